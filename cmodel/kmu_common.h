@@ -1,0 +1,23 @@
+/* kmu_common.h - conventions shared by every openkmu C model.
+ *
+ * Every model mirrors one RTL module: a params struct (the module's parameters), a regs struct
+ * holding the registered state twice (q: current, d: next), and five functions:
+ *   init(params)  allocate and reset      free()  release
+ *   reset()       the state after rst_ni  comb(in, out)  the combinational logic: outputs and
+ *                                                        d from q and this cycle's inputs
+ *   tick()        the rising edge: q = d, memory write ports applied
+ * Ports are uint64_t fields declared through one X-macro list per block, shared with the
+ * Verilator shim and the lockstep comparison.  Output structs start with the field `always`,
+ * the qualifier of outputs compared in every cycle. */
+#ifndef KMU_COMMON_H
+#define KMU_COMMON_H
+#include <stdint.h>
+
+#define KMU_FIELD_IN(n) uint64_t n;
+#define KMU_FIELD_OUT(n, q) uint64_t n;
+#define KMU_PORTS_IN(LIST) struct { LIST(KMU_FIELD_IN) }
+#define KMU_PORTS_OUT(LIST) struct { uint64_t always; LIST(KMU_FIELD_OUT) }
+
+static inline uint64_t kmu_mask(unsigned w) { return w >= 64 ? ~0ull : ((1ull << w) - 1); }
+
+#endif

@@ -1,0 +1,200 @@
+/* kmu_tb.c - lockstep runner, random numbers and test main.  See kmu_tb.h. */
+#include "kmu_tb.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+const kmu_block *kmu_tb_block;
+static int tb_quiet; /* the re-run that writes the waveform repeats no message */
+
+/* ---------------------------------------------------------------- random numbers */
+static uint64_t splitmix64(uint64_t *x) {
+  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+void kmu_rng_seed(kmu_rng *r, uint64_t seed) {
+  uint64_t x = seed;
+  for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&x);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t kmu_rng_next(kmu_rng *r) {
+  uint64_t *s = r->s;
+  uint64_t res = rotl(s[1] * 5, 7) * 9;
+  uint64_t t = s[1] << 17;
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl(s[3], 45);
+  return res;
+}
+
+uint64_t kmu_rng_below(kmu_rng *r, uint64_t n) { return n ? kmu_rng_next(r) % n : 0; }
+
+int kmu_rng_pct(kmu_rng *r, unsigned pct) { return kmu_rng_below(r, 100) < pct; }
+
+uint64_t kmu_rng_bits(kmu_rng *r, unsigned w) {
+  uint64_t v = kmu_rng_next(r);
+  return w >= 64 ? v : (v & ((1ull << w) - 1));
+}
+
+/* ---------------------------------------------------------------- lockstep */
+static uint64_t field(const void *base, size_t off) {
+  return *(const uint64_t *)((const char *)base + off);
+}
+
+/* One pass over `cycles` cycles.  trace_from: first cycle to trace (UINT64_MAX: none).
+ * Returns the failing cycle, or UINT64_MAX when every cycle matched. */
+static uint64_t run_once(const kmu_block *b, kmu_stim *s, const char *test, uint64_t seed,
+                         uint64_t cycles, uint64_t trace_from, const char *fst, int quiet) {
+  char *in = calloc(1, b->in_size), *prev_in = calloc(1, b->in_size);
+  char *om = calloc(1, b->out_size), *od = calloc(1, b->out_size);
+  char *prev_out = calloc(1, b->out_size);
+  void *m = b->model.create();
+  void *d = b->dut->create();
+  uint64_t fail = UINT64_MAX, c;
+  int tracing = 0;
+  tb_quiet = quiet;
+
+  b->model.reset(m);
+  b->dut->reset(d);
+  s->init(s->ctx, seed);
+  for (c = 0; c < cycles; c++) {
+    if (c == trace_from && fst) {
+      b->dut->trace_open(d, fst);
+      tracing = 1;
+    }
+    memcpy(in, prev_in, b->in_size);
+    if (!s->drive(s->ctx, c, prev_in, prev_out, in)) break;
+    memset(om, 0, b->out_size);
+    memset(od, 0, b->out_size);
+    b->model.comb(m, in, om);
+    b->dut->eval(d, in, od);
+    /* by convention every out struct starts with the `always` qualifier */
+    *(uint64_t *)om = 1;
+    *(uint64_t *)od = 1;
+    int bad = 0;
+    for (unsigned i = 0; i < b->n_outs; i++) {
+      const kmu_sig *g = &b->outs[i];
+      if (!field(om, g->qual_off) && !field(od, g->qual_off)) continue;
+      uint64_t e = field(om, g->off), a = field(od, g->off);
+      if (e != a) {
+        if (!quiet)
+          printf("MISMATCH %s.%s cycle=%" PRIu64 " signal=%s expected=0x%" PRIx64
+                 " actual=0x%" PRIx64 " seed=%" PRIu64 "\n",
+                 b->name, test, c, g->name, e, a, seed);
+        bad = 1;
+      }
+    }
+    if (!bad && s->check && !s->check(s->ctx, c, in, om)) {
+      if (!quiet)
+        printf("CHECK FAILED %s.%s cycle=%" PRIu64 " seed=%" PRIu64 "\n", b->name, test, c,
+               seed);
+      bad = 1;
+    }
+    if (bad) {
+      if (!quiet) {
+        printf("  inputs at cycle %" PRIu64 ":", c);
+        for (unsigned i = 0; i < b->n_ins; i++)
+          printf(" %s=0x%" PRIx64, b->ins[i].name, field(in, b->ins[i].off));
+        printf("\n");
+      }
+      fail = c;
+      b->dut->tick(d); /* let the trace show the edge after the failing cycle */
+      break;
+    }
+    b->model.tick(m);
+    b->dut->tick(d);
+    memcpy(prev_in, in, b->in_size);
+    memcpy(prev_out, om, b->out_size);
+  }
+  if (fail == UINT64_MAX && s->finish && !s->finish(s->ctx)) {
+    if (!quiet)
+      printf("FINISH CHECK FAILED %s.%s after %" PRIu64 " cycles seed=%" PRIu64 "\n", b->name,
+             test, c, seed);
+    fail = c;
+  }
+  if (tracing) b->dut->trace_close(d);
+  b->dut->destroy(d);
+  b->model.destroy(m);
+  free(in);
+  free(prev_in);
+  free(om);
+  free(od);
+  free(prev_out);
+  tb_quiet = 0;
+  return fail;
+}
+
+int kmu_lockstep(const kmu_block *b, kmu_stim *s, const char *test, uint64_t seed,
+                 uint64_t cycles) {
+  const char *full = getenv("KMU_FST");
+  uint64_t fail = run_once(b, s, test, seed, cycles, full ? 0 : UINT64_MAX, full, 0);
+  if (fail == UINT64_MAX) return 1;
+  /* Same seed again, tracing the window before the failure, so the waveform shows how the
+   * design got there.  The stimulus is a pure function of the seed, so the run repeats. */
+  char path[512];
+  mkdir("build", 0777);
+  mkdir("build/fail", 0777);
+  snprintf(path, sizeof path, "build/fail/%s.%s-seed%" PRIu64 ".fst", b->name, test, seed);
+  uint64_t from = fail > 256 ? fail - 256 : 0;
+  run_once(b, s, test, seed, fail + 1, from, path, 1);
+  printf("  waveform of cycles %" PRIu64 "..%" PRIu64 ": %s\n", from, fail, path);
+  printf("  reproduce: SEED=%" PRIu64 " CYCLES=%" PRIu64 " <test binary> %s\n", seed,
+         fail + 1, test);
+  return 0;
+}
+
+int kmu_expect(int ok, const char *test, uint64_t cycle, const char *what, uint64_t exp,
+               uint64_t act) {
+  if (!ok && !tb_quiet)
+    printf("EXPECT FAILED %s.%s cycle=%" PRIu64 " %s: expected=0x%" PRIx64 " actual=0x%" PRIx64
+           "\n",
+           kmu_tb_block ? kmu_tb_block->name : "?", test, cycle, what, exp, act);
+  return ok;
+}
+
+/* ---------------------------------------------------------------- main */
+static uint64_t env_u64(const char *name, uint64_t dflt) {
+  const char *v = getenv(name);
+  return (v && *v) ? strtoull(v, NULL, 0) : dflt;
+}
+
+int kmu_test_main(const kmu_block *b, const kmu_test *tests, unsigned n_tests, int argc,
+                  char **argv) {
+  uint64_t seed0 = env_u64("SEED", 1);
+  int seed_given = getenv("SEED") != NULL;
+  unsigned passed = 0, failed = 0;
+  kmu_tb_block = b;
+  for (unsigned t = 0; t < n_tests; t++) {
+    int selected = argc <= 1;
+    for (int a = 1; a < argc; a++)
+      if (!strcmp(argv[a], tests[t].name)) selected = 1;
+    if (!selected) continue;
+    /* SEED= names one run; without it a random test runs its default number of seeds */
+    unsigned nseeds = (seed_given || !tests[t].seeds) ? 1 : tests[t].seeds;
+    nseeds = (unsigned)env_u64("SEEDS", nseeds);
+    for (unsigned k = 0; k < nseeds; k++) {
+      uint64_t seed = seed0 + k;
+      uint64_t cycles = env_u64("CYCLES", tests[t].default_cycles);
+      int ok = tests[t].fn(tests[t].name, seed, cycles);
+      printf("%s %s.%s seed=%" PRIu64 " cycles=%" PRIu64 "\n", ok ? "PASS" : "FAIL", b->name,
+             tests[t].name, seed, cycles);
+      fflush(stdout);
+      if (ok)
+        passed++;
+      else
+        failed++;
+    }
+  }
+  return failed ? 1 : 0;
+}

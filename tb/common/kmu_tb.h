@@ -1,0 +1,170 @@
+/* kmu_tb.h - the lockstep harness shared by every openkmu testbench.
+ *
+ * A test drives one RTL block (Verilated, behind a thin extern "C" shim) and its C model with
+ * the same inputs every cycle and compares every output every cycle.  A data output is only
+ * compared while the output that qualifies it (usually its valid) is high; control outputs are
+ * always compared.  The first mismatch prints cycle, signal, expected (C model), actual (RTL)
+ * and seed, re-runs the same seed with FST tracing from a window before the failing cycle, and
+ * fails the test.
+ *
+ * Cycle semantics, identical for model and RTL:
+ *   1. the stimulus writes this cycle's inputs (it may look at last cycle's inputs/outputs);
+ *   2. comb: outputs are a function of registered state and this cycle's inputs;
+ *   3. compare, then the per-cycle check (scoreboards) of the test;
+ *   4. tick: the rising clock edge moves next state into state.
+ * Reset is applied before cycle 0 (rst_ni low for two edges, all inputs zero).
+ *
+ * Every port is carried as a uint64_t field of a plain struct whose field list comes from one
+ * X-macro per block (cmodel/kmu_<block>.h), so the C model, the shim and the comparison share
+ * one list of names.
+ */
+#ifndef KMU_TB_H
+#define KMU_TB_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "kmu_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- reproducible random numbers (splitmix64 seeding, xoshiro256**) ---- */
+typedef struct {
+  uint64_t s[4];
+} kmu_rng;
+
+void kmu_rng_seed(kmu_rng *r, uint64_t seed);
+uint64_t kmu_rng_next(kmu_rng *r);
+/* uniform in [0, n) (n > 0) */
+uint64_t kmu_rng_below(kmu_rng *r, uint64_t n);
+/* 1 with probability pct/100 */
+int kmu_rng_pct(kmu_rng *r, unsigned pct);
+/* random bits masked to width w (1..64) */
+uint64_t kmu_rng_bits(kmu_rng *r, unsigned w);
+
+/* ---- signal descriptions, generated from the X-macro port lists ---- */
+typedef struct {
+  const char *name;
+  size_t off;      /* offset of the field in the out struct */
+  size_t qual_off; /* offset of the qualifying field (the `always` field for control) */
+} kmu_sig;
+
+/* The test #defines KMU_CUR_IN / KMU_CUR_OUT to the block's struct types before KMU_BLOCK. */
+#define KMU_SIGI(n) {#n, offsetof(KMU_CUR_IN, n), 0},
+#define KMU_SIGO(n, q) {#n, offsetof(KMU_CUR_OUT, n), offsetof(KMU_CUR_OUT, q)},
+
+/* ---- the device under test, as seen from C (implemented by a shim per block) ---- */
+typedef struct {
+  void *(*create)(void);
+  void (*destroy)(void *dut);
+  void (*reset)(void *dut);                                 /* rst_ni low two edges */
+  void (*eval)(void *dut, const void *in, void *out);       /* set inputs, settle, read outputs */
+  void (*tick)(void *dut);                                  /* rising edge */
+  void (*trace_open)(void *dut, const char *fst_path);
+  void (*trace_close)(void *dut);
+} kmu_dut_ops;
+
+/* ---- the C model, as seen by the harness ---- */
+typedef struct {
+  void *(*create)(void);  /* allocates and sizes the model from the build parameters */
+  void (*destroy)(void *m);
+  void (*reset)(void *m);
+  void (*comb)(void *m, const void *in, void *out);
+  void (*tick)(void *m);
+} kmu_model_ops;
+
+/* What a test plugs into the runner. */
+typedef struct kmu_block {
+  const char *name;     /* block name, e.g. "kmu_fifo" */
+  size_t in_size;       /* sizeof the in struct */
+  size_t out_size;      /* sizeof the out struct */
+  const kmu_sig *ins;
+  unsigned n_ins;
+  const kmu_sig *outs;
+  unsigned n_outs;
+  kmu_model_ops model;
+  const kmu_dut_ops *dut;
+} kmu_block;
+
+/* A stimulus/check pair.  `init` is called once per run with the seed, so a run can be
+ * repeated exactly (the runner does, to write the waveform of a failure). */
+typedef struct kmu_stim {
+  void *ctx;
+  void (*init)(void *ctx, uint64_t seed);
+  /* write this cycle's inputs; prev_in/prev_out are last cycle's (zeroed at cycle 0); return 0
+   * to end the run early (a directed sequence that is done) */
+  int (*drive)(void *ctx, uint64_t cycle, const void *prev_in, const void *prev_out, void *in);
+  /* optional: scoreboard / directed expectations on the model's outputs (the reference), which
+   * the comparison has already shown to equal the RTL's.  Return 0 and print why on failure. */
+  int (*check)(void *ctx, uint64_t cycle, const void *in, const void *out);
+  /* optional: end-of-run check (conservation: nothing lost, nothing duplicated) */
+  int (*finish)(void *ctx);
+} kmu_stim;
+
+/* Run `cycles` cycles in lockstep.  Returns 1 on pass, 0 on failure (after writing the FST of
+ * the failing window to build/fail/<test>-seed<seed>.fst). */
+int kmu_lockstep(const kmu_block *b, kmu_stim *s, const char *test, uint64_t seed,
+                 uint64_t cycles);
+
+/* ---- test registry and main ---- */
+typedef int (*kmu_test_fn)(const char *test, uint64_t seed, uint64_t cycles);
+typedef struct {
+  const char *name;
+  kmu_test_fn fn;
+  uint64_t default_cycles; /* 0: the test decides (directed) */
+  unsigned seeds;          /* how many seeds make test runs (random tests) */
+} kmu_test;
+
+/* Runs the named tests (all when none are named).  Environment: SEED (first seed, default
+ * 1), CYCLES (overrides default_cycles), KMU_FST (trace every cycle of the run to this file),
+ * KMU_GTKW (write a gtkwave save file for the block's ports).  Prints one line per test run:
+ * "PASS <block>.<test> seed=<s> cycles=<n>" or "FAIL ...", and returns the exit code. */
+int kmu_test_main(const kmu_block *b, const kmu_test *tests, unsigned n_tests, int argc,
+                  char **argv);
+
+/* for directed tests: report an expectation; prints and returns 0 when it does not hold */
+int kmu_expect(int ok, const char *test, uint64_t cycle, const char *what, uint64_t exp,
+               uint64_t act);
+#define KMU_EXPECT_EQ(test, cyc, what, exp, act) \
+  kmu_expect((uint64_t)(exp) == (uint64_t)(act), (test), (cyc), (what), (uint64_t)(exp), \
+             (uint64_t)(act))
+
+/* Glue for a block `blk` whose C model follows the convention blk_init/free/reset/comb/tick
+ * and whose parameters come from the expression PARAMS (a pointer to blk_params).  Defines
+ * `static const kmu_block blk_block` with the signal tables built from the X-macro lists.
+ * The shim (tb/shim/<blk>_shim.cpp) defines blk_dut_ops. */
+#define KMU_BLOCK(blk, INLIST, OUTLIST, PARAMS)                                              \
+  extern const kmu_dut_ops blk##_dut_ops;                                                   \
+  static void *blk##_m_create(void) {                                                       \
+    blk *m = calloc(1, sizeof *m);                                                          \
+    blk##_init(m, PARAMS);                                                                  \
+    return m;                                                                               \
+  }                                                                                         \
+  static void blk##_m_destroy(void *m) {                                                    \
+    blk##_free((blk *)m);                                                                   \
+    free(m);                                                                                \
+  }                                                                                         \
+  static void blk##_m_reset(void *m) { blk##_reset((blk *)m); }                             \
+  static void blk##_m_comb(void *m, const void *i, void *o) {                               \
+    blk##_comb((blk *)m, (const blk##_in *)i, (blk##_out *)o);                              \
+  }                                                                                         \
+  static void blk##_m_tick(void *m) { blk##_tick((blk *)m); }                               \
+  static const kmu_sig blk##_in_sigs[] = {INLIST(KMU_SIGI)};                               \
+  static const kmu_sig blk##_out_sigs[] = {OUTLIST(KMU_SIGO)};                              \
+  static const kmu_block blk##_block = {                                                    \
+      #blk, sizeof(blk##_in), sizeof(blk##_out), blk##_in_sigs,                              \
+      sizeof blk##_in_sigs / sizeof blk##_in_sigs[0], blk##_out_sigs,                       \
+      sizeof blk##_out_sigs / sizeof blk##_out_sigs[0],                                     \
+      {blk##_m_create, blk##_m_destroy, blk##_m_reset, blk##_m_comb, blk##_m_tick},         \
+      &blk##_dut_ops};
+
+/* the block currently under test, for messages */
+extern const kmu_block *kmu_tb_block;
+
+#ifdef __cplusplus
+}
+#endif
+#endif
