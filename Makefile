@@ -14,6 +14,7 @@ HDIR        := $(BUILD)/tb$(if $(MUT),-mut/$(MUT))
 # Each block registers its harnesses in tb/<block>.mk (HARNESSES += name; name_TOP/RTL/PARAMS/
 # TEST/C).  One parameter list drives both twins: -G for Verilator, -DP_<name> for C.
 HARNESSES :=
+MUTANTS   :=
 include $(sort $(wildcard tb/*.mk))
 
 TB_COMMON_C := tb/common/kmu_tb.c
@@ -52,16 +53,17 @@ help:
 	@echo "make waves T=<harness>[.<test>]  FST + gtkwave save file of one test"
 	@echo "make run       the front-end demo"
 
-deps: $(DEPS_STAMP)
-$(DEPS_STAMP): scripts/deps.sh
-	@bash scripts/deps.sh
-	@mkdir -p $(@D) && touch $@
-
 verilate: $(HARNESS_BINS)
 
 test:
 	@$(MAKE) -s -j$$(nproc) verilate
 	@bash scripts/run_tests.sh $(HARNESS_BINS)
+
+mutants:
+	@bash scripts/mutants.sh $(MUTANTS)
+
+# Tool flows (deps, lint, synth, waves, regmap) live in mk/*.mk.
+include $(sort $(wildcard mk/*.mk))
 
 clean:
 	rm -rf $(BUILD)

@@ -10,3 +10,4 @@ kmu_fifo_d2_RTL    := rtl/common/kmu_fifo.v
 kmu_fifo_d2_PARAMS := WIDTH=8 DEPTH=2
 kmu_fifo_d2_TEST   := tb/test_kmu_fifo.c
 kmu_fifo_d2_C      := cmodel/kmu_fifo.c
+MUTANTS += MUTANT_FIFO_RTL_COUNT:kmu_fifo MUTANT_FIFO_C_FLUSH:kmu_fifo

@@ -6,7 +6,8 @@
 //   #include "<blk>.h"                   // the C model header with the X-macro port lists
 //   KMU_SHIM(<blk>, V<blk>, <BLK>_IN, <BLK>_OUT)
 //
-// It defines `extern "C" const kmu_dut_ops <blk>_dut_ops`.
+// It defines `extern "C" const kmu_dut_ops <blk>_dut_ops`.  KMU_SHIM_COMB is the same for a
+// purely combinational block (no clk_i / rst_ni ports).
 #ifndef KMU_SHIM_H
 #define KMU_SHIM_H
 
@@ -16,16 +17,16 @@
 #include "kmu_tb.h"
 
 template <class V>
-struct kmu_shim_dut {
+struct kmu_shim_dut_base {
   VerilatedContext ctx;
   V *top;
   VerilatedFstC *tr = nullptr;
   uint64_t t = 0;
-  kmu_shim_dut() {
+  kmu_shim_dut_base() {
     ctx.traceEverOn(true);
     top = new V(&ctx);
   }
-  ~kmu_shim_dut() {
+  ~kmu_shim_dut_base() {
     if (tr) tr->close();
     delete tr;
     top->final();
@@ -34,6 +35,24 @@ struct kmu_shim_dut {
   void dump() {
     if (tr) tr->dump(t);
   }
+  void trace_open(const char *path) {
+    tr = new VerilatedFstC;
+    top->trace(tr, 99);
+    tr->open(path);
+  }
+  void trace_close() {
+    if (tr) tr->close();
+    delete tr;
+    tr = nullptr;
+  }
+};
+
+// A clocked block with clk_i and active-low asynchronous rst_ni.
+template <class V>
+struct kmu_shim_dut : kmu_shim_dut_base<V> {
+  using kmu_shim_dut_base<V>::top;
+  using kmu_shim_dut_base<V>::t;
+  using kmu_shim_dut_base<V>::dump;
   // Reset: two rising edges with rst_ni low and every input at its struct default (zero).
   void reset() {
     top->clk_i = 0;
@@ -58,23 +77,29 @@ struct kmu_shim_dut {
     top->eval();
     t += 5;
   }
-  void trace_open(const char *path) {
-    tr = new VerilatedFstC;
-    top->trace(tr, 99);
-    tr->open(path);
-  }
-  void trace_close() {
-    if (tr) tr->close();
-    delete tr;
-    tr = nullptr;
+};
+
+// A purely combinational block (no clk_i/rst_ni): eval only; tick just advances trace time.
+template <class V>
+struct kmu_shim_comb_dut : kmu_shim_dut_base<V> {
+  void reset() { this->top->eval(); }
+  void tick() {
+    this->t += 5;
+    this->dump();
+    this->t += 5;
   }
 };
 
 #define KMU_SHIM_SET(n) d->top->n = i->n;
 #define KMU_SHIM_GET(n, q) o->n = (uint64_t)d->top->n;
 
-#define KMU_SHIM(BLK, VTOP, INLIST, OUTLIST)                                               \
-  typedef kmu_shim_dut<VTOP> BLK##_shim;                                                    \
+#define KMU_SHIM(BLK, VTOP, INLIST, OUTLIST) \
+  KMU_SHIM_WITH(kmu_shim_dut, BLK, VTOP, INLIST, OUTLIST)
+#define KMU_SHIM_COMB(BLK, VTOP, INLIST, OUTLIST) \
+  KMU_SHIM_WITH(kmu_shim_comb_dut, BLK, VTOP, INLIST, OUTLIST)
+
+#define KMU_SHIM_WITH(CLS, BLK, VTOP, INLIST, OUTLIST)                                     \
+  typedef CLS<VTOP> BLK##_shim;                                                             \
   static void *BLK##_dut_create() { return new BLK##_shim(); }                              \
   static void BLK##_dut_destroy(void *p) { delete (BLK##_shim *)p; }                        \
   static void BLK##_dut_reset(void *p) { ((BLK##_shim *)p)->reset(); }                      \
