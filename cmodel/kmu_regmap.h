@@ -1,0 +1,471 @@
+/* kmu_regmap.h - openkmu register map constants.
+ * generated from regmap/kmu.rdl by scripts/gen_regmap.py, do not edit.
+ * Names as in rtl/kmu/kmu_regmap.vh; see docs/regmap.md. */
+#ifndef KMU_REGMAP_H
+#define KMU_REGMAP_H
+
+/* ---- map */
+#define KMU_REGMAP_AW 16u                    /* bus byte-address width */
+#define KMU_REGMAP_DW 32u                    /* data width */
+
+/* ---- windows (every address outside a non-reserved window's registers: SLVERR) */
+#define KMU_WIN_CSR_BASE 0x0000u             /* CSR */
+#define KMU_WIN_CSR_SIZE 256u
+#define KMU_WIN_CSR_LAST 0x00FFu
+#define KMU_WIN_CSR_RESERVED 0u
+#define KMU_WIN_EKT_REG_BASE 0x0100u         /* EKT registration */
+#define KMU_WIN_EKT_REG_SIZE 256u
+#define KMU_WIN_EKT_REG_LAST 0x01FFu
+#define KMU_WIN_EKT_REG_RESERVED 0u
+#define KMU_WIN_DB_BASE 0x1000u              /* Doorbells */
+#define KMU_WIN_DB_SIZE 4096u
+#define KMU_WIN_DB_LAST 0x1FFFu
+#define KMU_WIN_DB_RESERVED 0u
+#define KMU_WIN_HOST_LAUNCH_BASE 0x2000u     /* reserved: host launch */
+#define KMU_WIN_HOST_LAUNCH_SIZE 256u
+#define KMU_WIN_HOST_LAUNCH_LAST 0x20FFu
+#define KMU_WIN_HOST_LAUNCH_RESERVED 1u
+#define KMU_WIN_PEP_HINT_BASE 0x2100u        /* reserved: PEP hint */
+#define KMU_WIN_PEP_HINT_SIZE 16u
+#define KMU_WIN_PEP_HINT_LAST 0x210Fu
+#define KMU_WIN_PEP_HINT_RESERVED 1u
+#define KMU_WIN_TREM_REVOKE_BASE 0x2200u     /* reserved: TReM revoke */
+#define KMU_WIN_TREM_REVOKE_SIZE 16u
+#define KMU_WIN_TREM_REVOKE_LAST 0x220Fu
+#define KMU_WIN_TREM_REVOKE_RESERVED 1u
+#define KMU_WIN_COPY_ENGINE_BASE 0x2300u     /* reserved: copy engine */
+#define KMU_WIN_COPY_ENGINE_SIZE 256u
+#define KMU_WIN_COPY_ENGINE_LAST 0x23FFu
+#define KMU_WIN_COPY_ENGINE_RESERVED 1u
+
+/* ---- ID */
+#define KMU_ID_ADDR 0x0000u                  /* Identification: ASCII "KMU0". */
+#define KMU_ID_RESET 0x4B4D5530u
+#define KMU_ID_MASK 0xFFFFFFFFu
+#define KMU_ID_RD 1u
+#define KMU_ID_WR 0u
+#define KMU_ID_VALUE_SHIFT 0u                /* RO: constant */
+#define KMU_ID_VALUE_WIDTH 32u
+#define KMU_ID_VALUE_MASK 0xFFFFFFFFu
+#define KMU_ID_VALUE_RESET 0x4B4D5530u
+
+/* ---- VERSION */
+#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.0 ([15:8] major, [7:0] minor). */
+#define KMU_VERSION_RESET 0x00000100u
+#define KMU_VERSION_MASK 0xFFFFFFFFu
+#define KMU_VERSION_RD 1u
+#define KMU_VERSION_WR 0u
+#define KMU_VERSION_VALUE_SHIFT 0u           /* RO: constant */
+#define KMU_VERSION_VALUE_WIDTH 32u
+#define KMU_VERSION_VALUE_MASK 0xFFFFFFFFu
+#define KMU_VERSION_VALUE_RESET 0x00000100u
+
+/* ---- CONFIG */
+#define KMU_CONFIG_ADDR 0x0008u              /* Build parameters. */
+#define KMU_CONFIG_RESET 0x00101008u
+#define KMU_CONFIG_MASK 0x00FFFFFFu
+#define KMU_CONFIG_RD 1u
+#define KMU_CONFIG_WR 0u
+#define KMU_CONFIG_EKT_ENTRIES_SHIFT 0u      /* RO: EKT entries */
+#define KMU_CONFIG_EKT_ENTRIES_WIDTH 8u
+#define KMU_CONFIG_EKT_ENTRIES_MASK 0x000000FFu
+#define KMU_CONFIG_EKT_ENTRIES_RESET 0x00000008u
+#define KMU_CONFIG_CNT_W_SHIFT 8u            /* RO: counter width in bits */
+#define KMU_CONFIG_CNT_W_WIDTH 8u
+#define KMU_CONFIG_CNT_W_MASK 0x0000FF00u
+#define KMU_CONFIG_CNT_W_RESET 0x00000010u
+#define KMU_CONFIG_AW_SHIFT 16u              /* RO: bus address width in bits */
+#define KMU_CONFIG_AW_WIDTH 8u
+#define KMU_CONFIG_AW_MASK 0x00FF0000u
+#define KMU_CONFIG_AW_RESET 0x00000010u
+
+/* ---- STATUS */
+#define KMU_STATUS_ADDR 0x000Cu              /* Live status. */
+#define KMU_STATUS_RESET 0x00000000u
+#define KMU_STATUS_MASK 0x00000003u
+#define KMU_STATUS_RD 1u
+#define KMU_STATUS_WR 0u
+#define KMU_STATUS_REG_BUSY_SHIFT 0u         /* RO: a registration is in progress in the EKT */
+#define KMU_STATUS_REG_BUSY_WIDTH 1u
+#define KMU_STATUS_REG_BUSY_MASK 0x00000001u
+#define KMU_STATUS_REG_BUSY_RESET 0x00000000u
+#define KMU_STATUS_DESC_PENDING_SHIFT 1u     /* RO: a descriptor is waiting to be taken */
+#define KMU_STATUS_DESC_PENDING_WIDTH 1u
+#define KMU_STATUS_DESC_PENDING_MASK 0x00000002u
+#define KMU_STATUS_DESC_PENDING_RESET 0x00000000u
+
+/* ---- ERR_STATUS */
+#define KMU_ERR_STATUS_ADDR 0x0010u          /* Sticky error flags; write 1 to clear. A flag set and cleared in the same cycle stays set. irq_o = (ERR_STATUS != 0). */
+#define KMU_ERR_STATUS_RESET 0x00000000u
+#define KMU_ERR_STATUS_MASK 0x0000007Fu
+#define KMU_ERR_STATUS_RD 1u
+#define KMU_ERR_STATUS_WR 1u
+#define KMU_ERR_STATUS_DB_UNKNOWN_SHIFT 0u   /* RW1C: doorbell index >= EKT entries */
+#define KMU_ERR_STATUS_DB_UNKNOWN_WIDTH 1u
+#define KMU_ERR_STATUS_DB_UNKNOWN_MASK 0x00000001u
+#define KMU_ERR_STATUS_DB_UNKNOWN_RESET 0x00000000u
+#define KMU_ERR_STATUS_DB_UNREG_SHIFT 1u     /* RW1C: doorbell of an unregistered entry */
+#define KMU_ERR_STATUS_DB_UNREG_WIDTH 1u
+#define KMU_ERR_STATUS_DB_UNREG_MASK 0x00000002u
+#define KMU_ERR_STATUS_DB_UNREG_RESET 0x00000000u
+#define KMU_ERR_STATUS_DB_INFLIGHT_SHIFT 2u  /* RW1C: doorbell refused: in-flight limit */
+#define KMU_ERR_STATUS_DB_INFLIGHT_WIDTH 1u
+#define KMU_ERR_STATUS_DB_INFLIGHT_MASK 0x00000004u
+#define KMU_ERR_STATUS_DB_INFLIGHT_RESET 0x00000000u
+#define KMU_ERR_STATUS_REG_REFUSED_SHIFT 3u  /* RW1C: a registration finished with a code != OK */
+#define KMU_ERR_STATUS_REG_REFUSED_WIDTH 1u
+#define KMU_ERR_STATUS_REG_REFUSED_MASK 0x00000008u
+#define KMU_ERR_STATUS_REG_REFUSED_RESET 0x00000000u
+#define KMU_ERR_STATUS_UNREG_REFUSED_SHIFT 4u /* RW1C: an unregistration was refused */
+#define KMU_ERR_STATUS_UNREG_REFUSED_WIDTH 1u
+#define KMU_ERR_STATUS_UNREG_REFUSED_MASK 0x00000010u
+#define KMU_ERR_STATUS_UNREG_REFUSED_RESET 0x00000000u
+#define KMU_ERR_STATUS_CPL_SPURIOUS_SHIFT 5u /* RW1C: completion of an unregistered entry or one with nothing in flight */
+#define KMU_ERR_STATUS_CPL_SPURIOUS_WIDTH 1u
+#define KMU_ERR_STATUS_CPL_SPURIOUS_MASK 0x00000020u
+#define KMU_ERR_STATUS_CPL_SPURIOUS_RESET 0x00000000u
+#define KMU_ERR_STATUS_BUS_SHIFT 6u          /* RW1C: a bus request was answered SLVERR */
+#define KMU_ERR_STATUS_BUS_WIDTH 1u
+#define KMU_ERR_STATUS_BUS_MASK 0x00000040u
+#define KMU_ERR_STATUS_BUS_RESET 0x00000000u
+
+/* ---- ERR_DB_INFO */
+#define KMU_ERR_DB_INFO_ADDR 0x0014u         /* The last refused doorbell (kept by kmu_doorbell). */
+#define KMU_ERR_DB_INFO_RESET 0x00000000u
+#define KMU_ERR_DB_INFO_MASK 0x0003FFFFu
+#define KMU_ERR_DB_INFO_RD 1u
+#define KMU_ERR_DB_INFO_WR 0u
+#define KMU_ERR_DB_INFO_IDX_SHIFT 0u         /* RO: doorbell index (word index in the doorbell window) */
+#define KMU_ERR_DB_INFO_IDX_WIDTH 16u
+#define KMU_ERR_DB_INFO_IDX_MASK 0x0000FFFFu
+#define KMU_ERR_DB_INFO_IDX_RESET 0x00000000u
+#define KMU_ERR_DB_INFO_CAUSE_SHIFT 16u      /* RO: why it was refused */
+#define KMU_ERR_DB_INFO_CAUSE_WIDTH 2u
+#define KMU_ERR_DB_INFO_CAUSE_MASK 0x00030000u
+#define KMU_ERR_DB_INFO_CAUSE_RESET 0x00000000u
+
+/* ---- ERR_CNT_DB */
+#define KMU_ERR_CNT_DB_ADDR 0x0018u          /* Refused doorbells (unknown, unregistered, in-flight). */
+#define KMU_ERR_CNT_DB_RESET 0x00000000u
+#define KMU_ERR_CNT_DB_MASK 0x0000FFFFu
+#define KMU_ERR_CNT_DB_RD 1u
+#define KMU_ERR_CNT_DB_WR 1u
+#define KMU_ERR_CNT_DB_COUNT_SHIFT 0u        /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_ERR_CNT_DB_COUNT_WIDTH 16u
+#define KMU_ERR_CNT_DB_COUNT_MASK 0x0000FFFFu
+#define KMU_ERR_CNT_DB_COUNT_RESET 0x00000000u
+
+/* ---- ERR_CNT_REG */
+#define KMU_ERR_CNT_REG_ADDR 0x001Cu         /* Refused registrations plus refused unregistrations. */
+#define KMU_ERR_CNT_REG_RESET 0x00000000u
+#define KMU_ERR_CNT_REG_MASK 0x0000FFFFu
+#define KMU_ERR_CNT_REG_RD 1u
+#define KMU_ERR_CNT_REG_WR 1u
+#define KMU_ERR_CNT_REG_COUNT_SHIFT 0u       /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_ERR_CNT_REG_COUNT_WIDTH 16u
+#define KMU_ERR_CNT_REG_COUNT_MASK 0x0000FFFFu
+#define KMU_ERR_CNT_REG_COUNT_RESET 0x00000000u
+
+/* ---- ERR_CNT_BUS */
+#define KMU_ERR_CNT_BUS_ADDR 0x0020u         /* Bus requests answered SLVERR. */
+#define KMU_ERR_CNT_BUS_RESET 0x00000000u
+#define KMU_ERR_CNT_BUS_MASK 0x0000FFFFu
+#define KMU_ERR_CNT_BUS_RD 1u
+#define KMU_ERR_CNT_BUS_WR 1u
+#define KMU_ERR_CNT_BUS_COUNT_SHIFT 0u       /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_ERR_CNT_BUS_COUNT_WIDTH 16u
+#define KMU_ERR_CNT_BUS_COUNT_MASK 0x0000FFFFu
+#define KMU_ERR_CNT_BUS_COUNT_RESET 0x00000000u
+
+/* ---- ERR_CNT_CPL */
+#define KMU_ERR_CNT_CPL_ADDR 0x0024u         /* Spurious completions. */
+#define KMU_ERR_CNT_CPL_RESET 0x00000000u
+#define KMU_ERR_CNT_CPL_MASK 0x0000FFFFu
+#define KMU_ERR_CNT_CPL_RD 1u
+#define KMU_ERR_CNT_CPL_WR 1u
+#define KMU_ERR_CNT_CPL_COUNT_SHIFT 0u       /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_ERR_CNT_CPL_COUNT_WIDTH 16u
+#define KMU_ERR_CNT_CPL_COUNT_MASK 0x0000FFFFu
+#define KMU_ERR_CNT_CPL_COUNT_RESET 0x00000000u
+
+/* ---- EKT_VALID */
+#define KMU_EKT_VALID_ADDR 0x0028u           /* Registered EKT entries (bit i = entry i), low 32 entries. */
+#define KMU_EKT_VALID_RESET 0x00000000u
+#define KMU_EKT_VALID_MASK 0xFFFFFFFFu
+#define KMU_EKT_VALID_RD 1u
+#define KMU_EKT_VALID_WR 0u
+#define KMU_EKT_VALID_VALID_SHIFT 0u         /* RO: valid bitmap, zero-extended */
+#define KMU_EKT_VALID_VALID_WIDTH 32u
+#define KMU_EKT_VALID_VALID_MASK 0xFFFFFFFFu
+#define KMU_EKT_VALID_VALID_RESET 0x00000000u
+
+/* ---- PERF_DOORBELLS */
+#define KMU_PERF_DOORBELLS_ADDR 0x0040u      /* Doorbells that launched an event kernel. */
+#define KMU_PERF_DOORBELLS_RESET 0x00000000u
+#define KMU_PERF_DOORBELLS_MASK 0x0000FFFFu
+#define KMU_PERF_DOORBELLS_RD 1u
+#define KMU_PERF_DOORBELLS_WR 1u
+#define KMU_PERF_DOORBELLS_COUNT_SHIFT 0u    /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_PERF_DOORBELLS_COUNT_WIDTH 16u
+#define KMU_PERF_DOORBELLS_COUNT_MASK 0x0000FFFFu
+#define KMU_PERF_DOORBELLS_COUNT_RESET 0x00000000u
+
+/* ---- PERF_LAUNCHES */
+#define KMU_PERF_LAUNCHES_ADDR 0x0044u       /* Descriptors handed out by the EKT. */
+#define KMU_PERF_LAUNCHES_RESET 0x00000000u
+#define KMU_PERF_LAUNCHES_MASK 0x0000FFFFu
+#define KMU_PERF_LAUNCHES_RD 1u
+#define KMU_PERF_LAUNCHES_WR 1u
+#define KMU_PERF_LAUNCHES_COUNT_SHIFT 0u     /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_PERF_LAUNCHES_COUNT_WIDTH 16u
+#define KMU_PERF_LAUNCHES_COUNT_MASK 0x0000FFFFu
+#define KMU_PERF_LAUNCHES_COUNT_RESET 0x00000000u
+
+/* ---- PERF_COMPLETIONS */
+#define KMU_PERF_COMPLETIONS_ADDR 0x0048u    /* Valid completions (credits returned). */
+#define KMU_PERF_COMPLETIONS_RESET 0x00000000u
+#define KMU_PERF_COMPLETIONS_MASK 0x0000FFFFu
+#define KMU_PERF_COMPLETIONS_RD 1u
+#define KMU_PERF_COMPLETIONS_WR 1u
+#define KMU_PERF_COMPLETIONS_COUNT_SHIFT 0u  /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_PERF_COMPLETIONS_COUNT_WIDTH 16u
+#define KMU_PERF_COMPLETIONS_COUNT_MASK 0x0000FFFFu
+#define KMU_PERF_COMPLETIONS_COUNT_RESET 0x00000000u
+
+/* ---- SCRATCH */
+#define KMU_SCRATCH_ADDR 0x004Cu             /* Scratch register for software (no effect). */
+#define KMU_SCRATCH_RESET 0x00000000u
+#define KMU_SCRATCH_MASK 0xFFFFFFFFu
+#define KMU_SCRATCH_RD 1u
+#define KMU_SCRATCH_WR 1u
+#define KMU_SCRATCH_VALUE_SHIFT 0u           /* RW: value */
+#define KMU_SCRATCH_VALUE_WIDTH 32u
+#define KMU_SCRATCH_VALUE_MASK 0xFFFFFFFFu
+#define KMU_SCRATCH_VALUE_RESET 0x00000000u
+
+/* ---- REG_KPTR */
+#define KMU_REG_KPTR_ADDR 0x0100u            /* Kernel pointer. */
+#define KMU_REG_KPTR_RESET 0x00000000u
+#define KMU_REG_KPTR_MASK 0xFFFFFFFFu
+#define KMU_REG_KPTR_RD 1u
+#define KMU_REG_KPTR_WR 1u
+#define KMU_REG_KPTR_VALUE_SHIFT 0u          /* RW: value */
+#define KMU_REG_KPTR_VALUE_WIDTH 32u
+#define KMU_REG_KPTR_VALUE_MASK 0xFFFFFFFFu
+#define KMU_REG_KPTR_VALUE_RESET 0x00000000u
+
+/* ---- REG_GRID_XY */
+#define KMU_REG_GRID_XY_ADDR 0x0104u         /* Grid dimensions x, y. */
+#define KMU_REG_GRID_XY_RESET 0x00000000u
+#define KMU_REG_GRID_XY_MASK 0xFFFFFFFFu
+#define KMU_REG_GRID_XY_RD 1u
+#define KMU_REG_GRID_XY_WR 1u
+#define KMU_REG_GRID_XY_X_SHIFT 0u           /* RW: grid x */
+#define KMU_REG_GRID_XY_X_WIDTH 16u
+#define KMU_REG_GRID_XY_X_MASK 0x0000FFFFu
+#define KMU_REG_GRID_XY_X_RESET 0x00000000u
+#define KMU_REG_GRID_XY_Y_SHIFT 16u          /* RW: grid y */
+#define KMU_REG_GRID_XY_Y_WIDTH 16u
+#define KMU_REG_GRID_XY_Y_MASK 0xFFFF0000u
+#define KMU_REG_GRID_XY_Y_RESET 0x00000000u
+
+/* ---- REG_GRID_Z */
+#define KMU_REG_GRID_Z_ADDR 0x0108u          /* Grid dimension z. */
+#define KMU_REG_GRID_Z_RESET 0x00000000u
+#define KMU_REG_GRID_Z_MASK 0x0000FFFFu
+#define KMU_REG_GRID_Z_RD 1u
+#define KMU_REG_GRID_Z_WR 1u
+#define KMU_REG_GRID_Z_Z_SHIFT 0u            /* RW: grid z */
+#define KMU_REG_GRID_Z_Z_WIDTH 16u
+#define KMU_REG_GRID_Z_Z_MASK 0x0000FFFFu
+#define KMU_REG_GRID_Z_Z_RESET 0x00000000u
+
+/* ---- REG_TB_XY */
+#define KMU_REG_TB_XY_ADDR 0x010Cu           /* Thread-block dimensions x, y. */
+#define KMU_REG_TB_XY_RESET 0x00000000u
+#define KMU_REG_TB_XY_MASK 0xFFFFFFFFu
+#define KMU_REG_TB_XY_RD 1u
+#define KMU_REG_TB_XY_WR 1u
+#define KMU_REG_TB_XY_X_SHIFT 0u             /* RW: TB x */
+#define KMU_REG_TB_XY_X_WIDTH 16u
+#define KMU_REG_TB_XY_X_MASK 0x0000FFFFu
+#define KMU_REG_TB_XY_X_RESET 0x00000000u
+#define KMU_REG_TB_XY_Y_SHIFT 16u            /* RW: TB y */
+#define KMU_REG_TB_XY_Y_WIDTH 16u
+#define KMU_REG_TB_XY_Y_MASK 0xFFFF0000u
+#define KMU_REG_TB_XY_Y_RESET 0x00000000u
+
+/* ---- REG_TB_Z */
+#define KMU_REG_TB_Z_ADDR 0x0110u            /* Thread-block dimension z. */
+#define KMU_REG_TB_Z_RESET 0x00000000u
+#define KMU_REG_TB_Z_MASK 0x0000FFFFu
+#define KMU_REG_TB_Z_RD 1u
+#define KMU_REG_TB_Z_WR 1u
+#define KMU_REG_TB_Z_Z_SHIFT 0u              /* RW: TB z */
+#define KMU_REG_TB_Z_Z_WIDTH 16u
+#define KMU_REG_TB_Z_Z_MASK 0x0000FFFFu
+#define KMU_REG_TB_Z_Z_RESET 0x00000000u
+
+/* ---- REG_RES */
+#define KMU_REG_RES_ADDR 0x0114u             /* Resources. */
+#define KMU_REG_RES_RESET 0x00000000u
+#define KMU_REG_RES_MASK 0x03FFFFFFu
+#define KMU_REG_RES_RD 1u
+#define KMU_REG_RES_WR 1u
+#define KMU_REG_RES_SHMEM_SHIFT 0u           /* RW: shared memory bytes */
+#define KMU_REG_RES_SHMEM_WIDTH 16u
+#define KMU_REG_RES_SHMEM_MASK 0x0000FFFFu
+#define KMU_REG_RES_SHMEM_RESET 0x00000000u
+#define KMU_REG_RES_NREGS_SHIFT 16u          /* RW: registers per thread */
+#define KMU_REG_RES_NREGS_WIDTH 8u
+#define KMU_REG_RES_NREGS_MASK 0x00FF0000u
+#define KMU_REG_RES_NREGS_RESET 0x00000000u
+#define KMU_REG_RES_PRIO_SHIFT 24u           /* RW: priority */
+#define KMU_REG_RES_PRIO_WIDTH 2u
+#define KMU_REG_RES_PRIO_MASK 0x03000000u
+#define KMU_REG_RES_PRIO_RESET 0x00000000u
+
+/* ---- REG_PBASE */
+#define KMU_REG_PBASE_ADDR 0x0118u           /* Parameter buffer base (byte address, multiple of 4). */
+#define KMU_REG_PBASE_RESET 0x00000000u
+#define KMU_REG_PBASE_MASK 0xFFFFFFFFu
+#define KMU_REG_PBASE_RD 1u
+#define KMU_REG_PBASE_WR 1u
+#define KMU_REG_PBASE_VALUE_SHIFT 0u         /* RW: value */
+#define KMU_REG_PBASE_VALUE_WIDTH 32u
+#define KMU_REG_PBASE_VALUE_MASK 0xFFFFFFFFu
+#define KMU_REG_PBASE_VALUE_RESET 0x00000000u
+
+/* ---- REG_PEND */
+#define KMU_REG_PEND_ADDR 0x011Cu            /* Parameter buffer end (exclusive: one past the last byte). */
+#define KMU_REG_PEND_RESET 0x00000000u
+#define KMU_REG_PEND_MASK 0xFFFFFFFFu
+#define KMU_REG_PEND_RD 1u
+#define KMU_REG_PEND_WR 1u
+#define KMU_REG_PEND_VALUE_SHIFT 0u          /* RW: value */
+#define KMU_REG_PEND_VALUE_WIDTH 32u
+#define KMU_REG_PEND_VALUE_MASK 0xFFFFFFFFu
+#define KMU_REG_PEND_VALUE_RESET 0x00000000u
+
+/* ---- REG_PSIZE */
+#define KMU_REG_PSIZE_ADDR 0x0120u           /* Parameter entry size and in-flight limit. */
+#define KMU_REG_PSIZE_RESET 0x00000000u
+#define KMU_REG_PSIZE_MASK 0x00FFFFFFu
+#define KMU_REG_PSIZE_RD 1u
+#define KMU_REG_PSIZE_WR 1u
+#define KMU_REG_PSIZE_ESIZE_SHIFT 0u         /* RW: parameter entry size in bytes */
+#define KMU_REG_PSIZE_ESIZE_WIDTH 16u
+#define KMU_REG_PSIZE_ESIZE_MASK 0x0000FFFFu
+#define KMU_REG_PSIZE_ESIZE_RESET 0x00000000u
+#define KMU_REG_PSIZE_MAXINF_SHIFT 16u       /* RW: max in-flight events */
+#define KMU_REG_PSIZE_MAXINF_WIDTH 8u
+#define KMU_REG_PSIZE_MAXINF_MASK 0x00FF0000u
+#define KMU_REG_PSIZE_MAXINF_RESET 0x00000000u
+
+/* ---- REG_CMD */
+#define KMU_REG_CMD_ADDR 0x0124u             /* Any write starts a registration with the staging registers (the bus waits while the EKT is not ready). */
+#define KMU_REG_CMD_RESET 0x00000000u
+#define KMU_REG_CMD_MASK 0xFFFFFFFFu
+#define KMU_REG_CMD_RD 0u
+#define KMU_REG_CMD_WR 1u
+#define KMU_REG_CMD_GO_SHIFT 0u              /* WO: ignored */
+#define KMU_REG_CMD_GO_WIDTH 32u
+#define KMU_REG_CMD_GO_MASK 0xFFFFFFFFu
+#define KMU_REG_CMD_GO_RESET 0x00000000u
+
+/* ---- REG_RESULT */
+#define KMU_REG_RESULT_ADDR 0x0128u          /* Result of the last registration. */
+#define KMU_REG_RESULT_RESET 0x00000000u
+#define KMU_REG_RESULT_MASK 0xC00700FFu
+#define KMU_REG_RESULT_RD 1u
+#define KMU_REG_RESULT_WR 0u
+#define KMU_REG_RESULT_ID_SHIFT 0u           /* RO: doorbell id (EKT entry) assigned */
+#define KMU_REG_RESULT_ID_WIDTH 8u
+#define KMU_REG_RESULT_ID_MASK 0x000000FFu
+#define KMU_REG_RESULT_ID_RESET 0x00000000u
+#define KMU_REG_RESULT_CODE_SHIFT 16u        /* RO: result code */
+#define KMU_REG_RESULT_CODE_WIDTH 3u
+#define KMU_REG_RESULT_CODE_MASK 0x00070000u
+#define KMU_REG_RESULT_CODE_RESET 0x00000000u
+#define KMU_REG_RESULT_DONE_SHIFT 30u        /* RO: a result is here (cleared when the next registration starts) */
+#define KMU_REG_RESULT_DONE_WIDTH 1u
+#define KMU_REG_RESULT_DONE_MASK 0x40000000u
+#define KMU_REG_RESULT_DONE_RESET 0x00000000u
+#define KMU_REG_RESULT_BUSY_SHIFT 31u        /* RO: a registration is in progress */
+#define KMU_REG_RESULT_BUSY_WIDTH 1u
+#define KMU_REG_RESULT_BUSY_MASK 0x80000000u
+#define KMU_REG_RESULT_BUSY_RESET 0x00000000u
+
+/* ---- UNREG_CMD */
+#define KMU_UNREG_CMD_ADDR 0x012Cu           /* Write the doorbell id to unregister. */
+#define KMU_UNREG_CMD_RESET 0x00000000u
+#define KMU_UNREG_CMD_MASK 0x000000FFu
+#define KMU_UNREG_CMD_RD 0u
+#define KMU_UNREG_CMD_WR 1u
+#define KMU_UNREG_CMD_ID_SHIFT 0u            /* WO: doorbell id */
+#define KMU_UNREG_CMD_ID_WIDTH 8u
+#define KMU_UNREG_CMD_ID_MASK 0x000000FFu
+#define KMU_UNREG_CMD_ID_RESET 0x00000000u
+
+/* ---- UNREG_RESULT */
+#define KMU_UNREG_RESULT_ADDR 0x0130u        /* Result of the last unregistration (captured in the UNREG_CMD write cycle). */
+#define KMU_UNREG_RESULT_RESET 0x00000000u
+#define KMU_UNREG_RESULT_MASK 0x400300FFu
+#define KMU_UNREG_RESULT_RD 1u
+#define KMU_UNREG_RESULT_WR 0u
+#define KMU_UNREG_RESULT_ID_SHIFT 0u         /* RO: doorbell id */
+#define KMU_UNREG_RESULT_ID_WIDTH 8u
+#define KMU_UNREG_RESULT_ID_MASK 0x000000FFu
+#define KMU_UNREG_RESULT_ID_RESET 0x00000000u
+#define KMU_UNREG_RESULT_CODE_SHIFT 16u      /* RO: result code */
+#define KMU_UNREG_RESULT_CODE_WIDTH 2u
+#define KMU_UNREG_RESULT_CODE_MASK 0x00030000u
+#define KMU_UNREG_RESULT_CODE_RESET 0x00000000u
+#define KMU_UNREG_RESULT_DONE_SHIFT 30u      /* RO: a result is here */
+#define KMU_UNREG_RESULT_DONE_WIDTH 1u
+#define KMU_UNREG_RESULT_DONE_MASK 0x40000000u
+#define KMU_UNREG_RESULT_DONE_RESET 0x00000000u
+
+/* ---- DOORBELL */
+#define KMU_DOORBELL_ADDR 0x1000u            /* element 0; Doorbell i at 0x1000 + 4*i; write-only, any value. */
+#define KMU_DOORBELL_COUNT 1024u
+#define KMU_DOORBELL_STRIDE 4u
+#define KMU_DOORBELL_RESET 0x00000000u
+#define KMU_DOORBELL_MASK 0xFFFFFFFFu
+#define KMU_DOORBELL_RD 0u
+#define KMU_DOORBELL_WR 1u
+#define KMU_DOORBELL_RING_SHIFT 0u           /* WO: ignored */
+#define KMU_DOORBELL_RING_WIDTH 32u
+#define KMU_DOORBELL_RING_MASK 0xFFFFFFFFu
+#define KMU_DOORBELL_RING_RESET 0x00000000u
+
+/* ---- codes db_cause_e */
+#define KMU_DB_CAUSE_W 2u                    /* bits of db_cause_e (used by ERR_DB_INFO.CAUSE) */
+#define KMU_DB_CAUSE_NONE 0u                 /* no doorbell refused since reset */
+#define KMU_DB_CAUSE_UNKNOWN 1u              /* doorbell index >= EKT entries */
+#define KMU_DB_CAUSE_UNREGISTERED 2u         /* doorbell of an unregistered entry */
+#define KMU_DB_CAUSE_INFLIGHT 3u             /* in-flight limit reached */
+
+/* ---- codes launch_err_e */
+#define KMU_LAUNCH_ERR_W 2u                  /* bits of launch_err_e (used by wires, exported by kmu_launch_err_codes) */
+#define KMU_LAUNCH_ERR_OK 0u                 /* launched */
+#define KMU_LAUNCH_ERR_UNREGISTERED 1u       /* doorbell of an unregistered entry */
+#define KMU_LAUNCH_ERR_INFLIGHT 2u           /* in-flight count already at max in-flight */
+
+/* ---- codes reg_code_e */
+#define KMU_REG_CODE_W 3u                    /* bits of reg_code_e (used by REG_RESULT.CODE) */
+#define KMU_REG_CODE_OK 0u                   /* registered */
+#define KMU_REG_CODE_FULL 1u                 /* no free EKT entry */
+#define KMU_REG_CODE_ESIZE_ZERO 2u           /* parameter entry size is 0 */
+#define KMU_REG_CODE_MISALIGNED 3u           /* base, end or entry size not a multiple of 4 */
+#define KMU_REG_CODE_BAD_RANGE 4u            /* end <= base */
+#define KMU_REG_CODE_BAD_LENGTH 5u           /* (end - base) not a multiple of the entry size */
+#define KMU_REG_CODE_BAD_KERNEL 6u           /* a zero grid or TB dimension, or max in-flight 0 */
+
+/* ---- codes unreg_code_e */
+#define KMU_UNREG_CODE_W 2u                  /* bits of unreg_code_e (used by UNREG_RESULT.CODE) */
+#define KMU_UNREG_CODE_OK 0u                 /* entry freed */
+#define KMU_UNREG_CODE_NOT_REGISTERED 1u     /* no such registered entry */
+#define KMU_UNREG_CODE_BUSY 2u               /* events in flight */
+
+#endif

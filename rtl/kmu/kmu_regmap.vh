@@ -1,0 +1,471 @@
+// kmu_regmap.vh - openkmu register map constants (Verilog-2005 localparams).
+// generated from regmap/kmu.rdl by scripts/gen_regmap.py, do not edit.
+// `include inside a module body.  Names as in cmodel/kmu_regmap.h; see docs/regmap.md.
+// The map is declared in full; an including block uses a subset, so the unused-parameter
+// lint warning is waived for this file only (lint_on at the bottom).
+/* verilator lint_off UNUSEDPARAM */
+
+// ---- map
+localparam integer KMU_REGMAP_AW = 16;  // bus byte-address width
+localparam integer KMU_REGMAP_DW = 32;  // data width
+
+// ---- windows (every address outside a non-reserved window's registers: SLVERR)
+localparam [15:0]  KMU_WIN_CSR_BASE = 16'h0000;  // CSR
+localparam integer KMU_WIN_CSR_SIZE = 256;
+localparam [15:0]  KMU_WIN_CSR_LAST = 16'h00FF;
+localparam integer KMU_WIN_CSR_RESERVED = 0;
+localparam [15:0]  KMU_WIN_EKT_REG_BASE = 16'h0100;  // EKT registration
+localparam integer KMU_WIN_EKT_REG_SIZE = 256;
+localparam [15:0]  KMU_WIN_EKT_REG_LAST = 16'h01FF;
+localparam integer KMU_WIN_EKT_REG_RESERVED = 0;
+localparam [15:0]  KMU_WIN_DB_BASE = 16'h1000;  // Doorbells
+localparam integer KMU_WIN_DB_SIZE = 4096;
+localparam [15:0]  KMU_WIN_DB_LAST = 16'h1FFF;
+localparam integer KMU_WIN_DB_RESERVED = 0;
+localparam [15:0]  KMU_WIN_HOST_LAUNCH_BASE = 16'h2000;  // reserved: host launch
+localparam integer KMU_WIN_HOST_LAUNCH_SIZE = 256;
+localparam [15:0]  KMU_WIN_HOST_LAUNCH_LAST = 16'h20FF;
+localparam integer KMU_WIN_HOST_LAUNCH_RESERVED = 1;
+localparam [15:0]  KMU_WIN_PEP_HINT_BASE = 16'h2100;  // reserved: PEP hint
+localparam integer KMU_WIN_PEP_HINT_SIZE = 16;
+localparam [15:0]  KMU_WIN_PEP_HINT_LAST = 16'h210F;
+localparam integer KMU_WIN_PEP_HINT_RESERVED = 1;
+localparam [15:0]  KMU_WIN_TREM_REVOKE_BASE = 16'h2200;  // reserved: TReM revoke
+localparam integer KMU_WIN_TREM_REVOKE_SIZE = 16;
+localparam [15:0]  KMU_WIN_TREM_REVOKE_LAST = 16'h220F;
+localparam integer KMU_WIN_TREM_REVOKE_RESERVED = 1;
+localparam [15:0]  KMU_WIN_COPY_ENGINE_BASE = 16'h2300;  // reserved: copy engine
+localparam integer KMU_WIN_COPY_ENGINE_SIZE = 256;
+localparam [15:0]  KMU_WIN_COPY_ENGINE_LAST = 16'h23FF;
+localparam integer KMU_WIN_COPY_ENGINE_RESERVED = 1;
+
+// ---- ID
+localparam [15:0]  KMU_ID_ADDR = 16'h0000;  // Identification: ASCII "KMU0".
+localparam [31:0]  KMU_ID_RESET = 32'h4B4D5530;
+localparam [31:0]  KMU_ID_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_ID_RD = 1'd1;
+localparam [0:0]   KMU_ID_WR = 1'd0;
+localparam integer KMU_ID_VALUE_SHIFT = 0;  // RO: constant
+localparam integer KMU_ID_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_ID_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_ID_VALUE_RESET = 32'h4B4D5530;
+
+// ---- VERSION
+localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.0 ([15:8] major, [7:0] minor).
+localparam [31:0]  KMU_VERSION_RESET = 32'h00000100;
+localparam [31:0]  KMU_VERSION_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_VERSION_RD = 1'd1;
+localparam [0:0]   KMU_VERSION_WR = 1'd0;
+localparam integer KMU_VERSION_VALUE_SHIFT = 0;  // RO: constant
+localparam integer KMU_VERSION_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_VERSION_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000100;
+
+// ---- CONFIG
+localparam [15:0]  KMU_CONFIG_ADDR = 16'h0008;  // Build parameters.
+localparam [31:0]  KMU_CONFIG_RESET = 32'h00101008;
+localparam [31:0]  KMU_CONFIG_MASK = 32'h00FFFFFF;
+localparam [0:0]   KMU_CONFIG_RD = 1'd1;
+localparam [0:0]   KMU_CONFIG_WR = 1'd0;
+localparam integer KMU_CONFIG_EKT_ENTRIES_SHIFT = 0;  // RO: EKT entries
+localparam integer KMU_CONFIG_EKT_ENTRIES_WIDTH = 8;
+localparam [31:0]  KMU_CONFIG_EKT_ENTRIES_MASK = 32'h000000FF;
+localparam [31:0]  KMU_CONFIG_EKT_ENTRIES_RESET = 32'h00000008;
+localparam integer KMU_CONFIG_CNT_W_SHIFT = 8;  // RO: counter width in bits
+localparam integer KMU_CONFIG_CNT_W_WIDTH = 8;
+localparam [31:0]  KMU_CONFIG_CNT_W_MASK = 32'h0000FF00;
+localparam [31:0]  KMU_CONFIG_CNT_W_RESET = 32'h00000010;
+localparam integer KMU_CONFIG_AW_SHIFT = 16;  // RO: bus address width in bits
+localparam integer KMU_CONFIG_AW_WIDTH = 8;
+localparam [31:0]  KMU_CONFIG_AW_MASK = 32'h00FF0000;
+localparam [31:0]  KMU_CONFIG_AW_RESET = 32'h00000010;
+
+// ---- STATUS
+localparam [15:0]  KMU_STATUS_ADDR = 16'h000C;  // Live status.
+localparam [31:0]  KMU_STATUS_RESET = 32'h00000000;
+localparam [31:0]  KMU_STATUS_MASK = 32'h00000003;
+localparam [0:0]   KMU_STATUS_RD = 1'd1;
+localparam [0:0]   KMU_STATUS_WR = 1'd0;
+localparam integer KMU_STATUS_REG_BUSY_SHIFT = 0;  // RO: a registration is in progress in the EKT
+localparam integer KMU_STATUS_REG_BUSY_WIDTH = 1;
+localparam [31:0]  KMU_STATUS_REG_BUSY_MASK = 32'h00000001;
+localparam [31:0]  KMU_STATUS_REG_BUSY_RESET = 32'h00000000;
+localparam integer KMU_STATUS_DESC_PENDING_SHIFT = 1;  // RO: a descriptor is waiting to be taken
+localparam integer KMU_STATUS_DESC_PENDING_WIDTH = 1;
+localparam [31:0]  KMU_STATUS_DESC_PENDING_MASK = 32'h00000002;
+localparam [31:0]  KMU_STATUS_DESC_PENDING_RESET = 32'h00000000;
+
+// ---- ERR_STATUS
+localparam [15:0]  KMU_ERR_STATUS_ADDR = 16'h0010;  // Sticky error flags; write 1 to clear. A flag set and cleared in the same cycle stays set. irq_o = (ERR_STATUS != 0).
+localparam [31:0]  KMU_ERR_STATUS_RESET = 32'h00000000;
+localparam [31:0]  KMU_ERR_STATUS_MASK = 32'h0000007F;
+localparam [0:0]   KMU_ERR_STATUS_RD = 1'd1;
+localparam [0:0]   KMU_ERR_STATUS_WR = 1'd1;
+localparam integer KMU_ERR_STATUS_DB_UNKNOWN_SHIFT = 0;  // RW1C: doorbell index >= EKT entries
+localparam integer KMU_ERR_STATUS_DB_UNKNOWN_WIDTH = 1;
+localparam [31:0]  KMU_ERR_STATUS_DB_UNKNOWN_MASK = 32'h00000001;
+localparam [31:0]  KMU_ERR_STATUS_DB_UNKNOWN_RESET = 32'h00000000;
+localparam integer KMU_ERR_STATUS_DB_UNREG_SHIFT = 1;  // RW1C: doorbell of an unregistered entry
+localparam integer KMU_ERR_STATUS_DB_UNREG_WIDTH = 1;
+localparam [31:0]  KMU_ERR_STATUS_DB_UNREG_MASK = 32'h00000002;
+localparam [31:0]  KMU_ERR_STATUS_DB_UNREG_RESET = 32'h00000000;
+localparam integer KMU_ERR_STATUS_DB_INFLIGHT_SHIFT = 2;  // RW1C: doorbell refused: in-flight limit
+localparam integer KMU_ERR_STATUS_DB_INFLIGHT_WIDTH = 1;
+localparam [31:0]  KMU_ERR_STATUS_DB_INFLIGHT_MASK = 32'h00000004;
+localparam [31:0]  KMU_ERR_STATUS_DB_INFLIGHT_RESET = 32'h00000000;
+localparam integer KMU_ERR_STATUS_REG_REFUSED_SHIFT = 3;  // RW1C: a registration finished with a code != OK
+localparam integer KMU_ERR_STATUS_REG_REFUSED_WIDTH = 1;
+localparam [31:0]  KMU_ERR_STATUS_REG_REFUSED_MASK = 32'h00000008;
+localparam [31:0]  KMU_ERR_STATUS_REG_REFUSED_RESET = 32'h00000000;
+localparam integer KMU_ERR_STATUS_UNREG_REFUSED_SHIFT = 4;  // RW1C: an unregistration was refused
+localparam integer KMU_ERR_STATUS_UNREG_REFUSED_WIDTH = 1;
+localparam [31:0]  KMU_ERR_STATUS_UNREG_REFUSED_MASK = 32'h00000010;
+localparam [31:0]  KMU_ERR_STATUS_UNREG_REFUSED_RESET = 32'h00000000;
+localparam integer KMU_ERR_STATUS_CPL_SPURIOUS_SHIFT = 5;  // RW1C: completion of an unregistered entry or one with nothing in flight
+localparam integer KMU_ERR_STATUS_CPL_SPURIOUS_WIDTH = 1;
+localparam [31:0]  KMU_ERR_STATUS_CPL_SPURIOUS_MASK = 32'h00000020;
+localparam [31:0]  KMU_ERR_STATUS_CPL_SPURIOUS_RESET = 32'h00000000;
+localparam integer KMU_ERR_STATUS_BUS_SHIFT = 6;  // RW1C: a bus request was answered SLVERR
+localparam integer KMU_ERR_STATUS_BUS_WIDTH = 1;
+localparam [31:0]  KMU_ERR_STATUS_BUS_MASK = 32'h00000040;
+localparam [31:0]  KMU_ERR_STATUS_BUS_RESET = 32'h00000000;
+
+// ---- ERR_DB_INFO
+localparam [15:0]  KMU_ERR_DB_INFO_ADDR = 16'h0014;  // The last refused doorbell (kept by kmu_doorbell).
+localparam [31:0]  KMU_ERR_DB_INFO_RESET = 32'h00000000;
+localparam [31:0]  KMU_ERR_DB_INFO_MASK = 32'h0003FFFF;
+localparam [0:0]   KMU_ERR_DB_INFO_RD = 1'd1;
+localparam [0:0]   KMU_ERR_DB_INFO_WR = 1'd0;
+localparam integer KMU_ERR_DB_INFO_IDX_SHIFT = 0;  // RO: doorbell index (word index in the doorbell window)
+localparam integer KMU_ERR_DB_INFO_IDX_WIDTH = 16;
+localparam [31:0]  KMU_ERR_DB_INFO_IDX_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_ERR_DB_INFO_IDX_RESET = 32'h00000000;
+localparam integer KMU_ERR_DB_INFO_CAUSE_SHIFT = 16;  // RO: why it was refused
+localparam integer KMU_ERR_DB_INFO_CAUSE_WIDTH = 2;
+localparam [31:0]  KMU_ERR_DB_INFO_CAUSE_MASK = 32'h00030000;
+localparam [31:0]  KMU_ERR_DB_INFO_CAUSE_RESET = 32'h00000000;
+
+// ---- ERR_CNT_DB
+localparam [15:0]  KMU_ERR_CNT_DB_ADDR = 16'h0018;  // Refused doorbells (unknown, unregistered, in-flight).
+localparam [31:0]  KMU_ERR_CNT_DB_RESET = 32'h00000000;
+localparam [31:0]  KMU_ERR_CNT_DB_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_ERR_CNT_DB_RD = 1'd1;
+localparam [0:0]   KMU_ERR_CNT_DB_WR = 1'd1;
+localparam integer KMU_ERR_CNT_DB_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_ERR_CNT_DB_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_ERR_CNT_DB_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_ERR_CNT_DB_COUNT_RESET = 32'h00000000;
+
+// ---- ERR_CNT_REG
+localparam [15:0]  KMU_ERR_CNT_REG_ADDR = 16'h001C;  // Refused registrations plus refused unregistrations.
+localparam [31:0]  KMU_ERR_CNT_REG_RESET = 32'h00000000;
+localparam [31:0]  KMU_ERR_CNT_REG_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_ERR_CNT_REG_RD = 1'd1;
+localparam [0:0]   KMU_ERR_CNT_REG_WR = 1'd1;
+localparam integer KMU_ERR_CNT_REG_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_ERR_CNT_REG_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_ERR_CNT_REG_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_ERR_CNT_REG_COUNT_RESET = 32'h00000000;
+
+// ---- ERR_CNT_BUS
+localparam [15:0]  KMU_ERR_CNT_BUS_ADDR = 16'h0020;  // Bus requests answered SLVERR.
+localparam [31:0]  KMU_ERR_CNT_BUS_RESET = 32'h00000000;
+localparam [31:0]  KMU_ERR_CNT_BUS_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_ERR_CNT_BUS_RD = 1'd1;
+localparam [0:0]   KMU_ERR_CNT_BUS_WR = 1'd1;
+localparam integer KMU_ERR_CNT_BUS_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_ERR_CNT_BUS_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_ERR_CNT_BUS_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_ERR_CNT_BUS_COUNT_RESET = 32'h00000000;
+
+// ---- ERR_CNT_CPL
+localparam [15:0]  KMU_ERR_CNT_CPL_ADDR = 16'h0024;  // Spurious completions.
+localparam [31:0]  KMU_ERR_CNT_CPL_RESET = 32'h00000000;
+localparam [31:0]  KMU_ERR_CNT_CPL_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_ERR_CNT_CPL_RD = 1'd1;
+localparam [0:0]   KMU_ERR_CNT_CPL_WR = 1'd1;
+localparam integer KMU_ERR_CNT_CPL_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_ERR_CNT_CPL_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_ERR_CNT_CPL_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_ERR_CNT_CPL_COUNT_RESET = 32'h00000000;
+
+// ---- EKT_VALID
+localparam [15:0]  KMU_EKT_VALID_ADDR = 16'h0028;  // Registered EKT entries (bit i = entry i), low 32 entries.
+localparam [31:0]  KMU_EKT_VALID_RESET = 32'h00000000;
+localparam [31:0]  KMU_EKT_VALID_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_EKT_VALID_RD = 1'd1;
+localparam [0:0]   KMU_EKT_VALID_WR = 1'd0;
+localparam integer KMU_EKT_VALID_VALID_SHIFT = 0;  // RO: valid bitmap, zero-extended
+localparam integer KMU_EKT_VALID_VALID_WIDTH = 32;
+localparam [31:0]  KMU_EKT_VALID_VALID_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_EKT_VALID_VALID_RESET = 32'h00000000;
+
+// ---- PERF_DOORBELLS
+localparam [15:0]  KMU_PERF_DOORBELLS_ADDR = 16'h0040;  // Doorbells that launched an event kernel.
+localparam [31:0]  KMU_PERF_DOORBELLS_RESET = 32'h00000000;
+localparam [31:0]  KMU_PERF_DOORBELLS_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_PERF_DOORBELLS_RD = 1'd1;
+localparam [0:0]   KMU_PERF_DOORBELLS_WR = 1'd1;
+localparam integer KMU_PERF_DOORBELLS_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_PERF_DOORBELLS_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_PERF_DOORBELLS_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_PERF_DOORBELLS_COUNT_RESET = 32'h00000000;
+
+// ---- PERF_LAUNCHES
+localparam [15:0]  KMU_PERF_LAUNCHES_ADDR = 16'h0044;  // Descriptors handed out by the EKT.
+localparam [31:0]  KMU_PERF_LAUNCHES_RESET = 32'h00000000;
+localparam [31:0]  KMU_PERF_LAUNCHES_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_PERF_LAUNCHES_RD = 1'd1;
+localparam [0:0]   KMU_PERF_LAUNCHES_WR = 1'd1;
+localparam integer KMU_PERF_LAUNCHES_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_PERF_LAUNCHES_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_PERF_LAUNCHES_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_PERF_LAUNCHES_COUNT_RESET = 32'h00000000;
+
+// ---- PERF_COMPLETIONS
+localparam [15:0]  KMU_PERF_COMPLETIONS_ADDR = 16'h0048;  // Valid completions (credits returned).
+localparam [31:0]  KMU_PERF_COMPLETIONS_RESET = 32'h00000000;
+localparam [31:0]  KMU_PERF_COMPLETIONS_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_PERF_COMPLETIONS_RD = 1'd1;
+localparam [0:0]   KMU_PERF_COMPLETIONS_WR = 1'd1;
+localparam integer KMU_PERF_COMPLETIONS_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_PERF_COMPLETIONS_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_PERF_COMPLETIONS_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_PERF_COMPLETIONS_COUNT_RESET = 32'h00000000;
+
+// ---- SCRATCH
+localparam [15:0]  KMU_SCRATCH_ADDR = 16'h004C;  // Scratch register for software (no effect).
+localparam [31:0]  KMU_SCRATCH_RESET = 32'h00000000;
+localparam [31:0]  KMU_SCRATCH_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_SCRATCH_RD = 1'd1;
+localparam [0:0]   KMU_SCRATCH_WR = 1'd1;
+localparam integer KMU_SCRATCH_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_SCRATCH_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_SCRATCH_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_SCRATCH_VALUE_RESET = 32'h00000000;
+
+// ---- REG_KPTR
+localparam [15:0]  KMU_REG_KPTR_ADDR = 16'h0100;  // Kernel pointer.
+localparam [31:0]  KMU_REG_KPTR_RESET = 32'h00000000;
+localparam [31:0]  KMU_REG_KPTR_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_REG_KPTR_RD = 1'd1;
+localparam [0:0]   KMU_REG_KPTR_WR = 1'd1;
+localparam integer KMU_REG_KPTR_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_REG_KPTR_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_REG_KPTR_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_REG_KPTR_VALUE_RESET = 32'h00000000;
+
+// ---- REG_GRID_XY
+localparam [15:0]  KMU_REG_GRID_XY_ADDR = 16'h0104;  // Grid dimensions x, y.
+localparam [31:0]  KMU_REG_GRID_XY_RESET = 32'h00000000;
+localparam [31:0]  KMU_REG_GRID_XY_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_REG_GRID_XY_RD = 1'd1;
+localparam [0:0]   KMU_REG_GRID_XY_WR = 1'd1;
+localparam integer KMU_REG_GRID_XY_X_SHIFT = 0;  // RW: grid x
+localparam integer KMU_REG_GRID_XY_X_WIDTH = 16;
+localparam [31:0]  KMU_REG_GRID_XY_X_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_REG_GRID_XY_X_RESET = 32'h00000000;
+localparam integer KMU_REG_GRID_XY_Y_SHIFT = 16;  // RW: grid y
+localparam integer KMU_REG_GRID_XY_Y_WIDTH = 16;
+localparam [31:0]  KMU_REG_GRID_XY_Y_MASK = 32'hFFFF0000;
+localparam [31:0]  KMU_REG_GRID_XY_Y_RESET = 32'h00000000;
+
+// ---- REG_GRID_Z
+localparam [15:0]  KMU_REG_GRID_Z_ADDR = 16'h0108;  // Grid dimension z.
+localparam [31:0]  KMU_REG_GRID_Z_RESET = 32'h00000000;
+localparam [31:0]  KMU_REG_GRID_Z_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_REG_GRID_Z_RD = 1'd1;
+localparam [0:0]   KMU_REG_GRID_Z_WR = 1'd1;
+localparam integer KMU_REG_GRID_Z_Z_SHIFT = 0;  // RW: grid z
+localparam integer KMU_REG_GRID_Z_Z_WIDTH = 16;
+localparam [31:0]  KMU_REG_GRID_Z_Z_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_REG_GRID_Z_Z_RESET = 32'h00000000;
+
+// ---- REG_TB_XY
+localparam [15:0]  KMU_REG_TB_XY_ADDR = 16'h010C;  // Thread-block dimensions x, y.
+localparam [31:0]  KMU_REG_TB_XY_RESET = 32'h00000000;
+localparam [31:0]  KMU_REG_TB_XY_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_REG_TB_XY_RD = 1'd1;
+localparam [0:0]   KMU_REG_TB_XY_WR = 1'd1;
+localparam integer KMU_REG_TB_XY_X_SHIFT = 0;  // RW: TB x
+localparam integer KMU_REG_TB_XY_X_WIDTH = 16;
+localparam [31:0]  KMU_REG_TB_XY_X_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_REG_TB_XY_X_RESET = 32'h00000000;
+localparam integer KMU_REG_TB_XY_Y_SHIFT = 16;  // RW: TB y
+localparam integer KMU_REG_TB_XY_Y_WIDTH = 16;
+localparam [31:0]  KMU_REG_TB_XY_Y_MASK = 32'hFFFF0000;
+localparam [31:0]  KMU_REG_TB_XY_Y_RESET = 32'h00000000;
+
+// ---- REG_TB_Z
+localparam [15:0]  KMU_REG_TB_Z_ADDR = 16'h0110;  // Thread-block dimension z.
+localparam [31:0]  KMU_REG_TB_Z_RESET = 32'h00000000;
+localparam [31:0]  KMU_REG_TB_Z_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_REG_TB_Z_RD = 1'd1;
+localparam [0:0]   KMU_REG_TB_Z_WR = 1'd1;
+localparam integer KMU_REG_TB_Z_Z_SHIFT = 0;  // RW: TB z
+localparam integer KMU_REG_TB_Z_Z_WIDTH = 16;
+localparam [31:0]  KMU_REG_TB_Z_Z_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_REG_TB_Z_Z_RESET = 32'h00000000;
+
+// ---- REG_RES
+localparam [15:0]  KMU_REG_RES_ADDR = 16'h0114;  // Resources.
+localparam [31:0]  KMU_REG_RES_RESET = 32'h00000000;
+localparam [31:0]  KMU_REG_RES_MASK = 32'h03FFFFFF;
+localparam [0:0]   KMU_REG_RES_RD = 1'd1;
+localparam [0:0]   KMU_REG_RES_WR = 1'd1;
+localparam integer KMU_REG_RES_SHMEM_SHIFT = 0;  // RW: shared memory bytes
+localparam integer KMU_REG_RES_SHMEM_WIDTH = 16;
+localparam [31:0]  KMU_REG_RES_SHMEM_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_REG_RES_SHMEM_RESET = 32'h00000000;
+localparam integer KMU_REG_RES_NREGS_SHIFT = 16;  // RW: registers per thread
+localparam integer KMU_REG_RES_NREGS_WIDTH = 8;
+localparam [31:0]  KMU_REG_RES_NREGS_MASK = 32'h00FF0000;
+localparam [31:0]  KMU_REG_RES_NREGS_RESET = 32'h00000000;
+localparam integer KMU_REG_RES_PRIO_SHIFT = 24;  // RW: priority
+localparam integer KMU_REG_RES_PRIO_WIDTH = 2;
+localparam [31:0]  KMU_REG_RES_PRIO_MASK = 32'h03000000;
+localparam [31:0]  KMU_REG_RES_PRIO_RESET = 32'h00000000;
+
+// ---- REG_PBASE
+localparam [15:0]  KMU_REG_PBASE_ADDR = 16'h0118;  // Parameter buffer base (byte address, multiple of 4).
+localparam [31:0]  KMU_REG_PBASE_RESET = 32'h00000000;
+localparam [31:0]  KMU_REG_PBASE_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_REG_PBASE_RD = 1'd1;
+localparam [0:0]   KMU_REG_PBASE_WR = 1'd1;
+localparam integer KMU_REG_PBASE_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_REG_PBASE_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_REG_PBASE_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_REG_PBASE_VALUE_RESET = 32'h00000000;
+
+// ---- REG_PEND
+localparam [15:0]  KMU_REG_PEND_ADDR = 16'h011C;  // Parameter buffer end (exclusive: one past the last byte).
+localparam [31:0]  KMU_REG_PEND_RESET = 32'h00000000;
+localparam [31:0]  KMU_REG_PEND_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_REG_PEND_RD = 1'd1;
+localparam [0:0]   KMU_REG_PEND_WR = 1'd1;
+localparam integer KMU_REG_PEND_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_REG_PEND_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_REG_PEND_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_REG_PEND_VALUE_RESET = 32'h00000000;
+
+// ---- REG_PSIZE
+localparam [15:0]  KMU_REG_PSIZE_ADDR = 16'h0120;  // Parameter entry size and in-flight limit.
+localparam [31:0]  KMU_REG_PSIZE_RESET = 32'h00000000;
+localparam [31:0]  KMU_REG_PSIZE_MASK = 32'h00FFFFFF;
+localparam [0:0]   KMU_REG_PSIZE_RD = 1'd1;
+localparam [0:0]   KMU_REG_PSIZE_WR = 1'd1;
+localparam integer KMU_REG_PSIZE_ESIZE_SHIFT = 0;  // RW: parameter entry size in bytes
+localparam integer KMU_REG_PSIZE_ESIZE_WIDTH = 16;
+localparam [31:0]  KMU_REG_PSIZE_ESIZE_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_REG_PSIZE_ESIZE_RESET = 32'h00000000;
+localparam integer KMU_REG_PSIZE_MAXINF_SHIFT = 16;  // RW: max in-flight events
+localparam integer KMU_REG_PSIZE_MAXINF_WIDTH = 8;
+localparam [31:0]  KMU_REG_PSIZE_MAXINF_MASK = 32'h00FF0000;
+localparam [31:0]  KMU_REG_PSIZE_MAXINF_RESET = 32'h00000000;
+
+// ---- REG_CMD
+localparam [15:0]  KMU_REG_CMD_ADDR = 16'h0124;  // Any write starts a registration with the staging registers (the bus waits while the EKT is not ready).
+localparam [31:0]  KMU_REG_CMD_RESET = 32'h00000000;
+localparam [31:0]  KMU_REG_CMD_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_REG_CMD_RD = 1'd0;
+localparam [0:0]   KMU_REG_CMD_WR = 1'd1;
+localparam integer KMU_REG_CMD_GO_SHIFT = 0;  // WO: ignored
+localparam integer KMU_REG_CMD_GO_WIDTH = 32;
+localparam [31:0]  KMU_REG_CMD_GO_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_REG_CMD_GO_RESET = 32'h00000000;
+
+// ---- REG_RESULT
+localparam [15:0]  KMU_REG_RESULT_ADDR = 16'h0128;  // Result of the last registration.
+localparam [31:0]  KMU_REG_RESULT_RESET = 32'h00000000;
+localparam [31:0]  KMU_REG_RESULT_MASK = 32'hC00700FF;
+localparam [0:0]   KMU_REG_RESULT_RD = 1'd1;
+localparam [0:0]   KMU_REG_RESULT_WR = 1'd0;
+localparam integer KMU_REG_RESULT_ID_SHIFT = 0;  // RO: doorbell id (EKT entry) assigned
+localparam integer KMU_REG_RESULT_ID_WIDTH = 8;
+localparam [31:0]  KMU_REG_RESULT_ID_MASK = 32'h000000FF;
+localparam [31:0]  KMU_REG_RESULT_ID_RESET = 32'h00000000;
+localparam integer KMU_REG_RESULT_CODE_SHIFT = 16;  // RO: result code
+localparam integer KMU_REG_RESULT_CODE_WIDTH = 3;
+localparam [31:0]  KMU_REG_RESULT_CODE_MASK = 32'h00070000;
+localparam [31:0]  KMU_REG_RESULT_CODE_RESET = 32'h00000000;
+localparam integer KMU_REG_RESULT_DONE_SHIFT = 30;  // RO: a result is here (cleared when the next registration starts)
+localparam integer KMU_REG_RESULT_DONE_WIDTH = 1;
+localparam [31:0]  KMU_REG_RESULT_DONE_MASK = 32'h40000000;
+localparam [31:0]  KMU_REG_RESULT_DONE_RESET = 32'h00000000;
+localparam integer KMU_REG_RESULT_BUSY_SHIFT = 31;  // RO: a registration is in progress
+localparam integer KMU_REG_RESULT_BUSY_WIDTH = 1;
+localparam [31:0]  KMU_REG_RESULT_BUSY_MASK = 32'h80000000;
+localparam [31:0]  KMU_REG_RESULT_BUSY_RESET = 32'h00000000;
+
+// ---- UNREG_CMD
+localparam [15:0]  KMU_UNREG_CMD_ADDR = 16'h012C;  // Write the doorbell id to unregister.
+localparam [31:0]  KMU_UNREG_CMD_RESET = 32'h00000000;
+localparam [31:0]  KMU_UNREG_CMD_MASK = 32'h000000FF;
+localparam [0:0]   KMU_UNREG_CMD_RD = 1'd0;
+localparam [0:0]   KMU_UNREG_CMD_WR = 1'd1;
+localparam integer KMU_UNREG_CMD_ID_SHIFT = 0;  // WO: doorbell id
+localparam integer KMU_UNREG_CMD_ID_WIDTH = 8;
+localparam [31:0]  KMU_UNREG_CMD_ID_MASK = 32'h000000FF;
+localparam [31:0]  KMU_UNREG_CMD_ID_RESET = 32'h00000000;
+
+// ---- UNREG_RESULT
+localparam [15:0]  KMU_UNREG_RESULT_ADDR = 16'h0130;  // Result of the last unregistration (captured in the UNREG_CMD write cycle).
+localparam [31:0]  KMU_UNREG_RESULT_RESET = 32'h00000000;
+localparam [31:0]  KMU_UNREG_RESULT_MASK = 32'h400300FF;
+localparam [0:0]   KMU_UNREG_RESULT_RD = 1'd1;
+localparam [0:0]   KMU_UNREG_RESULT_WR = 1'd0;
+localparam integer KMU_UNREG_RESULT_ID_SHIFT = 0;  // RO: doorbell id
+localparam integer KMU_UNREG_RESULT_ID_WIDTH = 8;
+localparam [31:0]  KMU_UNREG_RESULT_ID_MASK = 32'h000000FF;
+localparam [31:0]  KMU_UNREG_RESULT_ID_RESET = 32'h00000000;
+localparam integer KMU_UNREG_RESULT_CODE_SHIFT = 16;  // RO: result code
+localparam integer KMU_UNREG_RESULT_CODE_WIDTH = 2;
+localparam [31:0]  KMU_UNREG_RESULT_CODE_MASK = 32'h00030000;
+localparam [31:0]  KMU_UNREG_RESULT_CODE_RESET = 32'h00000000;
+localparam integer KMU_UNREG_RESULT_DONE_SHIFT = 30;  // RO: a result is here
+localparam integer KMU_UNREG_RESULT_DONE_WIDTH = 1;
+localparam [31:0]  KMU_UNREG_RESULT_DONE_MASK = 32'h40000000;
+localparam [31:0]  KMU_UNREG_RESULT_DONE_RESET = 32'h00000000;
+
+// ---- DOORBELL
+localparam [15:0]  KMU_DOORBELL_ADDR = 16'h1000;  // element 0; Doorbell i at 0x1000 + 4*i; write-only, any value.
+localparam integer KMU_DOORBELL_COUNT = 1024;
+localparam integer KMU_DOORBELL_STRIDE = 4;
+localparam [31:0]  KMU_DOORBELL_RESET = 32'h00000000;
+localparam [31:0]  KMU_DOORBELL_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_DOORBELL_RD = 1'd0;
+localparam [0:0]   KMU_DOORBELL_WR = 1'd1;
+localparam integer KMU_DOORBELL_RING_SHIFT = 0;  // WO: ignored
+localparam integer KMU_DOORBELL_RING_WIDTH = 32;
+localparam [31:0]  KMU_DOORBELL_RING_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_DOORBELL_RING_RESET = 32'h00000000;
+
+// ---- codes db_cause_e
+localparam integer KMU_DB_CAUSE_W = 2;  // bits of db_cause_e (used by ERR_DB_INFO.CAUSE)
+localparam [1:0]   KMU_DB_CAUSE_NONE = 2'd0;  // no doorbell refused since reset
+localparam [1:0]   KMU_DB_CAUSE_UNKNOWN = 2'd1;  // doorbell index >= EKT entries
+localparam [1:0]   KMU_DB_CAUSE_UNREGISTERED = 2'd2;  // doorbell of an unregistered entry
+localparam [1:0]   KMU_DB_CAUSE_INFLIGHT = 2'd3;  // in-flight limit reached
+
+// ---- codes launch_err_e
+localparam integer KMU_LAUNCH_ERR_W = 2;  // bits of launch_err_e (used by wires, exported by kmu_launch_err_codes)
+localparam [1:0]   KMU_LAUNCH_ERR_OK = 2'd0;  // launched
+localparam [1:0]   KMU_LAUNCH_ERR_UNREGISTERED = 2'd1;  // doorbell of an unregistered entry
+localparam [1:0]   KMU_LAUNCH_ERR_INFLIGHT = 2'd2;  // in-flight count already at max in-flight
+
+// ---- codes reg_code_e
+localparam integer KMU_REG_CODE_W = 3;  // bits of reg_code_e (used by REG_RESULT.CODE)
+localparam [2:0]   KMU_REG_CODE_OK = 3'd0;  // registered
+localparam [2:0]   KMU_REG_CODE_FULL = 3'd1;  // no free EKT entry
+localparam [2:0]   KMU_REG_CODE_ESIZE_ZERO = 3'd2;  // parameter entry size is 0
+localparam [2:0]   KMU_REG_CODE_MISALIGNED = 3'd3;  // base, end or entry size not a multiple of 4
+localparam [2:0]   KMU_REG_CODE_BAD_RANGE = 3'd4;  // end <= base
+localparam [2:0]   KMU_REG_CODE_BAD_LENGTH = 3'd5;  // (end - base) not a multiple of the entry size
+localparam [2:0]   KMU_REG_CODE_BAD_KERNEL = 3'd6;  // a zero grid or TB dimension, or max in-flight 0
+
+// ---- codes unreg_code_e
+localparam integer KMU_UNREG_CODE_W = 2;  // bits of unreg_code_e (used by UNREG_RESULT.CODE)
+localparam [1:0]   KMU_UNREG_CODE_OK = 2'd0;  // entry freed
+localparam [1:0]   KMU_UNREG_CODE_NOT_REGISTERED = 2'd1;  // no such registered entry
+localparam [1:0]   KMU_UNREG_CODE_BUSY = 2'd2;  // events in flight
+/* verilator lint_on UNUSEDPARAM */
