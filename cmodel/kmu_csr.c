@@ -1,0 +1,275 @@
+/* kmu_csr.c - C twin of rtl/kmu/kmu_csr.v.  Same state names (err_q, res_*_q, ures_*_q, cnt_*_q,
+ * perf_*_q, scratch_q and the staging registers); comb() is the RTL's always @(*) blocks plus
+ * assigns, tick() its clocked block.  Every address, field and code comes from the generated
+ * cmodel/kmu_regmap.h (regmap/kmu.rdl). */
+#include "kmu_csr.h"
+
+#include "kmu_regmap.h"
+
+/* field F of register word w, and value v placed in field F */
+#define FLD_GET(w, F) (((uint32_t)(w) & KMU_##F##_MASK) >> KMU_##F##_SHIFT)
+#define FLD_PUT(v, F) (((uint32_t)(v) << KMU_##F##_SHIFT) & KMU_##F##_MASK)
+
+void kmu_csr_init(kmu_csr *m, const kmu_csr_params *p) {
+  m->p = *p;
+  m->id_w = 1;
+  while ((1u << m->id_w) < p->entries) m->id_w++;
+  kmu_csr_reset(m);
+}
+
+void kmu_csr_free(kmu_csr *m) { (void)m; }
+
+void kmu_csr_reset(kmu_csr *m) {
+  kmu_csr_regs *q = &m->q;
+  *q = (kmu_csr_regs){0};
+  q->err = KMU_ERR_STATUS_RESET;
+  q->scratch = KMU_SCRATCH_RESET;
+  m->d = m->q;
+}
+
+static uint32_t cnt_max(const kmu_csr *m) { return (uint32_t)kmu_mask(m->p.cnt_w); }
+
+/* saturating counter step */
+static uint32_t sat_add(const kmu_csr *m, uint32_t base, unsigned inc) {
+  uint64_t sum = (uint64_t)base + inc;
+#ifdef MUTANT_CSR_C_CNT_WRAP
+  return (uint32_t)(sum & cnt_max(m)); /* mutant: the counter wraps */
+#else
+  return sum > cnt_max(m) ? cnt_max(m) : (uint32_t)sum;
+#endif
+}
+
+typedef struct {
+  int rd_ok, wr_ok;
+  uint32_t rval;
+} dec_t;
+
+static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64k, int db_hit,
+                    int rsv_hit) {
+  const kmu_csr_regs *q = &m->q;
+  dec_t r = {0, 0, 0};
+  if (in_64k && !rsv_hit) {
+#define SEL(R) r.rd_ok = KMU_##R##_RD, r.wr_ok = KMU_##R##_WR
+    switch (a) {
+      case KMU_ID_ADDR: SEL(ID); r.rval = KMU_ID_VALUE_RESET; break;
+      case KMU_VERSION_ADDR: SEL(VERSION); r.rval = KMU_VERSION_VALUE_RESET; break;
+      case KMU_CONFIG_ADDR:
+        SEL(CONFIG);
+        r.rval = FLD_PUT(m->p.entries, CONFIG_EKT_ENTRIES) | FLD_PUT(m->p.cnt_w, CONFIG_CNT_W) |
+                 FLD_PUT(m->p.aw, CONFIG_AW);
+        break;
+      case KMU_STATUS_ADDR:
+        SEL(STATUS);
+        r.rval = FLD_PUT(i->reg_busy_i, STATUS_REG_BUSY) |
+                 FLD_PUT(i->desc_pending_i, STATUS_DESC_PENDING);
+        break;
+      case KMU_ERR_STATUS_ADDR: SEL(ERR_STATUS); r.rval = q->err; break;
+      case KMU_ERR_DB_INFO_ADDR:
+        SEL(ERR_DB_INFO);
+        r.rval = FLD_PUT(i->db_last_err_idx_i, ERR_DB_INFO_IDX) |
+                 FLD_PUT(i->db_last_err_cause_i, ERR_DB_INFO_CAUSE);
+        break;
+      case KMU_ERR_CNT_DB_ADDR: SEL(ERR_CNT_DB); r.rval = q->cnt_db; break;
+      case KMU_ERR_CNT_REG_ADDR: SEL(ERR_CNT_REG); r.rval = q->cnt_reg; break;
+      case KMU_ERR_CNT_BUS_ADDR: SEL(ERR_CNT_BUS); r.rval = q->cnt_bus; break;
+      case KMU_ERR_CNT_CPL_ADDR: SEL(ERR_CNT_CPL); r.rval = q->cnt_cpl; break;
+      case KMU_EKT_VALID_ADDR:
+        SEL(EKT_VALID);
+        r.rval = (uint32_t)(i->ekt_valid_i & kmu_mask(m->p.entries));
+        break;
+      case KMU_PERF_DOORBELLS_ADDR: SEL(PERF_DOORBELLS); r.rval = q->perf_db; break;
+      case KMU_PERF_LAUNCHES_ADDR: SEL(PERF_LAUNCHES); r.rval = q->perf_launch; break;
+      case KMU_PERF_COMPLETIONS_ADDR: SEL(PERF_COMPLETIONS); r.rval = q->perf_cpl; break;
+      case KMU_SCRATCH_ADDR: SEL(SCRATCH); r.rval = q->scratch; break;
+      case KMU_REG_KPTR_ADDR: SEL(REG_KPTR); r.rval = q->kptr; break;
+      case KMU_REG_GRID_XY_ADDR:
+        SEL(REG_GRID_XY);
+        r.rval = FLD_PUT(q->grid_x, REG_GRID_XY_X) | FLD_PUT(q->grid_y, REG_GRID_XY_Y);
+        break;
+      case KMU_REG_GRID_Z_ADDR: SEL(REG_GRID_Z); r.rval = FLD_PUT(q->grid_z, REG_GRID_Z_Z); break;
+      case KMU_REG_TB_XY_ADDR:
+        SEL(REG_TB_XY);
+        r.rval = FLD_PUT(q->tb_x, REG_TB_XY_X) | FLD_PUT(q->tb_y, REG_TB_XY_Y);
+        break;
+      case KMU_REG_TB_Z_ADDR: SEL(REG_TB_Z); r.rval = FLD_PUT(q->tb_z, REG_TB_Z_Z); break;
+      case KMU_REG_RES_ADDR:
+        SEL(REG_RES);
+        r.rval = FLD_PUT(q->shmem, REG_RES_SHMEM) | FLD_PUT(q->nregs, REG_RES_NREGS) |
+                 FLD_PUT(q->prio, REG_RES_PRIO);
+        break;
+      case KMU_REG_PBASE_ADDR: SEL(REG_PBASE); r.rval = q->pbase; break;
+      case KMU_REG_PEND_ADDR: SEL(REG_PEND); r.rval = q->pend; break;
+      case KMU_REG_PSIZE_ADDR:
+        SEL(REG_PSIZE);
+        r.rval = FLD_PUT(q->esize, REG_PSIZE_ESIZE) | FLD_PUT(q->maxinf, REG_PSIZE_MAXINF);
+        break;
+      case KMU_REG_CMD_ADDR: SEL(REG_CMD); break;
+      case KMU_REG_RESULT_ADDR:
+        SEL(REG_RESULT);
+        r.rval = FLD_PUT(q->res_id, REG_RESULT_ID) | FLD_PUT(q->res_code, REG_RESULT_CODE) |
+                 FLD_PUT(q->res_done, REG_RESULT_DONE) | FLD_PUT(q->res_busy, REG_RESULT_BUSY);
+        break;
+      case KMU_UNREG_CMD_ADDR: SEL(UNREG_CMD); break;
+      case KMU_UNREG_RESULT_ADDR:
+        SEL(UNREG_RESULT);
+        r.rval = FLD_PUT(q->ures_id, UNREG_RESULT_ID) | FLD_PUT(q->ures_code, UNREG_RESULT_CODE) |
+                 FLD_PUT(q->ures_done, UNREG_RESULT_DONE);
+        break;
+      default:
+        if (db_hit) SEL(DOORBELL);
+        break;
+    }
+#undef SEL
+  }
+#ifdef MUTANT_CSR_C_RESERVED_OK
+  if (rsv_hit) r.rd_ok = r.wr_ok = 1; /* mutant: a reserved window answers OKAY */
+#endif
+  return r;
+}
+
+static int in_win(unsigned a, unsigned base, unsigned last) { return a >= base && a <= last; }
+
+void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
+  const kmu_csr_regs *q = &m->q;
+  kmu_csr_regs *d = &m->d;
+  uint64_t addr = i->bus_req_addr_i & kmu_mask(m->p.aw);
+  unsigned a = (unsigned)(addr & 0xFFFF);
+  int in_64k = (addr >> 16) == 0;
+  int aligned = (a & 3) == 0;
+  int strb_full = (i->bus_req_wstrb_i & 0xF) == 0xF;
+  uint32_t wdata = (uint32_t)i->bus_req_wdata_i;
+  unsigned db_off = a - KMU_DOORBELL_ADDR; /* meaningful when a >= KMU_DOORBELL_ADDR */
+  int db_hit = in_64k && a >= KMU_DOORBELL_ADDR && db_off < KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE;
+  int rsv_hit = in_64k && (in_win(a, KMU_WIN_HOST_LAUNCH_BASE, KMU_WIN_HOST_LAUNCH_LAST) ||
+                           in_win(a, KMU_WIN_PEP_HINT_BASE, KMU_WIN_PEP_HINT_LAST) ||
+                           in_win(a, KMU_WIN_TREM_REVOKE_BASE, KMU_WIN_TREM_REVOKE_LAST) ||
+                           in_win(a, KMU_WIN_COPY_ENGINE_BASE, KMU_WIN_COPY_ENGINE_LAST));
+  dec_t dc = decode(m, i, a, in_64k, db_hit, rsv_hit);
+
+  /* bus handshake */
+  int wr = i->bus_req_write_i != 0, valid = i->bus_req_valid_i != 0;
+  int req_err = !aligned || (wr ? (!dc.wr_ok || !strb_full) : !dc.rd_ok);
+  int wr_good = valid && wr && !req_err;
+  int db_req = wr_good && db_hit;
+  int regcmd_req = wr_good && a == KMU_REG_CMD_ADDR;
+  int unreg_req = wr_good && a == KMU_UNREG_CMD_ADDR;
+  unsigned unreg_id8 = FLD_GET(wdata, UNREG_CMD_ID);
+  int unreg_known = unreg_id8 < m->p.entries;
+
+#ifdef MUTANT_CSR_C_DB_READY
+  o->bus_req_ready_o = !(regcmd_req && !i->reg_ready_i); /* mutant: doorbells never wait */
+#else
+  o->bus_req_ready_o = !(db_req && !i->db_ready_i) && !(regcmd_req && !i->reg_ready_i);
+#endif
+  int fire = valid && o->bus_req_ready_o;
+  int acc_wr = fire && wr && !req_err;
+  int acc_err = fire && req_err;
+
+  o->bus_rsp_err_o = valid && req_err;
+  o->bus_rsp_rdata_o = (valid && !wr && !req_err) ? dc.rval : 0;
+  o->db_valid_o = db_req;
+  o->db_idx_o = (db_off >> 2) & 0x3FF;
+  o->reg_valid_o = regcmd_req;
+  o->unreg_valid_o = unreg_req && unreg_known;
+  o->unreg_id_o = unreg_id8 & kmu_mask(m->id_w);
+  o->reg_kptr_o = q->kptr;
+  o->reg_grid_x_o = q->grid_x;
+  o->reg_grid_y_o = q->grid_y;
+  o->reg_grid_z_o = q->grid_z;
+  o->reg_tb_x_o = q->tb_x;
+  o->reg_tb_y_o = q->tb_y;
+  o->reg_tb_z_o = q->tb_z;
+  o->reg_shmem_o = q->shmem;
+  o->reg_nregs_o = q->nregs;
+  o->reg_prio_o = q->prio;
+  o->reg_pbase_o = q->pbase;
+  o->reg_pend_o = q->pend;
+  o->reg_esize_o = q->esize;
+  o->reg_maxinf_o = q->maxinf;
+  o->irq_o = q->err != 0;
+
+  /* events */
+  int reg_fire = regcmd_req && i->reg_ready_i;
+  int unreg_fire = acc_wr && a == KMU_UNREG_CMD_ADDR;
+  unsigned unreg_code = unreg_known ? (unsigned)(i->unreg_code_i & 3) : KMU_UNREG_CODE_NOT_REGISTERED;
+  int launch = i->launch_fire_i != 0;
+  int ev_db_unknown = i->db_err_unknown_i != 0;
+  int ev_db_unreg = launch && i->launch_err_i == KMU_LAUNCH_ERR_UNREGISTERED;
+  int ev_db_inflight = launch && i->launch_err_i == KMU_LAUNCH_ERR_INFLIGHT;
+  int ev_launch_ok = launch && i->launch_err_i == KMU_LAUNCH_ERR_OK;
+  int ev_reg_refused = i->reg_done_i && i->reg_code_i != KMU_REG_CODE_OK;
+  int ev_unreg_refused = unreg_fire && unreg_code != KMU_UNREG_CODE_OK;
+  int ev_cpl_spurious = i->cpl_valid_i && i->cpl_err_i;
+  int ev_cpl_ok = i->cpl_valid_i && !i->cpl_err_i;
+
+  *d = *q;
+  uint32_t set = FLD_PUT(ev_db_unknown, ERR_STATUS_DB_UNKNOWN) |
+                 FLD_PUT(ev_db_unreg, ERR_STATUS_DB_UNREG) |
+                 FLD_PUT(ev_db_inflight, ERR_STATUS_DB_INFLIGHT) |
+                 FLD_PUT(ev_reg_refused, ERR_STATUS_REG_REFUSED) |
+                 FLD_PUT(ev_unreg_refused, ERR_STATUS_UNREG_REFUSED) |
+                 FLD_PUT(ev_cpl_spurious, ERR_STATUS_CPL_SPURIOUS) | FLD_PUT(acc_err, ERR_STATUS_BUS);
+  uint32_t clr = (acc_wr && a == KMU_ERR_STATUS_ADDR) ? wdata : 0;
+#ifdef MUTANT_CSR_C_SET_CLEAR
+  d->err = ((q->err | set) & ~clr) & KMU_ERR_STATUS_MASK; /* mutant: a clear beats a set */
+#else
+  d->err = ((q->err & ~clr) | set) & KMU_ERR_STATUS_MASK;
+#endif
+
+#define CNT(field, R, inc) d->field = sat_add(m, (acc_wr && a == KMU_##R##_ADDR) ? 0 : q->field, (inc))
+  CNT(cnt_db, ERR_CNT_DB, (unsigned)ev_db_unknown + (unsigned)(ev_db_unreg || ev_db_inflight));
+  CNT(cnt_reg, ERR_CNT_REG, (unsigned)ev_reg_refused + (unsigned)ev_unreg_refused);
+  CNT(cnt_bus, ERR_CNT_BUS, (unsigned)acc_err);
+  CNT(cnt_cpl, ERR_CNT_CPL, (unsigned)ev_cpl_spurious);
+  CNT(perf_db, PERF_DOORBELLS, (unsigned)ev_launch_ok);
+  CNT(perf_launch, PERF_LAUNCHES, (unsigned)(i->desc_fire_i != 0));
+  CNT(perf_cpl, PERF_COMPLETIONS, (unsigned)ev_cpl_ok);
+#undef CNT
+
+  if (reg_fire) {
+    d->res_busy = 1;
+    d->res_done = 0;
+  }
+  if (i->reg_done_i) {
+    d->res_busy = reg_fire;
+    d->res_done = 1;
+    d->res_code = (unsigned)(i->reg_code_i & 7);
+    d->res_id = (unsigned)(i->reg_id_i & kmu_mask(m->id_w));
+  }
+  if (unreg_fire) {
+    d->ures_done = 1;
+    d->ures_code = unreg_code;
+    d->ures_id = unreg_id8;
+  }
+
+  if (acc_wr) {
+    switch (a) {
+      case KMU_SCRATCH_ADDR: d->scratch = wdata; break;
+      case KMU_REG_KPTR_ADDR: d->kptr = wdata; break;
+      case KMU_REG_GRID_XY_ADDR:
+        d->grid_x = FLD_GET(wdata, REG_GRID_XY_X);
+        d->grid_y = FLD_GET(wdata, REG_GRID_XY_Y);
+        break;
+      case KMU_REG_GRID_Z_ADDR: d->grid_z = FLD_GET(wdata, REG_GRID_Z_Z); break;
+      case KMU_REG_TB_XY_ADDR:
+        d->tb_x = FLD_GET(wdata, REG_TB_XY_X);
+        d->tb_y = FLD_GET(wdata, REG_TB_XY_Y);
+        break;
+      case KMU_REG_TB_Z_ADDR: d->tb_z = FLD_GET(wdata, REG_TB_Z_Z); break;
+      case KMU_REG_RES_ADDR:
+        d->shmem = FLD_GET(wdata, REG_RES_SHMEM);
+        d->nregs = FLD_GET(wdata, REG_RES_NREGS);
+        d->prio = FLD_GET(wdata, REG_RES_PRIO);
+        break;
+      case KMU_REG_PBASE_ADDR: d->pbase = wdata; break;
+      case KMU_REG_PEND_ADDR: d->pend = wdata; break;
+      case KMU_REG_PSIZE_ADDR:
+        d->esize = FLD_GET(wdata, REG_PSIZE_ESIZE);
+        d->maxinf = FLD_GET(wdata, REG_PSIZE_MAXINF);
+        break;
+      default: break;
+    }
+  }
+}
+
+void kmu_csr_tick(kmu_csr *m) { m->q = m->d; }

@@ -1,0 +1,63 @@
+/* kmu_csr.h - C twin of rtl/kmu/kmu_csr.v (register decoder, CSRs, error status, counters). */
+#ifndef KMU_CSR_H
+#define KMU_CSR_H
+#include <stdint.h>
+
+#include "kmu_common.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Port lists: X(name) for inputs, X(name, qualifier) for outputs. */
+#define KMU_CSR_IN(X)                                                                        \
+  X(bus_req_valid_i) X(bus_req_write_i) X(bus_req_addr_i) X(bus_req_wdata_i)                \
+  X(bus_req_wstrb_i) X(db_ready_i) X(reg_ready_i) X(reg_done_i) X(reg_code_i) X(reg_id_i)   \
+  X(unreg_code_i) X(db_err_unknown_i) X(db_last_err_idx_i) X(db_last_err_cause_i)           \
+  X(launch_fire_i) X(launch_err_i) X(cpl_valid_i) X(cpl_err_i) X(desc_fire_i)              \
+  X(desc_pending_i) X(reg_busy_i) X(ekt_valid_i)
+#define KMU_CSR_OUT(X)                                                                       \
+  X(bus_req_ready_o, always) X(bus_rsp_rdata_o, always) X(bus_rsp_err_o, always)            \
+  X(db_valid_o, always) X(db_idx_o, db_valid_o) X(reg_valid_o, always)                      \
+  X(reg_kptr_o, always) X(reg_grid_x_o, always) X(reg_grid_y_o, always)                     \
+  X(reg_grid_z_o, always) X(reg_tb_x_o, always) X(reg_tb_y_o, always) X(reg_tb_z_o, always) \
+  X(reg_shmem_o, always) X(reg_nregs_o, always) X(reg_prio_o, always)                       \
+  X(reg_pbase_o, always) X(reg_pend_o, always) X(reg_esize_o, always)                       \
+  X(reg_maxinf_o, always) X(unreg_valid_o, always) X(unreg_id_o, unreg_valid_o)             \
+  X(irq_o, always)
+
+typedef KMU_PORTS_IN(KMU_CSR_IN) kmu_csr_in;
+typedef KMU_PORTS_OUT(KMU_CSR_OUT) kmu_csr_out;
+
+typedef struct {
+  unsigned aw;      /* AW, 16..32 */
+  unsigned entries; /* ENTRIES, 1..64 in the C twin (ekt_valid_i is one uint64_t) */
+  unsigned cnt_w;   /* CNT_W, 1..32 */
+} kmu_csr_params;
+
+typedef struct {
+  uint32_t err; /* err_q: ERR_STATUS */
+  unsigned res_busy, res_done, res_code, res_id;
+  unsigned ures_done, ures_code, ures_id;
+  uint32_t cnt_db, cnt_reg, cnt_bus, cnt_cpl, perf_db, perf_launch, perf_cpl;
+  uint32_t scratch, kptr;
+  unsigned grid_x, grid_y, grid_z, tb_x, tb_y, tb_z, shmem, nregs, prio;
+  uint32_t pbase, pend;
+  unsigned esize, maxinf;
+} kmu_csr_regs;
+
+typedef struct {
+  kmu_csr_params p;
+  unsigned id_w; /* ID_W = max(1, clog2(ENTRIES)) */
+  kmu_csr_regs q, d;
+} kmu_csr;
+
+void kmu_csr_init(kmu_csr *m, const kmu_csr_params *p);
+void kmu_csr_free(kmu_csr *m);
+void kmu_csr_reset(kmu_csr *m);
+void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o);
+void kmu_csr_tick(kmu_csr *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,591 @@
+// kmu_csr - register decoder of the openkmu front end: CSRs, error status and counters, the
+// registration staging registers and commands, and the doorbell window.
+//
+// EDGE (edge-event-driven-gpu-execution.txt) III-C and III-E: the host registers and
+// unregisters event kernels through the EKT registration window (edgeRegisterEvent /
+// edgeUnregisterEvent), a device launches one with a write to its doorbell.  The map is
+// regmap/kmu.rdl; every address, field position, access and code used here comes from the
+// generated kmu_regmap.vh (make regmap), table in docs/regmap.md.
+//
+// Bus (docs/frontend-interfaces.md 1, 3): every request is answered in the cycle it is accepted
+// (bus_req_valid_i && bus_req_ready_o); bus_rsp_rdata_o / bus_rsp_err_o are valid in that cycle.
+// SLVERR (bus_rsp_err_o = 1, rdata 0, no register changes) for: an unaligned address, a write
+// with wstrb != 4'hF, an unmapped address, a reserved window, a write to a read-only register,
+// a read of a write-only register.  Every SLVERR sets ERR_STATUS.BUS and counts in ERR_CNT_BUS.
+// bus_req_ready_o is 1 except for a valid doorbell-window write while db_ready_i is low and a
+// valid REG_CMD write while reg_ready_i is low (the bus waits; back-pressure reaches AXI).
+//
+// Outputs to the other blocks, all combinational from this cycle's request:
+//   db_valid_o/db_ready_i/db_idx_o : a doorbell-window write; the bus and db handshakes are one.
+//   reg_valid_o/reg_ready_i        : a REG_CMD write; reg_* fields are the staging registers.
+//   unreg_valid_o/unreg_id_o       : a UNREG_CMD write with id < ENTRIES (the EKT is always
+//                                    ready); unreg_code_i is captured in UNREG_RESULT in that
+//                                    cycle.  An id >= ENTRIES is not sent: UNREG_RESULT gets
+//                                    NOT_REGISTERED from this block.
+// Events (one-cycle pulses) set ERR_STATUS bits (a set wins over a write-1-clear in the same
+// cycle) and bump CNT_W-bit saturating counters (a write clears a counter; an event in the
+// clearing cycle still counts).  irq_o = (ERR_STATUS != 0), registered.
+//
+// Latency: 0 cycles request -> response; register writes and events take effect at the edge.
+// Limits: AW 16..32 (addresses >= 64 KiB are unmapped), ENTRIES 1..255, CNT_W 1..32.
+// C twin: cmodel/kmu_csr.c.
+`default_nettype none
+
+module kmu_csr #(
+    parameter integer AW      = 16,  // bus byte-address width
+    parameter integer ENTRIES = 8,   // EKT entries
+    parameter integer CNT_W   = 16,  // error / performance counter width
+    // derived, do not override: EKT entry id width, max(1, clog2(ENTRIES))
+    parameter integer ID_W    = (ENTRIES > 1) ? $clog2(ENTRIES) : 1
+) (
+    input  wire               clk_i,
+    input  wire               rst_ni,
+    // internal register bus, slave side (docs/frontend-interfaces.md 1)
+    input  wire               bus_req_valid_i,
+    output wire               bus_req_ready_o,
+    input  wire               bus_req_write_i,      // 1 write, 0 read
+    input  wire [     AW-1:0] bus_req_addr_i,       // byte address
+    input  wire [       31:0] bus_req_wdata_i,
+    input  wire [        3:0] bus_req_wstrb_i,
+    output wire [       31:0] bus_rsp_rdata_o,      // read data, 0 unless an OKAY read
+    output wire               bus_rsp_err_o,        // SLVERR
+    // doorbell decoder
+    output wire               db_valid_o,
+    input  wire               db_ready_i,
+    output wire [        9:0] db_idx_o,             // doorbell word index
+    // registration (fields: the staging registers)
+    output wire               reg_valid_o,
+    input  wire               reg_ready_i,
+    output wire [       31:0] reg_kptr_o,
+    output wire [       15:0] reg_grid_x_o,
+    output wire [       15:0] reg_grid_y_o,
+    output wire [       15:0] reg_grid_z_o,
+    output wire [       15:0] reg_tb_x_o,
+    output wire [       15:0] reg_tb_y_o,
+    output wire [       15:0] reg_tb_z_o,
+    output wire [       15:0] reg_shmem_o,
+    output wire [        7:0] reg_nregs_o,
+    output wire [        1:0] reg_prio_o,
+    output wire [       31:0] reg_pbase_o,
+    output wire [       31:0] reg_pend_o,
+    output wire [       15:0] reg_esize_o,
+    output wire [        7:0] reg_maxinf_o,
+    input  wire               reg_done_i,           // pulse: a registration finished
+    input  wire [        2:0] reg_code_i,           // reg_code_e, with reg_done_i
+    input  wire [   ID_W-1:0] reg_id_i,             // entry, with reg_done_i
+    // unregistration (EKT always ready)
+    output wire               unreg_valid_o,
+    output wire [   ID_W-1:0] unreg_id_o,
+    input  wire [        1:0] unreg_code_i,         // unreg_code_e, same cycle
+    // events and status
+    input  wire               db_err_unknown_i,     // pulse: doorbell index >= ENTRIES
+    input  wire [       15:0] db_last_err_idx_i,    // kmu_doorbell's last refused doorbell
+    input  wire [        1:0] db_last_err_cause_i,  // db_cause_e
+    input  wire               launch_fire_i,        // launch handshake at the EKT
+    input  wire [        1:0] launch_err_i,         // launch_err_e, with launch_fire_i
+    input  wire               cpl_valid_i,          // a completion
+    input  wire               cpl_err_i,            // ... that was spurious
+    input  wire               desc_fire_i,          // a descriptor left the EKT
+    input  wire               desc_pending_i,       // a descriptor is waiting
+    input  wire               reg_busy_i,           // the EKT is registering
+    input  wire [ENTRIES-1:0] ekt_valid_i,          // registered entries
+    output wire               irq_o                 // ERR_STATUS != 0
+);
+`include "kmu_regmap.vh"
+
+  localparam [31:0] ENTRIES_W = ENTRIES;
+  localparam [31:0] CNT_W_W = CNT_W;
+  localparam [31:0] AW_W = AW;
+  localparam [CNT_W-1:0] CNT_MAX = {CNT_W{1'b1}};
+
+  // ------------------------------------------------------------------ state
+  // error status (only the bits of KMU_ERR_STATUS_MASK ever set) and result registers
+  reg [31:0] err_q, err_d;
+  reg res_busy_q, res_busy_d;
+  reg res_done_q, res_done_d;
+  reg [2:0] res_code_q, res_code_d;
+  reg [ID_W-1:0] res_id_q, res_id_d;
+  reg ures_done_q, ures_done_d;
+  reg [1:0] ures_code_q, ures_code_d;
+  reg [7:0] ures_id_q, ures_id_d;
+  // counters
+  reg [CNT_W-1:0] cnt_db_q, cnt_db_d;
+  reg [CNT_W-1:0] cnt_reg_q, cnt_reg_d;
+  reg [CNT_W-1:0] cnt_bus_q, cnt_bus_d;
+  reg [CNT_W-1:0] cnt_cpl_q, cnt_cpl_d;
+  reg [CNT_W-1:0] perf_db_q, perf_db_d;
+  reg [CNT_W-1:0] perf_launch_q, perf_launch_d;
+  reg [CNT_W-1:0] perf_cpl_q, perf_cpl_d;
+  // scratch and registration staging
+  reg [31:0] scratch_q, scratch_d;
+  reg [31:0] kptr_q, kptr_d;
+  reg [15:0] grid_x_q, grid_x_d, grid_y_q, grid_y_d, grid_z_q, grid_z_d;
+  reg [15:0] tb_x_q, tb_x_d, tb_y_q, tb_y_d, tb_z_q, tb_z_d;
+  reg [15:0] shmem_q, shmem_d;
+  reg [7:0] nregs_q, nregs_d;
+  reg [1:0] prio_q, prio_d;
+  reg [31:0] pbase_q, pbase_d, pend_q, pend_d;
+  reg [15:0] esize_q, esize_d;
+  reg [7:0] maxinf_q, maxinf_d;
+
+  // ------------------------------------------------------------------ helpers
+  // saturating counter step: base + inc, held at all ones
+  function automatic [CNT_W-1:0] sat_add(input [CNT_W-1:0] base, input [1:0] inc);
+    reg [CNT_W+1:0] sum;
+    begin
+      sum = {2'b00, base} + {{CNT_W{1'b0}}, inc};
+`ifdef MUTANT_CSR_RTL_CNT_WRAP
+      sat_add = sum[CNT_W-1:0];  // mutant: the counter wraps instead of saturating
+`else
+      sat_add = (sum > {2'b00, CNT_MAX}) ? CNT_MAX : sum[CNT_W-1:0];
+`endif
+    end
+  endfunction
+
+  // a counter read: zero-extended to 32 bits
+  function automatic [31:0] cnt_rd(input [CNT_W-1:0] c);
+    integer k;
+    begin
+      cnt_rd = 32'd0;
+      for (k = 0; k < CNT_W && k < 32; k = k + 1) cnt_rd[k] = c[k];
+    end
+  endfunction
+
+  // EKT_VALID: entries 0..31, zero-extended
+  function automatic [31:0] low32(input [ENTRIES-1:0] v);
+    integer k;
+    begin
+      low32 = 32'd0;
+      for (k = 0; k < ENTRIES && k < 32; k = k + 1) low32[k] = v[k];
+    end
+  endfunction
+
+  // ------------------------------------------------------------------ decode
+  wire [31:0] addr32 = {{(32 - AW) {1'b0}}, bus_req_addr_i};
+  wire [15:0] a = addr32[15:0];
+  wire        in_64k = (addr32[31:16] == 16'd0);
+  wire        aligned = (a[1:0] == 2'b00);
+  wire        strb_full = (bus_req_wstrb_i == 4'hF);
+  wire [31:0] db_off = {16'd0, a} - {16'd0, KMU_DOORBELL_ADDR};
+  wire        db_hit = in_64k && ({16'd0, a} >= {16'd0, KMU_DOORBELL_ADDR}) &&
+      (db_off < KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE);
+  // reserved windows: decoded so that they stay SLVERR even if a register lands nearby
+  wire rsv_hit = in_64k && (
+      (a >= KMU_WIN_HOST_LAUNCH_BASE && a <= KMU_WIN_HOST_LAUNCH_LAST) ||
+      (a >= KMU_WIN_PEP_HINT_BASE && a <= KMU_WIN_PEP_HINT_LAST) ||
+      (a >= KMU_WIN_TREM_REVOKE_BASE && a <= KMU_WIN_TREM_REVOKE_LAST) ||
+      (a >= KMU_WIN_COPY_ENGINE_BASE && a <= KMU_WIN_COPY_ENGINE_LAST));
+
+  // register select: may software read / write it, and its read value
+  reg        rd_ok, wr_ok;
+  reg [31:0] rval;
+  always @(*) begin
+    rd_ok = 1'b0;
+    wr_ok = 1'b0;
+    rval  = 32'd0;
+    if (in_64k && !rsv_hit) begin
+      case (a)
+        KMU_ID_ADDR: begin
+          rd_ok = KMU_ID_RD;
+          wr_ok = KMU_ID_WR;
+          rval  = KMU_ID_VALUE_RESET;
+        end
+        KMU_VERSION_ADDR: begin
+          rd_ok = KMU_VERSION_RD;
+          wr_ok = KMU_VERSION_WR;
+          rval  = KMU_VERSION_VALUE_RESET;
+        end
+        KMU_CONFIG_ADDR: begin
+          rd_ok = KMU_CONFIG_RD;
+          wr_ok = KMU_CONFIG_WR;
+          rval = ((ENTRIES_W << KMU_CONFIG_EKT_ENTRIES_SHIFT) & KMU_CONFIG_EKT_ENTRIES_MASK) |
+                 ((CNT_W_W << KMU_CONFIG_CNT_W_SHIFT) & KMU_CONFIG_CNT_W_MASK) |
+                 ((AW_W << KMU_CONFIG_AW_SHIFT) & KMU_CONFIG_AW_MASK);
+        end
+        KMU_STATUS_ADDR: begin
+          rd_ok = KMU_STATUS_RD;
+          wr_ok = KMU_STATUS_WR;
+          rval[KMU_STATUS_REG_BUSY_SHIFT] = reg_busy_i;
+          rval[KMU_STATUS_DESC_PENDING_SHIFT] = desc_pending_i;
+        end
+        KMU_ERR_STATUS_ADDR: begin
+          rd_ok = KMU_ERR_STATUS_RD;
+          wr_ok = KMU_ERR_STATUS_WR;
+          rval  = err_q;
+        end
+        KMU_ERR_DB_INFO_ADDR: begin
+          rd_ok = KMU_ERR_DB_INFO_RD;
+          wr_ok = KMU_ERR_DB_INFO_WR;
+          rval[KMU_ERR_DB_INFO_IDX_SHIFT+:KMU_ERR_DB_INFO_IDX_WIDTH] = db_last_err_idx_i;
+          rval[KMU_ERR_DB_INFO_CAUSE_SHIFT+:KMU_ERR_DB_INFO_CAUSE_WIDTH] = db_last_err_cause_i;
+        end
+        KMU_ERR_CNT_DB_ADDR: begin
+          rd_ok = KMU_ERR_CNT_DB_RD;
+          wr_ok = KMU_ERR_CNT_DB_WR;
+          rval  = cnt_rd(cnt_db_q);
+        end
+        KMU_ERR_CNT_REG_ADDR: begin
+          rd_ok = KMU_ERR_CNT_REG_RD;
+          wr_ok = KMU_ERR_CNT_REG_WR;
+          rval  = cnt_rd(cnt_reg_q);
+        end
+        KMU_ERR_CNT_BUS_ADDR: begin
+          rd_ok = KMU_ERR_CNT_BUS_RD;
+          wr_ok = KMU_ERR_CNT_BUS_WR;
+          rval  = cnt_rd(cnt_bus_q);
+        end
+        KMU_ERR_CNT_CPL_ADDR: begin
+          rd_ok = KMU_ERR_CNT_CPL_RD;
+          wr_ok = KMU_ERR_CNT_CPL_WR;
+          rval  = cnt_rd(cnt_cpl_q);
+        end
+        KMU_EKT_VALID_ADDR: begin
+          rd_ok = KMU_EKT_VALID_RD;
+          wr_ok = KMU_EKT_VALID_WR;
+          rval  = low32(ekt_valid_i);
+        end
+        KMU_PERF_DOORBELLS_ADDR: begin
+          rd_ok = KMU_PERF_DOORBELLS_RD;
+          wr_ok = KMU_PERF_DOORBELLS_WR;
+          rval  = cnt_rd(perf_db_q);
+        end
+        KMU_PERF_LAUNCHES_ADDR: begin
+          rd_ok = KMU_PERF_LAUNCHES_RD;
+          wr_ok = KMU_PERF_LAUNCHES_WR;
+          rval  = cnt_rd(perf_launch_q);
+        end
+        KMU_PERF_COMPLETIONS_ADDR: begin
+          rd_ok = KMU_PERF_COMPLETIONS_RD;
+          wr_ok = KMU_PERF_COMPLETIONS_WR;
+          rval  = cnt_rd(perf_cpl_q);
+        end
+        KMU_SCRATCH_ADDR: begin
+          rd_ok = KMU_SCRATCH_RD;
+          wr_ok = KMU_SCRATCH_WR;
+          rval  = scratch_q;
+        end
+        KMU_REG_KPTR_ADDR: begin
+          rd_ok = KMU_REG_KPTR_RD;
+          wr_ok = KMU_REG_KPTR_WR;
+          rval  = kptr_q;
+        end
+        KMU_REG_GRID_XY_ADDR: begin
+          rd_ok = KMU_REG_GRID_XY_RD;
+          wr_ok = KMU_REG_GRID_XY_WR;
+          rval[KMU_REG_GRID_XY_X_SHIFT+:KMU_REG_GRID_XY_X_WIDTH] = grid_x_q;
+          rval[KMU_REG_GRID_XY_Y_SHIFT+:KMU_REG_GRID_XY_Y_WIDTH] = grid_y_q;
+        end
+        KMU_REG_GRID_Z_ADDR: begin
+          rd_ok = KMU_REG_GRID_Z_RD;
+          wr_ok = KMU_REG_GRID_Z_WR;
+          rval[KMU_REG_GRID_Z_Z_SHIFT+:KMU_REG_GRID_Z_Z_WIDTH] = grid_z_q;
+        end
+        KMU_REG_TB_XY_ADDR: begin
+          rd_ok = KMU_REG_TB_XY_RD;
+          wr_ok = KMU_REG_TB_XY_WR;
+          rval[KMU_REG_TB_XY_X_SHIFT+:KMU_REG_TB_XY_X_WIDTH] = tb_x_q;
+          rval[KMU_REG_TB_XY_Y_SHIFT+:KMU_REG_TB_XY_Y_WIDTH] = tb_y_q;
+        end
+        KMU_REG_TB_Z_ADDR: begin
+          rd_ok = KMU_REG_TB_Z_RD;
+          wr_ok = KMU_REG_TB_Z_WR;
+          rval[KMU_REG_TB_Z_Z_SHIFT+:KMU_REG_TB_Z_Z_WIDTH] = tb_z_q;
+        end
+        KMU_REG_RES_ADDR: begin
+          rd_ok = KMU_REG_RES_RD;
+          wr_ok = KMU_REG_RES_WR;
+          rval[KMU_REG_RES_SHMEM_SHIFT+:KMU_REG_RES_SHMEM_WIDTH] = shmem_q;
+          rval[KMU_REG_RES_NREGS_SHIFT+:KMU_REG_RES_NREGS_WIDTH] = nregs_q;
+          rval[KMU_REG_RES_PRIO_SHIFT+:KMU_REG_RES_PRIO_WIDTH] = prio_q;
+        end
+        KMU_REG_PBASE_ADDR: begin
+          rd_ok = KMU_REG_PBASE_RD;
+          wr_ok = KMU_REG_PBASE_WR;
+          rval  = pbase_q;
+        end
+        KMU_REG_PEND_ADDR: begin
+          rd_ok = KMU_REG_PEND_RD;
+          wr_ok = KMU_REG_PEND_WR;
+          rval  = pend_q;
+        end
+        KMU_REG_PSIZE_ADDR: begin
+          rd_ok = KMU_REG_PSIZE_RD;
+          wr_ok = KMU_REG_PSIZE_WR;
+          rval[KMU_REG_PSIZE_ESIZE_SHIFT+:KMU_REG_PSIZE_ESIZE_WIDTH] = esize_q;
+          rval[KMU_REG_PSIZE_MAXINF_SHIFT+:KMU_REG_PSIZE_MAXINF_WIDTH] = maxinf_q;
+        end
+        KMU_REG_CMD_ADDR: begin
+          rd_ok = KMU_REG_CMD_RD;
+          wr_ok = KMU_REG_CMD_WR;
+        end
+        KMU_REG_RESULT_ADDR: begin
+          rd_ok = KMU_REG_RESULT_RD;
+          wr_ok = KMU_REG_RESULT_WR;
+          rval[KMU_REG_RESULT_ID_SHIFT+:ID_W] = res_id_q;
+          rval[KMU_REG_RESULT_CODE_SHIFT+:KMU_REG_RESULT_CODE_WIDTH] = res_code_q;
+          rval[KMU_REG_RESULT_DONE_SHIFT] = res_done_q;
+          rval[KMU_REG_RESULT_BUSY_SHIFT] = res_busy_q;
+        end
+        KMU_UNREG_CMD_ADDR: begin
+          rd_ok = KMU_UNREG_CMD_RD;
+          wr_ok = KMU_UNREG_CMD_WR;
+        end
+        KMU_UNREG_RESULT_ADDR: begin
+          rd_ok = KMU_UNREG_RESULT_RD;
+          wr_ok = KMU_UNREG_RESULT_WR;
+          rval[KMU_UNREG_RESULT_ID_SHIFT+:KMU_UNREG_RESULT_ID_WIDTH] = ures_id_q;
+          rval[KMU_UNREG_RESULT_CODE_SHIFT+:KMU_UNREG_RESULT_CODE_WIDTH] = ures_code_q;
+          rval[KMU_UNREG_RESULT_DONE_SHIFT] = ures_done_q;
+        end
+        default: begin
+          if (db_hit) begin
+            rd_ok = KMU_DOORBELL_RD;
+            wr_ok = KMU_DOORBELL_WR;
+          end
+        end
+      endcase
+    end
+`ifdef MUTANT_CSR_RTL_RESERVED_OK
+    // mutant: a reserved window answers OKAY (reads 0, writes ignored)
+    if (rsv_hit) begin
+      rd_ok = 1'b1;
+      wr_ok = 1'b1;
+    end
+`endif
+  end
+
+  // ------------------------------------------------------------------ bus handshake
+  wire req_err = !aligned || (bus_req_write_i ? (!wr_ok || !strb_full) : !rd_ok);
+  wire wr_good = bus_req_valid_i && bus_req_write_i && !req_err;
+  wire db_req = wr_good && db_hit;
+  wire regcmd_req = wr_good && (a == KMU_REG_CMD_ADDR);
+  wire unreg_req = wr_good && (a == KMU_UNREG_CMD_ADDR);
+  wire [7:0] unreg_id8 = bus_req_wdata_i[KMU_UNREG_CMD_ID_SHIFT+:KMU_UNREG_CMD_ID_WIDTH];
+  wire unreg_known = ({24'd0, unreg_id8} < ENTRIES_W);
+
+`ifdef MUTANT_CSR_RTL_DB_READY
+  // mutant: a doorbell write does not wait for the doorbell decoder
+  assign bus_req_ready_o = !(regcmd_req && !reg_ready_i);
+`else
+  assign bus_req_ready_o = !(db_req && !db_ready_i) && !(regcmd_req && !reg_ready_i);
+`endif
+  wire fire = bus_req_valid_i && bus_req_ready_o;
+  wire acc_wr = fire && bus_req_write_i && !req_err;  // an OKAY write takes effect
+  wire acc_err = fire && req_err;
+
+  assign bus_rsp_err_o = bus_req_valid_i && req_err;
+  assign bus_rsp_rdata_o = (bus_req_valid_i && !bus_req_write_i && !req_err) ? rval : 32'd0;
+
+  assign db_valid_o = db_req;
+  assign db_idx_o = db_off[11:2];
+  assign reg_valid_o = regcmd_req;
+  assign unreg_valid_o = unreg_req && unreg_known;
+  assign unreg_id_o = unreg_id8[ID_W-1:0];
+
+  assign reg_kptr_o = kptr_q;
+  assign reg_grid_x_o = grid_x_q;
+  assign reg_grid_y_o = grid_y_q;
+  assign reg_grid_z_o = grid_z_q;
+  assign reg_tb_x_o = tb_x_q;
+  assign reg_tb_y_o = tb_y_q;
+  assign reg_tb_z_o = tb_z_q;
+  assign reg_shmem_o = shmem_q;
+  assign reg_nregs_o = nregs_q;
+  assign reg_prio_o = prio_q;
+  assign reg_pbase_o = pbase_q;
+  assign reg_pend_o = pend_q;
+  assign reg_esize_o = esize_q;
+  assign reg_maxinf_o = maxinf_q;
+  assign irq_o = (err_q != 32'd0);
+
+  // ------------------------------------------------------------------ events
+  wire reg_fire = regcmd_req && reg_ready_i;
+  wire unreg_fire = acc_wr && (a == KMU_UNREG_CMD_ADDR);
+  wire [1:0] unreg_code = unreg_known ? unreg_code_i : KMU_UNREG_CODE_NOT_REGISTERED;
+  wire ev_db_unreg = launch_fire_i && (launch_err_i == KMU_LAUNCH_ERR_UNREGISTERED);
+  wire ev_db_inflight = launch_fire_i && (launch_err_i == KMU_LAUNCH_ERR_INFLIGHT);
+  wire ev_launch_ok = launch_fire_i && (launch_err_i == KMU_LAUNCH_ERR_OK);
+  wire ev_reg_refused = reg_done_i && (reg_code_i != KMU_REG_CODE_OK);
+  wire ev_unreg_refused = unreg_fire && (unreg_code != KMU_UNREG_CODE_OK);
+  wire ev_cpl_spurious = cpl_valid_i && cpl_err_i;
+  wire ev_cpl_ok = cpl_valid_i && !cpl_err_i;
+
+  reg [31:0] err_set, err_clr;
+
+  always @(*) begin
+    err_d         = err_q;
+    res_busy_d    = res_busy_q;
+    res_done_d    = res_done_q;
+    res_code_d    = res_code_q;
+    res_id_d      = res_id_q;
+    ures_done_d   = ures_done_q;
+    ures_code_d   = ures_code_q;
+    ures_id_d     = ures_id_q;
+    scratch_d     = scratch_q;
+    kptr_d        = kptr_q;
+    grid_x_d      = grid_x_q;
+    grid_y_d      = grid_y_q;
+    grid_z_d      = grid_z_q;
+    tb_x_d        = tb_x_q;
+    tb_y_d        = tb_y_q;
+    tb_z_d        = tb_z_q;
+    shmem_d       = shmem_q;
+    nregs_d       = nregs_q;
+    prio_d        = prio_q;
+    pbase_d       = pbase_q;
+    pend_d        = pend_q;
+    esize_d       = esize_q;
+    maxinf_d      = maxinf_q;
+
+    // ERR_STATUS: sticky, write 1 to clear, a set in the same cycle wins
+    err_set = 32'd0;
+    err_set[KMU_ERR_STATUS_DB_UNKNOWN_SHIFT] = db_err_unknown_i;
+    err_set[KMU_ERR_STATUS_DB_UNREG_SHIFT] = ev_db_unreg;
+    err_set[KMU_ERR_STATUS_DB_INFLIGHT_SHIFT] = ev_db_inflight;
+    err_set[KMU_ERR_STATUS_REG_REFUSED_SHIFT] = ev_reg_refused;
+    err_set[KMU_ERR_STATUS_UNREG_REFUSED_SHIFT] = ev_unreg_refused;
+    err_set[KMU_ERR_STATUS_CPL_SPURIOUS_SHIFT] = ev_cpl_spurious;
+    err_set[KMU_ERR_STATUS_BUS_SHIFT] = acc_err;
+    err_clr = (acc_wr && a == KMU_ERR_STATUS_ADDR) ? bus_req_wdata_i : 32'd0;
+`ifdef MUTANT_CSR_RTL_RW1C
+    err_clr = err_clr << 1;  // mutant: write-1-to-clear clears the next bit up
+`endif
+    err_d = ((err_q & ~err_clr) | err_set) & KMU_ERR_STATUS_MASK;
+
+    // counters: a write clears, this cycle's events count on top
+    cnt_db_d = sat_add((acc_wr && a == KMU_ERR_CNT_DB_ADDR) ? {CNT_W{1'b0}} : cnt_db_q,
+                       {1'b0, db_err_unknown_i} + {1'b0, ev_db_unreg || ev_db_inflight});
+    cnt_reg_d = sat_add((acc_wr && a == KMU_ERR_CNT_REG_ADDR) ? {CNT_W{1'b0}} : cnt_reg_q,
+                        {1'b0, ev_reg_refused} + {1'b0, ev_unreg_refused});
+    cnt_bus_d = sat_add((acc_wr && a == KMU_ERR_CNT_BUS_ADDR) ? {CNT_W{1'b0}} : cnt_bus_q,
+                        {1'b0, acc_err});
+    cnt_cpl_d = sat_add((acc_wr && a == KMU_ERR_CNT_CPL_ADDR) ? {CNT_W{1'b0}} : cnt_cpl_q,
+                        {1'b0, ev_cpl_spurious});
+    perf_db_d = sat_add((acc_wr && a == KMU_PERF_DOORBELLS_ADDR) ? {CNT_W{1'b0}} : perf_db_q,
+                        {1'b0, ev_launch_ok});
+    perf_launch_d = sat_add(
+        (acc_wr && a == KMU_PERF_LAUNCHES_ADDR) ? {CNT_W{1'b0}} : perf_launch_q,
+        {1'b0, desc_fire_i});
+    perf_cpl_d = sat_add(
+        (acc_wr && a == KMU_PERF_COMPLETIONS_ADDR) ? {CNT_W{1'b0}} : perf_cpl_q,
+        {1'b0, ev_cpl_ok});
+
+    // registration result: busy from the command handshake to reg_done_i
+    if (reg_fire) begin
+      res_busy_d = 1'b1;
+      res_done_d = 1'b0;
+    end
+    if (reg_done_i) begin
+      res_busy_d = reg_fire;
+      res_done_d = 1'b1;
+      res_code_d = reg_code_i;
+      res_id_d   = reg_id_i;
+    end
+    // unregistration result, captured in the command cycle
+    if (unreg_fire) begin
+      ures_done_d = 1'b1;
+      ures_code_d = unreg_code;
+      ures_id_d   = unreg_id8;
+    end
+
+    // plain RW registers
+    if (acc_wr) begin
+      case (a)
+        KMU_SCRATCH_ADDR:   scratch_d = bus_req_wdata_i;
+        KMU_REG_KPTR_ADDR:  kptr_d = bus_req_wdata_i;
+        KMU_REG_GRID_XY_ADDR: begin
+          grid_x_d = bus_req_wdata_i[KMU_REG_GRID_XY_X_SHIFT+:KMU_REG_GRID_XY_X_WIDTH];
+          grid_y_d = bus_req_wdata_i[KMU_REG_GRID_XY_Y_SHIFT+:KMU_REG_GRID_XY_Y_WIDTH];
+        end
+        KMU_REG_GRID_Z_ADDR:
+        grid_z_d = bus_req_wdata_i[KMU_REG_GRID_Z_Z_SHIFT+:KMU_REG_GRID_Z_Z_WIDTH];
+        KMU_REG_TB_XY_ADDR: begin
+          tb_x_d = bus_req_wdata_i[KMU_REG_TB_XY_X_SHIFT+:KMU_REG_TB_XY_X_WIDTH];
+          tb_y_d = bus_req_wdata_i[KMU_REG_TB_XY_Y_SHIFT+:KMU_REG_TB_XY_Y_WIDTH];
+        end
+        KMU_REG_TB_Z_ADDR:  tb_z_d = bus_req_wdata_i[KMU_REG_TB_Z_Z_SHIFT+:KMU_REG_TB_Z_Z_WIDTH];
+        KMU_REG_RES_ADDR: begin
+          shmem_d = bus_req_wdata_i[KMU_REG_RES_SHMEM_SHIFT+:KMU_REG_RES_SHMEM_WIDTH];
+          nregs_d = bus_req_wdata_i[KMU_REG_RES_NREGS_SHIFT+:KMU_REG_RES_NREGS_WIDTH];
+          prio_d  = bus_req_wdata_i[KMU_REG_RES_PRIO_SHIFT+:KMU_REG_RES_PRIO_WIDTH];
+        end
+        KMU_REG_PBASE_ADDR: pbase_d = bus_req_wdata_i;
+        KMU_REG_PEND_ADDR:  pend_d = bus_req_wdata_i;
+        KMU_REG_PSIZE_ADDR: begin
+          esize_d  = bus_req_wdata_i[KMU_REG_PSIZE_ESIZE_SHIFT+:KMU_REG_PSIZE_ESIZE_WIDTH];
+          maxinf_d = bus_req_wdata_i[KMU_REG_PSIZE_MAXINF_SHIFT+:KMU_REG_PSIZE_MAXINF_WIDTH];
+        end
+        default: ;
+      endcase
+    end
+  end
+
+  // ------------------------------------------------------------------ registers
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      err_q         <= KMU_ERR_STATUS_RESET;
+      res_busy_q    <= 1'b0;
+      res_done_q    <= 1'b0;
+      res_code_q    <= 3'd0;
+      res_id_q      <= {ID_W{1'b0}};
+      ures_done_q   <= 1'b0;
+      ures_code_q   <= 2'd0;
+      ures_id_q     <= 8'd0;
+      cnt_db_q      <= {CNT_W{1'b0}};
+      cnt_reg_q     <= {CNT_W{1'b0}};
+      cnt_bus_q     <= {CNT_W{1'b0}};
+      cnt_cpl_q     <= {CNT_W{1'b0}};
+      perf_db_q     <= {CNT_W{1'b0}};
+      perf_launch_q <= {CNT_W{1'b0}};
+      perf_cpl_q    <= {CNT_W{1'b0}};
+      scratch_q     <= KMU_SCRATCH_RESET;
+      kptr_q        <= 32'd0;
+      grid_x_q      <= 16'd0;
+      grid_y_q      <= 16'd0;
+      grid_z_q      <= 16'd0;
+      tb_x_q        <= 16'd0;
+      tb_y_q        <= 16'd0;
+      tb_z_q        <= 16'd0;
+      shmem_q       <= 16'd0;
+      nregs_q       <= 8'd0;
+      prio_q        <= 2'd0;
+      pbase_q       <= 32'd0;
+      pend_q        <= 32'd0;
+      esize_q       <= 16'd0;
+      maxinf_q      <= 8'd0;
+    end else begin
+      err_q         <= err_d;
+      res_busy_q    <= res_busy_d;
+      res_done_q    <= res_done_d;
+      res_code_q    <= res_code_d;
+      res_id_q      <= res_id_d;
+      ures_done_q   <= ures_done_d;
+      ures_code_q   <= ures_code_d;
+      ures_id_q     <= ures_id_d;
+      cnt_db_q      <= cnt_db_d;
+      cnt_reg_q     <= cnt_reg_d;
+      cnt_bus_q     <= cnt_bus_d;
+      cnt_cpl_q     <= cnt_cpl_d;
+      perf_db_q     <= perf_db_d;
+      perf_launch_q <= perf_launch_d;
+      perf_cpl_q    <= perf_cpl_d;
+      scratch_q     <= scratch_d;
+      kptr_q        <= kptr_d;
+      grid_x_q      <= grid_x_d;
+      grid_y_q      <= grid_y_d;
+      grid_z_q      <= grid_z_d;
+      tb_x_q        <= tb_x_d;
+      tb_y_q        <= tb_y_d;
+      tb_z_q        <= tb_z_d;
+      shmem_q       <= shmem_d;
+      nregs_q       <= nregs_d;
+      prio_q        <= prio_d;
+      pbase_q       <= pbase_d;
+      pend_q        <= pend_d;
+      esize_q       <= esize_d;
+      maxinf_q      <= maxinf_d;
+    end
+  end
+endmodule
+
+`default_nettype wire
