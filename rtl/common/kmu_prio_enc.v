@@ -1,0 +1,44 @@
+// kmu_prio_enc - priority encoder: the index of the lowest set bit of in_i.
+//
+// Paper: EDGE (event-driven GPU execution) III-A/III-E - the EKT hands out the lowest free
+// entry at registration; this cell finds it (and is the core of kmu_prio_arb).
+// Latency: 0 cycles (purely combinational, no clock, no state).
+// Contract: valid_o = |in_i; idx_o = the lowest i with in_i[i] = 1, and 0 when in_i = 0 (so
+// idx_o is defined every cycle; users qualify it with valid_o).  N >= 1; for N = 1 idx_o is one
+// bit wide and always 0.
+// C twin: cmodel/kmu_prio_enc.c.
+`default_nettype none
+
+module kmu_prio_enc #(
+    parameter integer N = 8  // input bits (>= 1)
+) (
+    input  wire [                          N-1:0] in_i,    // candidate bits
+    output reg  [((N > 1) ? $clog2(N) : 1) - 1:0] idx_o,   // lowest set bit (0 when none)
+    output wire                                   valid_o  // at least one bit set
+);
+  localparam integer IDX_W = (N > 1) ? $clog2(N) : 1;
+
+  integer i;
+
+`ifdef MUTANT_PRIO_ENC_RTL_VALID
+  // mutant: the top input bit is forgotten by valid_o
+  assign valid_o = |(in_i & ({N{1'b1}} >> 1));
+`else
+  assign valid_o = |in_i;
+`endif
+
+  // Scan from the top down so the last (lowest) set bit seen wins.
+  always @(*) begin
+    idx_o = {IDX_W{1'b0}};
+`ifdef MUTANT_PRIO_ENC_RTL_HIGHEST
+    // mutant: the highest set bit wins
+    for (i = 0; i < N; i = i + 1) begin
+`else
+    for (i = N - 1; i >= 0; i = i - 1) begin
+`endif
+      if (in_i[i]) idx_o = i[IDX_W-1:0];
+    end
+  end
+endmodule
+
+`default_nettype wire
