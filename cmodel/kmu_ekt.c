@@ -1,0 +1,223 @@
+/* kmu_ekt.c - C twin of rtl/kmu/kmu_ekt.v.  Same state names: q.rstate (rstate_q), q.stg_*,
+ * q.div_*, per-entry q.head/base/end/esize/maxinf/inflight, q.valid, q.desc_*; meta_mem and
+ * its read register meta_rdata_q.  comb() is the RTL's always @(*) blocks plus assigns
+ * (including the u_alloc priority encoder, through the kmu_prio_enc C model); tick() its
+ * clocked blocks: the memory read register loads before the write port writes
+ * (read-before-write), then q = d. */
+#include "kmu_ekt.h"
+
+#include <stdlib.h>
+
+void kmu_ekt_init(kmu_ekt *m, const kmu_ekt_params *p) {
+  kmu_prio_enc_params ep = {p->entries};
+  m->p = *p;
+  m->id_w = 1;
+  while ((1u << m->id_w) < p->entries) m->id_w++;
+  kmu_prio_enc_init(&m->u_alloc, &ep);
+  m->meta_mem = calloc(p->entries, sizeof *m->meta_mem);
+  kmu_ekt_reset(m);
+}
+
+void kmu_ekt_free(kmu_ekt *m) {
+  kmu_prio_enc_free(&m->u_alloc);
+  free(m->meta_mem);
+}
+
+void kmu_ekt_reset(kmu_ekt *m) {
+  m->q = (kmu_ekt_regs){0};
+  m->d = m->q;
+  m->meta_we = m->meta_re = 0;
+}
+
+void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
+  const kmu_ekt_regs *q = &m->q;
+  kmu_ekt_regs *d = &m->d;
+  const unsigned n = m->p.entries;
+  const uint64_t idm = kmu_mask(m->id_w);
+  const unsigned lid = (unsigned)(i->launch_id_i & idm), cid = (unsigned)(i->cpl_id_i & idm);
+  const unsigned uid = (unsigned)(i->unreg_id_i & idm);
+
+  /* lowest free entry */
+  kmu_prio_enc_in ai = {~q->valid & kmu_mask(n)};
+  kmu_prio_enc_out ao;
+  kmu_prio_enc_comb(&m->u_alloc, &ai, &ao);
+  const unsigned alloc_idx = (unsigned)ao.idx_o;
+  const int alloc_ok = (int)ao.valid_o;
+
+  /* entry reads by id: an id >= ENTRIES reads as an unregistered entry */
+  const int l_in = lid < n, c_in = cid < n, u_in = uid < n;
+  const int l_valid = l_in && ((q->valid >> lid) & 1);
+  const uint32_t l_head = l_in ? q->head[lid] : 0, l_base = l_in ? q->base[lid] : 0;
+  const uint32_t l_end = l_in ? q->end[lid] : 0;
+  const unsigned l_esize = l_in ? q->esize[lid] : 0, l_maxinf = l_in ? q->maxinf[lid] : 0;
+  const unsigned l_inflight = l_in ? q->inflight[lid] : 0;
+  const int c_valid = c_in && ((q->valid >> cid) & 1);
+  const unsigned c_inflight = c_in ? q->inflight[cid] : 0;
+  const int u_valid = u_in && ((q->valid >> uid) & 1);
+  const unsigned u_inflight = u_in ? q->inflight[uid] : 0;
+
+  /* launch: the single adder and comparator */
+  const uint32_t head_sum = l_head + (uint32_t)l_esize;
+  const int head_wrap = head_sum >= l_end;
+  const uint32_t head_next = head_wrap ? l_base : head_sum;
+  o->launch_ready_o = !q->desc_valid || i->desc_ready_i;
+  const int launch_fire = i->launch_valid_i && o->launch_ready_o;
+  if (!l_valid)
+    o->launch_err_o = KMU_EKT_LE_UNREGISTERED;
+  else if (!(l_inflight < l_maxinf))
+    o->launch_err_o = KMU_EKT_LE_INFLIGHT;
+  else
+    o->launch_err_o = KMU_EKT_LE_OK;
+  const int launch_ok = launch_fire && o->launch_err_o == KMU_EKT_LE_OK;
+
+  /* completion, unregister */
+  o->cpl_err_o = !c_valid || c_inflight == 0;
+  const int cpl_ok = i->cpl_valid_i && !o->cpl_err_o;
+  if (!u_valid)
+    o->unreg_code_o = KMU_EKT_UC_NOT_REGISTERED;
+#ifdef MUTANT_EKT_C_UNREG_INFLIGHT
+  else if (u_inflight != 0 && 0) /* mutant: events in flight do not keep the entry busy */
+#else
+  else if (u_inflight != 0)
+#endif
+    o->unreg_code_o = KMU_EKT_UC_BUSY;
+  else if (launch_ok && lid == uid)
+    o->unreg_code_o = KMU_EKT_UC_BUSY;
+  else
+    o->unreg_code_o = KMU_EKT_UC_OK;
+  const int unreg_ok = i->unreg_valid_i && o->unreg_code_o == KMU_EKT_UC_OK;
+
+  /* registration checks on the staged fields */
+  const kmu_ekt_meta *sm = &q->stg_meta;
+  const int kernel_bad = sm->grid_x == 0 || sm->grid_y == 0 || sm->grid_z == 0 ||
+                         sm->tb_x == 0 || sm->tb_y == 0 || sm->tb_z == 0 || q->stg_maxinf == 0;
+  const int misaligned = (q->stg_pbase & 3) || (q->stg_pend & 3) || (q->stg_esize & 3);
+  unsigned reg_code;
+  if (!alloc_ok)
+    reg_code = KMU_EKT_RC_FULL;
+  else if (q->stg_esize == 0)
+    reg_code = KMU_EKT_RC_ESIZE_ZERO;
+  else if (misaligned)
+    reg_code = KMU_EKT_RC_MISALIGNED;
+  else if (q->stg_pend <= q->stg_pbase)
+    reg_code = KMU_EKT_RC_BAD_RANGE;
+  else if (q->div_rem != 0)
+    reg_code = KMU_EKT_RC_BAD_LENGTH;
+  else if (kernel_bad)
+    reg_code = KMU_EKT_RC_BAD_KERNEL;
+  else
+    reg_code = KMU_EKT_RC_OK;
+  o->reg_ready_o = q->rstate == KMU_EKT_RS_IDLE;
+  o->reg_busy_o = q->rstate != KMU_EKT_RS_IDLE;
+  o->reg_done_o = q->rstate == KMU_EKT_RS_DONE;
+  o->reg_code_o = reg_code;
+  const int reg_ok = o->reg_done_o && reg_code == KMU_EKT_RC_OK;
+  o->reg_id_o = reg_ok ? alloc_idx : 0;
+
+  /* one restoring shift-subtract step (17-bit partial remainder) */
+  const unsigned div_shift = ((q->div_rem << 1) | (q->div_len >> 31)) & 0x1ffff;
+#ifdef MUTANT_EKT_C_REMAINDER
+  const int div_sub = div_shift > q->stg_esize; /* mutant: an exact fit is not subtracted */
+#else
+  const int div_sub = div_shift >= q->stg_esize;
+#endif
+  const unsigned div_diff = (div_shift - q->stg_esize) & 0xffff;
+
+  /* next state */
+  *d = *q;
+  m->meta_we = 0;
+  m->meta_re = 0;
+  switch (q->rstate) {
+    case KMU_EKT_RS_IDLE:
+      if (i->reg_valid_i) {
+        d->rstate = KMU_EKT_RS_DIV;
+        d->stg_meta.kptr = (uint32_t)i->reg_kptr_i;
+        d->stg_meta.grid_x = (uint16_t)i->reg_grid_x_i;
+        d->stg_meta.grid_y = (uint16_t)i->reg_grid_y_i;
+        d->stg_meta.grid_z = (uint16_t)i->reg_grid_z_i;
+        d->stg_meta.tb_x = (uint16_t)i->reg_tb_x_i;
+        d->stg_meta.tb_y = (uint16_t)i->reg_tb_y_i;
+        d->stg_meta.tb_z = (uint16_t)i->reg_tb_z_i;
+        d->stg_meta.shmem = (uint16_t)i->reg_shmem_i;
+        d->stg_meta.nregs = (uint8_t)i->reg_nregs_i;
+        d->stg_meta.prio = (uint8_t)(i->reg_prio_i & 3);
+        d->stg_pbase = (uint32_t)i->reg_pbase_i;
+        d->stg_pend = (uint32_t)i->reg_pend_i;
+        d->stg_esize = (unsigned)(i->reg_esize_i & 0xffff);
+        d->stg_maxinf = (unsigned)(i->reg_maxinf_i & 0xff);
+        d->div_len = (uint32_t)i->reg_pend_i - (uint32_t)i->reg_pbase_i;
+        d->div_rem = 0;
+        d->div_cnt = KMU_EKT_DIV_STEPS - 1;
+      }
+      break;
+    case KMU_EKT_RS_DIV:
+      d->div_rem = div_sub ? div_diff : (div_shift & 0xffff);
+      d->div_len = q->div_len << 1;
+      d->div_cnt = (q->div_cnt - 1) & 0x1f;
+      if (q->div_cnt == 0) d->rstate = KMU_EKT_RS_DONE;
+      break;
+    default: /* RS_DONE */
+      d->rstate = KMU_EKT_RS_IDLE;
+      if (reg_code == KMU_EKT_RC_OK) m->meta_we = 1;
+      break;
+  }
+  m->meta_waddr = alloc_idx;
+  m->meta_wdata = q->stg_meta;
+
+  if (launch_ok) {
+    d->desc_valid = 1;
+    d->desc_id = lid;
+    d->desc_param = l_head;
+    m->meta_re = 1;
+  } else if (i->desc_ready_i) {
+    d->desc_valid = 0;
+  }
+  m->meta_raddr = lid;
+
+  for (unsigned e = 0; e < n; e++) {
+    const int inc = launch_ok && lid == e, dec = cpl_ok && cid == e;
+    if (inc) d->head[e] = head_next;
+#ifdef MUTANT_EKT_C_CPLSAME
+    if (inc) /* mutant: a completion in the cycle of a launch of the same entry is lost */
+      d->inflight[e] = (q->inflight[e] + 1) & 0xff;
+#else
+    if (inc && !dec)
+      d->inflight[e] = (q->inflight[e] + 1) & 0xff;
+#endif
+    else if (dec && !inc)
+      d->inflight[e] = (q->inflight[e] - 1) & 0xff;
+    if (unreg_ok && uid == e) d->valid &= ~(1ull << e);
+    if (reg_ok && alloc_idx == e) {
+      d->valid |= 1ull << e;
+      d->head[e] = q->stg_pbase;
+      d->base[e] = q->stg_pbase;
+      d->end[e] = q->stg_pend;
+      d->esize[e] = q->stg_esize;
+      d->maxinf[e] = q->stg_maxinf;
+      d->inflight[e] = 0;
+    }
+  }
+
+  /* outputs */
+  o->valid_o = q->valid;
+  o->desc_valid_o = q->desc_valid;
+  o->desc_id_o = q->desc_id;
+  o->desc_param_o = q->desc_param;
+  const kmu_ekt_meta *r = &m->meta_rdata_q;
+  o->desc_kptr_o = r->kptr;
+  o->desc_grid_x_o = r->grid_x;
+  o->desc_grid_y_o = r->grid_y;
+  o->desc_grid_z_o = r->grid_z;
+  o->desc_tb_x_o = r->tb_x;
+  o->desc_tb_y_o = r->tb_y;
+  o->desc_tb_z_o = r->tb_z;
+  o->desc_shmem_o = r->shmem;
+  o->desc_nregs_o = r->nregs;
+  o->desc_prio_o = r->prio;
+}
+
+void kmu_ekt_tick(kmu_ekt *m) {
+  if (m->meta_re) m->meta_rdata_q = m->meta_mem[m->meta_raddr]; /* read-before-write */
+  if (m->meta_we) m->meta_mem[m->meta_waddr] = m->meta_wdata;
+  m->q = m->d;
+}

@@ -1,0 +1,95 @@
+/* kmu_ekt.h - C twin of rtl/kmu/kmu_ekt.v (EDGE event kernel table). */
+#ifndef KMU_EKT_H
+#define KMU_EKT_H
+#include <stdint.h>
+
+#include "kmu_common.h"
+#include "kmu_prio_enc.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KMU_EKT_IN(X)                                                                           \
+  X(reg_valid_i) X(reg_kptr_i) X(reg_grid_x_i) X(reg_grid_y_i) X(reg_grid_z_i) X(reg_tb_x_i)   \
+  X(reg_tb_y_i) X(reg_tb_z_i) X(reg_shmem_i) X(reg_nregs_i) X(reg_prio_i) X(reg_pbase_i)       \
+  X(reg_pend_i) X(reg_esize_i) X(reg_maxinf_i) X(unreg_valid_i) X(unreg_id_i)                  \
+  X(launch_valid_i) X(launch_id_i) X(desc_ready_i) X(cpl_valid_i) X(cpl_id_i)
+#define KMU_EKT_OUT(X)                                                                          \
+  X(reg_ready_o, always) X(reg_busy_o, always) X(reg_done_o, always)                           \
+  X(reg_code_o, reg_done_o) X(reg_id_o, reg_done_o) X(unreg_code_o, always)                    \
+  X(launch_ready_o, always) X(launch_err_o, always) X(desc_valid_o, always)                    \
+  X(desc_id_o, desc_valid_o) X(desc_kptr_o, desc_valid_o) X(desc_grid_x_o, desc_valid_o)       \
+  X(desc_grid_y_o, desc_valid_o) X(desc_grid_z_o, desc_valid_o) X(desc_tb_x_o, desc_valid_o)   \
+  X(desc_tb_y_o, desc_valid_o) X(desc_tb_z_o, desc_valid_o) X(desc_shmem_o, desc_valid_o)      \
+  X(desc_nregs_o, desc_valid_o) X(desc_prio_o, desc_valid_o) X(desc_param_o, desc_valid_o)     \
+  X(cpl_err_o, always) X(valid_o, always)
+
+typedef KMU_PORTS_IN(KMU_EKT_IN) kmu_ekt_in;
+typedef KMU_PORTS_OUT(KMU_EKT_OUT) kmu_ekt_out;
+
+/* result codes (docs/frontend-interfaces.md section 5) */
+enum {
+  KMU_EKT_RC_OK = 0,
+  KMU_EKT_RC_FULL = 1,
+  KMU_EKT_RC_ESIZE_ZERO = 2,
+  KMU_EKT_RC_MISALIGNED = 3,
+  KMU_EKT_RC_BAD_RANGE = 4,
+  KMU_EKT_RC_BAD_LENGTH = 5,
+  KMU_EKT_RC_BAD_KERNEL = 6
+};
+enum { KMU_EKT_UC_OK = 0, KMU_EKT_UC_NOT_REGISTERED = 1, KMU_EKT_UC_BUSY = 2 };
+enum { KMU_EKT_LE_OK = 0, KMU_EKT_LE_UNREGISTERED = 1, KMU_EKT_LE_INFLIGHT = 2 };
+enum { KMU_EKT_RS_IDLE = 0, KMU_EKT_RS_DIV = 1, KMU_EKT_RS_DONE = 2 };
+#define KMU_EKT_DIV_STEPS 32 /* remainder unit: one dividend bit per cycle */
+/* reg handshake in cycle t -> reg_done_o in cycle t + KMU_EKT_REG_LATENCY */
+#define KMU_EKT_REG_LATENCY (KMU_EKT_DIV_STEPS + 1)
+#define KMU_EKT_MAX_ENTRIES 64
+
+typedef struct {
+  unsigned entries; /* ENTRIES, 1..64 */
+} kmu_ekt_params;
+
+/* one word of the metadata memory (154 bits in the RTL's meta_mem) */
+typedef struct {
+  uint32_t kptr;
+  uint16_t grid_x, grid_y, grid_z, tb_x, tb_y, tb_z, shmem;
+  uint8_t nregs, prio;
+} kmu_ekt_meta;
+
+typedef struct {
+  unsigned rstate;
+  kmu_ekt_meta stg_meta;
+  uint32_t stg_pbase, stg_pend;
+  unsigned stg_esize, stg_maxinf;
+  uint32_t div_len;
+  unsigned div_rem, div_cnt;
+  uint32_t head[KMU_EKT_MAX_ENTRIES], base[KMU_EKT_MAX_ENTRIES], end[KMU_EKT_MAX_ENTRIES];
+  unsigned esize[KMU_EKT_MAX_ENTRIES], maxinf[KMU_EKT_MAX_ENTRIES];
+  unsigned inflight[KMU_EKT_MAX_ENTRIES];
+  uint64_t valid;
+  unsigned desc_valid, desc_id;
+  uint32_t desc_param;
+} kmu_ekt_regs;
+
+typedef struct {
+  kmu_ekt_params p;
+  unsigned id_w;
+  kmu_ekt_regs q, d;
+  kmu_prio_enc u_alloc;
+  kmu_ekt_meta *meta_mem;    /* ENTRIES words, no reset */
+  kmu_ekt_meta meta_rdata_q; /* the memory's read register */
+  int meta_we, meta_re;      /* ports, applied at the edge like the RTL's clocked block */
+  unsigned meta_waddr, meta_raddr;
+  kmu_ekt_meta meta_wdata;
+} kmu_ekt;
+
+void kmu_ekt_init(kmu_ekt *m, const kmu_ekt_params *p);
+void kmu_ekt_free(kmu_ekt *m);
+void kmu_ekt_reset(kmu_ekt *m);
+void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o);
+void kmu_ekt_tick(kmu_ekt *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,438 @@
+// kmu_ekt - EDGE event kernel table: registers event kernels, launches them on a doorbell
+// (one parameter-buffer entry per launch from an in-order circular submission queue), limits
+// and returns in-flight credits, and emits one kernel descriptor per accepted launch.
+//
+// Paper: EDGE (event-driven GPU execution) III-A (event kernels, the EKT), III-B (circular
+// parameter buffer: base, end, entry size, head), III-C (launch = one EKT read; head advances
+// by the entry size and wraps to base), III-E (register/unregister); overheads: one read/write
+// metadata buffer and a single adder + comparator for the head (V-E).  Interface contract:
+// docs/frontend-interfaces.md section 5; block page docs/blocks/kmu_ekt.md.
+//
+// Storage: the kernel metadata (pointer, grid/TB dims, shared memory, registers, priority,
+// 154 bits) lives in meta_mem: ENTRIES words, one synchronous read port with enable (read in
+// the launch handshake cycle, data held while the descriptor is stalled) and one write port,
+// no reset (BRAM-inferable).  Head, base, end, entry size, max/current in-flight and valid
+// are per-entry registers.
+//
+// Latency:
+//   launch    handshake in cycle t -> desc_valid_o in t+1 (one launch per cycle sustained
+//             while desc_ready_i is high; launch_ready_o = !desc_valid_o || desc_ready_i).
+//   register  handshake in cycle t -> reg_done_o in cycle t+33 (32 cycles of shift-subtract
+//             remainder, then the result cycle); the entry is written at the edge ending the
+//             reg_done_o cycle; reg_ready_o is low from t+1 through t+33, so a registration
+//             can start every 34 cycles.
+//   unregister, completion: result in the same cycle, state changes at the next edge.
+//
+// Handshakes (a handshake is valid && ready in one cycle, effective at the next edge):
+//   reg_valid_i/reg_ready_o - reg_* fields captured at the handshake; reg_done_o pulses once
+//     with reg_code_o (0 OK, 1 FULL, 2 ESIZE_ZERO, 3 MISALIGNED, 4 BAD_RANGE, 5 BAD_LENGTH,
+//     6 BAD_KERNEL; first failing check wins) and reg_id_o (the entry on OK, else 0).
+//   unreg_valid_i (always ready) -> unreg_code_o same cycle: 0 OK, 1 NOT_REGISTERED, 2 BUSY.
+//   launch_valid_i/launch_ready_o -> launch_err_o same cycle: 0 OK, 1 UNREGISTERED,
+//     2 INFLIGHT.  desc_valid_o/desc_ready_i: the descriptor of an OK launch.
+//   cpl_valid_i (always accepted) -> cpl_err_o same cycle (unregistered or nothing in flight).
+//   Same cycle, same entry: launch + unregister -> launch proceeds, unregister BUSY; launch +
+//   completion -> limit checked on the count before the completion, count ends unchanged;
+//   a launch of the entry a finishing registration allocates -> UNREGISTERED.
+// Outputs unreg_code_o, launch_err_o and cpl_err_o are driven every cycle (a function of the
+// state and the id inputs) and mean something only with their valid/handshake.
+// C twin: cmodel/kmu_ekt.c.
+`default_nettype none
+
+module kmu_ekt #(
+    parameter integer ENTRIES = 8  // event kernels (1..64); 8 small, 32 paper
+) (
+    input  wire         clk_i,
+    input  wire         rst_ni,              // asynchronous, active low
+
+    // registration (III-E edgeRegisterEvent)
+    input  wire         reg_valid_i,
+    output wire         reg_ready_o,         // idle: no registration in progress
+    input  wire [31:0]  reg_kptr_i,          // kernel pointer
+    input  wire [15:0]  reg_grid_x_i,
+    input  wire [15:0]  reg_grid_y_i,
+    input  wire [15:0]  reg_grid_z_i,
+    input  wire [15:0]  reg_tb_x_i,
+    input  wire [15:0]  reg_tb_y_i,
+    input  wire [15:0]  reg_tb_z_i,
+    input  wire [15:0]  reg_shmem_i,         // shared memory bytes
+    input  wire [7:0]   reg_nregs_i,         // registers per thread
+    input  wire [1:0]   reg_prio_i,
+    input  wire [31:0]  reg_pbase_i,         // parameter buffer base
+    input  wire [31:0]  reg_pend_i,          // end, exclusive
+    input  wire [15:0]  reg_esize_i,         // entry size, bytes
+    input  wire [7:0]   reg_maxinf_i,        // max events in flight
+    output wire         reg_done_o,          // one pulse per registration
+    output wire [2:0]   reg_code_o,
+    output wire [((ENTRIES > 1) ? $clog2(ENTRIES) : 1)-1:0] reg_id_o,
+    output wire         reg_busy_o,
+
+    // unregister (III-E edgeUnregisterEvent), always ready
+    input  wire         unreg_valid_i,
+    input  wire [((ENTRIES > 1) ? $clog2(ENTRIES) : 1)-1:0] unreg_id_i,
+    output reg  [1:0]   unreg_code_o,
+
+    // launch (III-C doorbell)
+    input  wire         launch_valid_i,
+    output wire         launch_ready_o,
+    input  wire [((ENTRIES > 1) ? $clog2(ENTRIES) : 1)-1:0] launch_id_i,
+    output reg  [1:0]   launch_err_o,
+
+    // descriptor out
+    output wire         desc_valid_o,
+    input  wire         desc_ready_i,
+    output wire [((ENTRIES > 1) ? $clog2(ENTRIES) : 1)-1:0] desc_id_o,
+    output wire [31:0]  desc_kptr_o,
+    output wire [15:0]  desc_grid_x_o,
+    output wire [15:0]  desc_grid_y_o,
+    output wire [15:0]  desc_grid_z_o,
+    output wire [15:0]  desc_tb_x_o,
+    output wire [15:0]  desc_tb_y_o,
+    output wire [15:0]  desc_tb_z_o,
+    output wire [15:0]  desc_shmem_o,
+    output wire [7:0]   desc_nregs_o,
+    output wire [1:0]   desc_prio_o,
+    output wire [31:0]  desc_param_o,        // parameter entry address
+
+    // completion (credit return), always accepted
+    input  wire         cpl_valid_i,
+    input  wire [((ENTRIES > 1) ? $clog2(ENTRIES) : 1)-1:0] cpl_id_i,
+    output wire         cpl_err_o,
+
+    output wire [ENTRIES-1:0] valid_o        // registered entries
+);
+  localparam integer ID_W = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
+  localparam integer META_W = 154;  // kptr 32, 6 dims x 16, shmem 16, nregs 8, prio 2
+  localparam integer DIV_STEPS = 32;  // one dividend bit per cycle
+
+  // registration result codes
+  localparam [2:0] RC_OK = 3'd0, RC_FULL = 3'd1, RC_ESIZE_ZERO = 3'd2, RC_MISALIGNED = 3'd3;
+  localparam [2:0] RC_BAD_RANGE = 3'd4, RC_BAD_LENGTH = 3'd5, RC_BAD_KERNEL = 3'd6;
+  localparam [1:0] UC_OK = 2'd0, UC_NOT_REGISTERED = 2'd1, UC_BUSY = 2'd2;
+  localparam [1:0] LE_OK = 2'd0, LE_UNREGISTERED = 2'd1, LE_INFLIGHT = 2'd2;
+
+  // registration state machine
+  localparam [1:0] RS_IDLE = 2'd0, RS_DIV = 2'd1, RS_DONE = 2'd2;
+
+  integer e;
+
+  // ---------------------------------------------------------------- state
+  reg [1:0] rstate_q, rstate_d;
+  // registration staging (captured at the reg handshake)
+  reg [META_W-1:0] stg_meta_q, stg_meta_d;
+  reg [31:0] stg_pbase_q, stg_pbase_d;
+  reg [31:0] stg_pend_q, stg_pend_d;
+  reg [15:0] stg_esize_q, stg_esize_d;
+  reg [7:0] stg_maxinf_q, stg_maxinf_d;
+  // shift-subtract remainder unit: div_rem = (end - base) % esize after DIV_STEPS steps
+  reg [31:0] div_len_q, div_len_d;  // dividend, shifted out MSB first
+  reg [15:0] div_rem_q, div_rem_d;
+  reg [4:0] div_cnt_q, div_cnt_d;
+  // per-entry registers (mem2reg: flip-flops, not a memory; every access has a constant index)
+  (* mem2reg *) reg [31:0] head_q[0:ENTRIES-1];
+  (* mem2reg *) reg [31:0] head_d[0:ENTRIES-1];
+  (* mem2reg *) reg [31:0] base_q[0:ENTRIES-1];
+  (* mem2reg *) reg [31:0] base_d[0:ENTRIES-1];
+  (* mem2reg *) reg [31:0] end_q[0:ENTRIES-1];
+  (* mem2reg *) reg [31:0] end_d[0:ENTRIES-1];
+  (* mem2reg *) reg [15:0] esize_q[0:ENTRIES-1];
+  (* mem2reg *) reg [15:0] esize_d[0:ENTRIES-1];
+  (* mem2reg *) reg [7:0] maxinf_q[0:ENTRIES-1];
+  (* mem2reg *) reg [7:0] maxinf_d[0:ENTRIES-1];
+  (* mem2reg *) reg [7:0] inflight_q[0:ENTRIES-1];
+  (* mem2reg *) reg [7:0] inflight_d[0:ENTRIES-1];
+  reg [ENTRIES-1:0] valid_q, valid_d;
+  // descriptor register (metadata part: meta_rdata_q, the memory's read register)
+  reg desc_valid_q, desc_valid_d;
+  reg [ID_W-1:0] desc_id_q, desc_id_d;
+  reg [31:0] desc_param_q, desc_param_d;
+  // metadata memory: one synchronous read port (with enable), one write port, no reset
+  (* ram_style = "block" *)
+  reg [META_W-1:0] meta_mem[0:ENTRIES-1];
+  reg [META_W-1:0] meta_rdata_q;
+  reg meta_we, meta_re;
+
+  // ---------------------------------------------------------------- lowest free entry
+  wire [ID_W-1:0] alloc_idx;
+  wire alloc_ok;
+  kmu_prio_enc #(
+      .N(ENTRIES)
+  ) u_alloc (
+      .in_i   (~valid_q),
+      .idx_o  (alloc_idx),
+      .valid_o(alloc_ok)
+  );
+
+  // ---------------------------------------------------------------- entry reads (by id)
+  // Selected by comparing the id with every index, so an id >= ENTRIES selects nothing and
+  // reads as an unregistered entry.
+  reg l_valid, c_valid, u_valid;
+  reg [31:0] l_head, l_base, l_end;
+  reg [15:0] l_esize;
+  reg [7:0] l_maxinf, l_inflight, c_inflight, u_inflight;
+  always @(*) begin
+    l_valid = 1'b0;
+    l_head = 32'd0;
+    l_base = 32'd0;
+    l_end = 32'd0;
+    l_esize = 16'd0;
+    l_maxinf = 8'd0;
+    l_inflight = 8'd0;
+    c_valid = 1'b0;
+    c_inflight = 8'd0;
+    u_valid = 1'b0;
+    u_inflight = 8'd0;
+    for (e = 0; e < ENTRIES; e = e + 1) begin
+      if (launch_id_i == e[ID_W-1:0]) begin
+        l_valid = valid_q[e];
+        l_head = head_q[e];
+        l_base = base_q[e];
+        l_end = end_q[e];
+        l_esize = esize_q[e];
+        l_maxinf = maxinf_q[e];
+        l_inflight = inflight_q[e];
+      end
+      if (cpl_id_i == e[ID_W-1:0]) begin
+        c_valid = valid_q[e];
+        c_inflight = inflight_q[e];
+      end
+      if (unreg_id_i == e[ID_W-1:0]) begin
+        u_valid = valid_q[e];
+        u_inflight = inflight_q[e];
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------- launch, head logic
+  // the single adder and comparator of the circular parameter buffer (V-E)
+  wire [31:0] head_sum = l_head + {16'd0, l_esize};
+`ifdef MUTANT_EKT_RTL_WRAP
+  // mutant: wraps one entry late (head may reach end)
+  wire head_wrap = (head_sum > l_end);
+`else
+  wire head_wrap = (head_sum >= l_end);
+`endif
+  wire [31:0] head_next = head_wrap ? l_base : head_sum;
+
+  assign launch_ready_o = !desc_valid_q || desc_ready_i;
+  wire launch_fire = launch_valid_i && launch_ready_o;
+
+  always @(*) begin
+    if (!l_valid) launch_err_o = LE_UNREGISTERED;
+`ifdef MUTANT_EKT_RTL_INFLIGHT
+    // mutant: one event too many may be in flight
+    else if (!(l_inflight <= l_maxinf)) launch_err_o = LE_INFLIGHT;
+`else
+    else if (!(l_inflight < l_maxinf)) launch_err_o = LE_INFLIGHT;
+`endif
+    else launch_err_o = LE_OK;
+  end
+  wire launch_ok = launch_fire && (launch_err_o == LE_OK);
+
+  // ---------------------------------------------------------------- completion, unregister
+  assign cpl_err_o = !c_valid || (c_inflight == 8'd0);
+  wire cpl_ok = cpl_valid_i && !cpl_err_o;
+
+  always @(*) begin
+    if (!u_valid) unreg_code_o = UC_NOT_REGISTERED;
+    else if (u_inflight != 8'd0) unreg_code_o = UC_BUSY;
+`ifdef MUTANT_EKT_RTL_SAMECYCLE
+    // mutant: a launch accepted in the same cycle does not keep the entry busy
+    else unreg_code_o = UC_OK;
+`else
+    else if (launch_ok && (launch_id_i == unreg_id_i)) unreg_code_o = UC_BUSY;
+    else unreg_code_o = UC_OK;
+`endif
+  end
+  wire unreg_ok = unreg_valid_i && (unreg_code_o == UC_OK);
+
+  // ---------------------------------------------------------------- registration checks
+  // on the staged fields; stg_meta_q = {prio, nregs, shmem, tb_z, tb_y, tb_x, grid_z,
+  // grid_y, grid_x, kptr} (LSB first: kptr)
+  wire kernel_bad = (stg_meta_q[47:32] == 16'd0) || (stg_meta_q[63:48] == 16'd0) ||
+                    (stg_meta_q[79:64] == 16'd0) || (stg_meta_q[95:80] == 16'd0) ||
+                    (stg_meta_q[111:96] == 16'd0) || (stg_meta_q[127:112] == 16'd0) ||
+                    (stg_maxinf_q == 8'd0);
+  wire misaligned = (stg_pbase_q[1:0] != 2'd0) || (stg_pend_q[1:0] != 2'd0) ||
+                    (stg_esize_q[1:0] != 2'd0);
+  reg [2:0] reg_code;
+  always @(*) begin
+    if (!alloc_ok) reg_code = RC_FULL;
+    else if (stg_esize_q == 16'd0) reg_code = RC_ESIZE_ZERO;
+    else if (misaligned) reg_code = RC_MISALIGNED;
+    else if (stg_pend_q <= stg_pbase_q) reg_code = RC_BAD_RANGE;
+    else if (div_rem_q != 16'd0) reg_code = RC_BAD_LENGTH;
+    else if (kernel_bad) reg_code = RC_BAD_KERNEL;
+    else reg_code = RC_OK;
+  end
+  assign reg_ready_o = (rstate_q == RS_IDLE);
+  assign reg_busy_o  = (rstate_q != RS_IDLE);
+  assign reg_done_o  = (rstate_q == RS_DONE);
+  assign reg_code_o  = reg_code;
+  wire reg_ok = reg_done_o && (reg_code == RC_OK);
+  assign reg_id_o = reg_ok ? alloc_idx : {ID_W{1'b0}};
+
+  // one restoring shift-subtract step
+  wire [16:0] div_shift = {div_rem_q, div_len_q[31]};
+  wire div_sub = (div_shift >= {1'b0, stg_esize_q});
+  wire [15:0] div_diff = div_shift[15:0] - stg_esize_q;  // low bits of the 17-bit difference
+
+  // ---------------------------------------------------------------- next state
+  always @(*) begin
+    rstate_d = rstate_q;
+    stg_meta_d = stg_meta_q;
+    stg_pbase_d = stg_pbase_q;
+    stg_pend_d = stg_pend_q;
+    stg_esize_d = stg_esize_q;
+    stg_maxinf_d = stg_maxinf_q;
+    div_len_d = div_len_q;
+    div_rem_d = div_rem_q;
+    div_cnt_d = div_cnt_q;
+    valid_d = valid_q;
+    desc_valid_d = desc_valid_q;
+    desc_id_d = desc_id_q;
+    desc_param_d = desc_param_q;
+    for (e = 0; e < ENTRIES; e = e + 1) begin
+      head_d[e] = head_q[e];
+      base_d[e] = base_q[e];
+      end_d[e] = end_q[e];
+      esize_d[e] = esize_q[e];
+      maxinf_d[e] = maxinf_q[e];
+      inflight_d[e] = inflight_q[e];
+    end
+    meta_we = 1'b0;
+    meta_re = 1'b0;
+
+    // registration
+    case (rstate_q)
+      RS_IDLE: begin
+        if (reg_valid_i) begin
+          rstate_d = RS_DIV;
+          stg_meta_d = {reg_prio_i, reg_nregs_i, reg_shmem_i, reg_tb_z_i, reg_tb_y_i, reg_tb_x_i,
+                        reg_grid_z_i, reg_grid_y_i, reg_grid_x_i, reg_kptr_i};
+          stg_pbase_d = reg_pbase_i;
+          stg_pend_d = reg_pend_i;
+          stg_esize_d = reg_esize_i;
+          stg_maxinf_d = reg_maxinf_i;
+          div_len_d = reg_pend_i - reg_pbase_i;
+          div_rem_d = 16'd0;
+          div_cnt_d = DIV_STEPS[4:0] - 5'd1;
+        end
+      end
+      RS_DIV: begin
+        div_rem_d = div_sub ? div_diff : div_shift[15:0];
+        div_len_d = {div_len_q[30:0], 1'b0};
+        div_cnt_d = div_cnt_q - 5'd1;
+        if (div_cnt_q == 5'd0) rstate_d = RS_DONE;
+      end
+      default: begin  // RS_DONE: reg_done_o; the entry is written at this edge on OK
+        rstate_d = RS_IDLE;
+        if (reg_code == RC_OK) meta_we = 1'b1;
+      end
+    endcase
+
+    // launch: descriptor register, head, credit
+    if (launch_ok) begin
+      desc_valid_d = 1'b1;
+      desc_id_d = launch_id_i;
+      desc_param_d = l_head;
+      meta_re = 1'b1;
+    end else if (desc_ready_i) begin
+      desc_valid_d = 1'b0;
+    end
+
+    for (e = 0; e < ENTRIES; e = e + 1) begin
+      if (launch_ok && (launch_id_i == e[ID_W-1:0])) head_d[e] = head_next;
+      if ((launch_ok && (launch_id_i == e[ID_W-1:0])) &&
+          !(cpl_ok && (cpl_id_i == e[ID_W-1:0])))
+        inflight_d[e] = inflight_q[e] + 8'd1;
+      else if (!(launch_ok && (launch_id_i == e[ID_W-1:0])) &&
+               (cpl_ok && (cpl_id_i == e[ID_W-1:0])))
+        inflight_d[e] = inflight_q[e] - 8'd1;
+      if (unreg_ok && (unreg_id_i == e[ID_W-1:0])) valid_d[e] = 1'b0;
+      // a new entry (never one that is launched, completed or unregistered: it is free)
+      if (reg_ok && (alloc_idx == e[ID_W-1:0])) begin
+        valid_d[e] = 1'b1;
+        head_d[e] = stg_pbase_q;
+        base_d[e] = stg_pbase_q;
+        end_d[e] = stg_pend_q;
+        esize_d[e] = stg_esize_q;
+        maxinf_d[e] = stg_maxinf_q;
+        inflight_d[e] = 8'd0;
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------- outputs
+  assign valid_o = valid_q;
+  assign desc_valid_o = desc_valid_q;
+  assign desc_id_o = desc_id_q;
+  assign desc_param_o = desc_param_q;
+  assign desc_kptr_o = meta_rdata_q[31:0];
+  assign desc_grid_x_o = meta_rdata_q[47:32];
+  assign desc_grid_y_o = meta_rdata_q[63:48];
+  assign desc_grid_z_o = meta_rdata_q[79:64];
+  assign desc_tb_x_o = meta_rdata_q[95:80];
+  assign desc_tb_y_o = meta_rdata_q[111:96];
+  assign desc_tb_z_o = meta_rdata_q[127:112];
+  assign desc_shmem_o = meta_rdata_q[143:128];
+  assign desc_nregs_o = meta_rdata_q[151:144];
+  assign desc_prio_o = meta_rdata_q[153:152];
+
+  // ---------------------------------------------------------------- registers
+  // metadata memory: no reset, read-enable output register (read-before-write)
+  always @(posedge clk_i) begin
+    if (meta_we) meta_mem[alloc_idx] <= stg_meta_q;
+    if (meta_re) meta_rdata_q <= meta_mem[launch_id_i];
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rstate_q <= RS_IDLE;
+      stg_meta_q <= {META_W{1'b0}};
+      stg_pbase_q <= 32'd0;
+      stg_pend_q <= 32'd0;
+      stg_esize_q <= 16'd0;
+      stg_maxinf_q <= 8'd0;
+      div_len_q <= 32'd0;
+      div_rem_q <= 16'd0;
+      div_cnt_q <= 5'd0;
+      valid_q <= {ENTRIES{1'b0}};
+      desc_valid_q <= 1'b0;
+      desc_id_q <= {ID_W{1'b0}};
+      desc_param_q <= 32'd0;
+      for (e = 0; e < ENTRIES; e = e + 1) begin
+        head_q[e] <= 32'd0;
+        base_q[e] <= 32'd0;
+        end_q[e] <= 32'd0;
+        esize_q[e] <= 16'd0;
+        maxinf_q[e] <= 8'd0;
+        inflight_q[e] <= 8'd0;
+      end
+    end else begin
+      rstate_q <= rstate_d;
+      stg_meta_q <= stg_meta_d;
+      stg_pbase_q <= stg_pbase_d;
+      stg_pend_q <= stg_pend_d;
+      stg_esize_q <= stg_esize_d;
+      stg_maxinf_q <= stg_maxinf_d;
+      div_len_q <= div_len_d;
+      div_rem_q <= div_rem_d;
+      div_cnt_q <= div_cnt_d;
+      valid_q <= valid_d;
+      desc_valid_q <= desc_valid_d;
+      desc_id_q <= desc_id_d;
+      desc_param_q <= desc_param_d;
+      for (e = 0; e < ENTRIES; e = e + 1) begin
+        head_q[e] <= head_d[e];
+        base_q[e] <= base_d[e];
+        end_q[e] <= end_d[e];
+        esize_q[e] <= esize_d[e];
+        maxinf_q[e] <= maxinf_d[e];
+        inflight_q[e] <= inflight_d[e];
+      end
+    end
+  end
+endmodule
+
+`default_nettype wire
