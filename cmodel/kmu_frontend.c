@@ -1,0 +1,162 @@
+/* kmu_frontend.c - C twin of rtl/kmu/kmu_frontend.v.
+ *
+ * The RTL top is only wiring, so the model is only wiring: each sub-model's comb() is a pure
+ * function of its registered state and its inputs, and the wires between them are settled by
+ * evaluating the four blocks in data-flow order until no wire changes (as a simulator's delta
+ * cycles would).  The design has no combinational loop, so this converges in a few passes; a
+ * failure to converge is reported as a model error. */
+#include "kmu_frontend.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void kmu_frontend_init(kmu_frontend *m, const kmu_frontend_params *p) {
+  memset(m, 0, sizeof *m);
+  m->p = *p;
+  kmu_axil_slave_params sp = {p->aw};
+  kmu_csr_params cp = {p->aw, p->entries, p->cnt_w};
+  kmu_doorbell_params dp = {p->entries};
+  kmu_ekt_params ep = {p->entries};
+  kmu_axil_slave_init(&m->u_axil_slave, &sp);
+  kmu_csr_init(&m->u_csr, &cp);
+  kmu_doorbell_init(&m->u_doorbell, &dp);
+  kmu_ekt_init(&m->u_ekt, &ep);
+}
+
+void kmu_frontend_free(kmu_frontend *m) {
+  kmu_axil_slave_free(&m->u_axil_slave);
+  kmu_csr_free(&m->u_csr);
+  kmu_doorbell_free(&m->u_doorbell);
+  kmu_ekt_free(&m->u_ekt);
+}
+
+void kmu_frontend_reset(kmu_frontend *m) {
+  kmu_axil_slave_reset(&m->u_axil_slave);
+  kmu_csr_reset(&m->u_csr);
+  kmu_doorbell_reset(&m->u_doorbell);
+  kmu_ekt_reset(&m->u_ekt);
+}
+
+/* One evaluation of every block with the wires as they stand. */
+static void comb_pass(kmu_frontend *m, const kmu_frontend_in *i) {
+  kmu_frontend_wires *w = &m->w;
+
+  /* kmu_axil_slave: AXI from outside, bus responses from the CSR block */
+  w->slave_i.s_awvalid_i = i->s_awvalid_i;
+  w->slave_i.s_awaddr_i = i->s_awaddr_i;
+  w->slave_i.s_wvalid_i = i->s_wvalid_i;
+  w->slave_i.s_wdata_i = i->s_wdata_i;
+  w->slave_i.s_wstrb_i = i->s_wstrb_i;
+  w->slave_i.s_bready_i = i->s_bready_i;
+  w->slave_i.s_arvalid_i = i->s_arvalid_i;
+  w->slave_i.s_araddr_i = i->s_araddr_i;
+  w->slave_i.s_rready_i = i->s_rready_i;
+  w->slave_i.bus_req_ready_i = w->csr_o.bus_req_ready_o;
+  w->slave_i.bus_rsp_rdata_i = w->csr_o.bus_rsp_rdata_o;
+  w->slave_i.bus_rsp_err_i = w->csr_o.bus_rsp_err_o;
+  kmu_axil_slave_comb(&m->u_axil_slave, &w->slave_i, &w->slave_o);
+
+  /* kmu_csr */
+  uint64_t launch_fire = w->db_o.launch_valid_o && w->ekt_o.launch_ready_o;
+  uint64_t desc_fire = w->ekt_o.desc_valid_o && i->desc_ready_i;
+  w->csr_i.bus_req_valid_i = w->slave_o.bus_req_valid_o;
+  w->csr_i.bus_req_write_i = w->slave_o.bus_req_write_o;
+  w->csr_i.bus_req_addr_i = w->slave_o.bus_req_addr_o;
+  w->csr_i.bus_req_wdata_i = w->slave_o.bus_req_wdata_o;
+  w->csr_i.bus_req_wstrb_i = w->slave_o.bus_req_wstrb_o;
+  w->csr_i.db_ready_i = w->db_o.db_ready_o;
+  w->csr_i.reg_ready_i = w->ekt_o.reg_ready_o;
+  w->csr_i.reg_done_i = w->ekt_o.reg_done_o;
+  w->csr_i.reg_code_i = w->ekt_o.reg_code_o;
+  w->csr_i.reg_id_i = w->ekt_o.reg_id_o;
+  w->csr_i.unreg_code_i = w->ekt_o.unreg_code_o;
+  w->csr_i.db_err_unknown_i = w->db_o.err_unknown_o;
+  w->csr_i.db_last_err_idx_i = w->db_o.last_err_idx_o;
+  w->csr_i.db_last_err_cause_i = w->db_o.last_err_cause_o;
+  w->csr_i.launch_fire_i = launch_fire;
+  w->csr_i.launch_err_i = w->ekt_o.launch_err_o;
+  w->csr_i.cpl_valid_i = i->cpl_valid_i;
+  w->csr_i.cpl_err_i = w->ekt_o.cpl_err_o;
+  w->csr_i.desc_fire_i = desc_fire;
+  w->csr_i.desc_pending_i = w->ekt_o.desc_valid_o;
+  w->csr_i.reg_busy_i = w->ekt_o.reg_busy_o;
+  w->csr_i.ekt_valid_i = w->ekt_o.valid_o;
+  kmu_csr_comb(&m->u_csr, &w->csr_i, &w->csr_o);
+
+  /* kmu_doorbell */
+  w->db_i.db_valid_i = w->csr_o.db_valid_o;
+  w->db_i.db_idx_i = w->csr_o.db_idx_o;
+  w->db_i.launch_ready_i = w->ekt_o.launch_ready_o;
+  w->db_i.launch_err_i = w->ekt_o.launch_err_o;
+  kmu_doorbell_comb(&m->u_doorbell, &w->db_i, &w->db_o);
+
+  /* kmu_ekt */
+  w->ekt_i.reg_valid_i = w->csr_o.reg_valid_o;
+  w->ekt_i.reg_kptr_i = w->csr_o.reg_kptr_o;
+  w->ekt_i.reg_grid_x_i = w->csr_o.reg_grid_x_o;
+  w->ekt_i.reg_grid_y_i = w->csr_o.reg_grid_y_o;
+  w->ekt_i.reg_grid_z_i = w->csr_o.reg_grid_z_o;
+  w->ekt_i.reg_tb_x_i = w->csr_o.reg_tb_x_o;
+  w->ekt_i.reg_tb_y_i = w->csr_o.reg_tb_y_o;
+  w->ekt_i.reg_tb_z_i = w->csr_o.reg_tb_z_o;
+  w->ekt_i.reg_shmem_i = w->csr_o.reg_shmem_o;
+  w->ekt_i.reg_nregs_i = w->csr_o.reg_nregs_o;
+  w->ekt_i.reg_prio_i = w->csr_o.reg_prio_o;
+  w->ekt_i.reg_pbase_i = w->csr_o.reg_pbase_o;
+  w->ekt_i.reg_pend_i = w->csr_o.reg_pend_o;
+  w->ekt_i.reg_esize_i = w->csr_o.reg_esize_o;
+  w->ekt_i.reg_maxinf_i = w->csr_o.reg_maxinf_o;
+  w->ekt_i.unreg_valid_i = w->csr_o.unreg_valid_o;
+  w->ekt_i.unreg_id_i = w->csr_o.unreg_id_o;
+  w->ekt_i.launch_valid_i = w->db_o.launch_valid_o;
+  w->ekt_i.launch_id_i = w->db_o.launch_id_o;
+  w->ekt_i.desc_ready_i = i->desc_ready_i;
+  w->ekt_i.cpl_valid_i = i->cpl_valid_i;
+  w->ekt_i.cpl_id_i = i->cpl_id_i;
+  kmu_ekt_comb(&m->u_ekt, &w->ekt_i, &w->ekt_o);
+}
+
+void kmu_frontend_comb(kmu_frontend *m, const kmu_frontend_in *i, kmu_frontend_out *o) {
+  kmu_frontend_wires prev;
+  int pass;
+  for (pass = 0; pass < 8; pass++) {
+    memcpy(&prev, &m->w, sizeof prev);
+    comb_pass(m, i);
+    if (pass > 0 && !memcmp(&prev, &m->w, sizeof prev)) break;
+  }
+  if (pass == 8) {
+    fprintf(stderr, "kmu_frontend model: wires did not settle (combinational loop?)\n");
+    abort();
+  }
+  const kmu_frontend_wires *w = &m->w;
+  o->s_awready_o = w->slave_o.s_awready_o;
+  o->s_wready_o = w->slave_o.s_wready_o;
+  o->s_bvalid_o = w->slave_o.s_bvalid_o;
+  o->s_bresp_o = w->slave_o.s_bresp_o;
+  o->s_arready_o = w->slave_o.s_arready_o;
+  o->s_rvalid_o = w->slave_o.s_rvalid_o;
+  o->s_rdata_o = w->slave_o.s_rdata_o;
+  o->s_rresp_o = w->slave_o.s_rresp_o;
+  o->desc_valid_o = w->ekt_o.desc_valid_o;
+  o->desc_id_o = w->ekt_o.desc_id_o;
+  o->desc_kptr_o = w->ekt_o.desc_kptr_o;
+  o->desc_grid_x_o = w->ekt_o.desc_grid_x_o;
+  o->desc_grid_y_o = w->ekt_o.desc_grid_y_o;
+  o->desc_grid_z_o = w->ekt_o.desc_grid_z_o;
+  o->desc_tb_x_o = w->ekt_o.desc_tb_x_o;
+  o->desc_tb_y_o = w->ekt_o.desc_tb_y_o;
+  o->desc_tb_z_o = w->ekt_o.desc_tb_z_o;
+  o->desc_shmem_o = w->ekt_o.desc_shmem_o;
+  o->desc_nregs_o = w->ekt_o.desc_nregs_o;
+  o->desc_prio_o = w->ekt_o.desc_prio_o;
+  o->desc_param_o = w->ekt_o.desc_param_o;
+  o->irq_o = w->csr_o.irq_o;
+}
+
+void kmu_frontend_tick(kmu_frontend *m) {
+  kmu_axil_slave_tick(&m->u_axil_slave);
+  kmu_csr_tick(&m->u_csr);
+  kmu_doorbell_tick(&m->u_doorbell);
+  kmu_ekt_tick(&m->u_ekt);
+}

@@ -1,0 +1,68 @@
+/* kmu_frontend.h - C twin of rtl/kmu/kmu_frontend.v: the EDGE front end, composed of the C
+ * models of kmu_axil_slave, kmu_csr, kmu_doorbell and kmu_ekt wired as the RTL wires them. */
+#ifndef KMU_FRONTEND_H
+#define KMU_FRONTEND_H
+#include <stdint.h>
+
+#include "kmu_axil_slave.h"
+#include "kmu_common.h"
+#include "kmu_csr.h"
+#include "kmu_doorbell.h"
+#include "kmu_ekt.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KMU_FRONTEND_IN(X)                                                                  \
+  X(s_awvalid_i) X(s_awaddr_i) X(s_wvalid_i) X(s_wdata_i) X(s_wstrb_i) X(s_bready_i)         \
+  X(s_arvalid_i) X(s_araddr_i) X(s_rready_i) X(desc_ready_i) X(cpl_valid_i) X(cpl_id_i)
+#define KMU_FRONTEND_OUT(X)                                                                 \
+  X(s_awready_o, always) X(s_wready_o, always) X(s_bvalid_o, always)                         \
+  X(s_bresp_o, s_bvalid_o) X(s_arready_o, always) X(s_rvalid_o, always)                     \
+  X(s_rdata_o, s_rvalid_o) X(s_rresp_o, s_rvalid_o) X(desc_valid_o, always)                 \
+  X(desc_id_o, desc_valid_o) X(desc_kptr_o, desc_valid_o) X(desc_grid_x_o, desc_valid_o)    \
+  X(desc_grid_y_o, desc_valid_o) X(desc_grid_z_o, desc_valid_o) X(desc_tb_x_o, desc_valid_o) \
+  X(desc_tb_y_o, desc_valid_o) X(desc_tb_z_o, desc_valid_o) X(desc_shmem_o, desc_valid_o)   \
+  X(desc_nregs_o, desc_valid_o) X(desc_prio_o, desc_valid_o) X(desc_param_o, desc_valid_o)  \
+  X(irq_o, always)
+
+typedef KMU_PORTS_IN(KMU_FRONTEND_IN) kmu_frontend_in;
+typedef KMU_PORTS_OUT(KMU_FRONTEND_OUT) kmu_frontend_out;
+
+typedef struct {
+  unsigned aw;      /* AW */
+  unsigned entries; /* ENTRIES */
+  unsigned cnt_w;   /* CNT_W */
+} kmu_frontend_params;
+
+/* the wires between the sub-blocks, named after the RTL's */
+typedef struct {
+  kmu_axil_slave_in slave_i;
+  kmu_axil_slave_out slave_o;
+  kmu_csr_in csr_i;
+  kmu_csr_out csr_o;
+  kmu_doorbell_in db_i;
+  kmu_doorbell_out db_o;
+  kmu_ekt_in ekt_i;
+  kmu_ekt_out ekt_o;
+} kmu_frontend_wires;
+
+typedef struct {
+  kmu_frontend_params p;
+  kmu_axil_slave u_axil_slave;
+  kmu_csr u_csr;
+  kmu_doorbell u_doorbell;
+  kmu_ekt u_ekt;
+  kmu_frontend_wires w;
+} kmu_frontend;
+
+void kmu_frontend_init(kmu_frontend *m, const kmu_frontend_params *p);
+void kmu_frontend_free(kmu_frontend *m);
+void kmu_frontend_reset(kmu_frontend *m);
+void kmu_frontend_comb(kmu_frontend *m, const kmu_frontend_in *i, kmu_frontend_out *o);
+void kmu_frontend_tick(kmu_frontend *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,282 @@
+// kmu_frontend - the EDGE front end: AXI4-Lite -> CSRs and doorbells -> event kernel table ->
+// kernel descriptor stream.
+//
+// EDGE (edge-event-driven-gpu-execution.txt) III-A..C, III-E: a device launches a
+// pre-registered event kernel with one MMIO write to its doorbell; the front end reads the
+// EKT entry, hands out the next parameter-buffer entry and passes a launch descriptor on to
+// the kernel management unit.
+//
+//   AXI4-Lite -> kmu_axil_slave -> kmu_csr -> kmu_doorbell -> kmu_ekt -> desc_* stream
+//                                    |  registration / unregistration -> kmu_ekt
+//                                    |<- error and event pulses, status
+//
+// Latency: a doorbell write whose AW and W handshakes complete at edge t leaves the front
+// end as desc_valid_o in cycle t+2 (t+1: the request leaves the slave's FIFOs and the EKT
+// accepts the launch; t+2: the descriptor register holds it), when desc_ready_i does not stall
+// the EKT. One doorbell per cycle is sustained (the slave's skid FIFOs accept a write every
+// cycle).
+//
+// Contract: desc_* is a valid/ready stream, held stable until accepted. A completion
+// (cpl_valid_i, cpl_id_i) returns one in-flight credit of that EKT entry; a completion for an
+// entry with nothing in flight sets ERR_STATUS.CPL_SPURIOUS. irq_o is high while any
+// ERR_STATUS bit is set. Errors never go silent: see docs/blocks/kmu_frontend.md.
+// C twin: cmodel/kmu_frontend.c.
+`default_nettype none
+
+module kmu_frontend #(
+    parameter integer AW      = 16,  // AXI4-Lite byte-address width
+    parameter integer ENTRIES = 8,   // EKT entries (8 small, 32 paper)
+    parameter integer CNT_W   = 16   // error / performance counter width
+) (
+    input wire clk_i,
+    input wire rst_ni,
+
+    // AXI4-Lite slave (32-bit data)
+    input  wire          s_awvalid_i,
+    output wire          s_awready_o,
+    input  wire [AW-1:0] s_awaddr_i,
+    input  wire          s_wvalid_i,
+    output wire          s_wready_o,
+    input  wire [  31:0] s_wdata_i,
+    input  wire [   3:0] s_wstrb_i,
+    output wire          s_bvalid_o,
+    input  wire          s_bready_i,
+    output wire [   1:0] s_bresp_o,
+    input  wire          s_arvalid_i,
+    output wire          s_arready_o,
+    input  wire [AW-1:0] s_araddr_i,
+    output wire          s_rvalid_o,
+    input  wire          s_rready_i,
+    output wire [  31:0] s_rdata_o,
+    output wire [   1:0] s_rresp_o,
+
+    // launch descriptors to the kernel management unit
+    output wire                                         desc_valid_o,
+    input  wire                                         desc_ready_i,
+    output wire [((ENTRIES > 1) ? $clog2(ENTRIES) : 1)-1:0] desc_id_o,
+    output wire [                                 31:0] desc_kptr_o,
+    output wire [                                 15:0] desc_grid_x_o,
+    output wire [                                 15:0] desc_grid_y_o,
+    output wire [                                 15:0] desc_grid_z_o,
+    output wire [                                 15:0] desc_tb_x_o,
+    output wire [                                 15:0] desc_tb_y_o,
+    output wire [                                 15:0] desc_tb_z_o,
+    output wire [                                 15:0] desc_shmem_o,
+    output wire [                                  7:0] desc_nregs_o,
+    output wire [                                  1:0] desc_prio_o,
+    output wire [                                 31:0] desc_param_o,
+
+    // event completions (credit return)
+    input wire                                         cpl_valid_i,
+    input wire [((ENTRIES > 1) ? $clog2(ENTRIES) : 1)-1:0] cpl_id_i,
+
+    output wire irq_o
+);
+  localparam integer ID_W = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
+
+  // ---- internal register bus ----
+  wire          bus_req_valid;
+  wire          bus_req_ready;
+  wire          bus_req_write;
+  wire [AW-1:0] bus_req_addr;
+  wire [  31:0] bus_req_wdata;
+  wire [   3:0] bus_req_wstrb;
+  wire [  31:0] bus_rsp_rdata;
+  wire          bus_rsp_err;
+
+  // ---- CSR <-> doorbell decoder ----
+  wire          db_valid;
+  wire          db_ready;
+  wire [   9:0] db_idx;
+  wire          db_err_unknown;
+  wire [  15:0] db_last_err_idx;
+  wire [   1:0] db_last_err_cause;
+
+  // ---- doorbell decoder <-> EKT ----
+  wire          launch_valid;
+  wire          launch_ready;
+  wire [ID_W-1:0] launch_id;
+  wire [   1:0] launch_err;
+
+  // ---- CSR <-> EKT registration ----
+  wire          reg_valid;
+  wire          reg_ready;
+  wire [  31:0] reg_kptr;
+  wire [  15:0] reg_grid_x, reg_grid_y, reg_grid_z;
+  wire [  15:0] reg_tb_x, reg_tb_y, reg_tb_z;
+  wire [  15:0] reg_shmem;
+  wire [   7:0] reg_nregs;
+  wire [   1:0] reg_prio;
+  wire [  31:0] reg_pbase, reg_pend;
+  wire [  15:0] reg_esize;
+  wire [   7:0] reg_maxinf;
+  wire          reg_done;
+  wire [   2:0] reg_code;
+  wire [ID_W-1:0] reg_id;
+  wire          reg_busy;
+  wire          unreg_valid;
+  wire [ID_W-1:0] unreg_id;
+  wire [   1:0] unreg_code;
+  wire          cpl_err;
+  wire [ENTRIES-1:0] ekt_valid;
+
+  wire launch_fire = launch_valid && launch_ready;
+  wire desc_fire = desc_valid_o && desc_ready_i;
+
+  kmu_axil_slave #(
+      .AW(AW)
+  ) u_axil_slave (
+      .clk_i          (clk_i),
+      .rst_ni         (rst_ni),
+      .s_awvalid_i    (s_awvalid_i),
+      .s_awready_o    (s_awready_o),
+      .s_awaddr_i     (s_awaddr_i),
+      .s_wvalid_i     (s_wvalid_i),
+      .s_wready_o     (s_wready_o),
+      .s_wdata_i      (s_wdata_i),
+      .s_wstrb_i      (s_wstrb_i),
+      .s_bvalid_o     (s_bvalid_o),
+      .s_bready_i     (s_bready_i),
+      .s_bresp_o      (s_bresp_o),
+      .s_arvalid_i    (s_arvalid_i),
+      .s_arready_o    (s_arready_o),
+      .s_araddr_i     (s_araddr_i),
+      .s_rvalid_o     (s_rvalid_o),
+      .s_rready_i     (s_rready_i),
+      .s_rdata_o      (s_rdata_o),
+      .s_rresp_o      (s_rresp_o),
+      .bus_req_valid_o(bus_req_valid),
+      .bus_req_ready_i(bus_req_ready),
+      .bus_req_write_o(bus_req_write),
+      .bus_req_addr_o (bus_req_addr),
+      .bus_req_wdata_o(bus_req_wdata),
+      .bus_req_wstrb_o(bus_req_wstrb),
+      .bus_rsp_rdata_i(bus_rsp_rdata),
+      .bus_rsp_err_i  (bus_rsp_err)
+  );
+
+  kmu_csr #(
+      .AW     (AW),
+      .ENTRIES(ENTRIES),
+      .CNT_W  (CNT_W)
+  ) u_csr (
+      .clk_i              (clk_i),
+      .rst_ni             (rst_ni),
+      .bus_req_valid_i    (bus_req_valid),
+      .bus_req_ready_o    (bus_req_ready),
+      .bus_req_write_i    (bus_req_write),
+      .bus_req_addr_i     (bus_req_addr),
+      .bus_req_wdata_i    (bus_req_wdata),
+      .bus_req_wstrb_i    (bus_req_wstrb),
+      .bus_rsp_rdata_o    (bus_rsp_rdata),
+      .bus_rsp_err_o      (bus_rsp_err),
+      .db_valid_o         (db_valid),
+      .db_ready_i         (db_ready),
+      .db_idx_o           (db_idx),
+      .reg_valid_o        (reg_valid),
+      .reg_ready_i        (reg_ready),
+      .reg_kptr_o         (reg_kptr),
+      .reg_grid_x_o       (reg_grid_x),
+      .reg_grid_y_o       (reg_grid_y),
+      .reg_grid_z_o       (reg_grid_z),
+      .reg_tb_x_o         (reg_tb_x),
+      .reg_tb_y_o         (reg_tb_y),
+      .reg_tb_z_o         (reg_tb_z),
+      .reg_shmem_o        (reg_shmem),
+      .reg_nregs_o        (reg_nregs),
+      .reg_prio_o         (reg_prio),
+      .reg_pbase_o        (reg_pbase),
+      .reg_pend_o         (reg_pend),
+      .reg_esize_o        (reg_esize),
+      .reg_maxinf_o       (reg_maxinf),
+      .reg_done_i         (reg_done),
+      .reg_code_i         (reg_code),
+      .reg_id_i           (reg_id),
+      .unreg_valid_o      (unreg_valid),
+      .unreg_id_o         (unreg_id),
+      .unreg_code_i       (unreg_code),
+      .db_err_unknown_i   (db_err_unknown),
+      .db_last_err_idx_i  (db_last_err_idx),
+      .db_last_err_cause_i(db_last_err_cause),
+      .launch_fire_i      (launch_fire),
+      .launch_err_i       (launch_err),
+      .cpl_valid_i        (cpl_valid_i),
+      .cpl_err_i          (cpl_err),
+      .desc_fire_i        (desc_fire),
+      .desc_pending_i     (desc_valid_o),
+      .reg_busy_i         (reg_busy),
+      .ekt_valid_i        (ekt_valid),
+      .irq_o              (irq_o)
+  );
+
+  kmu_doorbell #(
+      .ENTRIES(ENTRIES)
+  ) u_doorbell (
+      .clk_i           (clk_i),
+      .rst_ni          (rst_ni),
+      .db_valid_i      (db_valid),
+      .db_ready_o      (db_ready),
+      .db_idx_i        (db_idx),
+      .launch_valid_o  (launch_valid),
+      .launch_ready_i  (launch_ready),
+      .launch_id_o     (launch_id),
+      .launch_err_i    (launch_err),
+      .err_unknown_o   (db_err_unknown),
+      .last_err_idx_o  (db_last_err_idx),
+      .last_err_cause_o(db_last_err_cause)
+  );
+
+  kmu_ekt #(
+      .ENTRIES(ENTRIES)
+  ) u_ekt (
+      .clk_i         (clk_i),
+      .rst_ni        (rst_ni),
+      .reg_valid_i   (reg_valid),
+      .reg_ready_o   (reg_ready),
+      .reg_kptr_i    (reg_kptr),
+      .reg_grid_x_i  (reg_grid_x),
+      .reg_grid_y_i  (reg_grid_y),
+      .reg_grid_z_i  (reg_grid_z),
+      .reg_tb_x_i    (reg_tb_x),
+      .reg_tb_y_i    (reg_tb_y),
+      .reg_tb_z_i    (reg_tb_z),
+      .reg_shmem_i   (reg_shmem),
+      .reg_nregs_i   (reg_nregs),
+      .reg_prio_i    (reg_prio),
+      .reg_pbase_i   (reg_pbase),
+      .reg_pend_i    (reg_pend),
+      .reg_esize_i   (reg_esize),
+      .reg_maxinf_i  (reg_maxinf),
+      .reg_done_o    (reg_done),
+      .reg_code_o    (reg_code),
+      .reg_id_o      (reg_id),
+      .unreg_valid_i (unreg_valid),
+      .unreg_id_i    (unreg_id),
+      .unreg_code_o  (unreg_code),
+      .launch_valid_i(launch_valid),
+      .launch_ready_o(launch_ready),
+      .launch_id_i   (launch_id),
+      .launch_err_o  (launch_err),
+      .desc_valid_o  (desc_valid_o),
+      .desc_ready_i  (desc_ready_i),
+      .desc_id_o     (desc_id_o),
+      .desc_kptr_o   (desc_kptr_o),
+      .desc_grid_x_o (desc_grid_x_o),
+      .desc_grid_y_o (desc_grid_y_o),
+      .desc_grid_z_o (desc_grid_z_o),
+      .desc_tb_x_o   (desc_tb_x_o),
+      .desc_tb_y_o   (desc_tb_y_o),
+      .desc_tb_z_o   (desc_tb_z_o),
+      .desc_shmem_o  (desc_shmem_o),
+      .desc_nregs_o  (desc_nregs_o),
+      .desc_prio_o   (desc_prio_o),
+      .desc_param_o  (desc_param_o),
+      .cpl_valid_i   (cpl_valid_i),
+      .cpl_id_i      (cpl_id_i),
+      .cpl_err_o     (cpl_err),
+      .valid_o       (ekt_valid),
+      .reg_busy_o    (reg_busy)
+  );
+endmodule
+
+`default_nettype wire
