@@ -53,14 +53,23 @@ help:
 	@echo "make waves T=<harness>[.<test>]  FST + gtkwave save file of one test"
 	@echo "make run       the front-end demo"
 
-verilate: $(HARNESS_BINS)
+verilate: $(DEPS_STAMP) $(HARNESS_BINS)
 
-test:
+test: $(DEPS_STAMP) regmap-check
 	@$(MAKE) -s -j$$(nproc) verilate
 	@bash scripts/run_tests.sh $(HARNESS_BINS)
 
 mutants:
 	@bash scripts/mutants.sh $(MUTANTS)
+
+bench: $(DEPS_STAMP)
+	@$(MAKE) -s -j$$(nproc) $(HDIR)/kmu_frontend/test_kmu_frontend \
+	  $(HDIR)/kmu_frontend_paper/test_kmu_frontend_paper
+	@python3 scripts/bench.py
+
+run: $(DEPS_STAMP)
+	@$(MAKE) -s $(HDIR)/kmu_frontend_paper/test_kmu_frontend_paper
+	@$(HDIR)/kmu_frontend_paper/test_kmu_frontend_paper demo
 
 # Tool flows (deps, lint, synth, waves, regmap) live in mk/*.mk.
 include $(sort $(wildcard mk/*.mk))

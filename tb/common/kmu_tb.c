@@ -9,6 +9,7 @@
 
 const kmu_block *kmu_tb_block;
 static int tb_quiet; /* the re-run that writes the waveform repeats no message */
+int kmu_tb_quiet(void) { return tb_quiet; }
 
 /* ---------------------------------------------------------------- random numbers */
 static uint64_t splitmix64(uint64_t *x) {
@@ -176,7 +177,9 @@ int kmu_test_main(const kmu_block *b, const kmu_test *tests, unsigned n_tests, i
   unsigned passed = 0, failed = 0;
   kmu_tb_block = b;
   for (unsigned t = 0; t < n_tests; t++) {
-    int selected = argc <= 1;
+    /* benchmarks (bench_*) and demos (demo*) run only when named, not in make test */
+    int selected = argc <= 1 && strncmp(tests[t].name, "bench_", 6) != 0 &&
+                   strncmp(tests[t].name, "demo", 4) != 0;
     for (int a = 1; a < argc; a++)
       if (!strcmp(argv[a], tests[t].name)) selected = 1;
     if (!selected) continue;

@@ -161,6 +161,9 @@ int kmu_expect(int ok, const char *test, uint64_t cycle, const char *what, uint6
       {blk##_m_create, blk##_m_destroy, blk##_m_reset, blk##_m_comb, blk##_m_tick},         \
       &blk##_dut_ops};
 
+/* 1 during the re-run that writes a failure's waveform: tests print nothing then */
+int kmu_tb_quiet(void);
+
 /* the block currently under test, for messages */
 extern const kmu_block *kmu_tb_block;
 
