@@ -1,0 +1,135 @@
+/* kmu_dispatch.c - C twin of rtl/kmu/kmu_dispatch.v, built from the kmu_prio_enc and
+ * kmu_rr_arb twins.  comb() evaluates the instances in a fixed order that is valid because an
+ * arbiter's grant does not depend on its ack: (1) the level encoder u_lvl_enc and the four
+ * per-level slot arbiters u_lvl_rr[k] (ack 0 for now) give the level and the slot; (2) the
+ * need and the SM candidates from the query inputs; (3) the SM arbiter u_sm_rr, acked by its
+ * own grant (the take); (4) the four slot arbiters again with their acks (comb is a pure
+ * function of q and the inputs, so the second call simply replaces the first one's next
+ * state).  tick() ticks the instances. */
+#include "kmu_dispatch.h"
+
+void kmu_dispatch_init(kmu_dispatch *m, const kmu_dispatch_params *p) {
+  const kmu_prio_enc_params pe = {KMU_DISPATCH_LEVELS};
+  const kmu_rr_arb_params ps = {p->slots}, pm = {p->nsm};
+  m->p = *p;
+  m->slot_w = 1;
+  while ((1u << m->slot_w) < p->slots) m->slot_w++;
+  m->sm_w = 1;
+  while ((1u << m->sm_w) < p->nsm) m->sm_w++;
+  kmu_prio_enc_init(&m->u_lvl_enc, &pe);
+  for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) kmu_rr_arb_init(&m->u_lvl_rr[k], &ps);
+  kmu_rr_arb_init(&m->u_sm_rr, &pm);
+}
+
+void kmu_dispatch_free(kmu_dispatch *m) {
+  kmu_prio_enc_free(&m->u_lvl_enc);
+  for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) kmu_rr_arb_free(&m->u_lvl_rr[k]);
+  kmu_rr_arb_free(&m->u_sm_rr);
+}
+
+void kmu_dispatch_reset(kmu_dispatch *m) {
+  kmu_prio_enc_reset(&m->u_lvl_enc);
+  for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) kmu_rr_arb_reset(&m->u_lvl_rr[k]);
+  kmu_rr_arb_reset(&m->u_sm_rr);
+}
+
+void kmu_dispatch_comb(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_out *o) {
+  const uint64_t smask = kmu_mask(m->p.slots), nmask = kmu_mask(m->p.nsm);
+  const uint64_t lvl_req[KMU_DISPATCH_LEVELS] = {i->slot_p0_i & smask, i->slot_p1_i & smask,
+                                                 i->slot_p2_i & smask, i->slot_p3_i & smask};
+
+  /* (1) level: encoder bit j is level 3 - j, so the lowest set bit is the highest level */
+  kmu_prio_enc_in ei = {0};
+  kmu_prio_enc_out eo;
+  for (unsigned j = 0; j < KMU_DISPATCH_LEVELS; j++)
+    ei.in_i |= (uint64_t)(lvl_req[KMU_DISPATCH_LEVELS - 1 - j] != 0) << j;
+  kmu_prio_enc_comb(&m->u_lvl_enc, &ei, &eo);
+  const int lvl_valid = (int)eo.valid_o;
+#ifdef MUTANT_DISPATCH_C_LEVEL
+  /* mutant: the lowest level with TBs wins (priorities inverted) */
+  unsigned level = 0;
+  while (level < 3 && !lvl_req[level]) level++;
+#else
+  const unsigned level = 3 - (unsigned)eo.idx_o;
+#endif
+  int lower_any = 0;
+  for (unsigned k = 0; k < level; k++) lower_any |= lvl_req[k] != 0;
+
+  /* one round-robin arbiter per level; the chosen level's grant is the slot */
+  kmu_rr_arb_in ri[KMU_DISPATCH_LEVELS];
+  kmu_rr_arb_out ro[KMU_DISPATCH_LEVELS];
+  for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) {
+    ri[k].req_i = lvl_req[k];
+    ri[k].ack_i = 0;
+    kmu_rr_arb_comb(&m->u_lvl_rr[k], &ri[k], &ro[k]);
+  }
+  const unsigned slot = (unsigned)ro[level].gnt_idx_o;
+
+  /* (2) need: a warp-level event is an event kernel of one warp without shared memory */
+  const unsigned warps = (unsigned)(i->q_warps_i & 0x3f), regs = (unsigned)(i->q_regs_i & 0x3ffff);
+  const unsigned shmem = (unsigned)(i->q_shmem_i & 0xffff);
+  const int event = (int)(i->q_event_i & 1);
+  const int ewarp_cand = event && warps == 1 && shmem == 0;
+
+  /* SM candidates: reservation, then event-warp table before a resident TB */
+  const uint64_t res = i->reserve_mask_i & nmask;
+#ifdef MUTANT_DISPATCH_C_RESERVE
+  /* mutant: event kernels may run on any SM, even when some are reserved */
+  const uint64_t allowed = event ? nmask : ~res & nmask;
+#else
+  const uint64_t allowed = event ? (res ? res : nmask) : ~res & nmask;
+#endif
+  const uint64_t ewt_cand = ewarp_cand ? allowed & i->sm_ewt_fit_i : 0;
+  const uint64_t tb_cand = allowed & i->sm_fit_i;
+#ifdef MUTANT_DISPATCH_C_EWTPREF
+  /* mutant: a warp-level event takes a resident TB when one fits, the table only otherwise */
+  const int use_ewt = ewt_cand != 0 && tb_cand == 0;
+#else
+  const int use_ewt = ewt_cand != 0;
+#endif
+
+  /* (3) the SM: round-robin among the candidates; the grant is the take */
+  kmu_rr_arb_in si;
+  kmu_rr_arb_out so;
+  si.req_i = lvl_valid ? (use_ewt ? ewt_cand : tb_cand) : 0;
+  si.ack_i = 0;
+  kmu_rr_arb_comb(&m->u_sm_rr, &si, &so); /* the grant does not depend on ack */
+  const int take = (int)so.gnt_valid_o;
+  si.ack_i = (uint64_t)take;
+  kmu_rr_arb_comb(&m->u_sm_rr, &si, &so);
+
+  /* (4) the chosen level's arbiter moves past the slot that got a TB */
+  for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) {
+    ri[k].ack_i = (uint64_t)(take && level == k);
+    kmu_rr_arb_comb(&m->u_lvl_rr[k], &ri[k], &ro[k]);
+  }
+
+  /* outputs */
+  o->q_slot_o = slot;
+  o->need_valid_o = (uint64_t)lvl_valid;
+  o->need_warps_o = warps;
+  o->need_regs_o = regs;
+  o->need_shmem_o = shmem;
+  o->need_ewarp_o = (uint64_t)ewarp_cand;
+  o->take_valid_o = (uint64_t)take;
+  o->take_slot_o = slot;
+  o->start_valid_o = (uint64_t)take;
+  o->start_sm_o = so.gnt_idx_o;
+  o->start_ewarp_o = (uint64_t)(take && use_ewt);
+  o->start_slot_o = slot;
+  o->start_warps_o = warps;
+  o->start_regs_o = regs;
+  o->start_shmem_o = shmem;
+  o->start_tb_o = i->take_tb_i & 0xffffffffull;
+  o->start_kptr_o = i->take_kptr_i & 0xffffffffull;
+  o->start_param_o = i->take_param_i & 0xffffffffull;
+  o->level_o = lvl_valid ? level : 0;
+  o->stall_o = (uint64_t)(lvl_valid && !take);
+  o->drain_cycle_o = (uint64_t)(lvl_valid && !take && lower_any);
+}
+
+void kmu_dispatch_tick(kmu_dispatch *m) {
+  kmu_prio_enc_tick(&m->u_lvl_enc);
+  for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) kmu_rr_arb_tick(&m->u_lvl_rr[k]);
+  kmu_rr_arb_tick(&m->u_sm_rr);
+}
