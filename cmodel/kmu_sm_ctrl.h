@@ -1,0 +1,75 @@
+/* kmu_sm_ctrl.h - C twin of rtl/kmu/kmu_sm_ctrl.v (per-SM controller, first part), composed
+ * of the kmu_prio_enc and kmu_fifo twins exactly as the RTL instantiates them. */
+#ifndef KMU_SM_CTRL_H
+#define KMU_SM_CTRL_H
+#include <stdint.h>
+
+#include "kmu_common.h"
+#include "kmu_fifo.h"
+#include "kmu_prio_enc.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KMU_SM_CTRL_IN(X)                                                                     \
+  X(need_warps_i) X(need_regs_i) X(need_shmem_i) X(need_ewarp_i) X(start_valid_i)             \
+  X(start_ewarp_i) X(start_slot_i) X(start_tb_i) X(start_warps_i) X(start_regs_i)             \
+  X(start_shmem_i) X(start_kptr_i) X(start_param_i) X(simt_start_ready_i)                     \
+  X(simt_done_valid_i) X(simt_done_rtb_i) X(done_ready_i)
+#define KMU_SM_CTRL_OUT(X)                                                                    \
+  X(fit_o, always) X(ewt_fit_o, always) X(err_overflow_o, always)                             \
+  X(simt_start_valid_o, always) X(simt_start_rtb_o, simt_start_valid_o)                       \
+  X(simt_start_slot_o, simt_start_valid_o) X(simt_start_tb_o, simt_start_valid_o)             \
+  X(simt_start_warps_o, simt_start_valid_o) X(simt_start_kptr_o, simt_start_valid_o)          \
+  X(simt_start_param_o, simt_start_valid_o) X(simt_start_wmask_o, simt_start_valid_o)         \
+  X(simt_start_ewarp_o, simt_start_valid_o) X(err_done_o, always) X(done_valid_o, always)     \
+  X(done_slot_o, done_valid_o) X(free_tb_o, always) X(free_warps_o, always)                   \
+  X(free_regs_o, always) X(free_shmem_o, always) X(ewt_free_o, always) X(resident_o, always)  \
+  X(busy_warps_o, always)
+
+typedef KMU_PORTS_IN(KMU_SM_CTRL_IN) kmu_sm_ctrl_in;
+typedef KMU_PORTS_OUT(KMU_SM_CTRL_OUT) kmu_sm_ctrl_out;
+
+#define KMU_SM_CTRL_MAX_TBS 64
+#define KMU_SM_CTRL_MAX_WARPS 64
+#define KMU_SM_CTRL_EWT_ID_W (8 + 32 + 18) /* u_ewt_id word: {slot, tb, regs} */
+
+typedef struct {
+  unsigned tbs;   /* TBS, resident TB entries, 1..64 */
+  unsigned warps; /* WARPS, warp slots, 1..64 */
+  unsigned regs;  /* REGS, registers, 1..262143 */
+  unsigned shmem; /* SHMEM, shared memory bytes, 1..262143 */
+  unsigned ewt;   /* EWT, pending event-warp table entries, 1..127 */
+} kmu_sm_ctrl_params;
+
+/* Its own registers (same names as the RTL without _q/_d); the EWT, the start order and the
+ * done reports live in the kmu_fifo instances. */
+typedef struct {
+  uint64_t res_valid, res_started, res_ewarp; /* per resident entry, bit e */
+  unsigned res_slot[KMU_SM_CTRL_MAX_TBS], res_warps[KMU_SM_CTRL_MAX_TBS];
+  unsigned res_regs[KMU_SM_CTRL_MAX_TBS], res_shmem[KMU_SM_CTRL_MAX_TBS];
+  uint32_t res_tb[KMU_SM_CTRL_MAX_TBS], res_kptr[KMU_SM_CTRL_MAX_TBS];
+  uint32_t res_param[KMU_SM_CTRL_MAX_TBS];
+  uint64_t wst_busy;                          /* warp-slot table: busy bit w */
+  unsigned wst_owner[KMU_SM_CTRL_MAX_WARPS];  /* ... and its resident entry */
+  unsigned free_tb, free_warps, free_regs, free_shmem;
+} kmu_sm_ctrl_regs;
+
+typedef struct {
+  kmu_sm_ctrl_params p;
+  unsigned rtb_w;
+  kmu_sm_ctrl_regs q, d;
+  kmu_prio_enc u_rtb_enc;
+  kmu_fifo u_start_fifo, u_done_fifo, u_ewt_kp, u_ewt_id;
+} kmu_sm_ctrl;
+
+void kmu_sm_ctrl_init(kmu_sm_ctrl *m, const kmu_sm_ctrl_params *p);
+void kmu_sm_ctrl_free(kmu_sm_ctrl *m);
+void kmu_sm_ctrl_reset(kmu_sm_ctrl *m);
+void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *o);
+void kmu_sm_ctrl_tick(kmu_sm_ctrl *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

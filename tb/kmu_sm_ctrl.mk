@@ -1,0 +1,24 @@
+# kmu_sm_ctrl harnesses: the small SM (FPGA), the paper's SM (TBS=32, WARPS=64, 64K registers,
+# 96 KB shared memory), and an odd one (non-power-of-two TBS: entries >= TBS; a 1-entry EWT).
+SM_CTRL_RTL := rtl/common/kmu_prio_enc.v rtl/common/kmu_fifo.v rtl/kmu/kmu_sm_ctrl.v
+SM_CTRL_C   := cmodel/kmu_sm_ctrl.c cmodel/kmu_prio_enc.c cmodel/kmu_fifo.c
+HARNESSES += kmu_sm_ctrl kmu_sm_ctrl_paper kmu_sm_ctrl_odd
+kmu_sm_ctrl_TOP    := kmu_sm_ctrl
+kmu_sm_ctrl_RTL    := $(SM_CTRL_RTL)
+kmu_sm_ctrl_PARAMS := TBS=4 WARPS=8 REGS=4096 SHMEM=16384 EWT=4
+kmu_sm_ctrl_TEST   := tb/test_kmu_sm_ctrl.c
+kmu_sm_ctrl_C      := $(SM_CTRL_C)
+kmu_sm_ctrl_paper_TOP    := kmu_sm_ctrl
+kmu_sm_ctrl_paper_RTL    := $(SM_CTRL_RTL)
+kmu_sm_ctrl_paper_PARAMS := TBS=32 WARPS=64 REGS=65536 SHMEM=98304 EWT=4
+kmu_sm_ctrl_paper_TEST   := tb/test_kmu_sm_ctrl.c
+kmu_sm_ctrl_paper_C      := $(SM_CTRL_C)
+kmu_sm_ctrl_odd_TOP    := kmu_sm_ctrl
+kmu_sm_ctrl_odd_RTL    := $(SM_CTRL_RTL)
+kmu_sm_ctrl_odd_PARAMS := TBS=3 WARPS=5 REGS=1000 SHMEM=3000 EWT=1
+kmu_sm_ctrl_odd_TEST   := tb/test_kmu_sm_ctrl.c
+kmu_sm_ctrl_odd_C      := $(SM_CTRL_C)
+MUTANTS += MUTANT_SM_CTRL_RTL_FIT_REGS:kmu_sm_ctrl MUTANT_SM_CTRL_RTL_EWT_PRIO:kmu_sm_ctrl \
+           MUTANT_SM_CTRL_RTL_WARP_ORDER:kmu_sm_ctrl MUTANT_SM_CTRL_RTL_DONE_UNSTARTED:kmu_sm_ctrl \
+           MUTANT_SM_CTRL_RTL_SHMEM_FREE:kmu_sm_ctrl MUTANT_SM_CTRL_C_EWT_REGS:kmu_sm_ctrl \
+           MUTANT_SM_CTRL_C_FREE_TB_EARLY:kmu_sm_ctrl MUTANT_SM_CTRL_C_WMASK:kmu_sm_ctrl
