@@ -1,0 +1,78 @@
+/* kmu_kmu.h - C twin of rtl/kmu/kmu_kmu.v (kernel management unit: pending pool per priority
+ * level, active kernel slots, TB take/done, completion). */
+#ifndef KMU_KMU_H
+#define KMU_KMU_H
+#include <stdint.h>
+
+#include "kmu_common.h"
+#include "kmu_fifo.h"
+#include "kmu_prio_enc.h"
+#include "kmu_rr_arb.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KMU_KMU_IN(X)                                                                          \
+  X(mode_rgem_i) X(ev_valid_i) X(ev_kptr_i) X(ev_grid_x_i) X(ev_grid_y_i) X(ev_grid_z_i)       \
+  X(ev_tb_x_i) X(ev_tb_y_i) X(ev_tb_z_i) X(ev_shmem_i) X(ev_nregs_i) X(ev_prio_i)             \
+  X(ev_param_i) X(ev_cpl_addr_i) X(ev_id_i) X(host_valid_i) X(host_kptr_i) X(host_grid_x_i)   \
+  X(host_grid_y_i) X(host_grid_z_i) X(host_tb_x_i) X(host_tb_y_i) X(host_tb_z_i)              \
+  X(host_shmem_i) X(host_nregs_i) X(host_prio_i) X(host_param_i) X(host_cpl_addr_i)           \
+  X(q_slot_i) X(take_valid_i) X(take_slot_i) X(done_valid_i) X(done_slot_i)                   \
+  X(mem_req_ready_i)
+/* take_*, q_* and ekt_cpl_id_o are driven every cycle (a function of the state and the slot
+ * inputs), so they are compared in every cycle. */
+#define KMU_KMU_OUT(X)                                                                         \
+  X(ev_ready_o, always) X(host_ready_o, always) X(err_desc_o, always) X(slot_valid_o, always) \
+  X(slot_has_tb_o, always) X(slot_event_o, always) X(slot_prio_o, always) X(slot_p0_o, always) \
+  X(slot_p1_o, always) X(slot_p2_o, always) X(slot_p3_o, always) X(q_warps_o, always)         \
+  X(q_regs_o, always) X(q_shmem_o, always) X(q_prio_o, always) X(q_event_o, always)           \
+  X(take_tb_o, always) X(take_kptr_o, always) X(take_param_o, always) X(err_take_o, always)   \
+  X(err_done_o, always) X(mem_req_valid_o, always) X(mem_req_addr_o, mem_req_valid_o)         \
+  X(mem_req_wdata_o, mem_req_valid_o) X(ekt_cpl_valid_o, always) X(ekt_cpl_id_o, always)      \
+  X(kernel_done_o, always)
+
+typedef KMU_PORTS_IN(KMU_KMU_IN) kmu_kmu_in;
+typedef KMU_PORTS_OUT(KMU_KMU_OUT) kmu_kmu_out;
+
+#define KMU_KMU_MAX_SLOTS 32 /* slot_prio_o is 2*SLOTS bits: at most 64 */
+#define KMU_KMU_LEVELS 4     /* priority levels, 3 = highest */
+#define KMU_KMU_MAX_THREADS 1024
+enum { KMU_KMU_EV = 0, KMU_KMU_HOST = 1 }; /* arbiter indices */
+
+typedef struct {
+  unsigned slots;    /* SLOTS, 1..32 */
+  unsigned pend;     /* PEND, >= 1 */
+  unsigned ekt_id_w; /* EKT_ID_W, 1..16 */
+} kmu_kmu_params;
+
+typedef struct {
+  uint64_t valid, event; /* bit per slot */
+  unsigned prio[KMU_KMU_MAX_SLOTS], id[KMU_KMU_MAX_SLOTS];
+  uint32_t kptr[KMU_KMU_MAX_SLOTS], param[KMU_KMU_MAX_SLOTS], cpl_addr[KMU_KMU_MAX_SLOTS];
+  uint32_t tbs[KMU_KMU_MAX_SLOTS], next[KMU_KMU_MAX_SLOTS], out[KMU_KMU_MAX_SLOTS];
+  unsigned warps[KMU_KMU_MAX_SLOTS], regs[KMU_KMU_MAX_SLOTS], shmem[KMU_KMU_MAX_SLOTS];
+} kmu_kmu_regs;
+
+typedef struct {
+  kmu_kmu_params p;
+  unsigned slot_w, lc_w;
+  kmu_kmu_regs q, d;
+  kmu_rr_arb u_in_arb;
+  kmu_prio_enc u_lvl_enc, u_alloc, u_cpl_enc;
+  /* per level: lane A {param, kptr}, lane B {tbs, cpl_addr}, lane C {id, event, shmem, regs,
+   * warps} (g_lvl[l].u_fifo_a/b/c in the RTL) */
+  kmu_fifo u_fifo_a[KMU_KMU_LEVELS], u_fifo_b[KMU_KMU_LEVELS], u_fifo_c[KMU_KMU_LEVELS];
+  kmu_fifo u_cpl_fifo;
+} kmu_kmu;
+
+void kmu_kmu_init(kmu_kmu *m, const kmu_kmu_params *p);
+void kmu_kmu_free(kmu_kmu *m);
+void kmu_kmu_reset(kmu_kmu *m);
+void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o);
+void kmu_kmu_tick(kmu_kmu *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

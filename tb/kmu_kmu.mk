@@ -1,0 +1,17 @@
+# kmu_kmu harnesses: the small unit (4 slots, 4 pending kernels per level) and the paper's
+# KDU size (32 slots; 8 pending kernels per level).
+HARNESSES += kmu_kmu kmu_kmu_paper
+kmu_kmu_TOP    := kmu_kmu
+kmu_kmu_RTL    := rtl/common/kmu_fifo.v rtl/common/kmu_rr_arb.v rtl/common/kmu_prio_enc.v \
+                  rtl/kmu/kmu_kmu.v
+kmu_kmu_PARAMS := SLOTS=4 PEND=4 EKT_ID_W=3
+kmu_kmu_TEST   := tb/test_kmu_kmu.c
+kmu_kmu_C      := cmodel/kmu_kmu.c cmodel/kmu_fifo.c cmodel/kmu_rr_arb.c cmodel/kmu_prio_enc.c
+kmu_kmu_paper_TOP    := kmu_kmu
+kmu_kmu_paper_RTL    := $(kmu_kmu_RTL)
+kmu_kmu_paper_PARAMS := SLOTS=32 PEND=8 EKT_ID_W=5
+kmu_kmu_paper_TEST   := tb/test_kmu_kmu.c
+kmu_kmu_paper_C      := $(kmu_kmu_C)
+MUTANTS += MUTANT_KMU_RTL_BYPASS:kmu_kmu MUTANT_KMU_RTL_RGEM:kmu_kmu \
+           MUTANT_KMU_RTL_SAMECYCLE:kmu_kmu MUTANT_KMU_RTL_LASTTB:kmu_kmu \
+           MUTANT_KMU_C_ERRDONE:kmu_kmu MUTANT_KMU_C_LASTTB:kmu_kmu MUTANT_KMU_C_CPLFULL:kmu_kmu

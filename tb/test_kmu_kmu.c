@@ -1,0 +1,1154 @@
+/* test_kmu_kmu.c - lockstep, scoreboard and directed tests of kmu_kmu (rtl/kmu/kmu_kmu.v).
+ * Every expected value comes from docs/kmu-interfaces.md sections 1-2 and docs/blocks/
+ * kmu_kmu.md, never from the model: the random test keeps its own pending pool (one queue per
+ * priority level), slot table, completion queue and arbiter pointer, plus a record per kernel
+ * (admitted / TBs taken and done / completed / written / credited, each exactly once). */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kmu_kmu.h"
+#include "kmu_tb.h"
+
+static const kmu_kmu_params params = {P_SLOTS, P_PEND, P_EKT_ID_W};
+#define KMU_CUR_IN kmu_kmu_in
+#define KMU_CUR_OUT kmu_kmu_out
+KMU_BLOCK(kmu_kmu, KMU_KMU_IN, KMU_KMU_OUT, &params)
+
+#define NS P_SLOTS
+#define PEND P_PEND
+#define SLOT_W (NS > 16 ? 5 : NS > 8 ? 4 : NS > 4 ? 3 : NS > 2 ? 2 : 1)
+#define ALL_SLOTS kmu_mask(NS)
+enum { EVS = 0, HOSTS = 1 }; /* streams */
+
+/* ======================================================================== kernels */
+typedef struct {
+  uint32_t kptr, param, cpl;
+  uint16_t gx, gy, gz, tx, ty, tz, shmem;
+  uint8_t nregs, prio, event;
+  unsigned id;
+} kdesc;
+
+/* spec: malformed = zero dim, > 1024 threads per TB, or >= 2^32 TBs; it has zero TBs */
+static int spec_bad(const kdesc *d) {
+  uint64_t g = (uint64_t)d->gx * d->gy * d->gz, t = (uint64_t)d->tx * d->ty * d->tz;
+  return g == 0 || g > 0xffffffffull || t == 0 || t > 1024;
+}
+static uint32_t spec_tbs(const kdesc *d) {
+  return spec_bad(d) ? 0 : (uint32_t)((uint64_t)d->gx * d->gy * d->gz);
+}
+static unsigned spec_warps(const kdesc *d) {
+  if (spec_bad(d)) return 0;
+  uint64_t t = (uint64_t)d->tx * d->ty * d->tz;
+  return (unsigned)((t + 31) / 32);
+}
+static unsigned spec_regs(const kdesc *d) { return spec_warps(d) * 32u * d->nregs; }
+
+static void put_desc(kmu_kmu_in *i, int stream, const kdesc *d) {
+  if (stream == EVS) {
+    i->ev_valid_i = 1;
+    i->ev_kptr_i = d->kptr;
+    i->ev_grid_x_i = d->gx;
+    i->ev_grid_y_i = d->gy;
+    i->ev_grid_z_i = d->gz;
+    i->ev_tb_x_i = d->tx;
+    i->ev_tb_y_i = d->ty;
+    i->ev_tb_z_i = d->tz;
+    i->ev_shmem_i = d->shmem;
+    i->ev_nregs_i = d->nregs;
+    i->ev_prio_i = d->prio;
+    i->ev_param_i = d->param;
+    i->ev_cpl_addr_i = d->cpl;
+    i->ev_id_i = d->id;
+  } else {
+    i->host_valid_i = 1;
+    i->host_kptr_i = d->kptr;
+    i->host_grid_x_i = d->gx;
+    i->host_grid_y_i = d->gy;
+    i->host_grid_z_i = d->gz;
+    i->host_tb_x_i = d->tx;
+    i->host_tb_y_i = d->ty;
+    i->host_tb_z_i = d->tz;
+    i->host_shmem_i = d->shmem;
+    i->host_nregs_i = d->nregs;
+    i->host_prio_i = d->prio;
+    i->host_param_i = d->param;
+    i->host_cpl_addr_i = d->cpl;
+  }
+}
+
+/* ======================================================================== random lockstep */
+#define CAP 1024    /* kernel records: live kernels (<= 2 + 4*PEND + 2*SLOTS) by tag % CAP */
+#define MAXINF 256  /* TBs in flight on the test's SMs */
+#define QCAP 64     /* queues (pool level <= PEND, completion queue <= SLOTS) */
+
+typedef struct {
+  kdesc d;
+  uint64_t tag;
+  uint32_t tbs;
+  int slot;
+  unsigned admitted, taken, done, completed, written, credited;
+} krec;
+
+typedef struct {
+  uint64_t q[QCAP];
+  unsigned h, n;
+} tq;
+static void tq_push(tq *t, uint64_t v) { t->q[(t->h + t->n++) % QCAP] = v; }
+static uint64_t tq_pop(tq *t) {
+  uint64_t v = t->q[t->h];
+  t->h = (t->h + 1) % QCAP;
+  t->n--;
+  return v;
+}
+static uint64_t tq_at(const tq *t, unsigned k) { return t->q[(t->h + k) % QCAP]; }
+
+typedef struct {
+  unsigned slot;
+  uint64_t ready;
+} inflight_tb;
+
+typedef struct {
+  kmu_rng rng;
+  const char *test;
+  /* traffic mix of this seed */
+  unsigned ev_pct, host_pct, take_pct, done_pct, mrdy_pct, bad_pct, err_pct, big_pct;
+  unsigned prio_w[4], delay_max, sm_cap, rgem_mode; /* 0 off, 1 on, 2 toggles per phase */
+  unsigned busy_len, drain_len, stall_pct;
+  uint64_t stall_until;
+  uint32_t kbase;
+  /* kernels */
+  krec rec[CAP];
+  uint64_t next_tag;
+  int64_t cur[2]; /* tag presented on each stream (-1 none) */
+  /* expected state */
+  tq pool[4], cplq;
+  int64_t slot_k[KMU_KMU_MAX_SLOTS]; /* tag in the slot, -1 free */
+  uint32_t slot_next[KMU_KMU_MAX_SLOTS], slot_out[KMU_KMU_MAX_SLOTS];
+  unsigned arb_ptr;
+  /* the test's SMs */
+  inflight_tb sm[MAXINF];
+  unsigned sm_n;
+  /* counters */
+  uint64_t accepted, admitted, bypassed, completed, written, credits, takes, dones, err_takes,
+      err_dones, bad, zero_cpl, cpl_stalls, max_cplq, rgem_cycles;
+} rnd_ctx;
+
+static krec *krec_of(rnd_ctx *x, uint64_t tag) { return &x->rec[tag % CAP]; }
+
+static unsigned pick_prio(rnd_ctx *x) {
+  unsigned tot = x->prio_w[0] + x->prio_w[1] + x->prio_w[2] + x->prio_w[3];
+  unsigned r = (unsigned)kmu_rng_below(&x->rng, tot);
+  for (unsigned p = 0; p < 4; p++) {
+    if (r < x->prio_w[p]) return p;
+    r -= x->prio_w[p];
+  }
+  return 0;
+}
+
+static uint64_t new_kernel(rnd_ctx *x, int stream) {
+  kmu_rng *g = &x->rng;
+  uint64_t tag = x->next_tag++;
+  krec *r = krec_of(x, tag);
+  memset(r, 0, sizeof *r);
+  r->tag = tag;
+  r->slot = -1;
+  kdesc *d = &r->d;
+  d->kptr = x->kbase + (uint32_t)tag; /* unique within the live window */
+  d->param = (uint32_t)kmu_rng_bits(g, 32);
+  d->event = stream == EVS;
+  d->cpl = d->event ? d->param : (uint32_t)kmu_rng_bits(g, 32); /* events: flag in the entry */
+  d->id = d->event ? (unsigned)kmu_rng_bits(g, P_EKT_ID_W) : 0;
+  d->prio = (uint8_t)pick_prio(x);
+  d->shmem = (uint16_t)kmu_rng_bits(g, 16);
+  d->nregs = (uint8_t)kmu_rng_bits(g, 8);
+  switch (kmu_rng_below(g, 4)) { /* grid: small */
+    case 0: d->gx = d->gy = d->gz = 1; break;
+    case 1:
+      d->gx = (uint16_t)(1 + kmu_rng_below(g, 8));
+      d->gy = (uint16_t)(1 + kmu_rng_below(g, 2));
+      d->gz = 1;
+      break;
+    case 2:
+      d->gx = (uint16_t)(1 + kmu_rng_below(g, 3));
+      d->gy = (uint16_t)(1 + kmu_rng_below(g, 3));
+      d->gz = (uint16_t)(1 + kmu_rng_below(g, 3));
+      break;
+    default:
+      d->gx = (uint16_t)(1 + kmu_rng_below(g, kmu_rng_pct(g, x->big_pct) ? 300 : 16));
+      d->gy = d->gz = 1;
+      break;
+  }
+  switch (kmu_rng_below(g, 4)) { /* TB: 1..1024 threads */
+    case 0:
+      d->tx = (uint16_t)(1 + kmu_rng_below(g, 1024));
+      d->ty = d->tz = 1;
+      break;
+    case 1:
+      d->tx = (uint16_t)(1 + kmu_rng_below(g, 32));
+      d->ty = (uint16_t)(1 + kmu_rng_below(g, 1024 / d->tx));
+      d->tz = 1;
+      break;
+    case 2: {
+      static const uint16_t t3[6][3] = {{32, 32, 1}, {16, 8, 8}, {1, 1, 1}, {32, 1, 1},
+                                        {33, 1, 1},  {4, 4, 64}};
+      unsigned k = (unsigned)kmu_rng_below(g, 6);
+      d->tx = t3[k][0], d->ty = t3[k][1], d->tz = t3[k][2];
+      break;
+    }
+    default:
+      d->tx = (uint16_t)(1 + kmu_rng_below(g, 10));
+      d->ty = (uint16_t)(1 + kmu_rng_below(g, 10));
+      d->tz = (uint16_t)(1 + kmu_rng_below(g, 10));
+      break;
+  }
+  if (kmu_rng_pct(g, x->bad_pct)) {
+    switch (kmu_rng_below(g, 9)) {
+      case 0: d->gx = 0; break;
+      case 1: d->gy = 0; break;
+      case 2: d->gz = 0; break;
+      case 3: d->tx = 0; break;
+      case 4: d->ty = 0; break;
+      case 5: d->tz = 0; break;
+      case 6: d->tx = (uint16_t)(1025 + kmu_rng_below(g, 64510)); d->ty = d->tz = 1; break;
+      case 7: d->tx = 33, d->ty = 32, d->tz = 1; break; /* 1056 threads */
+      default: d->gx = d->gy = 0xffff, d->gz = (uint16_t)(2 + kmu_rng_below(g, 100)); break;
+    }
+  }
+  r->tbs = spec_tbs(d);
+  return tag;
+}
+
+static void rnd_init(void *c, uint64_t seed) {
+  rnd_ctx *x = c;
+  const char *t = x->test;
+  memset(x, 0, sizeof *x);
+  x->test = t;
+  kmu_rng_seed(&x->rng, seed);
+  kmu_rng *g = &x->rng;
+  x->ev_pct = 5 + (unsigned)kmu_rng_below(g, 60);
+  x->host_pct = 5 + (unsigned)kmu_rng_below(g, 60);
+  x->take_pct = 20 + (unsigned)kmu_rng_below(g, 81);
+  x->done_pct = 20 + (unsigned)kmu_rng_below(g, 81);
+  x->mrdy_pct = 10 + (unsigned)kmu_rng_below(g, 91);
+  x->bad_pct = (unsigned)kmu_rng_below(g, 6);
+  x->err_pct = 1 + (unsigned)kmu_rng_below(g, 5);
+  x->big_pct = (unsigned)kmu_rng_below(g, 10);
+  for (unsigned p = 0; p < 4; p++) x->prio_w[p] = 1 + (unsigned)kmu_rng_below(g, 10);
+  x->delay_max = 1 + (unsigned)kmu_rng_below(g, 60);
+  x->sm_cap = 1 + (unsigned)kmu_rng_below(g, MAXINF);
+  x->rgem_mode = (unsigned)((seed + 2) % 3); /* default seeds 1..6: each mode twice */
+  x->busy_len = 200 + (unsigned)kmu_rng_below(g, 3000);
+  x->drain_len = 100 + (unsigned)kmu_rng_below(g, 1500);
+  x->stall_pct = (unsigned)kmu_rng_below(g, 30);
+  x->kbase = (uint32_t)kmu_rng_bits(g, 32);
+  x->cur[0] = x->cur[1] = -1;
+  for (unsigned s = 0; s < KMU_KMU_MAX_SLOTS; s++) x->slot_k[s] = -1;
+}
+
+static int slot_has_tb(const rnd_ctx *x, unsigned s) {
+  return x->slot_k[s] >= 0 && x->slot_next[s] != krec_of((rnd_ctx *)x, (uint64_t)x->slot_k[s])->tbs;
+}
+
+static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in) {
+  rnd_ctx *x = c;
+  const kmu_kmu_in *p = pi;
+  const kmu_kmu_out *o = po;
+  kmu_kmu_in *i = in;
+  kmu_rng *g = &x->rng;
+  const uint64_t period = x->busy_len + x->drain_len;
+  const int drain = cyc % period >= x->busy_len;
+  /* RGEM mode: fixed per seed, or toggled per phase */
+  i->mode_rgem_i = x->rgem_mode == 1 || (x->rgem_mode == 2 && (cyc / period) % 2);
+  /* descriptors: a valid is held with its data until accepted */
+  const uint64_t pv[2] = {p->ev_valid_i, p->host_valid_i};
+  const uint64_t pr[2] = {o->ev_ready_o, o->host_ready_o};
+  const unsigned pct[2] = {x->ev_pct, x->host_pct};
+  for (int st = 0; st < 2; st++) {
+    if (cyc > 0 && pv[st] && !pr[st]) continue; /* held (in = prev_in) */
+    if (st == EVS) i->ev_valid_i = 0;
+    else i->host_valid_i = 0;
+    x->cur[st] = -1;
+    if (!drain && kmu_rng_pct(g, pct[st])) {
+      uint64_t tag = new_kernel(x, st);
+      x->cur[st] = (int64_t)tag;
+      put_desc(i, st, &krec_of(x, tag)->d);
+    } else if (kmu_rng_pct(g, 50)) { /* idle: garbage data with valid low */
+      kdesc junk;
+      memset(&junk, 0xa5, sizeof junk);
+      junk.prio = (uint8_t)kmu_rng_bits(g, 2);
+      put_desc(i, st, &junk);
+      if (st == EVS) i->ev_valid_i = 0, i->ev_id_i &= kmu_mask(P_EKT_ID_W);
+      else i->host_valid_i = 0;
+    }
+  }
+  /* the test's dispatcher: a slot with TBs left, while the SMs have room */
+  i->take_valid_i = 0;
+  i->take_slot_i = kmu_rng_bits(g, SLOT_W);
+  if (x->sm_n < x->sm_cap && kmu_rng_pct(g, x->take_pct)) {
+    unsigned start = (unsigned)kmu_rng_below(g, NS);
+    for (unsigned k = 0; k < NS; k++) {
+      unsigned s = (start + k) % NS;
+      if (slot_has_tb(x, s)) {
+        i->take_valid_i = 1;
+        i->take_slot_i = s;
+        break;
+      }
+    }
+  }
+  if (!i->take_valid_i && x->sm_n < x->sm_cap && kmu_rng_pct(g, x->err_pct))
+    i->take_valid_i = 1; /* any slot: an error when free or out of TBs */
+  i->q_slot_i = kmu_rng_pct(g, 60) ? i->take_slot_i : kmu_rng_bits(g, SLOT_W);
+  /* the test's SMs: one TB done per cycle at most, after its delay */
+  i->done_valid_i = 0;
+  i->done_slot_i = kmu_rng_bits(g, SLOT_W);
+  if (x->sm_n && kmu_rng_pct(g, drain ? 90 : x->done_pct)) {
+    unsigned k = (unsigned)kmu_rng_below(g, x->sm_n);
+    if (x->sm[k].ready <= cyc) {
+      i->done_valid_i = 1;
+      i->done_slot_i = x->sm[k].slot;
+      x->sm[k] = x->sm[--x->sm_n];
+    }
+  }
+  if (!i->done_valid_i && kmu_rng_pct(g, x->err_pct)) {
+    /* a spurious done, only where it must be refused (a free slot, none outstanding) */
+    unsigned s = (unsigned)i->done_slot_i;
+    if (s >= NS || x->slot_k[s] < 0 || x->slot_out[s] == 0) i->done_valid_i = 1;
+  }
+  /* memory port: random ready, and stall windows that fill the completion FIFO */
+  if (cyc >= x->stall_until && kmu_rng_pct(g, 1) && kmu_rng_pct(g, x->stall_pct))
+    x->stall_until = cyc + 1 + kmu_rng_below(g, 400);
+  i->mem_req_ready_i = cyc >= x->stall_until && kmu_rng_pct(g, x->mrdy_pct);
+  return 1;
+}
+
+static unsigned popcount64(uint64_t v) {
+  unsigned n = 0;
+  for (; v; v &= v - 1) n++;
+  return n;
+}
+
+static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
+  rnd_ctx *x = c;
+  const kmu_kmu_in *i = ip;
+  const kmu_kmu_out *o = op;
+  const char *t = x->test;
+  int ok = 1;
+
+  /* ---- slot table outputs from the expected state ---- */
+  uint64_t valid = 0, has = 0, ev = 0, prio = 0, pk[4] = {0, 0, 0, 0};
+  for (unsigned s = 0; s < NS; s++) {
+    if (x->slot_k[s] < 0) continue;
+    const krec *r = krec_of(x, (uint64_t)x->slot_k[s]);
+    valid |= 1ull << s;
+    if (x->slot_next[s] != r->tbs) has |= 1ull << s, pk[r->d.prio] |= 1ull << s;
+    if (r->d.event) ev |= 1ull << s;
+    prio |= (uint64_t)r->d.prio << (2 * s);
+  }
+  ok &= KMU_EXPECT_EQ(t, cyc, "slot_valid_o", valid, o->slot_valid_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "slot_has_tb_o", has, o->slot_has_tb_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "slot_event_o", ev, o->slot_event_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "slot_prio_o", prio, o->slot_prio_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "slot_p0_o (TBs left, prio 0)", pk[0], o->slot_p0_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "slot_p1_o (TBs left, prio 1)", pk[1], o->slot_p1_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "slot_p2_o (TBs left, prio 2)", pk[2], o->slot_p2_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "slot_p3_o (TBs left, prio 3)", pk[3], o->slot_p3_o);
+  if (x->rgem_mode == 1) {
+    ok &= kmu_expect(popcount64(o->slot_valid_o) <= 1, t, cyc,
+                     "RGEM: never two active slots", 1, popcount64(o->slot_valid_o));
+    x->rgem_cycles++;
+  }
+  const unsigned qs = (unsigned)i->q_slot_i;
+  const int qv = qs < NS && x->slot_k[qs] >= 0;
+  const krec *qr = qv ? krec_of(x, (uint64_t)x->slot_k[qs]) : NULL;
+  ok &= KMU_EXPECT_EQ(t, cyc, "q_warps_o", qv ? spec_warps(&qr->d) : 0, o->q_warps_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "q_regs_o", qv ? spec_regs(&qr->d) : 0, o->q_regs_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "q_shmem_o", qv ? qr->d.shmem : 0, o->q_shmem_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "q_prio_o", qv ? qr->d.prio : 0, o->q_prio_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "q_event_o", qv ? qr->d.event : 0, o->q_event_o);
+
+  /* ---- input arbitration ---- */
+  const uint64_t vin[2] = {i->ev_valid_i, i->host_valid_i};
+  const unsigned pin[2] = {(unsigned)i->ev_prio_i, (unsigned)i->host_prio_i};
+  int req[2], gnt = -1;
+  for (int st = 0; st < 2; st++) req[st] = vin[st] && x->pool[pin[st]].n < PEND;
+  if (req[0] && req[1]) gnt = (int)x->arb_ptr;
+  else if (req[0]) gnt = 0;
+  else if (req[1]) gnt = 1;
+  ok &= KMU_EXPECT_EQ(t, cyc, "ev_ready_o (grant; level has room)", gnt == EVS, o->ev_ready_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_ready_o (grant; level has room)", gnt == HOSTS,
+                      o->host_ready_o);
+  krec *nk = NULL;
+  if (gnt >= 0) {
+    ok &= kmu_expect(x->cur[gnt] >= 0, t, cyc, "accepted stream presents a kernel", 1, 0);
+    if (x->cur[gnt] < 0) return 0;
+    nk = krec_of(x, (uint64_t)x->cur[gnt]);
+  }
+  const int bad = nk && spec_bad(&nk->d);
+  ok &= KMU_EXPECT_EQ(t, cyc, "err_desc_o (malformed accepted)", bad, o->err_desc_o);
+
+  /* ---- take / done ---- */
+  const unsigned ts = (unsigned)i->take_slot_i, ds = (unsigned)i->done_slot_i;
+  const int t_occ = ts < NS && x->slot_k[ts] >= 0;
+  krec *tr = t_occ ? krec_of(x, (uint64_t)x->slot_k[ts]) : NULL;
+  const int take_err = !t_occ || x->slot_next[ts] == tr->tbs;
+  if (i->take_valid_i) ok &= KMU_EXPECT_EQ(t, cyc, "err_take_o", take_err, o->err_take_o);
+  else ok &= KMU_EXPECT_EQ(t, cyc, "err_take_o without a take", 0, o->err_take_o);
+  if (t_occ) {
+    ok &= KMU_EXPECT_EQ(t, cyc, "take_tb_o (next TB index)", x->slot_next[ts], o->take_tb_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "take_kptr_o", tr->d.kptr, o->take_kptr_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "take_param_o", tr->d.param, o->take_param_o);
+  }
+  const int take_ok = i->take_valid_i && !take_err;
+  const int d_occ = ds < NS && x->slot_k[ds] >= 0;
+  const int done_err = !d_occ || x->slot_out[ds] == 0;
+  if (i->done_valid_i) ok &= KMU_EXPECT_EQ(t, cyc, "err_done_o", done_err, o->err_done_o);
+  else ok &= KMU_EXPECT_EQ(t, cyc, "err_done_o without a done", 0, o->err_done_o);
+  const int done_ok = i->done_valid_i && !done_err;
+
+  /* ---- completion: lowest slot with every TB taken and done, when the queue has room ---- */
+  int cs = -1;
+  for (unsigned s = 0; s < NS && cs < 0; s++)
+    if (x->slot_k[s] >= 0 && x->slot_next[s] == krec_of(x, (uint64_t)x->slot_k[s])->tbs &&
+        x->slot_out[s] == 0)
+      cs = (int)s;
+  const int cfire = cs >= 0 && x->cplq.n < NS;
+  if (cs >= 0 && !cfire) x->cpl_stalls++;
+  krec *ck = cfire ? krec_of(x, (uint64_t)x->slot_k[cs]) : NULL;
+  ok &= KMU_EXPECT_EQ(t, cyc, "kernel_done_o", cfire, o->kernel_done_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "ekt_cpl_valid_o", cfire && ck->d.event, o->ekt_cpl_valid_o);
+  if (cfire && ck->d.event)
+    ok &= KMU_EXPECT_EQ(t, cyc, "ekt_cpl_id_o", ck->d.id, o->ekt_cpl_id_o);
+  /* ---- completion writes, in completion order ---- */
+  ok &= KMU_EXPECT_EQ(t, cyc, "mem_req_valid_o", x->cplq.n > 0, o->mem_req_valid_o);
+  krec *wk = x->cplq.n ? krec_of(x, tq_at(&x->cplq, 0)) : NULL;
+  if (wk) {
+    ok &= KMU_EXPECT_EQ(t, cyc, "mem_req_addr_o (cpl_addr)", wk->d.cpl, o->mem_req_addr_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "mem_req_wdata_o", 1, o->mem_req_wdata_o);
+  }
+
+  /* ---- admission: highest priority of pool + the accepted one, oldest first ---- */
+  const int adm_ok = valid != ALL_SLOTS && (!i->mode_rgem_i || valid == 0);
+  int hi = -1;
+  for (int l = 3; l >= 0 && hi < 0; l--)
+    if (x->pool[l].n) hi = l;
+  krec *ak = NULL;
+  int byp = 0;
+  if (adm_ok) {
+    if (nk && (int)nk->d.prio > hi) ak = nk, byp = 1;
+    else if (hi >= 0) ak = krec_of(x, tq_at(&x->pool[hi], 0));
+  }
+  unsigned as = 0;
+  while (as < NS && x->slot_k[as] >= 0) as++;
+  if (ak) {
+    /* independent statement of the ordering rule on the pool before the edge */
+    for (int l = ak->d.prio + 1; l < 4; l++)
+      ok &= kmu_expect(x->pool[l].n == 0, t, cyc,
+                       "never admitted while a higher-priority kernel waits", 0, x->pool[l].n);
+    if (i->mode_rgem_i) ok &= KMU_EXPECT_EQ(t, cyc, "RGEM: admission with no slot active", 0, valid);
+  }
+
+  /* ---- the edge ---- */
+  if (take_ok) {
+    ok &= KMU_EXPECT_EQ(t, cyc, "TB indices 0..N-1 in order, each once", tr->taken, o->take_tb_o);
+    tr->taken++;
+    x->slot_next[ts]++;
+    x->takes++;
+    if (x->sm_n < MAXINF)
+      x->sm[x->sm_n++] = (inflight_tb){ts, cyc + 1 + kmu_rng_below(&x->rng, x->delay_max)};
+    else
+      ok &= kmu_expect(0, t, cyc, "SM pool overflow", 0, 1);
+  } else if (i->take_valid_i) {
+    x->err_takes++;
+  }
+  if (done_ok) {
+    krec *dr = krec_of(x, (uint64_t)x->slot_k[ds]);
+    dr->done++;
+    x->dones++;
+  } else if (i->done_valid_i) {
+    x->err_dones++;
+  }
+  if (take_ok && !(done_ok && ds == ts)) x->slot_out[ts]++;
+  if (done_ok && !(take_ok && ds == ts)) x->slot_out[ds]--;
+  if (i->mem_req_ready_i && x->cplq.n) {
+    krec *r = krec_of(x, tq_pop(&x->cplq));
+    ok &= KMU_EXPECT_EQ(t, cyc, "one completion write per kernel", 0, r->written);
+    r->written++;
+    x->written++;
+  }
+  if (cfire) {
+    ok &= KMU_EXPECT_EQ(t, cyc, "completes once", 0, ck->completed);
+    ok &= KMU_EXPECT_EQ(t, cyc, "completes after all its TBs were taken", ck->tbs, ck->taken);
+    ok &= KMU_EXPECT_EQ(t, cyc, "completes after all its TBs were done", ck->tbs, ck->done);
+    ck->completed++;
+    if (ck->d.event) ck->credited++, x->credits++;
+    if (ck->tbs == 0) x->zero_cpl++;
+    tq_push(&x->cplq, ck->tag);
+    if (x->cplq.n > x->max_cplq) x->max_cplq = x->cplq.n;
+    x->slot_k[cs] = -1;
+    x->completed++;
+  }
+  if (nk) {
+    nk->admitted = 0;
+    x->accepted++;
+    if (bad) x->bad++;
+    if (!byp) tq_push(&x->pool[nk->d.prio], nk->tag);
+    x->cur[gnt] = -1;
+    x->arb_ptr = (unsigned)(gnt + 1) % 2;
+  }
+  if (ak) {
+    if (!byp) tq_pop(&x->pool[ak->d.prio]);
+    else x->bypassed++;
+    ok &= KMU_EXPECT_EQ(t, cyc, "admitted once", 0, ak->admitted);
+    ak->admitted++;
+    ak->slot = (int)as;
+    x->slot_k[as] = (int64_t)ak->tag;
+    x->slot_next[as] = 0;
+    x->slot_out[as] = 0;
+    x->admitted++;
+  }
+  uint64_t live = 2 + x->cplq.n;
+  for (unsigned l = 0; l < 4; l++) live += x->pool[l].n;
+  live += popcount64(valid);
+  ok &= kmu_expect(live < CAP, t, cyc, "live kernels fit the record table", CAP, live);
+  return ok;
+}
+
+static int rnd_finish(void *c) {
+  rnd_ctx *x = c;
+  const char *t = x->test;
+  int ok = 1;
+  uint64_t pend = 0, active = 0;
+  for (unsigned l = 0; l < 4; l++) pend += x->pool[l].n;
+  for (unsigned s = 0; s < NS; s++) active += x->slot_k[s] >= 0;
+  /* conservation: nothing lost, nothing duplicated */
+  ok &= KMU_EXPECT_EQ(t, 0, "accepted == admitted + pending", x->accepted, x->admitted + pend);
+  ok &= KMU_EXPECT_EQ(t, 0, "admitted == completed + active", x->admitted, x->completed + active);
+  ok &= KMU_EXPECT_EQ(t, 0, "completed == written + waiting writes", x->completed,
+                      x->written + x->cplq.n);
+  ok &= KMU_EXPECT_EQ(t, 0, "takes == dones + TBs on the SMs", x->takes, x->dones + x->sm_n);
+  /* the run exercised the block */
+  ok &= kmu_expect(x->completed > 0, t, 0, "some kernel completed", 1, x->completed);
+  ok &= kmu_expect(x->written > 0, t, 0, "some completion written", 1, x->written);
+  ok &= kmu_expect(x->bypassed > 0, t, 0, "some admission bypassed the pool", 1, x->bypassed);
+  ok &= kmu_expect(x->admitted > x->bypassed, t, 0, "some admission from the pool", 1, 0);
+  ok &= kmu_expect(x->err_takes + x->err_dones > 0, t, 0, "some take/done refused", 1, 0);
+  if (getenv("KMU_KMU_STATS"))
+    printf("  stats: rgem %u acc %llu adm %llu byp %llu cpl %llu wr %llu cred %llu takes %llu "
+           "dones %llu errt %llu errd %llu bad %llu zero %llu cplstall %llu maxcplq %llu\n",
+           x->rgem_mode, (unsigned long long)x->accepted, (unsigned long long)x->admitted,
+           (unsigned long long)x->bypassed, (unsigned long long)x->completed,
+           (unsigned long long)x->written, (unsigned long long)x->credits,
+           (unsigned long long)x->takes, (unsigned long long)x->dones,
+           (unsigned long long)x->err_takes, (unsigned long long)x->err_dones,
+           (unsigned long long)x->bad, (unsigned long long)x->zero_cpl,
+           (unsigned long long)x->cpl_stalls, (unsigned long long)x->max_cplq);
+  return ok;
+}
+
+static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
+  static rnd_ctx x;
+  x.test = test;
+  kmu_stim s = {&x, rnd_init, rnd_drive, rnd_check, rnd_finish};
+  return kmu_lockstep(&kmu_kmu_block, &s, test, seed, cycles);
+}
+
+/* ======================================================================== directed */
+/* A directed test is a program of steps: one cycle's inputs and the outputs the spec requires
+ * in that cycle (default inputs: mem_req_ready_i = 1, everything else 0). */
+#define MAX_STEPS 4096
+#define MAX_EXP 24
+typedef struct {
+  const char *name;
+  size_t off;
+  uint64_t val;
+} dexp;
+typedef struct {
+  kmu_kmu_in in;
+  unsigned n_exp;
+  dexp exp[MAX_EXP];
+  const char *what;
+} dstep;
+typedef struct {
+  const char *test;
+  dstep s[MAX_STEPS];
+  unsigned n, pc;
+  int rgem; /* mode_rgem_i of the steps made from now on */
+} dprog;
+
+static dstep *st(dprog *p, const char *what) {
+  if (p->n >= MAX_STEPS) {
+    fprintf(stderr, "directed program too long\n");
+    exit(2);
+  }
+  dstep *s = &p->s[p->n++];
+  memset(s, 0, sizeof *s);
+  s->in.mem_req_ready_i = 1;
+  s->in.mode_rgem_i = (uint64_t)p->rgem;
+  s->what = what;
+  return s;
+}
+static void dexp_add(dstep *s, const char *name, size_t off, uint64_t v) {
+  if (s->n_exp >= MAX_EXP) {
+    fprintf(stderr, "too many expectations\n");
+    exit(2);
+  }
+  s->exp[s->n_exp++] = (dexp){name, off, v};
+}
+#define EXP(s, f, v) dexp_add((s), #f, offsetof(kmu_kmu_out, f), (uint64_t)(v))
+
+static uint64_t outf(const kmu_kmu_out *o, size_t off) {
+  return *(const uint64_t *)((const char *)o + off);
+}
+static void d_init(void *c, uint64_t seed) {
+  dprog *p = c;
+  (void)seed;
+  p->pc = 0;
+}
+static int d_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in) {
+  dprog *p = c;
+  (void)cyc, (void)pi, (void)po;
+  if (p->pc >= p->n) return 0;
+  *(kmu_kmu_in *)in = p->s[p->pc].in;
+  return 1;
+}
+static int d_check(void *c, uint64_t cyc, const void *ip, const void *op) {
+  dprog *p = c;
+  const kmu_kmu_out *o = op;
+  const dstep *s = &p->s[p->pc];
+  char what[200];
+  int ok = 1;
+  (void)ip;
+  for (unsigned k = 0; k < s->n_exp; k++) {
+    snprintf(what, sizeof what, "[step %u: %s] %s", p->pc, s->what, s->exp[k].name);
+    ok &= KMU_EXPECT_EQ(p->test, cyc, what, s->exp[k].val, outf(o, s->exp[k].off));
+  }
+  p->pc++;
+  return ok;
+}
+static int d_finish(void *c) {
+  dprog *p = c;
+  return KMU_EXPECT_EQ(p->test, 0, "directed program ran to its end", p->n, p->pc);
+}
+static int d_run(dprog *p) {
+  kmu_stim s = {p, d_init, d_drive, d_check, d_finish};
+  return kmu_lockstep(&kmu_kmu_block, &s, p->test, 1, 1000000);
+}
+
+static dprog prog;
+#define PROG(test_name)    \
+  dprog *p = &prog;        \
+  memset(p, 0, sizeof *p); \
+  p->test = (test_name)
+
+/* kernel k: grid gx x 1 x 1 of 64-thread TBs (2 warps), 16 registers per thread */
+static kdesc kern(unsigned k, unsigned prio, unsigned tbs, int event) {
+  kdesc d;
+  memset(&d, 0, sizeof d);
+  d.kptr = 0xc0de0000u + k;
+  d.param = 0x80000000u + 0x100u * k;
+  d.cpl = event ? d.param : 0x40000000u + 0x10u * k;
+  d.gx = (uint16_t)tbs, d.gy = 1, d.gz = 1;
+  d.tx = 64, d.ty = 1, d.tz = 1;
+  d.shmem = (uint16_t)(0x100u + k);
+  d.nregs = 16;
+  d.prio = (uint8_t)prio;
+  d.event = (uint8_t)event;
+  d.id = event ? k % (1u << P_EKT_ID_W) : 0;
+  return d;
+}
+
+/* a descriptor accepted this cycle (the other stream idle) */
+static dstep *p_desc(dprog *p, const kdesc *d, const char *what) {
+  dstep *s = st(p, what);
+  put_desc(&s->in, d->event ? EVS : HOSTS, d);
+  EXP(s, ev_ready_o, d->event);
+  EXP(s, host_ready_o, !d->event);
+  return s;
+}
+static dstep *p_take(dprog *p, unsigned slot, int err, const char *what) {
+  dstep *s = st(p, what);
+  s->in.take_valid_i = 1;
+  s->in.take_slot_i = slot;
+  s->in.q_slot_i = slot;
+  EXP(s, err_take_o, err);
+  return s;
+}
+static dstep *p_done(dprog *p, unsigned slot, int err, const char *what) {
+  dstep *s = st(p, what);
+  s->in.done_valid_i = 1;
+  s->in.done_slot_i = slot;
+  EXP(s, err_done_o, err);
+  return s;
+}
+static dstep *p_idle(dprog *p, const char *what) { return st(p, what); }
+/* the slot holds kernel d with TB index `next` up next */
+static void exp_slot(dstep *s, unsigned slot, const kdesc *d, unsigned next) {
+  s->in.take_slot_i = slot;
+  s->in.q_slot_i = slot;
+  EXP(s, take_tb_o, next);
+  EXP(s, take_kptr_o, d->kptr);
+  EXP(s, take_param_o, d->param);
+  EXP(s, q_warps_o, spec_warps(d));
+  EXP(s, q_regs_o, spec_regs(d));
+  EXP(s, q_shmem_o, d->shmem);
+  EXP(s, q_prio_o, d->prio);
+  EXP(s, q_event_o, d->event);
+}
+/* a completion pulse of kernel d in this step */
+static void exp_cpl(dstep *s, const kdesc *d) {
+  EXP(s, kernel_done_o, 1);
+  EXP(s, ekt_cpl_valid_o, d->event);
+  if (d->event) EXP(s, ekt_cpl_id_o, d->id);
+}
+/* run every TB of the kernel in `slot` (tbs of them, from index 0): take, then done */
+static void p_run_all(dprog *p, unsigned slot, const kdesc *d, unsigned tbs) {
+  for (unsigned k = 0; k < tbs; k++) {
+    dstep *s = p_take(p, slot, 0, "take");
+    exp_slot(s, slot, d, k);
+  }
+  for (unsigned k = 0; k < tbs; k++) p_done(p, slot, 0, "done");
+}
+
+/* admission latency: a descriptor accepted in cycle t is in the lowest free slot in t+1 */
+static int t_admit(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  kdesc a = kern(1, 1, 3, 0), b = kern(2, 0, 1, 1);
+  a.tx = 32, a.ty = 32, a.nregs = 255; /* 1024 threads: 32 warps, 261120 registers */
+  b.tx = 33;                           /* 33 threads: 2 warps */
+  dstep *s = p_idle(p, "reset: empty");
+  EXP(s, slot_valid_o, 0);
+  EXP(s, mem_req_valid_o, 0);
+  EXP(s, q_warps_o, 0);
+  s = st(p, "both streams valid: the event stream wins first (pointer 0)");
+  put_desc(&s->in, EVS, &b);
+  put_desc(&s->in, HOSTS, &a);
+  EXP(s, ev_ready_o, 1);
+  EXP(s, host_ready_o, 0);
+  EXP(s, err_desc_o, 0);
+  s = st(p, "t+1: event kernel in slot 0; the host one is accepted now");
+  put_desc(&s->in, HOSTS, &a);
+  EXP(s, host_ready_o, 1);
+  EXP(s, ev_ready_o, 0);
+  EXP(s, slot_valid_o, 1);
+  EXP(s, slot_has_tb_o, 1);
+  EXP(s, slot_event_o, 1);
+  EXP(s, slot_prio_o, 0);
+  exp_slot(s, 0, &b, 0);
+  if (NS >= 2) {
+    s = p_idle(p, "host kernel in slot 1");
+    EXP(s, slot_valid_o, 3);
+    EXP(s, slot_has_tb_o, 3);
+    EXP(s, slot_event_o, 1);
+    EXP(s, slot_prio_o, 1u << 2);
+    EXP(s, slot_p0_o, 1);
+    EXP(s, slot_p1_o, 2);
+    EXP(s, slot_p2_o, 0);
+    EXP(s, slot_p3_o, 0);
+    exp_slot(s, 1, &a, 0);
+    EXP(s, q_warps_o, 32);
+    EXP(s, q_regs_o, 32u * 32u * 255u);
+    s = p_idle(p, "event kernel: 33 threads are 2 warps");
+    exp_slot(s, 0, &b, 0);
+    EXP(s, q_warps_o, 2);
+    EXP(s, q_regs_o, 2u * 32u * 16u);
+  }
+  return d_run(p);
+}
+
+/* 1 TB and many TBs: indices 0..N-1, completion the cycle after the last done */
+static int t_tbs(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  kdesc one = kern(1, 2, 1, 1), many = kern(2, 1, 1, 0);
+  many.gx = 10, many.gy = 10, many.gz = 3; /* 300 TBs */
+  p_desc(p, &one, "1-TB event kernel");
+  dstep *s = p_take(p, 0, 0, "its only TB");
+  exp_slot(s, 0, &one, 0);
+  EXP(s, slot_has_tb_o, 1);
+  EXP(s, slot_p2_o, 1);
+  s = p_idle(p, "no TB left, one outstanding");
+  EXP(s, slot_has_tb_o, 0);
+  EXP(s, slot_p2_o, 0);
+  EXP(s, slot_valid_o, 1);
+  EXP(s, kernel_done_o, 0);
+  s = p_take(p, 0, 1, "a take with no TB left: err_take_o");
+  s = p_done(p, 0, 0, "its done");
+  EXP(s, kernel_done_o, 0);
+  s = p_idle(p, "completes the cycle after the last done");
+  exp_cpl(s, &one);
+  EXP(s, slot_valid_o, 1);
+  EXP(s, mem_req_valid_o, 0);
+  s = p_idle(p, "slot free, completion write offered");
+  EXP(s, slot_valid_o, 0);
+  EXP(s, kernel_done_o, 0);
+  EXP(s, ekt_cpl_valid_o, 0);
+  EXP(s, mem_req_valid_o, 1);
+  EXP(s, mem_req_addr_o, one.cpl);
+  EXP(s, mem_req_wdata_o, 1);
+  s = p_desc(p, &many, "300-TB host kernel");
+  EXP(s, mem_req_valid_o, 0);
+  for (unsigned k = 0; k < 300; k++) {
+    s = p_take(p, 0, 0, "take, back to back");
+    exp_slot(s, 0, &many, k);
+    EXP(s, slot_has_tb_o, 1);
+    if (k >= 1) { /* one done per cycle trails the takes */
+      s->in.done_valid_i = 1;
+      s->in.done_slot_i = 0;
+      EXP(s, err_done_o, 0);
+    }
+  }
+  s = p_done(p, 0, 0, "last done");
+  EXP(s, slot_has_tb_o, 0);
+  EXP(s, kernel_done_o, 0);
+  s = p_idle(p, "complete");
+  exp_cpl(s, &many);
+  s = p_idle(p, "write");
+  EXP(s, mem_req_valid_o, 1);
+  EXP(s, mem_req_addr_o, many.cpl);
+  EXP(s, slot_valid_o, 0);
+  return d_run(p);
+}
+
+/* take and done of one slot in one cycle */
+static int t_same_cycle(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  kdesc k = kern(3, 0, 3, 1);
+  p_desc(p, &k, "3-TB kernel");
+  dstep *s = p_take(p, 0, 0, "take 0 + done with none outstanding: done refused");
+  s->in.done_valid_i = 1;
+  s->in.done_slot_i = 0;
+  EXP(s, err_done_o, 1);
+  exp_slot(s, 0, &k, 0);
+  s = p_take(p, 0, 0, "take 1 + done of TB 0: outstanding stays 1");
+  s->in.done_valid_i = 1;
+  EXP(s, err_done_o, 0);
+  exp_slot(s, 0, &k, 1);
+  s = p_take(p, 0, 0, "take 2 + done of TB 1: outstanding stays 1");
+  s->in.done_valid_i = 1;
+  EXP(s, err_done_o, 0);
+  exp_slot(s, 0, &k, 2);
+  s = p_idle(p, "all taken, one outstanding: no completion");
+  EXP(s, kernel_done_o, 0);
+  EXP(s, slot_has_tb_o, 0);
+  s = p_done(p, 0, 0, "done of TB 2");
+  EXP(s, kernel_done_o, 0);
+  s = p_idle(p, "complete");
+  exp_cpl(s, &k);
+  s = p_done(p, 0, 1, "done after completion (slot free): refused");
+  EXP(s, slot_valid_o, 0);
+  EXP(s, mem_req_valid_o, 1);
+  EXP(s, mem_req_addr_o, k.cpl);
+  s = p_idle(p, "nothing else happens");
+  EXP(s, mem_req_valid_o, 0);
+  EXP(s, kernel_done_o, 0);
+  return d_run(p);
+}
+
+/* every refusal of take and done; refused ones change nothing */
+static int t_errors(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  dstep *s = p_take(p, 0, 1, "take of a free slot");
+  s = p_done(p, 0, 1, "done of a free slot");
+  s = p_done(p, NS - 1, 1, "done of the last (free) slot");
+  s = p_take(p, NS - 1, 1, "take of the last (free) slot");
+  kdesc k = kern(4, 3, 2, 0);
+  p_desc(p, &k, "2-TB kernel");
+  s = p_done(p, 0, 1, "done with nothing outstanding");
+  if (NS > 1) {
+    s->in.take_valid_i = 1;
+    s->in.take_slot_i = 1;
+    EXP(s, err_take_o, 1); /* slot 1 free */
+  }
+  s = p_idle(p, "nothing changed: TB 0 next");
+  exp_slot(s, 0, &k, 0);
+  EXP(s, slot_has_tb_o, 1);
+  p_take(p, 0, 0, "take 0");
+  p_take(p, 0, 0, "take 1");
+  s = p_take(p, 0, 1, "take with none left: refused");
+  s = p_done(p, 0, 0, "done 0");
+  s = p_done(p, 0, 0, "done 1");
+  s = p_done(p, 0, 1, "third done: none outstanding, refused");
+  exp_cpl(s, &k); /* completes in this cycle anyway */
+  s = p_idle(p, "one write only");
+  EXP(s, mem_req_valid_o, 1);
+  EXP(s, mem_req_addr_o, k.cpl);
+  EXP(s, kernel_done_o, 0);
+  s = p_idle(p, "written");
+  EXP(s, mem_req_valid_o, 0);
+  EXP(s, slot_valid_o, 0);
+  return d_run(p);
+}
+
+/* malformed descriptors: err_desc_o, a zero-TB kernel that completes without TBs */
+static int t_malformed(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  kdesc b[5];
+  for (unsigned k = 0; k < 5; k++) b[k] = kern(10 + k, 1, 2, (int)(k & 1));
+  b[0].gy = 0;                       /* zero grid dimension */
+  b[1].tz = 0;                       /* zero TB dimension */
+  b[2].tx = 1025;                    /* 1025 threads */
+  b[3].gx = b[3].gy = 0xffff, b[3].gz = 2; /* 2^33 - ... TBs: >= 2^32 */
+  b[4].tx = 1024;                    /* well-formed: the edge of the limit */
+  for (unsigned k = 0; k < 5; k++) {
+    dstep *s = p_desc(p, &b[k], k < 4 ? "malformed: err_desc_o" : "1024 threads: fine");
+    EXP(s, err_desc_o, k < 4);
+    s = p_idle(p, "admitted to slot 0");
+    EXP(s, slot_valid_o, 1);
+    EXP(s, slot_has_tb_o, k < 4 ? 0 : 1);
+    EXP(s, q_warps_o, k < 4 ? 0 : 32);
+    EXP(s, q_regs_o, k < 4 ? 0 : 32u * 32u * 16u);
+    s->in.q_slot_i = 0;
+    if (k < 4) {
+      exp_cpl(s, &b[k]); /* zero TBs: completes the cycle after admission */
+      s = p_idle(p, "its completion write");
+      EXP(s, slot_valid_o, 0);
+      EXP(s, mem_req_valid_o, 1);
+      EXP(s, mem_req_addr_o, b[k].cpl);
+    } else {
+      EXP(s, kernel_done_o, 0);
+      p_run_all(p, 0, &b[k], 2);
+      s = p_idle(p, "complete");
+      exp_cpl(s, &b[k]);
+    }
+  }
+  return d_run(p);
+}
+
+/* concurrent mode: pending kernels are admitted in priority order as slots free */
+static int t_prio_order(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  kdesc fill[KMU_KMU_MAX_SLOTS];
+  for (unsigned s = 0; s < NS; s++) {
+    fill[s] = kern(s, 0, 1, (int)(s & 1));
+    p_desc(p, &fill[s], "fill every slot");
+  }
+  static const unsigned pr[6] = {1, 3, 0, 3, 2, 1};
+  kdesc w[6];
+  for (unsigned k = 0; k < 6; k++) {
+    w[k] = kern(100 + k, pr[k], 1, (int)(k % 2));
+    dstep *s = p_desc(p, &w[k], "pending (no free slot)");
+    EXP(s, slot_valid_o, ALL_SLOTS);
+  }
+  /* expected order: 3 (w1), 3 (w3), 2 (w4), 1 (w0), 1 (w5), 0 (w2) */
+  static const unsigned order[6] = {1, 3, 4, 0, 5, 2};
+  for (unsigned k = 0; k < 6; k++) {
+    /* free slot k % NS: its kernel has one TB */
+    unsigned slot = k % NS;
+    const kdesc *cur = k < NS ? &fill[slot] : &w[order[k - NS]];
+    dstep *s = p_take(p, slot, 0, "take the one TB of the slot's kernel");
+    exp_slot(s, slot, cur, 0);
+    p_done(p, slot, 0, "done");
+    s = p_idle(p, "complete");
+    exp_cpl(s, cur);
+    s = p_idle(p, "slot free: the highest-priority, oldest pending kernel is admitted");
+    EXP(s, slot_valid_o, ALL_SLOTS & ~(1ull << slot));
+    s = p_idle(p, "admitted");
+    EXP(s, slot_valid_o, ALL_SLOTS);
+    exp_slot(s, slot, &w[order[k]], 0);
+  }
+  return d_run(p);
+}
+
+/* RGEM: one kernel at a time, the highest-priority pending kernel next */
+static int t_rgem(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p->rgem = 1;
+  kdesc a = kern(1, 0, 2, 0), b = kern(2, 1, 1, 1), c = kern(3, 3, 1, 0), e = kern(4, 2, 1, 0);
+  p_desc(p, &a, "A (prio 0): no slot active, admitted");
+  dstep *s = p_desc(p, &b, "B (prio 1) waits: a slot is active");
+  EXP(s, slot_valid_o, 1);
+  s = p_desc(p, &c, "C (prio 3) waits");
+  EXP(s, slot_valid_o, 1);
+  for (unsigned k = 0; k < 3; k++) {
+    s = p_idle(p, "only A active although slots are free");
+    EXP(s, slot_valid_o, 1);
+    exp_slot(s, 0, &a, 0);
+  }
+  p_run_all(p, 0, &a, 2);
+  s = p_idle(p, "A completes");
+  exp_cpl(s, &a);
+  s = p_idle(p, "no slot active: C (highest) admitted at this edge");
+  EXP(s, slot_valid_o, 0);
+  s = p_idle(p, "C alone");
+  EXP(s, slot_valid_o, 1);
+  exp_slot(s, 0, &c, 0);
+  s = p_desc(p, &e, "E (prio 2) arrives while C runs");
+  EXP(s, slot_valid_o, 1);
+  p_run_all(p, 0, &c, 1);
+  s = p_idle(p, "C completes");
+  exp_cpl(s, &c);
+  s = p_idle(p, "E (prio 2) before B (prio 1)");
+  EXP(s, slot_valid_o, 0);
+  s = p_idle(p, "E alone");
+  EXP(s, slot_valid_o, 1);
+  exp_slot(s, 0, &e, 0);
+  p->rgem = 0;
+  s = p_idle(p, "concurrent mode again: B admitted beside E");
+  EXP(s, slot_valid_o, 1);
+  if (NS > 1) {
+    s = p_idle(p, "B in slot 1");
+    EXP(s, slot_valid_o, 3);
+    exp_slot(s, 1, &b, 0);
+  }
+  return d_run(p);
+}
+
+/* pending-full back-pressure per level; the other stream and other levels flow */
+static int t_pend_full(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p->rgem = 1; /* holds everything in the pool behind kernel A */
+  kdesc a = kern(1, 0, 1, 0);
+  p_desc(p, &a, "A runs");
+  kdesc h[PEND + 1];
+  for (unsigned k = 0; k <= PEND; k++) h[k] = kern(10 + k, 2, 1, 0);
+  for (unsigned k = 0; k < PEND; k++) p_desc(p, &h[k], "host prio 2 into the pool");
+  kdesc e1 = kern(50, 1, 1, 1), e2 = kern(51, 2, 1, 1);
+  dstep *s = st(p, "level 2 full: host refused, event prio 1 accepted");
+  put_desc(&s->in, HOSTS, &h[PEND]);
+  put_desc(&s->in, EVS, &e1);
+  EXP(s, host_ready_o, 0);
+  EXP(s, ev_ready_o, 1);
+  s = st(p, "host and event both prio 2: both refused");
+  put_desc(&s->in, HOSTS, &h[PEND]);
+  put_desc(&s->in, EVS, &e2);
+  EXP(s, host_ready_o, 0);
+  EXP(s, ev_ready_o, 0);
+  for (unsigned k = 0; k < 4; k++) {
+    s = st(p, "held");
+    put_desc(&s->in, HOSTS, &h[PEND]);
+    EXP(s, host_ready_o, 0);
+  }
+  s = p_take(p, 0, 0, "A's TB");
+  put_desc(&s->in, HOSTS, &h[PEND]);
+  EXP(s, host_ready_o, 0);
+  s = p_done(p, 0, 0, "A done");
+  put_desc(&s->in, HOSTS, &h[PEND]);
+  EXP(s, host_ready_o, 0);
+  s = p_idle(p, "A completes");
+  put_desc(&s->in, HOSTS, &h[PEND]);
+  EXP(s, host_ready_o, 0);
+  exp_cpl(s, &a);
+  s = p_idle(p, "head of level 2 admitted at this edge");
+  put_desc(&s->in, HOSTS, &h[PEND]);
+  EXP(s, host_ready_o, 0);
+  s = p_idle(p, "level 2 has room now: accepted");
+  put_desc(&s->in, HOSTS, &h[PEND]);
+  EXP(s, host_ready_o, 1);
+  exp_slot(s, 0, &h[0], 0);
+  return d_run(p);
+}
+
+/* completion writes waiting for the memory port never block other completions */
+static int t_cpl_backpressure(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  kdesc k[KMU_KMU_MAX_SLOTS + 1];
+  for (unsigned n = 0; n <= NS; n++) k[n] = kern(n, 0, 1, (int)(n & 1));
+  for (unsigned n = 0; n < NS; n++) {
+    dstep *s = p_desc(p, &k[n], "fill");
+    s->in.mem_req_ready_i = 0;
+  }
+  for (unsigned n = 0; n < NS; n++) {
+    dstep *s = p_take(p, n, 0, "take");
+    s->in.mem_req_ready_i = 0;
+  }
+  for (unsigned n = 0; n < NS; n++) {
+    dstep *s = p_done(p, n, 0, "done");
+    s->in.mem_req_ready_i = 0;
+    if (n > 0) {
+      exp_cpl(s, &k[n - 1]); /* completes while earlier writes wait */
+      EXP(s, mem_req_valid_o, n > 1);
+      if (n > 1) EXP(s, mem_req_addr_o, k[0].cpl);
+    }
+  }
+  dstep *s = p_idle(p, "last completion: the FIFO fills (SLOTS writes)");
+  s->in.mem_req_ready_i = 0;
+  exp_cpl(s, &k[NS - 1]);
+  s = p_desc(p, &k[NS], "one more kernel into a freed slot");
+  s->in.mem_req_ready_i = 0;
+  EXP(s, slot_valid_o, 0);
+  EXP(s, mem_req_valid_o, 1);
+  EXP(s, mem_req_addr_o, k[0].cpl);
+  p_take(p, 0, 0, "take")->in.mem_req_ready_i = 0;
+  p_done(p, 0, 0, "done")->in.mem_req_ready_i = 0;
+  for (unsigned n = 0; n < 3; n++) {
+    s = p_idle(p, "completion FIFO full: the kernel waits in its slot");
+    s->in.mem_req_ready_i = 0;
+    EXP(s, kernel_done_o, 0);
+    EXP(s, ekt_cpl_valid_o, 0);
+    EXP(s, slot_valid_o, 1);
+    EXP(s, mem_req_addr_o, k[0].cpl);
+  }
+  s = p_idle(p, "first write accepted");
+  EXP(s, kernel_done_o, 0);
+  EXP(s, mem_req_addr_o, k[0].cpl);
+  s = p_idle(p, "room again: the waiting kernel completes");
+  s->in.mem_req_ready_i = 0;
+  exp_cpl(s, &k[NS]);
+  EXP(s, mem_req_addr_o, NS > 1 ? k[1].cpl : 0);
+  for (unsigned n = 1; n <= NS; n++) {
+    s = p_idle(p, "writes in completion order");
+    EXP(s, mem_req_valid_o, 1);
+    EXP(s, mem_req_addr_o, k[n].cpl);
+    EXP(s, mem_req_wdata_o, 1);
+  }
+  s = p_idle(p, "all written");
+  EXP(s, mem_req_valid_o, 0);
+  EXP(s, slot_valid_o, 0);
+  return d_run(p);
+}
+
+/* the accepted descriptor bypasses the pool only when strictly above every pending level */
+static int t_bypass(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  kdesc f[KMU_KMU_MAX_SLOTS];
+  for (unsigned s = 0; s < NS; s++) {
+    f[s] = kern(s, 3, 1, 0);
+    p_desc(p, &f[s], "fill every slot");
+  }
+  kdesc old = kern(60, 1, 1, 0), same = kern(61, 1, 1, 1), higher = kern(62, 2, 1, 0);
+  p_desc(p, &old, "prio 1 pending");
+  p_take(p, 0, 0, "slot 0's TB");
+  p_done(p, 0, 0, "done");
+  dstep *s = p_idle(p, "slot 0 completes");
+  exp_cpl(s, &f[0]);
+  s = p_desc(p, &same, "slot 0 free: a new prio-1 kernel arrives, the older one goes first");
+  EXP(s, slot_valid_o, ALL_SLOTS & ~1ull);
+  s = p_idle(p, "older prio-1 kernel in slot 0");
+  exp_slot(s, 0, &old, 0);
+  p_take(p, 0, 0, "its TB");
+  p_done(p, 0, 0, "done");
+  s = p_idle(p, "completes");
+  exp_cpl(s, &old);
+  s = p_desc(p, &higher, "slot free, prio 1 pending: a prio-2 arrival bypasses it");
+  s = p_idle(p, "prio-2 kernel in slot 0");
+  exp_slot(s, 0, &higher, 0);
+  return d_run(p);
+}
+
+static const kmu_test tests[] = {
+    {"admit", t_admit, 0, 0},
+    {"tbs", t_tbs, 0, 0},
+    {"same_cycle", t_same_cycle, 0, 0},
+    {"errors", t_errors, 0, 0},
+    {"malformed", t_malformed, 0, 0},
+    {"prio_order", t_prio_order, 0, 0},
+    {"rgem", t_rgem, 0, 0},
+    {"pend_full", t_pend_full, 0, 0},
+    {"cpl_backpressure", t_cpl_backpressure, 0, 0},
+    {"bypass", t_bypass, 0, 0},
+    {"random", t_random, 170000, 6},
+};
+
+int main(int argc, char **argv) {
+  return kmu_test_main(&kmu_kmu_block, tests, sizeof tests / sizeof tests[0], argc, argv);
+}
