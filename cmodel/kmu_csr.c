@@ -1,5 +1,5 @@
 /* kmu_csr.c - C twin of rtl/kmu/kmu_csr.v.  Same state names (err_q, res_*_q, ures_*_q, cnt_*_q,
- * perf_*_q, scratch_q and the staging registers); comb() is the RTL's always @(*) blocks plus
+ * perf_*_q, scratch_q, the staging registers, hl_*_q and the host descriptor host_*_q); comb() is the RTL's always @(*) blocks plus
  * assigns, tick() its clocked block.  Every address, field and code comes from the generated
  * cmodel/kmu_regmap.h (regmap/kmu.rdl). */
 #include "kmu_csr.h"
@@ -115,6 +115,29 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
         r.rval = FLD_PUT(q->ures_id, UNREG_RESULT_ID) | FLD_PUT(q->ures_code, UNREG_RESULT_CODE) |
                  FLD_PUT(q->ures_done, UNREG_RESULT_DONE);
         break;
+      case KMU_HL_KPTR_ADDR: SEL(HL_KPTR); r.rval = q->hl_kptr; break;
+      case KMU_HL_GRID_XY_ADDR:
+        SEL(HL_GRID_XY);
+        r.rval = FLD_PUT(q->hl_grid_x, HL_GRID_XY_X) | FLD_PUT(q->hl_grid_y, HL_GRID_XY_Y);
+        break;
+      case KMU_HL_GRID_Z_ADDR: SEL(HL_GRID_Z); r.rval = FLD_PUT(q->hl_grid_z, HL_GRID_Z_Z); break;
+      case KMU_HL_TB_XY_ADDR:
+        SEL(HL_TB_XY);
+        r.rval = FLD_PUT(q->hl_tb_x, HL_TB_XY_X) | FLD_PUT(q->hl_tb_y, HL_TB_XY_Y);
+        break;
+      case KMU_HL_TB_Z_ADDR: SEL(HL_TB_Z); r.rval = FLD_PUT(q->hl_tb_z, HL_TB_Z_Z); break;
+      case KMU_HL_RES_ADDR:
+        SEL(HL_RES);
+        r.rval = FLD_PUT(q->hl_shmem, HL_RES_SHMEM) | FLD_PUT(q->hl_nregs, HL_RES_NREGS) |
+                 FLD_PUT(q->hl_prio, HL_RES_PRIO);
+        break;
+      case KMU_HL_PARAM_ADDR: SEL(HL_PARAM); r.rval = q->hl_param; break;
+      case KMU_HL_CPL_ADDR_ADDR: SEL(HL_CPL_ADDR); r.rval = q->hl_cpl; break;
+      case KMU_HL_CMD_ADDR: SEL(HL_CMD); break;
+      case KMU_HL_STATUS_ADDR:
+        SEL(HL_STATUS);
+        r.rval = FLD_PUT(q->host_valid, HL_STATUS_PENDING);
+        break;
       default:
         if (db_hit) SEL(DOORBELL);
         break;
@@ -140,8 +163,7 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   uint32_t wdata = (uint32_t)i->bus_req_wdata_i;
   unsigned db_off = a - KMU_DOORBELL_ADDR; /* meaningful when a >= KMU_DOORBELL_ADDR */
   int db_hit = in_64k && a >= KMU_DOORBELL_ADDR && db_off < KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE;
-  int rsv_hit = in_64k && (in_win(a, KMU_WIN_HOST_LAUNCH_BASE, KMU_WIN_HOST_LAUNCH_LAST) ||
-                           in_win(a, KMU_WIN_PEP_HINT_BASE, KMU_WIN_PEP_HINT_LAST) ||
+  int rsv_hit = in_64k && (in_win(a, KMU_WIN_PEP_HINT_BASE, KMU_WIN_PEP_HINT_LAST) ||
                            in_win(a, KMU_WIN_TREM_REVOKE_BASE, KMU_WIN_TREM_REVOKE_LAST) ||
                            in_win(a, KMU_WIN_COPY_ENGINE_BASE, KMU_WIN_COPY_ENGINE_LAST));
   dec_t dc = decode(m, i, a, in_64k, db_hit, rsv_hit);
@@ -155,11 +177,14 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   int unreg_req = wr_good && a == KMU_UNREG_CMD_ADDR;
   unsigned unreg_id8 = FLD_GET(wdata, UNREG_CMD_ID);
   int unreg_known = unreg_id8 < m->p.entries;
+  int hlcmd_req = wr_good && a == KMU_HL_CMD_ADDR;
+  int hl_busy = q->host_valid && !i->host_ready_i; /* the pending launch is not taken */
 
 #ifdef MUTANT_CSR_C_DB_READY
-  o->bus_req_ready_o = !(regcmd_req && !i->reg_ready_i); /* mutant: doorbells never wait */
+  o->bus_req_ready_o = !(regcmd_req && !i->reg_ready_i) && !(hlcmd_req && hl_busy); /* mutant */
 #else
-  o->bus_req_ready_o = !(db_req && !i->db_ready_i) && !(regcmd_req && !i->reg_ready_i);
+  o->bus_req_ready_o = !(db_req && !i->db_ready_i) && !(regcmd_req && !i->reg_ready_i) &&
+                       !(hlcmd_req && hl_busy);
 #endif
   int fire = valid && o->bus_req_ready_o;
   int acc_wr = fire && wr && !req_err;
@@ -186,6 +211,19 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   o->reg_pend_o = q->pend;
   o->reg_esize_o = q->esize;
   o->reg_maxinf_o = q->maxinf;
+  o->host_valid_o = q->host_valid;
+  o->host_kptr_o = q->host_kptr;
+  o->host_grid_x_o = q->host_grid_x;
+  o->host_grid_y_o = q->host_grid_y;
+  o->host_grid_z_o = q->host_grid_z;
+  o->host_tb_x_o = q->host_tb_x;
+  o->host_tb_y_o = q->host_tb_y;
+  o->host_tb_z_o = q->host_tb_z;
+  o->host_shmem_o = q->host_shmem;
+  o->host_nregs_o = q->host_nregs;
+  o->host_prio_o = q->host_prio;
+  o->host_param_o = q->host_param;
+  o->host_cpl_addr_o = q->host_cpl;
   o->irq_o = q->err != 0;
 
   /* events */
@@ -201,6 +239,17 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   int ev_unreg_refused = unreg_fire && unreg_code != KMU_UNREG_CODE_OK;
   int ev_cpl_spurious = i->cpl_valid_i && i->cpl_err_i;
   int ev_cpl_ok = i->cpl_valid_i && !i->cpl_err_i;
+  /* host launch: a HL_CMD write taken on the bus; refused when a grid or TB dimension is 0 */
+  int hl_fire = hlcmd_req && o->bus_req_ready_o;
+#ifdef MUTANT_CSR_C_HL_REFUSE
+  int hl_bad = !q->hl_grid_x || !q->hl_grid_y || !q->hl_grid_z || !q->hl_tb_x ||
+               !q->hl_tb_y; /* mutant: a zero TB z is not refused */
+#else
+  int hl_bad = !q->hl_grid_x || !q->hl_grid_y || !q->hl_grid_z || !q->hl_tb_x || !q->hl_tb_y ||
+               !q->hl_tb_z;
+#endif
+  int ev_host_refused = hl_fire && hl_bad;
+  int hl_launch = hl_fire && !hl_bad;
 
   *d = *q;
   uint32_t set = FLD_PUT(ev_db_unknown, ERR_STATUS_DB_UNKNOWN) |
@@ -208,7 +257,8 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
                  FLD_PUT(ev_db_inflight, ERR_STATUS_DB_INFLIGHT) |
                  FLD_PUT(ev_reg_refused, ERR_STATUS_REG_REFUSED) |
                  FLD_PUT(ev_unreg_refused, ERR_STATUS_UNREG_REFUSED) |
-                 FLD_PUT(ev_cpl_spurious, ERR_STATUS_CPL_SPURIOUS) | FLD_PUT(acc_err, ERR_STATUS_BUS);
+                 FLD_PUT(ev_cpl_spurious, ERR_STATUS_CPL_SPURIOUS) | FLD_PUT(acc_err, ERR_STATUS_BUS) |
+                 FLD_PUT(ev_host_refused, ERR_STATUS_HOST_REFUSED);
   uint32_t clr = (acc_wr && a == KMU_ERR_STATUS_ADDR) ? wdata : 0;
 #ifdef MUTANT_CSR_C_SET_CLEAR
   d->err = ((q->err | set) & ~clr) & KMU_ERR_STATUS_MASK; /* mutant: a clear beats a set */
@@ -218,7 +268,8 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
 
 #define CNT(field, R, inc) d->field = sat_add(m, (acc_wr && a == KMU_##R##_ADDR) ? 0 : q->field, (inc))
   CNT(cnt_db, ERR_CNT_DB, (unsigned)ev_db_unknown + (unsigned)(ev_db_unreg || ev_db_inflight));
-  CNT(cnt_reg, ERR_CNT_REG, (unsigned)ev_reg_refused + (unsigned)ev_unreg_refused);
+  CNT(cnt_reg, ERR_CNT_REG,
+      (unsigned)ev_reg_refused + (unsigned)ev_unreg_refused + (unsigned)ev_host_refused);
   CNT(cnt_bus, ERR_CNT_BUS, (unsigned)acc_err);
   CNT(cnt_cpl, ERR_CNT_CPL, (unsigned)ev_cpl_spurious);
   CNT(perf_db, PERF_DOORBELLS, (unsigned)ev_launch_ok);
@@ -240,6 +291,24 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
     d->ures_done = 1;
     d->ures_code = unreg_code;
     d->ures_id = unreg_id8;
+  }
+
+  /* host descriptor: taken by host_ready_i, loaded from the staging registers at a launch */
+  if (q->host_valid && i->host_ready_i) d->host_valid = 0;
+  if (hl_launch) {
+    d->host_valid = 1;
+    d->host_kptr = q->hl_kptr;
+    d->host_grid_x = q->hl_grid_x;
+    d->host_grid_y = q->hl_grid_y;
+    d->host_grid_z = q->hl_grid_z;
+    d->host_tb_x = q->hl_tb_x;
+    d->host_tb_y = q->hl_tb_y;
+    d->host_tb_z = q->hl_tb_z;
+    d->host_shmem = q->hl_shmem;
+    d->host_nregs = q->hl_nregs;
+    d->host_prio = q->hl_prio;
+    d->host_param = q->hl_param;
+    d->host_cpl = q->hl_cpl;
   }
 
   if (acc_wr) {
@@ -267,6 +336,24 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
         d->esize = FLD_GET(wdata, REG_PSIZE_ESIZE);
         d->maxinf = FLD_GET(wdata, REG_PSIZE_MAXINF);
         break;
+      case KMU_HL_KPTR_ADDR: d->hl_kptr = wdata; break;
+      case KMU_HL_GRID_XY_ADDR:
+        d->hl_grid_x = FLD_GET(wdata, HL_GRID_XY_X);
+        d->hl_grid_y = FLD_GET(wdata, HL_GRID_XY_Y);
+        break;
+      case KMU_HL_GRID_Z_ADDR: d->hl_grid_z = FLD_GET(wdata, HL_GRID_Z_Z); break;
+      case KMU_HL_TB_XY_ADDR:
+        d->hl_tb_x = FLD_GET(wdata, HL_TB_XY_X);
+        d->hl_tb_y = FLD_GET(wdata, HL_TB_XY_Y);
+        break;
+      case KMU_HL_TB_Z_ADDR: d->hl_tb_z = FLD_GET(wdata, HL_TB_Z_Z); break;
+      case KMU_HL_RES_ADDR:
+        d->hl_shmem = FLD_GET(wdata, HL_RES_SHMEM);
+        d->hl_nregs = FLD_GET(wdata, HL_RES_NREGS);
+        d->hl_prio = FLD_GET(wdata, HL_RES_PRIO);
+        break;
+      case KMU_HL_PARAM_ADDR: d->hl_param = wdata; break;
+      case KMU_HL_CPL_ADDR_ADDR: d->hl_cpl = wdata; break;
       default: break;
     }
   }

@@ -14,7 +14,7 @@ extern "C" {
   X(bus_req_wstrb_i) X(db_ready_i) X(reg_ready_i) X(reg_done_i) X(reg_code_i) X(reg_id_i)   \
   X(unreg_code_i) X(db_err_unknown_i) X(db_last_err_idx_i) X(db_last_err_cause_i)           \
   X(launch_fire_i) X(launch_err_i) X(cpl_valid_i) X(cpl_err_i) X(desc_fire_i)              \
-  X(desc_pending_i) X(reg_busy_i) X(ekt_valid_i)
+  X(desc_pending_i) X(reg_busy_i) X(ekt_valid_i) X(host_ready_i)
 #define KMU_CSR_OUT(X)                                                                       \
   X(bus_req_ready_o, always) X(bus_rsp_rdata_o, always) X(bus_rsp_err_o, always)            \
   X(db_valid_o, always) X(db_idx_o, db_valid_o) X(reg_valid_o, always)                      \
@@ -23,7 +23,11 @@ extern "C" {
   X(reg_shmem_o, always) X(reg_nregs_o, always) X(reg_prio_o, always)                       \
   X(reg_pbase_o, always) X(reg_pend_o, always) X(reg_esize_o, always)                       \
   X(reg_maxinf_o, always) X(unreg_valid_o, always) X(unreg_id_o, unreg_valid_o)             \
-  X(irq_o, always)
+  X(host_valid_o, always) X(host_kptr_o, host_valid_o) X(host_grid_x_o, host_valid_o)       \
+  X(host_grid_y_o, host_valid_o) X(host_grid_z_o, host_valid_o) X(host_tb_x_o, host_valid_o) \
+  X(host_tb_y_o, host_valid_o) X(host_tb_z_o, host_valid_o) X(host_shmem_o, host_valid_o)   \
+  X(host_nregs_o, host_valid_o) X(host_prio_o, host_valid_o) X(host_param_o, host_valid_o)  \
+  X(host_cpl_addr_o, host_valid_o) X(irq_o, always)
 
 typedef KMU_PORTS_IN(KMU_CSR_IN) kmu_csr_in;
 typedef KMU_PORTS_OUT(KMU_CSR_OUT) kmu_csr_out;
@@ -43,6 +47,16 @@ typedef struct {
   unsigned grid_x, grid_y, grid_z, tb_x, tb_y, tb_z, shmem, nregs, prio;
   uint32_t pbase, pend;
   unsigned esize, maxinf;
+  /* host launch staging (hl_*_q) */
+  uint32_t hl_kptr;
+  unsigned hl_grid_x, hl_grid_y, hl_grid_z, hl_tb_x, hl_tb_y, hl_tb_z, hl_shmem, hl_nregs, hl_prio;
+  uint32_t hl_param, hl_cpl;
+  /* host descriptor register stage (host_*_q) */
+  unsigned host_valid;
+  uint32_t host_kptr;
+  unsigned host_grid_x, host_grid_y, host_grid_z, host_tb_x, host_tb_y, host_tb_z, host_shmem,
+      host_nregs, host_prio;
+  uint32_t host_param, host_cpl;
 } kmu_csr_regs;
 
 typedef struct {

@@ -86,6 +86,7 @@ static void comb_pass(kmu_frontend *m, const kmu_frontend_in *i) {
   w->csr_i.desc_pending_i = w->ekt_o.desc_valid_o;
   w->csr_i.reg_busy_i = w->ekt_o.reg_busy_o;
   w->csr_i.ekt_valid_i = w->ekt_o.valid_o;
+  w->csr_i.host_ready_i = i->host_ready_i;
   kmu_csr_comb(&m->u_csr, &w->csr_i, &w->csr_o);
 
   /* kmu_doorbell */
@@ -155,6 +156,19 @@ void kmu_frontend_comb(kmu_frontend *m, const kmu_frontend_in *i, kmu_frontend_o
   o->desc_nregs_o = w->ekt_o.desc_nregs_o;
   o->desc_prio_o = w->ekt_o.desc_prio_o;
   o->desc_param_o = w->ekt_o.desc_param_o;
+  o->host_valid_o = w->csr_o.host_valid_o;
+  o->host_kptr_o = w->csr_o.host_kptr_o;
+  o->host_grid_x_o = w->csr_o.host_grid_x_o;
+  o->host_grid_y_o = w->csr_o.host_grid_y_o;
+  o->host_grid_z_o = w->csr_o.host_grid_z_o;
+  o->host_tb_x_o = w->csr_o.host_tb_x_o;
+  o->host_tb_y_o = w->csr_o.host_tb_y_o;
+  o->host_tb_z_o = w->csr_o.host_tb_z_o;
+  o->host_shmem_o = w->csr_o.host_shmem_o;
+  o->host_nregs_o = w->csr_o.host_nregs_o;
+  o->host_prio_o = w->csr_o.host_prio_o;
+  o->host_param_o = w->csr_o.host_param_o;
+  o->host_cpl_addr_o = w->csr_o.host_cpl_addr_o;
   o->irq_o = w->csr_o.irq_o;
 }
 

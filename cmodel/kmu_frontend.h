@@ -15,7 +15,8 @@ extern "C" {
 
 #define KMU_FRONTEND_IN(X)                                                                  \
   X(s_awvalid_i) X(s_awaddr_i) X(s_wvalid_i) X(s_wdata_i) X(s_wstrb_i) X(s_bready_i)         \
-  X(s_arvalid_i) X(s_araddr_i) X(s_rready_i) X(desc_ready_i) X(cpl_valid_i) X(cpl_id_i)
+  X(s_arvalid_i) X(s_araddr_i) X(s_rready_i) X(desc_ready_i) X(cpl_valid_i) X(cpl_id_i)      \
+  X(host_ready_i)
 #define KMU_FRONTEND_OUT(X)                                                                 \
   X(s_awready_o, always) X(s_wready_o, always) X(s_bvalid_o, always)                         \
   X(s_bresp_o, s_bvalid_o) X(s_arready_o, always) X(s_rvalid_o, always)                     \
@@ -24,7 +25,11 @@ extern "C" {
   X(desc_grid_y_o, desc_valid_o) X(desc_grid_z_o, desc_valid_o) X(desc_tb_x_o, desc_valid_o) \
   X(desc_tb_y_o, desc_valid_o) X(desc_tb_z_o, desc_valid_o) X(desc_shmem_o, desc_valid_o)   \
   X(desc_nregs_o, desc_valid_o) X(desc_prio_o, desc_valid_o) X(desc_param_o, desc_valid_o)  \
-  X(irq_o, always)
+  X(host_valid_o, always) X(host_kptr_o, host_valid_o) X(host_grid_x_o, host_valid_o)       \
+  X(host_grid_y_o, host_valid_o) X(host_grid_z_o, host_valid_o) X(host_tb_x_o, host_valid_o) \
+  X(host_tb_y_o, host_valid_o) X(host_tb_z_o, host_valid_o) X(host_shmem_o, host_valid_o)   \
+  X(host_nregs_o, host_valid_o) X(host_prio_o, host_valid_o) X(host_param_o, host_valid_o)  \
+  X(host_cpl_addr_o, host_valid_o) X(irq_o, always)
 
 typedef KMU_PORTS_IN(KMU_FRONTEND_IN) kmu_frontend_in;
 typedef KMU_PORTS_OUT(KMU_FRONTEND_OUT) kmu_frontend_out;

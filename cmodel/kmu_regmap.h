@@ -21,10 +21,10 @@
 #define KMU_WIN_DB_SIZE 4096u
 #define KMU_WIN_DB_LAST 0x1FFFu
 #define KMU_WIN_DB_RESERVED 0u
-#define KMU_WIN_HOST_LAUNCH_BASE 0x2000u     /* reserved: host launch */
+#define KMU_WIN_HOST_LAUNCH_BASE 0x2000u     /* Host launch */
 #define KMU_WIN_HOST_LAUNCH_SIZE 256u
 #define KMU_WIN_HOST_LAUNCH_LAST 0x20FFu
-#define KMU_WIN_HOST_LAUNCH_RESERVED 1u
+#define KMU_WIN_HOST_LAUNCH_RESERVED 0u
 #define KMU_WIN_PEP_HINT_BASE 0x2100u        /* reserved: PEP hint */
 #define KMU_WIN_PEP_HINT_SIZE 16u
 #define KMU_WIN_PEP_HINT_LAST 0x210Fu
@@ -97,7 +97,7 @@
 /* ---- ERR_STATUS */
 #define KMU_ERR_STATUS_ADDR 0x0010u          /* Sticky error flags; write 1 to clear. A flag set and cleared in the same cycle stays set. irq_o = (ERR_STATUS != 0). */
 #define KMU_ERR_STATUS_RESET 0x00000000u
-#define KMU_ERR_STATUS_MASK 0x0000007Fu
+#define KMU_ERR_STATUS_MASK 0x000000FFu
 #define KMU_ERR_STATUS_RD 1u
 #define KMU_ERR_STATUS_WR 1u
 #define KMU_ERR_STATUS_DB_UNKNOWN_SHIFT 0u   /* RW1C: doorbell index >= EKT entries */
@@ -128,6 +128,10 @@
 #define KMU_ERR_STATUS_BUS_WIDTH 1u
 #define KMU_ERR_STATUS_BUS_MASK 0x00000040u
 #define KMU_ERR_STATUS_BUS_RESET 0x00000000u
+#define KMU_ERR_STATUS_HOST_REFUSED_SHIFT 7u /* RW1C: a host launch was refused (a zero grid or TB dimension) */
+#define KMU_ERR_STATUS_HOST_REFUSED_WIDTH 1u
+#define KMU_ERR_STATUS_HOST_REFUSED_MASK 0x00000080u
+#define KMU_ERR_STATUS_HOST_REFUSED_RESET 0x00000000u
 
 /* ---- ERR_DB_INFO */
 #define KMU_ERR_DB_INFO_ADDR 0x0014u         /* The last refused doorbell (kept by kmu_doorbell). */
@@ -156,7 +160,7 @@
 #define KMU_ERR_CNT_DB_COUNT_RESET 0x00000000u
 
 /* ---- ERR_CNT_REG */
-#define KMU_ERR_CNT_REG_ADDR 0x001Cu         /* Refused registrations plus refused unregistrations. */
+#define KMU_ERR_CNT_REG_ADDR 0x001Cu         /* Refused registrations, refused unregistrations and refused host launches. */
 #define KMU_ERR_CNT_REG_RESET 0x00000000u
 #define KMU_ERR_CNT_REG_MASK 0x0000FFFFu
 #define KMU_ERR_CNT_REG_RD 1u
@@ -438,6 +442,132 @@
 #define KMU_DOORBELL_RING_WIDTH 32u
 #define KMU_DOORBELL_RING_MASK 0xFFFFFFFFu
 #define KMU_DOORBELL_RING_RESET 0x00000000u
+
+/* ---- HL_KPTR */
+#define KMU_HL_KPTR_ADDR 0x2000u             /* Kernel pointer. */
+#define KMU_HL_KPTR_RESET 0x00000000u
+#define KMU_HL_KPTR_MASK 0xFFFFFFFFu
+#define KMU_HL_KPTR_RD 1u
+#define KMU_HL_KPTR_WR 1u
+#define KMU_HL_KPTR_VALUE_SHIFT 0u           /* RW: value */
+#define KMU_HL_KPTR_VALUE_WIDTH 32u
+#define KMU_HL_KPTR_VALUE_MASK 0xFFFFFFFFu
+#define KMU_HL_KPTR_VALUE_RESET 0x00000000u
+
+/* ---- HL_GRID_XY */
+#define KMU_HL_GRID_XY_ADDR 0x2004u          /* Grid dimensions x, y. */
+#define KMU_HL_GRID_XY_RESET 0x00000000u
+#define KMU_HL_GRID_XY_MASK 0xFFFFFFFFu
+#define KMU_HL_GRID_XY_RD 1u
+#define KMU_HL_GRID_XY_WR 1u
+#define KMU_HL_GRID_XY_X_SHIFT 0u            /* RW: grid x */
+#define KMU_HL_GRID_XY_X_WIDTH 16u
+#define KMU_HL_GRID_XY_X_MASK 0x0000FFFFu
+#define KMU_HL_GRID_XY_X_RESET 0x00000000u
+#define KMU_HL_GRID_XY_Y_SHIFT 16u           /* RW: grid y */
+#define KMU_HL_GRID_XY_Y_WIDTH 16u
+#define KMU_HL_GRID_XY_Y_MASK 0xFFFF0000u
+#define KMU_HL_GRID_XY_Y_RESET 0x00000000u
+
+/* ---- HL_GRID_Z */
+#define KMU_HL_GRID_Z_ADDR 0x2008u           /* Grid dimension z. */
+#define KMU_HL_GRID_Z_RESET 0x00000000u
+#define KMU_HL_GRID_Z_MASK 0x0000FFFFu
+#define KMU_HL_GRID_Z_RD 1u
+#define KMU_HL_GRID_Z_WR 1u
+#define KMU_HL_GRID_Z_Z_SHIFT 0u             /* RW: grid z */
+#define KMU_HL_GRID_Z_Z_WIDTH 16u
+#define KMU_HL_GRID_Z_Z_MASK 0x0000FFFFu
+#define KMU_HL_GRID_Z_Z_RESET 0x00000000u
+
+/* ---- HL_TB_XY */
+#define KMU_HL_TB_XY_ADDR 0x200Cu            /* Thread-block dimensions x, y. */
+#define KMU_HL_TB_XY_RESET 0x00000000u
+#define KMU_HL_TB_XY_MASK 0xFFFFFFFFu
+#define KMU_HL_TB_XY_RD 1u
+#define KMU_HL_TB_XY_WR 1u
+#define KMU_HL_TB_XY_X_SHIFT 0u              /* RW: TB x */
+#define KMU_HL_TB_XY_X_WIDTH 16u
+#define KMU_HL_TB_XY_X_MASK 0x0000FFFFu
+#define KMU_HL_TB_XY_X_RESET 0x00000000u
+#define KMU_HL_TB_XY_Y_SHIFT 16u             /* RW: TB y */
+#define KMU_HL_TB_XY_Y_WIDTH 16u
+#define KMU_HL_TB_XY_Y_MASK 0xFFFF0000u
+#define KMU_HL_TB_XY_Y_RESET 0x00000000u
+
+/* ---- HL_TB_Z */
+#define KMU_HL_TB_Z_ADDR 0x2010u             /* Thread-block dimension z. */
+#define KMU_HL_TB_Z_RESET 0x00000000u
+#define KMU_HL_TB_Z_MASK 0x0000FFFFu
+#define KMU_HL_TB_Z_RD 1u
+#define KMU_HL_TB_Z_WR 1u
+#define KMU_HL_TB_Z_Z_SHIFT 0u               /* RW: TB z */
+#define KMU_HL_TB_Z_Z_WIDTH 16u
+#define KMU_HL_TB_Z_Z_MASK 0x0000FFFFu
+#define KMU_HL_TB_Z_Z_RESET 0x00000000u
+
+/* ---- HL_RES */
+#define KMU_HL_RES_ADDR 0x2014u              /* Resources. */
+#define KMU_HL_RES_RESET 0x00000000u
+#define KMU_HL_RES_MASK 0x03FFFFFFu
+#define KMU_HL_RES_RD 1u
+#define KMU_HL_RES_WR 1u
+#define KMU_HL_RES_SHMEM_SHIFT 0u            /* RW: shared memory bytes */
+#define KMU_HL_RES_SHMEM_WIDTH 16u
+#define KMU_HL_RES_SHMEM_MASK 0x0000FFFFu
+#define KMU_HL_RES_SHMEM_RESET 0x00000000u
+#define KMU_HL_RES_NREGS_SHIFT 16u           /* RW: registers per thread */
+#define KMU_HL_RES_NREGS_WIDTH 8u
+#define KMU_HL_RES_NREGS_MASK 0x00FF0000u
+#define KMU_HL_RES_NREGS_RESET 0x00000000u
+#define KMU_HL_RES_PRIO_SHIFT 24u            /* RW: priority (3 = highest) */
+#define KMU_HL_RES_PRIO_WIDTH 2u
+#define KMU_HL_RES_PRIO_MASK 0x03000000u
+#define KMU_HL_RES_PRIO_RESET 0x00000000u
+
+/* ---- HL_PARAM */
+#define KMU_HL_PARAM_ADDR 0x2018u            /* Kernel parameter (parameter buffer address). */
+#define KMU_HL_PARAM_RESET 0x00000000u
+#define KMU_HL_PARAM_MASK 0xFFFFFFFFu
+#define KMU_HL_PARAM_RD 1u
+#define KMU_HL_PARAM_WR 1u
+#define KMU_HL_PARAM_VALUE_SHIFT 0u          /* RW: value */
+#define KMU_HL_PARAM_VALUE_WIDTH 32u
+#define KMU_HL_PARAM_VALUE_MASK 0xFFFFFFFFu
+#define KMU_HL_PARAM_VALUE_RESET 0x00000000u
+
+/* ---- HL_CPL_ADDR */
+#define KMU_HL_CPL_ADDR_ADDR 0x201Cu         /* Completion flag address (written when the kernel completes). */
+#define KMU_HL_CPL_ADDR_RESET 0x00000000u
+#define KMU_HL_CPL_ADDR_MASK 0xFFFFFFFFu
+#define KMU_HL_CPL_ADDR_RD 1u
+#define KMU_HL_CPL_ADDR_WR 1u
+#define KMU_HL_CPL_ADDR_VALUE_SHIFT 0u       /* RW: value */
+#define KMU_HL_CPL_ADDR_VALUE_WIDTH 32u
+#define KMU_HL_CPL_ADDR_VALUE_MASK 0xFFFFFFFFu
+#define KMU_HL_CPL_ADDR_VALUE_RESET 0x00000000u
+
+/* ---- HL_CMD */
+#define KMU_HL_CMD_ADDR 0x2020u              /* Any write launches the staged kernel: the staging registers are copied into the host descriptor. The bus waits while the previous launch is still pending. A zero grid or TB dimension is refused: nothing is launched, ERR_STATUS.HOST_REFUSED, ERR_CNT_REG. */
+#define KMU_HL_CMD_RESET 0x00000000u
+#define KMU_HL_CMD_MASK 0xFFFFFFFFu
+#define KMU_HL_CMD_RD 0u
+#define KMU_HL_CMD_WR 1u
+#define KMU_HL_CMD_GO_SHIFT 0u               /* WO: ignored */
+#define KMU_HL_CMD_GO_WIDTH 32u
+#define KMU_HL_CMD_GO_MASK 0xFFFFFFFFu
+#define KMU_HL_CMD_GO_RESET 0x00000000u
+
+/* ---- HL_STATUS */
+#define KMU_HL_STATUS_ADDR 0x2024u           /* Host launch status. */
+#define KMU_HL_STATUS_RESET 0x00000000u
+#define KMU_HL_STATUS_MASK 0x00000001u
+#define KMU_HL_STATUS_RD 1u
+#define KMU_HL_STATUS_WR 0u
+#define KMU_HL_STATUS_PENDING_SHIFT 0u       /* RO: a launched host kernel waits to be taken (host_valid_o) */
+#define KMU_HL_STATUS_PENDING_WIDTH 1u
+#define KMU_HL_STATUS_PENDING_MASK 0x00000001u
+#define KMU_HL_STATUS_PENDING_RESET 0x00000000u
 
 /* ---- codes db_cause_e */
 #define KMU_DB_CAUSE_W 2u                    /* bits of db_cause_e (used by ERR_DB_INFO.CAUSE) */

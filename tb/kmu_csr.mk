@@ -14,4 +14,5 @@ kmu_csr_c4_C      := cmodel/kmu_csr.c
 MUTANTS += MUTANT_CSR_RTL_RW1C:kmu_csr MUTANT_CSR_RTL_RESERVED_OK:kmu_csr \
            MUTANT_CSR_RTL_CNT_WRAP:kmu_csr_c4 MUTANT_CSR_RTL_DB_READY:kmu_csr \
            MUTANT_CSR_C_RESERVED_OK:kmu_csr MUTANT_CSR_C_CNT_WRAP:kmu_csr_c4 \
-           MUTANT_CSR_C_SET_CLEAR:kmu_csr MUTANT_CSR_C_DB_READY:kmu_csr
+           MUTANT_CSR_C_SET_CLEAR:kmu_csr MUTANT_CSR_C_DB_READY:kmu_csr \
+           MUTANT_CSR_RTL_HL_STALL:kmu_csr MUTANT_CSR_C_HL_REFUSE:kmu_csr

@@ -1,7 +1,8 @@
 /* test_kmu_csr.c - lockstep and directed tests of kmu_csr (rtl/kmu/kmu_csr.v).
  *
- * Expected values are written from the specification: docs/frontend-interfaces.md section 3 and
- * the register map as the brief states it (addresses, access, field masks below are typed in
+ * Expected values are written from the specification: docs/frontend-interfaces.md section 3,
+ * docs/kmu-interfaces.md section 1 (the host descriptor) and the register map as the brief
+ * states it (addresses, access, field masks below are typed in
  * from the spec, not taken from the generated header, so they also check regmap/kmu.rdl).
  * Codes and ERR_STATUS bit positions are the spec's; the generated cmodel/kmu_regmap.h names
  * are used for readability only where the number is the same one the spec gives. */
@@ -39,7 +40,7 @@ static const regdesc map[] = {
     {0x004, K_CONST, 0, "VERSION"},
     {0x008, K_CONST, 0, "CONFIG"},
     {0x00C, K_RO, 0, "STATUS"},
-    {0x010, K_RW1C, 0x7F, "ERR_STATUS"},
+    {0x010, K_RW1C, 0xFF, "ERR_STATUS"},
     {0x014, K_RO, 0, "ERR_DB_INFO"},
     {0x018, K_CNT, 0, "ERR_CNT_DB"},
     {0x01C, K_CNT, 0, "ERR_CNT_REG"},
@@ -63,6 +64,17 @@ static const regdesc map[] = {
     {0x128, K_RO, 0, "REG_RESULT"},
     {0x12C, K_WO, 0, "UNREG_CMD"},
     {0x130, K_RO, 0, "UNREG_RESULT"},
+    /* host launch window 0x2000-0x20FF */
+    {0x2000, K_RW, 0xFFFFFFFF, "HL_KPTR"},
+    {0x2004, K_RW, 0xFFFFFFFF, "HL_GRID_XY"},
+    {0x2008, K_RW, 0x0000FFFF, "HL_GRID_Z"},
+    {0x200C, K_RW, 0xFFFFFFFF, "HL_TB_XY"},
+    {0x2010, K_RW, 0x0000FFFF, "HL_TB_Z"},
+    {0x2014, K_RW, 0x03FFFFFF, "HL_RES"},
+    {0x2018, K_RW, 0xFFFFFFFF, "HL_PARAM"},
+    {0x201C, K_RW, 0xFFFFFFFF, "HL_CPL_ADDR"},
+    {0x2020, K_WO, 0, "HL_CMD"},
+    {0x2024, K_RO, 0, "HL_STATUS"},
 };
 #define NMAP (sizeof map / sizeof map[0])
 #define A_ERR_STATUS 0x010u
@@ -73,10 +85,64 @@ static const regdesc map[] = {
 #define A_UNREG_RESULT 0x130u
 #define DB_BASE 0x1000u
 #define BUS_BIT (1u << 6) /* ERR_STATUS.BUS */
+#define HOST_BIT (1u << 7) /* ERR_STATUS.HOST_REFUSED */
+#define HL_BASE 0x2000u
+#define A_HL_KPTR 0x2000u
+#define A_HL_GRID_XY 0x2004u
+#define A_HL_GRID_Z 0x2008u
+#define A_HL_TB_XY 0x200Cu
+#define A_HL_TB_Z 0x2010u
+#define A_HL_RES 0x2014u
+#define A_HL_PARAM 0x2018u
+#define A_HL_CPL 0x201Cu
+#define A_HL_CMD 0x2020u
+#define A_HL_STATUS 0x2024u
+#define RF_WORDS (0x2100u / 4) /* the RW registers live below 0x2100 */
 
+/* the windows still reserved (SLVERR): PEP hint, TReM revoke, copy engine */
 static const struct {
   unsigned lo, hi;
-} reserved[] = {{0x2000, 0x20FF}, {0x2100, 0x210F}, {0x2200, 0x220F}, {0x2300, 0x23FF}};
+} reserved[] = {{0x2100, 0x210F}, {0x2200, 0x220F}, {0x2300, 0x23FF}};
+#define NRSV (sizeof reserved / sizeof reserved[0])
+
+/* the host descriptor the spec expects from the HL_* staging words (docs/kmu-interfaces.md 1) */
+typedef struct {
+  uint32_t kptr, gx, gy, gz, tx, ty, tz, shmem, nregs, prio, param, cpl;
+} hdesc;
+static hdesc hdesc_of(const uint32_t *rf) {
+  hdesc h;
+  h.kptr = rf[A_HL_KPTR / 4];
+  h.gx = rf[A_HL_GRID_XY / 4] & 0xFFFF, h.gy = rf[A_HL_GRID_XY / 4] >> 16;
+  h.gz = rf[A_HL_GRID_Z / 4] & 0xFFFF;
+  h.tx = rf[A_HL_TB_XY / 4] & 0xFFFF, h.ty = rf[A_HL_TB_XY / 4] >> 16;
+  h.tz = rf[A_HL_TB_Z / 4] & 0xFFFF;
+  h.shmem = rf[A_HL_RES / 4] & 0xFFFF;
+  h.nregs = (rf[A_HL_RES / 4] >> 16) & 0xFF;
+  h.prio = (rf[A_HL_RES / 4] >> 24) & 3;
+  h.param = rf[A_HL_PARAM / 4];
+  h.cpl = rf[A_HL_CPL / 4];
+  return h;
+}
+/* a zero grid or TB dimension: the launch is refused */
+static int hdesc_bad(const hdesc *h) {
+  return !h->gx || !h->gy || !h->gz || !h->tx || !h->ty || !h->tz;
+}
+static int chk_hdesc(const char *t, uint64_t cyc, const hdesc *h, const kmu_csr_out *o) {
+  int ok = KMU_EXPECT_EQ(t, cyc, "host_valid_o", 1, o->host_valid_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_kptr_o", h->kptr, o->host_kptr_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_grid_x_o", h->gx, o->host_grid_x_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_grid_y_o", h->gy, o->host_grid_y_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_grid_z_o", h->gz, o->host_grid_z_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_tb_x_o", h->tx, o->host_tb_x_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_tb_y_o", h->ty, o->host_tb_y_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_tb_z_o", h->tz, o->host_tb_z_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_shmem_o", h->shmem, o->host_shmem_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_nregs_o", h->nregs, o->host_nregs_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_prio_o", h->prio, o->host_prio_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_param_o", h->param, o->host_param_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_cpl_addr_o", h->cpl, o->host_cpl_addr_o);
+  return ok;
+}
 
 static const regdesc *find_reg(uint64_t addr) {
   for (unsigned k = 0; k < NMAP; k++)
@@ -104,9 +170,13 @@ static uint32_t config_value(void) {
 typedef struct {
   kmu_rng rng;
   const char *test;
-  unsigned req_pct, wr_pct, ev_pct, dbr_pct, regr_pct, bad_pct;
-  uint32_t rf[0x200 / 4]; /* expected contents of the RW registers (window 0x000-0x1FF) */
+  unsigned req_pct, wr_pct, ev_pct, dbr_pct, regr_pct, bad_pct, hlr_pct, hlz_pct;
+  uint32_t rf[RF_WORDS]; /* expected contents of the RW registers (0x000-0x20FF) */
   uint64_t n_req, n_err, n_rd_checked, n_db_bus, n_db_hs, n_reg_bus, n_reg_hs, n_unreg;
+  /* host launches: the expected pending descriptor (at most one) and counts */
+  int h_pend;
+  hdesc h_exp;
+  uint64_t n_hl_launch, n_hl_refused, n_hl_taken, n_hl_stall;
 } rnd_ctx;
 
 static void rnd_init(void *c, uint64_t seed) {
@@ -122,20 +192,24 @@ static void rnd_init(void *c, uint64_t seed) {
   x->dbr_pct = 10 + (unsigned)kmu_rng_below(&x->rng, 91);
   x->regr_pct = 10 + (unsigned)kmu_rng_below(&x->rng, 91);
   x->bad_pct = 2 + (unsigned)kmu_rng_below(&x->rng, 15);
+  x->hlr_pct = 5 + (unsigned)kmu_rng_below(&x->rng, 80);  /* host_ready_i */
+  x->hlz_pct = 2 + (unsigned)kmu_rng_below(&x->rng, 20);  /* a staged dimension written 0 */
 }
 
 static uint64_t rnd_addr(rnd_ctx *x) {
   kmu_rng *r = &x->rng;
   uint64_t a;
   unsigned k = (unsigned)kmu_rng_below(r, 100);
-  if (k < 55) {
+  if (k < 47) {
     a = map[kmu_rng_below(r, NMAP)].addr;
+  } else if (k < 55) { /* the host launch window, HL_CMD half the time */
+    a = kmu_rng_pct(r, 50) ? A_HL_CMD : HL_BASE + 4 * kmu_rng_below(r, 10);
   } else if (k < 75) {
     unsigned idx = kmu_rng_pct(r, 70) ? (unsigned)kmu_rng_below(r, P_ENTRIES + 4)
                                       : (unsigned)kmu_rng_below(r, 1024);
     a = DB_BASE + 4 * (idx & 1023);
   } else if (k < 85) {
-    unsigned w = (unsigned)kmu_rng_below(r, 4);
+    unsigned w = (unsigned)kmu_rng_below(r, NRSV);
     a = reserved[w].lo + 4 * kmu_rng_below(r, (reserved[w].hi - reserved[w].lo + 1) / 4);
   } else if (k < 93) {
     a = kmu_rng_bits(r, 16) & ~3ull;
@@ -162,7 +236,13 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     i->bus_req_wdata_i = kmu_rng_bits(r, 32);
     if ((i->bus_req_addr_i & 0xFFFF) == A_UNREG_CMD && kmu_rng_pct(r, 80))
       i->bus_req_wdata_i = (i->bus_req_wdata_i & ~0xFFull) | kmu_rng_below(r, P_ENTRIES + 3);
+    /* host kernel dimensions: sometimes one is 0, so HL_CMD is refused */
+    uint64_t ha = i->bus_req_addr_i;
+    if ((ha == A_HL_GRID_XY || ha == A_HL_GRID_Z || ha == A_HL_TB_XY || ha == A_HL_TB_Z) &&
+        kmu_rng_pct(r, x->hlz_pct))
+      i->bus_req_wdata_i &= kmu_rng_pct(r, 50) ? 0xFFFF0000ull : 0x0000FFFFull;
   }
+  i->host_ready_i = kmu_rng_pct(r, x->hlr_pct);
   i->db_ready_i = kmu_rng_pct(r, x->dbr_pct);
   i->reg_ready_i = kmu_rng_pct(r, x->regr_pct);
   unsigned ev = x->ev_pct;
@@ -196,8 +276,10 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   int db_w = v && w && !e && is_db(a);
   int reg_w = v && w && !e && a == A_REG_CMD;
   int unreg_w = v && w && !e && a == A_UNREG_CMD;
+  int hl_w = v && w && !e && a == A_HL_CMD;
   unsigned uid = (unsigned)(i->bus_req_wdata_i & 0xFF);
-  int exp_ready = !(db_w && !i->db_ready_i) && !(reg_w && !i->reg_ready_i);
+  int exp_ready = !(db_w && !i->db_ready_i) && !(reg_w && !i->reg_ready_i) &&
+                  !(hl_w && x->h_pend && !i->host_ready_i);
   int fire = v && o->bus_req_ready_o;
 
   ok &= KMU_EXPECT_EQ(t, cyc, "bus_rsp_err_o (SLVERR expected from the map)", v && e,
@@ -216,6 +298,15 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   ok &= KMU_EXPECT_EQ(t, cyc, "reg_tb_z_o", x->rf[0x110 / 4], o->reg_tb_z_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "reg_prio_o", x->rf[0x114 / 4] >> 24, o->reg_prio_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "reg_maxinf_o", x->rf[0x120 / 4] >> 16, o->reg_maxinf_o);
+  /* the host descriptor: the one launched last, until it is taken */
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_valid_o = a launch is pending", x->h_pend, o->host_valid_o);
+  if (x->h_pend) ok &= chk_hdesc(t, cyc, &x->h_exp, o);
+  if (hl_w && !fire) x->n_hl_stall++;
+  int h_taken = x->h_pend && i->host_ready_i;
+  if (h_taken) {
+    x->n_hl_taken++;
+    x->h_pend = 0;
+  }
 
   /* handshakes: every accepted doorbell write is exactly one doorbell request */
   if (o->db_valid_o && i->db_ready_i) {
@@ -243,6 +334,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       else if (a == 0x00C) exp = (uint32_t)(i->reg_busy_i | i->desc_pending_i << 1);
       else if (a == 0x014) exp = (uint32_t)(i->db_last_err_idx_i | i->db_last_err_cause_i << 16);
       else if (a == 0x028) exp = (uint32_t)i->ekt_valid_i;
+      else if (a == A_HL_STATUS) exp = (uint32_t)(x->h_pend || h_taken); /* before the edge */
       else chk = 0;
       if (chk) {
         x->n_rd_checked++;
@@ -253,6 +345,16 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       if (r->kind == K_CNT)
         ok &= kmu_expect(o->bus_rsp_rdata_o <= CMAX, t, cyc, "counter within CNT_W bits", CMAX,
                          o->bus_rsp_rdata_o);
+    }
+    if (hl_w) { /* staging as it stood before this cycle's edge */
+      hdesc h = hdesc_of(x->rf);
+      if (hdesc_bad(&h)) {
+        x->n_hl_refused++;
+      } else {
+        x->n_hl_launch++;
+        x->h_pend = 1;
+        x->h_exp = h;
+      }
     }
     if (!e && r && w && r->kind == K_RW) x->rf[a / 4] = (uint32_t)i->bus_req_wdata_i & r->mask;
   }
@@ -267,6 +369,14 @@ static int rnd_finish(void *c) {
   ok &= KMU_EXPECT_EQ(t, 0, "REG_CMD writes accepted == registrations", x->n_reg_bus, x->n_reg_hs);
   ok &= kmu_expect(x->n_rd_checked > 0 && x->n_db_bus > 0 && x->n_err > 0 && x->n_unreg > 0, t, 0,
                    "traffic: reads checked, doorbells, errors, unregistrations", 1, 0);
+  ok &= KMU_EXPECT_EQ(t, 0, "host launches == descriptors taken + the one pending",
+                      x->n_hl_launch, x->n_hl_taken + (uint64_t)x->h_pend);
+  ok &= kmu_expect(x->n_hl_launch > 0 && x->n_hl_refused > 0 && x->n_hl_stall > 0, t, 0,
+                   "traffic: host launches, refusals, HL_CMD stalls", 1, 0);
+  if (getenv("KMU_COV"))
+    printf("  %s: host launches %llu, refused %llu, taken %llu, HL_CMD stall cycles %llu\n", t,
+           (unsigned long long)x->n_hl_launch, (unsigned long long)x->n_hl_refused,
+           (unsigned long long)x->n_hl_taken, (unsigned long long)x->n_hl_stall);
   return ok;
 }
 
@@ -294,12 +404,13 @@ typedef struct {
   int pstrb;           /* 1: use .strb, else 4'hF */
   unsigned strb;
   unsigned ev, lerr, rcode, rid, ucode;
-  int db_stall, reg_stall; /* db_ready_i / reg_ready_i low */
+  int db_stall, reg_stall, hl_stall; /* db_ready_i / reg_ready_i / host_ready_i low */
   unsigned busy, pend, last_idx, last_cause;
   uint64_t ekt;
   unsigned rep; /* repeat count (0 = once) */
   /* expectations */
   int err, chk_rd, stall, exp_db, exp_reg, exp_unreg, chk_irq, irq;
+  int chk_hv, hv; /* host_valid_o */
   uint32_t rd;
   unsigned db_idx, unreg_id;
   int (*extra)(const char *test, uint64_t cyc, const kmu_csr_out *o);
@@ -354,6 +465,7 @@ static int sc_drive(void *c, uint64_t cyc, const void *pi, const void *po, void 
   i->bus_req_wstrb_i = s->pstrb ? s->strb : 0xF;
   i->db_ready_i = !s->db_stall;
   i->reg_ready_i = !s->reg_stall;
+  i->host_ready_i = !s->hl_stall;
   i->db_err_unknown_i = !!(s->ev & EV_UNKNOWN);
   i->launch_fire_i = !!(s->ev & EV_LAUNCH);
   i->launch_err_i = s->lerr;
@@ -393,6 +505,7 @@ static int sc_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   DCHK("unreg_valid_o", s->exp_unreg, o->unreg_valid_o);
   if (s->exp_unreg) { DCHK("unreg_id_o", s->unreg_id, o->unreg_id_o); }
   if (s->chk_irq) { DCHK("irq_o", s->irq, o->irq_o); }
+  if (s->chk_hv) { DCHK("host_valid_o", s->hv, o->host_valid_o); }
 #undef DCHK
   if (s->extra) ok &= s->extra(t, cyc, o);
   return ok;
@@ -431,6 +544,9 @@ static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
   for (unsigned a = 0x100; a <= 0x120; a += 4) RD(a, 0, "staging register");
   RD(0x128, 0, "REG_RESULT");
   RD(0x130, 0, "UNREG_RESULT");
+  for (unsigned a = A_HL_KPTR; a <= A_HL_CPL; a += 4) RD(a, 0, "host launch staging register");
+  S(.op = OP_RD, .addr = A_HL_STATUS, .chk_rd = 1, .rd = 0, .chk_hv = 1, .hv = 0,
+    .what = "HL_STATUS: nothing pending, host_valid_o low");
   RD(0x020, 0, "ERR_CNT_BUS: none of these reads was an error");
   return run_script(sc);
 }
@@ -470,13 +586,13 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
   /* unmapped */
   static const unsigned unmapped[] = {0x02C, 0x030, 0x03C, 0x050, 0x0FC, 0x134, 0x1FC,
                                       0x200, 0x800, 0xFFC, 0x2110, 0x21FC, 0x2210, 0x22FC,
-                                      0x2400, 0x8000, 0xFFFC};
+                                      0x2400, 0x8000, 0xFFFC, 0x2028, 0x20FC};
   for (unsigned k = 0; k < sizeof unmapped / sizeof unmapped[0]; k++) {
     RD_ERR(unmapped[k], "unmapped read");
     WR_ERR(unmapped[k], 0xFFFFFFFF, "unmapped write");
   }
   /* each reserved window, first and last word */
-  for (unsigned k = 0; k < 4; k++) {
+  for (unsigned k = 0; k < NRSV; k++) {
     RD_ERR(reserved[k].lo, "reserved window read, first word");
     WR_ERR(reserved[k].lo, 0x1, "reserved window write, first word");
     RD_ERR(reserved[k].hi - 3, "reserved window read, last word");
@@ -484,11 +600,15 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
   }
   /* write to a read-only register */
   static const unsigned ro[] = {0x000, 0x004, 0x008, 0x00C, 0x014, 0x028, A_REG_RESULT,
-                                A_UNREG_RESULT};
+                                A_UNREG_RESULT, A_HL_STATUS};
   for (unsigned k = 0; k < sizeof ro / sizeof ro[0]; k++) WR_ERR(ro[k], 0xFFFFFFFF, "write RO");
   /* read of a write-only register */
   RD_ERR(A_REG_CMD, "read REG_CMD (WO)");
   RD_ERR(A_UNREG_CMD, "read UNREG_CMD (WO)");
+  RD_ERR(A_HL_CMD, "read HL_CMD (WO)");
+  WR_ERR(A_HL_CMD + 2, 0, "unaligned HL_CMD write: no launch");
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .pstrb = 1, .strb = 0x7, .err = 1,
+    .what = "HL_CMD strobe 0111: no launch, no refusal");
   RD_ERR(DB_BASE, "read DOORBELL[0] (WO)");
   RD_ERR(DB_BASE + 4 * 1023, "read DOORBELL[1023] (WO)");
   if (P_AW > 16) RD_ERR(1u << 16, "read above 64 KiB");
@@ -500,7 +620,9 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
   RD(0x000, 0x4B4D5530, "ID unchanged");
   RD(A_REG_RESULT, 0, "REG_RESULT unchanged (no registration)");
   RD(A_UNREG_RESULT, 0, "UNREG_RESULT unchanged (no unregistration)");
-  RD(A_ERR_STATUS, BUS_BIT, "ERR_STATUS = BUS only");
+  S(.op = OP_RD, .addr = A_ERR_STATUS, .chk_rd = 1, .rd = BUS_BIT, .chk_hv = 1, .hv = 0,
+    .what = "ERR_STATUS = BUS only; no host launch");
+  RD(0x01C, 0, "ERR_CNT_REG: no refusal");
   RD(0x020, n_slverr < CMAX ? n_slverr : CMAX, "ERR_CNT_BUS = number of SLVERRs (saturating)");
   RD(0x018, 0, "ERR_CNT_DB: no doorbell went out");
   return run_script(sc);
@@ -531,14 +653,21 @@ static int t_rw1c(const char *test, uint64_t seed, uint64_t cycles) {
   S(.ev = EV_CPL, .what = "completion OK: no error");
   S(.ev = EV_CPLERR, .what = "spurious completion");
   RD(A_ERR_STATUS, 0x3F, "CPL_SPURIOUS");
-  RD_ERR(0x2000, "a bus error");
-  RD(A_ERR_STATUS, 0x7F, "BUS: every bit set");
+  RD_ERR(0x2100, "a bus error");
+  RD(A_ERR_STATUS, 0x7F, "BUS");
+  WR(A_HL_CMD, 0, "host launch of the reset staging (all dimensions 0): refused");
+  RD(A_ERR_STATUS, 0xFF, "HOST_REFUSED: every bit set");
   WR(A_ERR_STATUS, 0x00000000, "write 0 clears nothing");
-  RD(A_ERR_STATUS, 0x7F, "all still set");
+  RD(A_ERR_STATUS, 0xFF, "all still set");
   WR(A_ERR_STATUS, 0x00000001, "write 1 to bit 0");
-  RD(A_ERR_STATUS, 0x7E, "only DB_UNKNOWN cleared");
+  RD(A_ERR_STATUS, 0xFE, "only DB_UNKNOWN cleared");
   WR(A_ERR_STATUS, 0x00000040, "write 1 to bit 6 (BUS)");
-  RD(A_ERR_STATUS, 0x3E, "only BUS cleared");
+  RD(A_ERR_STATUS, 0xBE, "only BUS cleared");
+  WR(A_ERR_STATUS, 0x00000080, "write 1 to bit 7 (HOST_REFUSED)");
+  RD(A_ERR_STATUS, 0x3E, "only HOST_REFUSED cleared");
+  WR(A_HL_CMD, 0, "refused host launch");
+  WR(A_ERR_STATUS, 0x00000080, "clear HOST_REFUSED ...");
+  RD(A_ERR_STATUS, 0x3E, "... cleared again");
   S(.op = OP_WR, .addr = A_ERR_STATUS, .data = 0x00000006, .ev = EV_LAUNCH, .lerr = 1,
     .what = "clear bits 1,2 while DB_UNREG is set in the same cycle");
   RD(A_ERR_STATUS, 0x3A, "DB_UNREG stays set, DB_INFLIGHT cleared");
@@ -557,11 +686,14 @@ typedef struct {
   unsigned ev, lerr, rcode, ucode; /* one event of this counter */
   int bus_err;                     /* the event is a SLVERR request */
   const char *name;
+  int host; /* the event is a refused HL_CMD write (the staging dimensions are all 0) */
 } cnt_src;
 
 static void one_event(script *sc, const cnt_src *c, unsigned rep, const char *what) {
   if (c->bus_err)
     S(.op = OP_RD, .addr = 0x2300, .err = 1, .rep = rep, .what = what);
+  else if (c->host)
+    S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .chk_hv = 1, .hv = 0, .rep = rep, .what = what);
   else if (c->ucode)
     S(.op = OP_WR, .addr = A_UNREG_CMD, .data = 0, .ucode = c->ucode, .exp_unreg = 1,
       .unreg_id = 0, .rep = rep, .what = what);
@@ -573,15 +705,16 @@ static int t_counters(const char *test, uint64_t seed, uint64_t cycles) {
   script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
   static const cnt_src src[] = {
-      {0x018, EV_UNKNOWN, 0, 0, 0, 0, "ERR_CNT_DB (unknown)"},
-      {0x018, EV_LAUNCH, 2, 0, 0, 0, "ERR_CNT_DB (in-flight)"},
-      {0x01C, EV_REGDONE, 0, 1, 0, 0, "ERR_CNT_REG (registration FULL)"},
-      {0x01C, 0, 0, 0, 1, 0, "ERR_CNT_REG (unregistration NOT_REGISTERED)"},
-      {0x020, 0, 0, 0, 0, 1, "ERR_CNT_BUS"},
-      {0x024, EV_CPLERR, 0, 0, 0, 0, "ERR_CNT_CPL"},
-      {0x040, EV_LAUNCH, 0, 0, 0, 0, "PERF_DOORBELLS"},
-      {0x044, EV_DESC, 0, 0, 0, 0, "PERF_LAUNCHES"},
-      {0x048, EV_CPL, 0, 0, 0, 0, "PERF_COMPLETIONS"},
+      {0x018, EV_UNKNOWN, 0, 0, 0, 0, "ERR_CNT_DB (unknown)", 0},
+      {0x018, EV_LAUNCH, 2, 0, 0, 0, "ERR_CNT_DB (in-flight)", 0},
+      {0x01C, EV_REGDONE, 0, 1, 0, 0, "ERR_CNT_REG (registration FULL)", 0},
+      {0x01C, 0, 0, 0, 1, 0, "ERR_CNT_REG (unregistration NOT_REGISTERED)", 0},
+      {0x01C, 0, 0, 0, 0, 0, "ERR_CNT_REG (host launch refused)", 1},
+      {0x020, 0, 0, 0, 0, 1, "ERR_CNT_BUS", 0},
+      {0x024, EV_CPLERR, 0, 0, 0, 0, "ERR_CNT_CPL", 0},
+      {0x040, EV_LAUNCH, 0, 0, 0, 0, "PERF_DOORBELLS", 0},
+      {0x044, EV_DESC, 0, 0, 0, 0, "PERF_LAUNCHES", 0},
+      {0x048, EV_CPL, 0, 0, 0, 0, "PERF_COMPLETIONS", 0},
   };
   for (unsigned k = 0; k < sizeof src / sizeof src[0]; k++) {
     const cnt_src *c = &src[k];
@@ -593,7 +726,7 @@ static int t_counters(const char *test, uint64_t seed, uint64_t cycles) {
     RD(c->addr, three, "three events");
     WR(c->addr, 0x00000000, "clear with a write of 0");
     RD(c->addr, 0, "cleared");
-    if (!c->bus_err && !c->ucode) {
+    if (!c->bus_err && !c->ucode && !c->host) {
       /* an event in the clearing cycle still counts */
       one_event(sc, c, 2, c->name);
       S(.op = OP_WR, .addr = c->addr, .data = 0xFFFFFFFF, .ev = c->ev, .lerr = c->lerr,
@@ -615,6 +748,10 @@ static int t_counters(const char *test, uint64_t seed, uint64_t cycles) {
   WR(0x01C, 0, "clear ERR_CNT_REG");
   S(.op = OP_WR, .addr = A_UNREG_CMD, .data = 0, .ucode = 2, .ev = EV_REGDONE, .rcode = 6,
     .exp_unreg = 1, .unreg_id = 0, .what = "refused registration and unregistration");
+  RD(0x01C, CMAX < 2 ? CMAX : 2, "ERR_CNT_REG += 2");
+  WR(0x01C, 0, "clear ERR_CNT_REG");
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .ev = EV_REGDONE, .rcode = 1,
+    .what = "refused registration and refused host launch");
   RD(0x01C, CMAX < 2 ? CMAX : 2, "ERR_CNT_REG += 2");
   /* launch_err 3 is no code: neither a doorbell error nor a launch */
   WR(0x018, 0, "clear ERR_CNT_DB");
@@ -736,10 +873,141 @@ static int t_staging(const char *test, uint64_t seed, uint64_t cycles) {
   return run_script(sc);
 }
 
+/* ---- host launch window: staging, HL_CMD, the descriptor stream, the stall, refusals */
+static const hdesc HA = {0x80004000u, 0x0010, 0x0002, 0x0003, 0x0040, 0x0002, 0x0001,
+                         0x4000, 0x20, 0x2, 0x00500000u, 0x00600000u};
+static const hdesc HB = {0x9000A000u, 0xFFFF, 0x0001, 0x0001, 0x0400, 0x0001, 0x0001,
+                         0xFFFF, 0xFF, 0x3, 0xFFFFFFFCu, 0x00600040u};
+static int chk_ha(const char *t, uint64_t cyc, const kmu_csr_out *o) {
+  return chk_hdesc(t, cyc, &HA, o);
+}
+static int chk_hb(const char *t, uint64_t cyc, const kmu_csr_out *o) {
+  return chk_hdesc(t, cyc, &HB, o);
+}
+
+static void stage(script *sc, const hdesc *h, const char *what) {
+  WR(A_HL_KPTR, h->kptr, what);
+  WR(A_HL_GRID_XY, h->gx | h->gy << 16, what);
+  WR(A_HL_GRID_Z, 0xABCD0000u | h->gz, what); /* upper half not stored */
+  WR(A_HL_TB_XY, h->tx | h->ty << 16, what);
+  WR(A_HL_TB_Z, 0x55550000u | h->tz, what);
+  WR(A_HL_RES, 0xFC000000u | h->shmem | h->nregs << 16 | h->prio << 24, what);
+  WR(A_HL_PARAM, h->param, what);
+  WR(A_HL_CPL, h->cpl, what);
+}
+
+static int t_host(const char *test, uint64_t seed, uint64_t cycles) {
+  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  (void)seed, (void)cycles;
+  /* staging and read-back */
+  stage(sc, &HA, "stage kernel A");
+  RD(A_HL_KPTR, HA.kptr, "HL_KPTR read back");
+  RD(A_HL_GRID_XY, HA.gx | HA.gy << 16, "HL_GRID_XY read back");
+  RD(A_HL_GRID_Z, HA.gz, "HL_GRID_Z read back (16 bits)");
+  RD(A_HL_TB_XY, HA.tx | HA.ty << 16, "HL_TB_XY read back");
+  RD(A_HL_TB_Z, HA.tz, "HL_TB_Z read back (16 bits)");
+  RD(A_HL_RES, HA.shmem | HA.nregs << 16 | HA.prio << 24, "HL_RES read back (26 bits)");
+  RD(A_HL_PARAM, HA.param, "HL_PARAM read back");
+  RD(A_HL_CPL, HA.cpl, "HL_CPL_ADDR read back");
+  S(.op = OP_IDLE, .chk_hv = 1, .hv = 0, .what = "staging alone launches nothing");
+  /* launch A; the consumer is not ready: A is held */
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0x12345678, .hl_stall = 1, .chk_hv = 1, .hv = 0,
+    .what = "HL_CMD: launch A (valid from the next cycle)");
+  S(.op = OP_IDLE, .hl_stall = 1, .extra = chk_ha, .rep = 2, .what = "A pending, held");
+  S(.op = OP_RD, .addr = A_HL_STATUS, .hl_stall = 1, .chk_rd = 1, .rd = 1, .extra = chk_ha,
+    .what = "HL_STATUS.PENDING = 1");
+  /* staging the next kernel while A is pending does not touch A */
+  stage(sc, &HB, "stage kernel B while A is pending");
+  for (unsigned k = 1; k <= 8; k++) { /* every staging write with host_ready_i low */
+    sc->s[sc->n - k].hl_stall = 1;
+    sc->s[sc->n - k].extra = chk_ha;
+  }
+  /* HL_CMD while A is pending and not taken: the bus waits */
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .hl_stall = 1, .stall = 1, .extra = chk_ha,
+    .rep = 3, .what = "HL_CMD while A is pending: the bus waits");
+  S(.op = OP_RD, .addr = A_HL_STATUS, .hl_stall = 1, .chk_rd = 1, .rd = 1, .extra = chk_ha,
+    .what = "other requests are not held up");
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .hl_stall = 1, .stall = 1, .extra = chk_ha,
+    .what = "HL_CMD still waiting");
+  /* A is taken in the cycle the waiting HL_CMD is accepted: B follows at once */
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .extra = chk_ha,
+    .what = "A taken; HL_CMD accepted in the same cycle");
+  S(.op = OP_IDLE, .hl_stall = 1, .extra = chk_hb, .what = "B pending from the next cycle");
+  S(.op = OP_RD, .addr = A_HL_STATUS, .chk_rd = 1, .rd = 1, .extra = chk_hb,
+    .what = "HL_STATUS.PENDING = 1 in the cycle B is taken");
+  S(.op = OP_RD, .addr = A_HL_STATUS, .chk_rd = 1, .rd = 0, .chk_hv = 1, .hv = 0,
+    .what = "B taken: nothing pending");
+  /* back to back: one launch per cycle with host_ready_i high */
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .chk_hv = 1, .hv = 0, .what = "launch B again");
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .extra = chk_hb, .what = "and again (taken)");
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .extra = chk_hb, .what = "and again (taken)");
+  S(.op = OP_IDLE, .extra = chk_hb, .what = "last one pending, taken");
+  S(.op = OP_IDLE, .chk_hv = 1, .hv = 0, .what = "nothing pending");
+  RD(A_ERR_STATUS, 0, "no error so far");
+  RD(0x01C, 0, "ERR_CNT_REG 0");
+  /* refusals: each dimension 0 in turn; nothing launched, HOST_REFUSED, ERR_CNT_REG */
+  static const struct {
+    unsigned addr;
+    uint32_t bad, good;
+    const char *what;
+  } dims[] = {
+      {A_HL_GRID_XY, 0x00010000u, 0x00010001u, "grid x = 0: refused"},
+      {A_HL_GRID_XY, 0x00000001u, 0x00010001u, "grid y = 0: refused"},
+      {A_HL_GRID_Z, 0xFFFF0000u, 0x00000001u, "grid z = 0 (upper half ignored): refused"},
+      {A_HL_TB_XY, 0x00010000u, 0x00010001u, "TB x = 0: refused"},
+      {A_HL_TB_XY, 0x00000001u, 0x00010001u, "TB y = 0: refused"},
+      {A_HL_TB_Z, 0xFFFF0000u, 0x00000001u, "TB z = 0 (upper half ignored): refused"},
+  };
+  unsigned nd = sizeof dims / sizeof dims[0];
+  for (unsigned k = 0; k < nd; k++) {
+    WR(A_HL_GRID_XY, 0x00010001u, "all dimensions 1");
+    WR(A_HL_GRID_Z, 1, "all dimensions 1");
+    WR(A_HL_TB_XY, 0x00010001u, "all dimensions 1");
+    WR(A_HL_TB_Z, 1, "all dimensions 1");
+    WR(dims[k].addr, dims[k].bad, dims[k].what);
+    S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .chk_hv = 1, .hv = 0,
+      .what = "HL_CMD with a zero dimension: OKAY on the bus");
+    S(.op = OP_RD, .addr = A_ERR_STATUS, .chk_rd = 1, .rd = HOST_BIT, .chk_irq = 1, .irq = 1,
+      .chk_hv = 1, .hv = 0, .what = "nothing launched; ERR_STATUS.HOST_REFUSED; irq_o");
+    RD(0x01C, k + 1 < CMAX ? k + 1 : CMAX, "ERR_CNT_REG counts the refusal");
+    WR(A_ERR_STATUS, HOST_BIT, "clear HOST_REFUSED");
+    WR(dims[k].addr, dims[k].good, "dimension back to 1");
+    S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .hl_stall = 1, .chk_hv = 1, .hv = 0,
+      .what = "all dimensions 1 again: launched");
+    S(.op = OP_IDLE, .hl_stall = 1, .chk_hv = 1, .hv = 1, .what = "pending");
+    S(.op = OP_IDLE, .chk_hv = 1, .hv = 1, .what = "taken");
+    RD(A_ERR_STATUS, 0, "no refusal");
+  }
+  /* a refused HL_CMD still waits while a launch is pending */
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .hl_stall = 1, .what = "launch a 1x1x1 kernel");
+  WR(A_HL_TB_Z, 0, "TB z = 0 while it is pending");
+  sc->s[sc->n - 1].hl_stall = 1;
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .hl_stall = 1, .stall = 1, .chk_hv = 1, .hv = 1,
+    .rep = 2, .what = "malformed HL_CMD while pending: waits too");
+  S(.op = OP_RD, .addr = A_ERR_STATUS, .hl_stall = 1, .chk_rd = 1, .rd = 0,
+    .what = "not refused yet");
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .chk_hv = 1, .hv = 1,
+    .what = "pending one taken: the malformed HL_CMD is accepted and refused");
+  S(.op = OP_RD, .addr = A_ERR_STATUS, .chk_rd = 1, .rd = HOST_BIT, .chk_hv = 1, .hv = 0,
+    .what = "HOST_REFUSED, nothing launched");
+  RD(0x01C, nd + 1 < CMAX ? nd + 1 : CMAX, "ERR_CNT_REG");
+  /* bus errors in the window launch nothing and refuse nothing */
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .pstrb = 1, .strb = 0xE, .err = 1, .chk_hv = 1,
+    .hv = 0, .what = "HL_CMD strobe 1110: SLVERR");
+  S(.op = OP_RD, .addr = A_HL_CMD, .err = 1, .chk_rd = 1, .rd = 0, .what = "HL_CMD read: SLVERR");
+  WR_ERR(A_HL_STATUS, 1, "HL_STATUS write: SLVERR");
+  RD_ERR(HL_BASE + 0x28, "unmapped word after HL_STATUS");
+  S(.op = OP_RD, .addr = 0x01C, .chk_rd = 1, .rd = nd + 1 < CMAX ? nd + 1 : CMAX, .chk_hv = 1,
+    .hv = 0, .what = "ERR_CNT_REG unchanged by the bus errors, nothing launched");
+  RD(A_ERR_STATUS, HOST_BIT | BUS_BIT, "HOST_REFUSED and BUS");
+  return run_script(sc);
+}
+
 static const kmu_test tests[] = {
     {"reset", t_reset, 0, 0},       {"slverr", t_slverr, 0, 0}, {"rw1c", t_rw1c, 0, 0},
     {"counters", t_counters, 0, 0}, {"regcmd", t_regcmd, 0, 0}, {"unreg", t_unreg, 0, 0},
-    {"staging", t_staging, 0, 0},   {"random", t_random, 250000, 4},
+    {"staging", t_staging, 0, 0},   {"host", t_host, 0, 0},
+    {"random", t_random, 250000, 4},
 };
 
 int main(int argc, char **argv) {

@@ -41,13 +41,23 @@ typedef struct {
   unsigned maxinf;
 } ref_entry;
 
+/* a host-launched kernel, as staged through the host launch window */
+typedef struct {
+  uint32_t kptr, gx, gy, gz, tx, ty, tz, shmem, nregs, prio, param, cpl;
+} ref_host;
+#define HQ 64 /* host launches in flight in the test (AXI pending + the one held) */
+
 typedef struct {
   const char *test;
   kmu_rng rng;
   kmu_axim axim;
   int ok;
   /* traffic mix of this seed */
-  unsigned db_pct, bad_pct, read_pct, cpl_pct, ready_pct, spur_pct;
+  unsigned db_pct, bad_pct, read_pct, cpl_pct, ready_pct, spur_pct, host_pct;
+  /* host launches sent and not yet taken, oldest first */
+  ref_host hq[HQ];
+  unsigned hq_head, hq_n;
+  uint64_t n_host, n_host_refused;
   /* setup program */
   int phase; /* 0 setup, 1 traffic, 2 drain, 3 final reads, 4 done */
   unsigned nreg, reg_k, reg_step;
@@ -170,7 +180,7 @@ static void bad_access(fe_ctx *x) {
   switch (kmu_rng_below(&x->rng, 9)) {
     case 0: kmu_axim_read(m, 0x0800, t); break;                              /* unmapped */
     case 1: kmu_axim_write(m, 0x4000 + 4 * (uint32_t)kmu_rng_below(&x->rng, 64), 1, 0xf, t); break;
-    case 2: kmu_axim_write(m, KMU_WIN_HOST_LAUNCH_BASE, 1, 0xf, t); break;     /* reserved */
+    case 2: kmu_axim_write(m, KMU_WIN_COPY_ENGINE_BASE, 1, 0xf, t); break;     /* reserved */
     case 3: kmu_axim_read(m, KMU_WIN_PEP_HINT_BASE, t); break;
     case 4: kmu_axim_write(m, KMU_WIN_TREM_REVOKE_BASE, 1, 0xf, t); break;
     case 5: kmu_axim_read(m, KMU_WIN_COPY_ENGINE_BASE + 4, t); break;
@@ -182,6 +192,55 @@ static void bad_access(fe_ctx *x) {
   x->n_bad++;
 }
 
+/* A host kernel launch: stage it in the HL_* registers and write HL_CMD.  AXI writes reach the
+ * register bus in order, so the descriptor is the one staged just before its HL_CMD.  One in
+ * ten has a zero grid or TB dimension: refused, nothing launched, counted in ERR_CNT_REG. */
+static void host_launch(fe_ctx *x) {
+  kmu_rng *g = &x->rng;
+  kmu_axim *m = &x->axim;
+  ref_host h;
+  h.kptr = (uint32_t)kmu_rng_bits(g, 32) & ~3u;
+  h.gx = 1 + (uint32_t)kmu_rng_below(g, 0xffff);
+  h.gy = 1 + (uint32_t)kmu_rng_below(g, 8);
+  h.gz = 1 + (uint32_t)kmu_rng_below(g, 2);
+  h.tx = 1 + (uint32_t)kmu_rng_below(g, 1024);
+  h.ty = 1 + (uint32_t)kmu_rng_below(g, 2);
+  h.tz = 1;
+  h.shmem = (uint32_t)kmu_rng_bits(g, 16);
+  h.nregs = (uint32_t)kmu_rng_bits(g, 8);
+  h.prio = (uint32_t)kmu_rng_bits(g, 2);
+  h.param = (uint32_t)kmu_rng_bits(g, 32);
+  h.cpl = (uint32_t)kmu_rng_bits(g, 32) & ~3u;
+  int bad = kmu_rng_pct(g, 10);
+  if (bad) {
+    switch (kmu_rng_below(g, 6)) {
+      case 0: h.gx = 0; break;
+      case 1: h.gy = 0; break;
+      case 2: h.gz = 0; break;
+      case 3: h.tx = 0; break;
+      case 4: h.ty = 0; break;
+      default: h.tz = 0;
+    }
+  }
+  uint64_t t = TAG(EXP_OKAY, 0);
+  kmu_axim_write(m, KMU_HL_KPTR_ADDR, h.kptr, 0xf, t);
+  kmu_axim_write(m, KMU_HL_GRID_XY_ADDR, h.gx | h.gy << 16, 0xf, t);
+  kmu_axim_write(m, KMU_HL_GRID_Z_ADDR, h.gz, 0xf, t);
+  kmu_axim_write(m, KMU_HL_TB_XY_ADDR, h.tx | h.ty << 16, 0xf, t);
+  kmu_axim_write(m, KMU_HL_TB_Z_ADDR, h.tz, 0xf, t);
+  kmu_axim_write(m, KMU_HL_RES_ADDR, h.shmem | h.nregs << 16 | h.prio << 24, 0xf, t);
+  kmu_axim_write(m, KMU_HL_PARAM_ADDR, h.param, 0xf, t);
+  kmu_axim_write(m, KMU_HL_CPL_ADDR_ADDR, h.cpl, 0xf, t);
+  kmu_axim_write(m, KMU_HL_CMD_ADDR, 1, 0xf, t); /* OKAY even when refused */
+  if (bad) {
+    x->n_host_refused++;
+  } else if (x->hq_n < HQ) {
+    x->hq[(x->hq_head + x->hq_n++) % HQ] = h;
+  } else {
+    x->ok &= kmu_expect(0, x->test, x->cyc, "test's host launch queue overflow", HQ, x->hq_n);
+  }
+}
+
 static void plan_final_reads(fe_ctx *x) {
   uint64_t doorbell_errors = x->n_db - x->n_desc;
   struct { uint32_t addr; const char *name; uint64_t v; } f[] = {
@@ -191,6 +250,9 @@ static void plan_final_reads(fe_ctx *x) {
       {KMU_ERR_CNT_BUS_ADDR, "ERR_CNT_BUS == bad accesses", SAT(x->n_bad)},
       {KMU_ERR_CNT_CPL_ADDR, "ERR_CNT_CPL == spurious completions", SAT(x->n_spur)},
       {KMU_PERF_COMPLETIONS_ADDR, "PERF_COMPLETIONS == valid completions", SAT(x->n_cpl)},
+      {KMU_ERR_CNT_REG_ADDR, "ERR_CNT_REG == the malformed registration + refused host launches",
+       SAT(1 + x->n_host_refused)},
+      {KMU_HL_STATUS_ADDR, "HL_STATUS == nothing pending", 0},
   };
   x->n_final = sizeof f / sizeof f[0];
   for (unsigned k = 0; k < x->n_final; k++) {
@@ -222,6 +284,7 @@ static void rnd_init(void *c, uint64_t seed) {
   x->cpl_pct = 5 + (unsigned)kmu_rng_below(&x->rng, 90);
   x->ready_pct = 10 + (unsigned)kmu_rng_below(&x->rng, 91);
   x->spur_pct = (unsigned)kmu_rng_below(&x->rng, 2);
+  x->host_pct = 1 + (unsigned)kmu_rng_below(&x->rng, 5);
   /* leave some entries unregistered so their doorbells are refused */
   x->nreg = P_ENTRIES - 1 - (unsigned)kmu_rng_below(&x->rng, P_ENTRIES > 2 ? 2 : 1);
 }
@@ -272,6 +335,7 @@ static void traffic_step(fe_ctx *x) {
     x->n_db++;
   }
   if (kmu_rng_pct(&x->rng, x->bad_pct)) bad_access(x);
+  if (kmu_rng_pct(&x->rng, x->host_pct)) host_launch(x);
   if (kmu_rng_pct(&x->rng, x->read_pct)) {
     if (kmu_rng_pct(&x->rng, 50))
       kmu_axim_read(m, KMU_ID_ADDR, TAG(EXP_VALUE, KMU_ID_RESET));
@@ -509,7 +573,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     case 2: { /* drain: everything answered, every descriptor out, every event completed */
       unsigned left = 0;
       for (unsigned k = 0; k < P_ENTRIES; k++) left += x->delivered[k];
-      x->quiet = (kmu_axim_idle(&x->axim) && !left) ? x->quiet + 1 : 0;
+      x->quiet = (kmu_axim_idle(&x->axim) && !left && !x->hq_n) ? x->quiet + 1 : 0;
       if (x->quiet > 8) {
         plan_final_reads(x);
         x->phase = 3;
@@ -525,6 +589,8 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   kmu_axim_drive(&x->axim, &s);
   KMU_AXIM_TO_IN(s, i);
   i->desc_ready_i = kmu_rng_pct(&x->rng, x->phase >= 2 ? 100 : x->ready_pct);
+  /* host descriptors: random back-pressure in the random test, always taken otherwise */
+  i->host_ready_i = x->mode ? 1 : kmu_rng_pct(&x->rng, x->phase >= 2 ? 100 : x->ready_pct);
   /* complete a delivered event, or (rarely) send a spurious completion */
   i->cpl_valid_i = 0;
   i->cpl_id_i = 0;
@@ -575,6 +641,29 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
            (unsigned long long)o->desc_tb_z_o, (unsigned long long)o->desc_prio_o,
            (unsigned long long)o->desc_param_o);
   if (o->desc_valid_o && i->desc_ready_i) x->last_desc = cyc;
+  if (o->host_valid_o && i->host_ready_i) {
+    int ok = kmu_expect(x->hq_n > 0, x->test, cyc, "host descriptor of a launch the test sent", 1,
+                        x->hq_n);
+    if (ok) {
+      const ref_host *h = &x->hq[x->hq_head];
+      ok &= KMU_EXPECT_EQ(x->test, cyc, "host_kptr_o", h->kptr, o->host_kptr_o);
+      ok &= KMU_EXPECT_EQ(x->test, cyc, "host_grid_x_o", h->gx, o->host_grid_x_o);
+      ok &= KMU_EXPECT_EQ(x->test, cyc, "host_grid_y_o", h->gy, o->host_grid_y_o);
+      ok &= KMU_EXPECT_EQ(x->test, cyc, "host_grid_z_o", h->gz, o->host_grid_z_o);
+      ok &= KMU_EXPECT_EQ(x->test, cyc, "host_tb_x_o", h->tx, o->host_tb_x_o);
+      ok &= KMU_EXPECT_EQ(x->test, cyc, "host_tb_y_o", h->ty, o->host_tb_y_o);
+      ok &= KMU_EXPECT_EQ(x->test, cyc, "host_tb_z_o", h->tz, o->host_tb_z_o);
+      ok &= KMU_EXPECT_EQ(x->test, cyc, "host_shmem_o", h->shmem, o->host_shmem_o);
+      ok &= KMU_EXPECT_EQ(x->test, cyc, "host_nregs_o", h->nregs, o->host_nregs_o);
+      ok &= KMU_EXPECT_EQ(x->test, cyc, "host_prio_o", h->prio, o->host_prio_o);
+      ok &= KMU_EXPECT_EQ(x->test, cyc, "host_param_o", h->param, o->host_param_o);
+      ok &= KMU_EXPECT_EQ(x->test, cyc, "host_cpl_addr_o", h->cpl, o->host_cpl_addr_o);
+      x->hq_head = (x->hq_head + 1) % HQ;
+      x->hq_n--;
+      x->n_host++;
+    }
+    x->ok &= ok;
+  }
   if (i->cpl_valid_i) {
     if (x->delivered[i->cpl_id_i]) {
       x->delivered[i->cpl_id_i]--;
@@ -620,11 +709,15 @@ static int rnd_finish(void *c) {
   ok &= kmu_expect(x->n_desc > 0 || x->mode == 4, x->test, x->cyc, "some descriptors flowed", 1,
                    x->n_desc);
   if (x->mode == 0)
+    ok &= kmu_expect(x->n_host > 0 && x->hq_n == 0, x->test, x->cyc,
+                     "host launches flowed, every one taken", 1, x->n_host);
+  if (x->mode == 0)
     printf("  %s: %llu doorbells, %llu descriptors, %llu completions, %llu spurious, "
-           "%llu bad accesses, %u entries registered\n",
+           "%llu bad accesses, %u entries registered, %llu host launches, %llu refused\n",
            x->test, (unsigned long long)x->n_db, (unsigned long long)x->n_desc,
            (unsigned long long)x->n_cpl, (unsigned long long)x->n_spur,
-           (unsigned long long)x->n_bad, x->nreg);
+           (unsigned long long)x->n_bad, x->nreg, (unsigned long long)x->n_host,
+           (unsigned long long)x->n_host_refused);
   return ok;
 }
 

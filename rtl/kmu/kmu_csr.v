@@ -1,5 +1,6 @@
 // kmu_csr - register decoder of the openkmu front end: CSRs, error status and counters, the
-// registration staging registers and commands, and the doorbell window.
+// registration staging registers and commands, the doorbell window and the host kernel launch
+// window.
 //
 // EDGE (edge-event-driven-gpu-execution.txt) III-C and III-E: the host registers and
 // unregisters event kernels through the EKT registration window (edgeRegisterEvent /
@@ -12,8 +13,10 @@
 // SLVERR (bus_rsp_err_o = 1, rdata 0, no register changes) for: an unaligned address, a write
 // with wstrb != 4'hF, an unmapped address, a reserved window, a write to a read-only register,
 // a read of a write-only register.  Every SLVERR sets ERR_STATUS.BUS and counts in ERR_CNT_BUS.
-// bus_req_ready_o is 1 except for a valid doorbell-window write while db_ready_i is low and a
-// valid REG_CMD write while reg_ready_i is low (the bus waits; back-pressure reaches AXI).
+// bus_req_ready_o is 1 except for a valid doorbell-window write while db_ready_i is low, a
+// valid REG_CMD write while reg_ready_i is low, and a valid HL_CMD write while the previous host
+// launch is still pending (host_valid_o && !host_ready_i) (the bus waits; back-pressure reaches
+// AXI).
 //
 // Outputs to the other blocks, all combinational from this cycle's request:
 //   db_valid_o/db_ready_i/db_idx_o : a doorbell-window write; the bus and db handshakes are one.
@@ -22,6 +25,15 @@
 //                                    ready); unreg_code_i is captured in UNREG_RESULT in that
 //                                    cycle.  An id >= ENTRIES is not sent: UNREG_RESULT gets
 //                                    NOT_REGISTERED from this block.
+//   host_valid_o/host_ready_i      : host descriptor stream (docs/kmu-interfaces.md 1), a
+//                                    register stage: an accepted HL_CMD write with no zero grid
+//                                    or TB dimension copies the HL_* staging registers into the
+//                                    host_* descriptor registers and sets host_valid_o from the
+//                                    next cycle; held stable until host_ready_i.  A HL_CMD in
+//                                    the cycle the pending one is taken is accepted (one launch
+//                                    per cycle sustained).  A zero dimension is refused: OKAY on
+//                                    the bus, nothing launched, ERR_STATUS.HOST_REFUSED,
+//                                    ERR_CNT_REG + 1 (it still waits for a pending launch).
 // Events (one-cycle pulses) set ERR_STATUS bits (a set wins over a write-1-clear in the same
 // cycle) and bump CNT_W-bit saturating counters (a write clears a counter; an event in the
 // clearing cycle still counts).  irq_o = (ERR_STATUS != 0), registered.
@@ -89,6 +101,21 @@ module kmu_csr #(
     input  wire               desc_pending_i,       // a descriptor is waiting
     input  wire               reg_busy_i,           // the EKT is registering
     input  wire [ENTRIES-1:0] ekt_valid_i,          // registered entries
+    // host kernel descriptor (HL_CMD), a valid/ready stream held stable until taken
+    output wire               host_valid_o,
+    input  wire               host_ready_i,
+    output wire [       31:0] host_kptr_o,
+    output wire [       15:0] host_grid_x_o,
+    output wire [       15:0] host_grid_y_o,
+    output wire [       15:0] host_grid_z_o,
+    output wire [       15:0] host_tb_x_o,
+    output wire [       15:0] host_tb_y_o,
+    output wire [       15:0] host_tb_z_o,
+    output wire [       15:0] host_shmem_o,
+    output wire [        7:0] host_nregs_o,
+    output wire [        1:0] host_prio_o,          // 3 = highest
+    output wire [       31:0] host_param_o,
+    output wire [       31:0] host_cpl_addr_o,      // completion flag address
     output wire               irq_o                 // ERR_STATUS != 0
 );
 `include "kmu_regmap.vh"
@@ -127,6 +154,24 @@ module kmu_csr #(
   reg [31:0] pbase_q, pbase_d, pend_q, pend_d;
   reg [15:0] esize_q, esize_d;
   reg [7:0] maxinf_q, maxinf_d;
+  // host launch staging (HL_*)
+  reg [31:0] hl_kptr_q, hl_kptr_d;
+  reg [15:0] hl_grid_x_q, hl_grid_x_d, hl_grid_y_q, hl_grid_y_d, hl_grid_z_q, hl_grid_z_d;
+  reg [15:0] hl_tb_x_q, hl_tb_x_d, hl_tb_y_q, hl_tb_y_d, hl_tb_z_q, hl_tb_z_d;
+  reg [15:0] hl_shmem_q, hl_shmem_d;
+  reg [7:0] hl_nregs_q, hl_nregs_d;
+  reg [1:0] hl_prio_q, hl_prio_d;
+  reg [31:0] hl_param_q, hl_param_d, hl_cpl_q, hl_cpl_d;
+  // host descriptor register stage (host_*_o)
+  reg host_valid_q, host_valid_d;
+  reg [31:0] host_kptr_q, host_kptr_d;
+  reg [15:0] host_grid_x_q, host_grid_x_d, host_grid_y_q, host_grid_y_d;
+  reg [15:0] host_grid_z_q, host_grid_z_d;
+  reg [15:0] host_tb_x_q, host_tb_x_d, host_tb_y_q, host_tb_y_d, host_tb_z_q, host_tb_z_d;
+  reg [15:0] host_shmem_q, host_shmem_d;
+  reg [7:0] host_nregs_q, host_nregs_d;
+  reg [1:0] host_prio_q, host_prio_d;
+  reg [31:0] host_param_q, host_param_d, host_cpl_q, host_cpl_d;
 
   // ------------------------------------------------------------------ helpers
   // saturating counter step: base + inc, held at all ones
@@ -171,7 +216,6 @@ module kmu_csr #(
       (db_off < KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE);
   // reserved windows: decoded so that they stay SLVERR even if a register lands nearby
   wire rsv_hit = in_64k && (
-      (a >= KMU_WIN_HOST_LAUNCH_BASE && a <= KMU_WIN_HOST_LAUNCH_LAST) ||
       (a >= KMU_WIN_PEP_HINT_BASE && a <= KMU_WIN_PEP_HINT_LAST) ||
       (a >= KMU_WIN_TREM_REVOKE_BASE && a <= KMU_WIN_TREM_REVOKE_LAST) ||
       (a >= KMU_WIN_COPY_ENGINE_BASE && a <= KMU_WIN_COPY_ENGINE_LAST));
@@ -337,6 +381,59 @@ module kmu_csr #(
           rval[KMU_UNREG_RESULT_CODE_SHIFT+:KMU_UNREG_RESULT_CODE_WIDTH] = ures_code_q;
           rval[KMU_UNREG_RESULT_DONE_SHIFT] = ures_done_q;
         end
+        KMU_HL_KPTR_ADDR: begin
+          rd_ok = KMU_HL_KPTR_RD;
+          wr_ok = KMU_HL_KPTR_WR;
+          rval  = hl_kptr_q;
+        end
+        KMU_HL_GRID_XY_ADDR: begin
+          rd_ok = KMU_HL_GRID_XY_RD;
+          wr_ok = KMU_HL_GRID_XY_WR;
+          rval[KMU_HL_GRID_XY_X_SHIFT+:KMU_HL_GRID_XY_X_WIDTH] = hl_grid_x_q;
+          rval[KMU_HL_GRID_XY_Y_SHIFT+:KMU_HL_GRID_XY_Y_WIDTH] = hl_grid_y_q;
+        end
+        KMU_HL_GRID_Z_ADDR: begin
+          rd_ok = KMU_HL_GRID_Z_RD;
+          wr_ok = KMU_HL_GRID_Z_WR;
+          rval[KMU_HL_GRID_Z_Z_SHIFT+:KMU_HL_GRID_Z_Z_WIDTH] = hl_grid_z_q;
+        end
+        KMU_HL_TB_XY_ADDR: begin
+          rd_ok = KMU_HL_TB_XY_RD;
+          wr_ok = KMU_HL_TB_XY_WR;
+          rval[KMU_HL_TB_XY_X_SHIFT+:KMU_HL_TB_XY_X_WIDTH] = hl_tb_x_q;
+          rval[KMU_HL_TB_XY_Y_SHIFT+:KMU_HL_TB_XY_Y_WIDTH] = hl_tb_y_q;
+        end
+        KMU_HL_TB_Z_ADDR: begin
+          rd_ok = KMU_HL_TB_Z_RD;
+          wr_ok = KMU_HL_TB_Z_WR;
+          rval[KMU_HL_TB_Z_Z_SHIFT+:KMU_HL_TB_Z_Z_WIDTH] = hl_tb_z_q;
+        end
+        KMU_HL_RES_ADDR: begin
+          rd_ok = KMU_HL_RES_RD;
+          wr_ok = KMU_HL_RES_WR;
+          rval[KMU_HL_RES_SHMEM_SHIFT+:KMU_HL_RES_SHMEM_WIDTH] = hl_shmem_q;
+          rval[KMU_HL_RES_NREGS_SHIFT+:KMU_HL_RES_NREGS_WIDTH] = hl_nregs_q;
+          rval[KMU_HL_RES_PRIO_SHIFT+:KMU_HL_RES_PRIO_WIDTH] = hl_prio_q;
+        end
+        KMU_HL_PARAM_ADDR: begin
+          rd_ok = KMU_HL_PARAM_RD;
+          wr_ok = KMU_HL_PARAM_WR;
+          rval  = hl_param_q;
+        end
+        KMU_HL_CPL_ADDR_ADDR: begin
+          rd_ok = KMU_HL_CPL_ADDR_RD;
+          wr_ok = KMU_HL_CPL_ADDR_WR;
+          rval  = hl_cpl_q;
+        end
+        KMU_HL_CMD_ADDR: begin
+          rd_ok = KMU_HL_CMD_RD;
+          wr_ok = KMU_HL_CMD_WR;
+        end
+        KMU_HL_STATUS_ADDR: begin
+          rd_ok = KMU_HL_STATUS_RD;
+          wr_ok = KMU_HL_STATUS_WR;
+          rval[KMU_HL_STATUS_PENDING_SHIFT] = host_valid_q;
+        end
         default: begin
           if (db_hit) begin
             rd_ok = KMU_DOORBELL_RD;
@@ -360,14 +457,21 @@ module kmu_csr #(
   wire db_req = wr_good && db_hit;
   wire regcmd_req = wr_good && (a == KMU_REG_CMD_ADDR);
   wire unreg_req = wr_good && (a == KMU_UNREG_CMD_ADDR);
+  wire hlcmd_req = wr_good && (a == KMU_HL_CMD_ADDR);
+`ifdef MUTANT_CSR_RTL_HL_STALL
+  wire hl_busy = 1'b0;  // mutant: a HL_CMD never waits for the pending launch (overwrites it)
+`else
+  wire hl_busy = host_valid_q && !host_ready_i;  // the pending launch is not taken this cycle
+`endif
   wire [7:0] unreg_id8 = bus_req_wdata_i[KMU_UNREG_CMD_ID_SHIFT+:KMU_UNREG_CMD_ID_WIDTH];
   wire unreg_known = ({24'd0, unreg_id8} < ENTRIES_W);
 
 `ifdef MUTANT_CSR_RTL_DB_READY
   // mutant: a doorbell write does not wait for the doorbell decoder
-  assign bus_req_ready_o = !(regcmd_req && !reg_ready_i);
+  assign bus_req_ready_o = !(regcmd_req && !reg_ready_i) && !(hlcmd_req && hl_busy);
 `else
-  assign bus_req_ready_o = !(db_req && !db_ready_i) && !(regcmd_req && !reg_ready_i);
+  assign bus_req_ready_o = !(db_req && !db_ready_i) && !(regcmd_req && !reg_ready_i) &&
+      !(hlcmd_req && hl_busy);
 `endif
   wire fire = bus_req_valid_i && bus_req_ready_o;
   wire acc_wr = fire && bus_req_write_i && !req_err;  // an OKAY write takes effect
@@ -396,6 +500,19 @@ module kmu_csr #(
   assign reg_pend_o = pend_q;
   assign reg_esize_o = esize_q;
   assign reg_maxinf_o = maxinf_q;
+  assign host_valid_o = host_valid_q;
+  assign host_kptr_o = host_kptr_q;
+  assign host_grid_x_o = host_grid_x_q;
+  assign host_grid_y_o = host_grid_y_q;
+  assign host_grid_z_o = host_grid_z_q;
+  assign host_tb_x_o = host_tb_x_q;
+  assign host_tb_y_o = host_tb_y_q;
+  assign host_tb_z_o = host_tb_z_q;
+  assign host_shmem_o = host_shmem_q;
+  assign host_nregs_o = host_nregs_q;
+  assign host_prio_o = host_prio_q;
+  assign host_param_o = host_param_q;
+  assign host_cpl_addr_o = host_cpl_q;
   assign irq_o = (err_q != 32'd0);
 
   // ------------------------------------------------------------------ events
@@ -409,6 +526,12 @@ module kmu_csr #(
   wire ev_unreg_refused = unreg_fire && (unreg_code != KMU_UNREG_CODE_OK);
   wire ev_cpl_spurious = cpl_valid_i && cpl_err_i;
   wire ev_cpl_ok = cpl_valid_i && !cpl_err_i;
+  // host launch: a HL_CMD write taken on the bus; refused when a grid or TB dimension is 0
+  wire hl_fire = hlcmd_req && bus_req_ready_o;
+  wire hl_bad = (hl_grid_x_q == 16'd0) || (hl_grid_y_q == 16'd0) || (hl_grid_z_q == 16'd0) ||
+      (hl_tb_x_q == 16'd0) || (hl_tb_y_q == 16'd0) || (hl_tb_z_q == 16'd0);
+  wire ev_host_refused = hl_fire && hl_bad;
+  wire hl_launch = hl_fire && !hl_bad;
 
   reg [31:0] err_set, err_clr;
 
@@ -436,6 +559,31 @@ module kmu_csr #(
     pend_d        = pend_q;
     esize_d       = esize_q;
     maxinf_d      = maxinf_q;
+    hl_kptr_d     = hl_kptr_q;
+    hl_grid_x_d   = hl_grid_x_q;
+    hl_grid_y_d   = hl_grid_y_q;
+    hl_grid_z_d   = hl_grid_z_q;
+    hl_tb_x_d     = hl_tb_x_q;
+    hl_tb_y_d     = hl_tb_y_q;
+    hl_tb_z_d     = hl_tb_z_q;
+    hl_shmem_d    = hl_shmem_q;
+    hl_nregs_d    = hl_nregs_q;
+    hl_prio_d     = hl_prio_q;
+    hl_param_d    = hl_param_q;
+    hl_cpl_d      = hl_cpl_q;
+    host_valid_d  = host_valid_q;
+    host_kptr_d   = host_kptr_q;
+    host_grid_x_d = host_grid_x_q;
+    host_grid_y_d = host_grid_y_q;
+    host_grid_z_d = host_grid_z_q;
+    host_tb_x_d   = host_tb_x_q;
+    host_tb_y_d   = host_tb_y_q;
+    host_tb_z_d   = host_tb_z_q;
+    host_shmem_d  = host_shmem_q;
+    host_nregs_d  = host_nregs_q;
+    host_prio_d   = host_prio_q;
+    host_param_d  = host_param_q;
+    host_cpl_d    = host_cpl_q;
 
     // ERR_STATUS: sticky, write 1 to clear, a set in the same cycle wins
     err_set = 32'd0;
@@ -446,6 +594,7 @@ module kmu_csr #(
     err_set[KMU_ERR_STATUS_UNREG_REFUSED_SHIFT] = ev_unreg_refused;
     err_set[KMU_ERR_STATUS_CPL_SPURIOUS_SHIFT] = ev_cpl_spurious;
     err_set[KMU_ERR_STATUS_BUS_SHIFT] = acc_err;
+    err_set[KMU_ERR_STATUS_HOST_REFUSED_SHIFT] = ev_host_refused;
     err_clr = (acc_wr && a == KMU_ERR_STATUS_ADDR) ? bus_req_wdata_i : 32'd0;
 `ifdef MUTANT_CSR_RTL_RW1C
     err_clr = err_clr << 1;  // mutant: write-1-to-clear clears the next bit up
@@ -456,7 +605,8 @@ module kmu_csr #(
     cnt_db_d = sat_add((acc_wr && a == KMU_ERR_CNT_DB_ADDR) ? {CNT_W{1'b0}} : cnt_db_q,
                        {1'b0, db_err_unknown_i} + {1'b0, ev_db_unreg || ev_db_inflight});
     cnt_reg_d = sat_add((acc_wr && a == KMU_ERR_CNT_REG_ADDR) ? {CNT_W{1'b0}} : cnt_reg_q,
-                        {1'b0, ev_reg_refused} + {1'b0, ev_unreg_refused});
+                        {1'b0, ev_reg_refused} + {1'b0, ev_unreg_refused} +
+                        {1'b0, ev_host_refused});
     cnt_bus_d = sat_add((acc_wr && a == KMU_ERR_CNT_BUS_ADDR) ? {CNT_W{1'b0}} : cnt_bus_q,
                         {1'b0, acc_err});
     cnt_cpl_d = sat_add((acc_wr && a == KMU_ERR_CNT_CPL_ADDR) ? {CNT_W{1'b0}} : cnt_cpl_q,
@@ -488,6 +638,24 @@ module kmu_csr #(
       ures_id_d   = unreg_id8;
     end
 
+    // host descriptor: taken by host_ready_i, loaded from the staging registers at a launch
+    if (host_valid_q && host_ready_i) host_valid_d = 1'b0;
+    if (hl_launch) begin
+      host_valid_d  = 1'b1;
+      host_kptr_d   = hl_kptr_q;
+      host_grid_x_d = hl_grid_x_q;
+      host_grid_y_d = hl_grid_y_q;
+      host_grid_z_d = hl_grid_z_q;
+      host_tb_x_d   = hl_tb_x_q;
+      host_tb_y_d   = hl_tb_y_q;
+      host_tb_z_d   = hl_tb_z_q;
+      host_shmem_d  = hl_shmem_q;
+      host_nregs_d  = hl_nregs_q;
+      host_prio_d   = hl_prio_q;
+      host_param_d  = hl_param_q;
+      host_cpl_d    = hl_cpl_q;
+    end
+
     // plain RW registers
     if (acc_wr) begin
       case (a)
@@ -515,6 +683,25 @@ module kmu_csr #(
           esize_d  = bus_req_wdata_i[KMU_REG_PSIZE_ESIZE_SHIFT+:KMU_REG_PSIZE_ESIZE_WIDTH];
           maxinf_d = bus_req_wdata_i[KMU_REG_PSIZE_MAXINF_SHIFT+:KMU_REG_PSIZE_MAXINF_WIDTH];
         end
+        KMU_HL_KPTR_ADDR: hl_kptr_d = bus_req_wdata_i;
+        KMU_HL_GRID_XY_ADDR: begin
+          hl_grid_x_d = bus_req_wdata_i[KMU_HL_GRID_XY_X_SHIFT+:KMU_HL_GRID_XY_X_WIDTH];
+          hl_grid_y_d = bus_req_wdata_i[KMU_HL_GRID_XY_Y_SHIFT+:KMU_HL_GRID_XY_Y_WIDTH];
+        end
+        KMU_HL_GRID_Z_ADDR:
+        hl_grid_z_d = bus_req_wdata_i[KMU_HL_GRID_Z_Z_SHIFT+:KMU_HL_GRID_Z_Z_WIDTH];
+        KMU_HL_TB_XY_ADDR: begin
+          hl_tb_x_d = bus_req_wdata_i[KMU_HL_TB_XY_X_SHIFT+:KMU_HL_TB_XY_X_WIDTH];
+          hl_tb_y_d = bus_req_wdata_i[KMU_HL_TB_XY_Y_SHIFT+:KMU_HL_TB_XY_Y_WIDTH];
+        end
+        KMU_HL_TB_Z_ADDR: hl_tb_z_d = bus_req_wdata_i[KMU_HL_TB_Z_Z_SHIFT+:KMU_HL_TB_Z_Z_WIDTH];
+        KMU_HL_RES_ADDR: begin
+          hl_shmem_d = bus_req_wdata_i[KMU_HL_RES_SHMEM_SHIFT+:KMU_HL_RES_SHMEM_WIDTH];
+          hl_nregs_d = bus_req_wdata_i[KMU_HL_RES_NREGS_SHIFT+:KMU_HL_RES_NREGS_WIDTH];
+          hl_prio_d  = bus_req_wdata_i[KMU_HL_RES_PRIO_SHIFT+:KMU_HL_RES_PRIO_WIDTH];
+        end
+        KMU_HL_PARAM_ADDR: hl_param_d = bus_req_wdata_i;
+        KMU_HL_CPL_ADDR_ADDR: hl_cpl_d = bus_req_wdata_i;
         default: ;
       endcase
     end
@@ -553,6 +740,31 @@ module kmu_csr #(
       pend_q        <= 32'd0;
       esize_q       <= 16'd0;
       maxinf_q      <= 8'd0;
+      hl_kptr_q     <= 32'd0;
+      hl_grid_x_q   <= 16'd0;
+      hl_grid_y_q   <= 16'd0;
+      hl_grid_z_q   <= 16'd0;
+      hl_tb_x_q     <= 16'd0;
+      hl_tb_y_q     <= 16'd0;
+      hl_tb_z_q     <= 16'd0;
+      hl_shmem_q    <= 16'd0;
+      hl_nregs_q    <= 8'd0;
+      hl_prio_q     <= 2'd0;
+      hl_param_q    <= 32'd0;
+      hl_cpl_q      <= 32'd0;
+      host_valid_q  <= 1'b0;
+      host_kptr_q   <= 32'd0;
+      host_grid_x_q <= 16'd0;
+      host_grid_y_q <= 16'd0;
+      host_grid_z_q <= 16'd0;
+      host_tb_x_q   <= 16'd0;
+      host_tb_y_q   <= 16'd0;
+      host_tb_z_q   <= 16'd0;
+      host_shmem_q  <= 16'd0;
+      host_nregs_q  <= 8'd0;
+      host_prio_q   <= 2'd0;
+      host_param_q  <= 32'd0;
+      host_cpl_q    <= 32'd0;
     end else begin
       err_q         <= err_d;
       res_busy_q    <= res_busy_d;
@@ -584,6 +796,31 @@ module kmu_csr #(
       pend_q        <= pend_d;
       esize_q       <= esize_d;
       maxinf_q      <= maxinf_d;
+      hl_kptr_q     <= hl_kptr_d;
+      hl_grid_x_q   <= hl_grid_x_d;
+      hl_grid_y_q   <= hl_grid_y_d;
+      hl_grid_z_q   <= hl_grid_z_d;
+      hl_tb_x_q     <= hl_tb_x_d;
+      hl_tb_y_q     <= hl_tb_y_d;
+      hl_tb_z_q     <= hl_tb_z_d;
+      hl_shmem_q    <= hl_shmem_d;
+      hl_nregs_q    <= hl_nregs_d;
+      hl_prio_q     <= hl_prio_d;
+      hl_param_q    <= hl_param_d;
+      hl_cpl_q      <= hl_cpl_d;
+      host_valid_q  <= host_valid_d;
+      host_kptr_q   <= host_kptr_d;
+      host_grid_x_q <= host_grid_x_d;
+      host_grid_y_q <= host_grid_y_d;
+      host_grid_z_q <= host_grid_z_d;
+      host_tb_x_q   <= host_tb_x_d;
+      host_tb_y_q   <= host_tb_y_d;
+      host_tb_z_q   <= host_tb_z_d;
+      host_shmem_q  <= host_shmem_d;
+      host_nregs_q  <= host_nregs_d;
+      host_prio_q   <= host_prio_d;
+      host_param_q  <= host_param_d;
+      host_cpl_q    <= host_cpl_d;
     end
   end
 endmodule

@@ -16,7 +16,13 @@
 // the EKT. One doorbell per cycle is sustained (the slave's skid FIFOs accept a write every
 // cycle).
 //
-// Contract: desc_* is a valid/ready stream, held stable until accepted. A completion
+// Host kernels: the host launch window of kmu_csr (HL_* staging registers, HL_CMD) drives the
+// host descriptor stream host_valid_o/host_ready_i (docs/kmu-interfaces.md 1), a register stage
+// inside kmu_csr: an HL_CMD write whose AXI AW and W handshakes complete at edge t gives
+// host_valid_o in cycle t+2 (t+1: the write is on the register bus and accepted, unless the
+// previous host launch is still pending; t+2: the descriptor register holds it), BVALID in t+2.
+//
+// Contract: desc_* and host_* are valid/ready streams, held stable until accepted. A completion
 // (cpl_valid_i, cpl_id_i) returns one in-flight credit of that EKT entry; a completion for an
 // entry with nothing in flight sets ERR_STATUS.CPL_SPURIOUS. irq_o is high while any
 // ERR_STATUS bit is set. Errors never go silent: see docs/blocks/kmu_frontend.md.
@@ -65,6 +71,22 @@ module kmu_frontend #(
     output wire [                                  7:0] desc_nregs_o,
     output wire [                                  1:0] desc_prio_o,
     output wire [                                 31:0] desc_param_o,
+
+    // host kernel descriptors (host launch window, HL_CMD) to the kernel management unit
+    output wire        host_valid_o,
+    input  wire        host_ready_i,
+    output wire [31:0] host_kptr_o,
+    output wire [15:0] host_grid_x_o,
+    output wire [15:0] host_grid_y_o,
+    output wire [15:0] host_grid_z_o,
+    output wire [15:0] host_tb_x_o,
+    output wire [15:0] host_tb_y_o,
+    output wire [15:0] host_tb_z_o,
+    output wire [15:0] host_shmem_o,
+    output wire [ 7:0] host_nregs_o,
+    output wire [ 1:0] host_prio_o,
+    output wire [31:0] host_param_o,
+    output wire [31:0] host_cpl_addr_o,
 
     // event completions (credit return)
     input wire                                         cpl_valid_i,
@@ -210,6 +232,20 @@ module kmu_frontend #(
       .desc_pending_i     (desc_valid_o),
       .reg_busy_i         (reg_busy),
       .ekt_valid_i        (ekt_valid),
+      .host_valid_o       (host_valid_o),
+      .host_ready_i       (host_ready_i),
+      .host_kptr_o        (host_kptr_o),
+      .host_grid_x_o      (host_grid_x_o),
+      .host_grid_y_o      (host_grid_y_o),
+      .host_grid_z_o      (host_grid_z_o),
+      .host_tb_x_o        (host_tb_x_o),
+      .host_tb_y_o        (host_tb_y_o),
+      .host_tb_z_o        (host_tb_z_o),
+      .host_shmem_o       (host_shmem_o),
+      .host_nregs_o       (host_nregs_o),
+      .host_prio_o        (host_prio_o),
+      .host_param_o       (host_param_o),
+      .host_cpl_addr_o    (host_cpl_addr_o),
       .irq_o              (irq_o)
   );
 

@@ -22,10 +22,10 @@ localparam [15:0]  KMU_WIN_DB_BASE = 16'h1000;  // Doorbells
 localparam integer KMU_WIN_DB_SIZE = 4096;
 localparam [15:0]  KMU_WIN_DB_LAST = 16'h1FFF;
 localparam integer KMU_WIN_DB_RESERVED = 0;
-localparam [15:0]  KMU_WIN_HOST_LAUNCH_BASE = 16'h2000;  // reserved: host launch
+localparam [15:0]  KMU_WIN_HOST_LAUNCH_BASE = 16'h2000;  // Host launch
 localparam integer KMU_WIN_HOST_LAUNCH_SIZE = 256;
 localparam [15:0]  KMU_WIN_HOST_LAUNCH_LAST = 16'h20FF;
-localparam integer KMU_WIN_HOST_LAUNCH_RESERVED = 1;
+localparam integer KMU_WIN_HOST_LAUNCH_RESERVED = 0;
 localparam [15:0]  KMU_WIN_PEP_HINT_BASE = 16'h2100;  // reserved: PEP hint
 localparam integer KMU_WIN_PEP_HINT_SIZE = 16;
 localparam [15:0]  KMU_WIN_PEP_HINT_LAST = 16'h210F;
@@ -98,7 +98,7 @@ localparam [31:0]  KMU_STATUS_DESC_PENDING_RESET = 32'h00000000;
 // ---- ERR_STATUS
 localparam [15:0]  KMU_ERR_STATUS_ADDR = 16'h0010;  // Sticky error flags; write 1 to clear. A flag set and cleared in the same cycle stays set. irq_o = (ERR_STATUS != 0).
 localparam [31:0]  KMU_ERR_STATUS_RESET = 32'h00000000;
-localparam [31:0]  KMU_ERR_STATUS_MASK = 32'h0000007F;
+localparam [31:0]  KMU_ERR_STATUS_MASK = 32'h000000FF;
 localparam [0:0]   KMU_ERR_STATUS_RD = 1'd1;
 localparam [0:0]   KMU_ERR_STATUS_WR = 1'd1;
 localparam integer KMU_ERR_STATUS_DB_UNKNOWN_SHIFT = 0;  // RW1C: doorbell index >= EKT entries
@@ -129,6 +129,10 @@ localparam integer KMU_ERR_STATUS_BUS_SHIFT = 6;  // RW1C: a bus request was ans
 localparam integer KMU_ERR_STATUS_BUS_WIDTH = 1;
 localparam [31:0]  KMU_ERR_STATUS_BUS_MASK = 32'h00000040;
 localparam [31:0]  KMU_ERR_STATUS_BUS_RESET = 32'h00000000;
+localparam integer KMU_ERR_STATUS_HOST_REFUSED_SHIFT = 7;  // RW1C: a host launch was refused (a zero grid or TB dimension)
+localparam integer KMU_ERR_STATUS_HOST_REFUSED_WIDTH = 1;
+localparam [31:0]  KMU_ERR_STATUS_HOST_REFUSED_MASK = 32'h00000080;
+localparam [31:0]  KMU_ERR_STATUS_HOST_REFUSED_RESET = 32'h00000000;
 
 // ---- ERR_DB_INFO
 localparam [15:0]  KMU_ERR_DB_INFO_ADDR = 16'h0014;  // The last refused doorbell (kept by kmu_doorbell).
@@ -157,7 +161,7 @@ localparam [31:0]  KMU_ERR_CNT_DB_COUNT_MASK = 32'h0000FFFF;
 localparam [31:0]  KMU_ERR_CNT_DB_COUNT_RESET = 32'h00000000;
 
 // ---- ERR_CNT_REG
-localparam [15:0]  KMU_ERR_CNT_REG_ADDR = 16'h001C;  // Refused registrations plus refused unregistrations.
+localparam [15:0]  KMU_ERR_CNT_REG_ADDR = 16'h001C;  // Refused registrations, refused unregistrations and refused host launches.
 localparam [31:0]  KMU_ERR_CNT_REG_RESET = 32'h00000000;
 localparam [31:0]  KMU_ERR_CNT_REG_MASK = 32'h0000FFFF;
 localparam [0:0]   KMU_ERR_CNT_REG_RD = 1'd1;
@@ -439,6 +443,132 @@ localparam integer KMU_DOORBELL_RING_SHIFT = 0;  // WO: ignored
 localparam integer KMU_DOORBELL_RING_WIDTH = 32;
 localparam [31:0]  KMU_DOORBELL_RING_MASK = 32'hFFFFFFFF;
 localparam [31:0]  KMU_DOORBELL_RING_RESET = 32'h00000000;
+
+// ---- HL_KPTR
+localparam [15:0]  KMU_HL_KPTR_ADDR = 16'h2000;  // Kernel pointer.
+localparam [31:0]  KMU_HL_KPTR_RESET = 32'h00000000;
+localparam [31:0]  KMU_HL_KPTR_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_HL_KPTR_RD = 1'd1;
+localparam [0:0]   KMU_HL_KPTR_WR = 1'd1;
+localparam integer KMU_HL_KPTR_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_HL_KPTR_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_HL_KPTR_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_HL_KPTR_VALUE_RESET = 32'h00000000;
+
+// ---- HL_GRID_XY
+localparam [15:0]  KMU_HL_GRID_XY_ADDR = 16'h2004;  // Grid dimensions x, y.
+localparam [31:0]  KMU_HL_GRID_XY_RESET = 32'h00000000;
+localparam [31:0]  KMU_HL_GRID_XY_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_HL_GRID_XY_RD = 1'd1;
+localparam [0:0]   KMU_HL_GRID_XY_WR = 1'd1;
+localparam integer KMU_HL_GRID_XY_X_SHIFT = 0;  // RW: grid x
+localparam integer KMU_HL_GRID_XY_X_WIDTH = 16;
+localparam [31:0]  KMU_HL_GRID_XY_X_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_HL_GRID_XY_X_RESET = 32'h00000000;
+localparam integer KMU_HL_GRID_XY_Y_SHIFT = 16;  // RW: grid y
+localparam integer KMU_HL_GRID_XY_Y_WIDTH = 16;
+localparam [31:0]  KMU_HL_GRID_XY_Y_MASK = 32'hFFFF0000;
+localparam [31:0]  KMU_HL_GRID_XY_Y_RESET = 32'h00000000;
+
+// ---- HL_GRID_Z
+localparam [15:0]  KMU_HL_GRID_Z_ADDR = 16'h2008;  // Grid dimension z.
+localparam [31:0]  KMU_HL_GRID_Z_RESET = 32'h00000000;
+localparam [31:0]  KMU_HL_GRID_Z_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_HL_GRID_Z_RD = 1'd1;
+localparam [0:0]   KMU_HL_GRID_Z_WR = 1'd1;
+localparam integer KMU_HL_GRID_Z_Z_SHIFT = 0;  // RW: grid z
+localparam integer KMU_HL_GRID_Z_Z_WIDTH = 16;
+localparam [31:0]  KMU_HL_GRID_Z_Z_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_HL_GRID_Z_Z_RESET = 32'h00000000;
+
+// ---- HL_TB_XY
+localparam [15:0]  KMU_HL_TB_XY_ADDR = 16'h200C;  // Thread-block dimensions x, y.
+localparam [31:0]  KMU_HL_TB_XY_RESET = 32'h00000000;
+localparam [31:0]  KMU_HL_TB_XY_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_HL_TB_XY_RD = 1'd1;
+localparam [0:0]   KMU_HL_TB_XY_WR = 1'd1;
+localparam integer KMU_HL_TB_XY_X_SHIFT = 0;  // RW: TB x
+localparam integer KMU_HL_TB_XY_X_WIDTH = 16;
+localparam [31:0]  KMU_HL_TB_XY_X_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_HL_TB_XY_X_RESET = 32'h00000000;
+localparam integer KMU_HL_TB_XY_Y_SHIFT = 16;  // RW: TB y
+localparam integer KMU_HL_TB_XY_Y_WIDTH = 16;
+localparam [31:0]  KMU_HL_TB_XY_Y_MASK = 32'hFFFF0000;
+localparam [31:0]  KMU_HL_TB_XY_Y_RESET = 32'h00000000;
+
+// ---- HL_TB_Z
+localparam [15:0]  KMU_HL_TB_Z_ADDR = 16'h2010;  // Thread-block dimension z.
+localparam [31:0]  KMU_HL_TB_Z_RESET = 32'h00000000;
+localparam [31:0]  KMU_HL_TB_Z_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_HL_TB_Z_RD = 1'd1;
+localparam [0:0]   KMU_HL_TB_Z_WR = 1'd1;
+localparam integer KMU_HL_TB_Z_Z_SHIFT = 0;  // RW: TB z
+localparam integer KMU_HL_TB_Z_Z_WIDTH = 16;
+localparam [31:0]  KMU_HL_TB_Z_Z_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_HL_TB_Z_Z_RESET = 32'h00000000;
+
+// ---- HL_RES
+localparam [15:0]  KMU_HL_RES_ADDR = 16'h2014;  // Resources.
+localparam [31:0]  KMU_HL_RES_RESET = 32'h00000000;
+localparam [31:0]  KMU_HL_RES_MASK = 32'h03FFFFFF;
+localparam [0:0]   KMU_HL_RES_RD = 1'd1;
+localparam [0:0]   KMU_HL_RES_WR = 1'd1;
+localparam integer KMU_HL_RES_SHMEM_SHIFT = 0;  // RW: shared memory bytes
+localparam integer KMU_HL_RES_SHMEM_WIDTH = 16;
+localparam [31:0]  KMU_HL_RES_SHMEM_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_HL_RES_SHMEM_RESET = 32'h00000000;
+localparam integer KMU_HL_RES_NREGS_SHIFT = 16;  // RW: registers per thread
+localparam integer KMU_HL_RES_NREGS_WIDTH = 8;
+localparam [31:0]  KMU_HL_RES_NREGS_MASK = 32'h00FF0000;
+localparam [31:0]  KMU_HL_RES_NREGS_RESET = 32'h00000000;
+localparam integer KMU_HL_RES_PRIO_SHIFT = 24;  // RW: priority (3 = highest)
+localparam integer KMU_HL_RES_PRIO_WIDTH = 2;
+localparam [31:0]  KMU_HL_RES_PRIO_MASK = 32'h03000000;
+localparam [31:0]  KMU_HL_RES_PRIO_RESET = 32'h00000000;
+
+// ---- HL_PARAM
+localparam [15:0]  KMU_HL_PARAM_ADDR = 16'h2018;  // Kernel parameter (parameter buffer address).
+localparam [31:0]  KMU_HL_PARAM_RESET = 32'h00000000;
+localparam [31:0]  KMU_HL_PARAM_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_HL_PARAM_RD = 1'd1;
+localparam [0:0]   KMU_HL_PARAM_WR = 1'd1;
+localparam integer KMU_HL_PARAM_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_HL_PARAM_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_HL_PARAM_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_HL_PARAM_VALUE_RESET = 32'h00000000;
+
+// ---- HL_CPL_ADDR
+localparam [15:0]  KMU_HL_CPL_ADDR_ADDR = 16'h201C;  // Completion flag address (written when the kernel completes).
+localparam [31:0]  KMU_HL_CPL_ADDR_RESET = 32'h00000000;
+localparam [31:0]  KMU_HL_CPL_ADDR_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_HL_CPL_ADDR_RD = 1'd1;
+localparam [0:0]   KMU_HL_CPL_ADDR_WR = 1'd1;
+localparam integer KMU_HL_CPL_ADDR_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_HL_CPL_ADDR_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_HL_CPL_ADDR_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_HL_CPL_ADDR_VALUE_RESET = 32'h00000000;
+
+// ---- HL_CMD
+localparam [15:0]  KMU_HL_CMD_ADDR = 16'h2020;  // Any write launches the staged kernel: the staging registers are copied into the host descriptor. The bus waits while the previous launch is still pending. A zero grid or TB dimension is refused: nothing is launched, ERR_STATUS.HOST_REFUSED, ERR_CNT_REG.
+localparam [31:0]  KMU_HL_CMD_RESET = 32'h00000000;
+localparam [31:0]  KMU_HL_CMD_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_HL_CMD_RD = 1'd0;
+localparam [0:0]   KMU_HL_CMD_WR = 1'd1;
+localparam integer KMU_HL_CMD_GO_SHIFT = 0;  // WO: ignored
+localparam integer KMU_HL_CMD_GO_WIDTH = 32;
+localparam [31:0]  KMU_HL_CMD_GO_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_HL_CMD_GO_RESET = 32'h00000000;
+
+// ---- HL_STATUS
+localparam [15:0]  KMU_HL_STATUS_ADDR = 16'h2024;  // Host launch status.
+localparam [31:0]  KMU_HL_STATUS_RESET = 32'h00000000;
+localparam [31:0]  KMU_HL_STATUS_MASK = 32'h00000001;
+localparam [0:0]   KMU_HL_STATUS_RD = 1'd1;
+localparam [0:0]   KMU_HL_STATUS_WR = 1'd0;
+localparam integer KMU_HL_STATUS_PENDING_SHIFT = 0;  // RO: a launched host kernel waits to be taken (host_valid_o)
+localparam integer KMU_HL_STATUS_PENDING_WIDTH = 1;
+localparam [31:0]  KMU_HL_STATUS_PENDING_MASK = 32'h00000001;
+localparam [31:0]  KMU_HL_STATUS_PENDING_RESET = 32'h00000000;
 
 // ---- codes db_cause_e
 localparam integer KMU_DB_CAUSE_W = 2;  // bits of db_cause_e (used by ERR_DB_INFO.CAUSE)
