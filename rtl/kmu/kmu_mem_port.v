@@ -1,0 +1,163 @@
+// kmu_mem_port - N memory clients onto one memory port (docs/kmu-interfaces.md section 5).
+//
+// The kernel management unit writes completion flags (RGEM 3.2 / EDGE III-B: the device writes
+// the flag the host polls) and, later, the context and copy engines read and write memory; they
+// all share one memory port.  Clients present requests on packed per-client ports; a kmu_rr_arb
+// chooses one per cycle and pushes it into a two-entry output stage (kmu_fifo, depth 2: a skid
+// buffer that sustains one request per cycle); the stage's head drives the memory port.  Read
+// responses come back tagged with the client index and are routed to that client.
+//
+// Clients: N (1..2).  Every port of a block is at most 64 bits wide (the lockstep harness carries
+// ports as uint64_t), so with 32-bit address and data fields packed per client N <= 2 is the
+// limit of this interface; a larger N needs a wider harness port type (a later issue).
+//
+// Handshake contract:
+//   req_*: valid/ready per client.  A client holds req_valid_i and its fields until
+//     req_ready_o.  req_ready_o[k] = the arbiter grants k && the output stage has room; the
+//     room depends only on state (kmu_fifo: count < 2), so there is no combinational path from
+//     mem_ready_i to any req_ready_o; req_ready_o depends combinationally on req_valid_i (the
+//     arbiter).  At most one request is accepted per cycle.
+//   mem_*: valid/ready.  mem_valid_o and mem_write_o/addr/wdata/client come from the output
+//     stage's head register: stable until mem_ready_i.  mem_wdata_o of a read is the client's
+//     req_wdata_i, passed through (don't care).
+//   rsp_*: mem_rvalid_i with mem_rclient_i raises rsp_valid_o[mem_rclient_i] in the same cycle
+//     with rsp_rdata_o = mem_rdata_i (combinational, no back-pressure: a client that issues reads
+//     takes every response in the cycle it arrives).  The memory returns a client's responses in
+//     the order of its reads.  A response with mem_rclient_i >= N (only possible with N = 1)
+//     raises no rsp_valid_o.
+// Fairness: round robin; a client holding req_valid_i is accepted before N-1 requests of other
+// clients are (a full output stage accepts nothing, so it cannot reorder the grants).
+// Order: per client, requests leave on mem_* in the order they were accepted (one FIFO).
+//
+// Latency: request handshake in cycle t -> mem_valid_o from cycle t+1 (no fall-through).
+// Throughput: one request per cycle while mem_ready_i is high.  A full stage (two requests, the
+// memory not ready) refuses every client, and does not accept in the cycle it is popped (the
+// kmu_fifo rule), so after a stall the first cycle with mem_ready_i high accepts no new request.
+// State: the arbiter pointer and the output stage (two kmu_fifo instances side by side, pushed
+// and popped together: {addr, wdata} (64 bits) and {client, write}; the cell's C twin carries
+// at most 64 bits per word).  C twin: cmodel/kmu_mem_port.c (composed of the cell C models).
+`default_nettype none
+
+module kmu_mem_port #(
+    parameter integer N  = 2,  // clients (1..2: every port at most 64 bits)
+    // derived, do not override: client index width, max(1, clog2(N))
+    parameter integer CW = (N > 1) ? $clog2(N) : 1
+) (
+    input  wire            clk_i,
+    input  wire            rst_ni,
+    // clients, packed: client k is bit k / bits [32*k +: 32]
+    input  wire [   N-1:0] req_valid_i,
+    output wire [   N-1:0] req_ready_o,
+    input  wire [   N-1:0] req_write_i,  // 1 write, 0 read
+    input  wire [32*N-1:0] req_addr_i,   // byte address
+    input  wire [32*N-1:0] req_wdata_i,  // write data
+    // the memory port
+    output wire            mem_valid_o,
+    input  wire            mem_ready_i,
+    output wire            mem_write_o,
+    output wire [    31:0] mem_addr_o,
+    output wire [    31:0] mem_wdata_o,
+    output wire [  CW-1:0] mem_client_o,  // which client's request
+    // read responses from the memory, routed back
+    input  wire            mem_rvalid_i,
+    input  wire [    31:0] mem_rdata_i,
+    input  wire [  CW-1:0] mem_rclient_i,  // the client whose read this answers
+    output wire [   N-1:0] rsp_valid_o,    // one-hot: the response is this client's
+    output wire [    31:0] rsp_rdata_o
+);
+  localparam integer IDX_W = (N > 1) ? $clog2(N) : 1;  // the arbiter's index width (= CW)
+
+  // ---- arbiter
+  wire [    N-1:0] gnt;  // one-hot grant among the valid clients
+  wire [IDX_W-1:0] gnt_idx;
+  wire             gnt_valid;
+  // ---- output stage
+  wire             room;  // the stage can take a request (depends only on state)
+  wire             push;  // a request is accepted this cycle
+  wire [     63:0] head_aw;  // {addr, wdata} of the oldest request
+  wire [     CW:0] head_tag;  // {client, write} of the oldest request
+  // the second FIFO mirrors the first one's occupancy: its handshakes and counts are unused
+  wire             unused_tag_room;
+  wire             unused_tag_valid;
+  wire [      1:0] unused_aw_count;
+  wire [      1:0] unused_tag_count;
+
+  // the granted client's request
+  wire [     31:0] sel_addr = req_addr_i[32*gnt_idx+:32];
+  wire [     31:0] sel_wdata = req_wdata_i[32*gnt_idx+:32];
+  wire             sel_write = req_write_i[gnt_idx];
+  wire [   CW-1:0] sel_client = gnt_idx;
+
+`ifdef MUTANT_MEM_PORT_RTL_FULL
+  assign req_ready_o = gnt;  // mutant: a full output stage does not refuse (requests are lost)
+`else
+  assign req_ready_o = gnt & {N{room}};
+`endif
+  assign push = gnt_valid && room;
+
+  kmu_rr_arb #(
+      .N(N)
+  ) u_arb (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .req_i      (req_valid_i),
+      .ack_i      (room),         // the grant is used when the stage has room
+      .gnt_o      (gnt),
+      .gnt_idx_o  (gnt_idx),
+      .gnt_valid_o(gnt_valid)
+  );
+
+  kmu_fifo #(
+      .WIDTH(64),
+      .DEPTH(2)
+  ) u_aw_fifo (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .flush_i     (1'b0),
+      .push_valid_i(push),
+      .push_ready_o(room),
+      .push_data_i ({sel_addr, sel_wdata}),
+      .pop_valid_o (mem_valid_o),
+      .pop_ready_i (mem_ready_i),
+      .pop_data_o  (head_aw),
+      .count_o     (unused_aw_count)
+  );
+
+  kmu_fifo #(
+      .WIDTH(CW + 1),
+      .DEPTH(2)
+  ) u_tag_fifo (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .flush_i     (1'b0),
+      .push_valid_i(push),
+      .push_ready_o(unused_tag_room),
+      .push_data_i ({sel_client, sel_write}),
+      .pop_valid_o (unused_tag_valid),
+      .pop_ready_i (mem_ready_i),
+      .pop_data_o  (head_tag),
+      .count_o     (unused_tag_count)
+  );
+
+  assign mem_addr_o   = head_aw[63:32];
+  assign mem_wdata_o  = head_aw[31:0];
+  assign mem_client_o = head_tag[CW:1];
+  assign mem_write_o  = head_tag[0];
+
+  // ---- read responses
+  genvar k;
+  generate
+    for (k = 0; k < N; k = k + 1) begin : g_rsp
+      localparam [CW-1:0] KI = k;  // client index k in CW bits
+`ifdef MUTANT_MEM_PORT_RTL_RSP
+      // mutant: every response also reaches client 0
+      assign rsp_valid_o[k] = mem_rvalid_i && ((mem_rclient_i == KI) || (k == 0));
+`else
+      assign rsp_valid_o[k] = mem_rvalid_i && (mem_rclient_i == KI);
+`endif
+    end
+  endgenerate
+  assign rsp_rdata_o = mem_rdata_i;
+endmodule
+
+`default_nettype wire

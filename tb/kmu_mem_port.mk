@@ -1,0 +1,18 @@
+# kmu_mem_port harnesses: the two clients the system needs now (completion writes and the
+# context / copy engine) and the degenerate single client (a response tag >= N reaches nobody).
+# N <= 2: every harness port is at most 64 bits (req_addr_i / req_wdata_i are 32*N bits).
+MEM_PORT_RTL := rtl/common/kmu_fifo.v rtl/common/kmu_rr_arb.v rtl/kmu/kmu_mem_port.v
+MEM_PORT_C   := cmodel/kmu_mem_port.c cmodel/kmu_fifo.c cmodel/kmu_rr_arb.c
+HARNESSES += kmu_mem_port kmu_mem_port_n1
+kmu_mem_port_TOP       := kmu_mem_port
+kmu_mem_port_RTL       := $(MEM_PORT_RTL)
+kmu_mem_port_PARAMS    := N=2
+kmu_mem_port_TEST      := tb/test_kmu_mem_port.c
+kmu_mem_port_C         := $(MEM_PORT_C)
+kmu_mem_port_n1_TOP    := kmu_mem_port
+kmu_mem_port_n1_RTL    := $(MEM_PORT_RTL)
+kmu_mem_port_n1_PARAMS := N=1
+kmu_mem_port_n1_TEST   := tb/test_kmu_mem_port.c
+kmu_mem_port_n1_C      := $(MEM_PORT_C)
+MUTANTS += MUTANT_MEM_PORT_RTL_FULL:kmu_mem_port MUTANT_MEM_PORT_RTL_RSP:kmu_mem_port \
+           MUTANT_MEM_PORT_C_FULL:kmu_mem_port MUTANT_MEM_PORT_C_RSP:kmu_mem_port
