@@ -1,0 +1,154 @@
+/* engine_hw.c - the kmusim engines of the real hardware top kmu_gpu:
+ *   c      the C model (cmodel/kmu_gpu.c)
+ *   rtl    the Verilated RTL (rtl/kmu/kmu_gpu.v, through tb/shim/kmu_gpu_shim.cpp)
+ *   cosim  both, the same inputs every cycle, every output compared every cycle; the first
+ *          mismatch stops the run with cycle, signal, expected (C) and actual (RTL)
+ * The binary is built for one parameter set (-DP_NSM=... as the Verilated top); an engine
+ * refuses a configuration whose sizes differ. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "kmu_gpu.h"
+#include "kmu_tb.h"
+
+extern const kmu_dut_ops kmu_gpu_dut_ops;
+
+#define KMU_CUR_OUT kmu_gpu_out
+static const kmu_sig gpu_out_sigs[] = {KMU_GPU_OUT(KMU_SIGO)};
+#define N_OUT (sizeof gpu_out_sigs / sizeof gpu_out_sigs[0])
+
+typedef struct {
+  int use_c, use_rtl;
+  kmu_gpu *model;
+  void *dut;
+  kmu_gpu_in in;
+  kmu_gpu_out oc, orl;
+  uint64_t cycle, seed;
+  int failed;
+  char msg[512];
+} hw_engine;
+
+static const kmu_gpu_params build_params = {P_AW,    P_ENTRIES, P_CNT_W, P_NSM,   P_SLOTS, P_PEND,
+                                            P_TBS,   P_WARPS,   P_REGS,  P_SHMEM, P_EWT};
+
+static int config_matches(const kmusim_config *c, char *err, size_t errlen) {
+  const kmu_gpu_params *p = &build_params;
+  if (c->nsm != p->nsm || c->ekt_entries != p->entries || c->slots != p->slots ||
+      c->pend != p->pend || c->tbs != p->tbs || c->warps != p->warps || c->regs != p->regs ||
+      c->shmem != p->shmem || c->ewt != p->ewt) {
+    snprintf(err, errlen,
+             "this binary's hardware is built for NSM=%u ENTRIES=%u SLOTS=%u PEND=%u TBS=%u "
+             "WARPS=%u REGS=%u SHMEM=%u EWT=%u; configuration '%s' differs",
+             p->nsm, p->entries, p->slots, p->pend, p->tbs, p->warps, p->regs, p->shmem,
+             p->ewt, c->name);
+    return 0;
+  }
+  return 1;
+}
+
+static void *hw_create(const kmusim_engine_args *a, char *err, size_t errlen, int c, int r) {
+  if (!config_matches(a->cfg, err, errlen)) return NULL;
+  if (a->fst_path && !r) {
+    snprintf(err, errlen, "--fst needs the rtl or cosim engine");
+    return NULL;
+  }
+  hw_engine *e = calloc(1, sizeof *e);
+  e->use_c = c;
+  e->use_rtl = r;
+  e->seed = a->seed;
+  if (c) {
+    e->model = calloc(1, sizeof *e->model);
+    kmu_gpu_init(e->model, &build_params);
+  }
+  if (r) {
+    e->dut = kmu_gpu_dut_ops.create();
+    if (a->fst_path) kmu_gpu_dut_ops.trace_open(e->dut, a->fst_path);
+  }
+  return e;
+}
+static void *c_create(const kmusim_engine_args *a, char *err, size_t n) {
+  return hw_create(a, err, n, 1, 0);
+}
+static void *rtl_create(const kmusim_engine_args *a, char *err, size_t n) {
+  return hw_create(a, err, n, 0, 1);
+}
+static void *cosim_create(const kmusim_engine_args *a, char *err, size_t n) {
+  return hw_create(a, err, n, 1, 1);
+}
+
+static void hw_destroy(void *p) {
+  hw_engine *e = p;
+  if (e->model) kmu_gpu_free(e->model), free(e->model);
+  if (e->dut) kmu_gpu_dut_ops.destroy(e->dut);
+  free(e);
+}
+
+static void hw_reset(void *p) {
+  hw_engine *e = p;
+  if (e->model) kmu_gpu_reset(e->model);
+  if (e->dut) kmu_gpu_dut_ops.reset(e->dut);
+  e->cycle = 0;
+}
+
+static void hw_comb(void *p, kmusim_ports *k) {
+  hw_engine *e = p;
+  kmu_gpu_in *i = &e->in;
+#define IN_COPY(n) i->n = k->n;
+  KMUSIM_PORTS_IN(IN_COPY)
+#undef IN_COPY
+  i->mode_rgem_i = 0; /* configuration inputs: CSR fields in a later step */
+  i->reserve_mask_i = 0;
+  if (e->use_c) kmu_gpu_comb(e->model, i, &e->oc);
+  if (e->use_rtl) kmu_gpu_dut_ops.eval(e->dut, i, &e->orl);
+  const kmu_gpu_out *o = e->use_c ? &e->oc : &e->orl;
+  if (e->use_c && e->use_rtl && !e->failed) {
+    e->oc.always = e->orl.always = 1;
+    for (unsigned s = 0; s < N_OUT; s++) {
+      const kmu_sig *g = &gpu_out_sigs[s];
+      uint64_t qc = *(const uint64_t *)((const char *)&e->oc + g->qual_off);
+      uint64_t qr = *(const uint64_t *)((const char *)&e->orl + g->qual_off);
+      uint64_t vc = *(const uint64_t *)((const char *)&e->oc + g->off);
+      uint64_t vr = *(const uint64_t *)((const char *)&e->orl + g->off);
+      if ((qc || qr) && vc != vr) {
+        e->failed = 1;
+        snprintf(e->msg, sizeof e->msg,
+                 "MISMATCH kmu_gpu cycle=%" PRIu64 " signal=%s expected=0x%" PRIx64
+                 " actual=0x%" PRIx64 " seed=%" PRIu64 " (expected: C model, actual: RTL)",
+                 e->cycle, g->name, vc, vr, e->seed);
+        break;
+      }
+    }
+  }
+  if (o->hw_err_o && !e->failed) {
+    e->failed = 1;
+    snprintf(e->msg, sizeof e->msg,
+             "kmu_gpu hw_err_o at cycle %" PRIu64 ": a block refused an input", e->cycle);
+  }
+#define OUT_COPY(n) k->n = o->n;
+  KMUSIM_PORTS_OUT(OUT_COPY)
+#undef OUT_COPY
+}
+
+static void hw_tick(void *p) {
+  hw_engine *e = p;
+  if (e->use_c) kmu_gpu_tick(e->model);
+  if (e->use_rtl) kmu_gpu_dut_ops.tick(e->dut);
+  e->cycle++;
+}
+
+static int hw_failed(void *p, char *msg, size_t len) {
+  hw_engine *e = p;
+  if (e->failed) snprintf(msg, len, "%s", e->msg);
+  return e->failed;
+}
+
+#define FEATS KMUSIM_FEAT_HOST_LAUNCH
+const kmusim_engine_ops kmusim_engine_c = {"c", FEATS, 0, c_create, hw_destroy,
+                                           hw_reset, hw_comb, hw_tick, hw_failed};
+const kmusim_engine_ops kmusim_engine_rtl = {"rtl", FEATS, 0, rtl_create, hw_destroy,
+                                             hw_reset, hw_comb, hw_tick, hw_failed};
+const kmusim_engine_ops kmusim_engine_cosim = {"cosim", FEATS, 0, cosim_create, hw_destroy,
+                                               hw_reset, hw_comb, hw_tick, hw_failed};

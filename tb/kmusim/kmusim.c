@@ -1,0 +1,197 @@
+/* kmusim.c - the openkmu system simulator: runs a workload file on an engine (C model, RTL,
+ * both in lockstep, or the fake test double) with behavioural SMs and memory, and writes
+ * metrics (JSON), an SM-occupancy timeline (SVG) and a summary.  docs/kmusim.md.
+ *
+ * Exit codes: 0 ok; 1 usage or I/O; 2 the workload (or config) is malformed; 3 the run
+ * failed (scoreboard violation, engine error or refusal, unsupported event, hang, cycle
+ * limit). */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "report.h"
+#include "sim.h"
+#include "workload.h"
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: kmusim [options] WORKLOAD.wl\n"
+          "  --engine NAME     engine to run:");
+  for (int i = 0; kmusim_engines[i]; i++)
+    fprintf(f, " %s%s", kmusim_engines[i]->name, i == 0 ? " (default)" : "");
+  fprintf(f,
+          "\n"
+          "  --json FILE       metrics as JSON\n"
+          "  --timeline FILE   SM occupancy timeline as SVG\n"
+          "  --fst FILE        waveform of the RTL run (rtl / cosim engines)\n"
+          "  --cycles N        fail when the run needs more than N cycles (default 100M)\n"
+          "  --hang N          fail after N cycles with nothing moving (default 200k)\n"
+          "  --seed N          seed of the SM jitter and memory stalls (default 1)\n"
+          "  --config C        replace the workload's config: small, fpga, paper or a file\n"
+          "  --no-isolated     skip the isolated runs (no ANTT / STP)\n"
+          "  --quiet           no summary table, no progress line\n"
+          "  --check           parse and check the workload only\n"
+          "  -h, --help\n");
+}
+
+static int need_arg(int i, int argc, char **argv) {
+  if (i + 1 >= argc) {
+    fprintf(stderr, "kmusim: %s needs an argument\n", argv[i]);
+    return 0;
+  }
+  return 1;
+}
+
+static int num_arg(const char *opt, const char *s, uint64_t *v) {
+  if (!kmusim_parse_u64(s, v)) {
+    fprintf(stderr, "kmusim: %s %s: not a number\n", opt, s);
+    return 0;
+  }
+  return 1;
+}
+
+/* events the driver cannot issue yet: a clear error naming the line */
+static int check_supported(const kmusim_workload *w, const kmusim_engine_ops *e) {
+  int bad = 0;
+  for (unsigned i = 0; i < w->nev; i++) {
+    const kmusim_event *ev = &w->ev[i];
+    const char *why = NULL;
+    switch (ev->kind) {
+    case KMUSIM_EV_HINT:
+      why = "launch hints are not supported yet: the PEP hint window is reserved in the "
+            "register map (docs/regmap.md) and kmusim does not drive it";
+      break;
+    case KMUSIM_EV_COPY:
+      why = "copies are not supported yet: the copy-engine window is reserved in the register "
+            "map (docs/regmap.md) and kmusim does not drive it";
+      break;
+    case KMUSIM_EV_REVOKE:
+      why = "revokes are not supported yet: the TReM revoke window is reserved in the register "
+            "map (docs/regmap.md) and kmusim does not drive it";
+      break;
+    case KMUSIM_EV_LAUNCH:
+      if (!(e->features & KMUSIM_FEAT_HOST_LAUNCH))
+        why = "host launches are not supported by this engine (no host launch window)";
+      break;
+    default:
+      break;
+    }
+    if (why) {
+      fprintf(stderr, "%s:%u: %s: %s (engine '%s')\n", w->path, ev->line,
+              kmusim_ev_name(ev->kind), why, e->name);
+      bad = 1;
+      if (ev->kind == KMUSIM_EV_LAUNCH) break; /* once is enough */
+    }
+  }
+  return !bad;
+}
+
+int main(int argc, char **argv) {
+  const char *engine = NULL, *json = NULL, *svg = NULL, *fst = NULL, *cfg = NULL, *wl = NULL;
+  uint64_t max_cycles = 100000000ull, hang = 200000, seed = 1;
+  int quiet = 0, isolated = 1, check_only = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      usage(stdout);
+      return 0;
+    } else if (!strcmp(a, "--engine")) {
+      if (!need_arg(i, argc, argv)) return 1;
+      engine = argv[++i];
+    } else if (!strcmp(a, "--json")) {
+      if (!need_arg(i, argc, argv)) return 1;
+      json = argv[++i];
+    } else if (!strcmp(a, "--timeline")) {
+      if (!need_arg(i, argc, argv)) return 1;
+      svg = argv[++i];
+    } else if (!strcmp(a, "--fst")) {
+      if (!need_arg(i, argc, argv)) return 1;
+      fst = argv[++i];
+    } else if (!strcmp(a, "--config")) {
+      if (!need_arg(i, argc, argv)) return 1;
+      cfg = argv[++i];
+    } else if (!strcmp(a, "--cycles")) {
+      if (!need_arg(i, argc, argv) || !num_arg(a, argv[i + 1], &max_cycles)) return 1;
+      i++;
+    } else if (!strcmp(a, "--hang")) {
+      if (!need_arg(i, argc, argv) || !num_arg(a, argv[i + 1], &hang)) return 1;
+      i++;
+    } else if (!strcmp(a, "--seed")) {
+      if (!need_arg(i, argc, argv) || !num_arg(a, argv[i + 1], &seed)) return 1;
+      i++;
+    } else if (!strcmp(a, "--quiet")) {
+      quiet = 1;
+    } else if (!strcmp(a, "--no-isolated")) {
+      isolated = 0;
+    } else if (!strcmp(a, "--check")) {
+      check_only = 1;
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "kmusim: unknown option %s\n", a);
+      usage(stderr);
+      return 1;
+    } else if (wl) {
+      fprintf(stderr, "kmusim: one workload file only (%s and %s)\n", wl, a);
+      return 1;
+    } else {
+      wl = a;
+    }
+  }
+  if (!wl) {
+    usage(stderr);
+    return 1;
+  }
+  const kmusim_engine_ops *eng = kmusim_engines[0];
+  if (engine) {
+    eng = NULL;
+    for (int i = 0; kmusim_engines[i]; i++)
+      if (!strcmp(kmusim_engines[i]->name, engine)) eng = kmusim_engines[i];
+    if (!eng) {
+      fprintf(stderr, "kmusim: engine '%s' is not built into this binary (available:", engine);
+      for (int i = 0; kmusim_engines[i]; i++) fprintf(stderr, " %s", kmusim_engines[i]->name);
+      fprintf(stderr, ")\n");
+      return 1;
+    }
+  }
+  kmusim_workload w;
+  if (kmusim_workload_load(&w, wl, cfg)) {
+    kmusim_workload_free(&w);
+    return 2;
+  }
+  if (check_only) {
+    printf("%s: ok: %u kernels, %u events, %" PRIu64 " kernel instances, config %s\n", wl, w.nk,
+           w.nev, w.n_instances, w.cfg.name);
+    kmusim_workload_free(&w);
+    return 0;
+  }
+  if (!check_supported(&w, eng)) {
+    kmusim_workload_free(&w);
+    return 3;
+  }
+  if (fst && eng->test_double)
+    fprintf(stderr, "kmusim: warning: engine '%s' writes no waveform; --fst ignored\n",
+            eng->name);
+  kmusim_run_opts o;
+  memset(&o, 0, sizeof o);
+  o.engine = eng;
+  o.fst = eng->test_double ? NULL : fst;
+  o.seed = seed;
+  o.max_cycles = max_cycles;
+  o.hang_cycles = hang;
+  o.progress = !quiet && isatty(2);
+  o.record_tbs = svg != NULL;
+  kmusim_result r;
+  int rc = kmusim_run(&w, &o, &r);
+  if (rc == 0 && isolated && strcmp(r.end_reason, "completed") == 0)
+    rc = kmusim_isolated(&w, &o, &r);
+  if (!quiet) kmusim_print_summary(stdout, &w, &r, seed);
+  if (json && !kmusim_write_json(json, &w, &r, seed) && rc == 0) rc = 1;
+  if (svg && !kmusim_write_svg(svg, &w, &r) && rc == 0) rc = 1;
+  if (rc == 3) fprintf(stderr, "kmusim: FAILED (%u error%s)\n", r.nerr, r.nerr == 1 ? "" : "s");
+  kmusim_result_free(&r);
+  kmusim_workload_free(&w);
+  return rc;
+}

@@ -1,0 +1,440 @@
+/* report.c - see report.h. */
+#include "report.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int u64_cmp(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+void kmusim_stat_of(uint64_t *v, size_t n, kmusim_stat *s) {
+  memset(s, 0, sizeof *s);
+  s->n = n;
+  if (!n) return;
+  qsort(v, n, sizeof *v, u64_cmp);
+  double sum = 0;
+  for (size_t i = 0; i < n; i++) sum += (double)v[i];
+  s->min = v[0], s->max = v[n - 1];
+  s->p50 = v[(n - 1) / 2];
+  s->p99 = v[(size_t)((double)(n - 1) * 0.99)];
+  s->mean = sum / (double)n;
+}
+
+/* metric m of the instances of kernel k (-1: all), completed ones that have it */
+enum { M_LAUNCH, M_SCHED, M_TURN, M_ISSUE };
+static size_t collect(const kmusim_result *r, int k, int m, uint64_t *v) {
+  size_t n = 0;
+  for (size_t i = 0; i < r->ninst; i++) {
+    const kmusim_inst *x = &r->inst[i];
+    if (k >= 0 && x->kernel != k) continue;
+    switch (m) {
+    case M_LAUNCH:
+      if (x->first_start != KMUSIM_NEVER && x->accepted != KMUSIM_NEVER)
+        v[n++] = x->first_start - x->accepted;
+      break;
+    case M_SCHED:
+      if (x->first_start != KMUSIM_NEVER) v[n++] = x->first_start - x->at;
+      break;
+    case M_TURN:
+      if (x->completed != KMUSIM_NEVER) v[n++] = x->completed - x->accepted;
+      break;
+    case M_ISSUE:
+      if (x->accepted != KMUSIM_NEVER) v[n++] = x->accepted - x->at;
+      break;
+    }
+  }
+  return n;
+}
+
+static void stat_of(const kmusim_result *r, int k, int m, kmusim_stat *s) {
+  uint64_t *v = malloc((r->ninst ? r->ninst : 1) * sizeof *v);
+  kmusim_stat_of(v, collect(r, k, m, v), s);
+  free(v);
+}
+
+/* ---------------------------------------------------------------- JSON */
+static void jstr(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+    else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+    else fputc(ch, f);
+  }
+  fputc('"', f);
+}
+
+static void jcyc(FILE *f, uint64_t v) {
+  if (v == KMUSIM_NEVER) fputs("null", f);
+  else fprintf(f, "%" PRIu64, v);
+}
+
+static void jdiff(FILE *f, uint64_t a, uint64_t b) { /* b - a */
+  if (a == KMUSIM_NEVER || b == KMUSIM_NEVER) fputs("null", f);
+  else fprintf(f, "%" PRIu64, b - a);
+}
+
+static void jstat(FILE *f, const kmusim_stat *s) {
+  if (!s->n) {
+    fputs("null", f);
+    return;
+  }
+  fprintf(f, "{\"n\": %zu, \"min\": %" PRIu64 ", \"mean\": %.2f, \"p50\": %" PRIu64
+             ", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 "}",
+          s->n, s->min, s->mean, s->p50, s->p99, s->max);
+}
+
+static double util(uint64_t busy, uint64_t span, unsigned cap) {
+  return span && cap ? (double)busy / ((double)span * cap) : 0.0;
+}
+
+int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_result *r,
+                      uint64_t seed) {
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    fprintf(stderr, "kmusim: %s: %s\n", path, strerror(errno));
+    return 0;
+  }
+  const kmusim_config *c = &w->cfg;
+  kmusim_stat s;
+  fprintf(f, "{\n  \"tool\": \"kmusim\",\n  \"format\": 1,\n  \"workload\": ");
+  jstr(f, w->path);
+  fprintf(f, ",\n  \"engine\": ");
+  jstr(f, r->engine);
+  fprintf(f, ",\n  \"test_double\": %s,\n  \"seed\": %" PRIu64 ",\n",
+          r->test_double ? "true" : "false", seed);
+  fprintf(f, "  \"config\": {\"name\": ");
+  jstr(f, c->name);
+  fprintf(f, ", \"nsm\": %u, \"ekt_entries\": %u, \"slots\": %u, \"pend\": %u, \"tbs\": %u, "
+             "\"warps\": %u, \"regs\": %u, \"shmem\": %u, \"ewt\": %u, \"mem_latency\": %u, "
+             "\"mem_bw\": %u, \"mem_stall_pct\": %u},\n",
+          c->nsm, c->ekt_entries, c->slots, c->pend, c->tbs, c->warps, c->regs, c->shmem, c->ewt,
+          c->mem_latency, c->mem_bw, c->mem_stall_pct);
+  size_t done = 0;
+  for (size_t i = 0; i < r->ninst; i++) done += r->inst[i].completed != KMUSIM_NEVER;
+  uint64_t wsum = 0, tsum = 0;
+  for (unsigned i = 0; i < r->nsm; i++) wsum += r->sm[i].warp_busy, tsum += r->sm[i].tb_busy;
+  fprintf(f, "  \"cycles\": %" PRIu64 ",\n  \"span\": %" PRIu64 ",\n  \"end_reason\": \"%s\",\n",
+          r->cycles, r->span, r->end_reason);
+  fprintf(f, "  \"summary\": {\n    \"instances\": %zu,\n    \"completed\": %zu,\n",
+          r->ninst, done);
+  fprintf(f, "    \"launch_latency\": ");
+  stat_of(r, -1, M_LAUNCH, &s), jstat(f, &s);
+  fprintf(f, ",\n    \"sched_latency\": ");
+  stat_of(r, -1, M_SCHED, &s), jstat(f, &s);
+  fprintf(f, ",\n    \"turnaround\": ");
+  stat_of(r, -1, M_TURN, &s), jstat(f, &s);
+  fprintf(f, ",\n    \"sm_warp_util\": %.4f,\n    \"sm_tb_util\": %.4f,\n",
+          util(wsum, r->span, r->nsm * c->warps), util(tsum, r->span, r->nsm * c->tbs));
+  if (r->have_antt) fprintf(f, "    \"antt\": %.4f,\n    \"stp\": %.4f,\n", r->antt, r->stp);
+  else fprintf(f, "    \"antt\": null,\n    \"stp\": null,\n");
+  fprintf(f, "    \"irq_cycles\": %" PRIu64 "\n  },\n", r->irq_cycles);
+
+  fprintf(f, "  \"kernels\": [");
+  for (unsigned k = 0; k < w->nk; k++) {
+    const kmusim_kernel *kk = &w->k[k];
+    const sm_kstat *ks = &r->ks[k];
+    size_t ni = 0;
+    for (size_t i = 0; i < r->ninst; i++) ni += r->inst[i].kernel == (int)k;
+    fprintf(f, "%s\n    {\"name\": ", k ? "," : "");
+    jstr(f, kk->name);
+    fprintf(f, ", \"kind\": \"%s\", \"prio\": %u, \"kptr\": %u, \"grid\": [%u, %u, %u], "
+               "\"tb\": [%u, %u, %u], \"tbs\": %" PRIu64 ", \"warps_per_tb\": %u, "
+               "\"regs_per_tb\": %u, \"shmem\": %u, \"tb_cycles\": %" PRIu64 ", "
+               "\"instances\": %zu,\n     \"launch_latency\": ",
+            kk->event ? "event" : "host", kk->prio, kk->kptr, kk->grid[0], kk->grid[1],
+            kk->grid[2], kk->tbdim[0], kk->tbdim[1], kk->tbdim[2], kk->ntb, kk->warps,
+            kk->regs_per_tb, kk->shmem, kk->cycles, ni);
+    stat_of(r, (int)k, M_LAUNCH, &s), jstat(f, &s);
+    fprintf(f, ",\n     \"sched_latency\": ");
+    stat_of(r, (int)k, M_SCHED, &s), jstat(f, &s);
+    fprintf(f, ",\n     \"turnaround\": ");
+    stat_of(r, (int)k, M_TURN, &s), jstat(f, &s);
+    fprintf(f, ",\n     \"isolated_turnaround\": ");
+    if (r->iso[k]) fprintf(f, "%" PRIu64, r->iso[k]);
+    else fputs("null", f);
+    fprintf(f, ",\n     \"sm\": {\"tbs_run\": %" PRIu64 ", \"run_cycles\": %" PRIu64
+               ", \"loads\": %" PRIu64 ", \"writebacks\": %" PRIu64 ", \"barriers\": %" PRIu64
+               ", \"stall_cycles\": %" PRIu64 "}}",
+            ks->tbs, ks->cycles, ks->loads, ks->wb, ks->bar, ks->stall);
+  }
+  fprintf(f, "\n  ],\n  \"instances\": [");
+  for (size_t i = 0; i < r->ninst; i++) {
+    const kmusim_inst *x = &r->inst[i];
+    fprintf(f, "%s\n    {\"kernel\": ", i ? "," : "");
+    jstr(f, w->k[x->kernel].name);
+    fprintf(f, ", \"seq\": %u, \"line\": %u, \"at\": %" PRIu64 ", \"issued\": ", x->seq, x->line,
+            x->at);
+    jcyc(f, x->issued);
+    fprintf(f, ", \"accepted\": ");
+    jcyc(f, x->accepted);
+    fprintf(f, ", \"first_dispatch\": ");
+    jcyc(f, x->first_start);
+    fprintf(f, ", \"completed\": ");
+    jcyc(f, x->completed);
+    fprintf(f, ", \"launch_latency\": ");
+    jdiff(f, x->accepted, x->first_start);
+    fprintf(f, ", \"sched_latency\": ");
+    jdiff(f, x->at, x->first_start);
+    fprintf(f, ", \"turnaround\": ");
+    jdiff(f, x->accepted, x->completed);
+    fprintf(f, ", \"ntt\": ");
+    if (r->iso[x->kernel] && x->completed != KMUSIM_NEVER)
+      fprintf(f, "%.4f", (double)(x->completed - x->accepted) / (double)r->iso[x->kernel]);
+    else fputs("null", f);
+    fprintf(f, ", \"tbs_started\": %" PRIu64 ", \"tbs_done\": %" PRIu64 "}", x->started, x->done);
+  }
+  fprintf(f, "\n  ],\n  \"registrations\": [");
+  for (unsigned i = 0; i < r->nreg; i++) {
+    const kmusim_regrec *g = &r->reg[i];
+    fprintf(f, "%s\n    {\"kernel\": ", i ? "," : "");
+    jstr(f, w->k[g->kernel].name);
+    fprintf(f, ", \"line\": %u, \"at\": %" PRIu64 ", \"accepted\": ", g->line, g->at);
+    jcyc(f, g->accepted);
+    fprintf(f, ", \"done\": ");
+    jcyc(f, g->done);
+    fprintf(f, ", \"latency\": ");
+    jdiff(f, g->accepted, g->done);
+    fprintf(f, ", \"doorbell\": %u, \"code\": %u}", g->id, g->code);
+  }
+  fprintf(f, "\n  ],\n  \"sms\": [");
+  for (unsigned i = 0; i < r->nsm; i++)
+    fprintf(f, "%s\n    {\"sm\": %u, \"warp_util\": %.4f, \"tb_util\": %.4f, \"tbs_run\": %"
+               PRIu64 "}", i ? "," : "", i, util(r->sm[i].warp_busy, r->span, c->warps),
+            util(r->sm[i].tb_busy, r->span, c->tbs), r->sm[i].tbs);
+  fprintf(f, "\n  ],\n  \"memory\": {\"port_reads\": %" PRIu64 ", \"port_writes\": %" PRIu64
+             ", \"sm_loads\": %" PRIu64 ", \"busy_cycles\": %" PRIu64 "},\n",
+          r->mem_port_reads, r->mem_port_writes, r->mem_sm_loads, r->mem_busy_cycles);
+  fprintf(f, "  \"engine_counters\": {\"err_status\": %u, \"perf_doorbells\": %u, "
+             "\"perf_completions\": %u, \"read\": %s},\n",
+          r->err_status, r->perf_doorbells, r->perf_completions, r->final_read ? "true" : "false");
+  fprintf(f, "  \"scoreboard\": {\"ok\": %s, \"errors\": [", r->nerr ? "false" : "true");
+  unsigned ne = r->nerr < 8 ? r->nerr : 8;
+  for (unsigned i = 0; i < ne; i++) {
+    fprintf(f, "%s", i ? ", " : "");
+    jstr(f, r->err[i]);
+  }
+  fprintf(f, "]}\n}\n");
+  int ok = !ferror(f);
+  if (fclose(f) != 0) ok = 0;
+  if (!ok) fprintf(stderr, "kmusim: %s: write error\n", path);
+  return ok;
+}
+
+/* ---------------------------------------------------------------- SVG timeline */
+static void kcolor(unsigned k, char *buf) {
+  static const char *pal[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948",
+                              "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#1f77b4", "#8c564b"};
+  if (k < 12) {
+    strcpy(buf, pal[k]);
+    return;
+  }
+  /* golden-angle hues beyond the palette */
+  double h = (double)((k * 137u) % 360u) / 60.0, s = 0.55, v = 0.8;
+  int i = (int)h;
+  double fr = h - i, p = v * (1 - s), q = v * (1 - s * fr), t = v * (1 - s * (1 - fr));
+  double rr = v, gg = t, bb = p;
+  switch (i) {
+  case 1: rr = q, gg = v, bb = p; break;
+  case 2: rr = p, gg = v, bb = t; break;
+  case 3: rr = p, gg = q, bb = v; break;
+  case 4: rr = t, gg = p, bb = v; break;
+  case 5: rr = v, gg = p, bb = q; break;
+  default: break;
+  }
+  sprintf(buf, "#%02x%02x%02x", (unsigned)(rr * 255), (unsigned)(gg * 255), (unsigned)(bb * 255));
+}
+
+static void xml_text(FILE *f, const char *s) {
+  for (; *s; s++) {
+    if (*s == '<') fputs("&lt;", f);
+    else if (*s == '>') fputs("&gt;", f);
+    else if (*s == '&') fputs("&amp;", f);
+    else if (*s == '"') fputs("&quot;", f);
+    else fputc(*s, f);
+  }
+}
+
+static int tb_cmp(const void *a, const void *b) {
+  const kmusim_tbrec *x = a, *y = b;
+  if (x->sm != y->sm) return x->sm < y->sm ? -1 : 1;
+  if (x->rtb != y->rtb) return x->rtb < y->rtb ? -1 : 1;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+int kmusim_write_svg(const char *path, const kmusim_workload *w, const kmusim_result *r) {
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    fprintf(stderr, "kmusim: %s: %s\n", path, strerror(errno));
+    return 0;
+  }
+  const kmusim_config *c = &w->cfg;
+  const double left = 70, top = 50, plot_w = 1000;
+  unsigned rowh = c->tbs * 4 < 24 ? 24 : c->tbs * 4 > 96 ? 96 : c->tbs * 4;
+  double lane = (double)(rowh - 4) / c->tbs;
+  double plot_h = (double)rowh * c->nsm;
+  unsigned legend_rows = (w->nk + 5) / 6;
+  double height = top + plot_h + 50 + 22.0 * legend_rows + 20;
+  uint64_t tmax = r->cycles ? r->cycles : 1;
+  double sx = plot_w / (double)tmax;
+  fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+             "font-family=\"sans-serif\" font-size=\"12\">\n",
+          left + plot_w + 30, height);
+  fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+  fprintf(f, "<text x=\"%.0f\" y=\"20\" font-size=\"14\">kmusim: ", left);
+  xml_text(f, w->path);
+  fprintf(f, " on engine %s%s, config ", r->engine,
+          r->test_double ? " (TEST DOUBLE: not results)" : "");
+  xml_text(f, c->name);
+  fprintf(f, "</text>\n<text x=\"%.0f\" y=\"36\" fill=\"#555\">SM occupancy: one row per SM, "
+             "one lane per resident-TB entry; %" PRIu64 " cycles</text>\n", left, r->cycles);
+  /* rows */
+  for (unsigned s = 0; s < c->nsm; s++) {
+    double y = top + (double)s * rowh;
+    fprintf(f, "<rect x=\"%.0f\" y=\"%.1f\" width=\"%.0f\" height=\"%u\" fill=\"%s\"/>\n", left,
+            y, plot_w, rowh - 2, s % 2 ? "#f4f4f4" : "#eaeaea");
+    fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">SM %u</text>\n", left - 6,
+            y + rowh / 2.0 + 4, s);
+  }
+  /* TB bars, merged where gaps are below half a pixel */
+  kmusim_tbrec *t = malloc((r->ntbr ? r->ntbr : 1) * sizeof *t);
+  memcpy(t, r->tbr, r->ntbr * sizeof *t);
+  qsort(t, r->ntbr, sizeof *t, tb_cmp);
+  int tips = r->ntbr <= 5000;
+  fprintf(f, "<g id=\"tbs\">\n");
+  for (size_t i = 0; i < r->ntbr;) {
+    size_t j = i;
+    uint64_t end = t[i].end;
+    if (!tips)
+      while (j + 1 < r->ntbr && t[j + 1].sm == t[i].sm && t[j + 1].rtb == t[i].rtb &&
+             t[j + 1].kernel == t[i].kernel && (double)(t[j + 1].start - end) * sx < 0.5)
+        end = t[++j].end;
+    char col[16];
+    kcolor((unsigned)t[i].kernel, col);
+    double x = left + (double)t[i].start * sx, wd = (double)(end - t[i].start) * sx;
+    if (wd < 0.5) wd = 0.5;
+    double y = top + (double)t[i].sm * rowh + 1 + lane * t[i].rtb;
+    fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\"", x, y,
+            wd, lane > 2 ? lane - 0.5 : lane, col);
+    if (tips) {
+      fprintf(f, "><title>");
+      xml_text(f, w->k[t[i].kernel].name);
+      fprintf(f, " #%u TB start %" PRIu64 " end %" PRIu64 " (SM %u, rtb %u)</title></rect>\n",
+              r->inst[t[i].inst].seq, t[i].start, t[i].end, t[i].sm, t[i].rtb);
+    } else {
+      fprintf(f, "/>\n");
+    }
+    i = j + 1;
+  }
+  fprintf(f, "</g>\n");
+  free(t);
+  /* launch markers: a tick at the top of the plot for every accepted launch write */
+  fprintf(f, "<g id=\"launches\">\n");
+  for (size_t i = 0; i < r->ninst && r->ninst <= 2000; i++) {
+    const kmusim_inst *x = &r->inst[i];
+    if (x->accepted == KMUSIM_NEVER) continue;
+    char col[16];
+    kcolor((unsigned)x->kernel, col);
+    double xx = left + (double)x->accepted * sx;
+    fprintf(f, "<path d=\"M%.2f %.1f l-3 -6 h6 z\" fill=\"%s\"><title>launch of ", xx, top - 1,
+            col);
+    xml_text(f, w->k[x->kernel].name);
+    fprintf(f, " #%u accepted at %" PRIu64 "</title></path>\n", x->seq, x->accepted);
+  }
+  fprintf(f, "</g>\n<!-- preemption markers: reserved (drawn once preemption exists) -->\n"
+             "<g id=\"preemptions\"></g>\n");
+  /* time axis */
+  double ay = top + plot_h + 4;
+  fprintf(f, "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"black\"/>\n", left,
+          ay, left + plot_w, ay);
+  uint64_t step = 1;
+  while (tmax / step > 10) {
+    if (tmax / (step * 2) <= 10) step *= 2;
+    else if (tmax / (step * 5) <= 10) step *= 5;
+    else step *= 10;
+  }
+  for (uint64_t v = 0; v <= tmax; v += step) {
+    double x = left + (double)v * sx;
+    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>"
+               "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%" PRIu64 "</text>\n",
+            x, ay, x, ay + 5, x, ay + 18, v);
+  }
+  fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"middle\">cycle</text>\n",
+          left + plot_w / 2, ay + 34);
+  /* legend */
+  double ly = ay + 52;
+  for (unsigned k = 0; k < w->nk; k++) {
+    char col[16];
+    kcolor(k, col);
+    double x = left + (double)(k % 6) * 165, y = ly + 22.0 * (k / 6);
+    fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"14\" height=\"14\" fill=\"%s\"/>"
+               "<text x=\"%.0f\" y=\"%.0f\">", x, y - 11, col, x + 20, y);
+    xml_text(f, w->k[k].name);
+    fprintf(f, " (%s, prio %u)</text>\n", w->k[k].event ? "event" : "host", w->k[k].prio);
+  }
+  fprintf(f, "</svg>\n");
+  int ok = !ferror(f);
+  if (fclose(f) != 0) ok = 0;
+  if (!ok) fprintf(stderr, "kmusim: %s: write error\n", path);
+  return ok;
+}
+
+/* ---------------------------------------------------------------- summary table */
+void kmusim_print_summary(FILE *f, const kmusim_workload *w, const kmusim_result *r,
+                          uint64_t seed) {
+  const kmusim_config *c = &w->cfg;
+  if (r->test_double)
+    fprintf(f, "WARNING: engine '%s' is a test double of kmusim, not a model of the hardware: "
+               "these numbers are not results\n", r->engine);
+  size_t done = 0;
+  for (size_t i = 0; i < r->ninst; i++) done += r->inst[i].completed != KMUSIM_NEVER;
+  fprintf(f, "kmusim: %s  engine %s  config %s  seed %" PRIu64 "\n", w->path, r->engine, c->name,
+          seed);
+  fprintf(f, "run: %" PRIu64 " cycles (%s), %zu/%zu kernel instances complete, scoreboards %s\n",
+          r->cycles, r->end_reason, done, r->ninst, r->nerr ? "FAILED" : "ok");
+  fprintf(f, "\n%-16s %-5s %4s %6s %8s %19s %19s %10s %7s\n", "kernel", "kind", "prio", "inst",
+          "TBs", "launch lat mean/max", "turnaround mean/max", "alone", "NTT");
+  for (unsigned k = 0; k < w->nk; k++) {
+    kmusim_stat sl, st;
+    stat_of(r, (int)k, M_LAUNCH, &sl);
+    stat_of(r, (int)k, M_TURN, &st);
+    size_t ni = 0;
+    for (size_t i = 0; i < r->ninst; i++) ni += r->inst[i].kernel == (int)k;
+    char a[32], b[32], iso[24], ntt[16];
+    if (sl.n) snprintf(a, sizeof a, "%.1f/%" PRIu64, sl.mean, sl.max);
+    else snprintf(a, sizeof a, "-");
+    if (st.n) snprintf(b, sizeof b, "%.1f/%" PRIu64, st.mean, st.max);
+    else snprintf(b, sizeof b, "-");
+    if (r->iso[k]) snprintf(iso, sizeof iso, "%" PRIu64, r->iso[k]);
+    else snprintf(iso, sizeof iso, "-");
+    if (r->iso[k] && st.n) snprintf(ntt, sizeof ntt, "%.3f", st.mean / (double)r->iso[k]);
+    else snprintf(ntt, sizeof ntt, "-");
+    fprintf(f, "%-16s %-5s %4u %6zu %8" PRIu64 " %19s %19s %10s %7s\n", w->k[k].name,
+            w->k[k].event ? "event" : "host", w->k[k].prio, ni, w->k[k].ntb * ni, a, b, iso, ntt);
+  }
+  fprintf(f, "\n%-4s %10s %10s %8s   (over the span 0..%" PRIu64 ")\n", "SM", "warp util",
+          "TB util", "TBs", r->span);
+  uint64_t ws = 0, ts = 0;
+  for (unsigned s = 0; s < r->nsm; s++) {
+    fprintf(f, "%-4u %9.1f%% %9.1f%% %8" PRIu64 "\n", s,
+            100 * util(r->sm[s].warp_busy, r->span, c->warps),
+            100 * util(r->sm[s].tb_busy, r->span, c->tbs), r->sm[s].tbs);
+    ws += r->sm[s].warp_busy, ts += r->sm[s].tb_busy;
+  }
+  fprintf(f, "%-4s %9.1f%% %9.1f%%\n", "all", 100 * util(ws, r->span, c->nsm * c->warps),
+          100 * util(ts, r->span, c->nsm * c->tbs));
+  kmusim_stat sl;
+  stat_of(r, -1, M_LAUNCH, &sl);
+  if (sl.n)
+    fprintf(f, "\nlaunch latency (accepted -> first TB): min %" PRIu64 " mean %.1f p99 %" PRIu64
+               " max %" PRIu64 " cycles\n", sl.min, sl.mean, sl.p99, sl.max);
+  if (r->have_antt) fprintf(f, "ANTT %.3f  STP %.3f\n", r->antt, r->stp);
+  else fprintf(f, "ANTT -  STP -  (no isolated runs)\n");
+  fprintf(f, "memory: %" PRIu64 " port writes, %" PRIu64 " port reads, %" PRIu64 " SM loads\n",
+          r->mem_port_writes, r->mem_port_reads, r->mem_sm_loads);
+}

@@ -1,0 +1,804 @@
+/* sim.c - the kmusim run loop, host-side driver, scoreboards and metrics.  See sim.h.
+ *
+ * The host side issues the workload's operations over the AXI4-Lite master in time order,
+ * keeping each kernel's operations in order while letting other kernels' pass a blocked one:
+ *  - register: the EKT_REG staging writes and REG_CMD, then polls REG_RESULT until DONE; one
+ *    registration at a time (the staging registers are shared);
+ *  - doorbell: one write to DOORBELL[id] once the kernel's registration returned its id and
+ *    fewer than maxinf of its events are in flight (a device only rings when it has a free
+ *    submission entry; in flight = rung, completion flag not yet seen);
+ *  - launch: the HL_* staging writes and HL_CMD, queued back to back.
+ * Before a doorbell or launch the host writes 0 to the completion flag (word 0 of the
+ * parameter entry), untimed. */
+#define _POSIX_C_SOURCE 200809L
+#include "sim.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kmu_axil_master.h"
+#include "kmu_regmap.h"
+#include "mem_model.h"
+
+#define QM (KMU_AXIM_Q - 1)
+
+enum { OP_REG, OP_DB, OP_HL };
+typedef struct {
+  int kind;
+  int kernel;
+  uint64_t at;
+  unsigned line;
+  uint32_t idx; /* instance or registration record */
+  uint32_t order;
+} hop;
+
+/* AXI tags: kind << 56 | index */
+enum { T_STAGE, T_REGCMD, T_REGRES, T_DB, T_HLCMD, T_FINAL };
+#define TAG(k, i) ((uint64_t)(k) << 56 | (uint64_t)(i))
+#define TAG_K(t) ((int)((t) >> 56))
+#define TAG_I(t) ((uint32_t)((t) & 0xffffffffu))
+
+typedef struct {
+  const kmusim_workload *w;
+  const kmusim_run_opts *o;
+  kmusim_result *r;
+  kmu_rng rng_axi, rng_sm, rng_mem;
+  kmu_axim axim;
+  mem_model mem;
+  sm_model sm;
+  kmusim_ports p;
+  uint64_t cycle;
+  /* host operations */
+  hop *ops;
+  size_t nops;
+  uint32_t **kops;      /* per kernel: op indices in order */
+  size_t *kn, *knext;   /* per kernel: count, next to issue */
+  size_t released;      /* ops with at <= cycle */
+  size_t issued_ops;
+  int *db_id;           /* per kernel: doorbell id, -1 before registration */
+  unsigned *inflight;   /* per kernel: doorbells rung, flag not seen */
+  int reg_active;       /* registration record in progress, -1 */
+  int reg_phase;        /* 0 wait REG_CMD's B, 1 read REG_RESULT, 2 read outstanding */
+  /* accept tracking per write sequence number */
+  uint8_t aw_seen[KMU_AXIM_Q], w_seen[KMU_AXIM_Q];
+  /* live instances */
+  uint32_t *live;
+  size_t nlive, live_cap;
+  int final_phase;      /* 0 running, 1 final reads queued, 2 done */
+  unsigned final_left;
+  uint64_t last_activity;
+  uint64_t completed;
+  int failed;
+} ctx;
+
+static void fail(ctx *c, const char *fmt, ...) {
+  kmusim_result *r = c->r;
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "kmusim: %s\n", buf);
+  if (r->nerr < sizeof r->err / sizeof r->err[0]) snprintf(r->err[r->nerr], sizeof r->err[0], "%s", buf);
+  r->nerr++;
+  c->failed = 1;
+}
+
+static const char *kname(const ctx *c, int k) { return k >= 0 ? c->w->k[k].name : "?"; }
+
+static void inst_desc(const ctx *c, uint32_t i, char *buf, size_t n) {
+  const kmusim_inst *x = &c->r->inst[i];
+  snprintf(buf, n, "%s #%u of '%s' (line %u, at=%" PRIu64 ")",
+           c->w->k[x->kernel].event ? "event" : "host launch", x->seq, kname(c, x->kernel),
+           x->line, x->at);
+}
+
+static const char *reg_code_name(unsigned code) {
+  static const char *n[] = {"OK", "FULL", "ESIZE_ZERO", "MISALIGNED", "BAD_RANGE",
+                            "BAD_LENGTH", "BAD_KERNEL", "?"};
+  return n[code < 7 ? code : 7];
+}
+
+/* ---------------------------------------------------------------- building the op list */
+static int op_cmp(const void *a, const void *b) {
+  const hop *x = a, *y = b;
+  if (x->at != y->at) return x->at < y->at ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static void build_ops(ctx *c) {
+  const kmusim_workload *w = c->w;
+  kmusim_result *r = c->r;
+  size_t n = 0;
+  unsigned nreg = 0;
+  for (unsigned i = 0; i < w->nev; i++) {
+    const kmusim_event *e = &w->ev[i];
+    if (e->kind == KMUSIM_EV_REGISTER) n++, nreg++;
+    else if (e->kind == KMUSIM_EV_DOORBELL || e->kind == KMUSIM_EV_LAUNCH) n += e->count;
+  }
+  c->ops = calloc(n ? n : 1, sizeof *c->ops);
+  r->reg = calloc(nreg ? nreg : 1, sizeof *r->reg);
+  uint32_t order = 0;
+  for (unsigned i = 0; i < w->nev; i++) {
+    const kmusim_event *e = &w->ev[i];
+    if (e->kind == KMUSIM_EV_REGISTER) {
+      hop *h = &c->ops[c->nops++];
+      h->kind = OP_REG, h->kernel = e->kernel, h->at = e->at, h->line = e->line;
+      h->order = order++;
+    } else if (e->kind == KMUSIM_EV_DOORBELL || e->kind == KMUSIM_EV_LAUNCH) {
+      for (uint64_t j = 0; j < e->count; j++) {
+        hop *h = &c->ops[c->nops++];
+        h->kind = e->kind == KMUSIM_EV_DOORBELL ? OP_DB : OP_HL;
+        h->kernel = e->kernel, h->at = e->at + j * e->every, h->line = e->line;
+        h->order = order++;
+      }
+    }
+  }
+  qsort(c->ops, c->nops, sizeof *c->ops, op_cmp);
+  /* instances and registration records in time order; per-kernel op lists */
+  r->inst = calloc(c->nops ? c->nops : 1, sizeof *r->inst);
+  unsigned nk = w->nk;
+  c->kops = calloc(nk, sizeof *c->kops);
+  c->kn = calloc(nk, sizeof *c->kn);
+  c->knext = calloc(nk, sizeof *c->knext);
+  uint32_t *seq = calloc(nk, sizeof *seq);
+  for (size_t i = 0; i < c->nops; i++) c->kn[c->ops[i].kernel]++;
+  for (unsigned k = 0; k < nk; k++) c->kops[k] = calloc(c->kn[k] ? c->kn[k] : 1, sizeof(uint32_t));
+  memset(c->kn, 0, nk * sizeof *c->kn);
+  uint32_t host_seq = 0;
+  for (size_t i = 0; i < c->nops; i++) {
+    hop *h = &c->ops[i];
+    const kmusim_kernel *k = &w->k[h->kernel];
+    c->kops[h->kernel][c->kn[h->kernel]++] = (uint32_t)i;
+    if (h->kind == OP_REG) {
+      kmusim_regrec *g = &r->reg[r->nreg];
+      g->kernel = h->kernel, g->line = h->line, g->at = h->at;
+      g->issued = g->accepted = g->done = KMUSIM_NEVER;
+      h->idx = r->nreg++;
+      continue;
+    }
+    kmusim_inst *x = &r->inst[r->ninst];
+    x->kernel = h->kernel, x->seq = seq[h->kernel]++, x->line = h->line, x->at = h->at;
+    x->issued = x->accepted = x->first_start = x->last_start = x->completed = KMUSIM_NEVER;
+    x->ntb = k->ntb;
+    if (k->event) {
+      x->param = k->pbase + (x->seq % k->ring) * KMUSIM_ESIZE;
+      x->cpl = x->param;
+    } else {
+      x->param = KMUSIM_HOST_PARAM_BASE + host_seq++ * KMUSIM_ESIZE;
+      x->cpl = x->param;
+    }
+    h->idx = (uint32_t)r->ninst++;
+  }
+  free(seq);
+}
+
+/* ---------------------------------------------------------------- host side */
+static int axi_room(const ctx *c, unsigned n) {
+  return c->axim.wt - c->axim.wb + n <= KMU_AXIM_Q;
+}
+
+static void wr(ctx *c, uint32_t addr, uint32_t data, uint64_t tag) {
+  kmu_axim_write(&c->axim, addr, data, 0xf, tag);
+}
+
+static void live_add(ctx *c, uint32_t i) {
+  if (c->nlive == c->live_cap) {
+    c->live_cap = c->live_cap ? 2 * c->live_cap : 64;
+    c->live = realloc(c->live, c->live_cap * sizeof *c->live);
+  }
+  c->live[c->nlive++] = i;
+  kmusim_inst *x = &c->r->inst[i];
+  x->live = 1;
+  x->bits = calloc((size_t)(x->ntb + 7) / 8, 1);
+}
+
+static void live_remove(ctx *c, uint32_t i) {
+  for (size_t j = 0; j < c->nlive; j++)
+    if (c->live[j] == i) {
+      c->live[j] = c->live[--c->nlive];
+      break;
+    }
+  kmusim_inst *x = &c->r->inst[i];
+  x->live = 0;
+  free(x->bits);
+  x->bits = NULL;
+}
+
+/* try to issue op i now; 1 issued */
+static int try_issue(ctx *c, const hop *h) {
+  const kmusim_kernel *k = &c->w->k[h->kernel];
+  kmusim_result *r = c->r;
+  switch (h->kind) {
+  case OP_REG: {
+    if (c->reg_active >= 0 || !axi_room(c, 10)) return 0;
+    uint32_t base = k->pbase, end = k->pbase + k->ring * KMUSIM_ESIZE;
+    wr(c, KMU_REG_KPTR_ADDR, k->kptr, TAG(T_STAGE, h->idx));
+    wr(c, KMU_REG_GRID_XY_ADDR, k->grid[0] | k->grid[1] << 16, TAG(T_STAGE, h->idx));
+    wr(c, KMU_REG_GRID_Z_ADDR, k->grid[2], TAG(T_STAGE, h->idx));
+    wr(c, KMU_REG_TB_XY_ADDR, k->tbdim[0] | k->tbdim[1] << 16, TAG(T_STAGE, h->idx));
+    wr(c, KMU_REG_TB_Z_ADDR, k->tbdim[2], TAG(T_STAGE, h->idx));
+    wr(c, KMU_REG_RES_ADDR, k->shmem | k->regs << 16 | k->prio << 24, TAG(T_STAGE, h->idx));
+    wr(c, KMU_REG_PBASE_ADDR, base, TAG(T_STAGE, h->idx));
+    wr(c, KMU_REG_PEND_ADDR, end, TAG(T_STAGE, h->idx));
+    wr(c, KMU_REG_PSIZE_ADDR, KMUSIM_ESIZE | k->maxinf << 16, TAG(T_STAGE, h->idx));
+    wr(c, KMU_REG_CMD_ADDR, 1, TAG(T_REGCMD, h->idx));
+    c->reg_active = (int)h->idx;
+    c->reg_phase = 0;
+    r->reg[h->idx].issued = c->cycle;
+    return 1;
+  }
+  case OP_DB: {
+    int id = c->db_id[h->kernel];
+    if (id < 0 || c->inflight[h->kernel] >= k->maxinf || !axi_room(c, 1)) return 0;
+    kmusim_inst *x = &r->inst[h->idx];
+    mem_model_poke(&c->mem, x->cpl, 0);
+    wr(c, KMU_DOORBELL_ADDR + KMU_DOORBELL_STRIDE * (uint32_t)id, x->seq, TAG(T_DB, h->idx));
+    c->inflight[h->kernel]++;
+    x->issued = c->cycle;
+    live_add(c, h->idx);
+    return 1;
+  }
+  case OP_HL: {
+    if (!axi_room(c, 9)) return 0;
+    kmusim_inst *x = &r->inst[h->idx];
+    mem_model_poke(&c->mem, x->cpl, 0);
+    wr(c, KMU_HL_KPTR_ADDR, k->kptr, TAG(T_STAGE, h->idx));
+    wr(c, KMU_HL_GRID_XY_ADDR, k->grid[0] | k->grid[1] << 16, TAG(T_STAGE, h->idx));
+    wr(c, KMU_HL_GRID_Z_ADDR, k->grid[2], TAG(T_STAGE, h->idx));
+    wr(c, KMU_HL_TB_XY_ADDR, k->tbdim[0] | k->tbdim[1] << 16, TAG(T_STAGE, h->idx));
+    wr(c, KMU_HL_TB_Z_ADDR, k->tbdim[2], TAG(T_STAGE, h->idx));
+    wr(c, KMU_HL_RES_ADDR, k->shmem | k->regs << 16 | k->prio << 24, TAG(T_STAGE, h->idx));
+    wr(c, KMU_HL_PARAM_ADDR, x->param, TAG(T_STAGE, h->idx));
+    wr(c, KMU_HL_CPL_ADDR_ADDR, x->cpl, TAG(T_STAGE, h->idx));
+    wr(c, KMU_HL_CMD_ADDR, 1, TAG(T_HLCMD, h->idx));
+    x->issued = c->cycle;
+    live_add(c, h->idx);
+    return 1;
+  }
+  }
+  return 0;
+}
+
+static int size_cmp(const void *a, const void *b) {
+  size_t x = *(const size_t *)a, y = *(const size_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+static void host_issue(ctx *c) {
+  while (c->released < c->nops && c->ops[c->released].at <= c->cycle) c->released++;
+  if (c->issued_ops == c->released) return;
+  /* the released head of every kernel, oldest first, until none can issue */
+  size_t cand[64];
+  for (;;) {
+    unsigned n = 0;
+    for (unsigned k = 0; k < c->w->nk && n < 64; k++) {
+      if (c->knext[k] == c->kn[k]) continue;
+      size_t i = c->kops[k][c->knext[k]];
+      if (i < c->released) cand[n++] = i;
+    }
+    qsort(cand, n, sizeof cand[0], size_cmp);
+    int any = 0;
+    for (unsigned j = 0; j < n; j++) {
+      const hop *h = &c->ops[cand[j]];
+      if (try_issue(c, h)) {
+        c->knext[h->kernel]++;
+        c->issued_ops++;
+        any = 1;
+      }
+    }
+    if (!any) return;
+  }
+}
+
+static const char *addr_name(uint32_t a) {
+  if (a >= KMU_DOORBELL_ADDR && a < KMU_DOORBELL_ADDR + 4 * KMU_DOORBELL_COUNT) return "DOORBELL";
+  switch (a) {
+  case KMU_REG_CMD_ADDR: return "REG_CMD";
+  case KMU_REG_RESULT_ADDR: return "REG_RESULT";
+  case KMU_HL_CMD_ADDR: return "HL_CMD";
+  case KMU_ERR_STATUS_ADDR: return "ERR_STATUS";
+  default: break;
+  }
+  if (a >= KMU_REG_KPTR_ADDR && a <= KMU_REG_PSIZE_ADDR) return "EKT_REG staging";
+  if (a >= KMU_HL_KPTR_ADDR && a < KMU_HL_CMD_ADDR) return "HL staging";
+  return "register";
+}
+
+static void on_axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_t rdata,
+                        uint64_t cycle) {
+  ctx *c = user;
+  kmusim_result *r = c->r;
+  c->last_activity = cycle;
+  if (!op) {
+    fail(c, "cycle %" PRIu64 ": AXI response with no request outstanding", cycle);
+    return;
+  }
+  int kind = TAG_K(op->tag);
+  uint32_t i = TAG_I(op->tag);
+  if (resp) {
+    char what[160] = "";
+    if (kind == T_DB || kind == T_HLCMD || (kind == T_STAGE && op->addr >= KMU_HL_KPTR_ADDR))
+      inst_desc(c, i, what, sizeof what);
+    else if (kind == T_REGCMD || kind == T_STAGE)
+      snprintf(what, sizeof what, "registration of '%s' (line %u)", kname(c, r->reg[i].kernel),
+               r->reg[i].line);
+    fail(c, "cycle %" PRIu64 ": AXI %s of 0x%04x (%s%s%s) answered %s%s", cycle,
+         op->write ? "write" : "read", op->addr, addr_name(op->addr), *what ? ", " : "", what,
+         resp == 2 ? "SLVERR" : resp == 3 ? "DECERR" : "an error",
+         (op->addr >= KMU_WIN_HOST_LAUNCH_BASE && op->addr <= KMU_WIN_HOST_LAUNCH_LAST &&
+          KMU_WIN_HOST_LAUNCH_RESERVED)
+             ? ": the host launch window is still reserved in this register map "
+               "(kmu_regmap.h); this engine does not implement host launches"
+             : "");
+    return;
+  }
+  switch (kind) {
+  case T_REGCMD:
+    c->reg_phase = 1;
+    break;
+  case T_REGRES: {
+    kmusim_regrec *g = &r->reg[i];
+    if (!(rdata & KMU_REG_RESULT_DONE_MASK)) {
+      c->reg_phase = 1; /* poll again */
+      break;
+    }
+    g->done = cycle;
+    g->id = (rdata & KMU_REG_RESULT_ID_MASK) >> KMU_REG_RESULT_ID_SHIFT;
+    g->code = (rdata & KMU_REG_RESULT_CODE_MASK) >> KMU_REG_RESULT_CODE_SHIFT;
+    if (g->code != KMU_REG_CODE_OK) {
+      fail(c, "cycle %" PRIu64 ": registration of '%s' (line %u) refused by the engine: code %u "
+           "(%s)", cycle, kname(c, g->kernel), g->line, g->code, reg_code_name(g->code));
+      break;
+    }
+    for (unsigned k = 0; k < c->w->nk; k++)
+      if (c->db_id[k] == (int)g->id) {
+        fail(c, "cycle %" PRIu64 ": registration of '%s' returned doorbell %u, already '%s''s",
+             cycle, kname(c, g->kernel), g->id, kname(c, (int)k));
+        return;
+      }
+    c->db_id[g->kernel] = (int)g->id;
+    c->reg_active = -1;
+    break;
+  }
+  case T_FINAL:
+    if (i == 0) r->err_status = rdata;
+    else if (i == 1) r->perf_doorbells = rdata;
+    else r->perf_completions = rdata;
+    c->final_left--;
+    break;
+  default:
+    break;
+  }
+}
+
+static void on_accept(ctx *c, unsigned seq) {
+  const kmu_axi_op *op = &c->axim.wq[seq & QM];
+  int kind = TAG_K(op->tag);
+  uint32_t i = TAG_I(op->tag);
+  if (kind == T_DB || kind == T_HLCMD) c->r->inst[i].accepted = c->cycle;
+  else if (kind == T_REGCMD) c->r->reg[i].accepted = c->cycle;
+}
+
+/* ---------------------------------------------------------------- memory writes */
+static void on_mem_write(void *user, uint32_t addr, uint32_t data, uint64_t cycle) {
+  ctx *c = user;
+  kmusim_result *r = c->r;
+  for (size_t j = 0; j < c->nlive; j++) {
+    uint32_t i = c->live[j];
+    kmusim_inst *x = &r->inst[i];
+    if (x->cpl != addr) continue;
+    char d[160];
+    inst_desc(c, i, d, sizeof d);
+    if (data != 1) {
+      fail(c, "cycle %" PRIu64 ": completion flag of %s written with %u, expected 1", cycle, d,
+           data);
+      return;
+    }
+    if (x->accepted == KMUSIM_NEVER) {
+      fail(c, "cycle %" PRIu64 ": %s completed before its launch write was accepted", cycle, d);
+      return;
+    }
+    if (x->done != x->ntb || x->started != x->ntb) {
+      fail(c, "cycle %" PRIu64 ": %s completed with %" PRIu64 " of %" PRIu64 " TBs started, %"
+           PRIu64 " done", cycle, d, x->started, x->ntb, x->done);
+      return;
+    }
+    x->completed = cycle;
+    c->completed++;
+    if (c->w->k[x->kernel].event) c->inflight[x->kernel]--;
+    live_remove(c, i);
+    /* utilization basis: up to this completion */
+    r->span = cycle + 1;
+    return;
+  }
+  /* a flag of something already complete, or an unknown address */
+  for (size_t i = 0; i < r->ninst; i++)
+    if (r->inst[i].cpl == addr && r->inst[i].completed != KMUSIM_NEVER) {
+      char d[160];
+      inst_desc(c, (uint32_t)i, d, sizeof d);
+      fail(c, "cycle %" PRIu64 ": %s completed a second time (first at cycle %" PRIu64 ")",
+           cycle, d, r->inst[i].completed);
+      return;
+    }
+  fail(c, "cycle %" PRIu64 ": memory write of %u to 0x%08x: no kernel instance waits for a "
+       "completion flag there", cycle, data, addr);
+}
+
+/* ---------------------------------------------------------------- SIMT buses */
+static void on_start(ctx *c) {
+  kmusim_ports *p = &c->p;
+  kmusim_result *r = c->r;
+  int k = kmusim_kernel_by_kptr(c->w, p->simt_start_kptr_o);
+  uint32_t found = UINT32_MAX;
+  for (size_t j = 0; k >= 0 && j < c->nlive; j++) {
+    const kmusim_inst *x = &r->inst[c->live[j]];
+    if (x->kernel == k && x->param == p->simt_start_param_o) {
+      found = c->live[j];
+      break;
+    }
+  }
+  if (found == UINT32_MAX) {
+    fail(c, "cycle %" PRIu64 ": TB start (sm=%" PRIu64 " rtb=%" PRIu64 " kptr=0x%" PRIx64
+         " param=0x%" PRIx64 " tb=%" PRIu64 ") matches no launched kernel instance", c->cycle,
+         p->simt_start_sm_o, p->simt_start_rtb_o, p->simt_start_kptr_o, p->simt_start_param_o,
+         p->simt_start_tb_o);
+    return;
+  }
+  kmusim_inst *x = &r->inst[found];
+  char d[160];
+  inst_desc(c, found, d, sizeof d);
+  uint64_t tb = p->simt_start_tb_o;
+  if (tb >= x->ntb) {
+    fail(c, "cycle %" PRIu64 ": TB start of %s with tb=%" PRIu64 ", the grid has %" PRIu64
+         " TBs", c->cycle, d, tb, x->ntb);
+    return;
+  }
+  if (x->bits[tb / 8] & (1u << (tb % 8))) {
+    fail(c, "cycle %" PRIu64 ": TB %" PRIu64 " of %s started a second time", c->cycle, tb, d);
+    return;
+  }
+  if (x->accepted == KMUSIM_NEVER) {
+    fail(c, "cycle %" PRIu64 ": TB start of %s before its launch write was accepted", c->cycle,
+         d);
+    return;
+  }
+  char err[256];
+  if (!sm_model_start(&c->sm, c->cycle, p->simt_start_sm_o, p->simt_start_rtb_o,
+                      p->simt_start_warps_o, p->simt_start_kptr_o, p->simt_start_param_o, tb,
+                      p->simt_start_slot_o, found, err, sizeof err)) {
+    fail(c, "cycle %" PRIu64 ": %s", c->cycle, err);
+    return;
+  }
+  x->bits[tb / 8] |= (uint8_t)(1u << (tb % 8));
+  x->started++;
+  if (x->first_start == KMUSIM_NEVER) x->first_start = c->cycle;
+  x->last_start = c->cycle;
+}
+
+static void on_done(ctx *c) {
+  kmusim_result *r = c->r;
+  sm_tb t = sm_model_done_fire(&c->sm);
+  kmusim_inst *x = &r->inst[t.inst];
+  x->done++;
+  unsigned sm = (unsigned)c->p.simt_done_sm_i;
+  r->sm[sm].tbs++;
+  if (c->o->record_tbs) {
+    if (r->ntbr == r->tbr_cap) {
+      r->tbr_cap = r->tbr_cap ? 2 * r->tbr_cap : 1024;
+      r->tbr = realloc(r->tbr, r->tbr_cap * sizeof *r->tbr);
+    }
+    kmusim_tbrec *b = &r->tbr[r->ntbr++];
+    b->sm = (uint16_t)sm, b->rtb = (uint16_t)c->p.simt_done_rtb_i;
+    b->kernel = t.kernel, b->inst = t.inst, b->start = t.start, b->end = c->cycle;
+  }
+}
+
+/* ---------------------------------------------------------------- the run */
+static void progress_line(ctx *c, int final) {
+  static struct timespec t0, last;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  if (c->cycle == 0) t0 = last = now;
+  double dt = (double)(now.tv_sec - last.tv_sec) + (double)(now.tv_nsec - last.tv_nsec) * 1e-9;
+  if (!final && dt < 0.25) return;
+  last = now;
+  double el = (double)(now.tv_sec - t0.tv_sec) + (double)(now.tv_nsec - t0.tv_nsec) * 1e-9;
+  if (final) {
+    fprintf(stderr, "\r\033[K");
+    return;
+  }
+  fprintf(stderr, "\r\033[Kkmusim: cycle %" PRIu64 "  kernels %" PRIu64 "/%zu done  %zu live  "
+          "%.0f kcycles/s", c->cycle, c->completed, c->r->ninst, c->nlive,
+          el > 0 ? (double)c->cycle / el / 1e3 : 0.0);
+  fflush(stderr);
+}
+
+static void outstanding(ctx *c) {
+  kmusim_result *r = c->r;
+  unsigned shown = 0;
+  for (size_t i = 0; i < r->ninst && shown < 10; i++) {
+    const kmusim_inst *x = &r->inst[i];
+    if (x->completed != KMUSIM_NEVER) continue;
+    char d[160];
+    inst_desc(c, (uint32_t)i, d, sizeof d);
+    fprintf(stderr, "  not complete: %s: %s, %" PRIu64 "/%" PRIu64 " TBs started, %" PRIu64
+            " done\n", d,
+            x->issued == KMUSIM_NEVER ? "never issued (host blocked)"
+            : x->accepted == KMUSIM_NEVER ? "write not accepted" : "launched",
+            x->started, x->ntb, x->done);
+    shown++;
+  }
+  if (c->reg_active >= 0)
+    fprintf(stderr, "  registration of '%s' still waiting for REG_RESULT.DONE\n",
+            kname(c, r->reg[c->reg_active].kernel));
+}
+
+int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result *r) {
+  memset(r, 0, sizeof *r);
+  ctx cc, *c = &cc;
+  memset(c, 0, sizeof *c);
+  c->w = w, c->o = o, c->r = r;
+  r->engine = o->engine->name;
+  r->test_double = o->engine->test_double;
+  r->end_reason = "completed";
+  r->nsm = w->cfg.nsm;
+  r->sm = calloc(r->nsm, sizeof *r->sm);
+  r->iso = calloc(w->nk ? w->nk : 1, sizeof *r->iso);
+  kmu_rng_seed(&c->rng_axi, o->seed);
+  kmu_rng_seed(&c->rng_sm, o->seed ^ 0x5eed5eedull);
+  kmu_rng_seed(&c->rng_mem, o->seed ^ 0x3e3e3e3eull);
+  kmu_axim_init(&c->axim, &c->rng_axi, on_axi_done, c);
+  mem_model_init(&c->mem, w->cfg.mem_latency, w->cfg.mem_bw, w->cfg.mem_stall_pct, &c->rng_mem,
+                 on_mem_write, c);
+  sm_model_init(&c->sm, &w->cfg, w, &c->mem, &c->rng_sm);
+  c->db_id = malloc(w->nk * sizeof *c->db_id + 1);
+  for (unsigned k = 0; k < w->nk; k++) c->db_id[k] = -1;
+  c->inflight = calloc(w->nk ? w->nk : 1, sizeof *c->inflight);
+  c->reg_active = -1;
+  build_ops(c);
+
+  kmusim_engine_args ea = {&w->cfg, o->fst, o->seed};
+  char eerr[512] = "";
+  void *e = o->engine->create(&ea, eerr, sizeof eerr);
+  int rc = 0;
+  if (!e) {
+    fail(c, "engine '%s' cannot run this workload: %s", o->engine->name, eerr);
+    rc = 3;
+    goto out;
+  }
+  o->engine->reset(e);
+  uint64_t *util_w = calloc(r->nsm, sizeof *util_w), *util_t = calloc(r->nsm, sizeof *util_t);
+  kmusim_ports *p = &c->p;
+  for (c->cycle = 0;; c->cycle++) {
+    /* stop conditions */
+    if (w->has_end && c->cycle >= w->end_at) {
+      r->end_reason = "end";
+      break;
+    }
+    if (c->cycle >= o->max_cycles) {
+      fail(c, "cycle limit (%" PRIu64 ") reached with %zu of %zu kernel instances not complete "
+           "(raise it with --cycles)", o->max_cycles, r->ninst - c->completed, r->ninst);
+      outstanding(c);
+      break;
+    }
+    int busy_env = !sm_model_idle(&c->sm) || !mem_model_idle(&c->mem) ||
+                   (c->released < c->nops && c->issued_ops == c->released);
+    if (busy_env) c->last_activity = c->cycle;
+    if (c->cycle - c->last_activity > o->hang_cycles) {
+      fail(c, "no progress for %" PRIu64 " cycles (no handshake, no TB running): the engine "
+           "looks stuck; %zu of %zu kernel instances not complete", o->hang_cycles,
+           r->ninst - c->completed, r->ninst);
+      outstanding(c);
+      break;
+    }
+    if (c->final_phase == 0 && c->issued_ops == c->nops && c->nlive == 0 && c->reg_active < 0 &&
+        kmu_axim_idle(&c->axim) && sm_model_idle(&c->sm) && mem_model_idle(&c->mem)) {
+      kmu_axim_read(&c->axim, KMU_ERR_STATUS_ADDR, TAG(T_FINAL, 0));
+      kmu_axim_read(&c->axim, KMU_PERF_DOORBELLS_ADDR, TAG(T_FINAL, 1));
+      kmu_axim_read(&c->axim, KMU_PERF_COMPLETIONS_ADDR, TAG(T_FINAL, 2));
+      c->final_left = 3;
+      c->final_phase = 1;
+    }
+    if (c->final_phase == 1 && c->final_left == 0) {
+      r->final_read = 1;
+      break;
+    }
+    if (o->progress && (c->cycle & 0x3fff) == 0) progress_line(c, 0);
+
+    /* 1. environment drives the inputs */
+    host_issue(c);
+    if (c->reg_active >= 0 && c->reg_phase == 1) {
+      kmu_axim_read(&c->axim, KMU_REG_RESULT_ADDR, TAG(T_REGRES, (uint32_t)c->reg_active));
+      c->reg_phase = 2;
+    }
+    kmu_axil_sig sig;
+    memset(&sig, 0, sizeof sig);
+    kmu_axim_drive(&c->axim, &sig);
+    KMU_AXIM_TO_IN(sig, p);
+    p->simt_start_ready_i = 1;
+    sm_model_drive(&c->sm, &p->simt_done_valid_i, &p->simt_done_sm_i, &p->simt_done_rtb_i);
+    mem_model_drive(&c->mem, c->cycle, &p->mem_ready_i, &p->mem_rvalid_i, &p->mem_rdata_i,
+                    &p->mem_rclient_i);
+    /* 2. engine */
+    o->engine->comb(e, p);
+    /* 3. observe handshakes */
+    KMU_AXIM_FROM(sig, p, p);
+    if (sig.awvalid && sig.awready) {
+      unsigned s = c->axim.aw_i;
+      c->aw_seen[s & QM] = 1;
+      if (c->w_seen[s & QM]) on_accept(c, s), c->aw_seen[s & QM] = c->w_seen[s & QM] = 0;
+      c->last_activity = c->cycle;
+    }
+    if (sig.wvalid && sig.wready) {
+      unsigned s = c->axim.w_i;
+      c->w_seen[s & QM] = 1;
+      if (c->aw_seen[s & QM]) on_accept(c, s), c->aw_seen[s & QM] = c->w_seen[s & QM] = 0;
+      c->last_activity = c->cycle;
+    }
+    kmu_axim_observe(&c->axim, &sig, c->cycle);
+    if (p->irq_o) r->irq_cycles++;
+    if (p->simt_start_valid_o && p->simt_start_ready_i) {
+      on_start(c);
+      c->last_activity = c->cycle;
+    }
+    if (p->simt_done_valid_i && p->simt_done_ready_o) {
+      on_done(c);
+      c->last_activity = c->cycle;
+    }
+    if (p->mem_valid_o && p->mem_ready_i) {
+      mem_model_port_fire(&c->mem, c->cycle, (int)p->mem_write_o, (uint32_t)p->mem_addr_o,
+                          (uint32_t)p->mem_wdata_o, (uint32_t)p->mem_client_o);
+      c->last_activity = c->cycle;
+    }
+    if (o->engine->failed) {
+      char msg[400];
+      if (o->engine->failed(e, msg, sizeof msg)) fail(c, "cycle %" PRIu64 ": engine '%s': %s",
+                                                      c->cycle, o->engine->name, msg);
+    }
+    if (c->failed) break;
+    /* utilization of this cycle (TBs resident during it) */
+    for (unsigned s = 0; s < r->nsm; s++) {
+      util_w[s] += c->sm.busy_warps[s];
+      util_t[s] += c->sm.busy_tbs[s];
+    }
+    if (r->span == c->cycle + 1)
+      for (unsigned s = 0; s < r->nsm; s++) r->sm[s].warp_busy = util_w[s], r->sm[s].tb_busy = util_t[s];
+    /* 4. the edge */
+    sm_model_tick(&c->sm, c->cycle);
+    mem_model_tick(&c->mem, c->cycle);
+    o->engine->tick(e);
+  }
+  r->cycles = c->cycle;
+  if (o->progress) progress_line(c, 1);
+  if (strcmp(r->end_reason, "end") == 0 || c->failed) {
+    /* stopped by the end line (or a failure): utilization up to the stop */
+    r->span = c->cycle;
+    for (unsigned s = 0; s < r->nsm; s++)
+      r->sm[s].warp_busy = util_w[s], r->sm[s].tb_busy = util_t[s];
+  }
+  /* TBs still resident go on the timeline up to the stop */
+  if (o->record_tbs)
+    for (unsigned i = 0; i < c->sm.nsm * c->sm.tbs; i++) {
+      const sm_tb *t = &c->sm.tb[i];
+      if (!t->busy) continue;
+      if (r->ntbr == r->tbr_cap) {
+        r->tbr_cap = r->tbr_cap ? 2 * r->tbr_cap : 1024;
+        r->tbr = realloc(r->tbr, r->tbr_cap * sizeof *r->tbr);
+      }
+      kmusim_tbrec *b = &r->tbr[r->ntbr++];
+      b->sm = (uint16_t)(i / c->sm.tbs), b->rtb = (uint16_t)(i % c->sm.tbs);
+      b->kernel = t->kernel, b->inst = t->inst, b->start = t->start, b->end = c->cycle;
+    }
+  free(util_w);
+  free(util_t);
+  /* end-of-run scoreboards */
+  if (!c->failed && r->final_read) {
+    if (r->err_status) {
+      fail(c, "the engine flagged errors: ERR_STATUS=0x%02x%s%s%s%s%s%s%s%s", r->err_status,
+           r->err_status & KMU_ERR_STATUS_DB_UNKNOWN_MASK ? " DB_UNKNOWN" : "",
+           r->err_status & KMU_ERR_STATUS_DB_UNREG_MASK ? " DB_UNREG" : "",
+           r->err_status & KMU_ERR_STATUS_DB_INFLIGHT_MASK ? " DB_INFLIGHT (doorbell lost)" : "",
+           r->err_status & KMU_ERR_STATUS_REG_REFUSED_MASK ? " REG_REFUSED" : "",
+           r->err_status & KMU_ERR_STATUS_UNREG_REFUSED_MASK ? " UNREG_REFUSED" : "",
+           r->err_status & KMU_ERR_STATUS_CPL_SPURIOUS_MASK ? " CPL_SPURIOUS" : "",
+           r->err_status & KMU_ERR_STATUS_BUS_MASK ? " BUS" : "",
+           r->err_status & KMU_ERR_STATUS_HOST_REFUSED_MASK ? " HOST_REFUSED" : "");
+    }
+    uint64_t ndb = 0;
+    for (size_t i = 0; i < r->ninst; i++) ndb += w->k[r->inst[i].kernel].event;
+    if (ndb < 0xffff && r->perf_doorbells != ndb)
+      fail(c, "doorbells: %" PRIu64 " rung, the engine counted %u launched (PERF_DOORBELLS): "
+           "doorbell lost", ndb, r->perf_doorbells);
+    if (ndb < 0xffff && r->perf_completions != ndb)
+      fail(c, "event completions: %" PRIu64 " seen, the engine counted %u (PERF_COMPLETIONS)",
+           ndb, r->perf_completions);
+  }
+  rc = c->failed ? 3 : 0;
+  r->mem_port_reads = c->mem.port_reads, r->mem_port_writes = c->mem.port_writes;
+  r->mem_sm_loads = c->mem.sm_loads, r->mem_busy_cycles = c->mem.busy_cycles;
+  r->ks = calloc(w->nk ? w->nk : 1, sizeof *r->ks);
+  memcpy(r->ks, c->sm.ks, w->nk * sizeof *r->ks);
+  o->engine->destroy(e);
+out:
+  for (size_t i = 0; i < r->ninst; i++) free(r->inst[i].bits), r->inst[i].bits = NULL;
+  sm_model_free(&c->sm);
+  mem_model_free(&c->mem);
+  for (unsigned k = 0; k < w->nk; k++) free(c->kops[k]);
+  free(c->kops), free(c->kn), free(c->knext), free(c->ops), free(c->db_id), free(c->inflight);
+  free(c->live);
+  if (!r->ks) r->ks = calloc(w->nk ? w->nk : 1, sizeof *r->ks);
+  return rc;
+}
+
+/* ---------------------------------------------------------------- isolated runs, ANTT */
+int kmusim_isolated(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result *r) {
+  kmusim_run_opts io = *o;
+  io.fst = NULL;
+  io.progress = 0;
+  io.record_tbs = 0;
+  uint8_t *used = calloc(w->nk ? w->nk : 1, 1);
+  for (size_t i = 0; i < r->ninst; i++) used[r->inst[i].kernel] = 1;
+  int rc = 0;
+  for (unsigned k = 0; k < w->nk && rc == 0; k++) {
+    if (!used[k]) continue;
+    kmusim_workload iw = *w;
+    kmusim_event ev[2];
+    memset(ev, 0, sizeof ev);
+    iw.ev = ev;
+    iw.nev = 0;
+    iw.has_end = 0;
+    iw.n_instances = 1;
+    if (w->k[k].event) {
+      ev[iw.nev].kind = KMUSIM_EV_REGISTER, ev[iw.nev].kernel = (int)k;
+      ev[iw.nev].line = w->k[k].line, ev[iw.nev++].count = 1;
+    }
+    ev[iw.nev].kind = w->k[k].event ? KMUSIM_EV_DOORBELL : KMUSIM_EV_LAUNCH;
+    ev[iw.nev].kernel = (int)k, ev[iw.nev].line = w->k[k].line, ev[iw.nev++].count = 1;
+    kmusim_result ir;
+    int irc = kmusim_run(&iw, &io, &ir);
+    if (irc == 0 && ir.ninst == 1 && ir.inst[0].completed != KMUSIM_NEVER) {
+      r->iso[k] = ir.inst[0].completed - ir.inst[0].accepted;
+    } else {
+      fprintf(stderr, "kmusim: the isolated run of kernel '%s' failed (see above)\n",
+              w->k[k].name);
+      rc = 3;
+    }
+    kmusim_result_free(&ir);
+  }
+  free(used);
+  /* ANTT = mean over completed instances of T_shared / T_alone; STP = sum of T_alone / T */
+  double sum = 0, stp = 0;
+  size_t n = 0;
+  for (size_t i = 0; i < r->ninst && rc == 0; i++) {
+    const kmusim_inst *x = &r->inst[i];
+    if (x->completed == KMUSIM_NEVER || !r->iso[x->kernel]) continue;
+    double t = (double)(x->completed - x->accepted);
+    double ntt = t / (double)r->iso[x->kernel];
+    sum += ntt;
+    stp += ntt > 0 ? 1.0 / ntt : 0;
+    n++;
+  }
+  if (n) {
+    r->antt = sum / (double)n;
+    r->stp = stp;
+    r->have_antt = 1;
+  }
+  return rc;
+}
+
+void kmusim_result_free(kmusim_result *r) {
+  for (size_t i = 0; i < r->ninst; i++) free(r->inst[i].bits);
+  free(r->inst);
+  free(r->reg);
+  free(r->tbr);
+  free(r->sm);
+  free(r->ks);
+  free(r->iso);
+  memset(r, 0, sizeof *r);
+}

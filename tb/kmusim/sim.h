@@ -1,0 +1,93 @@
+/* sim.h - one kmusim run: the workload's events driven over AXI into an engine, the
+ * behavioural SMs and memory around it, scoreboards and metrics (docs/kmusim.md). */
+#ifndef KMUSIM_SIM_H
+#define KMUSIM_SIM_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "sm_model.h"
+#include "workload.h"
+
+#define KMUSIM_NEVER UINT64_MAX
+
+/* one kernel instance: a doorbell or a host launch */
+typedef struct {
+  int kernel;
+  uint32_t seq;           /* n-th instance of its kernel */
+  unsigned line;          /* the workload line that made it */
+  uint64_t at;            /* cycle the workload asks for */
+  uint64_t issued;        /* the doorbell / HL_CMD write queued on the AXI master */
+  uint64_t accepted;      /* its AW and W handshakes done (the later of the two) */
+  uint64_t first_start;   /* first TB start handshake */
+  uint64_t last_start;
+  uint64_t completed;     /* completion-flag write accepted by the memory */
+  uint32_t param, cpl;
+  uint64_t ntb, started, done;
+  uint8_t *bits;          /* TBs started (while live) */
+  int live;
+} kmusim_inst;
+
+typedef struct {
+  int kernel;
+  unsigned line;
+  uint64_t at, issued, accepted, done; /* accepted: REG_CMD write; done: REG_RESULT.DONE read */
+  unsigned id, code;
+} kmusim_regrec;
+
+typedef struct {
+  uint16_t sm, rtb;
+  int kernel;
+  uint32_t inst;
+  uint64_t start, end;    /* start handshake, done handshake (or the run's end) */
+} kmusim_tbrec;
+
+typedef struct {
+  uint64_t warp_busy, tb_busy; /* sums over the span of busy warp slots / TB entries */
+  uint64_t tbs;                /* TBs run */
+} kmusim_smstat;
+
+typedef struct {
+  const char *engine;
+  int test_double;
+  uint64_t cycles;          /* cycles simulated */
+  uint64_t span;            /* 0 .. last completion: the basis of utilization */
+  const char *end_reason;   /* "completed", "end" */
+  kmusim_inst *inst;
+  size_t ninst;
+  kmusim_regrec *reg;
+  unsigned nreg;
+  kmusim_tbrec *tbr;
+  size_t ntbr, tbr_cap;
+  kmusim_smstat *sm;
+  unsigned nsm;
+  sm_kstat *ks;             /* per kernel (nk) */
+  uint64_t mem_port_reads, mem_port_writes, mem_sm_loads, mem_busy_cycles;
+  uint32_t err_status, perf_doorbells, perf_completions;
+  int final_read;           /* the final CSR reads were done */
+  uint64_t irq_cycles;
+  uint64_t *iso;            /* per kernel: isolated turnaround, 0 = not measured */
+  double antt, stp;
+  int have_antt;
+  unsigned nerr;
+  char err[8][512];
+} kmusim_result;
+
+typedef struct {
+  const kmusim_engine_ops *engine;
+  const char *fst;
+  uint64_t seed;
+  uint64_t max_cycles;      /* error when reached with work left */
+  uint64_t hang_cycles;     /* error after this many cycles with nothing moving */
+  int progress;             /* a progress line on stderr */
+  int record_tbs;           /* keep TB intervals for the timeline */
+} kmusim_run_opts;
+
+/* 0: the run completed and every scoreboard holds; else an exit code (3) with the reasons in
+ * r->err (also printed to stderr) */
+int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result *r);
+/* isolated turnaround of every kernel that has instances, then ANTT and STP */
+int kmusim_isolated(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result *r);
+void kmusim_result_free(kmusim_result *r);
+
+#endif

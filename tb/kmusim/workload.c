@@ -1,0 +1,719 @@
+/* workload.c - configurations and the workload parser.  See workload.h and
+ * docs/workload-format.md. */
+#define _POSIX_C_SOURCE 200809L
+#include "workload.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stddef.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- configurations */
+/* small: iCE40-sized; fpga: ECP5-85F; paper: the sizes the papers evaluate.  The memory
+ * defaults are environment parameters (not hardware). */
+static const kmusim_config presets[] = {
+    {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0},
+    {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0},
+    {"paper", 16, 32, 32, 32, 32, 64, 65536, 98304, 4, 400, 8, 0},
+};
+
+int kmusim_config_preset(kmusim_config *c, const char *name) {
+  for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++)
+    if (!strcmp(presets[i].name, name)) {
+      *c = presets[i];
+      return 1;
+    }
+  return 0;
+}
+
+int kmusim_parse_u64(const char *s, uint64_t *v) {
+  if (!s || !*s || *s == '-' || *s == '+' || isspace((unsigned char)*s)) return 0;
+  char *end;
+  errno = 0;
+  unsigned long long x = strtoull(s, &end, 0);
+  if (errno || end == s) return 0;
+  uint64_t mul = 1;
+  if (*end == 'k') mul = 1000, end++;
+  else if (*end == 'M') mul = 1000000, end++;
+  if (*end) return 0;
+  if (mul > 1 && x > UINT64_MAX / mul) return 0;
+  *v = (uint64_t)x * mul;
+  return 1;
+}
+
+typedef struct {
+  const char *key;
+  size_t off;
+  unsigned lo, hi;
+  const char *what;
+} cfg_key;
+
+#define CK(k, lo, hi, what) {#k, offsetof(kmusim_config, k), lo, hi, what}
+static const cfg_key cfg_keys[] = {
+    CK(nsm, 1, 64, "SMs"),
+    CK(ekt_entries, 1, 256, "EKT entries"),
+    CK(slots, 1, 64, "active-kernel slots"),
+    CK(pend, 1, 256, "pending kernels per priority"),
+    CK(tbs, 1, 255, "resident TBs per SM"),
+    CK(warps, 1, 255, "warp slots per SM"),
+    CK(regs, 32, 262143, "registers per SM"),
+    CK(shmem, 0, 262143, "shared memory bytes per SM"),
+    CK(ewt, 0, 255, "event-warp table entries"),
+    CK(mem_latency, 1, 1000000, "memory latency"),
+    CK(mem_bw, 1, 1024, "memory requests per cycle"),
+    CK(mem_stall_pct, 0, 99, "memory stall percent"),
+};
+
+int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *err,
+                      size_t errlen) {
+  for (size_t i = 0; i < sizeof cfg_keys / sizeof cfg_keys[0]; i++) {
+    const cfg_key *k = &cfg_keys[i];
+    if (strcmp(k->key, key)) continue;
+    uint64_t v;
+    if (!kmusim_parse_u64(val, &v)) {
+      snprintf(err, errlen, "%s=%s: not a number", key, val);
+      return 0;
+    }
+    if (v < k->lo || v > k->hi) {
+      snprintf(err, errlen, "%s=%s: %s out of range %u..%u", key, val, k->what, k->lo, k->hi);
+      return 0;
+    }
+    *(unsigned *)((char *)c + k->off) = (unsigned)v;
+    return 1;
+  }
+  snprintf(err, errlen, "unknown configuration key '%s' (keys: nsm ekt_entries slots pend "
+                        "tbs warps regs shmem ewt mem_latency mem_bw mem_stall_pct)", key);
+  return 0;
+}
+
+/* split off a '#' comment and trailing newline; returns the line */
+static char *strip_comment(char *s) {
+  char *h = strchr(s, '#');
+  if (h) *h = 0;
+  size_t n = strlen(s);
+  while (n && (s[n - 1] == '\n' || s[n - 1] == '\r')) s[--n] = 0;
+  return s;
+}
+
+static int tokenize(char *s, char **tok, int max) {
+  int n = 0;
+  for (char *p = strtok(s, " \t\r"); p; p = strtok(NULL, " \t\r")) {
+    if (n == max) return -1;
+    tok[n++] = p;
+  }
+  return n;
+}
+
+int kmusim_config_load(kmusim_config *c, const char *name, const char *rel_dir) {
+  if (kmusim_config_preset(c, name)) return 1;
+  char path[1024];
+  if (name[0] != '/' && rel_dir && *rel_dir)
+    snprintf(path, sizeof path, "%s/%s", rel_dir, name);
+  else
+    snprintf(path, sizeof path, "%s", name);
+  FILE *f = fopen(path, "r");
+  if (!f) return -1;
+  kmusim_config_preset(c, "small");
+  snprintf(c->name, sizeof c->name, "%s", name);
+  char buf[1024], err[256];
+  unsigned line = 0, nerr = 0;
+  int seen_key = 0;
+  while (fgets(buf, sizeof buf, f)) {
+    line++;
+    char *tok[16];
+    int n = tokenize(strip_comment(buf), tok, 16);
+    if (n < 0) {
+      fprintf(stderr, "%s:%u: too many fields\n", path, line), nerr++;
+      continue;
+    }
+    for (int i = 0; i < n; i++) {
+      char *eq = strchr(tok[i], '=');
+      if (!eq || eq == tok[i]) {
+        fprintf(stderr, "%s:%u: '%s': expected key=value\n", path, line, tok[i]), nerr++;
+        continue;
+      }
+      *eq = 0;
+      if (!strcmp(tok[i], "base")) {
+        if (seen_key) {
+          fprintf(stderr, "%s:%u: base= must come before every other key\n", path, line);
+          nerr++;
+        } else if (!kmusim_config_preset(c, eq + 1)) {
+          fprintf(stderr, "%s:%u: base=%s: not a preset (small, fpga, paper)\n", path, line,
+                  eq + 1);
+          nerr++;
+        }
+        snprintf(c->name, sizeof c->name, "%s", name);
+        seen_key = 1;
+        continue;
+      }
+      seen_key = 1;
+      if (!kmusim_config_set(c, tok[i], eq + 1, err, sizeof err))
+        fprintf(stderr, "%s:%u: %s\n", path, line, err), nerr++;
+    }
+  }
+  fclose(f);
+  return nerr == 0;
+}
+
+/* ---------------------------------------------------------------- workload parser */
+const char *kmusim_ev_name(kmusim_ev_kind k) {
+  static const char *n[] = {"register", "doorbell", "launch", "hint", "copy", "revoke", "end"};
+  return n[k];
+}
+
+typedef struct {
+  kmusim_workload *w;
+  const char *file;
+  char dir[512];
+  unsigned line, nerr;
+  unsigned ev_cap, k_cap;
+  uint64_t last_at;
+  unsigned last_at_line;
+  int cfg_overridden;
+} parser;
+
+static void perr(parser *p, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "%s:%u: ", p->file, p->line);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  p->nerr++;
+}
+
+static int find_kernel(const kmusim_workload *w, const char *name) {
+  for (unsigned i = 0; i < w->nk; i++)
+    if (!strcmp(w->k[i].name, name)) return (int)i;
+  return -1;
+}
+
+static int valid_name(const char *s) {
+  if (!isalpha((unsigned char)*s) && *s != '_') return 0;
+  for (; *s; s++)
+    if (!isalnum((unsigned char)*s) && *s != '_' && *s != '-' && *s != '.') return 0;
+  return 1;
+}
+
+/* key=value arguments of one line: each key at most once, each used */
+typedef struct {
+  const char *key[16], *val[16];
+  int used[16];
+  int n;
+} kvlist;
+
+static const char *kv_get(kvlist *kv, const char *key) {
+  for (int i = 0; i < kv->n; i++)
+    if (!strcmp(kv->key[i], key)) {
+      kv->used[i] = 1;
+      return kv->val[i];
+    }
+  return NULL;
+}
+
+/* number in lo..hi; 1 ok, 0 absent (and not required), -1 error (reported) */
+static int kv_num(parser *p, kvlist *kv, const char *key, uint64_t lo, uint64_t hi, int required,
+                  uint64_t *out) {
+  const char *v = kv_get(kv, key);
+  if (!v) {
+    if (required) {
+      perr(p, "missing %s=", key);
+      return -1;
+    }
+    return 0;
+  }
+  uint64_t x;
+  if (!kmusim_parse_u64(v, &x)) {
+    perr(p, "%s=%s: not a number", key, v);
+    return -1;
+  }
+  if (x < lo || x > hi) {
+    perr(p, "%s=%s: out of range %llu..%llu", key, v, (unsigned long long)lo,
+         (unsigned long long)hi);
+    return -1;
+  }
+  *out = x;
+  return 1;
+}
+
+/* dims "X[,Y[,Z]]", each 1..65535 */
+static int kv_dims(parser *p, kvlist *kv, const char *key, uint32_t d[3]) {
+  const char *v = kv_get(kv, key);
+  if (!v) {
+    perr(p, "missing %s=X[,Y[,Z]]", key);
+    return -1;
+  }
+  char buf[64];
+  snprintf(buf, sizeof buf, "%s", v);
+  d[0] = d[1] = d[2] = 1;
+  int n = 0;
+  char *save = NULL;
+  for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    uint64_t x;
+    if (n == 3) {
+      perr(p, "%s=%s: more than three dimensions", key, v);
+      return -1;
+    }
+    if (!kmusim_parse_u64(t, &x)) {
+      perr(p, "%s=%s: '%s' is not a number", key, v, t);
+      return -1;
+    }
+    if (x < 1 || x > 65535) {
+      perr(p, "%s=%s: dimension %s out of range 1..65535", key, v, t);
+      return -1;
+    }
+    d[n++] = (uint32_t)x;
+  }
+  if (n == 0 || v[strlen(v) - 1] == ',' || strstr(v, ",,")) {
+    perr(p, "%s=%s: expected X[,Y[,Z]]", key, v);
+    return -1;
+  }
+  return 1;
+}
+
+static int kv_unused(parser *p, kvlist *kv, const char *what) {
+  int bad = 0;
+  for (int i = 0; i < kv->n; i++)
+    if (!kv->used[i]) {
+      perr(p, "%s: unknown argument '%s='", what, kv->key[i]);
+      bad = 1;
+    }
+  return bad;
+}
+
+/* collect key=value tokens of tok[from..n); bare words go to words[] */
+static int split_kv(parser *p, char **tok, int from, int n, kvlist *kv, char **words,
+                    int *nwords) {
+  kv->n = 0;
+  *nwords = 0;
+  for (int i = from; i < n; i++) {
+    char *eq = strchr(tok[i], '=');
+    if (!eq) {
+      words[(*nwords)++] = tok[i];
+      continue;
+    }
+    if (eq == tok[i] || !eq[1]) {
+      perr(p, "'%s': expected key=value", tok[i]);
+      return 0;
+    }
+    *eq = 0;
+    for (int j = 0; j < kv->n; j++)
+      if (!strcmp(kv->key[j], tok[i])) {
+        perr(p, "%s= given twice", tok[i]);
+        return 0;
+      }
+    kv->key[kv->n] = tok[i];
+    kv->val[kv->n] = eq + 1;
+    kv->used[kv->n] = 0;
+    kv->n++;
+  }
+  return 1;
+}
+
+static void parse_kernel(parser *p, char **tok, int n) {
+  kmusim_workload *w = p->w;
+  if (n < 2 || strchr(tok[1], '=')) {
+    perr(p, "kernel: missing name (kernel <name> grid=.. tb=.. cycles=.. host|event ...)");
+    return;
+  }
+  const char *name = tok[1];
+  if (strlen(name) >= KMUSIM_NAME_MAX || !valid_name(name)) {
+    perr(p, "kernel '%s': a name is a letter or _ then letters, digits, _ - . (at most %d)",
+         name, KMUSIM_NAME_MAX - 1);
+    return;
+  }
+  int prev = find_kernel(w, name);
+  if (prev >= 0) {
+    perr(p, "kernel '%s' already defined at line %u", name, w->k[prev].line);
+    return;
+  }
+  kvlist kv;
+  char *words[16];
+  int nw;
+  if (!split_kv(p, tok, 2, n, &kv, words, &nw)) return;
+  kmusim_kernel k;
+  memset(&k, 0, sizeof k);
+  snprintf(k.name, sizeof k.name, "%s", name);
+  k.line = p->line;
+  int kind = -1, bad = 0;
+  for (int i = 0; i < nw; i++) {
+    int e = !strcmp(words[i], "event") ? 1 : !strcmp(words[i], "host") ? 0 : -1;
+    if (e < 0) {
+      perr(p, "kernel '%s': unknown word '%s' (expected host or event, or key=value)", name,
+           words[i]);
+      bad = 1;
+    } else if (kind >= 0) {
+      perr(p, "kernel '%s': host or event given twice", name);
+      bad = 1;
+    } else
+      kind = e;
+  }
+  if (bad) return;
+  if (kind < 0) {
+    perr(p, "kernel '%s': say host or event", name);
+    return;
+  }
+  k.event = kind;
+  uint64_t v;
+  if (kv_dims(p, &kv, "grid", k.grid) < 0 || kv_dims(p, &kv, "tb", k.tbdim) < 0) return;
+  k.threads = k.tbdim[0] * k.tbdim[1] * k.tbdim[2];
+  if ((uint64_t)k.tbdim[0] * k.tbdim[1] * k.tbdim[2] > 1024) {
+    perr(p, "kernel '%s': tb=%ux%ux%u is %llu threads, more than 1024", name, k.tbdim[0],
+         k.tbdim[1], k.tbdim[2],
+         (unsigned long long)((uint64_t)k.tbdim[0] * k.tbdim[1] * k.tbdim[2]));
+    return;
+  }
+  k.ntb = (uint64_t)k.grid[0] * k.grid[1] * k.grid[2];
+  if (k.ntb > KMUSIM_MAX_TBS) {
+    perr(p, "kernel '%s': grid has %llu TBs, kmusim allows at most %u per kernel", name,
+         (unsigned long long)k.ntb, KMUSIM_MAX_TBS);
+    return;
+  }
+  int r;
+  if ((r = kv_num(p, &kv, "regs", 1, 255, 0, &v)) < 0) return;
+  k.regs = r ? (unsigned)v : 16;
+  if ((r = kv_num(p, &kv, "shmem", 0, 65535, 0, &v)) < 0) return;
+  k.shmem = r ? (unsigned)v : 0;
+  if ((r = kv_num(p, &kv, "prio", 0, 3, 0, &v)) < 0) return;
+  k.prio = r ? (unsigned)v : 0;
+  if (kv_num(p, &kv, "cycles", 1, 1000000000ull, 1, &v) < 0) return;
+  k.cycles = v;
+  if ((r = kv_num(p, &kv, "loads", 0, 1000, 0, &v)) < 0) return;
+  k.load_rate = r ? (unsigned)v : 0;
+  if ((r = kv_num(p, &kv, "wb", 0, 100000, 0, &v)) < 0) return;
+  k.wb_rate = r ? (unsigned)v : 0;
+  if ((r = kv_num(p, &kv, "bar", 0, 1000, 0, &v)) < 0) return;
+  k.bar_rate = r ? (unsigned)v : 0;
+  if ((r = kv_num(p, &kv, "jitter", 0, 90, 0, &v)) < 0) return;
+  k.jitter = r ? (unsigned)v : 0;
+  if (k.event) {
+    if ((r = kv_num(p, &kv, "ring", 1, KMUSIM_PBUF_STRIDE / KMUSIM_ESIZE, 0, &v)) < 0) return;
+    k.ring = r ? (unsigned)v : 8;
+    if ((r = kv_num(p, &kv, "maxinf", 1, 255, 0, &v)) < 0) return;
+    k.maxinf = r ? (unsigned)v : (k.ring < 255 ? k.ring : 255);
+    if (k.maxinf > k.ring) {
+      perr(p, "kernel '%s': maxinf=%u is more than ring=%u (an entry would be reused while "
+              "its event is in flight)", name, k.maxinf, k.ring);
+      return;
+    }
+  } else if (kv_get(&kv, "ring") || kv_get(&kv, "maxinf")) {
+    perr(p, "kernel '%s': ring= and maxinf= are for event kernels", name);
+    return;
+  }
+  if (kv_unused(p, &kv, "kernel")) return;
+  k.warps = (k.threads + 31) / 32;
+  k.regs_per_tb = k.warps * 32u * k.regs;
+  k.kptr = KMUSIM_KPTR_BASE + 0x100u * w->nk;
+  k.pbase = KMUSIM_PBUF_BASE + KMUSIM_PBUF_STRIDE * w->nk;
+  if (w->nk == 1024) {
+    perr(p, "more than 1024 kernels");
+    return;
+  }
+  if (w->nk == p->k_cap) {
+    p->k_cap = p->k_cap ? 2 * p->k_cap : 16;
+    w->k = realloc(w->k, p->k_cap * sizeof *w->k);
+  }
+  w->k[w->nk++] = k;
+}
+
+static void add_event(parser *p, const kmusim_event *e) {
+  kmusim_workload *w = p->w;
+  if (w->nev == p->ev_cap) {
+    p->ev_cap = p->ev_cap ? 2 * p->ev_cap : 64;
+    w->ev = realloc(w->ev, p->ev_cap * sizeof *w->ev);
+  }
+  w->ev[w->nev++] = *e;
+}
+
+static void parse_event(parser *p, kmusim_ev_kind kind, char **tok, int n) {
+  kmusim_workload *w = p->w;
+  const char *what = kmusim_ev_name(kind);
+  kmusim_event e;
+  memset(&e, 0, sizeof e);
+  e.kind = kind;
+  e.line = p->line;
+  e.kernel = -1;
+  e.count = 1;
+  int from = 1;
+  int needs_kernel = kind != KMUSIM_EV_COPY && kind != KMUSIM_EV_END;
+  if (needs_kernel) {
+    if (n < 2 || strchr(tok[1], '=')) {
+      perr(p, "%s: missing kernel name", what);
+      return;
+    }
+    e.kernel = find_kernel(w, tok[1]);
+    if (e.kernel < 0) {
+      perr(p, "%s: unknown kernel '%s' (define it with a kernel line first)", what, tok[1]);
+      return;
+    }
+    from = 2;
+  }
+  if (w->has_end) {
+    perr(p, "%s: after the end line", what);
+    return;
+  }
+  kvlist kv;
+  char *words[16];
+  int nw;
+  if (!split_kv(p, tok, from, n, &kv, words, &nw)) return;
+  if (nw) {
+    perr(p, "%s: unexpected '%s' (arguments are key=value)", what, words[0]);
+    return;
+  }
+  uint64_t v;
+  int r;
+  if (kv_num(p, &kv, "at", 0, UINT64_MAX / 4, 1, &e.at) < 0) return;
+  kmusim_kernel *k = e.kernel >= 0 ? &w->k[e.kernel] : NULL;
+  switch (kind) {
+  case KMUSIM_EV_REGISTER:
+    if (!k->event) {
+      perr(p, "register: '%s' is a host kernel (register is for event kernels)", k->name);
+      return;
+    }
+    if (k->registered) {
+      perr(p, "register: '%s' is already registered", k->name);
+      return;
+    }
+    k->registered = 1;
+    break;
+  case KMUSIM_EV_DOORBELL:
+  case KMUSIM_EV_LAUNCH:
+    if (kind == KMUSIM_EV_DOORBELL && !k->event) {
+      perr(p, "doorbell: '%s' is a host kernel (use launch)", k->name);
+      return;
+    }
+    if (kind == KMUSIM_EV_LAUNCH && k->event) {
+      perr(p, "launch: '%s' is an event kernel (use doorbell)", k->name);
+      return;
+    }
+    if (kind == KMUSIM_EV_DOORBELL && !k->registered) {
+      perr(p, "doorbell: '%s' has no register line before it", k->name);
+      return;
+    }
+    if ((r = kv_num(p, &kv, "count", 1, 1000000, 0, &v)) < 0) return;
+    e.count = r ? v : 1;
+    if ((r = kv_num(p, &kv, "every", 0, 1000000000ull, 0, &v)) < 0) return;
+    e.every = r ? v : 0;
+    if (r && e.count == 1) {
+      perr(p, "%s: every= without count=", what);
+      return;
+    }
+    if (w->n_instances + e.count > 1000000) {
+      perr(p, "%s: more than 1000000 kernel instances in the workload", what);
+      return;
+    }
+    w->n_instances += e.count;
+    break;
+  case KMUSIM_EV_HINT:
+    if ((r = kv_num(p, &kv, "lead", 0, 1000000000ull, 0, &v)) < 0) return;
+    e.lead = r ? v : 0;
+    break;
+  case KMUSIM_EV_COPY: {
+    if (kv_num(p, &kv, "bytes", 1, 0xFFFFFFFFull, 1, &e.bytes) < 0) return;
+    const char *d = kv_get(&kv, "dir");
+    if (!d || (strcmp(d, "h2d") && strcmp(d, "d2h"))) {
+      perr(p, "copy: dir=h2d or dir=d2h required");
+      return;
+    }
+    e.dir = !strcmp(d, "d2h");
+    if ((r = kv_num(p, &kv, "prio", 0, 3, 0, &v)) < 0) return;
+    e.prio = r ? (unsigned)v : 0;
+    break;
+  }
+  case KMUSIM_EV_REVOKE:
+    break;
+  case KMUSIM_EV_END:
+    w->has_end = 1;
+    w->end_at = e.at;
+    break;
+  }
+  if (kv_unused(p, &kv, what)) return;
+  if (p->last_at_line && e.at < p->last_at) {
+    perr(p, "%s at=%llu is before the previous event (at=%llu, line %u): events must be in "
+            "time order", what, (unsigned long long)e.at, (unsigned long long)p->last_at,
+         p->last_at_line);
+    return;
+  }
+  p->last_at = e.at;
+  p->last_at_line = p->line;
+  add_event(p, &e);
+}
+
+static void parse_config_line(parser *p, char **tok, int n) {
+  kmusim_workload *w = p->w;
+  if (w->cfg_line) {
+    perr(p, "config given twice (first at line %u)", w->cfg_line);
+    return;
+  }
+  if (w->nk || w->nev) {
+    perr(p, "config must come before every kernel and event line");
+    return;
+  }
+  if (n < 2 || strchr(tok[1], '=')) {
+    perr(p, "config: expected small, fpga, paper or a file name");
+    return;
+  }
+  w->cfg_line = p->line;
+  if (p->cfg_overridden) return; /* --config replaces the whole line */
+  kmusim_config c;
+  unsigned before = p->nerr;
+  int lr = kmusim_config_load(&c, tok[1], p->dir);
+  if (lr < 0) {
+    perr(p, "config %s: not small, fpga, paper or a readable file (%s/%s)", tok[1], p->dir,
+         tok[1]);
+    return;
+  }
+  if (lr == 0) {
+    perr(p, "config %s: errors in the file (see above)", tok[1]);
+    return;
+  }
+  char err[256];
+  for (int i = 2; i < n; i++) {
+    char *eq = strchr(tok[i], '=');
+    if (!eq) {
+      perr(p, "config: '%s': expected key=value", tok[i]);
+      continue;
+    }
+    *eq = 0;
+    if (!kmusim_config_set(&c, tok[i], eq + 1, err, sizeof err)) perr(p, "config: %s", err);
+  }
+  if (p->nerr == before) w->cfg = c;
+}
+
+/* checks of the kernels against the final configuration */
+static void check_against_config(parser *p) {
+  kmusim_workload *w = p->w;
+  const kmusim_config *c = &w->cfg;
+  unsigned nreg = 0;
+  for (unsigned i = 0; i < w->nk; i++) {
+    kmusim_kernel *k = &w->k[i];
+    p->line = k->line;
+    if (k->warps > c->warps)
+      perr(p, "kernel '%s' can never run on config %s: a TB needs %u warps, an SM has %u",
+           k->name, c->name, k->warps, c->warps);
+    else if (k->regs_per_tb > c->regs)
+      perr(p, "kernel '%s' can never run on config %s: a TB needs %u registers (%u warps x 32 "
+              "x regs=%u), an SM has %u", k->name, c->name, k->regs_per_tb, k->warps, k->regs,
+           c->regs);
+    else if (k->shmem > c->shmem)
+      perr(p, "kernel '%s' can never run on config %s: a TB needs %u bytes of shared memory, "
+              "an SM has %u", k->name, c->name, k->shmem, c->shmem);
+  }
+  for (unsigned i = 0; i < w->nev; i++)
+    if (w->ev[i].kind == KMUSIM_EV_REGISTER && ++nreg > c->ekt_entries) {
+      p->line = w->ev[i].line;
+      perr(p, "register: more event kernels than EKT entries (%u) in config %s",
+           c->ekt_entries, c->name);
+    }
+}
+
+unsigned kmusim_workload_parse(kmusim_workload *w, const char *name, const char *text,
+                               const char *cfg_override) {
+  memset(w, 0, sizeof *w);
+  snprintf(w->path, sizeof w->path, "%s", name);
+  kmusim_config_preset(&w->cfg, "small");
+  parser p;
+  memset(&p, 0, sizeof p);
+  p.w = w;
+  p.file = w->path;
+  snprintf(p.dir, sizeof p.dir, "%s", name);
+  char *slash = strrchr(p.dir, '/');
+  if (slash) *slash = 0;
+  else snprintf(p.dir, sizeof p.dir, ".");
+  if (cfg_override) {
+    int lr = kmusim_config_load(&w->cfg, cfg_override, NULL);
+    if (lr <= 0) {
+      fprintf(stderr, "--config %s: %s\n", cfg_override,
+              lr < 0 ? "not small, fpga, paper or a readable file" : "errors in the file");
+      return 1;
+    }
+    p.cfg_overridden = 1;
+  }
+  const char *s = text;
+  char buf[4096];
+  while (*s) {
+    const char *nl = strchr(s, '\n');
+    size_t len = nl ? (size_t)(nl - s) : strlen(s);
+    p.line++;
+    if (len >= sizeof buf) {
+      perr(&p, "line longer than %zu characters", sizeof buf - 1);
+      s += len + (nl ? 1 : 0);
+      continue;
+    }
+    memcpy(buf, s, len);
+    buf[len] = 0;
+    s += len + (nl ? 1 : 0);
+    char *tok[40];
+    int n = tokenize(strip_comment(buf), tok, 40);
+    if (n < 0) {
+      perr(&p, "too many fields");
+      continue;
+    }
+    if (n == 0) continue;
+    const char *kw = tok[0];
+    if (!strcmp(kw, "config")) parse_config_line(&p, tok, n);
+    else if (!strcmp(kw, "kernel")) parse_kernel(&p, tok, n);
+    else if (!strcmp(kw, "register")) parse_event(&p, KMUSIM_EV_REGISTER, tok, n);
+    else if (!strcmp(kw, "doorbell")) parse_event(&p, KMUSIM_EV_DOORBELL, tok, n);
+    else if (!strcmp(kw, "launch")) parse_event(&p, KMUSIM_EV_LAUNCH, tok, n);
+    else if (!strcmp(kw, "hint")) parse_event(&p, KMUSIM_EV_HINT, tok, n);
+    else if (!strcmp(kw, "copy")) parse_event(&p, KMUSIM_EV_COPY, tok, n);
+    else if (!strcmp(kw, "revoke")) parse_event(&p, KMUSIM_EV_REVOKE, tok, n);
+    else if (!strcmp(kw, "end")) parse_event(&p, KMUSIM_EV_END, tok, n);
+    else
+      perr(&p, "unknown keyword '%s' (config kernel register doorbell launch hint copy revoke "
+               "end)", kw);
+    if (p.nerr >= 50) {
+      fprintf(stderr, "%s: too many errors, stopping\n", p.file);
+      return p.nerr;
+    }
+  }
+  if (p.nerr == 0) check_against_config(&p);
+  if (p.nerr == 0 && w->n_instances == 0) {
+    p.line = p.line ? p.line : 1;
+    fprintf(stderr, "%s: no doorbell or launch line: nothing to run\n", p.file);
+    p.nerr++;
+  }
+  return p.nerr;
+}
+
+unsigned kmusim_workload_load(kmusim_workload *w, const char *path, const char *cfg_override) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    memset(w, 0, sizeof *w);
+    fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+    return 1;
+  }
+  size_t cap = 1 << 16, len = 0;
+  char *text = malloc(cap);
+  size_t got;
+  while ((got = fread(text + len, 1, cap - len - 1, f)) > 0) {
+    len += got;
+    if (cap - len - 1 == 0) text = realloc(text, cap *= 2);
+  }
+  fclose(f);
+  text[len] = 0;
+  if (strlen(text) != len) {
+    free(text);
+    memset(w, 0, sizeof *w);
+    fprintf(stderr, "%s: contains a NUL byte: not a workload text file\n", path);
+    return 1;
+  }
+  unsigned n = kmusim_workload_parse(w, path, text, cfg_override);
+  free(text);
+  return n;
+}
+
+void kmusim_workload_free(kmusim_workload *w) {
+  free(w->k);
+  free(w->ev);
+  memset(w, 0, sizeof *w);
+}
+
+int kmusim_kernel_by_kptr(const kmusim_workload *w, uint64_t kptr) {
+  if (kptr < KMUSIM_KPTR_BASE || (kptr - KMUSIM_KPTR_BASE) % 0x100) return -1;
+  uint64_t i = (kptr - KMUSIM_KPTR_BASE) / 0x100;
+  return i < w->nk ? (int)i : -1;
+}

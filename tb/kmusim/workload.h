@@ -1,0 +1,134 @@
+/* workload.h - kmusim configurations and workload files (docs/workload-format.md).
+ *
+ * A workload is a kernel table plus a list of timed events.  The parser checks every line and
+ * reports each malformed one as "file:line: what is wrong" on stderr; the caller exits
+ * non-zero when any was found.  After parsing, the kernels are checked against the final
+ * configuration (a TB that fits no SM, more event kernels than EKT entries). */
+#ifndef KMUSIM_WORKLOAD_H
+#define KMUSIM_WORKLOAD_H
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- configuration: one parameter set for the hardware and the environment */
+typedef struct {
+  char name[64];         /* preset name or config file path */
+  unsigned nsm;          /* NSM: SMs */
+  unsigned ekt_entries;  /* ENTRIES: EKT entries */
+  unsigned slots;        /* SLOTS: active kernels (KDU) */
+  unsigned pend;         /* PEND: pending kernels per priority level */
+  unsigned tbs;          /* TBS: resident TB slots per SM */
+  unsigned warps;        /* WARPS: warp slots per SM */
+  unsigned regs;         /* REGS: registers per SM */
+  unsigned shmem;        /* SHMEM: shared memory bytes per SM */
+  unsigned ewt;          /* EWT: pending event-warp table entries per SM */
+  unsigned mem_latency;  /* memory: cycles from request accepted to data / write visible */
+  unsigned mem_bw;       /* memory: requests accepted per cycle (port + SM loads) */
+  unsigned mem_stall_pct; /* memory: percent of cycles the port is not ready (random) */
+} kmusim_config;
+
+/* preset "small", "fpga" or "paper"; 0 when the name is not one */
+int kmusim_config_preset(kmusim_config *c, const char *name);
+/* one key=value; 0 and a message in err when the key is unknown or the value is bad */
+int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *err,
+                      size_t errlen);
+/* a preset name, or a config file (key=value lines, optional first key base=<preset>),
+ * relative to rel_dir unless absolute.  1 ok; 0 errors in the file (printed to stderr as
+ * "file:line: ..."); -1 neither a preset nor a readable file (nothing printed) */
+int kmusim_config_load(kmusim_config *c, const char *name_or_path, const char *rel_dir);
+
+/* ---- kernels */
+#define KMUSIM_NAME_MAX 48
+#define KMUSIM_MAX_TBS (1u << 24) /* TBs per kernel instance (a kmusim limit) */
+
+typedef struct {
+  char name[KMUSIM_NAME_MAX];
+  unsigned line;        /* where it was defined */
+  uint32_t grid[3], tbdim[3];
+  unsigned regs;        /* registers per thread, 1..255 */
+  unsigned shmem;       /* bytes per TB, 0..65535 */
+  unsigned prio;        /* 0..3, 3 highest */
+  uint64_t cycles;      /* TB run time on the SM, without memory stalls */
+  int event;            /* 1: event kernel (EKT, doorbells), 0: host kernel (host launch) */
+  unsigned ring;        /* event: parameter-buffer entries */
+  unsigned maxinf;      /* event: max in flight (<= ring) */
+  unsigned load_rate;   /* global loads per 1000 TB cycles (per TB) */
+  unsigned wb_rate;     /* register write-backs per 1000 TB cycles (per TB) */
+  unsigned bar_rate;    /* barriers per 1000 TB cycles (per TB) */
+  unsigned jitter;      /* TB time varies uniformly by +-jitter percent (seeded) */
+  /* derived */
+  uint64_t ntb;         /* grid x*y*z */
+  unsigned threads;     /* per TB */
+  unsigned warps;       /* per TB: ceil(threads / 32) */
+  uint32_t regs_per_tb; /* warps * 32 * regs */
+  uint32_t kptr;        /* kernel pointer kmusim gives it */
+  uint32_t pbase;       /* event: parameter buffer base; entries of KMUSIM_ESIZE bytes */
+  int registered;       /* event: has a register event */
+} kmusim_kernel;
+
+#define KMUSIM_ESIZE 64u                /* parameter entry size: word 0 is the completion flag */
+#define KMUSIM_KPTR_BASE 0x00100000u    /* kernel k: KMUSIM_KPTR_BASE + 0x100 * k */
+#define KMUSIM_PBUF_BASE 0x10000000u    /* event kernel k: parameter buffer at + 0x40000 * k */
+#define KMUSIM_PBUF_STRIDE 0x40000u
+#define KMUSIM_HOST_PARAM_BASE 0x40000000u /* host instance i: param = cpl = + 64 * i */
+
+/* ---- events */
+typedef enum {
+  KMUSIM_EV_REGISTER,
+  KMUSIM_EV_DOORBELL,
+  KMUSIM_EV_LAUNCH,
+  KMUSIM_EV_HINT,
+  KMUSIM_EV_COPY,
+  KMUSIM_EV_REVOKE,
+  KMUSIM_EV_END
+} kmusim_ev_kind;
+
+typedef struct {
+  kmusim_ev_kind kind;
+  unsigned line;
+  int kernel;        /* index, -1 for copy / end */
+  uint64_t at;       /* cycle of the first occurrence */
+  uint64_t count;    /* doorbell / launch: occurrences (1..) */
+  uint64_t every;    /* doorbell / launch: cycles between occurrences */
+  uint64_t bytes;    /* copy */
+  int dir;           /* copy: 0 h2d, 1 d2h */
+  unsigned prio;     /* copy */
+  uint64_t lead;     /* hint: predicted cycles until the launch */
+} kmusim_event;
+
+typedef struct {
+  char path[512];
+  kmusim_config cfg;
+  unsigned cfg_line;      /* 0: no config line (small is used) */
+  kmusim_kernel *k;
+  unsigned nk;
+  kmusim_event *ev;
+  unsigned nev;
+  int has_end;
+  uint64_t end_at;
+  uint64_t n_instances;   /* doorbells + host launches, counted */
+} kmusim_workload;
+
+const char *kmusim_ev_name(kmusim_ev_kind k);
+
+/* Parse a workload file.  cfg_override (NULL: none) replaces its config line.  Returns the
+ * number of errors (each printed to stderr as "file:line: ..."); 0 on success. */
+unsigned kmusim_workload_load(kmusim_workload *w, const char *path, const char *cfg_override);
+/* Parse from a string (tests); `name` is used in messages. */
+unsigned kmusim_workload_parse(kmusim_workload *w, const char *name, const char *text,
+                               const char *cfg_override);
+void kmusim_workload_free(kmusim_workload *w);
+/* the kernel with this kptr, or -1 */
+int kmusim_kernel_by_kptr(const kmusim_workload *w, uint64_t kptr);
+
+/* Numbers in workload and config files: decimal or 0x hex, optional suffix k (x1000) or
+ * M (x1000000); 0 when `s` is not one (or overflows). */
+int kmusim_parse_u64(const char *s, uint64_t *v);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
