@@ -14,6 +14,9 @@ HDIR        := $(BUILD)/tb$(if $(MUT),-mut/$(MUT))
 # Each block registers its harnesses in tb/<block>.mk (HARNESSES += name; name_TOP/RTL/PARAMS/
 # TEST/C).  One parameter list drives both twins: -G for Verilator, -DP_<name> for C.
 HARNESSES :=
+TOOLS     :=
+TEST_SCRIPTS :=
+TEST_DEPS :=
 MUTANTS   :=
 include $(sort $(wildcard tb/*.mk))
 
@@ -25,7 +28,7 @@ $(HDIR)/$(1)/libtest.a: $$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C) $$(wildcard cmod
 	@mkdir -p $$(@D)/cobj
 	@rm -f $$@
 	@for f in $$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C); do \
-	  $(CC) $(CFLAGS_C) $$(addprefix -DP_,$$($(1)_PARAMS)) $(if $(MUT),-D$(MUT)) \
+	  $(CC) $(CFLAGS_C) $$($(1)_CFLAGS) $$(addprefix -DP_,$$($(1)_PARAMS)) $(if $(MUT),-D$(MUT)) \
 	    -c $$$$f -o $$(@D)/cobj/$$$$(basename $$$$f .c).o || exit 1; done
 	@ar rcs $$@ $$(@D)/cobj/*.o
 $(HDIR)/$(1)/test_$(1): $(HDIR)/$(1)/libtest.a $$($(1)_RTL) tb/shim/$$($(1)_TOP)_shim.cpp tb/shim/kmu_shim.h
@@ -37,11 +40,13 @@ $(HDIR)/$(1)/test_$(1): $(HDIR)/$(1)/libtest.a $$($(1)_RTL) tb/shim/$$($(1)_TOP)
 	  $$($(1)_RTL) $(CURDIR)/tb/shim/$$($(1)_TOP)_shim.cpp $(CURDIR)/$(HDIR)/$(1)/libtest.a \
 	  -o $(CURDIR)/$$@ > $(HDIR)/$(1)/verilate.log 2>&1 || { cat $(HDIR)/$(1)/verilate.log; exit 1; }
 endef
-$(foreach h,$(HARNESSES),$(eval $(call harness_rules,$(h))))
+# TOOLS are built like harnesses (a Verilated top, C models, a C main) but are programs, not
+# tests: make test does not run them.
+$(foreach h,$(HARNESSES) $(TOOLS),$(eval $(call harness_rules,$(h))))
 
 HARNESS_BINS := $(foreach h,$(HARNESSES),$(HDIR)/$(h)/test_$(h))
 
-.PHONY: help deps verilate test lint mutants synth bench waves run regmap clean
+.PHONY: help deps verilate test lint mutants synth bench waves run run-frontend regmap clean
 help:
 	@echo "make deps      install the tools a fresh machine lacks (idempotent)"
 	@echo "make lint      verilator -Wall, iverilog -g2005, yosys hierarchy -check, C -Werror"
@@ -51,13 +56,15 @@ help:
 	@echo "make synth     Yosys/nextpnr area and Fmax into build/reports/"
 	@echo "make bench     measured latency/throughput into build/reports/bench.json"
 	@echo "make waves T=<harness>[.<test>]  FST + gtkwave save file of one test"
-	@echo "make run       the front-end demo"
+	@echo "make run       kmusim: default workload, paper configuration, C model + RTL in lockstep"
+	@echo "make run-frontend  the EDGE front end alone, narrated"
+	@echo "scripts/kmusim W.wl [--engine c|rtl|cosim] [--json F] [--timeline F.svg]  any workload"
 
-verilate: $(DEPS_STAMP) $(HARNESS_BINS)
+verilate: $(DEPS_STAMP) $(HARNESS_BINS) $(TEST_DEPS)
 
 test: $(DEPS_STAMP) regmap-check
 	@$(MAKE) -s -j$$(nproc) verilate
-	@bash scripts/run_tests.sh $(HARNESS_BINS)
+	@bash scripts/run_tests.sh $(HARNESS_BINS) $(TEST_SCRIPTS)
 
 mutants:
 	@bash scripts/mutants.sh $(MUTANTS)
@@ -67,7 +74,18 @@ bench: $(DEPS_STAMP)
 	  $(HDIR)/kmu_frontend_paper/test_kmu_frontend_paper
 	@python3 scripts/bench.py
 
+# The project's main job: a default workload (background kernels plus a stream of event
+# kernels, paper configuration) on the C model and the Verilated RTL in lockstep.
+RUN_WL ?= workloads/paper_mix.wl
 run: $(DEPS_STAMP)
+	@$(MAKE) -s $(HDIR)/kmusim_paper/test_kmusim_paper
+	@mkdir -p $(BUILD)/run
+	@$(HDIR)/kmusim_paper/test_kmusim_paper $(RUN_WL) --engine cosim \
+	  --json $(BUILD)/run/metrics.json --timeline $(BUILD)/run/timeline.svg
+	@echo "wrote $(BUILD)/run/metrics.json and $(BUILD)/run/timeline.svg"
+
+# The EDGE front end alone, narrated: registration, doorbells, every error answer.
+run-frontend: $(DEPS_STAMP)
 	@$(MAKE) -s $(HDIR)/kmu_frontend_paper/test_kmu_frontend_paper
 	@$(HDIR)/kmu_frontend_paper/test_kmu_frontend_paper demo
 

@@ -1,22 +1,33 @@
 #!/usr/bin/env bash
-# mutants.sh MUTANT:HARNESS... - builds each harness with one planted bug (-D/+define+ of the
-# mutant's name reaches both the RTL and the C model build) and runs its tests.  A mutant is
-# killed when the tests fail.  Ends with "K of N mutants killed"; exit 1 if any survived.
+# mutants.sh MUTANT:HARNESS[:SCRIPT]... - builds each harness with one planted bug (-D and
+# +define+ of the mutant's name reach both the RTL and the C model build) and runs its tests:
+# the harness binary itself, or SCRIPT with KMU_BIN set to the mutant binary (for tools such
+# as kmusim whose tests are driven by a script).  A mutant is killed when the tests fail.
+# Ends with "K of N mutants killed"; exit 1 if any survived.
 set -u
 jobs=${JOBS:-$(nproc)}
 mkdir -p build/mutant-logs
 one() {
   mut=${1%%:*}
-  h=${1#*:}
+  rest=${1#*:}
+  h=${rest%%:*}
+  script=
+  [ "$rest" != "$h" ] && script=${rest#*:}
   log=build/mutant-logs/$mut.log
   if ! make -s MUT="$mut" "build/tb-mut/$mut/$h/test_$h" >"$log" 2>&1; then
     echo "BUILD-ERROR $mut ($h)" >"$log.res"
     return
   fi
-  if "build/tb-mut/$mut/$h/test_$h" >>"$log" 2>&1; then
+  bin="build/tb-mut/$mut/$h/test_$h"
+  if [ -n "$script" ]; then
+    KMU_BIN=$bin KMU_STOP_FIRST=1 bash "$script" >>"$log" 2>&1
+  else
+    "$bin" >>"$log" 2>&1
+  fi
+  if [ $? = 0 ]; then
     echo "SURVIVED $mut ($h)" >"$log.res"
   else
-    echo "killed $mut ($h): $(grep -m1 -E '^(MISMATCH|EXPECT|CHECK|FINISH)' "$log" | cut -c1-150)" >"$log.res"
+    echo "killed $mut ($h): $(grep -m1 -E '(MISMATCH|EXPECT|CHECK|FINISH|scoreboard|FAIL)' "$log" | cut -c1-150)" >"$log.res"
   fi
 }
 export -f one

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""gen_workload.py SEED [CYCLES] [CONFIG] - a random kmusim workload (docs/workload-format.md).
+
+Reproducible from its seed: host and event kernels of random shapes that fit the
+configuration, single-warp event kernels (the event-warp-table path), priorities 0..3,
+registrations, doorbell trains and host launches spread over about CYCLES cycles, and some
+memory back-pressure.  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs."""
+import random
+import sys
+
+SIZES = {  # warps, regs, shmem per SM; EKT entries
+    "small": (8, 4096, 16384, 8),
+    "paper": (64, 65536, 98304, 32),
+}
+
+
+def main():
+    seed = int(sys.argv[1])
+    span = int(sys.argv[2]) if len(sys.argv) > 2 else 50000
+    cfg = sys.argv[3] if len(sys.argv) > 3 else "small"
+    warps_sm, regs_sm, shmem_sm, entries = SIZES[cfg]
+    r = random.Random(seed)
+    out = [f"# random workload, seed {seed}, about {span} cycles (scripts/gen_workload.py)",
+           f"config {cfg} mem_stall_pct={r.choice([0, 0, 10, 40])}"]
+    kernels = []
+    nk = r.randint(2, 7)
+    nev = 0
+    for k in range(nk):
+        event = r.random() < 0.5 and nev < entries
+        if event and r.random() < 0.5:
+            tb, shmem = r.choice([32, 16, 1]), 0         # warp-level event kernel
+        else:
+            tb = r.choice([32, 64, 96, 128, 256])
+            shmem = r.choice([0, 0, 1024, 4096, shmem_sm // 2])
+        warps = (tb + 31) // 32
+        regs = r.randint(1, max(1, min(64, regs_sm // (warps * 32))))
+        grid = r.randint(1, 24 if not event else 6)
+        cycles = r.randint(5, 600)
+        prio = r.randint(0, 3)
+        name = f"k{k}"
+        line = (f"kernel {name} grid={grid} tb={tb} regs={regs} shmem={shmem} "
+                f"cycles={cycles} prio={prio} ")
+        if event:
+            ring = r.randint(1, 8)
+            line += f"event ring={ring} maxinf={r.randint(1, ring)}"
+            nev += 1
+        else:
+            line += "host"
+        if r.random() < 0.5:
+            line += f" loads={r.randint(0, 50)} jitter={r.randint(0, 30)}"
+        out.append(line)
+        kernels.append((name, event, cycles * grid))
+    events = []
+    for name, event, work in kernels:
+        if event:
+            events.append((0, f"register {name} at=0"))
+            t = r.randint(50, span // 2)
+            count = r.randint(1, 20)
+            every = max(1, r.randint(1, max(2, (span - t) // count)))
+            train = f" count={count} every={every}" if count > 1 else ""
+            events.append((t, f"doorbell {name} at={t}{train}"))
+        else:
+            t = r.randint(10, span // 2)
+            count = r.randint(1, 4)
+            every = r.randint(1, max(2, span // (2 * count)))
+            train = f" count={count} every={every}" if count > 1 else ""
+            events.append((t, f"launch {name} at={t}{train}"))
+    events.sort(key=lambda e: e[0])
+    out += [e[1] for e in events]
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
