@@ -71,7 +71,8 @@ mutants:
 
 bench: $(DEPS_STAMP)
 	@$(MAKE) -s -j$$(nproc) $(HDIR)/kmu_frontend/test_kmu_frontend \
-	  $(HDIR)/kmu_frontend_paper/test_kmu_frontend_paper
+	  $(HDIR)/kmu_frontend_paper/test_kmu_frontend_paper \
+	  $(HDIR)/kmusim_small/test_kmusim_small $(HDIR)/kmusim_paper/test_kmusim_paper
 	@python3 scripts/bench.py
 
 # The project's main job: a default workload (background kernels plus a stream of event

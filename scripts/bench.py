@@ -40,6 +40,88 @@ def parse(out):
     return vals
 
 
+KMUSIM = {
+    "small": "build/tb/kmusim_small/test_kmusim_small",
+    "paper": "build/tb/kmusim_paper/test_kmusim_paper",
+}
+
+
+def kmusim(cfg, wl, engine="c", extra=()):
+    """run one workload; returns (json, wall seconds)"""
+    out = f"build/bench/{os.path.basename(wl)}.{engine}.json"
+    os.makedirs("build/bench", exist_ok=True)
+    t0 = time.monotonic()
+    p = subprocess.run([KMUSIM[cfg], wl, "--engine", engine, "--no-isolated", "--quiet",
+                        "--json", out] + list(extra), capture_output=True, text=True)
+    dt = time.monotonic() - t0
+    if p.returncode != 0:
+        sys.stdout.write(p.stdout + p.stderr)
+        raise SystemExit(f"bench: kmusim {wl} --engine {engine} failed")
+    with open(out) as f:
+        return json.load(f), dt
+
+
+def launch_figures(wl, kname):
+    """doorbell / HL_CMD accepted -> first TB started, and from the driver's first write"""
+    d, _ = kmusim("small", wl, "cosim")
+    ins = [i for i in d["instances"] if i["kernel"] == kname]
+    acc = [i["launch_latency"] for i in ins]
+    e2e = [i["first_dispatch"] - i["at"] for i in ins]
+    return {"accepted_to_first_tb": {"min": min(acc), "mean": sum(acc) / len(acc), "max": max(acc)},
+            "first_write_to_first_tb": {"min": min(e2e), "mean": sum(e2e) / len(e2e),
+                                        "max": max(e2e)},
+            "samples": len(ins), "workload": wl}
+
+
+def system_benches(report, missed):
+    """issue 3: event vs host launch on an idle and a busy GPU; simulation speed"""
+    L = {}
+    for name, wl, k in (("event_idle", "workloads/bench/idle_event.wl", "ev"),
+                        ("host_idle", "workloads/bench/idle_host.wl", "hk"),
+                        ("event_busy", "workloads/bench/busy_event.wl", "ev"),
+                        ("host_busy", "workloads/bench/busy_host.wl", "hk")):
+        L[name] = launch_figures(wl, k)
+    ev, ho = L["event_idle"], L["host_idle"]
+    L["targets"] = {
+        "event_idle_accepted_to_first_tb_max": {"target": 4,
+                                                "value": ev["accepted_to_first_tb"]["max"]},
+        "host_idle_accepted_to_first_tb_max": {"target": 4,
+                                               "value": ho["accepted_to_first_tb"]["max"]},
+    }
+    for k, t in L["targets"].items():
+        t["met"] = t["value"] <= t["target"]
+        if not t["met"]:
+            missed.append(k)
+    L["ratios"] = {
+        "host_vs_event_first_write_to_first_tb_idle":
+            ho["first_write_to_first_tb"]["mean"] / ev["first_write_to_first_tb"]["mean"],
+        "busy_vs_idle_event_accepted_to_first_tb":
+            L["event_busy"]["accepted_to_first_tb"]["mean"] / ev["accepted_to_first_tb"]["mean"],
+    }
+    report["launch"] = L
+    S = {}
+    for cfg, wl in (("small", "workloads/bench/speed_small.wl"),
+                    ("paper", "workloads/bench/speed_paper.wl")):
+        r = {}
+        for eng in ("c", "rtl", "cosim"):
+            d, dt = kmusim(cfg, wl, eng)
+            r[eng] = {"cycles": d["cycles"], "seconds": dt, "cycles_per_second": d["cycles"] / dt}
+        r["c_vs_rtl_speed"] = r["c"]["cycles_per_second"] / r["rtl"]["cycles_per_second"]
+        r["note"] = ("kmusim end to end: the engine plus the behavioural SMs, memory and AXI "
+                     "driver around it, on this machine")
+        S[cfg] = r
+    S["targets"] = {
+        "c_model_at_least_10x_rtl_small": {"target": 10.0, "value": S["small"]["c_vs_rtl_speed"]},
+        "lockstep_small_cycles_per_second": {"target": 200000,
+                                             "value": S["small"]["cosim"]["cycles_per_second"]},
+    }
+    for k, t in S["targets"].items():
+        t["met"] = t["value"] >= t["target"]
+        if not t["met"]:
+            missed.append(k)
+    report["simulation_speed"] = S
+
+
 def main():
     strict = "--strict" in sys.argv
     report = {"generated_by": "make bench", "configs": {}}
@@ -88,18 +170,35 @@ def main():
         for k in ("doorbell_to_descriptor_cycles", "sustained_doorbells_per_cycle"):
             if not r[k]["met"]:
                 missed.append(f"{cfg}.{k}")
+    report["frontend"] = report.pop("configs")
+    system_benches(report, missed)
     os.makedirs("build/reports", exist_ok=True)
     with open("build/reports/bench.json", "w") as f:
         json.dump(report, f, indent=2)
     print(f"{'config':7} {'doorbell->desc (cyc)':>21} {'doorbells/cycle':>16} "
           f"{'baseline writes/cyc':>20} {'ratio':>6} {'lockstep cyc/s':>15}")
-    for cfg, r in report["configs"].items():
+    for cfg, r in report["frontend"].items():
         d = r["doorbell_to_descriptor_cycles"]
         print(f"{cfg:7} {d['min']:>6.0f}/{d['avg']:.2f}/{d['max']:<6.0f}(<=2) "
               f"{r['sustained_doorbells_per_cycle']['value']:>9.4f} (>=1) "
               f"{r['baseline']['register_writes_per_cycle']:>17.4f}   "
               f"{r['ratios']['doorbell_rate_vs_register_write_rate']:>6.3f} "
               f"{r['lockstep_cycles_per_second']:>15.0f}")
+    L = report["launch"]
+    print()
+    print(f"{'launch (cycles)':18} {'accepted->first TB min/mean/max':>34} {'first write->first TB mean':>28}")
+    for k in ("event_idle", "host_idle", "event_busy", "host_busy"):
+        a, e = L[k]["accepted_to_first_tb"], L[k]["first_write_to_first_tb"]
+        print(f"{k:18} {a['min']:>14.0f}/{a['mean']:.1f}/{a['max']:<10.0f} {e['mean']:>24.1f}")
+    print(f"host/event first write->first TB (idle): {L['ratios']['host_vs_event_first_write_to_first_tb_idle']:.2f}x;"
+          f" busy/idle event: {L['ratios']['busy_vs_idle_event_accepted_to_first_tb']:.1f}x (draining)")
+    S = report["simulation_speed"]
+    print()
+    print(f"{'kmusim speed':12} {'C model cyc/s':>14} {'RTL cyc/s':>12} {'lockstep cyc/s':>15} {'C/RTL':>7}")
+    for cfg in ("small", "paper"):
+        r = S[cfg]
+        print(f"{cfg:12} {r['c']['cycles_per_second']:>14.0f} {r['rtl']['cycles_per_second']:>12.0f} "
+              f"{r['cosim']['cycles_per_second']:>15.0f} {r['c_vs_rtl_speed']:>7.2f}")
     print("targets missed: " + (", ".join(missed) if missed else "none"))
     print("wrote build/reports/bench.json")
     return 1 if (missed and strict) else 0

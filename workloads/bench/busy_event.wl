@@ -1,0 +1,7 @@
+# bench: the event kernel while a low-priority background kernel fills every SM (draining)
+config small
+kernel bg   grid=400 tb=256 regs=4 cycles=2000 prio=0 host
+kernel ev   grid=1 tb=64 regs=8 cycles=100 prio=3 event ring=4 maxinf=4
+register ev at=0
+launch bg at=10
+doorbell ev at=3000 count=20 every=1700
