@@ -1,5 +1,6 @@
 /* kmu_csr.c - C twin of rtl/kmu/kmu_csr.v.  Same state names (err_q, res_*_q, ures_*_q, cnt_*_q,
- * perf_*_q, scratch_q, the staging registers, hl_*_q and the host descriptor host_*_q); comb() is the RTL's always @(*) blocks plus
+ * perf_*_q, kdone_q, rgem_q, rsv_q, irq_en_*_q, scratch_q, the staging registers, hl_*_q and the
+ * host descriptor host_*_q); comb() is the RTL's always @(*) blocks plus
  * assigns, tick() its clocked block.  Every address, field and code comes from the generated
  * cmodel/kmu_regmap.h (regmap/kmu.rdl). */
 #include "kmu_csr.h"
@@ -19,11 +20,26 @@ void kmu_csr_init(kmu_csr *m, const kmu_csr_params *p) {
 
 void kmu_csr_free(kmu_csr *m) { (void)m; }
 
+/* SM_RESERVE: the implemented bits, SMs 0..min(NSM,32)-1 */
+static uint32_t rsv_mask(const kmu_csr *m) {
+#ifdef MUTANT_CSR_C_RSV_MASK
+  (void)m;
+  return 0xFFFFFFFFu; /* mutant: bits of SMs that do not exist are stored */
+#else
+  return m->p.nsm >= 32 ? 0xFFFFFFFFu : (uint32_t)kmu_mask(m->p.nsm);
+#endif
+}
+
 void kmu_csr_reset(kmu_csr *m) {
   kmu_csr_regs *q = &m->q;
   *q = (kmu_csr_regs){0};
   q->err = KMU_ERR_STATUS_RESET;
   q->scratch = KMU_SCRATCH_RESET;
+  q->kdone = KMU_KERNEL_STATUS_KERNEL_DONE_RESET;
+  q->rgem = KMU_KMU_CTRL_RGEM_RESET;
+  q->rsv = KMU_SM_RESERVE_SMS_RESET & rsv_mask(m);
+  q->irq_en_err = KMU_IRQ_ENABLE_ERR_RESET;
+  q->irq_en_kd = KMU_IRQ_ENABLE_KERNEL_DONE_RESET;
   m->d = m->q;
 }
 
@@ -80,6 +96,17 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
       case KMU_PERF_DOORBELLS_ADDR: SEL(PERF_DOORBELLS); r.rval = q->perf_db; break;
       case KMU_PERF_LAUNCHES_ADDR: SEL(PERF_LAUNCHES); r.rval = q->perf_launch; break;
       case KMU_PERF_COMPLETIONS_ADDR: SEL(PERF_COMPLETIONS); r.rval = q->perf_cpl; break;
+      case KMU_PERF_KERNELS_ADDR: SEL(PERF_KERNELS); r.rval = q->perf_kern; break;
+      case KMU_KERNEL_STATUS_ADDR:
+        SEL(KERNEL_STATUS);
+        r.rval = FLD_PUT(q->kdone, KERNEL_STATUS_KERNEL_DONE);
+        break;
+      case KMU_KMU_CTRL_ADDR: SEL(KMU_CTRL); r.rval = FLD_PUT(q->rgem, KMU_CTRL_RGEM); break;
+      case KMU_SM_RESERVE_ADDR: SEL(SM_RESERVE); r.rval = q->rsv; break;
+      case KMU_IRQ_ENABLE_ADDR:
+        SEL(IRQ_ENABLE);
+        r.rval = FLD_PUT(q->irq_en_err, IRQ_ENABLE_ERR) | FLD_PUT(q->irq_en_kd, IRQ_ENABLE_KERNEL_DONE);
+        break;
       case KMU_SCRATCH_ADDR: SEL(SCRATCH); r.rval = q->scratch; break;
       case KMU_REG_KPTR_ADDR: SEL(REG_KPTR); r.rval = q->kptr; break;
       case KMU_REG_GRID_XY_ADDR:
@@ -224,7 +251,13 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   o->host_prio_o = q->host_prio;
   o->host_param_o = q->host_param;
   o->host_cpl_addr_o = q->host_cpl;
-  o->irq_o = q->err != 0;
+  o->mode_rgem_o = q->rgem;
+  o->reserve_mask_o = (uint64_t)q->rsv & kmu_mask(m->p.nsm); /* SMs 32 and up: never */
+#ifdef MUTANT_CSR_C_IRQ_KD
+  o->irq_o = (q->irq_en_err && q->err != 0) || q->kdone; /* mutant: KERNEL_DONE enable ignored */
+#else
+  o->irq_o = (q->irq_en_err && q->err != 0) || (q->irq_en_kd && q->kdone);
+#endif
 
   /* events */
   int reg_fire = regcmd_req && i->reg_ready_i;
@@ -275,7 +308,12 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   CNT(perf_db, PERF_DOORBELLS, (unsigned)ev_launch_ok);
   CNT(perf_launch, PERF_LAUNCHES, (unsigned)(i->desc_fire_i != 0));
   CNT(perf_cpl, PERF_COMPLETIONS, (unsigned)ev_cpl_ok);
+  CNT(perf_kern, PERF_KERNELS, (unsigned)(i->kernel_done_i != 0));
 #undef CNT
+
+  /* KERNEL_STATUS: sticky, write 1 to clear, a completion in the same cycle wins */
+  if (acc_wr && a == KMU_KERNEL_STATUS_ADDR && FLD_GET(wdata, KERNEL_STATUS_KERNEL_DONE)) d->kdone = 0;
+  if (i->kernel_done_i) d->kdone = 1;
 
   if (reg_fire) {
     d->res_busy = 1;
@@ -314,6 +352,12 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   if (acc_wr) {
     switch (a) {
       case KMU_SCRATCH_ADDR: d->scratch = wdata; break;
+      case KMU_KMU_CTRL_ADDR: d->rgem = FLD_GET(wdata, KMU_CTRL_RGEM); break;
+      case KMU_SM_RESERVE_ADDR: d->rsv = wdata & rsv_mask(m); break;
+      case KMU_IRQ_ENABLE_ADDR:
+        d->irq_en_err = FLD_GET(wdata, IRQ_ENABLE_ERR);
+        d->irq_en_kd = FLD_GET(wdata, IRQ_ENABLE_KERNEL_DONE);
+        break;
       case KMU_REG_KPTR_ADDR: d->kptr = wdata; break;
       case KMU_REG_GRID_XY_ADDR:
         d->grid_x = FLD_GET(wdata, REG_GRID_XY_X);

@@ -14,7 +14,7 @@ extern "C" {
   X(bus_req_wstrb_i) X(db_ready_i) X(reg_ready_i) X(reg_done_i) X(reg_code_i) X(reg_id_i)   \
   X(unreg_code_i) X(db_err_unknown_i) X(db_last_err_idx_i) X(db_last_err_cause_i)           \
   X(launch_fire_i) X(launch_err_i) X(cpl_valid_i) X(cpl_err_i) X(desc_fire_i)              \
-  X(desc_pending_i) X(reg_busy_i) X(ekt_valid_i) X(host_ready_i)
+  X(desc_pending_i) X(reg_busy_i) X(ekt_valid_i) X(host_ready_i) X(kernel_done_i)
 #define KMU_CSR_OUT(X)                                                                       \
   X(bus_req_ready_o, always) X(bus_rsp_rdata_o, always) X(bus_rsp_err_o, always)            \
   X(db_valid_o, always) X(db_idx_o, db_valid_o) X(reg_valid_o, always)                      \
@@ -27,7 +27,8 @@ extern "C" {
   X(host_grid_y_o, host_valid_o) X(host_grid_z_o, host_valid_o) X(host_tb_x_o, host_valid_o) \
   X(host_tb_y_o, host_valid_o) X(host_tb_z_o, host_valid_o) X(host_shmem_o, host_valid_o)   \
   X(host_nregs_o, host_valid_o) X(host_prio_o, host_valid_o) X(host_param_o, host_valid_o)  \
-  X(host_cpl_addr_o, host_valid_o) X(irq_o, always)
+  X(host_cpl_addr_o, host_valid_o) X(mode_rgem_o, always) X(reserve_mask_o, always)       \
+  X(irq_o, always)
 
 typedef KMU_PORTS_IN(KMU_CSR_IN) kmu_csr_in;
 typedef KMU_PORTS_OUT(KMU_CSR_OUT) kmu_csr_out;
@@ -36,13 +37,19 @@ typedef struct {
   unsigned aw;      /* AW, 16..32 */
   unsigned entries; /* ENTRIES, 1..64 in the C twin (ekt_valid_i is one uint64_t) */
   unsigned cnt_w;   /* CNT_W, 1..32 */
+  unsigned nsm;     /* NSM, 1..64 (reserve_mask_o) */
 } kmu_csr_params;
 
 typedef struct {
   uint32_t err; /* err_q: ERR_STATUS */
   unsigned res_busy, res_done, res_code, res_id;
   unsigned ures_done, ures_code, ures_id;
-  uint32_t cnt_db, cnt_reg, cnt_bus, cnt_cpl, perf_db, perf_launch, perf_cpl;
+  uint32_t cnt_db, cnt_reg, cnt_bus, cnt_cpl, perf_db, perf_launch, perf_cpl, perf_kern;
+  /* kernel completion status, configuration, interrupt enables */
+  unsigned kdone;   /* KERNEL_STATUS.KERNEL_DONE */
+  unsigned rgem;    /* KMU_CTRL.RGEM */
+  uint32_t rsv;     /* SM_RESERVE (implemented bits only) */
+  unsigned irq_en_err, irq_en_kd; /* IRQ_ENABLE.ERR, .KERNEL_DONE */
   uint32_t scratch, kptr;
   unsigned grid_x, grid_y, grid_z, tb_x, tb_y, tb_z, shmem, nregs, prio;
   uint32_t pbase, pend;

@@ -15,7 +15,7 @@ void kmu_frontend_init(kmu_frontend *m, const kmu_frontend_params *p) {
   memset(m, 0, sizeof *m);
   m->p = *p;
   kmu_axil_slave_params sp = {p->aw};
-  kmu_csr_params cp = {p->aw, p->entries, p->cnt_w};
+  kmu_csr_params cp = {p->aw, p->entries, p->cnt_w, p->nsm};
   kmu_doorbell_params dp = {p->entries};
   kmu_ekt_params ep = {p->entries};
   kmu_axil_slave_init(&m->u_axil_slave, &sp);
@@ -87,6 +87,7 @@ static void comb_pass(kmu_frontend *m, const kmu_frontend_in *i) {
   w->csr_i.reg_busy_i = w->ekt_o.reg_busy_o;
   w->csr_i.ekt_valid_i = w->ekt_o.valid_o;
   w->csr_i.host_ready_i = i->host_ready_i;
+  w->csr_i.kernel_done_i = i->kernel_done_i;
   kmu_csr_comb(&m->u_csr, &w->csr_i, &w->csr_o);
 
   /* kmu_doorbell */
@@ -169,6 +170,8 @@ void kmu_frontend_comb(kmu_frontend *m, const kmu_frontend_in *i, kmu_frontend_o
   o->host_prio_o = w->csr_o.host_prio_o;
   o->host_param_o = w->csr_o.host_param_o;
   o->host_cpl_addr_o = w->csr_o.host_cpl_addr_o;
+  o->mode_rgem_o = w->csr_o.mode_rgem_o;
+  o->reserve_mask_o = w->csr_o.reserve_mask_o;
   o->irq_o = w->csr_o.irq_o;
 }
 

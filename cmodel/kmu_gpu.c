@@ -20,7 +20,7 @@ static unsigned clog2_min1(unsigned n) {
 void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
   memset(m, 0, sizeof *m);
   m->p = *p;
-  kmu_frontend_params fp = {p->aw, p->entries, p->cnt_w};
+  kmu_frontend_params fp = {p->aw, p->entries, p->cnt_w, p->nsm};
   kmu_kmu_params kp = {p->slots, p->pend, clog2_min1(p->entries)};
   kmu_dispatch_params dp = {p->nsm, p->slots};
   kmu_sm_ctrl_params sp = {p->tbs, p->warps, p->regs, p->shmem, p->ewt};
@@ -63,7 +63,8 @@ static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
   const unsigned nsm = m->p.nsm;
   const unsigned rtb_w = clog2_min1(m->p.tbs), slot_w = clog2_min1(m->p.slots);
 
-  /* front end: AXI from outside, descriptor/host ready and EKT credits from kmu_kmu */
+  /* front end: AXI from outside, descriptor/host ready, EKT credits and kernel completions
+   * from kmu_kmu */
   w->fe_i.s_awvalid_i = i->s_awvalid_i;
   w->fe_i.s_awaddr_i = i->s_awaddr_i;
   w->fe_i.s_wvalid_i = i->s_wvalid_i;
@@ -77,10 +78,11 @@ static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
   w->fe_i.host_ready_i = w->kmu_o.host_ready_o;
   w->fe_i.cpl_valid_i = w->kmu_o.ekt_cpl_valid_o;
   w->fe_i.cpl_id_i = w->kmu_o.ekt_cpl_id_o;
+  w->fe_i.kernel_done_i = w->kmu_o.kernel_done_o;
   kmu_frontend_comb(&m->u_frontend, &w->fe_i, &w->fe_o);
 
   /* kernel management */
-  w->kmu_i.mode_rgem_i = i->mode_rgem_i;
+  w->kmu_i.mode_rgem_i = w->fe_o.mode_rgem_o; /* KMU_CTRL.RGEM */
   w->kmu_i.ev_valid_i = w->fe_o.desc_valid_o;
   w->kmu_i.ev_kptr_i = w->fe_o.desc_kptr_o;
   w->kmu_i.ev_grid_x_i = w->fe_o.desc_grid_x_o;
@@ -132,7 +134,7 @@ static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
   w->dsp_i.q_event_i = w->kmu_o.q_event_o;
   w->dsp_i.sm_fit_i = fit;
   w->dsp_i.sm_ewt_fit_i = ewt_fit;
-  w->dsp_i.reserve_mask_i = i->reserve_mask_i;
+  w->dsp_i.reserve_mask_i = w->fe_o.reserve_mask_o; /* SM_RESERVE */
   w->dsp_i.take_tb_i = w->kmu_o.take_tb_o;
   w->dsp_i.take_kptr_i = w->kmu_o.take_kptr_o;
   w->dsp_i.take_param_i = w->kmu_o.take_param_o;

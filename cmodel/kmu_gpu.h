@@ -18,7 +18,7 @@ extern "C" {
 
 #define KMU_GPU_IN(X)                                                                       \
   X(s_awvalid_i) X(s_awaddr_i) X(s_wvalid_i) X(s_wdata_i) X(s_wstrb_i) X(s_bready_i)         \
-  X(s_arvalid_i) X(s_araddr_i) X(s_rready_i) X(mode_rgem_i) X(reserve_mask_i)               \
+  X(s_arvalid_i) X(s_araddr_i) X(s_rready_i)                                                \
   X(mem_ready_i) X(mem_rvalid_i) X(mem_rdata_i) X(mem_rclient_i) X(simt_start_ready_i)      \
   X(simt_done_valid_i) X(simt_done_sm_i) X(simt_done_rtb_i)
 #define KMU_GPU_OUT(X)                                                                      \

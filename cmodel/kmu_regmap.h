@@ -50,15 +50,15 @@
 #define KMU_ID_VALUE_RESET 0x4B4D5530u
 
 /* ---- VERSION */
-#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.0 ([15:8] major, [7:0] minor). */
-#define KMU_VERSION_RESET 0x00000100u
+#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.1 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS. */
+#define KMU_VERSION_RESET 0x00000101u
 #define KMU_VERSION_MASK 0xFFFFFFFFu
 #define KMU_VERSION_RD 1u
 #define KMU_VERSION_WR 0u
 #define KMU_VERSION_VALUE_SHIFT 0u           /* RO: constant */
 #define KMU_VERSION_VALUE_WIDTH 32u
 #define KMU_VERSION_VALUE_MASK 0xFFFFFFFFu
-#define KMU_VERSION_VALUE_RESET 0x00000100u
+#define KMU_VERSION_VALUE_RESET 0x00000101u
 
 /* ---- CONFIG */
 #define KMU_CONFIG_ADDR 0x0008u              /* Build parameters. */
@@ -95,7 +95,7 @@
 #define KMU_STATUS_DESC_PENDING_RESET 0x00000000u
 
 /* ---- ERR_STATUS */
-#define KMU_ERR_STATUS_ADDR 0x0010u          /* Sticky error flags; write 1 to clear. A flag set and cleared in the same cycle stays set. irq_o = (ERR_STATUS != 0). */
+#define KMU_ERR_STATUS_ADDR 0x0010u          /* Sticky error flags; write 1 to clear. A flag set and cleared in the same cycle stays set. Raises irq_o while any flag is set and IRQ_ENABLE.ERR is 1. */
 #define KMU_ERR_STATUS_RESET 0x00000000u
 #define KMU_ERR_STATUS_MASK 0x000000FFu
 #define KMU_ERR_STATUS_RD 1u
@@ -203,6 +203,54 @@
 #define KMU_EKT_VALID_VALID_MASK 0xFFFFFFFFu
 #define KMU_EKT_VALID_VALID_RESET 0x00000000u
 
+/* ---- KERNEL_STATUS */
+#define KMU_KERNEL_STATUS_ADDR 0x002Cu       /* Kernel completion status; write 1 to clear. A flag set and cleared in the same cycle stays set. Raises irq_o while set and IRQ_ENABLE.KERNEL_DONE is 1. */
+#define KMU_KERNEL_STATUS_RESET 0x00000000u
+#define KMU_KERNEL_STATUS_MASK 0x00000001u
+#define KMU_KERNEL_STATUS_RD 1u
+#define KMU_KERNEL_STATUS_WR 1u
+#define KMU_KERNEL_STATUS_KERNEL_DONE_SHIFT 0u /* RW1C: a kernel completed (any kernel, event or host) */
+#define KMU_KERNEL_STATUS_KERNEL_DONE_WIDTH 1u
+#define KMU_KERNEL_STATUS_KERNEL_DONE_MASK 0x00000001u
+#define KMU_KERNEL_STATUS_KERNEL_DONE_RESET 0x00000000u
+
+/* ---- KMU_CTRL */
+#define KMU_KMU_CTRL_ADDR 0x0030u            /* Kernel management control. */
+#define KMU_KMU_CTRL_RESET 0x00000000u
+#define KMU_KMU_CTRL_MASK 0x00000001u
+#define KMU_KMU_CTRL_RD 1u
+#define KMU_KMU_CTRL_WR 1u
+#define KMU_KMU_CTRL_RGEM_SHIFT 0u           /* RW: RGEM mode (RGEM 3.2): one kernel at a time, the highest-priority pending one first; 0: concurrent kernels */
+#define KMU_KMU_CTRL_RGEM_WIDTH 1u
+#define KMU_KMU_CTRL_RGEM_MASK 0x00000001u
+#define KMU_KMU_CTRL_RGEM_RESET 0x00000000u
+
+/* ---- SM_RESERVE */
+#define KMU_SM_RESERVE_ADDR 0x0034u          /* SMs reserved for event kernels (EDGE IV-A): when any SM is reserved, event kernels run only on reserved SMs and host kernels never do. Bits NSM..31 are not implemented (read 0, writes ignored); SMs 32 and up cannot be reserved. */
+#define KMU_SM_RESERVE_RESET 0x00000000u
+#define KMU_SM_RESERVE_MASK 0xFFFFFFFFu
+#define KMU_SM_RESERVE_RD 1u
+#define KMU_SM_RESERVE_WR 1u
+#define KMU_SM_RESERVE_SMS_SHIFT 0u          /* RW: bit i reserves SM i */
+#define KMU_SM_RESERVE_SMS_WIDTH 32u
+#define KMU_SM_RESERVE_SMS_MASK 0xFFFFFFFFu
+#define KMU_SM_RESERVE_SMS_RESET 0x00000000u
+
+/* ---- IRQ_ENABLE */
+#define KMU_IRQ_ENABLE_ADDR 0x0038u          /* Interrupt enables: irq_o = (ERR && ERR_STATUS != 0) || (KERNEL_DONE && KERNEL_STATUS.KERNEL_DONE). */
+#define KMU_IRQ_ENABLE_RESET 0x00000001u
+#define KMU_IRQ_ENABLE_MASK 0x00000003u
+#define KMU_IRQ_ENABLE_RD 1u
+#define KMU_IRQ_ENABLE_WR 1u
+#define KMU_IRQ_ENABLE_ERR_SHIFT 0u          /* RW: raise irq_o while any ERR_STATUS flag is set */
+#define KMU_IRQ_ENABLE_ERR_WIDTH 1u
+#define KMU_IRQ_ENABLE_ERR_MASK 0x00000001u
+#define KMU_IRQ_ENABLE_ERR_RESET 0x00000001u
+#define KMU_IRQ_ENABLE_KERNEL_DONE_SHIFT 1u  /* RW: raise irq_o while KERNEL_STATUS.KERNEL_DONE is set */
+#define KMU_IRQ_ENABLE_KERNEL_DONE_WIDTH 1u
+#define KMU_IRQ_ENABLE_KERNEL_DONE_MASK 0x00000002u
+#define KMU_IRQ_ENABLE_KERNEL_DONE_RESET 0x00000000u
+
 /* ---- PERF_DOORBELLS */
 #define KMU_PERF_DOORBELLS_ADDR 0x0040u      /* Doorbells that launched an event kernel. */
 #define KMU_PERF_DOORBELLS_RESET 0x00000000u
@@ -246,6 +294,17 @@
 #define KMU_SCRATCH_VALUE_WIDTH 32u
 #define KMU_SCRATCH_VALUE_MASK 0xFFFFFFFFu
 #define KMU_SCRATCH_VALUE_RESET 0x00000000u
+
+/* ---- PERF_KERNELS */
+#define KMU_PERF_KERNELS_ADDR 0x0050u        /* Completed kernels (event and host). */
+#define KMU_PERF_KERNELS_RESET 0x00000000u
+#define KMU_PERF_KERNELS_MASK 0x0000FFFFu
+#define KMU_PERF_KERNELS_RD 1u
+#define KMU_PERF_KERNELS_WR 1u
+#define KMU_PERF_KERNELS_COUNT_SHIFT 0u      /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_PERF_KERNELS_COUNT_WIDTH 16u
+#define KMU_PERF_KERNELS_COUNT_MASK 0x0000FFFFu
+#define KMU_PERF_KERNELS_COUNT_RESET 0x00000000u
 
 /* ---- REG_KPTR */
 #define KMU_REG_KPTR_ADDR 0x0100u            /* Kernel pointer. */

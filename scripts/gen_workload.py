@@ -3,14 +3,15 @@
 
 Reproducible from its seed: host and event kernels of random shapes that fit the
 configuration, single-warp event kernels (the event-warp-table path), priorities 0..3,
-registrations, doorbell trains and host launches spread over about CYCLES cycles, and some
-memory back-pressure.  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs."""
+registrations, doorbell trains and host launches spread over about CYCLES cycles, some
+memory back-pressure, and the software configuration: RGEM mode (rgem=) and SMs reserved for
+event kernels (reserve=, never every SM, so host kernels can run).  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs."""
 import random
 import sys
 
-SIZES = {  # warps, regs, shmem per SM; EKT entries
-    "small": (8, 4096, 16384, 8),
-    "paper": (64, 65536, 98304, 32),
+SIZES = {  # warps, regs, shmem per SM; EKT entries; SMs
+    "small": (8, 4096, 16384, 8, 2),
+    "paper": (64, 65536, 98304, 32, 16),
 }
 
 
@@ -18,7 +19,7 @@ def main():
     seed = int(sys.argv[1])
     span = int(sys.argv[2]) if len(sys.argv) > 2 else 50000
     cfg = sys.argv[3] if len(sys.argv) > 3 else "small"
-    warps_sm, regs_sm, shmem_sm, entries = SIZES[cfg]
+    warps_sm, regs_sm, shmem_sm, entries, nsm = SIZES[cfg]
     r = random.Random(seed)
     out = [f"# random workload, seed {seed}, about {span} cycles (scripts/gen_workload.py)",
            f"config {cfg} mem_stall_pct={r.choice([0, 0, 10, 40])}"]
@@ -66,6 +67,12 @@ def main():
             train = f" count={count} every={every}" if count > 1 else ""
             events.append((t, f"launch {name} at={t}{train}"))
     events.sort(key=lambda e: e[0])
+    # software configuration (drawn last: the kernels and events of a seed stay as they were)
+    rgem = r.choice([0, 0, 1])
+    reserve = 0
+    if r.random() < 0.5:
+        reserve = r.randint(1, (1 << min(nsm, 32)) - 2)  # some SMs, never all of them
+    out[1] += f" rgem={rgem} reserve=0x{reserve:x}"
     out += [e[1] for e in events]
     print("\n".join(out))
 

@@ -1,14 +1,15 @@
 # kmu_csr harnesses: the front end's default sizes, and a 4-bit-counter build whose counters
-# saturate within a test (ENTRIES=40 also covers EKT_VALID truncated to the low 32 entries).
+# saturate within a test (ENTRIES=40 and NSM=40 also cover EKT_VALID and SM_RESERVE truncated
+# to the low 32 entries / SMs).
 HARNESSES += kmu_csr kmu_csr_c4
 kmu_csr_TOP    := kmu_csr
 kmu_csr_RTL    := rtl/kmu/kmu_csr.v
-kmu_csr_PARAMS := AW=16 ENTRIES=8 CNT_W=16
+kmu_csr_PARAMS := AW=16 ENTRIES=8 CNT_W=16 NSM=2
 kmu_csr_TEST   := tb/test_kmu_csr.c
 kmu_csr_C      := cmodel/kmu_csr.c
 kmu_csr_c4_TOP    := kmu_csr
 kmu_csr_c4_RTL    := rtl/kmu/kmu_csr.v
-kmu_csr_c4_PARAMS := AW=16 ENTRIES=40 CNT_W=4
+kmu_csr_c4_PARAMS := AW=16 ENTRIES=40 CNT_W=4 NSM=40
 kmu_csr_c4_TEST   := tb/test_kmu_csr.c
 kmu_csr_c4_C      := cmodel/kmu_csr.c
 MUTANTS += MUTANT_CSR_RTL_RW1C:kmu_csr MUTANT_CSR_RTL_RESERVED_OK:kmu_csr \
@@ -16,3 +17,5 @@ MUTANTS += MUTANT_CSR_RTL_RW1C:kmu_csr MUTANT_CSR_RTL_RESERVED_OK:kmu_csr \
            MUTANT_CSR_C_RESERVED_OK:kmu_csr MUTANT_CSR_C_CNT_WRAP:kmu_csr_c4 \
            MUTANT_CSR_C_SET_CLEAR:kmu_csr MUTANT_CSR_C_DB_READY:kmu_csr \
            MUTANT_CSR_RTL_HL_STALL:kmu_csr MUTANT_CSR_C_HL_REFUSE:kmu_csr
+MUTANTS += MUTANT_CSR_RTL_IRQ_EN:kmu_csr MUTANT_CSR_RTL_KDONE_CLR:kmu_csr \
+           MUTANT_CSR_C_RSV_MASK:kmu_csr MUTANT_CSR_C_IRQ_KD:kmu_csr

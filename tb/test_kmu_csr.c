@@ -14,12 +14,14 @@
 #include "kmu_regmap.h"
 #include "kmu_tb.h"
 
-static const kmu_csr_params params = {P_AW, P_ENTRIES, P_CNT_W};
+static const kmu_csr_params params = {P_AW, P_ENTRIES, P_CNT_W, P_NSM};
 #define KMU_CUR_IN kmu_csr_in
 #define KMU_CUR_OUT kmu_csr_out
 KMU_BLOCK(kmu_csr, KMU_CSR_IN, KMU_CSR_OUT, &params)
 
 #define CMAX ((uint32_t)kmu_mask(P_CNT_W)) /* a saturated counter */
+/* SM_RESERVE: one bit per SM, SMs 0..31 (bits NSM..31 read 0) */
+#define RSVM (P_NSM >= 32 ? 0xFFFFFFFFu : (uint32_t)((1u << P_NSM) - 1))
 static unsigned id_w(void) {
   unsigned w = 1;
   while ((1u << w) < P_ENTRIES) w++;
@@ -47,10 +49,15 @@ static const regdesc map[] = {
     {0x020, K_CNT, 0, "ERR_CNT_BUS"},
     {0x024, K_CNT, 0, "ERR_CNT_CPL"},
     {0x028, K_RO, 0, "EKT_VALID"},
+    {0x02C, K_RW1C, 0x1, "KERNEL_STATUS"},
+    {0x030, K_RW, 0x1, "KMU_CTRL"},
+    {0x034, K_RW, RSVM, "SM_RESERVE"},
+    {0x038, K_RW, 0x3, "IRQ_ENABLE"},
     {0x040, K_CNT, 0, "PERF_DOORBELLS"},
     {0x044, K_CNT, 0, "PERF_LAUNCHES"},
     {0x048, K_CNT, 0, "PERF_COMPLETIONS"},
     {0x04C, K_RW, 0xFFFFFFFF, "SCRATCH"},
+    {0x050, K_CNT, 0, "PERF_KERNELS"},
     {0x100, K_RW, 0xFFFFFFFF, "REG_KPTR"},
     {0x104, K_RW, 0xFFFFFFFF, "REG_GRID_XY"},
     {0x108, K_RW, 0x0000FFFF, "REG_GRID_Z"},
@@ -79,6 +86,12 @@ static const regdesc map[] = {
 #define NMAP (sizeof map / sizeof map[0])
 #define A_ERR_STATUS 0x010u
 #define A_SCRATCH 0x04Cu
+#define A_KERNEL_STATUS 0x02Cu
+#define A_KMU_CTRL 0x030u
+#define A_SM_RESERVE 0x034u
+#define A_IRQ_ENABLE 0x038u
+#define A_PERF_KERNELS 0x050u
+#define IRQ_EN_RESET 0x1u /* IRQ_ENABLE: errors enabled, kernel done disabled */
 #define A_REG_CMD 0x124u
 #define A_REG_RESULT 0x128u
 #define A_UNREG_CMD 0x12Cu
@@ -177,6 +190,9 @@ typedef struct {
   int h_pend;
   hdesc h_exp;
   uint64_t n_hl_launch, n_hl_refused, n_hl_taken, n_hl_stall;
+  /* KERNEL_STATUS.KERNEL_DONE as the spec expects it; kernel-done interrupts seen */
+  int kdone;
+  uint64_t n_kd_irq, n_kd_clr;
 } rnd_ctx;
 
 static void rnd_init(void *c, uint64_t seed) {
@@ -194,6 +210,7 @@ static void rnd_init(void *c, uint64_t seed) {
   x->bad_pct = 2 + (unsigned)kmu_rng_below(&x->rng, 15);
   x->hlr_pct = 5 + (unsigned)kmu_rng_below(&x->rng, 80);  /* host_ready_i */
   x->hlz_pct = 2 + (unsigned)kmu_rng_below(&x->rng, 20);  /* a staged dimension written 0 */
+  x->rf[A_IRQ_ENABLE / 4] = IRQ_EN_RESET; /* the one RW register not reset to 0 */
 }
 
 static uint64_t rnd_addr(rnd_ctx *x) {
@@ -261,6 +278,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->desc_pending_i = kmu_rng_pct(r, 50);
   i->reg_busy_i = kmu_rng_pct(r, 50);
   i->ekt_valid_i = kmu_rng_bits(r, P_ENTRIES);
+  i->kernel_done_i = kmu_rng_pct(r, ev / 4 + 2);
   return 1;
 }
 
@@ -298,6 +316,21 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   ok &= KMU_EXPECT_EQ(t, cyc, "reg_tb_z_o", x->rf[0x110 / 4], o->reg_tb_z_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "reg_prio_o", x->rf[0x114 / 4] >> 24, o->reg_prio_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "reg_maxinf_o", x->rf[0x120 / 4] >> 16, o->reg_maxinf_o);
+  /* configuration outputs follow KMU_CTRL and SM_RESERVE */
+  ok &= KMU_EXPECT_EQ(t, cyc, "mode_rgem_o = KMU_CTRL.RGEM", x->rf[A_KMU_CTRL / 4] & 1,
+                      o->mode_rgem_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "reserve_mask_o = SM_RESERVE", x->rf[A_SM_RESERVE / 4],
+                      o->reserve_mask_o);
+  /* irq_o: the kernel-done source alone when errors are disabled; high when it is enabled */
+  {
+    uint32_t en = x->rf[A_IRQ_ENABLE / 4];
+    int kd_irq = (en & 2) && x->kdone;
+    if (!(en & 1))
+      ok &= KMU_EXPECT_EQ(t, cyc, "irq_o with IRQ_ENABLE.ERR = 0", kd_irq, o->irq_o);
+    else if (kd_irq)
+      ok &= KMU_EXPECT_EQ(t, cyc, "irq_o with KERNEL_DONE set and enabled", 1, o->irq_o);
+    x->n_kd_irq += kd_irq;
+  }
   /* the host descriptor: the one launched last, until it is taken */
   ok &= KMU_EXPECT_EQ(t, cyc, "host_valid_o = a launch is pending", x->h_pend, o->host_valid_o);
   if (x->h_pend) ok &= chk_hdesc(t, cyc, &x->h_exp, o);
@@ -329,7 +362,8 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       int chk = 1;
       if (r->kind == K_RW) exp = x->rf[a / 4];
       else if (a == 0x000) exp = 0x4B4D5530;
-      else if (a == 0x004) exp = 0x00000100;
+      else if (a == 0x004) exp = 0x00000101;
+      else if (a == A_KERNEL_STATUS) exp = (uint32_t)x->kdone;
       else if (a == 0x008) exp = config_value();
       else if (a == 0x00C) exp = (uint32_t)(i->reg_busy_i | i->desc_pending_i << 1);
       else if (a == 0x014) exp = (uint32_t)(i->db_last_err_idx_i | i->db_last_err_cause_i << 16);
@@ -357,7 +391,12 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       }
     }
     if (!e && r && w && r->kind == K_RW) x->rf[a / 4] = (uint32_t)i->bus_req_wdata_i & r->mask;
+    if (!e && w && a == A_KERNEL_STATUS && (i->bus_req_wdata_i & 1) && x->kdone) {
+      x->kdone = 0;
+      x->n_kd_clr++;
+    }
   }
+  if (i->kernel_done_i) x->kdone = 1; /* a completion wins over a clear in its cycle */
   return ok;
 }
 
@@ -373,6 +412,8 @@ static int rnd_finish(void *c) {
                       x->n_hl_launch, x->n_hl_taken + (uint64_t)x->h_pend);
   ok &= kmu_expect(x->n_hl_launch > 0 && x->n_hl_refused > 0 && x->n_hl_stall > 0, t, 0,
                    "traffic: host launches, refusals, HL_CMD stalls", 1, 0);
+  ok &= kmu_expect(x->n_kd_irq > 0 && x->n_kd_clr > 0, t, 0,
+                   "traffic: kernel-done interrupts, KERNEL_STATUS clears", 1, 0);
   if (getenv("KMU_COV"))
     printf("  %s: host launches %llu, refused %llu, taken %llu, HL_CMD stall cycles %llu\n", t,
            (unsigned long long)x->n_hl_launch, (unsigned long long)x->n_hl_refused,
@@ -396,6 +437,7 @@ enum {
   EV_CPL = 8,     /* cpl_valid_i */
   EV_CPLERR = 16, /* ... with cpl_err_i */
   EV_DESC = 32,   /* desc_fire_i */
+  EV_KDONE = 64,  /* kernel_done_i */
 };
 typedef struct {
   int op;
@@ -411,6 +453,9 @@ typedef struct {
   /* expectations */
   int err, chk_rd, stall, exp_db, exp_reg, exp_unreg, chk_irq, irq;
   int chk_hv, hv; /* host_valid_o */
+  int chk_cfg;    /* mode_rgem_o == .rgem, reserve_mask_o == .rsv */
+  unsigned rgem;
+  uint64_t rsv;
   uint32_t rd;
   unsigned db_idx, unreg_id;
   int (*extra)(const char *test, uint64_t cyc, const kmu_csr_out *o);
@@ -481,6 +526,7 @@ static int sc_drive(void *c, uint64_t cyc, const void *pi, const void *po, void 
   i->db_last_err_idx_i = s->last_idx;
   i->db_last_err_cause_i = s->last_cause;
   i->ekt_valid_i = s->ekt;
+  i->kernel_done_i = !!(s->ev & EV_KDONE);
   return 1;
 }
 
@@ -506,6 +552,10 @@ static int sc_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   if (s->exp_unreg) { DCHK("unreg_id_o", s->unreg_id, o->unreg_id_o); }
   if (s->chk_irq) { DCHK("irq_o", s->irq, o->irq_o); }
   if (s->chk_hv) { DCHK("host_valid_o", s->hv, o->host_valid_o); }
+  if (s->chk_cfg) {
+    DCHK("mode_rgem_o", s->rgem, o->mode_rgem_o);
+    DCHK("reserve_mask_o", s->rsv, o->reserve_mask_o);
+  }
 #undef DCHK
   if (s->extra) ok &= s->extra(t, cyc, o);
   return ok;
@@ -527,7 +577,7 @@ static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
   uint64_t all = kmu_mask(P_ENTRIES);
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "no error after reset");
   RD(0x000, 0x4B4D5530, "ID");
-  RD(0x004, 0x00000100, "VERSION");
+  RD(0x004, 0x00000101, "VERSION");
   RD(0x008, config_value(), "CONFIG = ENTRIES | CNT_W << 8 | AW << 16");
   S(.op = OP_RD, .addr = 0x00C, .busy = 1, .chk_rd = 1, .rd = 1, .what = "STATUS.REG_BUSY");
   S(.op = OP_RD, .addr = 0x00C, .pend = 1, .chk_rd = 1, .rd = 2, .what = "STATUS.DESC_PENDING");
@@ -541,6 +591,12 @@ static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
   S(.op = OP_RD, .addr = 0x028, .ekt = 1ull << (P_ENTRIES - 1), .chk_rd = 1,
     .rd = (uint32_t)(P_ENTRIES > 32 ? 0 : 1ull << (P_ENTRIES - 1)), .what = "EKT_VALID top entry");
   RD(0x04C, 0, "SCRATCH");
+  S(.op = OP_RD, .addr = A_KERNEL_STATUS, .chk_rd = 1, .rd = 0, .chk_cfg = 1, .rgem = 0, .rsv = 0,
+    .what = "KERNEL_STATUS 0; mode_rgem_o, reserve_mask_o 0");
+  RD(A_KMU_CTRL, 0, "KMU_CTRL: concurrent mode");
+  RD(A_SM_RESERVE, 0, "SM_RESERVE: no SM reserved");
+  RD(A_IRQ_ENABLE, IRQ_EN_RESET, "IRQ_ENABLE: errors only");
+  RD(A_PERF_KERNELS, 0, "PERF_KERNELS");
   for (unsigned a = 0x100; a <= 0x120; a += 4) RD(a, 0, "staging register");
   RD(0x128, 0, "REG_RESULT");
   RD(0x130, 0, "UNREG_RESULT");
@@ -584,7 +640,7 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
   S(.op = OP_WR, .addr = A_ERR_STATUS, .data = 0xFFFFFFFF, .pstrb = 1, .strb = 0x7, .err = 1,
     .what = "ERR_STATUS strobe 0111: nothing cleared");
   /* unmapped */
-  static const unsigned unmapped[] = {0x02C, 0x030, 0x03C, 0x050, 0x0FC, 0x134, 0x1FC,
+  static const unsigned unmapped[] = {0x03C, 0x054, 0x058, 0x0FC, 0x134, 0x1FC,
                                       0x200, 0x800, 0xFFC, 0x2110, 0x21FC, 0x2210, 0x22FC,
                                       0x2400, 0x8000, 0xFFFC, 0x2028, 0x20FC};
   for (unsigned k = 0; k < sizeof unmapped / sizeof unmapped[0]; k++) {
@@ -715,6 +771,7 @@ static int t_counters(const char *test, uint64_t seed, uint64_t cycles) {
       {0x040, EV_LAUNCH, 0, 0, 0, 0, "PERF_DOORBELLS", 0},
       {0x044, EV_DESC, 0, 0, 0, 0, "PERF_LAUNCHES", 0},
       {0x048, EV_CPL, 0, 0, 0, 0, "PERF_COMPLETIONS", 0},
+      {0x050, EV_KDONE, 0, 0, 0, 0, "PERF_KERNELS", 0},
   };
   for (unsigned k = 0; k < sizeof src / sizeof src[0]; k++) {
     const cnt_src *c = &src[k];
@@ -759,6 +816,111 @@ static int t_counters(const char *test, uint64_t seed, uint64_t cycles) {
   S(.ev = EV_LAUNCH, .lerr = 3, .what = "launch with undefined code 3");
   RD(0x018, 0, "ERR_CNT_DB unchanged");
   RD(0x040, 0, "PERF_DOORBELLS unchanged");
+  return run_script(sc);
+}
+
+/* ---- KMU_CTRL, SM_RESERVE: read-back and the configuration outputs */
+static int t_config(const char *test, uint64_t seed, uint64_t cycles) {
+  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  (void)seed, (void)cycles;
+  uint64_t all = RSVM; /* every SM that SM_RESERVE can reserve */
+  S(.op = OP_IDLE, .chk_cfg = 1, .rgem = 0, .rsv = 0, .what = "reset: concurrent, nothing reserved");
+  WR(A_KMU_CTRL, 0x00000001, "KMU_CTRL.RGEM = 1");
+  S(.op = OP_RD, .addr = A_KMU_CTRL, .chk_rd = 1, .rd = 1, .chk_cfg = 1, .rgem = 1, .rsv = 0,
+    .what = "KMU_CTRL reads 1; mode_rgem_o high");
+  WR(A_KMU_CTRL, 0xFFFFFFFE, "KMU_CTRL: bit 0 clear, every other bit set");
+  S(.op = OP_RD, .addr = A_KMU_CTRL, .chk_rd = 1, .rd = 0, .chk_cfg = 1, .rgem = 0, .rsv = 0,
+    .what = "KMU_CTRL reads 0 (only bit 0 is stored); mode_rgem_o low");
+  WR(A_KMU_CTRL, 0xFFFFFFFF, "KMU_CTRL all ones");
+  S(.op = OP_RD, .addr = A_KMU_CTRL, .chk_rd = 1, .rd = 1, .chk_cfg = 1, .rgem = 1, .rsv = 0,
+    .what = "KMU_CTRL reads 1");
+  WR(A_SM_RESERVE, 0xFFFFFFFF, "SM_RESERVE all ones");
+  S(.op = OP_RD, .addr = A_SM_RESERVE, .chk_rd = 1, .rd = RSVM, .chk_cfg = 1, .rgem = 1,
+    .rsv = all, .what = "SM_RESERVE: bits NSM..31 read 0; every SM below 32 reserved");
+  WR(A_SM_RESERVE, 0x00000001, "reserve SM 0");
+  S(.op = OP_RD, .addr = A_SM_RESERVE, .chk_rd = 1, .rd = 1, .chk_cfg = 1, .rgem = 1, .rsv = 1,
+    .what = "SM_RESERVE = SM 0");
+  WR(A_SM_RESERVE, 1u << (P_NSM - 1 < 31 ? P_NSM - 1 : 31), "reserve the top SM (or SM 31)");
+  S(.op = OP_RD, .addr = A_SM_RESERVE, .chk_rd = 1, .rd = 1u << (P_NSM - 1 < 31 ? P_NSM - 1 : 31),
+    .chk_cfg = 1, .rgem = 1, .rsv = 1ull << (P_NSM - 1 < 31 ? P_NSM - 1 : 31),
+    .what = "SM_RESERVE = top SM");
+  if (P_NSM < 32) {
+    WR(A_SM_RESERVE, 1u << (P_NSM < 32 ? P_NSM : 0), "bit NSM: no such SM");
+    S(.op = OP_RD, .addr = A_SM_RESERVE, .chk_rd = 1, .rd = 0, .chk_cfg = 1, .rgem = 1, .rsv = 0,
+      .what = "SM_RESERVE reads 0, nothing reserved");
+  }
+  WR(A_SM_RESERVE, 0xA5A5A5A5, "SM_RESERVE pattern");
+  S(.op = OP_RD, .addr = A_SM_RESERVE, .chk_rd = 1, .rd = 0xA5A5A5A5u & RSVM, .chk_cfg = 1,
+    .rgem = 1, .rsv = 0xA5A5A5A5u & RSVM, .what = "SM_RESERVE pattern within NSM");
+  S(.op = OP_WR, .addr = A_SM_RESERVE, .data = 0, .pstrb = 1, .strb = 0x7, .err = 1,
+    .what = "SM_RESERVE strobe 0111: SLVERR, unchanged");
+  S(.op = OP_WR, .addr = A_KMU_CTRL + 2, .data = 0, .err = 1,
+    .what = "KMU_CTRL unaligned: SLVERR, unchanged");
+  S(.op = OP_IDLE, .chk_cfg = 1, .rgem = 1, .rsv = 0xA5A5A5A5u & RSVM, .what = "unchanged");
+  RD(A_ERR_STATUS, BUS_BIT, "only the two bus errors");
+  RD(A_KERNEL_STATUS, 0, "configuration writes complete no kernel");
+  return run_script(sc);
+}
+
+/* ---- KERNEL_STATUS (RW1C), PERF_KERNELS and IRQ_ENABLE */
+static int t_kernel(const char *test, uint64_t seed, uint64_t cycles) {
+  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  (void)seed, (void)cycles;
+  S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "reset: no interrupt");
+  S(.ev = EV_KDONE, .chk_irq = 1, .irq = 0, .what = "a kernel completes");
+  S(.op = OP_RD, .addr = A_KERNEL_STATUS, .chk_rd = 1, .rd = 1, .chk_irq = 1, .irq = 0,
+    .what = "KERNEL_DONE set; no interrupt (IRQ_ENABLE.KERNEL_DONE resets to 0)");
+  RD(A_PERF_KERNELS, 1, "PERF_KERNELS = 1");
+  WR(A_KERNEL_STATUS, 0x00000000, "write 0 clears nothing");
+  RD(A_KERNEL_STATUS, 1, "still set");
+  WR(A_KERNEL_STATUS, 0xFFFFFFFE, "write 1s to the unimplemented bits only");
+  RD(A_KERNEL_STATUS, 1, "still set");
+  WR(A_IRQ_ENABLE, 0x00000002, "IRQ_ENABLE: kernel done only");
+  S(.op = OP_RD, .addr = A_IRQ_ENABLE, .chk_rd = 1, .rd = 2, .chk_irq = 1, .irq = 1,
+    .what = "IRQ_ENABLE reads 2; irq_o from KERNEL_DONE");
+  WR(A_KERNEL_STATUS, 0x00000001, "write 1 clears KERNEL_DONE");
+  S(.op = OP_RD, .addr = A_KERNEL_STATUS, .chk_rd = 1, .rd = 0, .chk_irq = 1, .irq = 0,
+    .what = "cleared; irq_o low");
+  S(.ev = EV_KDONE, .rep = 2, .what = "two kernels complete");
+  S(.op = OP_WR, .addr = A_KERNEL_STATUS, .data = 1, .ev = EV_KDONE, .chk_irq = 1, .irq = 1,
+    .what = "clear in the cycle a kernel completes");
+  S(.op = OP_RD, .addr = A_KERNEL_STATUS, .chk_rd = 1, .rd = 1, .chk_irq = 1, .irq = 1,
+    .what = "the completion wins: KERNEL_DONE stays set");
+  RD(A_PERF_KERNELS, 4, "PERF_KERNELS = 4");
+  S(.op = OP_WR, .addr = A_PERF_KERNELS, .data = 0, .ev = EV_KDONE,
+    .what = "clear PERF_KERNELS in the cycle a kernel completes");
+  RD(A_PERF_KERNELS, 1, "the completion of the clearing cycle counts");
+  WR(A_KERNEL_STATUS, 0xFFFFFFFF, "clear KERNEL_DONE");
+  /* irq enable combinations with an error flag and KERNEL_DONE */
+  RD_ERR(0x2100, "a bus error: ERR_STATUS.BUS");
+  S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "IRQ_ENABLE = 2: the error does not interrupt");
+  WR(A_IRQ_ENABLE, 0x00000000, "IRQ_ENABLE = 0");
+  S(.ev = EV_KDONE, .chk_irq = 1, .irq = 0, .what = "a kernel completes");
+  S(.op = OP_RD, .addr = A_ERR_STATUS, .chk_rd = 1, .rd = BUS_BIT, .chk_irq = 1, .irq = 0,
+    .what = "error and KERNEL_DONE set, nothing enabled: irq_o low");
+  WR(A_IRQ_ENABLE, 0x00000001, "IRQ_ENABLE = errors");
+  S(.op = OP_RD, .addr = A_IRQ_ENABLE, .chk_rd = 1, .rd = 1, .chk_irq = 1, .irq = 1,
+    .what = "errors enabled: irq_o high");
+  WR(A_IRQ_ENABLE, 0x00000002, "IRQ_ENABLE = kernel done");
+  S(.op = OP_RD, .addr = A_IRQ_ENABLE, .chk_rd = 1, .rd = 2, .chk_irq = 1, .irq = 1,
+    .what = "kernel done enabled: irq_o high");
+  WR(A_IRQ_ENABLE, 0xFFFFFFFF, "IRQ_ENABLE all ones");
+  S(.op = OP_RD, .addr = A_IRQ_ENABLE, .chk_rd = 1, .rd = 3, .chk_irq = 1, .irq = 1,
+    .what = "both enabled (only bits 1:0 stored): irq_o high");
+  WR(A_ERR_STATUS, 0xFFFFFFFF, "clear the error");
+  S(.op = OP_IDLE, .chk_irq = 1, .irq = 1, .what = "KERNEL_DONE alone keeps irq_o high");
+  WR(A_KERNEL_STATUS, 0x1, "clear KERNEL_DONE");
+  S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "nothing set: irq_o low");
+  WR(A_IRQ_ENABLE, 0x00000001, "IRQ_ENABLE = errors");
+  S(.ev = EV_KDONE, .what = "a kernel completes");
+  S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "KERNEL_DONE set but not enabled: irq_o low");
+  RD_ERR(0x2104, "a bus error");
+  S(.op = OP_IDLE, .chk_irq = 1, .irq = 1, .what = "the error interrupts");
+  WR(A_IRQ_ENABLE, 0x00000000, "IRQ_ENABLE = 0");
+  S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "both set, none enabled: irq_o low");
+  RD(A_ERR_STATUS, BUS_BIT, "the error is still flagged");
+  RD(A_KERNEL_STATUS, 1, "KERNEL_DONE still set");
+  RD(A_PERF_KERNELS, CMAX < 3 ? CMAX : 3, "PERF_KERNELS = 3");
   return run_script(sc);
 }
 
@@ -1007,6 +1169,7 @@ static const kmu_test tests[] = {
     {"reset", t_reset, 0, 0},       {"slverr", t_slverr, 0, 0}, {"rw1c", t_rw1c, 0, 0},
     {"counters", t_counters, 0, 0}, {"regcmd", t_regcmd, 0, 0}, {"unreg", t_unreg, 0, 0},
     {"staging", t_staging, 0, 0},   {"host", t_host, 0, 0},
+    {"config", t_config, 0, 0},     {"kernel", t_kernel, 0, 0},
     {"random", t_random, 250000, 4},
 };
 

@@ -15,13 +15,15 @@
 #include "kmu_regmap.h"
 #include "kmu_tb.h"
 
-static const kmu_frontend_params params = {P_AW, P_ENTRIES, P_CNT_W};
+static const kmu_frontend_params params = {P_AW, P_ENTRIES, P_CNT_W, P_NSM};
 #define KMU_CUR_IN kmu_frontend_in
 #define KMU_CUR_OUT kmu_frontend_out
 KMU_BLOCK(kmu_frontend, KMU_FRONTEND_IN, KMU_FRONTEND_OUT, &params)
 
 #define CNT_MAX ((1ull << P_CNT_W) - 1)
 #define SAT(x) ((x) > CNT_MAX ? CNT_MAX : (x))
+/* SM_RESERVE: one bit per SM, SMs 0..31 (bits NSM..31 read 0) */
+#define RSVM (P_NSM >= 32 ? 0xFFFFFFFFu : (uint32_t)((1u << P_NSM) - 1))
 
 /* What the test expects of each AXI response, carried in the op's tag. */
 enum {
@@ -68,8 +70,13 @@ typedef struct {
   unsigned delivered[P_ENTRIES]; /* descriptors delivered, not yet completed */
   /* counts the final check compares with the hardware's counters */
   uint64_t n_db, n_desc, n_cpl, n_spur, n_bad, n_final_ok, n_final;
-  uint64_t final_exp[8];
-  const char *final_name[8];
+  uint64_t final_exp[16];
+  const char *final_name[16];
+  /* kernel completions (kernel_done_i pulses) and the configuration registers */
+  unsigned kd_pct, cfg_pct;
+  uint64_t n_kdone, n_cfg;
+  uint32_t exp_ctrl, exp_rsv;    /* last KMU_CTRL / SM_RESERVE written (AXI writes are ordered) */
+  uint64_t last_mode, last_rsv;  /* mode_rgem_o, reserve_mask_o of the last cycle */
   uint64_t cyc;
   /* benchmarks and demo */
   int mode; /* 0 random test, 1 latency bench, 2 rate bench, 3 demo */
@@ -253,6 +260,11 @@ static void plan_final_reads(fe_ctx *x) {
       {KMU_ERR_CNT_REG_ADDR, "ERR_CNT_REG == the malformed registration + refused host launches",
        SAT(1 + x->n_host_refused)},
       {KMU_HL_STATUS_ADDR, "HL_STATUS == nothing pending", 0},
+      {KMU_PERF_KERNELS_ADDR, "PERF_KERNELS == kernel_done_i pulses", SAT(x->n_kdone)},
+      {KMU_KERNEL_STATUS_ADDR, "KERNEL_STATUS.KERNEL_DONE == some kernel completed",
+       x->n_kdone > 0},
+      {KMU_KMU_CTRL_ADDR, "KMU_CTRL == the last value written", x->exp_ctrl},
+      {KMU_SM_RESERVE_ADDR, "SM_RESERVE == the last value written, SMs < NSM", x->exp_rsv},
   };
   x->n_final = sizeof f / sizeof f[0];
   for (unsigned k = 0; k < x->n_final; k++) {
@@ -285,6 +297,8 @@ static void rnd_init(void *c, uint64_t seed) {
   x->ready_pct = 10 + (unsigned)kmu_rng_below(&x->rng, 91);
   x->spur_pct = (unsigned)kmu_rng_below(&x->rng, 2);
   x->host_pct = 1 + (unsigned)kmu_rng_below(&x->rng, 5);
+  x->kd_pct = 1 + (unsigned)kmu_rng_below(&x->rng, 10);
+  x->cfg_pct = (unsigned)kmu_rng_below(&x->rng, 2);
   /* leave some entries unregistered so their doorbells are refused */
   x->nreg = P_ENTRIES - 1 - (unsigned)kmu_rng_below(&x->rng, P_ENTRIES > 2 ? 2 : 1);
 }
@@ -336,6 +350,17 @@ static void traffic_step(fe_ctx *x) {
   }
   if (kmu_rng_pct(&x->rng, x->bad_pct)) bad_access(x);
   if (kmu_rng_pct(&x->rng, x->host_pct)) host_launch(x);
+  if (kmu_rng_pct(&x->rng, x->cfg_pct)) { /* reconfigure: KMU_CTRL or SM_RESERVE */
+    uint32_t v = (uint32_t)kmu_rng_bits(&x->rng, 32);
+    if (kmu_rng_pct(&x->rng, 50)) {
+      kmu_axim_write(m, KMU_KMU_CTRL_ADDR, v, 0xf, TAG(EXP_OKAY, 0));
+      x->exp_ctrl = v & 1;
+    } else {
+      kmu_axim_write(m, KMU_SM_RESERVE_ADDR, v, 0xf, TAG(EXP_OKAY, 0));
+      x->exp_rsv = v & RSVM;
+    }
+    x->n_cfg++;
+  }
   if (kmu_rng_pct(&x->rng, x->read_pct)) {
     if (kmu_rng_pct(&x->rng, 50))
       kmu_axim_read(m, KMU_ID_ADDR, TAG(EXP_VALUE, KMU_ID_RESET));
@@ -375,7 +400,7 @@ typedef struct {
 static const demo_op demo_script[] = {
     {D_SAY, 0, 0, "-- identify the front end", 0, 0, 0, 0},
     RD(KMU_ID_ADDR, "ID", 0x4B4D5530u),
-    RD(KMU_VERSION_ADDR, "VERSION", 0x00000100u),
+    RD(KMU_VERSION_ADDR, "VERSION", 0x00000101u),
     RD(KMU_CONFIG_ADDR, "CONFIG ([7:0] EKT entries, [15:8] counter bits, [23:16] AXI address bits)",
        P_ENTRIES | P_CNT_W << 8 | P_AW << 16),
     {D_IDLE, 0, 0, 0, 0, 0, 0, 0},
@@ -512,6 +537,7 @@ static void demo_init(void *c, uint64_t seed) {
   x->ready_pct = 100;
   x->cpl_pct = 0; /* the script decides when events complete */
   x->spur_pct = 0;
+  x->kd_pct = 0;
 }
 
 /* Benchmarks: one doorbell at a time on an idle front end (latency), or a stream of
@@ -603,6 +629,8 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   } else if (x->phase == 1 && !x->e[k].valid && kmu_rng_pct(&x->rng, x->spur_pct)) {
     i->cpl_valid_i = 1, i->cpl_id_i = k; /* no kernel registered there: spurious */
   }
+  /* kernel completions from the kernel management unit, random, stopped for the final reads */
+  i->kernel_done_i = x->phase <= 1 && kmu_rng_pct(&x->rng, x->kd_pct);
   return 1;
 }
 
@@ -631,6 +659,9 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     x->waiting = 0;
   }
   x->last_irq = o->irq_o;
+  x->last_mode = o->mode_rgem_o;
+  x->last_rsv = o->reserve_mask_o;
+  x->n_kdone += i->kernel_done_i != 0;
   if (x->mode == 3 && x->print && o->desc_valid_o && i->desc_ready_i && !kmu_tb_quiet())
     printf("  cycle %6llu  descriptor: doorbell %2llu  kernel 0x%08llx  grid %llux%llux%llu  "
            "TB %llux%llux%llu  prio %llu  params @ 0x%08llx\n",
@@ -711,13 +742,24 @@ static int rnd_finish(void *c) {
   if (x->mode == 0)
     ok &= kmu_expect(x->n_host > 0 && x->hq_n == 0, x->test, x->cyc,
                      "host launches flowed, every one taken", 1, x->n_host);
+  if (x->phase == 4 && x->mode != 3) { /* after the final reads every write has landed */
+    ok &= KMU_EXPECT_EQ(x->test, x->cyc, "mode_rgem_o == KMU_CTRL.RGEM written last",
+                        x->exp_ctrl, x->last_mode);
+    ok &= KMU_EXPECT_EQ(x->test, x->cyc, "reserve_mask_o == SM_RESERVE written last",
+                        x->exp_rsv, x->last_rsv);
+  }
+  if (x->mode == 0)
+    ok &= kmu_expect(x->n_kdone > 0, x->test, x->cyc, "kernel completions flowed", 1,
+                     x->n_kdone);
   if (x->mode == 0)
     printf("  %s: %llu doorbells, %llu descriptors, %llu completions, %llu spurious, "
-           "%llu bad accesses, %u entries registered, %llu host launches, %llu refused\n",
+           "%llu bad accesses, %u entries registered, %llu host launches, %llu refused, "
+           "%llu kernel completions, %llu reconfigurations\n",
            x->test, (unsigned long long)x->n_db, (unsigned long long)x->n_desc,
            (unsigned long long)x->n_cpl, (unsigned long long)x->n_spur,
            (unsigned long long)x->n_bad, x->nreg, (unsigned long long)x->n_host,
-           (unsigned long long)x->n_host_refused);
+           (unsigned long long)x->n_host_refused, (unsigned long long)x->n_kdone,
+           (unsigned long long)x->n_cfg);
   return ok;
 }
 

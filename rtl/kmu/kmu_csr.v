@@ -34,12 +34,18 @@
 //                                    per cycle sustained).  A zero dimension is refused: OKAY on
 //                                    the bus, nothing launched, ERR_STATUS.HOST_REFUSED,
 //                                    ERR_CNT_REG + 1 (it still waits for a pending launch).
+//   mode_rgem_o, reserve_mask_o    : configuration of the kernel management unit and the
+//                                    dispatcher, KMU_CTRL.RGEM and SM_RESERVE (registers).
 // Events (one-cycle pulses) set ERR_STATUS bits (a set wins over a write-1-clear in the same
 // cycle) and bump CNT_W-bit saturating counters (a write clears a counter; an event in the
-// clearing cycle still counts).  irq_o = (ERR_STATUS != 0), registered.
+// clearing cycle still counts).  kernel_done_i (a kernel completed) sets
+// KERNEL_STATUS.KERNEL_DONE the same way and counts in PERF_KERNELS.
+// irq_o = (IRQ_ENABLE.ERR && ERR_STATUS != 0) || (IRQ_ENABLE.KERNEL_DONE &&
+// KERNEL_STATUS.KERNEL_DONE), from registers only.
 //
 // Latency: 0 cycles request -> response; register writes and events take effect at the edge.
-// Limits: AW 16..32 (addresses >= 64 KiB are unmapped), ENTRIES 1..255, CNT_W 1..32.
+// Limits: AW 16..32 (addresses >= 64 KiB are unmapped), ENTRIES 1..255, CNT_W 1..32,
+// NSM 1..64 (SM_RESERVE holds SMs 0..31; reserve_mask_o bits 32 and up are 0).
 // C twin: cmodel/kmu_csr.c.
 `default_nettype none
 
@@ -47,6 +53,7 @@ module kmu_csr #(
     parameter integer AW      = 16,  // bus byte-address width
     parameter integer ENTRIES = 8,   // EKT entries
     parameter integer CNT_W   = 16,  // error / performance counter width
+    parameter integer NSM     = 2,   // SMs (reserve_mask_o width)
     // derived, do not override: EKT entry id width, max(1, clog2(ENTRIES))
     parameter integer ID_W    = (ENTRIES > 1) ? $clog2(ENTRIES) : 1
 ) (
@@ -101,6 +108,10 @@ module kmu_csr #(
     input  wire               desc_pending_i,       // a descriptor is waiting
     input  wire               reg_busy_i,           // the EKT is registering
     input  wire [ENTRIES-1:0] ekt_valid_i,          // registered entries
+    input  wire               kernel_done_i,        // pulse: a kernel completed
+    // configuration of the kernel management unit and the dispatcher
+    output wire               mode_rgem_o,          // KMU_CTRL.RGEM
+    output wire [    NSM-1:0] reserve_mask_o,       // SM_RESERVE, SMs reserved for event kernels
     // host kernel descriptor (HL_CMD), a valid/ready stream held stable until taken
     output wire               host_valid_o,
     input  wire               host_ready_i,
@@ -116,7 +127,7 @@ module kmu_csr #(
     output wire [        1:0] host_prio_o,          // 3 = highest
     output wire [       31:0] host_param_o,
     output wire [       31:0] host_cpl_addr_o,      // completion flag address
-    output wire               irq_o                 // ERR_STATUS != 0
+    output wire               irq_o                 // enabled ERR_STATUS / KERNEL_STATUS
 );
 `include "kmu_regmap.vh"
 
@@ -124,6 +135,8 @@ module kmu_csr #(
   localparam [31:0] CNT_W_W = CNT_W;
   localparam [31:0] AW_W = AW;
   localparam [CNT_W-1:0] CNT_MAX = {CNT_W{1'b1}};
+  // SM_RESERVE: the implemented bits, SMs 0..min(NSM,32)-1
+  localparam [31:0] RSV_MASK = (NSM >= 32) ? 32'hFFFFFFFF : ((32'd1 << NSM) - 32'd1);
 
   // ------------------------------------------------------------------ state
   // error status (only the bits of KMU_ERR_STATUS_MASK ever set) and result registers
@@ -143,6 +156,13 @@ module kmu_csr #(
   reg [CNT_W-1:0] perf_db_q, perf_db_d;
   reg [CNT_W-1:0] perf_launch_q, perf_launch_d;
   reg [CNT_W-1:0] perf_cpl_q, perf_cpl_d;
+  reg [CNT_W-1:0] perf_kern_q, perf_kern_d;
+  // kernel completion status, configuration, interrupt enables
+  reg kdone_q, kdone_d;  // KERNEL_STATUS.KERNEL_DONE
+  reg rgem_q, rgem_d;  // KMU_CTRL.RGEM
+  reg [31:0] rsv_q, rsv_d;  // SM_RESERVE (only RSV_MASK bits ever set)
+  reg irq_en_err_q, irq_en_err_d;  // IRQ_ENABLE.ERR
+  reg irq_en_kd_q, irq_en_kd_d;  // IRQ_ENABLE.KERNEL_DONE
   // scratch and registration staging
   reg [31:0] scratch_q, scratch_d;
   reg [31:0] kptr_q, kptr_d;
@@ -193,6 +213,15 @@ module kmu_csr #(
     begin
       cnt_rd = 32'd0;
       for (k = 0; k < CNT_W && k < 32; k = k + 1) cnt_rd[k] = c[k];
+    end
+  endfunction
+
+  // reserve_mask_o: SM_RESERVE bits 0..31, SMs 32 and up never reserved
+  function automatic [NSM-1:0] rsv_out(input [31:0] v);
+    integer k;
+    begin
+      rsv_out = {NSM{1'b0}};
+      for (k = 0; k < NSM && k < 32; k = k + 1) rsv_out[k] = v[k];
     end
   endfunction
 
@@ -302,6 +331,32 @@ module kmu_csr #(
           rd_ok = KMU_PERF_COMPLETIONS_RD;
           wr_ok = KMU_PERF_COMPLETIONS_WR;
           rval  = cnt_rd(perf_cpl_q);
+        end
+        KMU_PERF_KERNELS_ADDR: begin
+          rd_ok = KMU_PERF_KERNELS_RD;
+          wr_ok = KMU_PERF_KERNELS_WR;
+          rval  = cnt_rd(perf_kern_q);
+        end
+        KMU_KERNEL_STATUS_ADDR: begin
+          rd_ok = KMU_KERNEL_STATUS_RD;
+          wr_ok = KMU_KERNEL_STATUS_WR;
+          rval[KMU_KERNEL_STATUS_KERNEL_DONE_SHIFT] = kdone_q;
+        end
+        KMU_KMU_CTRL_ADDR: begin
+          rd_ok = KMU_KMU_CTRL_RD;
+          wr_ok = KMU_KMU_CTRL_WR;
+          rval[KMU_KMU_CTRL_RGEM_SHIFT] = rgem_q;
+        end
+        KMU_SM_RESERVE_ADDR: begin
+          rd_ok = KMU_SM_RESERVE_RD;
+          wr_ok = KMU_SM_RESERVE_WR;
+          rval  = rsv_q;
+        end
+        KMU_IRQ_ENABLE_ADDR: begin
+          rd_ok = KMU_IRQ_ENABLE_RD;
+          wr_ok = KMU_IRQ_ENABLE_WR;
+          rval[KMU_IRQ_ENABLE_ERR_SHIFT] = irq_en_err_q;
+          rval[KMU_IRQ_ENABLE_KERNEL_DONE_SHIFT] = irq_en_kd_q;
         end
         KMU_SCRATCH_ADDR: begin
           rd_ok = KMU_SCRATCH_RD;
@@ -513,7 +568,14 @@ module kmu_csr #(
   assign host_prio_o = host_prio_q;
   assign host_param_o = host_param_q;
   assign host_cpl_addr_o = host_cpl_q;
-  assign irq_o = (err_q != 32'd0);
+  assign mode_rgem_o = rgem_q;
+  assign reserve_mask_o = rsv_out(rsv_q);
+`ifdef MUTANT_CSR_RTL_IRQ_EN
+  // mutant: IRQ_ENABLE.ERR is ignored (errors always interrupt)
+  assign irq_o = (err_q != 32'd0) || (irq_en_kd_q && kdone_q);
+`else
+  assign irq_o = (irq_en_err_q && (err_q != 32'd0)) || (irq_en_kd_q && kdone_q);
+`endif
 
   // ------------------------------------------------------------------ events
   wire reg_fire = regcmd_req && reg_ready_i;
@@ -584,6 +646,11 @@ module kmu_csr #(
     host_prio_d   = host_prio_q;
     host_param_d  = host_param_q;
     host_cpl_d    = host_cpl_q;
+    kdone_d       = kdone_q;
+    rgem_d        = rgem_q;
+    rsv_d         = rsv_q;
+    irq_en_err_d  = irq_en_err_q;
+    irq_en_kd_d   = irq_en_kd_q;
 
     // ERR_STATUS: sticky, write 1 to clear, a set in the same cycle wins
     err_set = 32'd0;
@@ -619,6 +686,20 @@ module kmu_csr #(
     perf_cpl_d = sat_add(
         (acc_wr && a == KMU_PERF_COMPLETIONS_ADDR) ? {CNT_W{1'b0}} : perf_cpl_q,
         {1'b0, ev_cpl_ok});
+    perf_kern_d = sat_add(
+        (acc_wr && a == KMU_PERF_KERNELS_ADDR) ? {CNT_W{1'b0}} : perf_kern_q,
+        {1'b0, kernel_done_i});
+
+    // KERNEL_STATUS: sticky, write 1 to clear, a completion in the same cycle wins
+    if (acc_wr && a == KMU_KERNEL_STATUS_ADDR &&
+        bus_req_wdata_i[KMU_KERNEL_STATUS_KERNEL_DONE_SHIFT])
+      kdone_d = 1'b0;
+`ifdef MUTANT_CSR_RTL_KDONE_CLR
+    if (kernel_done_i && !(acc_wr && a == KMU_KERNEL_STATUS_ADDR))
+      kdone_d = 1'b1;  // mutant: a clear in the completion cycle wins
+`else
+    if (kernel_done_i) kdone_d = 1'b1;
+`endif
 
     // registration result: busy from the command handshake to reg_done_i
     if (reg_fire) begin
@@ -660,6 +741,12 @@ module kmu_csr #(
     if (acc_wr) begin
       case (a)
         KMU_SCRATCH_ADDR:   scratch_d = bus_req_wdata_i;
+        KMU_KMU_CTRL_ADDR:  rgem_d = bus_req_wdata_i[KMU_KMU_CTRL_RGEM_SHIFT];
+        KMU_SM_RESERVE_ADDR: rsv_d = bus_req_wdata_i & RSV_MASK;
+        KMU_IRQ_ENABLE_ADDR: begin
+          irq_en_err_d = bus_req_wdata_i[KMU_IRQ_ENABLE_ERR_SHIFT];
+          irq_en_kd_d  = bus_req_wdata_i[KMU_IRQ_ENABLE_KERNEL_DONE_SHIFT];
+        end
         KMU_REG_KPTR_ADDR:  kptr_d = bus_req_wdata_i;
         KMU_REG_GRID_XY_ADDR: begin
           grid_x_d = bus_req_wdata_i[KMU_REG_GRID_XY_X_SHIFT+:KMU_REG_GRID_XY_X_WIDTH];
@@ -725,6 +812,12 @@ module kmu_csr #(
       perf_db_q     <= {CNT_W{1'b0}};
       perf_launch_q <= {CNT_W{1'b0}};
       perf_cpl_q    <= {CNT_W{1'b0}};
+      perf_kern_q   <= {CNT_W{1'b0}};
+      kdone_q       <= KMU_KERNEL_STATUS_KERNEL_DONE_RESET[0];
+      rgem_q        <= KMU_KMU_CTRL_RGEM_RESET[0];
+      rsv_q         <= KMU_SM_RESERVE_SMS_RESET & RSV_MASK;
+      irq_en_err_q  <= KMU_IRQ_ENABLE_ERR_RESET[0];
+      irq_en_kd_q   <= KMU_IRQ_ENABLE_KERNEL_DONE_RESET[0];
       scratch_q     <= KMU_SCRATCH_RESET;
       kptr_q        <= 32'd0;
       grid_x_q      <= 16'd0;
@@ -781,6 +874,12 @@ module kmu_csr #(
       perf_db_q     <= perf_db_d;
       perf_launch_q <= perf_launch_d;
       perf_cpl_q    <= perf_cpl_d;
+      perf_kern_q   <= perf_kern_d;
+      kdone_q       <= kdone_d;
+      rgem_q        <= rgem_d;
+      rsv_q         <= rsv_d;
+      irq_en_err_q  <= irq_en_err_d;
+      irq_en_kd_q   <= irq_en_kd_d;
       scratch_q     <= scratch_d;
       kptr_q        <= kptr_d;
       grid_x_q      <= grid_x_d;

@@ -24,15 +24,20 @@
 //
 // Contract: desc_* and host_* are valid/ready streams, held stable until accepted. A completion
 // (cpl_valid_i, cpl_id_i) returns one in-flight credit of that EKT entry; a completion for an
-// entry with nothing in flight sets ERR_STATUS.CPL_SPURIOUS. irq_o is high while any
-// ERR_STATUS bit is set. Errors never go silent: see docs/blocks/kmu_frontend.md.
+// entry with nothing in flight sets ERR_STATUS.CPL_SPURIOUS. kernel_done_i (a kernel
+// completed, from the kernel management unit) sets KERNEL_STATUS.KERNEL_DONE and counts in
+// PERF_KERNELS. irq_o = (IRQ_ENABLE.ERR && ERR_STATUS != 0) || (IRQ_ENABLE.KERNEL_DONE &&
+// KERNEL_STATUS.KERNEL_DONE). mode_rgem_o (KMU_CTRL.RGEM) and reserve_mask_o (SM_RESERVE)
+// configure the kernel management unit and the dispatcher; both are registers of kmu_csr.
+// Errors never go silent: see docs/blocks/kmu_frontend.md.
 // C twin: cmodel/kmu_frontend.c.
 `default_nettype none
 
 module kmu_frontend #(
     parameter integer AW      = 16,  // AXI4-Lite byte-address width
     parameter integer ENTRIES = 8,   // EKT entries (8 small, 32 paper)
-    parameter integer CNT_W   = 16   // error / performance counter width
+    parameter integer CNT_W   = 16,  // error / performance counter width
+    parameter integer NSM     = 2    // SMs (reserve_mask_o width)
 ) (
     input wire clk_i,
     input wire rst_ni,
@@ -91,6 +96,11 @@ module kmu_frontend #(
     // event completions (credit return)
     input wire                                         cpl_valid_i,
     input wire [((ENTRIES > 1) ? $clog2(ENTRIES) : 1)-1:0] cpl_id_i,
+
+    // kernel completions (status, counter, interrupt) and the configuration registers
+    input  wire           kernel_done_i,   // pulse: a kernel completed
+    output wire           mode_rgem_o,     // KMU_CTRL.RGEM
+    output wire [NSM-1:0] reserve_mask_o,  // SM_RESERVE
 
     output wire irq_o
 );
@@ -184,7 +194,8 @@ module kmu_frontend #(
   kmu_csr #(
       .AW     (AW),
       .ENTRIES(ENTRIES),
-      .CNT_W  (CNT_W)
+      .CNT_W  (CNT_W),
+      .NSM    (NSM)
   ) u_csr (
       .clk_i              (clk_i),
       .rst_ni             (rst_ni),
@@ -232,6 +243,9 @@ module kmu_frontend #(
       .desc_pending_i     (desc_valid_o),
       .reg_busy_i         (reg_busy),
       .ekt_valid_i        (ekt_valid),
+      .kernel_done_i      (kernel_done_i),
+      .mode_rgem_o        (mode_rgem_o),
+      .reserve_mask_o     (reserve_mask_o),
       .host_valid_o       (host_valid_o),
       .host_ready_i       (host_ready_i),
       .host_kptr_o        (host_kptr_o),

@@ -10,7 +10,7 @@
 //                                                     <-- SIMT done bus
 //
 // Papers: EDGE II-A and III (launch), IV-A..C (dispatch, reservation, warp-level events),
-// RGEM 3.2 (priority-ordered launch, mode_rgem_i).
+// RGEM 3.2 (priority-ordered launch, KMU_CTRL.RGEM).
 //
 // Latency (no back-pressure): a doorbell whose AXI write handshake completes at edge t gives
 // the event descriptor in cycle t+2; the kernel enters a free KDU slot at the end of t+2 and
@@ -25,7 +25,10 @@
 // of later issues and tied off).  hw_err_o pulses when any block refuses an input that a
 // correct system never produces (a dispatcher start that does not fit, a done for a free
 // entry, a malformed descriptor): a scoreboard signal, never expected in a good run.
-// Configuration inputs mode_rgem_i and reserve_mask_i become CSR fields in a later step.
+// Configuration is software's, through the CSRs of the front end: KMU_CTRL.RGEM drives
+// kmu_kmu's mode_rgem_i, SM_RESERVE the dispatcher's reserve_mask_i (SMs 0..31 can be
+// reserved).  kernel_done_o (kmu_kmu) also goes to the CSR block: KERNEL_STATUS.KERNEL_DONE,
+// PERF_KERNELS and, when IRQ_ENABLE.KERNEL_DONE is set, irq_o.
 // C twin: cmodel/kmu_gpu.c.
 `default_nettype none
 
@@ -63,10 +66,6 @@ module kmu_gpu #(
     input  wire          s_rready_i,
     output wire [  31:0] s_rdata_o,
     output wire [   1:0] s_rresp_o,
-
-    // configuration (CSR fields in a later step)
-    input wire           mode_rgem_i,     // 1: one kernel at a time, highest priority first
-    input wire [NSM-1:0] reserve_mask_i,  // SMs reserved for event kernels
 
     // memory port
     output wire        mem_valid_o,
@@ -122,11 +121,14 @@ module kmu_gpu #(
   wire [ 1:0] host_prio;
   wire            ekt_cpl_valid;
   wire [ID_W-1:0] ekt_cpl_id;
+  wire            mode_rgem;  // KMU_CTRL.RGEM
+  wire [ NSM-1:0] reserve_mask;  // SM_RESERVE
 
   kmu_frontend #(
       .AW     (AW),
       .ENTRIES(ENTRIES),
-      .CNT_W  (CNT_W)
+      .CNT_W  (CNT_W),
+      .NSM    (NSM)
   ) u_frontend (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),
@@ -177,6 +179,9 @@ module kmu_gpu #(
       .host_cpl_addr_o(host_cpl_addr),
       .cpl_valid_i    (ekt_cpl_valid),
       .cpl_id_i       (ekt_cpl_id),
+      .kernel_done_i  (kernel_done_o),
+      .mode_rgem_o    (mode_rgem),
+      .reserve_mask_o (reserve_mask),
       .irq_o          (irq_o)
   );
 
@@ -212,7 +217,7 @@ module kmu_gpu #(
   ) u_kmu (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),
-      .mode_rgem_i    (mode_rgem_i),
+      .mode_rgem_i    (mode_rgem),
       .ev_valid_i     (desc_valid),
       .ev_ready_o     (desc_ready),
       .ev_kptr_i      (desc_kptr),
@@ -311,7 +316,7 @@ module kmu_gpu #(
       .need_ewarp_o  (need_ewarp),
       .sm_fit_i      (sm_fit),
       .sm_ewt_fit_i  (sm_ewt_fit),
-      .reserve_mask_i(reserve_mask_i),
+      .reserve_mask_i(reserve_mask),
       .take_valid_o  (take_valid),
       .take_slot_o   (take_slot),
       .take_tb_i     (take_tb),

@@ -51,15 +51,15 @@ localparam [31:0]  KMU_ID_VALUE_MASK = 32'hFFFFFFFF;
 localparam [31:0]  KMU_ID_VALUE_RESET = 32'h4B4D5530;
 
 // ---- VERSION
-localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.0 ([15:8] major, [7:0] minor).
-localparam [31:0]  KMU_VERSION_RESET = 32'h00000100;
+localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.1 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS.
+localparam [31:0]  KMU_VERSION_RESET = 32'h00000101;
 localparam [31:0]  KMU_VERSION_MASK = 32'hFFFFFFFF;
 localparam [0:0]   KMU_VERSION_RD = 1'd1;
 localparam [0:0]   KMU_VERSION_WR = 1'd0;
 localparam integer KMU_VERSION_VALUE_SHIFT = 0;  // RO: constant
 localparam integer KMU_VERSION_VALUE_WIDTH = 32;
 localparam [31:0]  KMU_VERSION_VALUE_MASK = 32'hFFFFFFFF;
-localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000100;
+localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000101;
 
 // ---- CONFIG
 localparam [15:0]  KMU_CONFIG_ADDR = 16'h0008;  // Build parameters.
@@ -96,7 +96,7 @@ localparam [31:0]  KMU_STATUS_DESC_PENDING_MASK = 32'h00000002;
 localparam [31:0]  KMU_STATUS_DESC_PENDING_RESET = 32'h00000000;
 
 // ---- ERR_STATUS
-localparam [15:0]  KMU_ERR_STATUS_ADDR = 16'h0010;  // Sticky error flags; write 1 to clear. A flag set and cleared in the same cycle stays set. irq_o = (ERR_STATUS != 0).
+localparam [15:0]  KMU_ERR_STATUS_ADDR = 16'h0010;  // Sticky error flags; write 1 to clear. A flag set and cleared in the same cycle stays set. Raises irq_o while any flag is set and IRQ_ENABLE.ERR is 1.
 localparam [31:0]  KMU_ERR_STATUS_RESET = 32'h00000000;
 localparam [31:0]  KMU_ERR_STATUS_MASK = 32'h000000FF;
 localparam [0:0]   KMU_ERR_STATUS_RD = 1'd1;
@@ -204,6 +204,54 @@ localparam integer KMU_EKT_VALID_VALID_WIDTH = 32;
 localparam [31:0]  KMU_EKT_VALID_VALID_MASK = 32'hFFFFFFFF;
 localparam [31:0]  KMU_EKT_VALID_VALID_RESET = 32'h00000000;
 
+// ---- KERNEL_STATUS
+localparam [15:0]  KMU_KERNEL_STATUS_ADDR = 16'h002C;  // Kernel completion status; write 1 to clear. A flag set and cleared in the same cycle stays set. Raises irq_o while set and IRQ_ENABLE.KERNEL_DONE is 1.
+localparam [31:0]  KMU_KERNEL_STATUS_RESET = 32'h00000000;
+localparam [31:0]  KMU_KERNEL_STATUS_MASK = 32'h00000001;
+localparam [0:0]   KMU_KERNEL_STATUS_RD = 1'd1;
+localparam [0:0]   KMU_KERNEL_STATUS_WR = 1'd1;
+localparam integer KMU_KERNEL_STATUS_KERNEL_DONE_SHIFT = 0;  // RW1C: a kernel completed (any kernel, event or host)
+localparam integer KMU_KERNEL_STATUS_KERNEL_DONE_WIDTH = 1;
+localparam [31:0]  KMU_KERNEL_STATUS_KERNEL_DONE_MASK = 32'h00000001;
+localparam [31:0]  KMU_KERNEL_STATUS_KERNEL_DONE_RESET = 32'h00000000;
+
+// ---- KMU_CTRL
+localparam [15:0]  KMU_KMU_CTRL_ADDR = 16'h0030;  // Kernel management control.
+localparam [31:0]  KMU_KMU_CTRL_RESET = 32'h00000000;
+localparam [31:0]  KMU_KMU_CTRL_MASK = 32'h00000001;
+localparam [0:0]   KMU_KMU_CTRL_RD = 1'd1;
+localparam [0:0]   KMU_KMU_CTRL_WR = 1'd1;
+localparam integer KMU_KMU_CTRL_RGEM_SHIFT = 0;  // RW: RGEM mode (RGEM 3.2): one kernel at a time, the highest-priority pending one first; 0: concurrent kernels
+localparam integer KMU_KMU_CTRL_RGEM_WIDTH = 1;
+localparam [31:0]  KMU_KMU_CTRL_RGEM_MASK = 32'h00000001;
+localparam [31:0]  KMU_KMU_CTRL_RGEM_RESET = 32'h00000000;
+
+// ---- SM_RESERVE
+localparam [15:0]  KMU_SM_RESERVE_ADDR = 16'h0034;  // SMs reserved for event kernels (EDGE IV-A): when any SM is reserved, event kernels run only on reserved SMs and host kernels never do. Bits NSM..31 are not implemented (read 0, writes ignored); SMs 32 and up cannot be reserved.
+localparam [31:0]  KMU_SM_RESERVE_RESET = 32'h00000000;
+localparam [31:0]  KMU_SM_RESERVE_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_SM_RESERVE_RD = 1'd1;
+localparam [0:0]   KMU_SM_RESERVE_WR = 1'd1;
+localparam integer KMU_SM_RESERVE_SMS_SHIFT = 0;  // RW: bit i reserves SM i
+localparam integer KMU_SM_RESERVE_SMS_WIDTH = 32;
+localparam [31:0]  KMU_SM_RESERVE_SMS_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_SM_RESERVE_SMS_RESET = 32'h00000000;
+
+// ---- IRQ_ENABLE
+localparam [15:0]  KMU_IRQ_ENABLE_ADDR = 16'h0038;  // Interrupt enables: irq_o = (ERR && ERR_STATUS != 0) || (KERNEL_DONE && KERNEL_STATUS.KERNEL_DONE).
+localparam [31:0]  KMU_IRQ_ENABLE_RESET = 32'h00000001;
+localparam [31:0]  KMU_IRQ_ENABLE_MASK = 32'h00000003;
+localparam [0:0]   KMU_IRQ_ENABLE_RD = 1'd1;
+localparam [0:0]   KMU_IRQ_ENABLE_WR = 1'd1;
+localparam integer KMU_IRQ_ENABLE_ERR_SHIFT = 0;  // RW: raise irq_o while any ERR_STATUS flag is set
+localparam integer KMU_IRQ_ENABLE_ERR_WIDTH = 1;
+localparam [31:0]  KMU_IRQ_ENABLE_ERR_MASK = 32'h00000001;
+localparam [31:0]  KMU_IRQ_ENABLE_ERR_RESET = 32'h00000001;
+localparam integer KMU_IRQ_ENABLE_KERNEL_DONE_SHIFT = 1;  // RW: raise irq_o while KERNEL_STATUS.KERNEL_DONE is set
+localparam integer KMU_IRQ_ENABLE_KERNEL_DONE_WIDTH = 1;
+localparam [31:0]  KMU_IRQ_ENABLE_KERNEL_DONE_MASK = 32'h00000002;
+localparam [31:0]  KMU_IRQ_ENABLE_KERNEL_DONE_RESET = 32'h00000000;
+
 // ---- PERF_DOORBELLS
 localparam [15:0]  KMU_PERF_DOORBELLS_ADDR = 16'h0040;  // Doorbells that launched an event kernel.
 localparam [31:0]  KMU_PERF_DOORBELLS_RESET = 32'h00000000;
@@ -247,6 +295,17 @@ localparam integer KMU_SCRATCH_VALUE_SHIFT = 0;  // RW: value
 localparam integer KMU_SCRATCH_VALUE_WIDTH = 32;
 localparam [31:0]  KMU_SCRATCH_VALUE_MASK = 32'hFFFFFFFF;
 localparam [31:0]  KMU_SCRATCH_VALUE_RESET = 32'h00000000;
+
+// ---- PERF_KERNELS
+localparam [15:0]  KMU_PERF_KERNELS_ADDR = 16'h0050;  // Completed kernels (event and host).
+localparam [31:0]  KMU_PERF_KERNELS_RESET = 32'h00000000;
+localparam [31:0]  KMU_PERF_KERNELS_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_PERF_KERNELS_RD = 1'd1;
+localparam [0:0]   KMU_PERF_KERNELS_WR = 1'd1;
+localparam integer KMU_PERF_KERNELS_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_PERF_KERNELS_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_PERF_KERNELS_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_PERF_KERNELS_COUNT_RESET = 32'h00000000;
 
 // ---- REG_KPTR
 localparam [15:0]  KMU_REG_KPTR_ADDR = 16'h0100;  // Kernel pointer.

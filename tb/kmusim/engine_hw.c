@@ -99,8 +99,6 @@ static void hw_comb(void *p, kmusim_ports *k) {
 #define IN_COPY(n) i->n = k->n;
   KMUSIM_PORTS_IN(IN_COPY)
 #undef IN_COPY
-  i->mode_rgem_i = 0; /* configuration inputs: CSR fields in a later step */
-  i->reserve_mask_i = 0;
   if (e->use_c) kmu_gpu_comb(e->model, i, &e->oc);
   if (e->use_rtl) kmu_gpu_dut_ops.eval(e->dut, i, &e->orl);
   const kmu_gpu_out *o = e->use_c ? &e->oc : &e->orl;

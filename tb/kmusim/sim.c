@@ -9,7 +9,11 @@
  *    submission entry; in flight = rung, completion flag not yet seen);
  *  - launch: the HL_* staging writes and HL_CMD, queued back to back.
  * Before a doorbell or launch the host writes 0 to the completion flag (word 0 of the
- * parameter entry), untimed. */
+ * parameter entry), untimed.
+ * Before anything else, at cycle 0, the host writes the configuration's rgem and reserve to
+ * KMU_CTRL and SM_RESERVE (AXI writes land in order, so every later operation sees them).  A
+ * test-double engine (the fake, which predates these registers) does not get them: kmusim says
+ * so once on stderr when the workload sets either. */
 #define _POSIX_C_SOURCE 200809L
 #include "sim.h"
 
@@ -38,7 +42,7 @@ typedef struct {
 } hop;
 
 /* AXI tags: kind << 56 | index */
-enum { T_STAGE, T_REGCMD, T_REGRES, T_DB, T_HLCMD, T_FINAL };
+enum { T_STAGE, T_REGCMD, T_REGRES, T_DB, T_HLCMD, T_FINAL, T_CFG };
 #define TAG(k, i) ((uint64_t)(k) << 56 | (uint64_t)(i))
 #define TAG_K(t) ((int)((t) >> 56))
 #define TAG_I(t) ((uint32_t)((t) & 0xffffffffu))
@@ -303,6 +307,8 @@ static const char *addr_name(uint32_t a) {
   case KMU_REG_RESULT_ADDR: return "REG_RESULT";
   case KMU_HL_CMD_ADDR: return "HL_CMD";
   case KMU_ERR_STATUS_ADDR: return "ERR_STATUS";
+  case KMU_KMU_CTRL_ADDR: return "KMU_CTRL";
+  case KMU_SM_RESERVE_ADDR: return "SM_RESERVE";
   default: break;
   }
   if (a >= KMU_REG_KPTR_ADDR && a <= KMU_REG_PSIZE_ADDR) return "EKT_REG staging";
@@ -328,6 +334,9 @@ static void on_axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_
     else if (kind == T_REGCMD || kind == T_STAGE)
       snprintf(what, sizeof what, "registration of '%s' (line %u)", kname(c, r->reg[i].kernel),
                r->reg[i].line);
+    else if (kind == T_CFG)
+      snprintf(what, sizeof what, "configuration rgem=%u reserve=0x%x: this engine does not "
+               "implement the register", c->w->cfg.rgem, c->w->cfg.reserve);
     fail(c, "cycle %" PRIu64 ": AXI %s of 0x%04x (%s%s%s) answered %s%s", cycle,
          op->write ? "write" : "read", op->addr, addr_name(op->addr), *what ? ", " : "", what,
          resp == 2 ? "SLVERR" : resp == 3 ? "DECERR" : "an error",
@@ -573,6 +582,11 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     goto out;
   }
   o->engine->reset(e);
+  static int told_cfg;
+  if (o->engine->test_double && (w->cfg.rgem || w->cfg.reserve) && !told_cfg++)
+    fprintf(stderr, "kmusim: note: engine '%s' is a test double without KMU_CTRL / SM_RESERVE: "
+            "rgem=%u reserve=0x%x are not applied\n", o->engine->name, w->cfg.rgem,
+            w->cfg.reserve);
   uint64_t *util_w = calloc(r->nsm, sizeof *util_w), *util_t = calloc(r->nsm, sizeof *util_t);
   kmusim_ports *p = &c->p;
   for (c->cycle = 0;; c->cycle++) {
@@ -612,6 +626,10 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     if (o->progress && (c->cycle & 0x3fff) == 0) progress_line(c, 0);
 
     /* 1. environment drives the inputs */
+    if (c->cycle == 0 && !o->engine->test_double) {
+      wr(c, KMU_KMU_CTRL_ADDR, (w->cfg.rgem & 1u) << KMU_KMU_CTRL_RGEM_SHIFT, TAG(T_CFG, 0));
+      wr(c, KMU_SM_RESERVE_ADDR, w->cfg.reserve, TAG(T_CFG, 1));
+    }
     host_issue(c);
     if (c->reg_active >= 0 && c->reg_phase == 1) {
       kmu_axim_read(&c->axim, KMU_REG_RESULT_ADDR, TAG(T_REGRES, (uint32_t)c->reg_active));

@@ -14,9 +14,9 @@
 /* small: iCE40-sized; fpga: ECP5-85F; paper: the sizes the papers evaluate.  The memory
  * defaults are environment parameters (not hardware). */
 static const kmusim_config presets[] = {
-    {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0},
-    {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0},
-    {"paper", 16, 32, 32, 32, 32, 64, 65536, 98304, 4, 400, 8, 0},
+    {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0},
+    {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0, 0, 0},
+    {"paper", 16, 32, 32, 32, 32, 64, 65536, 98304, 4, 400, 8, 0, 0, 0},
 };
 
 int kmusim_config_preset(kmusim_config *c, const char *name) {
@@ -64,6 +64,8 @@ static const cfg_key cfg_keys[] = {
     CK(mem_latency, 1, 1000000, "memory latency"),
     CK(mem_bw, 1, 1024, "memory requests per cycle"),
     CK(mem_stall_pct, 0, 99, "memory stall percent"),
+    CK(rgem, 0, 1, "RGEM mode (KMU_CTRL.RGEM)"),
+    CK(reserve, 0, 0xFFFFFFFFu, "SMs reserved for event kernels (SM_RESERVE)"),
 };
 
 int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *err,
@@ -84,7 +86,8 @@ int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *
     return 1;
   }
   snprintf(err, errlen, "unknown configuration key '%s' (keys: nsm ekt_entries slots pend "
-                        "tbs warps regs shmem ewt mem_latency mem_bw mem_stall_pct)", key);
+                        "tbs warps regs shmem ewt mem_latency mem_bw mem_stall_pct rgem "
+                        "reserve)", key);
   return 0;
 }
 
@@ -601,6 +604,20 @@ static void check_against_config(parser *p) {
       perr(p, "kernel '%s' can never run on config %s: a TB needs %u bytes of shared memory, "
               "an SM has %u", k->name, c->name, k->shmem, c->shmem);
   }
+  /* SM_RESERVE: only SMs that exist; host kernels need an SM that is not reserved */
+  p->line = w->cfg_line;
+  uint64_t all = c->nsm >= 32 ? 0xFFFFFFFFull : (1ull << c->nsm) - 1;
+  if (c->reserve & ~all)
+    perr(p, "config: reserve=0x%x names SMs that config %s does not have (nsm=%u: mask 0x%llx)",
+         c->reserve, c->name, c->nsm, (unsigned long long)all);
+  else if (c->nsm <= 32 && c->reserve == all)
+    for (unsigned i = 0; i < w->nk; i++)
+      if (!w->k[i].event) {
+        perr(p, "config: reserve=0x%x reserves every SM of config %s: host kernel '%s' (line "
+                "%u) could never run (host kernels never run on reserved SMs)",
+             c->reserve, c->name, w->k[i].name, w->k[i].line);
+        break;
+      }
   for (unsigned i = 0; i < w->nev; i++)
     if (w->ev[i].kind == KMUSIM_EV_REGISTER && ++nreg > c->ekt_entries) {
       p->line = w->ev[i].line;

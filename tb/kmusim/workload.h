@@ -28,6 +28,9 @@ typedef struct {
   unsigned mem_latency;  /* memory: cycles from request accepted to data / write visible */
   unsigned mem_bw;       /* memory: requests accepted per cycle (port + SM loads) */
   unsigned mem_stall_pct; /* memory: percent of cycles the port is not ready (random) */
+  /* software configuration, written to the CSRs over AXI at cycle 0 (not build parameters) */
+  unsigned rgem;         /* KMU_CTRL.RGEM: 1 one kernel at a time, highest priority first */
+  unsigned reserve;      /* SM_RESERVE: bit i reserves SM i for event kernels (SMs 0..31) */
 } kmusim_config;
 
 /* preset "small", "fpga" or "paper"; 0 when the name is not one */
