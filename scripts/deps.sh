@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# deps.sh - install what a fresh Debian (bookworm) machine lacks for openkmu, then print the
+# tool versions against the versions the flows were tested with.
+#
+#   scripts/deps.sh install          install what is missing (Debian packages, PyPI)
+#   scripts/deps.sh check [REPORT]   version table; REPORT: also write it there
+#   scripts/deps.sh [REPORT]         both
+# (make deps: the stamp build/deps.stamp runs `install`, then `check build/reports/tools.txt`)
+#
+# Idempotent and quick when everything is present: apt-get update / install and pip install
+# run only for what is missing.  Works as root with no stdin (DEBIAN_FRONTEND=noninteractive);
+# as another user it uses sudo -n when available.
+# Exit status: 0 all tools found (a version other than the tested one is a warning), 1 a tool
+# is missing after the install attempt.
+set -u
+mode=all
+case ${1:-} in install | check) mode=$1; shift ;; esac
+report=${1:-}
+
+# Debian packages the flows use (make lint/verilate/test/synth/waves/regmap).
+APT_PKGS=(verilator iverilog yosys nextpnr-ice40 fpga-icestorm gtkwave g++ make zlib1g-dev)
+# PyPI: systemrdl-compiler for the register map (make regmap).
+PIP_PKG='systemrdl-compiler==1.33.0'
+PY=${PYTHON:-python3}
+
+export DEBIAN_FRONTEND=noninteractive
+SUDO=
+if [ "$(id -u)" != 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO='sudo -n'; fi
+fi
+
+pkg_installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+
+do_install() {
+missing=()
+for p in "${APT_PKGS[@]}"; do pkg_installed "$p" || missing+=("$p"); done
+command -v "$PY" >/dev/null 2>&1 || missing+=(python3)
+if ! "$PY" -m pip --version >/dev/null 2>&1; then missing+=(python3-pip); fi
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "deps: installing Debian packages: ${missing[*]}"
+  $SUDO apt-get update -qq </dev/null || echo "deps: WARNING: apt-get update failed" >&2
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null ||
+    echo "deps: ERROR: apt-get install failed" >&2
+else
+  echo "deps: Debian packages present (${APT_PKGS[*]})"
+fi
+
+# systemrdl-compiler: installed only when it is not importable.  PIP_BREAK_SYSTEM_PACKAGES lets
+# it go into Debian's own python3 (PEP 668); a pyenv or venv python ignores it.
+if ! "$PY" -c 'import systemrdl' >/dev/null 2>&1; then
+  echo "deps: pip installing $PIP_PKG"
+  PIP_BREAK_SYSTEM_PACKAGES=1 "$PY" -m pip install -q --disable-pip-version-check "$PIP_PKG" \
+    </dev/null || echo "deps: ERROR: pip install $PIP_PKG failed" >&2
+else
+  echo "deps: systemrdl-compiler present"
+fi
+}
+
+# ---------------------------------------------------------------- version table
+first_ver() { grep -oE '[0-9]+\.[0-9]+(\.[0-9]+)?' | head -n 1; }
+dpkg_ver() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null; }
+
+ver_of() {
+  case $1 in
+    verilator) verilator --version 2>/dev/null | first_ver ;;
+    iverilog) iverilog -V 2>/dev/null </dev/null | head -n 1 | first_ver ;;
+    yosys) yosys -V 2>/dev/null | first_ver ;;
+    nextpnr-ice40) nextpnr-ice40 --version 2>&1 | grep -oE 'Version [^)]*' | sed 's/Version //' ;;
+    icepack) command -v icepack >/dev/null && dpkg_ver fpga-icestorm ;;
+    gtkwave) command -v gtkwave >/dev/null && dpkg_ver gtkwave | first_ver ;;
+    fst2vcd) command -v fst2vcd >/dev/null && dpkg_ver gtkwave | first_ver ;;
+    gcc) gcc -dumpfullversion 2>/dev/null ;;
+    g++) g++ -dumpfullversion 2>/dev/null ;;
+    make) make --version 2>/dev/null | head -n 1 | first_ver ;;
+    python3) "$PY" -c 'import platform; print(platform.python_version())' 2>/dev/null ;;
+    systemrdl-compiler)
+      "$PY" -c 'import systemrdl; print(systemrdl.__version__)' 2>/dev/null ;;
+  esac
+}
+
+# tool | tested version ("-": whatever is found; only presence is checked)
+TOOLS=(
+  "verilator|5.006"
+  "iverilog|11.0"
+  "yosys|0.23"
+  "nextpnr-ice40|0.4-1+b1"
+  "icepack|0~20230218gitd20a5e9-1~deb12u1"
+  "gtkwave|3.3.118"
+  "fst2vcd|3.3.118"
+  "gcc|12.2.0"
+  "g++|12.2.0"
+  "make|4.3"
+  "python3|3.11"
+  "systemrdl-compiler|1.33.0"
+)
+
+do_check() {
+table=$(
+  printf '%-20s %-34s %-34s %s\n' tool found tested status
+  for t in "${TOOLS[@]}"; do
+    name=${t%%|*}
+    tested=${t#*|}
+    found=$(ver_of "$name")
+    if [ -z "$found" ]; then
+      status=ERROR-missing
+    elif [ "$found" = "$tested" ] || [[ $found == "$tested".* ]]; then
+      status=ok
+    else
+      status=WARNING-differs
+    fi
+    printf '%-20s %-34s %-34s %s\n' "$name" "${found:--}" "$tested" "$status"
+  done
+)
+echo "$table"
+errors=$(grep -c 'ERROR-missing' <<<"$table")
+warnings=$(grep -c 'WARNING-differs' <<<"$table")
+if [ -n "$report" ]; then
+  mkdir -p "$(dirname "$report")"
+  {
+    echo "# openkmu tool versions ($(date -u +%Y-%m-%dT%H:%M:%SZ), $(uname -m))"
+    echo "$table"
+  } >"$report"
+fi
+echo "deps: $errors missing, $warnings version warnings${report:+ (table in $report)}"
+[ "$errors" = 0 ]
+}
+
+case $mode in
+  install) do_install ;;
+  check) do_check ;;
+  all) do_install && do_check ;;
+esac
