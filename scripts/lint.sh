@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# lint.sh SPEC... - the checks behind `make lint` (mk/lint.mk passes one SPEC per harness):
+#
+#   SPEC = "<harness>;<top>;<rtl files>;<params NAME=V ...>;<C files>"
+#
+# Per distinct (top, params): verilator --lint-only -Wall, iverilog -g2005 -Wall, yosys
+# hierarchy -check + proc + check -assert.  Per fpga wrapper fpga/<m>.v: the same three with
+# every RTL file.  Per distinct (C files, params): gcc -std=c11 -Wall -Wextra -Werror
+# -fsyntax-only with -DP_<params>, plus every cmodel/*.c no harness names, without params.
+# Zero warnings: any output of a tool fails its check.  One line per check, then
+# "lint: N checks, 0 warnings" (exit 0) or "lint: N checks, K failed" (exit 1).
+set -u
+LOG=${LINT_LOG:-build/lint}
+INC=(-Irtl/common -Irtl/kmu)
+mkdir -p "$LOG"
+checks=0
+failed=0
+
+# run_check NAME LOGFILE CMD... : runs CMD, fails on a non-zero exit or on any output.
+run_check() {
+  local name=$1 log=$2
+  shift 2
+  checks=$((checks + 1))
+  "$@" >"$log" 2>&1
+  local rc=$?
+  if [ $rc = 0 ] && [ ! -s "$log" ]; then
+    printf '  ok    %s\n' "$name"
+  else
+    failed=$((failed + 1))
+    printf '  FAIL  %s (exit %d, %s)\n' "$name" "$rc" "$log"
+    sed -n '1,30s/^/        /p' "$log"
+  fi
+}
+
+# hdl_checks LABEL TOP "PARAMS" FILES...
+hdl_checks() {
+  local label=$1 top=$2 params=$3
+  shift 3
+  local vg=() ip=() yp=() p
+  for p in $params; do
+    vg+=("-G$p")
+    ip+=("-P$top.$p")
+    yp+=(-chparam "${p%%=*}" "${p#*=}")
+  done
+  local tag=${label//[^A-Za-z0-9_.=-]/_}
+  run_check "verilator  $label" "$LOG/$tag.verilator.log" \
+    verilator --lint-only -Wall "${INC[@]}" --top-module "$top" "${vg[@]}" "$@"
+  run_check "iverilog   $label" "$LOG/$tag.iverilog.log" \
+    iverilog -g2005 -Wall -Wno-sensitivity-entire-array "${INC[@]}" -s "$top" "${ip[@]}" -o /dev/null "$@"
+  # yosys -q prints only warnings and errors
+  run_check "yosys      $label" "$LOG/$tag.yosys.log" \
+    yosys -q -p "read_verilog ${INC[*]} $*; hierarchy -check -top $top ${yp[*]}; proc; check -assert"
+}
+
+declare -A seen_hdl seen_c
+c_named=" "
+for spec in "$@"; do
+  IFS=';' read -r h top rtl params cfiles <<<"$spec"
+  key="$top|$params"
+  if [ -z "${seen_hdl[$key]:-}" ]; then
+    seen_hdl[$key]=1
+    # shellcheck disable=SC2086
+    hdl_checks "$top${params:+ ($params)}" "$top" "$params" $rtl
+  fi
+  # the harness's C files, then every tb/common/*.c, each once
+  cfiles=$(printf '%s\n' $cfiles tb/common/*.c | awk 'NF && !seen[$0]++' | tr '\n' ' ')
+  for f in $cfiles; do c_named+="$f "; done
+  ckey="$cfiles|$params"
+  if [ -z "${seen_c[$ckey]:-}" ]; then
+    seen_c[$ckey]=1
+    defs=()
+    for p in $params; do defs+=("-DP_$p"); done
+    # shellcheck disable=SC2086
+    run_check "gcc        $h${params:+ ($params)}: $(wc -w <<<"$cfiles") files" "$LOG/$h.gcc.log" \
+      bash -c 'for f in "${@:2}"; do gcc -std=c11 -Wall -Wextra -Werror -fsyntax-only \
+        -Icmodel -Itb/common -Itb/kmusim $1 "$f" || exit 1; done' _ "${defs[*]}" $cfiles
+  fi
+done
+
+# C models no harness builds yet: checked without parameters (models take sizes at run time)
+for f in cmodel/*.c; do
+  [ -e "$f" ] || continue
+  case $c_named in *" $f "*) continue ;; esac
+  run_check "gcc        $f (no harness)" "$LOG/$(basename "$f" .c).orphan.gcc.log" \
+    gcc -std=c11 -Wall -Wextra -Werror -fsyntax-only -Icmodel -Itb/common -Itb/kmusim "$f"
+done
+for f in tb/*.c; do
+  [ -e "$f" ] || continue
+  case $c_named in *" $f "*) continue ;; esac
+  echo "  note  $f: no harness builds it (no tb/*.mk names it), not checked"
+done
+
+# FPGA wrappers: fpga/<module>.v with every RTL file (the wrapper's module is its file name)
+rtl_all=$(ls rtl/common/*.v rtl/kmu/*.v 2>/dev/null | tr '\n' ' ')
+for w in fpga/*.v; do
+  [ -e "$w" ] || continue
+  m=$(basename "$w" .v)
+  dut=$(sed -n 's,^// dut: *\([A-Za-z0-9_]*\).*,\1,p' "$w" | head -n 1)
+  if [ -n "$dut" ] && ! grep -qs "^ *module  *$dut\b" $rtl_all; then
+    echo "  note  $w: its DUT $dut has no RTL yet, not checked"
+    continue
+  fi
+  # shellcheck disable=SC2086
+  hdl_checks "$m (fpga wrapper)" "$m" "" "$w" $rtl_all
+done
+
+if [ "$failed" = 0 ]; then
+  echo "lint: $checks checks, 0 warnings"
+else
+  echo "lint: $checks checks, $failed failed (logs in $LOG/)"
+  exit 1
+fi
