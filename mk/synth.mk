@@ -1,0 +1,24 @@
+# mk/synth.mk - `make synth`: Yosys generic / iCE40 / ECP5 area of every block (each distinct
+# <h>_TOP, with <h>_SYNTH_PARAMS when a fragment defines it, else <h>_PARAMS) and of the front
+# end kmu_frontend (ENTRIES=8), plus nextpnr-ice40 (UP5K) Fmax of each inside a serial timing
+# wrapper.  Reports: build/reports/{area,timing}.json, synth.md.  scripts/synth.py.
+#   make synth FORCE=1           redo every block (otherwise unchanged blocks are reused)
+#   make synth-baseline          record build/reports/area.json as docs/area-baseline.json
+#   make fpga-wrapper            regenerate fpga/kmu_frontend_top_fpga.v from the RTL
+SYNTH_JOBS ?= 2
+synth_params = $(if $(filter-out undefined,$(origin $(1)_SYNTH_PARAMS)),$(strip $($(1)_SYNTH_PARAMS));S,$(strip $($(1)_PARAMS));)
+synth_spec   = $(1);$($(1)_TOP);$(strip $($(1)_RTL));$(call synth_params,$(1))
+
+.PHONY: synth-baseline fpga-wrapper
+synth:
+	@python3 scripts/synth.py run --jobs $(SYNTH_JOBS) $(if $(filter 1,$(FORCE)),--force) \
+	  $(foreach h,$(HARNESSES) $(SYNTH_EXTRA),'$(call synth_spec,$(h))')
+
+synth-baseline: $(BUILD)/reports/area.json
+	cp $< docs/area-baseline.json
+
+$(BUILD)/reports/area.json:
+	@$(MAKE) -s synth
+
+fpga-wrapper:
+	@python3 scripts/synth.py wrapper kmu_frontend $(foreach h,$(HARNESSES),'$(call synth_spec,$(h))')
