@@ -18,7 +18,7 @@ case ${1:-} in install | check) mode=$1; shift ;; esac
 report=${1:-}
 
 # Debian packages the flows use (make lint/verilate/test/synth/waves/regmap).
-APT_PKGS=(verilator iverilog yosys nextpnr-ice40 fpga-icestorm gtkwave g++ make zlib1g-dev)
+APT_PKGS=(verilator iverilog yosys nextpnr-ice40 fpga-icestorm gtkwave g++ make zlib1g-dev ccache)
 # PyPI: systemrdl-compiler for the register map (make regmap).
 PIP_PKG='systemrdl-compiler==1.33.0'
 PY=${PYTHON:-python3}
