@@ -20,7 +20,7 @@ Per block, in build/synth/<top>/:
     registers shifted out on one pin, so every path is register to register and no logic is
     optimised away; synth_ice40 of it and nextpnr-ice40 --up5k --package sg48 --freq 50
     --seed 1 give Fmax.
-A task is redone only when its block's RTL, parameters or FLOW_VERSION change
+A task is redone only when its block's RTL, parameters or AREA_/TIMING_VERSION change
 (build/synth/<top>/*.result.json keep a hash); --force (or FORCE=1) redoes all.  Place and route stops after PNR_TIMEOUT
 seconds (240): then the post-placement Fmax estimate is reported, or, if placement had not
 finished, a note (not a failure; not cached).  A seed whose placement has not finished after
@@ -54,9 +54,16 @@ PNR_TIMEOUT = int(os.environ.get("PNR_TIMEOUT", "240"))  # s; then the post-plac
 PLACE_TIMEOUT = int(os.environ.get("PLACE_TIMEOUT", "90"))  # s; then the next seed
 SEEDS_TRIED = 3
 UP5K_CELLS = 5280
-# Part of every cached result's key: bump it when a change here changes the numbers (the
-# wrapper, the flows, the parsing), so `make synth` redoes every block.
-FLOW_VERSION = "4"
+HX8K_CELLS = 7680
+# Fmax on the UP5K; a block too big for it (with its wrapper) is placed on an HX8K instead
+# (a faster family: its Fmax is not the UP5K's), and only then reported as not fitting.
+DEVICES = [("up5k-sg48", ("--up5k", "--package", "sg48"), UP5K_CELLS),
+           ("hx8k-ct256", ("--hx8k", "--package", "ct256"), HX8K_CELLS)]
+# Part of every cached result's key: bump one when a change here changes its numbers, so
+# `make synth` redoes those tasks for every block.  AREA: the Yosys flows and their counting;
+# TIMING: the wrapper, place and route and its parsing.
+AREA_VERSION = "4"
+TIMING_VERSION = "6"
 CLOCKS = ("clk_i", "clk")
 # Up to this many DUT output bits the wrapper captures them in their own register before the
 # output chain (pure DUT paths); above it they are XORed into a 64-bit rotating signature (a
@@ -301,9 +308,9 @@ def make_wrapper(top, ports, params):
 
 
 # ------------------------------------------------------------------ one block
-def block_hash(job):
+def block_hash(job, version):
     h = hashlib.sha256()
-    h.update(FLOW_VERSION.encode())
+    h.update(version.encode())
     h.update(job["top"].encode())
     h.update(params_str(job["params"]).encode())
     for p in job["rtl"]:
@@ -323,7 +330,7 @@ def cached(job, kind, force):
     d = os.path.join(BUILD, job["top"])
     os.makedirs(d, exist_ok=True)
     path = os.path.join(d, f"{kind}.result.json")
-    key = block_hash(job)
+    key = block_hash(job, TIMING_VERSION if kind == "timing" else AREA_VERSION)
     if not force and os.path.exists(path):
         with open(path) as f:
             old = json.load(f)
@@ -379,13 +386,13 @@ def area_task(job, flow, force):
 PLACED = re.compile(r"HeAP Placer Time|SA placement time|Placement: done|Routing\.\.|Router1|Router2")
 
 
-def place_and_route(wjson, plog):
+def place_and_route(wjson, plog, device=("--up5k", "--package", "sg48")):
     """nextpnr-ice40 with --seed SEED; a seed whose placement has not finished after
     PLACE_TIMEOUT s is abandoned for the next one (nextpnr 0.4's analytic placer can stall on
     one seed and finish in a minute on the next), up to SEEDS_TRIED seeds.  The whole run of a
     seed stops after PNR_TIMEOUT s.  Returns (rc, log text, seed); rc -1: timed out."""
     for seed in range(SEED, SEED + SEEDS_TRIED):
-        cmd = ["nextpnr-ice40", "--up5k", "--package", "sg48", "--json", wjson,
+        cmd = ["nextpnr-ice40", *device, "--json", wjson,
                "--freq", str(FREQ_MHZ), "--seed", str(seed), "--timing-allow-fail",
                "--pcf-allow-unconstrained"]
         t0 = time.time()
@@ -440,12 +447,12 @@ def timing_task(job, force, ice40_area=None):
             i = ice40_area.result().get("ice40")
         except Exception:  # noqa: BLE001 - the area task reports its own failure
             i = None
-        if i and max(i["lut"], i["ff"]) > UP5K_CELLS:
+        if i and max(i["lut"], i["ff"]) > HX8K_CELLS:
             return save(path, {"key": key, "timing": {
-                "fmax_mhz": None, "target_mhz": FREQ_MHZ, "device": "up5k-sg48",
-                "note": f"does not fit the UP5K ({max(i['lut'], i['ff'])} "
-                        f"{'LUTs' if i['lut'] >= i['ff'] else 'FFs'} > {UP5K_CELLS} logic cells;"
-                        " not placed)"}, "seconds": 0})
+                "fmax_mhz": None, "target_mhz": FREQ_MHZ, "device": None,
+                "note": f"does not fit the UP5K or HX8K ({max(i['lut'], i['ff'])} "
+                        f"{'LUTs' if i['lut'] >= i['ff'] else 'FFs'} > {HX8K_CELLS} logic "
+                        "cells; not placed)"}, "seconds": 0})
     top, params = job["top"], job["params"]
     d = os.path.join(BUILD, top)
     res = {"key": key}
@@ -476,19 +483,37 @@ def timing_task(job, force, ice40_area=None):
         res["error"] = f"yosys (wrapper) failed (build/synth/{top}/yosys_wrap.log)\n" + tail(out)
         return res
     res["wrapper_ice40"] = ice40_counts(read_stat(wstat))
+    misfits = []
+    dev = seed = None
     plog = os.path.join(d, "nextpnr.log")
-    rc, log, seed = place_and_route(wjson, plog)
-    out = "\n".join(l for l in log.splitlines() if "rror" in l or "arning" in l)
-    fm = re.findall(r"Max frequency for clock\s+'([^']*)':\s*([0-9.]+)\s*MHz", log)
-    util = re.findall(r"ICESTORM_LC:\s*(\d+)/\s*(\d+)", log)
-    tm = {"fmax_mhz": None, "target_mhz": FREQ_MHZ, "device": "up5k-sg48", "seed": seed,
+    for dev, args, cells in DEVICES:
+        rc, log, seed = place_and_route(wjson, plog if dev == DEVICES[0][0] else
+                                        plog.replace(".log", f"_{dev}.log"), args)
+        out = "\n".join(l for l in log.splitlines() if "rror" in l or "arning" in l)
+        fm = re.findall(r"Max frequency for clock\s+'([^']*)':\s*([0-9.]+)\s*MHz", log)
+        util = re.findall(r"ICESTORM_LC:\s*(\d+)/\s*(\d+)", log)
+        over = bool(util) and int(util[-1][0]) > int(util[-1][1])
+        if rc != 0 and (over or re.search(
+                r"Unable to place|Failed to expand region|too many|failed to place", log, re.I)):
+            misfits.append(f"{dev}: {util[-1][0]}/{util[-1][1]} logic cells with the wrapper"
+                           if util else f"{dev}: does not fit")
+            continue  # the next, bigger device
+        break
+    tm = {"fmax_mhz": None, "target_mhz": FREQ_MHZ, "device": dev, "seed": seed,
           "logic_cells": int(util[-1][0]) if util else None,
           "device_cells": int(util[-1][1]) if util else None}
     res["timing"] = tm
+    if misfits:
+        tm["note"] = "does not fit the " + "; ".join(misfits)
+    if misfits and len(misfits) == len(DEVICES):
+        # a result, not a failure: the block (with its wrapper) is bigger than the devices
+        res["seconds"] = round(time.time() - t0, 1)
+        return save(path, res)
     if rc == -1 and fm:
         # routing ran out of time: the post-placement estimate is what there is
         tm["fmax_mhz"] = float(fm[-1][1])
-        tm["note"] = f"post-placement estimate (routing stopped after {PNR_TIMEOUT} s)"
+        tm["note"] = ((tm.get("note", "") + "; ") if misfits else "") + \
+            f"post-placement estimate (routing stopped after {PNR_TIMEOUT} s)"
     elif rc == -1:
         # not even placed in time: a note, not a failure (place and route time depends on the
         # machine's load); not cached, so the next run tries again
@@ -497,15 +522,7 @@ def timing_task(job, force, ice40_area=None):
         res["seconds"] = round(time.time() - t0, 1)
         return res
     elif rc != 0 or not fm:
-        over = util and int(util[-1][0]) > int(util[-1][1])
-        if over or re.search(r"Unable to place|Failed to expand region|too many|failed to place",
-                             log, re.I):
-            # a result, not a failure: the block (with its wrapper) is bigger than the UP5K
-            tm["note"] = "does not fit the UP5K" + (
-                f" ({util[-1][0]}/{util[-1][1]} logic cells with the wrapper)" if util else "")
-            res["seconds"] = round(time.time() - t0, 1)
-            return save(path, res)
-        tm["note"] = f"nextpnr failed (build/synth/{top}/nextpnr.log)"
+        tm["note"] = f"nextpnr failed (build/synth/{top}/nextpnr*.log)"
         res["error"] = tm["note"] + "\n" + tail(out)
         return res
     else:
@@ -585,16 +602,19 @@ def write_reports(results, failed, baseline):
           f"{tool_version(['nextpnr-ice40', '--version'])}; generated by `make synth`.",
           "Area: each block on its own (generic `synth -flatten`, `synth_ice40`, `synth_ecp5`).",
           f"Fmax: nextpnr-ice40 --up5k --package sg48 --freq {FREQ_MHZ} --seed {SEED} of the "
-          "block inside its serial timing wrapper (build/synth/<top>/<top>_top_fpga.v).",
+          "block inside its serial timing wrapper (build/synth/<top>/<top>_top_fpga.v); a block "
+          "too big for the UP5K is placed on an HX8K (ct256) instead, marked so.",
           "" + (f"Deltas in parentheses against `{BASELINE}`." if baseline else ""), "",
           "| block | params | generic cells | iCE40 LUT | iCE40 FF | iCE40 BRAM | "
-          "ECP5 LUT | ECP5 FF | ECP5 BRAM | ECP5 LUTRAM | Fmax MHz (iCE40 UP5K) |",
+          "ECP5 LUT | ECP5 FF | ECP5 BRAM | ECP5 LUTRAM | Fmax MHz (iCE40 UP5K unless marked) |",
           "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
     for top in sorted(area):
         a = area[top]
         t = timing.get(top, {})
         fm = t.get("fmax_mhz")
         fms = f"{fm:.1f}" if fm else (t.get("note") or "-")
+        if fm and t.get("device") and not t["device"].startswith("up5k"):
+            fms += f" ({t['device']}: {t.get('note', '')})"
         md.append(
             f"| {top} | {a['params'] or '-'} | {a['generic_cells']}{delta(top, ['generic_cells'])} "
             f"| {a['ice40']['lut']}{delta(top, ['ice40', 'lut'])} "

@@ -30,4 +30,5 @@ MUTANTS += MUTANT_GPU_RTL_DONE_ARB:kmusim_small:scripts/test_kmu_gpu_cosim.sh \
 # make test: >= 1,000,000 cycles of random workloads in lockstep through kmusim --engine cosim
 TEST_SCRIPTS += scripts/test_kmu_gpu_cosim.sh
 TEST_DEPS    += $(HDIR)/kmusim_small/test_kmusim_small
-SYNTH_EXTRA += kmusim_small
+# the system top is synthesized on request (about 9 minutes of Yosys for 40k cells):
+#   make synth SYNTH_EXTRA=kmusim_small
