@@ -413,11 +413,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
  * in that cycle, written by hand from docs/kmu-interfaces.md section 3. */
 #define MAX_STEPS 256
 #define MAX_EXP 16
-typedef struct {
-  const char *name;
-  size_t off;
-  uint64_t val;
-} dexp;
+typedef kmu_dexp dexp;
 typedef struct {
   kmu_dispatch_in in;
   unsigned n_exp;
@@ -441,17 +437,10 @@ static dstep *st(dprog *p, const char *what) {
   return s;
 }
 static void dexp_add(dstep *s, const char *name, size_t off, uint64_t v) {
-  if (s->n_exp >= MAX_EXP) {
-    fprintf(stderr, "too many expectations\n");
-    exit(2);
-  }
-  s->exp[s->n_exp++] = (dexp){name, off, v};
+  kmu_dexp_add(s->exp, &s->n_exp, MAX_EXP, name, off, v);
 }
 #define EXP(s, f, v) dexp_add((s), #f, offsetof(kmu_dispatch_out, f), (uint64_t)(v))
 
-static uint64_t outf(const kmu_dispatch_out *o, size_t off) {
-  return *(const uint64_t *)((const char *)o + off);
-}
 
 static void d_init(void *c, uint64_t seed) {
   dprog *p = c;
@@ -471,15 +460,9 @@ static int d_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   dprog *p = c;
   const kmu_dispatch_out *o = op;
   const dstep *s = &p->s[p->pc];
-  char what[200];
-  int ok = 1;
   (void)ip;
-  for (unsigned k = 0; k < s->n_exp; k++) {
-    snprintf(what, sizeof what, "[%s] %s", s->what, s->exp[k].name);
-    ok &= KMU_EXPECT_EQ(p->test, cyc, what, s->exp[k].val, outf(o, s->exp[k].off));
-  }
   p->pc++;
-  return ok;
+  return kmu_dexp_check(p->test, cyc, s->what, s->exp, s->n_exp, o);
 }
 
 static int d_finish(void *c) {

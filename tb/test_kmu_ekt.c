@@ -393,11 +393,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
  * handshake, then checks its expectations. */
 #define MAX_STEPS 1024
 #define MAX_EXP 16
-typedef struct {
-  const char *name;
-  size_t off;
-  uint64_t val;
-} dexp;
+typedef kmu_dexp dexp;
 typedef struct {
   kmu_ekt_in in;
   int wait_done;
@@ -424,17 +420,10 @@ static dstep *st(dprog *p, const char *what) {
   return s;
 }
 static void dexp_add(dstep *s, const char *name, size_t off, uint64_t v) {
-  if (s->n_exp >= MAX_EXP) {
-    fprintf(stderr, "too many expectations\n");
-    exit(2);
-  }
-  s->exp[s->n_exp++] = (dexp){name, off, v};
+  kmu_dexp_add(s->exp, &s->n_exp, MAX_EXP, name, off, v);
 }
 #define EXP(s, f, v) dexp_add((s), #f, offsetof(kmu_ekt_out, f), (uint64_t)(v))
 
-static uint64_t outf(const kmu_ekt_out *o, size_t off) {
-  return *(const uint64_t *)((const char *)o + off);
-}
 
 static void d_init(void *c, uint64_t seed) {
   dprog *p = c;
@@ -472,10 +461,7 @@ static int d_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       snprintf(what, sizeof what, "[%s] registration latency (cycles)", s->what);
       ok &= KMU_EXPECT_EQ(p->test, cyc, what, REG_LAT, cyc - p->hs_cycle);
     }
-    for (unsigned k = 0; k < s->n_exp; k++) {
-      snprintf(what, sizeof what, "[%s] %s", s->what, s->exp[k].name);
-      ok &= KMU_EXPECT_EQ(p->test, cyc, what, s->exp[k].val, outf(o, s->exp[k].off));
-    }
+    ok &= kmu_dexp_check(p->test, cyc, s->what, s->exp, s->n_exp, o);
     p->pc++;
     p->waited = 0;
   }

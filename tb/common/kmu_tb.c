@@ -164,6 +164,27 @@ int kmu_expect(int ok, const char *test, uint64_t cycle, const char *what, uint6
   return ok;
 }
 
+/* ---------------------------------------------------------------- directed steps */
+void kmu_dexp_add(kmu_dexp *list, unsigned *n, unsigned max, const char *name, size_t off,
+                  uint64_t val) {
+  if (*n >= max) {
+    fprintf(stderr, "too many expectations in one directed step (max %u)\n", max);
+    exit(2);
+  }
+  list[(*n)++] = (kmu_dexp){name, off, val};
+}
+
+int kmu_dexp_check(const char *test, uint64_t cycle, const char *what, const kmu_dexp *list,
+                   unsigned n, const void *out) {
+  char msg[200];
+  int ok = 1;
+  for (unsigned k = 0; k < n; k++) {
+    snprintf(msg, sizeof msg, "[%s] %s", what, list[k].name);
+    ok &= KMU_EXPECT_EQ(test, cycle, msg, list[k].val, field(out, list[k].off));
+  }
+  return ok;
+}
+
 /* ---------------------------------------------------------------- main */
 static uint64_t env_u64(const char *name, uint64_t dflt) {
   const char *v = getenv(name);

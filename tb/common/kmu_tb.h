@@ -161,6 +161,22 @@ int kmu_expect(int ok, const char *test, uint64_t cycle, const char *what, uint6
       {blk##_m_create, blk##_m_destroy, blk##_m_reset, blk##_m_comb, blk##_m_tick},         \
       &blk##_dut_ops};
 
+/* ---- directed tests: the outputs the specification requires in one cycle ----
+ * A directed test is a program of steps: each step is one cycle's inputs plus a list of
+ * expected output values written from the specification.  The step structs are the tests'
+ * own (they hold the block's in struct); the expectations and their check are shared. */
+typedef struct {
+  const char *name; /* the output's name, for messages */
+  size_t off;       /* offset of the output in the block's out struct */
+  uint64_t val;     /* the value the specification requires */
+} kmu_dexp;
+/* append one expectation to a step's list (exits on overflow: a test-writing error) */
+void kmu_dexp_add(kmu_dexp *list, unsigned *n, unsigned max, const char *name, size_t off,
+                  uint64_t val);
+/* check every expectation against the outputs; messages read "[what] <output>" */
+int kmu_dexp_check(const char *test, uint64_t cycle, const char *what, const kmu_dexp *list,
+                   unsigned n, const void *out);
+
 /* 1 during the re-run that writes a failure's waveform: tests print nothing then */
 int kmu_tb_quiet(void);
 
