@@ -25,7 +25,7 @@ kmusim_paper_PARAMS := $(GPU_PAPER)
 kmusim_paper_TEST   := tb/kmusim/kmusim.c
 kmusim_paper_C      := $(GPU_C) $(KMUSIM_SIM_C)
 kmusim_paper_CFLAGS := -Itb/kmusim
-MUTANTS += MUTANT_GPU_RTL_DONE_ARB:kmusim_small:scripts/test_kmu_gpu_cosim.sh \
+MUTANTS += MUTANT_GPU_RTL_DONE_SLOT:kmusim_small:scripts/test_kmu_gpu_cosim.sh \
            MUTANT_GPU_C_DONE_SM:kmusim_small:scripts/test_kmu_gpu_cosim.sh
 # make test: >= 1,000,000 cycles of random workloads in lockstep through kmusim --engine cosim
 TEST_SCRIPTS += scripts/test_kmu_gpu_cosim.sh

@@ -455,13 +455,13 @@ module kmu_gpu #(
       .gnt_idx_o  (dn_idx),
       .gnt_valid_o(dn_any)
   );
-`ifdef MUTANT_GPU_RTL_DONE_ARB
-  assign dn_ready    = dn_valid;  // mutant: every SM's done report is popped, one is forwarded
-`else
   assign dn_ready    = dn_gnt;
-`endif
   assign kdone_valid = dn_any;
+`ifdef MUTANT_GPU_RTL_DONE_SLOT
+  wire [7:0] dn_slot_sel = dn_slot[7:0];  // mutant: SM 0's report names the kernel slot
+`else
   wire [7:0] dn_slot_sel = dn_slot[dn_idx*8+:8];
+`endif
   assign kdone_slot = dn_slot_sel[SLOT_W-1:0];
   wire [7-SLOT_W:0] unused_dn_slot = dn_slot_sel[7:SLOT_W];
 
