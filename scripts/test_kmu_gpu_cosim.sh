@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_kmu_gpu_cosim.sh - top-level lockstep runs of kmu_gpu: random workloads
 # (scripts/gen_workload.py) through kmusim --engine cosim, the C model and the Verilated RTL
-# compared on every output of every cycle, with kmusim's scoreboards (every TB of every
+# compared on every output of every cycle (after the hand-written workloads in workloads/),
+# with kmusim's scoreboards (every TB of every
 # kernel started and done exactly once, every kernel completed once, no doorbell lost).
 # Runs until at least MIN_CYCLES (default 1,000,000) cycles have been simulated.  A failure
 # is re-run with an FST of the whole run in build/fail/.  Prints PASS/FAIL lines per seed.
@@ -14,6 +15,18 @@ total=0
 fails=0
 wd=build/cosim/$(echo "$bin" | tr "/" "_")
 mkdir -p "$wd" build/fail
+# the hand-written small-configuration workloads first, then random ones
+for wl in workloads/demo.wl workloads/rgem.wl workloads/reserve.wl; do
+  log=$wd/$(basename "$wl" .wl).log
+  if "$bin" "$wl" --engine cosim --no-isolated >"$log" 2>&1; then
+    echo "PASS kmu_gpu.cosim $wl"
+  else
+    echo "FAIL kmu_gpu.cosim $wl"
+    head -n 20 "$log"
+    fails=$((fails + 1))
+    [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
+  fi
+done
 while [ "$total" -lt "$min" ]; do
   wl=$wd/random-$seed.wl
   python3 scripts/gen_workload.py "$seed" 60000 small >"$wl"
