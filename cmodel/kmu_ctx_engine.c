@@ -1,0 +1,367 @@
+/* kmu_ctx_engine.c - C twin of rtl/kmu/kmu_ctx_engine.v, built from the kmu_prio_enc twin.
+ * Same state names: q.state (state_q), q.op, q.inplace, q.wmask, q.rpw, q.shmem, q.area,
+ * q.bmap[w], the issue walker q.iss_rem/iss_idx/iss_slot/iss_bits/iss_beat/iss_off, the response
+ * walker q.rsp_ph/rsp_rem/rsp_slot/rsp_bits/rsp_beat/rsp_off, q.done/regs/bytes; instances
+ * u_iss_wenc, u_rsp_wenc (slots), u_iss_renc, u_rsp_renc (registers).  comb() follows the RTL's
+ * order: the encoders (their inputs depend only on state), the addresses and data, the
+ * handshakes, then the issue side and the response side of the next state. */
+#include "kmu_ctx_engine.h"
+
+#include <string.h>
+
+#define M5 0x1fu
+#define M6 0x3fu
+#define M17 0x1ffffu
+
+enum { OP_SAVE_ALL = 0, OP_RESTORE = 2 };
+
+void kmu_ctx_engine_init(kmu_ctx_engine *m, const kmu_ctx_engine_params *p) {
+  m->p = *p;
+  const kmu_prio_enc_params pw = {p->warps}, pr = {p->rpw};
+  kmu_prio_enc_init(&m->u_iss_wenc, &pw);
+  kmu_prio_enc_init(&m->u_rsp_wenc, &pw);
+  kmu_prio_enc_init(&m->u_iss_renc, &pr);
+  kmu_prio_enc_init(&m->u_rsp_renc, &pr);
+  kmu_ctx_engine_reset(m);
+}
+
+void kmu_ctx_engine_free(kmu_ctx_engine *m) {
+  kmu_prio_enc_free(&m->u_iss_wenc);
+  kmu_prio_enc_free(&m->u_rsp_wenc);
+  kmu_prio_enc_free(&m->u_iss_renc);
+  kmu_prio_enc_free(&m->u_rsp_renc);
+}
+
+void kmu_ctx_engine_reset(kmu_ctx_engine *m) {
+  memset(&m->q, 0, sizeof m->q);
+  m->d = m->q;
+  kmu_prio_enc_reset(&m->u_iss_wenc);
+  kmu_prio_enc_reset(&m->u_rsp_wenc);
+  kmu_prio_enc_reset(&m->u_iss_renc);
+  kmu_prio_enc_reset(&m->u_rsp_renc);
+}
+
+void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_engine_out *o) {
+  const kmu_ctx_engine_regs *q = &m->q;
+  kmu_ctx_engine_regs *d = &m->d;
+  const unsigned nw = m->p.warps, nr = m->p.rpw;
+  const uint64_t wm = kmu_mask(nw);
+  const uint32_t rm = (uint32_t)kmu_mask(nr);
+  const uint32_t dm = (uint32_t)kmu_mask(m->p.dw);
+  const uint32_t regb = m->p.reg_bytes, beatb = m->p.beat_bytes;
+  const uint32_t bmap_b = nw * beatb, shm_off = bmap_b + nw * nr * regb;
+  const unsigned reg_beats = regb / beatb;
+  /* inputs at their port widths */
+  const int cmd_valid = (int)(i->cmd_valid_i & 1);
+  const unsigned cmd_op = (unsigned)(i->cmd_op_i & 3), cmd_rpw = (unsigned)(i->cmd_rpw_i & M6);
+  const uint64_t cmd_wmask = i->cmd_wmask_i & wm;
+  const unsigned cmd_shmem = (unsigned)(i->cmd_shmem_i & M17);
+  const int scan_valid = (int)(i->scan_valid_i & 1), scan_last = (int)(i->scan_last_i & 1);
+  const int scan_done = (int)(i->scan_done_i & 1);
+  const unsigned scan_warp = (unsigned)(i->scan_warp_i & M6);
+  const unsigned scan_reg = (unsigned)(i->scan_reg_i & M5);
+  const uint32_t scan_data = (uint32_t)i->scan_data_i & dm;
+  const int req_ready = (int)(i->req_ready_i & 1), rsp_valid = (int)(i->rsp_valid_i & 1);
+
+  /* ---- command check */
+#ifdef MUTANT_CTX_ENGINE_C_ERR_RPW
+  const int rpw_bad = cmd_rpw == 0 || cmd_rpw >= nr; /* mutant: rpw == RPW is refused */
+#else
+  const int rpw_bad = cmd_rpw == 0 || cmd_rpw > nr;
+#endif
+  const int cmd_bad = cmd_op == 3 || rpw_bad || cmd_wmask == 0 || cmd_shmem > m->p.shmem;
+  const int idle = q->state == KMU_CTX_S_IDLE;
+  const int cmd_go = cmd_valid && idle && !cmd_bad;
+  o->cmd_ready_o = (uint64_t)idle;
+  o->err_cmd_o = (uint64_t)(cmd_valid && idle && cmd_bad);
+
+  const int restore = q->op == OP_RESTORE;
+  const unsigned rbe = q->inplace ? 1 : (reg_beats & 0xffu);
+
+  /* ---- bitmap helpers */
+  uint32_t rpw_mask = 0;
+  for (unsigned r = 0; r < nr; r++)
+    if (r < q->rpw) rpw_mask |= 1u << r;
+  uint64_t nz = 0, iss_from = 0, rsp_from = 0;
+  for (unsigned w = 0; w < nw; w++) {
+    if (q->bmap[w]) nz |= 1ull << w;
+    if (q->state == KMU_CTX_S_RWAIT || w > q->iss_slot) iss_from |= 1ull << w;
+    if (q->rsp_ph == KMU_CTX_R_WAIT || w > q->rsp_slot) rsp_from |= 1ull << w;
+  }
+  const int any_nz = nz != 0;
+
+  kmu_prio_enc_in ei;
+  kmu_prio_enc_out eo;
+  ei.in_i = q->state == KMU_CTX_S_BMAP ? q->iss_rem : (nz & iss_from);
+  kmu_prio_enc_comb(&m->u_iss_wenc, &ei, &eo);
+  const unsigned iss_w = (unsigned)eo.idx_o;
+  const int iss_w_valid = (int)eo.valid_o;
+  ei.in_i = q->rsp_ph == KMU_CTX_R_BMAP ? q->rsp_rem : (nz & rsp_from);
+  kmu_prio_enc_comb(&m->u_rsp_wenc, &ei, &eo);
+  const unsigned rsp_w = (unsigned)eo.idx_o;
+  const int rsp_w_valid = (int)eo.valid_o;
+  ei.in_i = q->iss_bits;
+  kmu_prio_enc_comb(&m->u_iss_renc, &ei, &eo);
+  const unsigned iss_r = (unsigned)eo.idx_o;
+  ei.in_i = q->rsp_bits;
+  kmu_prio_enc_comb(&m->u_rsp_renc, &ei, &eo);
+  const unsigned rsp_r = (unsigned)eo.idx_o;
+  const uint32_t iss_w_bmap = q->bmap[iss_w], rsp_w_bmap = q->bmap[rsp_w];
+
+  /* ---- addresses and data */
+  const unsigned pc_slot = q->state == KMU_CTX_S_SCAN ? scan_warp : q->iss_slot;
+  const unsigned pc_reg = q->state == KMU_CTX_S_SCAN ? scan_reg : iss_r;
+  unsigned pc = 0;
+  for (unsigned w = 0; w < nw; w++)
+    if (((q->wmask >> w) & 1) && w < pc_slot) pc++;
+  const uint32_t reg_addr =
+      q->area + bmap_b + ((uint32_t)pc * nr + pc_reg) * regb + (uint32_t)q->iss_beat * beatb;
+#ifdef MUTANT_CTX_ENGINE_C_BMAP_ORDER
+  /* mutant: the bitmap words are numbered from the top warp down */
+  const uint32_t bmap_addr = q->area + (uint32_t)(__builtin_popcountll(q->wmask) - 1 - q->iss_idx) * beatb;
+#else
+  const uint32_t bmap_addr = q->area + (uint32_t)q->iss_idx * beatb;
+#endif
+  const uint32_t shm_addr = q->area + shm_off + q->iss_off;
+  const uint32_t addr = q->state == KMU_CTX_S_BMAP ? bmap_addr
+                        : q->state == KMU_CTX_S_SHM ? shm_addr
+                                                     : reg_addr;
+  const uint32_t evt_data = q->inplace ? (uint32_t)i->ip_rdata_i : (uint32_t)i->rsp_rdata_i;
+  uint32_t wdata = 0;
+  if (!restore) {
+    if (q->state == KMU_CTX_S_SCAN) wdata = scan_data;
+    else if (q->state == KMU_CTX_S_BMAP) wdata = iss_w_bmap;
+    else if (q->state == KMU_CTX_S_SHM) wdata = (uint32_t)i->shm_rdata_i;
+  }
+
+  /* ---- issue handshakes */
+  const int iss_act = (q->state == KMU_CTX_S_SCAN && scan_valid) || q->state == KMU_CTX_S_BMAP ||
+                      q->state == KMU_CTX_S_REG || q->state == KMU_CTX_S_SHM;
+  const int fire = iss_act && (q->inplace || req_ready);
+  const int iss_last_beat = q->iss_beat == rbe - 1;
+  const int scan_take = q->state == KMU_CTX_S_SCAN && (q->inplace || (req_ready && iss_last_beat));
+  const int shm_iss_last = q->iss_off + beatb >= q->shmem;
+
+  /* ---- response events (restore) */
+  const int rsp_take = q->rsp_ph == KMU_CTX_R_BMAP || q->rsp_ph == KMU_CTX_R_REG ||
+                       q->rsp_ph == KMU_CTX_R_SHM;
+  const int rsp_evt = rsp_take && (q->inplace ? fire : rsp_valid);
+  const int rsp_last_beat = q->rsp_beat == rbe - 1;
+#ifdef MUTANT_CTX_ENGINE_C_RPW_MASK
+  const uint32_t evt_bmap = evt_data & rm; /* mutant: bitmap bits >= rpw are restored too */
+#else
+  const uint32_t evt_bmap = evt_data & rm & rpw_mask;
+#endif
+  const int shm_rsp_last = q->rsp_off + beatb >= q->shmem;
+
+  /* ---- next state */
+  *d = *q;
+  d->done = 0;
+  int fin = 0;
+  switch (q->state) {
+    case KMU_CTX_S_IDLE:
+      if (cmd_go) {
+        d->op = cmd_op;
+        d->inplace = (unsigned)(i->cmd_inplace_i & 1);
+        d->wmask = cmd_wmask;
+        d->rpw = cmd_rpw;
+        d->shmem = cmd_shmem;
+        d->area = (uint32_t)i->cmd_area_i;
+        memset(d->bmap, 0, sizeof d->bmap);
+        d->regs = 0;
+        d->bytes = 0;
+        d->iss_beat = 0;
+        d->iss_rem = cmd_wmask;
+        d->iss_idx = 0;
+        if (cmd_op == OP_RESTORE) {
+          d->state = KMU_CTX_S_BMAP;
+          d->rsp_ph = KMU_CTX_R_BMAP;
+          d->rsp_rem = cmd_wmask;
+          d->rsp_beat = 0;
+        } else {
+          d->state = KMU_CTX_S_START;
+        }
+      }
+      break;
+    case KMU_CTX_S_START: d->state = KMU_CTX_S_SCAN; break;
+    case KMU_CTX_S_SCAN:
+      if (fire) {
+        if (iss_last_beat) {
+          d->iss_beat = 0;
+          if (scan_warp < nw && scan_reg < nr) d->bmap[scan_warp] |= 1u << scan_reg;
+          d->regs = (q->regs + 1) & 0xfffu;
+          d->bytes = q->bytes + regb;
+          if (scan_last) d->state = KMU_CTX_S_BMAP;
+        } else {
+          d->iss_beat = (q->iss_beat + 1) & 0xffu;
+        }
+      } else if (scan_done && !scan_valid) {
+        d->state = KMU_CTX_S_BMAP; /* an empty scan */
+      }
+      break;
+    case KMU_CTX_S_BMAP:
+      if (fire) {
+        d->iss_rem &= ~(1ull << iss_w);
+        d->iss_idx = (q->iss_idx + 1) & 0x7fu;
+        if (!restore) d->bytes = q->bytes + beatb;
+        if (d->iss_rem == 0) {
+          d->iss_off = 0;
+          if (restore) d->state = KMU_CTX_S_RWAIT;
+          else if (q->shmem != 0) d->state = KMU_CTX_S_SHM;
+          else {
+            d->state = KMU_CTX_S_IDLE;
+            d->done = 1;
+          }
+        }
+      }
+      break;
+    case KMU_CTX_S_RWAIT:
+      if (q->rsp_ph == KMU_CTX_R_WAIT) {
+        d->iss_beat = 0;
+        if (iss_w_valid) {
+          d->state = KMU_CTX_S_REG;
+          d->iss_slot = iss_w;
+          d->iss_bits = iss_w_bmap;
+        } else {
+          d->state = KMU_CTX_S_SHM;
+        }
+      }
+      break;
+    case KMU_CTX_S_REG:
+      if (fire) {
+        if (iss_last_beat) {
+          d->iss_beat = 0;
+          d->iss_bits &= ~(1u << iss_r);
+          if (d->iss_bits == 0) {
+            if (iss_w_valid) {
+              d->iss_slot = iss_w;
+              d->iss_bits = iss_w_bmap;
+            } else if (q->shmem != 0) d->state = KMU_CTX_S_SHM;
+            else d->state = KMU_CTX_S_DRAIN;
+          }
+        } else {
+          d->iss_beat = (q->iss_beat + 1) & 0xffu;
+        }
+      }
+      break;
+    case KMU_CTX_S_SHM:
+      if (fire) {
+        d->iss_off = (q->iss_off + beatb) & M17;
+        if (!restore) d->bytes = q->bytes + beatb;
+        if (shm_iss_last) {
+          if (restore) d->state = KMU_CTX_S_DRAIN;
+          else {
+            d->state = KMU_CTX_S_IDLE;
+            d->done = 1;
+          }
+        }
+      }
+      break;
+    default: break; /* S_DRAIN: the response side ends the command */
+  }
+
+  switch (q->rsp_ph) {
+    case KMU_CTX_R_BMAP:
+      if (rsp_evt) {
+        d->bmap[rsp_w] = evt_bmap;
+        d->rsp_rem &= ~(1ull << rsp_w);
+#ifdef MUTANT_CTX_ENGINE_C_BYTES
+        if (!q->inplace) d->bytes += beatb; /* mutant: in-place bitmap bytes are not counted */
+#else
+        d->bytes += beatb;
+#endif
+        if (d->rsp_rem == 0) {
+          d->rsp_off = 0;
+          if (any_nz || evt_bmap != 0 || q->shmem != 0) d->rsp_ph = KMU_CTX_R_WAIT;
+          else {
+            d->rsp_ph = KMU_CTX_R_IDLE;
+            fin = 1;
+          }
+        }
+      }
+      break;
+    case KMU_CTX_R_WAIT:
+      d->rsp_beat = 0;
+      if (rsp_w_valid) {
+        d->rsp_ph = KMU_CTX_R_REG;
+        d->rsp_slot = rsp_w;
+        d->rsp_bits = rsp_w_bmap;
+      } else {
+        d->rsp_ph = KMU_CTX_R_SHM;
+      }
+      break;
+    case KMU_CTX_R_REG:
+      if (rsp_evt) {
+        if (rsp_last_beat) {
+          d->rsp_beat = 0;
+          d->rsp_bits &= ~(1u << rsp_r);
+          d->regs = (d->regs + 1) & 0xfffu;
+          d->bytes += regb;
+          if (d->rsp_bits == 0) {
+            if (rsp_w_valid) {
+              d->rsp_slot = rsp_w;
+              d->rsp_bits = rsp_w_bmap;
+            } else if (q->shmem != 0) d->rsp_ph = KMU_CTX_R_SHM;
+            else {
+              d->rsp_ph = KMU_CTX_R_IDLE;
+              fin = 1;
+            }
+          }
+        } else {
+          d->rsp_beat = (q->rsp_beat + 1) & 0xffu;
+        }
+      }
+      break;
+    case KMU_CTX_R_SHM:
+      if (rsp_evt) {
+        d->rsp_off = (q->rsp_off + beatb) & M17;
+        d->bytes += beatb;
+        if (shm_rsp_last) {
+          d->rsp_ph = KMU_CTX_R_IDLE;
+          fin = 1;
+        }
+      }
+      break;
+    default: break;
+  }
+  if (fin) {
+    d->state = KMU_CTX_S_IDLE;
+    d->done = 1;
+  }
+
+  /* ---- outputs */
+  o->busy_o = (uint64_t)!idle;
+  o->done_o = q->done;
+  o->done_regs_o = q->regs;
+  o->done_bytes_o = q->bytes;
+  o->scan_start_o = q->state == KMU_CTX_S_START;
+  o->scan_wmask_o = q->wmask;
+  o->scan_rpw_o = q->rpw;
+  o->scan_all_o = q->op == OP_SAVE_ALL;
+  o->scan_ready_o = (uint64_t)scan_take;
+  o->req_valid_o = (uint64_t)(iss_act && !q->inplace);
+  o->req_write_o = (uint64_t)!restore;
+  o->req_addr_o = addr;
+  o->req_wdata_o = wdata;
+  o->ip_wen_o = (uint64_t)(iss_act && q->inplace && !restore);
+  o->ip_ren_o = (uint64_t)(iss_act && q->inplace && restore);
+  o->ip_addr_o = addr;
+  o->ip_wdata_o = wdata;
+  o->shm_ren_o = (uint64_t)(q->state == KMU_CTX_S_SHM && !restore);
+  o->shm_raddr_o = q->iss_off;
+  o->shm_wen_o = (uint64_t)(rsp_evt && q->rsp_ph == KMU_CTX_R_SHM);
+  o->shm_waddr_o = q->rsp_off;
+  o->shm_wdata_o = evt_data;
+  o->rfw_valid_o = (uint64_t)(rsp_evt && q->rsp_ph == KMU_CTX_R_REG && rsp_last_beat);
+  o->rfw_warp_o = q->rsp_slot;
+  o->rfw_reg_o = rsp_r;
+  o->rfw_data_o = evt_data & dm;
+}
+
+void kmu_ctx_engine_tick(kmu_ctx_engine *m) {
+  m->q = m->d;
+  kmu_prio_enc_tick(&m->u_iss_wenc);
+  kmu_prio_enc_tick(&m->u_rsp_wenc);
+  kmu_prio_enc_tick(&m->u_iss_renc);
+  kmu_prio_enc_tick(&m->u_rsp_renc);
+}

@@ -1,0 +1,627 @@
+// kmu_ctx_engine - context save / restore engine: saves or restores one TB context (warp
+// registers, their bitmaps, shared memory) per command, through the memory port (a
+// kmu_mem_port client) or, in place, through the on-chip store port.
+//
+// Paper: PEP (proactive preemption via checkpointing) 3.3 (base checkpoint = dirty save,
+// incremental checkpoint = dirty save of what changed since, restore one checkpoint after the
+// other, the incremental last; in-place saving of the incremental), 4.2-4.3 (preemption
+// latency and context size: done_regs_o / done_bytes_o).  Chimera's full save is SAVE_ALL.
+// Interface contract: docs/pep-interfaces.md section 2, refined by docs/blocks/kmu_ctx_engine.md.
+//
+// Checkpoint area (byte offsets from cmd_area_i; i = the warp's index within the TB, counting
+// the set bits of the wmask from slot 0):
+//   bitmap word of warp i (bit r: register r is in this checkpoint)  i*BEAT_BYTES
+//   register r of warp i, beat b                                      BMAP_B + (i*RPW + r)*REG_BYTES + b*BEAT_BYTES
+//   shared-memory beat j (the 32-bit word of shm byte address j*BEAT_BYTES)  SHM_OFF + j*BEAT_BYTES
+// with BMAP_B = WARPS*BEAT_BYTES, SHM_OFF = BMAP_B + WARPS*RPW*REG_BYTES.  A warp register
+// costs REG_BEATS = REG_BYTES/BEAT_BYTES memory beats, each carrying the register's DW-bit word
+// (zero-extended); in place it is one access of the whole register (one word) at beat 0's
+// address.  Every beat or access is one request: the memory sees one request per cycle while
+// req_ready_i is high.
+//
+// SAVE_ALL (op 0) / SAVE_DIRTY (op 1): scan_start_o pulses the cycle after the command; every
+// register the kmu_dirty_rf scan yields is written (its beats back to back, the scan entry is
+// taken with the last beat), then the bitmap words of warps 0..n-1, then the shared-memory
+// beats j = 0..ceil(shmem/BEAT_BYTES)-1.  An empty scan (scan_done_i without an entry) writes
+// the bitmaps (all zero) and shared memory only.
+// RESTORE (op 2): reads the bitmap words of warps 0..n-1 back to back; once the last one has
+// arrived, reads the registers set in them (bits >= rpw are ignored) warp by warp, ascending,
+// every beat, back to back; then the shared-memory beats.  Reads are pipelined without a
+// limit (responses come in order, no back-pressure); the response of a register's last beat
+// is written to the RF (rfw_*) of slot = the i-th set bit of this command's wmask (so a
+// checkpoint restores into any warp mask of the same size), a shared-memory response to shm.
+// Base + incremental = two RESTORE commands, the incremental last (its registers override).
+//
+// Latency (req_ready_i always high, B = accepted requests of the command):
+//   save:    command in t -> scan_start_o in t+1; requests in every cycle the scan offers an
+//            entry, then B' = bitmaps + shm beats back to back; done_o the cycle after the last
+//            write is accepted: t + B + L + 1 with L = cycles from scan_start_o to the first
+//            entry (2 with kmu_dirty_rf: B + 3); an empty scan: t + B + L' + 2 with L' =
+//            scan_start_o -> scan_done_i (the bitmaps start the cycle after scan_done_i).  The
+//            B requests take exactly B cycles of the memory port (+ its stalls).
+//   restore: command in t -> bitmap reads t+1..t+n; one cycle after the last bitmap arrived
+//            (in D cycles) the register reads start back to back; done_o the cycle after the last
+//            read data arrived: t + B + 2D + 2 (t + B + D + 1 when nothing follows the bitmaps).
+//   in place: as above with D = 0 and one access per register: t + B + L + 1 / t + B + 2.
+// Handshakes: cmd_valid_i / cmd_ready_o (= idle).  A command with op 3, rpw 0 or > RPW, an
+// empty wmask or shmem > SHMEM raises err_cmd_o in its cycle (only when cmd_ready_o is high) and
+// is consumed and ignored.  scan_valid_i / scan_ready_o: kmu_dirty_rf's stream (in memory mode
+// scan_ready_o = req_ready_i on the register's last beat: combinational).  req_*: held until
+// req_ready_i (the scan holds its entry).  rsp_*: taken in the cycle they arrive; a response
+// with no read outstanding is ignored.  shm_rdata_i and ip_rdata_i are combinational reads of
+// shm_raddr_o / ip_addr_o.  done_o: one-cycle pulse; done_regs_o / done_bytes_o count the
+// command's warp registers and bytes (registers x REG_BYTES + (bitmap + shm beats) x
+// BEAT_BYTES, in place the same) and hold until the next command is accepted.
+// C twin: cmodel/kmu_ctx_engine.c (composed of the kmu_prio_enc twin).
+`default_nettype none
+
+module kmu_ctx_engine #(
+    parameter integer WARPS      = 8,      // warp slots (1..64); 8 small, 64 paper
+    parameter integer RPW        = 16,     // warp registers per warp slot (1..32); 16 / 32
+    parameter integer DW         = 32,     // data bits stored per warp register (1..32)
+    parameter integer REG_BYTES  = 4,      // bytes of a warp register (a multiple of BEAT_BYTES); 4 / 128
+    parameter integer BEAT_BYTES = 4,      // bytes per memory beat (a multiple of 4); 4 / 32
+    parameter integer SHMEM      = 16384   // max shared-memory bytes of a TB (<= 131071); 16384 / 98304
+) (
+    input  wire             clk_i,
+    input  wire             rst_ni,         // asynchronous, active low
+
+    // command (from kmu_sm_ctrl)
+    input  wire             cmd_valid_i,
+    output wire             cmd_ready_o,    // idle
+    input  wire [      1:0] cmd_op_i,       // 0 SAVE_ALL, 1 SAVE_DIRTY, 2 RESTORE, 3 reserved
+    input  wire             cmd_inplace_i,  // on-chip store instead of memory
+    input  wire [WARPS-1:0] cmd_wmask_i,    // the TB's warp slots
+    input  wire [      5:0] cmd_rpw_i,      // warp registers per warp (1..RPW)
+    input  wire [     16:0] cmd_shmem_i,    // the TB's shared-memory bytes (0..SHMEM)
+    input  wire [     31:0] cmd_area_i,     // checkpoint area (byte address)
+    output wire             err_cmd_o,      // bad command: consumed, ignored
+
+    // kmu_dirty_rf scan
+    output wire             scan_start_o,
+    output wire [WARPS-1:0] scan_wmask_o,
+    output wire [      5:0] scan_rpw_o,
+    output wire             scan_all_o,     // SAVE_ALL: every allocated register
+    input  wire             scan_valid_i,
+    output wire             scan_ready_o,
+    input  wire [      5:0] scan_warp_i,
+    input  wire [      4:0] scan_reg_i,
+    input  wire [   DW-1:0] scan_data_i,
+    input  wire             scan_last_i,
+    input  wire             scan_done_i,    // pulse: the scan ended (also an empty one)
+
+    // restore writes into the register file
+    output wire             rfw_valid_o,
+    output wire [      5:0] rfw_warp_o,
+    output wire [      4:0] rfw_reg_o,
+    output wire [   DW-1:0] rfw_data_o,
+
+    // memory (a kmu_mem_port client)
+    output wire             req_valid_o,
+    input  wire             req_ready_i,
+    output wire             req_write_o,
+    output wire [     31:0] req_addr_o,
+    output wire [     31:0] req_wdata_o,    // 0 for reads
+    input  wire             rsp_valid_i,
+    input  wire [     31:0] rsp_rdata_i,
+
+    // the TB's shared memory (one 32-bit word per beat)
+    output wire             shm_ren_o,
+    output wire [     16:0] shm_raddr_o,
+    input  wire [     31:0] shm_rdata_i,    // combinational read of shm_raddr_o
+    output wire             shm_wen_o,
+    output wire [     16:0] shm_waddr_o,
+    output wire [     31:0] shm_wdata_o,
+
+    // on-chip (in-place) store: one register, bitmap word or shm beat per cycle
+    output wire             ip_wen_o,
+    output wire             ip_ren_o,
+    output wire [     31:0] ip_addr_o,      // the layout's byte address (beat 0 of a register)
+    output wire [     31:0] ip_wdata_o,
+    input  wire [     31:0] ip_rdata_i,     // combinational read of ip_addr_o
+
+    // status
+    output wire             busy_o,
+    output wire             done_o,         // pulse: the command finished
+    output wire [     11:0] done_regs_o,    // warp registers moved by the last command
+    output wire [     31:0] done_bytes_o    // bytes moved by the last command
+);
+  localparam integer WI_W = (WARPS > 1) ? $clog2(WARPS) : 1;  // slot encoder index width
+  localparam integer RI_W = (RPW > 1) ? $clog2(RPW) : 1;  // register encoder index width
+  localparam integer REG_BEATS = REG_BYTES / BEAT_BYTES;
+  localparam [31:0] BMAP_B = WARPS * BEAT_BYTES;  // bitmaps, then registers
+  localparam [31:0] SHM_OFF = BMAP_B + WARPS * RPW * REG_BYTES;  // then shared memory
+  localparam [31:0] RPW32 = RPW;
+  localparam [31:0] REGB32 = REG_BYTES;
+  localparam [31:0] BEATB32 = BEAT_BYTES;
+  localparam [17:0] BEATB18 = BEAT_BYTES[17:0];
+  localparam [17:0] SHMEM18 = SHMEM[17:0];
+  localparam [6:0] RPW7 = RPW[6:0];
+
+  localparam [1:0] OP_SAVE_ALL = 2'd0, OP_RESTORE = 2'd2;
+  // issue side (the main state)
+  localparam [2:0] S_IDLE = 3'd0,  // cmd_ready_o
+  S_START = 3'd1,  // scan_start_o
+  S_SCAN = 3'd2,  // save the scanned registers
+  S_BMAP = 3'd3,  // bitmap words: written (save) or read (restore)
+  S_RWAIT = 3'd4,  // restore: wait for every bitmap
+  S_REG = 3'd5,  // restore: register reads
+  S_SHM = 3'd6,  // shared-memory beats
+  S_DRAIN = 3'd7;  // restore: every read issued, responses outstanding
+  // response side (restore): what the next read data is
+  localparam [2:0] R_IDLE = 3'd0, R_BMAP = 3'd1, R_WAIT = 3'd2, R_REG = 3'd3, R_SHM = 3'd4;
+
+  integer w, r;
+
+  // ---------------------------------------------------------------- state
+  reg [2:0] state_q, state_d;
+  reg [1:0] op_q, op_d;
+  reg inplace_q, inplace_d;
+  reg [WARPS-1:0] wmask_q, wmask_d;
+  reg [5:0] rpw_q, rpw_d;
+  reg [16:0] shmem_q, shmem_d;
+  reg [31:0] area_q, area_d;
+  // bitmap per warp slot: built by a save's scan, loaded by a restore's bitmap reads
+  (* mem2reg *) reg [RPW-1:0] bmap_q[0:WARPS-1];
+  (* mem2reg *) reg [RPW-1:0] bmap_d[0:WARPS-1];
+  // issue walker
+  reg [WARPS-1:0] iss_rem_q, iss_rem_d;  // S_BMAP: slots whose bitmap is still to go
+  reg [6:0] iss_idx_q, iss_idx_d;  // S_BMAP: warp index i
+  reg [5:0] iss_slot_q, iss_slot_d;  // S_REG: slot being read
+  reg [RPW-1:0] iss_bits_q, iss_bits_d;  // S_REG: its registers still to read
+  reg [7:0] iss_beat_q, iss_beat_d;  // beat of the register (S_SCAN, S_REG)
+  reg [16:0] iss_off_q, iss_off_d;  // S_SHM: shm byte offset
+  // response walker (restore)
+  reg [2:0] rsp_ph_q, rsp_ph_d;
+  reg [WARPS-1:0] rsp_rem_q, rsp_rem_d;
+  reg [5:0] rsp_slot_q, rsp_slot_d;
+  reg [RPW-1:0] rsp_bits_q, rsp_bits_d;
+  reg [7:0] rsp_beat_q, rsp_beat_d;
+  reg [16:0] rsp_off_q, rsp_off_d;
+  // results
+  reg done_q, done_d;
+  reg [11:0] regs_q, regs_d;
+  reg [31:0] bytes_q, bytes_d;
+
+  // ---------------------------------------------------------------- command check
+  wire cmd_bad = (cmd_op_i == 2'd3) || (cmd_rpw_i == 6'd0) || ({1'b0, cmd_rpw_i} > RPW7) ||
+                 (cmd_wmask_i == {WARPS{1'b0}}) ||
+`ifdef MUTANT_CTX_ENGINE_RTL_ERR_SHMEM
+                 1'b0;  // mutant: an oversized shared memory is not refused
+`else
+                 ({1'b0, cmd_shmem_i} > SHMEM18);
+`endif
+  wire idle = (state_q == S_IDLE);
+  wire cmd_go = cmd_valid_i && idle && !cmd_bad;
+  assign cmd_ready_o = idle;
+  assign err_cmd_o = cmd_valid_i && idle && cmd_bad;
+
+  wire restore = (op_q == OP_RESTORE);
+  wire [7:0] rbe = inplace_q ? 8'd1 : REG_BEATS[7:0];  // accesses per register on this port
+
+  // ---------------------------------------------------------------- bitmap helpers
+  reg [RPW-1:0] rpw_mask;  // registers < rpw
+  reg [WARPS-1:0] nz;  // slots with a non-empty bitmap
+  reg any_nz;
+  reg [WARPS-1:0] iss_from, rsp_from;  // slots after the current one (all while waiting)
+  always @(*) begin
+    for (r = 0; r < RPW; r = r + 1) rpw_mask[r] = (r[5:0] < rpw_q);
+    for (w = 0; w < WARPS; w = w + 1) begin
+      nz[w] = |bmap_q[w];
+      iss_from[w] = (state_q == S_RWAIT) || (w[5:0] > iss_slot_q);
+      rsp_from[w] = (rsp_ph_q == R_WAIT) || (w[5:0] > rsp_slot_q);
+    end
+    any_nz = |nz;
+  end
+
+  // slot encoders: the lowest slot still to go (S_BMAP / R_BMAP), else the next non-empty one
+  wire [WI_W-1:0] iss_w_idx, rsp_w_idx;
+  wire iss_w_valid, rsp_w_valid;
+  kmu_prio_enc #(
+      .N(WARPS)
+  ) u_iss_wenc (
+      .in_i   ((state_q == S_BMAP) ? iss_rem_q : (nz & iss_from)),
+      .idx_o  (iss_w_idx),
+      .valid_o(iss_w_valid)
+  );
+  kmu_prio_enc #(
+      .N(WARPS)
+  ) u_rsp_wenc (
+      .in_i   ((rsp_ph_q == R_BMAP) ? rsp_rem_q : (nz & rsp_from)),
+      .idx_o  (rsp_w_idx),
+      .valid_o(rsp_w_valid)
+  );
+  // register encoders: the lowest register still to go in the current slot
+  wire [RI_W-1:0] iss_r_idx, rsp_r_idx;
+  wire unused_iss_r_valid, unused_rsp_r_valid;
+  kmu_prio_enc #(
+      .N(RPW)
+  ) u_iss_renc (
+      .in_i   (iss_bits_q),
+      .idx_o  (iss_r_idx),
+      .valid_o(unused_iss_r_valid)
+  );
+  kmu_prio_enc #(
+      .N(RPW)
+  ) u_rsp_renc (
+      .in_i   (rsp_bits_q),
+      .idx_o  (rsp_r_idx),
+      .valid_o(unused_rsp_r_valid)
+  );
+  // the encoder indices at the port widths (slot 6 bits, register 5 bits)
+  reg [5:0] iss_w6, rsp_w6;
+  reg [4:0] iss_r5, rsp_r5;
+  always @(*) begin
+    iss_w6 = 6'd0;
+    iss_w6[WI_W-1:0] = iss_w_idx;
+    rsp_w6 = 6'd0;
+    rsp_w6[WI_W-1:0] = rsp_w_idx;
+    iss_r5 = 5'd0;
+    iss_r5[RI_W-1:0] = iss_r_idx;
+    rsp_r5 = 5'd0;
+    rsp_r5[RI_W-1:0] = rsp_r_idx;
+  end
+
+  // bitmaps by slot: the one S_BMAP writes, the one a walker loads next
+  reg [RPW-1:0] iss_w_bmap, rsp_w_bmap;
+  always @(*) begin
+    iss_w_bmap = {RPW{1'b0}};
+    rsp_w_bmap = {RPW{1'b0}};
+    for (w = 0; w < WARPS; w = w + 1) begin
+      if (iss_w_idx == w[WI_W-1:0]) iss_w_bmap = bmap_q[w];
+      if (rsp_w_idx == w[WI_W-1:0]) rsp_w_bmap = bmap_q[w];
+    end
+  end
+
+  // ---------------------------------------------------------------- addresses and data
+  // warp index of a slot: its set bits of the wmask below it (the scanned slot or iss_slot_q)
+  wire [5:0] pc_slot = (state_q == S_SCAN) ? scan_warp_i : iss_slot_q;
+  wire [4:0] pc_reg = (state_q == S_SCAN) ? scan_reg_i : iss_r5;
+  reg [6:0] pc;
+  always @(*) begin
+    pc = 7'd0;
+    for (w = 0; w < WARPS; w = w + 1) if (wmask_q[w] && (w[5:0] < pc_slot)) pc = pc + 7'd1;
+  end
+  wire [31:0] reg_addr = area_q + BMAP_B + ({25'd0, pc} * RPW32 + {27'd0, pc_reg}) * REGB32 +
+                         {24'd0, iss_beat_q} * BEATB32;
+`ifdef MUTANT_CTX_ENGINE_RTL_BMAP_ADDR
+  // mutant: the bitmap word goes to the slot's offset instead of the warp index's
+  wire [31:0] bmap_addr = area_q + {26'd0, iss_w6} * BEATB32;
+`else
+  wire [31:0] bmap_addr = area_q + {25'd0, iss_idx_q} * BEATB32;
+`endif
+  wire [31:0] shm_addr = area_q + SHM_OFF + {15'd0, iss_off_q};
+  wire [31:0] addr = (state_q == S_BMAP) ? bmap_addr : (state_q == S_SHM) ? shm_addr : reg_addr;
+
+  reg [31:0] scan_data32, bmap_word32, wdata;
+  wire [31:0] evt_data = inplace_q ? ip_rdata_i : rsp_rdata_i;  // the read data of this cycle
+  always @(*) begin
+    scan_data32 = 32'd0;
+    scan_data32[DW-1:0] = scan_data_i;
+    bmap_word32 = 32'd0;
+    bmap_word32[RPW-1:0] = iss_w_bmap;
+    if (restore) wdata = 32'd0;
+    else if (state_q == S_SCAN) wdata = scan_data32;
+    else if (state_q == S_BMAP) wdata = bmap_word32;
+    else if (state_q == S_SHM) wdata = shm_rdata_i;
+    else wdata = 32'd0;
+  end
+
+  // ---------------------------------------------------------------- issue handshakes
+  wire iss_act = ((state_q == S_SCAN) && scan_valid_i) || (state_q == S_BMAP) ||
+                 (state_q == S_REG) || (state_q == S_SHM);
+  wire fire = iss_act && (inplace_q || req_ready_i);  // an access is accepted this cycle
+  wire iss_last_beat = (iss_beat_q == rbe - 8'd1);
+`ifdef MUTANT_CTX_ENGINE_RTL_SCAN_BEAT
+  // mutant: the scan entry is taken with its first beat (later beats are never written)
+  wire scan_take = (state_q == S_SCAN) && (inplace_q || req_ready_i);
+`else
+  wire scan_take = (state_q == S_SCAN) && (inplace_q || (req_ready_i && iss_last_beat));
+`endif
+  wire shm_iss_last = ({1'b0, iss_off_q} + BEATB18) >= {1'b0, shmem_q};
+
+  // ---------------------------------------------------------------- response events (restore)
+  wire rsp_take = (rsp_ph_q == R_BMAP) || (rsp_ph_q == R_REG) || (rsp_ph_q == R_SHM);
+  wire rsp_evt = rsp_take && (inplace_q ? fire : rsp_valid_i);
+  wire rsp_last_beat = (rsp_beat_q == rbe - 8'd1);
+  wire [RPW-1:0] evt_bmap = evt_data[RPW-1:0] & rpw_mask;  // bits >= rpw are ignored
+  wire shm_rsp_last = ({1'b0, rsp_off_q} + BEATB18) >= {1'b0, shmem_q};
+
+  // ---------------------------------------------------------------- next state
+  reg fin;  // the restore's last read data arrived
+  always @(*) begin
+    state_d = state_q;
+    op_d = op_q;
+    inplace_d = inplace_q;
+    wmask_d = wmask_q;
+    rpw_d = rpw_q;
+    shmem_d = shmem_q;
+    area_d = area_q;
+    for (w = 0; w < WARPS; w = w + 1) bmap_d[w] = bmap_q[w];
+    iss_rem_d = iss_rem_q;
+    iss_idx_d = iss_idx_q;
+    iss_slot_d = iss_slot_q;
+    iss_bits_d = iss_bits_q;
+    iss_beat_d = iss_beat_q;
+    iss_off_d = iss_off_q;
+    rsp_ph_d = rsp_ph_q;
+    rsp_rem_d = rsp_rem_q;
+    rsp_slot_d = rsp_slot_q;
+    rsp_bits_d = rsp_bits_q;
+    rsp_beat_d = rsp_beat_q;
+    rsp_off_d = rsp_off_q;
+    done_d = 1'b0;
+    regs_d = regs_q;
+    bytes_d = bytes_q;
+    fin = 1'b0;
+
+    // ---- issue side
+    case (state_q)
+      S_IDLE: begin
+        if (cmd_go) begin
+          op_d = cmd_op_i;
+          inplace_d = cmd_inplace_i;
+          wmask_d = cmd_wmask_i;
+          rpw_d = cmd_rpw_i;
+          shmem_d = cmd_shmem_i;
+          area_d = cmd_area_i;
+          for (w = 0; w < WARPS; w = w + 1) bmap_d[w] = {RPW{1'b0}};
+          regs_d = 12'd0;
+          bytes_d = 32'd0;
+          iss_beat_d = 8'd0;
+          iss_rem_d = cmd_wmask_i;
+          iss_idx_d = 7'd0;
+          if (cmd_op_i == OP_RESTORE) begin
+            state_d = S_BMAP;
+            rsp_ph_d = R_BMAP;
+            rsp_rem_d = cmd_wmask_i;
+            rsp_beat_d = 8'd0;
+          end else begin
+            state_d = S_START;
+          end
+        end
+      end
+      S_START: state_d = S_SCAN;
+      S_SCAN: begin
+        if (fire) begin
+          if (iss_last_beat) begin
+            iss_beat_d = 8'd0;
+            for (w = 0; w < WARPS; w = w + 1)
+              for (r = 0; r < RPW; r = r + 1)
+                if ((scan_warp_i == w[5:0]) && (scan_reg_i == r[4:0])) bmap_d[w][r] = 1'b1;
+            regs_d = regs_q + 12'd1;
+            bytes_d = bytes_q + REGB32;
+            if (scan_last_i) state_d = S_BMAP;
+          end else begin
+            iss_beat_d = iss_beat_q + 8'd1;
+          end
+        end else if (scan_done_i && !scan_valid_i) begin
+          state_d = S_BMAP;  // an empty scan
+        end
+      end
+      S_BMAP: begin
+        if (fire) begin
+          for (w = 0; w < WARPS; w = w + 1) if (iss_w_idx == w[WI_W-1:0]) iss_rem_d[w] = 1'b0;
+          iss_idx_d = iss_idx_q + 7'd1;
+          if (!restore) bytes_d = bytes_q + BEATB32;
+          if (iss_rem_d == {WARPS{1'b0}}) begin
+            iss_off_d = 17'd0;
+            if (restore) state_d = S_RWAIT;
+            else if (shmem_q != 17'd0) state_d = S_SHM;
+            else begin
+              state_d = S_IDLE;
+              done_d = 1'b1;
+            end
+          end
+        end
+      end
+      S_RWAIT: begin
+        if (rsp_ph_q == R_WAIT) begin
+          iss_beat_d = 8'd0;
+          if (iss_w_valid) begin
+            state_d = S_REG;
+            iss_slot_d = iss_w6;
+            iss_bits_d = iss_w_bmap;
+          end else begin
+            state_d = S_SHM;  // no register in the checkpoint: shared memory follows
+          end
+        end
+      end
+      S_REG: begin
+        if (fire) begin
+          if (iss_last_beat) begin
+            iss_beat_d = 8'd0;
+            for (r = 0; r < RPW; r = r + 1) if (iss_r_idx == r[RI_W-1:0]) iss_bits_d[r] = 1'b0;
+            if (iss_bits_d == {RPW{1'b0}}) begin
+              if (iss_w_valid) begin
+                iss_slot_d = iss_w6;
+                iss_bits_d = iss_w_bmap;
+              end else if (shmem_q != 17'd0) state_d = S_SHM;
+              else state_d = S_DRAIN;
+            end
+          end else begin
+            iss_beat_d = iss_beat_q + 8'd1;
+          end
+        end
+      end
+      S_SHM: begin
+        if (fire) begin
+          iss_off_d = iss_off_q + BEATB18[16:0];
+          if (!restore) bytes_d = bytes_q + BEATB32;
+          if (shm_iss_last) begin
+            if (restore) state_d = S_DRAIN;
+            else begin
+              state_d = S_IDLE;
+              done_d = 1'b1;
+            end
+          end
+        end
+      end
+      default: ;  // S_DRAIN: the response side ends the command
+    endcase
+
+    // ---- response side (restore)
+    case (rsp_ph_q)
+      R_BMAP: begin
+        if (rsp_evt) begin
+          for (w = 0; w < WARPS; w = w + 1) begin
+            if (rsp_w_idx == w[WI_W-1:0]) begin
+              bmap_d[w] = evt_bmap;
+              rsp_rem_d[w] = 1'b0;
+            end
+          end
+          bytes_d = bytes_d + BEATB32;
+          if (rsp_rem_d == {WARPS{1'b0}}) begin
+            rsp_off_d = 17'd0;
+            if (any_nz || (evt_bmap != {RPW{1'b0}}) || (shmem_q != 17'd0)) rsp_ph_d = R_WAIT;
+            else begin
+              rsp_ph_d = R_IDLE;
+              fin = 1'b1;
+            end
+          end
+        end
+      end
+      R_WAIT: begin
+        rsp_beat_d = 8'd0;
+        if (rsp_w_valid) begin
+          rsp_ph_d = R_REG;
+          rsp_slot_d = rsp_w6;
+          rsp_bits_d = rsp_w_bmap;
+        end else begin
+          rsp_ph_d = R_SHM;
+        end
+      end
+      R_REG: begin
+        if (rsp_evt) begin
+          if (rsp_last_beat) begin
+            rsp_beat_d = 8'd0;
+            for (r = 0; r < RPW; r = r + 1) if (rsp_r_idx == r[RI_W-1:0]) rsp_bits_d[r] = 1'b0;
+            regs_d = regs_d + 12'd1;
+            bytes_d = bytes_d + REGB32;
+            if (rsp_bits_d == {RPW{1'b0}}) begin
+              if (rsp_w_valid) begin
+                rsp_slot_d = rsp_w6;
+                rsp_bits_d = rsp_w_bmap;
+              end else if (shmem_q != 17'd0) rsp_ph_d = R_SHM;
+              else begin
+                rsp_ph_d = R_IDLE;
+                fin = 1'b1;
+              end
+            end
+          end else begin
+            rsp_beat_d = rsp_beat_q + 8'd1;
+          end
+        end
+      end
+      R_SHM: begin
+        if (rsp_evt) begin
+          rsp_off_d = rsp_off_q + BEATB18[16:0];
+          bytes_d = bytes_d + BEATB32;
+          if (shm_rsp_last) begin
+            rsp_ph_d = R_IDLE;
+            fin = 1'b1;
+          end
+        end
+      end
+      default: ;
+    endcase
+    // the cycle after the last read data arrived: done, idle
+    if (fin) begin
+      state_d = S_IDLE;
+      done_d = 1'b1;
+    end
+  end
+
+  // ---------------------------------------------------------------- outputs
+  assign busy_o = !idle;
+  assign done_o = done_q;
+  assign done_regs_o = regs_q;
+  assign done_bytes_o = bytes_q;
+
+  assign scan_start_o = (state_q == S_START);
+  assign scan_wmask_o = wmask_q;
+  assign scan_rpw_o = rpw_q;
+  assign scan_all_o = (op_q == OP_SAVE_ALL);
+  assign scan_ready_o = scan_take;
+
+  assign req_valid_o = iss_act && !inplace_q;
+  assign req_write_o = !restore;
+  assign req_addr_o = addr;
+  assign req_wdata_o = wdata;
+
+  assign ip_wen_o = iss_act && inplace_q && !restore;
+  assign ip_ren_o = iss_act && inplace_q && restore;
+  assign ip_addr_o = addr;
+  assign ip_wdata_o = wdata;
+
+  assign shm_ren_o = (state_q == S_SHM) && !restore;
+  assign shm_raddr_o = iss_off_q;
+  assign shm_wen_o = rsp_evt && (rsp_ph_q == R_SHM);
+  assign shm_waddr_o = rsp_off_q;
+  assign shm_wdata_o = evt_data;
+
+`ifdef MUTANT_CTX_ENGINE_RTL_RFW_WARP
+  // mutant: a restored register goes to the slot of the same index in the saved numbering
+  assign rfw_warp_o = rsp_slot_q ^ 6'd1;
+`else
+  assign rfw_warp_o = rsp_slot_q;
+`endif
+  assign rfw_valid_o = rsp_evt && (rsp_ph_q == R_REG) && rsp_last_beat;
+  assign rfw_reg_o = rsp_r5;
+  assign rfw_data_o = evt_data[DW-1:0];
+
+  // ---------------------------------------------------------------- registers
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= S_IDLE;
+      op_q <= 2'd0;
+      inplace_q <= 1'b0;
+      wmask_q <= {WARPS{1'b0}};
+      rpw_q <= 6'd0;
+      shmem_q <= 17'd0;
+      area_q <= 32'd0;
+      for (w = 0; w < WARPS; w = w + 1) bmap_q[w] <= {RPW{1'b0}};
+      iss_rem_q <= {WARPS{1'b0}};
+      iss_idx_q <= 7'd0;
+      iss_slot_q <= 6'd0;
+      iss_bits_q <= {RPW{1'b0}};
+      iss_beat_q <= 8'd0;
+      iss_off_q <= 17'd0;
+      rsp_ph_q <= R_IDLE;
+      rsp_rem_q <= {WARPS{1'b0}};
+      rsp_slot_q <= 6'd0;
+      rsp_bits_q <= {RPW{1'b0}};
+      rsp_beat_q <= 8'd0;
+      rsp_off_q <= 17'd0;
+      done_q <= 1'b0;
+      regs_q <= 12'd0;
+      bytes_q <= 32'd0;
+    end else begin
+      state_q <= state_d;
+      op_q <= op_d;
+      inplace_q <= inplace_d;
+      wmask_q <= wmask_d;
+      rpw_q <= rpw_d;
+      shmem_q <= shmem_d;
+      area_q <= area_d;
+      for (w = 0; w < WARPS; w = w + 1) bmap_q[w] <= bmap_d[w];
+      iss_rem_q <= iss_rem_d;
+      iss_idx_q <= iss_idx_d;
+      iss_slot_q <= iss_slot_d;
+      iss_bits_q <= iss_bits_d;
+      iss_beat_q <= iss_beat_d;
+      iss_off_q <= iss_off_d;
+      rsp_ph_q <= rsp_ph_d;
+      rsp_rem_q <= rsp_rem_d;
+      rsp_slot_q <= rsp_slot_d;
+      rsp_bits_q <= rsp_bits_d;
+      rsp_beat_q <= rsp_beat_d;
+      rsp_off_q <= rsp_off_d;
+      done_q <= done_d;
+      regs_q <= regs_d;
+      bytes_q <= bytes_d;
+    end
+  end
+endmodule
+
+`default_nettype wire
