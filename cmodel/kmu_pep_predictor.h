@@ -1,0 +1,75 @@
+/* kmu_pep_predictor.h - C twin of rtl/kmu/kmu_pep_predictor.v (PEP prediction and estimation:
+ * base-checkpoint decision at a launch hint, switch-or-drain decision at a preemption request,
+ * for the policies DRAIN / CHIMERA / CHIMERA_DIRTY / PEP). */
+#ifndef KMU_PEP_PREDICTOR_H
+#define KMU_PEP_PREDICTOR_H
+#include <stdint.h>
+
+#include "kmu_common.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KMU_PEP_PREDICTOR_IN(X)                                                              \
+  X(tb_start_valid_i) X(tb_start_rtb_i) X(tb_start_kslot_i) X(tb_start_insts_i)              \
+  X(tb_start_restored_i) X(tb_inst_valid_i) X(tb_inst_rtb_i) X(tb_done_valid_i)              \
+  X(tb_done_rtb_i) X(tb_evict_valid_i) X(tb_evict_rtb_i) X(kslot_clear_valid_i)              \
+  X(kslot_clear_i) X(elig_i) X(base_i) X(policy_i) X(pred_launch_i) X(deadline_i)            \
+  X(ctx_bytes_i) X(bw_shift_i) X(hint_valid_i) X(preempt_valid_i)
+#define KMU_PEP_PREDICTOR_OUT(X)                                                             \
+  X(err_start_o, always) X(err_inst_o, always) X(err_done_o, always) X(err_evict_o, always)  \
+  X(err_clear_o, always) X(ckpt_valid_o, always) X(ckpt_mask_o, ckpt_valid_o)                \
+  X(pre_valid_o, always) X(pre_switch_mask_o, pre_valid_o) X(armed_o, always)                \
+  X(prof_valid_o, always) X(live_o, always)
+
+typedef KMU_PORTS_IN(KMU_PEP_PREDICTOR_IN) kmu_pep_predictor_in;
+typedef KMU_PORTS_OUT(KMU_PEP_PREDICTOR_OUT) kmu_pep_predictor_out;
+
+#define KMU_PEP_PREDICTOR_MAX_TBS 64
+#define KMU_PEP_PREDICTOR_MAX_KSLOTS 64
+
+/* policy_i */
+enum { KMU_POL_DRAIN = 0, KMU_POL_CHIMERA = 1, KMU_POL_CHIMERA_DIRTY = 2, KMU_POL_PEP = 3 };
+
+typedef struct {
+  unsigned tbs;    /* TBS, resident TB entries, 1..64 */
+  unsigned kslots; /* KSLOTS, kernel slots, 1..64 */
+  unsigned ema_sh; /* EMA_SH, profile EMA weight 2^-EMA_SH, 0..31 */
+} kmu_pep_predictor_params;
+
+/* The registers (same names as the RTL without _q/_d); per entry bit e / index e, per kernel
+ * slot bit k / index k. */
+typedef struct {
+  uint32_t cyc;
+  uint64_t live, fresh, rest;
+  uint32_t start[KMU_PEP_PREDICTOR_MAX_TBS];
+  unsigned kslot[KMU_PEP_PREDICTOR_MAX_TBS];
+  uint32_t insts[KMU_PEP_PREDICTOR_MAX_TBS];
+  uint32_t exec[KMU_PEP_PREDICTOR_MAX_TBS];
+  uint64_t prof;
+  uint32_t avg[KMU_PEP_PREDICTOR_MAX_KSLOTS];
+  int arm;
+  uint32_t hint;
+  int ckpt_valid;
+  uint64_t ckpt_mask;
+  int pre_valid;
+  uint64_t pre_mask;
+} kmu_pep_predictor_regs;
+
+typedef struct {
+  kmu_pep_predictor_params p;
+  unsigned rtb_w, ks_w;
+  kmu_pep_predictor_regs q, d;
+} kmu_pep_predictor;
+
+void kmu_pep_predictor_init(kmu_pep_predictor *m, const kmu_pep_predictor_params *p);
+void kmu_pep_predictor_free(kmu_pep_predictor *m);
+void kmu_pep_predictor_reset(kmu_pep_predictor *m);
+void kmu_pep_predictor_comb(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
+                            kmu_pep_predictor_out *o);
+void kmu_pep_predictor_tick(kmu_pep_predictor *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

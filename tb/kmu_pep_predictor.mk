@@ -1,0 +1,29 @@
+# kmu_pep_predictor harnesses: the small SM (FPGA), the paper's SM (TBS=32, KSLOTS=32), and an
+# odd one (non-power-of-two TBS and KSLOTS: out-of-range entry and slot indices are reachable).
+PEP_PREDICTOR_RTL := rtl/kmu/kmu_pep_predictor.v
+PEP_PREDICTOR_C   := cmodel/kmu_pep_predictor.c
+HARNESSES += kmu_pep_predictor kmu_pep_predictor_paper kmu_pep_predictor_odd
+kmu_pep_predictor_TOP          := kmu_pep_predictor
+kmu_pep_predictor_RTL          := $(PEP_PREDICTOR_RTL)
+kmu_pep_predictor_PARAMS       := TBS=4 KSLOTS=8 EMA_SH=3
+kmu_pep_predictor_TEST         := tb/test_kmu_pep_predictor.c
+kmu_pep_predictor_C            := $(PEP_PREDICTOR_C)
+kmu_pep_predictor_paper_TOP    := kmu_pep_predictor
+kmu_pep_predictor_paper_RTL    := $(PEP_PREDICTOR_RTL)
+kmu_pep_predictor_paper_PARAMS := TBS=32 KSLOTS=32 EMA_SH=3
+kmu_pep_predictor_paper_TEST   := tb/test_kmu_pep_predictor.c
+kmu_pep_predictor_paper_C      := $(PEP_PREDICTOR_C)
+kmu_pep_predictor_odd_TOP      := kmu_pep_predictor
+kmu_pep_predictor_odd_RTL      := $(PEP_PREDICTOR_RTL)
+kmu_pep_predictor_odd_PARAMS   := TBS=3 KSLOTS=5 EMA_SH=3
+kmu_pep_predictor_odd_TEST     := tb/test_kmu_pep_predictor.c
+kmu_pep_predictor_odd_C        := $(PEP_PREDICTOR_C)
+MUTANTS += MUTANT_PEP_PREDICTOR_RTL_START_LIVE:kmu_pep_predictor \
+           MUTANT_PEP_PREDICTOR_RTL_EMA_LOGICAL:kmu_pep_predictor \
+           MUTANT_PEP_PREDICTOR_RTL_HINT_OVER_PREEMPT:kmu_pep_predictor \
+           MUTANT_PEP_PREDICTOR_RTL_UNKNOWN_SHORT:kmu_pep_predictor \
+           MUTANT_PEP_PREDICTOR_RTL_EXPIRY:kmu_pep_predictor \
+           MUTANT_PEP_PREDICTOR_C_RESTORED_SAMPLE:kmu_pep_predictor \
+           MUTANT_PEP_PREDICTOR_C_SW_SHIFT:kmu_pep_predictor \
+           MUTANT_PEP_PREDICTOR_C_BASE_DRAINS:kmu_pep_predictor \
+           MUTANT_PEP_PREDICTOR_C_CLEAR_LOSES:kmu_pep_predictor

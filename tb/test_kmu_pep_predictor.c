@@ -1,0 +1,1158 @@
+/* test_kmu_pep_predictor.c - lockstep, scoreboard and directed tests of kmu_pep_predictor
+ * (rtl/kmu/kmu_pep_predictor.v).  Every expected value comes from docs/pep-interfaces.md
+ * section 3 and docs/blocks/kmu_pep_predictor.md, never from the model.  The random test plays
+ * an SM (TBs of a few kernel slots with random lengths and instruction rates, starts, retired
+ * instructions, finishes, evictions after switch decisions, base checkpoints after checkpoint
+ * decisions) under random hints, preemption requests, policies, CSR values and bad inputs; its
+ * scoreboard keeps its own copy of the spec state (entries, EMA profile, hint) and computes
+ * rem() by division (quotient and remainder), not by the model's cross-multiplication.  Directed tests replay PEP Fig. 3 cases (a)-(e), misprediction,
+ * Chimera's deadline, the unknown estimate, the EMA, the same-cycle rules and every bad input
+ * with expected masks worked out by hand in the comments. */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kmu_pep_predictor.h"
+#include "kmu_tb.h"
+
+static const kmu_pep_predictor_params params = {P_TBS, P_KSLOTS, P_EMA_SH};
+#define KMU_CUR_IN kmu_pep_predictor_in
+#define KMU_CUR_OUT kmu_pep_predictor_out
+KMU_BLOCK(kmu_pep_predictor, KMU_PEP_PREDICTOR_IN, KMU_PEP_PREDICTOR_OUT, &params)
+
+#define NT P_TBS
+#define NK P_KSLOTS
+#define RTB_W (NT > 32 ? 6 : NT > 16 ? 5 : NT > 8 ? 4 : NT > 4 ? 3 : NT > 2 ? 2 : 1)
+#define U32MAX 0xffffffffull
+#define DRAIN KMU_POL_DRAIN
+#define CHIM KMU_POL_CHIMERA
+#define CHIMD KMU_POL_CHIMERA_DIRTY
+#define PEP KMU_POL_PEP
+
+static uint64_t allt(void) { return kmu_mask(NT); }
+
+/* ======================================================================== random lockstep */
+typedef struct {
+  int live, fresh, rest;
+  uint64_t start, insts, exec;
+  unsigned ks;
+} sb_tb;
+
+enum { E_START, E_INST, E_DONE, E_EVICT, E_CLEAR, E_N };
+enum { C_PROF_LONG, C_PROF_SHORT, C_CHIM_LONG, C_CHIM_SHORT, C_UNKNOWN, C_N };
+
+typedef struct {
+  kmu_rng rng;
+  const char *test;
+  uint64_t cycles;
+  /* the spec state */
+  sb_tb tb[NT];
+  int prof[NK];
+  uint64_t avg[NK];
+  int armed;
+  uint64_t hint_at;
+  int e_ckv, e_prv;      /* expected registered outputs of this cycle */
+  uint64_t e_ckm, e_prm;
+  /* the test-side SM */
+  uint64_t len[NT], evict_at[NT], base_at[NT];
+  int has_base[NT];
+  unsigned act[4], nact;                                  /* kernel slots in use */
+  unsigned klen[4], kjit[4], krate[4], kknown[4];         /* per active slot */
+  unsigned start_pct, inst_pct, bad_pct, rest_pct, elig_pct; /* percent */
+  unsigned hint_pm, pre_pm, evict_pm, clear_pm;           /* per mille */
+  unsigned policy;
+  uint32_t pl, deadline, ctx, bws;
+  uint64_t phase_end;
+  /* coverage */
+  uint64_t n_hint, n_hint_ck, n_hint_drain, n_judge_ck, n_judge_short, n_pre[4], n_pre_base,
+      n_pre_mispred, n_pre_drain, n_cat[C_N], n_err[E_N], n_hint_pre, n_same_entry, n_rearm,
+      n_expire, n_sat, n_starts, n_dones, n_evicts;
+} rnd_ctx;
+
+static unsigned rnd_range(kmu_rng *g, unsigned lo, unsigned hi) { /* [lo, hi] */
+  return hi <= lo ? lo : lo + (unsigned)kmu_rng_below(g, (uint64_t)hi - lo + 1);
+}
+static int pm(kmu_rng *g, unsigned per_mille) { return kmu_rng_below(g, 1000) < per_mille; }
+
+static void new_phase(rnd_ctx *x, uint64_t cyc) {
+  kmu_rng *g = &x->rng;
+  static const unsigned pol[] = {PEP, PEP, PEP, PEP, CHIM, CHIM, CHIMD, DRAIN};
+  x->policy = pol[kmu_rng_below(g, 8)];
+  /* the launch prediction, the switch time and the deadline around the TB lengths, sometimes
+   * huge (the thresholds saturate at 2^32-1) */
+  const int quiet = kmu_rng_pct(g, 30); /* few hints and requests: the hint expires */
+  x->pl = kmu_rng_pct(g, 12) ? 0xffffffffu - rnd_range(g, 0, 100)
+          : quiet            ? rnd_range(g, 0, 300)
+                             : rnd_range(g, 0, 1000);
+  x->bws = rnd_range(g, 0, 12);
+  uint32_t swt = rnd_range(g, 0, 1000);
+  if (((uint64_t)swt << x->bws) > 0xffffffu) swt = 0xffffffu >> x->bws;
+  x->ctx = (swt << x->bws) | (uint32_t)kmu_rng_bits(g, x->bws ? x->bws : 1) % (1u << x->bws);
+  if (kmu_rng_pct(g, 5)) x->ctx = (uint32_t)kmu_rng_bits(g, 24), x->bws = rnd_range(g, 0, 15);
+  if (x->pl > 0x80000000u) x->policy = PEP; /* a hint threshold that saturates */
+  x->deadline = kmu_rng_pct(g, 5) ? (uint32_t)kmu_rng_bits(g, 32) : rnd_range(g, 0, 3000);
+  /* kernels in up to 4 slots */
+  x->nact = rnd_range(g, 1, NK < 4 ? NK : 4);
+  for (unsigned a = 0; a < x->nact; a++) {
+    unsigned k;
+    int dup;
+    do {
+      k = (unsigned)kmu_rng_below(g, NK);
+      dup = 0;
+      for (unsigned b = 0; b < a; b++) dup |= x->act[b] == k;
+    } while (dup);
+    x->act[a] = k;
+    x->klen[a] = kmu_rng_pct(g, 40) ? rnd_range(g, 5, 200) : rnd_range(g, 200, 5000);
+    x->kjit[a] = rnd_range(g, 0, x->klen[a] / 4);
+    x->krate[a] = rnd_range(g, 5, 100);
+    x->kknown[a] = rnd_range(g, 0, 100);
+  }
+  x->start_pct = rnd_range(g, 5, 60);
+  x->inst_pct = rnd_range(g, 20, 100);
+  x->bad_pct = rnd_range(g, 0, 3);
+  x->rest_pct = rnd_range(g, 0, 20);
+  x->elig_pct = rnd_range(g, 70, 100);
+  x->hint_pm = quiet ? rnd_range(g, 1, 3) : rnd_range(g, 1, 20);
+  x->pre_pm = quiet ? rnd_range(g, 0, 1) : rnd_range(g, 1, 8);
+  x->evict_pm = rnd_range(g, 0, 5);
+  x->clear_pm = rnd_range(g, 0, 3);
+  x->phase_end = cyc + 2000 + kmu_rng_below(g, 6000);
+}
+
+static void rnd_init(void *c, uint64_t seed) {
+  rnd_ctx *x = c;
+  const char *t = x->test;
+  uint64_t cycles = x->cycles;
+  memset(x, 0, sizeof *x);
+  x->test = t;
+  x->cycles = cycles;
+  kmu_rng_seed(&x->rng, seed);
+  new_phase(x, 0);
+}
+
+static unsigned act_idx(const rnd_ctx *x, unsigned ks) { /* the active-slot index of ks */
+  for (unsigned a = 0; a < x->nact; a++)
+    if (x->act[a] == ks) return a;
+  return 0; /* a slot no longer active behaves like the first active one */
+}
+
+static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in) {
+  rnd_ctx *x = c;
+  kmu_pep_predictor_in *i = in;
+  const kmu_pep_predictor_out *o = po;
+  kmu_rng *g = &x->rng;
+  (void)pi;
+  memset(i, 0, sizeof *i);
+  if (cyc >= x->phase_end) new_phase(x, cyc);
+  i->policy_i = x->policy;
+  i->pred_launch_i = x->pl;
+  i->deadline_i = x->deadline;
+  i->ctx_bytes_i = x->ctx;
+  i->bw_shift_i = x->bws;
+
+  /* react to last cycle's decisions: checkpointed TBs get a base a while later, switched TBs
+   * are evicted a while later (the save) */
+  if (cyc > 0 && o->ckpt_valid_o)
+    for (unsigned e = 0; e < NT; e++)
+      if ((o->ckpt_mask_o >> e) & 1 && x->tb[e].live) x->base_at[e] = cyc + rnd_range(g, 0, 30);
+  if (cyc > 0 && o->pre_valid_o)
+    for (unsigned e = 0; e < NT; e++)
+      if ((o->pre_switch_mask_o >> e) & 1 && x->tb[e].live && !x->evict_at[e])
+        x->evict_at[e] = cyc + rnd_range(g, 0, 40);
+  for (unsigned e = 0; e < NT; e++) {
+    if (x->base_at[e] && x->base_at[e] <= cyc) x->has_base[e] = 1, x->base_at[e] = 0;
+    int el = x->tb[e].live ? kmu_rng_pct(g, x->elig_pct) : kmu_rng_pct(g, 10);
+    int bs = x->has_base[e] ^ kmu_rng_pct(g, 2);
+    i->elig_i |= (uint64_t)el << e;
+    i->base_i |= (uint64_t)bs << e;
+  }
+
+  /* done: a live TB past its length */
+  unsigned off = (unsigned)kmu_rng_below(g, NT);
+  int done_e = -1, evict_e = -1;
+  for (unsigned j = 0; j < NT; j++) {
+    unsigned e = (off + j) % NT;
+    if (x->tb[e].live && cyc - x->tb[e].start >= x->len[e]) {
+      done_e = (int)e;
+      break;
+    }
+  }
+  if (kmu_rng_pct(g, x->bad_pct)) {
+    i->tb_done_valid_i = 1;
+    i->tb_done_rtb_i = kmu_rng_bits(g, RTB_W);
+  } else if (done_e >= 0) {
+    i->tb_done_valid_i = 1;
+    i->tb_done_rtb_i = (unsigned)done_e;
+  }
+  /* evict: a switched TB after its save, or now and then any live TB */
+  off = (unsigned)kmu_rng_below(g, NT);
+  for (unsigned j = 0; j < NT; j++) {
+    unsigned e = (off + j) % NT;
+    if (x->tb[e].live && ((x->evict_at[e] && x->evict_at[e] <= cyc) || pm(g, x->evict_pm))) {
+      evict_e = (int)e;
+      break;
+    }
+  }
+  if (kmu_rng_pct(g, x->bad_pct)) {
+    i->tb_evict_valid_i = 1;
+    i->tb_evict_rtb_i = kmu_rng_bits(g, RTB_W);
+  } else if (evict_e >= 0) {
+    i->tb_evict_valid_i = 1;
+    i->tb_evict_rtb_i = (unsigned)evict_e;
+  }
+  /* one retired warp instruction, of a random live TB at its kernel's rate */
+  if (kmu_rng_pct(g, x->bad_pct)) {
+    i->tb_inst_valid_i = 1;
+    i->tb_inst_rtb_i = kmu_rng_bits(g, RTB_W);
+  } else if (kmu_rng_pct(g, x->inst_pct)) {
+    unsigned e = (unsigned)kmu_rng_below(g, NT);
+    if (x->tb[e].live && kmu_rng_pct(g, x->krate[act_idx(x, x->tb[e].ks)])) {
+      i->tb_inst_valid_i = 1;
+      i->tb_inst_rtb_i = e;
+    }
+  }
+  /* start: a free entry (often the one freed in this very cycle) */
+  if (kmu_rng_pct(g, x->start_pct)) {
+    unsigned freed[NT], nf = 0, same = NT;
+    for (unsigned e = 0; e < NT; e++) {
+      int fr = (i->tb_done_valid_i && i->tb_done_rtb_i == e && x->tb[e].live) ||
+               (i->tb_evict_valid_i && i->tb_evict_rtb_i == e && x->tb[e].live);
+      if (fr) same = e;
+      if (!x->tb[e].live || fr) freed[nf++] = e;
+    }
+    if (nf) {
+      unsigned a = (unsigned)kmu_rng_below(g, x->nact);
+      unsigned e = (same < NT && kmu_rng_pct(g, 40)) ? same : freed[kmu_rng_below(g, nf)];
+      unsigned len = x->klen[a] - x->kjit[a] + rnd_range(g, 0, 2 * x->kjit[a]);
+      if (len == 0) len = 1;
+      uint64_t insts = 0;
+      if (kmu_rng_pct(g, x->kknown[a])) /* announced, with a random error */
+        insts = (uint64_t)len * x->krate[a] * rnd_range(g, 50, 150) / 10000 / (NT > 8 ? 4 : 1);
+      i->tb_start_valid_i = 1;
+      i->tb_start_rtb_i = e;
+      i->tb_start_kslot_i = x->act[a];
+      i->tb_start_insts_i = insts;
+      i->tb_start_restored_i = kmu_rng_pct(g, x->rest_pct);
+      x->len[e] = len; /* used only if the start is accepted (the scoreboard says) */
+    }
+  }
+  if (kmu_rng_pct(g, x->bad_pct)) { /* a bad start: any entry, sometimes a slot >= KSLOTS */
+    i->tb_start_valid_i = 1;
+    i->tb_start_rtb_i = kmu_rng_bits(g, RTB_W);
+    i->tb_start_kslot_i = kmu_rng_pct(g, 50) ? kmu_rng_bits(g, 8) : x->act[0];
+    i->tb_start_insts_i = kmu_rng_bits(g, 32);
+    i->tb_start_restored_i = kmu_rng_bits(g, 1);
+    x->len[i->tb_start_rtb_i % NT] = rnd_range(g, 1, 3000);
+  }
+  /* a new kernel in a slot */
+  if (pm(g, x->clear_pm) || kmu_rng_pct(g, x->bad_pct)) {
+    i->kslot_clear_valid_i = 1;
+    i->kslot_clear_i = kmu_rng_pct(g, 70) ? x->act[kmu_rng_below(g, x->nact)] : kmu_rng_bits(g, 8);
+  }
+  i->hint_valid_i = pm(g, x->hint_pm);
+  i->preempt_valid_i = pm(g, x->pre_pm);
+  if (kmu_rng_pct(g, 1)) i->hint_valid_i = i->preempt_valid_i = 1; /* same cycle: preempt wins */
+  return 1;
+}
+
+/* rem(e) > X by the spec, computing rem itself: profile avg - el, else Chimera's
+ * (insts - exec) * el / exec as quotient and remainder; unknown counts as longer than
+ * anything */
+static int sb_long(const rnd_ctx *x, unsigned e, uint64_t now, uint64_t X, unsigned *cat) {
+  const sb_tb *b = &x->tb[e];
+  const uint64_t el = now - b->start;
+  int lg;
+  if (x->prof[b->ks]) {
+    uint64_t rem = x->avg[b->ks] > el ? x->avg[b->ks] - el : 0;
+    lg = rem > X;
+    *cat = lg ? C_PROF_LONG : C_PROF_SHORT;
+  } else if (b->insts == 0 || b->exec == 0) {
+    lg = 1;
+    *cat = C_UNKNOWN;
+  } else {
+    uint64_t left = b->insts > b->exec ? b->insts - b->exec : 0;
+    /* the exact quotient exceeds the integer X iff its integer part does, or equals X with a
+     * remainder */
+    const uint64_t qt = left * el / b->exec, rm = left * el % b->exec;
+    lg = qt > X || (qt == X && rm != 0);
+    *cat = lg ? C_CHIM_LONG : C_CHIM_SHORT;
+  }
+  return lg;
+}
+
+/* avg + floor((s - avg) / 2^EMA_SH) */
+static uint64_t sb_ema(uint64_t avg, uint64_t s) {
+  const int64_t dv = (int64_t)1 << P_EMA_SH, dl = (int64_t)s - (int64_t)avg;
+  int64_t fl = dl / dv;
+  if (dl % dv != 0 && dl < 0) fl--;
+  return (uint64_t)((int64_t)avg + fl);
+}
+
+static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
+  rnd_ctx *x = c;
+  const kmu_pep_predictor_in *i = ip;
+  const kmu_pep_predictor_out *o = op;
+  const char *t = x->test;
+  int ok = 1;
+
+  /* the registered outputs the spec requires now */
+  uint64_t live = 0, prof = 0;
+  for (unsigned e = 0; e < NT; e++) live |= (uint64_t)x->tb[e].live << e;
+  for (unsigned k = 0; k < NK; k++) prof |= (uint64_t)x->prof[k] << k;
+  ok &= KMU_EXPECT_EQ(t, cyc, "ckpt_valid_o", x->e_ckv, o->ckpt_valid_o);
+  if (x->e_ckv) ok &= KMU_EXPECT_EQ(t, cyc, "ckpt_mask_o", x->e_ckm, o->ckpt_mask_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "pre_valid_o", x->e_prv, o->pre_valid_o);
+  if (x->e_prv) ok &= KMU_EXPECT_EQ(t, cyc, "pre_switch_mask_o", x->e_prm, o->pre_switch_mask_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "armed_o", x->armed, o->armed_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "live_o", live, o->live_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "prof_valid_o", prof, o->prof_valid_o);
+
+  /* input checks */
+  const unsigned srtb = (unsigned)i->tb_start_rtb_i, irtb = (unsigned)i->tb_inst_rtb_i;
+  const unsigned drtb = (unsigned)i->tb_done_rtb_i, vrtb = (unsigned)i->tb_evict_rtb_i;
+  const unsigned sks = (unsigned)i->tb_start_kslot_i, ck = (unsigned)i->kslot_clear_i;
+  const int d_ok = i->tb_done_valid_i && drtb < NT && x->tb[drtb].live;
+  const int v_ok = i->tb_evict_valid_i && vrtb < NT && x->tb[vrtb].live;
+  const int s_ok = i->tb_start_valid_i && srtb < NT && sks < NK &&
+                   (!x->tb[srtb].live || (d_ok && drtb == srtb) || (v_ok && vrtb == srtb));
+  const int i_ok = i->tb_inst_valid_i && irtb < NT && x->tb[irtb].live;
+  const int c_ok = i->kslot_clear_valid_i && ck < NK;
+  const int bad[E_N] = {i->tb_start_valid_i && !s_ok, i->tb_inst_valid_i && !i_ok,
+                        i->tb_done_valid_i && !d_ok, i->tb_evict_valid_i && !v_ok,
+                        i->kslot_clear_valid_i && !c_ok};
+  ok &= KMU_EXPECT_EQ(t, cyc, "err_start_o", bad[E_START], o->err_start_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "err_inst_o", bad[E_INST], o->err_inst_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "err_done_o", bad[E_DONE], o->err_done_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "err_evict_o", bad[E_EVICT], o->err_evict_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "err_clear_o", bad[E_CLEAR], o->err_clear_o);
+  for (unsigned k = 0; k < E_N; k++) x->n_err[k] += (uint64_t)bad[k];
+  if (s_ok && ((d_ok && drtb == srtb) || (v_ok && vrtb == srtb))) x->n_same_entry++;
+
+  /* this cycle's decision, due next cycle */
+  const unsigned pol = (unsigned)i->policy_i;
+  const uint64_t sw = (uint64_t)i->ctx_bytes_i >> i->bw_shift_i;
+  const uint64_t pl = i->pred_launch_i;
+  const int pre = (int)i->preempt_valid_i;
+  const int hint = i->hint_valid_i && !pre && pol == PEP;
+  const int judge = x->armed && pol == PEP && !pre && !hint;
+  if (i->hint_valid_i && pre) x->n_hint_pre++;
+  uint64_t X;
+  if (pre)
+    X = pol == PEP ? sw : i->deadline_i;
+  else if (hint)
+    X = pl + sw;
+  else {
+    int64_t tl = (int64_t)x->hint_at + (int64_t)pl - (int64_t)cyc; /* to the predicted launch */
+    X = (uint64_t)(tl > 0 ? tl : 0) + sw;
+  }
+  if (X > U32MAX) X = U32MAX, x->n_sat += (pre || hint || judge);
+  uint64_t ckm = 0, prm = 0;
+  for (unsigned e = 0; e < NT; e++) {
+    const int elg = x->tb[e].live && ((i->elig_i >> e) & 1);
+    const int bs = (int)((i->base_i >> e) & 1);
+    if (!elg) continue;
+    unsigned cat;
+    const int lg = sb_long(x, e, cyc, X, &cat);
+    if (hint && !bs) {
+      ckm |= (uint64_t)lg << e;
+      lg ? x->n_hint_ck++ : x->n_hint_drain++;
+      x->n_cat[cat]++;
+    }
+    if (judge && !bs && x->tb[e].fresh) {
+      ckm |= (uint64_t)lg << e;
+      lg ? x->n_judge_ck++ : x->n_judge_short++;
+      x->n_cat[cat]++;
+    }
+    if (pre) {
+      int swt = 0;
+      if (pol == CHIM || pol == CHIMD) swt = lg;
+      if (pol == PEP) {
+        swt = bs || lg;
+        bs ? x->n_pre_base++ : lg ? x->n_pre_mispred++ : x->n_pre_drain++;
+      }
+      if (pol != DRAIN) x->n_cat[cat]++;
+      prm |= (uint64_t)swt << e;
+    }
+  }
+  x->e_ckv = hint || (judge && ckm != 0);
+  x->e_ckm = ckm;
+  x->e_prv = pre;
+  x->e_prm = prm;
+  x->n_hint += hint;
+  if (pre) x->n_pre[pol]++;
+
+  /* the edge: retire, finish (a profile sample), evict, start, clear, hint state */
+  if (i_ok) x->tb[irtb].exec++;
+  if (d_ok) {
+    sb_tb *b = &x->tb[drtb];
+    if (!b->rest) {
+      uint64_t s = cyc - b->start;
+      x->avg[b->ks] = x->prof[b->ks] ? sb_ema(x->avg[b->ks], s) : s;
+      x->prof[b->ks] = 1;
+    }
+    b->live = 0;
+    x->n_dones++;
+  }
+  if (v_ok) {
+    x->n_evicts += !(d_ok && drtb == vrtb); /* done and evicted at once: counted as done */
+    x->tb[vrtb].live = 0;
+  }
+  for (unsigned e = 0; e < NT; e++) {
+    x->tb[e].fresh = 0;
+    if ((d_ok && drtb == e) || (v_ok && vrtb == e) || (s_ok && srtb == e))
+      x->evict_at[e] = x->base_at[e] = 0, x->has_base[e] = 0;
+  }
+  if (s_ok) {
+    sb_tb *b = &x->tb[srtb];
+    b->live = b->fresh = 1;
+    b->rest = (int)i->tb_start_restored_i;
+    b->start = cyc;
+    b->ks = sks;
+    b->insts = i->tb_start_insts_i;
+    b->exec = 0;
+    x->n_starts++;
+  }
+  if (c_ok) x->prof[ck] = 0;
+  if (pre)
+    x->armed = 0;
+  else if (hint) {
+    x->n_rearm += x->armed;
+    x->armed = 1;
+    x->hint_at = cyc;
+  } else if (x->armed && cyc - x->hint_at >= 2 * pl) {
+    x->armed = 0;
+    x->n_expire++;
+  }
+  return ok;
+}
+
+static int rnd_finish(void *c) {
+  rnd_ctx *x = c;
+  const char *t = x->test;
+  int ok = 1;
+  uint64_t live = 0;
+  for (unsigned e = 0; e < NT; e++) live += (uint64_t)x->tb[e].live;
+  ok &= KMU_EXPECT_EQ(t, x->cycles, "starts == dones + evictions + live entries", x->n_starts,
+                      x->n_dones + x->n_evicts + live);
+  const uint64_t need[] = {x->n_hint,         x->n_hint_ck,          x->n_hint_drain,
+                           x->n_judge_ck,     x->n_judge_short,      x->n_pre[DRAIN],
+                           x->n_pre[CHIM],    x->n_pre[CHIMD],       x->n_pre[PEP],
+                           x->n_pre_base,     x->n_pre_mispred,      x->n_pre_drain,
+                           x->n_cat[C_PROF_LONG], x->n_cat[C_PROF_SHORT], x->n_cat[C_CHIM_LONG],
+                           x->n_cat[C_CHIM_SHORT], x->n_cat[C_UNKNOWN], x->n_err[E_START],
+                           x->n_err[E_INST],  x->n_err[E_DONE],      x->n_err[E_EVICT],
+                           x->n_err[E_CLEAR], x->n_hint_pre,         x->n_same_entry,
+                           x->n_rearm,        x->n_expire,           x->n_sat};
+  static const char *name[] = {"hints", "hint: checkpointed", "hint: drained",
+                               "new TB while armed: checkpointed", "new TB while armed: drained",
+                               "preempt DRAIN", "preempt CHIMERA", "preempt CHIMERA_DIRTY",
+                               "preempt PEP", "PEP: switched (base)", "PEP: switched (mispredicted)",
+                               "PEP: drained", "rem: profile long", "rem: profile short",
+                               "rem: Chimera long", "rem: Chimera short", "rem: unknown",
+                               "err_start", "err_inst", "err_done", "err_evict", "err_clear",
+                               "hint + preempt", "start into a freed entry", "re-arm", "expiry",
+                               "saturated threshold"};
+  for (unsigned k = 0; k < sizeof need / sizeof need[0]; k++) {
+    char w[96];
+    snprintf(w, sizeof w, "coverage: %s", name[k]);
+    ok &= kmu_expect(need[k] > 0, t, x->cycles, w, 1, 0);
+  }
+  if (getenv("KMU_COV")) {
+    printf("  %s:", t);
+    for (unsigned k = 0; k < sizeof need / sizeof need[0]; k++)
+      printf(" %s=%llu;", name[k], (unsigned long long)need[k]);
+    printf(" starts=%llu\n", (unsigned long long)x->n_starts);
+  }
+  return ok;
+}
+
+static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
+  rnd_ctx *x = calloc(1, sizeof *x);
+  x->test = test;
+  x->cycles = cycles;
+  kmu_stim s = {x, rnd_init, rnd_drive, rnd_check, rnd_finish};
+  int ok = kmu_lockstep(&kmu_pep_predictor_block, &s, test, seed, cycles);
+  free(x);
+  return ok;
+}
+
+/* ======================================================================== directed */
+/* A directed test is a program of steps: one cycle's inputs and the outputs the spec requires
+ * in that cycle.  The step index is the cycle number, which is also cyc_q (0 after reset), so
+ * a TB's elapsed time is (step of the check) - (step of its start).  CSRs, elig_i and base_i
+ * come from the program's template (p->t), which the test changes as it goes. */
+#define MAX_STEPS 8192
+#define MAX_EXP 16
+typedef struct {
+  kmu_pep_predictor_in in;
+  unsigned n_exp;
+  kmu_dexp exp[MAX_EXP];
+  const char *what;
+} dstep;
+typedef struct {
+  const char *test;
+  kmu_pep_predictor_in t; /* template: CSRs, elig_i, base_i */
+  dstep s[MAX_STEPS];
+  unsigned n, pc;
+  int measure; /* print measured latencies (test latency) */
+  uint64_t hint_at, pre_at, start_at;
+} dprog;
+
+static dstep *st(dprog *p, const char *what) {
+  if (p->n >= MAX_STEPS) {
+    fprintf(stderr, "directed program too long\n");
+    exit(2);
+  }
+  dstep *s = &p->s[p->n++];
+  memset(s, 0, sizeof *s);
+  s->in = p->t;
+  s->what = what;
+  return s;
+}
+#define EXP(s, f, v) \
+  kmu_dexp_add((s)->exp, &(s)->n_exp, MAX_EXP, #f, offsetof(kmu_pep_predictor_out, f), (uint64_t)(v))
+
+static void d_init(void *c, uint64_t seed) {
+  dprog *p = c;
+  (void)seed;
+  p->pc = 0;
+}
+static int d_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in) {
+  dprog *p = c;
+  (void)cyc, (void)pi, (void)po;
+  if (p->pc >= p->n) return 0;
+  *(kmu_pep_predictor_in *)in = p->s[p->pc].in;
+  return 1;
+}
+static int d_check(void *c, uint64_t cyc, const void *ip, const void *op) {
+  dprog *p = c;
+  const kmu_pep_predictor_in *i = ip;
+  const kmu_pep_predictor_out *o = op;
+  const dstep *s = &p->s[p->pc];
+  p->pc++;
+  if (p->measure && !kmu_tb_quiet()) { /* measured on the outputs (model == RTL, compared) */
+    if (i->hint_valid_i) p->hint_at = cyc;
+    if (i->preempt_valid_i) p->pre_at = cyc;
+    if (i->tb_start_valid_i && !o->err_start_o) p->start_at = cyc;
+    if (o->ckpt_valid_o && o->ckpt_mask_o && p->hint_at + 1 == cyc)
+      printf("  latency: launch hint in cycle %llu -> ckpt_valid_o/ckpt_mask_o in cycle %llu "
+             "(%llu cycle)\n", (unsigned long long)p->hint_at, (unsigned long long)cyc,
+             (unsigned long long)(cyc - p->hint_at));
+    else if (o->ckpt_valid_o && o->ckpt_mask_o)
+      printf("  latency: TB start while armed in cycle %llu -> ckpt_valid_o in cycle %llu "
+             "(%llu cycles)\n", (unsigned long long)p->start_at, (unsigned long long)cyc,
+             (unsigned long long)(cyc - p->start_at));
+    if (o->pre_valid_o)
+      printf("  latency: preemption request in cycle %llu -> pre_valid_o/pre_switch_mask_o in "
+             "cycle %llu (%llu cycle)\n", (unsigned long long)p->pre_at,
+             (unsigned long long)cyc, (unsigned long long)(cyc - p->pre_at));
+  }
+  return kmu_dexp_check(p->test, cyc, s->what, s->exp, s->n_exp, o);
+}
+static int d_finish(void *c) {
+  dprog *p = c;
+  return KMU_EXPECT_EQ(p->test, 0, "directed program ran to its end", p->n, p->pc);
+}
+static int d_run(dprog *p) {
+  kmu_stim s = {p, d_init, d_drive, d_check, d_finish};
+  return kmu_lockstep(&kmu_pep_predictor_block, &s, p->test, 1, 1000000);
+}
+
+static dprog prog;
+/* default CSRs of the directed tests: PEP, pred_launch 100, sw = 800 >> 4 = 50, deadline 60;
+ * every entry's elig_i bit high (only live entries count), no base */
+#define PL 100u
+#define SW 50u
+#define PROG(test_name)                   \
+  dprog *p = &prog;                       \
+  memset(p, 0, sizeof *p);                \
+  p->test = (test_name);                  \
+  p->t.policy_i = PEP;                    \
+  p->t.pred_launch_i = PL;                \
+  p->t.deadline_i = 60;                   \
+  p->t.ctx_bytes_i = 800;                 \
+  p->t.bw_shift_i = 4;                    \
+  p->t.elig_i = allt()
+
+static unsigned now(const dprog *p) { return p->n; }
+static dstep *p_idle(dprog *p, const char *what) { return st(p, what); }
+static void p_until(dprog *p, unsigned cyc) {
+  while (p->n < cyc) st(p, "wait");
+}
+static dstep *p_start(dprog *p, unsigned rtb, unsigned ks, uint32_t insts, int restored, int ok,
+                      const char *what) {
+  dstep *s = st(p, what);
+  s->in.tb_start_valid_i = 1;
+  s->in.tb_start_rtb_i = rtb;
+  s->in.tb_start_kslot_i = ks;
+  s->in.tb_start_insts_i = insts;
+  s->in.tb_start_restored_i = restored;
+  EXP(s, err_start_o, !ok);
+  return s;
+}
+static dstep *p_done(dprog *p, unsigned rtb, int ok, const char *what) {
+  dstep *s = st(p, what);
+  s->in.tb_done_valid_i = 1;
+  s->in.tb_done_rtb_i = rtb;
+  EXP(s, err_done_o, !ok);
+  return s;
+}
+static dstep *p_evict(dprog *p, unsigned rtb, int ok, const char *what) {
+  dstep *s = st(p, what);
+  s->in.tb_evict_valid_i = 1;
+  s->in.tb_evict_rtb_i = rtb;
+  EXP(s, err_evict_o, !ok);
+  return s;
+}
+static dstep *p_inst(dprog *p, unsigned rtb, int ok, const char *what) {
+  dstep *s = st(p, what);
+  s->in.tb_inst_valid_i = 1;
+  s->in.tb_inst_rtb_i = rtb;
+  EXP(s, err_inst_o, !ok);
+  return s;
+}
+static dstep *p_clear(dprog *p, unsigned k, int ok, const char *what) {
+  dstep *s = st(p, what);
+  s->in.kslot_clear_valid_i = 1;
+  s->in.kslot_clear_i = k;
+  EXP(s, err_clear_o, !ok);
+  return s;
+}
+static dstep *p_hint(dprog *p, const char *what) {
+  dstep *s = st(p, what);
+  s->in.hint_valid_i = 1;
+  return s;
+}
+static dstep *p_pre(dprog *p, const char *what) {
+  dstep *s = st(p, what);
+  s->in.preempt_valid_i = 1;
+  return s;
+}
+static void exp_ckpt(dstep *s, int valid, uint64_t mask) {
+  EXP(s, ckpt_valid_o, valid);
+  if (valid) EXP(s, ckpt_mask_o, mask);
+}
+static void exp_pre(dstep *s, int valid, uint64_t mask) {
+  EXP(s, pre_valid_o, valid);
+  if (valid) EXP(s, pre_switch_mask_o, mask);
+}
+/* a profile sample of exactly len cycles for slot ks, on entry rtb (free), ending now+len */
+static void p_sample(dprog *p, unsigned rtb, unsigned ks, unsigned len) {
+  unsigned t0 = now(p);
+  p_start(p, rtb, ks, 0, 0, 1, "a TB of the profiled kernel starts");
+  p_until(p, t0 + len);
+  p_done(p, rtb, 1, "it finishes: one profile sample");
+}
+
+/* ---- latency: hint in t -> decision in t+1; preempt in t -> decision in t+1; a TB started
+ * while armed in s -> judged in s+1 -> ckpt in s+2 (the "within 2 cycles of a hint" target) */
+static int t_latency(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p->measure = 1;
+  /* unprofiled slot 0, insts unknown: the estimate is unknown, i.e. long */
+  p_start(p, 0, 0, 0, 0, 1, "TB in entry 0 (unknown estimate)");
+  dstep *s = p_hint(p, "launch hint");
+  exp_ckpt(s, 0, 0);
+  EXP(s, armed_o, 0);
+  s = p_start(p, 1, 0, 0, 0, 1, "hint + 1: decision out; a TB starts on entry 1 (armed)");
+  exp_ckpt(s, 1, 0x1);
+  EXP(s, armed_o, 1);
+  s = p_idle(p, "start + 1: entry 1 judged (no output yet)");
+  exp_ckpt(s, 0, 0);
+  s = p_pre(p, "start + 2: its base-checkpoint decision; a preemption request");
+  exp_ckpt(s, 1, 0x2);
+  exp_pre(s, 0, 0);
+  s = p_idle(p, "preempt + 1: PEP switches both (no base, unknown = long)");
+  exp_pre(s, 1, 0x3);
+  EXP(s, armed_o, 0);
+  s = p_idle(p, "decisions are one-cycle pulses");
+  exp_pre(s, 0, 0);
+  exp_ckpt(s, 0, 0);
+  return d_run(p);
+}
+
+/* ---- Fig. 3 (a)/(b): a long kernel (profiled TB time 400) is checkpointed at the hint;
+ * (a) the base is taken, the preemption switches the TBs (incremental); (b) the preemption
+ * arrives while the base is still being saved (elig_i low): nothing more to switch */
+static int t_case_ab(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p_sample(p, 2, 1, 400); /* cycles 0..400: avg[1] = 400 */
+  dstep *s = p_start(p, 0, 1, 0, 0, 1, "cycle 401: TB A of the long kernel on entry 0");
+  EXP(s, prof_valid_o, 1u << 1);
+  p_start(p, 1, 1, 0, 0, 1, "cycle 402: TB B on entry 1");
+  p_until(p, 450);
+  /* rem(A) = 400 - (450-401) = 351 > pred_launch + sw = 150; rem(B) = 352 > 150 */
+  p_hint(p, "cycle 450: launch hint");
+  s = p_idle(p, "case (a)/(b): both long TBs get a base checkpoint");
+  exp_ckpt(s, 1, 0x3);
+  EXP(s, armed_o, 1);
+  p_until(p, 460);
+  p->t.base_i = 0x3; /* the base checkpoints are saved */
+  p_until(p, 470);
+  p_pre(p, "case (a): the preempting kernel arrives");
+  s = p_idle(p, "PEP: eligible TBs with a base switch (incremental checkpoint)");
+  exp_pre(s, 1, 0x3);
+  EXP(s, armed_o, 0);
+  /* case (b): a second round on fresh TBs; the request arrives while the bases are saved */
+  p->t.base_i = 0;
+  p_evict(p, 0, 1, "A switched out");
+  p_evict(p, 1, 1, "B switched out");
+  unsigned t1 = now(p);
+  p_start(p, 0, 1, 0, 0, 1, "TB C");
+  p_until(p, t1 + 10);
+  p_hint(p, "launch hint: rem(C) = 400 - 10 = 390 > 150");
+  s = p_idle(p, "C is checkpointed");
+  exp_ckpt(s, 1, 0x1);
+  p->t.elig_i = allt() & ~1ull; /* C pauses for its base: not eligible */
+  s = p_pre(p, "case (b): the request arrives during the base checkpoint");
+  s = p_idle(p, "C is not eligible (being saved): the base is the single checkpoint");
+  exp_pre(s, 1, 0x0);
+  return d_run(p);
+}
+
+/* ---- Fig. 3 (c): a short kernel (profiled TB time 100) drains; and a misprediction: a TB
+ * decided to drain at the hint whose remaining time at the request still exceeds sw is
+ * switched without a base (its "incremental" saves the whole dirty context) */
+static int t_case_c(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p_sample(p, 2, 2, 100); /* avg[2] = 100 */
+  p_start(p, 0, 2, 0, 0, 1, "cycle 101: TB A of the short kernel");
+  p_start(p, 1, 2, 0, 0, 1, "cycle 102: TB B");
+  p_until(p, 120);
+  /* rem(A) = 100 - 19 = 81, rem(B) = 82: both <= 150 */
+  p_hint(p, "cycle 120: launch hint");
+  dstep *s = p_idle(p, "case (c): a decision, nothing checkpointed (all drain)");
+  exp_ckpt(s, 1, 0x0);
+  p_until(p, 130);
+  /* rem(A) = 100 - 29 = 71 > sw = 50; rem(B) = 72 > 50: mispredicted */
+  p_pre(p, "cycle 130: the request comes early");
+  s = p_idle(p, "misprediction: both switched without a base");
+  exp_pre(s, 1, 0x3);
+  p_until(p, 150);
+  /* rem(A) = 100 - 49 = 51 > 50; rem(B) = 100 - 48 = 52 > 50: still long */
+  p_pre(p, "cycle 150: another request");
+  s = p_idle(p, "both still switched");
+  exp_pre(s, 1, 0x3);
+  p_until(p, 152);
+  /* rem(A) = 100 - 51 = 49 <= 50 drains; rem(B) = 100 - 50 = 50, not > 50: drains */
+  p_pre(p, "cycle 152: boundary rem == sw");
+  s = p_idle(p, "case (c) at the request: both drain");
+  exp_pre(s, 1, 0x0);
+  p_until(p, 160);
+  p_pre(p, "cycle 160");
+  s = p_idle(p, "both drain");
+  exp_pre(s, 1, 0x0);
+  p->t.base_i = 0x1; /* A has a base: its incremental is small, it switches however short */
+  p_pre(p, "cycle 162: rem(A) = 39, rem(B) = 40, A with a base");
+  s = p_idle(p, "A switched (base), B drains");
+  exp_pre(s, 1, 0x1);
+  return d_run(p);
+}
+
+/* ---- the hint's boundary: rem == pred_launch + sw drains, one more is checkpointed; a TB with
+ * a base or not eligible is never checkpointed again */
+static int t_boundary(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p_sample(p, 2, 1, 400);
+  p_start(p, 0, 1, 0, 0, 1, "cycle 401: A");
+  p_start(p, 1, 1, 0, 0, 1, "cycle 402: B");
+  p_until(p, 651);
+  /* rem(A) = 400 - 250 = 150, not > 150; rem(B) = 400 - 249 = 151 > 150 */
+  p_hint(p, "cycle 651: hint");
+  dstep *s = p_idle(p, "only B");
+  exp_ckpt(s, 1, 0x2);
+  /* from now on A and B are short (rem < 150); D's estimate is unknown (long) */
+  p_start(p, 2, 0, 0, 0, 1, "cycle 653: D, unprofiled slot 0, insts unknown");
+  p->t.base_i = 0x4;
+  p_hint(p, "hint: D has a base");
+  s = p_idle(p, "D is not checkpointed again");
+  exp_ckpt(s, 1, 0x0);
+  p->t.base_i = 0;
+  p->t.elig_i = allt() & ~4ull;
+  p_hint(p, "hint: D not eligible");
+  s = p_idle(p, "nothing");
+  exp_ckpt(s, 1, 0x0);
+  p->t.elig_i = allt();
+  p_hint(p, "hint: D eligible, no base");
+  s = p_idle(p, "D");
+  exp_ckpt(s, 1, 0x4);
+  return d_run(p);
+}
+
+/* ---- Fig. 3 (d)/(e): at the hint the long kernel's TB is almost done (drain); the next TB
+ * starts while armed and is checkpointed the cycle after it is judged; a short kernel's TB is
+ * not; an unknown estimate is; a TB that is not eligible when judged is not; after the expiry
+ * (2 x pred_launch after the hint) nothing is judged */
+static int t_case_de(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p_sample(p, 2, 1, 400); /* avg[1] = 400, cycles 0..400 */
+  p_sample(p, 2, 2, 100); /* avg[2] = 100, cycles 401..501 */
+  p_start(p, 0, 1, 0, 0, 1, "cycle 502: TB A of the long kernel");
+  p_until(p, 891);
+  /* rem(A) = 400 - 389 = 11 <= 150 */
+  p_hint(p, "cycle 891: launch hint, A almost finished");
+  dstep *s = p_idle(p, "A drains");
+  exp_ckpt(s, 1, 0x0);
+  EXP(s, armed_o, 1);
+  p_until(p, 902);
+  p_done(p, 0, 1, "cycle 902: A finishes (drained)");
+  p_start(p, 0, 1, 0, 0, 1, "cycle 903: TB C of the long kernel starts while armed");
+  /* judged in 904: tl = 100 - (904 - 891) = 87, X = 87 + 50 = 137; rem(C) = 400 - 1 = 399 */
+  s = p_start(p, 1, 2, 0, 0, 1, "cycle 904: C judged; TB D of the short kernel starts");
+  exp_ckpt(s, 0, 0);
+  /* D judged in 905: X = 100 - 14 + 50 = 136; rem(D) = 100 - 1 = 99 <= 136 */
+  s = p_idle(p, "cycle 905: case (d)/(e): C checkpointed; D judged");
+  exp_ckpt(s, 1, 0x1);
+  s = p_idle(p, "cycle 906: D drains: no decision output");
+  exp_ckpt(s, 0, 0);
+  p_evict(p, 1, 1, "D evicted");
+  p_start(p, 1, 3, 0, 0, 1, "cycle 908: TB E of an unprofiled kernel, insts unknown");
+  p_idle(p, "E judged: unknown counts as long");
+  s = p_idle(p, "cycle 910: E checkpointed");
+  exp_ckpt(s, 1, 0x2);
+  p_evict(p, 1, 1, "E evicted");
+  p_start(p, 1, 3, 0, 0, 1, "cycle 912: TB F, unknown");
+  p->t.elig_i = allt() & ~2ull;
+  p_idle(p, "F judged while not eligible");
+  p->t.elig_i = allt();
+  s = p_idle(p, "F is not checkpointed (judged once)");
+  exp_ckpt(s, 0, 0);
+  p_evict(p, 1, 1, "F evicted");
+  /* armed in cycles 892 .. 891 + 200 = 1091 */
+  p_until(p, 1091);
+  s = p_idle(p, "cycle 1091: last armed cycle");
+  EXP(s, armed_o, 1);
+  s = p_start(p, 1, 3, 0, 0, 1, "cycle 1092: expired; a TB with an unknown estimate starts");
+  EXP(s, armed_o, 0);
+  p_idle(p, "not armed: not judged");
+  s = p_idle(p, "no decision");
+  exp_ckpt(s, 0, 0);
+  return d_run(p);
+}
+
+/* ---- Chimera: drain or switch against the deadline from (insts - exec) * el / exec;
+ * CHIMERA_DIRTY decides the same; DRAIN switches nothing; PEP against sw */
+static int t_chimera(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  const unsigned t0 = 10;
+  p_until(p, t0);
+  p_start(p, 0, 4, 30, 0, 1, "t0: A, 30 warp instructions, unprofiled slot 4");
+  p_start(p, 1, 4, 30, 0, 1, "t0+1: B, 30 warp instructions");
+  p_start(p, 2, 4, 0, 0, 1, "t0+2: C, instructions unknown");
+  for (unsigned k = 0; k < 20; k++) p_inst(p, 0, 1, "A retires one");
+  for (unsigned k = 0; k < 20; k++) p_inst(p, 1, 1, "B retires one");
+  /* rem = (30 - 20) * el / 20 = el / 2 > 60 <=> el > 120 (10 * el > 60 * 20) */
+  p_until(p, t0 + 120);
+  p->t.policy_i = CHIMD;
+  p_pre(p, "t0+120, CHIMERA_DIRTY request: el(A) = 120, el(B) = 119: rem 60, 59.5");
+  p->t.policy_i = CHIM;
+  dstep *s = p_pre(p, "t0+121, CHIMERA request: el(A) = 121: rem 60.5; el(B) = 120: rem 60");
+  exp_pre(s, 1, 0x4); /* CHIMERA_DIRTY's decision: only C (unknown) */
+  p->t.policy_i = DRAIN;
+  s = p_pre(p, "t0+122, DRAIN request");
+  exp_pre(s, 1, 0x5); /* CHIMERA's decision: A (60.5 > 60) and C */
+  p->t.policy_i = PEP;
+  s = p_pre(p, "t0+123, PEP request: rem(A) = 61.5, rem(B) = 61 > sw = 50, no base");
+  exp_pre(s, 1, 0x0); /* DRAIN's decision: nothing */
+  s = p_idle(p, "PEP's decision: all three switched (mispredicted: no base)");
+  exp_pre(s, 1, 0x7);
+  /* exec >= insts: nothing left (rem 0), drains even with deadline 0 */
+  for (unsigned k = 0; k < 10; k++) p_inst(p, 0, 1, "A retires its last ones");
+  p_inst(p, 0, 1, "A retires more than announced");
+  p->t.policy_i = CHIM;
+  p->t.deadline_i = 0;
+  p_pre(p, "deadline 0");
+  s = p_idle(p, "A: rem 0 drains; B: rem > 0; C unknown");
+  exp_pre(s, 1, 0x6);
+  /* a deadline of 2^32-1: only the unknown estimate is longer */
+  p->t.deadline_i = 0xffffffffu;
+  p_pre(p, "deadline 2^32-1");
+  s = p_idle(p, "only C");
+  exp_pre(s, 1, 0x4);
+  return d_run(p);
+}
+
+/* ---- unknown estimates and the 64-bit products: insts unknown, or none retired yet, counts
+ * as longer than any threshold; a huge remaining-instruction count beats a saturated one */
+static int t_unknown(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p->t.pred_launch_i = 0xffffffffu; /* pred_launch + sw saturates to 2^32-1 */
+  p_sample(p, 2, 1, 400);           /* slot 1 profiled: 400 */
+  p_start(p, 0, 0, 0, 0, 1, "A: insts unknown");
+  p_start(p, 1, 0, 0xffffffffu, 0, 1, "B: 2^32-1 instructions, none retired yet");
+  p_start(p, 2, 1, 0, 0, 1, "C: profiled kernel, rem <= 400");
+  dstep *s = p_hint(p, "hint, threshold 2^32-1");
+  s = p_idle(p, "A, B unknown: checkpointed; C not");
+  exp_ckpt(s, 1, 0x3);
+  p_inst(p, 1, 1, "B retires one");
+  p_idle(p, "el(B) grows");
+  /* B: (2^32-2) * el > (2^32-1) * 1 for el >= 2 */
+  p_hint(p, "hint again");
+  s = p_idle(p, "B's estimate exceeds 2^32-1 cycles: still checkpointed");
+  exp_ckpt(s, 1, 0x3);
+  /* Chimera with deadline 2^32-1 at the request */
+  p->t.policy_i = CHIM;
+  p->t.deadline_i = 0xffffffffu;
+  p_pre(p, "request, CHIMERA, deadline 2^32-1");
+  s = p_idle(p, "A, B switched, C drains");
+  exp_pre(s, 1, 0x3);
+  /* a hint under another policy is ignored: no decision, not armed */
+  p_hint(p, "hint under CHIMERA");
+  s = p_idle(p, "ignored");
+  exp_ckpt(s, 0, 0);
+  EXP(s, armed_o, 0);
+  return d_run(p);
+}
+
+/* ---- the EMA profile, observed through the hint's boundary: two TBs started one cycle apart,
+ * a hint when the older one has exactly rem == pred_launch + sw: the mask is 0b10 iff avg is
+ * exactly as expected (one more: 0b11, one less: 0b00) */
+static void probe_avg(dprog *p, unsigned ks, unsigned avg, const char *what) {
+  const unsigned X = (unsigned)p->t.pred_launch_i + SW;
+  unsigned t0 = now(p);
+  p_start(p, 0, ks, 0, 0, 1, "probe TB 0");
+  p_start(p, 1, ks, 0, 0, 1, "probe TB 1");
+  /* hint at t0 + el0 with avg - el0 == X */
+  p_until(p, t0 + (avg - X));
+  p_hint(p, "probe hint");
+  dstep *s = p_idle(p, what);
+  exp_ckpt(s, 1, 0x2);
+  p_pre(p, "disarm");
+  p_evict(p, 0, 1, "probe TB 0 out (no sample)");
+  p_evict(p, 1, 1, "probe TB 1 out");
+}
+static int t_ema(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  dstep *s = p_idle(p, "nothing profiled");
+  EXP(s, prof_valid_o, 0);
+  p_sample(p, 2, 1, 400);
+  s = p_idle(p, "slot 1 profiled");
+  EXP(s, prof_valid_o, 1u << 1);
+  probe_avg(p, 1, 400, "first sample: avg = 400");
+  p_sample(p, 2, 1, 480);
+  probe_avg(p, 1, 410, "400 + (480 - 400) >> 3 = 410");
+  p_sample(p, 2, 1, 403);
+  probe_avg(p, 1, 409, "410 + floor((403 - 410) / 8) = 410 - 1 = 409 (rounds down)");
+  p_sample(p, 2, 1, 409);
+  probe_avg(p, 1, 409, "409 + 0");
+  p_sample(p, 2, 1, 250);
+  probe_avg(p, 1, 389, "409 + floor(-159 / 8) = 409 - 20 = 389");
+  /* a restored TB's time is no sample */
+  unsigned t0 = now(p);
+  p_start(p, 2, 1, 0, 1, 1, "a restored TB of slot 1");
+  p_until(p, t0 + 1000);
+  p_done(p, 2, 1, "it finishes: no sample");
+  probe_avg(p, 1, 389, "unchanged by the restored TB");
+  t0 = now(p);
+  p_start(p, 2, 3, 0, 1, 1, "a restored TB of unprofiled slot 3");
+  p_until(p, t0 + 50);
+  p_done(p, 2, 1, "it finishes");
+  s = p_idle(p, "slot 3 still unprofiled");
+  EXP(s, prof_valid_o, 1u << 1);
+  /* an evicted TB's time is no sample */
+  t0 = now(p);
+  p_start(p, 2, 1, 0, 0, 1, "a TB of slot 1");
+  p_until(p, t0 + 30);
+  p_evict(p, 2, 1, "switched out: no sample");
+  probe_avg(p, 1, 389, "unchanged by the evicted TB");
+  return d_run(p);
+}
+
+/* ---- a new kernel in a slot forgets its profile; a clear wins over a sample of the slot in
+ * the same cycle; a cleared slot falls back to Chimera's estimate */
+static int t_clear(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p_sample(p, 2, 1, 100);
+  p_sample(p, 2, 2, 100);
+  dstep *s = p_idle(p, "slots 1, 2 profiled");
+  EXP(s, prof_valid_o, 0x6);
+  p_start(p, 0, 1, 0, 0, 1, "A of slot 1 (profiled: 100, short)");
+  p_clear(p, 1, 1, "slot 1 gets a new kernel");
+  s = p_hint(p, "hint: A's slot is unprofiled now, insts unknown: long");
+  EXP(s, prof_valid_o, 0x4);
+  s = p_idle(p, "A checkpointed");
+  exp_ckpt(s, 1, 0x1);
+  unsigned t0 = now(p);
+  p_start(p, 2, 2, 0, 0, 1, "a TB of slot 2");
+  p_until(p, t0 + 20);
+  s = p_done(p, 2, 1, "it finishes while slot 2 is cleared in the same cycle");
+  s->in.kslot_clear_valid_i = 1;
+  s->in.kslot_clear_i = 2;
+  EXP(s, err_clear_o, 0);
+  s = p_idle(p, "the clear wins: slot 2 unprofiled");
+  EXP(s, prof_valid_o, 0x0);
+  s = p_clear(p, NK, 0, "slot KSLOTS does not exist: err_clear_o");
+  s = p_clear(p, 255, 0, "slot 255: err_clear_o");
+  p_sample(p, 2, 0, 7);
+  s = p_clear(p, 0, 1, "slot 0 cleared");
+  EXP(s, prof_valid_o, 0x1);
+  s = p_idle(p, "");
+  EXP(s, prof_valid_o, 0x0);
+  return d_run(p);
+}
+
+/* ---- same-cycle rules */
+static int t_same_cycle(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p_start(p, 0, 0, 0, 0, 1, "A (unknown estimate)");
+  dstep *s = st(p, "hint and preemption request in one cycle");
+  s->in.hint_valid_i = s->in.preempt_valid_i = 1;
+  s = p_idle(p, "the request wins: switch decision, no checkpoint decision, not armed");
+  exp_pre(s, 1, 0x1);
+  exp_ckpt(s, 0, 0);
+  EXP(s, armed_o, 0);
+  /* a hint while armed re-arms with the new hint time */
+  const unsigned h1 = now(p);
+  p_hint(p, "hint 1");
+  p_until(p, h1 + 150);
+  s = p_hint(p, "hint 2, 150 cycles later (armed until h1 + 200)");
+  EXP(s, armed_o, 1);
+  s = p_idle(p, "hint 2's decision");
+  exp_ckpt(s, 1, 0x1);
+  p_until(p, h1 + 201);
+  s = p_idle(p, "past hint 1's expiry: still armed (hint 2)");
+  EXP(s, armed_o, 1);
+  p_until(p, h1 + 150 + 200);
+  s = p_idle(p, "hint 2 + 200: last armed cycle");
+  EXP(s, armed_o, 1);
+  s = p_idle(p, "hint 2 + 201: expired");
+  EXP(s, armed_o, 0);
+  /* start and done of the same entry: the done frees it, the start takes it; the sample is the
+   * old TB's time */
+  unsigned t0 = now(p);
+  p_start(p, 1, 2, 0, 0, 1, "B of slot 2");
+  p_until(p, t0 + 40);
+  s = p_start(p, 1, 2, 0, 0, 1, "B finishes and B' starts on entry 1 in one cycle");
+  s->in.tb_done_valid_i = 1;
+  s->in.tb_done_rtb_i = 1;
+  EXP(s, err_done_o, 0);
+  s = p_idle(p, "entry 1 live (B'), slot 2 profiled (40)");
+  EXP(s, live_o, 0x3);
+  EXP(s, prof_valid_o, 1u << 2);
+  /* start and evict of the same entry: both accepted */
+  s = p_start(p, 1, 2, 0, 0, 1, "B' evicted and B'' starts in one cycle");
+  s->in.tb_evict_valid_i = 1;
+  s->in.tb_evict_rtb_i = 1;
+  EXP(s, err_evict_o, 0);
+  s = p_idle(p, "entry 1 live");
+  EXP(s, live_o, 0x3);
+  /* done and evict of the same entry: both accepted, the sample taken (slot 3) */
+  t0 = now(p);
+  p_start(p, 2, 3, 0, 0, 1, "C of slot 3");
+  p_until(p, t0 + 5);
+  s = p_done(p, 2, 1, "C finishes and is evicted in one cycle");
+  s->in.tb_evict_valid_i = 1;
+  s->in.tb_evict_rtb_i = 2;
+  EXP(s, err_evict_o, 0);
+  s = p_idle(p, "entry 2 free, slot 3 profiled");
+  EXP(s, live_o, 0x3);
+  EXP(s, prof_valid_o, (1u << 2) | (1u << 3));
+  /* an instruction of an entry that starts a new TB in the same cycle is the old TB's: the new
+   * TB has exec 0 (unknown: switched); had it counted, exec 1 >= insts 1 would drain */
+  s = p_start(p, 0, 0, 1, 0, 1, "A evicted, A' (1 instruction) starts, an instruction of entry 0");
+  s->in.tb_evict_valid_i = 1;
+  s->in.tb_evict_rtb_i = 0;
+  s->in.tb_inst_valid_i = 1;
+  s->in.tb_inst_rtb_i = 0;
+  EXP(s, err_inst_o, 0);
+  EXP(s, err_evict_o, 0);
+  p->t.policy_i = CHIM;
+  p->t.deadline_i = 0;
+  p->t.elig_i = 0x1;
+  p_pre(p, "request, CHIMERA, deadline 0");
+  s = p_idle(p, "A' has exec 0: unknown: switched");
+  exp_pre(s, 1, 0x1);
+  p_inst(p, 0, 1, "A' retires its one instruction");
+  p_pre(p, "request");
+  s = p_idle(p, "A': exec 1 >= insts 1: rem 0: drains");
+  exp_pre(s, 1, 0x0);
+  return d_run(p);
+}
+
+/* ---- armed_o: cycles h+1 .. h+2*pred_launch; pred_launch 0: h+1 only; a request disarms */
+static int t_arm(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p->t.pred_launch_i = 3;
+  p_idle(p, "");
+  dstep *s = p_hint(p, "hint, pred_launch 3");
+  EXP(s, armed_o, 0);
+  for (unsigned k = 1; k <= 6; k++) {
+    s = p_idle(p, "armed h+1 .. h+6");
+    EXP(s, armed_o, 1);
+  }
+  s = p_idle(p, "h+7: expired");
+  EXP(s, armed_o, 0);
+  p->t.pred_launch_i = 0;
+  p_hint(p, "hint, pred_launch 0");
+  s = p_idle(p, "h+1: armed");
+  EXP(s, armed_o, 1);
+  s = p_idle(p, "h+2: expired");
+  EXP(s, armed_o, 0);
+  p->t.pred_launch_i = 1000;
+  p_hint(p, "hint");
+  s = p_pre(p, "request");
+  EXP(s, armed_o, 1);
+  s = p_idle(p, "disarmed");
+  EXP(s, armed_o, 0);
+  exp_pre(s, 1, 0);
+  return d_run(p);
+}
+
+/* ---- every bad input: its err_*_o in the same cycle, nothing changes */
+static int t_errors(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  dstep *s = p_done(p, 0, 0, "done of a free entry");
+  EXP(s, live_o, 0);
+  p_evict(p, 1, 0, "evict of a free entry");
+  p_inst(p, 2, 0, "instruction of a free entry");
+  s = p_start(p, 0, NK, 0, 0, 0, "start with kslot == KSLOTS");
+  p_start(p, 0, 255, 0, 0, 0, "start with kslot 255");
+  s = p_idle(p, "nothing started");
+  EXP(s, live_o, 0);
+  unsigned t0 = now(p);
+  p_start(p, 0, 1, 0, 0, 1, "A of slot 1 on entry 0");
+  s = p_start(p, 0, 2, 0, 0, 0, "start of live entry 0: err_start_o");
+  EXP(s, live_o, 0x1);
+  p_until(p, t0 + 100);
+  p_done(p, 0, 1, "A finishes after 100 cycles");
+  s = p_done(p, 0, 0, "done again: err_done_o");
+  EXP(s, prof_valid_o, 1u << 1); /* slot 1 (A's), not slot 2: the refused start changed nothing */
+  p->t.pred_launch_i = 0; /* threshold sw = 50: the probe works for an average of 100 */
+  probe_avg(p, 1, 100, "A's sample is 100 cycles: the refused start left its start time");
+  if (NT & (NT - 1)) { /* entries >= TBS exist as indices */
+    p_start(p, NT, 0, 0, 0, 0, "start of entry TBS");
+    p_done(p, NT, 0, "done of entry TBS");
+    p_evict(p, NT, 0, "evict of entry TBS");
+    p_inst(p, NT, 0, "instruction of entry TBS");
+  }
+  s = p_idle(p, "nothing live");
+  EXP(s, live_o, 0);
+  return d_run(p);
+}
+
+static const kmu_test tests[] = {
+    {"latency", t_latency, 0, 0}, {"case_ab", t_case_ab, 0, 0},
+    {"case_c", t_case_c, 0, 0},   {"boundary", t_boundary, 0, 0},
+    {"case_de", t_case_de, 0, 0}, {"chimera", t_chimera, 0, 0},
+    {"unknown", t_unknown, 0, 0}, {"ema", t_ema, 0, 0},
+    {"clear", t_clear, 0, 0},     {"same_cycle", t_same_cycle, 0, 0},
+    {"arm", t_arm, 0, 0},         {"errors", t_errors, 0, 0},
+    {"random", t_random, 250000, 4},
+};
+
+int main(int argc, char **argv) {
+  return kmu_test_main(&kmu_pep_predictor_block, tests, sizeof tests / sizeof tests[0], argc,
+                       argv);
+}
