@@ -23,7 +23,8 @@ void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
   kmu_frontend_params fp = {p->aw, p->entries, p->cnt_w, p->nsm};
   kmu_kmu_params kp = {p->slots, p->pend, clog2_min1(p->entries)};
   kmu_dispatch_params dp = {p->nsm, p->slots};
-  kmu_sm_ctrl_params sp = {p->tbs, p->warps, p->regs, p->shmem, p->ewt};
+  /* the SM controllers' preemption sizes: the RTL defaults (kmu_gpu.v sets only these five) */
+  kmu_sm_ctrl_params sp = {p->tbs, p->warps, p->regs, p->shmem, p->ewt, p->tbs, 32768, 0, 4};
   kmu_rr_arb_params ap = {p->nsm};
   kmu_mem_port_params mp = {2};
   kmu_frontend_init(&m->u_frontend, &fp);
@@ -165,6 +166,11 @@ static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
 #endif
     si->simt_done_rtb_i = i->simt_done_rtb_i & kmu_mask(rtb_w);
     si->done_ready_i = (w->dn_arb_o.gnt_o >> s) & 1;
+    /* preemption tied off: policy DRAIN, no decisions, no ctx engine (kmu_gpu.v the same) */
+    si->policy_i = si->inplace_en_i = si->ctx_base_i = 0;
+    si->ckpt_valid_i = si->ckpt_mask_i = si->pre_valid_i = si->pre_switch_mask_i = 0;
+    si->hold_i = si->ctx_cmd_ready_i = si->ctx_done_i = si->dirty_cnt_i = 0;
+    si->simt_paused_i = 0;
     kmu_sm_ctrl_comb(&m->u_sm_ctrl[s], si, &w->sm_o[s]);
     st_req |= (w->sm_o[s].simt_start_valid_o & 1) << s;
     dn_req |= (w->sm_o[s].done_valid_o & 1) << s;

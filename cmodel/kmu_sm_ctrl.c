@@ -6,7 +6,9 @@
  * every FIFO with idle inputs give the free entry, the heads, ready bits and counts; (2) fit,
  * the EWT launch, the allocation and the done lookup; (3) every FIFO again with this cycle's
  * pushes and pops (the second call replaces the first one's next state).  tick() is the
- * rising edge of the module and of every instance. */
+ * rising edge of the module and of every instance.  Preemption state: q.res_ckpt/res_sw/
+ * res_base/res_rst, q.res_ptb[e], q.res_rpw[e], the preempted table q.ptb_*, q.ip_free and the
+ * sequencer q.seq_* (instances u_save_enc, u_ptb_free_enc, u_ptb_pre_enc). */
 #include "kmu_sm_ctrl.h"
 
 #include <string.h>
@@ -20,10 +22,17 @@ void kmu_sm_ctrl_init(kmu_sm_ctrl *m, const kmu_sm_ctrl_params *p) {
   m->p = *p;
   m->rtb_w = 1;
   while ((1u << m->rtb_w) < p->tbs) m->rtb_w++;
-  const kmu_prio_enc_params pe = {p->tbs};
+  m->ptb_w = 1;
+  while ((1u << m->ptb_w) < p->ptbs) m->ptb_w++;
+  m->area_lg = 0;
+  while (m->area_lg < 31 && (1u << m->area_lg) < p->area_bytes) m->area_lg++;
+  const kmu_prio_enc_params pe = {p->tbs}, pp = {p->ptbs};
   const kmu_fifo_params ps = {m->rtb_w, p->tbs}, pd = {8, p->tbs};
   const kmu_fifo_params pk = {64, p->ewt}, pi = {KMU_SM_CTRL_EWT_ID_W, p->ewt};
   kmu_prio_enc_init(&m->u_rtb_enc, &pe);
+  kmu_prio_enc_init(&m->u_save_enc, &pe);
+  kmu_prio_enc_init(&m->u_ptb_free_enc, &pp);
+  kmu_prio_enc_init(&m->u_ptb_pre_enc, &pp);
   kmu_fifo_init(&m->u_start_fifo, &ps);
   kmu_fifo_init(&m->u_done_fifo, &pd);
   kmu_fifo_init(&m->u_ewt_kp, &pk);
@@ -33,6 +42,9 @@ void kmu_sm_ctrl_init(kmu_sm_ctrl *m, const kmu_sm_ctrl_params *p) {
 
 void kmu_sm_ctrl_free(kmu_sm_ctrl *m) {
   kmu_prio_enc_free(&m->u_rtb_enc);
+  kmu_prio_enc_free(&m->u_save_enc);
+  kmu_prio_enc_free(&m->u_ptb_free_enc);
+  kmu_prio_enc_free(&m->u_ptb_pre_enc);
   kmu_fifo_free(&m->u_start_fifo);
   kmu_fifo_free(&m->u_done_fifo);
   kmu_fifo_free(&m->u_ewt_kp);
@@ -45,19 +57,30 @@ void kmu_sm_ctrl_reset(kmu_sm_ctrl *m) {
   m->q.free_warps = m->p.warps & M8;
   m->q.free_regs = m->p.regs & M18;
   m->q.free_shmem = m->p.shmem & M18;
+  m->q.ip_free = m->p.ipb;
   m->d = m->q;
   kmu_prio_enc_reset(&m->u_rtb_enc);
+  kmu_prio_enc_reset(&m->u_save_enc);
+  kmu_prio_enc_reset(&m->u_ptb_free_enc);
+  kmu_prio_enc_reset(&m->u_ptb_pre_enc);
   kmu_fifo_reset(&m->u_start_fifo);
   kmu_fifo_reset(&m->u_done_fifo);
   kmu_fifo_reset(&m->u_ewt_kp);
   kmu_fifo_reset(&m->u_ewt_id);
 }
 
+/* warp registers per warp of a TB: ceil(ceil(regs / 32) / warps), saturated to 6 bits */
+static unsigned rpw_of(unsigned regs, unsigned warps) {
+  const unsigned regw = (regs + 31) >> 5;
+  const unsigned r = warps ? (regw + warps - 1) / warps : 0;
+  return r > 63 ? 63 : r;
+}
+
 void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *o) {
   const kmu_sm_ctrl_regs *q = &m->q;
   kmu_sm_ctrl_regs *d = &m->d;
   const unsigned nt = m->p.tbs, nw = m->p.warps;
-  const uint64_t rtbm = kmu_mask(m->rtb_w);
+  const uint64_t rtbm = kmu_mask(m->rtb_w), tbm = kmu_mask(nt), ptbm = kmu_mask(m->p.ptbs);
   /* inputs at their port widths */
   const unsigned need_warps = (unsigned)(i->need_warps_i & M6);
   const unsigned need_regs = (unsigned)(i->need_regs_i & M18);
@@ -74,14 +97,39 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   const int simt_done_valid = (int)(i->simt_done_valid_i & 1);
   const unsigned done_rtb = (unsigned)(i->simt_done_rtb_i & rtbm);
   const int done_ready = (int)(i->done_ready_i & 1);
+  const unsigned policy = (unsigned)(i->policy_i & 3);
+  const int inplace_en = (int)(i->inplace_en_i & 1);
+  const uint32_t ctx_base = (uint32_t)i->ctx_base_i;
+  const int ckpt_valid = (int)(i->ckpt_valid_i & 1), pre_valid = (int)(i->pre_valid_i & 1);
+  const uint64_t ckpt_mask = i->ckpt_mask_i & tbm, pre_mask = i->pre_switch_mask_i & tbm;
+  const int hold = (int)(i->hold_i & 1);
+  const uint64_t paused = i->simt_paused_i & tbm;
+  const int cmd_ready = (int)(i->ctx_cmd_ready_i & 1), ctx_done = (int)(i->ctx_done_i & 1);
+  const unsigned dirty_cnt = (unsigned)(i->dirty_cnt_i & 0xfffu);
 
-  /* (1) lowest free resident entry; FIFO heads and ready bits */
-  kmu_prio_enc_in ei = {~q->res_valid & kmu_mask(nt)};
+  /* the save/restore sequencer */
+  const unsigned st = q->seq_st, sr = q->seq_rtb, sp = q->seq_ptb;
+  const int seq_busy = st != SEQ_IDLE;
+  const int seq_save = st == SEQ_PAUSE || st == SEQ_SCMD || st == SEQ_SWAIT || st == SEQ_EVICT;
+  const int seq_rst = st == SEQ_RCMD || st == SEQ_RWAIT;
+  const uint64_t sr_bit = 1ull << sr, sp_bit = 1ull << sp;
+  uint64_t seq_wmask = 0;
+  for (unsigned w = 0; w < nw; w++)
+    if (((q->wst_busy >> w) & 1) && q->wst_owner[w] == sr) seq_wmask |= 1ull << w;
+
+  /* (1) lowest free resident entry, free / preempted table entries; FIFO heads */
+  kmu_prio_enc_in ei = {~q->res_valid & tbm};
   kmu_prio_enc_out eo;
   kmu_prio_enc_comb(&m->u_rtb_enc, &ei, &eo);
   const unsigned rtb_idx = (unsigned)eo.idx_o;
   const int rtb_any = (int)eo.valid_o;
   const int tb_room = q->free_tb != 0 && rtb_any;
+  kmu_prio_enc_in fi = {~q->ptb_valid & ptbm}, pi_ = {q->ptb_pre & ptbm};
+  kmu_prio_enc_out fo, po;
+  kmu_prio_enc_comb(&m->u_ptb_free_enc, &fi, &fo);
+  kmu_prio_enc_comb(&m->u_ptb_pre_enc, &pi_, &po);
+  const unsigned ptb_free_idx = (unsigned)fo.idx_o, rc = (unsigned)po.idx_o;
+  const int ptb_free_any = (int)fo.valid_o, rc_any = (int)po.valid_o;
 
   kmu_fifo_in si, di, ki, ii;
   kmu_fifo_out so, dout, ko, io;
@@ -102,8 +150,17 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   const unsigned ewt_slot = (unsigned)((io.pop_data_o >> 50) & M8);
   const uint32_t ewt_kptr = (uint32_t)(ko.pop_data_o >> 32), ewt_param = (uint32_t)ko.pop_data_o;
 
+  /* restore pending: a preempted TB waits (and no hold), or a restore runs */
+  const int rst_wait = rc_any && !hold;
+#ifdef MUTANT_SM_CTRL_C_RST_PRIO
+  /* mutant: a waiting restore does not hold new TBs back */
+  const int rst_pend = seq_rst;
+#else
+  const int rst_pend = rst_wait || seq_rst;
+#endif
+
   /* fit */
-  const int tb_gate = tb_room && !ewt_pend;
+  const int tb_gate = tb_room && !ewt_pend && !rst_pend;
   o->fit_o = tb_gate && need_warps != 0 && need_warps <= q->free_warps &&
              need_regs <= q->free_regs && need_shmem <= q->free_shmem;
   o->ewt_fit_o = need_ewarp && ewt_room && need_regs <= m->p.regs;
@@ -114,22 +171,60 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   const int ewt_push = start_valid && start_ewarp && start_ewt_fit;
   o->err_overflow_o = start_valid && !(start_ewarp ? start_ewt_fit : start_fit);
 
+  /* SIMT done lookup */
+  const int d_in = done_rtb < nt;
+  const int d_valid = d_in && ((q->res_valid >> done_rtb) & 1);
+  const int d_started = d_in && ((q->res_started >> done_rtb) & 1);
+  const unsigned d_slot = d_in ? q->res_slot[done_rtb] : 0;
+  const unsigned d_warps = d_in ? q->res_warps[done_rtb] : 0;
+  const unsigned d_regs = d_in ? q->res_regs[done_rtb] : 0;
+  const unsigned d_shmem = d_in ? q->res_shmem[done_rtb] : 0;
+  /* an entry whose save command is issued has nothing in flight: its done is refused */
+  const int d_locked = (st == SEQ_SCMD || st == SEQ_SWAIT || st == SEQ_EVICT) && done_rtb == sr;
+  const int done_ok = simt_done_valid && d_valid && d_started && !d_locked;
+  o->err_done_o = simt_done_valid && !done_ok;
+  const uint64_t done_bit = done_ok ? 1ull << done_rtb : 0;
+  const int done_pop = dout.pop_valid_o && done_ready;
+
+  /* the last restore command of the entry completes */
+  const int rst_last = !(q->seq_k == 0 && ((q->ptb_two >> sp) & 1));
+  const int rst_fin = st == SEQ_RWAIT && ctx_done && rst_last;
+
 #ifdef MUTANT_SM_CTRL_C_EWT_REGS
   /* mutant: the event warp's registers are not checked before it starts */
-  const int ewt_launch = ewt_pend && tb_room && q->free_warps != 0;
+  const int ewt_launch = ewt_pend && tb_room && q->free_warps != 0 && !rst_fin;
 #else
-  const int ewt_launch = ewt_pend && tb_room && q->free_warps != 0 && ewt_regs <= q->free_regs;
+  const int ewt_launch =
+      ewt_pend && tb_room && q->free_warps != 0 && ewt_regs <= q->free_regs && !rst_fin;
 #endif
 
-  /* allocation, one per cycle */
-  const int alloc_go = ewt_launch || start_tb_ok;
-  const unsigned alloc_warps = ewt_launch ? 1 : start_warps;
-  const unsigned alloc_regs = ewt_launch ? ewt_regs : start_regs;
-  const unsigned alloc_shmem = ewt_launch ? 0 : start_shmem;
-  const unsigned alloc_slot = ewt_launch ? ewt_slot : start_slot;
-  const uint32_t alloc_tb = ewt_launch ? ewt_tb : start_tb;
-  const uint32_t alloc_kptr = ewt_launch ? ewt_kptr : start_kptr;
-  const uint32_t alloc_param = ewt_launch ? ewt_param : start_param;
+  /* save pick: the lowest entry with a pending base checkpoint or switch */
+  kmu_prio_enc_in vi = {(q->res_ckpt | q->res_sw) & ~done_bit & tbm};
+  kmu_prio_enc_out vo;
+  kmu_prio_enc_comb(&m->u_save_enc, &vi, &vo);
+  const unsigned sel = (unsigned)vo.idx_o;
+  const int pick = st == SEQ_IDLE && vo.valid_o;
+  const int sel_base = (int)((q->res_base >> sel) & 1);
+  const int pick_drop = pick && !sel_base && !ptb_free_any;
+  const int pick_go = pick && !pick_drop;
+  /* restore: the lowest preempted entry, when the sequencer is free, no event warp waits and
+   * its resources fit */
+  const int rst_alloc = st == SEQ_IDLE && !vo.valid_o && rst_wait && !ewt_pend && tb_room &&
+                        q->ptb_warps[rc] <= q->free_warps && q->ptb_regs[rc] <= q->free_regs &&
+                        q->ptb_shmem[rc] <= q->free_shmem;
+
+  /* allocation, one per cycle (exclusive: a start needs no restore pending, a restore no event
+   * warp pending) */
+  const int alloc_go = ewt_launch || start_tb_ok || rst_alloc;
+  const unsigned alloc_warps = ewt_launch ? 1 : rst_alloc ? q->ptb_warps[rc] : start_warps;
+  const unsigned alloc_regs = ewt_launch ? ewt_regs : rst_alloc ? q->ptb_regs[rc] : start_regs;
+  const unsigned alloc_shmem = ewt_launch ? 0 : rst_alloc ? q->ptb_shmem[rc] : start_shmem;
+  const unsigned alloc_slot = ewt_launch ? ewt_slot : rst_alloc ? q->ptb_slot[rc] : start_slot;
+  const uint32_t alloc_tb = ewt_launch ? ewt_tb : rst_alloc ? q->ptb_tb[rc] : start_tb;
+  const uint32_t alloc_kptr = ewt_launch ? ewt_kptr : rst_alloc ? q->ptb_kptr[rc] : start_kptr;
+  const uint32_t alloc_param =
+      ewt_launch ? ewt_param : rst_alloc ? q->ptb_param[rc] : start_param;
+  const unsigned alloc_rpw = rpw_of(alloc_regs, alloc_warps);
   uint64_t alloc_wmask = 0;
   unsigned alloc_cnt = 0;
   for (unsigned w = 0; w < nw; w++) {
@@ -139,17 +234,18 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
     }
   }
 
+  /* decisions: eligible = resident, started, not an event warp, no switch pending, not in the
+   * sequencer; every other named bit is ignored and raises err_dec_o */
+  const uint64_t elig = q->res_valid & q->res_started & ~q->res_ewarp & ~q->res_sw &
+                        ~(seq_busy ? sr_bit : 0) & tbm;
+  o->err_dec_o = (ckpt_valid && (ckpt_mask & ~elig)) || (pre_valid && (pre_mask & ~elig));
+  const uint64_t dec_ok = elig & ~done_bit;
+
   /* SIMT start: the oldest unstarted entry; entry reads by index */
   const int st_valid = (int)so.pop_valid_o;
   const unsigned st_rtb = (unsigned)(so.pop_data_o & rtbm);
   const int st_fire = st_valid && simt_start_ready;
-  const int s_in = st_rtb < nt, d_in = done_rtb < nt;
-  const int d_valid = d_in && ((q->res_valid >> done_rtb) & 1);
-  const int d_started = d_in && ((q->res_started >> done_rtb) & 1);
-  const unsigned d_slot = d_in ? q->res_slot[done_rtb] : 0;
-  const unsigned d_warps = d_in ? q->res_warps[done_rtb] : 0;
-  const unsigned d_regs = d_in ? q->res_regs[done_rtb] : 0;
-  const unsigned d_shmem = d_in ? q->res_shmem[done_rtb] : 0;
+  const int s_in = st_rtb < nt;
   uint64_t s_wmask = 0, d_wmask = 0;
   for (unsigned w = 0; w < nw; w++) {
     if (!((q->wst_busy >> w) & 1)) continue;
@@ -157,14 +253,9 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
     if (q->wst_owner[w] == done_rtb) d_wmask |= 1ull << w;
   }
 
-  /* SIMT done */
-  const int done_ok = simt_done_valid && d_valid && d_started;
-  o->err_done_o = simt_done_valid && !done_ok;
-  const int done_pop = dout.pop_valid_o && done_ready;
-
   /* (3) the FIFOs with this cycle's pushes and pops */
-  si.push_valid_i = (uint64_t)alloc_go;
-  si.push_data_i = rtb_idx;
+  si.push_valid_i = (uint64_t)((ewt_launch || start_tb_ok) || rst_fin);
+  si.push_data_i = rst_fin ? sr : rtb_idx;
   si.pop_ready_i = (uint64_t)simt_start_ready;
   di.push_valid_i = (uint64_t)done_ok;
   di.push_data_i = d_slot;
@@ -181,8 +272,15 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   /* next state */
   *d = *q;
   if (done_ok) {
-    d->res_valid &= ~(1ull << done_rtb);
-    d->res_started &= ~(1ull << done_rtb);
+    d->res_valid &= ~done_bit;
+    d->res_started &= ~done_bit;
+    d->res_ckpt &= ~done_bit;
+    d->res_sw &= ~done_bit;
+    d->res_base &= ~done_bit;
+#ifndef MUTANT_SM_CTRL_C_BASE_KEEP
+    /* a TB finishing after a base checkpoint releases its preempted-table entry */
+    if ((q->res_base >> done_rtb) & 1) d->ptb_valid &= ~(1ull << q->res_ptb[done_rtb]);
+#endif
   }
   if (st_fire && s_in) d->res_started |= 1ull << st_rtb;
   if (done_ok) {
@@ -198,11 +296,127 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
 #else
   if (done_pop) d->free_tb = (d->free_tb + 1) & M8;
 #endif
+
+  /* the sequencer */
+  switch (st) {
+    case SEQ_IDLE:
+      if (pick) { /* the request leaves the pending bits (dropped on a full table) */
+        d->res_ckpt &= ~(1ull << sel);
+        d->res_sw &= ~(1ull << sel);
+      }
+      if (pick_go) {
+        d->seq_st = SEQ_PAUSE;
+        d->seq_rtb = sel;
+        d->seq_ptb = sel_base ? q->res_ptb[sel] : ptb_free_idx;
+        d->seq_sw = (unsigned)((q->res_sw >> sel) & 1);
+        d->seq_k = d->seq_sw && sel_base;
+        if (!sel_base) d->ptb_valid |= 1ull << ptb_free_idx;
+      } else if (rst_alloc) {
+        d->seq_st = SEQ_RCMD;
+        d->seq_rtb = rtb_idx;
+        d->seq_ptb = rc;
+        d->seq_k = 0;
+        d->ptb_pre &= ~(1ull << rc);
+      }
+      break;
+    case SEQ_PAUSE:
+      if (done_ok && done_rtb == sr) { /* finished before it paused: the save is dropped */
+        d->seq_st = SEQ_IDLE;
+        d->ptb_valid &= ~sp_bit;
+      } else if ((paused >> sr) & 1) {
+        const uint32_t bytes = dirty_cnt * m->p.reg_bytes;
+#ifdef MUTANT_SM_CTRL_C_INPLACE_FIT
+        /* mutant: an exact in-place fit is refused */
+        const int ip = m->p.ipb != 0 && inplace_en && policy == POL_PEP && q->seq_sw &&
+                       bytes < q->ip_free;
+#else
+        const int ip = m->p.ipb != 0 && inplace_en && policy == POL_PEP && q->seq_sw &&
+                       bytes <= q->ip_free;
+#endif
+        d->seq_op = (q->seq_sw && policy <= POL_CHIMERA) ? CTX_SAVE_ALL : CTX_SAVE_DIRTY;
+        d->seq_ip = (unsigned)ip;
+        if (ip) d->ip_free = q->ip_free - bytes;
+        d->ptb_ipb[sp] = ip ? bytes : 0;
+        d->seq_st = SEQ_SCMD;
+      }
+      break;
+    case SEQ_SCMD:
+      if (cmd_ready) d->seq_st = SEQ_SWAIT;
+      break;
+    case SEQ_SWAIT:
+      if (ctx_done) {
+        if (q->seq_sw) {
+          d->seq_st = SEQ_EVICT;
+        } else { /* base checkpoint: the TB resumes */
+          d->res_base |= sr_bit;
+          d->res_ptb[sr] = sp;
+          d->seq_st = SEQ_IDLE;
+        }
+      }
+      break;
+    case SEQ_EVICT: /* the TB leaves: resources free, no done report, into the table */
+      d->res_valid &= ~sr_bit;
+      d->res_started &= ~sr_bit;
+      d->res_ckpt &= ~sr_bit;
+      d->res_sw &= ~sr_bit;
+      d->res_base &= ~sr_bit;
+      d->wst_busy &= ~seq_wmask;
+      d->free_warps = (d->free_warps + q->res_warps[sr]) & M8;
+      d->free_regs = (d->free_regs + q->res_regs[sr]) & M18;
+      d->free_shmem = (d->free_shmem + q->res_shmem[sr]) & M18;
+      d->free_tb = (d->free_tb + 1) & M8;
+      d->ptb_pre |= sp_bit;
+      d->ptb_two = (d->ptb_two & ~sp_bit) | ((uint64_t)q->seq_k << sp);
+      d->ptb_ip0 = (d->ptb_ip0 & ~sp_bit) | ((uint64_t)(q->seq_ip && !q->seq_k) << sp);
+      d->ptb_ip1 = (d->ptb_ip1 & ~sp_bit) | ((uint64_t)(q->seq_ip && q->seq_k) << sp);
+      d->ptb_slot[sp] = q->res_slot[sr];
+      d->ptb_tb[sp] = q->res_tb[sr];
+      d->ptb_warps[sp] = q->res_warps[sr];
+      d->ptb_regs[sp] = q->res_regs[sr];
+      d->ptb_shmem[sp] = q->res_shmem[sr];
+      d->ptb_kptr[sp] = q->res_kptr[sr];
+      d->ptb_param[sp] = q->res_param[sr];
+      d->ptb_rpw[sp] = q->res_rpw[sr];
+      d->seq_st = SEQ_IDLE;
+      break;
+    case SEQ_RCMD:
+      if (cmd_ready) d->seq_st = SEQ_RWAIT;
+      break;
+    case SEQ_RWAIT:
+      if (ctx_done) {
+        if (!rst_last) {
+          d->seq_k = 1;
+          d->seq_st = SEQ_RCMD;
+        } else { /* restored: offered again (start FIFO), the table entry is free */
+          d->ptb_valid &= ~sp_bit;
+          d->ip_free = q->ip_free + q->ptb_ipb[sp];
+          d->seq_st = SEQ_IDLE;
+        }
+      }
+      break;
+    default:
+      d->seq_st = SEQ_IDLE;
+      break;
+  }
+
+  /* decisions: a preemption request cancels every pending base checkpoint */
+  if (pre_valid) {
+    d->res_ckpt = 0;
+    d->res_sw |= pre_mask & dec_ok;
+  } else if (ckpt_valid) {
+    d->res_ckpt |= ckpt_mask & dec_ok & ~q->res_base & ~q->res_ckpt;
+  }
+
   if (alloc_go) {
     const unsigned e = rtb_idx;
-    d->res_valid |= 1ull << e;
-    d->res_started &= ~(1ull << e);
-    d->res_ewarp = (d->res_ewarp & ~(1ull << e)) | (uint64_t)ewt_launch << e;
+    const uint64_t eb = 1ull << e;
+    d->res_valid |= eb;
+    d->res_started &= ~eb;
+    d->res_ewarp = (d->res_ewarp & ~eb) | (uint64_t)ewt_launch << e;
+    d->res_ckpt &= ~eb;
+    d->res_sw &= ~eb;
+    d->res_base &= ~eb;
+    d->res_rst = (d->res_rst & ~eb) | (uint64_t)rst_alloc << e;
     d->res_slot[e] = alloc_slot;
     d->res_tb[e] = alloc_tb;
     d->res_warps[e] = alloc_warps;
@@ -210,6 +424,8 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
     d->res_shmem[e] = alloc_shmem;
     d->res_kptr[e] = alloc_kptr;
     d->res_param[e] = alloc_param;
+    d->res_rpw[e] = alloc_rpw;
+    d->res_ptb[e] = 0;
     for (unsigned w = 0; w < nw; w++) {
       if ((alloc_wmask >> w) & 1) {
         d->wst_busy |= 1ull << w;
@@ -237,6 +453,8 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   o->simt_start_wmask_o = s_wmask;
 #endif
   o->simt_start_ewarp_o = s_in && ((q->res_ewarp >> st_rtb) & 1);
+  o->simt_start_restore_o = s_in && ((q->res_rst >> st_rtb) & 1);
+  o->simt_start_rpw_o = s_in ? q->res_rpw[st_rtb] : 0;
   o->done_valid_o = dout.pop_valid_o;
   o->done_slot_o = dout.pop_data_o;
   o->free_tb_o = q->free_tb;
@@ -246,10 +464,34 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   o->ewt_free_o = (m->p.ewt - ko.count_o) & M8;
   o->resident_o = q->res_valid;
   o->busy_warps_o = q->wst_busy;
+  o->simt_pause_o = seq_save ? sr_bit : 0;
+  o->simt_evict_valid_o = st == SEQ_EVICT;
+  o->simt_evict_rtb_o = sr;
+  const int c_rst = st == SEQ_RCMD;
+  const int c_ip = c_rst ? (int)(((q->seq_k ? q->ptb_ip1 : q->ptb_ip0) >> sp) & 1)
+                         : (int)q->seq_ip;
+  o->ctx_cmd_valid_o = st == SEQ_SCMD || c_rst;
+  o->ctx_cmd_op_o = c_rst ? CTX_RESTORE : q->seq_op;
+  o->ctx_cmd_inplace_o = (uint64_t)c_ip;
+  o->ctx_cmd_wmask_o = seq_wmask;
+  o->ctx_cmd_rpw_o = q->res_rpw[sr];
+  o->ctx_cmd_shmem_o = q->res_shmem[sr];
+  o->ctx_cmd_area_o =
+      (uint32_t)((c_ip ? 0u : ctx_base) + ((uint32_t)(sp * 2 + q->seq_k) << m->area_lg));
+  o->dq_wmask_o = seq_save ? seq_wmask : 0;
+  o->elig_o = elig;
+  o->base_o = q->res_base;
+  o->pre_busy_o = (uint64_t)seq_busy;
+  unsigned npre = 0;
+  for (uint64_t v = q->ptb_pre; v; v &= v - 1) npre++;
+  o->ptb_count_o = npre;
 }
 
 void kmu_sm_ctrl_tick(kmu_sm_ctrl *m) {
   kmu_prio_enc_tick(&m->u_rtb_enc);
+  kmu_prio_enc_tick(&m->u_save_enc);
+  kmu_prio_enc_tick(&m->u_ptb_free_enc);
+  kmu_prio_enc_tick(&m->u_ptb_pre_enc);
   kmu_fifo_tick(&m->u_start_fifo);
   kmu_fifo_tick(&m->u_done_fifo);
   kmu_fifo_tick(&m->u_ewt_kp);

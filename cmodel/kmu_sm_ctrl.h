@@ -15,7 +15,9 @@ extern "C" {
   X(need_warps_i) X(need_regs_i) X(need_shmem_i) X(need_ewarp_i) X(start_valid_i)             \
   X(start_ewarp_i) X(start_slot_i) X(start_tb_i) X(start_warps_i) X(start_regs_i)             \
   X(start_shmem_i) X(start_kptr_i) X(start_param_i) X(simt_start_ready_i)                     \
-  X(simt_done_valid_i) X(simt_done_rtb_i) X(done_ready_i)
+  X(simt_done_valid_i) X(simt_done_rtb_i) X(done_ready_i) X(policy_i) X(inplace_en_i)         \
+  X(ctx_base_i) X(ckpt_valid_i) X(ckpt_mask_i) X(pre_valid_i) X(pre_switch_mask_i) X(hold_i)  \
+  X(simt_paused_i) X(ctx_cmd_ready_i) X(ctx_done_i) X(dirty_cnt_i)
 #define KMU_SM_CTRL_OUT(X)                                                                    \
   X(fit_o, always) X(ewt_fit_o, always) X(err_overflow_o, always)                             \
   X(simt_start_valid_o, always) X(simt_start_rtb_o, simt_start_valid_o)                       \
@@ -25,14 +27,28 @@ extern "C" {
   X(simt_start_ewarp_o, simt_start_valid_o) X(err_done_o, always) X(done_valid_o, always)     \
   X(done_slot_o, done_valid_o) X(free_tb_o, always) X(free_warps_o, always)                   \
   X(free_regs_o, always) X(free_shmem_o, always) X(ewt_free_o, always) X(resident_o, always)  \
-  X(busy_warps_o, always)
+  X(busy_warps_o, always) X(simt_start_restore_o, simt_start_valid_o)                        \
+  X(simt_start_rpw_o, simt_start_valid_o) X(err_dec_o, always) X(simt_pause_o, always)         \
+  X(simt_evict_valid_o, always) X(simt_evict_rtb_o, simt_evict_valid_o)                        \
+  X(ctx_cmd_valid_o, always) X(ctx_cmd_op_o, ctx_cmd_valid_o)                                 \
+  X(ctx_cmd_inplace_o, ctx_cmd_valid_o) X(ctx_cmd_wmask_o, ctx_cmd_valid_o)                   \
+  X(ctx_cmd_rpw_o, ctx_cmd_valid_o) X(ctx_cmd_shmem_o, ctx_cmd_valid_o)                       \
+  X(ctx_cmd_area_o, ctx_cmd_valid_o) X(dq_wmask_o, always) X(elig_o, always) X(base_o, always) \
+  X(pre_busy_o, always) X(ptb_count_o, always)
 
 typedef KMU_PORTS_IN(KMU_SM_CTRL_IN) kmu_sm_ctrl_in;
 typedef KMU_PORTS_OUT(KMU_SM_CTRL_OUT) kmu_sm_ctrl_out;
 
 #define KMU_SM_CTRL_MAX_TBS 64
 #define KMU_SM_CTRL_MAX_WARPS 64
+#define KMU_SM_CTRL_MAX_PTBS 64
 #define KMU_SM_CTRL_EWT_ID_W (8 + 32 + 18) /* u_ewt_id word: {slot, tb, regs} */
+
+/* preemption sequencer states (seq_st_q) and ctx-engine command opcodes */
+enum { SEQ_IDLE, SEQ_PAUSE, SEQ_SCMD, SEQ_SWAIT, SEQ_EVICT, SEQ_RCMD, SEQ_RWAIT };
+enum { CTX_SAVE_ALL, CTX_SAVE_DIRTY, CTX_RESTORE };
+/* policy_i */
+enum { POL_DRAIN, POL_CHIMERA, POL_CHIMERA_DIRTY, POL_PEP };
 
 typedef struct {
   unsigned tbs;   /* TBS, resident TB entries, 1..64 */
@@ -40,6 +56,10 @@ typedef struct {
   unsigned regs;  /* REGS, registers, 1..262143 */
   unsigned shmem; /* SHMEM, shared memory bytes, 1..262143 */
   unsigned ewt;   /* EWT, pending event-warp table entries, 1..127 */
+  unsigned ptbs;  /* PTBS, preempted-TB table entries, 1..64 */
+  uint32_t area_bytes; /* AREA_BYTES, checkpoint area bytes, a power of two */
+  uint32_t ipb;   /* IPB, on-chip (in-place) checkpoint bytes, 0 = no in-place */
+  uint32_t reg_bytes; /* REG_BYTES, bytes per warp register (in-place fit) */
 } kmu_sm_ctrl_params;
 
 /* Its own registers (same names as the RTL without _q/_d); the EWT, the start order and the
@@ -53,13 +73,27 @@ typedef struct {
   uint64_t wst_busy;                          /* warp-slot table: busy bit w */
   unsigned wst_owner[KMU_SM_CTRL_MAX_WARPS];  /* ... and its resident entry */
   unsigned free_tb, free_warps, free_regs, free_shmem;
+  /* preemption: per resident entry */
+  uint64_t res_ckpt, res_sw, res_base, res_rst; /* base ckpt / switch pending, has a base,
+                                                    restored */
+  unsigned res_ptb[KMU_SM_CTRL_MAX_TBS], res_rpw[KMU_SM_CTRL_MAX_TBS];
+  /* preempted-TB table */
+  uint64_t ptb_valid, ptb_pre, ptb_two, ptb_ip0, ptb_ip1;
+  unsigned ptb_slot[KMU_SM_CTRL_MAX_PTBS], ptb_warps[KMU_SM_CTRL_MAX_PTBS];
+  unsigned ptb_regs[KMU_SM_CTRL_MAX_PTBS], ptb_shmem[KMU_SM_CTRL_MAX_PTBS];
+  unsigned ptb_rpw[KMU_SM_CTRL_MAX_PTBS];
+  uint32_t ptb_tb[KMU_SM_CTRL_MAX_PTBS], ptb_kptr[KMU_SM_CTRL_MAX_PTBS];
+  uint32_t ptb_param[KMU_SM_CTRL_MAX_PTBS], ptb_ipb[KMU_SM_CTRL_MAX_PTBS];
+  uint32_t ip_free;
+  /* save/restore sequencer */
+  unsigned seq_st, seq_rtb, seq_ptb, seq_sw, seq_k, seq_op, seq_ip;
 } kmu_sm_ctrl_regs;
 
 typedef struct {
   kmu_sm_ctrl_params p;
-  unsigned rtb_w;
+  unsigned rtb_w, ptb_w, area_lg;
   kmu_sm_ctrl_regs q, d;
-  kmu_prio_enc u_rtb_enc;
+  kmu_prio_enc u_rtb_enc, u_save_enc, u_ptb_free_enc, u_ptb_pre_enc;
   kmu_fifo u_start_fifo, u_done_fifo, u_ewt_kp, u_ewt_id;
 } kmu_sm_ctrl;
 

@@ -5,20 +5,27 @@ SM_CTRL_C   := cmodel/kmu_sm_ctrl.c cmodel/kmu_prio_enc.c cmodel/kmu_fifo.c
 HARNESSES += kmu_sm_ctrl kmu_sm_ctrl_paper kmu_sm_ctrl_odd
 kmu_sm_ctrl_TOP    := kmu_sm_ctrl
 kmu_sm_ctrl_RTL    := $(SM_CTRL_RTL)
-kmu_sm_ctrl_PARAMS := TBS=4 WARPS=8 REGS=4096 SHMEM=16384 EWT=4
+kmu_sm_ctrl_PARAMS := TBS=4 WARPS=8 REGS=4096 SHMEM=16384 EWT=4 PTBS=3 AREA_BYTES=32768 IPB=256 \
+                      REG_BYTES=4
 kmu_sm_ctrl_TEST   := tb/test_kmu_sm_ctrl.c
 kmu_sm_ctrl_C      := $(SM_CTRL_C)
 kmu_sm_ctrl_paper_TOP    := kmu_sm_ctrl
 kmu_sm_ctrl_paper_RTL    := $(SM_CTRL_RTL)
-kmu_sm_ctrl_paper_PARAMS := TBS=32 WARPS=64 REGS=65536 SHMEM=98304 EWT=4
+kmu_sm_ctrl_paper_PARAMS := TBS=32 WARPS=64 REGS=65536 SHMEM=98304 EWT=4 PTBS=32 \
+                            AREA_BYTES=524288 IPB=65536 REG_BYTES=128
 kmu_sm_ctrl_paper_TEST   := tb/test_kmu_sm_ctrl.c
 kmu_sm_ctrl_paper_C      := $(SM_CTRL_C)
 kmu_sm_ctrl_odd_TOP    := kmu_sm_ctrl
 kmu_sm_ctrl_odd_RTL    := $(SM_CTRL_RTL)
-kmu_sm_ctrl_odd_PARAMS := TBS=3 WARPS=5 REGS=1000 SHMEM=3000 EWT=1
+kmu_sm_ctrl_odd_PARAMS := TBS=3 WARPS=5 REGS=1000 SHMEM=3000 EWT=1 PTBS=1 AREA_BYTES=4096 \
+                          IPB=0 REG_BYTES=4
 kmu_sm_ctrl_odd_TEST   := tb/test_kmu_sm_ctrl.c
 kmu_sm_ctrl_odd_C      := $(SM_CTRL_C)
 MUTANTS += MUTANT_SM_CTRL_RTL_FIT_REGS:kmu_sm_ctrl MUTANT_SM_CTRL_RTL_EWT_PRIO:kmu_sm_ctrl \
            MUTANT_SM_CTRL_RTL_WARP_ORDER:kmu_sm_ctrl MUTANT_SM_CTRL_RTL_DONE_UNSTARTED:kmu_sm_ctrl \
            MUTANT_SM_CTRL_RTL_SHMEM_FREE:kmu_sm_ctrl MUTANT_SM_CTRL_C_EWT_REGS:kmu_sm_ctrl \
-           MUTANT_SM_CTRL_C_FREE_TB_EARLY:kmu_sm_ctrl MUTANT_SM_CTRL_C_WMASK:kmu_sm_ctrl
+           MUTANT_SM_CTRL_C_FREE_TB_EARLY:kmu_sm_ctrl MUTANT_SM_CTRL_C_WMASK:kmu_sm_ctrl \
+           MUTANT_SM_CTRL_RTL_HOLD:kmu_sm_ctrl MUTANT_SM_CTRL_RTL_NO_PAUSE_WAIT:kmu_sm_ctrl \
+           MUTANT_SM_CTRL_RTL_INPLACE_EN:kmu_sm_ctrl MUTANT_SM_CTRL_RTL_EVICT_TB:kmu_sm_ctrl \
+           MUTANT_SM_CTRL_C_RST_PRIO:kmu_sm_ctrl MUTANT_SM_CTRL_C_BASE_KEEP:kmu_sm_ctrl \
+           MUTANT_SM_CTRL_C_INPLACE_FIT:kmu_sm_ctrl

@@ -6,12 +6,15 @@
  * from them (capacity minus the needs of the resident TBs). */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kmu_sm_ctrl.h"
 #include "kmu_tb.h"
 
-static const kmu_sm_ctrl_params params = {P_TBS, P_WARPS, P_REGS, P_SHMEM, P_EWT};
+static const kmu_sm_ctrl_params params = {P_TBS,   P_WARPS, P_REGS, P_SHMEM,
+                                          P_EWT,   P_PTBS,  P_AREA_BYTES, P_IPB,
+                                          P_REG_BYTES};
 #define KMU_CUR_IN kmu_sm_ctrl_in
 #define KMU_CUR_OUT kmu_sm_ctrl_out
 KMU_BLOCK(kmu_sm_ctrl, KMU_SM_CTRL_IN, KMU_SM_CTRL_OUT, &params)
@@ -42,16 +45,45 @@ static uint32_t kptr_of(unsigned slot) { return 0xc0de0000u + slot * 0x40u; }
 static uint32_t param_of(unsigned slot) { return 0x50000u + slot * 0x10u; }
 
 /* ======================================================================== random lockstep */
+/* The scoreboard's view of an entry; `tb` is the TB's identity (the test numbers every TB it
+ * starts), so conservation can be checked per TB through any number of save/restore cycles. */
 typedef struct {
   int valid, started, ewarp;
   unsigned slot, warps, regs, shmem;
   uint32_t tb, kptr, param;
   uint64_t wmask;
+  int ckpt, sw, base, rst; /* base checkpoint / switch pending, has a base, restored */
+  unsigned ptb, rpw;
 } sb_ent;
 typedef struct {
   unsigned slot, regs;
   uint32_t tb, kptr, param;
 } sb_ew;
+/* a preempted-table entry: reserved by a base checkpoint, or a switched-out TB */
+typedef struct {
+  int valid, pre, two, ip0, ip1;
+  uint32_t ipb;
+  sb_ent e;
+} sb_pt;
+/* a TB's life, by identity */
+enum { TB_NONE, TB_ACCEPTED, TB_RUNNING, TB_PREEMPTED, TB_DONE };
+typedef struct {
+  unsigned slot, warps, regs, shmem;
+  uint32_t kptr, param;
+  uint8_t st, ndone;
+} sb_rec;
+
+#define NP P_PTBS
+/* warp registers per warp (docs/pep-interfaces.md: regs / (32 * warps), rounded up) */
+static unsigned spec_rpw(unsigned regs, unsigned warps) {
+  if (!warps) return 0;
+  unsigned r = (regs + 32 * warps - 1) / (32 * warps);
+  return r > 63 ? 63 : r;
+}
+/* the checkpoint area of preempted entry p, checkpoint k */
+static uint32_t spec_area(uint32_t base, int inplace, unsigned p, unsigned k) {
+  return (inplace ? 0u : base) + (uint32_t)((p * 2 + k) * (uint64_t)P_AREA_BYTES);
+}
 
 typedef struct {
   kmu_rng rng;
@@ -60,18 +92,35 @@ typedef struct {
   /* traffic mix of this seed */
   unsigned start_pct, ewarp_pct, over_pct, exact_pct, ready_pct, dready_pct, spur_pct;
   unsigned maxdelay, size_mode, busy_len, drain_len;
+  unsigned dec_pct, pre_share, bad_pct, pause_lat, eng_ready_pct, eng_dur, hold_pct, dirty_max;
   /* scoreboard: the SM as the spec says it must be */
   sb_ent ent[NT];
   unsigned sq[NT], sqh, sqn;     /* resident entries waiting for the pipeline, oldest first */
   unsigned dq[NT], dqh, dqn;     /* done reports (kernel slots), finishing order */
   sb_ew ewq[NE];                 /* pending event warps, arrival order */
   unsigned ewh, ewn;
-  /* the test-side pipeline: started entries and when they finish */
+  sb_pt pt[NP];
+  unsigned s_st, s_rtb, s_ptb, s_sw, s_k, s_op, s_ip; /* the save/restore sequencer */
+  uint32_t ip_free;
+  /* CSRs and hold of this phase */
+  unsigned policy, inplace_en, hold;
+  uint32_t ctx_base;
+  uint64_t hold_until;
+  /* the test-side pipeline: started entries and when they finish; pause latency */
   int pipe[NT];
-  uint64_t done_at[NT];
+  uint64_t done_at[NT], pause_since[NT];
+  uint32_t pipe_tb[NT];
+  /* the test-side ctx engine */
+  int eng_busy;
+  uint64_t eng_done_at;
+  /* TBs by identity */
+  sb_rec *rec;
+  uint32_t next_id, rec_cap;
   /* counters */
   uint64_t acc_tb, acc_ew, ew_launch, offered, finished, reported, overflow, err_done;
   uint64_t ew_wait_cycles, fit_no, tb_as_ewarp, full_cycles[4];
+  uint64_t n_base, n_switch, n_evict, n_restore, n_drop, n_inplace, n_abort, n_err_dec, n_two;
+  uint64_t n_base_release;
 } rnd_ctx;
 
 typedef struct {
@@ -92,21 +141,48 @@ static sb_use sb_usage(const rnd_ctx *x) {
   }
   return u;
 }
+static int sb_save_state(unsigned s) { return s >= SEQ_PAUSE && s <= SEQ_EVICT; }
+static int sb_pre_waiting(const rnd_ctx *x) {
+  for (unsigned p = 0; p < NP; p++)
+    if (x->pt[p].pre) return 1;
+  return 0;
+}
+/* a restore is pending: a preempted TB waits and no hold, or a restore runs */
+static int sb_rst_pend(const rnd_ctx *x, int hold) {
+  return (sb_pre_waiting(x) && !hold) || x->s_st == SEQ_RCMD || x->s_st == SEQ_RWAIT;
+}
 /* free = capacity - resident needs; a TB entry is free again once its report has left */
 static unsigned sb_free_tb(const rnd_ctx *x, const sb_use *u) { return NT - u->ntb - x->dqn; }
-static int sb_fit(const rnd_ctx *x, const sb_use *u, unsigned w, unsigned r, unsigned s) {
-  return x->ewn == 0 && sb_free_tb(x, u) > 0 && w != 0 && w <= NW - u->warps &&
-         r <= NR - u->regs && s <= NS - u->shmem;
+static int sb_fit(const rnd_ctx *x, const sb_use *u, int hold, unsigned w, unsigned r,
+                  unsigned s) {
+  return x->ewn == 0 && !sb_rst_pend(x, hold) && sb_free_tb(x, u) > 0 && w != 0 &&
+         w <= NW - u->warps && r <= NR - u->regs && s <= NS - u->shmem;
 }
 static int sb_ewt_fit(const rnd_ctx *x, unsigned r) { return x->ewn < NE && r <= NR; }
+/* eligible for a decision: resident, started, not an event warp, no switch pending, not in
+ * the sequencer */
+static uint64_t sb_elig(const rnd_ctx *x) {
+  uint64_t m = 0;
+  for (unsigned e = 0; e < NT; e++) {
+    const sb_ent *n = &x->ent[e];
+    if (n->valid && n->started && !n->ewarp && !n->sw && !(x->s_st != SEQ_IDLE && x->s_rtb == e))
+      m |= 1ull << e;
+  }
+  return m;
+}
 
 static void rnd_init(void *c, uint64_t seed) {
   rnd_ctx *x = c;
   const char *t = x->test;
   uint64_t cycles = x->cycles;
+  sb_rec *rec = x->rec;
+  uint32_t cap = x->rec_cap;
   memset(x, 0, sizeof *x);
   x->test = t;
   x->cycles = cycles;
+  x->rec = rec;
+  x->rec_cap = cap;
+  if (x->rec) memset(x->rec, 0, (size_t)cap * sizeof *x->rec);
   kmu_rng_seed(&x->rng, seed);
   kmu_rng *g = &x->rng;
   x->start_pct = 20 + (unsigned)kmu_rng_below(g, 81);
@@ -119,6 +195,19 @@ static void rnd_init(void *c, uint64_t seed) {
   x->maxdelay = 1 + (unsigned)kmu_rng_below(g, kmu_rng_pct(g, 50) ? 30 : 300);
   x->busy_len = 500 + (unsigned)kmu_rng_below(g, 5000);
   x->drain_len = 50 + (unsigned)kmu_rng_below(g, 1000);
+  x->dec_pct = 2 + (unsigned)kmu_rng_below(g, 18);
+  x->pre_share = 20 + (unsigned)kmu_rng_below(g, 61);
+  x->bad_pct = 3 + (unsigned)kmu_rng_below(g, 10);
+  x->pause_lat = 1 + (unsigned)kmu_rng_below(g, 12);
+  x->eng_ready_pct = 20 + (unsigned)kmu_rng_below(g, 81);
+  x->eng_dur = 1 + (unsigned)kmu_rng_below(g, 40);
+  x->hold_pct = (unsigned)kmu_rng_below(g, 60);
+  x->dirty_max = P_IPB ? (unsigned)(P_IPB / P_REG_BYTES) + 4 : 64;
+  if (x->dirty_max > 4095) x->dirty_max = 4095;
+  x->ctx_base = (uint32_t)kmu_rng_bits(g, 32) & ~0xfu;
+  x->policy = (unsigned)kmu_rng_below(g, 4);
+  x->ip_free = P_IPB;
+  for (unsigned e = 0; e < NT; e++) x->pause_since[e] = UINT64_MAX;
 }
 
 static unsigned rnd_range(kmu_rng *g, unsigned lo, unsigned hi) { /* [lo, hi] */
@@ -168,14 +257,27 @@ static void rnd_tb_needs(rnd_ctx *x, const sb_use *u, unsigned *w, unsigned *r, 
 static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in) {
   rnd_ctx *x = c;
   kmu_sm_ctrl_in *i = in;
+  const kmu_sm_ctrl_out *prev = po;
   kmu_rng *g = &x->rng;
-  (void)pi, (void)po;
+  (void)pi;
   const int final = cyc + 4000 >= x->cycles; /* end of run: no new work, everything drains */
   const int drain = final || cyc % (x->busy_len + x->drain_len) >= x->busy_len;
   const sb_use u = sb_usage(x);
   memset(i, 0, sizeof *i);
-  if (cyc % (x->busy_len + x->drain_len) == 0) /* each busy phase stresses one resource */
+  if (cyc % (x->busy_len + x->drain_len) == 0) { /* each busy phase stresses one resource */
     x->size_mode = (unsigned)kmu_rng_below(g, 5);
+    x->policy = (unsigned)kmu_rng_below(g, 4);
+    x->inplace_en = kmu_rng_pct(g, 70);
+  }
+
+  /* CSRs, hold (a preempting kernel holds the SM for a while after a preemption) */
+  i->policy_i = x->policy;
+  i->inplace_en_i = x->inplace_en;
+  i->ctx_base_i = x->ctx_base;
+  if (final) x->hold = 0;
+  else if (cyc >= x->hold_until) x->hold = kmu_rng_pct(g, 1) && kmu_rng_pct(g, x->hold_pct);
+  if (x->hold && x->hold_until <= cyc) x->hold_until = cyc + 1 + kmu_rng_below(g, 400);
+  i->hold_i = x->hold;
 
   /* the dispatcher: a need every cycle, a start only when it fits (scoreboard = spec fit of
    * this cycle, compared with the model's fit_o in the same cycle) */
@@ -194,7 +296,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->need_ewarp_i = ew;
   if (kmu_rng_pct(g, 2)) i->need_warps_i = 0; /* a malformed need never fits */
   i->start_slot_i = kmu_rng_bits(g, 8);
-  i->start_tb_i = kmu_rng_bits(g, 32);
+  i->start_tb_i = x->next_id; /* the TB's identity (used when it is accepted) */
   i->start_kptr_i = kmu_rng_bits(g, 32);
   i->start_param_i = kmu_rng_bits(g, 32);
   i->start_warps_i = i->need_warps_i;
@@ -208,7 +310,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
         i->start_warps_i = kmu_rng_bits(g, 6);
         i->start_shmem_i = kmu_rng_bits(g, 17);
       }
-    } else if (sb_fit(x, &u, (unsigned)i->need_warps_i, r, s)) {
+    } else if (sb_fit(x, &u, x->hold, (unsigned)i->need_warps_i, r, s)) {
       i->start_valid_i = 1; /* a warp-level event with a full EWT may still go as a TB */
     }
   }
@@ -220,12 +322,48 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     i->start_shmem_i = kmu_rng_pct(g, 50) ? kmu_rng_bits(g, 17) : rnd_range(g, 0, NS + 2);
   }
 
-  /* the pipeline: accepts offers at random, finishes started TBs after their delay */
+  /* decisions: subsets of the eligible entries, now and then bits naming others */
+  if (!final && kmu_rng_pct(g, x->dec_pct)) {
+    const uint64_t elig = sb_elig(x);
+    uint64_t m = kmu_rng_bits(g, 64) & elig;
+    if (kmu_rng_pct(g, 30)) m = elig;
+    if (kmu_rng_pct(g, x->bad_pct)) m |= kmu_rng_bits(g, NT);
+    if (kmu_rng_pct(g, x->pre_share)) {
+      uint64_t bases = 0;
+      for (unsigned e = 0; e < NT; e++) bases |= (uint64_t)x->ent[e].base << e;
+      if (kmu_rng_pct(g, 40)) m |= elig & bases; /* switch the checkpointed TBs */
+      i->pre_valid_i = 1;
+      i->pre_switch_mask_i = m;
+      if (kmu_rng_pct(g, x->hold_pct)) { /* the preempting kernel holds the SM */
+        x->hold = 1;
+        x->hold_until = cyc + 1 + kmu_rng_below(g, 600);
+      }
+    } else {
+      i->ckpt_valid_i = 1;
+      i->ckpt_mask_i = m;
+    }
+    if (kmu_rng_pct(g, 3)) i->ckpt_valid_i = 1, i->ckpt_mask_i = kmu_rng_bits(g, NT);
+  }
+  if (kmu_rng_pct(g, 2)) i->ckpt_mask_i |= kmu_rng_bits(g, NT); /* ignored without valid */
+  i->hold_i = x->hold;
+
+  /* the pipeline: paused a while after simt_pause_o, accepts offers at random, finishes
+   * started TBs after their delay (never one it reported paused) */
+  for (unsigned e = 0; e < NT; e++) {
+    if ((prev->simt_pause_o >> e) & 1) {
+      if (x->pause_since[e] == UINT64_MAX) x->pause_since[e] = cyc;
+      if (cyc >= x->pause_since[e] + x->pause_lat || final) i->simt_paused_i |= 1ull << e;
+    } else {
+      x->pause_since[e] = UINT64_MAX;
+    }
+  }
   i->simt_start_ready_i = final || kmu_rng_pct(g, x->ready_pct);
   unsigned k0 = (unsigned)kmu_rng_below(g, NT);
   for (unsigned k = 0; k < NT; k++) {
     unsigned e = (k0 + k) % NT;
-    if (x->pipe[e] && x->done_at[e] <= cyc && kmu_rng_pct(g, 80)) {
+    if (x->pipe[e] && x->done_at[e] <= cyc && !((i->simt_paused_i >> e) & 1) &&
+        !(x->pause_since[e] != UINT64_MAX && x->pause_since[e] + x->pause_lat <= cyc) &&
+        kmu_rng_pct(g, x->pause_since[e] != UINT64_MAX ? 4 : 80)) { /* pausing: rarely */
       i->simt_done_valid_i = 1;
       i->simt_done_rtb_i = e;
       break;
@@ -236,6 +374,13 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     i->simt_done_rtb_i = kmu_rng_bits(g, RTB_W);
   }
   i->done_ready_i = final || kmu_rng_pct(g, x->dready_pct);
+
+  /* the ctx engine: one command at a time, random ready, random duration */
+  i->ctx_cmd_ready_i = !x->eng_busy && (final || kmu_rng_pct(g, x->eng_ready_pct));
+  if (x->eng_busy && cyc >= x->eng_done_at) i->ctx_done_i = 1;
+  if (!x->eng_busy && x->s_st != SEQ_SWAIT && x->s_st != SEQ_RWAIT && kmu_rng_pct(g, 1))
+    i->ctx_done_i = 1; /* a stray done while nothing waits: ignored */
+  i->dirty_cnt_i = kmu_rng_below(g, x->dirty_max + 1);
   return 1;
 }
 
@@ -248,6 +393,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   int ok = 1;
   const sb_use u = sb_usage(x);
   const unsigned ftb = sb_free_tb(x, &u);
+  const int hold = (int)i->hold_i;
 
   /* ---- accounting: free = capacity - resident needs, within [0, capacity] ---- */
   ok &= kmu_expect(u.ntb + x->dqn <= NT, t, cyc, "resident + reports waiting <= TBS", NT,
@@ -271,7 +417,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
                       popc(o->busy_warps_o));
 
   /* ---- fit answers ---- */
-  const int fit = sb_fit(x, &u, (unsigned)i->need_warps_i, (unsigned)i->need_regs_i,
+  const int fit = sb_fit(x, &u, hold, (unsigned)i->need_warps_i, (unsigned)i->need_regs_i,
                          (unsigned)i->need_shmem_i);
   ok &= KMU_EXPECT_EQ(t, cyc, "fit_o", fit, o->fit_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "ewt_fit_o",
@@ -286,8 +432,8 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   /* ---- start ---- */
   const int s_ew = i->start_valid_i && i->start_ewarp_i;
   const int s_fit = s_ew ? sb_ewt_fit(x, (unsigned)i->start_regs_i)
-                         : sb_fit(x, &u, (unsigned)i->start_warps_i, (unsigned)i->start_regs_i,
-                                  (unsigned)i->start_shmem_i);
+                         : sb_fit(x, &u, hold, (unsigned)i->start_warps_i,
+                                  (unsigned)i->start_regs_i, (unsigned)i->start_shmem_i);
   ok &= KMU_EXPECT_EQ(t, cyc, "err_overflow_o = a start that does not fit",
                       i->start_valid_i && !s_fit, o->err_overflow_o);
   const int tb_ok = i->start_valid_i && !i->start_ewarp_i && s_fit;
@@ -310,6 +456,9 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     ok &= KMU_EXPECT_EQ(t, cyc, "simt_start_kptr_o", n->kptr, o->simt_start_kptr_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "simt_start_param_o", n->param, o->simt_start_param_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "simt_start_ewarp_o", n->ewarp, o->simt_start_ewarp_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "simt_start_restore_o", n->rst, o->simt_start_restore_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "simt_start_rpw_o = ceil(regs / (32 warps))",
+                        spec_rpw(n->regs, n->warps), o->simt_start_rpw_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "simt_start_wmask_o (lowest free at allocation)", n->wmask,
                         o->simt_start_wmask_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "popcount(simt_start_wmask_o) = warps", n->warps,
@@ -319,12 +468,29 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       if (f != e && x->ent[f].valid)
         ok &= KMU_EXPECT_EQ(t, cyc, "offered warp mask disjoint from other resident TBs", 0,
                             o->simt_start_wmask_o & x->ent[f].wmask);
+    /* conservation: a TB comes back exactly as it was accepted */
+    const uint32_t id = (uint32_t)o->simt_start_tb_o;
+    if (ok && id < x->rec_cap) {
+      const sb_rec *r = &x->rec[id];
+      ok &= KMU_EXPECT_EQ(t, cyc, "offered TB: accepted, or preempted iff restore",
+                          n->rst ? TB_PREEMPTED : TB_ACCEPTED, r->st);
+      ok &= KMU_EXPECT_EQ(t, cyc, "offered TB keeps its slot", r->slot, o->simt_start_slot_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "offered TB keeps its warps", r->warps, o->simt_start_warps_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "offered TB keeps its kptr", r->kptr, o->simt_start_kptr_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "offered TB keeps its param", r->param,
+                          o->simt_start_param_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "offered TB keeps its registers", r->regs, n->regs);
+      ok &= KMU_EXPECT_EQ(t, cyc, "offered TB keeps its shared memory", r->shmem, n->shmem);
+    }
   }
 
   /* ---- SIMT done ---- */
   const unsigned dr = (unsigned)i->simt_done_rtb_i;
-  const int d_ok = i->simt_done_valid_i && dr < NT && x->ent[dr].valid && x->ent[dr].started;
-  ok &= KMU_EXPECT_EQ(t, cyc, "err_done_o = done of a free or unstarted entry",
+  const int d_locked = (x->s_st == SEQ_SCMD || x->s_st == SEQ_SWAIT || x->s_st == SEQ_EVICT) &&
+                       dr == x->s_rtb;
+  const int d_ok = i->simt_done_valid_i && dr < NT && x->ent[dr].valid && x->ent[dr].started &&
+                   !d_locked;
+  ok &= KMU_EXPECT_EQ(t, cyc, "err_done_o = done of a free, unstarted or saved entry",
                       i->simt_done_valid_i && !d_ok, o->err_done_o);
   if (i->simt_done_valid_i && !d_ok) x->err_done++;
 
@@ -333,30 +499,115 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   if (x->dqn && o->done_valid_o)
     ok &= KMU_EXPECT_EQ(t, cyc, "done_slot_o (finishing order)", x->dq[x->dqh], o->done_slot_o);
 
-  /* ---- the edge: the allocation is decided on the state before it ---- */
+  /* ---- preemption outputs ---- */
+  const unsigned st = x->s_st, sr = x->s_rtb, sp = x->s_ptb;
+  const uint64_t elig = sb_elig(x);
+  ok &= KMU_EXPECT_EQ(t, cyc, "elig_o", elig, o->elig_o);
+  uint64_t bases = 0;
+  unsigned npre = 0;
+  for (unsigned e = 0; e < NT; e++) bases |= (uint64_t)x->ent[e].base << e;
+  for (unsigned p = 0; p < NP; p++) npre += (unsigned)x->pt[p].pre;
+  ok &= KMU_EXPECT_EQ(t, cyc, "base_o", bases, o->base_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "ptb_count_o = preempted TBs waiting", npre, o->ptb_count_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "pre_busy_o", st != SEQ_IDLE, o->pre_busy_o);
+  const int bad = (i->ckpt_valid_i && (i->ckpt_mask_i & ~elig)) ||
+                  (i->pre_valid_i && (i->pre_switch_mask_i & ~elig));
+  ok &= KMU_EXPECT_EQ(t, cyc, "err_dec_o = a decision names an ineligible entry", bad,
+                      o->err_dec_o);
+  if (bad) x->n_err_dec++;
+  ok &= KMU_EXPECT_EQ(t, cyc, "simt_pause_o", sb_save_state(st) ? 1ull << sr : 0,
+                      o->simt_pause_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "dq_wmask_o", sb_save_state(st) ? x->ent[sr].wmask : 0,
+                      o->dq_wmask_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "simt_evict_valid_o", st == SEQ_EVICT, o->simt_evict_valid_o);
+  if (st == SEQ_EVICT) ok &= KMU_EXPECT_EQ(t, cyc, "simt_evict_rtb_o", sr, o->simt_evict_rtb_o);
+  const int cmd = st == SEQ_SCMD || st == SEQ_RCMD;
+  ok &= KMU_EXPECT_EQ(t, cyc, "ctx_cmd_valid_o", cmd, o->ctx_cmd_valid_o);
+  if (cmd) {
+    const sb_ent *n = &x->ent[sr];
+    const int rs = st == SEQ_RCMD;
+    const int cip = rs ? (x->s_k ? x->pt[sp].ip1 : x->pt[sp].ip0) : (int)x->s_ip;
+    ok &= KMU_EXPECT_EQ(t, cyc, "ctx_cmd_op_o", rs ? CTX_RESTORE : x->s_op, o->ctx_cmd_op_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "ctx_cmd_inplace_o", cip, o->ctx_cmd_inplace_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "ctx_cmd_wmask_o", n->wmask, o->ctx_cmd_wmask_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "ctx_cmd_rpw_o", spec_rpw(n->regs, n->warps), o->ctx_cmd_rpw_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "ctx_cmd_shmem_o", n->shmem, o->ctx_cmd_shmem_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "ctx_cmd_area_o = ctx_base + (p*2 + k) * AREA_BYTES",
+                        spec_area(x->ctx_base, cip, sp, x->s_k), o->ctx_cmd_area_o);
+    /* areas of different preempted TBs never overlap: no other table entry owns this one */
+    for (unsigned p = 0; p < NP; p++) {
+      if (p == sp || !x->pt[p].valid) continue;
+      for (unsigned k = 0; k < 2; k++) {
+        const int pip = k ? x->pt[p].ip1 : x->pt[p].ip0;
+        if (pip != cip) continue;
+        const uint32_t a = spec_area(x->ctx_base, pip, p, k);
+        const uint32_t diff = (uint32_t)o->ctx_cmd_area_o - a;
+        ok &= kmu_expect(diff >= P_AREA_BYTES && (uint32_t)(a - (uint32_t)o->ctx_cmd_area_o) >=
+                                                     P_AREA_BYTES,
+                         t, cyc, "checkpoint areas of different entries do not overlap", a,
+                         o->ctx_cmd_area_o);
+      }
+    }
+  }
+
+  /* ======== the edge: everything below is decided on the state before it ======== */
+  const int rst_last = !(x->s_k == 0 && x->pt[sp].two);
+  const int rst_fin = st == SEQ_RWAIT && i->ctx_done_i && rst_last;
   int launch = 0;
   if (x->ewn) {
     const sb_ew *h = &x->ewq[x->ewh];
-    launch = ftb > 0 && u.warps < NW && h->regs <= NR - u.regs;
+    launch = ftb > 0 && u.warps < NW && h->regs <= NR - u.regs && !rst_fin;
   }
   unsigned ae = 0;
   while (ae < NT && x->ent[ae].valid) ae++; /* the lowest free entry */
+  /* the save pick: lowest entry with a pending request (not the one finishing now) */
+  unsigned sel = NT;
+  for (unsigned e = 0; e < NT && sel == NT; e++)
+    if ((x->ent[e].ckpt || x->ent[e].sw) && !(d_ok && dr == e)) sel = e;
+  unsigned pfree = NP;
+  for (unsigned p = 0; p < NP && pfree == NP; p++)
+    if (!x->pt[p].valid) pfree = p;
+  unsigned rc = NP;
+  for (unsigned p = 0; p < NP && rc == NP; p++)
+    if (x->pt[p].pre) rc = p;
+  const int rst_alloc = st == SEQ_IDLE && sel == NT && rc < NP && !hold && x->ewn == 0 &&
+                        ftb > 0 && x->pt[rc].e.warps <= NW - u.warps &&
+                        x->pt[rc].e.regs <= NR - u.regs && x->pt[rc].e.shmem <= NS - u.shmem;
+
   sb_ent na;
   memset(&na, 0, sizeof na);
   if (launch) {
     const sb_ew *h = &x->ewq[x->ewh];
-    na = (sb_ent){1, 0, 1, h->slot, 1, h->regs, 0, h->tb, h->kptr, h->param, 0};
+    na.valid = 1;
+    na.ewarp = 1;
+    na.slot = h->slot;
+    na.warps = 1;
+    na.regs = h->regs;
+    na.tb = h->tb;
+    na.kptr = h->kptr;
+    na.param = h->param;
     x->ewh = (x->ewh + 1) % NE;
     x->ewn--;
     x->ew_launch++;
   } else if (tb_ok) {
-    na = (sb_ent){1, 0, 0, (unsigned)i->start_slot_i, (unsigned)i->start_warps_i,
-                  (unsigned)i->start_regs_i, (unsigned)i->start_shmem_i, (uint32_t)i->start_tb_i,
-                  (uint32_t)i->start_kptr_i, (uint32_t)i->start_param_i, 0};
+    na.valid = 1;
+    na.slot = (unsigned)i->start_slot_i;
+    na.warps = (unsigned)i->start_warps_i;
+    na.regs = (unsigned)i->start_regs_i;
+    na.shmem = (unsigned)i->start_shmem_i;
+    na.tb = (uint32_t)i->start_tb_i;
+    na.kptr = (uint32_t)i->start_kptr_i;
+    na.param = (uint32_t)i->start_param_i;
     x->acc_tb++;
     if (i->need_ewarp_i) x->tb_as_ewarp++;
+  } else if (rst_alloc) {
+    na = x->pt[rc].e;
+    na.valid = 1;
+    na.started = na.ckpt = na.sw = na.base = 0;
+    na.rst = 1;
+    x->n_restore++;
   }
-  if (launch || tb_ok) {
+  if (launch || tb_ok || rst_alloc) {
     ok &= kmu_expect(ae < NT, t, cyc, "a free resident entry for the allocation", 1, 0);
     na.wmask = lowest_free_warps(u.busy, na.warps);
   }
@@ -367,23 +618,160 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     x->sqn--;
     x->offered++;
     x->pipe[e] = 1;
+    x->pipe_tb[e] = x->ent[e].tb;
     x->done_at[e] = cyc + 1 + kmu_rng_below(g, x->maxdelay);
+    if (x->ent[e].tb < x->rec_cap) x->rec[x->ent[e].tb].st = TB_RUNNING;
   }
   if (x->dqn && i->done_ready_i) { /* report taken */
     x->dqh = (x->dqh + 1) % NT;
     x->dqn--;
     x->reported++;
   }
-  if (d_ok) { /* resources free, report queued */
-    x->dq[(x->dqh + x->dqn++) % NT] = x->ent[dr].slot;
-    x->ent[dr].valid = 0;
-    x->ent[dr].started = 0;
+  if (d_ok) { /* resources free, report queued; a base checkpoint's table entry released */
+    sb_ent *n = &x->ent[dr];
+    x->dq[(x->dqh + x->dqn++) % NT] = n->slot;
+    if (n->base) {
+      x->pt[n->ptb].valid = 0;
+      x->n_base_release++;
+    }
+    ok &= KMU_EXPECT_EQ(t, cyc, "the pipeline finishes the TB it was given", x->pipe_tb[dr],
+                        n->tb);
+    if (n->tb < x->rec_cap) {
+      sb_rec *r = &x->rec[n->tb];
+      ok &= KMU_EXPECT_EQ(t, cyc, "a finishing TB was running", TB_RUNNING, r->st);
+      r->st = TB_DONE;
+      r->ndone++;
+    }
+    n->valid = n->started = n->ckpt = n->sw = n->base = 0;
     x->pipe[dr] = 0;
     x->finished++;
   }
-  if ((launch || tb_ok) && ae < NT) {
+  /* the sequencer */
+  switch (st) {
+    case SEQ_IDLE:
+      if (sel < NT) {
+        sb_ent *n = &x->ent[sel];
+        const int sw = n->sw;
+        n->ckpt = n->sw = 0;
+        if (!n->base && pfree == NP) {
+          x->n_drop++; /* full table: dropped, the TB drains */
+        } else {
+          x->s_st = SEQ_PAUSE;
+          x->s_rtb = sel;
+          x->s_sw = (unsigned)sw;
+          x->s_k = (unsigned)(sw && n->base);
+          x->s_ptb = n->base ? n->ptb : pfree;
+          x->pt[x->s_ptb].valid = 1;
+        }
+      } else if (rst_alloc) {
+        x->s_st = SEQ_RCMD;
+        x->s_rtb = ae;
+        x->s_ptb = rc;
+        x->s_k = 0;
+        x->pt[rc].pre = 0;
+      }
+      break;
+    case SEQ_PAUSE:
+      if (d_ok && dr == sr) {
+        x->s_st = SEQ_IDLE;
+        x->pt[sp].valid = 0;
+        x->n_abort++;
+      } else if ((i->simt_paused_i >> sr) & 1) {
+        const uint32_t bytes = (uint32_t)i->dirty_cnt_i * P_REG_BYTES;
+        const int inpl = P_IPB != 0 && i->inplace_en_i && i->policy_i == POL_PEP && x->s_sw &&
+                         bytes <= x->ip_free;
+        x->s_op = x->s_sw && i->policy_i <= POL_CHIMERA ? CTX_SAVE_ALL : CTX_SAVE_DIRTY;
+        x->s_ip = (unsigned)inpl;
+        if (inpl) x->ip_free -= bytes, x->n_inplace++;
+        x->pt[sp].ipb = inpl ? bytes : 0;
+        x->s_st = SEQ_SCMD;
+      }
+      break;
+    case SEQ_SCMD:
+      if (i->ctx_cmd_ready_i) x->s_st = SEQ_SWAIT;
+      break;
+    case SEQ_SWAIT:
+      if (i->ctx_done_i) {
+        if (x->s_sw) {
+          x->s_st = SEQ_EVICT;
+        } else {
+          x->ent[sr].base = 1;
+          x->ent[sr].ptb = sp;
+          x->s_st = SEQ_IDLE;
+          x->n_base++;
+        }
+      }
+      break;
+    case SEQ_EVICT: {
+      sb_ent *n = &x->ent[sr];
+      sb_pt *pt = &x->pt[sp];
+      pt->pre = 1;
+      pt->two = (int)x->s_k;
+      pt->ip0 = x->s_ip && !x->s_k;
+      pt->ip1 = x->s_ip && x->s_k;
+      pt->e = *n;
+      if (x->s_k) x->n_two++;
+      if (n->tb < x->rec_cap) {
+        sb_rec *r = &x->rec[n->tb];
+        ok &= KMU_EXPECT_EQ(t, cyc, "an evicted TB was running", TB_RUNNING, r->st);
+        r->st = TB_PREEMPTED;
+      }
+      n->valid = n->started = n->ckpt = n->sw = n->base = 0;
+      x->pipe[sr] = 0;
+      x->s_st = SEQ_IDLE;
+      x->n_evict++;
+      break;
+    }
+    case SEQ_RCMD:
+      if (i->ctx_cmd_ready_i) x->s_st = SEQ_RWAIT;
+      break;
+    case SEQ_RWAIT:
+      if (i->ctx_done_i) {
+        if (!rst_last) {
+          x->s_k = 1;
+          x->s_st = SEQ_RCMD;
+        } else {
+          x->pt[sp].valid = 0;
+          x->ip_free += x->pt[sp].ipb;
+          x->sq[(x->sqh + x->sqn++) % NT] = sr;
+          x->s_st = SEQ_IDLE;
+        }
+      }
+      break;
+  }
+  /* decisions (on the eligibility before the edge; not for the entry finishing now) */
+  if (i->pre_valid_i) {
+    for (unsigned e = 0; e < NT; e++) {
+      x->ent[e].ckpt = 0;
+      if (((i->pre_switch_mask_i & elig) >> e) & 1 && !(d_ok && dr == e)) {
+        x->ent[e].sw = 1;
+        x->n_switch++;
+      }
+    }
+  } else if (i->ckpt_valid_i) {
+    for (unsigned e = 0; e < NT; e++)
+      if (((i->ckpt_mask_i & elig) >> e) & 1 && !(d_ok && dr == e) && !x->ent[e].base &&
+          !(e == sel && st == SEQ_IDLE))
+        x->ent[e].ckpt = 1;
+  }
+  if ((launch || tb_ok || rst_alloc) && ae < NT) {
     x->ent[ae] = na;
-    x->sq[(x->sqh + x->sqn++) % NT] = ae;
+    if (!rst_alloc) x->sq[(x->sqh + x->sqn++) % NT] = ae;
+  }
+  if (tb_ok || ew_ok) { /* a new TB identity */
+    const uint32_t id = (uint32_t)i->start_tb_i;
+    ok &= KMU_EXPECT_EQ(t, cyc, "TB identities are fresh", x->next_id, id);
+    if (id < x->rec_cap) {
+      sb_rec *r = &x->rec[id];
+      r->st = TB_ACCEPTED;
+      r->slot = (unsigned)i->start_slot_i;
+      r->warps = tb_ok ? (unsigned)i->start_warps_i : 1;
+      r->regs = (unsigned)i->start_regs_i;
+      r->shmem = tb_ok ? (unsigned)i->start_shmem_i : 0;
+      r->kptr = (uint32_t)i->start_kptr_i;
+      r->param = (uint32_t)i->start_param_i;
+    }
+    x->next_id++;
   }
   if (ew_ok) {
     sb_ew *n = &x->ewq[(x->ewh + x->ewn++) % NE];
@@ -391,6 +779,15 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
                  (uint32_t)i->start_kptr_i, (uint32_t)i->start_param_i};
     x->acc_ew++;
   }
+  /* the test-side engine */
+  if (o->ctx_cmd_valid_o && i->ctx_cmd_ready_i) {
+    x->eng_busy = 1;
+    x->eng_done_at = cyc + 1 + kmu_rng_below(g, x->eng_dur);
+  } else if (x->eng_busy && i->ctx_done_i) {
+    x->eng_busy = 0;
+  }
+  ok &= kmu_expect(x->ip_free <= P_IPB, t, cyc, "in-place bytes never above IPB", P_IPB,
+                   x->ip_free);
   return ok;
 }
 
@@ -399,28 +796,49 @@ static int rnd_finish(void *c) {
   const char *t = x->test;
   int ok = 1;
   const sb_use u = sb_usage(x);
-  /* after the final drain: every started TB was offered once, finished once, reported once */
+  /* after the final drain: every TB accepted was reported done exactly once */
   ok &= KMU_EXPECT_EQ(t, 0, "event warps accepted == launched", x->acc_ew, x->ew_launch);
-  ok &= KMU_EXPECT_EQ(t, 0, "TBs + event warps allocated == offered", x->acc_tb + x->ew_launch,
-                      x->offered);
-  ok &= KMU_EXPECT_EQ(t, 0, "offered == finished", x->offered, x->finished);
+  ok &= KMU_EXPECT_EQ(t, 0, "TBs + event warps + restores allocated == offered",
+                      x->acc_tb + x->ew_launch + x->n_restore, x->offered);
+  ok &= KMU_EXPECT_EQ(t, 0, "offered == finished + evicted", x->offered,
+                      x->finished + x->n_evict);
+  ok &= KMU_EXPECT_EQ(t, 0, "evicted == restored", x->n_evict, x->n_restore);
   ok &= KMU_EXPECT_EQ(t, 0, "finished == reported", x->finished, x->reported);
+  ok &= KMU_EXPECT_EQ(t, 0, "finished == TBs + event warps accepted", x->acc_tb + x->acc_ew,
+                      x->finished);
+  for (uint32_t id = 0; id < x->next_id && id < x->rec_cap && ok; id++) {
+    ok &= KMU_EXPECT_EQ(t, id, "TB (cycle field = its identity) done", TB_DONE, x->rec[id].st);
+    ok &= KMU_EXPECT_EQ(t, id, "TB (cycle field = its identity) done exactly once", 1,
+                        x->rec[id].ndone);
+  }
   ok &= KMU_EXPECT_EQ(t, 0, "nothing resident at the end", 0, u.ntb);
   ok &= KMU_EXPECT_EQ(t, 0, "no event warp pending at the end", 0, x->ewn);
+  ok &= KMU_EXPECT_EQ(t, 0, "no preempted TB left", 0, sb_pre_waiting(x));
+  ok &= KMU_EXPECT_EQ(t, 0, "in-place bytes all free again", P_IPB, x->ip_free);
   /* the run exercised the block */
   ok &= kmu_expect(x->acc_tb > 0, t, 0, "some TB started", 1, x->acc_tb);
   ok &= kmu_expect(x->ew_launch > 0, t, 0, "some event warp started", 1, x->ew_launch);
   ok &= kmu_expect(x->overflow > 0, t, 0, "some start refused (err_overflow_o)", 1, 0);
   ok &= kmu_expect(x->err_done > 0, t, 0, "some done refused (err_done_o)", 1, 0);
+  ok &= kmu_expect(x->n_evict > 0, t, 0, "some TB switched out and restored", 1, 0);
+  ok &= kmu_expect(x->n_base > 0, t, 0, "some base checkpoint", 1, 0);
+  ok &= kmu_expect(x->n_err_dec > 0, t, 0, "some bad decision (err_dec_o)", 1, 0);
   if (getenv("KMU_SM_CTRL_STATS"))
     printf("  stats: tb %llu ew %llu (as tb %llu) overflow %llu err_done %llu ew-wait "
-           "%llu fit0 %llu full tb %llu warps %llu regs %llu shmem %llu\n",
+           "%llu fit0 %llu full tb %llu warps %llu regs %llu shmem %llu\n"
+           "  preempt: base %llu switch-req %llu evict %llu (two areas %llu) restore %llu "
+           "drop %llu inplace %llu abort %llu base-release %llu err_dec %llu\n",
            (unsigned long long)x->acc_tb, (unsigned long long)x->ew_launch,
            (unsigned long long)x->tb_as_ewarp, (unsigned long long)x->overflow,
            (unsigned long long)x->err_done, (unsigned long long)x->ew_wait_cycles,
            (unsigned long long)x->fit_no, (unsigned long long)x->full_cycles[0],
            (unsigned long long)x->full_cycles[1], (unsigned long long)x->full_cycles[2],
-           (unsigned long long)x->full_cycles[3]);
+           (unsigned long long)x->full_cycles[3], (unsigned long long)x->n_base,
+           (unsigned long long)x->n_switch, (unsigned long long)x->n_evict,
+           (unsigned long long)x->n_two, (unsigned long long)x->n_restore,
+           (unsigned long long)x->n_drop, (unsigned long long)x->n_inplace,
+           (unsigned long long)x->n_abort, (unsigned long long)x->n_base_release,
+           (unsigned long long)x->n_err_dec);
   return ok;
 }
 
@@ -428,6 +846,11 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
   static rnd_ctx x;
   x.test = test;
   x.cycles = cycles;
+  if (x.rec_cap < cycles + 1) {
+    free(x.rec);
+    x.rec_cap = (uint32_t)cycles + 1;
+    x.rec = calloc(x.rec_cap, sizeof *x.rec);
+  }
   kmu_stim s = {&x, rnd_init, rnd_drive, rnd_check, rnd_finish};
   return kmu_lockstep(&kmu_sm_ctrl_block, &s, test, seed, cycles);
 }
@@ -926,6 +1349,330 @@ static int t_simt_order(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* ---------------------------------------------------------------- preemption (directed) */
+#define AB ((uint64_t)P_AREA_BYTES)
+#define CBASE 0x40000000u
+static uint32_t area_of(int inplace, unsigned p, unsigned k) {
+  return (uint32_t)((inplace ? 0u : CBASE) + (p * 2 + k) * AB);
+}
+/* one TB start + its offer taken: entry e, slot `slot`, w warps, r registers, s bytes */
+static void pp_run(dprog *p, unsigned slot, unsigned w, unsigned r, unsigned s, unsigned e,
+                   uint64_t wm) {
+  p_start(p, slot, w, r, s, 1, "start a TB");
+  dstep *x = p_offer(p, e, slot, w, wm, 0, "the pipeline takes it");
+  EXP(x, simt_start_restore_o, 0);
+  EXP(x, simt_start_rpw_o, spec_rpw(r, w));
+}
+/* decision steps */
+static dstep *pp_dec(dprog *p, int pre, uint64_t mask, int err, const char *what) {
+  dstep *s = st(p, what);
+  if (pre) {
+    s->in.pre_valid_i = 1;
+    s->in.pre_switch_mask_i = mask;
+  } else {
+    s->in.ckpt_valid_i = 1;
+    s->in.ckpt_mask_i = mask;
+  }
+  EXP(s, err_dec_o, err);
+  return s;
+}
+/* a save of entry e picked in the cycle after its decision: pause, paused after `lat`
+ * cycles, the command (expected op / in-place / area), accepted, done after one cycle */
+static void pp_save(dprog *p, unsigned e, uint64_t wm, unsigned r, unsigned w, unsigned sh,
+                    unsigned op, int inpl, uint32_t area, unsigned dirty, unsigned lat) {
+  dstep *s = st(p, "the sequencer picks the entry");
+  EXP(s, simt_pause_o, 0);
+  EXP(s, pre_busy_o, 0);
+  for (unsigned k = 0; k <= lat; k++) {
+    s = st(p, k < lat ? "paused: pipeline still draining" : "paused: simt_paused_i");
+    if (k == lat) s->in.simt_paused_i = 1ull << e;
+    s->in.dirty_cnt_i = dirty;
+    EXP(s, simt_pause_o, 1ull << e);
+    EXP(s, dq_wmask_o, wm);
+    EXP(s, ctx_cmd_valid_o, 0);
+    EXP(s, pre_busy_o, 1);
+  }
+  s = st(p, "save command, engine not ready");
+  s->in.simt_paused_i = 1ull << e;
+  EXP(s, ctx_cmd_valid_o, 1);
+  EXP(s, ctx_cmd_op_o, op);
+  EXP(s, ctx_cmd_inplace_o, inpl);
+  EXP(s, ctx_cmd_area_o, area);
+  EXP(s, ctx_cmd_wmask_o, wm);
+  EXP(s, ctx_cmd_rpw_o, spec_rpw(r, w));
+  EXP(s, ctx_cmd_shmem_o, sh);
+  EXP(s, simt_pause_o, 1ull << e);
+  s = st(p, "save command accepted");
+  s->in.simt_paused_i = 1ull << e;
+  s->in.ctx_cmd_ready_i = 1;
+  EXP(s, ctx_cmd_valid_o, 1);
+  EXP(s, ctx_cmd_area_o, area);
+  s = st(p, "engine runs");
+  s->in.simt_paused_i = 1ull << e;
+  EXP(s, ctx_cmd_valid_o, 0);
+  EXP(s, simt_pause_o, 1ull << e);
+  s = st(p, "engine done");
+  s->in.simt_paused_i = 1ull << e;
+  s->in.ctx_done_i = 1;
+  EXP(s, simt_pause_o, 1ull << e);
+}
+/* a RESTORE command for area `area` (in-place inpl) of a TB restored into entry e */
+static void pp_restore(dprog *p, uint64_t wm, unsigned r, unsigned w, unsigned sh, int inpl,
+                       uint32_t area) {
+  dstep *s = st(p, "RESTORE command");
+  s->in.ctx_cmd_ready_i = 1;
+  EXP(s, ctx_cmd_valid_o, 1);
+  EXP(s, ctx_cmd_op_o, CTX_RESTORE);
+  EXP(s, ctx_cmd_inplace_o, inpl);
+  EXP(s, ctx_cmd_area_o, area);
+  EXP(s, ctx_cmd_wmask_o, wm);
+  EXP(s, ctx_cmd_rpw_o, spec_rpw(r, w));
+  EXP(s, ctx_cmd_shmem_o, sh);
+  EXP(s, pre_busy_o, 1);
+  EXP(s, simt_start_valid_o, 0);
+  s = st(p, "restore done");
+  s->in.ctx_done_i = 1;
+  EXP(s, ctx_cmd_valid_o, 0);
+}
+static unsigned g_pol, g_ipen, g_hold;
+static void pp_csr(dprog *p) {
+  for (unsigned k = 0; k < p->n; k++) {
+    p->s[k].in.ctx_base_i = CBASE;
+    if (!p->s[k].in.policy_i) p->s[k].in.policy_i = g_pol;
+    p->s[k].in.inplace_en_i = g_ipen;
+  }
+  (void)g_hold;
+}
+static dstep *pp_idle_pol(dprog *p, unsigned pol, const char *what) {
+  dstep *s = st(p, what);
+  s->in.policy_i = pol;
+  return s;
+}
+
+/* PEP: base checkpoint (area 0, SAVE_DIRTY), the TB resumes; a switch saves the incremental
+ * into area 1; hold_i keeps it preempted (new TBs fit meanwhile); then area 0 and area 1 are
+ * restored in that order and the TB is offered again with the restore flag; one done report */
+static int t_base_switch(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  dstep *s;
+  g_pol = POL_PEP;
+  g_ipen = 0;
+  pp_run(p, 7, 1, 100, 40, 0, 1);
+  pp_dec(p, 0, 1, 0, "base checkpoint of entry 0");
+  pp_save(p, 0, 1, 100, 1, 40, CTX_SAVE_DIRTY, 0, area_of(0, 0, 0), 3, 2);
+  s = st(p, "base saved: the TB resumes");
+  EXP(s, simt_pause_o, 0);
+  EXP(s, base_o, 1);
+  EXP(s, elig_o, 1);
+  EXP(s, ptb_count_o, 0);
+  EXP(s, resident_o, 1);
+  pp_dec(p, 0, 1, 0, "a second base checkpoint: ignored (it has one), no error");
+  s = st(p, "nothing happens");
+  EXP(s, simt_pause_o, 0);
+  pp_dec(p, 1, 1, 0, "preempt: switch entry 0");
+  s = st(p, "switch pending: no longer eligible; the sequencer picks it");
+  EXP(s, elig_o, 0);
+  EXP(s, simt_pause_o, 0);
+  s = st(p, "paused at once");
+  EXP(s, simt_pause_o, 1);
+  s->in.simt_paused_i = 1;
+  s = st(p, "paused -> command next");
+  s->in.simt_paused_i = 1;
+  EXP(s, ctx_cmd_valid_o, 1);
+  EXP(s, ctx_cmd_op_o, CTX_SAVE_DIRTY);
+  EXP(s, ctx_cmd_area_o, area_of(0, 0, 1));
+  s->in.ctx_cmd_ready_i = 1;
+  s = st(p, "engine runs; a done of the saved entry is refused");
+  s->in.simt_paused_i = 1;
+  s->in.simt_done_valid_i = 1;
+  EXP(s, err_done_o, 1);
+  s = st(p, "engine done");
+  s->in.ctx_done_i = 1;
+  s->in.simt_paused_i = 1;
+  s->in.hold_i = 1;
+  s = st(p, "evict (hold_i high)");
+  s->in.hold_i = 1;
+  s->in.simt_paused_i = 1;
+  EXP(s, simt_evict_valid_o, 1);
+  EXP(s, simt_evict_rtb_o, 0);
+  EXP(s, done_valid_o, 0);
+  s = st(p, "switched out: resources free, no report, preempted; hold_i: a new TB fits");
+  s->in.hold_i = 1;
+  s->in.need_warps_i = 1;
+  exp_free(s, NT, NW, NR, NS);
+  EXP(s, ptb_count_o, 1);
+  EXP(s, fit_o, 1);
+  EXP(s, done_valid_o, 0);
+  EXP(s, base_o, 0);
+  for (unsigned k = 0; k < 3; k++) {
+    s = st(p, "hold_i: no restore starts");
+    s->in.hold_i = 1;
+    EXP(s, pre_busy_o, 0);
+    EXP(s, ptb_count_o, 1);
+  }
+  s = st(p, "hold_i low: the restore starts, fit_o 0 for new TBs");
+  s->in.need_warps_i = 1;
+  EXP(s, fit_o, 0);
+  EXP(s, pre_busy_o, 0);
+  pp_restore(p, 1, 100, 1, 40, 0, area_of(0, 0, 0));
+  pp_restore(p, 1, 100, 1, 40, 0, area_of(0, 0, 1));
+  s = st(p, "restored: offered again, the restore flag set");
+  s->in.simt_start_ready_i = 1;
+  EXP(s, simt_start_valid_o, 1);
+  EXP(s, simt_start_restore_o, 1);
+  EXP(s, simt_start_slot_o, 7);
+  EXP(s, simt_start_tb_o, tb_of(7));
+  EXP(s, simt_start_kptr_o, kptr_of(7));
+  EXP(s, simt_start_param_o, param_of(7));
+  EXP(s, simt_start_warps_o, 1);
+  EXP(s, simt_start_rpw_o, spec_rpw(100, 1));
+  EXP(s, ptb_count_o, 0);
+  exp_free(s, NT - 1, NW - 1, NR - 100, NS - 40);
+  p_done(p, 0, 1, "it finishes");
+  s = st(p, "exactly one report");
+  EXP(s, done_valid_o, 1);
+  EXP(s, done_slot_o, 7);
+  s = st(p, "and no other");
+  EXP(s, done_valid_o, 0);
+  exp_free(s, NT, NW, NR, NS);
+  pp_csr(p);
+  return d_run(p);
+}
+
+/* op by policy: CHIMERA SAVE_ALL, CHIMERA_DIRTY and PEP SAVE_DIRTY (no base: area 0) */
+static int t_policy_ops(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  g_pol = 0;
+  g_ipen = 1; /* in-place only for PEP */
+  const unsigned pols[3] = {POL_CHIMERA, POL_CHIMERA_DIRTY, POL_DRAIN};
+  const unsigned ops[3] = {CTX_SAVE_ALL, CTX_SAVE_DIRTY, CTX_SAVE_ALL};
+  for (unsigned k = 0; k < 3; k++) {
+    pp_run(p, 3 + k, 2 <= NW ? 2 : 1, 300, 0, 0, 2 <= NW ? 3 : 1);
+    const unsigned w = 2 <= NW ? 2 : 1;
+    dstep *s = pp_dec(p, 1, 1, 0, "switch entry 0");
+    s->in.policy_i = pols[k];
+    unsigned n0 = p->n;
+    pp_save(p, 0, w == 2 ? 3 : 1, 300, w, 0, ops[k], 0, area_of(0, 0, 0), 0, 0);
+    for (unsigned j = n0; j < p->n; j++) p->s[j].in.policy_i = pols[k];
+    s = pp_idle_pol(p, pols[k], "evict");
+    EXP(s, simt_evict_valid_o, 1);
+    s = st(p, "restore starts");
+    EXP(s, ptb_count_o, 1);
+    pp_restore(p, w == 2 ? 3 : 1, 300, w, 0, 0, area_of(0, 0, 0));
+    s = p_offer(p, 0, 3 + k, w, w == 2 ? 3 : 1, 0, "offered again");
+    EXP(s, simt_start_restore_o, 1);
+    p_done(p, 0, 1, "finishes");
+    p_idle(p, "report");
+  }
+  pp_csr(p);
+  return d_run(p);
+}
+
+/* in-place: PEP switch whose dirty bytes fit the free on-chip bytes exactly; the next does not */
+static int t_inplace(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  if (P_IPB == 0 || NT < 2 || NW < 2 || NP < 2) return 1;
+  PROG(test);
+  g_pol = POL_PEP;
+  g_ipen = 1;
+  const unsigned fitn = P_IPB / P_REG_BYTES;
+  pp_run(p, 1, 1, 32, 0, 0, 1);
+  pp_run(p, 2, 1, 32, 0, 1, 2);
+  pp_dec(p, 1, 3, 0, "switch both");
+  pp_save(p, 0, 1, 32, 1, 0, CTX_SAVE_DIRTY, 1, area_of(1, 0, 0), fitn, 0);
+  dstep *s = st(p, "evict entry 0 (in place: all on-chip bytes)");
+  s->in.hold_i = 1;
+  EXP(s, simt_evict_valid_o, 1);
+  unsigned n0 = p->n;
+  /* entry 1: no base, p = 1; one register does not fit any more */
+  pp_save(p, 1, 2, 32, 1, 0, CTX_SAVE_DIRTY, 0, area_of(0, 1, 0), 1, 0);
+  s = st(p, "evict entry 1 (memory)");
+  EXP(s, simt_evict_valid_o, 1);
+  s = st(p, "both preempted; hold");
+  EXP(s, ptb_count_o, 2);
+  for (unsigned j = n0 - 1; j < p->n; j++) p->s[j].in.hold_i = 1;
+  s = st(p, "restore of the lowest table entry starts");
+  pp_restore(p, 1, 32, 1, 0, 1, area_of(1, 0, 0));
+  s = p_offer(p, 0, 1, 1, 1, 0, "TB 1 again");
+  EXP(s, simt_start_restore_o, 1);
+  pp_restore(p, 2, 32, 1, 0, 0, area_of(0, 1, 0));
+  s = p_offer(p, 1, 2, 1, 2, 0, "TB 2 again");
+  EXP(s, simt_start_restore_o, 1);
+  /* the on-chip bytes are free again: a new in-place save fits exactly */
+  pp_dec(p, 1, 1, 0, "switch entry 0 again");
+  pp_save(p, 0, 1, 32, 1, 0, CTX_SAVE_DIRTY, 1, area_of(1, 0, 0), fitn, 0);
+  pp_csr(p);
+  return d_run(p);
+}
+
+/* a full preempted table turns further requests into drains; a TB finishing after a base
+ * checkpoint releases its table entry (the next base gets the lowest entry again) */
+static int t_ptb_full(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  if (NP >= NT || NW < NT) return 1;
+  PROG(test);
+  g_pol = POL_PEP;
+  g_ipen = 0;
+  dstep *s;
+  for (unsigned e = 0; e <= NP; e++) pp_run(p, 0x10 + e, 1, 0, 0, e, 1ull << e);
+  for (unsigned e = 0; e < NP; e++) {
+    pp_dec(p, 0, 1ull << e, 0, "base checkpoint");
+    pp_save(p, e, 1ull << e, 0, 1, 0, CTX_SAVE_DIRTY, 0, area_of(0, e, 0), 0, 0);
+  }
+  s = st(p, "table full of base reservations");
+  EXP(s, base_o, kmu_mask(NP));
+  pp_dec(p, 1, 1ull << NP, 0, "switch entry NP: no table entry");
+  s = st(p, "picked and dropped");
+  EXP(s, simt_pause_o, 0);
+  s = st(p, "dropped: no pause, the TB drains, eligible again");
+  EXP(s, simt_pause_o, 0);
+  EXP(s, pre_busy_o, 0);
+  EXP(s, elig_o, kmu_mask(NP + 1));
+  p_done(p, 0, 1, "entry 0 (with a base) finishes: its table entry is released");
+  p_idle(p, "report");
+  pp_dec(p, 0, 1ull << NP, 0, "base checkpoint of entry NP");
+  pp_save(p, NP, 1ull << NP, 0, 1, 0, CTX_SAVE_DIRTY, 0, area_of(0, 0, 0), 0, 0);
+  s = st(p, "it got table entry 0");
+  EXP(s, base_o, kmu_mask(NP + 1) & ~1ull);
+  pp_csr(p);
+  return d_run(p);
+}
+
+/* bad decisions: free, unstarted, event-warp and in-save entries are ignored, err_dec_o */
+static int t_err_dec(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  if (NT < 3 || NW < 3) return 1;
+  PROG(test);
+  g_pol = POL_CHIMERA;
+  g_ipen = 0;
+  dstep *s = pp_dec(p, 0, 1, 1, "ckpt of a free entry");
+  pp_dec(p, 1, 1, 1, "switch of a free entry");
+  p_start(p, 1, 1, 0, 0, 1, "TB into entry 0");
+  s = pp_dec(p, 1, 1, 1, "switch of an unstarted entry");
+  EXP(s, elig_o, 0);
+  p_offer(p, 0, 1, 1, 1, 0, "started");
+  p_ewarp(p, 2, 0, 1, "event warp");
+  s = st(p, "it starts: entry 1");
+  s = p_offer(p, 1, 2, 1, 2, 1, "event warp offered");
+  pp_dec(p, 1, 2, 1, "switch of an event warp");
+  s = pp_dec(p, 0, 3, 1, "ckpt naming a good and an event-warp entry");
+  EXP(s, elig_o, 1);
+  s = st(p, "the good bit was taken: picked now (a pending base is still eligible)");
+  EXP(s, elig_o, 1);
+  s = pp_dec(p, 1, 1, 1, "switch of the entry being saved");
+  EXP(s, elig_o, 0);
+  EXP(s, simt_pause_o, 1);
+  s->in.simt_paused_i = 1;
+  s = st(p, "the base save goes on");
+  EXP(s, ctx_cmd_valid_o, 1);
+  EXP(s, ctx_cmd_op_o, CTX_SAVE_DIRTY);
+  s = pp_dec(p, 1, 0, 0, "an empty switch mask is no error");
+  pp_csr(p);
+  return d_run(p);
+}
+
 static const kmu_test tests[] = {
     {"fill_tbs", t_fill_tbs, 0, 0},
     {"fill_warps", t_fill_warps, 0, 0},
@@ -937,6 +1684,11 @@ static const kmu_test tests[] = {
     {"err_done", t_err_done, 0, 0},
     {"done_backpressure", t_done_backpressure, 0, 0},
     {"simt_order", t_simt_order, 0, 0},
+    {"base_switch", t_base_switch, 0, 0},
+    {"policy_ops", t_policy_ops, 0, 0},
+    {"inplace", t_inplace, 0, 0},
+    {"ptb_full", t_ptb_full, 0, 0},
+    {"err_dec", t_err_dec, 0, 0},
     {"random", t_random, 250000, 4},
 };
 

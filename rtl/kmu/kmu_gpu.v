@@ -360,6 +360,18 @@ module kmu_gpu #(
       wire [7:0] unused_ewt_free_o;
       wire [TBS-1:0] unused_resident_o;
       wire [WARPS-1:0] unused_busy_warps_o;
+      // preemption ports: tied off (policy DRAIN, no decisions, no ctx engine), so the system
+      // behaves as without preemption until the PEP blocks are integrated
+      wire unused_err_dec_o, unused_simt_evict_valid_o, unused_simt_start_restore_o;
+      wire [TBS-1:0] unused_simt_pause_o, unused_elig_o, unused_base_o;
+      wire [RTB_W-1:0] unused_simt_evict_rtb_o;
+      wire [5:0] unused_simt_start_rpw_o, unused_ctx_cmd_rpw_o;
+      wire unused_ctx_cmd_valid_o, unused_ctx_cmd_inplace_o, unused_pre_busy_o;
+      wire [1:0] unused_ctx_cmd_op_o;
+      wire [WARPS-1:0] unused_ctx_cmd_wmask_o, unused_dq_wmask_o;
+      wire [16:0] unused_ctx_cmd_shmem_o;
+      wire [31:0] unused_ctx_cmd_area_o;
+      wire [7:0] unused_ptb_count_o;
       kmu_sm_ctrl #(
           .TBS  (TBS),
           .WARPS(WARPS),
@@ -407,7 +419,37 @@ module kmu_gpu #(
           .free_shmem_o      (unused_free_shmem_o),
           .ewt_free_o        (unused_ewt_free_o),
           .resident_o        (unused_resident_o),
-          .busy_warps_o      (unused_busy_warps_o)
+          .busy_warps_o      (unused_busy_warps_o),
+          .policy_i            (2'd0),
+          .inplace_en_i        (1'b0),
+          .ctx_base_i          (32'd0),
+          .ckpt_valid_i        (1'b0),
+          .ckpt_mask_i         ({TBS{1'b0}}),
+          .pre_valid_i         (1'b0),
+          .pre_switch_mask_i   ({TBS{1'b0}}),
+          .hold_i              (1'b0),
+          .err_dec_o           (unused_err_dec_o),
+          .simt_pause_o        (unused_simt_pause_o),
+          .simt_paused_i       ({TBS{1'b0}}),
+          .simt_evict_valid_o  (unused_simt_evict_valid_o),
+          .simt_evict_rtb_o    (unused_simt_evict_rtb_o),
+          .simt_start_restore_o(unused_simt_start_restore_o),
+          .simt_start_rpw_o    (unused_simt_start_rpw_o),
+          .ctx_cmd_valid_o     (unused_ctx_cmd_valid_o),
+          .ctx_cmd_ready_i     (1'b0),
+          .ctx_cmd_op_o        (unused_ctx_cmd_op_o),
+          .ctx_cmd_inplace_o   (unused_ctx_cmd_inplace_o),
+          .ctx_cmd_wmask_o     (unused_ctx_cmd_wmask_o),
+          .ctx_cmd_rpw_o       (unused_ctx_cmd_rpw_o),
+          .ctx_cmd_shmem_o     (unused_ctx_cmd_shmem_o),
+          .ctx_cmd_area_o      (unused_ctx_cmd_area_o),
+          .ctx_done_i          (1'b0),
+          .dq_wmask_o          (unused_dq_wmask_o),
+          .dirty_cnt_i         (12'd0),
+          .elig_o              (unused_elig_o),
+          .base_o              (unused_base_o),
+          .pre_busy_o          (unused_pre_busy_o),
+          .ptb_count_o         (unused_ptb_count_o)
       );
       assign sm_err[s] = err_overflow || err_done;
     end

@@ -44,6 +44,18 @@
 //   simt_done_valid_i (always accepted): err_done_o in the same cycle when simt_done_rtb_i is
 //     free, not yet started, or >= TBS; then nothing changes.
 //   done_valid_o/done_ready_i/done_slot_o: kernel slot of each finished TB, in finishing order.
+// Preemption (PEP 3.3, Chimera; contract docs/pep-interfaces.md section 4; the block page's
+// "Preemption" section is the precise definition): decisions (ckpt_*/pre_* masks) mark
+// eligible entries (elig_o: resident, started, not an event warp, no switch pending, not in
+// the sequencer; other bits ignored, err_dec_o).  One sequencer (seq_st_q) saves or restores
+// one TB at a time, saves first, lowest entry first: PAUSE (simt_pause_o until
+// simt_paused_i) -> SCMD/SWAIT (ctx_cmd_* to kmu_ctx_engine until ctx_done_i) -> base: resume;
+// switch: EVICT (simt_evict_valid_o, resources free, no done report, TB into the preempted
+// table ptb_*).  A full table drops the request (the TB drains).  Restore: while a preempted TB
+// waits and !hold_i, fit_o = 0; the lowest one is allocated when it fits and no event warp
+// waits, RESTORE area 0 then area 1, then offered with simt_start_restore_o.
+// Latency: paused in t -> command in t+1; ctx_done_i in d -> evict in d+1 -> resources free
+// in d+2; restore allocation r -> command r+1; last ctx_done_i f -> offer from f+1.
 // C twin: cmodel/kmu_sm_ctrl.c (composed of the kmu_prio_enc and kmu_fifo twins).
 `default_nettype none
 
@@ -52,7 +64,11 @@ module kmu_sm_ctrl #(
     parameter integer WARPS = 8,      // warp slots (1..64); 8 small, 64 paper
     parameter integer REGS  = 4096,   // registers (1..262143); 4096 small, 65536 paper
     parameter integer SHMEM = 16384,  // shared memory bytes (1..262143); 16384 small, 98304 paper
-    parameter integer EWT   = 4       // pending event-warp table entries (1..127); 4
+    parameter integer EWT   = 4,      // pending event-warp table entries (1..127); 4
+    parameter integer PTBS  = TBS,    // preempted-TB table entries (1..64)
+    parameter integer AREA_BYTES = 32768,  // checkpoint area bytes (a power of two)
+    parameter integer IPB   = 0,      // on-chip (in-place) checkpoint bytes; 0: no in-place
+    parameter integer REG_BYTES = 4   // bytes of one warp register (in-place fit); 4 / 128
 ) (
     input  wire         clk_i,
     input  wire         rst_ni,                // asynchronous, active low
@@ -108,11 +124,52 @@ module kmu_sm_ctrl #(
 
     // status
     output wire [TBS-1:0]   resident_o,
-    output wire [WARPS-1:0] busy_warps_o
+    output wire [WARPS-1:0] busy_warps_o,
+
+    // ---- preemption (docs/pep-interfaces.md section 4) ----
+    input  wire [1:0]   policy_i,              // 0 DRAIN, 1 CHIMERA, 2 CHIMERA_DIRTY, 3 PEP
+    input  wire         inplace_en_i,          // in-place (on-chip) incremental saves allowed
+    input  wire [31:0]  ctx_base_i,            // checkpoint areas in memory
+    input  wire         ckpt_valid_i,          // base-checkpoint these entries (predictor)
+    input  wire [TBS-1:0] ckpt_mask_i,
+    input  wire         pre_valid_i,           // preempt: switch these entries, others drain
+    input  wire [TBS-1:0] pre_switch_mask_i,
+    input  wire         hold_i,                // a preempting kernel holds the SM: no restore
+    output wire         err_dec_o,             // a decision names an ineligible entry (ignored)
+    output wire [TBS-1:0] simt_pause_o,        // stop fetching for the entry, drain it
+    input  wire [TBS-1:0] simt_paused_i,       // nothing in flight for the entry
+    output wire         simt_evict_valid_o,    // the entry's context is saved: drop it
+    output wire [((TBS > 1) ? $clog2(TBS) : 1)-1:0] simt_evict_rtb_o,
+    output wire         simt_start_restore_o,  // the offered TB resumes from a restored context
+    output wire [5:0]   simt_start_rpw_o,      // its warp registers per warp
+    output wire         ctx_cmd_valid_o,       // kmu_ctx_engine command
+    input  wire         ctx_cmd_ready_i,
+    output wire [1:0]   ctx_cmd_op_o,          // 0 SAVE_ALL, 1 SAVE_DIRTY, 2 RESTORE
+    output wire         ctx_cmd_inplace_o,
+    output wire [WARPS-1:0] ctx_cmd_wmask_o,
+    output wire [5:0]   ctx_cmd_rpw_o,
+    output wire [16:0]  ctx_cmd_shmem_o,
+    output wire [31:0]  ctx_cmd_area_o,
+    input  wire         ctx_done_i,            // the command completed (pulse)
+    output wire [WARPS-1:0] dq_wmask_o,        // warps of the TB being saved (dirty count)
+    input  wire [11:0]  dirty_cnt_i,           // its dirty warp registers (comb. of dq_wmask_o)
+    output wire [TBS-1:0] elig_o,              // may be named by a decision
+    output wire [TBS-1:0] base_o,              // has a base checkpoint
+    output wire         pre_busy_o,            // a save or restore runs
+    output wire [7:0]   ptb_count_o            // preempted TBs waiting for a restore
 );
   localparam integer RTB_W = (TBS > 1) ? $clog2(TBS) : 1;
   localparam integer EWT_CNT_W = $clog2(EWT + 1);
   localparam integer EWT_ID_W = 8 + 32 + 18;  // slot, tb, regs
+  localparam integer PTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;
+  localparam integer AREA_LG = $clog2(AREA_BYTES);
+  // sequencer states and ctx-engine opcodes
+  localparam [2:0] S_IDLE = 3'd0, S_PAUSE = 3'd1, S_SCMD = 3'd2, S_SWAIT = 3'd3, S_EVICT = 3'd4,
+                   S_RCMD = 3'd5, S_RWAIT = 3'd6;
+  localparam [1:0] OP_SAVE_ALL = 2'd0, OP_SAVE_DIRTY = 2'd1, OP_RESTORE = 2'd2;
+  localparam [1:0] POL_CHIMERA = 2'd1, POL_PEP = 2'd3;
+
+  integer pi;
 
   integer e, w;
 
@@ -144,6 +201,75 @@ module kmu_sm_ctrl #(
   reg [7:0] free_warps_q, free_warps_d;
   reg [17:0] free_regs_q, free_regs_d;
   reg [17:0] free_shmem_q, free_shmem_d;
+  // preemption, per resident entry: base checkpoint / switch pending, has a base, restored
+  reg [TBS-1:0] res_ckpt_q, res_ckpt_d, res_sw_q, res_sw_d, res_base_q, res_base_d;
+  reg [TBS-1:0] res_rst_q, res_rst_d;
+  (* mem2reg *) reg [PTB_W-1:0] res_ptb_q[0:TBS-1];
+  (* mem2reg *) reg [PTB_W-1:0] res_ptb_d[0:TBS-1];
+  (* mem2reg *) reg [5:0] res_rpw_q[0:TBS-1];
+  (* mem2reg *) reg [5:0] res_rpw_d[0:TBS-1];
+  // preempted-TB table
+  reg [PTBS-1:0] ptb_valid_q, ptb_valid_d, ptb_pre_q, ptb_pre_d, ptb_two_q, ptb_two_d;
+  reg [PTBS-1:0] ptb_ip0_q, ptb_ip0_d, ptb_ip1_q, ptb_ip1_d;
+  (* mem2reg *) reg [7:0] ptb_slot_q[0:PTBS-1];
+  (* mem2reg *) reg [7:0] ptb_slot_d[0:PTBS-1];
+  (* mem2reg *) reg [31:0] ptb_tb_q[0:PTBS-1];
+  (* mem2reg *) reg [31:0] ptb_tb_d[0:PTBS-1];
+  (* mem2reg *) reg [5:0] ptb_warps_q[0:PTBS-1];
+  (* mem2reg *) reg [5:0] ptb_warps_d[0:PTBS-1];
+  (* mem2reg *) reg [17:0] ptb_regs_q[0:PTBS-1];
+  (* mem2reg *) reg [17:0] ptb_regs_d[0:PTBS-1];
+  (* mem2reg *) reg [16:0] ptb_shmem_q[0:PTBS-1];
+  (* mem2reg *) reg [16:0] ptb_shmem_d[0:PTBS-1];
+  (* mem2reg *) reg [31:0] ptb_kptr_q[0:PTBS-1];
+  (* mem2reg *) reg [31:0] ptb_kptr_d[0:PTBS-1];
+  (* mem2reg *) reg [31:0] ptb_param_q[0:PTBS-1];
+  (* mem2reg *) reg [31:0] ptb_param_d[0:PTBS-1];
+  (* mem2reg *) reg [5:0] ptb_rpw_q[0:PTBS-1];
+  (* mem2reg *) reg [5:0] ptb_rpw_d[0:PTBS-1];
+  (* mem2reg *) reg [31:0] ptb_ipb_q[0:PTBS-1];
+  (* mem2reg *) reg [31:0] ptb_ipb_d[0:PTBS-1];
+  reg [31:0] ip_free_q, ip_free_d;  // free on-chip checkpoint bytes
+  // save/restore sequencer
+  reg [2:0] seq_st_q, seq_st_d;
+  reg [RTB_W-1:0] seq_rtb_q, seq_rtb_d;
+  reg [PTB_W-1:0] seq_ptb_q, seq_ptb_d;
+  reg seq_sw_q, seq_sw_d, seq_k_q, seq_k_d, seq_ip_q, seq_ip_d;
+  reg [1:0] seq_op_q, seq_op_d;
+
+  wire seq_busy = (seq_st_q != S_IDLE);
+  wire seq_save = (seq_st_q == S_PAUSE) || (seq_st_q == S_SCMD) || (seq_st_q == S_SWAIT) ||
+                  (seq_st_q == S_EVICT);
+  wire seq_rst = (seq_st_q == S_RCMD) || (seq_st_q == S_RWAIT);
+
+  // lowest free / lowest preempted table entry
+  wire [PTB_W-1:0] ptb_free_idx, rc_idx;
+  wire ptb_free_any, rc_any;
+  kmu_prio_enc #(
+      .N(PTBS)
+  ) u_ptb_free_enc (
+      .in_i   (~ptb_valid_q),
+      .idx_o  (ptb_free_idx),
+      .valid_o(ptb_free_any)
+  );
+  kmu_prio_enc #(
+      .N(PTBS)
+  ) u_ptb_pre_enc (
+      .in_i   (ptb_pre_q),
+      .idx_o  (rc_idx),
+      .valid_o(rc_any)
+  );
+  // a restore is pending: a preempted TB waits (and no hold), or a restore runs
+  wire rst_wait = rc_any && !hold_i;
+`ifdef MUTANT_SM_CTRL_RTL_HOLD
+  // mutant: hold_i does not stop restores
+  wire rst_go_ok = rc_any;
+`else
+  wire rst_go_ok = rst_wait;
+`endif
+  wire rst_pend = rst_wait || seq_rst;
+  wire rst_fin;    // the last restore command of the entry completes (below)
+  wire rst_alloc;  // a preempted TB is allocated for its restore (below)
 
   // ---------------------------------------------------------------- lowest free resident entry
   wire [RTB_W-1:0] rtb_idx;
@@ -179,7 +305,7 @@ module kmu_sm_ctrl #(
   // mutant: a pending event warp does not hold TBs back
   wire tb_gate = tb_room;
 `else
-  wire tb_gate = tb_room && !ewt_pend;
+  wire tb_gate = tb_room && !ewt_pend && !rst_pend;
 `endif
   assign fit_o = tb_gate && (need_warps_i != 6'd0) && ({2'd0, need_warps_i} <= free_warps_q) &&
                  need_regs_ok && ({1'b0, need_shmem_i} <= free_shmem_q);
@@ -194,17 +320,53 @@ module kmu_sm_ctrl #(
   assign err_overflow_o = start_valid_i && !(start_ewarp_i ? start_ewt_fit : start_fit);
 
   // the EWT head starts when a resident entry, a warp slot and its registers are free
-  wire ewt_launch = ewt_pend && tb_room && (free_warps_q != 8'd0) && (ewt_regs <= free_regs_q);
+  wire ewt_launch = ewt_pend && tb_room && (free_warps_q != 8'd0) && (ewt_regs <= free_regs_q) &&
+                    !rst_fin;
 
   // ---------------------------------------------------------------- allocation (one per cycle)
-  wire alloc_go = ewt_launch || start_tb_ok;  // exclusive: start_fit needs an empty EWT
-  wire [5:0] alloc_warps = ewt_launch ? 6'd1 : start_warps_i;
-  wire [17:0] alloc_regs = ewt_launch ? ewt_regs : start_regs_i;
-  wire [16:0] alloc_shmem = ewt_launch ? 17'd0 : start_shmem_i;
-  wire [7:0] alloc_slot = ewt_launch ? ewt_id[57:50] : start_slot_i;
-  wire [31:0] alloc_tb = ewt_launch ? ewt_id[49:18] : start_tb_i;
-  wire [31:0] alloc_kptr = ewt_launch ? ewt_kp[63:32] : start_kptr_i;
-  wire [31:0] alloc_param = ewt_launch ? ewt_kp[31:0] : start_param_i;
+  // the preempted entry to restore (rc_idx) read by index
+  reg [7:0] r_slot;
+  reg [31:0] r_tb, r_kptr, r_param;
+  reg [5:0] r_warps;
+  reg [17:0] r_regs;
+  reg [16:0] r_shmem;
+  always @(*) begin
+    r_slot = 8'd0;
+    r_tb = 32'd0;
+    r_kptr = 32'd0;
+    r_param = 32'd0;
+    r_warps = 6'd0;
+    r_regs = 18'd0;
+    r_shmem = 17'd0;
+    for (pi = 0; pi < PTBS; pi = pi + 1) begin
+      if (rc_idx == pi[PTB_W-1:0]) begin
+        r_slot = ptb_slot_q[pi];
+        r_tb = ptb_tb_q[pi];
+        r_kptr = ptb_kptr_q[pi];
+        r_param = ptb_param_q[pi];
+        r_warps = ptb_warps_q[pi];
+        r_regs = ptb_regs_q[pi];
+        r_shmem = ptb_shmem_q[pi];
+      end
+    end
+  end
+
+  // exclusive: a TB start needs an empty EWT and no restore pending, a restore an empty EWT,
+  // an event warp waits in the cycle a restore ends (one start-FIFO push per cycle)
+  wire alloc_go = ewt_launch || start_tb_ok || rst_alloc;
+  wire [5:0] alloc_warps = ewt_launch ? 6'd1 : rst_alloc ? r_warps : start_warps_i;
+  wire [17:0] alloc_regs = ewt_launch ? ewt_regs : rst_alloc ? r_regs : start_regs_i;
+  wire [16:0] alloc_shmem = ewt_launch ? 17'd0 : rst_alloc ? r_shmem : start_shmem_i;
+  wire [7:0] alloc_slot = ewt_launch ? ewt_id[57:50] : rst_alloc ? r_slot : start_slot_i;
+  wire [31:0] alloc_tb = ewt_launch ? ewt_id[49:18] : rst_alloc ? r_tb : start_tb_i;
+  wire [31:0] alloc_kptr = ewt_launch ? ewt_kp[63:32] : rst_alloc ? r_kptr : start_kptr_i;
+  wire [31:0] alloc_param = ewt_launch ? ewt_kp[31:0] : rst_alloc ? r_param : start_param_i;
+  // warp registers per warp: ceil(ceil(regs / 32) / warps), saturated to 63
+  wire [13:0] alloc_regw = {1'b0, alloc_regs[17:5]} + {13'd0, alloc_regs[4:0] != 5'd0};
+  wire [13:0] alloc_wdiv = (alloc_warps == 6'd0) ? 14'd1 : {8'd0, alloc_warps};
+  wire [13:0] alloc_rpw_full = (alloc_warps == 6'd0) ? 14'd0 :
+                               (alloc_regw + alloc_wdiv - 14'd1) / alloc_wdiv;
+  wire [5:0] alloc_rpw = (alloc_rpw_full > 14'd63) ? 6'd63 : alloc_rpw_full[5:0];
 
   // the alloc_warps lowest free warp slots
   reg [WARPS-1:0] alloc_wmask;
@@ -237,9 +399,9 @@ module kmu_sm_ctrl #(
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
       .flush_i     (1'b0),
-      .push_valid_i(alloc_go),
+      .push_valid_i(ewt_launch || start_tb_ok || rst_fin),
       .push_ready_o(unused_st_room),  // never full: it holds unstarted resident entries only
-      .push_data_i (rtb_idx),
+      .push_data_i (rst_fin ? seq_rtb_q : rtb_idx),
       .pop_valid_o (st_valid),
       .pop_ready_i (simt_start_ready_i),
       .pop_data_o  (st_rtb),
@@ -257,8 +419,28 @@ module kmu_sm_ctrl #(
   reg [5:0] d_warps;
   reg [17:0] d_regs;
   reg [16:0] d_shmem;
-  reg [WARPS-1:0] s_wmask, d_wmask;
+  reg [WARPS-1:0] s_wmask, d_wmask, q_wmask;
+  reg s_rst, d_base;
+  reg [5:0] s_rpw, q_rpw;
+  reg [PTB_W-1:0] d_ptb;
+  reg [16:0] q_shmem;
+  reg [5:0] q_warps;
+  reg [17:0] q_regs;
+  reg [7:0] q_slot;
+  reg [31:0] q_tb, q_kptr, q_param;
   always @(*) begin
+    s_rst = 1'b0;
+    s_rpw = 6'd0;
+    d_base = 1'b0;
+    d_ptb = {PTB_W{1'b0}};
+    q_rpw = 6'd0;
+    q_shmem = 17'd0;
+    q_warps = 6'd0;
+    q_regs = 18'd0;
+    q_slot = 8'd0;
+    q_tb = 32'd0;
+    q_kptr = 32'd0;
+    q_param = 32'd0;
     s_ewarp = 1'b0;
     s_slot = 8'd0;
     s_tb = 32'd0;
@@ -279,6 +461,18 @@ module kmu_sm_ctrl #(
         s_kptr = res_kptr_q[e];
         s_param = res_param_q[e];
         s_warps = res_warps_q[e];
+        s_rst = res_rst_q[e];
+        s_rpw = res_rpw_q[e];
+      end
+      if (seq_rtb_q == e[RTB_W-1:0]) begin
+        q_rpw = res_rpw_q[e];
+        q_shmem = res_shmem_q[e];
+        q_warps = res_warps_q[e];
+        q_regs = res_regs_q[e];
+        q_slot = res_slot_q[e];
+        q_tb = res_tb_q[e];
+        q_kptr = res_kptr_q[e];
+        q_param = res_param_q[e];
       end
       if (simt_done_rtb_i == e[RTB_W-1:0]) begin
         d_valid = res_valid_q[e];
@@ -287,22 +481,109 @@ module kmu_sm_ctrl #(
         d_warps = res_warps_q[e];
         d_regs = res_regs_q[e];
         d_shmem = res_shmem_q[e];
+        d_base = res_base_q[e];
+        d_ptb = res_ptb_q[e];
       end
     end
     for (w = 0; w < WARPS; w = w + 1) begin
       s_wmask[w] = wst_busy_q[w] && (wst_owner_q[w] == st_rtb);
       d_wmask[w] = wst_busy_q[w] && (wst_owner_q[w] == simt_done_rtb_i);
+      q_wmask[w] = wst_busy_q[w] && (wst_owner_q[w] == seq_rtb_q);
     end
   end
 
   // ---------------------------------------------------------------- SIMT done, done FIFO
+  // an entry whose save command is issued has nothing in flight: its done is refused
+  wire d_locked = ((seq_st_q == S_SCMD) || (seq_st_q == S_SWAIT) || (seq_st_q == S_EVICT)) &&
+                  (simt_done_rtb_i == seq_rtb_q);
 `ifdef MUTANT_SM_CTRL_RTL_DONE_UNSTARTED
   // mutant: a done for a resident entry not yet started is accepted
-  wire done_ok = simt_done_valid_i && d_valid;
+  wire done_ok = simt_done_valid_i && d_valid && !d_locked;
 `else
-  wire done_ok = simt_done_valid_i && d_valid && d_started;
+  wire done_ok = simt_done_valid_i && d_valid && d_started && !d_locked;
 `endif
   assign err_done_o = simt_done_valid_i && !done_ok;
+  reg [TBS-1:0] done_bit, sr_bit;
+  always @(*) begin
+    for (e = 0; e < TBS; e = e + 1) begin
+      done_bit[e] = done_ok && (simt_done_rtb_i == e[RTB_W-1:0]);
+      sr_bit[e] = (seq_rtb_q == e[RTB_W-1:0]);
+    end
+  end
+
+  // the preempted-table entry of the sequencer (seq_ptb_q) read by index
+  reg sp_two, sp_ip0, sp_ip1;
+  reg [31:0] sp_ipb;
+  reg [7:0] npre;
+  always @(*) begin
+    sp_two = 1'b0;
+    sp_ip0 = 1'b0;
+    sp_ip1 = 1'b0;
+    sp_ipb = 32'd0;
+    npre = 8'd0;
+    for (pi = 0; pi < PTBS; pi = pi + 1) begin
+      if (seq_ptb_q == pi[PTB_W-1:0]) begin
+        sp_two = ptb_two_q[pi];
+        sp_ip0 = ptb_ip0_q[pi];
+        sp_ip1 = ptb_ip1_q[pi];
+        sp_ipb = ptb_ipb_q[pi];
+      end
+      npre = npre + {7'd0, ptb_pre_q[pi]};
+    end
+  end
+  wire rst_last = !(!seq_k_q && sp_two);
+  assign rst_fin = (seq_st_q == S_RWAIT) && ctx_done_i && rst_last;
+
+  // save pick: the lowest entry with a pending base checkpoint or switch
+  wire [RTB_W-1:0] sel;
+  wire sel_any;
+  kmu_prio_enc #(
+      .N(TBS)
+  ) u_save_enc (
+      .in_i   ((res_ckpt_q | res_sw_q) & ~done_bit),
+      .idx_o  (sel),
+      .valid_o(sel_any)
+  );
+  reg sel_base, sel_sw;
+  reg [PTB_W-1:0] sel_ptb;
+  always @(*) begin
+    sel_base = 1'b0;
+    sel_sw = 1'b0;
+    sel_ptb = {PTB_W{1'b0}};
+    for (e = 0; e < TBS; e = e + 1) begin
+      if (sel == e[RTB_W-1:0]) begin
+        sel_base = res_base_q[e];
+        sel_sw = res_sw_q[e];
+        sel_ptb = res_ptb_q[e];
+      end
+    end
+  end
+  wire pick = (seq_st_q == S_IDLE) && sel_any;
+  wire pick_drop = pick && !sel_base && !ptb_free_any;  // full table: the request is dropped
+  wire pick_go = pick && !pick_drop;
+  // restore: the lowest preempted entry when the sequencer is free, no save is pending, no
+  // event warp waits and its resources fit
+  assign rst_alloc = (seq_st_q == S_IDLE) && !sel_any && rst_go_ok && !ewt_pend && tb_room &&
+                     ({2'd0, r_warps} <= free_warps_q) && (r_regs <= free_regs_q) &&
+                     ({1'b0, r_shmem} <= free_shmem_q);
+
+  // decisions: eligible = resident, started, not an event warp, no switch pending, not in the
+  // sequencer; every other named bit is ignored and raises err_dec_o
+  wire [TBS-1:0] elig = res_valid_q & res_started_q & ~res_ewarp_q & ~res_sw_q &
+                        ~(seq_busy ? sr_bit : {TBS{1'b0}});
+  assign err_dec_o = (ckpt_valid_i && ((ckpt_mask_i & ~elig) != {TBS{1'b0}})) ||
+                     (pre_valid_i && ((pre_switch_mask_i & ~elig) != {TBS{1'b0}}));
+  wire [TBS-1:0] dec_ok = elig & ~done_bit;
+
+  // in-place fit of the save about to be issued
+  wire [31:0] ip_bytes = {20'd0, dirty_cnt_i} * REG_BYTES[31:0];
+`ifdef MUTANT_SM_CTRL_RTL_INPLACE_EN
+  // mutant: inplace_en_i is not looked at
+  wire ip_fit = (IPB != 0) && (policy_i == POL_PEP) && seq_sw_q && (ip_bytes <= ip_free_q);
+`else
+  wire ip_fit = (IPB != 0) && inplace_en_i && (policy_i == POL_PEP) && seq_sw_q &&
+                (ip_bytes <= ip_free_q);
+`endif
 
   wire unused_done_room;
   wire [$clog2(TBS+1)-1:0] unused_done_count;
@@ -367,7 +648,37 @@ module kmu_sm_ctrl #(
       res_shmem_d[e] = res_shmem_q[e];
       res_kptr_d[e] = res_kptr_q[e];
       res_param_d[e] = res_param_q[e];
+      res_ptb_d[e] = res_ptb_q[e];
+      res_rpw_d[e] = res_rpw_q[e];
     end
+    res_ckpt_d = res_ckpt_q;
+    res_sw_d = res_sw_q;
+    res_base_d = res_base_q;
+    res_rst_d = res_rst_q;
+    ptb_valid_d = ptb_valid_q;
+    ptb_pre_d = ptb_pre_q;
+    ptb_two_d = ptb_two_q;
+    ptb_ip0_d = ptb_ip0_q;
+    ptb_ip1_d = ptb_ip1_q;
+    for (pi = 0; pi < PTBS; pi = pi + 1) begin
+      ptb_slot_d[pi] = ptb_slot_q[pi];
+      ptb_tb_d[pi] = ptb_tb_q[pi];
+      ptb_warps_d[pi] = ptb_warps_q[pi];
+      ptb_regs_d[pi] = ptb_regs_q[pi];
+      ptb_shmem_d[pi] = ptb_shmem_q[pi];
+      ptb_kptr_d[pi] = ptb_kptr_q[pi];
+      ptb_param_d[pi] = ptb_param_q[pi];
+      ptb_rpw_d[pi] = ptb_rpw_q[pi];
+      ptb_ipb_d[pi] = ptb_ipb_q[pi];
+    end
+    ip_free_d = ip_free_q;
+    seq_st_d = seq_st_q;
+    seq_rtb_d = seq_rtb_q;
+    seq_ptb_d = seq_ptb_q;
+    seq_sw_d = seq_sw_q;
+    seq_k_d = seq_k_q;
+    seq_ip_d = seq_ip_q;
+    seq_op_d = seq_op_q;
     wst_busy_d = wst_busy_q;
     for (w = 0; w < WARPS; w = w + 1) wst_owner_d[w] = wst_owner_q[w];
     free_tb_d = free_tb_q;
@@ -396,6 +707,131 @@ module kmu_sm_ctrl #(
     end
     // its entry counts as free again once its done report has left the done FIFO
     if (done_pop) free_tb_d = free_tb_d + 8'd1;
+    res_ckpt_d = res_ckpt_d & ~done_bit;
+    res_sw_d = res_sw_d & ~done_bit;
+    res_base_d = res_base_d & ~done_bit;
+    // a TB finishing after a base checkpoint releases its preempted-table entry
+    if (done_ok && d_base) begin
+      for (pi = 0; pi < PTBS; pi = pi + 1) if (d_ptb == pi[PTB_W-1:0]) ptb_valid_d[pi] = 1'b0;
+    end
+
+    // the save/restore sequencer
+    case (seq_st_q)
+      S_IDLE: begin
+        if (pick) begin  // the request leaves the pending bits (dropped on a full table)
+          for (e = 0; e < TBS; e = e + 1) begin
+            if (sel == e[RTB_W-1:0]) begin
+              res_ckpt_d[e] = 1'b0;
+              res_sw_d[e] = 1'b0;
+            end
+          end
+        end
+        if (pick_go) begin
+          seq_st_d = S_PAUSE;
+          seq_rtb_d = sel;
+          seq_ptb_d = sel_base ? sel_ptb : ptb_free_idx;
+          seq_sw_d = sel_sw;
+          seq_k_d = sel_sw && sel_base;
+          if (!sel_base) begin
+            for (pi = 0; pi < PTBS; pi = pi + 1)
+              if (ptb_free_idx == pi[PTB_W-1:0]) ptb_valid_d[pi] = 1'b1;
+          end
+        end else if (rst_alloc) begin
+          seq_st_d = S_RCMD;
+          seq_rtb_d = rtb_idx;
+          seq_ptb_d = rc_idx;
+          seq_k_d = 1'b0;
+          for (pi = 0; pi < PTBS; pi = pi + 1) if (rc_idx == pi[PTB_W-1:0]) ptb_pre_d[pi] = 1'b0;
+        end
+      end
+      S_PAUSE: begin
+        if (done_ok && (simt_done_rtb_i == seq_rtb_q)) begin
+          // finished before it paused: the save is dropped, its table entry freed
+          seq_st_d = S_IDLE;
+          for (pi = 0; pi < PTBS; pi = pi + 1)
+            if (seq_ptb_q == pi[PTB_W-1:0]) ptb_valid_d[pi] = 1'b0;
+`ifdef MUTANT_SM_CTRL_RTL_NO_PAUSE_WAIT
+        // mutant: the save is issued without waiting for simt_paused_i
+        end else begin
+`else
+        end else if ((simt_paused_i & sr_bit) != {TBS{1'b0}}) begin
+`endif
+          seq_op_d = (seq_sw_q && (policy_i <= POL_CHIMERA)) ? OP_SAVE_ALL : OP_SAVE_DIRTY;
+          seq_ip_d = ip_fit;
+          if (ip_fit) ip_free_d = ip_free_q - ip_bytes;
+          for (pi = 0; pi < PTBS; pi = pi + 1)
+            if (seq_ptb_q == pi[PTB_W-1:0]) ptb_ipb_d[pi] = ip_fit ? ip_bytes : 32'd0;
+          seq_st_d = S_SCMD;
+        end
+      end
+      S_SCMD: if (ctx_cmd_ready_i) seq_st_d = S_SWAIT;
+      S_SWAIT: begin
+        if (ctx_done_i) begin
+          if (seq_sw_q) begin
+            seq_st_d = S_EVICT;
+          end else begin  // base checkpoint: the TB resumes
+            res_base_d = res_base_d | sr_bit;
+            for (e = 0; e < TBS; e = e + 1)
+              if (seq_rtb_q == e[RTB_W-1:0]) res_ptb_d[e] = seq_ptb_q;
+            seq_st_d = S_IDLE;
+          end
+        end
+      end
+      S_EVICT: begin  // the TB leaves: resources free, no done report, into the table
+        res_valid_d = res_valid_d & ~sr_bit;
+        res_started_d = res_started_d & ~sr_bit;
+        res_ckpt_d = res_ckpt_d & ~sr_bit;
+        res_sw_d = res_sw_d & ~sr_bit;
+        res_base_d = res_base_d & ~sr_bit;
+        wst_busy_d = wst_busy_d & ~q_wmask;
+        free_warps_d = free_warps_d + {2'd0, q_warps};
+        free_regs_d = free_regs_d + q_regs;
+        free_shmem_d = free_shmem_d + {1'b0, q_shmem};
+`ifndef MUTANT_SM_CTRL_RTL_EVICT_TB
+        free_tb_d = free_tb_d + 8'd1;
+`endif
+        for (pi = 0; pi < PTBS; pi = pi + 1) begin
+          if (seq_ptb_q == pi[PTB_W-1:0]) begin
+            ptb_pre_d[pi] = 1'b1;
+            ptb_two_d[pi] = seq_k_q;
+            ptb_ip0_d[pi] = seq_ip_q && !seq_k_q;
+            ptb_ip1_d[pi] = seq_ip_q && seq_k_q;
+            ptb_slot_d[pi] = q_slot;
+            ptb_tb_d[pi] = q_tb;
+            ptb_warps_d[pi] = q_warps;
+            ptb_regs_d[pi] = q_regs;
+            ptb_shmem_d[pi] = q_shmem;
+            ptb_kptr_d[pi] = q_kptr;
+            ptb_param_d[pi] = q_param;
+            ptb_rpw_d[pi] = q_rpw;
+          end
+        end
+        seq_st_d = S_IDLE;
+      end
+      S_RCMD: if (ctx_cmd_ready_i) seq_st_d = S_RWAIT;
+      S_RWAIT: begin
+        if (ctx_done_i) begin
+          if (!rst_last) begin
+            seq_k_d = 1'b1;
+            seq_st_d = S_RCMD;
+          end else begin  // restored: offered again (start FIFO), the table entry is free
+            for (pi = 0; pi < PTBS; pi = pi + 1)
+              if (seq_ptb_q == pi[PTB_W-1:0]) ptb_valid_d[pi] = 1'b0;
+            ip_free_d = ip_free_q + sp_ipb;
+            seq_st_d = S_IDLE;
+          end
+        end
+      end
+      default: seq_st_d = S_IDLE;
+    endcase
+
+    // decisions: a preemption request cancels every pending base checkpoint
+    if (pre_valid_i) begin
+      res_ckpt_d = {TBS{1'b0}};
+      res_sw_d = res_sw_d | (pre_switch_mask_i & dec_ok);
+    end else if (ckpt_valid_i) begin
+      res_ckpt_d = res_ckpt_d | (ckpt_mask_i & dec_ok & ~res_base_q & ~res_ckpt_q);
+    end
 
     // allocation: an EWT head or an accepted TB start (never an entry or warp freed above)
     if (alloc_go) begin
@@ -411,6 +847,12 @@ module kmu_sm_ctrl #(
           res_shmem_d[e] = alloc_shmem;
           res_kptr_d[e] = alloc_kptr;
           res_param_d[e] = alloc_param;
+          res_rpw_d[e] = alloc_rpw;
+          res_ptb_d[e] = {PTB_W{1'b0}};
+          res_ckpt_d[e] = 1'b0;
+          res_sw_d[e] = 1'b0;
+          res_base_d[e] = 1'b0;
+          res_rst_d[e] = rst_alloc;
         end
       end
       for (w = 0; w < WARPS; w = w + 1) begin
@@ -443,6 +885,26 @@ module kmu_sm_ctrl #(
   assign ewt_free_o = EWT[7:0] - {{(8 - EWT_CNT_W) {1'b0}}, ewt_count};
   assign resident_o = res_valid_q;
   assign busy_warps_o = wst_busy_q;
+  assign simt_start_restore_o = s_rst;
+  assign simt_start_rpw_o = s_rpw;
+  assign simt_pause_o = seq_save ? sr_bit : {TBS{1'b0}};
+  assign simt_evict_valid_o = (seq_st_q == S_EVICT);
+  assign simt_evict_rtb_o = seq_rtb_q;
+  wire c_rst = (seq_st_q == S_RCMD);
+  wire c_ip = c_rst ? (seq_k_q ? sp_ip1 : sp_ip0) : seq_ip_q;
+  wire [31:0] area_off = {{(31 - PTB_W) {1'b0}}, seq_ptb_q, seq_k_q} << AREA_LG;
+  assign ctx_cmd_valid_o = (seq_st_q == S_SCMD) || c_rst;
+  assign ctx_cmd_op_o = c_rst ? OP_RESTORE : seq_op_q;
+  assign ctx_cmd_inplace_o = c_ip;
+  assign ctx_cmd_wmask_o = q_wmask;
+  assign ctx_cmd_rpw_o = q_rpw;
+  assign ctx_cmd_shmem_o = q_shmem;
+  assign ctx_cmd_area_o = (c_ip ? 32'd0 : ctx_base_i) + area_off;
+  assign dq_wmask_o = seq_save ? q_wmask : {WARPS{1'b0}};
+  assign elig_o = elig;
+  assign base_o = res_base_q;
+  assign pre_busy_o = seq_busy;
+  assign ptb_count_o = npre;
 
   // ---------------------------------------------------------------- registers
   always @(posedge clk_i or negedge rst_ni) begin
@@ -458,7 +920,37 @@ module kmu_sm_ctrl #(
         res_shmem_q[e] <= 17'd0;
         res_kptr_q[e] <= 32'd0;
         res_param_q[e] <= 32'd0;
+        res_ptb_q[e] <= {PTB_W{1'b0}};
+        res_rpw_q[e] <= 6'd0;
       end
+      res_ckpt_q <= {TBS{1'b0}};
+      res_sw_q <= {TBS{1'b0}};
+      res_base_q <= {TBS{1'b0}};
+      res_rst_q <= {TBS{1'b0}};
+      ptb_valid_q <= {PTBS{1'b0}};
+      ptb_pre_q <= {PTBS{1'b0}};
+      ptb_two_q <= {PTBS{1'b0}};
+      ptb_ip0_q <= {PTBS{1'b0}};
+      ptb_ip1_q <= {PTBS{1'b0}};
+      for (pi = 0; pi < PTBS; pi = pi + 1) begin
+        ptb_slot_q[pi] <= 8'd0;
+        ptb_tb_q[pi] <= 32'd0;
+        ptb_warps_q[pi] <= 6'd0;
+        ptb_regs_q[pi] <= 18'd0;
+        ptb_shmem_q[pi] <= 17'd0;
+        ptb_kptr_q[pi] <= 32'd0;
+        ptb_param_q[pi] <= 32'd0;
+        ptb_rpw_q[pi] <= 6'd0;
+        ptb_ipb_q[pi] <= 32'd0;
+      end
+      ip_free_q <= IPB[31:0];
+      seq_st_q <= S_IDLE;
+      seq_rtb_q <= {RTB_W{1'b0}};
+      seq_ptb_q <= {PTB_W{1'b0}};
+      seq_sw_q <= 1'b0;
+      seq_k_q <= 1'b0;
+      seq_ip_q <= 1'b0;
+      seq_op_q <= 2'd0;
       wst_busy_q <= {WARPS{1'b0}};
       for (w = 0; w < WARPS; w = w + 1) wst_owner_q[w] <= {RTB_W{1'b0}};
       free_tb_q <= TBS[7:0];
@@ -477,7 +969,37 @@ module kmu_sm_ctrl #(
         res_shmem_q[e] <= res_shmem_d[e];
         res_kptr_q[e] <= res_kptr_d[e];
         res_param_q[e] <= res_param_d[e];
+        res_ptb_q[e] <= res_ptb_d[e];
+        res_rpw_q[e] <= res_rpw_d[e];
       end
+      res_ckpt_q <= res_ckpt_d;
+      res_sw_q <= res_sw_d;
+      res_base_q <= res_base_d;
+      res_rst_q <= res_rst_d;
+      ptb_valid_q <= ptb_valid_d;
+      ptb_pre_q <= ptb_pre_d;
+      ptb_two_q <= ptb_two_d;
+      ptb_ip0_q <= ptb_ip0_d;
+      ptb_ip1_q <= ptb_ip1_d;
+      for (pi = 0; pi < PTBS; pi = pi + 1) begin
+        ptb_slot_q[pi] <= ptb_slot_d[pi];
+        ptb_tb_q[pi] <= ptb_tb_d[pi];
+        ptb_warps_q[pi] <= ptb_warps_d[pi];
+        ptb_regs_q[pi] <= ptb_regs_d[pi];
+        ptb_shmem_q[pi] <= ptb_shmem_d[pi];
+        ptb_kptr_q[pi] <= ptb_kptr_d[pi];
+        ptb_param_q[pi] <= ptb_param_d[pi];
+        ptb_rpw_q[pi] <= ptb_rpw_d[pi];
+        ptb_ipb_q[pi] <= ptb_ipb_d[pi];
+      end
+      ip_free_q <= ip_free_d;
+      seq_st_q <= seq_st_d;
+      seq_rtb_q <= seq_rtb_d;
+      seq_ptb_q <= seq_ptb_d;
+      seq_sw_q <= seq_sw_d;
+      seq_k_q <= seq_k_d;
+      seq_ip_q <= seq_ip_d;
+      seq_op_q <= seq_op_d;
       wst_busy_q <= wst_busy_d;
       for (w = 0; w < WARPS; w = w + 1) wst_owner_q[w] <= wst_owner_d[w];
       free_tb_q <= free_tb_d;
