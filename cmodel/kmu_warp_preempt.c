@@ -1,0 +1,206 @@
+/* kmu_warp_preempt.c - C twin of rtl/kmu/kmu_warp_preempt.v.  Same state names: q.state
+ * (state_q), q.vic, q.rsv, q.skipped, q.vexit, q.nregs, q.pc, q.id, q.cnt, q.lat, q.wregs[c]
+ * (wregs_q[8c +: 8]) and q.older[c] (older_q[WARPS*c +: WARPS], the age matrix row of slot c).
+ * comb() computes the outputs and d from q and this cycle's inputs in the RTL's order: victim
+ * choice, the victim's status, errors, next state; tick() is the rising edge. */
+#include "kmu_warp_preempt.h"
+
+#include <string.h>
+
+#define M6 0x3fu
+#define M8 0xffu
+#define M16 0xffffu
+
+void kmu_warp_preempt_init(kmu_warp_preempt *m, const kmu_warp_preempt_params *p) {
+  m->p = *p;
+  kmu_warp_preempt_reset(m);
+}
+
+void kmu_warp_preempt_free(kmu_warp_preempt *m) { (void)m; }
+
+void kmu_warp_preempt_reset(kmu_warp_preempt *m) {
+  memset(&m->q, 0, sizeof m->q);
+  /* reset age order: a lower slot is older */
+  for (unsigned c = 0; c < m->p.warps; c++) m->q.older[c] = kmu_mask(c);
+  m->d = m->q;
+}
+
+static int bit(uint64_t v, unsigned b) { return (int)((v >> b) & 1); }
+
+void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
+                           kmu_warp_preempt_out *o) {
+  const kmu_warp_preempt_regs *q = &m->q;
+  kmu_warp_preempt_regs *d = &m->d;
+  const unsigned nw = m->p.warps;
+  const uint64_t wm = kmu_mask(nw);
+  /* inputs at their port widths */
+  const uint64_t live = i->w_live_i & wm, inpipe = i->w_inpipe_i & wm, ld = i->w_ld_i & wm;
+  const uint64_t bar = i->w_bar_i & wm, ibuf = i->w_ibuf_i & wm, icmiss = i->w_icmiss_i & wm;
+  const int wstart_valid = (int)(i->wstart_valid_i & 1), wexit_valid = (int)(i->wexit_valid_i & 1);
+  const unsigned wstart_warp = (unsigned)(i->wstart_warp_i & M6);
+  const unsigned wstart_regs = (unsigned)(i->wstart_regs_i & M8);
+  const unsigned wexit_warp = (unsigned)(i->wexit_warp_i & M6);
+  const int ev_valid = (int)(i->ev_valid_i & 1);
+  const unsigned ev_regs = (unsigned)(i->ev_regs_i & M8), free_regs = (unsigned)(i->free_regs_i & M8);
+  const uint64_t ev_done = i->ev_done_i & wm;
+  const int rsave_ready = (int)(i->rsave_ready_i & 1), rsave_done = (int)(i->rsave_done_i & 1);
+  const int rrest_ready = (int)(i->rrest_ready_i & 1), rrest_done = (int)(i->rrest_done_i & 1);
+  const unsigned vpol = (unsigned)(i->vpol_i & 3), opt = (unsigned)(i->opt_i & 0xf);
+  const int wp_en = (int)(i->wp_en_i & 1);
+
+  const int idle = q->state == KMU_WP_S_IDLE, busy = !idle;
+  const int flushing = q->state == KMU_WP_S_FLUSH;
+  const uint64_t vic_oh = busy ? (1ull << q->vic) & wm : 0; /* vic < WARPS by construction */
+  const uint64_t start_oh = wstart_warp < nw ? 1ull << wstart_warp : 0;
+
+  /* victim choice */
+  const int rsv_now = ev_regs <= free_regs;
+  uint64_t fit = 0, cl0 = 0, cl1 = 0, cl2 = 0;
+  for (unsigned c = 0; c < nw; c++) {
+#ifdef MUTANT_WARP_PREEMPT_C_FIT
+    /* mutant: the reservation rule is ignored (only warps with enough registers fit) */
+    const int ok = bit(live, c) && q->wregs[c] >= ev_regs;
+    (void)rsv_now;
+#else
+    const int ok = bit(live, c) && (rsv_now || q->wregs[c] >= ev_regs);
+#endif
+    if (!ok || (wstart_valid && wstart_warp == c) || (wexit_valid && wexit_warp == c)) continue;
+    fit |= 1ull << c;
+    const int c3 = bit(ld, c) || (bit(bar, c) && !(opt & 4));
+    const int c2 = !c3 && (bit(inpipe, c) || bit(icmiss, c));
+    if (c2) cl2 |= 1ull << c;
+    if (!c3 && !c2 && bit(ibuf, c)) cl1 |= 1ull << c;
+    if (!c3 && !c2 && !bit(ibuf, c)) cl0 |= 1ull << c;
+  }
+  uint64_t sel;
+  if (vpol != 2) sel = fit;
+  else if (cl0) sel = cl0;
+  else if (cl1) sel = cl1;
+  else if (cl2) sel = cl2;
+  else sel = fit;
+  unsigned pick_idx = 0;
+  for (unsigned c = 0; c < nw; c++) {
+    int pick;
+#ifdef MUTANT_WARP_PREEMPT_C_NEWEST
+    /* mutant: the newest policy takes the oldest warp */
+    pick = bit(sel, c) && (sel & q->older[c]) == 0;
+#else
+    if (vpol == 1)
+      pick = bit(sel, c) && (sel & ~q->older[c] & ~(1ull << c)) == 0;
+    else
+      pick = bit(sel, c) && (sel & q->older[c]) == 0;
+#endif
+    if (pick) pick_idx = c;
+  }
+  const int any_fit = fit != 0;
+  o->ev_ready_o = idle && wp_en && any_fit;
+  o->ev_refuse_o = ev_valid && idle && !(wp_en && any_fit);
+  const int accept = ev_valid && (int)o->ev_ready_o;
+
+  /* the victim's status */
+  const int v_inpipe = (inpipe & vic_oh) != 0, v_ld = (ld & vic_oh) != 0;
+  const int v_bar = (bar & vic_oh) != 0, v_ibuf = (ibuf & vic_oh) != 0;
+  const int v_icmiss = (icmiss & vic_oh) != 0;
+  const int v_exit = wexit_valid && busy && wexit_warp == q->vic;
+  const int v_start = wstart_valid && busy && wstart_warp == q->vic;
+  const int flushed = !v_inpipe && !v_ld && !v_icmiss && (!v_bar || (opt & 4)) &&
+                      (!v_ibuf || (opt & 2));
+  const int skip_now = flushing && (opt & 4) && v_bar;
+  const int ev_done_ok = q->state == KMU_WP_S_RUN && ev_done == vic_oh;
+
+  /* errors */
+  const int wstart_bad = wstart_valid && (wstart_warp >= nw || v_start);
+  const int wexit_bad = wexit_valid && (wexit_warp >= nw || (v_exit && !flushing));
+  const int victim_exit = v_exit && flushing;
+  o->err_o = (uint64_t)(ev_done != 0 && !ev_done_ok) | (uint64_t)wstart_bad << 1 |
+             (uint64_t)wexit_bad << 2 | (uint64_t)(rsave_done && q->state != KMU_WP_S_SWAIT) << 3 |
+             (uint64_t)(rrest_done && q->state != KMU_WP_S_RWAIT) << 4;
+
+  /* next state */
+  *d = *q;
+  if (wstart_valid && !wstart_bad) {
+    for (unsigned c = 0; c < nw; c++) {
+      if ((start_oh >> c) & 1) {
+        d->wregs[c] = wstart_regs;
+        d->older[c] = ~start_oh & wm;
+      } else {
+        d->older[c] = q->older[c] & ~start_oh;
+      }
+    }
+  }
+  if (q->cnt != M16) d->cnt = (q->cnt + 1) & M16;
+  switch (q->state) {
+    case KMU_WP_S_IDLE:
+      if (accept) {
+        d->vic = pick_idx;
+        d->rsv = (unsigned)rsv_now;
+        d->skipped = 0;
+        d->vexit = 0;
+        d->nregs = ev_regs;
+        d->pc = (uint32_t)i->ev_pc_i;
+        d->id = (unsigned)(i->ev_id_i & M16);
+        d->cnt = 1; /* the first flushing cycle is one cycle after the acceptance */
+      }
+      break;
+    case KMU_WP_S_FLUSH:
+      if (skip_now) d->skipped = 1;
+      if (victim_exit) d->vexit = 1;
+      break;
+    case KMU_WP_S_START:
+      d->lat = q->cnt;
+      break;
+    default:
+      break;
+  }
+  switch (q->state) {
+    case KMU_WP_S_IDLE: d->state = accept ? KMU_WP_S_FLUSH : KMU_WP_S_IDLE; break;
+    case KMU_WP_S_FLUSH:
+      d->state = victim_exit ? KMU_WP_S_START : flushed ? KMU_WP_S_PUSH : KMU_WP_S_FLUSH;
+      break;
+    case KMU_WP_S_PUSH: d->state = q->rsv ? KMU_WP_S_START : KMU_WP_S_SAVE; break;
+    case KMU_WP_S_SAVE: d->state = rsave_ready ? KMU_WP_S_SWAIT : KMU_WP_S_SAVE; break;
+    case KMU_WP_S_SWAIT: d->state = rsave_done ? KMU_WP_S_START : KMU_WP_S_SWAIT; break;
+    case KMU_WP_S_START: d->state = KMU_WP_S_RUN; break;
+    case KMU_WP_S_RUN:
+      d->state = ev_done_ok ? (q->vexit ? KMU_WP_S_IDLE : KMU_WP_S_POP) : KMU_WP_S_RUN;
+      break;
+#ifdef MUTANT_WARP_PREEMPT_C_RESTORE
+    /* mutant: the registers are never restored */
+    case KMU_WP_S_POP: d->state = KMU_WP_S_RESUME; break;
+#else
+    case KMU_WP_S_POP: d->state = q->rsv ? KMU_WP_S_RESUME : KMU_WP_S_REST; break;
+#endif
+    case KMU_WP_S_REST: d->state = rrest_ready ? KMU_WP_S_RWAIT : KMU_WP_S_REST; break;
+    case KMU_WP_S_RWAIT: d->state = rrest_done ? KMU_WP_S_RESUME : KMU_WP_S_RWAIT; break;
+    case KMU_WP_S_RESUME: d->state = KMU_WP_S_IDLE; break;
+    default: d->state = KMU_WP_S_IDLE; break;
+  }
+
+  /* outputs */
+  const int stopped = busy && q->state != KMU_WP_S_RESUME && !q->vexit;
+  o->vic_stop_o = stopped ? vic_oh : 0;
+  o->vic_boost_o = flushing && (opt & 1) ? vic_oh : 0;
+  o->ibuf_flush_o = flushing && (opt & 2) && v_ibuf ? vic_oh : 0;
+  o->bar_skip_o = skip_now ? vic_oh : 0;
+  o->ld_drop_o = flushing && (opt & 8) && v_ld ? vic_oh : 0;
+  o->bar_reins_o = q->state == KMU_WP_S_POP && q->skipped ? vic_oh : 0;
+  o->stk_push_o = q->state == KMU_WP_S_PUSH ? vic_oh : 0;
+  o->ev_start_o = q->state == KMU_WP_S_START ? vic_oh : 0;
+  o->stk_pop_o = q->state == KMU_WP_S_POP ? vic_oh : 0;
+  o->vic_resume_o = q->state == KMU_WP_S_RESUME ? vic_oh : 0;
+  o->stk_pc_o = q->pc;
+  o->rsave_valid_o = q->state == KMU_WP_S_SAVE;
+  o->rsave_warp_o = q->vic;
+  o->rsave_nregs_o = q->nregs;
+  o->rrest_valid_o = q->state == KMU_WP_S_REST;
+  o->rrest_warp_o = q->vic;
+  o->rrest_nregs_o = q->nregs;
+  o->busy_o = (uint64_t)busy;
+  o->victim_o = q->vic;
+  o->victim_valid_o = busy && !q->vexit;
+  o->rsv_o = q->rsv;
+  o->cur_id_o = q->id;
+  o->lat_o = q->lat;
+}
+
+void kmu_warp_preempt_tick(kmu_warp_preempt *m) { m->q = m->d; }

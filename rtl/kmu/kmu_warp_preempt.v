@@ -1,0 +1,384 @@
+// kmu_warp_preempt - the SIMT preemption controller: one warp-level event warp at a time takes
+// the warp slot of a running background warp (the victim), then gives it back.
+//
+// Paper: EDGE (event-driven GPU execution) IV-D and Fig. 10 (warp-level preemption: a victim
+// warp is flushed from the pipeline with four optimisations - priority boost, i-buffer flush,
+// barrier skip with re-insert, load drop and replay -; its SIMT stack gets {event PC, full
+// mask}; registers the event warp overwrites are saved, or free registers are reserved
+// instead; the event warp runs at the highest priority), IV-C (the event warp table at the
+// SIMT core feeds the request), VI-B..D (victim policies Oldest / Newest, latency breakdown).
+// Interface contract: docs/edge-wp-interfaces.md; block page docs/blocks/kmu_warp_preempt.md.
+//
+// Victim choice (combinational, in the request's cycle): a slot fits when w_live_i is set, no
+// wstart/wexit names it in this cycle, and the register-fit rule holds: ev_regs_i <=
+// free_regs_i (the event warp reserves free registers: nothing is saved, any live warp fits)
+// or wregs(slot) >= ev_regs_i (the victim's first ev_regs_i registers are saved).  Among the
+// fitting slots, vpol_i 0 (and the reserved 3) takes the oldest, 1 the newest, 2 the cheapest
+// state class (0: idle or at a barrier with skip on; 1: i-buffer only; 2: in the pipeline or
+// waiting for an i-cache miss; 3: loads in flight or at a barrier without skip), ties to the
+// oldest.  Age = start order of wstart_valid_i, kept as an age matrix (older_q[j] bit i: slot i
+// started before slot j; a start moves the slot to the newest end; reset order: lower slot
+// older).  WARPS*WARPS bits: the paper's 64 slots cost 4096 flops (a triangle would do; kept
+// square for a readable twin).
+//
+// Handshake contract:
+//   ev_valid_i/ev_ready_o: ev_ready_o = idle && wp_en_i && some slot fits (depends
+//     combinationally on ev_regs_i, free_regs_i, vpol_i, w_* and the CSRs).  ev_refuse_o =
+//     ev_valid_i && idle && !(wp_en_i && some slot fits): the request is not accepted (the
+//     regular path).  While busy neither is high: the request waits (ev_valid_i held).
+//   Per-slot controls are one-hot at the victim (WARPS bits).  vic_stop_o from the cycle after
+//     the acceptance up to the cycle before vic_resume_o (the pipeline applies it to the
+//     victim's context, not to the event warp that runs in the slot in between); vic_boost_o
+//     while flushing when opt_i[0].  In a flushing cycle (combinational in w_*[victim]):
+//     ibuf_flush_o = opt_i[1] && w_ibuf_i, bar_skip_o = opt_i[2] && w_bar_i, ld_drop_o =
+//     opt_i[3] && w_ld_i.  The victim is flushed in a flushing cycle with !w_inpipe_i &&
+//     !w_ld_i && !w_icmiss_i && (!w_bar_i || opt_i[2]) && (!w_ibuf_i || opt_i[1]) (a barrier /
+//     i-buffer that is still set is skipped / flushed by the pulse of that same cycle).
+//   Flushed in cycle F: stk_push_o (stk_pc_o = ev_pc) in F+1; reserved: ev_start_o in F+2;
+//     else rsave_valid_o from F+2 until rsave_ready_i, rsave_done_i in a later cycle D,
+//     ev_start_o in D+1.  The victim's wexit in a flushing cycle X (it left on its own): the
+//     event warp takes the free slot, ev_start_o in X+1 with no stk_push_o, no save, and after
+//     its ev_done_i nothing more (no pop, restore, re-insert or resume).
+//   ev_done_i == one-hot(victim) after ev_start_o, in cycle T: stk_pop_o and (if a barrier
+//     skip was issued) bar_reins_o in T+1; reserved: vic_resume_o in T+2; else rrest_valid_o
+//     from T+2 until rrest_ready_i, rrest_done_i in a later cycle E, vic_resume_o in E+1.
+//     Idle (ev_ready_o possible) the cycle after vic_resume_o.
+//   Bad inputs get err_o (one bit per cause, in their cycle) and change nothing:
+//     [0] ev_done_i != 0 other than one-hot(victim) while the event warp runs;
+//     [1] wstart_valid_i for a slot >= WARPS or for the victim's slot while busy;
+//     [2] wexit_valid_i for a slot >= WARPS, or for the victim's slot while busy but not
+//         flushing (the victim is stopped and empty, or the event warp holds the slot);
+//     [3] rsave_done_i when no save is outstanding;  [4] rrest_done_i likewise.
+//
+// Latency: flushed (and any save done) -> ev_start_o: 2 cycles (reserved: F -> F+2), 1 cycle
+// after a save (D -> D+1), 1 cycle after a victim exit.  lat_o: cycles from the acceptance to
+// ev_start_o of the last preemption (saturating 16 bits), from the cycle after ev_start_o.
+// C twin: cmodel/kmu_warp_preempt.c.
+`default_nettype none
+
+module kmu_warp_preempt #(
+    parameter integer WARPS = 8  // warp slots (1..64); 8 small, 64 paper
+) (
+    input  wire             clk_i,
+    input  wire             rst_ni,          // asynchronous, active low
+
+    // per-slot status from the SIMT pipeline, every cycle
+    input  wire [WARPS-1:0] w_live_i,        // a live background warp
+    input  wire [WARPS-1:0] w_inpipe_i,      // an issued instruction not written back
+    input  wire [WARPS-1:0] w_ld_i,          // waits for in-flight loads
+    input  wire [WARPS-1:0] w_bar_i,         // waits at a thread barrier
+    input  wire [WARPS-1:0] w_ibuf_i,        // decoded, not issued instructions
+    input  wire [WARPS-1:0] w_icmiss_i,      // waits for an i-cache miss
+    // warp start / exit events
+    input  wire             wstart_valid_i,
+    input  wire [      5:0] wstart_warp_i,
+    input  wire [      7:0] wstart_regs_i,   // registers per thread of the warp's kernel
+    input  wire             wexit_valid_i,
+    input  wire [      5:0] wexit_warp_i,
+
+    // event request (from the SM controller's EWT head)
+    input  wire             ev_valid_i,
+    output wire             ev_ready_o,
+    output wire             ev_refuse_o,     // no fitting victim (or wp_en_i low): not taken
+    input  wire [      7:0] ev_regs_i,
+    input  wire [     31:0] ev_pc_i,
+    input  wire [     15:0] ev_id_i,
+    input  wire [      7:0] free_regs_i,     // free registers per thread for one more warp
+
+    // controls to the SIMT pipeline (one-hot at the victim)
+    output wire [WARPS-1:0] vic_stop_o,
+    output wire [WARPS-1:0] vic_boost_o,
+    output wire [WARPS-1:0] ibuf_flush_o,
+    output wire [WARPS-1:0] bar_skip_o,
+    output wire [WARPS-1:0] bar_reins_o,
+    output wire [WARPS-1:0] ld_drop_o,
+    output wire             rsave_valid_o,
+    input  wire             rsave_ready_i,
+    output wire [      5:0] rsave_warp_o,
+    output wire [      7:0] rsave_nregs_o,
+    input  wire             rsave_done_i,
+    output wire [WARPS-1:0] stk_push_o,
+    output wire [     31:0] stk_pc_o,        // event PC (with stk_push_o / ev_start_o)
+    output wire [WARPS-1:0] ev_start_o,
+    input  wire [WARPS-1:0] ev_done_i,
+    output wire [WARPS-1:0] stk_pop_o,
+    output wire             rrest_valid_o,
+    input  wire             rrest_ready_i,
+    output wire [      5:0] rrest_warp_o,
+    output wire [      7:0] rrest_nregs_o,
+    input  wire             rrest_done_i,
+    output wire [WARPS-1:0] vic_resume_o,
+
+    // CSRs
+    input  wire [      1:0] vpol_i,          // 0 oldest, 1 newest, 2 best, 3 reserved (oldest)
+    input  wire [      3:0] opt_i,           // [0] boost [1] i-buffer flush [2] bar skip [3] ld drop
+    input  wire             wp_en_i,
+
+    // status
+    output wire             busy_o,
+    output wire [      5:0] victim_o,        // the slot (with busy_o)
+    output wire             victim_valid_o,  // busy and a victim to give back (not exited)
+    output wire             rsv_o,           // registers reserved, no save (with busy_o)
+    output wire [     15:0] cur_id_o,        // ev_id of the event in progress (with busy_o)
+    output wire [      4:0] err_o,
+    output wire [     15:0] lat_o            // acceptance -> ev_start_o of the last preemption
+);
+  // states
+  localparam [3:0] S_IDLE = 4'd0;  // ev_ready_o possible
+  localparam [3:0] S_FLUSH = 4'd1;  // victim stopped, flush optimisations, wait for flushed
+  localparam [3:0] S_PUSH = 4'd2;  // stk_push_o
+  localparam [3:0] S_SAVE = 4'd3;  // rsave_valid_o
+  localparam [3:0] S_SWAIT = 4'd4;  // wait for rsave_done_i
+  localparam [3:0] S_START = 4'd5;  // ev_start_o
+  localparam [3:0] S_RUN = 4'd6;  // the event warp runs; wait for ev_done_i
+  localparam [3:0] S_POP = 4'd7;  // stk_pop_o, bar_reins_o
+  localparam [3:0] S_REST = 4'd8;  // rrest_valid_o
+  localparam [3:0] S_RWAIT = 4'd9;  // wait for rrest_done_i
+  localparam [3:0] S_RESUME = 4'd10;  // vic_resume_o
+
+  integer c;
+
+  // ---------------------------------------------------------------- state
+  reg [3:0] state_q, state_d;
+  reg [5:0] vic_q, vic_d;  // victim slot
+  reg rsv_q, rsv_d;  // registers reserved: no save / restore
+  reg skipped_q, skipped_d;  // a barrier skip was issued: re-insert at the pop
+  reg vexit_q, vexit_d;  // the victim exited while flushing: the event holds a free slot
+  reg [7:0] nregs_q, nregs_d;  // registers to save / restore (ev_regs)
+  reg [31:0] pc_q, pc_d;  // event PC
+  reg [15:0] id_q, id_d;  // event tag
+  reg [15:0] cnt_q, cnt_d;  // cycles since the acceptance (saturating)
+  reg [15:0] lat_q, lat_d;  // cnt at the last ev_start_o
+  // per slot, packed (slot c in [8c +: 8] / [WARPS*c +: WARPS]): registers per thread of its
+  // warp, and the age matrix row c = the slots older than slot c
+  reg [8*WARPS-1:0] wregs_q, wregs_d;
+  reg [WARPS*WARPS-1:0] older_q, older_d;
+
+  // reset age order: a lower slot is older (any total order would do until the first starts)
+  function [WARPS*WARPS-1:0] older_init;
+    input integer unused;
+    integer a, b;
+    begin
+      older_init = {(WARPS * WARPS) {1'b0}};
+      for (a = 0; a < WARPS; a = a + 1)
+        for (b = 0; b < WARPS; b = b + 1) older_init[a*WARPS+b] = (b < a) && (unused == 0);
+    end
+  endfunction
+  localparam [WARPS*WARPS-1:0] OLDER_RST = older_init(0);
+  localparam [WARPS-1:0] ONE = {{(WARPS - 1) {1'b0}}, 1'b1};
+
+  wire idle = (state_q == S_IDLE);
+  wire busy = !idle;
+  wire flushing = (state_q == S_FLUSH);
+  wire [WARPS-1:0] vic_oh = busy ? (ONE << vic_q) : {WARPS{1'b0}};
+  wire [WARPS-1:0] start_oh = ONE << wstart_warp_i;  // zero for a slot >= WARPS
+
+  // ---------------------------------------------------------------- victim choice
+  wire rsv_now = (ev_regs_i <= free_regs_i);
+  reg [WARPS-1:0] fit;  // live, not starting/exiting now, registers fit
+  reg [WARPS-1:0] cl0, cl1, cl2;  // fitting slots per state class (class 3: the rest)
+  reg [WARPS-1:0] sel;  // the slots the policy picks among
+  reg [WARPS-1:0] pick;  // one-hot: the victim
+  reg [5:0] pick_idx;
+  reg wregs_ok, c3, c2;
+  always @(*) begin
+    fit = {WARPS{1'b0}};
+    cl0 = {WARPS{1'b0}};
+    cl1 = {WARPS{1'b0}};
+    cl2 = {WARPS{1'b0}};
+    for (c = 0; c < WARPS; c = c + 1) begin
+`ifdef MUTANT_WARP_PREEMPT_RTL_FIT
+      // mutant: the register-fit rule takes a victim with one register fewer than needed
+      wregs_ok = ({1'b0, wregs_q[8*c+:8]} + 9'd1 >= {1'b0, ev_regs_i});
+`else
+      wregs_ok = (wregs_q[8*c+:8] >= ev_regs_i);
+`endif
+      fit[c] = w_live_i[c] && (rsv_now || wregs_ok) &&
+               !(wstart_valid_i && (wstart_warp_i == c[5:0])) &&
+               !(wexit_valid_i && (wexit_warp_i == c[5:0]));
+      // cost classes of the best policy
+      c3 = w_ld_i[c] || (w_bar_i[c] && !opt_i[2]);
+      c2 = !c3 && (w_inpipe_i[c] || w_icmiss_i[c]);
+      cl2[c] = fit[c] && c2;
+      cl1[c] = fit[c] && !c3 && !c2 && w_ibuf_i[c];
+      cl0[c] = fit[c] && !c3 && !c2 && !w_ibuf_i[c];
+    end
+    if (vpol_i != 2'd2) sel = fit;
+    else if (|cl0) sel = cl0;
+    else if (|cl1) sel = cl1;
+    else if (|cl2) sel = cl2;
+    else sel = fit;
+    pick_idx = 6'd0;
+    for (c = 0; c < WARPS; c = c + 1) begin
+      if (vpol_i == 2'd1)  // newest: every other selected slot is older
+        pick[c] = sel[c] && ((sel & ~older_q[WARPS*c+:WARPS] & ~(ONE << c)) == {WARPS{1'b0}});
+      else  // oldest: no selected slot is older
+        pick[c] = sel[c] && ((sel & older_q[WARPS*c+:WARPS]) == {WARPS{1'b0}});
+      if (pick[c]) pick_idx = c[5:0];
+    end
+  end
+  wire any_fit = |fit;
+  assign ev_ready_o = idle && wp_en_i && any_fit;
+  assign ev_refuse_o = ev_valid_i && idle && !(wp_en_i && any_fit);
+  wire accept = ev_valid_i && ev_ready_o;
+
+  // ---------------------------------------------------------------- the victim's status
+  wire v_inpipe = |(w_inpipe_i & vic_oh);
+  wire v_ld = |(w_ld_i & vic_oh);
+  wire v_bar = |(w_bar_i & vic_oh);
+  wire v_ibuf = |(w_ibuf_i & vic_oh);
+  wire v_icmiss = |(w_icmiss_i & vic_oh);
+  wire v_exit = wexit_valid_i && busy && (wexit_warp_i == vic_q);
+  wire v_start = wstart_valid_i && busy && (wstart_warp_i == vic_q);
+`ifdef MUTANT_WARP_PREEMPT_RTL_FLUSHED
+  // mutant: loads in flight do not hold the flush back
+  wire flushed = !v_inpipe && !v_icmiss && (!v_bar || opt_i[2]) && (!v_ibuf || opt_i[1]);
+`else
+  wire flushed = !v_inpipe && !v_ld && !v_icmiss && (!v_bar || opt_i[2]) &&
+                 (!v_ibuf || opt_i[1]);
+`endif
+  wire skip_now = flushing && opt_i[2] && v_bar;
+  wire ev_done_ok = (state_q == S_RUN) && (ev_done_i == vic_oh);
+
+  // ---------------------------------------------------------------- errors
+  wire wstart_bad = wstart_valid_i && (({26'd0, wstart_warp_i} >= WARPS) || v_start);
+  wire wexit_bad = wexit_valid_i && (({26'd0, wexit_warp_i} >= WARPS) || (v_exit && !flushing));
+  wire victim_exit = v_exit && flushing;
+  assign err_o[0] = (ev_done_i != {WARPS{1'b0}}) && !ev_done_ok;
+  assign err_o[1] = wstart_bad;
+  assign err_o[2] = wexit_bad;
+  assign err_o[3] = rsave_done_i && (state_q != S_SWAIT);
+  assign err_o[4] = rrest_done_i && (state_q != S_RWAIT);
+
+  // ---------------------------------------------------------------- next state
+  always @(*) begin
+    vic_d = vic_q;
+    rsv_d = rsv_q;
+    skipped_d = skipped_q;
+    vexit_d = vexit_q;
+    nregs_d = nregs_q;
+    pc_d = pc_q;
+    id_d = id_q;
+    cnt_d = cnt_q;
+    lat_d = lat_q;
+    wregs_d = wregs_q;
+    older_d = older_q;
+    // age and registers of a (valid) warp start: it becomes the newest slot (every other slot
+    // is older than it, it is older than none)
+    if (wstart_valid_i && !wstart_bad) begin
+      for (c = 0; c < WARPS; c = c + 1) begin
+        if (start_oh[c]) begin
+          wregs_d[8*c+:8] = wstart_regs_i;
+          older_d[WARPS*c+:WARPS] = ~start_oh;
+        end else begin
+          older_d[WARPS*c+:WARPS] = older_q[WARPS*c+:WARPS] & ~start_oh;
+        end
+      end
+    end
+    if (cnt_q != 16'hffff) cnt_d = cnt_q + 16'd1;
+    case (state_q)
+      S_IDLE:
+      if (accept) begin
+        vic_d = pick_idx;
+        rsv_d = rsv_now;
+        skipped_d = 1'b0;
+        vexit_d = 1'b0;
+        nregs_d = ev_regs_i;
+        pc_d = ev_pc_i;
+        id_d = ev_id_i;
+        cnt_d = 16'd1;  // the first flushing cycle is one cycle after the acceptance
+      end
+      S_FLUSH: begin
+        if (skip_now) skipped_d = 1'b1;
+        if (victim_exit) vexit_d = 1'b1;
+      end
+      S_START: lat_d = cnt_q;
+      default: ;
+    endcase
+  end
+
+  always @(*) begin
+    case (state_q)
+      S_IDLE: state_d = accept ? S_FLUSH : S_IDLE;
+      S_FLUSH: state_d = victim_exit ? S_START : (flushed ? S_PUSH : S_FLUSH);
+`ifdef MUTANT_WARP_PREEMPT_RTL_RSV
+      S_PUSH: state_d = S_START;  // mutant: the registers are never saved
+`else
+      S_PUSH: state_d = rsv_q ? S_START : S_SAVE;
+`endif
+      S_SAVE: state_d = rsave_ready_i ? S_SWAIT : S_SAVE;
+      S_SWAIT: state_d = rsave_done_i ? S_START : S_SWAIT;
+      S_START: state_d = S_RUN;
+      S_RUN: state_d = ev_done_ok ? (vexit_q ? S_IDLE : S_POP) : S_RUN;
+      S_POP: state_d = rsv_q ? S_RESUME : S_REST;
+      S_REST: state_d = rrest_ready_i ? S_RWAIT : S_REST;
+      S_RWAIT: state_d = rrest_done_i ? S_RESUME : S_RWAIT;
+      S_RESUME: state_d = S_IDLE;
+      default: state_d = S_IDLE;
+    endcase
+  end
+
+  // ---------------------------------------------------------------- outputs
+  wire stopped = busy && (state_q != S_RESUME) && !vexit_q;
+  assign vic_stop_o = stopped ? vic_oh : {WARPS{1'b0}};
+  assign vic_boost_o = (flushing && opt_i[0]) ? vic_oh : {WARPS{1'b0}};
+  assign ibuf_flush_o = (flushing && opt_i[1] && v_ibuf) ? vic_oh : {WARPS{1'b0}};
+  assign bar_skip_o = skip_now ? vic_oh : {WARPS{1'b0}};
+`ifdef MUTANT_WARP_PREEMPT_RTL_LDDROP
+  // mutant: load drop ignores its enable bit
+  assign ld_drop_o = (flushing && v_ld) ? vic_oh : {WARPS{1'b0}};
+`else
+  assign ld_drop_o = (flushing && opt_i[3] && v_ld) ? vic_oh : {WARPS{1'b0}};
+`endif
+  assign bar_reins_o = ((state_q == S_POP) && skipped_q) ? vic_oh : {WARPS{1'b0}};
+  assign stk_push_o = (state_q == S_PUSH) ? vic_oh : {WARPS{1'b0}};
+  assign ev_start_o = (state_q == S_START) ? vic_oh : {WARPS{1'b0}};
+  assign stk_pop_o = (state_q == S_POP) ? vic_oh : {WARPS{1'b0}};
+  assign vic_resume_o = (state_q == S_RESUME) ? vic_oh : {WARPS{1'b0}};
+  assign stk_pc_o = pc_q;
+  assign rsave_valid_o = (state_q == S_SAVE);
+  assign rsave_warp_o = vic_q;
+  assign rsave_nregs_o = nregs_q;
+  assign rrest_valid_o = (state_q == S_REST);
+  assign rrest_warp_o = vic_q;
+  assign rrest_nregs_o = nregs_q;
+  assign busy_o = busy;
+  assign victim_o = vic_q;
+  assign victim_valid_o = busy && !vexit_q;
+  assign rsv_o = rsv_q;
+  assign cur_id_o = id_q;
+  assign lat_o = lat_q;
+
+  // ---------------------------------------------------------------- registers
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= S_IDLE;
+      vic_q <= 6'd0;
+      rsv_q <= 1'b0;
+      skipped_q <= 1'b0;
+      vexit_q <= 1'b0;
+      nregs_q <= 8'd0;
+      pc_q <= 32'd0;
+      id_q <= 16'd0;
+      cnt_q <= 16'd0;
+      lat_q <= 16'd0;
+      wregs_q <= {(8 * WARPS) {1'b0}};
+      older_q <= OLDER_RST;
+    end else begin
+      state_q <= state_d;
+      vic_q <= vic_d;
+      rsv_q <= rsv_d;
+      skipped_q <= skipped_d;
+      vexit_q <= vexit_d;
+      nregs_q <= nregs_d;
+      pc_q <= pc_d;
+      id_q <= id_d;
+      cnt_q <= cnt_d;
+      lat_q <= lat_d;
+      wregs_q <= wregs_d;
+      older_q <= older_d;
+    end
+  end
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,28 @@
+# kmu_warp_preempt harnesses: the small SM (FPGA, 8 warp slots), the paper's SM (64 warp slots:
+# every per-slot port is 64 bits, the harness limit), and an odd size (5 slots: slot numbers
+# 5..63 on the 6-bit slot ports are out of range and get err_o).
+WARP_PREEMPT_RTL := rtl/kmu/kmu_warp_preempt.v
+WARP_PREEMPT_C   := cmodel/kmu_warp_preempt.c
+HARNESSES += kmu_warp_preempt kmu_warp_preempt_paper kmu_warp_preempt_odd
+kmu_warp_preempt_TOP          := kmu_warp_preempt
+kmu_warp_preempt_RTL          := $(WARP_PREEMPT_RTL)
+kmu_warp_preempt_PARAMS       := WARPS=8
+kmu_warp_preempt_TEST         := tb/test_kmu_warp_preempt.c
+kmu_warp_preempt_C            := $(WARP_PREEMPT_C)
+kmu_warp_preempt_paper_TOP    := kmu_warp_preempt
+kmu_warp_preempt_paper_RTL    := $(WARP_PREEMPT_RTL)
+kmu_warp_preempt_paper_PARAMS := WARPS=64
+kmu_warp_preempt_paper_TEST   := tb/test_kmu_warp_preempt.c
+kmu_warp_preempt_paper_C      := $(WARP_PREEMPT_C)
+kmu_warp_preempt_odd_TOP      := kmu_warp_preempt
+kmu_warp_preempt_odd_RTL      := $(WARP_PREEMPT_RTL)
+kmu_warp_preempt_odd_PARAMS   := WARPS=5
+kmu_warp_preempt_odd_TEST     := tb/test_kmu_warp_preempt.c
+kmu_warp_preempt_odd_C        := $(WARP_PREEMPT_C)
+MUTANTS += MUTANT_WARP_PREEMPT_RTL_FIT:kmu_warp_preempt \
+           MUTANT_WARP_PREEMPT_RTL_FLUSHED:kmu_warp_preempt \
+           MUTANT_WARP_PREEMPT_RTL_RSV:kmu_warp_preempt \
+           MUTANT_WARP_PREEMPT_RTL_LDDROP:kmu_warp_preempt \
+           MUTANT_WARP_PREEMPT_C_FIT:kmu_warp_preempt \
+           MUTANT_WARP_PREEMPT_C_NEWEST:kmu_warp_preempt \
+           MUTANT_WARP_PREEMPT_C_RESTORE:kmu_warp_preempt
