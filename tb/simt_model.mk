@@ -1,0 +1,1 @@
+TEST_SCRIPTS += scripts/test_simt_model.sh
