@@ -171,6 +171,7 @@ static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
     si->ckpt_valid_i = si->ckpt_mask_i = si->pre_valid_i = si->pre_switch_mask_i = 0;
     si->hold_i = si->ctx_cmd_ready_i = si->ctx_done_i = si->dirty_cnt_i = 0;
     si->simt_paused_i = 0;
+    si->wp_en_i = si->wp_ev_ready_i = 0; /* no warp-level preemption (kmu_gpu.v the same) */
     kmu_sm_ctrl_comb(&m->u_sm_ctrl[s], si, &w->sm_o[s]);
     st_req |= (w->sm_o[s].simt_start_valid_o & 1) << s;
     dn_req |= (w->sm_o[s].done_valid_o & 1) << s;

@@ -106,6 +106,7 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   const uint64_t paused = i->simt_paused_i & tbm;
   const int cmd_ready = (int)(i->ctx_cmd_ready_i & 1), ctx_done = (int)(i->ctx_done_i & 1);
   const unsigned dirty_cnt = (unsigned)(i->dirty_cnt_i & 0xfffu);
+  const int wp_en = (int)(i->wp_en_i & 1), wp_ready = (int)(i->wp_ev_ready_i & 1);
 
   /* the save/restore sequencer */
   const unsigned st = q->seq_st, sr = q->seq_rtb, sp = q->seq_ptb;
@@ -198,6 +199,26 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
       ewt_pend && tb_room && q->free_warps != 0 && ewt_regs <= q->free_regs && !rst_fin;
 #endif
 
+  /* warp-level preemption: the head asks for a victim when a resident entry is free but no
+   * warp slot or not its registers (the controller's reserve rule compares per-thread counts) */
+  const unsigned ewt_rpt = (ewt_regs + 31) >> 5;
+  const unsigned wp_free = q->free_regs >> 5 > 255 ? 255 : q->free_regs >> 5;
+  o->wp_ev_regs_o = ewt_rpt & M8;
+  o->wp_free_regs_o = wp_free;
+  o->wp_ev_valid_o = wp_en && ewt_pend && tb_room && ewt_rpt <= 255 &&
+                     !(q->free_warps != 0 && ewt_regs <= q->free_regs) && !rst_fin;
+  o->wp_ev_pc_o = ewt_kptr;
+  o->wp_ev_id_o = rtb_idx;
+  const int wp_go = o->wp_ev_valid_o && wp_ready;
+#ifdef MUTANT_SM_CTRL_C_WP_SLOT
+  /* mutant: a warp-level preemption start also takes a warp slot */
+  const unsigned wp_warps = 1;
+#else
+  const unsigned wp_warps = 0;
+#endif
+  const unsigned wp_regs = ewt_rpt <= wp_free ? ewt_rpt << 5 : 0;
+  const int ewt_pop = ewt_launch || wp_go;
+
   /* save pick: the lowest entry with a pending base checkpoint or switch */
   kmu_prio_enc_in vi = {(q->res_ckpt | q->res_sw) & ~done_bit & tbm};
   kmu_prio_enc_out vo;
@@ -215,15 +236,20 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
 
   /* allocation, one per cycle (exclusive: a start needs no restore pending, a restore no event
    * warp pending) */
-  const int alloc_go = ewt_launch || start_tb_ok || rst_alloc;
-  const unsigned alloc_warps = ewt_launch ? 1 : rst_alloc ? q->ptb_warps[rc] : start_warps;
-  const unsigned alloc_regs = ewt_launch ? ewt_regs : rst_alloc ? q->ptb_regs[rc] : start_regs;
-  const unsigned alloc_shmem = ewt_launch ? 0 : rst_alloc ? q->ptb_shmem[rc] : start_shmem;
-  const unsigned alloc_slot = ewt_launch ? ewt_slot : rst_alloc ? q->ptb_slot[rc] : start_slot;
-  const uint32_t alloc_tb = ewt_launch ? ewt_tb : rst_alloc ? q->ptb_tb[rc] : start_tb;
-  const uint32_t alloc_kptr = ewt_launch ? ewt_kptr : rst_alloc ? q->ptb_kptr[rc] : start_kptr;
-  const uint32_t alloc_param =
-      ewt_launch ? ewt_param : rst_alloc ? q->ptb_param[rc] : start_param;
+  const int alloc_go = ewt_pop || start_tb_ok || rst_alloc;
+  const unsigned alloc_warps = ewt_launch ? 1
+                               : wp_go    ? wp_warps
+                               : rst_alloc ? q->ptb_warps[rc]
+                                           : start_warps;
+  const unsigned alloc_regs = ewt_launch ? ewt_regs
+                              : wp_go    ? wp_regs
+                              : rst_alloc ? q->ptb_regs[rc]
+                                          : start_regs;
+  const unsigned alloc_shmem = ewt_pop ? 0 : rst_alloc ? q->ptb_shmem[rc] : start_shmem;
+  const unsigned alloc_slot = ewt_pop ? ewt_slot : rst_alloc ? q->ptb_slot[rc] : start_slot;
+  const uint32_t alloc_tb = ewt_pop ? ewt_tb : rst_alloc ? q->ptb_tb[rc] : start_tb;
+  const uint32_t alloc_kptr = ewt_pop ? ewt_kptr : rst_alloc ? q->ptb_kptr[rc] : start_kptr;
+  const uint32_t alloc_param = ewt_pop ? ewt_param : rst_alloc ? q->ptb_param[rc] : start_param;
   const unsigned alloc_rpw = rpw_of(alloc_regs, alloc_warps);
   uint64_t alloc_wmask = 0;
   unsigned alloc_cnt = 0;
@@ -263,7 +289,7 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   ki.push_valid_i = ii.push_valid_i = (uint64_t)ewt_push;
   ki.push_data_i = (uint64_t)start_kptr << 32 | start_param;
   ii.push_data_i = (uint64_t)start_slot << 50 | (uint64_t)start_tb << 18 | start_regs;
-  ki.pop_ready_i = ii.pop_ready_i = (uint64_t)ewt_launch;
+  ki.pop_ready_i = ii.pop_ready_i = (uint64_t)ewt_pop;
   kmu_fifo_comb(&m->u_start_fifo, &si, &so);
   kmu_fifo_comb(&m->u_done_fifo, &di, &dout);
   kmu_fifo_comb(&m->u_ewt_kp, &ki, &ko);
@@ -411,8 +437,9 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
     const unsigned e = rtb_idx;
     const uint64_t eb = 1ull << e;
     d->res_valid |= eb;
-    d->res_started &= ~eb;
-    d->res_ewarp = (d->res_ewarp & ~eb) | (uint64_t)ewt_launch << e;
+    /* a warp-level preemption start is started by the controller, never offered */
+    d->res_started = (d->res_started & ~eb) | (uint64_t)wp_go << e;
+    d->res_ewarp = (d->res_ewarp & ~eb) | (uint64_t)ewt_pop << e;
     d->res_ckpt &= ~eb;
     d->res_sw &= ~eb;
     d->res_base &= ~eb;

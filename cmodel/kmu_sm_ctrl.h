@@ -17,7 +17,7 @@ extern "C" {
   X(start_shmem_i) X(start_kptr_i) X(start_param_i) X(simt_start_ready_i)                     \
   X(simt_done_valid_i) X(simt_done_rtb_i) X(done_ready_i) X(policy_i) X(inplace_en_i)         \
   X(ctx_base_i) X(ckpt_valid_i) X(ckpt_mask_i) X(pre_valid_i) X(pre_switch_mask_i) X(hold_i)  \
-  X(simt_paused_i) X(ctx_cmd_ready_i) X(ctx_done_i) X(dirty_cnt_i)
+  X(simt_paused_i) X(ctx_cmd_ready_i) X(ctx_done_i) X(dirty_cnt_i) X(wp_en_i) X(wp_ev_ready_i)
 #define KMU_SM_CTRL_OUT(X)                                                                    \
   X(fit_o, always) X(ewt_fit_o, always) X(err_overflow_o, always)                             \
   X(simt_start_valid_o, always) X(simt_start_rtb_o, simt_start_valid_o)                       \
@@ -34,7 +34,9 @@ extern "C" {
   X(ctx_cmd_inplace_o, ctx_cmd_valid_o) X(ctx_cmd_wmask_o, ctx_cmd_valid_o)                   \
   X(ctx_cmd_rpw_o, ctx_cmd_valid_o) X(ctx_cmd_shmem_o, ctx_cmd_valid_o)                       \
   X(ctx_cmd_area_o, ctx_cmd_valid_o) X(dq_wmask_o, always) X(elig_o, always) X(base_o, always) \
-  X(pre_busy_o, always) X(ptb_count_o, always)
+  X(pre_busy_o, always) X(ptb_count_o, always) X(wp_ev_valid_o, always)                      \
+  X(wp_ev_regs_o, wp_ev_valid_o) X(wp_ev_pc_o, wp_ev_valid_o) X(wp_ev_id_o, wp_ev_valid_o)    \
+  X(wp_free_regs_o, always)
 
 typedef KMU_PORTS_IN(KMU_SM_CTRL_IN) kmu_sm_ctrl_in;
 typedef KMU_PORTS_OUT(KMU_SM_CTRL_OUT) kmu_sm_ctrl_out;

@@ -93,6 +93,7 @@ typedef struct {
   unsigned start_pct, ewarp_pct, over_pct, exact_pct, ready_pct, dready_pct, spur_pct;
   unsigned maxdelay, size_mode, busy_len, drain_len;
   unsigned dec_pct, pre_share, bad_pct, pause_lat, eng_ready_pct, eng_dur, hold_pct, dirty_max;
+  unsigned wp_en, wp_ready_pct; /* warp-level preemption: CSR of this phase, acceptance rate */
   /* scoreboard: the SM as the spec says it must be */
   sb_ent ent[NT];
   unsigned sq[NT], sqh, sqn;     /* resident entries waiting for the pipeline, oldest first */
@@ -120,7 +121,7 @@ typedef struct {
   uint64_t acc_tb, acc_ew, ew_launch, offered, finished, reported, overflow, err_done;
   uint64_t ew_wait_cycles, fit_no, tb_as_ewarp, full_cycles[4];
   uint64_t n_base, n_switch, n_evict, n_restore, n_drop, n_inplace, n_abort, n_err_dec, n_two;
-  uint64_t n_base_release;
+  uint64_t n_base_release, n_wp, n_wp_rsv, n_wp_ask;
 } rnd_ctx;
 
 typedef struct {
@@ -206,6 +207,7 @@ static void rnd_init(void *c, uint64_t seed) {
   if (x->dirty_max > 4095) x->dirty_max = 4095;
   x->ctx_base = (uint32_t)kmu_rng_bits(g, 32) & ~0xfu;
   x->policy = (unsigned)kmu_rng_below(g, 4);
+  x->wp_ready_pct = 5 + (unsigned)kmu_rng_below(g, 60);
   x->ip_free = P_IPB;
   for (unsigned e = 0; e < NT; e++) x->pause_since[e] = UINT64_MAX;
 }
@@ -268,7 +270,12 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     x->size_mode = (unsigned)kmu_rng_below(g, 5);
     x->policy = (unsigned)kmu_rng_below(g, 4);
     x->inplace_en = kmu_rng_pct(g, 70);
+    x->wp_en = kmu_rng_pct(g, 50);
   }
+  /* warp-level preemption: the controller accepts a request now and then (a ready without a
+   * request is allowed and changes nothing) */
+  i->wp_en_i = x->wp_en;
+  i->wp_ev_ready_i = kmu_rng_pct(g, x->wp_ready_pct);
 
   /* CSRs, hold (a preempting kernel holds the SM for a while after a preemption) */
   i->policy_i = x->policy;
@@ -553,13 +560,32 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   /* ======== the edge: everything below is decided on the state before it ======== */
   const int rst_last = !(x->s_k == 0 && x->pt[sp].two);
   const int rst_fin = st == SEQ_RWAIT && i->ctx_done_i && rst_last;
-  int launch = 0;
-  if (x->ewn) {
-    const sb_ew *h = &x->ewq[x->ewh];
-    launch = ftb > 0 && u.warps < NW && h->regs <= NR - u.regs && !rst_fin;
-  }
   unsigned ae = 0;
   while (ae < NT && x->ent[ae].valid) ae++; /* the lowest free entry */
+  int launch = 0, wp_ask = 0;
+  unsigned wp_rpt = 0;
+  /* free registers per thread for one more warp, as kmu_warp_preempt's free_regs_i */
+  const unsigned wp_free = (NR - u.regs) / 32 > 255 ? 255 : (NR - u.regs) / 32;
+  if (x->ewn) {
+    const sb_ew *h = &x->ewq[x->ewh];
+    const int now = u.warps < NW && h->regs <= NR - u.regs;
+    launch = ftb > 0 && now && !rst_fin;
+    /* EDGE IV-D: no warp slot or registers for it now: ask the controller for a victim */
+    wp_rpt = (h->regs + 31) / 32;
+    wp_ask = i->wp_en_i && ftb > 0 && !now && wp_rpt <= 255 && !rst_fin;
+  }
+  ok &= KMU_EXPECT_EQ(t, cyc, "wp_ev_valid_o = EWT head, entry free, no slot/registers, wp_en",
+                      wp_ask, o->wp_ev_valid_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "wp_free_regs_o = free registers / 32 (saturated)", wp_free,
+                      o->wp_free_regs_o);
+  if (wp_ask && o->wp_ev_valid_o) {
+    const sb_ew *h = &x->ewq[x->ewh];
+    ok &= KMU_EXPECT_EQ(t, cyc, "wp_ev_regs_o = ceil(regs / 32)", wp_rpt, o->wp_ev_regs_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "wp_ev_pc_o = the head's kptr", h->kptr, o->wp_ev_pc_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "wp_ev_id_o = the lowest free entry", ae, o->wp_ev_id_o);
+    x->n_wp_ask++;
+  }
+  const int wp_go = wp_ask && i->wp_ev_ready_i;
   /* the save pick: lowest entry with a pending request (not the one finishing now) */
   unsigned sel = NT;
   for (unsigned e = 0; e < NT && sel == NT; e++)
@@ -576,7 +602,23 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
 
   sb_ent na;
   memset(&na, 0, sizeof na);
-  if (launch) {
+  if (wp_go) { /* the head borrows a victim's warp slot: started now, never offered */
+    const sb_ew *h = &x->ewq[x->ewh];
+    const int rsv = wp_rpt <= wp_free;
+    na.valid = 1;
+    na.started = 1;
+    na.ewarp = 1;
+    na.slot = h->slot;
+    na.warps = 0;
+    na.regs = rsv ? wp_rpt * 32 : 0; /* reserved, or the victim's are used (saved) */
+    na.tb = h->tb;
+    na.kptr = h->kptr;
+    na.param = h->param;
+    x->ewh = (x->ewh + 1) % NE;
+    x->ewn--;
+    x->n_wp++;
+    x->n_wp_rsv += (uint64_t)rsv;
+  } else if (launch) {
     const sb_ew *h = &x->ewq[x->ewh];
     na.valid = 1;
     na.ewarp = 1;
@@ -607,7 +649,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     na.rst = 1;
     x->n_restore++;
   }
-  if (launch || tb_ok || rst_alloc) {
+  if (launch || tb_ok || rst_alloc || wp_go) {
     ok &= kmu_expect(ae < NT, t, cyc, "a free resident entry for the allocation", 1, 0);
     na.wmask = lowest_free_warps(u.busy, na.warps);
   }
@@ -754,9 +796,20 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
           !(e == sel && st == SEQ_IDLE))
         x->ent[e].ckpt = 1;
   }
-  if ((launch || tb_ok || rst_alloc) && ae < NT) {
+  if ((launch || tb_ok || rst_alloc || wp_go) && ae < NT) {
     x->ent[ae] = na;
-    if (!rst_alloc) x->sq[(x->sqh + x->sqn++) % NT] = ae;
+    if (wp_go) { /* in the pipeline at once (the controller starts it in the victim's slot) */
+      x->pipe[ae] = 1;
+      x->pipe_tb[ae] = na.tb;
+      x->done_at[ae] = cyc + 1 + kmu_rng_below(g, x->maxdelay);
+      if (na.tb < x->rec_cap) {
+        ok &= KMU_EXPECT_EQ(t, cyc, "a borrowed-slot event warp was accepted", TB_ACCEPTED,
+                            x->rec[na.tb].st);
+        x->rec[na.tb].st = TB_RUNNING;
+      }
+    } else if (!rst_alloc) {
+      x->sq[(x->sqh + x->sqn++) % NT] = ae;
+    }
   }
   if (tb_ok || ew_ok) { /* a new TB identity */
     const uint32_t id = (uint32_t)i->start_tb_i;
@@ -797,11 +850,12 @@ static int rnd_finish(void *c) {
   int ok = 1;
   const sb_use u = sb_usage(x);
   /* after the final drain: every TB accepted was reported done exactly once */
-  ok &= KMU_EXPECT_EQ(t, 0, "event warps accepted == launched", x->acc_ew, x->ew_launch);
-  ok &= KMU_EXPECT_EQ(t, 0, "TBs + event warps + restores allocated == offered",
+  ok &= KMU_EXPECT_EQ(t, 0, "event warps accepted == launched (free slot or borrowed)",
+                      x->acc_ew, x->ew_launch + x->n_wp);
+  ok &= KMU_EXPECT_EQ(t, 0, "TBs + event warps (free slot) + restores allocated == offered",
                       x->acc_tb + x->ew_launch + x->n_restore, x->offered);
-  ok &= KMU_EXPECT_EQ(t, 0, "offered == finished + evicted", x->offered,
-                      x->finished + x->n_evict);
+  ok &= KMU_EXPECT_EQ(t, 0, "offered + borrowed-slot event warps == finished + evicted",
+                      x->offered + x->n_wp, x->finished + x->n_evict);
   ok &= KMU_EXPECT_EQ(t, 0, "evicted == restored", x->n_evict, x->n_restore);
   ok &= KMU_EXPECT_EQ(t, 0, "finished == reported", x->finished, x->reported);
   ok &= KMU_EXPECT_EQ(t, 0, "finished == TBs + event warps accepted", x->acc_tb + x->acc_ew,
@@ -823,11 +877,13 @@ static int rnd_finish(void *c) {
   ok &= kmu_expect(x->n_evict > 0, t, 0, "some TB switched out and restored", 1, 0);
   ok &= kmu_expect(x->n_base > 0, t, 0, "some base checkpoint", 1, 0);
   ok &= kmu_expect(x->n_err_dec > 0, t, 0, "some bad decision (err_dec_o)", 1, 0);
+  ok &= kmu_expect(x->n_wp > 0, t, 0, "some event warp in a borrowed slot", 1, 0);
   if (getenv("KMU_SM_CTRL_STATS"))
     printf("  stats: tb %llu ew %llu (as tb %llu) overflow %llu err_done %llu ew-wait "
            "%llu fit0 %llu full tb %llu warps %llu regs %llu shmem %llu\n"
            "  preempt: base %llu switch-req %llu evict %llu (two areas %llu) restore %llu "
-           "drop %llu inplace %llu abort %llu base-release %llu err_dec %llu\n",
+           "drop %llu inplace %llu abort %llu base-release %llu err_dec %llu\n"
+           "  warp-level: asked %llu cycles, borrowed %llu (reserved registers %llu)\n",
            (unsigned long long)x->acc_tb, (unsigned long long)x->ew_launch,
            (unsigned long long)x->tb_as_ewarp, (unsigned long long)x->overflow,
            (unsigned long long)x->err_done, (unsigned long long)x->ew_wait_cycles,
@@ -838,7 +894,8 @@ static int rnd_finish(void *c) {
            (unsigned long long)x->n_two, (unsigned long long)x->n_restore,
            (unsigned long long)x->n_drop, (unsigned long long)x->n_inplace,
            (unsigned long long)x->n_abort, (unsigned long long)x->n_base_release,
-           (unsigned long long)x->n_err_dec);
+           (unsigned long long)x->n_err_dec, (unsigned long long)x->n_wp_ask,
+           (unsigned long long)x->n_wp, (unsigned long long)x->n_wp_rsv);
   return ok;
 }
 
@@ -1673,6 +1730,79 @@ static int t_err_dec(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* ---- warp-level preemption (EDGE IV-D): every warp slot is busy; an event warp asks the
+ * controller for a victim (wp_ev_*), waits while it is not accepted, leaves the EWT into a
+ * started entry that owns no warp slot, reserves ceil(regs/32)*32 registers only when that
+ * many per thread are free (else the victim's are used), finishes and reports done once.
+ * Without wp_en_i nothing is asked; a head needing > 255 registers per thread never asks. */
+static dstep *wp_step(dprog *p, int en, const char *what) {
+  dstep *s = st(p, what);
+  s->in.wp_en_i = (uint64_t)en;
+  return s;
+}
+static int t_warp_preempt(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  if (NR < 64) return 1;
+  PROG(test);
+  const unsigned wa = NW > 32 ? 32 : NW, wb = NW - wa; /* TB A (and B) take every warp slot */
+  const unsigned ntb = wb ? 2 : 1;
+  if (NT < ntb + 2) return 1;
+  dstep *s = p_start(p, 1, wa, NR - 32, 0, 1, "TB A: warps and all registers but 32");
+  s->in.wp_en_i = 1;
+  s = p_offer(p, 0, 1, wa, bits(0, wa), 0, "A starts");
+  s->in.wp_en_i = 1;
+  if (wb) {
+    s = p_start(p, 4, wb, 0, 0, 1, "TB B: the other warp slots");
+    s->in.wp_en_i = 1;
+    s = p_offer(p, 1, 4, wb, bits(wa, wb), 0, "B starts");
+    s->in.wp_en_i = 1;
+  }
+  const unsigned e1 = ntb, e2 = ntb + 1;
+  s = p_ewarp(p, 2, 32, 1, "event warp E1 (32 registers = 1 per thread): into the EWT");
+  s->in.wp_en_i = 1;
+  EXP(s, wp_ev_valid_o, 0);
+  for (unsigned k = 0; k < 2; k++) {
+    s = wp_step(p, 1, "no warp slot: E1 asks for a victim; not accepted yet");
+    EXP(s, wp_ev_valid_o, 1), EXP(s, wp_ev_regs_o, 1), EXP(s, wp_ev_pc_o, kptr_of(2));
+    EXP(s, wp_ev_id_o, e1), EXP(s, wp_free_regs_o, 1), EXP(s, ewt_free_o, NE - 1);
+    EXP(s, fit_o, 0);
+  }
+  s = wp_step(p, 1, "accepted (wp_ev_ready_i)");
+  s->in.wp_ev_ready_i = 1;
+  EXP(s, wp_ev_valid_o, 1);
+  s = wp_step(p, 1, "E1 resident and started: no warp slot, its 32 registers reserved");
+  EXP(s, wp_ev_valid_o, 0), EXP(s, ewt_free_o, NE), EXP(s, simt_start_valid_o, 0);
+  EXP(s, resident_o, bits(0, ntb + 1)), EXP(s, busy_warps_o, kmu_mask(NW));
+  exp_free(s, NT - ntb - 1, 0, 0, NS);
+  EXP(s, wp_free_regs_o, 0);
+  s = p_ewarp(p, 3, 32, 1, "event warp E2 (1 per thread); wp_en_i low");
+  s = wp_step(p, 0, "wp_en_i low: nothing asked");
+  EXP(s, wp_ev_valid_o, 0);
+  s = wp_step(p, 1, "wp_en_i high: E2 asks; no free register: it will use the victim's");
+  s->in.wp_ev_ready_i = 1;
+  EXP(s, wp_ev_valid_o, 1), EXP(s, wp_ev_regs_o, 1), EXP(s, wp_ev_id_o, e2);
+  EXP(s, wp_free_regs_o, 0);
+  s = p_done(p, e1, 1, "E1 finishes (its own entry)");
+  s->in.wp_en_i = 1;
+  EXP(s, resident_o, bits(0, ntb + 2)), EXP(s, free_regs_o, 0);
+  s = p_done(p, e2, 1, "E2 finishes; E1's report and 32 registers are back");
+  EXP(s, done_valid_o, 1), EXP(s, done_slot_o, 2), EXP(s, free_regs_o, 32);
+  s = p_idle(p, "E2's report; E2 held no register");
+  EXP(s, done_valid_o, 1), EXP(s, done_slot_o, 3), EXP(s, free_regs_o, 32);
+  EXP(s, free_warps_o, 0);
+  s = p_idle(p, "both reported once");
+  EXP(s, done_valid_o, 0), EXP(s, resident_o, bits(0, ntb));
+  if (NR >= 257 * 32 && NE > 0) {
+    s = p_ewarp(p, 5, 257 * 32, 1, "E3 needs 257 registers per thread");
+    for (unsigned k = 0; k < 2; k++) {
+      s = wp_step(p, 1, "more than 255 per thread: never asks");
+      s->in.wp_ev_ready_i = 1;
+      EXP(s, wp_ev_valid_o, 0), EXP(s, ewt_free_o, NE - 1);
+    }
+  }
+  return d_run(p);
+}
+
 static const kmu_test tests[] = {
     {"fill_tbs", t_fill_tbs, 0, 0},
     {"fill_warps", t_fill_warps, 0, 0},
@@ -1689,6 +1819,7 @@ static const kmu_test tests[] = {
     {"inplace", t_inplace, 0, 0},
     {"ptb_full", t_ptb_full, 0, 0},
     {"err_dec", t_err_dec, 0, 0},
+    {"warp_preempt", t_warp_preempt, 0, 0},
     {"random", t_random, 250000, 4},
 };
 

@@ -372,6 +372,10 @@ module kmu_gpu #(
       wire [16:0] unused_ctx_cmd_shmem_o;
       wire [31:0] unused_ctx_cmd_area_o;
       wire [7:0] unused_ptb_count_o;
+      wire unused_wp_ev_valid_o;
+      wire [7:0] unused_wp_ev_regs_o, unused_wp_free_regs_o;
+      wire [31:0] unused_wp_ev_pc_o;
+      wire [15:0] unused_wp_ev_id_o;
       kmu_sm_ctrl #(
           .TBS  (TBS),
           .WARPS(WARPS),
@@ -449,7 +453,15 @@ module kmu_gpu #(
           .elig_o              (unused_elig_o),
           .base_o              (unused_base_o),
           .pre_busy_o          (unused_pre_busy_o),
-          .ptb_count_o         (unused_ptb_count_o)
+          .ptb_count_o         (unused_ptb_count_o),
+          // warp-level preemption off: the SIMT pipeline here has no preemption controller
+          .wp_en_i             (1'b0),
+          .wp_ev_valid_o       (unused_wp_ev_valid_o),
+          .wp_ev_ready_i       (1'b0),
+          .wp_ev_regs_o        (unused_wp_ev_regs_o),
+          .wp_ev_pc_o          (unused_wp_ev_pc_o),
+          .wp_ev_id_o          (unused_wp_ev_id_o),
+          .wp_free_regs_o      (unused_wp_free_regs_o)
       );
       assign sm_err[s] = err_overflow || err_done;
     end

@@ -56,6 +56,17 @@
 // waits, RESTORE area 0 then area 1, then offered with simt_start_restore_o.
 // Latency: paused in t -> command in t+1; ctx_done_i in d -> evict in d+1 -> resources free
 // in d+2; restore allocation r -> command r+1; last ctx_done_i f -> offer from f+1.
+// Warp-level preemption (EDGE IV-D; contract docs/edge-wp-interfaces.md, "Event request"):
+// with wp_en_i, an EWT head that cannot start now for want of a free warp slot or registers
+// (but with a free resident entry) asks the SIMT preemption controller (kmu_warp_preempt) for a
+// victim: wp_ev_valid_o with its registers per thread (wp_ev_regs_o = ceil(regs / 32); a head
+// needing more than 255 never asks), PC (its kptr) and id (wp_ev_id_o = the resident entry it
+// will occupy).  When the controller accepts (wp_ev_ready_i) the head leaves the EWT into that
+// entry, flagged event warp and started (it never goes on simt_start: the controller starts it
+// in the victim's slot), owning no warp slot and, when wp_ev_regs_o <= wp_free_regs_o (the
+// controller's reserve rule), wp_ev_regs_o * 32 reserved registers, else none (the victim's
+// are saved).  Its simt_done frees the entry and reports done once, as for any event warp.
+// Latency: request comb. in t; accepted in t -> resident (started) at the edge.
 // C twin: cmodel/kmu_sm_ctrl.c (composed of the kmu_prio_enc and kmu_fifo twins).
 `default_nettype none
 
@@ -156,7 +167,16 @@ module kmu_sm_ctrl #(
     output wire [TBS-1:0] elig_o,              // may be named by a decision
     output wire [TBS-1:0] base_o,              // has a base checkpoint
     output wire         pre_busy_o,            // a save or restore runs
-    output wire [7:0]   ptb_count_o            // preempted TBs waiting for a restore
+    output wire [7:0]   ptb_count_o,           // preempted TBs waiting for a restore
+
+    // ---- warp-level preemption (EDGE IV-D; to kmu_warp_preempt's ev_* ports) ----
+    input  wire         wp_en_i,               // CSR: the EWT head may borrow a running warp's slot
+    output wire         wp_ev_valid_o,         // the EWT head asks for a victim
+    input  wire         wp_ev_ready_i,         // accepted: the head leaves the EWT (started)
+    output wire [7:0]   wp_ev_regs_o,          // its registers per thread
+    output wire [31:0]  wp_ev_pc_o,            // its kernel pointer
+    output wire [15:0]  wp_ev_id_o,            // the resident entry it will occupy
+    output wire [7:0]   wp_free_regs_o         // free registers per thread for one more warp
 );
   localparam integer RTB_W = (TBS > 1) ? $clog2(TBS) : 1;
   localparam integer EWT_CNT_W = $clog2(EWT + 1);
@@ -323,6 +343,24 @@ module kmu_sm_ctrl #(
   wire ewt_launch = ewt_pend && tb_room && (free_warps_q != 8'd0) && (ewt_regs <= free_regs_q) &&
                     !rst_fin;
 
+  // warp-level preemption: the head asks for a victim when a resident entry is free but no warp
+  // slot or not its registers (the controller's reserve rule compares per-thread counts)
+  wire [12:0] ewt_rpt = ewt_regs[17:5] + {12'd0, ewt_regs[4:0] != 5'd0};
+  assign wp_ev_regs_o = ewt_rpt[7:0];
+  assign wp_free_regs_o = (free_regs_q[17:13] != 5'd0) ? 8'hff : free_regs_q[12:5];
+  assign wp_ev_valid_o = wp_en_i && ewt_pend && tb_room && (ewt_rpt[12:8] == 5'd0) &&
+                         !((free_warps_q != 8'd0) && (ewt_regs <= free_regs_q)) && !rst_fin;
+  assign wp_ev_pc_o = ewt_kp[63:32];
+  assign wp_ev_id_o = {{(16 - RTB_W) {1'b0}}, rtb_idx};
+  wire wp_go = wp_ev_valid_o && wp_ev_ready_i;
+`ifdef MUTANT_SM_CTRL_RTL_WP_RSV
+  // mutant: registers are reserved only when strictly more are free
+  wire wp_rsv = (wp_ev_regs_o < wp_free_regs_o);
+`else
+  wire wp_rsv = (wp_ev_regs_o <= wp_free_regs_o);
+`endif
+  wire ewt_pop = ewt_launch || wp_go;
+
   // ---------------------------------------------------------------- allocation (one per cycle)
   // the preempted entry to restore (rc_idx) read by index
   reg [7:0] r_slot;
@@ -353,14 +391,18 @@ module kmu_sm_ctrl #(
 
   // exclusive: a TB start needs an empty EWT and no restore pending, a restore an empty EWT,
   // an event warp waits in the cycle a restore ends (one start-FIFO push per cycle)
-  wire alloc_go = ewt_launch || start_tb_ok || rst_alloc;
-  wire [5:0] alloc_warps = ewt_launch ? 6'd1 : rst_alloc ? r_warps : start_warps_i;
-  wire [17:0] alloc_regs = ewt_launch ? ewt_regs : rst_alloc ? r_regs : start_regs_i;
-  wire [16:0] alloc_shmem = ewt_launch ? 17'd0 : rst_alloc ? r_shmem : start_shmem_i;
-  wire [7:0] alloc_slot = ewt_launch ? ewt_id[57:50] : rst_alloc ? r_slot : start_slot_i;
-  wire [31:0] alloc_tb = ewt_launch ? ewt_id[49:18] : rst_alloc ? r_tb : start_tb_i;
-  wire [31:0] alloc_kptr = ewt_launch ? ewt_kp[63:32] : rst_alloc ? r_kptr : start_kptr_i;
-  wire [31:0] alloc_param = ewt_launch ? ewt_kp[31:0] : rst_alloc ? r_param : start_param_i;
+  // (a warp-level preemption start takes an entry but no warp slot, and registers only when
+  // it reserves them; it is exclusive with the others as the EWT head is)
+  wire alloc_go = ewt_pop || start_tb_ok || rst_alloc;
+  wire [5:0] alloc_warps = ewt_launch ? 6'd1 : wp_go ? 6'd0 : rst_alloc ? r_warps : start_warps_i;
+  wire [17:0] alloc_regs = ewt_launch ? ewt_regs :
+                           wp_go ? (wp_rsv ? {5'd0, ewt_rpt[7:0], 5'd0} : 18'd0) :
+                           rst_alloc ? r_regs : start_regs_i;
+  wire [16:0] alloc_shmem = ewt_pop ? 17'd0 : rst_alloc ? r_shmem : start_shmem_i;
+  wire [7:0] alloc_slot = ewt_pop ? ewt_id[57:50] : rst_alloc ? r_slot : start_slot_i;
+  wire [31:0] alloc_tb = ewt_pop ? ewt_id[49:18] : rst_alloc ? r_tb : start_tb_i;
+  wire [31:0] alloc_kptr = ewt_pop ? ewt_kp[63:32] : rst_alloc ? r_kptr : start_kptr_i;
+  wire [31:0] alloc_param = ewt_pop ? ewt_kp[31:0] : rst_alloc ? r_param : start_param_i;
   // warp registers per warp: ceil(ceil(regs / 32) / warps), saturated to 63
   wire [13:0] alloc_regw = {1'b0, alloc_regs[17:5]} + {13'd0, alloc_regs[4:0] != 5'd0};
   wire [13:0] alloc_wdiv = (alloc_warps == 6'd0) ? 14'd1 : {8'd0, alloc_warps};
@@ -615,7 +657,7 @@ module kmu_sm_ctrl #(
       .push_ready_o(ewt_kp_room),
       .push_data_i ({start_kptr_i, start_param_i}),
       .pop_valid_o (ewt_kp_valid),
-      .pop_ready_i (ewt_launch),
+      .pop_ready_i (ewt_pop),
       .pop_data_o  (ewt_kp),
       .count_o     (ewt_count)
   );
@@ -630,7 +672,7 @@ module kmu_sm_ctrl #(
       .push_ready_o(ewt_id_room),
       .push_data_i ({start_slot_i, start_tb_i, start_regs_i}),
       .pop_valid_o (ewt_id_valid),
-      .pop_ready_i (ewt_launch),
+      .pop_ready_i (ewt_pop),
       .pop_data_o  (ewt_id),
       .count_o     (unused_ewt_id_count)
   );
@@ -838,8 +880,13 @@ module kmu_sm_ctrl #(
       for (e = 0; e < TBS; e = e + 1) begin
         if (rtb_idx == e[RTB_W-1:0]) begin
           res_valid_d[e] = 1'b1;
+`ifdef MUTANT_SM_CTRL_RTL_WP_UNSTARTED
+          // mutant: a warp-level preemption start is left unstarted (its done is refused)
           res_started_d[e] = 1'b0;
-          res_ewarp_d[e] = ewt_launch;
+`else
+          res_started_d[e] = wp_go;  // started by the preemption controller, never offered
+`endif
+          res_ewarp_d[e] = ewt_pop;
           res_slot_d[e] = alloc_slot;
           res_tb_d[e] = alloc_tb;
           res_warps_d[e] = alloc_warps;
