@@ -75,7 +75,9 @@ mutants:
 bench: $(DEPS_STAMP)
 	@$(MAKE) -s -j$$(nproc) $(HDIR)/kmu_frontend/test_kmu_frontend \
 	  $(HDIR)/kmu_frontend_paper/test_kmu_frontend_paper \
-	  $(HDIR)/kmusim_small/test_kmusim_small $(HDIR)/kmusim_paper/test_kmusim_paper
+	  $(HDIR)/kmusim_small/test_kmusim_small $(HDIR)/kmusim_paper/test_kmusim_paper \
+	  $(HDIR)/kmu_pep_predictor_paper/test_kmu_pep_predictor_paper \
+	  $(HDIR)/kmu_ctx_engine_paper/test_kmu_ctx_engine_paper
 	@python3 scripts/bench.py
 
 # The project's main job: a default workload (background kernels plus a stream of event
