@@ -113,6 +113,10 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   const int seq_busy = st != SEQ_IDLE;
   const int seq_save = st == SEQ_PAUSE || st == SEQ_SCMD || st == SEQ_SWAIT || st == SEQ_EVICT;
   const int seq_rst = st == SEQ_RCMD || st == SEQ_RWAIT;
+  /* PEP Fig. 3 (b): a preemption request (policy PEP) during a base save turns it into the
+   * switch (the save completes, the TB is evicted with that one checkpoint) */
+  const int seq_upg = (int)(i->pre_valid_i & 1) && (i->policy_i & 3) == POL_PEP &&
+                      (st == SEQ_PAUSE || st == SEQ_SCMD || st == SEQ_SWAIT) && !q->seq_sw;
   const uint64_t sr_bit = 1ull << sr, sp_bit = 1ull << sp;
   uint64_t seq_wmask = 0;
   for (unsigned w = 0; w < nw; w++)
@@ -371,7 +375,7 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
       break;
     case SEQ_SWAIT:
       if (ctx_done) {
-        if (q->seq_sw) {
+        if (q->seq_sw || seq_upg) {
           d->seq_st = SEQ_EVICT;
         } else { /* base checkpoint: the TB resumes */
           d->res_base |= sr_bit;
@@ -424,6 +428,8 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
       d->seq_st = SEQ_IDLE;
       break;
   }
+
+  if (seq_upg) d->seq_sw = 1;
 
   /* decisions: a preemption request cancels every pending base checkpoint */
   if (pre_valid) {

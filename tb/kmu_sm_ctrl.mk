@@ -29,4 +29,5 @@ MUTANTS += MUTANT_SM_CTRL_RTL_FIT_REGS:kmu_sm_ctrl MUTANT_SM_CTRL_RTL_EWT_PRIO:k
            MUTANT_SM_CTRL_RTL_INPLACE_EN:kmu_sm_ctrl MUTANT_SM_CTRL_RTL_EVICT_TB:kmu_sm_ctrl \
            MUTANT_SM_CTRL_C_RST_PRIO:kmu_sm_ctrl MUTANT_SM_CTRL_C_BASE_KEEP:kmu_sm_ctrl \
            MUTANT_SM_CTRL_C_INPLACE_FIT:kmu_sm_ctrl MUTANT_SM_CTRL_RTL_WP_RSV:kmu_sm_ctrl \
-           MUTANT_SM_CTRL_RTL_WP_UNSTARTED:kmu_sm_ctrl MUTANT_SM_CTRL_C_WP_SLOT:kmu_sm_ctrl
+           MUTANT_SM_CTRL_RTL_WP_UNSTARTED:kmu_sm_ctrl MUTANT_SM_CTRL_C_WP_SLOT:kmu_sm_ctrl \
+           MUTANT_SM_CTRL_RTL_NO_UPGRADE:kmu_sm_ctrl

@@ -121,7 +121,7 @@ typedef struct {
   uint64_t acc_tb, acc_ew, ew_launch, offered, finished, reported, overflow, err_done;
   uint64_t ew_wait_cycles, fit_no, tb_as_ewarp, full_cycles[4];
   uint64_t n_base, n_switch, n_evict, n_restore, n_drop, n_inplace, n_abort, n_err_dec, n_two;
-  uint64_t n_base_release, n_wp, n_wp_rsv, n_wp_ask;
+  uint64_t n_base_release, n_wp, n_wp_rsv, n_wp_ask, n_upg;
 } rnd_ctx;
 
 typedef struct {
@@ -688,6 +688,9 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     x->pipe[dr] = 0;
     x->finished++;
   }
+  /* PEP Fig. 3 (b): a preemption request under PEP during a base save makes it the switch */
+  const int upg = i->pre_valid_i && i->policy_i == POL_PEP && !x->s_sw &&
+                  (st == SEQ_PAUSE || st == SEQ_SCMD || st == SEQ_SWAIT);
   /* the sequencer */
   switch (st) {
     case SEQ_IDLE:
@@ -734,7 +737,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       break;
     case SEQ_SWAIT:
       if (i->ctx_done_i) {
-        if (x->s_sw) {
+        if (x->s_sw || upg) {
           x->s_st = SEQ_EVICT;
         } else {
           x->ent[sr].base = 1;
@@ -780,6 +783,10 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
         }
       }
       break;
+  }
+  if (upg && !(st == SEQ_PAUSE && x->s_st == SEQ_IDLE)) { /* (not when the save was aborted) */
+    x->s_sw = 1;
+    x->n_upg++;
   }
   /* decisions (on the eligibility before the edge; not for the entry finishing now) */
   if (i->pre_valid_i) {
@@ -878,12 +885,14 @@ static int rnd_finish(void *c) {
   ok &= kmu_expect(x->n_base > 0, t, 0, "some base checkpoint", 1, 0);
   ok &= kmu_expect(x->n_err_dec > 0, t, 0, "some bad decision (err_dec_o)", 1, 0);
   ok &= kmu_expect(x->n_wp > 0, t, 0, "some event warp in a borrowed slot", 1, 0);
+  ok &= kmu_expect(x->n_upg > 0, t, 0, "some base save turned into a switch", 1, 0);
   if (getenv("KMU_SM_CTRL_STATS"))
     printf("  stats: tb %llu ew %llu (as tb %llu) overflow %llu err_done %llu ew-wait "
            "%llu fit0 %llu full tb %llu warps %llu regs %llu shmem %llu\n"
            "  preempt: base %llu switch-req %llu evict %llu (two areas %llu) restore %llu "
            "drop %llu inplace %llu abort %llu base-release %llu err_dec %llu\n"
-           "  warp-level: asked %llu cycles, borrowed %llu (reserved registers %llu)\n",
+           "  warp-level: asked %llu cycles, borrowed %llu (reserved registers %llu); "
+           "base saves upgraded %llu\n",
            (unsigned long long)x->acc_tb, (unsigned long long)x->ew_launch,
            (unsigned long long)x->tb_as_ewarp, (unsigned long long)x->overflow,
            (unsigned long long)x->err_done, (unsigned long long)x->ew_wait_cycles,
@@ -895,7 +904,8 @@ static int rnd_finish(void *c) {
            (unsigned long long)x->n_drop, (unsigned long long)x->n_inplace,
            (unsigned long long)x->n_abort, (unsigned long long)x->n_base_release,
            (unsigned long long)x->n_err_dec, (unsigned long long)x->n_wp_ask,
-           (unsigned long long)x->n_wp, (unsigned long long)x->n_wp_rsv);
+           (unsigned long long)x->n_wp, (unsigned long long)x->n_wp_rsv,
+           (unsigned long long)x->n_upg);
   return ok;
 }
 
@@ -1597,6 +1607,74 @@ static int t_base_switch(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* PEP Fig. 3 (b): the preemption request arrives while the base checkpoint is being saved
+ * (its entry is not eligible: the named bit raises err_dec_o); under PEP the base save becomes
+ * the switch: the TB is evicted with that one checkpoint (area 0) and restored from it alone.
+ * Under CHIMERA the same request leaves the base save a base checkpoint (the TB resumes). */
+static int t_base_upgrade(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  dstep *s;
+  g_pol = POL_PEP;
+  g_ipen = 0;
+  pp_run(p, 7, 1, 100, 40, 0, 1);
+  pp_dec(p, 0, 1, 0, "base checkpoint of entry 0");
+  s = st(p, "the sequencer picks the entry");
+  s = st(p, "paused; a preemption request names it: not eligible (err_dec_o), upgrades");
+  s->in.simt_paused_i = 1;
+  s->in.pre_valid_i = 1;
+  s->in.pre_switch_mask_i = 1;
+  EXP(s, simt_pause_o, 1), EXP(s, err_dec_o, 1), EXP(s, elig_o, 0);
+  s = st(p, "the command: still the base's SAVE_DIRTY into area 0");
+  s->in.simt_paused_i = 1;
+  s->in.ctx_cmd_ready_i = 1;
+  EXP(s, ctx_cmd_valid_o, 1), EXP(s, ctx_cmd_op_o, CTX_SAVE_DIRTY);
+  EXP(s, ctx_cmd_area_o, area_of(0, 0, 0));
+  s = st(p, "engine done");
+  s->in.simt_paused_i = 1;
+  s->in.ctx_done_i = 1;
+  s->in.hold_i = 1;
+  s = st(p, "evicted instead of resumed");
+  s->in.simt_paused_i = 1;
+  s->in.hold_i = 1;
+  EXP(s, simt_evict_valid_o, 1), EXP(s, simt_evict_rtb_o, 0), EXP(s, simt_pause_o, 1);
+  s = st(p, "switched out with one checkpoint");
+  s->in.hold_i = 1;
+  EXP(s, ptb_count_o, 1), EXP(s, base_o, 0), EXP(s, resident_o, 0);
+  exp_free(s, NT, NW, NR, NS);
+  s = st(p, "hold_i low: the restore starts");
+  pp_restore(p, 1, 100, 1, 40, 0, area_of(0, 0, 0));
+  s = st(p, "restored from area 0 alone: offered again");
+  s->in.simt_start_ready_i = 1;
+  EXP(s, simt_start_valid_o, 1), EXP(s, simt_start_restore_o, 1), EXP(s, simt_start_tb_o, tb_of(7));
+  EXP(s, pre_busy_o, 0);
+  p_done(p, 0, 1, "it finishes");
+  s = st(p, "one report");
+  EXP(s, done_valid_o, 1), EXP(s, done_slot_o, 7);
+  /* CHIMERA: no upgrade (no base checkpoints are asked for under it; one left running from a
+   * PEP phase stays a base) */
+  pp_run(p, 8, 1, 100, 40, 0, 1);
+  pp_dec(p, 0, 1, 0, "base checkpoint of entry 0 (PEP)");
+  s = st(p, "picked");
+  s = pp_idle_pol(p, POL_CHIMERA, "paused; a CHIMERA preemption request: not eligible, no upgrade");
+  s->in.simt_paused_i = 1;
+  s->in.pre_valid_i = 1;
+  s->in.pre_switch_mask_i = 1;
+  EXP(s, err_dec_o, 1);
+  s = st(p, "command");
+  s->in.simt_paused_i = 1;
+  s->in.ctx_cmd_ready_i = 1;
+  EXP(s, ctx_cmd_valid_o, 1);
+  s = st(p, "engine done");
+  s->in.simt_paused_i = 1;
+  s->in.ctx_done_i = 1;
+  s = st(p, "the TB resumes with its base");
+  EXP(s, simt_evict_valid_o, 0), EXP(s, simt_pause_o, 0), EXP(s, base_o, 1);
+  EXP(s, resident_o, 1);
+  pp_csr(p);
+  return d_run(p);
+}
+
 /* op by policy: CHIMERA SAVE_ALL, CHIMERA_DIRTY and PEP SAVE_DIRTY (no base: area 0) */
 static int t_policy_ops(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
@@ -1815,6 +1893,7 @@ static const kmu_test tests[] = {
     {"done_backpressure", t_done_backpressure, 0, 0},
     {"simt_order", t_simt_order, 0, 0},
     {"base_switch", t_base_switch, 0, 0},
+    {"base_upgrade", t_base_upgrade, 0, 0},
     {"policy_ops", t_policy_ops, 0, 0},
     {"inplace", t_inplace, 0, 0},
     {"ptb_full", t_ptb_full, 0, 0},

@@ -261,6 +261,17 @@ module kmu_sm_ctrl #(
   wire seq_save = (seq_st_q == S_PAUSE) || (seq_st_q == S_SCMD) || (seq_st_q == S_SWAIT) ||
                   (seq_st_q == S_EVICT);
   wire seq_rst = (seq_st_q == S_RCMD) || (seq_st_q == S_RWAIT);
+  // PEP Fig. 3 (b): a preemption request (policy PEP) that arrives while a base checkpoint is
+  // being saved turns it into the switch: the save completes, then the TB is evicted with that
+  // one checkpoint (its entry is not eligible for decisions while in the sequencer)
+  wire seq_base = ((seq_st_q == S_PAUSE) || (seq_st_q == S_SCMD) || (seq_st_q == S_SWAIT)) &&
+                  !seq_sw_q;
+`ifdef MUTANT_SM_CTRL_RTL_NO_UPGRADE
+  // mutant: the base save stays a base checkpoint (the TB resumes and drains)
+  wire seq_upg = 1'b0;
+`else
+  wire seq_upg = pre_valid_i && (policy_i == POL_PEP) && seq_base;
+`endif
 
   // lowest free / lowest preempted table entry
   wire [PTB_W-1:0] ptb_free_idx, rc_idx;
@@ -809,7 +820,7 @@ module kmu_sm_ctrl #(
       S_SCMD: if (ctx_cmd_ready_i) seq_st_d = S_SWAIT;
       S_SWAIT: begin
         if (ctx_done_i) begin
-          if (seq_sw_q) begin
+          if (seq_sw_q || seq_upg) begin
             seq_st_d = S_EVICT;
           end else begin  // base checkpoint: the TB resumes
             res_base_d = res_base_d | sr_bit;
@@ -866,6 +877,8 @@ module kmu_sm_ctrl #(
       end
       default: seq_st_d = S_IDLE;
     endcase
+
+    if (seq_upg) seq_sw_d = 1'b1;
 
     // decisions: a preemption request cancels every pending base checkpoint
     if (pre_valid_i) begin
