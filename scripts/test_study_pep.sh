@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# test_study_pep.sh - smoke test of the PEP study (tb/study/pep_study.c, mk/study-pep.mk):
+# a reduced sweep (KS: long kernel, checkpoints; PF: mixed; HS: short, drains) under every
+# policy including DRAIN, then relations that hold by construction of the hardware, then two
+# teeth runs in which the conservation checker must fail.  Prints PASS/FAIL lines for
+# scripts/run_tests.sh.  SEED (default 1).
+set -u
+cd "$(dirname "$0")/.."
+out=build/study-pep-smoke
+mkdir -p "$out"
+bin=$out/pep_study
+if ! gcc -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb/common tb/study/pep_study.c \
+     cmodel/kmu_sm_ctrl.c cmodel/kmu_ctx_engine.c cmodel/kmu_dirty_rf.c \
+     cmodel/kmu_pep_predictor.c cmodel/kmu_mem_port.c cmodel/kmu_fifo.c cmodel/kmu_prio_enc.c \
+     cmodel/kmu_rr_arb.c -o "$bin.tmp$$" 2>"$out/build.log"; then
+  echo "FAIL study_pep.build: gcc failed"
+  head -n 20 "$out/build.log"
+  exit 1
+fi
+mv -f "$bin.tmp$$" "$bin"
+fails=0
+pass() { echo "PASS study_pep.$1"; }
+fail() { echo "FAIL study_pep.$1: $2"; fails=$((fails + 1)); }
+
+# 1. reduced sweep: conservation is checked inside every run (non-zero exit on a violation)
+args=(--kernels KS,PF,HS --policies drain,chimera,chimera_dirty,pep,pep_inplace
+      --progress 50 --launch 5,25 --pred 20 --deadline 10)
+if "$bin" --header "${args[@]}" > "$out/results.csv" 2> "$out/run.log"; then
+  pass "conservation ($(tail -n 1 "$out/run.log"))"
+else
+  fail conservation "exit $?: $(grep -m3 -E 'CHECK|CONSERVATION|FAILED' "$out/run.log" | tr '\n' ' ')"
+fi
+
+# 2. relations that hold by construction
+python3 - "$out/results.csv" <<'PY' || fails=$((fails + 1))
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+by = {(r["kernel"], r["policy"], r["progress"], r["launch_us"], r["param_us"]): r for r in rows}
+bad = 0
+def res(name, ok, why=""):
+    global bad
+    print(("PASS" if ok else "FAIL") + f" study_pep.{name}" + ("" if ok else f": {why}"))
+    bad += not ok
+res("rows", len(rows) == 3 * 2 * 5, f"{len(rows)} rows, expected 30")
+d = [r for r in rows if r["policy"] == "drain"]
+res("drain_switches_nothing", d and all(int(r["n_switch"]) == 0 and int(r["n_base"]) == 0 and
+    int(r["bytes_total"]) == 0 for r in d), "a DRAIN run switched or checkpointed")
+cmp = [(r, by[(r["kernel"], "chimera", r["progress"], r["launch_us"], r["param_us"])])
+       for r in rows if r["policy"] == "chimera_dirty"]
+ok = all(int(a["n_switch"]) == int(b["n_switch"]) and
+         int(a["bytes_total"]) * max(1, int(b["n_switch"])) <=
+         int(b["bytes_total"]) * max(1, int(a["n_switch"])) for a, b in cmp)
+res("dirty_le_full", ok and any(int(b["n_switch"]) for a, b in cmp),
+    "Chimera+dirty saved more per TB than Chimera (or nothing switched)")
+cmp = [(r, by[(r["kernel"], "pep", r["progress"], r["launch_us"], r["param_us"])])
+       for r in rows if r["policy"] == "pep_inplace"]
+res("inplace_le_pep", all(int(a["latency_cyc"]) <= int(b["latency_cyc"]) for a, b in cmp),
+    "; ".join(f'{a["kernel"]}/{a["launch_us"]}: {a["latency_cyc"]} > {b["latency_cyc"]}'
+              for a, b in cmp if int(a["latency_cyc"]) > int(b["latency_cyc"])))
+ks = [r for r in rows if r["kernel"] == "KS" and r["policy"] == "pep"]
+res("pep_checkpoints_long_kernel", all(int(r["n_base"]) > 0 and int(r["n_switch"]) > 0 and
+    int(r["bytes_inc"]) < int(r["bytes_base"]) for r in ks),
+    "KS under PEP: no base checkpoint, or incremental not smaller than base")
+hs = [r for r in rows if r["kernel"] == "HS" and r["policy"] in ("pep", "pep_inplace")]
+res("pep_drains_short_kernel", all(int(r["n_switch"]) == 0 and int(r["n_base"]) == 0 for r in hs),
+    "HS (4.5 us TBs) was checkpointed or switched under PEP")
+sys.exit(1 if bad else 0)
+PY
+
+# 3. teeth: the conservation checker must fail when a restore is dropped / corrupted
+"$bin" --kernels KS --policies chimera --progress 50 --launch 5 --deadline 10 \
+  --drop-restore 1 > /dev/null 2> "$out/teeth_drop.log"
+rc=$?
+if [ $rc != 0 ] && grep -q CONSERVATION "$out/teeth_drop.log"; then
+  pass "teeth_drop_restore (exit $rc: $(grep -m1 CONSERVATION "$out/teeth_drop.log"))"
+else
+  fail teeth_drop_restore "a dropped restore was not caught (exit $rc)"
+fi
+"$bin" --kernels KS --policies chimera --progress 50 --launch 5 --deadline 10 \
+  --corrupt-restore 7 > /dev/null 2> "$out/teeth_corrupt.log"
+rc=$?
+if [ $rc != 0 ] && grep -q "restored register" "$out/teeth_corrupt.log"; then
+  pass "teeth_corrupt_restore (exit $rc)"
+else
+  fail teeth_corrupt_restore "a corrupted restore write was not caught (exit $rc)"
+fi
+[ $fails = 0 ]
