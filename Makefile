@@ -61,6 +61,7 @@ help:
 	@echo "make waves T=<harness>[.<test>]  FST + gtkwave save file of one test"
 	@echo "make run       kmusim: default workload, paper configuration, C model + RTL in lockstep"
 	@echo "make run-frontend  the EDGE front end alone, narrated"
+	@echo "make study-edge  EDGE warp-preemption study (Fig. 11-13) into build/study-edge/"
 	@echo "make study-pep PEP study on the C twins (~3 min): build/study-pep/table.md, docs/results-pep.md"
 	@echo "scripts/kmusim W.wl [--engine c|rtl|cosim] [--json F] [--timeline F.svg]  any workload"
 
