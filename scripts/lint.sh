@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # lint.sh SPEC... - the checks behind `make lint` (mk/lint.mk passes one SPEC per harness):
 #
-#   SPEC = "<harness>;<top>;<rtl files>;<params NAME=V ...>;<C files>"
+#   SPEC = "<harness>;<top>;<rtl files>;<params NAME=V ...>;<C files>;<extra C flags>"
 #
 # Per distinct (top, params): verilator --lint-only -Wall, iverilog -g2005 -Wall, yosys
 # hierarchy -check + proc + check -assert.  Per fpga wrapper fpga/<m>.v: the same three with
@@ -55,7 +55,7 @@ hdl_checks() {
 declare -A seen_hdl seen_c
 c_named=" "
 for spec in "$@"; do
-  IFS=';' read -r h top rtl params cfiles <<<"$spec"
+  IFS=';' read -r h top rtl params cfiles cflags <<<"$spec"
   key="$top|$params"
   if [ -z "${seen_hdl[$key]:-}" ]; then
     seen_hdl[$key]=1
@@ -65,10 +65,10 @@ for spec in "$@"; do
   # the harness's C files, then every tb/common/*.c, each once
   cfiles=$(printf '%s\n' $cfiles tb/common/*.c | awk 'NF && !seen[$0]++' | tr '\n' ' ')
   for f in $cfiles; do c_named+="$f "; done
-  ckey="$cfiles|$params"
+  ckey="$cfiles|$params|${cflags:-}"
   if [ -z "${seen_c[$ckey]:-}" ]; then
     seen_c[$ckey]=1
-    defs=()
+    defs=(${cflags:-})
     for p in $params; do defs+=("-DP_$p"); done
     # shellcheck disable=SC2086
     run_check "gcc        $h${params:+ ($params)}: $(wc -w <<<"$cfiles") files" "$LOG/$h.gcc.log" \
