@@ -5,8 +5,9 @@
 # registers equal a reference run without events, no event lost or run twice, simt_model nerr
 # 0, kmu_warp_preempt err_o 0, flushed -> ev_start <= 2 cycles, all optimisations < none
 # (average preemption latency, per mix and Oldest/Newest), and the teeth: the restore skipped
-# (--no-restore) must make the corruption check fail.  Prints the PASS/FAIL lines
-# run_tests.sh counts.  SEED (default 1).
+# (--no-restore) must make the corruption check fail; then the same reduced study with the
+# Verilated RTL in the loop (edge_study_rtl).  Prints the PASS/FAIL lines run_tests.sh counts.
+# SEED (default 1).
 set -u
 cd "$(dirname "$0")/.."
 out=build/study-edge-smoke
@@ -29,6 +30,24 @@ if [ "$trc" != 0 ] && grep -q '^FAIL .*corruption' "$out/teeth.log"; then
   echo "PASS study_edge.teeth_no_restore_flag: $(grep -c '^FAIL .*corruption' "$out/teeth.log") runs caught: $(grep -m1 '^FAIL .*corruption' "$out/teeth.log" | cut -c1-120)"
 else
   echo "FAIL study_edge.teeth_no_restore_flag: --no-restore not caught (exit $trc)"
+  rc=1
+fi
+# the same reduced study with the Verilated RTL of kmu_warp_preempt in the loop beside its C
+# twin (every output compared every cycle; built by make verilate as the tool edge_study_rtl;
+# KMU_BIN names a mutant build of it)
+rtl=${KMU_BIN:-build/tb/edge_study_rtl/test_edge_study_rtl}
+if [ -x "$rtl" ]; then
+  mkdir -p "$out/rtl"
+  "$rtl" --quick --part all --out "$out/rtl" >"$out/rtl.log" 2>&1
+  rrc=$?
+  grep -E '^MISMATCH' "$out/rtl.log" | head -n 3
+  grep -E '^(PASS|FAIL) ' "$out/rtl.log" | sed -E 's/^(PASS|FAIL) edge\./\1 edge_rtl./'
+  if [ "$rrc" != 0 ]; then
+    grep -qE '^FAIL ' "$out/rtl.log" || echo "FAIL edge_rtl.run: exited $rrc (see $out/rtl.log)"
+    rc=1
+  fi
+else
+  echo "FAIL edge_rtl.build: $rtl missing (make verilate builds it)"
   rc=1
 fi
 exit $rc

@@ -26,3 +26,16 @@ MUTANTS += MUTANT_WARP_PREEMPT_RTL_FIT:kmu_warp_preempt \
            MUTANT_WARP_PREEMPT_C_FIT:kmu_warp_preempt \
            MUTANT_WARP_PREEMPT_C_NEWEST:kmu_warp_preempt \
            MUTANT_WARP_PREEMPT_C_RESTORE:kmu_warp_preempt
+# The EDGE study with the Verilated RTL in the loop (tb/study/edge_study.c built with
+# -DEDGE_RTL): kmu_warp_preempt (paper size) beside its C twin, driven by the behavioural SIMT
+# pipeline with busy SMs and random event arrivals, every output compared every cycle.  A tool
+# (its own main); scripts/test_study_edge.sh runs its reduced study in make test.
+TOOLS += edge_study_rtl
+edge_study_rtl_TOP    := kmu_warp_preempt
+edge_study_rtl_RTL    := $(WARP_PREEMPT_RTL)
+edge_study_rtl_PARAMS := WARPS=64
+edge_study_rtl_TEST   := tb/study/edge_study.c
+edge_study_rtl_C      := tb/simt/simt_model.c $(WARP_PREEMPT_C)
+edge_study_rtl_CFLAGS := -Itb/simt -DEDGE_RTL
+TEST_DEPS += $(HDIR)/edge_study_rtl/test_edge_study_rtl
+MUTANTS += MUTANT_WARP_PREEMPT_RTL_RSV:edge_study_rtl:scripts/test_study_edge.sh

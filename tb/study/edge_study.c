@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L /* setenv, execv (the RTL-in-the-loop build) */
 /* edge_study.c - the EDGE warp-level preemption study (issue 5, deliverable 4).
  *
  * One SM of the paper configuration (EDGE Table II: 2048 threads = 64 warp slots, 65536
@@ -33,7 +34,14 @@
  * Usage: edge_study [--part a|b|c|teeth|all] [--quick] [--out DIR] [--no-restore] [--checks]
  * (--checks: also assert all optimisations < none in part a; --no-restore: skip the register
  * restore, the corruption check must then fail; --quick: the reduced smoke-test study)
- * SEED (env, default 1) seeds programs, timing and arrivals. */
+ * SEED (env, default 1) seeds programs, timing and arrivals.
+ *
+ * Built with -DEDGE_RTL (the harness tool edge_study_rtl, tb/kmu_warp_preempt.mk), the
+ * Verilated RTL of kmu_warp_preempt runs beside the C twin in every run, fed the same inputs,
+ * and every output is compared every cycle (data outputs while their qualifier is high): the
+ * RTL in the loop with the SIMT pipeline, busy SMs and random event arrivals.  A mismatch
+ * prints cycle, signal, expected (C), actual (RTL), seed and run, then re-executes the same
+ * command with the FST of the 256 cycles before it written to build/fail/edge_rtl-seed<S>.fst. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -44,6 +52,11 @@
 
 #include "kmu_warp_preempt.h"
 #include "simt_model.h"
+#ifdef EDGE_RTL
+#include <unistd.h>
+
+#include "kmu_tb.h"
+#endif
 
 #define NW 64          /* warp slots (Table II: 2048 threads) */
 #define NSCHED 2
@@ -193,6 +206,78 @@ __attribute__((format(printf, 2, 3))) static void rfail(runres *r, const char *f
   va_end(ap);
 }
 
+static uint64_t SEED = 1;
+
+#ifdef EDGE_RTL
+/* ---- the RTL in the loop: same inputs, every output compared every cycle ---- */
+extern const kmu_dut_ops kmu_warp_preempt_dut_ops;
+#define KMU_CUR_OUT kmu_warp_preempt_out
+static const kmu_sig WP_OUTS[] = {KMU_WARP_PREEMPT_OUT(KMU_SIGO)};
+static void *DUT;
+static char **ARGV;
+static unsigned RUN_NO;           /* runs so far in this process (deterministic order) */
+static long FST_RUN = -1;         /* EDGE_FST_RUN: the run to trace ... */
+static uint64_t FST_FROM, FST_TO; /* ... from this cycle to the failing one */
+static uint64_t NCMP;             /* cycles compared */
+
+static void rtl_begin(void) {
+  if (!DUT) DUT = kmu_warp_preempt_dut_ops.create();
+  kmu_warp_preempt_dut_ops.reset(DUT);
+  RUN_NO++;
+}
+/* compare after the cycle's final comb; returns 0 on a mismatch (after a re-execution that
+ * writes the waveform, the process ends) */
+static int rtl_cmp(const kmu_warp_preempt_in *wi, kmu_warp_preempt_out *wo, uint64_t t) {
+  kmu_warp_preempt_out ro;
+  memset(&ro, 0, sizeof ro);
+  if (FST_RUN == (long)RUN_NO && t == FST_FROM) {
+    char path[256];
+    snprintf(path, sizeof path, "build/fail/edge_rtl-seed%llu.fst", (unsigned long long)SEED);
+    kmu_warp_preempt_dut_ops.trace_open(DUT, path);
+    fprintf(stderr, "  writing %s (run %u, cycles %llu..%llu)\n", path, RUN_NO,
+            (unsigned long long)FST_FROM, (unsigned long long)FST_TO);
+  }
+  kmu_warp_preempt_dut_ops.eval(DUT, wi, &ro);
+  wo->always = ro.always = 1;
+  NCMP++;
+  for (unsigned k = 0; k < sizeof WP_OUTS / sizeof WP_OUTS[0]; k++) {
+    const kmu_sig *g = &WP_OUTS[k];
+    const uint64_t q = *(const uint64_t *)((const char *)wo + g->qual_off);
+    const uint64_t e = *(const uint64_t *)((const char *)wo + g->off);
+    const uint64_t a = *(const uint64_t *)((const char *)&ro + g->off);
+    if (!q || e == a) continue;
+    printf("MISMATCH edge_rtl cycle=%llu signal=%s expected=0x%llx actual=0x%llx seed=%llu "
+           "run=%u\n", (unsigned long long)t, g->name, (unsigned long long)e,
+           (unsigned long long)a, (unsigned long long)SEED, RUN_NO);
+    fflush(stdout);
+    if (FST_RUN < 0) { /* re-execute the same command, tracing the window before this cycle */
+      char v[32];
+      snprintf(v, sizeof v, "%u", RUN_NO);
+      setenv("EDGE_FST_RUN", v, 1);
+      snprintf(v, sizeof v, "%llu", (unsigned long long)(t > 256 ? t - 256 : 0));
+      setenv("EDGE_FST_FROM", v, 1);
+      snprintf(v, sizeof v, "%llu", (unsigned long long)t);
+      setenv("EDGE_FST_TO", v, 1);
+      if (system("mkdir -p build/fail") != 0) { /* best effort */ }
+      execv("/proc/self/exe", ARGV);
+    }
+    kmu_warp_preempt_dut_ops.trace_close(DUT);
+    printf("FAIL edge_rtl.lockstep: RTL and C twin differ (waveform in build/fail/)\n");
+    exit(1);
+  }
+  if (FST_RUN == (long)RUN_NO && t == FST_TO) kmu_warp_preempt_dut_ops.trace_close(DUT);
+  return 1;
+}
+static void rtl_tick(void) { kmu_warp_preempt_dut_ops.tick(DUT); }
+#else
+static void rtl_begin(void) {}
+static int rtl_cmp(const kmu_warp_preempt_in *wi, kmu_warp_preempt_out *wo, uint64_t t) {
+  (void)wi, (void)wo, (void)t;
+  return 1;
+}
+static void rtl_tick(void) {}
+#endif
+
 static int add_kernels(simt_model *m, const runcfg *cf, int *kb, int *ke) {
   for (unsigned i = 0; i < cf->mix->nk; i++) {
     simt_kparams k = cf->mix->kp[i];
@@ -219,6 +304,7 @@ static void run(const runcfg *cf, runres *r) {
   kmu_warp_preempt wp;
   kmu_warp_preempt_params wpp = {NW};
   kmu_warp_preempt_init(&wp, &wpp);
+  rtl_begin();
   kmu_warp_preempt_in wi;
   kmu_warp_preempt_out wo;
   simt_ctl c;
@@ -392,6 +478,7 @@ static void run(const runcfg *cf, runres *r) {
       wi.ev_valid_i = 1, wi.ev_regs_i = ev_regs, wi.ev_pc_i = ev_pc, wi.ev_id_i = (unsigned)head;
     }
     kmu_warp_preempt_comb(&wp, &wi, &wo);
+    rtl_cmp(&wi, &wo, t);
     if (wo.err_o) rfail(r, "kmu_warp_preempt err_o=0x%llx at cycle %llu",
                         (unsigned long long)wo.err_o, (unsigned long long)t);
     if (wo.ev_refuse_o) r->refuse_cycles++;
@@ -461,6 +548,7 @@ static void run(const runcfg *cf, runres *r) {
     }
     simt_tick(&m, &c);
     kmu_warp_preempt_tick(&wp);
+    rtl_tick();
     if (m.nerr) {
       rfail(r, "simt_model protocol error: %s", m.err);
       break;
@@ -583,7 +671,6 @@ static int check_run(const char *what, const runres *r) {
   return 0;
 }
 
-static uint64_t SEED = 1;
 static int QUICK = 0, NO_RESTORE = 0, CHECKS = 0;
 static wref *REF;
 
@@ -833,6 +920,14 @@ int main(int argc, char **argv) {
   }
   const char *se = getenv("SEED");
   if (se) SEED = strtoull(se, NULL, 0);
+#ifdef EDGE_RTL
+  ARGV = argv;
+  if (getenv("EDGE_FST_RUN")) {
+    FST_RUN = atol(getenv("EDGE_FST_RUN"));
+    FST_FROM = strtoull(getenv("EDGE_FST_FROM") ? getenv("EDGE_FST_FROM") : "0", NULL, 0);
+    FST_TO = strtoull(getenv("EDGE_FST_TO") ? getenv("EDGE_FST_TO") : "0", NULL, 0);
+  }
+#endif
   workloads();
   REF = calloc(MAXTB * TBW, sizeof(wref));
   char path[512];
@@ -867,6 +962,11 @@ int main(int argc, char **argv) {
     npass++;
   }
   fclose(csv);
+#ifdef EDGE_RTL
+  printf("PASS edge_rtl.lockstep: Verilated kmu_warp_preempt and its C twin equal on every "
+         "output, %llu cycles over %u runs\n", (unsigned long long)NCMP, RUN_NO);
+  npass++;
+#endif
   printf("  %.1f s cpu\nedge_study %s: %d passed, %d failed\n",
          (double)(clock() - t0) / CLOCKS_PER_SEC, part, npass, nfail);
   free(REF);
