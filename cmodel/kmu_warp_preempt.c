@@ -66,11 +66,19 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
 #endif
     if (!ok || (wstart_valid && wstart_warp == c) || (wexit_valid && wexit_warp == c)) continue;
     fit |= 1ull << c;
+    /* loads in flight with load drop on: one drop pulse, the i-buffer's class */
+#ifdef MUTANT_WARP_PREEMPT_C_LDD_CLASS
+    /* mutant: loads in flight are the most expensive class even with load drop on */
+    const int ldd = 0;
     const int c3 = bit(ld, c) || (bit(bar, c) && !(opt & 4));
-    const int c2 = !c3 && (bit(inpipe, c) || bit(icmiss, c));
+#else
+    const int ldd = bit(ld, c) && (opt & 8);
+    const int c3 = (bit(ld, c) && !(opt & 8)) || (bit(bar, c) && !(opt & 4));
+#endif
+    const int c2 = !c3 && ((bit(inpipe, c) && !ldd) || bit(icmiss, c));
     if (c2) cl2 |= 1ull << c;
-    if (!c3 && !c2 && bit(ibuf, c)) cl1 |= 1ull << c;
-    if (!c3 && !c2 && !bit(ibuf, c)) cl0 |= 1ull << c;
+    if (!c3 && !c2 && (bit(ibuf, c) || ldd)) cl1 |= 1ull << c;
+    if (!c3 && !c2 && !bit(ibuf, c) && !ldd) cl0 |= 1ull << c;
   }
   uint64_t sel;
   if (vpol != 2) sel = fit;

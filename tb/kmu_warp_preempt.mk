@@ -25,7 +25,8 @@ MUTANTS += MUTANT_WARP_PREEMPT_RTL_FIT:kmu_warp_preempt \
            MUTANT_WARP_PREEMPT_RTL_LDDROP:kmu_warp_preempt \
            MUTANT_WARP_PREEMPT_C_FIT:kmu_warp_preempt \
            MUTANT_WARP_PREEMPT_C_NEWEST:kmu_warp_preempt \
-           MUTANT_WARP_PREEMPT_C_RESTORE:kmu_warp_preempt
+           MUTANT_WARP_PREEMPT_C_RESTORE:kmu_warp_preempt \
+           MUTANT_WARP_PREEMPT_C_LDD_CLASS:kmu_warp_preempt
 # The EDGE study with the Verilated RTL in the loop (tb/study/edge_study.c built with
 # -DEDGE_RTL): kmu_warp_preempt (paper size) beside its C twin, driven by the behavioural SIMT
 # pipeline with busy SMs and random event arrivals, every output compared every cycle.  A tool

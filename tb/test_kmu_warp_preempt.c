@@ -60,10 +60,12 @@ static unsigned spec_victim(const ages *a, const kmu_warp_preempt_in *i, uint64_
   *fitp = fit;
   if (!fit) return NW;
   /* the cost class of a slot (best policy) */
+  /* (loads in flight with load drop on cost one pulse: class 1, whatever w_inpipe_i says) */
+#define LD(w) ((i->w_ld_i >> (w)) & 1)
 #define CLASS(w)                                                                          \
-  ((((i->w_ld_i >> (w)) & 1) || (((i->w_bar_i >> (w)) & 1) && !(opt & 4))) ? 3           \
-   : (((i->w_inpipe_i >> (w)) & 1) || ((i->w_icmiss_i >> (w)) & 1))        ? 2           \
-   : ((i->w_ibuf_i >> (w)) & 1)                                             ? 1           \
+  (((LD(w) && !(opt & 8)) || (((i->w_bar_i >> (w)) & 1) && !(opt & 4))) ? 3              \
+   : ((((i->w_inpipe_i >> (w)) & 1) && !LD(w)) || ((i->w_icmiss_i >> (w)) & 1)) ? 2      \
+   : (((i->w_ibuf_i >> (w)) & 1) || LD(w))                                  ? 1           \
                                                                             : 0)
   if (vpol == 2)
     for (unsigned w = 0; w < NW; w++)
@@ -76,6 +78,7 @@ static unsigned spec_victim(const ages *a, const kmu_warp_preempt_in *i, uint64_
     else if (vpol == 1 ? a->seq[w] > a->seq[pick] : a->seq[w] < a->seq[pick]) pick = w;
   }
 #undef CLASS
+#undef LD
   return pick;
 }
 
@@ -796,8 +799,8 @@ static int t_policy(const char *test, uint64_t seed, uint64_t cycles) {
     EXP(s, victim_valid_o, 1);
     p_finish_rsv(p, cases[k].v, 0);
   }
-  /* best: classes. slot 3 loads (3), slot 0 in pipeline (2), slot 2 i-buffer (1), slot 1 at a
-   * barrier: with skip on class 0 */
+  /* best: classes. slot 3 loads (1 with load drop on, else 3), slot 0 in pipeline (2), slot 2
+   * i-buffer (1), slot 1 at a barrier: with skip on class 0 */
   p->cur.vpol_i = 2;
   p->cur.opt_i = 0xf;
   set_status(p, 3, 0, 1, 0, 0, 0);
@@ -811,7 +814,7 @@ static int t_policy(const char *test, uint64_t seed, uint64_t cycles) {
   set_status(p, 1, 0, 0, 0, 0, 0);
   p_finish_rsv(p, 1, 1);
   set_status(p, 1, 0, 0, 1, 0, 0);
-  p->cur.opt_i = 0xb; /* skip off: the barrier warp is class 3 */
+  p->cur.opt_i = 0x3; /* skip and load drop off: the barrier and the loads warps are class 3 */
   p_event(p, 4, 255, 1, "best, skip off: i-buffer only (slot 2)");
   s = st(p, "victim slot 2, i-buffer flushed");
   EXP(s, victim_o, 2);
@@ -820,16 +823,8 @@ static int t_policy(const char *test, uint64_t seed, uint64_t cycles) {
   p_finish_rsv(p, 2, 0);
   set_status(p, 2, 0, 0, 0, 1, 0);
   p->cur.w_live_i &= ~OH(2);
-  p_event(p, 4, 255, 1, "best, slot 2 not live: in pipeline (slot 0)");
-  s = st(p, "victim slot 0, waiting for its instruction");
-  EXP(s, victim_o, 0);
-  exp_ctl(s, 0, (ctl){.stop = 1, .boost = 1});
-  set_status(p, 0, 0, 0, 0, 0, 0);
-  s = st(p, "written back: flushed");
-  exp_ctl(s, 0, (ctl){.stop = 1, .boost = 1});
-  p_finish_rsv(p, 0, 0);
-  p->cur.w_live_i &= ~OH(0);
-  p_event(p, 4, 255, 1, "best, only loads and a barrier without skip: the older (slot 3)");
+  p->cur.opt_i = 0xb; /* load drop on: the loads warp is class 1 */
+  p_event(p, 4, 255, 1, "best, slot 2 not live, load drop on: the loads (slot 3) before in pipeline");
   s = st(p, "victim slot 3, load drop");
   EXP(s, victim_o, 3);
   exp_ctl(s, 3, (ctl){.stop = 1, .boost = 1, .drop = 1});
@@ -837,6 +832,17 @@ static int t_policy(const char *test, uint64_t seed, uint64_t cycles) {
   s = st(p, "loads dropped: flushed");
   exp_ctl(s, 3, (ctl){.stop = 1, .boost = 1});
   p_finish_rsv(p, 3, 0);
+  set_status(p, 3, 0, 1, 0, 0, 0);
+  p->cur.opt_i = 0x3; /* load drop and skip off: loads and the barrier are class 3 */
+  p_event(p, 4, 255, 1, "best, load drop off: in pipeline (slot 0) before the loads");
+  s = st(p, "victim slot 0, waiting for its instruction");
+  EXP(s, victim_o, 0);
+  exp_ctl(s, 0, (ctl){.stop = 1, .boost = 1});
+  set_status(p, 0, 0, 0, 0, 0, 0);
+  s = st(p, "written back: flushed");
+  exp_ctl(s, 0, (ctl){.stop = 1, .boost = 1});
+  p_finish_rsv(p, 0, 0);
+  set_status(p, 3, 0, 0, 0, 0, 0);
   /* a restart makes slot 3 the newest */
   p->cur.w_live_i |= OH(0) | OH(2);
   set_status(p, 1, 0, 0, 0, 0, 0);

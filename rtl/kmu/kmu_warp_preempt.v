@@ -14,8 +14,9 @@
 // free_regs_i (the event warp reserves free registers: nothing is saved, any live warp fits)
 // or wregs(slot) >= ev_regs_i (the victim's first ev_regs_i registers are saved).  Among the
 // fitting slots, vpol_i 0 (and the reserved 3) takes the oldest, 1 the newest, 2 the cheapest
-// state class (0: idle or at a barrier with skip on; 1: i-buffer only; 2: in the pipeline or
-// waiting for an i-cache miss; 3: loads in flight or at a barrier without skip), ties to the
+// state class (0: idle or at a barrier with skip on; 1: i-buffer only, or loads in flight with
+// load drop on (one drop pulse flushes them); 2: in the pipeline or waiting for an i-cache
+// miss; 3: loads in flight with load drop off, or at a barrier without skip), ties to the
 // oldest.  Age = start order of wstart_valid_i, kept as an age matrix (older_q[j] bit i: slot i
 // started before slot j; a start moves the slot to the newest end; reset order: lower slot
 // older).  WARPS*WARPS bits: the paper's 64 slots cost 4096 flops (a triangle would do; kept
@@ -180,7 +181,7 @@ module kmu_warp_preempt #(
   reg [WARPS-1:0] sel;  // the slots the policy picks among
   reg [WARPS-1:0] pick;  // one-hot: the victim
   reg [5:0] pick_idx;
-  reg wregs_ok, c3, c2;
+  reg wregs_ok, c3, c2, ldd;
   always @(*) begin
     fit = {WARPS{1'b0}};
     cl0 = {WARPS{1'b0}};
@@ -197,11 +198,14 @@ module kmu_warp_preempt #(
                !(wstart_valid_i && (wstart_warp_i == c[5:0])) &&
                !(wexit_valid_i && (wexit_warp_i == c[5:0]));
       // cost classes of the best policy
-      c3 = w_ld_i[c] || (w_bar_i[c] && !opt_i[2]);
-      c2 = !c3 && (w_inpipe_i[c] || w_icmiss_i[c]);
+      // (loads in flight with load drop on cost one drop pulse: the i-buffer's class; their
+      // in-pipeline bit is the loads' own)
+      ldd = w_ld_i[c] && opt_i[3];
+      c3 = (w_ld_i[c] && !opt_i[3]) || (w_bar_i[c] && !opt_i[2]);
+      c2 = !c3 && ((w_inpipe_i[c] && !ldd) || w_icmiss_i[c]);
       cl2[c] = fit[c] && c2;
-      cl1[c] = fit[c] && !c3 && !c2 && w_ibuf_i[c];
-      cl0[c] = fit[c] && !c3 && !c2 && !w_ibuf_i[c];
+      cl1[c] = fit[c] && !c3 && !c2 && (w_ibuf_i[c] || ldd);
+      cl0[c] = fit[c] && !c3 && !c2 && !w_ibuf_i[c] && !ldd;
     end
     if (vpol_i != 2'd2) sel = fit;
     else if (|cl0) sel = cl0;
