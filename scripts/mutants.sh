@@ -13,7 +13,7 @@ one() {
   h=${rest%%:*}
   script=
   [ "$rest" != "$h" ] && script=${rest#*:}
-  log=build/mutant-logs/$mut.log
+  log=build/mutant-logs/$mut.$h.log  # a mutant may be registered against several harnesses
   if ! make -s MUT="$mut" "build/tb-mut/$mut/$h/test_$h" >"$log" 2>&1; then
     echo "BUILD-ERROR $mut ($h)" >"$log.res"
     return
@@ -27,7 +27,7 @@ one() {
   if [ $? = 0 ]; then
     echo "SURVIVED $mut ($h)" >"$log.res"
   else
-    echo "killed $mut ($h): $(grep -m1 -E '(MISMATCH|EXPECT|CHECK|FINISH|scoreboard|FAIL)' "$log" | cut -c1-150)" >"$log.res"
+    echo "killed $mut ($h): $(grep -m1 -E '^(MISMATCH|EXPECT|CHECK|FINISH|FAIL)|scoreboard' "$log" | cut -c1-150)" >"$log.res"
   fi
 }
 export -f one
@@ -36,7 +36,8 @@ n=0
 k=0
 for m in "$@"; do
   mut=${m%%:*}
-  res=$(cat "build/mutant-logs/$mut.log.res")
+  rest=${m#*:}
+  res=$(cat "build/mutant-logs/$mut.${rest%%:*}.log.res")
   echo "$res"
   n=$((n + 1))
   case "$res" in killed*) k=$((k + 1)) ;; esac
