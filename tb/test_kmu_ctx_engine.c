@@ -900,27 +900,7 @@ static dstep *st(dprog *p, const char *what) {
 }
 #define EXP(s, f, v) \
   kmu_dexp_add((s)->exp, &(s)->n_exp, MAX_EXP, #f, offsetof(kmu_ctx_engine_out, f), (uint64_t)(v))
-static void d_init(void *c, uint64_t seed) {
-  (void)seed;
-  ((dprog *)c)->pc = 0;
-}
-static int d_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in) {
-  dprog *p = c;
-  (void)cyc, (void)pi, (void)po;
-  if (p->pc >= p->n) return 0;
-  *(kmu_ctx_engine_in *)in = p->s[p->pc].in;
-  return 1;
-}
-static int d_check(void *c, uint64_t cyc, const void *ip, const void *op) {
-  dprog *p = c;
-  const dstep *s = &p->s[p->pc++];
-  (void)ip;
-  return kmu_dexp_check(p->test, cyc, s->what, s->exp, s->n_exp, op);
-}
-static int d_finish(void *c) {
-  dprog *p = c;
-  return KMU_EXPECT_EQ(p->test, 0, "directed program ran to its end", p->n, p->pc);
-}
+KMU_DPROG_RUNNER(kmu_ctx_engine, dprog, 1000, KMU_DPROG_NO_HOOK)
 static dstep *p_cmd(dprog *p, unsigned op, uint64_t wmask, unsigned rpw, unsigned shmem,
                     const char *what) {
   dstep *s = st(p, what);
@@ -977,8 +957,7 @@ static int t_err_cmd(const char *test, uint64_t seed, uint64_t cycles) {
     s = st(p, "bitmap of warp 1");
     EXP(s, req_valid_o, 1), EXP(s, req_addr_o, 0x1000 + BB), EXP(s, done_bytes_o, BB);
   }
-  kmu_stim st_ = {p, d_init, d_drive, d_check, d_finish};
-  return kmu_lockstep(&kmu_ctx_engine_block, &st_, test, 1, 1000);
+  return d_run(p);
 }
 
 static const kmu_test tests[] = {

@@ -589,38 +589,7 @@ static void dexp_add(dstep *s, const char *name, size_t off, uint64_t v) {
 }
 #define EXP(s, f, v) dexp_add((s), #f, offsetof(kmu_kmu_out, f), (uint64_t)(v))
 
-static void d_init(void *c, uint64_t seed) {
-  dprog *p = c;
-  (void)seed;
-  p->pc = 0;
-}
-static int d_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in) {
-  dprog *p = c;
-  (void)cyc, (void)pi, (void)po;
-  if (p->pc >= p->n) return 0;
-  *(kmu_kmu_in *)in = p->s[p->pc].in;
-  return 1;
-}
-static int d_check(void *c, uint64_t cyc, const void *ip, const void *op) {
-  dprog *p = c;
-  const kmu_kmu_out *o = op;
-  const dstep *s = &p->s[p->pc];
-  char what[200];
-  int ok = 1;
-  (void)ip;
-  snprintf(what, sizeof what, "step %u: %s", p->pc, s->what);
-  ok &= kmu_dexp_check(p->test, cyc, what, s->exp, s->n_exp, o);
-  p->pc++;
-  return ok;
-}
-static int d_finish(void *c) {
-  dprog *p = c;
-  return KMU_EXPECT_EQ(p->test, 0, "directed program ran to its end", p->n, p->pc);
-}
-static int d_run(dprog *p) {
-  kmu_stim s = {p, d_init, d_drive, d_check, d_finish};
-  return kmu_lockstep(&kmu_kmu_block, &s, p->test, 1, 1000000);
-}
+KMU_DPROG_RUNNER(kmu_kmu, dprog, 1000000, KMU_DPROG_NO_HOOK)
 
 static dprog prog;
 #define PROG(test_name)    \

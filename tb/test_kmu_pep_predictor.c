@@ -512,51 +512,27 @@ static dstep *st(dprog *p, const char *what) {
 #define EXP(s, f, v) \
   kmu_dexp_add((s)->exp, &(s)->n_exp, MAX_EXP, #f, offsetof(kmu_pep_predictor_out, f), (uint64_t)(v))
 
-static void d_init(void *c, uint64_t seed) {
-  dprog *p = c;
-  (void)seed;
-  p->pc = 0;
+/* measured on the outputs (model == RTL, compared): the latencies the test `latency` prints */
+static void d_measure(dprog *p, uint64_t cyc, const kmu_pep_predictor_in *i,
+                      const kmu_pep_predictor_out *o) {
+  if (!p->measure || kmu_tb_quiet()) return;
+  if (i->hint_valid_i) p->hint_at = cyc;
+  if (i->preempt_valid_i) p->pre_at = cyc;
+  if (i->tb_start_valid_i && !o->err_start_o) p->start_at = cyc;
+  if (o->ckpt_valid_o && o->ckpt_mask_o && p->hint_at + 1 == cyc)
+    printf("  latency: launch hint in cycle %llu -> ckpt_valid_o/ckpt_mask_o in cycle %llu "
+           "(%llu cycle)\n", (unsigned long long)p->hint_at, (unsigned long long)cyc,
+           (unsigned long long)(cyc - p->hint_at));
+  else if (o->ckpt_valid_o && o->ckpt_mask_o)
+    printf("  latency: TB start while armed in cycle %llu -> ckpt_valid_o in cycle %llu "
+           "(%llu cycles)\n", (unsigned long long)p->start_at, (unsigned long long)cyc,
+           (unsigned long long)(cyc - p->start_at));
+  if (o->pre_valid_o)
+    printf("  latency: preemption request in cycle %llu -> pre_valid_o/pre_switch_mask_o in "
+           "cycle %llu (%llu cycle)\n", (unsigned long long)p->pre_at,
+           (unsigned long long)cyc, (unsigned long long)(cyc - p->pre_at));
 }
-static int d_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in) {
-  dprog *p = c;
-  (void)cyc, (void)pi, (void)po;
-  if (p->pc >= p->n) return 0;
-  *(kmu_pep_predictor_in *)in = p->s[p->pc].in;
-  return 1;
-}
-static int d_check(void *c, uint64_t cyc, const void *ip, const void *op) {
-  dprog *p = c;
-  const kmu_pep_predictor_in *i = ip;
-  const kmu_pep_predictor_out *o = op;
-  const dstep *s = &p->s[p->pc];
-  p->pc++;
-  if (p->measure && !kmu_tb_quiet()) { /* measured on the outputs (model == RTL, compared) */
-    if (i->hint_valid_i) p->hint_at = cyc;
-    if (i->preempt_valid_i) p->pre_at = cyc;
-    if (i->tb_start_valid_i && !o->err_start_o) p->start_at = cyc;
-    if (o->ckpt_valid_o && o->ckpt_mask_o && p->hint_at + 1 == cyc)
-      printf("  latency: launch hint in cycle %llu -> ckpt_valid_o/ckpt_mask_o in cycle %llu "
-             "(%llu cycle)\n", (unsigned long long)p->hint_at, (unsigned long long)cyc,
-             (unsigned long long)(cyc - p->hint_at));
-    else if (o->ckpt_valid_o && o->ckpt_mask_o)
-      printf("  latency: TB start while armed in cycle %llu -> ckpt_valid_o in cycle %llu "
-             "(%llu cycles)\n", (unsigned long long)p->start_at, (unsigned long long)cyc,
-             (unsigned long long)(cyc - p->start_at));
-    if (o->pre_valid_o)
-      printf("  latency: preemption request in cycle %llu -> pre_valid_o/pre_switch_mask_o in "
-             "cycle %llu (%llu cycle)\n", (unsigned long long)p->pre_at,
-             (unsigned long long)cyc, (unsigned long long)(cyc - p->pre_at));
-  }
-  return kmu_dexp_check(p->test, cyc, s->what, s->exp, s->n_exp, o);
-}
-static int d_finish(void *c) {
-  dprog *p = c;
-  return KMU_EXPECT_EQ(p->test, 0, "directed program ran to its end", p->n, p->pc);
-}
-static int d_run(dprog *p) {
-  kmu_stim s = {p, d_init, d_drive, d_check, d_finish};
-  return kmu_lockstep(&kmu_pep_predictor_block, &s, p->test, 1, 1000000);
-}
+KMU_DPROG_RUNNER(kmu_pep_predictor, dprog, 1000000, d_measure)
 
 static dprog prog;
 /* default CSRs of the directed tests: PEP, pred_launch 100, sw = 800 >> 4 = 50, deadline 60;

@@ -177,6 +177,43 @@ void kmu_dexp_add(kmu_dexp *list, unsigned *n, unsigned max, const char *name, s
 int kmu_dexp_check(const char *test, uint64_t cycle, const char *what, const kmu_dexp *list,
                    unsigned n, const void *out);
 
+/* The runner of a directed program, the same for every block.  The test's program type PROG_T
+ * has `test`, `s[]` (steps with `in`, `exp`, `n_exp`, `what`), `n` and `pc`.  In cycle pc the
+ * runner drives step pc's inputs, calls HOOK(p, cycle, in, out) (the test's measurements or
+ * extra checks; KMU_DPROG_NO_HOOK for none), checks the step's expectations (messages
+ * "[step N: what] <output>") and at the end that the program ran to its last step.  Defines
+ * `static int d_run(PROG_T *p)`: the program in lockstep, at most MAX_CYCLES cycles. */
+#define KMU_DPROG_NO_HOOK(p, cyc, i, o) ((void)(p), (void)(cyc), (void)(i), (void)(o))
+#define KMU_DPROG_RUNNER(blk, PROG_T, MAX_CYCLES, HOOK)                                      \
+  static void blk##_d_init(void *c, uint64_t seed) {                                        \
+    (void)seed;                                                                             \
+    ((PROG_T *)c)->pc = 0;                                                                  \
+  }                                                                                         \
+  static int blk##_d_drive(void *c, uint64_t cyc, const void *pi, const void *po,           \
+                           void *in) {                                                      \
+    PROG_T *p = c;                                                                          \
+    (void)cyc, (void)pi, (void)po;                                                          \
+    if (p->pc >= p->n) return 0;                                                            \
+    *(blk##_in *)in = p->s[p->pc].in;                                                       \
+    return 1;                                                                               \
+  }                                                                                         \
+  static int blk##_d_check(void *c, uint64_t cyc, const void *ip, const void *op) {         \
+    PROG_T *p = c;                                                                          \
+    char what_[200];                                                                        \
+    HOOK(p, cyc, (const blk##_in *)ip, (const blk##_out *)op);                              \
+    const unsigned k_ = p->pc++;                                                            \
+    snprintf(what_, sizeof what_, "step %u: %s", k_, p->s[k_].what);                        \
+    return kmu_dexp_check(p->test, cyc, what_, p->s[k_].exp, p->s[k_].n_exp, op);           \
+  }                                                                                         \
+  static int blk##_d_finish(void *c) {                                                      \
+    PROG_T *p = c;                                                                          \
+    return KMU_EXPECT_EQ(p->test, 0, "directed program ran to its end", p->n, p->pc);       \
+  }                                                                                         \
+  static int d_run(PROG_T *p) {                                                             \
+    kmu_stim s_ = {p, blk##_d_init, blk##_d_drive, blk##_d_check, blk##_d_finish};          \
+    return kmu_lockstep(&blk##_block, &s_, p->test, 1, (MAX_CYCLES));                       \
+  }
+
 /* 1 during the re-run that writes a failure's waveform: tests print nothing then */
 int kmu_tb_quiet(void);
 
