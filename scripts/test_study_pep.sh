@@ -84,4 +84,19 @@ if [ $rc != 0 ] && grep -q "restored register" "$out/teeth_corrupt.log"; then
 else
   fail teeth_corrupt_restore "a corrupted restore write was not caught (exit $rc)"
 fi
+# 4. bad input gets a defined answer (exit 2 and a message), never an empty study
+printf 'XX,bench,kernel,1.0,zz,3.0\n' > "$out/bad_table.csv"
+printf 'KS,8\n' > "$out/bad_config.csv"
+bad_case() { # name expected-message args...
+  local name=$1 msg=$2
+  shift 2
+  "$bin" "$@" > /dev/null 2> "$out/$name.log"
+  local rc=$?
+  if [ $rc = 2 ] && grep -q "$msg" "$out/$name.log"; then pass "$name"
+  else fail "$name" "exit $rc, message: $(head -c 120 "$out/$name.log")"; fi
+}
+bad_case bad_kernel_name "no kernel NOPE" --kernels NOPE
+bad_case bad_table_line "malformed line" --table "$out/bad_table.csv"
+bad_case bad_config_line "malformed line" --config "$out/bad_config.csv"
+bad_case bad_option "unknown option" --bogus
 [ $fails = 0 ]

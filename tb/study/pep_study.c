@@ -115,13 +115,22 @@ static void load_kernels(const char *table, const char *config, unsigned mem_ii)
     char *tok[8];
     int nt = 0;
     for (char *p = strtok(line, ",\n"); p && nt < 8; p = strtok(NULL, ",\n")) tok[nt++] = p;
-    if (nt < 6) continue;
+    /* a malformed line is an error, not a kernel fewer */
+    char *e3 = NULL, *e4 = NULL, *e5 = NULL;
+    double lu = nt >= 6 ? strtod(tok[3], &e3) : 0, tu = nt >= 6 ? strtod(tok[4], &e4) : 0,
+           su = nt >= 6 ? strtod(tok[5], &e5) : 0;
+    if (nt < 6 || *e3 || *e4 || *e5 || tu <= 0 || su <= 0 || lu < 0) {
+      fprintf(stderr, "%s: malformed line (want abbr,benchmark,kernel,launch_us,tb_exec_us,"
+              "switch_us with positive times): %s\n", table, tok[0]);
+      exit(2);
+    }
+    if (nkern == MAXK) { fprintf(stderr, "%s: more than %d kernels\n", table, MAXK); exit(2); }
     kernel *k = &kern[nkern++];
     memset(k, 0, sizeof *k);
     snprintf(k->abbr, sizeof k->abbr, "%s", tok[0]);
-    k->launch_us = atof(tok[3]);
-    k->tb_us = atof(tok[4]);
-    k->switch_us = atof(tok[5]);
+    k->launch_us = lu;
+    k->tb_us = tu;
+    k->switch_us = su;
   }
   fclose(f);
   f = fopen(config, "r");
@@ -131,7 +140,12 @@ static void load_kernels(const char *table, const char *config, unsigned mem_ii)
     char ab[16];
     unsigned w, n;
     double sh, lv, ht;
-    if (sscanf(line, "%15[^,],%u,%u,%lf,%lf,%lf", ab, &w, &n, &sh, &lv, &ht) != 6) continue;
+    if (!strncmp(line, "abbr,", 5)) continue; /* the column header */
+    if (sscanf(line, "%15[^,],%u,%u,%lf,%lf,%lf", ab, &w, &n, &sh, &lv, &ht) != 6) {
+      fprintf(stderr, "%s: malformed line (want abbr,warps_per_tb,tbs_per_sm,shm_share,live,"
+              "hot): %s", config, line);
+      exit(2);
+    }
     for (int i = 0; i < nkern; i++)
       if (!strcmp(kern[i].abbr, ab)) {
         kern[i].w = w; kern[i].n = n; kern[i].shm_share = sh;
@@ -930,6 +944,15 @@ int main(int argc, char **argv) {
   if (!tbv || !tbsnap || !s || !b0 || !mem || !ip) { fprintf(stderr, "out of memory\n"); return 2; }
   sim_init(s);
   sim_init(b0);
+  if (ksel) { /* every name given must be a kernel of the table */
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", ksel);
+    for (char *p = strtok(buf, ","); p; p = strtok(NULL, ",")) {
+      int known = 0;
+      for (int i = 0; i < nkern; i++) known |= !strcmp(p, kern[i].abbr);
+      if (!known) { fprintf(stderr, "--kernels: no kernel %s in %s\n", p, table); return 2; }
+    }
+  }
   int runs = 0, failed = 0;
   for (int ki = 0; ki < nkern && !failed; ki++) {
     if (ksel) {
