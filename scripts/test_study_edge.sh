@@ -32,6 +32,17 @@ else
   echo "FAIL study_edge.teeth_no_restore_flag: --no-restore not caught (exit $trc)"
   rc=1
 fi
+# bad input: an unknown part or option is refused (exit 2), never an empty run that passes
+"$out/edge_study" --part x --out "$out" >"$out/badpart.log" 2>&1
+brc=$?
+"$out/edge_study" --bogus >>"$out/badpart.log" 2>&1
+orc=$?
+if [ "$brc" = 2 ] && [ "$orc" = 2 ] && grep -q "unknown part x" "$out/badpart.log"; then
+  echo "PASS study_edge.bad_input: unknown part and option refused (exit 2)"
+else
+  echo "FAIL study_edge.bad_input: --part x exited $brc, --bogus exited $orc"
+  rc=1
+fi
 # the same reduced study with the Verilated RTL of kmu_warp_preempt in the loop beside its C
 # twin (every output compared every cycle; built by make verilate as the tool edge_study_rtl;
 # KMU_BIN names a mutant build of it)
