@@ -3,7 +3,10 @@ SHELL       := /bin/bash
 .DEFAULT_GOAL := help
 BUILD       := build
 CC          := gcc
-CFLAGS_C    := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb/common
+# The one RTL file list (RTL_<block>, RTL_ALL, include directories, rtl2c).
+include rtl/files.mk
+C_INC       := $(addprefix -I,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS))
+CFLAGS_C    := -std=c11 -O2 -g -Wall -Wextra -Werror $(C_INC)
 VERILATOR   := verilator
 # ccache (from make deps) makes the Verilator runtime objects, identical in every harness, a
 # cache hit after the first build; the shim needs no parameters, so its flags are the same too.
@@ -21,25 +24,26 @@ TOOLS     :=
 TEST_SCRIPTS :=
 TEST_DEPS :=
 MUTANTS   :=
-include $(sort $(wildcard tb/*.mk))
-
 TB_COMMON_C := tb/common/kmu_tb.c
 DEPS_STAMP  := $(BUILD)/deps.stamp
+# A harness's binary; a tool may name its own (<h>_BIN), except in a mutant build.
+bin_of = $(or $(if $(MUT),,$($(1)_BIN)),$(HDIR)/$(1)/test_$(1))
+include sim/kmusim/kmusim.mk $(sort $(wildcard tb/*.mk))
 
 define harness_rules
-$(HDIR)/$(1)/libtest.a: $$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C) $$(wildcard cmodel/*.h tb/common/*.h) Makefile $$(wildcard tb/*.mk)
+$(HDIR)/$(1)/libtest.a: $$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C) $$(wildcard $$(addsuffix /*.h,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS))) Makefile rtl/files.mk $$(wildcard tb/*.mk)
 	@mkdir -p $$(@D)/cobj
 	@rm -f $$@
 	@for f in $$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C); do \
 	  $(CC) $(CFLAGS_C) $$($(1)_CFLAGS) $$(addprefix -DP_,$$($(1)_PARAMS)) $(if $(MUT),-D$(MUT)) \
 	    -c $$$$f -o $$(@D)/cobj/$$$$(basename $$$$f .c).o || exit 1; done
 	@ar rcs $$@ $$(@D)/cobj/*.o
-$(HDIR)/$(1)/test_$(1): $(HDIR)/$(1)/libtest.a $$($(1)_RTL) tb/shim/$$($(1)_TOP)_shim.cpp tb/shim/kmu_shim.h
+$(call bin_of,$(1)): $(HDIR)/$(1)/libtest.a $$($(1)_RTL) $(RTL_INCLUDES) tb/shim/$$($(1)_TOP)_shim.cpp tb/shim/kmu_shim.h
 	@echo "  VERILATE $(1)$(if $(MUT), [$(MUT)])"
-	@rm -f $$@
+	@mkdir -p $$(@D) && rm -f $$@
 	@$(VERILATOR) $(VFLAGS) --top-module $$($(1)_TOP) --Mdir $(HDIR)/$(1)/obj \
-	  $$(addprefix -G,$$($(1)_PARAMS)) $(if $(MUT),+define+$(MUT)) -Irtl/kmu -Irtl/common \
-	  -CFLAGS "-O1 -I$(CURDIR)/cmodel -I$(CURDIR)/tb/common -I$(CURDIR)/tb/shim" \
+	  $$(addprefix -G,$$($(1)_PARAMS)) $(if $(MUT),+define+$(MUT)) $(addprefix -I,$(RTL_INC_DIRS)) \
+	  -CFLAGS "-O1 $(addprefix -I$(CURDIR)/,$(CMODEL_INC_DIRS) tb/common tb/shim)" \
 	  $$($(1)_RTL) $(CURDIR)/tb/shim/$$($(1)_TOP)_shim.cpp $(CURDIR)/$(HDIR)/$(1)/libtest.a \
 	  -o $(CURDIR)/$$@ > $(HDIR)/$(1)/verilate.log 2>&1 || { cat $(HDIR)/$(1)/verilate.log; exit 1; }
 endef
@@ -47,7 +51,7 @@ endef
 # tests: make test does not run them.
 $(foreach h,$(HARNESSES) $(TOOLS),$(eval $(call harness_rules,$(h))))
 
-HARNESS_BINS := $(foreach h,$(HARNESSES),$(HDIR)/$(h)/test_$(h))
+HARNESS_BINS := $(foreach h,$(HARNESSES),$(call bin_of,$(h)))
 
 .PHONY: help deps verilate test lint mutants synth bench waves run run-frontend regmap clean
 help:
@@ -67,7 +71,7 @@ help:
 
 verilate: $(DEPS_STAMP) $(HARNESS_BINS) $(TEST_DEPS)
 
-test: $(DEPS_STAMP) regmap-check
+test: $(DEPS_STAMP) regmap-check core-check
 	@$(MAKE) -s -j$$(nproc) verilate
 	@bash scripts/run_tests.sh $(HARNESS_BINS) $(TEST_SCRIPTS)
 
@@ -77,7 +81,7 @@ mutants:
 bench: $(DEPS_STAMP)
 	@$(MAKE) -s -j$$(nproc) $(HDIR)/kmu_frontend/test_kmu_frontend \
 	  $(HDIR)/kmu_frontend_paper/test_kmu_frontend_paper \
-	  $(HDIR)/kmusim_small/test_kmusim_small $(HDIR)/kmusim_paper/test_kmusim_paper \
+	  $(call bin_of,kmusim_small) $(call bin_of,kmusim_paper) \
 	  $(HDIR)/kmu_pep_predictor_paper/test_kmu_pep_predictor_paper \
 	  $(HDIR)/kmu_ctx_engine_paper/test_kmu_ctx_engine_paper
 	@python3 scripts/bench.py
@@ -86,9 +90,9 @@ bench: $(DEPS_STAMP)
 # kernels, paper configuration) on the C model and the Verilated RTL in lockstep.
 RUN_WL ?= workloads/paper_mix.wl
 run: $(DEPS_STAMP)
-	@$(MAKE) -s $(HDIR)/kmusim_paper/test_kmusim_paper
+	@$(MAKE) -s $(call bin_of,kmusim_paper)
 	@mkdir -p $(BUILD)/run
-	@$(HDIR)/kmusim_paper/test_kmusim_paper $(RUN_WL) --engine cosim \
+	@$(call bin_of,kmusim_paper) $(RUN_WL) --engine cosim \
 	  --json $(BUILD)/run/metrics.json --timeline $(BUILD)/run/timeline.svg
 	@echo "wrote $(BUILD)/run/metrics.json and $(BUILD)/run/timeline.svg"
 
@@ -97,8 +101,9 @@ run-frontend: $(DEPS_STAMP)
 	@$(MAKE) -s $(HDIR)/kmu_frontend_paper/test_kmu_frontend_paper
 	@$(HDIR)/kmu_frontend_paper/test_kmu_frontend_paper demo
 
-# Tool flows (deps, lint, synth, waves, regmap) live in mk/*.mk.
-include $(sort $(wildcard mk/*.mk))
+# Tool flows (deps, lint, synth, waves, regmap, core) live in mk/*.mk; the simulator and the
+# studies bring their own.
+include $(sort $(wildcard mk/*.mk)) $(sort $(wildcard studies/*/study.mk))
 
 clean:
 	rm -rf $(BUILD)

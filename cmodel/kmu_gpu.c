@@ -1,4 +1,4 @@
-/* kmu_gpu.c - C twin of rtl/kmu/kmu_gpu.v.
+/* kmu_gpu.c - C twin of rtl/kmu_gpu.v.
  *
  * Wiring only, as in the RTL.  Each block's comb() is a pure function of its registered
  * state and its inputs; the top evaluates the blocks in data-flow order and repeats until no

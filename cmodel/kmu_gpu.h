@@ -1,4 +1,4 @@
-/* kmu_gpu.h - C twin of rtl/kmu/kmu_gpu.v: the system top (front end, kernel management,
+/* kmu_gpu.h - C twin of rtl/kmu_gpu.v: the system top (front end, kernel management,
  * dispatch, one SM controller per SM, memory port), composed of the blocks' C models wired
  * as the RTL wires them. */
 #ifndef KMU_GPU_H

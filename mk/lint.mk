@@ -5,4 +5,5 @@
 lint_spec = $(1);$($(1)_TOP);$(strip $($(1)_RTL));$(strip $($(1)_PARAMS));$(strip $($(1)_TEST) $($(1)_C));$(strip $($(1)_CFLAGS))
 
 lint:
-	@bash scripts/lint.sh $(foreach h,$(HARNESSES) $(TOOLS),'$(call lint_spec,$(h))')
+	@LINT_RTL_INC="$(RTL_INC_DIRS)" LINT_RTL_ALL="$(RTL_ALL)" LINT_C_INC="$(C_INC)" \
+	  bash scripts/lint.sh $(foreach h,$(HARNESSES) $(TOOLS),'$(call lint_spec,$(h))')

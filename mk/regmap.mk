@@ -1,10 +1,10 @@
 # Register map flow: regmap/kmu.rdl is the one source of truth (docs/regmap-flow.md).
-#   make regmap        regenerate rtl/kmu/kmu_regmap.vh, cmodel/kmu_regmap.h, docs/regmap.md
+#   make regmap        regenerate rtl/include/kmu_regmap.vh, cmodel/include/kmu_regmap.h, docs/regmap.md
 #   make regmap-check  regenerate into a temporary directory and fail, naming the file, when a
 #                      committed generated file differs from what the RDL produces
 REGMAP_RDL := regmap/kmu.rdl
 REGMAP_GEN := scripts/gen_regmap.py
-REGMAP_OUT := rtl/kmu/kmu_regmap.vh cmodel/kmu_regmap.h docs/regmap.md
+REGMAP_OUT := rtl/include/kmu_regmap.vh cmodel/include/kmu_regmap.h docs/regmap.md
 
 .PHONY: regmap regmap-check
 regmap:

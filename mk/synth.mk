@@ -11,7 +11,7 @@ synth_spec   = $(1);$($(1)_TOP);$(strip $($(1)_RTL));$(call synth_params,$(1))
 
 .PHONY: synth-baseline fpga-wrapper
 synth:
-	@python3 scripts/synth.py run --jobs $(SYNTH_JOBS) $(if $(filter 1,$(FORCE)),--force) \
+	@SYNTH_RTL_INC="$(RTL_INC_DIRS)" SYNTH_RTL_ALL="$(RTL_ALL)" python3 scripts/synth.py run --jobs $(SYNTH_JOBS) $(if $(filter 1,$(FORCE)),--force) \
 	  $(foreach h,$(HARNESSES) $(SYNTH_EXTRA),'$(call synth_spec,$(h))')
 
 synth-baseline: $(BUILD)/reports/area.json
@@ -21,4 +21,4 @@ $(BUILD)/reports/area.json:
 	@$(MAKE) -s synth
 
 fpga-wrapper:
-	@python3 scripts/synth.py wrapper kmu_frontend $(foreach h,$(HARNESSES),'$(call synth_spec,$(h))')
+	@SYNTH_RTL_INC="$(RTL_INC_DIRS)" SYNTH_RTL_ALL="$(RTL_ALL)" python3 scripts/synth.py wrapper kmu_frontend $(foreach h,$(HARNESSES),'$(call synth_spec,$(h))')

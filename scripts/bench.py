@@ -41,8 +41,8 @@ def parse(out):
 
 
 KMUSIM = {
-    "small": "build/tb/kmusim_small/test_kmusim_small",
-    "paper": "build/tb/kmusim_paper/test_kmusim_paper",
+    "small": "build/bin/kmusim-small",
+    "paper": "build/bin/kmusim-paper",
 }
 
 

@@ -4,8 +4,8 @@
 One source of truth: the SystemRDL file.  This script compiles it with systemrdl-compiler
 (PeakRDL's compiler, tested with 1.33) and writes
 
-  rtl/kmu/kmu_regmap.vh   Verilog-2005 localparams, `include`d inside module bodies
-  cmodel/kmu_regmap.h     C #defines with the same names
+  rtl/include/kmu_regmap.vh   Verilog-2005 localparams, `include`d inside module bodies
+  cmodel/include/kmu_regmap.h     C #defines with the same names
   docs/regmap.md          the human-readable table
 
 Names (identical in Verilog and C), for a register R with field F:
@@ -27,7 +27,7 @@ from systemrdl.rdltypes import AccessType, OnWriteType
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 RDL_REL = "regmap/kmu.rdl"
-OUTPUTS = ("rtl/kmu/kmu_regmap.vh", "cmodel/kmu_regmap.h", "docs/regmap.md")
+OUTPUTS = ("rtl/include/kmu_regmap.vh", "cmodel/include/kmu_regmap.h", "docs/regmap.md")
 BANNER = "generated from regmap/kmu.rdl by scripts/gen_regmap.py, do not edit"
 AW = 16
 DW = 32
@@ -202,7 +202,7 @@ def build_consts(windows, regs, enums):
 def gen_vh(groups):
     o = ["// kmu_regmap.vh - openkmu register map constants (Verilog-2005 localparams).",
          "// " + BANNER + ".",
-         "// `include inside a module body.  Names as in cmodel/kmu_regmap.h; see docs/regmap.md.",
+         "// `include inside a module body.  Names as in cmodel/include/kmu_regmap.h; see docs/regmap.md.",
          "// The map is declared in full; an including block uses a subset, so the unused-parameter",
          "// lint warning is waived for this file only (lint_on at the bottom).",
          "/* verilator lint_off UNUSEDPARAM */"]
@@ -230,7 +230,7 @@ def gen_vh(groups):
 def gen_h(groups):
     o = ["/* kmu_regmap.h - openkmu register map constants.",
          " * " + BANNER + ".",
-         " * Names as in rtl/kmu/kmu_regmap.vh; see docs/regmap.md. */",
+         " * Names as in rtl/include/kmu_regmap.vh; see docs/regmap.md. */",
          "#ifndef KMU_REGMAP_H", "#define KMU_REGMAP_H"]
     for title, g in groups:
         o.append("")

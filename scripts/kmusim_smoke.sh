@@ -6,7 +6,7 @@
 # message "file:line: ..." on stderr) and that every planted bug of the fake engine
 # (KMUSIM_FAKE_BUG) is caught by a scoreboard.  Ends with "N passed, M failed".
 set -u
-BIN=${1:-build/kmusim/kmusim-fake}
+BIN=${1:-build/bin/kmusim-fake}
 cd "$(dirname "$0")/.."
 [ -x "$BIN" ] || { echo "kmusim_smoke: $BIN not built (make kmusim-fake)"; exit 1; }
 TMP=$(mktemp -d)

@@ -6,12 +6,16 @@
 # Per distinct (top, params): verilator --lint-only -Wall, iverilog -g2005 -Wall, yosys
 # hierarchy -check + proc + check -assert.  Per fpga wrapper fpga/<m>.v: the same three with
 # every RTL file.  Per distinct (C files, params): gcc -std=c11 -Wall -Wextra -Werror
-# -fsyntax-only with -DP_<params>, plus every cmodel/*.c no harness names, without params.
+# -fsyntax-only with -DP_<params>, plus every other C file (cmodel/, sim/, studies/, tb/), without params.
 # Zero warnings: any output of a tool fails its check.  One line per check, then
 # "lint: N checks, 0 warnings" (exit 0) or "lint: N checks, K failed" (exit 1).
 set -u
 LOG=${LINT_LOG:-build/lint}
-INC=(-Irtl/common -Irtl/kmu)
+# From mk/lint.mk (rtl/files.mk): the RTL include directories, every RTL file, the C include
+# flags.
+: "${LINT_RTL_INC:?run through make lint}" "${LINT_RTL_ALL:?run through make lint}" "${LINT_C_INC:?run through make lint}"
+INC=()
+for d in $LINT_RTL_INC; do INC+=("-I$d"); done
 mkdir -p "$LOG"
 checks=0
 failed=0
@@ -73,25 +77,19 @@ for spec in "$@"; do
     # shellcheck disable=SC2086
     run_check "gcc        $h${params:+ ($params)}: $(wc -w <<<"$cfiles") files" "$LOG/$h.gcc.log" \
       bash -c 'for f in "${@:2}"; do gcc -std=c11 -Wall -Wextra -Werror -fsyntax-only \
-        -Icmodel -Itb/common -Itb/kmusim $1 "$f" || exit 1; done' _ "${defs[*]}" $cfiles
+        $1 "$f" || exit 1; done' _ "$LINT_C_INC ${defs[*]}" $cfiles
   fi
 done
 
 # C models no harness builds yet: checked without parameters (models take sizes at run time)
-for f in cmodel/*.c; do
-  [ -e "$f" ] || continue
+for f in $(find cmodel sim studies tb -name '*.c' | sort); do
   case $c_named in *" $f "*) continue ;; esac
   run_check "gcc        $f (no harness)" "$LOG/$(basename "$f" .c).orphan.gcc.log" \
-    gcc -std=c11 -Wall -Wextra -Werror -fsyntax-only -Icmodel -Itb/common -Itb/kmusim "$f"
-done
-for f in tb/*.c; do
-  [ -e "$f" ] || continue
-  case $c_named in *" $f "*) continue ;; esac
-  echo "  note  $f: no harness builds it (no tb/*.mk names it), not checked"
+    gcc -std=c11 -Wall -Wextra -Werror -fsyntax-only $LINT_C_INC "$f"
 done
 
 # FPGA wrappers: fpga/<module>.v with every RTL file (the wrapper's module is its file name)
-rtl_all=$(ls rtl/common/*.v rtl/kmu/*.v 2>/dev/null | tr '\n' ' ')
+rtl_all=$LINT_RTL_ALL
 for w in fpga/*.v; do
   [ -e "$w" ] || continue
   m=$(basename "$w" .v)

@@ -5,7 +5,7 @@
         SPEC = "<harness>;<top>;<rtl files>;<params NAME=V ...>;<S if params are SYNTH_PARAMS>"
         (mk/synth.mk passes one per harness).  One job per distinct top (the first harness
         naming it wins).  The front end kmu_frontend is added in its small configuration
-        (ENTRIES=8) when rtl/kmu/kmu_frontend.v exists, with every RTL file, unless a harness
+        (ENTRIES=8) when rtl/frontend/kmu_frontend.v exists, with every RTL file, unless a harness
         already names it.
     synth.py wrapper TOP [--params "N=V ..."] [--rtl "files"] [-o FILE] [SPEC...]
         Only write the FPGA timing wrapper of TOP (see make_wrapper), default
@@ -41,12 +41,15 @@ import sys
 import threading
 import time
 
-INC = ["rtl/common", "rtl/kmu"]
+# The RTL include directories and every RTL file come from rtl/files.mk (mk/synth.mk passes
+# them in the environment).
+INC = os.environ.get("SYNTH_RTL_INC", "rtl/include").split()
+RTL_ALL = os.environ.get("SYNTH_RTL_ALL", "").split()
 BUILD = "build/synth"
 REPORTS = "build/reports"
 BASELINE = os.environ.get("AREA_BASELINE", "docs/area-baseline.json")
 FRONTEND = "kmu_frontend"
-FRONTEND_RTL = "rtl/kmu/kmu_frontend.v"
+FRONTEND_RTL = "rtl/frontend/kmu_frontend.v"
 FRONTEND_SMALL = {"ENTRIES": "8"}
 FREQ_MHZ = 50
 SEED = 1
@@ -534,7 +537,9 @@ def timing_task(job, force, ice40_area=None):
 
 # ------------------------------------------------------------------ jobs
 def all_rtl():
-    return sorted(glob.glob("rtl/common/*.v")) + sorted(glob.glob("rtl/kmu/*.v"))
+    if not RTL_ALL:
+        sys.exit("synth.py: SYNTH_RTL_ALL is empty: run it through make synth (rtl/files.mk)")
+    return RTL_ALL
 
 
 def pick_jobs(specs):

@@ -8,7 +8,7 @@
 # is re-run with an FST of the whole run in build/fail/.  Prints PASS/FAIL lines per seed.
 set -u
 cd "$(dirname "$0")/.."
-bin=${KMU_BIN:-build/tb/kmusim_small/test_kmusim_small}
+bin=${KMU_BIN:-build/bin/kmusim-small}
 min=${MIN_CYCLES:-1000000}
 seed=${SEED:-1}
 total=0

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_study_edge.sh - smoke test of the EDGE warp-preemption study (make study-edge): builds
-# tb/study/edge_study.c with gcc into build/study-edge-smoke/ and runs a reduced study (fewer
+# studies/edge/edge_study.c (make build/study-edge/edge_study) and runs a reduced study (fewer
 # mixes, TBs and events) with every check of the full one: each background warp's final
 # registers equal a reference run without events, no event lost or run twice, simt_model nerr
 # 0, kmu_warp_preempt err_o 0, flushed -> ev_start <= 2 cycles, all optimisations < none
@@ -12,19 +12,17 @@ set -u
 cd "$(dirname "$0")/.."
 out=build/study-edge-smoke
 mkdir -p "$out"
-if ! gcc -std=c11 -O2 -Wall -Wextra -Werror -Icmodel -Itb/common -Itb/simt \
-     tb/study/edge_study.c tb/simt/simt_model.c cmodel/kmu_warp_preempt.c -lm \
-     -o "$out/edge_study.tmp$$" 2>"$out/build.log"; then
-  echo "FAIL study_edge.build: gcc failed"
+bin=build/study-edge/edge_study
+if ! make -s --no-print-directory "$bin" >"$out/build.log" 2>&1; then
+  echo "FAIL study_edge.build: make $bin failed"
   head -n 20 "$out/build.log"
   exit 1
 fi
-mv -f "$out/edge_study.tmp$$" "$out/edge_study"
 rc=0
-"$out/edge_study" --quick --checks --part all --out "$out" || rc=1
+"$bin" --quick --checks --part all --out "$out" || rc=1
 # teeth: the same reduced part a (its BAR mix fills the register file, so registers are saved)
 # with the restore skipped must fail, and fail on the corruption check
-"$out/edge_study" --quick --part a --no-restore --out "$out" >"$out/teeth.log" 2>&1
+"$bin" --quick --part a --no-restore --out "$out" >"$out/teeth.log" 2>&1
 trc=$?
 if [ "$trc" != 0 ] && grep -q '^FAIL .*corruption' "$out/teeth.log"; then
   echo "PASS study_edge.teeth_no_restore_flag: $(grep -c '^FAIL .*corruption' "$out/teeth.log") runs caught: $(grep -m1 '^FAIL .*corruption' "$out/teeth.log" | cut -c1-120)"
@@ -33,9 +31,9 @@ else
   rc=1
 fi
 # bad input: an unknown part or option is refused (exit 2), never an empty run that passes
-"$out/edge_study" --part x --out "$out" >"$out/badpart.log" 2>&1
+"$bin" --part x --out "$out" >"$out/badpart.log" 2>&1
 brc=$?
-"$out/edge_study" --bogus >>"$out/badpart.log" 2>&1
+"$bin" --bogus >>"$out/badpart.log" 2>&1
 orc=$?
 if [ "$brc" = 2 ] && [ "$orc" = 2 ] && grep -q "unknown part x" "$out/badpart.log"; then
   echo "PASS study_edge.bad_input: unknown part and option refused (exit 2)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_study_pep.sh - smoke test of the PEP study (tb/study/pep_study.c, mk/study-pep.mk):
+# test_study_pep.sh - smoke test of the PEP study (studies/pep/pep_study.c, studies/pep/study.mk):
 # a reduced sweep (KS: long kernel, checkpoints; PF: mixed; HS: short, drains) under every
 # policy including DRAIN, then relations that hold by construction of the hardware, then two
 # teeth runs in which the conservation checker must fail.  Prints PASS/FAIL lines for
@@ -8,16 +8,12 @@ set -u
 cd "$(dirname "$0")/.."
 out=build/study-pep-smoke
 mkdir -p "$out"
-bin=$out/pep_study
-if ! gcc -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb/common tb/study/pep_study.c \
-     cmodel/kmu_sm_ctrl.c cmodel/kmu_ctx_engine.c cmodel/kmu_dirty_rf.c \
-     cmodel/kmu_pep_predictor.c cmodel/kmu_mem_port.c cmodel/kmu_fifo.c cmodel/kmu_prio_enc.c \
-     cmodel/kmu_rr_arb.c -o "$bin.tmp$$" 2>"$out/build.log"; then
-  echo "FAIL study_pep.build: gcc failed"
+bin=build/study-pep/pep_study
+if ! make -s --no-print-directory "$bin" >"$out/build.log" 2>&1; then
+  echo "FAIL study_pep.build: make $bin failed"
   head -n 20 "$out/build.log"
   exit 1
 fi
-mv -f "$bin.tmp$$" "$bin"
 fails=0
 pass() { echo "PASS study_pep.$1"; }
 fail() { echo "FAIL study_pep.$1: $2"; fails=$((fails + 1)); }

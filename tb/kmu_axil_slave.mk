@@ -1,9 +1,9 @@
 # kmu_axil_slave harness: the default 16-bit register address space.
 HARNESSES += kmu_axil_slave
 kmu_axil_slave_TOP    := kmu_axil_slave
-kmu_axil_slave_RTL    := rtl/kmu/kmu_axil_slave.v rtl/common/kmu_fifo.v rtl/common/kmu_rr_arb.v
+kmu_axil_slave_RTL    := $(RTL_kmu_axil_slave)
 kmu_axil_slave_PARAMS := AW=16
 kmu_axil_slave_TEST   := tb/test_kmu_axil_slave.c
-kmu_axil_slave_C      := cmodel/kmu_axil_slave.c cmodel/kmu_fifo.c cmodel/kmu_rr_arb.c
+kmu_axil_slave_C      := $(call rtl2c,$(RTL_kmu_axil_slave))
 MUTANTS += MUTANT_AXIL_RTL_BDROP:kmu_axil_slave MUTANT_AXIL_RTL_NOLOCK:kmu_axil_slave \
             MUTANT_AXIL_C_PAIR:kmu_axil_slave

@@ -3,15 +3,15 @@
 # to the low 32 entries / SMs).
 HARNESSES += kmu_csr kmu_csr_c4
 kmu_csr_TOP    := kmu_csr
-kmu_csr_RTL    := rtl/kmu/kmu_csr.v
+kmu_csr_RTL    := $(RTL_kmu_csr)
 kmu_csr_PARAMS := AW=16 ENTRIES=8 CNT_W=16 NSM=2
 kmu_csr_TEST   := tb/test_kmu_csr.c
-kmu_csr_C      := cmodel/kmu_csr.c
+kmu_csr_C      := $(call rtl2c,$(RTL_kmu_csr))
 kmu_csr_c4_TOP    := kmu_csr
-kmu_csr_c4_RTL    := rtl/kmu/kmu_csr.v
+kmu_csr_c4_RTL    := $(RTL_kmu_csr)
 kmu_csr_c4_PARAMS := AW=16 ENTRIES=40 CNT_W=4 NSM=40
 kmu_csr_c4_TEST   := tb/test_kmu_csr.c
-kmu_csr_c4_C      := cmodel/kmu_csr.c
+kmu_csr_c4_C      := $(call rtl2c,$(RTL_kmu_csr))
 MUTANTS += MUTANT_CSR_RTL_RW1C:kmu_csr MUTANT_CSR_RTL_RESERVED_OK:kmu_csr \
            MUTANT_CSR_RTL_CNT_WRAP:kmu_csr_c4 MUTANT_CSR_RTL_DB_READY:kmu_csr \
            MUTANT_CSR_C_RESERVED_OK:kmu_csr MUTANT_CSR_C_CNT_WRAP:kmu_csr_c4 \

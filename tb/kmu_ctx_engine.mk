@@ -1,8 +1,8 @@
 # kmu_ctx_engine harnesses: the small SM (FPGA), the paper's SM (64 warps x 32 warp registers of
 # 128 bytes, 32-byte beats: 4 beats per register, 96 KB shared memory) and an odd one (3 warps,
 # 5 registers, 2 beats per register, DW = 20, 100 bytes of shared memory: partial last beat).
-CTX_ENGINE_RTL := rtl/common/kmu_prio_enc.v rtl/kmu/kmu_ctx_engine.v
-CTX_ENGINE_C   := cmodel/kmu_ctx_engine.c cmodel/kmu_prio_enc.c
+CTX_ENGINE_RTL := $(RTL_kmu_ctx_engine)
+CTX_ENGINE_C   := $(call rtl2c,$(RTL_kmu_ctx_engine))
 HARNESSES += kmu_ctx_engine kmu_ctx_engine_paper kmu_ctx_engine_odd
 kmu_ctx_engine_TOP    := kmu_ctx_engine
 kmu_ctx_engine_RTL    := $(CTX_ENGINE_RTL)

@@ -1,8 +1,8 @@
 # kmu_dirty_rf harnesses: the small SM (FPGA: 8 warp slots x 16 warp registers), the paper's SM
 # (GTX980: 64 x 32 warp registers = 64K registers) and an odd one (3 x 5: warp and register
 # numbers >= the sizes, a non-power-of-two memory).
-DIRTY_RF_RTL := rtl/common/kmu_prio_enc.v rtl/kmu/kmu_dirty_rf.v
-DIRTY_RF_C   := cmodel/kmu_dirty_rf.c cmodel/kmu_prio_enc.c
+DIRTY_RF_RTL := $(RTL_kmu_dirty_rf)
+DIRTY_RF_C   := $(call rtl2c,$(RTL_kmu_dirty_rf))
 HARNESSES += kmu_dirty_rf kmu_dirty_rf_paper kmu_dirty_rf_odd
 kmu_dirty_rf_TOP          := kmu_dirty_rf
 kmu_dirty_rf_RTL          := $(DIRTY_RF_RTL)

@@ -2,10 +2,10 @@
 # 32 slots).
 HARNESSES += kmu_dispatch kmu_dispatch_paper
 kmu_dispatch_TOP    := kmu_dispatch
-kmu_dispatch_RTL    := rtl/common/kmu_prio_enc.v rtl/common/kmu_rr_arb.v rtl/kmu/kmu_dispatch.v
+kmu_dispatch_RTL    := $(RTL_kmu_dispatch)
 kmu_dispatch_PARAMS := NSM=2 SLOTS=4
 kmu_dispatch_TEST   := tb/test_kmu_dispatch.c
-kmu_dispatch_C      := cmodel/kmu_dispatch.c cmodel/kmu_prio_enc.c cmodel/kmu_rr_arb.c
+kmu_dispatch_C      := $(call rtl2c,$(RTL_kmu_dispatch))
 kmu_dispatch_paper_TOP    := kmu_dispatch
 kmu_dispatch_paper_RTL    := $(kmu_dispatch_RTL)
 kmu_dispatch_paper_PARAMS := NSM=16 SLOTS=32

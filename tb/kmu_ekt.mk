@@ -2,20 +2,20 @@
 # (ids >= ENTRIES must read as unregistered).
 HARNESSES += kmu_ekt kmu_ekt_e32 kmu_ekt_e5
 kmu_ekt_TOP    := kmu_ekt
-kmu_ekt_RTL    := rtl/common/kmu_prio_enc.v rtl/kmu/kmu_ekt.v
+kmu_ekt_RTL    := $(RTL_kmu_ekt)
 kmu_ekt_PARAMS := ENTRIES=8
 kmu_ekt_TEST   := tb/test_kmu_ekt.c
-kmu_ekt_C      := cmodel/kmu_ekt.c cmodel/kmu_prio_enc.c
+kmu_ekt_C      := $(call rtl2c,$(RTL_kmu_ekt))
 kmu_ekt_e32_TOP    := kmu_ekt
-kmu_ekt_e32_RTL    := rtl/common/kmu_prio_enc.v rtl/kmu/kmu_ekt.v
+kmu_ekt_e32_RTL    := $(RTL_kmu_ekt)
 kmu_ekt_e32_PARAMS := ENTRIES=32
 kmu_ekt_e32_TEST   := tb/test_kmu_ekt.c
-kmu_ekt_e32_C      := cmodel/kmu_ekt.c cmodel/kmu_prio_enc.c
+kmu_ekt_e32_C      := $(call rtl2c,$(RTL_kmu_ekt))
 kmu_ekt_e5_TOP    := kmu_ekt
-kmu_ekt_e5_RTL    := rtl/common/kmu_prio_enc.v rtl/kmu/kmu_ekt.v
+kmu_ekt_e5_RTL    := $(RTL_kmu_ekt)
 kmu_ekt_e5_PARAMS := ENTRIES=5
 kmu_ekt_e5_TEST   := tb/test_kmu_ekt.c
-kmu_ekt_e5_C      := cmodel/kmu_ekt.c cmodel/kmu_prio_enc.c
+kmu_ekt_e5_C      := $(call rtl2c,$(RTL_kmu_ekt))
 MUTANTS += MUTANT_EKT_RTL_WRAP:kmu_ekt MUTANT_EKT_RTL_INFLIGHT:kmu_ekt \
            MUTANT_EKT_RTL_SAMECYCLE:kmu_ekt MUTANT_EKT_C_REMAINDER:kmu_ekt \
            MUTANT_EKT_C_CPLSAME:kmu_ekt MUTANT_EKT_C_UNREG_INFLIGHT:kmu_ekt

@@ -2,11 +2,10 @@
 # KDU size (32 slots; 8 pending kernels per level).
 HARNESSES += kmu_kmu kmu_kmu_paper
 kmu_kmu_TOP    := kmu_kmu
-kmu_kmu_RTL    := rtl/common/kmu_fifo.v rtl/common/kmu_rr_arb.v rtl/common/kmu_prio_enc.v \
-                  rtl/kmu/kmu_kmu.v
+kmu_kmu_RTL    := $(RTL_kmu_kmu)
 kmu_kmu_PARAMS := SLOTS=4 PEND=4 EKT_ID_W=3
 kmu_kmu_TEST   := tb/test_kmu_kmu.c
-kmu_kmu_C      := cmodel/kmu_kmu.c cmodel/kmu_fifo.c cmodel/kmu_rr_arb.c cmodel/kmu_prio_enc.c
+kmu_kmu_C      := $(call rtl2c,$(RTL_kmu_kmu))
 kmu_kmu_paper_TOP    := kmu_kmu
 kmu_kmu_paper_RTL    := $(kmu_kmu_RTL)
 kmu_kmu_paper_PARAMS := SLOTS=32 PEND=8 EKT_ID_W=5

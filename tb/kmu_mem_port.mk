@@ -1,8 +1,8 @@
 # kmu_mem_port harnesses: the two clients the system needs now (completion writes and the
 # context / copy engine) and the degenerate single client (a response tag >= N reaches nobody).
 # N <= 2: every harness port is at most 64 bits (req_addr_i / req_wdata_i are 32*N bits).
-MEM_PORT_RTL := rtl/common/kmu_fifo.v rtl/common/kmu_rr_arb.v rtl/kmu/kmu_mem_port.v
-MEM_PORT_C   := cmodel/kmu_mem_port.c cmodel/kmu_fifo.c cmodel/kmu_rr_arb.c
+MEM_PORT_RTL := $(RTL_kmu_mem_port)
+MEM_PORT_C   := $(call rtl2c,$(RTL_kmu_mem_port))
 HARNESSES += kmu_mem_port kmu_mem_port_n1
 kmu_mem_port_TOP       := kmu_mem_port
 kmu_mem_port_RTL       := $(MEM_PORT_RTL)

@@ -1,7 +1,7 @@
 # kmu_pep_predictor harnesses: the small SM (FPGA), the paper's SM (TBS=32, KSLOTS=32), and an
 # odd one (non-power-of-two TBS and KSLOTS: out-of-range entry and slot indices are reachable).
-PEP_PREDICTOR_RTL := rtl/kmu/kmu_pep_predictor.v
-PEP_PREDICTOR_C   := cmodel/kmu_pep_predictor.c
+PEP_PREDICTOR_RTL := $(RTL_kmu_pep_predictor)
+PEP_PREDICTOR_C   := $(call rtl2c,$(RTL_kmu_pep_predictor))
 HARNESSES += kmu_pep_predictor kmu_pep_predictor_paper kmu_pep_predictor_odd
 kmu_pep_predictor_TOP          := kmu_pep_predictor
 kmu_pep_predictor_RTL          := $(PEP_PREDICTOR_RTL)

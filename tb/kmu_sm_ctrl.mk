@@ -1,7 +1,7 @@
 # kmu_sm_ctrl harnesses: the small SM (FPGA), the paper's SM (TBS=32, WARPS=64, 64K registers,
 # 96 KB shared memory), and an odd one (non-power-of-two TBS: entries >= TBS; a 1-entry EWT).
-SM_CTRL_RTL := rtl/common/kmu_prio_enc.v rtl/common/kmu_fifo.v rtl/kmu/kmu_sm_ctrl.v
-SM_CTRL_C   := cmodel/kmu_sm_ctrl.c cmodel/kmu_prio_enc.c cmodel/kmu_fifo.c
+SM_CTRL_RTL := $(RTL_kmu_sm_ctrl)
+SM_CTRL_C   := $(call rtl2c,$(RTL_kmu_sm_ctrl))
 HARNESSES += kmu_sm_ctrl kmu_sm_ctrl_paper kmu_sm_ctrl_odd
 kmu_sm_ctrl_TOP    := kmu_sm_ctrl
 kmu_sm_ctrl_RTL    := $(SM_CTRL_RTL)

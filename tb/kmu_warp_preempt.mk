@@ -1,8 +1,8 @@
 # kmu_warp_preempt harnesses: the small SM (FPGA, 8 warp slots), the paper's SM (64 warp slots:
 # every per-slot port is 64 bits, the harness limit), and an odd size (5 slots: slot numbers
 # 5..63 on the 6-bit slot ports are out of range and get err_o).
-WARP_PREEMPT_RTL := rtl/kmu/kmu_warp_preempt.v
-WARP_PREEMPT_C   := cmodel/kmu_warp_preempt.c
+WARP_PREEMPT_RTL := $(RTL_kmu_warp_preempt)
+WARP_PREEMPT_C   := $(call rtl2c,$(RTL_kmu_warp_preempt))
 HARNESSES += kmu_warp_preempt kmu_warp_preempt_paper kmu_warp_preempt_odd
 kmu_warp_preempt_TOP          := kmu_warp_preempt
 kmu_warp_preempt_RTL          := $(WARP_PREEMPT_RTL)
@@ -27,7 +27,7 @@ MUTANTS += MUTANT_WARP_PREEMPT_RTL_FIT:kmu_warp_preempt \
            MUTANT_WARP_PREEMPT_C_NEWEST:kmu_warp_preempt \
            MUTANT_WARP_PREEMPT_C_RESTORE:kmu_warp_preempt \
            MUTANT_WARP_PREEMPT_C_LDD_CLASS:kmu_warp_preempt
-# The EDGE study with the Verilated RTL in the loop (tb/study/edge_study.c built with
+# The EDGE study with the Verilated RTL in the loop (studies/edge/edge_study.c built with
 # -DEDGE_RTL): kmu_warp_preempt (paper size) beside its C twin, driven by the behavioural SIMT
 # pipeline with busy SMs and random event arrivals, every output compared every cycle.  A tool
 # (its own main); scripts/test_study_edge.sh runs its reduced study in make test.
@@ -35,8 +35,8 @@ TOOLS += edge_study_rtl
 edge_study_rtl_TOP    := kmu_warp_preempt
 edge_study_rtl_RTL    := $(WARP_PREEMPT_RTL)
 edge_study_rtl_PARAMS := WARPS=64
-edge_study_rtl_TEST   := tb/study/edge_study.c
-edge_study_rtl_C      := tb/simt/simt_model.c $(WARP_PREEMPT_C)
-edge_study_rtl_CFLAGS := -Itb/simt -DEDGE_RTL
+edge_study_rtl_TEST   := studies/edge/edge_study.c
+edge_study_rtl_C      := sim/env/simt_model.c $(WARP_PREEMPT_C)
+edge_study_rtl_CFLAGS := -DEDGE_RTL
 TEST_DEPS += $(HDIR)/edge_study_rtl/test_edge_study_rtl
 MUTANTS += MUTANT_WARP_PREEMPT_RTL_RSV:edge_study_rtl:scripts/test_study_edge.sh

@@ -1,5 +1,5 @@
 /* test_kmu_axil_slave.c - lockstep and directed tests of kmu_axil_slave
- * (rtl/kmu/kmu_axil_slave.v, contract: docs/frontend-interfaces.md sections 1 and 2).
+ * (rtl/frontend/kmu_axil_slave.v, contract: docs/frontend-interfaces.md sections 1 and 2).
  *
  * The test plays both neighbours of the block:
  *   - an AXI4-Lite master whose AW, W and AR channels run independently (so AW before W, W

@@ -1,10 +1,10 @@
-/* test_kmu_csr.c - lockstep and directed tests of kmu_csr (rtl/kmu/kmu_csr.v).
+/* test_kmu_csr.c - lockstep and directed tests of kmu_csr (rtl/frontend/kmu_csr.v).
  *
  * Expected values are written from the specification: docs/frontend-interfaces.md section 3,
  * docs/kmu-interfaces.md section 1 (the host descriptor) and the register map as the brief
  * states it (addresses, access, field masks below are typed in
  * from the spec, not taken from the generated header, so they also check regmap/kmu.rdl).
- * Codes and ERR_STATUS bit positions are the spec's; the generated cmodel/kmu_regmap.h names
+ * Codes and ERR_STATUS bit positions are the spec's; the generated cmodel/include/kmu_regmap.h names
  * are used for readability only where the number is the same one the spec gives. */
 #include <stdio.h>
 #include <stdlib.h>

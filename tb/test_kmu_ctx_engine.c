@@ -1,5 +1,5 @@
 /* test_kmu_ctx_engine.c - lockstep, scoreboard and directed tests of kmu_ctx_engine
- * (rtl/kmu/kmu_ctx_engine.v).
+ * (rtl/preempt/kmu_ctx_engine.v).
  *
  * Expected values come from the specification (docs/pep-interfaces.md section 2 and
  * docs/blocks/kmu_ctx_engine.md: the checkpoint-area layout, the access order, the byte counts,

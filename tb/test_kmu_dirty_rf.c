@@ -1,5 +1,5 @@
 /* test_kmu_dirty_rf.c - lockstep, scoreboard and directed tests of kmu_dirty_rf
- * (rtl/kmu/kmu_dirty_rf.v).  Every expected value comes from docs/pep-interfaces.md section 1
+ * (rtl/preempt/kmu_dirty_rf.v).  Every expected value comes from docs/pep-interfaces.md section 1
  * and docs/blocks/kmu_dirty_rf.md, never from the model: the random test keeps its own register
  * values and dirty bits, and checks each scan against the set of registers that were dirty (or
  * allocated) when its search began.  Write data are unique (a bijection of the write's sequence

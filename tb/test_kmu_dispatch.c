@@ -1,5 +1,5 @@
 /* test_kmu_dispatch.c - lockstep, scoreboard and directed tests of kmu_dispatch
- * (rtl/kmu/kmu_dispatch.v).  Every expected value comes from docs/kmu-interfaces.md section 3
+ * (rtl/sched/kmu_dispatch.v).  Every expected value comes from docs/kmu-interfaces.md section 3
  * and docs/blocks/kmu_dispatch.md, never from the model: the random test keeps its own kernel
  * slot table (priority, event flag, needs, TBs left), its own SMs (free TB entries, warps,
  * registers, shared memory, event-warp table entries) and its own round-robin pointers (one

@@ -1,6 +1,6 @@
-/* test_kmu_doorbell.c - lockstep and directed tests of kmu_doorbell (rtl/kmu/kmu_doorbell.v).
+/* test_kmu_doorbell.c - lockstep and directed tests of kmu_doorbell (rtl/frontend/kmu_doorbell.v).
  * Expected values come from docs/frontend-interfaces.md section 4; cause and error codes are
- * the register map's (cmodel/kmu_regmap.h, generated from regmap/kmu.rdl). */
+ * the register map's (cmodel/include/kmu_regmap.h, generated from regmap/kmu.rdl). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* test_kmu_ekt.c - lockstep, scoreboard and directed tests of kmu_ekt (rtl/kmu/kmu_ekt.v).
+/* test_kmu_ekt.c - lockstep, scoreboard and directed tests of kmu_ekt (rtl/frontend/kmu_ekt.v).
  * Every expected value comes from docs/frontend-interfaces.md section 5, never from the model:
  * the random test keeps its own table of entries (valid, base/end/size, expected head, in-flight
  * count, kernel metadata) and its own queue of expected descriptors. */

@@ -1,4 +1,4 @@
-/* test_kmu_frontend.c - system tests of the EDGE front end (rtl/kmu/kmu_frontend.v) in
+/* test_kmu_frontend.c - system tests of the EDGE front end (rtl/frontend/kmu_frontend.v) in
  * lockstep with its C twin, driven only through its ports: an AXI4-Lite master with random
  * timing, a descriptor consumer with random back-pressure, and a completion source.
  *

@@ -1,4 +1,4 @@
-/* test_kmu_kmu.c - lockstep, scoreboard and directed tests of kmu_kmu (rtl/kmu/kmu_kmu.v).
+/* test_kmu_kmu.c - lockstep, scoreboard and directed tests of kmu_kmu (rtl/sched/kmu_kmu.v).
  * Every expected value comes from docs/kmu-interfaces.md sections 1-2 and docs/blocks/
  * kmu_kmu.md, never from the model: the random test keeps its own pending pool (one queue per
  * priority level), slot table, completion queue and arbiter pointer, plus a record per kernel

@@ -1,4 +1,4 @@
-/* test_kmu_mem_port.c - lockstep and directed tests of kmu_mem_port (rtl/kmu/kmu_mem_port.v).
+/* test_kmu_mem_port.c - lockstep and directed tests of kmu_mem_port (rtl/sched/kmu_mem_port.v).
  *
  * Expected values come from the specification (docs/kmu-interfaces.md section 5 and the block's
  * header: round robin starting at client 0, a two-entry output stage without fall-through that

@@ -1,5 +1,5 @@
 /* test_kmu_pep_predictor.c - lockstep, scoreboard and directed tests of kmu_pep_predictor
- * (rtl/kmu/kmu_pep_predictor.v).  Every expected value comes from docs/pep-interfaces.md
+ * (rtl/preempt/kmu_pep_predictor.v).  Every expected value comes from docs/pep-interfaces.md
  * section 3 and docs/blocks/kmu_pep_predictor.md, never from the model.  The random test plays
  * an SM (TBs of a few kernel slots with random lengths and instruction rates, starts, retired
  * instructions, finishes, evictions after switch decisions, base checkpoints after checkpoint

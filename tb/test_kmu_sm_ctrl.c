@@ -1,5 +1,5 @@
 /* test_kmu_sm_ctrl.c - lockstep, scoreboard and directed tests of kmu_sm_ctrl
- * (rtl/kmu/kmu_sm_ctrl.v).  Every expected value comes from docs/kmu-interfaces.md section 4
+ * (rtl/sm/kmu_sm_ctrl.v).  Every expected value comes from docs/kmu-interfaces.md section 4
  * and docs/blocks/kmu_sm_ctrl.md, never from the model: the random test keeps its own table of
  * resident TBs (each with its own warp mask), its own queue of pending event warps, its own
  * queues of TBs waiting for the pipeline and of done reports, and derives every free count

@@ -1,5 +1,5 @@
 /* test_kmu_warp_preempt.c - lockstep and directed tests of kmu_warp_preempt
- * (rtl/kmu/kmu_warp_preempt.v).
+ * (rtl/preempt/kmu_warp_preempt.v).
  *
  * Expected values come from the specification (docs/edge-wp-interfaces.md and the block page
  * docs/blocks/kmu_warp_preempt.md: the fit rule, the victim policies, the flushed condition,

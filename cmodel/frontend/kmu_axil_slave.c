@@ -1,4 +1,4 @@
-/* kmu_axil_slave.c - C twin of rtl/kmu/kmu_axil_slave.v, built from the kmu_fifo and
+/* kmu_axil_slave.c - C twin of rtl/frontend/kmu_axil_slave.v, built from the kmu_fifo and
  * kmu_rr_arb twins.  comb() evaluates the instances in a fixed order that is valid because a
  * FIFO's outputs depend only on its state: (1) every FIFO with this cycle's AXI inputs gives
  * its heads and ready bits; (2) the arbiter picks write or read; (3) every FIFO again with

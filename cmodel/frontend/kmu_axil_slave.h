@@ -1,4 +1,4 @@
-/* kmu_axil_slave.h - C twin of rtl/kmu/kmu_axil_slave.v (AXI4-Lite slave -> register bus),
+/* kmu_axil_slave.h - C twin of rtl/frontend/kmu_axil_slave.v (AXI4-Lite slave -> register bus),
  * composed of the kmu_fifo and kmu_rr_arb twins exactly as the RTL instantiates them. */
 #ifndef KMU_AXIL_SLAVE_H
 #define KMU_AXIL_SLAVE_H

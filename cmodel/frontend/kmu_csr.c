@@ -1,8 +1,8 @@
-/* kmu_csr.c - C twin of rtl/kmu/kmu_csr.v.  Same state names (err_q, res_*_q, ures_*_q, cnt_*_q,
+/* kmu_csr.c - C twin of rtl/frontend/kmu_csr.v.  Same state names (err_q, res_*_q, ures_*_q, cnt_*_q,
  * perf_*_q, kdone_q, rgem_q, rsv_q, irq_en_*_q, scratch_q, the staging registers, hl_*_q and the
  * host descriptor host_*_q); comb() is the RTL's always @(*) blocks plus
  * assigns, tick() its clocked block.  Every address, field and code comes from the generated
- * cmodel/kmu_regmap.h (regmap/kmu.rdl). */
+ * cmodel/include/kmu_regmap.h (regmap/kmu.rdl). */
 #include "kmu_csr.h"
 
 #include "kmu_regmap.h"

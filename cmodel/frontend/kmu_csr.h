@@ -1,4 +1,4 @@
-/* kmu_csr.h - C twin of rtl/kmu/kmu_csr.v (register decoder, CSRs, error status, counters). */
+/* kmu_csr.h - C twin of rtl/frontend/kmu_csr.v (register decoder, CSRs, error status, counters). */
 #ifndef KMU_CSR_H
 #define KMU_CSR_H
 #include <stdint.h>

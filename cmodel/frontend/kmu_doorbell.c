@@ -1,6 +1,6 @@
-/* kmu_doorbell.c - C twin of rtl/kmu/kmu_doorbell.v.  Same state names: last_idx_q,
+/* kmu_doorbell.c - C twin of rtl/frontend/kmu_doorbell.v.  Same state names: last_idx_q,
  * last_cause_q; comb() is the RTL's always @(*) plus assigns, tick() its clocked block.
- * Cause and launch-error codes come from the generated cmodel/kmu_regmap.h. */
+ * Cause and launch-error codes come from the generated cmodel/include/kmu_regmap.h. */
 #include "kmu_doorbell.h"
 
 #include "kmu_regmap.h"

@@ -1,4 +1,4 @@
-/* kmu_doorbell.h - C twin of rtl/kmu/kmu_doorbell.v (EDGE III-C doorbell decoder). */
+/* kmu_doorbell.h - C twin of rtl/frontend/kmu_doorbell.v (EDGE III-C doorbell decoder). */
 #ifndef KMU_DOORBELL_H
 #define KMU_DOORBELL_H
 #include <stdint.h>

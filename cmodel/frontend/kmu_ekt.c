@@ -1,4 +1,4 @@
-/* kmu_ekt.c - C twin of rtl/kmu/kmu_ekt.v.  Same state names: q.rstate (rstate_q), q.stg_*,
+/* kmu_ekt.c - C twin of rtl/frontend/kmu_ekt.v.  Same state names: q.rstate (rstate_q), q.stg_*,
  * q.div_*, per-entry q.head/base/end/esize/maxinf/inflight, q.valid, q.desc_*; meta_mem and
  * its read register meta_rdata_q.  comb() is the RTL's always @(*) blocks plus assigns
  * (including the u_alloc priority encoder, through the kmu_prio_enc C model); tick() its

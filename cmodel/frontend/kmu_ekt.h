@@ -1,4 +1,4 @@
-/* kmu_ekt.h - C twin of rtl/kmu/kmu_ekt.v (EDGE event kernel table). */
+/* kmu_ekt.h - C twin of rtl/frontend/kmu_ekt.v (EDGE event kernel table). */
 #ifndef KMU_EKT_H
 #define KMU_EKT_H
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* kmu_frontend.c - C twin of rtl/kmu/kmu_frontend.v.
+/* kmu_frontend.c - C twin of rtl/frontend/kmu_frontend.v.
  *
  * The RTL top is only wiring, so the model is only wiring: each sub-model's comb() is a pure
  * function of its registered state and its inputs, and the wires between them are settled by

@@ -1,4 +1,4 @@
-/* kmu_frontend.h - C twin of rtl/kmu/kmu_frontend.v: the EDGE front end, composed of the C
+/* kmu_frontend.h - C twin of rtl/frontend/kmu_frontend.v: the EDGE front end, composed of the C
  * models of kmu_axil_slave, kmu_csr, kmu_doorbell and kmu_ekt wired as the RTL wires them. */
 #ifndef KMU_FRONTEND_H
 #define KMU_FRONTEND_H

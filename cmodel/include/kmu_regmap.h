@@ -1,6 +1,6 @@
 /* kmu_regmap.h - openkmu register map constants.
  * generated from regmap/kmu.rdl by scripts/gen_regmap.py, do not edit.
- * Names as in rtl/kmu/kmu_regmap.vh; see docs/regmap.md. */
+ * Names as in rtl/include/kmu_regmap.vh; see docs/regmap.md. */
 #ifndef KMU_REGMAP_H
 #define KMU_REGMAP_H
 

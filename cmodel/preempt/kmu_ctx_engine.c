@@ -1,4 +1,4 @@
-/* kmu_ctx_engine.c - C twin of rtl/kmu/kmu_ctx_engine.v, built from the kmu_prio_enc twin.
+/* kmu_ctx_engine.c - C twin of rtl/preempt/kmu_ctx_engine.v, built from the kmu_prio_enc twin.
  * Same state names: q.state (state_q), q.op, q.inplace, q.wmask, q.rpw, q.shmem, q.area,
  * q.bmap[w], the issue walker q.iss_rem/iss_idx/iss_slot/iss_bits/iss_beat/iss_off, the response
  * walker q.rsp_ph/rsp_rem/rsp_slot/rsp_bits/rsp_beat/rsp_off, q.done/regs/bytes; instances

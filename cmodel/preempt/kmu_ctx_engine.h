@@ -1,4 +1,4 @@
-/* kmu_ctx_engine.h - C twin of rtl/kmu/kmu_ctx_engine.v (context save / restore engine: PEP
+/* kmu_ctx_engine.h - C twin of rtl/preempt/kmu_ctx_engine.v (context save / restore engine: PEP
  * 3.3 full, dirty, base + incremental and in-place checkpoints), composed of the kmu_prio_enc
  * twin exactly as the RTL instantiates it. */
 #ifndef KMU_CTX_ENGINE_H

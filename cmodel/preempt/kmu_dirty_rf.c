@@ -1,4 +1,4 @@
-/* kmu_dirty_rf.c - C twin of rtl/kmu/kmu_dirty_rf.v.  Same state names: q.dirty (dirty_q, one
+/* kmu_dirty_rf.c - C twin of rtl/preempt/kmu_dirty_rf.v.  Same state names: q.dirty (dirty_q, one
  * RPW-bit row per warp), q.dcnt (dcnt_q), q.scan_wmask/scan_rmask/scan_all, q.srch, q.cur_w,
  * q.cur_r, q.out_valid/out_warp/out_reg/out_last/out_stale, q.scan_done, q.rd_bad; the memory
  * rf_mem with its read registers rd_rdata_q and scan_rdata_q; instances u_warp_enc (over the

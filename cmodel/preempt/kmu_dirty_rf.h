@@ -1,4 +1,4 @@
-/* kmu_dirty_rf.h - C twin of rtl/kmu/kmu_dirty_rf.v (warp-register file with dirty bits and the
+/* kmu_dirty_rf.h - C twin of rtl/preempt/kmu_dirty_rf.v (warp-register file with dirty bits and the
  * checkpoint scan), using the kmu_prio_enc twin exactly as the RTL instantiates it. */
 #ifndef KMU_DIRTY_RF_H
 #define KMU_DIRTY_RF_H

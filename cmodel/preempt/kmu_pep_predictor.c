@@ -1,4 +1,4 @@
-/* kmu_pep_predictor.c - C twin of rtl/kmu/kmu_pep_predictor.v.  Same state names: q.cyc
+/* kmu_pep_predictor.c - C twin of rtl/preempt/kmu_pep_predictor.v.  Same state names: q.cyc
  * (cyc_q), q.live / q.fresh / q.rest (bit e), q.start[e], q.kslot[e], q.insts[e], q.exec[e],
  * q.prof (bit k), q.avg[k], q.arm, q.hint, q.ckpt_valid / q.ckpt_mask, q.pre_valid /
  * q.pre_mask.  comb() follows the RTL's blocks in order: entry lookups, input checks, the

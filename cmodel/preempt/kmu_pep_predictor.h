@@ -1,4 +1,4 @@
-/* kmu_pep_predictor.h - C twin of rtl/kmu/kmu_pep_predictor.v (PEP prediction and estimation:
+/* kmu_pep_predictor.h - C twin of rtl/preempt/kmu_pep_predictor.v (PEP prediction and estimation:
  * base-checkpoint decision at a launch hint, switch-or-drain decision at a preemption request,
  * for the policies DRAIN / CHIMERA / CHIMERA_DIRTY / PEP). */
 #ifndef KMU_PEP_PREDICTOR_H

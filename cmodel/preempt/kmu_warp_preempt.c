@@ -1,4 +1,4 @@
-/* kmu_warp_preempt.c - C twin of rtl/kmu/kmu_warp_preempt.v.  Same state names: q.state
+/* kmu_warp_preempt.c - C twin of rtl/preempt/kmu_warp_preempt.v.  Same state names: q.state
  * (state_q), q.vic, q.rsv, q.skipped, q.vexit, q.nregs, q.pc, q.id, q.cnt, q.lat, q.wregs[c]
  * (wregs_q[8c +: 8]) and q.older[c] (older_q[WARPS*c +: WARPS], the age matrix row of slot c).
  * comb() computes the outputs and d from q and this cycle's inputs in the RTL's order: victim

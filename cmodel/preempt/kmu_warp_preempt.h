@@ -1,4 +1,4 @@
-/* kmu_warp_preempt.h - C twin of rtl/kmu/kmu_warp_preempt.v (the SIMT preemption controller of
+/* kmu_warp_preempt.h - C twin of rtl/preempt/kmu_warp_preempt.v (the SIMT preemption controller of
  * EDGE IV-D: victim choice, flush optimisations, SIMT stack push/pop, register save/restore
  * handshakes, one event warp at a time). */
 #ifndef KMU_WARP_PREEMPT_H

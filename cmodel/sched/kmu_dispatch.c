@@ -1,4 +1,4 @@
-/* kmu_dispatch.c - C twin of rtl/kmu/kmu_dispatch.v, built from the kmu_prio_enc and
+/* kmu_dispatch.c - C twin of rtl/sched/kmu_dispatch.v, built from the kmu_prio_enc and
  * kmu_rr_arb twins.  comb() evaluates the instances in a fixed order that is valid because an
  * arbiter's grant does not depend on its ack: (1) the level encoder u_lvl_enc and the four
  * per-level slot arbiters u_lvl_rr[k] (ack 0 for now) give the level and the slot; (2) the

@@ -1,4 +1,4 @@
-/* kmu_dispatch.h - C twin of rtl/kmu/kmu_dispatch.v (thread-block dispatcher), composed of the
+/* kmu_dispatch.h - C twin of rtl/sched/kmu_dispatch.v (thread-block dispatcher), composed of the
  * kmu_prio_enc and kmu_rr_arb twins exactly as the RTL instantiates them. */
 #ifndef KMU_DISPATCH_H
 #define KMU_DISPATCH_H

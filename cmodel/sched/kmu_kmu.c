@@ -1,4 +1,4 @@
-/* kmu_kmu.c - C twin of rtl/kmu/kmu_kmu.v, built from the kmu_fifo, kmu_rr_arb and
+/* kmu_kmu.c - C twin of rtl/sched/kmu_kmu.v, built from the kmu_fifo, kmu_rr_arb and
  * kmu_prio_enc twins.  Same state names: q.valid (valid_q), q.event, per-slot q.prio/id/kptr/
  * param/cpl_addr/tbs/next/out/warps/regs/shmem; instances u_in_arb, u_lvl_enc, u_alloc,
  * u_cpl_enc, u_fifo_a/b/c[level] (g_lvl[l].u_fifo_* in the RTL), u_cpl_fifo.

@@ -1,4 +1,4 @@
-/* kmu_kmu.h - C twin of rtl/kmu/kmu_kmu.v (kernel management unit: pending pool per priority
+/* kmu_kmu.h - C twin of rtl/sched/kmu_kmu.v (kernel management unit: pending pool per priority
  * level, active kernel slots, TB take/done, completion). */
 #ifndef KMU_KMU_H
 #define KMU_KMU_H

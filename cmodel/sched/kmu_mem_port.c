@@ -1,4 +1,4 @@
-/* kmu_mem_port.c - C twin of rtl/kmu/kmu_mem_port.v, built from the kmu_rr_arb and kmu_fifo
+/* kmu_mem_port.c - C twin of rtl/sched/kmu_mem_port.v, built from the kmu_rr_arb and kmu_fifo
  * twins.  comb() evaluates the instances in an order that is valid because a FIFO's outputs
  * depend only on its state: (1) both FIFOs with the memory side (pop = mem_ready_i) and no push
  * give the room and the head; (2) the arbiter over the valid clients, ack = room; (3) both FIFOs

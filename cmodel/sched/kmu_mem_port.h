@@ -1,4 +1,4 @@
-/* kmu_mem_port.h - C twin of rtl/kmu/kmu_mem_port.v (N memory clients onto one memory port),
+/* kmu_mem_port.h - C twin of rtl/sched/kmu_mem_port.v (N memory clients onto one memory port),
  * composed of the kmu_rr_arb and kmu_fifo twins exactly as the RTL instantiates them. */
 #ifndef KMU_MEM_PORT_H
 #define KMU_MEM_PORT_H

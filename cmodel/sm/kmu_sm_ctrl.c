@@ -1,4 +1,4 @@
-/* kmu_sm_ctrl.c - C twin of rtl/kmu/kmu_sm_ctrl.v, built from the kmu_prio_enc and kmu_fifo
+/* kmu_sm_ctrl.c - C twin of rtl/sm/kmu_sm_ctrl.v, built from the kmu_prio_enc and kmu_fifo
  * twins.  Same state names: q.res_valid (res_valid_q), q.res_started, q.res_ewarp, q.res_*[e],
  * q.wst_busy, q.wst_owner[w], q.free_tb/free_warps/free_regs/free_shmem; instances u_rtb_enc,
  * u_start_fifo, u_done_fifo, u_ewt_kp, u_ewt_id.  comb() evaluates the instances in a fixed

@@ -1,4 +1,4 @@
-/* kmu_sm_ctrl.h - C twin of rtl/kmu/kmu_sm_ctrl.v (per-SM controller, first part), composed
+/* kmu_sm_ctrl.h - C twin of rtl/sm/kmu_sm_ctrl.v (per-SM controller, first part), composed
  * of the kmu_prio_enc and kmu_fifo twins exactly as the RTL instantiates them. */
 #ifndef KMU_SM_CTRL_H
 #define KMU_SM_CTRL_H

@@ -9,7 +9,7 @@
 //
 // Latency: 1 cycle push -> pop.  Storage: DEPTH x WIDTH register array without reset (may map
 // to RAM); data out is only meaningful while pop_valid_o is high.
-// C twin: cmodel/kmu_fifo.c.
+// C twin: cmodel/common/kmu_fifo.c.
 `default_nettype none
 
 module kmu_fifo #(

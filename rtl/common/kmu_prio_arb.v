@@ -7,7 +7,7 @@
 // Contract: gnt_valid_o = |req_i; gnt_idx_o = lowest i with req_i[i] (0 when none);
 // gnt_o = one-hot of gnt_idx_o when gnt_valid_o, else all zero.  There is no ack: the grant is
 // a pure function of this cycle's requests.
-// C twin: cmodel/kmu_prio_arb.c (calls the kmu_prio_enc C model).
+// C twin: cmodel/common/kmu_prio_arb.c (calls the kmu_prio_enc C model).
 `default_nettype none
 
 module kmu_prio_arb #(

@@ -6,7 +6,7 @@
 // Contract: valid_o = |in_i; idx_o = the lowest i with in_i[i] = 1, and 0 when in_i = 0 (so
 // idx_o is defined every cycle; users qualify it with valid_o).  N >= 1; for N = 1 idx_o is one
 // bit wide and always 0.
-// C twin: cmodel/kmu_prio_enc.c.
+// C twin: cmodel/common/kmu_prio_enc.c.
 `default_nettype none
 
 module kmu_prio_enc #(

@@ -13,7 +13,7 @@
 //
 // Latency: 0 cycles req_i -> gnt_o (combinational); the pointer updates at the ack edge.
 // N need not be a power of two; N = 1 is allowed (always grants index 0 when requested).
-// State: ptr_q only (reset 0).  C twin: cmodel/kmu_rr_arb.c.
+// State: ptr_q only (reset 0).  C twin: cmodel/common/kmu_rr_arb.c.
 `default_nettype none
 
 module kmu_rr_arb #(

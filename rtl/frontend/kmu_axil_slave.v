@@ -24,7 +24,7 @@
 //   bus_req_wstrb_o are 0 for reads.  bus_rsp_* are sampled in the handshake cycle.
 // Errors: BRESP/RRESP = 2'b10 (SLVERR) when bus_rsp_err_i was 1, else 2'b00; an errored read
 // returns RDATA 0.  AxPROT is not a port (ignored).
-// C twin: cmodel/kmu_axil_slave.c (composed of the kmu_fifo and kmu_rr_arb twins).
+// C twin: cmodel/frontend/kmu_axil_slave.c (composed of the kmu_fifo and kmu_rr_arb twins).
 `default_nettype none
 
 module kmu_axil_slave #(

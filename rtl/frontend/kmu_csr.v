@@ -46,7 +46,7 @@
 // Latency: 0 cycles request -> response; register writes and events take effect at the edge.
 // Limits: AW 16..32 (addresses >= 64 KiB are unmapped), ENTRIES 1..255, CNT_W 1..32,
 // NSM 1..64 (SM_RESERVE holds SMs 0..31; reserve_mask_o bits 32 and up are 0).
-// C twin: cmodel/kmu_csr.c.
+// C twin: cmodel/frontend/kmu_csr.c.
 `default_nettype none
 
 module kmu_csr #(

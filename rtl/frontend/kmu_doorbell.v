@@ -20,7 +20,7 @@
 // Handshake: db_valid_i/db_ready_o and launch_valid_o/launch_ready_i are valid/ready pairs; a
 // doorbell is taken in a cycle with db_valid_i && db_ready_o.  db_ready_o depends
 // combinationally on launch_ready_i and db_idx_i (never on db_valid_i).
-// C twin: cmodel/kmu_doorbell.c.
+// C twin: cmodel/frontend/kmu_doorbell.c.
 `default_nettype none
 
 module kmu_doorbell #(

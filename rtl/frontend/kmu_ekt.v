@@ -36,7 +36,7 @@
 //   a launch of the entry a finishing registration allocates -> UNREGISTERED.
 // Outputs unreg_code_o, launch_err_o and cpl_err_o are driven every cycle (a function of the
 // state and the id inputs) and mean something only with their valid/handshake.
-// C twin: cmodel/kmu_ekt.c.
+// C twin: cmodel/frontend/kmu_ekt.c.
 `default_nettype none
 
 module kmu_ekt #(

@@ -30,7 +30,7 @@
 // KERNEL_STATUS.KERNEL_DONE). mode_rgem_o (KMU_CTRL.RGEM) and reserve_mask_o (SM_RESERVE)
 // configure the kernel management unit and the dispatcher; both are registers of kmu_csr.
 // Errors never go silent: see docs/blocks/kmu_frontend.md.
-// C twin: cmodel/kmu_frontend.c.
+// C twin: cmodel/frontend/kmu_frontend.c.
 `default_nettype none
 
 module kmu_frontend #(

@@ -1,6 +1,6 @@
 // kmu_regmap.vh - openkmu register map constants (Verilog-2005 localparams).
 // generated from regmap/kmu.rdl by scripts/gen_regmap.py, do not edit.
-// `include inside a module body.  Names as in cmodel/kmu_regmap.h; see docs/regmap.md.
+// `include inside a module body.  Names as in cmodel/include/kmu_regmap.h; see docs/regmap.md.
 // The map is declared in full; an including block uses a subset, so the unused-parameter
 // lint warning is waived for this file only (lint_on at the bottom).
 /* verilator lint_off UNUSEDPARAM */

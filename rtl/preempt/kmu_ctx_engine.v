@@ -52,7 +52,7 @@
 // shm_raddr_o / ip_addr_o.  done_o: one-cycle pulse; done_regs_o / done_bytes_o count the
 // command's warp registers and bytes (registers x REG_BYTES + (bitmap + shm beats) x
 // BEAT_BYTES, in place the same) and hold until the next command is accepted.
-// C twin: cmodel/kmu_ctx_engine.c (composed of the kmu_prio_enc twin).
+// C twin: cmodel/preempt/kmu_ctx_engine.c (composed of the kmu_prio_enc twin).
 `default_nettype none
 
 module kmu_ctx_engine #(

@@ -43,7 +43,7 @@
 //     cycle while scan_ready_i is high; scan_busy_o from t+1 to the last handshake (cycle h);
 //     scan_done_o in h+1.  Empty scan: scan_busy_o in t+1 only, scan_done_o in t+2.
 //   dirty_cnt_o, err_*_o: combinational (state and this cycle's inputs).
-// C twin: cmodel/kmu_dirty_rf.c (uses the kmu_prio_enc twin).
+// C twin: cmodel/preempt/kmu_dirty_rf.c (uses the kmu_prio_enc twin).
 `default_nettype none
 
 module kmu_dirty_rf #(

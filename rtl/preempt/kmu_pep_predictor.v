@@ -57,7 +57,7 @@
 //   kslot_clear: kslot >= KSLOTS (err_clear_o).  It wins over a sample of the same slot in the
 //     same cycle (the new kernel's profile starts empty).
 // Every decision of cycle t reads the state before t's edge (avg_q, live_q, ...).
-// C twin: cmodel/kmu_pep_predictor.c (same state names).
+// C twin: cmodel/preempt/kmu_pep_predictor.c (same state names).
 `default_nettype none
 
 module kmu_pep_predictor #(

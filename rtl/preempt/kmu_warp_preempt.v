@@ -54,7 +54,7 @@
 // Latency: flushed (and any save done) -> ev_start_o: 2 cycles (reserved: F -> F+2), 1 cycle
 // after a save (D -> D+1), 1 cycle after a victim exit.  lat_o: cycles from the acceptance to
 // ev_start_o of the last preemption (saturating 16 bits), from the cycle after ev_start_o.
-// C twin: cmodel/kmu_warp_preempt.c.
+// C twin: cmodel/preempt/kmu_warp_preempt.c.
 `default_nettype none
 
 module kmu_warp_preempt #(

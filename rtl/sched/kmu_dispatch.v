@@ -29,7 +29,7 @@
 // take is unconditional (kmu_kmu and the SM accept what the dispatcher sends).
 // Status: stall_o = a level has TBs left but nothing goes out; drain_cycle_o = stall_o while a
 // lower level also has TBs left (one pulse per cycle of draining, a counter enable).
-// C twin: cmodel/kmu_dispatch.c.
+// C twin: cmodel/sched/kmu_dispatch.c.
 `default_nettype none
 
 module kmu_dispatch #(

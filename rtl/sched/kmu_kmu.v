@@ -63,7 +63,7 @@
 //   mem_req_valid_o/mem_req_ready_i: completion write (mem_req_addr_o = cpl_addr,
 //     mem_req_wdata_o = 1), held until accepted, in completion order.
 //   ekt_cpl_valid_o/ekt_cpl_id_o and kernel_done_o: one-cycle pulses per completion (no ready).
-// C twin: cmodel/kmu_kmu.c (composed of the kmu_fifo, kmu_rr_arb and kmu_prio_enc twins).
+// C twin: cmodel/sched/kmu_kmu.c (composed of the kmu_fifo, kmu_rr_arb and kmu_prio_enc twins).
 `default_nettype none
 
 module kmu_kmu #(

@@ -35,7 +35,7 @@
 // kmu_fifo rule), so after a stall the first cycle with mem_ready_i high accepts no new request.
 // State: the arbiter pointer and the output stage (two kmu_fifo instances side by side, pushed
 // and popped together: {addr, wdata} (64 bits) and {client, write}; the cell's C twin carries
-// at most 64 bits per word).  C twin: cmodel/kmu_mem_port.c (composed of the cell C models).
+// at most 64 bits per word).  C twin: cmodel/sched/kmu_mem_port.c (composed of the cell C models).
 `default_nettype none
 
 module kmu_mem_port #(

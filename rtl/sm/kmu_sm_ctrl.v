@@ -67,7 +67,7 @@
 // controller's reserve rule), wp_ev_regs_o * 32 reserved registers, else none (the victim's
 // are saved).  Its simt_done frees the entry and reports done once, as for any event warp.
 // Latency: request comb. in t; accepted in t -> resident (started) at the edge.
-// C twin: cmodel/kmu_sm_ctrl.c (composed of the kmu_prio_enc and kmu_fifo twins).
+// C twin: cmodel/sm/kmu_sm_ctrl.c (composed of the kmu_prio_enc and kmu_fifo twins).
 `default_nettype none
 
 module kmu_sm_ctrl #(

@@ -1,6 +1,6 @@
 /* engine_hw.c - the kmusim engines of the real hardware top kmu_gpu:
  *   c      the C model (cmodel/kmu_gpu.c)
- *   rtl    the Verilated RTL (rtl/kmu/kmu_gpu.v, through tb/shim/kmu_gpu_shim.cpp)
+ *   rtl    the Verilated RTL (rtl/kmu_gpu.v, through tb/shim/kmu_gpu_shim.cpp)
  *   cosim  both, the same inputs every cycle, every output compared every cycle; the first
  *          mismatch stops the run with cycle, signal, expected (C) and actual (RTL)
  * The binary is built for one parameter set (-DP_NSM=... as the Verilated top); an engine

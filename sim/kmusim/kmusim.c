@@ -35,6 +35,8 @@ static void usage(FILE *f) {
           "  --no-isolated     skip the isolated runs (no ANTT / STP)\n"
           "  --quiet           no summary table, no progress line\n"
           "  --check           parse and check the workload only\n"
+          "  --which-build     print the hardware build the configuration needs (small,\n"
+          "                    paper, or none when its sizes match neither) and exit\n"
           "  -h, --help\n");
 }
 
@@ -90,10 +92,27 @@ static int check_supported(const kmusim_workload *w, const kmusim_engine_ops *e)
   return !bad;
 }
 
+/* The Verilated hardware is built for two presets (sim/kmusim/kmusim.mk): the one whose
+ * build parameters equal the configuration's, or "none".  scripts/kmusim asks this so that it
+ * reads the configuration exactly as the run will (CRLF files, config files, --config). */
+static const char *build_of(const kmusim_config *c) {
+  static const char *const builds[] = {"small", "paper"};
+  for (unsigned i = 0; i < sizeof builds / sizeof builds[0]; i++) {
+    kmusim_config p;
+    memset(&p, 0, sizeof p);
+    kmusim_config_preset(&p, builds[i]);
+    if (c->nsm == p.nsm && c->ekt_entries == p.ekt_entries && c->slots == p.slots &&
+        c->pend == p.pend && c->tbs == p.tbs && c->warps == p.warps && c->regs == p.regs &&
+        c->shmem == p.shmem && c->ewt == p.ewt)
+      return builds[i];
+  }
+  return "none";
+}
+
 int main(int argc, char **argv) {
   const char *engine = NULL, *json = NULL, *svg = NULL, *fst = NULL, *cfg = NULL, *wl = NULL;
   uint64_t max_cycles = 100000000ull, hang = 200000, seed = 1;
-  int quiet = 0, isolated = 1, check_only = 0;
+  int quiet = 0, isolated = 1, check_only = 0, which_build = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -129,6 +148,8 @@ int main(int argc, char **argv) {
       isolated = 0;
     } else if (!strcmp(a, "--check")) {
       check_only = 1;
+    } else if (!strcmp(a, "--which-build")) {
+      which_build = 1;
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "kmusim: unknown option %s\n", a);
       usage(stderr);
@@ -160,6 +181,11 @@ int main(int argc, char **argv) {
   if (kmusim_workload_load(&w, wl, cfg)) {
     kmusim_workload_free(&w);
     return 2;
+  }
+  if (which_build) {
+    printf("%s\n", build_of(&w.cfg));
+    kmusim_workload_free(&w);
+    return 0;
   }
   if (check_only) {
     printf("%s: ok: %u kernels, %u events, %" PRIu64 " kernel instances, config %s\n", wl, w.nk,

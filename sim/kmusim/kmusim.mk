@@ -1,24 +1,51 @@
-# mk/kmusim.mk - the kmusim system simulator (docs/kmusim.md).
-#   make kmusim-fake   build/kmusim/kmusim-fake: kmusim with only the fake test-double engine
-#                      (tests kmusim itself; its numbers are never results)
+# sim/kmusim/kmusim.mk - kmusim, the system simulator (docs/kmusim.md): a product, not a test.
+# Built around the system top kmu_gpu (C twin and Verilated RTL) for two hardware
+# configurations; scripts/kmusim picks the one that matches a workload's configuration.
+#   build/bin/kmusim-small, build/bin/kmusim-paper   engines c, rtl, cosim (and fake)
+#   make kmusim-fake   build/bin/kmusim-fake: only the fake test-double engine (tests kmusim
+#                      itself, and tells scripts/kmusim which build a workload needs; its
+#                      numbers are never results)
 #   make kmusim-smoke  build it and run scripts/kmusim_smoke.sh
-# The real engines (engine_c.c, engine_rtl.cpp, cosim) add their own binary and engine list.
-KMUSIM_DIR    := tb/kmusim
-KMUSIM_CORE_C := $(KMUSIM_DIR)/kmusim.c $(KMUSIM_DIR)/workload.c $(KMUSIM_DIR)/sim.c \
-                 $(KMUSIM_DIR)/report.c $(KMUSIM_DIR)/sm_model.c $(KMUSIM_DIR)/mem_model.c \
-                 tb/common/kmu_tb.c tb/common/kmu_axil_master.c
-KMUSIM_HDRS   := $(wildcard $(KMUSIM_DIR)/*.h) $(wildcard cmodel/*.h) $(wildcard tb/common/*.h)
-KMUSIM_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb/common -I$(KMUSIM_DIR)
+BINDIR        := $(BUILD)/bin
+KMUSIM_C      := sim/kmusim/workload.c sim/kmusim/sim.c sim/kmusim/report.c \
+                 sim/kmusim/engine_fake.c sim/env/sm_model.c sim/env/mem_model.c \
+                 sim/env/kmu_axil_master.c
+GPU_C         := $(call rtl2c,$(RTL_kmu_gpu))
+GPU_SMALL     := AW=16 ENTRIES=8 CNT_W=16 NSM=2 SLOTS=4 PEND=4 TBS=4 WARPS=8 REGS=4096 \
+                 SHMEM=16384 EWT=4
+GPU_PAPER     := AW=16 ENTRIES=32 CNT_W=32 NSM=16 SLOTS=32 PEND=32 TBS=32 WARPS=64 REGS=65536 \
+                 SHMEM=98304 EWT=4
 
-.PHONY: kmusim-fake kmusim-smoke
-kmusim-fake: $(BUILD)/kmusim/kmusim-fake
+# The two hardware builds: tools (a Verilated top, the C twins and a C main) built like the
+# harnesses, installed as build/bin/kmusim-<config> (a mutant build keeps its harness path).
+TOOLS += kmusim_small kmusim_paper
+kmusim_small_TOP    := kmu_gpu
+kmusim_small_RTL    := $(RTL_kmu_gpu)
+kmusim_small_PARAMS := $(GPU_SMALL)
+kmusim_small_TEST   := sim/kmusim/kmusim.c
+kmusim_small_C      := $(GPU_C) $(KMUSIM_C) sim/kmusim/engine_hw.c sim/kmusim/engine_list_hw.c
+kmusim_small_BIN    := $(BINDIR)/kmusim-small
+kmusim_paper_TOP    := kmu_gpu
+kmusim_paper_RTL    := $(RTL_kmu_gpu)
+kmusim_paper_PARAMS := $(GPU_PAPER)
+kmusim_paper_TEST   := sim/kmusim/kmusim.c
+kmusim_paper_C      := $(kmusim_small_C)
+kmusim_paper_BIN    := $(BINDIR)/kmusim-paper
+# the system top is synthesized on request (about 9 minutes of Yosys for 40k cells):
+#   make synth SYNTH_EXTRA=kmusim_small
 
-$(BUILD)/kmusim/kmusim-fake: $(KMUSIM_CORE_C) $(KMUSIM_DIR)/engine_fake.c \
-                             $(KMUSIM_DIR)/engine_list_fake.c $(KMUSIM_HDRS) mk/kmusim.mk
+KMUSIM_FAKE   := $(BINDIR)/kmusim-fake
+KMUSIM_HDRS   := $(wildcard $(addsuffix /*.h,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS)))
+
+.PHONY: kmusim kmusim-fake kmusim-smoke
+kmusim: $(kmusim_small_BIN) $(kmusim_paper_BIN) $(KMUSIM_FAKE)
+kmusim-fake: $(KMUSIM_FAKE)
+
+$(KMUSIM_FAKE): sim/kmusim/kmusim.c $(KMUSIM_C) sim/kmusim/engine_list_fake.c $(TB_COMMON_C) \
+                $(KMUSIM_HDRS) sim/kmusim/kmusim.mk
 	@mkdir -p $(@D)
 	@echo "  CC    $@"
-	@$(CC) $(KMUSIM_CFLAGS) $(KMUSIM_CORE_C) $(KMUSIM_DIR)/engine_fake.c \
-	  $(KMUSIM_DIR)/engine_list_fake.c -o $@
+	@$(CC) $(CFLAGS_C) $(filter %.c,$^) -o $@
 
-kmusim-smoke: $(BUILD)/kmusim/kmusim-fake
-	@bash scripts/kmusim_smoke.sh $(BUILD)/kmusim/kmusim-fake
+kmusim-smoke: $(KMUSIM_FAKE)
+	@bash scripts/kmusim_smoke.sh $(KMUSIM_FAKE)

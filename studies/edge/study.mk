@@ -1,5 +1,5 @@
-# mk/study-edge.mk - the EDGE warp-level preemption study (docs/results-edge.md).
-#   make study-edge   one SM of the paper configuration (tb/simt/simt_model) driven by the C twin
+# studies/edge/study.mk - the EDGE warp-level preemption study (docs/results-edge.md).
+#   make study-edge   one SM of the paper configuration (sim/env/simt_model) driven by the C twin
 #                     of kmu_warp_preempt: preemption latency per flush optimisation (Fig. 11),
 #                     scheduling latency preemption vs draining (Fig. 12), slowdowns and ANTT
 #                     (Fig. 13), the intrinsic 2-cycle bound; register/event integrity checks.
@@ -8,14 +8,13 @@
 # scripts/test_study_edge.sh (make test) runs a reduced study with the same checks.
 STUDY_EDGE_DIR    := $(BUILD)/study-edge
 STUDY_EDGE_BIN    := $(STUDY_EDGE_DIR)/edge_study
-STUDY_EDGE_SRC    := tb/study/edge_study.c tb/simt/simt_model.c cmodel/kmu_warp_preempt.c
-STUDY_EDGE_CFLAGS := -std=c11 -O2 -Wall -Wextra -Werror -Icmodel -Itb/common -Itb/simt
+STUDY_EDGE_SRC    := studies/edge/edge_study.c sim/env/simt_model.c $(call rtl2c,$(RTL_kmu_warp_preempt))
 
-$(STUDY_EDGE_BIN): $(STUDY_EDGE_SRC) $(wildcard tb/study/edge_*.h) tb/simt/simt_model.h \
-                   cmodel/kmu_warp_preempt.h cmodel/kmu_common.h mk/study-edge.mk
+$(STUDY_EDGE_BIN): $(STUDY_EDGE_SRC) sim/env/simt_model.h \
+                   cmodel/preempt/kmu_warp_preempt.h cmodel/common/kmu_common.h studies/edge/study.mk
 	@mkdir -p $(@D)
 	@echo "  CC    $@"
-	@$(CC) $(STUDY_EDGE_CFLAGS) $(STUDY_EDGE_SRC) -lm -o $@
+	@$(CC) $(CFLAGS_C) $(STUDY_EDGE_SRC) -lm -o $@
 
 # part a on one core, parts b, c and the teeth run on the other; every part prints PASS/FAIL
 # lines and exits 1 on a failed check.
@@ -28,7 +27,7 @@ study-edge: $(STUDY_EDGE_BIN)
 	  $(STUDY_EDGE_BIN) --part $$p --out $$d > $$d/log_$$p.txt 2>&1 || rb=1; done; \
 	wait $$pa; ra=$$?; \
 	cat $$d/log_a.txt $$d/log_b.txt $$d/log_c.txt $$d/log_teeth.txt | grep -E '^(PASS|FAIL)'; \
-	python3 scripts/study_edge_report.py $$d || exit 1; \
+	python3 studies/edge/report.py $$d || exit 1; \
 	echo "study-edge: $$(( $$(date +%s) - start )) s wall"; \
 	[ $$ra = 0 ] && [ $$rb = 0 ] || { echo "study-edge: a check FAILED (see the logs)"; exit 1; }
 

@@ -917,7 +917,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(o, "--corrupt-restore")) corrupt = atoi(v), a++;
     else if (!strcmp(o, "--kernels-out")) kout = v, a++;
     else if (!strcmp(o, "--header")) header = 1;
-    else { fprintf(stderr, "unknown option %s (see the head of tb/study/pep_study.c)\n", o); return 2; }
+    else { fprintf(stderr, "unknown option %s (see the head of studies/pep/pep_study.c)\n", o); return 2; }
   }
   if (mem_ii < 1) mem_ii = 1;
   load_kernels(table, config, mem_ii);

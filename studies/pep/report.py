@@ -2,7 +2,7 @@
 """study_pep_report.py DIR - tables and a plot from the PEP study's raw results.
 
 Reads DIR/results.csv (one row per simulated preemption, written by the study program
-tb/study/pep_study.c) and writes DIR/table.md (per kernel and policy: average preemption
+studies/pep/pep_study.c) and writes DIR/table.md (per kernel and policy: average preemption
 latency, context bytes per switched TB split into base and incremental, SM cycles spent saving
 per switched TB, the runtime-selection breakdown), DIR/summary.json (the averages the paper
 quotes, with the paper's own figures beside them) and DIR/latency.svg, DIR/context.svg (grouped

@@ -1,26 +1,26 @@
-# mk/study-pep.mk - `make study-pep`: the PEP study (issue 4, deliverable 5; docs/results-pep.md).
+# studies/pep/study.mk - `make study-pep`: the PEP study (issue 4, deliverable 5; docs/results-pep.md).
 # One SM of the paper configuration composed of the C twins (kmu_sm_ctrl, kmu_ctx_engine,
 # kmu_dirty_rf, kmu_pep_predictor, kmu_mem_port) plus a behavioural TB runner:
-# tb/study/pep_study.c.  Sweep: 16 kernels of PEP Table 1 x 4 policies x progress 25/50/75 x
+# studies/pep/pep_study.c.  Sweep: 16 kernels of PEP Table 1 x 4 policies x progress 25/50/75 x
 # launch 5/15/25/35 us x (PEP predicted launch 20/25/30 us | Chimera deadline 5/10/15 us),
 # run as two processes (kernels split in half) -> build/study-pep/results.csv, then
-# scripts/study_pep_report.py -> table.md, summary.json, latency.svg, context.svg.
+# studies/pep/report.py -> table.md, summary.json, latency.svg, context.svg.
 #   SEED=<s>            seed (default 1)
 #   STUDY_PEP_ARGS=...  extra arguments for pep_study (e.g. --kernels KS,LBM)
 STUDY_PEP_DIR  := $(BUILD)/study-pep
 STUDY_PEP_BIN  := $(STUDY_PEP_DIR)/pep_study
-STUDY_PEP_SRC  := tb/study/pep_study.c cmodel/kmu_sm_ctrl.c cmodel/kmu_ctx_engine.c \
-                  cmodel/kmu_dirty_rf.c cmodel/kmu_pep_predictor.c cmodel/kmu_mem_port.c \
-                  cmodel/kmu_fifo.c cmodel/kmu_prio_enc.c cmodel/kmu_rr_arb.c
+STUDY_PEP_SRC  := studies/pep/pep_study.c \
+                  $(sort $(call rtl2c,$(RTL_kmu_sm_ctrl) $(RTL_kmu_ctx_engine) $(RTL_kmu_dirty_rf) \
+                    $(RTL_kmu_pep_predictor) $(RTL_kmu_mem_port)))
 STUDY_PEP_K1   := CP,MRI,SC,GM,LBM,SRAD2,HS,BP2
 STUDY_PEP_K2   := BS,KS,ST,PF,SRAD1,SRAD3,LUD,BP
 TEST_SCRIPTS   += scripts/test_study_pep.sh
 
 .PHONY: study-pep
-$(STUDY_PEP_BIN): $(STUDY_PEP_SRC) $(wildcard cmodel/*.h) mk/study-pep.mk
+$(STUDY_PEP_BIN): $(STUDY_PEP_SRC) $(wildcard $(addsuffix /*.h,$(CMODEL_INC_DIRS))) studies/pep/study.mk
 	@mkdir -p $(@D)
 	@echo "  CC    $@"
-	@$(CC) -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel -Itb/common $(STUDY_PEP_SRC) -o $@
+	@$(CC) $(CFLAGS_C) $(STUDY_PEP_SRC) -o $@
 
 study-pep: $(STUDY_PEP_BIN)
 	@mkdir -p $(STUDY_PEP_DIR)
@@ -32,4 +32,4 @@ study-pep: $(STUDY_PEP_BIN)
 	cat $(STUDY_PEP_DIR)/run.1.log $(STUDY_PEP_DIR)/run.2.log; \
 	if [ $$r1 != 0 ] || [ $$r2 != 0 ]; then echo "study-pep: FAILED (conservation or run error)"; exit 1; fi
 	@cat $(STUDY_PEP_DIR)/results.1.csv $(STUDY_PEP_DIR)/results.2.csv > $(STUDY_PEP_DIR)/results.csv
-	@python3 scripts/study_pep_report.py $(STUDY_PEP_DIR)
+	@python3 studies/pep/report.py $(STUDY_PEP_DIR)
