@@ -74,7 +74,7 @@ def launch_figures(wl, kname):
 
 
 def system_benches(report, missed):
-    """issue 3: event vs host launch on an idle and a busy GPU; simulation speed"""
+    """Event vs host launch on an idle and a busy GPU; simulation speed"""
     L = {}
     for name, wl, k in (("event_idle", "workloads/bench/idle_event.wl", "ev"),
                         ("host_idle", "workloads/bench/idle_host.wl", "hk"),
@@ -129,7 +129,7 @@ PEP_BINS = {
 
 
 def pep_benches(report, missed):
-    """issue 4's intrinsic targets, measured on the paper-sized RTL in lockstep: the predictor
+    """The PEP intrinsic targets, measured on the paper-sized RTL in lockstep: the predictor
     decides within 2 cycles of a launch hint; the dirty scan adds no cycle to a save beyond the
     memory port's own (a save of B beats, memory ready every cycle, takes B + a fixed pipeline
     fill, whatever its dirty pattern)."""

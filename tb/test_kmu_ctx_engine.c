@@ -47,7 +47,6 @@ KMU_BLOCK(kmu_ctx_engine, KMU_CTX_ENGINE_IN, KMU_CTX_ENGINE_OUT, &params)
 #define MEM_BASE 0x80000000u                     /* memory areas */
 #define IP_BASE 0x00100000u                      /* on-chip store areas */
 #define NAREA 4
-enum { OP_ALL = 0, OP_DIRTY = 1, OP_RESTORE = 2 };
 
 static uint32_t area_bytes(void) { /* AREA_BYTES: the power of two >= the layout's end */
   uint32_t a = 1;
@@ -271,7 +270,7 @@ static void expect_save(world *x, const cmd_t *c, int k) {
     unsigned w = nth_slot(c->wmask, i);
     for (unsigned r = 0; r < NR; r++) {
       x->snap[i][r] = x->rf[w][r];
-      if (r >= c->rpw || !(c->op == OP_ALL || ((x->dirty[w] >> r) & 1))) continue;
+      if (r >= c->rpw || !(c->op == KMU_CTX_OP_SAVE_ALL || ((x->dirty[w] >> r) & 1))) continue;
       x->sc_w[x->sc_n] = w;
       x->sc_r[x->sc_n++] = r;
       ck->bmap[i] |= 1u << r;
@@ -354,16 +353,16 @@ static void new_episode(world *x) {
   x->nsteps = x->sp = 0;
   int two = kmu_rng_pct(g, 50);
   if (kmu_rng_pct(g, 30)) add_step(x, ST_BAD, 0, 0, 0, 0);
-  add_step(x, ST_SAVE, 0, kmu_rng_pct(g, 40) ? OP_ALL : OP_DIRTY, kmu_rng_pct(g, 20), 0);
+  add_step(x, ST_SAVE, 0, kmu_rng_pct(g, 40) ? KMU_CTX_OP_SAVE_ALL : KMU_CTX_OP_SAVE_DIRTY, kmu_rng_pct(g, 20), 0);
   if (two) {
     add_step(x, ST_MODIFY, 0, 0, 0, 0);
-    add_step(x, ST_SAVE, 1, OP_DIRTY, kmu_rng_pct(g, 50), 0);
+    add_step(x, ST_SAVE, 1, KMU_CTX_OP_SAVE_DIRTY, kmu_rng_pct(g, 50), 0);
   }
   add_step(x, ST_SCRAMBLE, 0, 0, 0, 0);
   if (kmu_rng_pct(g, 10)) add_step(x, ST_CORRUPT, 0, 0, 0, 0);
   if (kmu_rng_pct(g, 20)) add_step(x, ST_BAD, 0, 0, 0, 0);
-  add_step(x, ST_RESTORE, 0, OP_RESTORE, 0, 0);
-  if (two) add_step(x, ST_RESTORE, 1, OP_RESTORE, 0, kmu_rng_pct(g, 50));
+  add_step(x, ST_RESTORE, 0, KMU_CTX_OP_RESTORE, 0, 0);
+  if (two) add_step(x, ST_RESTORE, 1, KMU_CTX_OP_RESTORE, 0, kmu_rng_pct(g, 50));
   add_step(x, ST_FINAL, 0, 0, 0, 0);
   x->n_ep++;
   x->n_two += two;
@@ -374,7 +373,7 @@ static void present_cmd(world *x, unsigned op, int k) {
   c->op = op;
   c->rpw = x->rpw;
   c->shmem = x->shmem;
-  if (op == OP_RESTORE) {
+  if (op == KMU_CTX_OP_RESTORE) {
     c->inplace = (unsigned)x->ck[k].inplace;
     c->wmask = x->rmask;
     c->area = x->ck[k].area;
@@ -466,7 +465,7 @@ static int w_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *
       x->sp++;
       switch (s->kind) {
         case ST_SAVE: x->pc.inplace = (unsigned)s->inplace; present_cmd(x, (unsigned)s->op, s->k); break;
-        case ST_RESTORE: present_cmd(x, OP_RESTORE, s->k); break;
+        case ST_RESTORE: present_cmd(x, KMU_CTX_OP_RESTORE, s->k); break;
         case ST_MODIFY: tb_modify(x); break;
         case ST_SCRAMBLE: tb_scramble(x); break;
         case ST_CORRUPT: ck_corrupt(x, 0); break;
@@ -581,7 +580,7 @@ static int w_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     } else {
       x->active = 1;
       x->act_cyc = cyc;
-      x->act_restore = x->pc.op == OP_RESTORE;
+      x->act_restore = x->pc.op == KMU_CTX_OP_RESTORE;
       x->act_inplace = (int)x->pc.inplace;
       x->act_k = x->pc_k;
       x->acc_n = x->acc_h = x->rfw_n = x->rfw_h = x->shw_n = x->shw_h = 0;
@@ -598,7 +597,7 @@ static int w_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   if (o->scan_start_o) {
     ok &= KMU_EXPECT_EQ(t, cyc, "scan_wmask_o", x->smask, o->scan_wmask_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "scan_rpw_o", x->rpw, o->scan_rpw_o);
-    ok &= KMU_EXPECT_EQ(t, cyc, "scan_all_o", x->pc.op == OP_ALL, o->scan_all_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "scan_all_o", x->pc.op == KMU_CTX_OP_SAVE_ALL, o->scan_all_o);
   }
 
   /* ---- scan handshake: the entry is saved; its dirty bit clears */
@@ -805,9 +804,9 @@ static int run_script(const char *test, const script_t *sc, uint64_t seed) {
 static int t_timing_mem(const char *test, uint64_t seed, uint64_t cycles) {
   (void)cycles;
   script_t s = {NW, NR, NS, 50, 100, 3, 1, {{0}}, 0};
-  s.steps[s.nsteps++] = STEP(ST_SAVE, 0, OP_ALL, 0, 0);
+  s.steps[s.nsteps++] = STEP(ST_SAVE, 0, KMU_CTX_OP_SAVE_ALL, 0, 0);
   s.steps[s.nsteps++] = STEP(ST_SCRAMBLE, 0, 0, 0, 0);
-  s.steps[s.nsteps++] = STEP(ST_RESTORE, 0, OP_RESTORE, 0, 0);
+  s.steps[s.nsteps++] = STEP(ST_RESTORE, 0, KMU_CTX_OP_RESTORE, 0, 0);
   s.steps[s.nsteps++] = STEP(ST_FINAL, 0, 0, 0, 0);
   return run_script(test, &s, seed);
 }
@@ -816,12 +815,12 @@ static int t_timing_mem(const char *test, uint64_t seed, uint64_t cycles) {
 static int t_timing_inplace(const char *test, uint64_t seed, uint64_t cycles) {
   (void)cycles;
   script_t s = {NW > 2 ? NW - 1 : NW, NR, 3 * BB + 1, 60, 100, 2, 1, {{0}}, 0};
-  s.steps[s.nsteps++] = STEP(ST_SAVE, 0, OP_DIRTY, 0, 0);
+  s.steps[s.nsteps++] = STEP(ST_SAVE, 0, KMU_CTX_OP_SAVE_DIRTY, 0, 0);
   s.steps[s.nsteps++] = STEP(ST_MODIFY, 0, 0, 0, 0);
-  s.steps[s.nsteps++] = STEP(ST_SAVE, 1, OP_DIRTY, 1, 0);
+  s.steps[s.nsteps++] = STEP(ST_SAVE, 1, KMU_CTX_OP_SAVE_DIRTY, 1, 0);
   s.steps[s.nsteps++] = STEP(ST_SCRAMBLE, 0, 0, 0, 0);
-  s.steps[s.nsteps++] = STEP(ST_RESTORE, 0, OP_RESTORE, 0, 0);
-  s.steps[s.nsteps++] = STEP(ST_RESTORE, 1, OP_RESTORE, 0, 1);
+  s.steps[s.nsteps++] = STEP(ST_RESTORE, 0, KMU_CTX_OP_RESTORE, 0, 0);
+  s.steps[s.nsteps++] = STEP(ST_RESTORE, 1, KMU_CTX_OP_RESTORE, 0, 1);
   s.steps[s.nsteps++] = STEP(ST_FINAL, 0, 0, 0, 0);
   return run_script(test, &s, seed);
 }
@@ -833,9 +832,9 @@ static int t_save_empty(const char *test, uint64_t seed, uint64_t cycles) {
   (void)cycles;
   int ok = 1;
   script_t s = {NW, NR, 2 * BB, 0, 100, 2, 1, {{0}}, 0};
-  s.steps[s.nsteps++] = STEP(ST_SAVE, 0, OP_DIRTY, 0, 0);
+  s.steps[s.nsteps++] = STEP(ST_SAVE, 0, KMU_CTX_OP_SAVE_DIRTY, 0, 0);
   s.steps[s.nsteps++] = STEP(ST_SCRAMBLE, 0, 0, 0, 0);
-  s.steps[s.nsteps++] = STEP(ST_RESTORE, 0, OP_RESTORE, 0, 0);
+  s.steps[s.nsteps++] = STEP(ST_RESTORE, 0, KMU_CTX_OP_RESTORE, 0, 0);
   s.steps[s.nsteps++] = STEP(ST_FINAL, 0, 0, 0, 0);
   ok &= run_script(test, &s, seed);
   s.shmem = 0;
@@ -850,12 +849,12 @@ static int t_save_empty(const char *test, uint64_t seed, uint64_t cycles) {
 static int t_backpressure(const char *test, uint64_t seed, uint64_t cycles) {
   (void)cycles;
   script_t s = {NW, NR, 5 * BB, 70, 25, 5, 0, {{0}}, 0};
-  s.steps[s.nsteps++] = STEP(ST_SAVE, 0, OP_DIRTY, 0, 0);
+  s.steps[s.nsteps++] = STEP(ST_SAVE, 0, KMU_CTX_OP_SAVE_DIRTY, 0, 0);
   s.steps[s.nsteps++] = STEP(ST_MODIFY, 0, 0, 0, 0);
-  s.steps[s.nsteps++] = STEP(ST_SAVE, 1, OP_DIRTY, 0, 0);
+  s.steps[s.nsteps++] = STEP(ST_SAVE, 1, KMU_CTX_OP_SAVE_DIRTY, 0, 0);
   s.steps[s.nsteps++] = STEP(ST_SCRAMBLE, 0, 0, 0, 0);
-  s.steps[s.nsteps++] = STEP(ST_RESTORE, 0, OP_RESTORE, 0, 0);
-  s.steps[s.nsteps++] = STEP(ST_RESTORE, 1, OP_RESTORE, 0, 1);
+  s.steps[s.nsteps++] = STEP(ST_RESTORE, 0, KMU_CTX_OP_RESTORE, 0, 0);
+  s.steps[s.nsteps++] = STEP(ST_RESTORE, 1, KMU_CTX_OP_RESTORE, 0, 1);
   s.steps[s.nsteps++] = STEP(ST_FINAL, 0, 0, 0, 0);
   return run_script(test, &s, seed);
 }
@@ -867,10 +866,10 @@ static int t_bad_bitmap(const char *test, uint64_t seed, uint64_t cycles) {
   int ok = 1;
   for (int inpl = 0; inpl < 2; inpl++) {
     script_t s = {NW, NR > 2 ? 2 : 1, BB, 100, 100, 1, 1, {{0}}, 0};
-    s.steps[s.nsteps++] = STEP(ST_SAVE, 0, OP_ALL, inpl, 0);
+    s.steps[s.nsteps++] = STEP(ST_SAVE, 0, KMU_CTX_OP_SAVE_ALL, inpl, 0);
     s.steps[s.nsteps++] = STEP(ST_SCRAMBLE, 0, 0, 0, 0);
     s.steps[s.nsteps++] = STEP(ST_CORRUPT, 0, 0, 0, 0);
-    s.steps[s.nsteps++] = STEP(ST_RESTORE, 0, OP_RESTORE, 0, 0);
+    s.steps[s.nsteps++] = STEP(ST_RESTORE, 0, KMU_CTX_OP_RESTORE, 0, 0);
     s.steps[s.nsteps++] = STEP(ST_FINAL, 0, 0, 0, 0);
     ok &= run_script(test, &s, seed + (uint64_t)inpl);
   }
@@ -924,24 +923,24 @@ static int t_err_cmd(const char *test, uint64_t seed, uint64_t cycles) {
   EXP(s, cmd_ready_o, 1), EXP(s, busy_o, 0), EXP(s, err_cmd_o, 0), EXP(s, done_o, 0);
   s = p_cmd(p, 3, all, NR, 0, "op 3 (reserved)");
   EXP(s, cmd_ready_o, 1), EXP(s, err_cmd_o, 1);
-  s = p_cmd(p, OP_ALL, all, 0, 0, "rpw 0; the bad command before was ignored");
+  s = p_cmd(p, KMU_CTX_OP_SAVE_ALL, all, 0, 0, "rpw 0; the bad command before was ignored");
   EXP(s, busy_o, 0), EXP(s, err_cmd_o, 1), EXP(s, scan_start_o, 0);
   if (NR < 63) {
-    s = p_cmd(p, OP_DIRTY, all, NR + 1, 0, "rpw > RPW");
+    s = p_cmd(p, KMU_CTX_OP_SAVE_DIRTY, all, NR + 1, 0, "rpw > RPW");
     EXP(s, busy_o, 0), EXP(s, err_cmd_o, 1);
   }
-  s = p_cmd(p, OP_RESTORE, 0, NR, 0, "empty wmask");
+  s = p_cmd(p, KMU_CTX_OP_RESTORE, 0, NR, 0, "empty wmask");
   EXP(s, busy_o, 0), EXP(s, err_cmd_o, 1);
-  s = p_cmd(p, OP_DIRTY, all, 1, NS + 1, "shmem > SHMEM");
+  s = p_cmd(p, KMU_CTX_OP_SAVE_DIRTY, all, 1, NS + 1, "shmem > SHMEM");
   EXP(s, busy_o, 0), EXP(s, err_cmd_o, 1);
   s = st(p, "nothing started");
   EXP(s, busy_o, 0), EXP(s, scan_start_o, 0), EXP(s, req_valid_o, 0), EXP(s, ip_ren_o, 0);
-  s = p_cmd(p, OP_ALL, all, NR, NS, "rpw = RPW, shmem = SHMEM, every warp: accepted");
+  s = p_cmd(p, KMU_CTX_OP_SAVE_ALL, all, NR, NS, "rpw = RPW, shmem = SHMEM, every warp: accepted");
   EXP(s, cmd_ready_o, 1), EXP(s, err_cmd_o, 0);
   s = p_cmd(p, 3, all, NR, 0, "busy: a bad command is not looked at");
   EXP(s, cmd_ready_o, 0), EXP(s, busy_o, 1), EXP(s, err_cmd_o, 0), EXP(s, scan_start_o, 1);
   EXP(s, scan_all_o, 1), EXP(s, scan_rpw_o, NR), EXP(s, scan_wmask_o, all);
-  s = p_cmd(p, OP_RESTORE, all, NR, 0, "busy: a good command waits");
+  s = p_cmd(p, KMU_CTX_OP_RESTORE, all, NR, 0, "busy: a good command waits");
   EXP(s, cmd_ready_o, 0), EXP(s, err_cmd_o, 0), EXP(s, scan_start_o, 0), EXP(s, req_valid_o, 0);
   s = st(p, "the scan is empty (scan_done_i): the bitmaps follow");
   s->in.scan_done_i = 1;

@@ -534,7 +534,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     const sb_ent *n = &x->ent[sr];
     const int rs = st == SEQ_RCMD;
     const int cip = rs ? (x->s_k ? x->pt[sp].ip1 : x->pt[sp].ip0) : (int)x->s_ip;
-    ok &= KMU_EXPECT_EQ(t, cyc, "ctx_cmd_op_o", rs ? CTX_RESTORE : x->s_op, o->ctx_cmd_op_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "ctx_cmd_op_o", rs ? KMU_CTX_OP_RESTORE : x->s_op, o->ctx_cmd_op_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "ctx_cmd_inplace_o", cip, o->ctx_cmd_inplace_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "ctx_cmd_wmask_o", n->wmask, o->ctx_cmd_wmask_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "ctx_cmd_rpw_o", spec_rpw(n->regs, n->warps), o->ctx_cmd_rpw_o);
@@ -689,7 +689,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     x->finished++;
   }
   /* PEP Fig. 3 (b): a preemption request under PEP during a base save makes it the switch */
-  const int upg = i->pre_valid_i && i->policy_i == POL_PEP && !x->s_sw &&
+  const int upg = i->pre_valid_i && i->policy_i == KMU_POL_PEP && !x->s_sw &&
                   (st == SEQ_PAUSE || st == SEQ_SCMD || st == SEQ_SWAIT);
   /* the sequencer */
   switch (st) {
@@ -723,9 +723,9 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
         x->n_abort++;
       } else if ((i->simt_paused_i >> sr) & 1) {
         const uint32_t bytes = (uint32_t)i->dirty_cnt_i * P_REG_BYTES;
-        const int inpl = P_IPB != 0 && i->inplace_en_i && i->policy_i == POL_PEP && x->s_sw &&
+        const int inpl = P_IPB != 0 && i->inplace_en_i && i->policy_i == KMU_POL_PEP && x->s_sw &&
                          bytes <= x->ip_free;
-        x->s_op = x->s_sw && i->policy_i <= POL_CHIMERA ? CTX_SAVE_ALL : CTX_SAVE_DIRTY;
+        x->s_op = x->s_sw && i->policy_i <= KMU_POL_CHIMERA ? KMU_CTX_OP_SAVE_ALL : KMU_CTX_OP_SAVE_DIRTY;
         x->s_ip = (unsigned)inpl;
         if (inpl) x->ip_free -= bytes, x->n_inplace++;
         x->pt[sp].ipb = inpl ? bytes : 0;
@@ -1462,7 +1462,7 @@ static void pp_restore(dprog *p, uint64_t wm, unsigned r, unsigned w, unsigned s
   dstep *s = st(p, "RESTORE command");
   s->in.ctx_cmd_ready_i = 1;
   EXP(s, ctx_cmd_valid_o, 1);
-  EXP(s, ctx_cmd_op_o, CTX_RESTORE);
+  EXP(s, ctx_cmd_op_o, KMU_CTX_OP_RESTORE);
   EXP(s, ctx_cmd_inplace_o, inpl);
   EXP(s, ctx_cmd_area_o, area);
   EXP(s, ctx_cmd_wmask_o, wm);
@@ -1496,11 +1496,11 @@ static int t_base_switch(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   PROG(test);
   dstep *s;
-  g_pol = POL_PEP;
+  g_pol = KMU_POL_PEP;
   g_ipen = 0;
   pp_run(p, 7, 1, 100, 40, 0, 1);
   pp_dec(p, 0, 1, 0, "base checkpoint of entry 0");
-  pp_save(p, 0, 1, 100, 1, 40, CTX_SAVE_DIRTY, 0, area_of(0, 0, 0), 3, 2);
+  pp_save(p, 0, 1, 100, 1, 40, KMU_CTX_OP_SAVE_DIRTY, 0, area_of(0, 0, 0), 3, 2);
   s = st(p, "base saved: the TB resumes");
   EXP(s, simt_pause_o, 0);
   EXP(s, base_o, 1);
@@ -1520,7 +1520,7 @@ static int t_base_switch(const char *test, uint64_t seed, uint64_t cycles) {
   s = st(p, "paused -> command next");
   s->in.simt_paused_i = 1;
   EXP(s, ctx_cmd_valid_o, 1);
-  EXP(s, ctx_cmd_op_o, CTX_SAVE_DIRTY);
+  EXP(s, ctx_cmd_op_o, KMU_CTX_OP_SAVE_DIRTY);
   EXP(s, ctx_cmd_area_o, area_of(0, 0, 1));
   s->in.ctx_cmd_ready_i = 1;
   s = st(p, "engine runs; a done of the saved entry is refused");
@@ -1588,7 +1588,7 @@ static int t_base_upgrade(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   PROG(test);
   dstep *s;
-  g_pol = POL_PEP;
+  g_pol = KMU_POL_PEP;
   g_ipen = 0;
   pp_run(p, 7, 1, 100, 40, 0, 1);
   pp_dec(p, 0, 1, 0, "base checkpoint of entry 0");
@@ -1601,7 +1601,7 @@ static int t_base_upgrade(const char *test, uint64_t seed, uint64_t cycles) {
   s = st(p, "the command: still the base's SAVE_DIRTY into area 0");
   s->in.simt_paused_i = 1;
   s->in.ctx_cmd_ready_i = 1;
-  EXP(s, ctx_cmd_valid_o, 1), EXP(s, ctx_cmd_op_o, CTX_SAVE_DIRTY);
+  EXP(s, ctx_cmd_valid_o, 1), EXP(s, ctx_cmd_op_o, KMU_CTX_OP_SAVE_DIRTY);
   EXP(s, ctx_cmd_area_o, area_of(0, 0, 0));
   s = st(p, "engine done");
   s->in.simt_paused_i = 1;
@@ -1629,7 +1629,7 @@ static int t_base_upgrade(const char *test, uint64_t seed, uint64_t cycles) {
   pp_run(p, 8, 1, 100, 40, 0, 1);
   pp_dec(p, 0, 1, 0, "base checkpoint of entry 0 (PEP)");
   s = st(p, "picked");
-  s = pp_idle_pol(p, POL_CHIMERA, "paused; a CHIMERA preemption request: not eligible, no upgrade");
+  s = pp_idle_pol(p, KMU_POL_CHIMERA, "paused; a CHIMERA preemption request: not eligible, no upgrade");
   s->in.simt_paused_i = 1;
   s->in.pre_valid_i = 1;
   s->in.pre_switch_mask_i = 1;
@@ -1654,8 +1654,8 @@ static int t_policy_ops(const char *test, uint64_t seed, uint64_t cycles) {
   PROG(test);
   g_pol = 0;
   g_ipen = 1; /* in-place only for PEP */
-  const unsigned pols[3] = {POL_CHIMERA, POL_CHIMERA_DIRTY, POL_DRAIN};
-  const unsigned ops[3] = {CTX_SAVE_ALL, CTX_SAVE_DIRTY, CTX_SAVE_ALL};
+  const unsigned pols[3] = {KMU_POL_CHIMERA, KMU_POL_CHIMERA_DIRTY, KMU_POL_DRAIN};
+  const unsigned ops[3] = {KMU_CTX_OP_SAVE_ALL, KMU_CTX_OP_SAVE_DIRTY, KMU_CTX_OP_SAVE_ALL};
   for (unsigned k = 0; k < 3; k++) {
     pp_run(p, 3 + k, 2 <= NW ? 2 : 1, 300, 0, 0, 2 <= NW ? 3 : 1);
     const unsigned w = 2 <= NW ? 2 : 1;
@@ -1683,19 +1683,19 @@ static int t_inplace(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   if (P_IPB == 0 || NT < 2 || NW < 2 || NP < 2) return 1;
   PROG(test);
-  g_pol = POL_PEP;
+  g_pol = KMU_POL_PEP;
   g_ipen = 1;
   const unsigned fitn = P_IPB / P_REG_BYTES;
   pp_run(p, 1, 1, 32, 0, 0, 1);
   pp_run(p, 2, 1, 32, 0, 1, 2);
   pp_dec(p, 1, 3, 0, "switch both");
-  pp_save(p, 0, 1, 32, 1, 0, CTX_SAVE_DIRTY, 1, area_of(1, 0, 0), fitn, 0);
+  pp_save(p, 0, 1, 32, 1, 0, KMU_CTX_OP_SAVE_DIRTY, 1, area_of(1, 0, 0), fitn, 0);
   dstep *s = st(p, "evict entry 0 (in place: all on-chip bytes)");
   s->in.hold_i = 1;
   EXP(s, simt_evict_valid_o, 1);
   unsigned n0 = p->n;
   /* entry 1: no base, p = 1; one register does not fit any more */
-  pp_save(p, 1, 2, 32, 1, 0, CTX_SAVE_DIRTY, 0, area_of(0, 1, 0), 1, 0);
+  pp_save(p, 1, 2, 32, 1, 0, KMU_CTX_OP_SAVE_DIRTY, 0, area_of(0, 1, 0), 1, 0);
   s = st(p, "evict entry 1 (memory)");
   EXP(s, simt_evict_valid_o, 1);
   s = st(p, "both preempted; hold");
@@ -1710,7 +1710,7 @@ static int t_inplace(const char *test, uint64_t seed, uint64_t cycles) {
   EXP(s, simt_start_restore_o, 1);
   /* the on-chip bytes are free again: a new in-place save fits exactly */
   pp_dec(p, 1, 1, 0, "switch entry 0 again");
-  pp_save(p, 0, 1, 32, 1, 0, CTX_SAVE_DIRTY, 1, area_of(1, 0, 0), fitn, 0);
+  pp_save(p, 0, 1, 32, 1, 0, KMU_CTX_OP_SAVE_DIRTY, 1, area_of(1, 0, 0), fitn, 0);
   pp_csr(p);
   return d_run(p);
 }
@@ -1721,13 +1721,13 @@ static int t_ptb_full(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   if (NP >= NT || NW < NT) return 1;
   PROG(test);
-  g_pol = POL_PEP;
+  g_pol = KMU_POL_PEP;
   g_ipen = 0;
   dstep *s;
   for (unsigned e = 0; e <= NP; e++) pp_run(p, 0x10 + e, 1, 0, 0, e, 1ull << e);
   for (unsigned e = 0; e < NP; e++) {
     pp_dec(p, 0, 1ull << e, 0, "base checkpoint");
-    pp_save(p, e, 1ull << e, 0, 1, 0, CTX_SAVE_DIRTY, 0, area_of(0, e, 0), 0, 0);
+    pp_save(p, e, 1ull << e, 0, 1, 0, KMU_CTX_OP_SAVE_DIRTY, 0, area_of(0, e, 0), 0, 0);
   }
   s = st(p, "table full of base reservations");
   EXP(s, base_o, kmu_mask(NP));
@@ -1741,7 +1741,7 @@ static int t_ptb_full(const char *test, uint64_t seed, uint64_t cycles) {
   p_done(p, 0, 1, "entry 0 (with a base) finishes: its table entry is released");
   p_idle(p, "report");
   pp_dec(p, 0, 1ull << NP, 0, "base checkpoint of entry NP");
-  pp_save(p, NP, 1ull << NP, 0, 1, 0, CTX_SAVE_DIRTY, 0, area_of(0, 0, 0), 0, 0);
+  pp_save(p, NP, 1ull << NP, 0, 1, 0, KMU_CTX_OP_SAVE_DIRTY, 0, area_of(0, 0, 0), 0, 0);
   s = st(p, "it got table entry 0");
   EXP(s, base_o, kmu_mask(NP + 1) & ~1ull);
   pp_csr(p);
@@ -1753,7 +1753,7 @@ static int t_err_dec(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   if (NT < 3 || NW < 3) return 1;
   PROG(test);
-  g_pol = POL_CHIMERA;
+  g_pol = KMU_POL_CHIMERA;
   g_ipen = 0;
   dstep *s = pp_dec(p, 0, 1, 1, "ckpt of a free entry");
   pp_dec(p, 1, 1, 1, "switch of a free entry");
@@ -1775,7 +1775,7 @@ static int t_err_dec(const char *test, uint64_t seed, uint64_t cycles) {
   s->in.simt_paused_i = 1;
   s = st(p, "the base save goes on");
   EXP(s, ctx_cmd_valid_o, 1);
-  EXP(s, ctx_cmd_op_o, CTX_SAVE_DIRTY);
+  EXP(s, ctx_cmd_op_o, KMU_CTX_OP_SAVE_DIRTY);
   s = pp_dec(p, 1, 0, 0, "an empty switch mask is no error");
   pp_csr(p);
   return d_run(p);

@@ -63,29 +63,29 @@ void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
   o->launch_ready_o = !q->desc_valid || i->desc_ready_i;
   const int launch_fire = i->launch_valid_i && o->launch_ready_o;
   if (!l_valid)
-    o->launch_err_o = KMU_EKT_LE_UNREGISTERED;
+    o->launch_err_o = KMU_LAUNCH_ERR_UNREGISTERED;
   else if (!(l_inflight < l_maxinf))
-    o->launch_err_o = KMU_EKT_LE_INFLIGHT;
+    o->launch_err_o = KMU_LAUNCH_ERR_INFLIGHT;
   else
-    o->launch_err_o = KMU_EKT_LE_OK;
-  const int launch_ok = launch_fire && o->launch_err_o == KMU_EKT_LE_OK;
+    o->launch_err_o = KMU_LAUNCH_ERR_OK;
+  const int launch_ok = launch_fire && o->launch_err_o == KMU_LAUNCH_ERR_OK;
 
   /* completion, unregister */
   o->cpl_err_o = !c_valid || c_inflight == 0;
   const int cpl_ok = i->cpl_valid_i && !o->cpl_err_o;
   if (!u_valid)
-    o->unreg_code_o = KMU_EKT_UC_NOT_REGISTERED;
+    o->unreg_code_o = KMU_UNREG_CODE_NOT_REGISTERED;
 #ifdef MUTANT_EKT_C_UNREG_INFLIGHT
   else if (u_inflight != 0 && 0) /* mutant: events in flight do not keep the entry busy */
 #else
   else if (u_inflight != 0)
 #endif
-    o->unreg_code_o = KMU_EKT_UC_BUSY;
+    o->unreg_code_o = KMU_UNREG_CODE_BUSY;
   else if (launch_ok && lid == uid)
-    o->unreg_code_o = KMU_EKT_UC_BUSY;
+    o->unreg_code_o = KMU_UNREG_CODE_BUSY;
   else
-    o->unreg_code_o = KMU_EKT_UC_OK;
-  const int unreg_ok = i->unreg_valid_i && o->unreg_code_o == KMU_EKT_UC_OK;
+    o->unreg_code_o = KMU_UNREG_CODE_OK;
+  const int unreg_ok = i->unreg_valid_i && o->unreg_code_o == KMU_UNREG_CODE_OK;
 
   /* registration checks on the staged fields */
   const kmu_ekt_meta *sm = &q->stg_meta;
@@ -94,24 +94,24 @@ void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
   const int misaligned = (q->stg_pbase & 3) || (q->stg_pend & 3) || (q->stg_esize & 3);
   unsigned reg_code;
   if (!alloc_ok)
-    reg_code = KMU_EKT_RC_FULL;
+    reg_code = KMU_REG_CODE_FULL;
   else if (q->stg_esize == 0)
-    reg_code = KMU_EKT_RC_ESIZE_ZERO;
+    reg_code = KMU_REG_CODE_ESIZE_ZERO;
   else if (misaligned)
-    reg_code = KMU_EKT_RC_MISALIGNED;
+    reg_code = KMU_REG_CODE_MISALIGNED;
   else if (q->stg_pend <= q->stg_pbase)
-    reg_code = KMU_EKT_RC_BAD_RANGE;
+    reg_code = KMU_REG_CODE_BAD_RANGE;
   else if (q->div_rem != 0)
-    reg_code = KMU_EKT_RC_BAD_LENGTH;
+    reg_code = KMU_REG_CODE_BAD_LENGTH;
   else if (kernel_bad)
-    reg_code = KMU_EKT_RC_BAD_KERNEL;
+    reg_code = KMU_REG_CODE_BAD_KERNEL;
   else
-    reg_code = KMU_EKT_RC_OK;
+    reg_code = KMU_REG_CODE_OK;
   o->reg_ready_o = q->rstate == KMU_EKT_RS_IDLE;
   o->reg_busy_o = q->rstate != KMU_EKT_RS_IDLE;
   o->reg_done_o = q->rstate == KMU_EKT_RS_DONE;
   o->reg_code_o = reg_code;
-  const int reg_ok = o->reg_done_o && reg_code == KMU_EKT_RC_OK;
+  const int reg_ok = o->reg_done_o && reg_code == KMU_REG_CODE_OK;
   o->reg_id_o = reg_ok ? alloc_idx : 0;
 
   /* one restoring shift-subtract step (17-bit partial remainder) */
@@ -158,7 +158,7 @@ void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
       break;
     default: /* RS_DONE */
       d->rstate = KMU_EKT_RS_IDLE;
-      if (reg_code == KMU_EKT_RC_OK) m->meta_we = 1;
+      if (reg_code == KMU_REG_CODE_OK) m->meta_we = 1;
       break;
   }
   m->meta_waddr = alloc_idx;

@@ -5,6 +5,7 @@
 
 #include "kmu_common.h"
 #include "kmu_prio_enc.h"
+#include "kmu_regmap.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -27,18 +28,8 @@ extern "C" {
 typedef KMU_PORTS_IN(KMU_EKT_IN) kmu_ekt_in;
 typedef KMU_PORTS_OUT(KMU_EKT_OUT) kmu_ekt_out;
 
-/* result codes (docs/frontend-interfaces.md section 5) */
-enum {
-  KMU_EKT_RC_OK = 0,
-  KMU_EKT_RC_FULL = 1,
-  KMU_EKT_RC_ESIZE_ZERO = 2,
-  KMU_EKT_RC_MISALIGNED = 3,
-  KMU_EKT_RC_BAD_RANGE = 4,
-  KMU_EKT_RC_BAD_LENGTH = 5,
-  KMU_EKT_RC_BAD_KERNEL = 6
-};
-enum { KMU_EKT_UC_OK = 0, KMU_EKT_UC_NOT_REGISTERED = 1, KMU_EKT_UC_BUSY = 2 };
-enum { KMU_EKT_LE_OK = 0, KMU_EKT_LE_UNREGISTERED = 1, KMU_EKT_LE_INFLIGHT = 2 };
+/* result codes (docs/frontend-interfaces.md section 5): KMU_REG_CODE_*, KMU_UNREG_CODE_*,
+ * KMU_LAUNCH_ERR_* of the generated kmu_regmap.h */
 enum { KMU_EKT_RS_IDLE = 0, KMU_EKT_RS_DIV = 1, KMU_EKT_RS_DONE = 2 };
 #define KMU_EKT_DIV_STEPS 32 /* remainder unit: one dividend bit per cycle */
 /* reg handshake in cycle t -> reg_done_o in cycle t + KMU_EKT_REG_LATENCY */

@@ -628,6 +628,12 @@
 #define KMU_HL_STATUS_PENDING_MASK 0x00000001u
 #define KMU_HL_STATUS_PENDING_RESET 0x00000000u
 
+/* ---- codes ctx_op_e */
+#define KMU_CTX_OP_W 2u                      /* bits of ctx_op_e (used by wires, exported by kmu_ctx_op_codes) */
+#define KMU_CTX_OP_SAVE_ALL 0u               /* save every live register and the shared memory */
+#define KMU_CTX_OP_SAVE_DIRTY 1u             /* save the registers written since the last checkpoint */
+#define KMU_CTX_OP_RESTORE 2u                /* restore a saved context */
+
 /* ---- codes db_cause_e */
 #define KMU_DB_CAUSE_W 2u                    /* bits of db_cause_e (used by ERR_DB_INFO.CAUSE) */
 #define KMU_DB_CAUSE_NONE 0u                 /* no doorbell refused since reset */
@@ -640,6 +646,13 @@
 #define KMU_LAUNCH_ERR_OK 0u                 /* launched */
 #define KMU_LAUNCH_ERR_UNREGISTERED 1u       /* doorbell of an unregistered entry */
 #define KMU_LAUNCH_ERR_INFLIGHT 2u           /* in-flight count already at max in-flight */
+
+/* ---- codes pol_e */
+#define KMU_POL_W 2u                         /* bits of pol_e (used by wires, exported by kmu_pol_codes) */
+#define KMU_POL_DRAIN 0u                     /* no preemption: a preempted TB runs to completion */
+#define KMU_POL_CHIMERA 1u                   /* Chimera: switch (save every register) or drain by estimated cost */
+#define KMU_POL_CHIMERA_DIRTY 2u             /* Chimera with a dirty-only save */
+#define KMU_POL_PEP 3u                       /* PEP: launch-hint prediction, base + incremental checkpoints */
 
 /* ---- codes reg_code_e */
 #define KMU_REG_CODE_W 3u                    /* bits of reg_code_e (used by REG_RESULT.CODE) */
@@ -656,5 +669,11 @@
 #define KMU_UNREG_CODE_OK 0u                 /* entry freed */
 #define KMU_UNREG_CODE_NOT_REGISTERED 1u     /* no such registered entry */
 #define KMU_UNREG_CODE_BUSY 2u               /* events in flight */
+
+/* ---- codes victim_e */
+#define KMU_VICTIM_W 2u                      /* bits of victim_e (used by wires, exported by kmu_victim_codes) */
+#define KMU_VICTIM_OLDEST 0u                 /* the oldest fitting warp */
+#define KMU_VICTIM_NEWEST 1u                 /* the newest fitting warp */
+#define KMU_VICTIM_BEST 2u                   /* the fitting warp in the best state to flush */
 
 #endif

@@ -13,7 +13,6 @@
 #define M6 0x3fu
 #define M17 0x1ffffu
 
-enum { OP_SAVE_ALL = 0, OP_RESTORE = 2 };
 
 void kmu_ctx_engine_init(kmu_ctx_engine *m, const kmu_ctx_engine_params *p) {
   m->p = *p;
@@ -75,7 +74,7 @@ void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_
   o->cmd_ready_o = (uint64_t)idle;
   o->err_cmd_o = (uint64_t)(cmd_valid && idle && cmd_bad);
 
-  const int restore = q->op == OP_RESTORE;
+  const int restore = q->op == KMU_CTX_OP_RESTORE;
   const unsigned rbe = q->inplace ? 1 : (reg_beats & 0xffu);
 
   /* ---- bitmap helpers */
@@ -173,7 +172,7 @@ void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_
         d->iss_beat = 0;
         d->iss_rem = cmd_wmask;
         d->iss_idx = 0;
-        if (cmd_op == OP_RESTORE) {
+        if (cmd_op == KMU_CTX_OP_RESTORE) {
           d->state = KMU_CTX_S_BMAP;
           d->rsp_ph = KMU_CTX_R_BMAP;
           d->rsp_rem = cmd_wmask;
@@ -337,7 +336,7 @@ void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_
   o->scan_start_o = q->state == KMU_CTX_S_START;
   o->scan_wmask_o = q->wmask;
   o->scan_rpw_o = q->rpw;
-  o->scan_all_o = q->op == OP_SAVE_ALL;
+  o->scan_all_o = q->op == KMU_CTX_OP_SAVE_ALL;
   o->scan_ready_o = (uint64_t)scan_take;
   o->req_valid_o = (uint64_t)(iss_act && !q->inplace);
   o->req_write_o = (uint64_t)!restore;

@@ -7,6 +7,7 @@
 
 #include "kmu_common.h"
 #include "kmu_prio_enc.h"
+#include "kmu_regmap.h" /* cmd_op_i codes KMU_CTX_OP_* */
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "kmu_common.h"
+#include "kmu_regmap.h" /* policy_i codes KMU_POL_* */
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -27,9 +28,6 @@ typedef KMU_PORTS_OUT(KMU_PEP_PREDICTOR_OUT) kmu_pep_predictor_out;
 
 #define KMU_PEP_PREDICTOR_MAX_TBS 64
 #define KMU_PEP_PREDICTOR_MAX_KSLOTS 64
-
-/* policy_i */
-enum { KMU_POL_DRAIN = 0, KMU_POL_CHIMERA = 1, KMU_POL_CHIMERA_DIRTY = 2, KMU_POL_PEP = 3 };
 
 typedef struct {
   unsigned tbs;    /* TBS, resident TB entries, 1..64 */

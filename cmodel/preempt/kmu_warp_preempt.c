@@ -81,7 +81,7 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
     if (!c3 && !c2 && !bit(ibuf, c) && !ldd) cl0 |= 1ull << c;
   }
   uint64_t sel;
-  if (vpol != 2) sel = fit;
+  if (vpol != KMU_VICTIM_BEST) sel = fit;
   else if (cl0) sel = cl0;
   else if (cl1) sel = cl1;
   else if (cl2) sel = cl2;
@@ -93,7 +93,7 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
     /* mutant: the newest policy takes the oldest warp */
     pick = bit(sel, c) && (sel & q->older[c]) == 0;
 #else
-    if (vpol == 1)
+    if (vpol == KMU_VICTIM_NEWEST)
       pick = bit(sel, c) && (sel & ~q->older[c] & ~(1ull << c)) == 0;
     else
       pick = bit(sel, c) && (sel & q->older[c]) == 0;

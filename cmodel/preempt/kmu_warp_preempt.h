@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "kmu_common.h"
+#include "kmu_regmap.h" /* vpol_i codes KMU_VICTIM_* */
 #ifdef __cplusplus
 extern "C" {
 #endif

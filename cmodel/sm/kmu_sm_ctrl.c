@@ -115,7 +115,7 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   const int seq_rst = st == SEQ_RCMD || st == SEQ_RWAIT;
   /* PEP Fig. 3 (b): a preemption request (policy PEP) during a base save turns it into the
    * switch (the save completes, the TB is evicted with that one checkpoint) */
-  const int seq_upg = (int)(i->pre_valid_i & 1) && (i->policy_i & 3) == POL_PEP &&
+  const int seq_upg = (int)(i->pre_valid_i & 1) && (i->policy_i & 3) == KMU_POL_PEP &&
                       (st == SEQ_PAUSE || st == SEQ_SCMD || st == SEQ_SWAIT) && !q->seq_sw;
   const uint64_t sr_bit = 1ull << sr, sp_bit = 1ull << sp;
   uint64_t seq_wmask = 0;
@@ -150,10 +150,11 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   /* (2) event-warp table: {kptr, param} and {slot, tb, regs} */
   const int ewt_pend = ko.pop_valid_o && io.pop_valid_o;
   const int ewt_room = ko.push_ready_o && io.push_ready_o;
-  const unsigned ewt_regs = (unsigned)(io.pop_data_o & M18);
-  const uint32_t ewt_tb = (uint32_t)(io.pop_data_o >> 18);
-  const unsigned ewt_slot = (unsigned)((io.pop_data_o >> 50) & M8);
-  const uint32_t ewt_kptr = (uint32_t)(ko.pop_data_o >> 32), ewt_param = (uint32_t)ko.pop_data_o;
+  const unsigned ewt_regs = (unsigned)((io.pop_data_o >> EI_REGS) & M18);
+  const uint32_t ewt_tb = (uint32_t)(io.pop_data_o >> EI_TB);
+  const unsigned ewt_slot = (unsigned)((io.pop_data_o >> EI_SLOT) & M8);
+  const uint32_t ewt_kptr = (uint32_t)(ko.pop_data_o >> EK_KPTR),
+                 ewt_param = (uint32_t)(ko.pop_data_o >> EK_PARAM);
 
   /* restore pending: a preempted TB waits (and no hold), or a restore runs */
   const int rst_wait = rc_any && !hold;
@@ -291,8 +292,9 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   di.push_data_i = d_slot;
   di.pop_ready_i = (uint64_t)done_ready;
   ki.push_valid_i = ii.push_valid_i = (uint64_t)ewt_push;
-  ki.push_data_i = (uint64_t)start_kptr << 32 | start_param;
-  ii.push_data_i = (uint64_t)start_slot << 50 | (uint64_t)start_tb << 18 | start_regs;
+  ki.push_data_i = (uint64_t)start_kptr << EK_KPTR | (uint64_t)start_param << EK_PARAM;
+  ii.push_data_i = (uint64_t)start_slot << EI_SLOT | (uint64_t)start_tb << EI_TB |
+                    (uint64_t)start_regs << EI_REGS;
   ki.pop_ready_i = ii.pop_ready_i = (uint64_t)ewt_pop;
   kmu_fifo_comb(&m->u_start_fifo, &si, &so);
   kmu_fifo_comb(&m->u_done_fifo, &di, &dout);
@@ -357,13 +359,13 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
         const uint32_t bytes = dirty_cnt * m->p.reg_bytes;
 #ifdef MUTANT_SM_CTRL_C_INPLACE_FIT
         /* mutant: an exact in-place fit is refused */
-        const int ip = m->p.ipb != 0 && inplace_en && policy == POL_PEP && q->seq_sw &&
+        const int ip = m->p.ipb != 0 && inplace_en && policy == KMU_POL_PEP && q->seq_sw &&
                        bytes < q->ip_free;
 #else
-        const int ip = m->p.ipb != 0 && inplace_en && policy == POL_PEP && q->seq_sw &&
+        const int ip = m->p.ipb != 0 && inplace_en && policy == KMU_POL_PEP && q->seq_sw &&
                        bytes <= q->ip_free;
 #endif
-        d->seq_op = (q->seq_sw && policy <= POL_CHIMERA) ? CTX_SAVE_ALL : CTX_SAVE_DIRTY;
+        d->seq_op = (q->seq_sw && policy <= KMU_POL_CHIMERA) ? KMU_CTX_OP_SAVE_ALL : KMU_CTX_OP_SAVE_DIRTY;
         d->seq_ip = (unsigned)ip;
         if (ip) d->ip_free = q->ip_free - bytes;
         d->ptb_ipb[sp] = ip ? bytes : 0;
@@ -504,7 +506,7 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   const int c_ip = c_rst ? (int)(((q->seq_k ? q->ptb_ip1 : q->ptb_ip0) >> sp) & 1)
                          : (int)q->seq_ip;
   o->ctx_cmd_valid_o = st == SEQ_SCMD || c_rst;
-  o->ctx_cmd_op_o = c_rst ? CTX_RESTORE : q->seq_op;
+  o->ctx_cmd_op_o = c_rst ? KMU_CTX_OP_RESTORE : q->seq_op;
   o->ctx_cmd_inplace_o = (uint64_t)c_ip;
   o->ctx_cmd_wmask_o = seq_wmask;
   o->ctx_cmd_rpw_o = q->res_rpw[sr];

@@ -7,6 +7,7 @@
 #include "kmu_common.h"
 #include "kmu_fifo.h"
 #include "kmu_prio_enc.h"
+#include "kmu_regmap.h" /* KMU_POL_* (policy_i), KMU_CTX_OP_* (ctx_cmd_op_o) */
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -45,13 +46,11 @@ typedef KMU_PORTS_OUT(KMU_SM_CTRL_OUT) kmu_sm_ctrl_out;
 #define KMU_SM_CTRL_MAX_WARPS 64
 #define KMU_SM_CTRL_MAX_PTBS 64
 #define KMU_SM_CTRL_EWT_ID_W (8 + 32 + 18) /* u_ewt_id word: {slot, tb, regs} */
+/* field offsets as in the RTL: u_ewt_id {slot 8, tb 32, regs 18}, u_ewt_kp {kptr 32, param 32} */
+enum { EI_REGS = 0, EI_TB = 18, EI_SLOT = 50, EK_PARAM = 0, EK_KPTR = 32 };
 
-/* preemption sequencer states (seq_st_q) and ctx-engine command opcodes */
+/* preemption sequencer states (seq_st_q) */
 enum { SEQ_IDLE, SEQ_PAUSE, SEQ_SCMD, SEQ_SWAIT, SEQ_EVICT, SEQ_RCMD, SEQ_RWAIT };
-enum { CTX_SAVE_ALL, CTX_SAVE_DIRTY, CTX_RESTORE };
-/* policy_i */
-enum { POL_DRAIN, POL_CHIMERA, POL_CHIMERA_DIRTY, POL_PEP };
-
 typedef struct {
   unsigned tbs;   /* TBS, resident TB entries, 1..64 */
   unsigned warps; /* WARPS, warp slots, 1..64 */

@@ -103,13 +103,15 @@ module kmu_ekt #(
 );
   localparam integer ID_W = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
   localparam integer META_W = 154;  // kptr 32, 6 dims x 16, shmem 16, nregs 8, prio 2
+  // field offsets in a metadata word {prio, nregs, shmem, tb_z, tb_y, tb_x, grid_z, grid_y,
+  // grid_x, kptr} (kptr at bit 0)
+  localparam integer M_KPTR = 0, M_GRID_X = 32, M_GRID_Y = 48, M_GRID_Z = 64, M_TB_X = 80;
+  localparam integer M_TB_Y = 96, M_TB_Z = 112, M_SHMEM = 128, M_NREGS = 144, M_PRIO = 152;
   localparam integer DIV_STEPS = 32;  // one dividend bit per cycle
 
-  // registration result codes
-  localparam [2:0] RC_OK = 3'd0, RC_FULL = 3'd1, RC_ESIZE_ZERO = 3'd2, RC_MISALIGNED = 3'd3;
-  localparam [2:0] RC_BAD_RANGE = 3'd4, RC_BAD_LENGTH = 3'd5, RC_BAD_KERNEL = 3'd6;
-  localparam [1:0] UC_OK = 2'd0, UC_NOT_REGISTERED = 2'd1, UC_BUSY = 2'd2;
-  localparam [1:0] LE_OK = 2'd0, LE_UNREGISTERED = 2'd1, LE_INFLIGHT = 2'd2;
+  // registration, unregistration and launch codes: KMU_REG_CODE_*, KMU_UNREG_CODE_*,
+  // KMU_LAUNCH_ERR_* (regmap/kmu.rdl)
+`include "kmu_regmap.vh"
 
   // registration state machine
   localparam [1:0] RS_IDLE = 2'd0, RS_DIV = 2'd1, RS_DONE = 2'd2;
@@ -218,58 +220,61 @@ module kmu_ekt #(
   wire launch_fire = launch_valid_i && launch_ready_o;
 
   always @(*) begin
-    if (!l_valid) launch_err_o = LE_UNREGISTERED;
+    if (!l_valid) launch_err_o = KMU_LAUNCH_ERR_UNREGISTERED;
 `ifdef MUTANT_EKT_RTL_INFLIGHT
     // mutant: one event too many may be in flight
-    else if (!(l_inflight <= l_maxinf)) launch_err_o = LE_INFLIGHT;
+    else if (!(l_inflight <= l_maxinf)) launch_err_o = KMU_LAUNCH_ERR_INFLIGHT;
 `else
-    else if (!(l_inflight < l_maxinf)) launch_err_o = LE_INFLIGHT;
+    else if (!(l_inflight < l_maxinf)) launch_err_o = KMU_LAUNCH_ERR_INFLIGHT;
 `endif
-    else launch_err_o = LE_OK;
+    else launch_err_o = KMU_LAUNCH_ERR_OK;
   end
-  wire launch_ok = launch_fire && (launch_err_o == LE_OK);
+  wire launch_ok = launch_fire && (launch_err_o == KMU_LAUNCH_ERR_OK);
 
   // ---------------------------------------------------------------- completion, unregister
   assign cpl_err_o = !c_valid || (c_inflight == 8'd0);
   wire cpl_ok = cpl_valid_i && !cpl_err_o;
 
   always @(*) begin
-    if (!u_valid) unreg_code_o = UC_NOT_REGISTERED;
-    else if (u_inflight != 8'd0) unreg_code_o = UC_BUSY;
+    if (!u_valid) unreg_code_o = KMU_UNREG_CODE_NOT_REGISTERED;
+    else if (u_inflight != 8'd0) unreg_code_o = KMU_UNREG_CODE_BUSY;
 `ifdef MUTANT_EKT_RTL_SAMECYCLE
     // mutant: a launch accepted in the same cycle does not keep the entry busy
-    else unreg_code_o = UC_OK;
+    else unreg_code_o = KMU_UNREG_CODE_OK;
 `else
-    else if (launch_ok && (launch_id_i == unreg_id_i)) unreg_code_o = UC_BUSY;
-    else unreg_code_o = UC_OK;
+    else if (launch_ok && (launch_id_i == unreg_id_i)) unreg_code_o = KMU_UNREG_CODE_BUSY;
+    else unreg_code_o = KMU_UNREG_CODE_OK;
 `endif
   end
-  wire unreg_ok = unreg_valid_i && (unreg_code_o == UC_OK);
+  wire unreg_ok = unreg_valid_i && (unreg_code_o == KMU_UNREG_CODE_OK);
 
   // ---------------------------------------------------------------- registration checks
   // on the staged fields; stg_meta_q = {prio, nregs, shmem, tb_z, tb_y, tb_x, grid_z,
   // grid_y, grid_x, kptr} (LSB first: kptr)
-  wire kernel_bad = (stg_meta_q[47:32] == 16'd0) || (stg_meta_q[63:48] == 16'd0) ||
-                    (stg_meta_q[79:64] == 16'd0) || (stg_meta_q[95:80] == 16'd0) ||
-                    (stg_meta_q[111:96] == 16'd0) || (stg_meta_q[127:112] == 16'd0) ||
+  wire kernel_bad = (stg_meta_q[M_GRID_X +: 16] == 16'd0) ||
+                    (stg_meta_q[M_GRID_Y +: 16] == 16'd0) ||
+                    (stg_meta_q[M_GRID_Z +: 16] == 16'd0) ||
+                    (stg_meta_q[M_TB_X +: 16] == 16'd0) ||
+                    (stg_meta_q[M_TB_Y +: 16] == 16'd0) ||
+                    (stg_meta_q[M_TB_Z +: 16] == 16'd0) ||
                     (stg_maxinf_q == 8'd0);
   wire misaligned = (stg_pbase_q[1:0] != 2'd0) || (stg_pend_q[1:0] != 2'd0) ||
                     (stg_esize_q[1:0] != 2'd0);
   reg [2:0] reg_code;
   always @(*) begin
-    if (!alloc_ok) reg_code = RC_FULL;
-    else if (stg_esize_q == 16'd0) reg_code = RC_ESIZE_ZERO;
-    else if (misaligned) reg_code = RC_MISALIGNED;
-    else if (stg_pend_q <= stg_pbase_q) reg_code = RC_BAD_RANGE;
-    else if (div_rem_q != 16'd0) reg_code = RC_BAD_LENGTH;
-    else if (kernel_bad) reg_code = RC_BAD_KERNEL;
-    else reg_code = RC_OK;
+    if (!alloc_ok) reg_code = KMU_REG_CODE_FULL;
+    else if (stg_esize_q == 16'd0) reg_code = KMU_REG_CODE_ESIZE_ZERO;
+    else if (misaligned) reg_code = KMU_REG_CODE_MISALIGNED;
+    else if (stg_pend_q <= stg_pbase_q) reg_code = KMU_REG_CODE_BAD_RANGE;
+    else if (div_rem_q != 16'd0) reg_code = KMU_REG_CODE_BAD_LENGTH;
+    else if (kernel_bad) reg_code = KMU_REG_CODE_BAD_KERNEL;
+    else reg_code = KMU_REG_CODE_OK;
   end
   assign reg_ready_o = (rstate_q == RS_IDLE);
   assign reg_busy_o  = (rstate_q != RS_IDLE);
   assign reg_done_o  = (rstate_q == RS_DONE);
   assign reg_code_o  = reg_code;
-  wire reg_ok = reg_done_o && (reg_code == RC_OK);
+  wire reg_ok = reg_done_o && (reg_code == KMU_REG_CODE_OK);
   assign reg_id_o = reg_ok ? alloc_idx : {ID_W{1'b0}};
 
   // one restoring shift-subtract step
@@ -327,7 +332,7 @@ module kmu_ekt #(
       end
       default: begin  // RS_DONE: reg_done_o; the entry is written at this edge on OK
         rstate_d = RS_IDLE;
-        if (reg_code == RC_OK) meta_we = 1'b1;
+        if (reg_code == KMU_REG_CODE_OK) meta_we = 1'b1;
       end
     endcase
 
@@ -368,16 +373,16 @@ module kmu_ekt #(
   assign desc_valid_o = desc_valid_q;
   assign desc_id_o = desc_id_q;
   assign desc_param_o = desc_param_q;
-  assign desc_kptr_o = meta_rdata_q[31:0];
-  assign desc_grid_x_o = meta_rdata_q[47:32];
-  assign desc_grid_y_o = meta_rdata_q[63:48];
-  assign desc_grid_z_o = meta_rdata_q[79:64];
-  assign desc_tb_x_o = meta_rdata_q[95:80];
-  assign desc_tb_y_o = meta_rdata_q[111:96];
-  assign desc_tb_z_o = meta_rdata_q[127:112];
-  assign desc_shmem_o = meta_rdata_q[143:128];
-  assign desc_nregs_o = meta_rdata_q[151:144];
-  assign desc_prio_o = meta_rdata_q[153:152];
+  assign desc_kptr_o = meta_rdata_q[M_KPTR +: 32];
+  assign desc_grid_x_o = meta_rdata_q[M_GRID_X +: 16];
+  assign desc_grid_y_o = meta_rdata_q[M_GRID_Y +: 16];
+  assign desc_grid_z_o = meta_rdata_q[M_GRID_Z +: 16];
+  assign desc_tb_x_o = meta_rdata_q[M_TB_X +: 16];
+  assign desc_tb_y_o = meta_rdata_q[M_TB_Y +: 16];
+  assign desc_tb_z_o = meta_rdata_q[M_TB_Z +: 16];
+  assign desc_shmem_o = meta_rdata_q[M_SHMEM +: 16];
+  assign desc_nregs_o = meta_rdata_q[M_NREGS +: 8];
+  assign desc_prio_o = meta_rdata_q[M_PRIO +: 2];
 
   // ---------------------------------------------------------------- registers
   // metadata memory: no reset, read-enable output register (read-before-write)

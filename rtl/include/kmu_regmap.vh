@@ -629,6 +629,12 @@ localparam integer KMU_HL_STATUS_PENDING_WIDTH = 1;
 localparam [31:0]  KMU_HL_STATUS_PENDING_MASK = 32'h00000001;
 localparam [31:0]  KMU_HL_STATUS_PENDING_RESET = 32'h00000000;
 
+// ---- codes ctx_op_e
+localparam integer KMU_CTX_OP_W = 2;  // bits of ctx_op_e (used by wires, exported by kmu_ctx_op_codes)
+localparam [1:0]   KMU_CTX_OP_SAVE_ALL = 2'd0;  // save every live register and the shared memory
+localparam [1:0]   KMU_CTX_OP_SAVE_DIRTY = 2'd1;  // save the registers written since the last checkpoint
+localparam [1:0]   KMU_CTX_OP_RESTORE = 2'd2;  // restore a saved context
+
 // ---- codes db_cause_e
 localparam integer KMU_DB_CAUSE_W = 2;  // bits of db_cause_e (used by ERR_DB_INFO.CAUSE)
 localparam [1:0]   KMU_DB_CAUSE_NONE = 2'd0;  // no doorbell refused since reset
@@ -641,6 +647,13 @@ localparam integer KMU_LAUNCH_ERR_W = 2;  // bits of launch_err_e (used by wires
 localparam [1:0]   KMU_LAUNCH_ERR_OK = 2'd0;  // launched
 localparam [1:0]   KMU_LAUNCH_ERR_UNREGISTERED = 2'd1;  // doorbell of an unregistered entry
 localparam [1:0]   KMU_LAUNCH_ERR_INFLIGHT = 2'd2;  // in-flight count already at max in-flight
+
+// ---- codes pol_e
+localparam integer KMU_POL_W = 2;  // bits of pol_e (used by wires, exported by kmu_pol_codes)
+localparam [1:0]   KMU_POL_DRAIN = 2'd0;  // no preemption: a preempted TB runs to completion
+localparam [1:0]   KMU_POL_CHIMERA = 2'd1;  // Chimera: switch (save every register) or drain by estimated cost
+localparam [1:0]   KMU_POL_CHIMERA_DIRTY = 2'd2;  // Chimera with a dirty-only save
+localparam [1:0]   KMU_POL_PEP = 2'd3;  // PEP: launch-hint prediction, base + incremental checkpoints
 
 // ---- codes reg_code_e
 localparam integer KMU_REG_CODE_W = 3;  // bits of reg_code_e (used by REG_RESULT.CODE)
@@ -657,4 +670,10 @@ localparam integer KMU_UNREG_CODE_W = 2;  // bits of unreg_code_e (used by UNREG
 localparam [1:0]   KMU_UNREG_CODE_OK = 2'd0;  // entry freed
 localparam [1:0]   KMU_UNREG_CODE_NOT_REGISTERED = 2'd1;  // no such registered entry
 localparam [1:0]   KMU_UNREG_CODE_BUSY = 2'd2;  // events in flight
+
+// ---- codes victim_e
+localparam integer KMU_VICTIM_W = 2;  // bits of victim_e (used by wires, exported by kmu_victim_codes)
+localparam [1:0]   KMU_VICTIM_OLDEST = 2'd0;  // the oldest fitting warp
+localparam [1:0]   KMU_VICTIM_NEWEST = 2'd1;  // the newest fitting warp
+localparam [1:0]   KMU_VICTIM_BEST = 2'd2;  // the fitting warp in the best state to flush
 /* verilator lint_on UNUSEDPARAM */

@@ -138,7 +138,8 @@ module kmu_ctx_engine #(
   localparam [17:0] SHMEM18 = SHMEM[17:0];
   localparam [6:0] RPW7 = RPW[6:0];
 
-  localparam [1:0] OP_SAVE_ALL = 2'd0, OP_RESTORE = 2'd2;
+  // context operations KMU_CTX_OP_* (regmap/kmu.rdl)
+`include "kmu_regmap.vh"
   // issue side (the main state)
   localparam [2:0] S_IDLE = 3'd0,  // cmd_ready_o
   S_START = 3'd1,  // scan_start_o
@@ -196,7 +197,7 @@ module kmu_ctx_engine #(
   assign cmd_ready_o = idle;
   assign err_cmd_o = cmd_valid_i && idle && cmd_bad;
 
-  wire restore = (op_q == OP_RESTORE);
+  wire restore = (op_q == KMU_CTX_OP_RESTORE);
   wire [7:0] rbe = inplace_q ? 8'd1 : REG_BEATS[7:0];  // accesses per register on this port
 
   // ---------------------------------------------------------------- bitmap helpers
@@ -371,7 +372,7 @@ module kmu_ctx_engine #(
           iss_beat_d = 8'd0;
           iss_rem_d = cmd_wmask_i;
           iss_idx_d = 7'd0;
-          if (cmd_op_i == OP_RESTORE) begin
+          if (cmd_op_i == KMU_CTX_OP_RESTORE) begin
             state_d = S_BMAP;
             rsp_ph_d = R_BMAP;
             rsp_rem_d = cmd_wmask_i;
@@ -541,7 +542,7 @@ module kmu_ctx_engine #(
   assign scan_start_o = (state_q == S_START);
   assign scan_wmask_o = wmask_q;
   assign scan_rpw_o = rpw_q;
-  assign scan_all_o = (op_q == OP_SAVE_ALL);
+  assign scan_all_o = (op_q == KMU_CTX_OP_SAVE_ALL);
   assign scan_ready_o = scan_take;
 
   assign req_valid_o = iss_act && !inplace_q;

@@ -113,8 +113,8 @@ module kmu_pep_predictor #(
 );
   localparam integer RTB_W = (TBS > 1) ? $clog2(TBS) : 1;
   localparam integer KS_W = (KSLOTS > 1) ? $clog2(KSLOTS) : 1;
-  localparam [1:0] POL_DRAIN = 2'd0;
-  localparam [1:0] POL_PEP = 2'd3;
+  // policy codes KMU_POL_* (regmap/kmu.rdl)
+`include "kmu_regmap.vh"
 
   integer e, k;
 
@@ -224,16 +224,16 @@ module kmu_pep_predictor #(
   wire [23:0] sw = ctx_bytes_i >> bw_shift_i;  // worst-case switch time: all TBs of the SM
 `ifdef MUTANT_PEP_PREDICTOR_RTL_HINT_OVER_PREEMPT
   // mutant: a hint in the cycle of a preemption request is not ignored
-  wire hint_fire = hint_valid_i && (policy_i == POL_PEP);
+  wire hint_fire = hint_valid_i && (policy_i == KMU_POL_PEP);
 `else
-  wire hint_fire = hint_valid_i && !preempt_valid_i && (policy_i == POL_PEP);
+  wire hint_fire = hint_valid_i && !preempt_valid_i && (policy_i == KMU_POL_PEP);
 `endif
-  wire judge = arm_q && (policy_i == POL_PEP) && !preempt_valid_i && !hint_fire;
+  wire judge = arm_q && (policy_i == KMU_POL_PEP) && !preempt_valid_i && !hint_fire;
   wire [31:0] dh = cyc_q - hint_q;  // cycles since the hint
   wire [31:0] tl = (pred_launch_i > dh) ? (pred_launch_i - dh) : 32'd0;  // to the launch
   wire [32:0] x_hint = {1'b0, pred_launch_i} + {9'd0, sw};
   wire [32:0] x_new = {1'b0, tl} + {9'd0, sw};
-  wire [32:0] x_pre = (policy_i == POL_PEP) ? {9'd0, sw} : {1'b0, deadline_i};
+  wire [32:0] x_pre = (policy_i == KMU_POL_PEP) ? {9'd0, sw} : {1'b0, deadline_i};
   wire [32:0] x_wide = preempt_valid_i ? x_pre : (hint_fire ? x_hint : x_new);
   wire [31:0] x = x_wide[32] ? 32'hffff_ffff : x_wide[31:0];  // saturated to 32 bits
 
@@ -283,8 +283,8 @@ module kmu_pep_predictor #(
   reg [TBS-1:0] sw_mask;
   always @(*) begin
     case (policy_i)
-      POL_DRAIN: sw_mask = {TBS{1'b0}};
-      POL_PEP:   sw_mask = el_ok & (base_i | long_v);  // base: incremental; no base: mispredicted
+      KMU_POL_DRAIN: sw_mask = {TBS{1'b0}};
+      KMU_POL_PEP:   sw_mask = el_ok & (base_i | long_v);  // base: incremental; no base: mispredicted
       default:   sw_mask = el_ok & long_v;  // CHIMERA, CHIMERA_DIRTY: against the deadline
     endcase
   end

@@ -125,6 +125,8 @@ module kmu_warp_preempt #(
     output wire [     15:0] lat_o            // acceptance -> ev_start_o of the last preemption
 );
   // states
+  // victim policies KMU_VICTIM_* (regmap/kmu.rdl)
+`include "kmu_regmap.vh"
   localparam [3:0] S_IDLE = 4'd0;  // ev_ready_o possible
   localparam [3:0] S_FLUSH = 4'd1;  // victim stopped, flush optimisations, wait for flushed
   localparam [3:0] S_PUSH = 4'd2;  // stk_push_o
@@ -207,14 +209,14 @@ module kmu_warp_preempt #(
       cl1[c] = fit[c] && !c3 && !c2 && (w_ibuf_i[c] || ldd);
       cl0[c] = fit[c] && !c3 && !c2 && !w_ibuf_i[c] && !ldd;
     end
-    if (vpol_i != 2'd2) sel = fit;
+    if (vpol_i != KMU_VICTIM_BEST) sel = fit;
     else if (|cl0) sel = cl0;
     else if (|cl1) sel = cl1;
     else if (|cl2) sel = cl2;
     else sel = fit;
     pick_idx = 6'd0;
     for (c = 0; c < WARPS; c = c + 1) begin
-      if (vpol_i == 2'd1)  // newest: every other selected slot is older
+      if (vpol_i == KMU_VICTIM_NEWEST)  // newest: every other selected slot is older
         pick[c] = sel[c] && ((sel & ~older_q[WARPS*c+:WARPS] & ~(ONE << c)) == {WARPS{1'b0}});
       else  // oldest: no selected slot is older
         pick[c] = sel[c] && ((sel & older_q[WARPS*c+:WARPS]) == {WARPS{1'b0}});

@@ -9,7 +9,7 @@
 //
 // Clients: N (1..2).  Every port of a block is at most 64 bits wide (the lockstep harness carries
 // ports as uint64_t), so with 32-bit address and data fields packed per client N <= 2 is the
-// limit of this interface; a larger N needs a wider harness port type (a later issue).
+// limit of this interface; a larger N needs a wider harness port type.
 //
 // Handshake contract:
 //   req_*: valid/ready per client.  A client holds req_valid_i and its fields until

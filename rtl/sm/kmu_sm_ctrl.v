@@ -181,13 +181,16 @@ module kmu_sm_ctrl #(
   localparam integer RTB_W = (TBS > 1) ? $clog2(TBS) : 1;
   localparam integer EWT_CNT_W = $clog2(EWT + 1);
   localparam integer EWT_ID_W = 8 + 32 + 18;  // slot, tb, regs
+  // field offsets: u_ewt_id word {slot 8, tb 32, regs 18}, u_ewt_kp word {kptr 32, param 32}
+  localparam integer EI_REGS = 0, EI_TB = 18, EI_SLOT = 50;
+  localparam integer EK_PARAM = 0, EK_KPTR = 32;
   localparam integer PTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;
   localparam integer AREA_LG = $clog2(AREA_BYTES);
   // sequencer states and ctx-engine opcodes
   localparam [2:0] S_IDLE = 3'd0, S_PAUSE = 3'd1, S_SCMD = 3'd2, S_SWAIT = 3'd3, S_EVICT = 3'd4,
                    S_RCMD = 3'd5, S_RWAIT = 3'd6;
-  localparam [1:0] OP_SAVE_ALL = 2'd0, OP_SAVE_DIRTY = 2'd1, OP_RESTORE = 2'd2;
-  localparam [1:0] POL_CHIMERA = 2'd1, POL_PEP = 2'd3;
+  // context operations KMU_CTX_OP_* and policies KMU_POL_* (regmap/kmu.rdl)
+`include "kmu_regmap.vh"
 
   integer pi;
 
@@ -270,7 +273,7 @@ module kmu_sm_ctrl #(
   // mutant: the base save stays a base checkpoint (the TB resumes and drains)
   wire seq_upg = 1'b0;
 `else
-  wire seq_upg = pre_valid_i && (policy_i == POL_PEP) && seq_base;
+  wire seq_upg = pre_valid_i && (policy_i == KMU_POL_PEP) && seq_base;
 `endif
 
   // lowest free / lowest preempted table entry
@@ -323,7 +326,7 @@ module kmu_sm_ctrl #(
   wire [EWT_CNT_W-1:0] ewt_count, unused_ewt_id_count;
   wire ewt_pend = ewt_kp_valid && ewt_id_valid;  // the halves move together
   wire ewt_room = ewt_kp_room && ewt_id_room;
-  wire [17:0] ewt_regs = ewt_id[17:0];
+  wire [17:0] ewt_regs = ewt_id[EI_REGS +: 18];
 
   // ---------------------------------------------------------------- fit
 `ifdef MUTANT_SM_CTRL_RTL_FIT_REGS
@@ -361,7 +364,7 @@ module kmu_sm_ctrl #(
   assign wp_free_regs_o = (free_regs_q[17:13] != 5'd0) ? 8'hff : free_regs_q[12:5];
   assign wp_ev_valid_o = wp_en_i && ewt_pend && tb_room && (ewt_rpt[12:8] == 5'd0) &&
                          !((free_warps_q != 8'd0) && (ewt_regs <= free_regs_q)) && !rst_fin;
-  assign wp_ev_pc_o = ewt_kp[63:32];
+  assign wp_ev_pc_o = ewt_kp[EK_KPTR +: 32];
   assign wp_ev_id_o = {{(16 - RTB_W) {1'b0}}, rtb_idx};
   wire wp_go = wp_ev_valid_o && wp_ev_ready_i;
 `ifdef MUTANT_SM_CTRL_RTL_WP_RSV
@@ -410,10 +413,10 @@ module kmu_sm_ctrl #(
                            wp_go ? (wp_rsv ? {5'd0, ewt_rpt[7:0], 5'd0} : 18'd0) :
                            rst_alloc ? r_regs : start_regs_i;
   wire [16:0] alloc_shmem = ewt_pop ? 17'd0 : rst_alloc ? r_shmem : start_shmem_i;
-  wire [7:0] alloc_slot = ewt_pop ? ewt_id[57:50] : rst_alloc ? r_slot : start_slot_i;
-  wire [31:0] alloc_tb = ewt_pop ? ewt_id[49:18] : rst_alloc ? r_tb : start_tb_i;
-  wire [31:0] alloc_kptr = ewt_pop ? ewt_kp[63:32] : rst_alloc ? r_kptr : start_kptr_i;
-  wire [31:0] alloc_param = ewt_pop ? ewt_kp[31:0] : rst_alloc ? r_param : start_param_i;
+  wire [7:0] alloc_slot = ewt_pop ? ewt_id[EI_SLOT +: 8] : rst_alloc ? r_slot : start_slot_i;
+  wire [31:0] alloc_tb = ewt_pop ? ewt_id[EI_TB +: 32] : rst_alloc ? r_tb : start_tb_i;
+  wire [31:0] alloc_kptr = ewt_pop ? ewt_kp[EK_KPTR +: 32] : rst_alloc ? r_kptr : start_kptr_i;
+  wire [31:0] alloc_param = ewt_pop ? ewt_kp[EK_PARAM +: 32] : rst_alloc ? r_param : start_param_i;
   // warp registers per warp: ceil(ceil(regs / 32) / warps), saturated to 63
   wire [13:0] alloc_regw = {1'b0, alloc_regs[17:5]} + {13'd0, alloc_regs[4:0] != 5'd0};
   wire [13:0] alloc_wdiv = (alloc_warps == 6'd0) ? 14'd1 : {8'd0, alloc_warps};
@@ -632,9 +635,9 @@ module kmu_sm_ctrl #(
   wire [31:0] ip_bytes = {20'd0, dirty_cnt_i} * REG_BYTES[31:0];
 `ifdef MUTANT_SM_CTRL_RTL_INPLACE_EN
   // mutant: inplace_en_i is not looked at
-  wire ip_fit = (IPB != 0) && (policy_i == POL_PEP) && seq_sw_q && (ip_bytes <= ip_free_q);
+  wire ip_fit = (IPB != 0) && (policy_i == KMU_POL_PEP) && seq_sw_q && (ip_bytes <= ip_free_q);
 `else
-  wire ip_fit = (IPB != 0) && inplace_en_i && (policy_i == POL_PEP) && seq_sw_q &&
+  wire ip_fit = (IPB != 0) && inplace_en_i && (policy_i == KMU_POL_PEP) && seq_sw_q &&
                 (ip_bytes <= ip_free_q);
 `endif
 
@@ -809,7 +812,7 @@ module kmu_sm_ctrl #(
 `else
         end else if ((simt_paused_i & sr_bit) != {TBS{1'b0}}) begin
 `endif
-          seq_op_d = (seq_sw_q && (policy_i <= POL_CHIMERA)) ? OP_SAVE_ALL : OP_SAVE_DIRTY;
+          seq_op_d = (seq_sw_q && (policy_i <= KMU_POL_CHIMERA)) ? KMU_CTX_OP_SAVE_ALL : KMU_CTX_OP_SAVE_DIRTY;
           seq_ip_d = ip_fit;
           if (ip_fit) ip_free_d = ip_free_q - ip_bytes;
           for (pi = 0; pi < PTBS; pi = pi + 1)
@@ -954,7 +957,7 @@ module kmu_sm_ctrl #(
   wire c_ip = c_rst ? (seq_k_q ? sp_ip1 : sp_ip0) : seq_ip_q;
   wire [31:0] area_off = {{(31 - PTB_W) {1'b0}}, seq_ptb_q, seq_k_q} << AREA_LG;
   assign ctx_cmd_valid_o = (seq_st_q == S_SCMD) || c_rst;
-  assign ctx_cmd_op_o = c_rst ? OP_RESTORE : seq_op_q;
+  assign ctx_cmd_op_o = c_rst ? KMU_CTX_OP_RESTORE : seq_op_q;
   assign ctx_cmd_inplace_o = c_ip;
   assign ctx_cmd_wmask_o = q_wmask;
   assign ctx_cmd_rpw_o = q_rpw;

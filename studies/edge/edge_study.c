@@ -1,5 +1,5 @@
 #define _POSIX_C_SOURCE 200809L /* setenv, execv (the RTL-in-the-loop build) */
-/* edge_study.c - the EDGE warp-level preemption study (issue 5, deliverable 4).
+/* edge_study.c - the EDGE warp-level preemption study (docs/results-edge.md).
  *
  * One SM of the paper configuration (EDGE Table II: 2048 threads = 64 warp slots, 65536
  * registers = 2048 registers per thread over all warps, GTO scheduling; GPGPU-Sim's Fermi SM

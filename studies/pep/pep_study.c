@@ -1,4 +1,4 @@
-/* pep_study.c - the PEP study (issue 4, deliverable 5): one SM of the paper configuration
+/* pep_study.c - the PEP study (docs/results-pep.md): one SM of the paper configuration
  * composed of the C twins of the preemption hardware, wired as the RTL top would wire them:
  *
  *   kmu_pep_predictor --ckpt/pre--> kmu_sm_ctrl --ctx cmd--> kmu_ctx_engine --scan--> kmu_dirty_rf
@@ -334,7 +334,7 @@ static void run_setup(sim *s) {
 static int run_cycles(sim *s, int64_t stop_before) {
   const kernel *k = s->k;
   const unsigned regs_tb = k->w * 32 * k->r;
-  const int pol = s->policy == 4 ? POL_PEP : s->policy;
+  const int pol = s->policy == 4 ? (int)KMU_POL_PEP : s->policy;
   const int64_t cap = s->t_req + 40000000;
   for (;; s->cyc++) {
     if (stop_before >= 0 && s->cyc >= stop_before) return 0;
@@ -616,7 +616,7 @@ static int run_cycles(sim *s, int64_t stop_before) {
     /* ctx command accepted: whose */
     if ((s->smo.ctx_cmd_valid_o & 1) && (s->ego.cmd_ready_o & 1)) {
       unsigned op = (unsigned)s->smo.ctx_cmd_op_o;
-      s->cmd_is_save = op != CTX_RESTORE;
+      s->cmd_is_save = op != KMU_CTX_OP_RESTORE;
       if (s->cmd_is_save) {
         int e = owner_of(s, s->smo.ctx_cmd_wmask_o);
         CHECK(e >= 0, "save command for an unknown warp mask");

@@ -1,4 +1,4 @@
-# studies/pep/study.mk - `make study-pep`: the PEP study (issue 4, deliverable 5; docs/results-pep.md).
+# studies/pep/study.mk - `make study-pep`: the PEP study (docs/results-pep.md).
 # One SM of the paper configuration composed of the C twins (kmu_sm_ctrl, kmu_ctx_engine,
 # kmu_dirty_rf, kmu_pep_predictor, kmu_mem_port) plus a behavioural TB runner:
 # studies/pep/pep_study.c.  Sweep: 16 kernels of PEP Table 1 x 4 policies x progress 25/50/75 x
