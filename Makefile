@@ -5,17 +5,27 @@ BUILD       := build
 CC          := gcc
 # The one RTL file list (RTL_<block>, RTL_ALL, include directories, rtl2c).
 include rtl/files.mk
-C_INC       := $(addprefix -I,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS))
-CFLAGS_C    := -std=c11 -O2 -g -Wall -Wextra -Werror $(C_INC)
+# Mutant builds (make mutants, scripts/mutants.sh): MUT=<name> builds a harness from the patched
+# copy of the source in $(MUTSRC) into build/tb-mut/<name>/; src maps source paths there.
+# MUT_C_ONLY=1 (a patch that changes no RTL) links the shipped build's Verilated model instead
+# of verilating the same RTL again.  The
+# Verilated C++ (the shim) sees the shipped headers, so its compile line is the same for every
+# mutant and ccache serves it; scripts/mutants.sh refuses a patch that changes a header.
+MUT         ?=
+MUTSRC      ?= $(BUILD)/mut/$(MUT)/src
+HDIR        := $(BUILD)/tb$(if $(MUT),-mut/$(MUT))
+src          = $(if $(MUT),$(addprefix $(MUTSRC)/,$(1)),$(1))
+C_INC        = $(addprefix -I,$(call src,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS)))
+CFLAGS_C     = -std=c11 -O2 -g -Wall -Wextra -Werror $(C_INC)
 VERILATOR   := verilator
 # ccache (from make deps) makes the Verilator runtime objects, identical in every harness, a
 # cache hit after the first build; the shim needs no parameters, so its flags are the same too.
 OBJCACHE    := $(shell command -v ccache 2>/dev/null)
 VFLAGS      := --cc --exe --build --trace-fst -Wall -Wno-fatal --x-assign fast --x-initial fast \
                -O3 -MAKEFLAGS "-s OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 OBJCACHE=$(OBJCACHE)"
-# mutant builds: MUT=<define> plants one bug in both the RTL and the C model build
-MUT         ?=
-HDIR        := $(BUILD)/tb$(if $(MUT),-mut/$(MUT))
+# ccache keys on paths relative to here, so a mutant build from its scratch copy hits the
+# cache for every file the patch does not touch.
+export CCACHE_BASEDIR := $(CURDIR)
 
 # Each block registers its harnesses in tb/<block>.mk (HARNESSES += name; name_TOP/RTL/PARAMS/
 # TEST/C).  One parameter list drives both twins: -G for Verilator, -DP_<name> for C.
@@ -23,29 +33,39 @@ HARNESSES :=
 TOOLS     :=
 TEST_SCRIPTS :=
 TEST_DEPS :=
-MUTANTS   :=
 TB_COMMON_C := tb/common/kmu_tb.c
 DEPS_STAMP  := $(BUILD)/deps.stamp
 # A harness's binary; a tool may name its own (<h>_BIN), except in a mutant build.
 bin_of = $(or $(if $(MUT),,$($(1)_BIN)),$(HDIR)/$(1)/test_$(1))
+shipped_bin = $(or $($(1)_BIN),$(BUILD)/tb/$(1)/test_$(1))
 include sim/kmusim/kmusim.mk $(sort $(wildcard tb/*.mk))
 
 define harness_rules
-$(HDIR)/$(1)/libtest.a: $$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C) $$(wildcard $$(addsuffix /*.h,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS))) Makefile rtl/files.mk $$(wildcard tb/*.mk)
+$(HDIR)/$(1)/libtest.a: $$(call src,$$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C)) $$(wildcard $$(addsuffix /*.h,$$(call src,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS)))) Makefile rtl/files.mk $$(wildcard tb/*.mk)
 	@mkdir -p $$(@D)/cobj
 	@rm -f $$@
-	@for f in $$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C); do \
-	  $(CC) $(CFLAGS_C) $$($(1)_CFLAGS) $$(addprefix -DP_,$$($(1)_PARAMS)) $(if $(MUT),-D$(MUT)) \
+	@for f in $$(call src,$$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C)); do \
+	  $(CC) $(CFLAGS_C) $$($(1)_CFLAGS) $$(addprefix -DP_,$$($(1)_PARAMS)) \
 	    -c $$$$f -o $$(@D)/cobj/$$$$(basename $$$$f .c).o || exit 1; done
 	@ar rcs $$@ $$(@D)/cobj/*.o
-$(call bin_of,$(1)): $(HDIR)/$(1)/libtest.a $$($(1)_RTL) $(RTL_INCLUDES) tb/shim/$$($(1)_TOP)_shim.cpp tb/shim/kmu_shim.h
+ifeq ($(if $(MUT),$(MUT_C_ONLY)),1)
+# a mutant that changes no RTL: its C objects linked with the shipped build's Verilated model
+$(call bin_of,$(1)): $(HDIR)/$(1)/libtest.a $(call shipped_bin,$(1))
+	@echo "  LINK     $(1) [$(MUT)]"
+	@$(CXX) $(BUILD)/tb/$(1)/obj/$$($(1)_TOP)_shim.o $(BUILD)/tb/$(1)/obj/verilated*.o \
+	  $(BUILD)/tb/$(1)/obj/V$$($(1)_TOP)__ALL.a $$< -lz -pthread -lpthread -latomic -o $$@
+$(call shipped_bin,$(1)):
+	@$(MAKE) -s --no-print-directory MUT= $$@
+else
+$(call bin_of,$(1)): $(HDIR)/$(1)/libtest.a $$(call src,$$($(1)_RTL) $(RTL_INCLUDES) tb/shim/$$($(1)_TOP)_shim.cpp tb/shim/kmu_shim.h)
 	@echo "  VERILATE $(1)$(if $(MUT), [$(MUT)])"
 	@mkdir -p $$(@D) && rm -f $$@
 	@$(VERILATOR) $(VFLAGS) --top-module $$($(1)_TOP) --Mdir $(HDIR)/$(1)/obj \
-	  $$(addprefix -G,$$($(1)_PARAMS)) $(if $(MUT),+define+$(MUT)) $(addprefix -I,$(RTL_INC_DIRS)) \
+	  $$(addprefix -G,$$($(1)_PARAMS)) $(addprefix -I,$(call src,$(RTL_INC_DIRS))) \
 	  -CFLAGS "-O1 $(addprefix -I$(CURDIR)/,$(CMODEL_INC_DIRS) tb/common tb/shim)" \
-	  $$($(1)_RTL) $(CURDIR)/tb/shim/$$($(1)_TOP)_shim.cpp $(CURDIR)/$(HDIR)/$(1)/libtest.a \
+	  $$(call src,$$($(1)_RTL)) $(CURDIR)/$$(call src,tb/shim/$$($(1)_TOP)_shim.cpp) $(CURDIR)/$(HDIR)/$(1)/libtest.a \
 	  -o $(CURDIR)/$$@ > $(HDIR)/$(1)/verilate.log 2>&1 || { cat $(HDIR)/$(1)/verilate.log; exit 1; }
+endif
 endef
 # TOOLS are built like harnesses (a Verilated top, C models, a C main) but are programs, not
 # tests: make test does not run them.
@@ -75,8 +95,16 @@ test: $(DEPS_STAMP) regmap-check core-check
 	@$(MAKE) -s -j$$(nproc) verilate
 	@bash scripts/run_tests.sh $(HARNESS_BINS) $(TEST_SCRIPTS)
 
-mutants:
-	@bash scripts/mutants.sh $(MUTANTS)
+# make mutants: every patch under tb/mutants/<block>/ against every run of its block:
+# MUT_RUNS_<block> when a tb/*.mk sets it, else every harness whose top is <block>.
+comma := ,
+empty :=
+space := $(empty) $(empty)
+MUTANT_BLOCKS = $(notdir $(patsubst %/,%,$(wildcard tb/mutants/*/)))
+mut_runs = $(or $(MUT_RUNS_$(1)),$(foreach h,$(HARNESSES),$(if $(filter $(1),$($(h)_TOP)),$(h))))
+mutants: $(DEPS_STAMP)
+	@$(MAKE) -s -j$$(nproc) $(foreach h,$(HARNESSES) $(TOOLS),$(call bin_of,$(h)))
+	@bash scripts/mutants.sh $(foreach b,$(MUTANT_BLOCKS),'$(b)=$(subst $(space),$(comma),$(strip $(call mut_runs,$(b))))')
 
 bench: $(DEPS_STAMP)
 	@$(MAKE) -s -j$$(nproc) $(HDIR)/kmu_frontend/test_kmu_frontend \

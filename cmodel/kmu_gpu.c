@@ -159,11 +159,7 @@ static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
     si->start_kptr_i = w->dsp_o.start_kptr_o;
     si->start_param_i = w->dsp_o.start_param_o;
     si->simt_start_ready_i = ((w->st_arb_o.gnt_o >> s) & 1) && i->simt_start_ready_i;
-#ifdef MUTANT_GPU_C_DONE_SM
-    si->simt_done_valid_i = i->simt_done_valid_i && i->simt_done_sm_i == 0; /* mutant */
-#else
     si->simt_done_valid_i = i->simt_done_valid_i && i->simt_done_sm_i == s;
-#endif
     si->simt_done_rtb_i = i->simt_done_rtb_i & kmu_mask(rtb_w);
     si->done_ready_i = (w->dn_arb_o.gnt_o >> s) & 1;
     /* preemption tied off: policy DRAIN, no decisions, no ctx engine (kmu_gpu.v the same) */

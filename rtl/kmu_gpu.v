@@ -511,11 +511,7 @@ module kmu_gpu #(
   );
   assign dn_ready    = dn_gnt;
   assign kdone_valid = dn_any;
-`ifdef MUTANT_GPU_RTL_DONE_SLOT
-  wire [7:0] dn_slot_sel = dn_slot[7:0];  // mutant: SM 0's report names the kernel slot
-`else
   wire [7:0] dn_slot_sel = dn_slot[dn_idx*8+:8];
-`endif
   assign kdone_slot = dn_slot_sel[SLOT_W-1:0];
   wire [7-SLOT_W:0] unused_dn_slot = dn_slot_sel[7:SLOT_W];
 

@@ -1,46 +1,115 @@
 #!/usr/bin/env bash
-# mutants.sh MUTANT:HARNESS[:SCRIPT]... - builds each harness with one planted bug (-D and
-# +define+ of the mutant's name reach both the RTL and the C model build) and runs its tests:
-# the harness binary itself, or SCRIPT with KMU_BIN set to the mutant binary (for tools such
-# as kmusim whose tests are driven by a script).  A mutant is killed when the tests fail.
-# Ends with "K of N mutants killed"; exit 1 if any survived.
+# mutants.sh BLOCK=RUN[,RUN...]... - every planted bug must be caught (make mutants).
+#
+# A mutant is a patch tb/mutants/<block>/<name>.patch against the shipped source (rtl/, cmodel/,
+# sim/, ...): one deliberate bug in the RTL or in the C model.  Its header (the text before the
+# first "--- a/" line) says what the bug is; "Also-run: RUN" lines add runs beyond its block's;
+# "Not-run: HARNESS: why" drops a harness where the bug cannot show (an equivalent mutant at
+# that size, e.g. a mask that is all ones there): the reason is printed with the results.
+# The Makefile (make mutants) passes each block's runs: every harness of the block (every size), or
+# HARNESS:SCRIPT[:CONFIG] for a tool whose tests a script drives (KMU_BIN is the mutant
+# binary, KMU_CONFIG the configuration).
+#
+# For each patch: a scratch copy of the source in build/mut/<name>/src, the patch applied there
+# (a patch that no longer applies exactly fails the whole run loudly: regenerate it), then every
+# run builds the harness from that copy (make MUT=<name>) and runs its tests.  The mutant is
+# killed in a run when the tests fail; it must be killed in every run.  Runs go JOBS at a time
+# (default: the number of cores).  Ends with "K of N mutant runs killed (M mutants)"; exit 1 if
+# any run survived, failed to build, or a patch did not apply.
 set -u
+cd "$(dirname "$0")/.."
 jobs=${JOBS:-$(nproc)}
-mkdir -p build/mutant-logs
+logs=build/mutant-logs
+rm -rf "$logs" && mkdir -p "$logs"
+declare -A runs_of
+for spec in "$@"; do runs_of[${spec%%=*}]=${spec#*=}; done
+
+bad=0
+list=$logs/runs.txt
+: >"$list"
+nmut=0
+for spec in "$@"; do
+  block=${spec%%=*}
+  dir=tb/mutants/$block/
+  if [ -z "${runs_of[$block]:-}" ]; then
+    echo "ERROR tb/mutants/$block: no harness has top $block and no tb/*.mk sets MUT_RUNS_$block"
+    bad=$((bad + 1))
+    continue
+  fi
+  for p in "$dir"*.patch; do
+    [ -e "$p" ] || continue
+    name=$(basename "$p" .patch)
+    src=build/mut/$name/src
+    rm -rf "build/mut/$name" && mkdir -p "$src"
+    cp -r rtl cmodel tb sim studies "$src/"
+    if ! grep -q '^--- a/' "$p"; then
+      echo "ERROR $p: no diff in the patch"
+      bad=$((bad + 1))
+      continue
+    fi
+    if ! out=$(patch -p1 -s -N -F0 --no-backup-if-mismatch -d "$src" <"$p" 2>&1); then
+      echo "ERROR $p does not apply to the shipped source (regenerate it):"
+      echo "$out" | sed 's/^/    /' | head -n 10
+      bad=$((bad + 1))
+      continue
+    fi
+    if grep -q '^+++ b/.*\.h$' "$p"; then
+      echo "ERROR $p changes a header: plant the bug in a .c or .v file (the shim's C++ is built"
+      echo "      against the shipped headers)"
+      bad=$((bad + 1))
+      continue
+    fi
+    nmut=$((nmut + 1))
+    extra=$(sed -n '/^--- /q; s/^Also-run: *//p' "$p")
+    skip=" $(sed -n '/^--- /q; s/^Not-run: *\([A-Za-z0-9_]*\):.*/\1/p' "$p" | tr '\n' ' ')"
+    for r in ${runs_of[$block]//,/ } $extra; do
+      case $skip in *" ${r%%:*} "*) continue ;; esac
+      echo "$name $r" >>"$list"
+    done
+    sed -n '/^--- /q; s/^Not-run: */  not run: '"$name"' on /p' "$p" >>"$logs/not-run.txt"
+  done
+done
+
 one() {
-  mut=${1%%:*}
-  rest=${1#*:}
-  h=${rest%%:*}
-  script=
-  [ "$rest" != "$h" ] && script=${rest#*:}
-  log=build/mutant-logs/$mut.$h.log  # a mutant may be registered against several harnesses
-  if ! make -s MUT="$mut" "build/tb-mut/$mut/$h/test_$h" >"$log" 2>&1; then
-    echo "BUILD-ERROR $mut ($h)" >"$log.res"
+  name=$1 run=$2
+  h=${run%%:*}
+  rest=${run#"$h"}
+  rest=${rest#:}
+  script=${rest%%:*}
+  cfg=${rest#"$script"}
+  cfg=${cfg#:}
+  log=build/mutant-logs/$name.$h.log
+  bin=build/tb-mut/$name/$h/test_$h
+  conly=1
+  grep -q '^+++ b/.*\.vh\?$' "$(ls tb/mutants/*/"$name".patch)" && conly=
+  if ! make -s --no-print-directory MUT="$name" MUT_C_ONLY=$conly "$bin" >"$log" 2>&1; then
+    echo "BUILD-ERROR $name ($h): see $log" >"$log.res"
     return
   fi
-  bin="build/tb-mut/$mut/$h/test_$h"
   if [ -n "$script" ]; then
-    KMU_BIN=$bin KMU_STOP_FIRST=1 bash "$script" >>"$log" 2>&1
+    KMU_BIN=$bin KMU_CONFIG=${cfg:-small} KMU_STOP_FIRST=1 bash "$script" >>"$log" 2>&1
   else
-    "$bin" >>"$log" 2>&1
+    KMU_STOP_FIRST=1 "$bin" >>"$log" 2>&1
   fi
   if [ $? = 0 ]; then
-    echo "SURVIVED $mut ($h)" >"$log.res"
+    echo "SURVIVED $name ($h)" >"$log.res"
   else
-    echo "killed $mut ($h): $(grep -m1 -E '^(MISMATCH|EXPECT|CHECK|FINISH|FAIL)|scoreboard' "$log" | cut -c1-150)" >"$log.res"
+    echo "killed $name ($h): $(grep -m1 -E '^(MISMATCH|EXPECT|CHECK|FINISH|FAIL)|scoreboard' "$log" | cut -c1-150)" >"$log.res"
   fi
 }
 export -f one
-printf '%s\n' "$@" | xargs -P "$jobs" -I{} bash -c 'one {}'
+xargs -P "$jobs" -L 1 bash -c 'one "$0" "$1"' <"$list"
+
 n=0
 k=0
-for m in "$@"; do
-  mut=${m%%:*}
-  rest=${m#*:}
-  res=$(cat "build/mutant-logs/$mut.${rest%%:*}.log.res")
+while read -r name run; do
+  h=${run%%:*}
+  res=$(cat "$logs/$name.$h.log.res" 2>/dev/null || echo "NO-RESULT $name ($h)")
   echo "$res"
   n=$((n + 1))
-  case "$res" in killed*) k=$((k + 1)) ;; esac
-done
-echo "$k of $n mutants killed"
-[ "$k" = "$n" ]
+  case $res in killed*) k=$((k + 1)) ;; esac
+done <"$list"
+[ -s "$logs/not-run.txt" ] && cat "$logs/not-run.txt"
+[ "$bad" = 0 ] || echo "mutants: $bad patch(es) or block(s) in error (ERROR lines above): not run"
+echo "$k of $n mutant runs killed ($nmut mutants)"
+[ "$k" = "$n" ] && [ "$bad" = 0 ]

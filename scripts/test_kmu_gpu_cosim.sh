@@ -8,7 +8,10 @@
 # is re-run with an FST of the whole run in build/fail/.  Prints PASS/FAIL lines per seed.
 set -u
 cd "$(dirname "$0")/.."
-bin=${KMU_BIN:-build/bin/kmusim-small}
+# KMU_CONFIG: the build's configuration, small (default) or paper (random workloads only: the
+# hand-written ones are small).
+cfg=${KMU_CONFIG:-small}
+bin=${KMU_BIN:-build/bin/kmusim-$cfg}
 min=${MIN_CYCLES:-1000000}
 seed=${SEED:-1}
 total=0
@@ -16,7 +19,9 @@ fails=0
 wd=build/cosim/$(echo "$bin" | tr "/" "_")
 mkdir -p "$wd" build/fail
 # the hand-written small-configuration workloads first, then random ones
-for wl in workloads/demo.wl workloads/rgem.wl workloads/reserve.wl; do
+hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl)
+[ "$cfg" = small ] || hand=()
+for wl in "${hand[@]}"; do
   log=$wd/$(basename "$wl" .wl).log
   if "$bin" "$wl" --engine cosim --no-isolated >"$log" 2>&1; then
     echo "PASS kmu_gpu.cosim $wl"
@@ -29,7 +34,7 @@ for wl in workloads/demo.wl workloads/rgem.wl workloads/reserve.wl; do
 done
 while [ "$total" -lt "$min" ]; do
   wl=$wd/random-$seed.wl
-  python3 scripts/gen_workload.py "$seed" 60000 small >"$wl"
+  python3 scripts/gen_workload.py "$seed" 60000 "$cfg" >"$wl"
   log=$wd/random-$seed.log
   if "$bin" "$wl" --engine cosim --seed "$seed" --no-isolated >"$log" 2>&1; then
     cyc=$(grep -oE '^run: [0-9]+ cycles' "$log" | grep -oE '[0-9]+' || echo 0)

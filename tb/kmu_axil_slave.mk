@@ -5,5 +5,3 @@ kmu_axil_slave_RTL    := $(RTL_kmu_axil_slave)
 kmu_axil_slave_PARAMS := AW=16
 kmu_axil_slave_TEST   := tb/test_kmu_axil_slave.c
 kmu_axil_slave_C      := $(call rtl2c,$(RTL_kmu_axil_slave))
-MUTANTS += MUTANT_AXIL_RTL_BDROP:kmu_axil_slave MUTANT_AXIL_RTL_NOLOCK:kmu_axil_slave \
-            MUTANT_AXIL_C_PAIR:kmu_axil_slave

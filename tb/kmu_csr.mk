@@ -12,10 +12,3 @@ kmu_csr_c4_RTL    := $(RTL_kmu_csr)
 kmu_csr_c4_PARAMS := AW=16 ENTRIES=40 CNT_W=4 NSM=40
 kmu_csr_c4_TEST   := tb/test_kmu_csr.c
 kmu_csr_c4_C      := $(call rtl2c,$(RTL_kmu_csr))
-MUTANTS += MUTANT_CSR_RTL_RW1C:kmu_csr MUTANT_CSR_RTL_RESERVED_OK:kmu_csr \
-           MUTANT_CSR_RTL_CNT_WRAP:kmu_csr_c4 MUTANT_CSR_RTL_DB_READY:kmu_csr \
-           MUTANT_CSR_C_RESERVED_OK:kmu_csr MUTANT_CSR_C_CNT_WRAP:kmu_csr_c4 \
-           MUTANT_CSR_C_SET_CLEAR:kmu_csr MUTANT_CSR_C_DB_READY:kmu_csr \
-           MUTANT_CSR_RTL_HL_STALL:kmu_csr MUTANT_CSR_C_HL_REFUSE:kmu_csr
-MUTANTS += MUTANT_CSR_RTL_IRQ_EN:kmu_csr MUTANT_CSR_RTL_KDONE_CLR:kmu_csr \
-           MUTANT_CSR_C_RSV_MASK:kmu_csr MUTANT_CSR_C_IRQ_KD:kmu_csr

@@ -19,7 +19,3 @@ kmu_ctx_engine_odd_RTL    := $(CTX_ENGINE_RTL)
 kmu_ctx_engine_odd_PARAMS := WARPS=3 RPW=5 DW=20 REG_BYTES=8 BEAT_BYTES=4 SHMEM=100
 kmu_ctx_engine_odd_TEST   := tb/test_kmu_ctx_engine.c
 kmu_ctx_engine_odd_C      := $(CTX_ENGINE_C)
-MUTANTS += MUTANT_CTX_ENGINE_RTL_ERR_SHMEM:kmu_ctx_engine MUTANT_CTX_ENGINE_RTL_BMAP_ADDR:kmu_ctx_engine \
-           MUTANT_CTX_ENGINE_RTL_SCAN_BEAT:kmu_ctx_engine_odd MUTANT_CTX_ENGINE_RTL_RFW_WARP:kmu_ctx_engine \
-           MUTANT_CTX_ENGINE_C_ERR_RPW:kmu_ctx_engine MUTANT_CTX_ENGINE_C_BMAP_ORDER:kmu_ctx_engine \
-           MUTANT_CTX_ENGINE_C_RPW_MASK:kmu_ctx_engine MUTANT_CTX_ENGINE_C_BYTES:kmu_ctx_engine

@@ -19,8 +19,3 @@ kmu_dirty_rf_odd_RTL      := $(DIRTY_RF_RTL)
 kmu_dirty_rf_odd_PARAMS   := WARPS=3 RPW=5 DW=32
 kmu_dirty_rf_odd_TEST     := tb/test_kmu_dirty_rf.c
 kmu_dirty_rf_odd_C        := $(DIRTY_RF_C)
-MUTANTS += MUTANT_DIRTY_RF_RTL_STALE:kmu_dirty_rf MUTANT_DIRTY_RF_RTL_LAST:kmu_dirty_rf \
-           MUTANT_DIRTY_RF_RTL_HOLD:kmu_dirty_rf MUTANT_DIRTY_RF_RTL_EXIT_CNT:kmu_dirty_rf \
-           MUTANT_DIRTY_RF_RTL_WR_RANGE:kmu_dirty_rf MUTANT_DIRTY_RF_C_EXIT_WR:kmu_dirty_rf \
-           MUTANT_DIRTY_RF_C_RDW:kmu_dirty_rf MUTANT_DIRTY_RF_C_RPW:kmu_dirty_rf \
-           MUTANT_DIRTY_RF_C_WR_SCAN:kmu_dirty_rf

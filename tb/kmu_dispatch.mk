@@ -11,7 +11,3 @@ kmu_dispatch_paper_RTL    := $(kmu_dispatch_RTL)
 kmu_dispatch_paper_PARAMS := NSM=16 SLOTS=32
 kmu_dispatch_paper_TEST   := tb/test_kmu_dispatch.c
 kmu_dispatch_paper_C      := $(kmu_dispatch_C)
-MUTANTS += MUTANT_DISPATCH_RTL_LEVEL:kmu_dispatch MUTANT_DISPATCH_RTL_EWARP:kmu_dispatch \
-           MUTANT_DISPATCH_RTL_RESERVE:kmu_dispatch MUTANT_DISPATCH_RTL_SMRR:kmu_dispatch \
-           MUTANT_DISPATCH_C_LEVEL:kmu_dispatch MUTANT_DISPATCH_C_RESERVE:kmu_dispatch \
-           MUTANT_DISPATCH_C_EWTPREF:kmu_dispatch

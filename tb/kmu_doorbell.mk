@@ -10,5 +10,3 @@ kmu_doorbell_e5_RTL    := $(RTL_kmu_doorbell)
 kmu_doorbell_e5_PARAMS := ENTRIES=5
 kmu_doorbell_e5_TEST   := tb/test_kmu_doorbell.c
 kmu_doorbell_e5_C      := $(call rtl2c,$(RTL_kmu_doorbell))
-MUTANTS += MUTANT_DOORBELL_RTL_BOUND:kmu_doorbell MUTANT_DOORBELL_C_CAUSE:kmu_doorbell \
-           MUTANT_DOORBELL_C_READY:kmu_doorbell

@@ -16,6 +16,3 @@ kmu_ekt_e5_RTL    := $(RTL_kmu_ekt)
 kmu_ekt_e5_PARAMS := ENTRIES=5
 kmu_ekt_e5_TEST   := tb/test_kmu_ekt.c
 kmu_ekt_e5_C      := $(call rtl2c,$(RTL_kmu_ekt))
-MUTANTS += MUTANT_EKT_RTL_WRAP:kmu_ekt MUTANT_EKT_RTL_INFLIGHT:kmu_ekt \
-           MUTANT_EKT_RTL_SAMECYCLE:kmu_ekt MUTANT_EKT_C_REMAINDER:kmu_ekt \
-           MUTANT_EKT_C_CPLSAME:kmu_ekt MUTANT_EKT_C_UNREG_INFLIGHT:kmu_ekt

@@ -10,4 +10,3 @@ kmu_fifo_d2_RTL    := $(RTL_kmu_fifo)
 kmu_fifo_d2_PARAMS := WIDTH=8 DEPTH=2
 kmu_fifo_d2_TEST   := tb/test_kmu_fifo.c
 kmu_fifo_d2_C      := $(call rtl2c,$(RTL_kmu_fifo))
-MUTANTS += MUTANT_FIFO_RTL_COUNT:kmu_fifo MUTANT_FIFO_C_FLUSH:kmu_fifo

@@ -12,4 +12,3 @@ kmu_frontend_paper_RTL    := $(FRONTEND_RTL)
 kmu_frontend_paper_PARAMS := AW=16 ENTRIES=32 CNT_W=32 NSM=16
 kmu_frontend_paper_TEST   := tb/test_kmu_frontend.c
 kmu_frontend_paper_C      := $(FRONTEND_C)
-MUTANTS += MUTANT_FRONTEND_RTL_DESC_FIRE:kmu_frontend MUTANT_FRONTEND_C_CPL:kmu_frontend

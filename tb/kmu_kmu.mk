@@ -11,6 +11,3 @@ kmu_kmu_paper_RTL    := $(kmu_kmu_RTL)
 kmu_kmu_paper_PARAMS := SLOTS=32 PEND=8 EKT_ID_W=5
 kmu_kmu_paper_TEST   := tb/test_kmu_kmu.c
 kmu_kmu_paper_C      := $(kmu_kmu_C)
-MUTANTS += MUTANT_KMU_RTL_BYPASS:kmu_kmu MUTANT_KMU_RTL_RGEM:kmu_kmu \
-           MUTANT_KMU_RTL_SAMECYCLE:kmu_kmu MUTANT_KMU_RTL_LASTTB:kmu_kmu \
-           MUTANT_KMU_C_ERRDONE:kmu_kmu MUTANT_KMU_C_LASTTB:kmu_kmu MUTANT_KMU_C_CPLFULL:kmu_kmu

@@ -14,5 +14,3 @@ kmu_mem_port_n1_RTL    := $(MEM_PORT_RTL)
 kmu_mem_port_n1_PARAMS := N=1
 kmu_mem_port_n1_TEST   := tb/test_kmu_mem_port.c
 kmu_mem_port_n1_C      := $(MEM_PORT_C)
-MUTANTS += MUTANT_MEM_PORT_RTL_FULL:kmu_mem_port MUTANT_MEM_PORT_RTL_RSP:kmu_mem_port \
-           MUTANT_MEM_PORT_C_FULL:kmu_mem_port MUTANT_MEM_PORT_C_RSP:kmu_mem_port

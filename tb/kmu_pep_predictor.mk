@@ -18,12 +18,3 @@ kmu_pep_predictor_odd_RTL      := $(PEP_PREDICTOR_RTL)
 kmu_pep_predictor_odd_PARAMS   := TBS=3 KSLOTS=5 EMA_SH=3
 kmu_pep_predictor_odd_TEST     := tb/test_kmu_pep_predictor.c
 kmu_pep_predictor_odd_C        := $(PEP_PREDICTOR_C)
-MUTANTS += MUTANT_PEP_PREDICTOR_RTL_START_LIVE:kmu_pep_predictor \
-           MUTANT_PEP_PREDICTOR_RTL_EMA_LOGICAL:kmu_pep_predictor \
-           MUTANT_PEP_PREDICTOR_RTL_HINT_OVER_PREEMPT:kmu_pep_predictor \
-           MUTANT_PEP_PREDICTOR_RTL_UNKNOWN_SHORT:kmu_pep_predictor \
-           MUTANT_PEP_PREDICTOR_RTL_EXPIRY:kmu_pep_predictor \
-           MUTANT_PEP_PREDICTOR_C_RESTORED_SAMPLE:kmu_pep_predictor \
-           MUTANT_PEP_PREDICTOR_C_SW_SHIFT:kmu_pep_predictor \
-           MUTANT_PEP_PREDICTOR_C_BASE_DRAINS:kmu_pep_predictor \
-           MUTANT_PEP_PREDICTOR_C_CLEAR_LOSES:kmu_pep_predictor

@@ -15,5 +15,3 @@ kmu_prio_arb_RTL    := $(RTL_kmu_prio_arb)
 kmu_prio_arb_PARAMS := N=8
 kmu_prio_arb_TEST   := tb/test_kmu_prio_arb.c
 kmu_prio_arb_C      := $(call rtl2c,$(RTL_kmu_prio_arb))
-MUTANTS += MUTANT_PRIO_ARB_RTL_NOVALID:kmu_prio_arb MUTANT_PRIO_ARB_RTL_ONEHOT:kmu_prio_arb \
-           MUTANT_PRIO_ARB_C_NOVALID:kmu_prio_arb MUTANT_PRIO_ARB_C_HIGHEST:kmu_prio_arb

@@ -15,5 +15,3 @@ kmu_prio_enc_RTL    := $(RTL_kmu_prio_enc)
 kmu_prio_enc_PARAMS := N=8
 kmu_prio_enc_TEST   := tb/test_kmu_prio_enc.c
 kmu_prio_enc_C      := $(call rtl2c,$(RTL_kmu_prio_enc))
-MUTANTS += MUTANT_PRIO_ENC_RTL_HIGHEST:kmu_prio_enc MUTANT_PRIO_ENC_RTL_VALID:kmu_prio_enc \
-           MUTANT_PRIO_ENC_C_SKIP0:kmu_prio_enc MUTANT_PRIO_ENC_C_VALID:kmu_prio_enc

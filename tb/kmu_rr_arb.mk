@@ -20,4 +20,3 @@ kmu_rr_arb_n1_RTL    := $(RTL_kmu_rr_arb)
 kmu_rr_arb_n1_PARAMS := N=1
 kmu_rr_arb_n1_TEST   := tb/test_kmu_rr_arb.c
 kmu_rr_arb_n1_C      := $(call rtl2c,$(RTL_kmu_rr_arb))
-MUTANTS += MUTANT_RR_ARB_RTL_PTR:kmu_rr_arb MUTANT_RR_ARB_C_ACK:kmu_rr_arb

@@ -21,13 +21,3 @@ kmu_sm_ctrl_odd_PARAMS := TBS=3 WARPS=5 REGS=1000 SHMEM=3000 EWT=1 PTBS=1 AREA_B
                           IPB=0 REG_BYTES=4
 kmu_sm_ctrl_odd_TEST   := tb/test_kmu_sm_ctrl.c
 kmu_sm_ctrl_odd_C      := $(SM_CTRL_C)
-MUTANTS += MUTANT_SM_CTRL_RTL_FIT_REGS:kmu_sm_ctrl MUTANT_SM_CTRL_RTL_EWT_PRIO:kmu_sm_ctrl \
-           MUTANT_SM_CTRL_RTL_WARP_ORDER:kmu_sm_ctrl MUTANT_SM_CTRL_RTL_DONE_UNSTARTED:kmu_sm_ctrl \
-           MUTANT_SM_CTRL_RTL_SHMEM_FREE:kmu_sm_ctrl MUTANT_SM_CTRL_C_EWT_REGS:kmu_sm_ctrl \
-           MUTANT_SM_CTRL_C_FREE_TB_EARLY:kmu_sm_ctrl MUTANT_SM_CTRL_C_WMASK:kmu_sm_ctrl \
-           MUTANT_SM_CTRL_RTL_HOLD:kmu_sm_ctrl MUTANT_SM_CTRL_RTL_NO_PAUSE_WAIT:kmu_sm_ctrl \
-           MUTANT_SM_CTRL_RTL_INPLACE_EN:kmu_sm_ctrl MUTANT_SM_CTRL_RTL_EVICT_TB:kmu_sm_ctrl \
-           MUTANT_SM_CTRL_C_RST_PRIO:kmu_sm_ctrl MUTANT_SM_CTRL_C_BASE_KEEP:kmu_sm_ctrl \
-           MUTANT_SM_CTRL_C_INPLACE_FIT:kmu_sm_ctrl MUTANT_SM_CTRL_RTL_WP_RSV:kmu_sm_ctrl \
-           MUTANT_SM_CTRL_RTL_WP_UNSTARTED:kmu_sm_ctrl MUTANT_SM_CTRL_C_WP_SLOT:kmu_sm_ctrl \
-           MUTANT_SM_CTRL_RTL_NO_UPGRADE:kmu_sm_ctrl

@@ -19,14 +19,6 @@ kmu_warp_preempt_odd_RTL      := $(WARP_PREEMPT_RTL)
 kmu_warp_preempt_odd_PARAMS   := WARPS=5
 kmu_warp_preempt_odd_TEST     := tb/test_kmu_warp_preempt.c
 kmu_warp_preempt_odd_C        := $(WARP_PREEMPT_C)
-MUTANTS += MUTANT_WARP_PREEMPT_RTL_FIT:kmu_warp_preempt \
-           MUTANT_WARP_PREEMPT_RTL_FLUSHED:kmu_warp_preempt \
-           MUTANT_WARP_PREEMPT_RTL_RSV:kmu_warp_preempt \
-           MUTANT_WARP_PREEMPT_RTL_LDDROP:kmu_warp_preempt \
-           MUTANT_WARP_PREEMPT_C_FIT:kmu_warp_preempt \
-           MUTANT_WARP_PREEMPT_C_NEWEST:kmu_warp_preempt \
-           MUTANT_WARP_PREEMPT_C_RESTORE:kmu_warp_preempt \
-           MUTANT_WARP_PREEMPT_C_LDD_CLASS:kmu_warp_preempt
 # The EDGE study with the Verilated RTL in the loop (studies/edge/edge_study.c built with
 # -DEDGE_RTL): kmu_warp_preempt (paper size) beside its C twin, driven by the behavioural SIMT
 # pipeline with busy SMs and random event arrivals, every output compared every cycle.  A tool
@@ -39,4 +31,3 @@ edge_study_rtl_TEST   := studies/edge/edge_study.c
 edge_study_rtl_C      := sim/env/simt_model.c $(WARP_PREEMPT_C)
 edge_study_rtl_CFLAGS := -DEDGE_RTL
 TEST_DEPS += $(HDIR)/edge_study_rtl/test_edge_study_rtl
-MUTANTS += MUTANT_WARP_PREEMPT_RTL_RSV:edge_study_rtl:scripts/test_study_edge.sh

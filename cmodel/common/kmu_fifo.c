@@ -32,11 +32,7 @@ void kmu_fifo_comb(kmu_fifo *m, const kmu_fifo_in *i, kmu_fifo_out *o) {
 
   *d = *q;
   if (i->flush_i) {
-#ifdef MUTANT_FIFO_C_FLUSH
-    d->wptr = d->count = 0; /* mutant: flush forgets the read pointer */
-#else
     d->wptr = d->rptr = d->count = 0;
-#endif
   } else {
     if (push) d->wptr = ptr_inc(m, q->wptr);
     if (pop) d->rptr = ptr_inc(m, q->rptr);

@@ -19,16 +19,7 @@ void kmu_prio_arb_comb(kmu_prio_arb *m, const kmu_prio_arb_in *i, kmu_prio_arb_o
   kmu_prio_enc_comb(&m->u_enc, &ei, &eo);
   o->gnt_idx_o = eo.idx_o;
   o->gnt_valid_o = eo.valid_o;
-#ifdef MUTANT_PRIO_ARB_C_NOVALID
-  o->gnt_o = 1ull << eo.idx_o; /* mutant: a grant even when nobody requests */
-#elif defined(MUTANT_PRIO_ARB_C_HIGHEST)
-  /* mutant: the highest requester is granted (index still from the encoder) */
-  o->gnt_o = 0;
-  for (unsigned b = 0; b < m->p.n; b++)
-    if ((ei.in_i >> b) & 1) o->gnt_o = 1ull << b;
-#else
   o->gnt_o = eo.valid_o ? (1ull << eo.idx_o) : 0;
-#endif
 }
 
 void kmu_prio_arb_tick(kmu_prio_arb *m) { kmu_prio_enc_tick(&m->u_enc); }

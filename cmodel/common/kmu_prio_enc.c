@@ -13,16 +13,9 @@ void kmu_prio_enc_reset(kmu_prio_enc *m) { (void)m; }
 
 void kmu_prio_enc_comb(kmu_prio_enc *m, const kmu_prio_enc_in *i, kmu_prio_enc_out *o) {
   uint64_t in = i->in_i & kmu_mask(m->p.n);
-#ifdef MUTANT_PRIO_ENC_C_VALID
-  o->valid_o = (in & (kmu_mask(m->p.n) >> 1)) != 0; /* mutant: top bit forgotten by valid */
-#else
   o->valid_o = in != 0;
-#endif
   o->idx_o = 0;
   for (int b = (int)m->p.n - 1; b >= 0; b--) {
-#ifdef MUTANT_PRIO_ENC_C_SKIP0
-    if (b == 0) continue; /* mutant: bit 0 never wins */
-#endif
     if ((in >> b) & 1) o->idx_o = (uint64_t)b;
   }
 }

@@ -32,12 +32,7 @@ void kmu_rr_arb_comb(kmu_rr_arb *m, const kmu_rr_arb_in *i, kmu_rr_arb_out *o) {
   o->gnt_o = valid ? 1ull << idx : 0;
 
   m->d = m->q;
-#ifdef MUTANT_RR_ARB_C_ACK
-  /* mutant: an ack moves the pointer even when nothing was granted */
-  if (i->ack_i) m->d.ptr = idx == n - 1 ? 0 : idx + 1;
-#else
   if (i->ack_i && valid) m->d.ptr = idx == n - 1 ? 0 : idx + 1;
-#endif
 }
 
 void kmu_rr_arb_tick(kmu_rr_arb *m) { m->q = m->d; }

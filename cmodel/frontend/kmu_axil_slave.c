@@ -83,11 +83,7 @@ void kmu_axil_slave_comb(kmu_axil_slave *m, const kmu_axil_slave_in *i, kmu_axil
   const int err = (int)(i->bus_rsp_err_i & 1);
 
   /* (3) bus side: pop the granted request, push its response */
-#ifdef MUTANT_AXIL_C_PAIR
-  wi.pop_ready_i = wr_fire || rd_fire; /* mutant: a read also consumes a W beat */
-#else
   wi.pop_ready_i = wr_fire;
-#endif
   awi.pop_ready_i = wr_fire;
   ari.pop_ready_i = rd_fire;
   bi.push_valid_i = wr_fire;

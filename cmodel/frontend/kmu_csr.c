@@ -22,12 +22,7 @@ void kmu_csr_free(kmu_csr *m) { (void)m; }
 
 /* SM_RESERVE: the implemented bits, SMs 0..min(NSM,32)-1 */
 static uint32_t rsv_mask(const kmu_csr *m) {
-#ifdef MUTANT_CSR_C_RSV_MASK
-  (void)m;
-  return 0xFFFFFFFFu; /* mutant: bits of SMs that do not exist are stored */
-#else
   return m->p.nsm >= 32 ? 0xFFFFFFFFu : (uint32_t)kmu_mask(m->p.nsm);
-#endif
 }
 
 void kmu_csr_reset(kmu_csr *m) {
@@ -48,11 +43,7 @@ static uint32_t cnt_max(const kmu_csr *m) { return (uint32_t)kmu_mask(m->p.cnt_w
 /* saturating counter step */
 static uint32_t sat_add(const kmu_csr *m, uint32_t base, unsigned inc) {
   uint64_t sum = (uint64_t)base + inc;
-#ifdef MUTANT_CSR_C_CNT_WRAP
-  return (uint32_t)(sum & cnt_max(m)); /* mutant: the counter wraps */
-#else
   return sum > cnt_max(m) ? cnt_max(m) : (uint32_t)sum;
-#endif
 }
 
 typedef struct {
@@ -171,9 +162,6 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
     }
 #undef SEL
   }
-#ifdef MUTANT_CSR_C_RESERVED_OK
-  if (rsv_hit) r.rd_ok = r.wr_ok = 1; /* mutant: a reserved window answers OKAY */
-#endif
   return r;
 }
 
@@ -207,12 +195,8 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   int hlcmd_req = wr_good && a == KMU_HL_CMD_ADDR;
   int hl_busy = q->host_valid && !i->host_ready_i; /* the pending launch is not taken */
 
-#ifdef MUTANT_CSR_C_DB_READY
-  o->bus_req_ready_o = !(regcmd_req && !i->reg_ready_i) && !(hlcmd_req && hl_busy); /* mutant */
-#else
   o->bus_req_ready_o = !(db_req && !i->db_ready_i) && !(regcmd_req && !i->reg_ready_i) &&
                        !(hlcmd_req && hl_busy);
-#endif
   int fire = valid && o->bus_req_ready_o;
   int acc_wr = fire && wr && !req_err;
   int acc_err = fire && req_err;
@@ -253,11 +237,7 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   o->host_cpl_addr_o = q->host_cpl;
   o->mode_rgem_o = q->rgem;
   o->reserve_mask_o = (uint64_t)q->rsv & kmu_mask(m->p.nsm); /* SMs 32 and up: never */
-#ifdef MUTANT_CSR_C_IRQ_KD
-  o->irq_o = (q->irq_en_err && q->err != 0) || q->kdone; /* mutant: KERNEL_DONE enable ignored */
-#else
   o->irq_o = (q->irq_en_err && q->err != 0) || (q->irq_en_kd && q->kdone);
-#endif
 
   /* events */
   int reg_fire = regcmd_req && i->reg_ready_i;
@@ -274,13 +254,8 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   int ev_cpl_ok = i->cpl_valid_i && !i->cpl_err_i;
   /* host launch: a HL_CMD write taken on the bus; refused when a grid or TB dimension is 0 */
   int hl_fire = hlcmd_req && o->bus_req_ready_o;
-#ifdef MUTANT_CSR_C_HL_REFUSE
-  int hl_bad = !q->hl_grid_x || !q->hl_grid_y || !q->hl_grid_z || !q->hl_tb_x ||
-               !q->hl_tb_y; /* mutant: a zero TB z is not refused */
-#else
   int hl_bad = !q->hl_grid_x || !q->hl_grid_y || !q->hl_grid_z || !q->hl_tb_x || !q->hl_tb_y ||
                !q->hl_tb_z;
-#endif
   int ev_host_refused = hl_fire && hl_bad;
   int hl_launch = hl_fire && !hl_bad;
 
@@ -293,11 +268,7 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
                  FLD_PUT(ev_cpl_spurious, ERR_STATUS_CPL_SPURIOUS) | FLD_PUT(acc_err, ERR_STATUS_BUS) |
                  FLD_PUT(ev_host_refused, ERR_STATUS_HOST_REFUSED);
   uint32_t clr = (acc_wr && a == KMU_ERR_STATUS_ADDR) ? wdata : 0;
-#ifdef MUTANT_CSR_C_SET_CLEAR
-  d->err = ((q->err | set) & ~clr) & KMU_ERR_STATUS_MASK; /* mutant: a clear beats a set */
-#else
   d->err = ((q->err & ~clr) | set) & KMU_ERR_STATUS_MASK;
-#endif
 
 #define CNT(field, R, inc) d->field = sat_add(m, (acc_wr && a == KMU_##R##_ADDR) ? 0 : q->field, (inc))
   CNT(cnt_db, ERR_CNT_DB, (unsigned)ev_db_unknown + (unsigned)(ev_db_unreg || ev_db_inflight));

@@ -25,11 +25,7 @@ void kmu_doorbell_comb(kmu_doorbell *m, const kmu_doorbell_in *i, kmu_doorbell_o
   kmu_doorbell_regs *d = &m->d;
   uint64_t idx = i->db_idx_i & 0x3FF;
   int unknown = idx >= m->p.entries;
-#ifdef MUTANT_DOORBELL_C_READY
-  o->db_ready_o = i->launch_ready_i != 0; /* mutant: an unknown doorbell waits for the EKT */
-#else
   o->db_ready_o = unknown || i->launch_ready_i;
-#endif
   o->launch_valid_o = i->db_valid_i && !unknown;
   o->launch_id_o = idx & kmu_mask(m->id_w);
   o->err_unknown_o = i->db_valid_i && unknown;
@@ -43,11 +39,7 @@ void kmu_doorbell_comb(kmu_doorbell *m, const kmu_doorbell_in *i, kmu_doorbell_o
     d->last_cause = KMU_DB_CAUSE_UNKNOWN;
   } else if (launch_fire && i->launch_err_i == KMU_LAUNCH_ERR_UNREGISTERED) {
     d->last_idx = (unsigned)idx;
-#ifdef MUTANT_DOORBELL_C_CAUSE
-    d->last_cause = KMU_DB_CAUSE_INFLIGHT; /* mutant: unregistered reported as in-flight */
-#else
     d->last_cause = KMU_DB_CAUSE_UNREGISTERED;
-#endif
   } else if (launch_fire && i->launch_err_i == KMU_LAUNCH_ERR_INFLIGHT) {
     d->last_idx = (unsigned)idx;
     d->last_cause = KMU_DB_CAUSE_INFLIGHT;

@@ -75,11 +75,7 @@ void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
   const int cpl_ok = i->cpl_valid_i && !o->cpl_err_o;
   if (!u_valid)
     o->unreg_code_o = KMU_UNREG_CODE_NOT_REGISTERED;
-#ifdef MUTANT_EKT_C_UNREG_INFLIGHT
-  else if (u_inflight != 0 && 0) /* mutant: events in flight do not keep the entry busy */
-#else
   else if (u_inflight != 0)
-#endif
     o->unreg_code_o = KMU_UNREG_CODE_BUSY;
   else if (launch_ok && lid == uid)
     o->unreg_code_o = KMU_UNREG_CODE_BUSY;
@@ -116,11 +112,7 @@ void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
 
   /* one restoring shift-subtract step (17-bit partial remainder) */
   const unsigned div_shift = ((q->div_rem << 1) | (q->div_len >> 31)) & 0x1ffff;
-#ifdef MUTANT_EKT_C_REMAINDER
-  const int div_sub = div_shift > q->stg_esize; /* mutant: an exact fit is not subtracted */
-#else
   const int div_sub = div_shift >= q->stg_esize;
-#endif
   const unsigned div_diff = (div_shift - q->stg_esize) & 0xffff;
 
   /* next state */
@@ -177,13 +169,8 @@ void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
   for (unsigned e = 0; e < n; e++) {
     const int inc = launch_ok && lid == e, dec = cpl_ok && cid == e;
     if (inc) d->head[e] = head_next;
-#ifdef MUTANT_EKT_C_CPLSAME
-    if (inc) /* mutant: a completion in the cycle of a launch of the same entry is lost */
-      d->inflight[e] = (q->inflight[e] + 1) & 0xff;
-#else
     if (inc && !dec)
       d->inflight[e] = (q->inflight[e] + 1) & 0xff;
-#endif
     else if (dec && !inc)
       d->inflight[e] = (q->inflight[e] - 1) & 0xff;
     if (unreg_ok && uid == e) d->valid &= ~(1ull << e);

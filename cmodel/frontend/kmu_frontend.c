@@ -76,11 +76,7 @@ static void comb_pass(kmu_frontend *m, const kmu_frontend_in *i) {
   w->csr_i.db_last_err_cause_i = w->db_o.last_err_cause_o;
   w->csr_i.launch_fire_i = launch_fire;
   w->csr_i.launch_err_i = w->ekt_o.launch_err_o;
-#ifdef MUTANT_FRONTEND_C_CPL
-  w->csr_i.cpl_valid_i = 0; /* mutant: completions never reach the CSR block's counters */
-#else
   w->csr_i.cpl_valid_i = i->cpl_valid_i;
-#endif
   w->csr_i.cpl_err_i = w->ekt_o.cpl_err_o;
   w->csr_i.desc_fire_i = desc_fire;
   w->csr_i.desc_pending_i = w->ekt_o.desc_valid_o;

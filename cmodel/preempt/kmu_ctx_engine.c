@@ -63,11 +63,7 @@ void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_
   const int req_ready = (int)(i->req_ready_i & 1), rsp_valid = (int)(i->rsp_valid_i & 1);
 
   /* ---- command check */
-#ifdef MUTANT_CTX_ENGINE_C_ERR_RPW
-  const int rpw_bad = cmd_rpw == 0 || cmd_rpw >= nr; /* mutant: rpw == RPW is refused */
-#else
   const int rpw_bad = cmd_rpw == 0 || cmd_rpw > nr;
-#endif
   const int cmd_bad = cmd_op == 3 || rpw_bad || cmd_wmask == 0 || cmd_shmem > m->p.shmem;
   const int idle = q->state == KMU_CTX_S_IDLE;
   const int cmd_go = cmd_valid && idle && !cmd_bad;
@@ -115,12 +111,7 @@ void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_
     if (((q->wmask >> w) & 1) && w < pc_slot) pc++;
   const uint32_t reg_addr =
       q->area + bmap_b + ((uint32_t)pc * nr + pc_reg) * regb + (uint32_t)q->iss_beat * beatb;
-#ifdef MUTANT_CTX_ENGINE_C_BMAP_ORDER
-  /* mutant: the bitmap words are numbered from the top warp down */
-  const uint32_t bmap_addr = q->area + (uint32_t)(__builtin_popcountll(q->wmask) - 1 - q->iss_idx) * beatb;
-#else
   const uint32_t bmap_addr = q->area + (uint32_t)q->iss_idx * beatb;
-#endif
   const uint32_t shm_addr = q->area + shm_off + q->iss_off;
   const uint32_t addr = q->state == KMU_CTX_S_BMAP ? bmap_addr
                         : q->state == KMU_CTX_S_SHM ? shm_addr
@@ -146,11 +137,7 @@ void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_
                        q->rsp_ph == KMU_CTX_R_SHM;
   const int rsp_evt = rsp_take && (q->inplace ? fire : rsp_valid);
   const int rsp_last_beat = q->rsp_beat == rbe - 1;
-#ifdef MUTANT_CTX_ENGINE_C_RPW_MASK
-  const uint32_t evt_bmap = evt_data & rm; /* mutant: bitmap bits >= rpw are restored too */
-#else
   const uint32_t evt_bmap = evt_data & rm & rpw_mask;
-#endif
   const int shm_rsp_last = q->rsp_off + beatb >= q->shmem;
 
   /* ---- next state */
@@ -264,11 +251,7 @@ void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_
       if (rsp_evt) {
         d->bmap[rsp_w] = evt_bmap;
         d->rsp_rem &= ~(1ull << rsp_w);
-#ifdef MUTANT_CTX_ENGINE_C_BYTES
-        if (!q->inplace) d->bytes += beatb; /* mutant: in-place bitmap bytes are not counted */
-#else
         d->bytes += beatb;
-#endif
         if (d->rsp_rem == 0) {
           d->rsp_off = 0;
           if (any_nz || evt_bmap != 0 || q->shmem != 0) d->rsp_ph = KMU_CTX_R_WAIT;

@@ -62,23 +62,13 @@ void kmu_dirty_rf_comb(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_o
   const int rd_win = rd_w < nw, rd_rin = rd_r < nr, ex_win = ex_w < nw;
   const int wr_scan = wr_win && busy && ((q->scan_wmask >> wr_w) & 1);
   const int ex_scan = ex_win && busy && ((q->scan_wmask >> ex_w) & 1);
-#ifdef MUTANT_DIRTY_RF_C_WR_SCAN
-  /* mutant: a write to a warp of the running scan is refused (not stored) */
-  const int wr_ok = wr_valid && wr_win && wr_rin && !wr_scan;
-#else
   const int wr_ok = wr_valid && wr_win && wr_rin;
-#endif
   o->err_wr_o = wr_valid && (!(wr_win && wr_rin) || wr_scan);
   const int rd_ok = rd_valid && rd_win && rd_rin;
   o->err_rd_o = rd_valid && !(rd_win && rd_rin);
   const int exit_ok = exit_valid && ex_win && !ex_scan;
   o->err_exit_o = exit_valid && !exit_ok;
-#ifdef MUTANT_DIRTY_RF_C_RPW
-  /* mutant: rpw = RPW + 1 is accepted */
-  const int rpw_ok = rpw_in != 0 && rpw_in <= nr + 1;
-#else
   const int rpw_ok = rpw_in != 0 && rpw_in <= nr;
-#endif
   const int start_ok = scan_start && !busy && rpw_ok;
   o->err_scan_o = scan_start && !start_ok;
 
@@ -126,9 +116,6 @@ void kmu_dirty_rf_comb(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_o
     if (hs_here) d->dirty[w] &= ~(1u << q->out_reg);
     if (ex_here) d->dirty[w] = 0;
     if (wr_here) d->dirty[w] |= 1u << wr_r;
-#ifdef MUTANT_DIRTY_RF_C_EXIT_WR
-    if (ex_here) d->dirty[w] = 0; /* mutant: an exit wins over a same-cycle write to its warp */
-#endif
     if (ex_here) {
       d->dcnt[w] = wr_here ? 1 : 0;
     } else if (inc && !dec) {
@@ -194,14 +181,8 @@ void kmu_dirty_rf_comb(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_o
 void kmu_dirty_rf_tick(kmu_dirty_rf *m) {
   /* read-before-write: both read registers load the old word */
   if (m->mem_scan_re) m->scan_rdata_q = m->rf_mem[m->mem_scan_addr];
-#ifdef MUTANT_DIRTY_RF_C_RDW
-  /* mutant: the pipeline read sees the write of the same edge (write-before-read) */
-  if (m->mem_we) m->rf_mem[m->mem_waddr] = m->mem_wdata;
-  if (m->mem_rd_re) m->rd_rdata_q = m->rf_mem[m->mem_rd_addr];
-#else
   if (m->mem_rd_re) m->rd_rdata_q = m->rf_mem[m->mem_rd_addr];
   if (m->mem_we) m->rf_mem[m->mem_waddr] = m->mem_wdata;
-#endif
   kmu_prio_enc_tick(&m->u_warp_enc);
   kmu_prio_enc_tick(&m->u_reg_enc);
   m->q = m->d;

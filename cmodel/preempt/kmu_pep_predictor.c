@@ -92,22 +92,13 @@ void kmu_pep_predictor_comb(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
   const int s_prof = d_kslot < nk && ((q->prof >> d_kslot) & 1);
   const uint32_t s_avg = d_kslot < nk ? q->avg[d_kslot] : 0;
   const uint32_t sample = q->cyc - d_start;
-#ifdef MUTANT_PEP_PREDICTOR_C_RESTORED_SAMPLE
-  const int do_sample = done_ok; /* mutant: a restored TB's time is sampled too */
-  (void)d_rest;
-#else
   const int do_sample = done_ok && !d_rest;
-#endif
   const int64_t ema_step = floor_shift((int64_t)sample - (int64_t)s_avg, m->p.ema_sh);
   const uint32_t ema = (uint32_t)((int64_t)s_avg + ema_step);
   const uint32_t avg_new = s_prof ? ema : sample;
 
   /* this cycle's threshold x (saturated to 32 bits) */
-#ifdef MUTANT_PEP_PREDICTOR_C_SW_SHIFT
-  const uint32_t sw = ctx_bytes >> (bw_shift + 1); /* mutant: half the switch time */
-#else
   const uint32_t sw = ctx_bytes >> bw_shift;
-#endif
   const int hint_fire = hint_valid && !preempt && policy == KMU_POL_PEP;
   const int judge = q->arm && policy == KMU_POL_PEP && !preempt && !hint_fire;
   const uint32_t dh = q->cyc - q->hint;
@@ -146,11 +137,7 @@ void kmu_pep_predictor_comb(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
   if (policy == KMU_POL_DRAIN)
     sw_mask = 0;
   else if (policy == KMU_POL_PEP)
-#ifdef MUTANT_PEP_PREDICTOR_C_BASE_DRAINS
-    sw_mask = el_ok & long_v; /* mutant: a TB with a base still drains when short */
-#else
     sw_mask = el_ok & (base | long_v);
-#endif
   else
     sw_mask = el_ok & long_v;
 
@@ -175,12 +162,7 @@ void kmu_pep_predictor_comb(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
     d->prof |= 1ull << d_kslot;
     d->avg[d_kslot] = avg_new;
   }
-#ifdef MUTANT_PEP_PREDICTOR_C_CLEAR_LOSES
-  /* mutant: a sample of the cleared slot in the same cycle survives the clear */
-  if (clear_ok && !(do_sample && d_kslot == clear_k)) d->prof &= ~(1ull << clear_k);
-#else
   if (clear_ok) d->prof &= ~(1ull << clear_k);
-#endif
   if (preempt)
     d->arm = 0;
   else if (hint_fire) {

@@ -57,24 +57,12 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
   const int rsv_now = ev_regs <= free_regs;
   uint64_t fit = 0, cl0 = 0, cl1 = 0, cl2 = 0;
   for (unsigned c = 0; c < nw; c++) {
-#ifdef MUTANT_WARP_PREEMPT_C_FIT
-    /* mutant: the reservation rule is ignored (only warps with enough registers fit) */
-    const int ok = bit(live, c) && q->wregs[c] >= ev_regs;
-    (void)rsv_now;
-#else
     const int ok = bit(live, c) && (rsv_now || q->wregs[c] >= ev_regs);
-#endif
     if (!ok || (wstart_valid && wstart_warp == c) || (wexit_valid && wexit_warp == c)) continue;
     fit |= 1ull << c;
     /* loads in flight with load drop on: one drop pulse, the i-buffer's class */
-#ifdef MUTANT_WARP_PREEMPT_C_LDD_CLASS
-    /* mutant: loads in flight are the most expensive class even with load drop on */
-    const int ldd = 0;
-    const int c3 = bit(ld, c) || (bit(bar, c) && !(opt & 4));
-#else
     const int ldd = bit(ld, c) && (opt & 8);
     const int c3 = (bit(ld, c) && !(opt & 8)) || (bit(bar, c) && !(opt & 4));
-#endif
     const int c2 = !c3 && ((bit(inpipe, c) && !ldd) || bit(icmiss, c));
     if (c2) cl2 |= 1ull << c;
     if (!c3 && !c2 && (bit(ibuf, c) || ldd)) cl1 |= 1ull << c;
@@ -89,15 +77,10 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
   unsigned pick_idx = 0;
   for (unsigned c = 0; c < nw; c++) {
     int pick;
-#ifdef MUTANT_WARP_PREEMPT_C_NEWEST
-    /* mutant: the newest policy takes the oldest warp */
-    pick = bit(sel, c) && (sel & q->older[c]) == 0;
-#else
     if (vpol == KMU_VICTIM_NEWEST)
       pick = bit(sel, c) && (sel & ~q->older[c] & ~(1ull << c)) == 0;
     else
       pick = bit(sel, c) && (sel & q->older[c]) == 0;
-#endif
     if (pick) pick_idx = c;
   }
   const int any_fit = fit != 0;
@@ -172,12 +155,7 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
     case KMU_WP_S_RUN:
       d->state = ev_done_ok ? (q->vexit ? KMU_WP_S_IDLE : KMU_WP_S_POP) : KMU_WP_S_RUN;
       break;
-#ifdef MUTANT_WARP_PREEMPT_C_RESTORE
-    /* mutant: the registers are never restored */
-    case KMU_WP_S_POP: d->state = KMU_WP_S_RESUME; break;
-#else
     case KMU_WP_S_POP: d->state = q->rsv ? KMU_WP_S_RESUME : KMU_WP_S_REST; break;
-#endif
     case KMU_WP_S_REST: d->state = rrest_ready ? KMU_WP_S_RWAIT : KMU_WP_S_REST; break;
     case KMU_WP_S_RWAIT: d->state = rrest_done ? KMU_WP_S_RESUME : KMU_WP_S_RWAIT; break;
     case KMU_WP_S_RESUME: d->state = KMU_WP_S_IDLE; break;

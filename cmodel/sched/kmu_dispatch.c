@@ -45,13 +45,7 @@ void kmu_dispatch_comb(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_o
     ei.in_i |= (uint64_t)(lvl_req[KMU_DISPATCH_LEVELS - 1 - j] != 0) << j;
   kmu_prio_enc_comb(&m->u_lvl_enc, &ei, &eo);
   const int lvl_valid = (int)eo.valid_o;
-#ifdef MUTANT_DISPATCH_C_LEVEL
-  /* mutant: the lowest level with TBs wins (priorities inverted) */
-  unsigned level = 0;
-  while (level < 3 && !lvl_req[level]) level++;
-#else
   const unsigned level = 3 - (unsigned)eo.idx_o;
-#endif
   int lower_any = 0;
   for (unsigned k = 0; k < level; k++) lower_any |= lvl_req[k] != 0;
 
@@ -73,20 +67,10 @@ void kmu_dispatch_comb(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_o
 
   /* SM candidates: reservation, then event-warp table before a resident TB */
   const uint64_t res = i->reserve_mask_i & nmask;
-#ifdef MUTANT_DISPATCH_C_RESERVE
-  /* mutant: event kernels may run on any SM, even when some are reserved */
-  const uint64_t allowed = event ? nmask : ~res & nmask;
-#else
   const uint64_t allowed = event ? (res ? res : nmask) : ~res & nmask;
-#endif
   const uint64_t ewt_cand = ewarp_cand ? allowed & i->sm_ewt_fit_i : 0;
   const uint64_t tb_cand = allowed & i->sm_fit_i;
-#ifdef MUTANT_DISPATCH_C_EWTPREF
-  /* mutant: a warp-level event takes a resident TB when one fits, the table only otherwise */
-  const int use_ewt = ewt_cand != 0 && tb_cand == 0;
-#else
   const int use_ewt = ewt_cand != 0;
-#endif
 
   /* (3) the SM: round-robin among the candidates; the grant is the take */
   kmu_rr_arb_in si;

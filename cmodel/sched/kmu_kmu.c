@@ -163,12 +163,7 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
 
   o->err_take_o = i->take_valid_i && (!t_valid || o->take_tb_o == t_tbs);
   const int take_ok = i->take_valid_i && !o->err_take_o;
-#ifdef MUTANT_KMU_C_ERRDONE
-  o->err_done_o = i->done_valid_i && !d_valid; /* mutant: a done with none outstanding counts */
-  (void)d_out;
-#else
   o->err_done_o = i->done_valid_i && (!d_valid || d_out == 0);
-#endif
   const int done_ok = i->done_valid_i && !o->err_done_o;
 
   /* completion: all TBs taken and done; the lowest such slot when the FIFO has room */
@@ -176,11 +171,7 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   for (unsigned s = 0; s < n; s++) {
     const int v = (q->valid >> s) & 1;
     if (v && q->next[s] == q->tbs[s] && q->out[s] == 0) cpl_cand |= 1ull << s;
-#ifdef MUTANT_KMU_C_LASTTB
-    if (v && q->next[s] + 1 < q->tbs[s]) has_tb |= 1ull << s; /* mutant: last TB never offered */
-#else
     if (v && q->next[s] != q->tbs[s]) has_tb |= 1ull << s;
-#endif
   }
   ci.in_i = cpl_cand;
   kmu_prio_enc_comb(&m->u_cpl_enc, &ci, &co);
@@ -190,11 +181,7 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const int c_event = c_in && ((q->event >> cpl_idx) & 1);
   const uint32_t c_addr = c_in ? q->cpl_addr[cpl_idx] : 0;
   o->ekt_cpl_id_o = c_in ? q->id[cpl_idx] : 0;
-#ifdef MUTANT_KMU_C_CPLFULL
-  const int cpl_fire = cpl_any; /* mutant: a completion with a full FIFO loses its write */
-#else
   const int cpl_fire = cpl_any && cplo.push_ready_o;
-#endif
 
   /* (4) FIFOs with this cycle's pushes and pops */
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {

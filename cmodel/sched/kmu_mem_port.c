@@ -53,11 +53,7 @@ void kmu_mem_port_comb(kmu_mem_port *m, const kmu_mem_port_in *i, kmu_mem_port_o
   ai.ack_i = (uint64_t)room;
   kmu_rr_arb_comb(&m->u_arb, &ai, &ao);
   const unsigned g = (unsigned)ao.gnt_idx_o;
-#ifdef MUTANT_MEM_PORT_C_FULL
-  o->req_ready_o = ao.gnt_o; /* mutant: a full output stage does not refuse */
-#else
   o->req_ready_o = room ? ao.gnt_o : 0;
-#endif
   const int push = ao.gnt_valid_o && room;
 
   /* (3) push the granted request */
@@ -79,13 +75,7 @@ void kmu_mem_port_comb(kmu_mem_port *m, const kmu_mem_port_in *i, kmu_mem_port_o
 
   /* read responses: routed by the client tag */
   const uint64_t rc = i->mem_rclient_i & kmu_mask(m->cw);
-#ifdef MUTANT_MEM_PORT_C_RSP
-  /* mutant: the response goes to the client after the one it names */
-  const uint64_t to = (rc + 1) % n;
-  o->rsp_valid_o = i->mem_rvalid_i && rc < n ? 1ull << to : 0;
-#else
   o->rsp_valid_o = i->mem_rvalid_i && rc < n ? 1ull << rc : 0;
-#endif
   o->rsp_rdata_o = i->mem_rdata_i & 0xffffffffull;
 }
 

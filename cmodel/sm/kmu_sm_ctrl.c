@@ -158,12 +158,7 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
 
   /* restore pending: a preempted TB waits (and no hold), or a restore runs */
   const int rst_wait = rc_any && !hold;
-#ifdef MUTANT_SM_CTRL_C_RST_PRIO
-  /* mutant: a waiting restore does not hold new TBs back */
-  const int rst_pend = seq_rst;
-#else
   const int rst_pend = rst_wait || seq_rst;
-#endif
 
   /* fit */
   const int tb_gate = tb_room && !ewt_pend && !rst_pend;
@@ -196,13 +191,8 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   const int rst_last = !(q->seq_k == 0 && ((q->ptb_two >> sp) & 1));
   const int rst_fin = st == SEQ_RWAIT && ctx_done && rst_last;
 
-#ifdef MUTANT_SM_CTRL_C_EWT_REGS
-  /* mutant: the event warp's registers are not checked before it starts */
-  const int ewt_launch = ewt_pend && tb_room && q->free_warps != 0 && !rst_fin;
-#else
   const int ewt_launch =
       ewt_pend && tb_room && q->free_warps != 0 && ewt_regs <= q->free_regs && !rst_fin;
-#endif
 
   /* warp-level preemption: the head asks for a victim when a resident entry is free but no
    * warp slot or not its registers (the controller's reserve rule compares per-thread counts) */
@@ -215,12 +205,7 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   o->wp_ev_pc_o = ewt_kptr;
   o->wp_ev_id_o = rtb_idx;
   const int wp_go = o->wp_ev_valid_o && wp_ready;
-#ifdef MUTANT_SM_CTRL_C_WP_SLOT
-  /* mutant: a warp-level preemption start also takes a warp slot */
-  const unsigned wp_warps = 1;
-#else
   const unsigned wp_warps = 0;
-#endif
   const unsigned wp_regs = ewt_rpt <= wp_free ? ewt_rpt << 5 : 0;
   const int ewt_pop = ewt_launch || wp_go;
 
@@ -309,10 +294,8 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
     d->res_ckpt &= ~done_bit;
     d->res_sw &= ~done_bit;
     d->res_base &= ~done_bit;
-#ifndef MUTANT_SM_CTRL_C_BASE_KEEP
     /* a TB finishing after a base checkpoint releases its preempted-table entry */
     if ((q->res_base >> done_rtb) & 1) d->ptb_valid &= ~(1ull << q->res_ptb[done_rtb]);
-#endif
   }
   if (st_fire && s_in) d->res_started |= 1ull << st_rtb;
   if (done_ok) {
@@ -321,13 +304,7 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
     d->free_regs = (d->free_regs + d_regs) & M18;
     d->free_shmem = (d->free_shmem + d_shmem) & M18;
   }
-#ifdef MUTANT_SM_CTRL_C_FREE_TB_EARLY
-  /* mutant: the entry counts as free at simt_done, not when its report leaves the done FIFO */
-  if (done_ok) d->free_tb = (d->free_tb + 1) & M8;
-  (void)done_pop;
-#else
   if (done_pop) d->free_tb = (d->free_tb + 1) & M8;
-#endif
 
   /* the sequencer */
   switch (st) {
@@ -357,14 +334,8 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
         d->ptb_valid &= ~sp_bit;
       } else if ((paused >> sr) & 1) {
         const uint32_t bytes = dirty_cnt * m->p.reg_bytes;
-#ifdef MUTANT_SM_CTRL_C_INPLACE_FIT
-        /* mutant: an exact in-place fit is refused */
-        const int ip = m->p.ipb != 0 && inplace_en && policy == KMU_POL_PEP && q->seq_sw &&
-                       bytes < q->ip_free;
-#else
         const int ip = m->p.ipb != 0 && inplace_en && policy == KMU_POL_PEP && q->seq_sw &&
                        bytes <= q->ip_free;
-#endif
         d->seq_op = (q->seq_sw && policy <= KMU_POL_CHIMERA) ? KMU_CTX_OP_SAVE_ALL : KMU_CTX_OP_SAVE_DIRTY;
         d->seq_ip = (unsigned)ip;
         if (ip) d->ip_free = q->ip_free - bytes;
@@ -481,12 +452,7 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   o->simt_start_warps_o = s_in ? q->res_warps[st_rtb] : 0;
   o->simt_start_kptr_o = s_in ? q->res_kptr[st_rtb] : 0;
   o->simt_start_param_o = s_in ? q->res_param[st_rtb] : 0;
-#ifdef MUTANT_SM_CTRL_C_WMASK
-  /* mutant: the offered warp mask forgets warp slot 0 */
-  o->simt_start_wmask_o = s_wmask & ~1ull;
-#else
   o->simt_start_wmask_o = s_wmask;
-#endif
   o->simt_start_ewarp_o = s_in && ((q->res_ewarp >> st_rtb) & 1);
   o->simt_start_restore_o = s_in && ((q->res_rst >> st_rtb) & 1);
   o->simt_start_rpw_o = s_in ? q->res_rpw[st_rtb] : 0;

@@ -58,14 +58,8 @@ module kmu_fifo #(
     end else begin
       if (push) wptr_d = ptr_inc(wptr_q);
       if (pop) rptr_d = ptr_inc(rptr_q);
-`ifdef MUTANT_FIFO_RTL_COUNT
-      // mutant: a simultaneous push and pop is counted as a push
-      if (push) count_d = count_q + 1'b1;
-      else if (pop) count_d = count_q - 1'b1;
-`else
       if (push && !pop) count_d = count_q + 1'b1;
       else if (pop && !push) count_d = count_q - 1'b1;
-`endif
     end
   end
 

@@ -34,15 +34,7 @@ module kmu_prio_arb #(
   always @(*) begin
     gnt_o = {N{1'b0}};
     for (i = 0; i < N; i = i + 1) begin
-`ifdef MUTANT_PRIO_ARB_RTL_NOVALID
-      // mutant: the decode ignores gnt_valid_o, granting index 0 when nobody requests
-      gnt_o[i] = (gnt_idx_o == i[IDX_W-1:0]);
-`elsif MUTANT_PRIO_ARB_RTL_ONEHOT
-      // mutant: every requester at or above the winner is granted
-      gnt_o[i] = gnt_valid_o && req_i[i] && (i[IDX_W-1:0] >= gnt_idx_o);
-`else
       gnt_o[i] = gnt_valid_o && (gnt_idx_o == i[IDX_W-1:0]);
-`endif
     end
   end
 endmodule

@@ -20,22 +20,12 @@ module kmu_prio_enc #(
 
   integer i;
 
-`ifdef MUTANT_PRIO_ENC_RTL_VALID
-  // mutant: the top input bit is forgotten by valid_o
-  assign valid_o = |(in_i & ({N{1'b1}} >> 1));
-`else
   assign valid_o = |in_i;
-`endif
 
   // Scan from the top down so the last (lowest) set bit seen wins.
   always @(*) begin
     idx_o = {IDX_W{1'b0}};
-`ifdef MUTANT_PRIO_ENC_RTL_HIGHEST
-    // mutant: the highest set bit wins
-    for (i = 0; i < N; i = i + 1) begin
-`else
     for (i = N - 1; i >= 0; i = i - 1) begin
-`endif
       if (in_i[i]) idx_o = i[IDX_W-1:0];
     end
   end

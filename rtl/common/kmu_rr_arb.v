@@ -62,12 +62,7 @@ module kmu_rr_arb #(
   always @(*) begin
     ptr_d = ptr_q;
     if (ack_i && gnt_valid_o) begin
-`ifdef MUTANT_RR_ARB_RTL_PTR
-      // mutant: the pointer stops on the granted index, so the winner keeps winning
-      ptr_d = gnt_idx_o;
-`else
       ptr_d = (gnt_idx_o == N[IDX_W-1:0] - 1'b1) ? {IDX_W{1'b0}} : gnt_idx_o + 1'b1;
-`endif
     end
   end
 

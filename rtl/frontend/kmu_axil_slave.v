@@ -107,12 +107,7 @@ module kmu_axil_slave #(
   assign bus_req_wstrb_o = arb_gnt[WR] ? w_strb : 4'h0;
   assign wr_fire = bus_req_ready_i && arb_gnt[WR];
   assign rd_fire = bus_req_ready_i && arb_gnt[RD];
-`ifdef MUTANT_AXIL_RTL_BDROP
-  // mutant: a write response is lost when it lands behind a waiting one that is not taken
-  assign b_push = wr_fire && !(s_bvalid_o && !s_bready_i);
-`else
   assign b_push = wr_fire;
-`endif
 
   kmu_fifo #(
       .WIDTH(AW),
@@ -213,11 +208,7 @@ module kmu_axil_slave #(
     lock_d    = 1'b0;  // no offer, or one that is taken, locks nothing
     lock_wr_d = lock_wr_q;
     if (bus_req_valid_o && !bus_req_ready_i) begin
-`ifdef MUTANT_AXIL_RTL_NOLOCK
-      lock_d = 1'b0;  // mutant: a refused offer may be replaced by the other kind
-`else
       lock_d = 1'b1;
-`endif
       lock_wr_d = arb_gnt[WR];
     end
   end

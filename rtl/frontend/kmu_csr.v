@@ -199,11 +199,7 @@ module kmu_csr #(
     reg [CNT_W+1:0] sum;
     begin
       sum = {2'b00, base} + {{CNT_W{1'b0}}, inc};
-`ifdef MUTANT_CSR_RTL_CNT_WRAP
-      sat_add = sum[CNT_W-1:0];  // mutant: the counter wraps instead of saturating
-`else
       sat_add = (sum > {2'b00, CNT_MAX}) ? CNT_MAX : sum[CNT_W-1:0];
-`endif
     end
   endfunction
 
@@ -497,13 +493,6 @@ module kmu_csr #(
         end
       endcase
     end
-`ifdef MUTANT_CSR_RTL_RESERVED_OK
-    // mutant: a reserved window answers OKAY (reads 0, writes ignored)
-    if (rsv_hit) begin
-      rd_ok = 1'b1;
-      wr_ok = 1'b1;
-    end
-`endif
   end
 
   // ------------------------------------------------------------------ bus handshake
@@ -513,21 +502,12 @@ module kmu_csr #(
   wire regcmd_req = wr_good && (a == KMU_REG_CMD_ADDR);
   wire unreg_req = wr_good && (a == KMU_UNREG_CMD_ADDR);
   wire hlcmd_req = wr_good && (a == KMU_HL_CMD_ADDR);
-`ifdef MUTANT_CSR_RTL_HL_STALL
-  wire hl_busy = 1'b0;  // mutant: a HL_CMD never waits for the pending launch (overwrites it)
-`else
   wire hl_busy = host_valid_q && !host_ready_i;  // the pending launch is not taken this cycle
-`endif
   wire [7:0] unreg_id8 = bus_req_wdata_i[KMU_UNREG_CMD_ID_SHIFT+:KMU_UNREG_CMD_ID_WIDTH];
   wire unreg_known = ({24'd0, unreg_id8} < ENTRIES_W);
 
-`ifdef MUTANT_CSR_RTL_DB_READY
-  // mutant: a doorbell write does not wait for the doorbell decoder
-  assign bus_req_ready_o = !(regcmd_req && !reg_ready_i) && !(hlcmd_req && hl_busy);
-`else
   assign bus_req_ready_o = !(db_req && !db_ready_i) && !(regcmd_req && !reg_ready_i) &&
       !(hlcmd_req && hl_busy);
-`endif
   wire fire = bus_req_valid_i && bus_req_ready_o;
   wire acc_wr = fire && bus_req_write_i && !req_err;  // an OKAY write takes effect
   wire acc_err = fire && req_err;
@@ -570,12 +550,7 @@ module kmu_csr #(
   assign host_cpl_addr_o = host_cpl_q;
   assign mode_rgem_o = rgem_q;
   assign reserve_mask_o = rsv_out(rsv_q);
-`ifdef MUTANT_CSR_RTL_IRQ_EN
-  // mutant: IRQ_ENABLE.ERR is ignored (errors always interrupt)
-  assign irq_o = (err_q != 32'd0) || (irq_en_kd_q && kdone_q);
-`else
   assign irq_o = (irq_en_err_q && (err_q != 32'd0)) || (irq_en_kd_q && kdone_q);
-`endif
 
   // ------------------------------------------------------------------ events
   wire reg_fire = regcmd_req && reg_ready_i;
@@ -663,9 +638,6 @@ module kmu_csr #(
     err_set[KMU_ERR_STATUS_BUS_SHIFT] = acc_err;
     err_set[KMU_ERR_STATUS_HOST_REFUSED_SHIFT] = ev_host_refused;
     err_clr = (acc_wr && a == KMU_ERR_STATUS_ADDR) ? bus_req_wdata_i : 32'd0;
-`ifdef MUTANT_CSR_RTL_RW1C
-    err_clr = err_clr << 1;  // mutant: write-1-to-clear clears the next bit up
-`endif
     err_d = ((err_q & ~err_clr) | err_set) & KMU_ERR_STATUS_MASK;
 
     // counters: a write clears, this cycle's events count on top
@@ -694,12 +666,7 @@ module kmu_csr #(
     if (acc_wr && a == KMU_KERNEL_STATUS_ADDR &&
         bus_req_wdata_i[KMU_KERNEL_STATUS_KERNEL_DONE_SHIFT])
       kdone_d = 1'b0;
-`ifdef MUTANT_CSR_RTL_KDONE_CLR
-    if (kernel_done_i && !(acc_wr && a == KMU_KERNEL_STATUS_ADDR))
-      kdone_d = 1'b1;  // mutant: a clear in the completion cycle wins
-`else
     if (kernel_done_i) kdone_d = 1'b1;
-`endif
 
     // registration result: busy from the command handshake to reg_done_i
     if (reg_fire) begin

@@ -50,12 +50,7 @@ module kmu_doorbell #(
   reg  [1:0] last_cause_q, last_cause_d;
 
   // The index is 10 bits, so ENTRIES >= 1024 makes every doorbell known.
-`ifdef MUTANT_DOORBELL_RTL_BOUND
-  // mutant: off by one, doorbell ENTRIES counts as known
-  wire       unknown = ({22'd0, db_idx_i} > ENTRIES);
-`else
   wire       unknown = ({22'd0, db_idx_i} >= ENTRIES);
-`endif
   wire       launch_fire = launch_valid_o && launch_ready_i;
 
   assign launch_valid_o   = db_valid_i && !unknown;

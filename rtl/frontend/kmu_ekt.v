@@ -208,12 +208,7 @@ module kmu_ekt #(
   // ---------------------------------------------------------------- launch, head logic
   // the single adder and comparator of the circular parameter buffer (V-E)
   wire [31:0] head_sum = l_head + {16'd0, l_esize};
-`ifdef MUTANT_EKT_RTL_WRAP
-  // mutant: wraps one entry late (head may reach end)
-  wire head_wrap = (head_sum > l_end);
-`else
   wire head_wrap = (head_sum >= l_end);
-`endif
   wire [31:0] head_next = head_wrap ? l_base : head_sum;
 
   assign launch_ready_o = !desc_valid_q || desc_ready_i;
@@ -221,12 +216,7 @@ module kmu_ekt #(
 
   always @(*) begin
     if (!l_valid) launch_err_o = KMU_LAUNCH_ERR_UNREGISTERED;
-`ifdef MUTANT_EKT_RTL_INFLIGHT
-    // mutant: one event too many may be in flight
-    else if (!(l_inflight <= l_maxinf)) launch_err_o = KMU_LAUNCH_ERR_INFLIGHT;
-`else
     else if (!(l_inflight < l_maxinf)) launch_err_o = KMU_LAUNCH_ERR_INFLIGHT;
-`endif
     else launch_err_o = KMU_LAUNCH_ERR_OK;
   end
   wire launch_ok = launch_fire && (launch_err_o == KMU_LAUNCH_ERR_OK);
@@ -238,13 +228,8 @@ module kmu_ekt #(
   always @(*) begin
     if (!u_valid) unreg_code_o = KMU_UNREG_CODE_NOT_REGISTERED;
     else if (u_inflight != 8'd0) unreg_code_o = KMU_UNREG_CODE_BUSY;
-`ifdef MUTANT_EKT_RTL_SAMECYCLE
-    // mutant: a launch accepted in the same cycle does not keep the entry busy
-    else unreg_code_o = KMU_UNREG_CODE_OK;
-`else
     else if (launch_ok && (launch_id_i == unreg_id_i)) unreg_code_o = KMU_UNREG_CODE_BUSY;
     else unreg_code_o = KMU_UNREG_CODE_OK;
-`endif
   end
   wire unreg_ok = unreg_valid_i && (unreg_code_o == KMU_UNREG_CODE_OK);
 

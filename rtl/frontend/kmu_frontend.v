@@ -153,11 +153,7 @@ module kmu_frontend #(
   wire [ENTRIES-1:0] ekt_valid;
 
   wire launch_fire = launch_valid && launch_ready;
-`ifdef MUTANT_FRONTEND_RTL_DESC_FIRE
-  wire desc_fire = desc_valid_o;  // mutant: a stalled descriptor is counted every cycle
-`else
   wire desc_fire = desc_valid_o && desc_ready_i;
-`endif
 
   kmu_axil_slave #(
       .AW(AW)

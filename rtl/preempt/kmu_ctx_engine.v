@@ -187,11 +187,7 @@ module kmu_ctx_engine #(
   // ---------------------------------------------------------------- command check
   wire cmd_bad = (cmd_op_i == 2'd3) || (cmd_rpw_i == 6'd0) || ({1'b0, cmd_rpw_i} > RPW7) ||
                  (cmd_wmask_i == {WARPS{1'b0}}) ||
-`ifdef MUTANT_CTX_ENGINE_RTL_ERR_SHMEM
-                 1'b0;  // mutant: an oversized shared memory is not refused
-`else
                  ({1'b0, cmd_shmem_i} > SHMEM18);
-`endif
   wire idle = (state_q == S_IDLE);
   wire cmd_go = cmd_valid_i && idle && !cmd_bad;
   assign cmd_ready_o = idle;
@@ -285,12 +281,7 @@ module kmu_ctx_engine #(
   end
   wire [31:0] reg_addr = area_q + BMAP_B + ({25'd0, pc} * RPW32 + {27'd0, pc_reg}) * REGB32 +
                          {24'd0, iss_beat_q} * BEATB32;
-`ifdef MUTANT_CTX_ENGINE_RTL_BMAP_ADDR
-  // mutant: the bitmap word goes to the slot's offset instead of the warp index's
-  wire [31:0] bmap_addr = area_q + {26'd0, iss_w6} * BEATB32;
-`else
   wire [31:0] bmap_addr = area_q + {25'd0, iss_idx_q} * BEATB32;
-`endif
   wire [31:0] shm_addr = area_q + SHM_OFF + {15'd0, iss_off_q};
   wire [31:0] addr = (state_q == S_BMAP) ? bmap_addr : (state_q == S_SHM) ? shm_addr : reg_addr;
 
@@ -313,12 +304,7 @@ module kmu_ctx_engine #(
                  (state_q == S_REG) || (state_q == S_SHM);
   wire fire = iss_act && (inplace_q || req_ready_i);  // an access is accepted this cycle
   wire iss_last_beat = (iss_beat_q == rbe - 8'd1);
-`ifdef MUTANT_CTX_ENGINE_RTL_SCAN_BEAT
-  // mutant: the scan entry is taken with its first beat (later beats are never written)
-  wire scan_take = (state_q == S_SCAN) && (inplace_q || req_ready_i);
-`else
   wire scan_take = (state_q == S_SCAN) && (inplace_q || (req_ready_i && iss_last_beat));
-`endif
   wire shm_iss_last = ({1'b0, iss_off_q} + BEATB18) >= {1'b0, shmem_q};
 
   // ---------------------------------------------------------------- response events (restore)
@@ -561,12 +547,7 @@ module kmu_ctx_engine #(
   assign shm_waddr_o = rsp_off_q;
   assign shm_wdata_o = evt_data;
 
-`ifdef MUTANT_CTX_ENGINE_RTL_RFW_WARP
-  // mutant: a restored register goes to the slot of the same index in the saved numbering
-  assign rfw_warp_o = rsp_slot_q ^ 6'd1;
-`else
   assign rfw_warp_o = rsp_slot_q;
-`endif
   assign rfw_valid_o = rsp_evt && (rsp_ph_q == R_REG) && rsp_last_beat;
   assign rfw_reg_o = rsp_r5;
   assign rfw_data_o = evt_data[DW-1:0];

@@ -168,12 +168,7 @@ module kmu_dirty_rf #(
     end
   end
 
-`ifdef MUTANT_DIRTY_RF_RTL_WR_RANGE
-  // mutant: a register number >= RPW is not refused
-  wire wr_ok = wr_valid_i && wr_win;
-`else
   wire wr_ok = wr_valid_i && wr_win && wr_rin;
-`endif
   assign err_wr_o = wr_valid_i && (!(wr_win && wr_rin) || wr_scan);
   wire rd_ok = rd_valid_i && rd_win && rd_rin;
   assign err_rd_o = rd_valid_i && !(rd_win && rd_rin);
@@ -224,12 +219,7 @@ module kmu_dirty_rf #(
   // the chosen entry is the last one when no other candidate is left (x & (x-1) drops the
   // lowest set bit)
   wire more_regs = |(sel_bits & (sel_bits - ONE_R));
-`ifdef MUTANT_DIRTY_RF_RTL_LAST
-  // mutant: only the chosen warp is looked at for the last entry
-  wire more_warps = 1'b0;
-`else
   wire more_warps = |(warp_any & (warp_any - ONE_W));
-`endif
   wire fetch_last = !more_regs && !more_warps;
 
   wire hs = out_valid_q && scan_ready_i;  // the output entry is handed out
@@ -247,12 +237,7 @@ module kmu_dirty_rf #(
   wire [AW-1:0] fetch_addr = addr_of(sel_w6, sel_r5);
   wire wr_hits_fetch = wr_ok && (wr_warp_i == sel_w6) && (wr_reg_i == sel_r5);
   wire wr_hits_out = wr_ok && (wr_warp_i == out_warp_q) && (wr_reg_i == out_reg_q);
-`ifdef MUTANT_DIRTY_RF_RTL_STALE
-  // mutant: the handshake clears the dirty bit even when the data handed out is stale
-  wire hs_clear = hs;
-`else
   wire hs_clear = hs && !out_stale_q;
-`endif
 
   // ---------------------------------------------------------------- dirty bits
   // one-hot masks over the WORDS bits: the written word, the word handed out (cleared unless
@@ -294,12 +279,7 @@ module kmu_dirty_rf #(
     for (w = 0; w < WARPS; w = w + 1) begin
       inc = wr_ok && (wr_warp_i == w[5:0]) && !wr_was_dirty;
       dec = (out_warp_q == w[5:0]) && out_dirty && !same_word;
-`ifdef MUTANT_DIRTY_RF_RTL_EXIT_CNT
-      // mutant: exit leaves the warp's dirty count unchanged
-      if (1'b0) begin
-`else
       if (exit_ok && (exit_warp_i == w[5:0])) begin
-`endif
         dcnt_d[w*CNT_W+:CNT_W] = (wr_ok && (wr_warp_i == w[5:0])) ? ONE_C : {CNT_W{1'b0}};
       end else if (inc && !dec) begin
         dcnt_d[w*CNT_W+:CNT_W] = dcnt_q[w*CNT_W+:CNT_W] + ONE_C;
@@ -361,12 +341,7 @@ module kmu_dirty_rf #(
   always @(posedge clk_i) begin
     if (wr_ok) rf_mem[wr_addr] <= wr_data_i;
     if (rd_ok) rd_rdata_q <= rf_mem[rd_addr];
-`ifdef MUTANT_DIRTY_RF_RTL_HOLD
-    // mutant: the scan read register also loads while the output stage is stalled
-    if (sel_any) scan_rdata_q <= rf_mem[fetch_addr];
-`else
     if (fetch) scan_rdata_q <= rf_mem[fetch_addr];
-`endif
   end
 
   always @(posedge clk_i or negedge rst_ni) begin

@@ -177,13 +177,7 @@ module kmu_pep_predictor #(
   // an entry freed by a done or evict in this cycle may take a new TB in the same cycle
   wire start_free = !s_live || (done_ok && (tb_done_rtb_i == tb_start_rtb_i)) ||
                     (evict_ok && (tb_evict_rtb_i == tb_start_rtb_i));
-`ifdef MUTANT_PEP_PREDICTOR_RTL_START_LIVE
-  // mutant: a start of a live entry is accepted (overwrites the running TB)
-  wire start_ok = tb_start_valid_i && s_in && (tb_start_kslot_i < KSLOTS[7:0]);
-  wire unused_start_free = start_free;
-`else
   wire start_ok = tb_start_valid_i && s_in && (tb_start_kslot_i < KSLOTS[7:0]) && start_free;
-`endif
   wire inst_ok = tb_inst_valid_i && i_live;
   wire clear_ok = kslot_clear_valid_i && (kslot_clear_i < KSLOTS[7:0]);
   assign err_start_o = tb_start_valid_i && !start_ok;
@@ -210,24 +204,14 @@ module kmu_pep_predictor #(
   // avg + (sample - avg) >>> EMA_SH: the 33-bit signed difference, shifted arithmetically
   // (rounds towards minus infinity); the sum lies between avg and sample, so 32 bits hold it
   wire signed [32:0] ema_diff = $signed({1'b0, sample}) - $signed({1'b0, s_avg});
-`ifdef MUTANT_PEP_PREDICTOR_RTL_EMA_LOGICAL
-  // mutant: a logical shift (a shorter sample makes the average huge)
-  wire signed [32:0] ema_step = ema_diff >> EMA_SH;
-`else
   wire signed [32:0] ema_step = ema_diff >>> EMA_SH;
-`endif
   wire [31:0] ema = s_avg + ema_step[31:0];  // mod 2^32: the true sum fits
   wire unused_ema_sign = ema_step[32];
   wire [31:0] avg_new = s_prof ? ema : sample;  // the first sample is the average
 
   // ---------------------------------------------------------------- this cycle's threshold
   wire [23:0] sw = ctx_bytes_i >> bw_shift_i;  // worst-case switch time: all TBs of the SM
-`ifdef MUTANT_PEP_PREDICTOR_RTL_HINT_OVER_PREEMPT
-  // mutant: a hint in the cycle of a preemption request is not ignored
-  wire hint_fire = hint_valid_i && (policy_i == KMU_POL_PEP);
-`else
   wire hint_fire = hint_valid_i && !preempt_valid_i && (policy_i == KMU_POL_PEP);
-`endif
   wire judge = arm_q && (policy_i == KMU_POL_PEP) && !preempt_valid_i && !hint_fire;
   wire [31:0] dh = cyc_q - hint_q;  // cycles since the hint
   wire [31:0] tl = (pred_launch_i > dh) ? (pred_launch_i - dh) : 32'd0;  // to the launch
@@ -266,12 +250,7 @@ module kmu_pep_predictor #(
       lhs = {32'd0, ri} * {32'd0, el};
       rhs = {32'd0, x} * {32'd0, exec_q[e]};
       if (e_prof) long_v[e] = rem_p > x;
-`ifdef MUTANT_PEP_PREDICTOR_RTL_UNKNOWN_SHORT
-      // mutant: an unknown estimate counts as short
-      else if ((insts_q[e] == 32'd0) || (exec_q[e] == 32'd0)) long_v[e] = 1'b0;
-`else
       else if ((insts_q[e] == 32'd0) || (exec_q[e] == 32'd0)) long_v[e] = 1'b1;
-`endif
       else long_v[e] = lhs > rhs;
     end
   end
@@ -336,11 +315,7 @@ module kmu_pep_predictor #(
     else if (hint_fire) begin
       arm_d  = 1'b1;
       hint_d = cyc_q;
-`ifdef MUTANT_PEP_PREDICTOR_RTL_EXPIRY
-    end else if (arm_q && ({1'b0, dh} > {pred_launch_i, 1'b0})) arm_d = 1'b0;  // mutant: 1 late
-`else
     end else if (arm_q && ({1'b0, dh} >= {pred_launch_i, 1'b0})) arm_d = 1'b0;
-`endif
 
     ckpt_valid_d = hint_fire || (judge && (ck_new != {TBS{1'b0}}));
     ckpt_mask_d = hint_fire ? ck_hint : (judge ? ck_new : {TBS{1'b0}});

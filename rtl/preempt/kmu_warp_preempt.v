@@ -190,12 +190,7 @@ module kmu_warp_preempt #(
     cl1 = {WARPS{1'b0}};
     cl2 = {WARPS{1'b0}};
     for (c = 0; c < WARPS; c = c + 1) begin
-`ifdef MUTANT_WARP_PREEMPT_RTL_FIT
-      // mutant: the register-fit rule takes a victim with one register fewer than needed
-      wregs_ok = ({1'b0, wregs_q[8*c+:8]} + 9'd1 >= {1'b0, ev_regs_i});
-`else
       wregs_ok = (wregs_q[8*c+:8] >= ev_regs_i);
-`endif
       fit[c] = w_live_i[c] && (rsv_now || wregs_ok) &&
                !(wstart_valid_i && (wstart_warp_i == c[5:0])) &&
                !(wexit_valid_i && (wexit_warp_i == c[5:0]));
@@ -236,13 +231,8 @@ module kmu_warp_preempt #(
   wire v_icmiss = |(w_icmiss_i & vic_oh);
   wire v_exit = wexit_valid_i && busy && (wexit_warp_i == vic_q);
   wire v_start = wstart_valid_i && busy && (wstart_warp_i == vic_q);
-`ifdef MUTANT_WARP_PREEMPT_RTL_FLUSHED
-  // mutant: loads in flight do not hold the flush back
-  wire flushed = !v_inpipe && !v_icmiss && (!v_bar || opt_i[2]) && (!v_ibuf || opt_i[1]);
-`else
   wire flushed = !v_inpipe && !v_ld && !v_icmiss && (!v_bar || opt_i[2]) &&
                  (!v_ibuf || opt_i[1]);
-`endif
   wire skip_now = flushing && opt_i[2] && v_bar;
   wire ev_done_ok = (state_q == S_RUN) && (ev_done_i == vic_oh);
 
@@ -307,11 +297,7 @@ module kmu_warp_preempt #(
     case (state_q)
       S_IDLE: state_d = accept ? S_FLUSH : S_IDLE;
       S_FLUSH: state_d = victim_exit ? S_START : (flushed ? S_PUSH : S_FLUSH);
-`ifdef MUTANT_WARP_PREEMPT_RTL_RSV
-      S_PUSH: state_d = S_START;  // mutant: the registers are never saved
-`else
       S_PUSH: state_d = rsv_q ? S_START : S_SAVE;
-`endif
       S_SAVE: state_d = rsave_ready_i ? S_SWAIT : S_SAVE;
       S_SWAIT: state_d = rsave_done_i ? S_START : S_SWAIT;
       S_START: state_d = S_RUN;
@@ -330,12 +316,7 @@ module kmu_warp_preempt #(
   assign vic_boost_o = (flushing && opt_i[0]) ? vic_oh : {WARPS{1'b0}};
   assign ibuf_flush_o = (flushing && opt_i[1] && v_ibuf) ? vic_oh : {WARPS{1'b0}};
   assign bar_skip_o = skip_now ? vic_oh : {WARPS{1'b0}};
-`ifdef MUTANT_WARP_PREEMPT_RTL_LDDROP
-  // mutant: load drop ignores its enable bit
-  assign ld_drop_o = (flushing && v_ld) ? vic_oh : {WARPS{1'b0}};
-`else
   assign ld_drop_o = (flushing && opt_i[3] && v_ld) ? vic_oh : {WARPS{1'b0}};
-`endif
   assign bar_reins_o = ((state_q == S_POP) && skipped_q) ? vic_oh : {WARPS{1'b0}};
   assign stk_push_o = (state_q == S_PUSH) ? vic_oh : {WARPS{1'b0}};
   assign ev_start_o = (state_q == S_START) ? vic_oh : {WARPS{1'b0}};

@@ -103,12 +103,7 @@ module kmu_dispatch #(
       .idx_o  (lvl_idx),
       .valid_o(lvl_valid)
   );
-`ifdef MUTANT_DISPATCH_RTL_LEVEL
-  // mutant: level 2 wins over level 3 (a level-2 kernel drains a level-3 one)
-  wire [1:0] level = lvl_any[1] ? 2'd2 : 2'd3 - lvl_idx;
-`else
   wire [1:0] level = 2'd3 - lvl_idx;
-`endif
 
   // lower_any: a level below the chosen one has TBs left
   wire lower_any = (level == 2'd3) ? (|lvl_any[3:1]) :
@@ -151,21 +146,11 @@ module kmu_dispatch #(
   end
 
   // ---------------------------------------------------------------- need
-`ifdef MUTANT_DISPATCH_RTL_EWARP
-  // mutant: shared memory is not checked, so a TB with shared memory becomes an event warp
-  wire ewarp_cand = q_event_i && (q_warps_i == 6'd1);
-`else
   wire ewarp_cand = q_event_i && (q_warps_i == 6'd1) && (q_shmem_i == 16'd0);
-`endif
 
   // ---------------------------------------------------------------- SM: reservation, fit, RR
   wire any_res = |reserve_mask_i;
-`ifdef MUTANT_DISPATCH_RTL_RESERVE
-  // mutant: host kernels may also run on reserved SMs
-  wire [NSM-1:0] allowed = q_event_i ? (any_res ? reserve_mask_i : {NSM{1'b1}}) : {NSM{1'b1}};
-`else
   wire [NSM-1:0] allowed = q_event_i ? (any_res ? reserve_mask_i : {NSM{1'b1}}) : ~reserve_mask_i;
-`endif
   wire [NSM-1:0] ewt_cand = allowed & sm_ewt_fit_i & {NSM{ewarp_cand}};
   wire [NSM-1:0] tb_cand = allowed & sm_fit_i;
   wire use_ewt = |ewt_cand;
@@ -178,12 +163,7 @@ module kmu_dispatch #(
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
       .req_i      (sm_req),
-`ifdef MUTANT_DISPATCH_RTL_SMRR
-      // mutant: the SM pointer never moves, the lowest fitting SM always wins
-      .ack_i      (1'b0),
-`else
       .ack_i      (take),
-`endif
       /* verilator lint_off PINCONNECTEMPTY */  // one-hot grant not needed: the index is
       .gnt_o      (),                           // what the start bus carries
       /* verilator lint_on PINCONNECTEMPTY */

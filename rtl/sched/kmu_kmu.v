@@ -275,18 +275,8 @@ module kmu_kmu #(
   );
 
   // admission
-`ifdef MUTANT_KMU_RTL_RGEM
-  // mutant: RGEM admits while one other kernel is active
-  wire adm_ok = alloc_ok && (!mode_rgem_i || (valid_q & (valid_q - 1'b1)) == {SLOTS{1'b0}});
-`else
   wire adm_ok = alloc_ok && (!mode_rgem_i || valid_q == {SLOTS{1'b0}});
-`endif
-`ifdef MUTANT_KMU_RTL_BYPASS
-  // mutant: the new descriptor overtakes an older one of the same priority
-  wire adm_byp = adm_ok && in_fire && (!any_ne || in_prio >= lvl_hi);
-`else
   wire adm_byp = adm_ok && in_fire && (!any_ne || in_prio > lvl_hi);  // straight into a slot
-`endif
   wire adm_pop = adm_ok && any_ne && !adm_byp;  // the head of level lvl_hi
   wire adm_fire = adm_byp || adm_pop;
   wire [LA_W-1:0] adm_la = adm_byp ? in_la : lvl_la[lvl_hi*LA_W+:LA_W];
@@ -398,12 +388,7 @@ module kmu_kmu #(
   reg [SLOTS-1:0] has_tb;
   always @(*) begin
     for (s = 0; s < SLOTS; s = s + 1) begin
-`ifdef MUTANT_KMU_RTL_LASTTB
-      // mutant: a kernel completes while its last TB is still outstanding
-      cpl_cand[s] = valid_q[s] && (next_q[s] == tbs_q[s]) && (out_q[s] <= 32'd1);
-`else
       cpl_cand[s] = valid_q[s] && (next_q[s] == tbs_q[s]) && (out_q[s] == 32'd0);
-`endif
       has_tb[s] = valid_q[s] && (next_q[s] != tbs_q[s]);
     end
   end
@@ -475,15 +460,9 @@ module kmu_kmu #(
     for (s = 0; s < SLOTS; s = s + 1) begin
       // take and done (never on a free slot, so never on the slot admitted or completed)
       if (take_ok && (take_slot_i == s[SLOT_W-1:0])) next_d[s] = next_q[s] + 32'd1;
-`ifdef MUTANT_KMU_RTL_SAMECYCLE
-      // mutant: a done in the cycle of a take of the same slot is lost
-      if (take_ok && (take_slot_i == s[SLOT_W-1:0]))
-        out_d[s] = out_q[s] + 32'd1;
-`else
       if ((take_ok && (take_slot_i == s[SLOT_W-1:0])) &&
           !(done_ok && (done_slot_i == s[SLOT_W-1:0])))
         out_d[s] = out_q[s] + 32'd1;
-`endif
       else if (!(take_ok && (take_slot_i == s[SLOT_W-1:0])) &&
                (done_ok && (done_slot_i == s[SLOT_W-1:0])))
         out_d[s] = out_q[s] - 32'd1;

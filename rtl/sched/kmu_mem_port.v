@@ -88,11 +88,7 @@ module kmu_mem_port #(
   wire             sel_write = req_write_i[gnt_idx];
   wire [   CW-1:0] sel_client = gnt_idx;
 
-`ifdef MUTANT_MEM_PORT_RTL_FULL
-  assign req_ready_o = gnt;  // mutant: a full output stage does not refuse (requests are lost)
-`else
   assign req_ready_o = gnt & {N{room}};
-`endif
   assign push = gnt_valid && room;
 
   kmu_rr_arb #(
@@ -149,12 +145,7 @@ module kmu_mem_port #(
   generate
     for (k = 0; k < N; k = k + 1) begin : g_rsp
       localparam [CW-1:0] KI = k;  // client index k in CW bits
-`ifdef MUTANT_MEM_PORT_RTL_RSP
-      // mutant: every response also reaches client 0
-      assign rsp_valid_o[k] = mem_rvalid_i && ((mem_rclient_i == KI) || (k == 0));
-`else
       assign rsp_valid_o[k] = mem_rvalid_i && (mem_rclient_i == KI);
-`endif
     end
   endgenerate
   assign rsp_rdata_o = mem_rdata_i;

@@ -269,12 +269,7 @@ module kmu_sm_ctrl #(
   // one checkpoint (its entry is not eligible for decisions while in the sequencer)
   wire seq_base = ((seq_st_q == S_PAUSE) || (seq_st_q == S_SCMD) || (seq_st_q == S_SWAIT)) &&
                   !seq_sw_q;
-`ifdef MUTANT_SM_CTRL_RTL_NO_UPGRADE
-  // mutant: the base save stays a base checkpoint (the TB resumes and drains)
-  wire seq_upg = 1'b0;
-`else
   wire seq_upg = pre_valid_i && (policy_i == KMU_POL_PEP) && seq_base;
-`endif
 
   // lowest free / lowest preempted table entry
   wire [PTB_W-1:0] ptb_free_idx, rc_idx;
@@ -295,12 +290,7 @@ module kmu_sm_ctrl #(
   );
   // a restore is pending: a preempted TB waits (and no hold), or a restore runs
   wire rst_wait = rc_any && !hold_i;
-`ifdef MUTANT_SM_CTRL_RTL_HOLD
-  // mutant: hold_i does not stop restores
-  wire rst_go_ok = rc_any;
-`else
   wire rst_go_ok = rst_wait;
-`endif
   wire rst_pend = rst_wait || seq_rst;
   wire rst_fin;    // the last restore command of the entry completes (below)
   wire rst_alloc;  // a preempted TB is allocated for its restore (below)
@@ -329,18 +319,8 @@ module kmu_sm_ctrl #(
   wire [17:0] ewt_regs = ewt_id[EI_REGS +: 18];
 
   // ---------------------------------------------------------------- fit
-`ifdef MUTANT_SM_CTRL_RTL_FIT_REGS
-  // mutant: a TB needing exactly the free registers does not fit
-  wire need_regs_ok = (need_regs_i < free_regs_q);
-`else
   wire need_regs_ok = (need_regs_i <= free_regs_q);
-`endif
-`ifdef MUTANT_SM_CTRL_RTL_EWT_PRIO
-  // mutant: a pending event warp does not hold TBs back
-  wire tb_gate = tb_room;
-`else
   wire tb_gate = tb_room && !ewt_pend && !rst_pend;
-`endif
   assign fit_o = tb_gate && (need_warps_i != 6'd0) && ({2'd0, need_warps_i} <= free_warps_q) &&
                  need_regs_ok && ({1'b0, need_shmem_i} <= free_shmem_q);
   assign ewt_fit_o = need_ewarp_i && ewt_room && ({14'd0, need_regs_i} <= REGS);
@@ -367,12 +347,7 @@ module kmu_sm_ctrl #(
   assign wp_ev_pc_o = ewt_kp[EK_KPTR +: 32];
   assign wp_ev_id_o = {{(16 - RTB_W) {1'b0}}, rtb_idx};
   wire wp_go = wp_ev_valid_o && wp_ev_ready_i;
-`ifdef MUTANT_SM_CTRL_RTL_WP_RSV
-  // mutant: registers are reserved only when strictly more are free
-  wire wp_rsv = (wp_ev_regs_o < wp_free_regs_o);
-`else
   wire wp_rsv = (wp_ev_regs_o <= wp_free_regs_o);
-`endif
   wire ewt_pop = ewt_launch || wp_go;
 
   // ---------------------------------------------------------------- allocation (one per cycle)
@@ -430,12 +405,7 @@ module kmu_sm_ctrl #(
   always @(*) begin
     alloc_wmask = {WARPS{1'b0}};
     alloc_cnt = 7'd0;
-`ifdef MUTANT_SM_CTRL_RTL_WARP_ORDER
-    // mutant: the highest free warp slots are taken
-    for (w = WARPS - 1; w >= 0; w = w - 1) begin
-`else
     for (w = 0; w < WARPS; w = w + 1) begin
-`endif
       if (!wst_busy_q[w] && (alloc_cnt < {1'b0, alloc_warps})) begin
         alloc_wmask[w] = 1'b1;
         alloc_cnt = alloc_cnt + 7'd1;
@@ -552,12 +522,7 @@ module kmu_sm_ctrl #(
   // an entry whose save command is issued has nothing in flight: its done is refused
   wire d_locked = ((seq_st_q == S_SCMD) || (seq_st_q == S_SWAIT) || (seq_st_q == S_EVICT)) &&
                   (simt_done_rtb_i == seq_rtb_q);
-`ifdef MUTANT_SM_CTRL_RTL_DONE_UNSTARTED
-  // mutant: a done for a resident entry not yet started is accepted
-  wire done_ok = simt_done_valid_i && d_valid && !d_locked;
-`else
   wire done_ok = simt_done_valid_i && d_valid && d_started && !d_locked;
-`endif
   assign err_done_o = simt_done_valid_i && !done_ok;
   reg [TBS-1:0] done_bit, sr_bit;
   always @(*) begin
@@ -633,13 +598,8 @@ module kmu_sm_ctrl #(
 
   // in-place fit of the save about to be issued
   wire [31:0] ip_bytes = {20'd0, dirty_cnt_i} * REG_BYTES[31:0];
-`ifdef MUTANT_SM_CTRL_RTL_INPLACE_EN
-  // mutant: inplace_en_i is not looked at
-  wire ip_fit = (IPB != 0) && (policy_i == KMU_POL_PEP) && seq_sw_q && (ip_bytes <= ip_free_q);
-`else
   wire ip_fit = (IPB != 0) && inplace_en_i && (policy_i == KMU_POL_PEP) && seq_sw_q &&
                 (ip_bytes <= ip_free_q);
-`endif
 
   wire unused_done_room;
   wire [$clog2(TBS+1)-1:0] unused_done_count;
@@ -754,12 +714,7 @@ module kmu_sm_ctrl #(
       wst_busy_d = wst_busy_d & ~d_wmask;
       free_warps_d = free_warps_d + {2'd0, d_warps};
       free_regs_d = free_regs_d + d_regs;
-`ifdef MUTANT_SM_CTRL_RTL_SHMEM_FREE
-      // mutant: shared memory is never returned
-      free_shmem_d = free_shmem_d;
-`else
       free_shmem_d = free_shmem_d + {1'b0, d_shmem};
-`endif
     end
     // its entry counts as free again once its done report has left the done FIFO
     if (done_pop) free_tb_d = free_tb_d + 8'd1;
@@ -806,12 +761,7 @@ module kmu_sm_ctrl #(
           seq_st_d = S_IDLE;
           for (pi = 0; pi < PTBS; pi = pi + 1)
             if (seq_ptb_q == pi[PTB_W-1:0]) ptb_valid_d[pi] = 1'b0;
-`ifdef MUTANT_SM_CTRL_RTL_NO_PAUSE_WAIT
-        // mutant: the save is issued without waiting for simt_paused_i
-        end else begin
-`else
         end else if ((simt_paused_i & sr_bit) != {TBS{1'b0}}) begin
-`endif
           seq_op_d = (seq_sw_q && (policy_i <= KMU_POL_CHIMERA)) ? KMU_CTX_OP_SAVE_ALL : KMU_CTX_OP_SAVE_DIRTY;
           seq_ip_d = ip_fit;
           if (ip_fit) ip_free_d = ip_free_q - ip_bytes;
@@ -843,9 +793,7 @@ module kmu_sm_ctrl #(
         free_warps_d = free_warps_d + {2'd0, q_warps};
         free_regs_d = free_regs_d + q_regs;
         free_shmem_d = free_shmem_d + {1'b0, q_shmem};
-`ifndef MUTANT_SM_CTRL_RTL_EVICT_TB
         free_tb_d = free_tb_d + 8'd1;
-`endif
         for (pi = 0; pi < PTBS; pi = pi + 1) begin
           if (seq_ptb_q == pi[PTB_W-1:0]) begin
             ptb_pre_d[pi] = 1'b1;
@@ -896,12 +844,7 @@ module kmu_sm_ctrl #(
       for (e = 0; e < TBS; e = e + 1) begin
         if (rtb_idx == e[RTB_W-1:0]) begin
           res_valid_d[e] = 1'b1;
-`ifdef MUTANT_SM_CTRL_RTL_WP_UNSTARTED
-          // mutant: a warp-level preemption start is left unstarted (its done is refused)
-          res_started_d[e] = 1'b0;
-`else
           res_started_d[e] = wp_go;  // started by the preemption controller, never offered
-`endif
           res_ewarp_d[e] = ewt_pop;
           res_slot_d[e] = alloc_slot;
           res_tb_d[e] = alloc_tb;
