@@ -3,8 +3,10 @@
 #   bash scripts/kmusim_smoke.sh [path/to/kmusim-fake]      (make kmusim-smoke)
 # Runs the workloads in workloads/, checks exit codes, JSON and SVG well-formedness,
 # determinism, every workloads/errors/*.wl (its "# expect-exit:" code and its "# expect:"
-# message "file:line: ..." on stderr) and that every planted bug of the fake engine
-# (KMUSIM_FAKE_BUG) is caught by a scoreboard.  Ends with "N passed, M failed".
+# message "file:line: ..." on stderr), the exit codes of unreadable inputs (1) against
+# malformed ones (2), outputs that cannot be written (1, before simulating), the number forms,
+# and that every planted bug of the fake engine (KMUSIM_FAKE_BUG) is caught by a scoreboard.
+# Every run that could hang has a time limit.  Ends with "N passed, M failed".
 set -u
 BIN=${1:-build/bin/kmusim-fake}
 cd "$(dirname "$0")/.."
@@ -14,6 +16,18 @@ trap 'rm -rf "$TMP"' EXIT
 pass=0 fail=0
 ok()  { pass=$((pass + 1)); echo "PASS $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; [ -n "${2:-}" ] && sed 's/^/    /' "$2" | head -n 20; }
+# expect NAME RC TEXT CMD...: CMD exits with RC and TEXT is on its stderr (stdout in x.out);
+# a hang fails after 20 s
+expect() {
+  local name=$1 want=$2 text=$3 rc
+  shift 3
+  timeout 20 "$@" >"$TMP/x.out" 2>"$TMP/x.err"
+  rc=$?
+  if [ "$rc" = "$want" ] && grep -qF -- "$text" "$TMP/x.err"; then ok "$name"; return 0; fi
+  { echo "expected exit $want and: $text"; echo "got exit $rc:"; cat "$TMP/x.err"; } >"$TMP/x.why"
+  bad "$name" "$TMP/x.why"
+  return 1
+}
 
 # 1. workloads that must run clean, with JSON and SVG
 for wl in workloads/*.wl; do
@@ -61,7 +75,7 @@ if "$BIN" --quiet --config workloads/tiny.cfg --json "$TMP/c.json" workloads/dem
 for wl in workloads/errors/*.wl; do
   want_rc=$(sed -n 's/^# expect-exit: //p' "$wl")
   want_msg=$(sed -n 's/^# expect: //p' "$wl")
-  "$BIN" --quiet "$wl" >"$TMP/e.out" 2>"$TMP/e.err"
+  timeout 20 "$BIN" --quiet "$wl" >"$TMP/e.out" 2>"$TMP/e.err"
   rc=$?
   if [ "$rc" = "$want_rc" ] && grep -qF -- "$wl$want_msg" "$TMP/e.err"; then
     ok "error $wl"
@@ -71,13 +85,77 @@ for wl in workloads/errors/*.wl; do
     bad "error $wl" "$TMP/e.why"
   fi
 done
-# a missing file, an unknown engine, a bad option
-"$BIN" --quiet workloads/no_such.wl 2>"$TMP/m.err"; rc=$?
-if [ $rc = 2 ] && grep -q "no_such.wl: cannot open" "$TMP/m.err"; then ok "missing workload file"; else bad "missing workload file" "$TMP/m.err"; fi
+# an unknown engine
 "$BIN" --quiet --engine nope workloads/demo.wl 2>"$TMP/m.err"; rc=$?
 if [ $rc = 1 ] && grep -q "engine 'nope' is not built" "$TMP/m.err"; then ok "unknown engine"; else bad "unknown engine" "$TMP/m.err"; fi
 
-# 4. planted bugs in the fake engine: each must be caught (exit 3)
+# 4. inputs: a file that cannot be opened or read is an I/O error (1), malformed content 2
+expect "missing workload file: exit 1" 1 "workloads/no_such.wl: cannot open" \
+  "$BIN" --quiet workloads/no_such.wl
+expect "directory as workload: exit 1" 1 "workloads: cannot read" "$BIN" --quiet workloads
+if [ "$(id -u)" != 0 ]; then # root reads a mode-000 file
+  cp workloads/demo.wl "$TMP/noperm.wl" && chmod 000 "$TMP/noperm.wl"
+  expect "unreadable workload file: exit 1" 1 "noperm.wl: cannot open" "$BIN" --quiet "$TMP/noperm.wl"
+fi
+# /dev/zero: refused at its first NUL, not read until memory runs out (hence the limit)
+expect "NUL bytes in the workload: exit 2" 2 "/dev/zero: contains a NUL byte" \
+  bash -c 'ulimit -v 4000000; exec "$0" --quiet /dev/zero' "$BIN"
+expect "--config missing file: exit 1" 1 "--config $TMP/no_such.cfg: not small, fpga, paper or a readable file" \
+  "$BIN" --quiet --config "$TMP/no_such.cfg" workloads/demo.wl
+printf 'nsm=0\n' >"$TMP/bad.cfg"
+expect "--config malformed file: exit 2" 2 "$TMP/bad.cfg:1: nsm=0: SMs out of range" \
+  "$BIN" --quiet --config "$TMP/bad.cfg" workloads/demo.wl
+expect "--config /dev/zero: exit 2" 2 "--config /dev/zero: not a regular file" \
+  "$BIN" --quiet --config /dev/zero workloads/demo.wl
+# a configuration line longer than the line limit was split silently into two lines
+{ printf 'nsm=1'; printf ' %.0s' $(seq 5000); printf 'mem_latency=7\n'; } >"$TMP/long.cfg"
+expect "configuration line too long: exit 2" 2 "$TMP/long.cfg:1: line longer than 4095 characters" \
+  "$BIN" --quiet --config "$TMP/long.cfg" workloads/demo.wl
+# long paths: up to 1023 characters are read whole (a 512-byte copy truncated the workload's
+# directory, so its relative config file was looked for elsewhere), longer ones refused
+deep=$TMP/$(printf 'd%.0s' $(seq 200))/$(printf 'e%.0s' $(seq 200))/$(printf 'f%.0s' $(seq 200))
+mkdir -p "$deep" && cp workloads/tiny.cfg "$deep/" &&
+  printf 'config tiny.cfg\nkernel k grid=1 tb=32 cycles=10 host\nlaunch k at=0\n' >"$deep/long.wl"
+if "$BIN" --check "$deep/long.wl" >"$TMP/x.out" 2>&1 && grep -q "ok: .*config tiny.cfg$" "$TMP/x.out"; then
+  ok "workload path of ${#deep}+ characters, relative config"
+else bad "workload path of ${#deep}+ characters, relative config" "$TMP/x.out"; fi
+deeper=$deep/$(printf 'g%.0s' $(seq 250))/$(printf 'h%.0s' $(seq 250))
+mkdir -p "$deeper" && cp "$deep/long.wl" "$deeper/"
+expect "workload path over 1023 characters: exit 1" 1 "path longer than 1023 characters" \
+  "$BIN" --quiet "$deeper/long.wl"
+yes '# filler' | head -c 1100000 >"$TMP/big.cfg"
+expect "configuration file too large: exit 2" 2 "--config $TMP/big.cfg: larger than 1048576 bytes" \
+  "$BIN" --quiet --config "$TMP/big.cfg" workloads/demo.wl
+
+# 5. outputs: a path that cannot be written fails before anything is simulated (no summary
+# on stdout), exit 1, for every engine (the fake ignores --fst but still checks its path)
+for o in --fst:x.fst --json:x.json --timeline:x.svg; do
+  opt=${o%%:*} f=/nonexistent/${o#*:}
+  if expect "$opt to an unwritable path: exit 1" 1 "kmusim: $opt $f: cannot write" \
+      "$BIN" "$opt" "$f" workloads/demo.wl; then
+    if [ -s "$TMP/x.out" ]; then bad "$opt to an unwritable path: simulated first" "$TMP/x.out"
+    else ok "$opt to an unwritable path: nothing simulated"; fi
+  fi
+done
+expect "--json to a directory: exit 1" 1 "kmusim: --json $TMP: cannot write: Is a directory" \
+  "$BIN" --quiet --json "$TMP" workloads/demo.wl
+if expect "--fst on the fake engine: a warning" 0 "--fst ignored" \
+    "$BIN" --quiet --fst "$TMP/w.fst" workloads/demo.wl && [ -e "$TMP/w.fst" ]; then
+  bad "--fst on the fake engine: the path check left a file behind"
+fi
+
+# 6. numbers: decimal with leading zeros stays decimal (not octal), 0x hex is accepted, in
+# workloads and options alike; anything else is not a number
+printf 'kernel k grid=010 tb=32 cycles=0x10 host\nlaunch k at=0\n' >"$TMP/num.wl"
+if "$BIN" --quiet --seed 010 --json "$TMP/num.json" "$TMP/num.wl" >/dev/null 2>"$TMP/num.err" &&
+   python3 -c "import json,sys; d=json.load(open(sys.argv[1])); k=d['kernels'][0]; assert (d['seed'], k['tbs'], k['tb_cycles']) == (10, 10, 16), (d['seed'], k['tbs'], k['tb_cycles'])" \
+     "$TMP/num.json" 2>>"$TMP/num.err"; then
+  ok "010 is ten, 0x10 sixteen (workload and --seed)"; else bad "010 is ten, 0x10 sixteen" "$TMP/num.err"; fi
+for v in 0x 0x-1 0x0x10 " 1" +1 1K 18446744073709551616 0x10000000000000000 18446744073709552k; do
+  expect "--seed '$v' is not a number" 1 "--seed $v: not a number" "$BIN" --quiet --seed "$v" workloads/demo.wl
+done
+
+# 7. planted bugs in the fake engine: each must be caught (exit 3)
 for bug in drop_doorbell dup_tb double_cpl early_cpl bad_rtb hl_slverr reg_full; do
   KMUSIM_FAKE_BUG=$bug "$BIN" --quiet --hang 20000 workloads/demo.wl >/dev/null 2>"$TMP/bug.err"; rc=$?
   if [ $rc = 3 ]; then ok "planted bug $bug caught: $(head -n 1 "$TMP/bug.err" | cut -c1-90)"

@@ -2,10 +2,13 @@
  * both in lockstep, or the fake test double) with behavioural SMs and memory, and writes
  * metrics (JSON), an SM-occupancy timeline (SVG) and a summary.  docs/kmusim.md.
  *
- * Exit codes: 0 ok; 1 usage or I/O; 2 the workload (or config) is malformed; 3 the run
- * failed (scoreboard violation, engine error or refusal, unsupported event, hang, cycle
- * limit). */
+ * Exit codes: 0 ok; 1 usage or I/O (a bad option, a workload or --config file that cannot
+ * be opened or read, an output file that cannot be written); 2 the workload (or config) is
+ * malformed; 3 the run failed (scoreboard violation, engine error or refusal, unsupported
+ * event, hang, cycle limit). */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +57,27 @@ static int num_arg(const char *opt, const char *s, uint64_t *v) {
     return 0;
   }
   return 1;
+}
+
+/* The outputs are written after the run, which may take hours, and the FST is opened by the
+ * RTL engine (and never by the test double, which ignores --fst): a path that cannot be
+ * written is found now, for every engine, before anything is simulated.  The probe opens the
+ * file for writing without truncating it (O_NONBLOCK: a FIFO without a reader fails instead
+ * of blocking) and removes it again when the probe created it. */
+static int check_output(const char *opt, const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+  if (fd >= 0) {
+    close(fd);
+    unlink(path);
+    return 1;
+  }
+  if (errno == EEXIST) fd = open(path, O_WRONLY | O_NONBLOCK);
+  if (fd >= 0) {
+    close(fd);
+    return 1;
+  }
+  fprintf(stderr, "kmusim: %s %s: cannot write: %s\n", opt, path, strerror(errno));
+  return 0;
 }
 
 /* events the driver cannot issue yet: a clear error naming the line */
@@ -177,10 +201,16 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
+  /* --check and --which-build write nothing */
+  if (!check_only && !which_build &&
+      ((json && !check_output("--json", json)) || (svg && !check_output("--timeline", svg)) ||
+       (fst && !check_output("--fst", fst))))
+    return 1;
   kmusim_workload w;
   if (kmusim_workload_load(&w, wl, cfg)) {
+    int rc = w.io_error ? 1 : 2; /* unreadable file vs malformed content */
     kmusim_workload_free(&w);
-    return 2;
+    return rc;
   }
   if (which_build) {
     printf("%s\n", build_of(&w.cfg));

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ---------------------------------------------------------------- configurations */
 /* small: iCE40-sized; fpga: ECP5-85F; paper: the sizes the papers evaluate.  The memory
@@ -28,18 +29,31 @@ int kmusim_config_preset(kmusim_config *c, const char *name) {
   return 0;
 }
 
+/* Digits by hand rather than strtoull(s, 0): base 0 reads a leading 0 as octal (cycles=010
+ * would be 8, cycles=09 an error), and strtoull also takes signs, spaces and a second "0x"
+ * after the prefix.  The documented forms are decimal and 0x hex, nothing else. */
 int kmusim_parse_u64(const char *s, uint64_t *v) {
-  if (!s || !*s || *s == '-' || *s == '+' || isspace((unsigned char)*s)) return 0;
-  char *end;
-  errno = 0;
-  unsigned long long x = strtoull(s, &end, 0);
-  if (errno || end == s) return 0;
+  if (!s) return 0;
+  unsigned base = 10;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, s += 2;
+  uint64_t x = 0;
+  const char *p = s;
+  for (;; p++) {
+    unsigned d;
+    if (*p >= '0' && *p <= '9') d = (unsigned)(*p - '0');
+    else if (base == 16 && *p >= 'a' && *p <= 'f') d = (unsigned)(*p - 'a' + 10);
+    else if (base == 16 && *p >= 'A' && *p <= 'F') d = (unsigned)(*p - 'A' + 10);
+    else break;
+    if (x > (UINT64_MAX - d) / base) return 0;
+    x = x * base + d;
+  }
+  if (p == s) return 0; /* no digit: "", "0x", "k" */
   uint64_t mul = 1;
-  if (*end == 'k') mul = 1000, end++;
-  else if (*end == 'M') mul = 1000000, end++;
-  if (*end) return 0;
-  if (mul > 1 && x > UINT64_MAX / mul) return 0;
-  *v = (uint64_t)x * mul;
+  if (*p == 'k') mul = 1000, p++;
+  else if (*p == 'M') mul = 1000000, p++;
+  if (*p) return 0;
+  if (x > UINT64_MAX / mul) return 0;
+  *v = x * mul;
   return 1;
 }
 
@@ -109,26 +123,140 @@ static int tokenize(char *s, char **tok, int max) {
   return n;
 }
 
-int kmusim_config_load(kmusim_config *c, const char *name, const char *rel_dir) {
+/* Reads a whole file into a NUL-terminated buffer, refusing what is not a text file of
+ * bounded size: a NUL byte (stops at once, e.g. /dev/zero), more than `max` bytes (an endless
+ * device or pipe would otherwise be read until memory runs out) and, with `regular`, anything
+ * but a regular file (a device or FIFO may block or never end).  1 ok, *text malloc'd; -1 it
+ * cannot be opened or read, an I/O error (why: "cannot open: " or "cannot read: " and the
+ * system's reason); 0 it is not such a file (why says what is wrong).  Messages in why do not
+ * name the file. */
+static int read_text(const char *path, size_t max, int regular, char **text, char *why,
+                     size_t whylen) {
+  *text = NULL;
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(why, whylen, "cannot open: %s", strerror(errno));
+    return -1;
+  }
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0) {
+    snprintf(why, whylen, "cannot read: %s", strerror(errno));
+    fclose(f);
+    return -1;
+  }
+  if (S_ISDIR(st.st_mode)) { /* fopen takes a directory; reading it is the I/O error */
+    fclose(f);
+    snprintf(why, whylen, "cannot read: %s", strerror(EISDIR));
+    return -1;
+  }
+  if (regular && !S_ISREG(st.st_mode)) {
+    fclose(f);
+    snprintf(why, whylen, "not a regular file");
+    return 0;
+  }
+  size_t cap = 1 << 16, len = 0;
+  char *b = malloc(cap);
+  int rc = 1;
+  for (;;) {
+    if (!b) {
+      snprintf(why, whylen, "out of memory");
+      rc = -1;
+      break;
+    }
+    size_t want = cap - len - 1;
+    size_t got = fread(b + len, 1, want, f);
+    if (memchr(b + len, 0, got)) {
+      snprintf(why, whylen, "contains a NUL byte: not a text file");
+      rc = 0;
+      break;
+    }
+    len += got;
+    if (len > max) {
+      snprintf(why, whylen, "larger than %zu bytes", max);
+      rc = 0;
+      break;
+    }
+    if (got < want) {
+      if (ferror(f)) {
+        snprintf(why, whylen, "cannot read: %s", strerror(errno));
+        rc = -1;
+      }
+      break;
+    }
+    /* grow to at most max + 2: one byte past the limit shows the file is too large */
+    size_t ncap = cap * 2 < max + 2 ? cap * 2 : max + 2;
+    char *nb = realloc(b, ncap);
+    if (!nb) free(b);
+    b = nb, cap = ncap;
+  }
+  fclose(f);
+  if (rc != 1) {
+    free(b);
+    return rc;
+  }
+  b[len] = 0;
+  *text = b;
+  return 1;
+}
+
+/* the next line of text (without its '\n') into buf; 0 at the end, -1 when it does not fit
+ * (skipped) */
+static int next_line(const char **s, char *buf, size_t size) {
+  const char *l = *s;
+  if (!*l) return 0;
+  const char *nl = strchr(l, '\n');
+  size_t len = nl ? (size_t)(nl - l) : strlen(l);
+  *s = nl ? nl + 1 : l + len;
+  if (len >= size) return -1;
+  memcpy(buf, l, len);
+  buf[len] = 0;
+  return 1;
+}
+
+#define LINE_MAX_CHARS 4095 /* workload and configuration lines */
+#define CFG_FIELDS 16       /* key=value fields per configuration line */
+
+int kmusim_config_load(kmusim_config *c, const char *name, const char *rel_dir, char *why,
+                       size_t whylen) {
   if (kmusim_config_preset(c, name)) return 1;
-  char path[1024];
+  char path[KMUSIM_PATH_MAX];
+  int pl;
   if (name[0] != '/' && rel_dir && *rel_dir)
-    snprintf(path, sizeof path, "%s/%s", rel_dir, name);
+    pl = snprintf(path, sizeof path, "%s/%s", rel_dir, name);
   else
-    snprintf(path, sizeof path, "%s", name);
-  FILE *f = fopen(path, "r");
-  if (!f) return -1;
+    pl = snprintf(path, sizeof path, "%s", name);
+  if (pl < 0 || (size_t)pl >= sizeof path) {
+    snprintf(why, whylen, "path longer than %zu characters", sizeof path - 1);
+    return -2;
+  }
+  /* only a regular file: a configuration named inside a workload must not make kmusim block
+   * on a device or FIFO (config /dev/zero hung reading NULs that never end a line) */
+  char *text, rwhy[128];
+  int rr = read_text(path, KMUSIM_CONFIG_MAX_BYTES, 1, &text, rwhy, sizeof rwhy);
+  if (rr <= 0) {
+    int rel = strcmp(path, name) != 0; /* the path read, when not the name as written */
+    snprintf(why, whylen, "%s%s%s%s", rel ? path : "", rel ? ": " : "", rwhy,
+             rr == 0 ? " (a configuration file is key=value text)" : "");
+    return rr < 0 ? -1 : -2;
+  }
   kmusim_config_preset(c, "small");
-  snprintf(c->name, sizeof c->name, "%s", name);
-  char buf[1024], err[256];
+  snprintf(c->name, sizeof c->name, "%s", name); /* fits: no longer than path */
+  char buf[LINE_MAX_CHARS + 1], err[256];
   unsigned line = 0, nerr = 0;
-  int seen_key = 0;
-  while (fgets(buf, sizeof buf, f)) {
+  int seen_key = 0, lr;
+  const char *s = text;
+  while ((lr = next_line(&s, buf, sizeof buf)) != 0) {
     line++;
-    char *tok[16];
-    int n = tokenize(strip_comment(buf), tok, 16);
+    if (lr < 0) {
+      fprintf(stderr, "%s:%u: line longer than %d characters\n", path, line, LINE_MAX_CHARS);
+      nerr++;
+      continue;
+    }
+    char *tok[CFG_FIELDS];
+    int n = tokenize(strip_comment(buf), tok, CFG_FIELDS);
     if (n < 0) {
-      fprintf(stderr, "%s:%u: too many fields\n", path, line), nerr++;
+      fprintf(stderr, "%s:%u: more than %d fields on one line\n", path, line, CFG_FIELDS);
+      nerr++;
       continue;
     }
     for (int i = 0; i < n; i++) {
@@ -156,7 +284,7 @@ int kmusim_config_load(kmusim_config *c, const char *name, const char *rel_dir) 
         fprintf(stderr, "%s:%u: %s\n", path, line, err), nerr++;
     }
   }
-  fclose(f);
+  free(text);
   return nerr == 0;
 }
 
@@ -169,7 +297,7 @@ const char *kmusim_ev_name(kmusim_ev_kind k) {
 typedef struct {
   kmusim_workload *w;
   const char *file;
-  char dir[512];
+  char dir[KMUSIM_PATH_MAX]; /* the workload's directory: as long as its path */
   unsigned line, nerr;
   unsigned ev_cap, k_cap;
   uint64_t last_at;
@@ -200,10 +328,14 @@ static int valid_name(const char *s) {
   return 1;
 }
 
-/* key=value arguments of one line: each key at most once, each used */
+/* key=value arguments of one line: each key at most once, each used.  A line has at most
+ * LINE_FIELDS fields (tokenize), of which at most MAX_ARGS key=value arguments and MAX_ARGS
+ * other words (split_kv refuses more: they were written past these arrays). */
+#define LINE_FIELDS 40
+#define MAX_ARGS 16
 typedef struct {
-  const char *key[16], *val[16];
-  int used[16];
+  const char *key[MAX_ARGS], *val[MAX_ARGS];
+  int used[MAX_ARGS];
   int n;
 } kvlist;
 
@@ -249,6 +381,10 @@ static int kv_dims(parser *p, kvlist *kv, const char *key, uint32_t d[3]) {
     return -1;
   }
   char buf[64];
+  if (strlen(v) >= sizeof buf) { /* truncated, "0...02,3" would silently read as 2 */
+    perr(p, "%s=%s: longer than %zu characters", key, v, sizeof buf - 1);
+    return -1;
+  }
   snprintf(buf, sizeof buf, "%s", v);
   d[0] = d[1] = d[2] = 1;
   int n = 0;
@@ -286,14 +422,18 @@ static int kv_unused(parser *p, kvlist *kv, const char *what) {
   return bad;
 }
 
-/* collect key=value tokens of tok[from..n); bare words go to words[] */
-static int split_kv(parser *p, char **tok, int from, int n, kvlist *kv, char **words,
-                    int *nwords) {
+/* collect key=value tokens of tok[from..n); bare words go to words[] (MAX_ARGS of each) */
+static int split_kv(parser *p, const char *what, char **tok, int from, int n, kvlist *kv,
+                    char *words[MAX_ARGS], int *nwords) {
   kv->n = 0;
   *nwords = 0;
   for (int i = from; i < n; i++) {
     char *eq = strchr(tok[i], '=');
     if (!eq) {
+      if (*nwords == MAX_ARGS) {
+        perr(p, "%s: more than %d words that are not key=value", what, MAX_ARGS);
+        return 0;
+      }
       words[(*nwords)++] = tok[i];
       continue;
     }
@@ -307,6 +447,10 @@ static int split_kv(parser *p, char **tok, int from, int n, kvlist *kv, char **w
         perr(p, "%s= given twice", tok[i]);
         return 0;
       }
+    if (kv->n == MAX_ARGS) {
+      perr(p, "%s: more than %d key=value arguments", what, MAX_ARGS);
+      return 0;
+    }
     kv->key[kv->n] = tok[i];
     kv->val[kv->n] = eq + 1;
     kv->used[kv->n] = 0;
@@ -333,9 +477,9 @@ static void parse_kernel(parser *p, char **tok, int n) {
     return;
   }
   kvlist kv;
-  char *words[16];
+  char *words[MAX_ARGS];
   int nw;
-  if (!split_kv(p, tok, 2, n, &kv, words, &nw)) return;
+  if (!split_kv(p, "kernel", tok, 2, n, &kv, words, &nw)) return;
   kmusim_kernel k;
   memset(&k, 0, sizeof k);
   snprintf(k.name, sizeof k.name, "%s", name);
@@ -458,9 +602,9 @@ static void parse_event(parser *p, kmusim_ev_kind kind, char **tok, int n) {
     return;
   }
   kvlist kv;
-  char *words[16];
+  char *words[MAX_ARGS];
   int nw;
-  if (!split_kv(p, tok, from, n, &kv, words, &nw)) return;
+  if (!split_kv(p, what, tok, from, n, &kv, words, &nw)) return;
   if (nw) {
     perr(p, "%s: unexpected '%s' (arguments are key=value)", what, words[0]);
     return;
@@ -562,10 +706,16 @@ static void parse_config_line(parser *p, char **tok, int n) {
   if (p->cfg_overridden) return; /* --config replaces the whole line */
   kmusim_config c;
   unsigned before = p->nerr;
-  int lr = kmusim_config_load(&c, tok[1], p->dir);
-  if (lr < 0) {
-    perr(p, "config %s: not small, fpga, paper or a readable file (%s/%s)", tok[1], p->dir,
-         tok[1]);
+  char why[KMUSIM_PATH_MAX + 160];
+  int lr = kmusim_config_load(&c, tok[1], p->dir, why, sizeof why);
+  /* a file named in the workload that cannot be read is a malformed line (2), unlike
+   * --config naming one (an I/O error on the command line, 1) */
+  if (lr == -1) {
+    perr(p, "config %s: not small, fpga, paper or a readable file (%s)", tok[1], why);
+    return;
+  }
+  if (lr == -2) {
+    perr(p, "config %s: %s", tok[1], why);
     return;
   }
   if (lr == 0) {
@@ -629,6 +779,11 @@ static void check_against_config(parser *p) {
 unsigned kmusim_workload_parse(kmusim_workload *w, const char *name, const char *text,
                                const char *cfg_override) {
   memset(w, 0, sizeof *w);
+  if (strlen(name) >= sizeof w->path) {
+    fprintf(stderr, "%s: path longer than %zu characters\n", name, sizeof w->path - 1);
+    w->io_error = 1;
+    return 1;
+  }
   snprintf(w->path, sizeof w->path, "%s", name);
   kmusim_config_preset(&w->cfg, "small");
   parser p;
@@ -640,32 +795,34 @@ unsigned kmusim_workload_parse(kmusim_workload *w, const char *name, const char 
   if (slash) *slash = 0;
   else snprintf(p.dir, sizeof p.dir, ".");
   if (cfg_override) {
-    int lr = kmusim_config_load(&w->cfg, cfg_override, NULL);
+    char why[KMUSIM_PATH_MAX + 160];
+    int lr = kmusim_config_load(&w->cfg, cfg_override, NULL, why, sizeof why);
     if (lr <= 0) {
-      fprintf(stderr, "--config %s: %s\n", cfg_override,
-              lr < 0 ? "not small, fpga, paper or a readable file" : "errors in the file");
+      if (lr == -1)
+        fprintf(stderr, "--config %s: not small, fpga, paper or a readable file (%s)\n",
+                cfg_override, why);
+      else if (lr == -2)
+        fprintf(stderr, "--config %s: %s\n", cfg_override, why);
+      else
+        fprintf(stderr, "--config %s: errors in the file\n", cfg_override);
+      w->io_error = lr == -1;
       return 1;
     }
     p.cfg_overridden = 1;
   }
   const char *s = text;
-  char buf[4096];
-  while (*s) {
-    const char *nl = strchr(s, '\n');
-    size_t len = nl ? (size_t)(nl - s) : strlen(s);
+  char buf[LINE_MAX_CHARS + 1];
+  int lr;
+  while ((lr = next_line(&s, buf, sizeof buf)) != 0) {
     p.line++;
-    if (len >= sizeof buf) {
-      perr(&p, "line longer than %zu characters", sizeof buf - 1);
-      s += len + (nl ? 1 : 0);
+    if (lr < 0) {
+      perr(&p, "line longer than %d characters", LINE_MAX_CHARS);
       continue;
     }
-    memcpy(buf, s, len);
-    buf[len] = 0;
-    s += len + (nl ? 1 : 0);
-    char *tok[40];
-    int n = tokenize(strip_comment(buf), tok, 40);
+    char *tok[LINE_FIELDS];
+    int n = tokenize(strip_comment(buf), tok, LINE_FIELDS);
     if (n < 0) {
-      perr(&p, "too many fields");
+      perr(&p, "more than %d fields on one line", LINE_FIELDS);
       continue;
     }
     if (n == 0) continue;
@@ -697,25 +854,18 @@ unsigned kmusim_workload_parse(kmusim_workload *w, const char *name, const char 
 }
 
 unsigned kmusim_workload_load(kmusim_workload *w, const char *path, const char *cfg_override) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    memset(w, 0, sizeof *w);
-    fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+  memset(w, 0, sizeof *w);
+  if (strlen(path) >= sizeof w->path) {
+    fprintf(stderr, "%s: path longer than %zu characters\n", path, sizeof w->path - 1);
+    w->io_error = 1;
     return 1;
   }
-  size_t cap = 1 << 16, len = 0;
-  char *text = malloc(cap);
-  size_t got;
-  while ((got = fread(text + len, 1, cap - len - 1, f)) > 0) {
-    len += got;
-    if (cap - len - 1 == 0) text = realloc(text, cap *= 2);
-  }
-  fclose(f);
-  text[len] = 0;
-  if (strlen(text) != len) {
-    free(text);
-    memset(w, 0, sizeof *w);
-    fprintf(stderr, "%s: contains a NUL byte: not a workload text file\n", path);
+  /* any readable file (a pipe too: the path is the user's own choice), but bounded */
+  char *text, why[128];
+  int rr = read_text(path, KMUSIM_WORKLOAD_MAX_BYTES, 0, &text, why, sizeof why);
+  if (rr <= 0) {
+    fprintf(stderr, "%s: %s\n", path, why);
+    w->io_error = rr < 0; /* a NUL byte or a huge file is malformed content */
     return 1;
   }
   unsigned n = kmusim_workload_parse(w, path, text, cfg_override);

@@ -13,9 +13,14 @@
 extern "C" {
 #endif
 
+/* Paths (a workload, a configuration file, its name as written) are at most
+ * KMUSIM_PATH_MAX - 1 characters; a longer one is refused rather than truncated, so that no
+ * message or report names a different file than the one read. */
+#define KMUSIM_PATH_MAX 1024
+
 /* ---- configuration: one parameter set for the hardware and the environment */
 typedef struct {
-  char name[64];         /* preset name or config file path */
+  char name[KMUSIM_PATH_MAX]; /* preset name or config file path */
   unsigned nsm;          /* NSM: SMs */
   unsigned ekt_entries;  /* ENTRIES: EKT entries */
   unsigned slots;        /* SLOTS: active kernels (KDU) */
@@ -40,8 +45,13 @@ int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *
                       size_t errlen);
 /* a preset name, or a config file (key=value lines, optional first key base=<preset>),
  * relative to rel_dir unless absolute.  1 ok; 0 errors in the file (printed to stderr as
- * "file:line: ..."); -1 neither a preset nor a readable file (nothing printed) */
-int kmusim_config_load(kmusim_config *c, const char *name_or_path, const char *rel_dir);
+ * "file:line: ..."); -1 neither a preset nor a file that can be opened and read (an I/O
+ * error: why says which file and the system's reason); -2 a file that is not a
+ * configuration text file (not a regular file, too large, a NUL byte, a path too long: why
+ * says which).  Nothing is printed for -1 and -2. */
+#define KMUSIM_CONFIG_MAX_BYTES (1u << 20)
+int kmusim_config_load(kmusim_config *c, const char *name_or_path, const char *rel_dir,
+                       char *why, size_t whylen);
 
 /* ---- kernels */
 #define KMUSIM_NAME_MAX 48
@@ -103,7 +113,9 @@ typedef struct {
 } kmusim_event;
 
 typedef struct {
-  char path[512];
+  char path[KMUSIM_PATH_MAX];
+  int io_error;           /* the workload or --config file could not be opened or read (exit
+                           * 1, I/O), as opposed to malformed content (exit 2) */
   kmusim_config cfg;
   unsigned cfg_line;      /* 0: no config line (small is used) */
   kmusim_kernel *k;
@@ -118,7 +130,10 @@ typedef struct {
 const char *kmusim_ev_name(kmusim_ev_kind k);
 
 /* Parse a workload file.  cfg_override (NULL: none) replaces its config line.  Returns the
- * number of errors (each printed to stderr as "file:line: ..."); 0 on success. */
+ * number of errors (each printed to stderr as "file:line: ..."); 0 on success.  w->io_error
+ * tells an unreadable file from malformed content.  A workload file may be any readable file
+ * (a pipe too) but at most KMUSIM_WORKLOAD_MAX_BYTES, without NUL bytes. */
+#define KMUSIM_WORKLOAD_MAX_BYTES (256u << 20)
 unsigned kmusim_workload_load(kmusim_workload *w, const char *path, const char *cfg_override);
 /* Parse from a string (tests); `name` is used in messages. */
 unsigned kmusim_workload_parse(kmusim_workload *w, const char *name, const char *text,
@@ -127,8 +142,9 @@ void kmusim_workload_free(kmusim_workload *w);
 /* the kernel with this kptr, or -1 */
 int kmusim_kernel_by_kptr(const kmusim_workload *w, uint64_t kptr);
 
-/* Numbers in workload and config files: decimal or 0x hex, optional suffix k (x1000) or
- * M (x1000000); 0 when `s` is not one (or overflows). */
+/* Numbers in workload and config files and in kmusim's options: decimal (leading zeros
+ * allowed, never octal: 010 is ten) or 0x / 0X hex, optional suffix k (x1000) or M
+ * (x1000000); 0 when `s` is not one (or overflows 64 bits). */
 int kmusim_parse_u64(const char *s, uint64_t *v);
 
 #ifdef __cplusplus
