@@ -49,3 +49,7 @@ $(KMUSIM_FAKE): sim/kmusim/kmusim.c $(KMUSIM_C) sim/kmusim/engine_list_fake.c $(
 
 kmusim-smoke: $(KMUSIM_FAKE)
 	@bash scripts/kmusim_smoke.sh $(KMUSIM_FAKE)
+
+# make test: kmusim itself (workloads, error answers, planted fake-engine bugs) on the fake build
+TEST_SCRIPTS += scripts/kmusim_smoke.sh
+TEST_DEPS    += $(KMUSIM_FAKE)
