@@ -2,7 +2,8 @@
 # test_study_pep.sh - smoke test of the PEP study (studies/pep/pep_study.c, studies/pep/study.mk):
 # a reduced sweep (KS: long kernel, checkpoints; PF: mixed; HS: short, drains) under every
 # policy including DRAIN, then relations that hold by construction of the hardware, then two
-# teeth runs in which the conservation checker must fail.  Prints PASS/FAIL lines for
+# teeth runs in which the conservation checker must fail, then points outside the default grid
+# (a fixed regression point and three seeded random ones, PEP_RSEED).  Prints PASS/FAIL lines for
 # scripts/run_tests.sh.  SEED (default 1).
 set -u
 cd "$(dirname "$0")/.."
@@ -80,7 +81,45 @@ if [ $rc != 0 ] && grep -q "restored register" "$out/teeth_corrupt.log"; then
 else
   fail teeth_corrupt_restore "a corrupted restore write was not caught (exit $rc)"
 fi
-# 4. bad input gets a defined answer (exit 2 and a message), never an empty study
+# 4. regression: points outside the default sweep grid.  SRAD1, 40 %, 45 us once lost TB 103
+# (the grid's last TB, started into an empty SM after K2: the run stopped on the previous
+# cycle's outputs before the controller offered it) under every policy.  Then a few seeded
+# random points (kernel, progress, launch, policy, parameter, study SEED): PEP_RSEED=<s>
+# repeats them (default: a new seed per run, printed).
+reg_run() { # name args... : pass, or fail with the conservation lines and the command
+  local name=$1
+  shift
+  "$bin" "$@" > /dev/null 2> "$out/$name.log"
+  local rc=$?
+  if [ $rc = 0 ]; then return 0; fi
+  fail "$name" "exit $rc: $(grep -m3 -E 'CHECK|CONSERVATION|FAILED|no completion' "$out/$name.log" | tr '\n' ' ')"
+  return 1
+}
+SEED=1 reg_run srad1_last_tb --kernels SRAD1 --policies drain,chimera,chimera_dirty,pep,pep_inplace \
+  --progress 40 --launch 45 --pred 20 --deadline 10 && pass "srad1_last_tb (SRAD1 40 % 45 us, every policy)"
+rseed=${PEP_RSEED:-$(( ($(date +%s%N) / 1000) % 1000000 + 1 ))}
+x=$rseed
+rnd() { x=$(( (x * 1103515245 + 12345) % 2147483648 )); r=$(( (x >> 8) % $1 )); }
+kernels=($(awk -F, '!/^#/ && NF > 1 {print $1}' workloads/pep/table1.csv))
+pols=(drain chimera chimera_dirty pep pep_inplace)
+rfail=0
+pts=""
+for i in 1 2 3; do
+  rnd ${#kernels[@]}; kn=${kernels[$r]}
+  while rnd 99; prg=$((r + 1)); [ $prg = 25 ] || [ $prg = 50 ] || [ $prg = 75 ]; do :; done
+  while rnd 51; lau=$r; [ $lau = 5 ] || [ $lau = 15 ] || [ $lau = 25 ] || [ $lau = 35 ]; do :; done
+  rnd 5; pol=${pols[$r]}
+  rnd 20; dl=$((r + 1)); rnd 31; pr=$((r + 10)); rnd 1000000; sd=$((r + 1))
+  pts="$pts $kn/$prg%/${lau}us/$pol"
+  if ! SEED=$sd reg_run "outside_grid_$i" --kernels "$kn" --policies "$pol" --progress "$prg" \
+       --launch "$lau" --pred "$pr" --deadline "$dl"; then
+    echo "  reproduce: SEED=$sd $bin --kernels $kn --policies $pol --progress $prg --launch $lau --pred $pr --deadline $dl  (PEP_RSEED=$rseed)"
+    rfail=1
+  fi
+done
+[ $rfail = 0 ] && pass "outside_grid (PEP_RSEED=$rseed:$pts)"
+
+# 5. bad input gets a defined answer (exit 2 and a message), never an empty study
 printf 'XX,bench,kernel,1.0,zz,3.0\n' > "$out/bad_table.csv"
 printf 'KS,8\n' > "$out/bad_config.csv"
 bad_case() { # name expected-message args...

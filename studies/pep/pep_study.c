@@ -26,6 +26,8 @@
  *                                                                  chimera_dirty,pep,pep_inplace
  *   --progress L     25,50,75                       --launch L   5,15,25,35 (us after the hint)
  *   --pred L         20,25,30 (PEP CSR, us)         --deadline L 5,10,15 (Chimera, us)
+ *     (the grid of K1 is sized for requests up to 35 us after the hint: a later request may
+ *     find K1 in its last wave or finished; such a row has n_victim 0 and latency 2 cycles)
  *   --mem-ii N (3)   --mem-lat N (300)
  *   --drop-restore N   teeth: the pipeline loses the N-th restored TB (conservation must fail)
  *   --corrupt-restore N  teeth: the N-th restore register write is corrupted
@@ -352,14 +354,6 @@ static int run_cycles(sim *s, int64_t stop_before) {
       fail_g = 1;
       break;
     }
-    /* nothing can happen any more (e.g. a restored TB was lost): stop, conservation decides */
-    if (!s->hold && s->t_empty >= 0 && s->n_started_tb >= s->grid && !s->vfy_active &&
-        !(s->smo.pre_busy_o & 1) && !(s->smo.ptb_count_o & 0xff) &&
-        !(s->smo.simt_start_valid_o & 1)) {
-      int any = 0;
-      for (int e = 0; e < TBS; e++) any |= s->ent[e].valid;
-      if (!any && s->done_count < s->grid) break;
-    }
     const int is_hint = s->cyc == s->t_hint;
     const int is_req = s->cyc == s->t_req;
     if (is_req) {
@@ -574,6 +568,20 @@ static int run_cycles(sim *s, int64_t stop_before) {
         break;
     }
     if (iter == 20) { fprintf(stderr, "combinational network does not settle\n"); exit(3); }
+
+    /* nothing can happen any more (e.g. a restored TB was lost): stop, conservation decides.
+     * Judged on this cycle's settled outputs, not on s->smo as it stands at the top of the
+     * cycle (the previous cycle's, from before the edge): a TB the controller accepted at the
+     * last edge is resident but not offered until this cycle (simt_start_valid_o in t+1), and
+     * the stale outputs showed neither; stopping then lost the grid's last TB whenever it was
+     * started into an empty SM (a request in K1's last wave). */
+    if (!s->hold && s->t_empty >= 0 && s->n_started_tb >= s->grid && !s->vfy_active &&
+        !(s->smo.pre_busy_o & 1) && !(s->smo.ptb_count_o & 0xff) &&
+        !(s->smo.simt_start_valid_o & 1)) {
+      int any = 0;
+      for (int e = 0; e < TBS; e++) any |= s->ent[e].valid;
+      if (!any && s->done_count < s->grid) break;
+    }
 
     /* ---- errors the blocks report ---- */
     CHECK(!(s->smo.err_overflow_o & 1), "%s cyc %lld: sm_ctrl err_overflow", k->abbr, (long long)s->cyc);
