@@ -89,6 +89,22 @@ done
 "$BIN" --quiet --engine nope workloads/demo.wl 2>"$TMP/m.err"; rc=$?
 if [ $rc = 1 ] && grep -q "engine 'nope' is not built" "$TMP/m.err"; then ok "unknown engine"; else bad "unknown engine" "$TMP/m.err"; fi
 
+# 3b. --which-build: the build scripts/kmusim picks, read as the run reads the configuration
+{ sed 's/$/\r/' workloads/paper_mix.wl >"$TMP/crlf.wl"; printf 'base=paper\nmem_latency=300\n' >"$TMP/p.cfg"
+  sed 's|^config .*|config p.cfg|' workloads/paper_mix.wl >"$TMP/pcfg.wl"; }
+wb() { # NAME WANT ARGS...: kmusim --which-build ARGS prints WANT
+  local name=$1 want=$2 got
+  shift 2
+  got=$("$BIN" --which-build "$@" 2>"$TMP/wb.err")
+  if [ "$got" = "$want" ]; then ok "which-build $name: $want"; else bad "which-build $name: want $want, got '$got'" "$TMP/wb.err"; fi
+}
+wb "small preset" small workloads/demo.wl
+wb "paper preset" paper workloads/paper_mix.wl
+wb "CRLF file" paper "$TMP/crlf.wl"
+wb "config file with base=paper" paper "$TMP/pcfg.wl"
+wb "--config and --engine before the workload" paper --engine cosim --config paper workloads/demo.wl
+wb "sizes of neither build" none --config workloads/tiny.cfg workloads/demo.wl
+
 # 4. inputs: a file that cannot be opened or read is an I/O error (1), malformed content 2
 expect "missing workload file: exit 1" 1 "workloads/no_such.wl: cannot open" \
   "$BIN" --quiet workloads/no_such.wl

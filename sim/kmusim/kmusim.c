@@ -190,7 +190,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   const kmusim_engine_ops *eng = kmusim_engines[0];
-  if (engine) {
+  /* --which-build runs in the C-only build (scripts/kmusim), which has only the fake engine */
+  if (engine && !which_build) {
     eng = NULL;
     for (int i = 0; kmusim_engines[i]; i++)
       if (!strcmp(kmusim_engines[i]->name, engine)) eng = kmusim_engines[i];
