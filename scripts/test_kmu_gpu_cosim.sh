@@ -19,6 +19,16 @@ fails=0
 wd=build/cosim/$(echo "$bin" | tr "/" "_")
 mkdir -p "$wd" build/fail
 # the hand-written small-configuration workloads first, then random ones
+# the user's entry point, scripts/kmusim (it picks the build; options before the workload)
+if [ -z "${KMU_BIN:-}" ] && [ "$cfg" = small ]; then
+  if scripts/kmusim --engine c --quiet --no-isolated workloads/demo.wl >"$wd/script.log" 2>&1; then
+    echo "PASS kmu_gpu.scripts_kmusim --engine c workloads/demo.wl"
+  else
+    echo "FAIL kmu_gpu.scripts_kmusim --engine c workloads/demo.wl"
+    head -n 20 "$wd/script.log"
+    fails=$((fails + 1))
+  fi
+fi
 hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl)
 [ "$cfg" = small ] || hand=()
 for wl in "${hand[@]}"; do
