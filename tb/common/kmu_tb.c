@@ -11,6 +11,16 @@ const kmu_block *kmu_tb_block;
 static int tb_quiet; /* the re-run that writes the waveform repeats no message */
 int kmu_tb_quiet(void) { return tb_quiet; }
 
+/* The cycles the running test ran, for its PASS/FAIL line: a directed run that drive ends
+ * early, or a failing one, runs fewer than it asked for, and the line must say what ran.
+ * tb_ran_known: some run reported (else the line can only name the requested count). */
+static uint64_t tb_ran;
+static int tb_ran_known;
+void kmu_tb_cycles_ran(uint64_t n) {
+  tb_ran += n;
+  tb_ran_known = 1;
+}
+
 /* ---------------------------------------------------------------- random numbers */
 static uint64_t splitmix64(uint64_t *x) {
   uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
@@ -54,9 +64,11 @@ static uint64_t field(const void *base, size_t off) {
 }
 
 /* One pass over `cycles` cycles.  trace_from: first cycle to trace (UINT64_MAX: none).
- * Returns the failing cycle, or UINT64_MAX when every cycle matched. */
+ * Returns the failing cycle, or UINT64_MAX when every cycle matched; *ran (unless NULL): the
+ * cycles driven and compared (the failing one included). */
 static uint64_t run_once(const kmu_block *b, kmu_stim *s, const char *test, uint64_t seed,
-                         uint64_t cycles, uint64_t trace_from, const char *fst, int quiet) {
+                         uint64_t cycles, uint64_t trace_from, const char *fst, int quiet,
+                         uint64_t *ran) {
   char *in = calloc(1, b->in_size), *prev_in = calloc(1, b->in_size);
   char *om = calloc(1, b->out_size), *od = calloc(1, b->out_size);
   char *prev_out = calloc(1, b->out_size);
@@ -118,6 +130,8 @@ static uint64_t run_once(const kmu_block *b, kmu_stim *s, const char *test, uint
     memcpy(prev_in, in, b->in_size);
     memcpy(prev_out, om, b->out_size);
   }
+  /* c: the cycle drive declined (or `cycles`); a failing cycle broke out before c++ */
+  if (ran) *ran = fail == UINT64_MAX ? c : fail + 1;
   if (fail == UINT64_MAX && s->finish && !s->finish(s->ctx)) {
     if (!quiet)
       printf("FINISH CHECK FAILED %s.%s after %" PRIu64 " cycles seed=%" PRIu64 "\n", b->name,
@@ -139,7 +153,9 @@ static uint64_t run_once(const kmu_block *b, kmu_stim *s, const char *test, uint
 int kmu_lockstep(const kmu_block *b, kmu_stim *s, const char *test, uint64_t seed,
                  uint64_t cycles) {
   const char *full = getenv("KMU_FST");
-  uint64_t fail = run_once(b, s, test, seed, cycles, full ? 0 : UINT64_MAX, full, 0);
+  uint64_t ran;
+  uint64_t fail = run_once(b, s, test, seed, cycles, full ? 0 : UINT64_MAX, full, 0, &ran);
+  kmu_tb_cycles_ran(ran); /* the waveform re-run below repeats cycles: not counted */
   if (fail == UINT64_MAX) return 1;
   /* Same seed again, tracing the window before the failure, so the waveform shows how the
    * design got there.  The stimulus is a pure function of the seed, so the run repeats. */
@@ -148,7 +164,7 @@ int kmu_lockstep(const kmu_block *b, kmu_stim *s, const char *test, uint64_t see
   mkdir("build/fail", 0777);
   snprintf(path, sizeof path, "build/fail/%s.%s-seed%" PRIu64 ".fst", b->name, test, seed);
   uint64_t from = fail > 256 ? fail - 256 : 0;
-  run_once(b, s, test, seed, fail + 1, from, path, 1);
+  run_once(b, s, test, seed, fail + 1, from, path, 1, NULL);
   printf("  waveform of cycles %" PRIu64 "..%" PRIu64 ": %s\n", from, fail, path);
   printf("  reproduce: SEED=%" PRIu64 " CYCLES=%" PRIu64 " <test binary> %s\n", seed,
          fail + 1, test);
@@ -210,9 +226,15 @@ int kmu_test_main(const kmu_block *b, const kmu_test *tests, unsigned n_tests, i
     for (unsigned k = 0; k < nseeds; k++) {
       uint64_t seed = seed0 + k;
       uint64_t cycles = env_u64("CYCLES", tests[t].default_cycles);
+      tb_ran = 0;
+      tb_ran_known = 0;
       int ok = tests[t].fn(tests[t].name, seed, cycles);
-      printf("%s %s.%s seed=%" PRIu64 " cycles=%" PRIu64 "\n", ok ? "PASS" : "FAIL", b->name,
-             tests[t].name, seed, cycles);
+      /* the cycles that ran, not the ones asked for (a directed run ends when its program
+       * does; a failing one at the failure); a test that ran its own loop and did not say
+       * how many shows the request, named as such */
+      printf("%s %s.%s seed=%" PRIu64 " %s=%" PRIu64 "\n", ok ? "PASS" : "FAIL", b->name,
+             tests[t].name, seed, tb_ran_known ? "cycles" : "requested",
+             tb_ran_known ? tb_ran : cycles);
       fflush(stdout);
       if (ok)
         passed++;

@@ -105,9 +105,14 @@ typedef struct kmu_stim {
 } kmu_stim;
 
 /* Run `cycles` cycles in lockstep.  Returns 1 on pass, 0 on failure (after writing the FST of
- * the failing window to build/fail/<test>-seed<seed>.fst). */
+ * the failing window to build/fail/<test>-seed<seed>.fst).  The cycles it ran (fewer when drive
+ * ended the run or a cycle failed; the failing cycle counts) are added to the test's count. */
 int kmu_lockstep(const kmu_block *b, kmu_stim *s, const char *test, uint64_t seed,
                  uint64_t cycles);
+
+/* For a test that runs its own loop instead of kmu_lockstep: add the cycles it ran to the count
+ * its PASS/FAIL line shows. */
+void kmu_tb_cycles_ran(uint64_t n);
 
 /* ---- test registry and main ---- */
 typedef int (*kmu_test_fn)(const char *test, uint64_t seed, uint64_t cycles);
@@ -121,7 +126,9 @@ typedef struct {
 /* Runs the named tests (all when none are named).  Environment: SEED (first seed, default
  * 1), CYCLES (overrides default_cycles), KMU_FST (trace every cycle of the run to this file),
  * KMU_GTKW (write a gtkwave save file for the block's ports).  Prints one line per test run:
- * "PASS <block>.<test> seed=<s> cycles=<n>" or "FAIL ...", and returns the exit code. */
+ * "PASS <block>.<test> seed=<s> cycles=<n>" or "FAIL ...", n the cycles the test ran (summed
+ * over its kmu_lockstep runs and kmu_tb_cycles_ran), or "requested=<n>" (CYCLES or the default)
+ * for a test that reported neither; and returns the exit code. */
 int kmu_test_main(const kmu_block *b, const kmu_test *tests, unsigned n_tests, int argc,
                   char **argv);
 
