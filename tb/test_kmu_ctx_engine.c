@@ -160,6 +160,7 @@ typedef struct {
   uint64_t n_cmd[3], n_inplace, n_bad, n_ep, n_two, n_empty, n_stall, n_rfw, n_measured;
   uint64_t last_b, last_cycles;
   uint64_t progress; /* last cycle a command moved (watchdog) */
+  int final_bad;     /* an end-of-episode check (ST_FINAL) failed: w_check fails the cycle */
 } world;
 
 static uint32_t rnd32(world *x) { return (uint32_t)kmu_rng_next(&x->rng); }
@@ -434,6 +435,7 @@ static void w_init(void *c, uint64_t seed) {
   x->n_inplace = x->n_bad = x->n_ep = x->n_two = x->n_empty = x->n_stall = x->n_rfw = 0;
   x->n_measured = 0;
   x->progress = 0;
+  x->final_bad = 0;
   x->scripted = scripted;
 }
 
@@ -471,7 +473,9 @@ static int w_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *
         case ST_CORRUPT: ck_corrupt(x, 0); break;
         case ST_BAD: present_bad(x); break;
         case ST_FINAL:
-          if (!final_check(x)) return 0;
+          /* drive can only end a run, and an ended run reads as a directed program that is
+           * done (it passed): the result goes to w_check, which fails this cycle */
+          x->final_bad |= !final_check(x);
           break;
         default: break;
       }
@@ -542,6 +546,8 @@ static int w_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   const char *t = x->test;
   int ok = 1;
 
+  ok &= KMU_EXPECT_EQ(t, cyc, "end of episode: restored registers and shared memory", 0,
+                      x->final_bad);
   ok &= KMU_EXPECT_EQ(t, cyc, "busy_o = !cmd_ready_o", !o->cmd_ready_o, o->busy_o);
 
   /* ---- done: the cycle after the last access (save) / the last read data (restore) */
