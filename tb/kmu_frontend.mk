@@ -12,3 +12,6 @@ kmu_frontend_paper_RTL    := $(FRONTEND_RTL)
 kmu_frontend_paper_PARAMS := AW=16 ENTRIES=32 CNT_W=32 NSM=16
 kmu_frontend_paper_TEST   := tb/test_kmu_frontend.c
 kmu_frontend_paper_C      := $(FRONTEND_C)
+# make test: make run-frontend narrates (registrations, descriptors, every error answer) and
+# its PASS line counts the cycles the demo ran
+TEST_SCRIPTS += scripts/test_kmu_frontend_demo.sh
