@@ -1,0 +1,335 @@
+/* kmu_sm.c - C twin of rtl/sm/kmu_sm.v.
+ *
+ * Wiring only, as in the RTL (the two muxes, the predictor's event gating and the ctx_bytes
+ * sum are the RTL's few gates).  Each block's comb() is a pure function of its registered
+ * state and its inputs; the wires are settled by evaluating the five blocks in data-flow order
+ * until no block's inputs change (delta cycles: a block is evaluated again only when one of
+ * its inputs changed, which keeps the paper-size warp-preemption controller's 64 x 64 age
+ * matrix from being evaluated several times a cycle).  The design has no combinational
+ * loop, so this converges in a few passes; a failure to converge is reported as a model error. */
+#include "kmu_sm.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void kmu_sm_init(kmu_sm *m, const kmu_sm_params *p) {
+  memset(m, 0, sizeof *m);
+  m->p = *p;
+  kmu_sm_ctrl_params sp = {p->tbs,        p->warps, p->regs,     p->shmem, p->ewt,
+                           p->ptbs,       p->area_bytes, p->ipb, p->reg_bytes};
+  kmu_ctx_engine_params ep = {p->warps, p->rpw, p->dw, p->reg_bytes, p->beat_bytes, p->shmem};
+  kmu_dirty_rf_params rp = {p->warps, p->rpw, p->dw};
+  kmu_pep_predictor_params pp = {p->tbs, p->kslots, p->ema_sh};
+  kmu_warp_preempt_params wp = {p->warps};
+  kmu_sm_ctrl_init(&m->u_sm_ctrl, &sp);
+  kmu_ctx_engine_init(&m->u_ctx_engine, &ep);
+  kmu_dirty_rf_init(&m->u_dirty_rf, &rp);
+  kmu_pep_predictor_init(&m->u_pep_predictor, &pp);
+  kmu_warp_preempt_init(&m->u_warp_preempt, &wp);
+}
+
+void kmu_sm_free(kmu_sm *m) {
+  kmu_sm_ctrl_free(&m->u_sm_ctrl);
+  kmu_ctx_engine_free(&m->u_ctx_engine);
+  kmu_dirty_rf_free(&m->u_dirty_rf);
+  kmu_pep_predictor_free(&m->u_pep_predictor);
+  kmu_warp_preempt_free(&m->u_warp_preempt);
+}
+
+void kmu_sm_reset(kmu_sm *m) {
+  kmu_sm_ctrl_reset(&m->u_sm_ctrl);
+  kmu_ctx_engine_reset(&m->u_ctx_engine);
+  kmu_dirty_rf_reset(&m->u_dirty_rf);
+  kmu_pep_predictor_reset(&m->u_pep_predictor);
+  kmu_warp_preempt_reset(&m->u_warp_preempt);
+  memset(&m->w, 0, sizeof m->w);
+}
+
+static unsigned clog2_min1(unsigned n) {
+  unsigned w = 0;
+  while ((1u << w) < n) w++;
+  return w ? w : 1;
+}
+
+/* One pass over the blocks in data-flow order; a block is evaluated when its inputs changed
+ * since its last evaluation (every block on the first pass of a cycle).  Returns how many
+ * blocks it evaluated: 0 means the wires are settled. */
+static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
+  kmu_sm_wires *w = &m->w;
+  int evals = 0;
+  const kmu_sm_params *p = &m->p;
+
+  /* kmu_sm_ctrl: the dispatcher and the SIMT from outside, decisions from the predictor, the
+   * engine's handshake, the dirty count, the warp-preemption controller's acceptance */
+  kmu_sm_ctrl_in scv = w->sc_i, *sc = &scv;
+  sc->need_warps_i = i->need_warps_i;
+  sc->need_regs_i = i->need_regs_i;
+  sc->need_shmem_i = i->need_shmem_i;
+  sc->need_ewarp_i = i->need_ewarp_i;
+  sc->start_valid_i = i->start_valid_i;
+  sc->start_ewarp_i = i->start_ewarp_i;
+  sc->start_slot_i = i->start_slot_i;
+  sc->start_tb_i = i->start_tb_i;
+  sc->start_warps_i = i->start_warps_i;
+  sc->start_regs_i = i->start_regs_i;
+  sc->start_shmem_i = i->start_shmem_i;
+  sc->start_kptr_i = i->start_kptr_i;
+  sc->start_param_i = i->start_param_i;
+  sc->simt_start_ready_i = i->simt_start_ready_i;
+  sc->simt_done_valid_i = i->simt_done_valid_i;
+  sc->simt_done_rtb_i = i->simt_done_rtb_i;
+  sc->done_ready_i = i->done_ready_i;
+  sc->policy_i = i->policy_i;
+  sc->inplace_en_i = i->inplace_en_i;
+  sc->ctx_base_i = i->ctx_base_i;
+  sc->ckpt_valid_i = w->pr_o.ckpt_valid_o;
+  sc->ckpt_mask_i = w->pr_o.ckpt_mask_o;
+  sc->pre_valid_i = w->pr_o.pre_valid_o;
+  sc->pre_switch_mask_i = w->pr_o.pre_switch_mask_o;
+  sc->hold_i = i->hold_i;
+  sc->simt_paused_i = i->simt_paused_i;
+  sc->ctx_cmd_ready_i = w->eg_o.cmd_ready_o;
+  sc->ctx_done_i = w->eg_o.done_o;
+  sc->dirty_cnt_i = w->rf_o.dirty_cnt_o;
+  sc->wp_en_i = i->wp_en_i;
+  sc->wp_ev_ready_i = w->wp_o.ev_ready_o;
+  if (first || memcmp(sc, &w->sc_i, sizeof *sc)) {
+    w->sc_i = *sc;
+    kmu_sm_ctrl_comb(&m->u_sm_ctrl, &w->sc_i, &w->sc_o);
+    evals++;
+  }
+
+  /* kmu_ctx_engine */
+  kmu_ctx_engine_in egv = w->eg_i, *eg = &egv;
+  eg->cmd_valid_i = w->sc_o.ctx_cmd_valid_o;
+  eg->cmd_op_i = w->sc_o.ctx_cmd_op_o;
+  eg->cmd_inplace_i = w->sc_o.ctx_cmd_inplace_o;
+  eg->cmd_wmask_i = w->sc_o.ctx_cmd_wmask_o;
+  eg->cmd_rpw_i = w->sc_o.ctx_cmd_rpw_o;
+  eg->cmd_shmem_i = w->sc_o.ctx_cmd_shmem_o;
+  eg->cmd_area_i = w->sc_o.ctx_cmd_area_o;
+  eg->scan_valid_i = w->rf_o.scan_valid_o;
+  eg->scan_warp_i = w->rf_o.scan_warp_o;
+  eg->scan_reg_i = w->rf_o.scan_reg_o;
+  eg->scan_data_i = w->rf_o.scan_data_o;
+  eg->scan_last_i = w->rf_o.scan_last_o;
+  eg->scan_done_i = w->rf_o.scan_done_o;
+  eg->req_ready_i = i->mem_req_ready_i;
+  eg->rsp_valid_i = i->mem_rsp_valid_i;
+  eg->rsp_rdata_i = i->mem_rsp_rdata_i;
+  eg->shm_rdata_i = i->shm_rdata_i;
+  eg->ip_rdata_i = i->ip_rdata_i;
+  if (first || memcmp(eg, &w->eg_i, sizeof *eg)) {
+    w->eg_i = *eg;
+    kmu_ctx_engine_comb(&m->u_ctx_engine, &w->eg_i, &w->eg_o);
+    evals++;
+  }
+
+  /* kmu_dirty_rf: the engine's restore write wins the write port; the dirty count is of the TB
+   * about to be saved while the engine is idle, else of the engine's scan */
+  kmu_dirty_rf_in rfv = w->rf_i, *rf = &rfv;
+  const int rfw = (int)(w->eg_o.rfw_valid_o & 1);
+  rf->wr_valid_i = rfw || (i->rf_wr_valid_i & 1);
+  rf->wr_warp_i = rfw ? w->eg_o.rfw_warp_o : i->rf_wr_warp_i;
+  rf->wr_reg_i = rfw ? w->eg_o.rfw_reg_o : i->rf_wr_reg_i;
+  rf->wr_data_i = rfw ? w->eg_o.rfw_data_o : i->rf_wr_data_i;
+  rf->rd_valid_i = i->rf_rd_valid_i;
+  rf->rd_warp_i = i->rf_rd_warp_i;
+  rf->rd_reg_i = i->rf_rd_reg_i;
+  rf->exit_valid_i = i->simt_wexit_valid_i;
+  rf->exit_warp_i = i->simt_wexit_warp_i;
+  rf->scan_start_i = w->eg_o.scan_start_o;
+  rf->scan_wmask_i = (w->eg_o.cmd_ready_o & 1) ? w->sc_o.dq_wmask_o : w->eg_o.scan_wmask_o;
+  rf->scan_rpw_i = w->eg_o.scan_rpw_o;
+  rf->scan_all_i = w->eg_o.scan_all_o;
+  rf->scan_ready_i = w->eg_o.scan_ready_o;
+  if (first || memcmp(rf, &w->rf_i, sizeof *rf)) {
+    w->rf_i = *rf;
+    kmu_dirty_rf_comb(&m->u_dirty_rf, &w->rf_i, &w->rf_o);
+    evals++;
+  }
+
+  /* kmu_pep_predictor: TB events from the controller's SIMT handshakes */
+  kmu_pep_predictor_in prv = w->pr_i, *pr = &prv;
+  const uint64_t st_fire = (w->sc_o.simt_start_valid_o & 1) && (i->simt_start_ready_i & 1);
+  const uint64_t done_rtb = i->simt_done_rtb_i & kmu_mask(clog2_min1(p->tbs));
+  const uint64_t done_live = w->pr_o.live_o >> done_rtb & 1; /* 0 past TBS, as 1 << rtb is */
+  pr->tb_start_valid_i = st_fire && !(w->sc_o.simt_start_ewarp_o & 1);
+  pr->tb_start_rtb_i = w->sc_o.simt_start_rtb_o;
+  pr->tb_start_kslot_i = w->sc_o.simt_start_slot_o;
+  pr->tb_start_insts_i = i->simt_start_insts_i;
+  pr->tb_start_restored_i = w->sc_o.simt_start_restore_o;
+  pr->tb_inst_valid_i = i->simt_inst_valid_i;
+  pr->tb_inst_rtb_i = i->simt_inst_rtb_i;
+  pr->tb_done_valid_i = (i->simt_done_valid_i & 1) && done_live;
+  pr->tb_done_rtb_i = i->simt_done_rtb_i;
+  pr->tb_evict_valid_i = w->sc_o.simt_evict_valid_o;
+  pr->tb_evict_rtb_i = w->sc_o.simt_evict_rtb_o;
+  pr->kslot_clear_valid_i = i->kslot_clear_valid_i;
+  pr->kslot_clear_i = i->kslot_clear_i;
+  pr->elig_i = w->sc_o.elig_o;
+  pr->base_i = w->sc_o.base_o;
+  pr->policy_i = i->policy_i;
+  pr->pred_launch_i = i->pred_launch_i;
+  pr->deadline_i = i->deadline_i;
+  /* allocated context bytes: registers are 4 B each (18-bit differences, as in the RTL) */
+  const uint64_t regs_alloc = (p->regs - w->sc_o.free_regs_o) & kmu_mask(18);
+  const uint64_t shmem_alloc = (p->shmem - w->sc_o.free_shmem_o) & kmu_mask(18);
+  pr->ctx_bytes_i = (regs_alloc * 4 + shmem_alloc) & kmu_mask(24);
+  pr->bw_shift_i = i->bw_shift_i;
+  pr->hint_valid_i = i->hint_valid_i;
+  pr->preempt_valid_i = i->preempt_valid_i;
+  if (first || memcmp(pr, &w->pr_i, sizeof *pr)) {
+    w->pr_i = *pr;
+    kmu_pep_predictor_comb(&m->u_pep_predictor, &w->pr_i, &w->pr_o);
+    evals++;
+  }
+
+  /* kmu_warp_preempt: the SIMT's warp status, the controller's event request */
+  kmu_warp_preempt_in wpv = w->wp_i, *wp = &wpv;
+  wp->w_live_i = i->w_live_i;
+  wp->w_inpipe_i = i->w_inpipe_i;
+  wp->w_ld_i = i->w_ld_i;
+  wp->w_bar_i = i->w_bar_i;
+  wp->w_ibuf_i = i->w_ibuf_i;
+  wp->w_icmiss_i = i->w_icmiss_i;
+  wp->wstart_valid_i = i->simt_wstart_valid_i;
+  wp->wstart_warp_i = i->simt_wstart_warp_i;
+  wp->wstart_regs_i = i->simt_wstart_regs_i;
+  wp->wexit_valid_i = i->simt_wexit_valid_i;
+  wp->wexit_warp_i = i->simt_wexit_warp_i;
+  wp->ev_valid_i = w->sc_o.wp_ev_valid_o;
+  wp->ev_regs_i = w->sc_o.wp_ev_regs_o;
+  wp->ev_pc_i = w->sc_o.wp_ev_pc_o;
+  wp->ev_id_i = w->sc_o.wp_ev_id_o;
+  wp->free_regs_i = w->sc_o.wp_free_regs_o;
+  wp->rsave_ready_i = i->rsave_ready_i;
+  wp->rsave_done_i = i->rsave_done_i;
+  wp->ev_done_i = i->ev_done_i;
+  wp->rrest_ready_i = i->rrest_ready_i;
+  wp->rrest_done_i = i->rrest_done_i;
+  wp->vpol_i = i->vpol_i;
+  wp->opt_i = i->opt_i;
+  wp->wp_en_i = i->wp_en_i;
+  if (first || memcmp(wp, &w->wp_i, sizeof *wp)) {
+    w->wp_i = *wp;
+    kmu_warp_preempt_comb(&m->u_warp_preempt, &w->wp_i, &w->wp_o);
+    evals++;
+  }
+  return evals;
+}
+
+void kmu_sm_comb(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
+  int pass;
+  for (pass = 0; pass < 8; pass++)
+    if (!comb_pass(m, i, pass == 0) && pass > 0) break;
+  if (pass == 8) {
+    fprintf(stderr, "kmu_sm model: wires did not settle (combinational loop?)\n");
+    abort();
+  }
+  const kmu_sm_wires *w = &m->w;
+  const kmu_sm_ctrl_out *sc = &w->sc_o;
+  const kmu_ctx_engine_out *eg = &w->eg_o;
+  const kmu_dirty_rf_out *rf = &w->rf_o;
+  const kmu_pep_predictor_out *pr = &w->pr_o;
+  const kmu_warp_preempt_out *wp = &w->wp_o;
+  /* kmu_sm_ctrl */
+  o->fit_o = sc->fit_o;
+  o->ewt_fit_o = sc->ewt_fit_o;
+  o->err_overflow_o = sc->err_overflow_o;
+  o->done_valid_o = sc->done_valid_o;
+  o->done_slot_o = sc->done_slot_o;
+  o->simt_start_valid_o = sc->simt_start_valid_o;
+  o->simt_start_rtb_o = sc->simt_start_rtb_o;
+  o->simt_start_slot_o = sc->simt_start_slot_o;
+  o->simt_start_tb_o = sc->simt_start_tb_o;
+  o->simt_start_warps_o = sc->simt_start_warps_o;
+  o->simt_start_kptr_o = sc->simt_start_kptr_o;
+  o->simt_start_param_o = sc->simt_start_param_o;
+  o->simt_start_wmask_o = sc->simt_start_wmask_o;
+  o->simt_start_ewarp_o = sc->simt_start_ewarp_o;
+  o->simt_start_restore_o = sc->simt_start_restore_o;
+  o->simt_start_rpw_o = sc->simt_start_rpw_o;
+  o->err_done_o = sc->err_done_o;
+  o->simt_pause_o = sc->simt_pause_o;
+  o->simt_evict_valid_o = sc->simt_evict_valid_o;
+  o->simt_evict_rtb_o = sc->simt_evict_rtb_o;
+  o->free_tb_o = sc->free_tb_o;
+  o->free_warps_o = sc->free_warps_o;
+  o->free_regs_o = sc->free_regs_o;
+  o->free_shmem_o = sc->free_shmem_o;
+  o->ewt_free_o = sc->ewt_free_o;
+  o->resident_o = sc->resident_o;
+  o->busy_warps_o = sc->busy_warps_o;
+  o->elig_o = sc->elig_o;
+  o->base_o = sc->base_o;
+  o->pre_busy_o = sc->pre_busy_o;
+  o->ptb_count_o = sc->ptb_count_o;
+  o->err_dec_o = sc->err_dec_o;
+  o->ctx_cmd_valid_o = sc->ctx_cmd_valid_o;
+  o->ctx_cmd_op_o = sc->ctx_cmd_op_o;
+  o->ctx_cmd_inplace_o = sc->ctx_cmd_inplace_o;
+  o->ctx_cmd_wmask_o = sc->ctx_cmd_wmask_o;
+  /* kmu_ctx_engine */
+  o->ctx_cmd_ready_o = eg->cmd_ready_o;
+  o->ctx_done_o = eg->done_o;
+  o->ctx_done_bytes_o = eg->done_bytes_o;
+  o->shm_ren_o = eg->shm_ren_o;
+  o->shm_raddr_o = eg->shm_raddr_o;
+  o->shm_wen_o = eg->shm_wen_o;
+  o->shm_waddr_o = eg->shm_waddr_o;
+  o->shm_wdata_o = eg->shm_wdata_o;
+  o->ip_wen_o = eg->ip_wen_o;
+  o->ip_ren_o = eg->ip_ren_o;
+  o->ip_addr_o = eg->ip_addr_o;
+  o->ip_wdata_o = eg->ip_wdata_o;
+  o->mem_req_valid_o = eg->req_valid_o;
+  o->mem_req_write_o = eg->req_write_o;
+  o->mem_req_addr_o = eg->req_addr_o;
+  o->mem_req_wdata_o = eg->req_wdata_o;
+  /* kmu_dirty_rf */
+  o->rf_wr_ready_o = !(eg->rfw_valid_o & 1);
+  o->rf_rd_data_o = rf->rd_data_o;
+  /* kmu_pep_predictor */
+  o->armed_o = pr->armed_o;
+  /* kmu_warp_preempt */
+  o->vic_stop_o = wp->vic_stop_o;
+  o->vic_boost_o = wp->vic_boost_o;
+  o->ibuf_flush_o = wp->ibuf_flush_o;
+  o->bar_skip_o = wp->bar_skip_o;
+  o->bar_reins_o = wp->bar_reins_o;
+  o->ld_drop_o = wp->ld_drop_o;
+  o->rsave_valid_o = wp->rsave_valid_o;
+  o->rsave_warp_o = wp->rsave_warp_o;
+  o->rsave_nregs_o = wp->rsave_nregs_o;
+  o->stk_push_o = wp->stk_push_o;
+  o->stk_pc_o = wp->stk_pc_o;
+  o->ev_start_o = wp->ev_start_o;
+  o->stk_pop_o = wp->stk_pop_o;
+  o->rrest_valid_o = wp->rrest_valid_o;
+  o->rrest_warp_o = wp->rrest_warp_o;
+  o->rrest_nregs_o = wp->rrest_nregs_o;
+  o->vic_resume_o = wp->vic_resume_o;
+  o->wp_busy_o = wp->busy_o;
+  o->wp_refuse_o = wp->ev_refuse_o;
+  o->wp_lat_o = wp->lat_o;
+  /* refusals, at the RTL's offsets */
+  o->err_o = (eg->err_cmd_o & 1) << KMU_SM_ERR_CTX_CMD | (rf->err_wr_o & 1) << KMU_SM_ERR_RF_WR |
+             (rf->err_rd_o & 1) << KMU_SM_ERR_RF_RD | (rf->err_exit_o & 1) << KMU_SM_ERR_RF_EXIT |
+             (rf->err_scan_o & 1) << KMU_SM_ERR_RF_SCAN |
+             (pr->err_start_o & 1) << KMU_SM_ERR_PR_START |
+             (pr->err_inst_o & 1) << KMU_SM_ERR_PR_INST |
+             (pr->err_done_o & 1) << KMU_SM_ERR_PR_DONE |
+             (pr->err_evict_o & 1) << KMU_SM_ERR_PR_EVICT |
+             (pr->err_clear_o & 1) << KMU_SM_ERR_PR_CLEAR |
+             (wp->err_o & 0x1f) << KMU_SM_ERR_WP;
+}
+
+void kmu_sm_tick(kmu_sm *m) {
+  kmu_sm_ctrl_tick(&m->u_sm_ctrl);
+  kmu_ctx_engine_tick(&m->u_ctx_engine);
+  kmu_dirty_rf_tick(&m->u_dirty_rf);
+  kmu_pep_predictor_tick(&m->u_pep_predictor);
+  kmu_warp_preempt_tick(&m->u_warp_preempt);
+}

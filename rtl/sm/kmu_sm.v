@@ -1,0 +1,596 @@
+// kmu_sm - one SM's control hardware, wired once: the SM controller (resources, event-warp
+// table, save/restore sequencer), the SIMT preemption controller (EDGE warp-level preemption),
+// the context engine, the dirty-bit register file and the PEP predictor.
+//
+//   dispatcher need/start --> kmu_sm_ctrl --> SIMT start / pause / evict, TB done report
+//                               |  ^  ckpt/pre decisions      ^ elig, base, start/done/evict
+//                   ctx_cmd_*   v  |                           |
+//                          kmu_ctx_engine <-- scan --  kmu_dirty_rf <-- SIMT register writes,
+//                               |  \-- restore writes -->/              reads, warp exits
+//                               v
+//                           memory requests (a client of the system's memory port)
+//           kmu_sm_ctrl wp_ev_* <--> kmu_warp_preempt <--> SIMT per-warp status and controls
+//
+// Papers: PEP 3.3 (base and incremental checkpoints, switch/drain selection, launch hints),
+// Chimera (switch / drain, full save: policy CHIMERA), EDGE IV-C (event-warp table) and IV-D
+// (warp-level preemption).  Block pages: docs/blocks/kmu_sm.md (this composition) and those of
+// the five blocks; contracts docs/pep-interfaces.md and docs/edge-wp-interfaces.md.
+//
+// Wiring decided here (the blocks' own contracts leave it to the top):
+//   - predictor events: a TB start is the simt_start handshake of a TB that is not an event
+//     warp (insts from simt_start_insts_i, restored = simt_start_restore_o); a TB done is a
+//     simt_done of an entry the predictor tracks (live_o: event warps are not tracked, their
+//     done is not a sample); an evict is the controller's simt_evict.  ctx_bytes_i = the SM's
+//     allocated registers * 4 B + allocated shared memory, from the controller's counters.
+//   - dirty count: the register file counts the warps of the TB the sequencer is about to save
+//     (dq_wmask_o) while the engine is idle, else the engine's scan mask (its own contract:
+//     the scan mask is the engine's during a command).
+//   - register-file write port: a restore write of the engine has priority; a SIMT write in the
+//     same cycle is not taken (rf_wr_ready_o = 0) and must be held.
+//   - the SIMT's warp start/exit go to both the register file (exit clears dirty bits) and the
+//     warp preemption controller (age order, victim fit).
+//
+// Latency: none added; every path is a block's own (see each block's header).  The top has no
+// logic but the two muxes above, the predictor's event gating and the ctx_bytes sum.
+//
+// Interface contract: the dispatcher side is kmu_sm_ctrl's (fit query answered in the same
+// cycle, start always accepted when it fits); simt_* are the SIMT pipeline's; mem_req_* is a
+// valid/ready request stream with in-order responses (mem_rsp_valid_i, no back-pressure);
+// shm_* and ip_* are combinational-read memories outside (the SIMT's shared memory, the
+// on-chip checkpoint store).  err_o (named offsets ERR_*) collects the blocks' refusals of
+// inputs a correct system never produces; err_dec_o (a decision that names an ineligible entry)
+// is not an error of the system (it is the predictor's race with a TB's end).
+// C twin: cmodel/sm/kmu_sm.c.
+`default_nettype none
+
+module kmu_sm #(
+    parameter integer TBS        = 4,      // resident TB entries (1..64); 4 small, 32 paper
+    parameter integer WARPS      = 8,      // warp slots (1..64); 8 small, 64 paper
+    parameter integer REGS       = 4096,   // registers (1..262143); 4096 small, 65536 paper
+    parameter integer SHMEM      = 16384,  // shared memory bytes (<= 131071 for the engine)
+    parameter integer EWT        = 4,      // pending event-warp table entries (1..127)
+    parameter integer PTBS       = TBS,    // preempted-TB table entries (1..64)
+    parameter integer AREA_BYTES = 32768,  // checkpoint area bytes (a power of two)
+    parameter integer IPB        = 0,      // on-chip (in-place) checkpoint bytes; 0: none
+    parameter integer RPW        = 16,     // warp registers per warp slot (1..32); 16 / 32
+    parameter integer DW         = 32,     // data bits per warp register (1..32)
+    parameter integer REG_BYTES  = 4,      // bytes of a warp register; 4 small, 128 paper
+    parameter integer BEAT_BYTES = 4,      // bytes per memory beat; 4 small, 32 paper
+    parameter integer KSLOTS     = 8,      // kernel slots the predictor profiles (1..64)
+    parameter integer EMA_SH     = 3       // predictor profile EMA weight 2^-EMA_SH
+) (
+    input  wire         clk_i,
+    input  wire         rst_ni,                // asynchronous, active low
+
+    // ---- dispatcher: fit query and start (kmu_sm_ctrl) ----
+    input  wire [5:0]   need_warps_i,
+    input  wire [17:0]  need_regs_i,
+    input  wire [16:0]  need_shmem_i,
+    input  wire         need_ewarp_i,
+    output wire         fit_o,
+    output wire         ewt_fit_o,
+    input  wire         start_valid_i,
+    input  wire         start_ewarp_i,
+    input  wire [7:0]   start_slot_i,
+    input  wire [31:0]  start_tb_i,
+    input  wire [5:0]   start_warps_i,
+    input  wire [17:0]  start_regs_i,
+    input  wire [16:0]  start_shmem_i,
+    input  wire [31:0]  start_kptr_i,
+    input  wire [31:0]  start_param_i,
+    output wire         err_overflow_o,
+
+    // ---- TB done report (to kmu_kmu through the system's arbiter) ----
+    output wire         done_valid_o,
+    input  wire         done_ready_i,
+    output wire [7:0]   done_slot_o,
+
+    // ---- configuration (system CSRs) and events ----
+    input  wire [1:0]   policy_i,              // KMU_POL_*: DRAIN, CHIMERA, CHIMERA_DIRTY, PEP
+    input  wire         inplace_en_i,          // PEP in-place incremental saves
+    input  wire         wp_en_i,               // EDGE warp-level preemption
+    input  wire [1:0]   vpol_i,                // its victim policy (KMU_VICTIM_*)
+    input  wire [3:0]   opt_i,                 // its flush optimisations
+    input  wire [31:0]  ctx_base_i,            // this SM's checkpoint areas in memory
+    input  wire         hold_i,                // a preempting kernel holds the SM: no restore
+    input  wire [31:0]  pred_launch_i,         // predicted launch time of a hinted kernel
+    input  wire [31:0]  deadline_i,            // Chimera's preemption deadline (cycles)
+    input  wire [3:0]   bw_shift_i,            // log2 save bandwidth (bytes per cycle)
+    input  wire         hint_valid_i,          // launch hint (pulse)
+    input  wire         preempt_valid_i,       // preemption request (pulse)
+    input  wire         kslot_clear_valid_i,   // a new kernel in a kernel slot: forget its profile
+    input  wire [7:0]   kslot_clear_i,
+
+    // ---- SIMT pipeline: TB start, done, instructions ----
+    output wire         simt_start_valid_o,
+    input  wire         simt_start_ready_i,
+    output wire [((TBS > 1) ? $clog2(TBS) : 1)-1:0] simt_start_rtb_o,
+    output wire [7:0]   simt_start_slot_o,
+    output wire [31:0]  simt_start_tb_o,
+    output wire [5:0]   simt_start_warps_o,
+    output wire [31:0]  simt_start_kptr_o,
+    output wire [31:0]  simt_start_param_o,
+    output wire [WARPS-1:0] simt_start_wmask_o,
+    output wire         simt_start_ewarp_o,
+    output wire         simt_start_restore_o,
+    output wire [5:0]   simt_start_rpw_o,
+    input  wire [31:0]  simt_start_insts_i,    // the TB's warp instructions (0: unknown)
+    input  wire         simt_done_valid_i,
+    input  wire [((TBS > 1) ? $clog2(TBS) : 1)-1:0] simt_done_rtb_i,
+    output wire         err_done_o,
+    input  wire         simt_inst_valid_i,     // a warp instruction of the entry retired
+    input  wire [((TBS > 1) ? $clog2(TBS) : 1)-1:0] simt_inst_rtb_i,
+
+    // ---- SIMT pipeline: TB-level preemption ----
+    output wire [TBS-1:0] simt_pause_o,
+    input  wire [TBS-1:0] simt_paused_i,
+    output wire         simt_evict_valid_o,
+    output wire [((TBS > 1) ? $clog2(TBS) : 1)-1:0] simt_evict_rtb_o,
+
+    // ---- SIMT pipeline: warps ----
+    input  wire         simt_wstart_valid_i,   // a warp starts in a slot
+    input  wire [5:0]   simt_wstart_warp_i,
+    input  wire [7:0]   simt_wstart_regs_i,    // its registers per thread
+    input  wire         simt_wexit_valid_i,    // a warp exits its slot
+    input  wire [5:0]   simt_wexit_warp_i,
+
+    // ---- register file (SIMT side) ----
+    input  wire         rf_wr_valid_i,
+    output wire         rf_wr_ready_o,         // 0 while a restore writes: hold the write
+    input  wire [5:0]   rf_wr_warp_i,
+    input  wire [4:0]   rf_wr_reg_i,
+    input  wire [DW-1:0] rf_wr_data_i,
+    input  wire         rf_rd_valid_i,
+    input  wire [5:0]   rf_rd_warp_i,
+    input  wire [4:0]   rf_rd_reg_i,
+    output wire [DW-1:0] rf_rd_data_o,         // the read of the previous cycle
+
+    // ---- shared memory and on-chip checkpoint store (outside, combinational read) ----
+    output wire         shm_ren_o,
+    output wire [16:0]  shm_raddr_o,
+    input  wire [31:0]  shm_rdata_i,
+    output wire         shm_wen_o,
+    output wire [16:0]  shm_waddr_o,
+    output wire [31:0]  shm_wdata_o,
+    output wire         ip_wen_o,
+    output wire         ip_ren_o,
+    output wire [31:0]  ip_addr_o,
+    output wire [31:0]  ip_wdata_o,
+    input  wire [31:0]  ip_rdata_i,
+
+    // ---- memory requests of the context engine ----
+    output wire         mem_req_valid_o,
+    input  wire         mem_req_ready_i,
+    output wire         mem_req_write_o,
+    output wire [31:0]  mem_req_addr_o,
+    output wire [31:0]  mem_req_wdata_o,
+    input  wire         mem_rsp_valid_i,
+    input  wire [31:0]  mem_rsp_rdata_i,
+
+    // ---- warp-level preemption: SIMT status and controls (kmu_warp_preempt) ----
+    input  wire [WARPS-1:0] w_live_i,
+    input  wire [WARPS-1:0] w_inpipe_i,
+    input  wire [WARPS-1:0] w_ld_i,
+    input  wire [WARPS-1:0] w_bar_i,
+    input  wire [WARPS-1:0] w_ibuf_i,
+    input  wire [WARPS-1:0] w_icmiss_i,
+    output wire [WARPS-1:0] vic_stop_o,
+    output wire [WARPS-1:0] vic_boost_o,
+    output wire [WARPS-1:0] ibuf_flush_o,
+    output wire [WARPS-1:0] bar_skip_o,
+    output wire [WARPS-1:0] bar_reins_o,
+    output wire [WARPS-1:0] ld_drop_o,
+    output wire         rsave_valid_o,
+    input  wire         rsave_ready_i,
+    output wire [5:0]   rsave_warp_o,
+    output wire [7:0]   rsave_nregs_o,
+    input  wire         rsave_done_i,
+    output wire [WARPS-1:0] stk_push_o,
+    output wire [31:0]  stk_pc_o,
+    output wire [WARPS-1:0] ev_start_o,
+    input  wire [WARPS-1:0] ev_done_i,
+    output wire [WARPS-1:0] stk_pop_o,
+    output wire         rrest_valid_o,
+    input  wire         rrest_ready_i,
+    output wire [5:0]   rrest_warp_o,
+    output wire [7:0]   rrest_nregs_o,
+    input  wire         rrest_done_i,
+    output wire [WARPS-1:0] vic_resume_o,
+
+    // ---- status ----
+    output wire [7:0]   free_tb_o,
+    output wire [7:0]   free_warps_o,
+    output wire [17:0]  free_regs_o,
+    output wire [17:0]  free_shmem_o,
+    output wire [7:0]   ewt_free_o,
+    output wire [TBS-1:0] resident_o,
+    output wire [WARPS-1:0] busy_warps_o,
+    output wire [TBS-1:0] elig_o,
+    output wire [TBS-1:0] base_o,
+    output wire         pre_busy_o,            // a save or restore runs
+    output wire [7:0]   ptb_count_o,           // preempted TBs waiting for a restore
+    output wire         armed_o,               // the predictor holds a hint
+    output wire         ctx_cmd_valid_o,       // a context command is issued ...
+    output wire         ctx_cmd_ready_o,       // ... and taken (the engine is idle)
+    output wire [1:0]   ctx_cmd_op_o,          // KMU_CTX_OP_*
+    output wire         ctx_cmd_inplace_o,     // into the on-chip store
+    output wire [WARPS-1:0] ctx_cmd_wmask_o,   // the TB's warp slots
+    output wire         ctx_done_o,            // a context command finished (pulse)
+    output wire [31:0]  ctx_done_bytes_o,      // bytes it moved
+    output wire         wp_busy_o,             // a warp-level preemption is in progress
+    output wire         wp_refuse_o,           // an event request found no victim
+    output wire [15:0]  wp_lat_o,              // acceptance -> event start, last preemption
+    output wire         err_dec_o,
+    output wire [14:0]  err_o                  // ERR_* below
+);
+  // err_o offsets: one bit per refusal of a sub-block (each block's header defines it)
+  localparam integer ERR_CTX_CMD = 0, ERR_RF_WR = 1, ERR_RF_RD = 2, ERR_RF_EXIT = 3,
+                     ERR_RF_SCAN = 4, ERR_PR_START = 5, ERR_PR_INST = 6, ERR_PR_DONE = 7,
+                     ERR_PR_EVICT = 8, ERR_PR_CLEAR = 9, ERR_WP = 10;  // ERR_WP: 5 bits
+
+  // ---------------------------------------------------------------- wires between the blocks
+  // predictor -> controller
+  wire           pr_ckpt_valid, pr_pre_valid;
+  wire [TBS-1:0] pr_ckpt_mask, pr_pre_mask, pr_live;
+  // controller -> engine, predictor, warp preemption
+  wire           sc_cmd_valid, sc_cmd_inplace;
+  wire [1:0]     sc_cmd_op;
+  wire [WARPS-1:0] sc_cmd_wmask, sc_dq_wmask;
+  wire [5:0]     sc_cmd_rpw;
+  wire [16:0]    sc_cmd_shmem;
+  wire [31:0]    sc_cmd_area;
+  wire           sc_wp_ev_valid;
+  wire [7:0]     sc_wp_ev_regs, sc_wp_free_regs;
+  wire [31:0]    sc_wp_ev_pc;
+  wire [15:0]    sc_wp_ev_id;
+  wire [17:0]    sc_free_regs, sc_free_shmem;
+  // engine <-> register file
+  wire           eg_cmd_ready, eg_done, eg_err_cmd;
+  wire           eg_scan_start, eg_scan_all, eg_scan_ready;
+  wire [WARPS-1:0] eg_scan_wmask;
+  wire [5:0]     eg_scan_rpw;
+  wire           eg_rfw_valid;
+  wire [5:0]     eg_rfw_warp;
+  wire [4:0]     eg_rfw_reg;
+  wire [DW-1:0]  eg_rfw_data;
+  wire           rf_scan_valid, rf_scan_last, rf_scan_done;
+  wire [5:0]     rf_scan_warp;
+  wire [4:0]     rf_scan_reg;
+  wire [DW-1:0]  rf_scan_data;
+  wire [11:0]    rf_dirty_cnt;
+  // warp preemption -> controller
+  wire           wp_ev_ready;
+
+  // the SIMT start handshake, as every block sees it
+  wire st_fire = simt_start_valid_o && simt_start_ready_i;
+
+  // ---------------------------------------------------------------- SM controller
+  kmu_sm_ctrl #(
+      .TBS       (TBS),
+      .WARPS     (WARPS),
+      .REGS      (REGS),
+      .SHMEM     (SHMEM),
+      .EWT       (EWT),
+      .PTBS      (PTBS),
+      .AREA_BYTES(AREA_BYTES),
+      .IPB       (IPB),
+      .REG_BYTES (REG_BYTES)
+  ) u_sm_ctrl (
+      .clk_i               (clk_i),
+      .rst_ni              (rst_ni),
+      .need_warps_i        (need_warps_i),
+      .need_regs_i         (need_regs_i),
+      .need_shmem_i        (need_shmem_i),
+      .need_ewarp_i        (need_ewarp_i),
+      .fit_o               (fit_o),
+      .ewt_fit_o           (ewt_fit_o),
+      .start_valid_i       (start_valid_i),
+      .start_ewarp_i       (start_ewarp_i),
+      .start_slot_i        (start_slot_i),
+      .start_tb_i          (start_tb_i),
+      .start_warps_i       (start_warps_i),
+      .start_regs_i        (start_regs_i),
+      .start_shmem_i       (start_shmem_i),
+      .start_kptr_i        (start_kptr_i),
+      .start_param_i       (start_param_i),
+      .err_overflow_o      (err_overflow_o),
+      .simt_start_valid_o  (simt_start_valid_o),
+      .simt_start_ready_i  (simt_start_ready_i),
+      .simt_start_rtb_o    (simt_start_rtb_o),
+      .simt_start_slot_o   (simt_start_slot_o),
+      .simt_start_tb_o     (simt_start_tb_o),
+      .simt_start_warps_o  (simt_start_warps_o),
+      .simt_start_kptr_o   (simt_start_kptr_o),
+      .simt_start_param_o  (simt_start_param_o),
+      .simt_start_wmask_o  (simt_start_wmask_o),
+      .simt_start_ewarp_o  (simt_start_ewarp_o),
+      .simt_done_valid_i   (simt_done_valid_i),
+      .simt_done_rtb_i     (simt_done_rtb_i),
+      .err_done_o          (err_done_o),
+      .done_valid_o        (done_valid_o),
+      .done_ready_i        (done_ready_i),
+      .done_slot_o         (done_slot_o),
+      .free_tb_o           (free_tb_o),
+      .free_warps_o        (free_warps_o),
+      .free_regs_o         (sc_free_regs),
+      .free_shmem_o        (sc_free_shmem),
+      .ewt_free_o          (ewt_free_o),
+      .resident_o          (resident_o),
+      .busy_warps_o        (busy_warps_o),
+      .policy_i            (policy_i),
+      .inplace_en_i        (inplace_en_i),
+      .ctx_base_i          (ctx_base_i),
+      .ckpt_valid_i        (pr_ckpt_valid),
+      .ckpt_mask_i         (pr_ckpt_mask),
+      .pre_valid_i         (pr_pre_valid),
+      .pre_switch_mask_i   (pr_pre_mask),
+      .hold_i              (hold_i),
+      .err_dec_o           (err_dec_o),
+      .simt_pause_o        (simt_pause_o),
+      .simt_paused_i       (simt_paused_i),
+      .simt_evict_valid_o  (simt_evict_valid_o),
+      .simt_evict_rtb_o    (simt_evict_rtb_o),
+      .simt_start_restore_o(simt_start_restore_o),
+      .simt_start_rpw_o    (simt_start_rpw_o),
+      .ctx_cmd_valid_o     (sc_cmd_valid),
+      .ctx_cmd_ready_i     (eg_cmd_ready),
+      .ctx_cmd_op_o        (sc_cmd_op),
+      .ctx_cmd_inplace_o   (sc_cmd_inplace),
+      .ctx_cmd_wmask_o     (sc_cmd_wmask),
+      .ctx_cmd_rpw_o       (sc_cmd_rpw),
+      .ctx_cmd_shmem_o     (sc_cmd_shmem),
+      .ctx_cmd_area_o      (sc_cmd_area),
+      .ctx_done_i          (eg_done),
+      .dq_wmask_o          (sc_dq_wmask),
+      .dirty_cnt_i         (rf_dirty_cnt),
+      .elig_o              (elig_o),
+      .base_o              (base_o),
+      .pre_busy_o          (pre_busy_o),
+      .ptb_count_o         (ptb_count_o),
+      .wp_en_i             (wp_en_i),
+      .wp_ev_valid_o       (sc_wp_ev_valid),
+      .wp_ev_ready_i       (wp_ev_ready),
+      .wp_ev_regs_o        (sc_wp_ev_regs),
+      .wp_ev_pc_o          (sc_wp_ev_pc),
+      .wp_ev_id_o          (sc_wp_ev_id),
+      .wp_free_regs_o      (sc_wp_free_regs)
+  );
+  assign free_regs_o  = sc_free_regs;
+  assign free_shmem_o = sc_free_shmem;
+
+  // ---------------------------------------------------------------- context engine
+  wire [11:0] unused_eg_done_regs;
+  wire        unused_eg_busy;
+  kmu_ctx_engine #(
+      .WARPS     (WARPS),
+      .RPW       (RPW),
+      .DW        (DW),
+      .REG_BYTES (REG_BYTES),
+      .BEAT_BYTES(BEAT_BYTES),
+      .SHMEM     (SHMEM)
+  ) u_ctx_engine (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .cmd_valid_i  (sc_cmd_valid),
+      .cmd_ready_o  (eg_cmd_ready),
+      .cmd_op_i     (sc_cmd_op),
+      .cmd_inplace_i(sc_cmd_inplace),
+      .cmd_wmask_i  (sc_cmd_wmask),
+      .cmd_rpw_i    (sc_cmd_rpw),
+      .cmd_shmem_i  (sc_cmd_shmem),
+      .cmd_area_i   (sc_cmd_area),
+      .err_cmd_o    (eg_err_cmd),
+      .scan_start_o (eg_scan_start),
+      .scan_wmask_o (eg_scan_wmask),
+      .scan_rpw_o   (eg_scan_rpw),
+      .scan_all_o   (eg_scan_all),
+      .scan_valid_i (rf_scan_valid),
+      .scan_ready_o (eg_scan_ready),
+      .scan_warp_i  (rf_scan_warp),
+      .scan_reg_i   (rf_scan_reg),
+      .scan_data_i  (rf_scan_data),
+      .scan_last_i  (rf_scan_last),
+      .scan_done_i  (rf_scan_done),
+      .rfw_valid_o  (eg_rfw_valid),
+      .rfw_warp_o   (eg_rfw_warp),
+      .rfw_reg_o    (eg_rfw_reg),
+      .rfw_data_o   (eg_rfw_data),
+      .req_valid_o  (mem_req_valid_o),
+      .req_ready_i  (mem_req_ready_i),
+      .req_write_o  (mem_req_write_o),
+      .req_addr_o   (mem_req_addr_o),
+      .req_wdata_o  (mem_req_wdata_o),
+      .rsp_valid_i  (mem_rsp_valid_i),
+      .rsp_rdata_i  (mem_rsp_rdata_i),
+      .shm_ren_o    (shm_ren_o),
+      .shm_raddr_o  (shm_raddr_o),
+      .shm_rdata_i  (shm_rdata_i),
+      .shm_wen_o    (shm_wen_o),
+      .shm_waddr_o  (shm_waddr_o),
+      .shm_wdata_o  (shm_wdata_o),
+      .ip_wen_o     (ip_wen_o),
+      .ip_ren_o     (ip_ren_o),
+      .ip_addr_o    (ip_addr_o),
+      .ip_wdata_o   (ip_wdata_o),
+      .ip_rdata_i   (ip_rdata_i),
+      .busy_o       (unused_eg_busy),
+      .done_o       (eg_done),
+      .done_regs_o  (unused_eg_done_regs),
+      .done_bytes_o (ctx_done_bytes_o)
+  );
+  assign ctx_cmd_valid_o = sc_cmd_valid;
+  assign ctx_cmd_ready_o = eg_cmd_ready;
+  assign ctx_cmd_op_o    = sc_cmd_op;
+  assign ctx_cmd_inplace_o = sc_cmd_inplace;
+  assign ctx_cmd_wmask_o = sc_cmd_wmask;
+  assign ctx_done_o      = eg_done;
+
+  // ---------------------------------------------------------------- dirty-bit register file
+  // the write port: the engine's restore writes first (rf_wr_ready_o tells the SIMT)
+  wire rf_err_wr, rf_err_rd, rf_err_exit, rf_err_scan, unused_rf_scan_busy;
+  kmu_dirty_rf #(
+      .WARPS(WARPS),
+      .RPW  (RPW),
+      .DW   (DW)
+  ) u_dirty_rf (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .wr_valid_i  (eg_rfw_valid || rf_wr_valid_i),
+      .wr_warp_i   (eg_rfw_valid ? eg_rfw_warp : rf_wr_warp_i),
+      .wr_reg_i    (eg_rfw_valid ? eg_rfw_reg : rf_wr_reg_i),
+      .wr_data_i   (eg_rfw_valid ? eg_rfw_data : rf_wr_data_i),
+      .err_wr_o    (rf_err_wr),
+      .rd_valid_i  (rf_rd_valid_i),
+      .rd_warp_i   (rf_rd_warp_i),
+      .rd_reg_i    (rf_rd_reg_i),
+      .rd_data_o   (rf_rd_data_o),
+      .err_rd_o    (rf_err_rd),
+      .exit_valid_i(simt_wexit_valid_i),
+      .exit_warp_i (simt_wexit_warp_i),
+      .err_exit_o  (rf_err_exit),
+      .scan_start_i(eg_scan_start),
+      .scan_wmask_i(eg_cmd_ready ? sc_dq_wmask : eg_scan_wmask),
+      .scan_rpw_i  (eg_scan_rpw),
+      .scan_all_i  (eg_scan_all),
+      .err_scan_o  (rf_err_scan),
+      .scan_valid_o(rf_scan_valid),
+      .scan_ready_i(eg_scan_ready),
+      .scan_warp_o (rf_scan_warp),
+      .scan_reg_o  (rf_scan_reg),
+      .scan_data_o (rf_scan_data),
+      .scan_last_o (rf_scan_last),
+      .scan_busy_o (unused_rf_scan_busy),
+      .scan_done_o (rf_scan_done),
+      .dirty_cnt_o (rf_dirty_cnt)
+  );
+  assign rf_wr_ready_o = !eg_rfw_valid;
+
+  // ---------------------------------------------------------------- PEP predictor
+  wire pr_err_start, pr_err_inst, pr_err_done, pr_err_evict, pr_err_clear;
+  wire [KSLOTS-1:0] unused_pr_prof_valid;
+  // allocated context bytes: registers are 4 B each; at most 4 * 262143 + 262143 < 2^24
+  localparam [31:0] REGS32 = REGS, SHMEM32 = SHMEM;
+  wire [17:0] regs_alloc = REGS32[17:0] - sc_free_regs;
+  wire [17:0] shmem_alloc = SHMEM32[17:0] - sc_free_shmem;
+  wire [23:0] ctx_bytes = {4'd0, regs_alloc, 2'b00} + {6'd0, shmem_alloc};
+  wire [TBS-1:0] done_onehot = {{(TBS - 1) {1'b0}}, 1'b1} << simt_done_rtb_i;
+  kmu_pep_predictor #(
+      .TBS   (TBS),
+      .KSLOTS(KSLOTS),
+      .EMA_SH(EMA_SH)
+  ) u_pep_predictor (
+      .clk_i              (clk_i),
+      .rst_ni             (rst_ni),
+      .tb_start_valid_i   (st_fire && !simt_start_ewarp_o),
+      .tb_start_rtb_i     (simt_start_rtb_o),
+      .tb_start_kslot_i   (simt_start_slot_o),
+      .tb_start_insts_i   (simt_start_insts_i),
+      .tb_start_restored_i(simt_start_restore_o),
+      .err_start_o        (pr_err_start),
+      .tb_inst_valid_i    (simt_inst_valid_i),
+      .tb_inst_rtb_i      (simt_inst_rtb_i),
+      .err_inst_o         (pr_err_inst),
+      .tb_done_valid_i    (simt_done_valid_i && |(done_onehot & pr_live)),
+      .tb_done_rtb_i      (simt_done_rtb_i),
+      .err_done_o         (pr_err_done),
+      .tb_evict_valid_i   (simt_evict_valid_o),
+      .tb_evict_rtb_i     (simt_evict_rtb_o),
+      .err_evict_o        (pr_err_evict),
+      .kslot_clear_valid_i(kslot_clear_valid_i),
+      .kslot_clear_i      (kslot_clear_i),
+      .err_clear_o        (pr_err_clear),
+      .elig_i             (elig_o),
+      .base_i             (base_o),
+      .policy_i           (policy_i),
+      .pred_launch_i      (pred_launch_i),
+      .deadline_i         (deadline_i),
+      .ctx_bytes_i        (ctx_bytes),
+      .bw_shift_i         (bw_shift_i),
+      .hint_valid_i       (hint_valid_i),
+      .preempt_valid_i    (preempt_valid_i),
+      .ckpt_valid_o       (pr_ckpt_valid),
+      .ckpt_mask_o        (pr_ckpt_mask),
+      .pre_valid_o        (pr_pre_valid),
+      .pre_switch_mask_o  (pr_pre_mask),
+      .armed_o            (armed_o),
+      .prof_valid_o       (unused_pr_prof_valid),
+      .live_o             (pr_live)
+  );
+
+  // ---------------------------------------------------------------- warp-level preemption
+  wire [4:0] wp_err;
+  wire [5:0] unused_wp_victim;
+  wire unused_wp_victim_valid, unused_wp_rsv;
+  wire [15:0] unused_wp_cur_id;
+  kmu_warp_preempt #(
+      .WARPS(WARPS)
+  ) u_warp_preempt (
+      .clk_i         (clk_i),
+      .rst_ni        (rst_ni),
+      .w_live_i      (w_live_i),
+      .w_inpipe_i    (w_inpipe_i),
+      .w_ld_i        (w_ld_i),
+      .w_bar_i       (w_bar_i),
+      .w_ibuf_i      (w_ibuf_i),
+      .w_icmiss_i    (w_icmiss_i),
+      .wstart_valid_i(simt_wstart_valid_i),
+      .wstart_warp_i (simt_wstart_warp_i),
+      .wstart_regs_i (simt_wstart_regs_i),
+      .wexit_valid_i (simt_wexit_valid_i),
+      .wexit_warp_i  (simt_wexit_warp_i),
+      .ev_valid_i    (sc_wp_ev_valid),
+      .ev_ready_o    (wp_ev_ready),
+      .ev_refuse_o   (wp_refuse_o),
+      .ev_regs_i     (sc_wp_ev_regs),
+      .ev_pc_i       (sc_wp_ev_pc),
+      .ev_id_i       (sc_wp_ev_id),
+      .free_regs_i   (sc_wp_free_regs),
+      .vic_stop_o    (vic_stop_o),
+      .vic_boost_o   (vic_boost_o),
+      .ibuf_flush_o  (ibuf_flush_o),
+      .bar_skip_o    (bar_skip_o),
+      .bar_reins_o   (bar_reins_o),
+      .ld_drop_o     (ld_drop_o),
+      .rsave_valid_o (rsave_valid_o),
+      .rsave_ready_i (rsave_ready_i),
+      .rsave_warp_o  (rsave_warp_o),
+      .rsave_nregs_o (rsave_nregs_o),
+      .rsave_done_i  (rsave_done_i),
+      .stk_push_o    (stk_push_o),
+      .stk_pc_o      (stk_pc_o),
+      .ev_start_o    (ev_start_o),
+      .ev_done_i     (ev_done_i),
+      .stk_pop_o     (stk_pop_o),
+      .rrest_valid_o (rrest_valid_o),
+      .rrest_ready_i (rrest_ready_i),
+      .rrest_warp_o  (rrest_warp_o),
+      .rrest_nregs_o (rrest_nregs_o),
+      .rrest_done_i  (rrest_done_i),
+      .vic_resume_o  (vic_resume_o),
+      .vpol_i        (vpol_i),
+      .opt_i         (opt_i),
+      .wp_en_i       (wp_en_i),
+      .busy_o        (wp_busy_o),
+      .victim_o      (unused_wp_victim),
+      .victim_valid_o(unused_wp_victim_valid),
+      .rsv_o         (unused_wp_rsv),
+      .cur_id_o      (unused_wp_cur_id),
+      .err_o         (wp_err),
+      .lat_o         (wp_lat_o)
+  );
+
+  // ---------------------------------------------------------------- refusals
+  assign err_o[ERR_CTX_CMD]    = eg_err_cmd;
+  assign err_o[ERR_RF_WR]      = rf_err_wr;
+  assign err_o[ERR_RF_RD]      = rf_err_rd;
+  assign err_o[ERR_RF_EXIT]    = rf_err_exit;
+  assign err_o[ERR_RF_SCAN]    = rf_err_scan;
+  assign err_o[ERR_PR_START]   = pr_err_start;
+  assign err_o[ERR_PR_INST]    = pr_err_inst;
+  assign err_o[ERR_PR_DONE]    = pr_err_done;
+  assign err_o[ERR_PR_EVICT]   = pr_err_evict;
+  assign err_o[ERR_PR_CLEAR]   = pr_err_clear;
+  assign err_o[ERR_WP+:5]      = wp_err;
+endmodule
+
+`default_nettype wire
