@@ -79,7 +79,7 @@ rc=$?
 if [ $rc != 0 ] && grep -q "restored register" "$out/teeth_corrupt.log"; then
   pass "teeth_corrupt_restore (exit $rc)"
 else
-  fail teeth_corrupt_restore "a corrupted restore write was not caught (exit $rc)"
+  fail teeth_corrupt_restore "a register the memory returned corrupted to a restore was not caught (exit $rc)"
 fi
 # 4. regression: points outside the default sweep grid.  SRAD1, 40 %, 45 us once lost TB 103
 # (the grid's last TB, started into an empty SM after K2: the run stopped on the previous

@@ -1,6 +1,7 @@
 # studies/pep/study.mk - `make study-pep`: the PEP study (docs/results-pep.md).
-# One SM of the paper configuration composed of the C twins (kmu_sm_ctrl, kmu_ctx_engine,
-# kmu_dirty_rf, kmu_pep_predictor, kmu_mem_port) plus a behavioural TB runner:
+# One SM of the paper configuration: the C twin of the SM top kmu_sm (kmu_sm_ctrl,
+# kmu_ctx_engine, kmu_dirty_rf, kmu_pep_predictor, kmu_warp_preempt) and kmu_mem_port, plus a
+# behavioural TB runner:
 # studies/pep/pep_study.c.  Sweep: 16 kernels of PEP Table 1 x 4 policies x progress 25/50/75 x
 # launch 5/15/25/35 us x (PEP predicted launch 20/25/30 us | Chimera deadline 5/10/15 us),
 # run as two processes (kernels split in half) -> build/study-pep/results.csv, then
@@ -10,8 +11,7 @@
 STUDY_PEP_DIR  := $(BUILD)/study-pep
 STUDY_PEP_BIN  := $(STUDY_PEP_DIR)/pep_study
 STUDY_PEP_SRC  := studies/pep/pep_study.c \
-                  $(sort $(call rtl2c,$(RTL_kmu_sm_ctrl) $(RTL_kmu_ctx_engine) $(RTL_kmu_dirty_rf) \
-                    $(RTL_kmu_pep_predictor) $(RTL_kmu_mem_port)))
+                  $(sort $(call rtl2c,$(RTL_kmu_sm) $(RTL_kmu_mem_port)))
 STUDY_PEP_K1   := CP,MRI,SC,GM,LBM,SRAD2,HS,BP2
 STUDY_PEP_K2   := BS,KS,ST,PF,SRAD1,SRAD3,LUD,BP
 TEST_SCRIPTS   += scripts/test_study_pep.sh
