@@ -22,6 +22,7 @@ VERILATOR   := verilator
 # cache hit after the first build; the shim needs no parameters, so its flags are the same too.
 OBJCACHE    := $(shell command -v ccache 2>/dev/null)
 VFLAGS      := --cc --exe --build --trace-fst -Wall -Wno-fatal --x-assign fast --x-initial fast \
+               +define+KMU_ASSERT \
                -O3 -MAKEFLAGS "-s OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 OBJCACHE=$(OBJCACHE)"
 # ccache keys on paths relative to here, so a mutant build from its scratch copy hits the
 # cache for every file the patch does not touch.

@@ -3,7 +3,8 @@
 #
 #   SPEC = "<harness>;<top>;<rtl files>;<params NAME=V ...>;<C files>;<extra C flags>"
 #
-# Per distinct (top, params): verilator --lint-only -Wall, iverilog -g2005 -Wall, yosys
+# Per distinct (top, params): verilator --lint-only -Wall, iverilog -g2005 -Wall (both with
+# KMU_ASSERT defined, so the assertions are linted too), yosys (the synthesis view, without)
 # hierarchy -check + proc + check -assert.  Per fpga wrapper fpga/<m>.v: the same three with
 # every RTL file.  Per distinct (C files, params): gcc -std=c11 -Wall -Wextra -Werror
 # -fsyntax-only with -DP_<params>, plus every other C file (cmodel/, sim/, studies/, tb/), without params.
@@ -48,9 +49,9 @@ hdl_checks() {
   done
   local tag=${label//[^A-Za-z0-9_.=-]/_}
   run_check "verilator  $label" "$LOG/$tag.verilator.log" \
-    verilator --lint-only -Wall "${INC[@]}" --top-module "$top" "${vg[@]}" "$@"
+    verilator --lint-only -Wall +define+KMU_ASSERT "${INC[@]}" --top-module "$top" "${vg[@]}" "$@"
   run_check "iverilog   $label" "$LOG/$tag.iverilog.log" \
-    iverilog -g2005 -Wall -Wno-sensitivity-entire-array "${INC[@]}" -s "$top" "${ip[@]}" -o /dev/null "$@"
+    iverilog -g2005 -Wall -Wno-sensitivity-entire-array -DKMU_ASSERT "${INC[@]}" -s "$top" "${ip[@]}" -o /dev/null "$@"
   # yosys -q prints only warnings and errors
   run_check "yosys      $label" "$LOG/$tag.yosys.log" \
     yosys -q -p "read_verilog ${INC[*]} $*; hierarchy -check -top $top ${yp[*]}; proc; check -assert"

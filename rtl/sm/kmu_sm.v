@@ -591,6 +591,50 @@ module kmu_sm #(
   assign err_o[ERR_PR_EVICT]   = pr_err_evict;
   assign err_o[ERR_PR_CLEAR]   = pr_err_clear;
   assign err_o[ERR_WP+:5]      = wp_err;
+
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions
+  // Invariants of the composition, checked every cycle in simulation (Verilator and Icarus
+  // builds define KMU_ASSERT; synthesis never does).  They hold for any input sequence, legal
+  // or not (the blocks refuse bad inputs), so a failure is a bug of the hardware: it prints
+  // the invariant and stops the simulation ($stop: the harness aborts, the test fails).
+  // rst_ni only masks the checks while in reset (no flop): hence the lint waiver.
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      // the controller pauses and offers for decisions only resident entries
+      if ((simt_pause_o & ~resident_o) != {TBS{1'b0}}) begin
+        $display("ASSERTION kmu_sm %m t=%0t: simt_pause_o %h names a free entry (resident %h)",
+                 $time, simt_pause_o, resident_o);
+        $stop;
+      end
+      if ((elig_o & ~resident_o) != {TBS{1'b0}}) begin
+        $display("ASSERTION kmu_sm %m t=%0t: elig_o %h names a free entry (resident %h)",
+                 $time, elig_o, resident_o);
+        $stop;
+      end
+      // the predictor tracks only TBs the controller holds (its samples are of real TBs)
+      if ((pr_live & ~resident_o) != {TBS{1'b0}}) begin
+        $display("ASSERTION kmu_sm %m t=%0t: predictor tracks %h, resident %h", $time,
+                 pr_live, resident_o);
+        $stop;
+      end
+      // a context command, and a restore write, only while the sequencer runs
+      if ((sc_cmd_valid || eg_rfw_valid) && !pre_busy_o) begin
+        $display("ASSERTION kmu_sm %m t=%0t: context command or restore write while idle",
+                 $time);
+        $stop;
+      end
+      // allocated resources never exceed the SM's, so ctx_bytes cannot wrap
+      if (sc_free_regs > REGS32[17:0] || sc_free_shmem > SHMEM32[17:0]) begin
+        $display("ASSERTION kmu_sm %m t=%0t: free regs %0d / shmem %0d above the SM's", $time,
+                 sc_free_regs, sc_free_shmem);
+        $stop;
+      end
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 endmodule
 
 `default_nettype wire
