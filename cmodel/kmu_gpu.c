@@ -21,7 +21,7 @@ void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
   memset(m, 0, sizeof *m);
   m->p = *p;
   kmu_frontend_params fp = {p->aw, p->entries, p->cnt_w, p->nsm};
-  kmu_kmu_params kp = {p->slots, p->pend, clog2_min1(p->entries)};
+  kmu_kmu_params kp = {p->slots, p->pend, clog2_min1(p->entries), p->ct};
   kmu_dispatch_params dp = {p->nsm, p->slots};
   /* the SM controllers' preemption sizes: the RTL defaults (kmu_gpu.v sets only these five) */
   kmu_sm_ctrl_params sp = {p->tbs, p->warps, p->regs, p->shmem, p->ewt, p->tbs, 32768, 0, 4};
@@ -62,7 +62,7 @@ void kmu_gpu_reset(kmu_gpu *m) {
 static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
   kmu_gpu_wires *w = &m->w;
   const unsigned nsm = m->p.nsm;
-  const unsigned rtb_w = clog2_min1(m->p.tbs), slot_w = clog2_min1(m->p.slots);
+  const unsigned rtb_w = clog2_min1(m->p.tbs), tag_w = clog2_min1(m->p.ct);
 
   /* front end: AXI from outside, descriptor/host ready, EKT credits and kernel completions
    * from kmu_kmu */
@@ -115,7 +115,8 @@ static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
   w->kmu_i.take_valid_i = w->dsp_o.take_valid_o;
   w->kmu_i.take_slot_i = w->dsp_o.take_slot_o;
   w->kmu_i.done_valid_i = w->dn_arb_o.gnt_valid_o;
-  w->kmu_i.done_slot_i = w->sm_o[w->dn_arb_o.gnt_idx_o % nsm].done_slot_o & kmu_mask(slot_w);
+  /* the SM reports the TB's kernel tag */
+  w->kmu_i.done_tag_i = w->sm_o[w->dn_arb_o.gnt_idx_o % nsm].done_slot_o & kmu_mask(tag_w);
   w->kmu_i.mem_req_ready_i = w->mp_o.req_ready_o & 1;
   kmu_kmu_comb(&m->u_kmu, &w->kmu_i, &w->kmu_o);
 
@@ -151,7 +152,7 @@ static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
     si->need_ewarp_i = w->dsp_o.need_ewarp_o;
     si->start_valid_i = w->dsp_o.start_valid_o && w->dsp_o.start_sm_o == s;
     si->start_ewarp_i = w->dsp_o.start_ewarp_o;
-    si->start_slot_i = w->dsp_o.start_slot_o;
+    si->start_slot_i = w->kmu_o.take_tag_o; /* the kernel tag: take and start share the cycle */
     si->start_tb_i = w->dsp_o.start_tb_o;
     si->start_warps_i = w->dsp_o.start_warps_o;
     si->start_regs_i = w->dsp_o.start_regs_o;

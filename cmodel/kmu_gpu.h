@@ -42,6 +42,7 @@ typedef struct {
   unsigned aw, entries, cnt_w;           /* front end */
   unsigned nsm, slots, pend;             /* NSM, SLOTS, PEND */
   unsigned tbs, warps, regs, shmem, ewt; /* per SM */
+  unsigned ct;                           /* CT: kmu_kmu completion-table entries (2*SLOTS) */
 } kmu_gpu_params;
 
 typedef struct {

@@ -43,7 +43,8 @@ module kmu_gpu #(
     parameter integer WARPS   = 8,      // warp slots per SM (1..64)
     parameter integer REGS    = 4096,   // registers per SM
     parameter integer SHMEM   = 16384,  // shared memory bytes per SM
-    parameter integer EWT     = 4       // pending event-warp table entries per SM
+    parameter integer EWT     = 4,      // pending event-warp table entries per SM
+    parameter integer CT      = 2 * SLOTS  // kmu_kmu completion-table entries (kernel tags)
 ) (
     input wire clk_i,
     input wire rst_ni,
@@ -87,7 +88,7 @@ module kmu_gpu #(
     output wire [                                 31:0] simt_start_kptr_o,
     output wire [                                 31:0] simt_start_param_o,
     output wire [                                 31:0] simt_start_tb_o,
-    output wire [                                  7:0] simt_start_slot_o,
+    output wire [                                  7:0] simt_start_slot_o,   // the TB's kernel tag (kmu_kmu CT entry)
     output wire                                         simt_start_ewarp_o,
 
     // SIMT done bus
@@ -102,6 +103,7 @@ module kmu_gpu #(
 );
   localparam integer ID_W = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
   localparam integer SLOT_W = (SLOTS > 1) ? $clog2(SLOTS) : 1;
+  localparam integer TAG_W = (CT > 1) ? $clog2(CT) : 1;  // kernel tag (<= 8 bits: CT <= 256)
   localparam integer SM_W = (NSM > 1) ? $clog2(NSM) : 1;
   localparam integer RTB_W = (TBS > 1) ? $clog2(TBS) : 1;
 
@@ -205,7 +207,8 @@ module kmu_gpu #(
   wire take_valid;
   wire [31:0] take_tb, take_kptr, take_param;
   wire kdone_valid;
-  wire [SLOT_W-1:0] kdone_slot;
+  wire [TAG_W-1:0] kdone_tag, take_tag;
+  wire unused_swap;  // swap-out pulses: a counter enable, not counted yet
   wire cmem_valid, cmem_ready;
   wire [31:0] cmem_addr, cmem_wdata;
   wire err_desc, err_take, err_kdone;
@@ -213,7 +216,8 @@ module kmu_gpu #(
   kmu_kmu #(
       .SLOTS   (SLOTS),
       .PEND    (PEND),
-      .EKT_ID_W(ID_W)
+      .EKT_ID_W(ID_W),
+      .CT      (CT)
   ) u_kmu (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),
@@ -265,12 +269,14 @@ module kmu_gpu #(
       .take_valid_i   (take_valid),
       .take_slot_i    (take_slot),
       .take_tb_o      (take_tb),
+      .take_tag_o     (take_tag),
       .take_kptr_o    (take_kptr),
       .take_param_o   (take_param),
       .err_take_o     (err_take),
       .done_valid_i   (kdone_valid),
-      .done_slot_i    (kdone_slot),
+      .done_tag_i     (kdone_tag),
       .err_done_o     (err_kdone),
+      .swap_o         (unused_swap),
       .mem_req_valid_o(cmem_valid),
       .mem_req_ready_i(cmem_ready),
       .mem_req_addr_o (cmem_addr),
@@ -288,7 +294,7 @@ module kmu_gpu #(
   wire [NSM-1:0] sm_fit, sm_ewt_fit;
   wire start_valid, start_ewarp;
   wire [SM_W-1:0] start_sm;
-  wire [SLOT_W-1:0] start_slot;
+  wire [SLOT_W-1:0] unused_start_slot;  // the SMs get the kernel tag instead
   wire [5:0] start_warps;
   wire [17:0] start_regs;
   wire [15:0] start_shmem;
@@ -325,7 +331,7 @@ module kmu_gpu #(
       .start_valid_o (start_valid),
       .start_sm_o    (start_sm),
       .start_ewarp_o (start_ewarp),
-      .start_slot_o  (start_slot),
+      .start_slot_o  (unused_start_slot),
       .start_warps_o (start_warps),
       .start_regs_o  (start_regs),
       .start_shmem_o (start_shmem),
@@ -338,6 +344,10 @@ module kmu_gpu #(
   );
 
   // ---------------------------------------------------------------- SM controllers
+  // The SM controllers' start_slot_i field carries kmu_kmu's kernel tag of the TB taken in
+  // this cycle (take and start are the same cycle), zero-extended to 8 bits.
+  wire [TAG_W+7:0] start_tag = {8'd0, take_tag};
+  wire [TAG_W-1:0] unused_start_tag = start_tag[TAG_W+7:8];
   wire [    NSM-1:0] st_valid, st_ready, st_ewarp, dn_valid, dn_ready, sm_err;
   wire [NSM*RTB_W-1:0] st_rtb;
   wire [  NSM*6-1:0] st_warps;
@@ -393,7 +403,7 @@ module kmu_gpu #(
           .ewt_fit_o         (sm_ewt_fit[s]),
           .start_valid_i     (start_valid && (start_sm == s[SM_W-1:0])),
           .start_ewarp_i     (start_ewarp),
-          .start_slot_i      ({{(8 - SLOT_W) {1'b0}}, start_slot}),
+          .start_slot_i      (start_tag[7:0]),  // take and start share the cycle
           .start_tb_i        (start_tb),
           .start_warps_i     (start_warps),
           .start_regs_i      (start_regs),
@@ -512,8 +522,8 @@ module kmu_gpu #(
   assign dn_ready    = dn_gnt;
   assign kdone_valid = dn_any;
   wire [7:0] dn_slot_sel = dn_slot[dn_idx*8+:8];
-  assign kdone_slot = dn_slot_sel[SLOT_W-1:0];
-  wire [7-SLOT_W:0] unused_dn_slot = dn_slot_sel[7:SLOT_W];
+  assign kdone_tag = dn_slot_sel[TAG_W-1:0];  // the SM reports the TB's kernel tag
+  wire unused_dn_tag = ^dn_slot_sel;
 
   // ---------------------------------------------------------------- memory port
   wire [1:0] mp_ready;

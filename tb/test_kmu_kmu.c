@@ -10,7 +10,7 @@
 #include "kmu_kmu.h"
 #include "kmu_tb.h"
 
-static const kmu_kmu_params params = {P_SLOTS, P_PEND, P_EKT_ID_W};
+static const kmu_kmu_params params = {P_SLOTS, P_PEND, P_EKT_ID_W, P_CT};
 #define KMU_CUR_IN kmu_kmu_in
 #define KMU_CUR_OUT kmu_kmu_out
 KMU_BLOCK(kmu_kmu, KMU_KMU_IN, KMU_KMU_OUT, &params)
@@ -19,6 +19,7 @@ KMU_BLOCK(kmu_kmu, KMU_KMU_IN, KMU_KMU_OUT, &params)
 #define PEND P_PEND
 #define SLOT_W (NS > 16 ? 5 : NS > 8 ? 4 : NS > 4 ? 3 : NS > 2 ? 2 : 1)
 #define ALL_SLOTS kmu_mask(NS)
+#define TAG_W (P_CT > 128 ? 8 : P_CT > 64 ? 7 : P_CT > 32 ? 6 : P_CT > 16 ? 5 : P_CT > 8 ? 4 : P_CT > 4 ? 3 : P_CT > 2 ? 2 : 1)
 enum { EVS = 0, HOSTS = 1 }; /* streams */
 
 /* ======================================================================== kernels */
@@ -78,16 +79,19 @@ static void put_desc(kmu_kmu_in *i, int stream, const kdesc *d) {
 }
 
 /* ======================================================================== random lockstep */
-#define CAP 1024    /* kernel records: live kernels (<= 2 + 4*PEND + 2*SLOTS) by tag % CAP */
+#define CAP 1024    /* kernel records: live kernels (<= 2 + 4*PEND + CT + SLOTS) by id % CAP */
 #define MAXINF 256  /* TBs in flight on the test's SMs */
 #define QCAP 64     /* queues (pool level <= PEND, completion queue <= SLOTS) */
 
 typedef struct {
   kdesc d;
-  uint64_t tag;
+  uint64_t kid;
   uint32_t tbs;
-  int slot;
-  unsigned admitted, taken, done, completed, written, credited;
+  int slot, tag; /* -1: none */
+  uint32_t out;  /* TBs taken, not done */
+  int in_ct;     /* holds its CT entry (admitted, not completed) */
+  int live;      /* presented and not yet written: its record may not be reused */
+  unsigned admitted, readmitted, swapped, taken, done, completed, written, credited;
 } krec;
 
 typedef struct {
@@ -104,13 +108,14 @@ static uint64_t tq_pop(tq *t) {
 static uint64_t tq_at(const tq *t, unsigned k) { return t->q[(t->h + k) % QCAP]; }
 
 typedef struct {
-  unsigned slot;
+  unsigned tag;
   uint64_t ready;
 } inflight_tb;
 
 typedef struct {
   kmu_rng rng;
   const char *test;
+  int swap_mix; /* the swaps test: low-priority kernels with many TBs, high-priority bursts */
   /* traffic mix of this seed */
   unsigned ev_pct, host_pct, take_pct, done_pct, mrdy_pct, bad_pct, err_pct, big_pct;
   unsigned prio_w[4], delay_max, sm_cap, rgem_mode; /* 0 off, 1 on, 2 toggles per phase */
@@ -119,22 +124,23 @@ typedef struct {
   uint32_t kbase;
   /* kernels */
   krec rec[CAP];
-  uint64_t next_tag;
-  int64_t cur[2]; /* tag presented on each stream (-1 none) */
-  /* expected state */
+  uint64_t next_kid;
+  int64_t cur[2]; /* kernel presented on each stream (-1 none) */
+  /* expected state: pool (kernel ids; a kernel with a tag is a continuation), slots, CT */
   tq pool[4], cplq;
-  int64_t slot_k[KMU_KMU_MAX_SLOTS]; /* tag in the slot, -1 free */
-  uint32_t slot_next[KMU_KMU_MAX_SLOTS], slot_out[KMU_KMU_MAX_SLOTS];
+  int64_t slot_k[KMU_KMU_MAX_SLOTS]; /* kernel in the slot, -1 free */
+  int64_t ct_k[KMU_KMU_MAX_CT];      /* kernel holding the CT entry, -1 free */
   unsigned arb_ptr;
   /* the test's SMs */
   inflight_tb sm[MAXINF];
   unsigned sm_n;
   /* counters */
-  uint64_t accepted, admitted, bypassed, completed, written, credits, takes, dones, err_takes,
-      err_dones, bad, zero_cpl, cpl_stalls, max_cplq, rgem_cycles;
+  uint64_t accepted, admitted, readmitted, bypassed, completed, written, credits, takes, dones,
+      err_takes, err_dones, bad, zero_cpl, cpl_stalls, max_cplq, rgem_cycles, swaps,
+      swap_blocked, ct_waits;
 } rnd_ctx;
 
-static krec *krec_of(rnd_ctx *x, uint64_t tag) { return &x->rec[tag % CAP]; }
+static krec *krec_of(rnd_ctx *x, uint64_t kid) { return &x->rec[kid % CAP]; }
 
 static unsigned pick_prio(rnd_ctx *x) {
   unsigned tot = x->prio_w[0] + x->prio_w[1] + x->prio_w[2] + x->prio_w[3];
@@ -148,21 +154,28 @@ static unsigned pick_prio(rnd_ctx *x) {
 
 static uint64_t new_kernel(rnd_ctx *x, int stream) {
   kmu_rng *g = &x->rng;
-  uint64_t tag = x->next_tag++;
-  krec *r = krec_of(x, tag);
+  while (krec_of(x, x->next_kid)->live) x->next_kid++; /* a long-lived kernel keeps its record */
+  uint64_t kid = x->next_kid++;
+  krec *r = krec_of(x, kid);
   memset(r, 0, sizeof *r);
-  r->tag = tag;
-  r->slot = -1;
+  r->live = 1;
+  r->kid = kid;
+  r->slot = r->tag = -1;
   kdesc *d = &r->d;
-  d->kptr = x->kbase + (uint32_t)tag; /* unique within the live window */
+  d->kptr = x->kbase + (uint32_t)kid; /* unique within the live window */
   d->param = (uint32_t)kmu_rng_bits(g, 32);
   d->event = stream == EVS;
   d->cpl = d->event ? d->param : (uint32_t)kmu_rng_bits(g, 32); /* events: flag in the entry */
   d->id = d->event ? (unsigned)kmu_rng_bits(g, P_EKT_ID_W) : 0;
   d->prio = (uint8_t)pick_prio(x);
+  /* the swaps test: low kernels only while their level has room for continuations */
+  if (x->swap_mix && d->prio == 0 && x->pool[0].n >= PEND / 2)
+    d->prio = (uint8_t)(1 + kmu_rng_below(g, 3));
   d->shmem = (uint16_t)kmu_rng_bits(g, 16);
   d->nregs = (uint8_t)kmu_rng_bits(g, 8);
-  switch (kmu_rng_below(g, 4)) { /* grid: small */
+  unsigned shape = (unsigned)kmu_rng_below(g, 4);
+  if (x->swap_mix && d->prio == 0) shape = 4; /* low kernels: many TBs, they hold the slots */
+  switch (shape) { /* grid: small */
     case 0: d->gx = d->gy = d->gz = 1; break;
     case 1:
       d->gx = (uint16_t)(1 + kmu_rng_below(g, 8));
@@ -174,8 +187,12 @@ static uint64_t new_kernel(rnd_ctx *x, int stream) {
       d->gy = (uint16_t)(1 + kmu_rng_below(g, 3));
       d->gz = (uint16_t)(1 + kmu_rng_below(g, 3));
       break;
-    default:
+    case 3:
       d->gx = (uint16_t)(1 + kmu_rng_below(g, kmu_rng_pct(g, x->big_pct) ? 300 : 16));
+      d->gy = d->gz = 1;
+      break;
+    default: /* the swaps test's low kernels */
+      d->gx = (uint16_t)(20 + kmu_rng_below(g, 281));
       d->gy = d->gz = 1;
       break;
   }
@@ -216,14 +233,16 @@ static uint64_t new_kernel(rnd_ctx *x, int stream) {
     }
   }
   r->tbs = spec_tbs(d);
-  return tag;
+  return kid;
 }
 
 static void rnd_init(void *c, uint64_t seed) {
   rnd_ctx *x = c;
   const char *t = x->test;
+  const int sw = x->swap_mix;
   memset(x, 0, sizeof *x);
   x->test = t;
+  x->swap_mix = sw;
   kmu_rng_seed(&x->rng, seed);
   kmu_rng *g = &x->rng;
   x->ev_pct = 5 + (unsigned)kmu_rng_below(g, 60);
@@ -242,12 +261,24 @@ static void rnd_init(void *c, uint64_t seed) {
   x->drain_len = 100 + (unsigned)kmu_rng_below(g, 1500);
   x->stall_pct = (unsigned)kmu_rng_below(g, 30);
   x->kbase = (uint32_t)kmu_rng_bits(g, 32);
+  if (x->swap_mix) {
+    /* mostly low-priority kernels with many TBs fill the slots; the others are higher and
+     * arrive while the slots are full; a slow dispatcher keeps TBs left in the slots */
+    x->rgem_mode = seed % 4 == 0 ? 2 : 0;
+    x->prio_w[0] = 3 + (unsigned)kmu_rng_below(g, 8);
+    x->take_pct = 5 + (unsigned)kmu_rng_below(g, 40);
+    x->ev_pct = 2 + (unsigned)kmu_rng_below(g, 20);
+    x->host_pct = 2 + (unsigned)kmu_rng_below(g, 20);
+  }
   x->cur[0] = x->cur[1] = -1;
   for (unsigned s = 0; s < KMU_KMU_MAX_SLOTS; s++) x->slot_k[s] = -1;
+  for (unsigned e = 0; e < KMU_KMU_MAX_CT; e++) x->ct_k[e] = -1;
 }
 
 static int slot_has_tb(const rnd_ctx *x, unsigned s) {
-  return x->slot_k[s] >= 0 && x->slot_next[s] != krec_of((rnd_ctx *)x, (uint64_t)x->slot_k[s])->tbs;
+  if (x->slot_k[s] < 0) return 0;
+  const krec *r = &x->rec[(uint64_t)x->slot_k[s] % CAP];
+  return r->taken != r->tbs;
 }
 
 static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in) {
@@ -270,9 +301,9 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     else i->host_valid_i = 0;
     x->cur[st] = -1;
     if (!drain && kmu_rng_pct(g, pct[st])) {
-      uint64_t tag = new_kernel(x, st);
-      x->cur[st] = (int64_t)tag;
-      put_desc(i, st, &krec_of(x, tag)->d);
+      uint64_t kid = new_kernel(x, st);
+      x->cur[st] = (int64_t)kid;
+      put_desc(i, st, &krec_of(x, kid)->d);
     } else if (kmu_rng_pct(g, 50)) { /* idle: garbage data with valid low */
       kdesc junk;
       memset(&junk, 0xa5, sizeof junk);
@@ -297,23 +328,24 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     }
   }
   if (!i->take_valid_i && x->sm_n < x->sm_cap && kmu_rng_pct(g, x->err_pct))
-    i->take_valid_i = 1; /* any slot: an error when free or out of TBs */
+    i->take_valid_i = 1; /* any slot: an error when free */
   i->q_slot_i = kmu_rng_pct(g, 60) ? i->take_slot_i : kmu_rng_bits(g, SLOT_W);
-  /* the test's SMs: one TB done per cycle at most, after its delay */
+  /* the test's SMs: one TB done per cycle at most, after its delay; it names the TB's tag */
   i->done_valid_i = 0;
-  i->done_slot_i = kmu_rng_bits(g, SLOT_W);
+  i->done_tag_i = kmu_rng_bits(g, TAG_W);
   if (x->sm_n && kmu_rng_pct(g, drain ? 90 : x->done_pct)) {
     unsigned k = (unsigned)kmu_rng_below(g, x->sm_n);
     if (x->sm[k].ready <= cyc) {
       i->done_valid_i = 1;
-      i->done_slot_i = x->sm[k].slot;
+      i->done_tag_i = x->sm[k].tag;
       x->sm[k] = x->sm[--x->sm_n];
     }
   }
   if (!i->done_valid_i && kmu_rng_pct(g, x->err_pct)) {
-    /* a spurious done, only where it must be refused (a free slot, none outstanding) */
-    unsigned s = (unsigned)i->done_slot_i;
-    if (s >= NS || x->slot_k[s] < 0 || x->slot_out[s] == 0) i->done_valid_i = 1;
+    /* a spurious done, only where it must be refused (a free tag, none outstanding) */
+    unsigned e = (unsigned)i->done_tag_i;
+    if (e >= P_CT || x->ct_k[e] < 0 || krec_of(x, (uint64_t)x->ct_k[e])->out == 0)
+      i->done_valid_i = 1;
   }
   /* memory port: random ready, and stall windows that fill the completion FIFO */
   if (cyc >= x->stall_until && kmu_rng_pct(g, 1) && kmu_rng_pct(g, x->stall_pct))
@@ -341,21 +373,26 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     if (x->slot_k[s] < 0) continue;
     const krec *r = krec_of(x, (uint64_t)x->slot_k[s]);
     valid |= 1ull << s;
-    if (x->slot_next[s] != r->tbs) has |= 1ull << s, pk[r->d.prio] |= 1ull << s;
+    if (r->taken != r->tbs) has |= 1ull << s, pk[r->d.prio] |= 1ull << s;
     if (r->d.event) ev |= 1ull << s;
     prio |= (uint64_t)r->d.prio << (2 * s);
   }
   ok &= KMU_EXPECT_EQ(t, cyc, "slot_valid_o", valid, o->slot_valid_o);
-  ok &= KMU_EXPECT_EQ(t, cyc, "slot_has_tb_o", has, o->slot_has_tb_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "slot_has_tb_o (= valid: a slot frees at its last take)", has,
+                      o->slot_has_tb_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "slot_has_tb_o == slot_valid_o", valid, has);
   ok &= KMU_EXPECT_EQ(t, cyc, "slot_event_o", ev, o->slot_event_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "slot_prio_o", prio, o->slot_prio_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "slot_p0_o (TBs left, prio 0)", pk[0], o->slot_p0_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "slot_p1_o (TBs left, prio 1)", pk[1], o->slot_p1_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "slot_p2_o (TBs left, prio 2)", pk[2], o->slot_p2_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "slot_p3_o (TBs left, prio 3)", pk[3], o->slot_p3_o);
+  unsigned ct_used = 0;
+  for (unsigned e = 0; e < P_CT; e++) ct_used += x->ct_k[e] >= 0;
   if (x->rgem_mode == 1) {
     ok &= kmu_expect(popcount64(o->slot_valid_o) <= 1, t, cyc,
                      "RGEM: never two active slots", 1, popcount64(o->slot_valid_o));
+    ok &= kmu_expect(ct_used <= 1, t, cyc, "RGEM: never two kernels in the CT", 1, ct_used);
     x->rgem_cycles++;
   }
   const unsigned qs = (unsigned)i->q_slot_i;
@@ -388,33 +425,37 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   ok &= KMU_EXPECT_EQ(t, cyc, "err_desc_o (malformed accepted)", bad, o->err_desc_o);
 
   /* ---- take / done ---- */
-  const unsigned ts = (unsigned)i->take_slot_i, ds = (unsigned)i->done_slot_i;
+  const unsigned ts = (unsigned)i->take_slot_i, dt = (unsigned)i->done_tag_i;
   const int t_occ = ts < NS && x->slot_k[ts] >= 0;
   krec *tr = t_occ ? krec_of(x, (uint64_t)x->slot_k[ts]) : NULL;
-  const int take_err = !t_occ || x->slot_next[ts] == tr->tbs;
+  const int take_err = !t_occ || tr->taken == tr->tbs;
   if (i->take_valid_i) ok &= KMU_EXPECT_EQ(t, cyc, "err_take_o", take_err, o->err_take_o);
   else ok &= KMU_EXPECT_EQ(t, cyc, "err_take_o without a take", 0, o->err_take_o);
   if (t_occ) {
-    ok &= KMU_EXPECT_EQ(t, cyc, "take_tb_o (next TB index)", x->slot_next[ts], o->take_tb_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "take_tb_o (next TB index)", tr->taken, o->take_tb_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "take_tag_o (the kernel's tag)", tr->tag, o->take_tag_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "take_kptr_o", tr->d.kptr, o->take_kptr_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "take_param_o", tr->d.param, o->take_param_o);
   }
   const int take_ok = i->take_valid_i && !take_err;
-  const int d_occ = ds < NS && x->slot_k[ds] >= 0;
-  const int done_err = !d_occ || x->slot_out[ds] == 0;
+  const int take_last = take_ok && tr->taken + 1 == tr->tbs;
+  const int d_occ = dt < P_CT && x->ct_k[dt] >= 0;
+  krec *dr = d_occ ? krec_of(x, (uint64_t)x->ct_k[dt]) : NULL;
+  const int done_err = !d_occ || dr->out == 0;
   if (i->done_valid_i) ok &= KMU_EXPECT_EQ(t, cyc, "err_done_o", done_err, o->err_done_o);
   else ok &= KMU_EXPECT_EQ(t, cyc, "err_done_o without a done", 0, o->err_done_o);
   const int done_ok = i->done_valid_i && !done_err;
 
-  /* ---- completion: lowest slot with every TB taken and done, when the queue has room ---- */
-  int cs = -1;
-  for (unsigned s = 0; s < NS && cs < 0; s++)
-    if (x->slot_k[s] >= 0 && x->slot_next[s] == krec_of(x, (uint64_t)x->slot_k[s])->tbs &&
-        x->slot_out[s] == 0)
-      cs = (int)s;
-  const int cfire = cs >= 0 && x->cplq.n < NS;
-  if (cs >= 0 && !cfire) x->cpl_stalls++;
-  krec *ck = cfire ? krec_of(x, (uint64_t)x->slot_k[cs]) : NULL;
+  /* ---- completion: lowest CT entry with every TB taken and done, when the queue has room -- */
+  int ce = -1;
+  for (unsigned e = 0; e < P_CT && ce < 0; e++) {
+    if (x->ct_k[e] < 0) continue;
+    const krec *r = krec_of(x, (uint64_t)x->ct_k[e]);
+    if (r->taken == r->tbs && r->out == 0) ce = (int)e;
+  }
+  const int cfire = ce >= 0 && x->cplq.n < NS;
+  if (ce >= 0 && !cfire) x->cpl_stalls++;
+  krec *ck = cfire ? krec_of(x, (uint64_t)x->ct_k[ce]) : NULL;
   ok &= KMU_EXPECT_EQ(t, cyc, "kernel_done_o", cfire, o->kernel_done_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "ekt_cpl_valid_o", cfire && ck->d.event, o->ekt_cpl_valid_o);
   if (cfire && ck->d.event)
@@ -427,19 +468,29 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     ok &= KMU_EXPECT_EQ(t, cyc, "mem_req_wdata_o", 1, o->mem_req_wdata_o);
   }
 
-  /* ---- admission: highest priority of pool + the accepted one, oldest first ---- */
-  const int adm_ok = valid != ALL_SLOTS && (!i->mode_rgem_i || valid == 0);
+  /* ---- the candidate: highest priority of pool heads + the accepted one, oldest first ---- */
   int hi = -1;
   for (int l = 3; l >= 0 && hi < 0; l--)
     if (x->pool[l].n) hi = l;
-  krec *ak = NULL;
+  krec *cand = NULL;
   int byp = 0;
-  if (adm_ok) {
-    if (nk && (int)nk->d.prio > hi) ak = nk, byp = 1;
-    else if (hi >= 0) ak = krec_of(x, tq_at(&x->pool[hi], 0));
-  }
+  if (nk && (int)nk->d.prio > hi) cand = nk, byp = 1;
+  else if (hi >= 0) cand = krec_of(x, tq_at(&x->pool[hi], 0));
+  const int cand_cont = cand && cand->in_ct; /* a continuation keeps its tag */
+  int free_ct = -1;
+  for (unsigned e = 0; e < P_CT && free_ct < 0; e++)
+    if (x->ct_k[e] < 0) free_ct = (int)e;
   unsigned as = 0;
   while (as < NS && x->slot_k[as] >= 0) as++;
+  const int slot_free = as < NS;
+  int rgem_ok = 1;
+  if (i->mode_rgem_i) {
+    rgem_ok = valid == 0;
+    for (unsigned e = 0; e < P_CT; e++)
+      if (x->ct_k[e] >= 0 && !(cand_cont && (int)e == cand->tag)) rgem_ok = 0;
+  }
+  krec *ak = cand && slot_free && (cand_cont || free_ct >= 0) && rgem_ok ? cand : NULL;
+  if (cand && slot_free && !cand_cont && free_ct < 0) x->ct_waits++;
   if (ak) {
     /* independent statement of the ordering rule on the pool before the edge */
     for (int l = ak->d.prio + 1; l < 4; l++)
@@ -448,68 +499,110 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     if (i->mode_rgem_i) ok &= KMU_EXPECT_EQ(t, cyc, "RGEM: admission with no slot active", 0, valid);
   }
 
+  /* ---- swap-out (spec: docs/blocks/kmu_kmu.md "Swap-out") ---- */
+  int vic = -1;
+  if (cand && !slot_free && !take_last && !i->mode_rgem_i) {
+    for (unsigned s = 0; s < NS; s++) {
+      const krec *r = krec_of(x, (uint64_t)x->slot_k[s]);
+      const uint32_t left = r->tbs - r->taken - (uint32_t)(take_ok && ts == s);
+      if (r->d.prio >= cand->d.prio || left == 0) continue;
+      /* lowest priority; ties: the highest index (s increases: >= takes the later one) */
+      if (vic < 0 || r->d.prio <= krec_of(x, (uint64_t)x->slot_k[vic])->d.prio) vic = (int)s;
+    }
+  }
+  krec *vk = vic >= 0 ? krec_of(x, (uint64_t)x->slot_k[vic]) : NULL;
+  int swp = 0;
+  if (vk) {
+    const unsigned vl = vk->d.prio;
+    const int clash = nk && !byp && nk->d.prio == vl; /* the accepted one is pushed there */
+    swp = x->pool[vl].n < PEND && !clash && (cand_cont || free_ct >= 0);
+    if (!swp) x->swap_blocked++;
+  }
+  ok &= KMU_EXPECT_EQ(t, cyc, "swap_o", swp, o->swap_o);
+
   /* ---- the edge ---- */
   if (take_ok) {
     ok &= KMU_EXPECT_EQ(t, cyc, "TB indices 0..N-1 in order, each once", tr->taken, o->take_tb_o);
     tr->taken++;
-    x->slot_next[ts]++;
+    tr->out++;
     x->takes++;
     if (x->sm_n < MAXINF)
-      x->sm[x->sm_n++] = (inflight_tb){ts, cyc + 1 + kmu_rng_below(&x->rng, x->delay_max)};
+      x->sm[x->sm_n++] =
+          (inflight_tb){(unsigned)tr->tag, cyc + 1 + kmu_rng_below(&x->rng, x->delay_max)};
     else
       ok &= kmu_expect(0, t, cyc, "SM pool overflow", 0, 1);
+    if (take_last) x->slot_k[ts] = -1, tr->slot = -1; /* the last take frees the slot */
   } else if (i->take_valid_i) {
     x->err_takes++;
   }
   if (done_ok) {
-    krec *dr = krec_of(x, (uint64_t)x->slot_k[ds]);
     dr->done++;
+    dr->out--;
     x->dones++;
   } else if (i->done_valid_i) {
     x->err_dones++;
   }
-  if (take_ok && !(done_ok && ds == ts)) x->slot_out[ts]++;
-  if (done_ok && !(take_ok && ds == ts)) x->slot_out[ds]--;
   if (i->mem_req_ready_i && x->cplq.n) {
     krec *r = krec_of(x, tq_pop(&x->cplq));
     ok &= KMU_EXPECT_EQ(t, cyc, "one completion write per kernel", 0, r->written);
     r->written++;
+    r->live = 0;
     x->written++;
   }
   if (cfire) {
     ok &= KMU_EXPECT_EQ(t, cyc, "completes once", 0, ck->completed);
     ok &= KMU_EXPECT_EQ(t, cyc, "completes after all its TBs were taken", ck->tbs, ck->taken);
     ok &= KMU_EXPECT_EQ(t, cyc, "completes after all its TBs were done", ck->tbs, ck->done);
+    ok &= KMU_EXPECT_EQ(t, cyc, "a completing kernel holds no slot", -1, ck->slot);
     ck->completed++;
     if (ck->d.event) ck->credited++, x->credits++;
     if (ck->tbs == 0) x->zero_cpl++;
-    tq_push(&x->cplq, ck->tag);
+    tq_push(&x->cplq, ck->kid);
     if (x->cplq.n > x->max_cplq) x->max_cplq = x->cplq.n;
-    x->slot_k[cs] = -1;
+    x->ct_k[ce] = -1;
+    ck->in_ct = 0;
     x->completed++;
+  }
+  if (swp) {
+    /* the victim's rest goes to the tail of its level; its slot frees; its tag stays */
+    tq_push(&x->pool[vk->d.prio], vk->kid);
+    x->slot_k[vic] = -1;
+    vk->slot = -1;
+    vk->swapped++;
+    x->swaps++;
   }
   if (nk) {
     nk->admitted = 0;
     x->accepted++;
     if (bad) x->bad++;
-    if (!byp) tq_push(&x->pool[nk->d.prio], nk->tag);
+    if (!(ak == nk)) tq_push(&x->pool[nk->d.prio], nk->kid);
     x->cur[gnt] = -1;
     x->arb_ptr = (unsigned)(gnt + 1) % 2;
   }
   if (ak) {
     if (!byp) tq_pop(&x->pool[ak->d.prio]);
     else x->bypassed++;
-    ok &= KMU_EXPECT_EQ(t, cyc, "admitted once", 0, ak->admitted);
-    ak->admitted++;
-    ak->slot = (int)as;
-    x->slot_k[as] = (int64_t)ak->tag;
-    x->slot_next[as] = 0;
-    x->slot_out[as] = 0;
-    x->admitted++;
+    if (cand_cont) {
+      ok &= KMU_EXPECT_EQ(t, cyc, "a continuation was swapped out before", 1,
+                          ak->swapped > ak->readmitted);
+      ak->readmitted++;
+      x->readmitted++;
+    } else {
+      ok &= KMU_EXPECT_EQ(t, cyc, "admitted once", 0, ak->admitted);
+      ak->admitted++;
+      ak->tag = free_ct;
+      ak->in_ct = 1;
+      x->ct_k[free_ct] = (int64_t)ak->kid;
+      x->admitted++;
+    }
+    if (cand_cont || ak->tbs != 0) { /* a fresh zero-TB kernel holds no slot */
+      ak->slot = (int)as;
+      x->slot_k[as] = (int64_t)ak->kid;
+    }
   }
   uint64_t live = 2 + x->cplq.n;
   for (unsigned l = 0; l < 4; l++) live += x->pool[l].n;
-  live += popcount64(valid);
+  live += ct_used;
   ok &= kmu_expect(live < CAP, t, cyc, "live kernels fit the record table", CAP, live);
   return ok;
 }
@@ -518,12 +611,22 @@ static int rnd_finish(void *c) {
   rnd_ctx *x = c;
   const char *t = x->test;
   int ok = 1;
-  uint64_t pend = 0, active = 0;
-  for (unsigned l = 0; l < 4; l++) pend += x->pool[l].n;
+  uint64_t pend = 0, conts = 0, held = 0, active = 0;
+  for (unsigned l = 0; l < 4; l++) {
+    pend += x->pool[l].n;
+    for (unsigned k = 0; k < x->pool[l].n; k++) conts += krec_of(x, tq_at(&x->pool[l], k))->in_ct;
+  }
+  for (unsigned e = 0; e < P_CT; e++) held += x->ct_k[e] >= 0;
   for (unsigned s = 0; s < NS; s++) active += x->slot_k[s] >= 0;
   /* conservation: nothing lost, nothing duplicated */
-  ok &= KMU_EXPECT_EQ(t, 0, "accepted == admitted + pending", x->accepted, x->admitted + pend);
-  ok &= KMU_EXPECT_EQ(t, 0, "admitted == completed + active", x->admitted, x->completed + active);
+  ok &= KMU_EXPECT_EQ(t, 0, "accepted == admitted + fresh pending", x->accepted,
+                      x->admitted + pend - conts);
+  ok &= KMU_EXPECT_EQ(t, 0, "admitted == completed + CT entries held", x->admitted,
+                      x->completed + held);
+  ok &= KMU_EXPECT_EQ(t, 0, "swaps == readmissions + continuations pending", x->swaps,
+                      x->readmitted + conts);
+  ok &= kmu_expect(active + conts <= held, t, 0, "every slot and continuation holds a tag",
+                   held, active + conts);
   ok &= KMU_EXPECT_EQ(t, 0, "completed == written + waiting writes", x->completed,
                       x->written + x->cplq.n);
   ok &= KMU_EXPECT_EQ(t, 0, "takes == dones + TBs on the SMs", x->takes, x->dones + x->sm_n);
@@ -533,22 +636,46 @@ static int rnd_finish(void *c) {
   ok &= kmu_expect(x->bypassed > 0, t, 0, "some admission bypassed the pool", 1, x->bypassed);
   ok &= kmu_expect(x->admitted > x->bypassed, t, 0, "some admission from the pool", 1, 0);
   ok &= kmu_expect(x->err_takes + x->err_dones > 0, t, 0, "some take/done refused", 1, 0);
+  if (x->rgem_mode == 1) ok &= KMU_EXPECT_EQ(t, 0, "RGEM seed: no swap", 0, x->swaps);
+  if (x->swap_mix && P_CT == NS)
+    /* CT = SLOTS: with every slot valid every tag is held, so the first swap can never find
+     * the free tag a fresh candidate needs, and without a first swap no continuation exists */
+    ok &= KMU_EXPECT_EQ(t, 0, "CT = SLOTS: no swap", 0, x->swaps);
+  else if (x->swap_mix) {
+    ok &= kmu_expect(x->swaps >= 100, t, 0, "swaps happen often", 100, x->swaps);
+    ok &= kmu_expect(x->readmitted > 0, t, 0, "continuations were admitted again", 1,
+                     x->readmitted);
+  }
   if (getenv("KMU_KMU_STATS"))
     printf("  stats: rgem %u acc %llu adm %llu byp %llu cpl %llu wr %llu cred %llu takes %llu "
-           "dones %llu errt %llu errd %llu bad %llu zero %llu cplstall %llu maxcplq %llu\n",
+           "dones %llu errt %llu errd %llu bad %llu zero %llu cplstall %llu maxcplq %llu "
+           "swaps %llu readm %llu swapblk %llu ctwait %llu\n",
            x->rgem_mode, (unsigned long long)x->accepted, (unsigned long long)x->admitted,
            (unsigned long long)x->bypassed, (unsigned long long)x->completed,
            (unsigned long long)x->written, (unsigned long long)x->credits,
            (unsigned long long)x->takes, (unsigned long long)x->dones,
            (unsigned long long)x->err_takes, (unsigned long long)x->err_dones,
            (unsigned long long)x->bad, (unsigned long long)x->zero_cpl,
-           (unsigned long long)x->cpl_stalls, (unsigned long long)x->max_cplq);
+           (unsigned long long)x->cpl_stalls, (unsigned long long)x->max_cplq,
+           (unsigned long long)x->swaps, (unsigned long long)x->readmitted,
+           (unsigned long long)x->swap_blocked, (unsigned long long)x->ct_waits);
   return ok;
 }
 
 static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
   static rnd_ctx x;
   x.test = test;
+  x.swap_mix = 0;
+  kmu_stim s = {&x, rnd_init, rnd_drive, rnd_check, rnd_finish};
+  return kmu_lockstep(&kmu_kmu_block, &s, test, seed, cycles);
+}
+
+/* random stimulus in which swaps happen often: low-priority kernels with many TBs hold the
+ * slots, higher ones arrive while they are full (every seed but each 4th: no RGEM) */
+static int t_swaps(const char *test, uint64_t seed, uint64_t cycles) {
+  static rnd_ctx x;
+  x.test = test;
+  x.swap_mix = 1;
   kmu_stim s = {&x, rnd_init, rnd_drive, rnd_check, rnd_finish};
   return kmu_lockstep(&kmu_kmu_block, &s, test, seed, cycles);
 }
@@ -630,10 +757,10 @@ static dstep *p_take(dprog *p, unsigned slot, int err, const char *what) {
   EXP(s, err_take_o, err);
   return s;
 }
-static dstep *p_done(dprog *p, unsigned slot, int err, const char *what) {
+static dstep *p_done(dprog *p, unsigned tag, int err, const char *what) {
   dstep *s = st(p, what);
   s->in.done_valid_i = 1;
-  s->in.done_slot_i = slot;
+  s->in.done_tag_i = tag;
   EXP(s, err_done_o, err);
   return s;
 }
@@ -657,13 +784,15 @@ static void exp_cpl(dstep *s, const kdesc *d) {
   EXP(s, ekt_cpl_valid_o, d->event);
   if (d->event) EXP(s, ekt_cpl_id_o, d->id);
 }
-/* run every TB of the kernel in `slot` (tbs of them, from index 0): take, then done */
-static void p_run_all(dprog *p, unsigned slot, const kdesc *d, unsigned tbs) {
+/* run every TB of the kernel in `slot` with kernel tag `tag` (tbs of them, from index 0):
+ * take, then done */
+static void p_run_all(dprog *p, unsigned slot, unsigned tag, const kdesc *d, unsigned tbs) {
   for (unsigned k = 0; k < tbs; k++) {
     dstep *s = p_take(p, slot, 0, "take");
     exp_slot(s, slot, d, k);
+    EXP(s, take_tag_o, tag);
   }
-  for (unsigned k = 0; k < tbs; k++) p_done(p, slot, 0, "done");
+  for (unsigned k = 0; k < tbs; k++) p_done(p, tag, 0, "done");
 }
 
 /* admission latency: a descriptor accepted in cycle t is in the lowest free slot in t+1 */
@@ -720,21 +849,22 @@ static int t_tbs(const char *test, uint64_t seed, uint64_t cycles) {
   kdesc one = kern(1, 2, 1, 1), many = kern(2, 1, 1, 0);
   many.gx = 10, many.gy = 10, many.gz = 3; /* 300 TBs */
   p_desc(p, &one, "1-TB event kernel");
-  dstep *s = p_take(p, 0, 0, "its only TB");
+  dstep *s = p_take(p, 0, 0, "its only TB (tag 0: the lowest free CT entry)");
   exp_slot(s, 0, &one, 0);
+  EXP(s, take_tag_o, 0);
   EXP(s, slot_has_tb_o, 1);
   EXP(s, slot_p2_o, 1);
-  s = p_idle(p, "no TB left, one outstanding");
+  s = p_idle(p, "last TB taken: the slot is free, one TB outstanding in CT entry 0");
   EXP(s, slot_has_tb_o, 0);
   EXP(s, slot_p2_o, 0);
-  EXP(s, slot_valid_o, 1);
+  EXP(s, slot_valid_o, 0);
   EXP(s, kernel_done_o, 0);
-  s = p_take(p, 0, 1, "a take with no TB left: err_take_o");
-  s = p_done(p, 0, 0, "its done");
+  s = p_take(p, 0, 1, "a take of the freed slot: err_take_o");
+  s = p_done(p, 0, 0, "its done (tag 0)");
   EXP(s, kernel_done_o, 0);
   s = p_idle(p, "completes the cycle after the last done");
   exp_cpl(s, &one);
-  EXP(s, slot_valid_o, 1);
+  EXP(s, slot_valid_o, 0);
   EXP(s, mem_req_valid_o, 0);
   s = p_idle(p, "slot free, completion write offered");
   EXP(s, slot_valid_o, 0);
@@ -751,7 +881,7 @@ static int t_tbs(const char *test, uint64_t seed, uint64_t cycles) {
     EXP(s, slot_has_tb_o, 1);
     if (k >= 1) { /* one done per cycle trails the takes */
       s->in.done_valid_i = 1;
-      s->in.done_slot_i = 0;
+      s->in.done_tag_i = 0;
       EXP(s, err_done_o, 0);
     }
   }
@@ -775,7 +905,7 @@ static int t_same_cycle(const char *test, uint64_t seed, uint64_t cycles) {
   p_desc(p, &k, "3-TB kernel");
   dstep *s = p_take(p, 0, 0, "take 0 + done with none outstanding: done refused");
   s->in.done_valid_i = 1;
-  s->in.done_slot_i = 0;
+  s->in.done_tag_i = 0;
   EXP(s, err_done_o, 1);
   exp_slot(s, 0, &k, 0);
   s = p_take(p, 0, 0, "take 1 + done of TB 0: outstanding stays 1");
@@ -786,14 +916,15 @@ static int t_same_cycle(const char *test, uint64_t seed, uint64_t cycles) {
   s->in.done_valid_i = 1;
   EXP(s, err_done_o, 0);
   exp_slot(s, 0, &k, 2);
-  s = p_idle(p, "all taken, one outstanding: no completion");
+  s = p_idle(p, "all taken (the slot freed at the last take), one outstanding: no completion");
+  EXP(s, slot_valid_o, 0);
   EXP(s, kernel_done_o, 0);
   EXP(s, slot_has_tb_o, 0);
   s = p_done(p, 0, 0, "done of TB 2");
   EXP(s, kernel_done_o, 0);
   s = p_idle(p, "complete");
   exp_cpl(s, &k);
-  s = p_done(p, 0, 1, "done after completion (slot free): refused");
+  s = p_done(p, 0, 1, "done after completion (tag free): refused");
   EXP(s, slot_valid_o, 0);
   EXP(s, mem_req_valid_o, 1);
   EXP(s, mem_req_addr_o, k.cpl);
@@ -808,8 +939,9 @@ static int t_errors(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   PROG(test);
   dstep *s = p_take(p, 0, 1, "take of a free slot");
-  s = p_done(p, 0, 1, "done of a free slot");
-  s = p_done(p, NS - 1, 1, "done of the last (free) slot");
+  s = p_done(p, 0, 1, "done of a free tag");
+  s = p_done(p, P_CT - 1, 1, "done of the last (free) tag");
+  s = p_done(p, (unsigned)kmu_mask(TAG_W), 1, "done of the highest tag index (free)");
   s = p_take(p, NS - 1, 1, "take of the last (free) slot");
   kdesc k = kern(4, 3, 2, 0);
   p_desc(p, &k, "2-TB kernel");
@@ -823,8 +955,9 @@ static int t_errors(const char *test, uint64_t seed, uint64_t cycles) {
   exp_slot(s, 0, &k, 0);
   EXP(s, slot_has_tb_o, 1);
   p_take(p, 0, 0, "take 0");
-  p_take(p, 0, 0, "take 1");
-  s = p_take(p, 0, 1, "take with none left: refused");
+  p_take(p, 0, 0, "take 1 (the last: the slot frees)");
+  s = p_take(p, 0, 1, "take with none left (a free slot now): refused");
+  EXP(s, slot_valid_o, 0);
   s = p_done(p, 0, 0, "done 0");
   s = p_done(p, 0, 0, "done 1");
   s = p_done(p, 0, 1, "third done: none outstanding, refused");
@@ -853,8 +986,8 @@ static int t_malformed(const char *test, uint64_t seed, uint64_t cycles) {
   for (unsigned k = 0; k < 5; k++) {
     dstep *s = p_desc(p, &b[k], k < 4 ? "malformed: err_desc_o" : "1024 threads: fine");
     EXP(s, err_desc_o, k < 4);
-    s = p_idle(p, "admitted to slot 0");
-    EXP(s, slot_valid_o, 1);
+    s = p_idle(p, k < 4 ? "admitted: zero TBs, CT entry only (no slot)" : "admitted to slot 0");
+    EXP(s, slot_valid_o, k < 4 ? 0 : 1);
     EXP(s, slot_has_tb_o, k < 4 ? 0 : 1);
     EXP(s, q_warps_o, k < 4 ? 0 : 32);
     EXP(s, q_regs_o, k < 4 ? 0 : 32u * 32u * 16u);
@@ -867,7 +1000,7 @@ static int t_malformed(const char *test, uint64_t seed, uint64_t cycles) {
       EXP(s, mem_req_addr_o, b[k].cpl);
     } else {
       EXP(s, kernel_done_o, 0);
-      p_run_all(p, 0, &b[k], 2);
+      p_run_all(p, 0, 0, &b[k], 2);
       s = p_idle(p, "complete");
       exp_cpl(s, &b[k]);
     }
@@ -875,14 +1008,26 @@ static int t_malformed(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* the spec's tag allocation: the lowest free CT entry (a directed program's bookkeeping) */
+static unsigned ct_take(uint8_t *used) {
+  unsigned e = 0;
+  while (used[e]) e++;
+  used[e] = 1;
+  return e;
+}
+
 /* concurrent mode: pending kernels are admitted in priority order as slots free */
 static int t_prio_order(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   PROG(test);
+  static uint8_t used[KMU_KMU_MAX_CT];
+  memset(used, 0, sizeof used);
   kdesc fill[KMU_KMU_MAX_SLOTS];
+  unsigned tag_of[KMU_KMU_MAX_SLOTS]; /* tag of the kernel in each slot */
   for (unsigned s = 0; s < NS; s++) {
-    fill[s] = kern(s, 0, 1, (int)(s & 1));
+    fill[s] = kern(s, 3, 1, (int)(s & 1)); /* priority 3: nothing above it, no swap */
     p_desc(p, &fill[s], "fill every slot");
+    tag_of[s] = ct_take(used);
   }
   static const unsigned pr[6] = {1, 3, 0, 3, 2, 1};
   kdesc w[6];
@@ -890,23 +1035,34 @@ static int t_prio_order(const char *test, uint64_t seed, uint64_t cycles) {
     w[k] = kern(100 + k, pr[k], 1, (int)(k % 2));
     dstep *s = p_desc(p, &w[k], "pending (no free slot)");
     EXP(s, slot_valid_o, ALL_SLOTS);
+    EXP(s, swap_o, 0); /* every slot's kernel has priority 3: nothing to swap out */
   }
   /* expected order: 3 (w1), 3 (w3), 2 (w4), 1 (w0), 1 (w5), 0 (w2) */
   static const unsigned order[6] = {1, 3, 4, 0, 5, 2};
   for (unsigned k = 0; k < 6; k++) {
-    /* free slot k % NS: its kernel has one TB */
     unsigned slot = k % NS;
     const kdesc *cur = k < NS ? &fill[slot] : &w[order[k - NS]];
-    dstep *s = p_take(p, slot, 0, "take the one TB of the slot's kernel");
+    const unsigned ctag = tag_of[slot];
+    dstep *s = p_take(p, slot, 0, "take the one TB of the slot's kernel (its last)");
     exp_slot(s, slot, cur, 0);
-    p_done(p, slot, 0, "done");
+    EXP(s, take_tag_o, ctag);
+    s = p_done(p, ctag, 0, "done; the slot is free");
+    EXP(s, slot_valid_o, ALL_SLOTS & ~(1ull << slot));
+    const int ct_free = P_CT > NS; /* else every entry is held until the completion */
+    if (ct_free) tag_of[slot] = ct_take(used); /* admitted at this edge */
     s = p_idle(p, "complete");
     exp_cpl(s, cur);
-    s = p_idle(p, "slot free: the highest-priority, oldest pending kernel is admitted");
-    EXP(s, slot_valid_o, ALL_SLOTS & ~(1ull << slot));
-    s = p_idle(p, "admitted");
+    used[ctag] = 0;
+    if (!ct_free) {
+      EXP(s, slot_valid_o, ALL_SLOTS & ~(1ull << slot));
+      s = p_idle(p, "CT entry free: the highest-priority, oldest pending kernel is admitted");
+      EXP(s, slot_valid_o, ALL_SLOTS & ~(1ull << slot));
+      tag_of[slot] = ct_take(used);
+      s = p_idle(p, "admitted");
+    }
     EXP(s, slot_valid_o, ALL_SLOTS);
     exp_slot(s, slot, &w[order[k]], 0);
+    EXP(s, take_tag_o, tag_of[slot]);
   }
   return d_run(p);
 }
@@ -927,7 +1083,7 @@ static int t_rgem(const char *test, uint64_t seed, uint64_t cycles) {
     EXP(s, slot_valid_o, 1);
     exp_slot(s, 0, &a, 0);
   }
-  p_run_all(p, 0, &a, 2);
+  p_run_all(p, 0, 0, &a, 2);
   s = p_idle(p, "A completes");
   exp_cpl(s, &a);
   s = p_idle(p, "no slot active: C (highest) admitted at this edge");
@@ -937,7 +1093,7 @@ static int t_rgem(const char *test, uint64_t seed, uint64_t cycles) {
   exp_slot(s, 0, &c, 0);
   s = p_desc(p, &e, "E (prio 2) arrives while C runs");
   EXP(s, slot_valid_o, 1);
-  p_run_all(p, 0, &c, 1);
+  p_run_all(p, 0, 0, &c, 1);
   s = p_idle(p, "C completes");
   exp_cpl(s, &c);
   s = p_idle(p, "E (prio 2) before B (prio 1)");
@@ -1036,11 +1192,11 @@ static int t_cpl_backpressure(const char *test, uint64_t seed, uint64_t cycles) 
   p_take(p, 0, 0, "take")->in.mem_req_ready_i = 0;
   p_done(p, 0, 0, "done")->in.mem_req_ready_i = 0;
   for (unsigned n = 0; n < 3; n++) {
-    s = p_idle(p, "completion FIFO full: the kernel waits in its slot");
+    s = p_idle(p, "completion FIFO full: the kernel waits in its CT entry (slot already free)");
     s->in.mem_req_ready_i = 0;
     EXP(s, kernel_done_o, 0);
     EXP(s, ekt_cpl_valid_o, 0);
-    EXP(s, slot_valid_o, 1);
+    EXP(s, slot_valid_o, 0);
     EXP(s, mem_req_addr_o, k[0].cpl);
   }
   s = p_idle(p, "first write accepted");
@@ -1073,21 +1229,238 @@ static int t_bypass(const char *test, uint64_t seed, uint64_t cycles) {
   }
   kdesc old = kern(60, 1, 1, 0), same = kern(61, 1, 1, 1), higher = kern(62, 2, 1, 0);
   p_desc(p, &old, "prio 1 pending");
-  p_take(p, 0, 0, "slot 0's TB");
-  p_done(p, 0, 0, "done");
-  dstep *s = p_idle(p, "slot 0 completes");
-  exp_cpl(s, &f[0]);
-  s = p_desc(p, &same, "slot 0 free: a new prio-1 kernel arrives, the older one goes first");
-  EXP(s, slot_valid_o, ALL_SLOTS & ~1ull);
-  s = p_idle(p, "older prio-1 kernel in slot 0");
-  exp_slot(s, 0, &old, 0);
-  p_take(p, 0, 0, "its TB");
-  p_done(p, 0, 0, "done");
-  s = p_idle(p, "completes");
-  exp_cpl(s, &old);
-  s = p_desc(p, &higher, "slot free, prio 1 pending: a prio-2 arrival bypasses it");
+  dstep *s = p_take(p, 0, 0, "slot 0's TB (its last: the slot frees)");
+  if (P_CT > NS) {
+    s = p_desc(p, &same, "slot 0 free: a new prio-1 kernel arrives, the older one goes first");
+    EXP(s, slot_valid_o, ALL_SLOTS & ~1ull);
+    s->in.done_valid_i = 1, s->in.done_tag_i = 0;
+    EXP(s, err_done_o, 0);
+    s = p_idle(p, "slot 0's kernel completes; the older prio-1 kernel in slot 0 (tag NS)");
+    exp_cpl(s, &f[0]);
+    exp_slot(s, 0, &old, 0);
+    EXP(s, take_tag_o, NS);
+    p_take(p, 0, 0, "its TB (its last: the slot frees)");
+    s = p_desc(p, &higher, "slot free, prio 1 pending: a prio-2 arrival bypasses it");
+    s->in.done_valid_i = 1, s->in.done_tag_i = NS;
+    EXP(s, err_done_o, 0);
+  } else {
+    p_done(p, 0, 0, "done");
+    s = p_idle(p, "slot 0 completes; every CT entry was held, so nothing admitted yet");
+    exp_cpl(s, &f[0]);
+    EXP(s, slot_valid_o, ALL_SLOTS & ~1ull);
+    s = p_desc(p, &same, "CT entry 0 free: a new prio-1 kernel arrives, the older one goes first");
+    EXP(s, slot_valid_o, ALL_SLOTS & ~1ull);
+    s = p_idle(p, "older prio-1 kernel in slot 0 (tag 0)");
+    exp_slot(s, 0, &old, 0);
+    EXP(s, take_tag_o, 0);
+    p_take(p, 0, 0, "its TB");
+    p_done(p, 0, 0, "done");
+    s = p_idle(p, "completes");
+    exp_cpl(s, &old);
+    s = p_desc(p, &higher, "slot free, prio 1 pending: a prio-2 arrival bypasses it");
+  }
   s = p_idle(p, "prio-2 kernel in slot 0");
   exp_slot(s, 0, &higher, 0);
+  return d_run(p);
+}
+
+/* (a) the inversion case of the spec: SLOTS low-priority kernels with many TBs hold every
+ * slot, a priority-3 kernel arrives.  Bound, from the design (docs/blocks/kmu_kmu.md):
+ *   CT > SLOTS: in the acceptance cycle t the candidate is the arrival (P = 3), no slot is
+ *   free, every slot holds a priority-0 kernel with TBs left, so the victim is the highest
+ *   slot; level 0 is empty and the arrival goes to level 3 (no clash), and a CT entry is
+ *   free: swap_o in t, the slot is free in t+1, the arrival is admitted at the end of t+1
+ *   (lowest free slot = the victim's, lowest free CT entry = SLOTS) and in its slot in t+2:
+ *   the bound is 2 cycles, whatever the low kernels' TB counts.
+ *   CT = SLOTS: every CT entry is held by a low kernel, a swap would free a slot that the
+ *   fresh arrival cannot use (no tag), so none happens; it is admitted the cycle after the
+ *   first low kernel's completion (entry free from the cycle after the completion pulse):
+ *   the bound is that kernel's remaining run plus 2.
+ * Then every TB of every kernel runs: each take checks its index (0..N-1 in order, across
+ * the swap: the continuation resumes at its saved index with its tag), each kernel completes
+ * exactly once, and nothing completes afterwards. */
+#define INV_TBS 12
+static int t_inversion(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  kdesc lo[KMU_KMU_MAX_SLOTS];
+  unsigned next[KMU_KMU_MAX_SLOTS];
+  for (unsigned s = 0; s < NS; s++) {
+    lo[s] = kern(200 + s, 0, INV_TBS, (int)(s & 1));
+    dstep *st_ = p_desc(p, &lo[s], "low kernel fills a slot (tag = slot)");
+    EXP(st_, swap_o, 0);
+    next[s] = 0;
+  }
+  for (unsigned s = 0; s < NS; s++)
+    for (unsigned k = 0; k < 2; k++) {
+      dstep *st_ = p_take(p, s, 0, "two TBs of each low kernel");
+      exp_slot(st_, s, &lo[s], next[s]++);
+      EXP(st_, take_tag_o, s);
+    }
+  const kdesc hi = kern(300, 3, 5, 1);
+  const unsigned vic = NS - 1;
+  dstep *s = p_desc(p, &hi, "t: priority-3 arrival; a take of the victim slot in the same cycle");
+  s->in.take_valid_i = 1, s->in.take_slot_i = vic, s->in.q_slot_i = vic;
+  EXP(s, err_take_o, 0);
+  EXP(s, take_tb_o, next[vic]++);
+  EXP(s, slot_valid_o, ALL_SLOTS);
+  unsigned hs, htag;
+  if (P_CT > NS) {
+    EXP(s, swap_o, 1);
+    s = p_idle(p, "t+1: the victim's slot is free; the arrival is admitted at this edge");
+    EXP(s, slot_valid_o, ALL_SLOTS & ~(1ull << vic));
+    EXP(s, swap_o, 0);
+    s = p_idle(p, "t+2: the arrival is in the victim's slot with tag SLOTS (bound: 2 cycles)");
+    EXP(s, slot_valid_o, ALL_SLOTS);
+    EXP(s, swap_o, 0); /* the candidate is the continuation (priority 0): nothing below */
+    hs = vic, htag = NS;
+  } else {
+    EXP(s, swap_o, 0);
+    /* no tag for the arrival: slot 0's kernel runs to its end first */
+    while (next[0] < INV_TBS) {
+      s = p_take(p, 0, 0, "slot 0 runs (no swap: no free CT entry)");
+      exp_slot(s, 0, &lo[0], next[0]++);
+      EXP(s, swap_o, 0);
+    }
+    for (unsigned k = 0; k < INV_TBS; k++) {
+      s = p_done(p, 0, 0, "slot 0's dones");
+      EXP(s, swap_o, 0);
+      EXP(s, slot_valid_o, ALL_SLOTS & ~1ull);
+    }
+    s = p_idle(p, "slot 0's kernel completes: CT entry 0 frees at this edge");
+    exp_cpl(s, &lo[0]);
+    s = p_idle(p, "the arrival is admitted at this edge (slot 0, tag 0)");
+    EXP(s, slot_valid_o, ALL_SLOTS & ~1ull);
+    s = p_idle(p, "the arrival in slot 0");
+    EXP(s, slot_valid_o, ALL_SLOTS);
+    hs = 0, htag = 0;
+  }
+  exp_slot(s, hs, &hi, 0);
+  EXP(s, take_tag_o, htag);
+  for (unsigned k = 0; k < 5; k++) {
+    s = p_take(p, hs, 0, "the arrival's TBs");
+    exp_slot(s, hs, &hi, k);
+    EXP(s, take_tag_o, htag);
+  }
+  if (P_CT > NS) {
+    s = p_idle(p, "its last take freed the slot: the continuation is admitted at this edge");
+    EXP(s, slot_valid_o, ALL_SLOTS & ~(1ull << vic));
+    s = p_idle(p, "the continuation resumes at its saved TB index, with its own tag");
+    EXP(s, slot_valid_o, ALL_SLOTS);
+    exp_slot(s, vic, &lo[vic], next[vic]);
+    EXP(s, take_tag_o, vic);
+  }
+  for (unsigned k = 0; k < 5; k++) p_done(p, htag, 0, "the arrival's dones");
+  s = p_idle(p, "the arrival completes");
+  exp_cpl(s, &hi);
+  for (unsigned sl = 0; sl < NS; sl++) {
+    if (P_CT == NS && sl == 0) continue; /* ran already */
+    while (next[sl] < INV_TBS) {
+      s = p_take(p, sl, 0, "the rest of each low kernel, each index once");
+      exp_slot(s, sl, &lo[sl], next[sl]++);
+      EXP(s, take_tag_o, sl);
+    }
+    for (unsigned k = 0; k < INV_TBS; k++) p_done(p, sl, 0, "its dones");
+    s = p_idle(p, "it completes once");
+    exp_cpl(s, &lo[sl]);
+  }
+  for (unsigned k = 0; k < 4; k++) {
+    s = p_idle(p, "nothing else completes; every slot and tag free");
+    EXP(s, kernel_done_o, 0);
+    EXP(s, slot_valid_o, 0);
+    EXP(s, swap_o, 0);
+  }
+  p_done(p, 0, 1, "tag 0 is free: refused");
+  return d_run(p);
+}
+
+/* (c) CT full: every entry held by a kernel whose TBs are all taken but not done (slots
+ * free); a new kernel waits with a free slot, and is admitted the cycle after a completion
+ * frees an entry (the lowest free: that one) */
+static int t_ct_full(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  static kdesc k1[KMU_KMU_MAX_CT];
+  for (unsigned e = 0; e < P_CT; e++) {
+    k1[e] = kern(400 + e, (unsigned)(e % 4), 1, (int)(e & 1));
+    p_desc(p, &k1[e], "a 1-TB kernel: admitted into slot 0");
+    dstep *s = p_take(p, 0, 0, "its TB: the slot frees, the CT entry stays");
+    exp_slot(s, 0, &k1[e], 0);
+    EXP(s, take_tag_o, e);
+  }
+  kdesc w = kern(500, 0, 2, 0);
+  dstep *s = p_desc(p, &w, "every CT entry held: the new kernel waits (slots free)");
+  EXP(s, slot_valid_o, 0);
+  for (unsigned k = 0; k < 3; k++) {
+    s = p_idle(p, "waits: no tag");
+    EXP(s, slot_valid_o, 0);
+    EXP(s, swap_o, 0);
+    EXP(s, kernel_done_o, 0);
+  }
+  const unsigned fe = P_CT / 2;
+  p_done(p, fe, 0, "done of one held kernel");
+  s = p_idle(p, "it completes");
+  exp_cpl(s, &k1[fe]);
+  EXP(s, slot_valid_o, 0);
+  s = p_idle(p, "its entry is free: the waiting kernel is admitted at this edge");
+  EXP(s, slot_valid_o, 0);
+  s = p_idle(p, "admitted with that tag");
+  EXP(s, slot_valid_o, 1);
+  exp_slot(s, 0, &w, 0);
+  EXP(s, take_tag_o, fe);
+  return d_run(p);
+}
+
+/* (c) swap blocked by the victim's level: its FIFO full (no room), or the descriptor
+ * accepted this cycle is pushed there (one push per FIFO per cycle); RGEM mode never swaps */
+static int t_swap_blocked(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  kdesc f[KMU_KMU_MAX_SLOTS];
+  for (unsigned s = 0; s < NS; s++) {
+    f[s] = kern(600 + s, 0, s == 0 ? 2 : 10, (int)(s & 1));
+    p_desc(p, &f[s], "priority-0 kernels fill every slot (slot 0's has 2 TBs)");
+  }
+  /* part 1: a clash with the accepted descriptor */
+  p->rgem = 1;
+  kdesc h = kern(700, 3, 1, 1), l = kern(701, 0, 1, 0);
+  dstep *s = p_desc(p, &h, "RGEM: a priority-3 kernel waits in the pool, no swap in RGEM");
+  EXP(s, swap_o, 0);
+  p->rgem = 0;
+  s = p_desc(p, &l, "concurrent: a priority-0 descriptor is pushed to level 0: no swap now");
+  EXP(s, swap_o, 0);
+  s = p_idle(p, "next cycle the victim's level takes the push");
+  EXP(s, swap_o, P_CT > NS); /* CT = SLOTS: no tag for the fresh priority-3 kernel */
+  if (P_CT > NS) {
+    s = p_idle(p, "the priority-3 kernel is admitted at this edge");
+    EXP(s, slot_valid_o, ALL_SLOTS & ~(1ull << (NS - 1)));
+    s = p_idle(p, "in the victim's slot");
+    exp_slot(s, NS - 1, &h, 0);
+    p_take(p, NS - 1, 0, "its one TB: the slot frees");
+    p_done(p, NS, 0, "done (tag SLOTS)");
+    s = p_idle(p, "completes; the continuation (behind l in level 0) waits: l first");
+    exp_cpl(s, &h);
+  }
+  /* part 2: level 0 full.  Fill it under RGEM (no admission, no swap) */
+  p->rgem = 1;
+  kdesc q[PEND + 1];
+  unsigned nq = 0;
+  for (unsigned k = 0; k < PEND; k++) {
+    q[k] = kern(800 + k, 0, 1, 0);
+    s = st(p, "RGEM: priority-0 kernels into level 0 until it is full");
+    put_desc(&s->in, HOSTS, &q[k]);
+    nq++;
+  }
+  kdesc h2 = kern(900, 3, 1, 1);
+  s = p_desc(p, &h2, "a priority-3 kernel into level 3");
+  p->rgem = 0;
+  for (unsigned k = 0; k < 3; k++) {
+    s = p_idle(p, "concurrent: level 0 is full: no swap");
+    EXP(s, swap_o, 0);
+    EXP(s, slot_valid_o, ALL_SLOTS);
+    EXP(s, ev_ready_o, 0);
+  }
+  (void)nq;
   return d_run(p);
 }
 
@@ -1102,7 +1475,11 @@ static const kmu_test tests[] = {
     {"pend_full", t_pend_full, 0, 0},
     {"cpl_backpressure", t_cpl_backpressure, 0, 0},
     {"bypass", t_bypass, 0, 0},
+    {"inversion", t_inversion, 0, 0},
+    {"ct_full", t_ct_full, 0, 0},
+    {"swap_blocked", t_swap_blocked, 0, 0},
     {"random", t_random, 170000, 6},
+    {"swaps", t_swaps, 170000, 6},
 };
 
 int main(int argc, char **argv) {

@@ -1,13 +1,16 @@
 /* kmu_kmu.c - C twin of rtl/sched/kmu_kmu.v, built from the kmu_fifo, kmu_rr_arb and
- * kmu_prio_enc twins.  Same state names: q.valid (valid_q), q.event, per-slot q.prio/id/kptr/
- * param/cpl_addr/tbs/next/out/warps/regs/shmem; instances u_in_arb, u_lvl_enc, u_alloc,
- * u_cpl_enc, u_fifo_a/b/c[level] (g_lvl[l].u_fifo_* in the RTL), u_cpl_fifo.
+ * kmu_prio_enc twins.  Same state names: q.valid (valid_q), q.event, per-slot q.prio/tag/kptr/
+ * param/tbs/next/warps/regs/shmem; the completion table q.ct_valid/ct_all/ct_out/ct_cpl_addr/
+ * ct_event/ct_id (ct_*_q); instances u_in_arb, u_lvl_enc, u_alloc, u_vic_lvl, u_vic_enc,
+ * u_fifo_a/b/c/d[level] (g_lvl[l].u_fifo_* in the RTL), u_cpl_fifo.  The two CT scans (lowest
+ * free entry, lowest complete entry) are loops here as in the RTL (CT may exceed 64).
  *
  * comb() evaluates the instances in an order that is valid because a FIFO's outputs depend
  * only on its state: (1) every FIFO with idle inputs gives its head, room and non-empty bits;
- * (2) the arbiter grants a stream; (3) the encoders pick the level, the free slot and the
- * completing slot; (4) every FIFO again with this cycle's pushes and pops (comb is a pure
- * function of q and the inputs, so the second call replaces the first one's next state). */
+ * (2) the arbiter grants a stream; (3) the encoders pick the level, the free slot, the
+ * candidate, the swap victim and the completing entry; (4) every FIFO again with this cycle's
+ * pushes and pops (comb is a pure function of q and the inputs, so the second call replaces
+ * the first one's next state). */
 #include "kmu_kmu.h"
 
 #include <string.h>
@@ -16,19 +19,25 @@ void kmu_kmu_init(kmu_kmu *m, const kmu_kmu_params *p) {
   m->p = *p;
   m->slot_w = 1;
   while ((1u << m->slot_w) < p->slots) m->slot_w++;
+  m->tag_w = 1;
+  while ((1u << m->tag_w) < p->ct) m->tag_w++;
   m->lc_w = p->ekt_id_w + 1 + 16 + 18 + 6;
+  m->ld_w = 1 + m->tag_w + 32;
   const kmu_rr_arb_params ap = {2};
   const kmu_prio_enc_params lp = {KMU_KMU_LEVELS}, sp = {p->slots};
   const kmu_fifo_params fa = {64, p->pend}, fb = {64, p->pend}, fc = {m->lc_w, p->pend};
+  const kmu_fifo_params fd = {m->ld_w, p->pend};
   const kmu_fifo_params fcpl = {32, p->slots};
   kmu_rr_arb_init(&m->u_in_arb, &ap);
   kmu_prio_enc_init(&m->u_lvl_enc, &lp);
   kmu_prio_enc_init(&m->u_alloc, &sp);
-  kmu_prio_enc_init(&m->u_cpl_enc, &sp);
+  kmu_prio_enc_init(&m->u_vic_lvl, &lp);
+  kmu_prio_enc_init(&m->u_vic_enc, &sp);
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {
     kmu_fifo_init(&m->u_fifo_a[l], &fa);
     kmu_fifo_init(&m->u_fifo_b[l], &fb);
     kmu_fifo_init(&m->u_fifo_c[l], &fc);
+    kmu_fifo_init(&m->u_fifo_d[l], &fd);
   }
   kmu_fifo_init(&m->u_cpl_fifo, &fcpl);
   kmu_kmu_reset(m);
@@ -38,11 +47,13 @@ void kmu_kmu_free(kmu_kmu *m) {
   kmu_rr_arb_free(&m->u_in_arb);
   kmu_prio_enc_free(&m->u_lvl_enc);
   kmu_prio_enc_free(&m->u_alloc);
-  kmu_prio_enc_free(&m->u_cpl_enc);
+  kmu_prio_enc_free(&m->u_vic_lvl);
+  kmu_prio_enc_free(&m->u_vic_enc);
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {
     kmu_fifo_free(&m->u_fifo_a[l]);
     kmu_fifo_free(&m->u_fifo_b[l]);
     kmu_fifo_free(&m->u_fifo_c[l]);
+    kmu_fifo_free(&m->u_fifo_d[l]);
   }
   kmu_fifo_free(&m->u_cpl_fifo);
 }
@@ -53,25 +64,39 @@ void kmu_kmu_reset(kmu_kmu *m) {
   kmu_rr_arb_reset(&m->u_in_arb);
   kmu_prio_enc_reset(&m->u_lvl_enc);
   kmu_prio_enc_reset(&m->u_alloc);
-  kmu_prio_enc_reset(&m->u_cpl_enc);
+  kmu_prio_enc_reset(&m->u_vic_lvl);
+  kmu_prio_enc_reset(&m->u_vic_enc);
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {
     kmu_fifo_reset(&m->u_fifo_a[l]);
     kmu_fifo_reset(&m->u_fifo_b[l]);
     kmu_fifo_reset(&m->u_fifo_c[l]);
+    kmu_fifo_reset(&m->u_fifo_d[l]);
   }
   kmu_fifo_reset(&m->u_cpl_fifo);
 }
 
+/* pending FIFO lane field offsets (the RTL's LA_*, LB_*, LC_*, LD_* localparams) */
+enum {
+  LA_KPTR = 0, LA_PARAM = 32,                                    /* lane A {param, kptr} */
+  LB_CPL = 0, LB_TBS = 32,                                       /* lane B {tbs, cpl_addr} */
+  LC_WARPS = 0, LC_REGS = 6, LC_SHMEM = 24, LC_EVENT = 40, LC_ID = 41, /* lane C */
+  LD_NEXT = 0, LD_TAG = 32                                       /* lane D; LD_CONT = 32+TAG_W */
+};
+
 void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const kmu_kmu_regs *q = &m->q;
   kmu_kmu_regs *d = &m->d;
-  const unsigned n = m->p.slots;
-  const uint64_t smask = kmu_mask(n), swm = kmu_mask(m->slot_w);
-  kmu_fifo_in fai[KMU_KMU_LEVELS], fbi[KMU_KMU_LEVELS], fci[KMU_KMU_LEVELS], cpli;
-  kmu_fifo_out fao[KMU_KMU_LEVELS], fbo[KMU_KMU_LEVELS], fco[KMU_KMU_LEVELS], cplo;
+  const unsigned n = m->p.slots, nct = m->p.ct;
+  const uint64_t smask = kmu_mask(n), swm = kmu_mask(m->slot_w), tgm = kmu_mask(m->tag_w);
+  const unsigned ld_cont = 32 + m->tag_w;
+  kmu_fifo_in fai[KMU_KMU_LEVELS], fbi[KMU_KMU_LEVELS], fci[KMU_KMU_LEVELS],
+      fdi[KMU_KMU_LEVELS], cpli;
+  kmu_fifo_out fao[KMU_KMU_LEVELS], fbo[KMU_KMU_LEVELS], fco[KMU_KMU_LEVELS],
+      fdo[KMU_KMU_LEVELS], cplo;
   memset(fai, 0, sizeof fai);
   memset(fbi, 0, sizeof fbi);
   memset(fci, 0, sizeof fci);
+  memset(fdi, 0, sizeof fdi);
   memset(&cpli, 0, sizeof cpli);
 
   /* (1) FIFO heads and room */
@@ -79,6 +104,7 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     kmu_fifo_comb(&m->u_fifo_a[l], &fai[l], &fao[l]);
     kmu_fifo_comb(&m->u_fifo_b[l], &fbi[l], &fbo[l]);
     kmu_fifo_comb(&m->u_fifo_c[l], &fci[l], &fco[l]);
+    kmu_fifo_comb(&m->u_fifo_d[l], &fdi[l], &fdo[l]);
   }
   kmu_fifo_comb(&m->u_cpl_fifo, &cpli, &cplo);
 
@@ -118,13 +144,15 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const uint64_t in_regs = (in_warps * 32 * in_nregs) & 0x3ffff;
   const uint64_t in_tbs = in_bad ? 0 : grid_n & 0xffffffffull;
   o->err_desc_o = in_fire && in_bad;
-  const uint64_t in_la = in_param << 32 | in_kptr;
-  const uint64_t in_lb = in_tbs << 32 | in_cpl_addr;
-  const uint64_t in_lc = in_id << 41 | in_event << 40 | in_shmem << 24 | in_regs << 6 | in_warps;
+  const uint64_t in_la = in_param << LA_PARAM | in_kptr << LA_KPTR;
+  const uint64_t in_lb = in_tbs << LB_TBS | in_cpl_addr << LB_CPL;
+  const uint64_t in_lc = in_id << LC_ID | in_event << LC_EVENT | in_shmem << LC_SHMEM |
+                         in_regs << LC_REGS | in_warps << LC_WARPS;
+  const uint64_t in_ld = 0; /* a fresh kernel: no continuation */
 
   /* (3) highest non-empty level (encoder bit 0 = level 3), lowest free slot */
-  kmu_prio_enc_in li = {0}, si = {~q->valid & smask}, ci = {0};
-  kmu_prio_enc_out lo, so, co;
+  kmu_prio_enc_in li = {0}, si = {~q->valid & smask};
+  kmu_prio_enc_out lo, so;
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++)
     li.in_i |= (uint64_t)fao[l].pop_valid_o << (KMU_KMU_LEVELS - 1 - l);
   kmu_prio_enc_comb(&m->u_lvl_enc, &li, &lo);
@@ -134,67 +162,132 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const unsigned alloc_idx = (unsigned)so.idx_o;
   const int alloc_ok = (int)so.valid_o;
 
+  /* lowest free CT entry */
+  unsigned ct_alloc_idx = 0;
+  int ct_alloc_ok = 0;
+  for (unsigned e = 0; e < nct; e++)
+    if (!q->ct_valid[e]) {
+      ct_alloc_idx = e, ct_alloc_ok = 1;
+      break;
+    }
+
+  /* the best candidate: the accepted descriptor when strictly above every non-empty level,
+   * else the head of the highest non-empty level */
+  const int cand_byp = in_fire && (!any_ne || in_prio > lvl_hi);
+  const int cand_any = in_fire || any_ne;
+  const unsigned cand_prio = cand_byp ? in_prio : lvl_hi;
+  const uint64_t cand_la = cand_byp ? in_la : fao[lvl_hi].pop_data_o;
+  const uint64_t cand_lb = cand_byp ? in_lb : fbo[lvl_hi].pop_data_o;
+  const uint64_t cand_lc = cand_byp ? in_lc : fco[lvl_hi].pop_data_o;
+  const uint64_t cand_ld = cand_byp ? in_ld : fdo[lvl_hi].pop_data_o;
+  const int cand_cont = cand_any && ((cand_ld >> ld_cont) & 1);
+  const unsigned cand_tag = (unsigned)(cand_ld >> LD_TAG & tgm);
+  const uint32_t cand_tbs = (uint32_t)(cand_lb >> LB_TBS);
+
+  /* RGEM: no other kernel holds a slot or a CT entry */
+  int ct_other = 0;
+  for (unsigned e = 0; e < nct; e++)
+    if (q->ct_valid[e] && !(cand_cont && cand_tag == e)) ct_other = 1;
+  const int rgem_ok = !i->mode_rgem_i || (q->valid == 0 && !ct_other);
+
   /* admission */
-  const int adm_ok = alloc_ok && (!i->mode_rgem_i || q->valid == 0);
-  const int adm_byp = adm_ok && in_fire && (!any_ne || in_prio > lvl_hi);
-  const int adm_pop = adm_ok && any_ne && !adm_byp;
+  const int adm_ok = alloc_ok && (cand_cont || ct_alloc_ok) && rgem_ok;
+  const int adm_byp = adm_ok && cand_byp;
+  const int adm_pop = adm_ok && any_ne && !cand_byp;
   const int adm_fire = adm_byp || adm_pop;
-  const uint64_t adm_la = adm_byp ? in_la : fao[lvl_hi].pop_data_o;
-  const uint64_t adm_lb = adm_byp ? in_lb : fbo[lvl_hi].pop_data_o;
-  const uint64_t adm_lc = adm_byp ? in_lc : fco[lvl_hi].pop_data_o;
-  const unsigned adm_prio = adm_byp ? in_prio : lvl_hi;
+  const int adm_fresh = adm_fire && !cand_cont;
 
   /* slot reads: an index >= SLOTS reads a free slot */
-  const unsigned ts = (unsigned)(i->take_slot_i & swm), ds = (unsigned)(i->done_slot_i & swm);
-  const unsigned qs = (unsigned)(i->q_slot_i & swm);
-  const int t_in = ts < n, d_in = ds < n, q_in = qs < n && ((q->valid >> qs) & 1);
+  const unsigned ts = (unsigned)(i->take_slot_i & swm), qs = (unsigned)(i->q_slot_i & swm);
+  const int t_in = ts < n, q_in = qs < n && ((q->valid >> qs) & 1);
   const int t_valid = t_in && ((q->valid >> ts) & 1);
   const uint32_t t_tbs = t_in ? q->tbs[ts] : 0;
   o->take_tb_o = t_in ? q->next[ts] : 0;
+  o->take_tag_o = t_in ? q->tag[ts] : 0;
   o->take_kptr_o = t_in ? q->kptr[ts] : 0;
   o->take_param_o = t_in ? q->param[ts] : 0;
-  const int d_valid = d_in && ((q->valid >> ds) & 1);
-  const uint32_t d_out = d_in ? q->out[ds] : 0;
   o->q_warps_o = q_in ? q->warps[qs] : 0;
   o->q_regs_o = q_in ? q->regs[qs] : 0;
   o->q_shmem_o = q_in ? q->shmem[qs] : 0;
   o->q_prio_o = q_in ? q->prio[qs] : 0;
   o->q_event_o = q_in && ((q->event >> qs) & 1);
+  /* CT read for the done: an index >= CT reads a free entry */
+  const unsigned dt = (unsigned)(i->done_tag_i & tgm);
+  const int d_valid = dt < nct && q->ct_valid[dt];
+  const uint32_t d_out = dt < nct ? q->ct_out[dt] : 0;
 
   o->err_take_o = i->take_valid_i && (!t_valid || o->take_tb_o == t_tbs);
   const int take_ok = i->take_valid_i && !o->err_take_o;
+  const int take_last = take_ok && (uint32_t)(o->take_tb_o + 1) == t_tbs;
   o->err_done_o = i->done_valid_i && (!d_valid || d_out == 0);
   const int done_ok = i->done_valid_i && !o->err_done_o;
 
-  /* completion: all TBs taken and done; the lowest such slot when the FIFO has room */
-  uint64_t cpl_cand = 0, has_tb = 0;
+  /* swap-out: eligible victims have a priority below the candidate's and TBs left after this
+   * cycle's take; the lowest level, then the highest index (bit-reversed lowest) */
+  uint64_t vic_elig = 0;
+  kmu_prio_enc_in vli = {0}, vsi = {0};
+  kmu_prio_enc_out vlo, vso;
   for (unsigned s = 0; s < n; s++) {
-    const int v = (q->valid >> s) & 1;
-    if (v && q->next[s] == q->tbs[s] && q->out[s] == 0) cpl_cand |= 1ull << s;
-    if (v && q->next[s] != q->tbs[s]) has_tb |= 1ull << s;
+    const uint32_t nx = q->next[s] + (uint32_t)(take_ok && ts == s);
+    if (((q->valid >> s) & 1) && q->prio[s] < cand_prio && nx != q->tbs[s]) {
+      vic_elig |= 1ull << s;
+      vli.in_i |= 1ull << q->prio[s];
+    }
   }
-  ci.in_i = cpl_cand;
-  kmu_prio_enc_comb(&m->u_cpl_enc, &ci, &co);
-  const unsigned cpl_idx = (unsigned)co.idx_o;
-  const int cpl_any = (int)co.valid_o;
-  const int c_in = cpl_idx < n;
-  const int c_event = c_in && ((q->event >> cpl_idx) & 1);
-  const uint32_t c_addr = c_in ? q->cpl_addr[cpl_idx] : 0;
-  o->ekt_cpl_id_o = c_in ? q->id[cpl_idx] : 0;
+  kmu_prio_enc_comb(&m->u_vic_lvl, &vli, &vlo);
+  const unsigned vic_lvl = (unsigned)vlo.idx_o;
+  const int vic_any = (int)vlo.valid_o;
+  for (unsigned s = 0; s < n; s++) {
+    const unsigned r = n - 1 - s;
+    if (((vic_elig >> r) & 1) && q->prio[r] == vic_lvl) vsi.in_i |= 1ull << s;
+  }
+  kmu_prio_enc_comb(&m->u_vic_enc, &vsi, &vso);
+  const unsigned vic_idx = (unsigned)((n - 1 - vso.idx_o) & swm);
+  uint64_t vic_la = 0, vic_lb = 0, vic_lc = 0, vic_ld = 0;
+  if (vic_idx < n) {
+    const unsigned v = vic_idx;
+    vic_la = (uint64_t)q->param[v] << LA_PARAM | (uint64_t)q->kptr[v] << LA_KPTR;
+    vic_lb = (uint64_t)q->tbs[v] << LB_TBS; /* cpl_addr is in the CT entry */
+    vic_lc = ((q->event >> v) & 1) << LC_EVENT | (uint64_t)q->shmem[v] << LC_SHMEM |
+             (uint64_t)q->regs[v] << LC_REGS | (uint64_t)q->warps[v] << LC_WARPS;
+    vic_ld = 1ull << ld_cont | (uint64_t)(q->tag[v] & tgm) << LD_TAG |
+             (uint64_t)(uint32_t)(q->next[v] + (uint32_t)(take_ok && ts == v)) << LD_NEXT;
+  }
+  int lvl_push_in[KMU_KMU_LEVELS];
+  for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) lvl_push_in[l] = in_fire && !adm_byp && in_prio == l;
+  const int swp = !i->mode_rgem_i && cand_any && !alloc_ok && !take_last && vic_any &&
+                  fao[vic_lvl].push_ready_o && !lvl_push_in[vic_lvl] &&
+                  (cand_cont || ct_alloc_ok);
+  o->swap_o = swp;
+
+  /* completion: the lowest CT entry with every TB taken and done, when the FIFO has room */
+  unsigned cpl_idx = 0;
+  int cpl_any = 0;
+  for (unsigned e = 0; e < nct; e++)
+    if (q->ct_valid[e] && q->ct_all[e] && q->ct_out[e] == 0) {
+      cpl_idx = e, cpl_any = 1;
+      break;
+    }
+  const int c_event = cpl_any && q->ct_event[cpl_idx];
+  const uint32_t c_addr = cpl_any ? q->ct_cpl_addr[cpl_idx] : 0;
+  o->ekt_cpl_id_o = cpl_any ? q->ct_id[cpl_idx] : 0;
   const int cpl_fire = cpl_any && cplo.push_ready_o;
 
   /* (4) FIFOs with this cycle's pushes and pops */
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {
-    const int push = in_fire && !adm_byp && in_prio == l;
+    const int swp_here = swp && vic_lvl == l;
+    const int push = lvl_push_in[l] || swp_here;
     const int pop = adm_pop && lvl_hi == l;
-    fai[l].push_valid_i = fbi[l].push_valid_i = fci[l].push_valid_i = push;
-    fai[l].pop_ready_i = fbi[l].pop_ready_i = fci[l].pop_ready_i = pop;
-    fai[l].push_data_i = in_la;
-    fbi[l].push_data_i = in_lb;
-    fci[l].push_data_i = in_lc;
+    fai[l].push_valid_i = fbi[l].push_valid_i = fci[l].push_valid_i = fdi[l].push_valid_i = push;
+    fai[l].pop_ready_i = fbi[l].pop_ready_i = fci[l].pop_ready_i = fdi[l].pop_ready_i = pop;
+    fai[l].push_data_i = swp_here ? vic_la : in_la;
+    fbi[l].push_data_i = swp_here ? vic_lb : in_lb;
+    fci[l].push_data_i = swp_here ? vic_lc : in_lc;
+    fdi[l].push_data_i = swp_here ? vic_ld : in_ld;
     kmu_fifo_comb(&m->u_fifo_a[l], &fai[l], &fao[l]);
     kmu_fifo_comb(&m->u_fifo_b[l], &fbi[l], &fbo[l]);
     kmu_fifo_comb(&m->u_fifo_c[l], &fci[l], &fco[l]);
+    kmu_fifo_comb(&m->u_fifo_d[l], &fdi[l], &fdo[l]);
   }
   cpli.push_valid_i = cpl_any;
   cpli.push_data_i = c_addr;
@@ -207,34 +300,54 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   o->ekt_cpl_valid_o = cpl_fire && c_event;
   o->kernel_done_o = cpl_fire;
 
-  /* next state */
+  /* next state: slots */
   *d = *q;
   for (unsigned s = 0; s < n; s++) {
-    const int tk = take_ok && ts == s, dn = done_ok && ds == s;
-    if (tk) d->next[s] = q->next[s] + 1;
-    if (tk && !dn)
-      d->out[s] = q->out[s] + 1;
-    else if (dn && !tk)
-      d->out[s] = q->out[s] - 1;
-    if (cpl_fire && cpl_idx == s) d->valid &= ~(1ull << s);
+    if (take_ok && ts == s) {
+      d->next[s] = q->next[s] + 1;
+      if (take_last) d->valid &= ~(1ull << s); /* the last take frees the slot */
+    }
+    if (swp && vic_idx == s) d->valid &= ~(1ull << s); /* swapped out */
     if (adm_fire && alloc_idx == s) {
-      d->valid |= 1ull << s;
-      d->event = (d->event & ~(1ull << s)) | ((adm_lc >> 40) & 1) << s;
-      d->id[s] = (unsigned)(adm_lc >> 41 & kmu_mask(m->p.ekt_id_w));
-      d->shmem[s] = (unsigned)(adm_lc >> 24 & 0xffff);
-      d->regs[s] = (unsigned)(adm_lc >> 6 & 0x3ffff);
-      d->warps[s] = (unsigned)(adm_lc & 0x3f);
-      d->kptr[s] = (uint32_t)adm_la;
-      d->param[s] = (uint32_t)(adm_la >> 32);
-      d->cpl_addr[s] = (uint32_t)adm_lb;
-      d->tbs[s] = (uint32_t)(adm_lb >> 32);
-      d->prio[s] = adm_prio;
-      d->next[s] = 0;
-      d->out[s] = 0;
+      /* a fresh zero-TB kernel takes only its CT entry */
+      const int v = cand_cont || cand_tbs != 0;
+      d->valid = (d->valid & ~(1ull << s)) | (uint64_t)v << s;
+      d->event = (d->event & ~(1ull << s)) | ((cand_lc >> LC_EVENT) & 1) << s;
+      d->shmem[s] = (unsigned)(cand_lc >> LC_SHMEM & 0xffff);
+      d->regs[s] = (unsigned)(cand_lc >> LC_REGS & 0x3ffff);
+      d->warps[s] = (unsigned)(cand_lc >> LC_WARPS & 0x3f);
+      d->kptr[s] = (uint32_t)(cand_la >> LA_KPTR);
+      d->param[s] = (uint32_t)(cand_la >> LA_PARAM);
+      d->tbs[s] = cand_tbs;
+      d->prio[s] = cand_prio;
+      d->next[s] = cand_cont ? (uint32_t)(cand_ld >> LD_NEXT) : 0;
+      d->tag[s] = cand_cont ? cand_tag : ct_alloc_idx;
+    }
+  }
+  /* next state: completion table */
+  const unsigned t_tag = (unsigned)o->take_tag_o;
+  for (unsigned e = 0; e < nct; e++) {
+    const int tk = take_ok && t_tag == e, dn = done_ok && dt == e;
+    if (tk && !dn)
+      d->ct_out[e] = q->ct_out[e] + 1;
+    else if (dn && !tk)
+      d->ct_out[e] = q->ct_out[e] - 1;
+    if (take_last && t_tag == e) d->ct_all[e] = 1;
+    if (cpl_fire && cpl_idx == e) d->ct_valid[e] = 0;
+    if (adm_fresh && ct_alloc_idx == e) {
+      d->ct_valid[e] = 1;
+      d->ct_all[e] = cand_tbs == 0;
+      d->ct_out[e] = 0;
+      d->ct_cpl_addr[e] = (uint32_t)(cand_lb >> LB_CPL);
+      d->ct_event[e] = (uint8_t)((cand_lc >> LC_EVENT) & 1);
+      d->ct_id[e] = (unsigned)(cand_lc >> LC_ID & kmu_mask(m->p.ekt_id_w));
     }
   }
 
   /* outputs */
+  uint64_t has_tb = 0;
+  for (unsigned s = 0; s < n; s++)
+    if (((q->valid >> s) & 1) && q->next[s] != q->tbs[s]) has_tb |= 1ull << s;
   o->slot_valid_o = q->valid;
   o->slot_has_tb_o = has_tb;
   o->slot_event_o = q->event & q->valid;
@@ -257,6 +370,7 @@ void kmu_kmu_tick(kmu_kmu *m) {
     kmu_fifo_tick(&m->u_fifo_a[l]);
     kmu_fifo_tick(&m->u_fifo_b[l]);
     kmu_fifo_tick(&m->u_fifo_c[l]);
+    kmu_fifo_tick(&m->u_fifo_d[l]);
   }
   kmu_fifo_tick(&m->u_cpl_fifo);
 }

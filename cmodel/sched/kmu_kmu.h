@@ -1,5 +1,6 @@
 /* kmu_kmu.h - C twin of rtl/sched/kmu_kmu.v (kernel management unit: pending pool per priority
- * level, active kernel slots, TB take/done, completion). */
+ * level, active kernel slots, completion table (kernel tags), TB take/done, slot swap-out,
+ * completion). */
 #ifndef KMU_KMU_H
 #define KMU_KMU_H
 #include <stdint.h>
@@ -18,7 +19,7 @@ extern "C" {
   X(ev_param_i) X(ev_cpl_addr_i) X(ev_id_i) X(host_valid_i) X(host_kptr_i) X(host_grid_x_i)   \
   X(host_grid_y_i) X(host_grid_z_i) X(host_tb_x_i) X(host_tb_y_i) X(host_tb_z_i)              \
   X(host_shmem_i) X(host_nregs_i) X(host_prio_i) X(host_param_i) X(host_cpl_addr_i)           \
-  X(q_slot_i) X(take_valid_i) X(take_slot_i) X(done_valid_i) X(done_slot_i)                   \
+  X(q_slot_i) X(take_valid_i) X(take_slot_i) X(done_valid_i) X(done_tag_i)                    \
   X(mem_req_ready_i)
 /* take_*, q_* and ekt_cpl_id_o are driven every cycle (a function of the state and the slot
  * inputs), so they are compared in every cycle. */
@@ -27,8 +28,9 @@ extern "C" {
   X(slot_has_tb_o, always) X(slot_event_o, always) X(slot_prio_o, always) X(slot_p0_o, always) \
   X(slot_p1_o, always) X(slot_p2_o, always) X(slot_p3_o, always) X(q_warps_o, always)         \
   X(q_regs_o, always) X(q_shmem_o, always) X(q_prio_o, always) X(q_event_o, always)           \
-  X(take_tb_o, always) X(take_kptr_o, always) X(take_param_o, always) X(err_take_o, always)   \
-  X(err_done_o, always) X(mem_req_valid_o, always) X(mem_req_addr_o, mem_req_valid_o)         \
+  X(take_tb_o, always) X(take_tag_o, always) X(take_kptr_o, always) X(take_param_o, always)  \
+  X(err_take_o, always) X(err_done_o, always) X(swap_o, always) X(mem_req_valid_o, always)   \
+  X(mem_req_addr_o, mem_req_valid_o)                                                         \
   X(mem_req_wdata_o, mem_req_valid_o) X(ekt_cpl_valid_o, always) X(ekt_cpl_id_o, always)      \
   X(kernel_done_o, always)
 
@@ -38,31 +40,39 @@ typedef KMU_PORTS_OUT(KMU_KMU_OUT) kmu_kmu_out;
 #define KMU_KMU_MAX_SLOTS 32 /* slot_prio_o is 2*SLOTS bits: at most 64 */
 #define KMU_KMU_LEVELS 4     /* priority levels, 3 = highest */
 #define KMU_KMU_MAX_THREADS 1024
+#define KMU_KMU_MAX_CT 256   /* completion-table entries (kernel tags): tags fit 8 bits */
 enum { KMU_KMU_EV = 0, KMU_KMU_HOST = 1 }; /* arbiter indices */
 
 typedef struct {
   unsigned slots;    /* SLOTS, 1..32 */
   unsigned pend;     /* PEND, >= 1 */
   unsigned ekt_id_w; /* EKT_ID_W, 1..16 */
+  unsigned ct;       /* CT, SLOTS..256: completion-table entries (kernel tags) */
 } kmu_kmu_params;
 
 typedef struct {
+  /* slots: issue state only */
   uint64_t valid, event; /* bit per slot */
-  unsigned prio[KMU_KMU_MAX_SLOTS], id[KMU_KMU_MAX_SLOTS];
-  uint32_t kptr[KMU_KMU_MAX_SLOTS], param[KMU_KMU_MAX_SLOTS], cpl_addr[KMU_KMU_MAX_SLOTS];
-  uint32_t tbs[KMU_KMU_MAX_SLOTS], next[KMU_KMU_MAX_SLOTS], out[KMU_KMU_MAX_SLOTS];
+  unsigned prio[KMU_KMU_MAX_SLOTS], tag[KMU_KMU_MAX_SLOTS];
+  uint32_t kptr[KMU_KMU_MAX_SLOTS], param[KMU_KMU_MAX_SLOTS];
+  uint32_t tbs[KMU_KMU_MAX_SLOTS], next[KMU_KMU_MAX_SLOTS];
   unsigned warps[KMU_KMU_MAX_SLOTS], regs[KMU_KMU_MAX_SLOTS], shmem[KMU_KMU_MAX_SLOTS];
+  /* completion table (ct_*_q): only ct_valid resets in the RTL; the model zeroes all */
+  uint8_t ct_valid[KMU_KMU_MAX_CT], ct_all[KMU_KMU_MAX_CT], ct_event[KMU_KMU_MAX_CT];
+  uint32_t ct_out[KMU_KMU_MAX_CT], ct_cpl_addr[KMU_KMU_MAX_CT];
+  unsigned ct_id[KMU_KMU_MAX_CT];
 } kmu_kmu_regs;
 
 typedef struct {
   kmu_kmu_params p;
-  unsigned slot_w, lc_w;
+  unsigned slot_w, tag_w, lc_w, ld_w;
   kmu_kmu_regs q, d;
   kmu_rr_arb u_in_arb;
-  kmu_prio_enc u_lvl_enc, u_alloc, u_cpl_enc;
+  kmu_prio_enc u_lvl_enc, u_alloc, u_vic_lvl, u_vic_enc;
   /* per level: lane A {param, kptr}, lane B {tbs, cpl_addr}, lane C {id, event, shmem, regs,
-   * warps} (g_lvl[l].u_fifo_a/b/c in the RTL) */
+   * warps}, lane D {cont, tag, next} (g_lvl[l].u_fifo_a/b/c/d in the RTL) */
   kmu_fifo u_fifo_a[KMU_KMU_LEVELS], u_fifo_b[KMU_KMU_LEVELS], u_fifo_c[KMU_KMU_LEVELS];
+  kmu_fifo u_fifo_d[KMU_KMU_LEVELS];
   kmu_fifo u_cpl_fifo;
 } kmu_kmu;
 

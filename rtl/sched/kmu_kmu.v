@@ -1,9 +1,10 @@
-// kmu_kmu - kernel management unit: the pending kernel pool (KMU) and the active kernel slots
-// (KDU).  Kernel descriptors from two streams (event kernels from the EKT, host kernels from
-// the host launch window) wait in one FIFO per priority level; the highest-priority pending
-// kernel moves into the lowest free slot; the dispatcher takes TBs from the slots; when the
-// last TB of a kernel is done the slot frees, a completion flag write is queued for the
-// memory port, and an event kernel's EKT credit returns.
+// kmu_kmu - kernel management unit: the pending kernel pool (KMU), the active kernel slots
+// (KDU) and the completion table.  Kernel descriptors from two streams (event kernels from the
+// EKT, host kernels from the host launch window) wait in one FIFO per priority level; the
+// highest-priority pending kernel moves into the lowest free slot; the dispatcher takes TBs
+// from the slots; when the last TB of a kernel is done its completion-table entry completes:
+// a completion flag write is queued for the memory port and an event kernel's EKT credit
+// returns.
 //
 // Paper: EDGE (event-driven GPU execution) II-A (the KMU stores pending kernels and schedules
 // them by priority to the KDU when a free entry is available; 32 KDU entries) and III-A
@@ -12,34 +13,64 @@
 // mode_rgem_i).  Interface contract: docs/kmu-interfaces.md sections 1 and 2, as built and
 // with its deviations: docs/blocks/kmu_kmu.md.
 //
+// Why a completion table separate from the slots: a slot is needed only while its kernel has
+// TBs to hand out; completion needs only the count of TBs on the SMs.  So an admitted kernel
+// gets a completion-table (CT) entry, its "kernel tag", that counts its outstanding TBs, and
+// its slot frees as soon as its last TB is taken.  TBs carry the tag (take_tag_o, done_tag_i).
+// A slot held by a low-priority kernel with many TBs can then be handed back: its un-started
+// TBs return to the pending pool as a continuation (slot swap-out), so a higher-priority
+// kernel never waits for a lower one to finish (no priority inversion at the slot level).
+//
 // Structure:
 //   - kmu_rr_arb #(2) between the streams (index 0 event, 1 host); a stream requests only when
 //     the FIFO of its priority level has room, and *_ready_o is its grant (ack_i = 1: every
 //     grant is a handshake), so at most one descriptor is accepted per cycle.
 //   - At acceptance one set of multipliers computes TB count (gx*gy*gz), warps per TB
 //     (ceil(tx*ty*tz / 32)), registers per TB (warps * 32 * nregs); the pending FIFOs hold these
-//     results, not the dimensions.  Each level is three kmu_fifo lanes of <= 64 bits, pushed
+//     results, not the dimensions.  Each level is four kmu_fifo lanes of <= 64 bits, pushed
 //     and popped together (lane A {param, kptr}, lane B {tbs, cpl_addr}, lane C {id, event,
-//     shmem, regs, warps}); PEND words deep.
+//     shmem, regs, warps}, lane D {cont, tag, next}: a continuation's kernel tag and next TB
+//     index); PEND words deep.
 //   - Admission (at most one per cycle): the pending candidates are the FIFO heads plus the
 //     descriptor accepted in this cycle; the one of the highest priority wins, ties to the
 //     older (a FIFO head).  kmu_prio_enc picks the highest non-empty level and the lowest free
-//     slot.  The accepted descriptor bypasses its FIFO when its priority is strictly above
-//     every non-empty level (so an empty pool costs no cycle).  Admission needs a free slot
-//     and, with mode_rgem_i = 1, no valid slot at all.
-//   - Completion: a slot whose TBs are all taken (next == tbs) and all done (out == 0)
-//     completes; the lowest such slot, one per cycle, when the completion FIFO (kmu_fifo,
-//     SLOTS words of cpl_addr) has room.  A kernel with zero TBs completes the cycle after its
-//     admission.
+//     slot; the lowest free CT entry is found by a scan (CT may exceed 64).  The accepted
+//     descriptor bypasses its FIFO when its priority is strictly above every non-empty level
+//     (so an empty pool costs no cycle).  A fresh kernel needs a free slot and a free CT entry
+//     (its tag); a continuation needs only a free slot (it keeps its tag and resumes at its
+//     saved next TB index).  With mode_rgem_i = 1 admission needs no valid slot and no valid
+//     CT entry other than the candidate's own (a continuation's), so one kernel at a time.
+//     A fresh kernel with zero TBs (malformed) takes only a CT entry, already all-taken: it
+//     completes the cycle after admission and never holds a slot.
+//   - Slot swap-out: in a cycle where the best candidate has priority P, no slot is free or
+//     freed by this cycle's take, and a valid slot of priority < P has TBs left after this
+//     cycle's take, the victim is the lowest-priority such slot (ties: the highest index).
+//     If its level's FIFO has room and takes no other push this cycle, the mode is not RGEM,
+//     and the candidate can be admitted next cycle (a continuation, or a CT entry is free: no
+//     swap would otherwise free a slot that nobody can use), the victim's issue state is
+//     pushed at the tail of its level as a continuation and its slot frees at the edge
+//     (swap_o).  Its CT entry stays: the TBs already taken finish against it.
+//   - Completion: a CT entry whose TBs are all taken and all done completes; the lowest such
+//     entry, one per cycle, when the completion FIFO (kmu_fifo, SLOTS words of cpl_addr) has
+//     room.
 //
 // Latency (cycles):
-//   descriptor handshake in cycle t, slot free, nothing of equal or higher priority pending
-//     -> slot_valid_o / slot_has_tb_o in cycle t+1 (bypass).  From a FIFO: the head is
-//     admitted in the first cycle with a free slot; slot visible the cycle after.
-//   take in cycle t -> take_tb_o / take_kptr_o / take_param_o in cycle t (combinational),
-//     next TB index at the edge.
+//   descriptor handshake in cycle t, slot and CT entry free, nothing of equal or higher
+//     priority pending -> slot_valid_o / slot_has_tb_o in cycle t+1 (bypass).  From a FIFO:
+//     the head is admitted in the first cycle with a free slot (and for a fresh kernel a free
+//     CT entry); slot visible the cycle after.
+//   take in cycle t -> take_tb_o / take_tag_o / take_kptr_o / take_param_o in cycle t
+//     (combinational), next TB index at the edge.  Changed: the last take of a kernel in cycle
+//     t frees its slot at the edge (slot_valid_o low from t+1; a pending kernel can be
+//     admitted at the end of t+1).
 //   last done in cycle t -> kernel_done_o, ekt_cpl_valid_o in cycle t+1 (when the completion
-//     FIFO has room), slot free from cycle t+2, mem_req_valid_o from cycle t+2.
+//     FIFO has room), CT entry free from cycle t+2, mem_req_valid_o from cycle t+2.
+//   zero-TB kernel admitted at the end of cycle t -> kernel_done_o in t+1 (unchanged); new: it
+//     never shows in the slot table.
+//   New: swap in cycle t (swap_o) -> the victim's slot free from t+1, the candidate admitted
+//     at the end of t+1 (slot visible in t+2); a priority-P arrival accepted in cycle t with
+//     every slot held by lower kernels that have TBs left and a free CT entry is in a slot in
+//     t+2 (one cycle more than into a free slot).
 //
 // Handshake contract:
 //   ev_/host_ valid/ready: a handshake is valid && ready; *_ready_o is the arbiter's grant,
@@ -48,28 +79,33 @@
 //     zero grid or TB dimension, more than 1024 threads per TB, or 2^32 or more TBs.  It is
 //     accepted as a kernel with zero TBs (it completes without TBs: its completion flag and
 //     EKT credit are never lost).
-//   Slot table (registers): slot_valid_o[SLOTS], slot_has_tb_o[SLOTS] (valid and TBs left),
-//     slot_event_o[SLOTS], slot_prio_o[2*SLOTS] (slot s at [2s+1:2s]); event and prio read 0
-//     for a free slot; slot_p0_o..slot_p3_o[SLOTS] (slot has TBs left and priority k, the
-//     dispatcher's per-level request vectors).  Per-slot warps, registers and shared memory
-//     through the query port: q_slot_i -> q_warps_o, q_regs_o, q_shmem_o, q_prio_o, q_event_o
+//   Slot table (registers): slot_valid_o[SLOTS], slot_has_tb_o[SLOTS] (valid and TBs left:
+//     equal to slot_valid_o, a slot frees at its last take), slot_event_o[SLOTS],
+//     slot_prio_o[2*SLOTS] (slot s at [2s+1:2s]); event and prio read 0 for a free slot;
+//     slot_p0_o..slot_p3_o[SLOTS] (slot has TBs left and priority k, the dispatcher's
+//     per-level request vectors).  Per-slot warps, registers and shared memory through the
+//     query port: q_slot_i -> q_warps_o, q_regs_o, q_shmem_o, q_prio_o, q_event_o
 //     (combinational; zeros for a free slot or q_slot_i >= SLOTS).
-//   take_valid_i/take_slot_i (always ready): take_tb_o = the slot's next TB index,
-//     take_kptr_o, take_param_o (driven every cycle for take_slot_i).  err_take_o: a take of
-//     a free slot or one with no TB left (ignored).
-//   done_valid_i/done_slot_i (always ready): err_done_o for a free slot or a slot with no TB
-//     outstanding (ignored).  Take and done of one slot in one cycle: the outstanding count
-//     before the edge decides the error; both apply.
+//   take_valid_i/take_slot_i (always ready): take_tb_o = the slot's next TB index, take_tag_o
+//     = its kernel tag (the TB carries it to done_tag_i), take_kptr_o, take_param_o (driven
+//     every cycle for take_slot_i; zeros for an index >= SLOTS).  err_take_o: a take of a
+//     free slot (ignored).
+//   done_valid_i/done_tag_i (always ready): err_done_o for a free CT entry, an index >= CT or
+//     an entry with no TB outstanding (ignored).  Take and done of one CT entry in one cycle:
+//     the outstanding count before the edge decides the error; both apply.
+//   swap_o: one-cycle pulse per swap-out (a counter enable); depends on take_valid_i.
 //   mem_req_valid_o/mem_req_ready_i: completion write (mem_req_addr_o = cpl_addr,
 //     mem_req_wdata_o = 1), held until accepted, in completion order.
-//   ekt_cpl_valid_o/ekt_cpl_id_o and kernel_done_o: one-cycle pulses per completion (no ready).
+//   ekt_cpl_valid_o/ekt_cpl_id_o and kernel_done_o: one-cycle pulses per completion (no
+//     ready); ekt_cpl_id_o reads 0 while no entry is complete.
 // C twin: cmodel/sched/kmu_kmu.c (composed of the kmu_fifo, kmu_rr_arb and kmu_prio_enc twins).
 `default_nettype none
 
 module kmu_kmu #(
-    parameter integer SLOTS    = 4,  // active kernel slots (KDU), 1..32: 4 small, 32 paper
-    parameter integer PEND     = 4,  // pending kernels per priority level, >= 1
-    parameter integer EKT_ID_W = 3   // EKT entry id bits, 1..16
+    parameter integer SLOTS    = 4,          // active kernel slots (KDU), 1..32: 4 small, 32 paper
+    parameter integer PEND     = 4,          // pending kernels per priority level, >= 1
+    parameter integer EKT_ID_W = 3,          // EKT entry id bits, 1..16
+    parameter integer CT       = 2 * SLOTS   // completion-table entries (kernel tags), SLOTS..256
 ) (
     input  wire                  clk_i,
     input  wire                  rst_ni,           // asynchronous, active low
@@ -130,14 +166,17 @@ module kmu_kmu #(
     input  wire                  take_valid_i,
     input  wire [((SLOTS > 1) ? $clog2(SLOTS) : 1)-1:0] take_slot_i,
     output reg  [          31:0] take_tb_o,        // linear TB index
+    output reg  [((CT > 1) ? $clog2(CT) : 1)-1:0] take_tag_o,  // the slot's kernel tag
     output reg  [          31:0] take_kptr_o,
     output reg  [          31:0] take_param_o,
-    output wire                  err_take_o,       // free slot or no TB left: ignored
+    output wire                  err_take_o,       // free slot: ignored
 
     // TB done (from the SMs)
     input  wire                  done_valid_i,
-    input  wire [((SLOTS > 1) ? $clog2(SLOTS) : 1)-1:0] done_slot_i,
-    output wire                  err_done_o,       // free slot or no TB outstanding: ignored
+    input  wire [((CT > 1) ? $clog2(CT) : 1)-1:0] done_tag_i,  // kernel tag of the TB
+    output wire                  err_done_o,       // free tag or no TB outstanding: ignored
+
+    output wire                  swap_o,           // a slot was swapped out (pulse)
 
     // completion
     output wire                  mem_req_valid_o,  // completion flag write
@@ -149,42 +188,69 @@ module kmu_kmu #(
     output wire                  kernel_done_o     // one pulse per completed kernel
 );
   localparam integer SLOT_W = (SLOTS > 1) ? $clog2(SLOTS) : 1;
+  localparam integer TAG_W = (CT > 1) ? $clog2(CT) : 1;
   localparam integer LEVELS = 4;  // priority levels
+  // pending FIFO lanes (each <= 64 bits, so the C twin composes the FIFO twin) and the
+  // offsets of their fields
   localparam integer LA_W = 64;  // lane A: {param, kptr}
+  localparam integer LA_KPTR = 0;
+  localparam integer LA_PARAM = 32;
   localparam integer LB_W = 64;  // lane B: {tbs, cpl_addr}
+  localparam integer LB_CPL = 0;
+  localparam integer LB_TBS = 32;
   localparam integer LC_W = EKT_ID_W + 1 + 16 + 18 + 6;  // lane C: {id, event, shmem, regs, warps}
+  localparam integer LC_WARPS = 0;
+  localparam integer LC_REGS = 6;
+  localparam integer LC_SHMEM = 24;
+  localparam integer LC_EVENT = 40;
+  localparam integer LC_ID = 41;
+  localparam integer LD_W = 1 + TAG_W + 32;  // lane D: {cont, tag, next} of a continuation
+  localparam integer LD_NEXT = 0;
+  localparam integer LD_TAG = 32;
+  localparam integer LD_CONT = 32 + TAG_W;
   localparam [47:0] MAX_THREADS = 48'd1024;
   localparam integer EV = 0;  // arbiter index of the event stream (host: 1)
   localparam integer HOST = 1;
 
-  integer s;
+  integer s, e;
   genvar l;
 
-  // ---------------------------------------------------------------- slot state
+  // ---------------------------------------------------------------- slot state (issue only)
   reg [SLOTS-1:0] valid_q, valid_d;
   reg [SLOTS-1:0] event_q, event_d;
   (* mem2reg *) reg [1:0] prio_q[0:SLOTS-1];
   (* mem2reg *) reg [1:0] prio_d[0:SLOTS-1];
-  (* mem2reg *) reg [EKT_ID_W-1:0] id_q[0:SLOTS-1];
-  (* mem2reg *) reg [EKT_ID_W-1:0] id_d[0:SLOTS-1];
+  (* mem2reg *) reg [TAG_W-1:0] tag_q[0:SLOTS-1];  // the kernel's CT entry
+  (* mem2reg *) reg [TAG_W-1:0] tag_d[0:SLOTS-1];
   (* mem2reg *) reg [31:0] kptr_q[0:SLOTS-1];
   (* mem2reg *) reg [31:0] kptr_d[0:SLOTS-1];
   (* mem2reg *) reg [31:0] param_q[0:SLOTS-1];
   (* mem2reg *) reg [31:0] param_d[0:SLOTS-1];
-  (* mem2reg *) reg [31:0] cpl_addr_q[0:SLOTS-1];
-  (* mem2reg *) reg [31:0] cpl_addr_d[0:SLOTS-1];
   (* mem2reg *) reg [31:0] tbs_q[0:SLOTS-1];  // TB count
   (* mem2reg *) reg [31:0] tbs_d[0:SLOTS-1];
   (* mem2reg *) reg [31:0] next_q[0:SLOTS-1];  // next TB index = TBs taken
   (* mem2reg *) reg [31:0] next_d[0:SLOTS-1];
-  (* mem2reg *) reg [31:0] out_q[0:SLOTS-1];  // TBs taken, not done
-  (* mem2reg *) reg [31:0] out_d[0:SLOTS-1];
   (* mem2reg *) reg [5:0] warps_q[0:SLOTS-1];
   (* mem2reg *) reg [5:0] warps_d[0:SLOTS-1];
   (* mem2reg *) reg [17:0] regs_q[0:SLOTS-1];
   (* mem2reg *) reg [17:0] regs_d[0:SLOTS-1];
   (* mem2reg *) reg [15:0] shmem_q[0:SLOTS-1];
   (* mem2reg *) reg [15:0] shmem_d[0:SLOTS-1];
+
+  // ---------------------------------------------------------------- completion table
+  // Only ct_valid_q resets: the other fields are written when the entry is allocated and
+  // read only while it is valid (a table that may map to RAM-like storage).
+  reg [CT-1:0] ct_valid_q, ct_valid_d;
+  (* mem2reg *) reg ct_all_q[0:CT-1];  // every TB taken
+  (* mem2reg *) reg ct_all_d[0:CT-1];
+  (* mem2reg *) reg [31:0] ct_out_q[0:CT-1];  // TBs taken, not done
+  (* mem2reg *) reg [31:0] ct_out_d[0:CT-1];
+  (* mem2reg *) reg [31:0] ct_cpl_addr_q[0:CT-1];
+  (* mem2reg *) reg [31:0] ct_cpl_addr_d[0:CT-1];
+  (* mem2reg *) reg ct_event_q[0:CT-1];
+  (* mem2reg *) reg ct_event_d[0:CT-1];
+  (* mem2reg *) reg [EKT_ID_W-1:0] ct_id_q[0:CT-1];
+  (* mem2reg *) reg [EKT_ID_W-1:0] ct_id_d[0:CT-1];
 
   // ---------------------------------------------------------------- input arbitration
   wire [LEVELS-1:0] lvl_room;  // the level's FIFO can take a descriptor
@@ -243,13 +309,15 @@ module kmu_kmu #(
   wire [LA_W-1:0] in_la = {in_param, in_kptr};
   wire [LB_W-1:0] in_lb = {in_tbs, in_cpl_addr};
   wire [LC_W-1:0] in_lc = {in_id, in_event, in_shmem, in_regs, in_warps};
+  wire [LD_W-1:0] in_ld = {LD_W{1'b0}};  // a fresh kernel: no continuation
 
   // ---------------------------------------------------------------- pending pool
   wire [LEVELS-1:0] lvl_ne;  // the level's FIFO holds a kernel
   wire [LEVELS*LA_W-1:0] lvl_la;  // heads, level l at [l*W +: W]
   wire [LEVELS*LB_W-1:0] lvl_lb;
   wire [LEVELS*LC_W-1:0] lvl_lc;
-  wire [LEVELS-1:0] lvl_push, lvl_pop;
+  wire [LEVELS*LD_W-1:0] lvl_ld;
+  wire [LEVELS-1:0] lvl_push, lvl_push_in, lvl_pop;
 
   // highest non-empty level: the encoder's bit 0 is level 3
   wire [1:0] lvl_enc_idx;
@@ -274,22 +342,190 @@ module kmu_kmu #(
       .valid_o(alloc_ok)
   );
 
+  // lowest free CT entry (a scan from the top, so the lowest free one wins)
+  reg [TAG_W-1:0] ct_alloc_idx;
+  reg ct_alloc_ok;
+  always @(*) begin
+    ct_alloc_idx = {TAG_W{1'b0}};
+    ct_alloc_ok = 1'b0;
+    for (e = CT - 1; e >= 0; e = e - 1) begin
+      if (!ct_valid_q[e]) begin
+        ct_alloc_idx = e[TAG_W-1:0];
+        ct_alloc_ok = 1'b1;
+      end
+    end
+  end
+
+  // the best candidate: the accepted descriptor when strictly above every non-empty level,
+  // else the head of the highest non-empty level
+  wire cand_byp = in_fire && (!any_ne || in_prio > lvl_hi);
+  wire cand_any = in_fire || any_ne;
+  wire [1:0] cand_prio = cand_byp ? in_prio : lvl_hi;
+  wire [LA_W-1:0] cand_la = cand_byp ? in_la : lvl_la[lvl_hi*LA_W+:LA_W];
+  wire [LB_W-1:0] cand_lb = cand_byp ? in_lb : lvl_lb[lvl_hi*LB_W+:LB_W];
+  wire [LC_W-1:0] cand_lc = cand_byp ? in_lc : lvl_lc[lvl_hi*LC_W+:LC_W];
+  wire [LD_W-1:0] cand_ld = cand_byp ? in_ld : lvl_ld[lvl_hi*LD_W+:LD_W];
+  wire cand_cont = cand_any && cand_ld[LD_CONT];  // a continuation: keeps its tag
+  wire [TAG_W-1:0] cand_tag = cand_ld[LD_TAG+:TAG_W];
+  wire [31:0] cand_tbs = cand_lb[LB_TBS+:32];
+
+  // RGEM: no other kernel may hold a slot or a CT entry (a continuation's own entry is its
+  // own, so a continuation left from concurrent mode can still run alone)
+  reg ct_other;
+  always @(*) begin
+    ct_other = 1'b0;
+    for (e = 0; e < CT; e = e + 1)
+      if (ct_valid_q[e] && !(cand_cont && cand_tag == e[TAG_W-1:0])) ct_other = 1'b1;
+  end
+  wire rgem_ok = !mode_rgem_i || (valid_q == {SLOTS{1'b0}} && !ct_other);
+
   // admission
-  wire adm_ok = alloc_ok && (!mode_rgem_i || valid_q == {SLOTS{1'b0}});
-  wire adm_byp = adm_ok && in_fire && (!any_ne || in_prio > lvl_hi);  // straight into a slot
-  wire adm_pop = adm_ok && any_ne && !adm_byp;  // the head of level lvl_hi
+  wire adm_ok = alloc_ok && (cand_cont || ct_alloc_ok) && rgem_ok;
+  wire adm_byp = adm_ok && cand_byp;  // straight into a slot
+  wire adm_pop = adm_ok && any_ne && !cand_byp;  // the head of level lvl_hi
   wire adm_fire = adm_byp || adm_pop;
-  wire [LA_W-1:0] adm_la = adm_byp ? in_la : lvl_la[lvl_hi*LA_W+:LA_W];
-  wire [LB_W-1:0] adm_lb = adm_byp ? in_lb : lvl_lb[lvl_hi*LB_W+:LB_W];
-  wire [LC_W-1:0] adm_lc = adm_byp ? in_lc : lvl_lc[lvl_hi*LC_W+:LC_W];
-  wire [1:0] adm_prio = adm_byp ? in_prio : lvl_hi;
+  wire adm_fresh = adm_fire && !cand_cont;  // allocates CT entry ct_alloc_idx
+
+  // ---------------------------------------------------------------- slot reads
+  // Selected by comparing the index with every slot, so an index >= SLOTS reads a free slot.
+  reg t_valid;
+  reg [31:0] t_tbs;
+  always @(*) begin
+    t_valid = 1'b0;
+    t_tbs = 32'd0;
+    take_tb_o = 32'd0;
+    take_tag_o = {TAG_W{1'b0}};
+    take_kptr_o = 32'd0;
+    take_param_o = 32'd0;
+    q_warps_o = 6'd0;
+    q_regs_o = 18'd0;
+    q_shmem_o = 16'd0;
+    q_prio_o = 2'd0;
+    q_event_o = 1'b0;
+    for (s = 0; s < SLOTS; s = s + 1) begin
+      if (take_slot_i == s[SLOT_W-1:0]) begin
+        t_valid = valid_q[s];
+        t_tbs = tbs_q[s];
+        take_tb_o = next_q[s];
+        take_tag_o = tag_q[s];
+        take_kptr_o = kptr_q[s];
+        take_param_o = param_q[s];
+      end
+      if (q_slot_i == s[SLOT_W-1:0] && valid_q[s]) begin
+        q_warps_o = warps_q[s];
+        q_regs_o = regs_q[s];
+        q_shmem_o = shmem_q[s];
+        q_prio_o = prio_q[s];
+        q_event_o = event_q[s];
+      end
+    end
+  end
+
+  // CT read for the done (an index >= CT reads a free entry)
+  reg d_valid;
+  reg [31:0] d_out;
+  always @(*) begin
+    d_valid = 1'b0;
+    d_out = 32'd0;
+    for (e = 0; e < CT; e = e + 1) begin
+      if (done_tag_i == e[TAG_W-1:0]) begin
+        d_valid = ct_valid_q[e];
+        d_out = ct_out_q[e];
+      end
+    end
+  end
+
+  assign err_take_o = take_valid_i && (!t_valid || take_tb_o == t_tbs);
+  wire take_ok = take_valid_i && !err_take_o;
+  wire take_last = take_ok && (take_tb_o + 32'd1 == t_tbs);  // frees the slot at the edge
+  assign err_done_o = done_valid_i && (!d_valid || d_out == 32'd0);
+  wire done_ok = done_valid_i && !err_done_o;
+
+  // ---------------------------------------------------------------- swap-out
+  // Eligible victims: valid, priority below the candidate's, TBs left after this cycle's take.
+  reg [SLOTS-1:0] vic_elig;
+  reg [LEVELS-1:0] vic_lvl_any;  // some eligible slot has this priority
+  always @(*) begin
+    vic_lvl_any = {LEVELS{1'b0}};
+    for (s = 0; s < SLOTS; s = s + 1) begin
+      vic_elig[s] = valid_q[s] && (prio_q[s] < cand_prio) &&
+                    (next_q[s] + {31'd0, take_ok && (take_slot_i == s[SLOT_W-1:0])} !=
+                     tbs_q[s]);
+      if (vic_elig[s]) vic_lvl_any[prio_q[s]] = 1'b1;
+    end
+  end
+
+  // the lowest level with an eligible slot, then its highest-index slot: the lowest set bit
+  // of the bit-reversed vector
+  wire [1:0] vic_lvl;
+  wire vic_any;
+  kmu_prio_enc #(
+      .N(LEVELS)
+  ) u_vic_lvl (
+      .in_i   (vic_lvl_any),
+      .idx_o  (vic_lvl),
+      .valid_o(vic_any)
+  );
+  reg [SLOTS-1:0] vic_rev;
+  always @(*) begin
+    for (s = 0; s < SLOTS; s = s + 1)
+      vic_rev[s] = vic_elig[SLOTS-1-s] && (prio_q[SLOTS-1-s] == vic_lvl);
+  end
+  wire [SLOT_W-1:0] vic_rev_idx;
+  wire unused_vic_rev_valid;
+  kmu_prio_enc #(
+      .N(SLOTS)
+  ) u_vic_enc (
+      .in_i   (vic_rev),
+      .idx_o  (vic_rev_idx),
+      .valid_o(unused_vic_rev_valid)
+  );
+  localparam integer SLOT_MAX_I = SLOTS - 1;
+  localparam [SLOT_W-1:0] SLOT_MAX = SLOT_MAX_I[SLOT_W-1:0];
+  wire [SLOT_W-1:0] vic_idx = SLOT_MAX - vic_rev_idx;
+
+  // the victim's issue state as a continuation, next TB index after this cycle's take
+  reg [LA_W-1:0] vic_la;
+  reg [LB_W-1:0] vic_lb;
+  reg [LC_W-1:0] vic_lc;
+  reg [LD_W-1:0] vic_ld;
+  always @(*) begin
+    vic_la = {LA_W{1'b0}};
+    vic_lb = {LB_W{1'b0}};  // cpl_addr unused: it is in the CT entry
+    vic_lc = {LC_W{1'b0}};  // id unused: it is in the CT entry
+    vic_ld = {LD_W{1'b0}};
+    for (s = 0; s < SLOTS; s = s + 1) begin
+      if (vic_idx == s[SLOT_W-1:0]) begin
+        vic_la[LA_KPTR+:32] = kptr_q[s];
+        vic_la[LA_PARAM+:32] = param_q[s];
+        vic_lb[LB_TBS+:32] = tbs_q[s];
+        vic_lc[LC_WARPS+:6] = warps_q[s];
+        vic_lc[LC_REGS+:18] = regs_q[s];
+        vic_lc[LC_SHMEM+:16] = shmem_q[s];
+        vic_lc[LC_EVENT] = event_q[s];
+        vic_ld[LD_NEXT+:32] = next_q[s] +
+                              {31'd0, take_ok && (take_slot_i == s[SLOT_W-1:0])};
+        vic_ld[LD_TAG+:TAG_W] = tag_q[s];
+        vic_ld[LD_CONT] = 1'b1;
+      end
+    end
+  end
+
+  // swap: no slot free (nor freed by this cycle's take), not RGEM, the victim's level takes
+  // this push (room, and not the accepted descriptor's level), and the candidate can use the
+  // slot next cycle (a continuation, or a CT entry is free)
+  wire swp = !mode_rgem_i && cand_any && !alloc_ok && !take_last && vic_any &&
+             lvl_room[vic_lvl] && !lvl_push_in[vic_lvl] && (cand_cont || ct_alloc_ok);
+  assign swap_o = swp;
 
   generate
     for (l = 0; l < LEVELS; l = l + 1) begin : g_lvl
-      wire [$clog2(PEND+1)-1:0] unused_cnt_a, unused_cnt_b, unused_cnt_c;
+      wire [$clog2(PEND+1)-1:0] unused_cnt_a, unused_cnt_b, unused_cnt_c, unused_cnt_d;
       localparam [1:0] LV = l;  // this level
-      wire unused_rdy_b, unused_rdy_c, unused_val_b, unused_val_c;
-      assign lvl_push[l] = in_fire && !adm_byp && (in_prio == LV);
+      wire unused_rdy_b, unused_rdy_c, unused_rdy_d, unused_val_b, unused_val_c, unused_val_d;
+      wire swp_here = swp && (vic_lvl == LV);  // the victim goes to this level
+      assign lvl_push_in[l] = in_fire && !adm_byp && (in_prio == LV);
+      assign lvl_push[l] = lvl_push_in[l] || swp_here;
       assign lvl_pop[l] = adm_pop && (lvl_hi == LV);
       kmu_fifo #(
           .WIDTH(LA_W),
@@ -300,7 +536,7 @@ module kmu_kmu #(
           .flush_i     (1'b0),
           .push_valid_i(lvl_push[l]),
           .push_ready_o(lvl_room[l]),
-          .push_data_i (in_la),
+          .push_data_i (swp_here ? vic_la : in_la),
           .pop_valid_o (lvl_ne[l]),
           .pop_ready_i (lvl_pop[l]),
           .pop_data_o  (lvl_la[l*LA_W+:LA_W]),
@@ -315,7 +551,7 @@ module kmu_kmu #(
           .flush_i     (1'b0),
           .push_valid_i(lvl_push[l]),
           .push_ready_o(unused_rdy_b),
-          .push_data_i (in_lb),
+          .push_data_i (swp_here ? vic_lb : in_lb),
           .pop_valid_o (unused_val_b),
           .pop_ready_i (lvl_pop[l]),
           .pop_data_o  (lvl_lb[l*LB_W+:LB_W]),
@@ -330,78 +566,44 @@ module kmu_kmu #(
           .flush_i     (1'b0),
           .push_valid_i(lvl_push[l]),
           .push_ready_o(unused_rdy_c),
-          .push_data_i (in_lc),
+          .push_data_i (swp_here ? vic_lc : in_lc),
           .pop_valid_o (unused_val_c),
           .pop_ready_i (lvl_pop[l]),
           .pop_data_o  (lvl_lc[l*LC_W+:LC_W]),
           .count_o     (unused_cnt_c)
       );
+      kmu_fifo #(
+          .WIDTH(LD_W),
+          .DEPTH(PEND)
+      ) u_fifo_d (
+          .clk_i       (clk_i),
+          .rst_ni      (rst_ni),
+          .flush_i     (1'b0),
+          .push_valid_i(lvl_push[l]),
+          .push_ready_o(unused_rdy_d),
+          .push_data_i (swp_here ? vic_ld : in_ld),
+          .pop_valid_o (unused_val_d),
+          .pop_ready_i (lvl_pop[l]),
+          .pop_data_o  (lvl_ld[l*LD_W+:LD_W]),
+          .count_o     (unused_cnt_d)
+      );
     end
   endgenerate
 
-  // ---------------------------------------------------------------- slot reads
-  // Selected by comparing the index with every slot, so an index >= SLOTS reads a free slot.
-  reg t_valid, d_valid;
-  reg [31:0] t_tbs, d_out;
-  always @(*) begin
-    t_valid = 1'b0;
-    t_tbs = 32'd0;
-    take_tb_o = 32'd0;
-    take_kptr_o = 32'd0;
-    take_param_o = 32'd0;
-    d_valid = 1'b0;
-    d_out = 32'd0;
-    q_warps_o = 6'd0;
-    q_regs_o = 18'd0;
-    q_shmem_o = 16'd0;
-    q_prio_o = 2'd0;
-    q_event_o = 1'b0;
-    for (s = 0; s < SLOTS; s = s + 1) begin
-      if (take_slot_i == s[SLOT_W-1:0]) begin
-        t_valid = valid_q[s];
-        t_tbs = tbs_q[s];
-        take_tb_o = next_q[s];
-        take_kptr_o = kptr_q[s];
-        take_param_o = param_q[s];
-      end
-      if (done_slot_i == s[SLOT_W-1:0]) begin
-        d_valid = valid_q[s];
-        d_out = out_q[s];
-      end
-      if (q_slot_i == s[SLOT_W-1:0] && valid_q[s]) begin
-        q_warps_o = warps_q[s];
-        q_regs_o = regs_q[s];
-        q_shmem_o = shmem_q[s];
-        q_prio_o = prio_q[s];
-        q_event_o = event_q[s];
-      end
-    end
-  end
-
-  assign err_take_o = take_valid_i && (!t_valid || take_tb_o == t_tbs);
-  wire take_ok = take_valid_i && !err_take_o;
-  assign err_done_o = done_valid_i && (!d_valid || d_out == 32'd0);
-  wire done_ok = done_valid_i && !err_done_o;
-
   // ---------------------------------------------------------------- completion
-  reg [SLOTS-1:0] cpl_cand;  // all TBs taken and done
-  reg [SLOTS-1:0] has_tb;
+  // the lowest CT entry with every TB taken and done (a scan from the top)
+  reg [TAG_W-1:0] cpl_idx;
+  reg cpl_any;
   always @(*) begin
-    for (s = 0; s < SLOTS; s = s + 1) begin
-      cpl_cand[s] = valid_q[s] && (next_q[s] == tbs_q[s]) && (out_q[s] == 32'd0);
-      has_tb[s] = valid_q[s] && (next_q[s] != tbs_q[s]);
+    cpl_idx = {TAG_W{1'b0}};
+    cpl_any = 1'b0;
+    for (e = CT - 1; e >= 0; e = e - 1) begin
+      if (ct_valid_q[e] && ct_all_q[e] && ct_out_q[e] == 32'd0) begin
+        cpl_idx = e[TAG_W-1:0];
+        cpl_any = 1'b1;
+      end
     end
   end
-
-  wire [SLOT_W-1:0] cpl_idx;
-  wire cpl_any;
-  kmu_prio_enc #(
-      .N(SLOTS)
-  ) u_cpl_enc (
-      .in_i   (cpl_cand),
-      .idx_o  (cpl_idx),
-      .valid_o(cpl_any)
-  );
 
   reg c_event;
   reg [31:0] c_addr;
@@ -409,11 +611,11 @@ module kmu_kmu #(
     c_event = 1'b0;
     c_addr = 32'd0;
     ekt_cpl_id_o = {EKT_ID_W{1'b0}};
-    for (s = 0; s < SLOTS; s = s + 1) begin
-      if (cpl_idx == s[SLOT_W-1:0]) begin
-        c_event = event_q[s];
-        c_addr = cpl_addr_q[s];
-        ekt_cpl_id_o = id_q[s];
+    for (e = 0; e < CT; e = e + 1) begin
+      if (cpl_any && cpl_idx == e[TAG_W-1:0]) begin  // table fields only of a valid entry
+        c_event = ct_event_q[e];
+        c_addr = ct_cpl_addr_q[e];
+        ekt_cpl_id_o = ct_id_q[e];
       end
     end
   end
@@ -446,42 +648,78 @@ module kmu_kmu #(
     event_d = event_q;
     for (s = 0; s < SLOTS; s = s + 1) begin
       prio_d[s] = prio_q[s];
-      id_d[s] = id_q[s];
+      tag_d[s] = tag_q[s];
       kptr_d[s] = kptr_q[s];
       param_d[s] = param_q[s];
-      cpl_addr_d[s] = cpl_addr_q[s];
       tbs_d[s] = tbs_q[s];
       next_d[s] = next_q[s];
-      out_d[s] = out_q[s];
       warps_d[s] = warps_q[s];
       regs_d[s] = regs_q[s];
       shmem_d[s] = shmem_q[s];
     end
     for (s = 0; s < SLOTS; s = s + 1) begin
-      // take and done (never on a free slot, so never on the slot admitted or completed)
-      if (take_ok && (take_slot_i == s[SLOT_W-1:0])) next_d[s] = next_q[s] + 32'd1;
-      if ((take_ok && (take_slot_i == s[SLOT_W-1:0])) &&
-          !(done_ok && (done_slot_i == s[SLOT_W-1:0])))
-        out_d[s] = out_q[s] + 32'd1;
-      else if (!(take_ok && (take_slot_i == s[SLOT_W-1:0])) &&
-               (done_ok && (done_slot_i == s[SLOT_W-1:0])))
-        out_d[s] = out_q[s] - 32'd1;
-      // completion frees the slot
-      if (cpl_fire && (cpl_idx == s[SLOT_W-1:0])) valid_d[s] = 1'b0;
-      // admission into the lowest free slot
+      // take (never on a free slot, so never on the slot admitted); the last take frees it
+      if (take_ok && (take_slot_i == s[SLOT_W-1:0])) begin
+        next_d[s] = next_q[s] + 32'd1;
+        if (take_last) valid_d[s] = 1'b0;
+      end
+      // swap-out frees the victim's slot (its issue state went to the pool)
+      if (swp && (vic_idx == s[SLOT_W-1:0])) valid_d[s] = 1'b0;
+      // admission into the lowest free slot; a fresh zero-TB kernel takes only its CT entry
       if (adm_fire && (alloc_idx == s[SLOT_W-1:0])) begin
-        valid_d[s] = 1'b1;
-        {id_d[s], event_d[s], shmem_d[s], regs_d[s], warps_d[s]} = adm_lc;
-        {param_d[s], kptr_d[s]} = adm_la;
-        {tbs_d[s], cpl_addr_d[s]} = adm_lb;
-        prio_d[s] = adm_prio;
-        next_d[s] = 32'd0;
-        out_d[s] = 32'd0;
+        valid_d[s] = cand_cont || (cand_tbs != 32'd0);
+        event_d[s] = cand_lc[LC_EVENT];
+        shmem_d[s] = cand_lc[LC_SHMEM+:16];
+        regs_d[s] = cand_lc[LC_REGS+:18];
+        warps_d[s] = cand_lc[LC_WARPS+:6];
+        kptr_d[s] = cand_la[LA_KPTR+:32];
+        param_d[s] = cand_la[LA_PARAM+:32];
+        tbs_d[s] = cand_tbs;
+        prio_d[s] = cand_prio;
+        next_d[s] = cand_cont ? cand_ld[LD_NEXT+:32] : 32'd0;
+        tag_d[s] = cand_cont ? cand_tag : ct_alloc_idx;
+      end
+    end
+  end
+
+  // the CT entry of this cycle's take
+  wire [TAG_W-1:0] t_tag = take_tag_o;
+  always @(*) begin
+    ct_valid_d = ct_valid_q;
+    for (e = 0; e < CT; e = e + 1) begin
+      ct_all_d[e] = ct_all_q[e];
+      ct_out_d[e] = ct_out_q[e];
+      ct_cpl_addr_d[e] = ct_cpl_addr_q[e];
+      ct_event_d[e] = ct_event_q[e];
+      ct_id_d[e] = ct_id_q[e];
+    end
+    for (e = 0; e < CT; e = e + 1) begin
+      // take and done (never on a free entry, so never on the entry allocated or completed)
+      if ((take_ok && (t_tag == e[TAG_W-1:0])) && !(done_ok && (done_tag_i == e[TAG_W-1:0])))
+        ct_out_d[e] = ct_out_q[e] + 32'd1;
+      else if (!(take_ok && (t_tag == e[TAG_W-1:0])) &&
+               (done_ok && (done_tag_i == e[TAG_W-1:0])))
+        ct_out_d[e] = ct_out_q[e] - 32'd1;
+      if (take_last && (t_tag == e[TAG_W-1:0])) ct_all_d[e] = 1'b1;
+      // completion frees the entry
+      if (cpl_fire && (cpl_idx == e[TAG_W-1:0])) ct_valid_d[e] = 1'b0;
+      // a fresh kernel's entry: nothing taken yet (all taken at once when it has zero TBs)
+      if (adm_fresh && (ct_alloc_idx == e[TAG_W-1:0])) begin
+        ct_valid_d[e] = 1'b1;
+        ct_all_d[e] = (cand_tbs == 32'd0);
+        ct_out_d[e] = 32'd0;
+        ct_cpl_addr_d[e] = cand_lb[LB_CPL+:32];
+        ct_event_d[e] = cand_lc[LC_EVENT];
+        ct_id_d[e] = cand_lc[LC_ID+:EKT_ID_W];
       end
     end
   end
 
   // ---------------------------------------------------------------- outputs
+  reg [SLOTS-1:0] has_tb;
+  always @(*) begin
+    for (s = 0; s < SLOTS; s = s + 1) has_tb[s] = valid_q[s] && (next_q[s] != tbs_q[s]);
+  end
   assign slot_valid_o = valid_q;
   assign slot_has_tb_o = has_tb;
   assign slot_event_o = event_q & valid_q;
@@ -501,15 +739,14 @@ module kmu_kmu #(
     if (!rst_ni) begin
       valid_q <= {SLOTS{1'b0}};
       event_q <= {SLOTS{1'b0}};
+      ct_valid_q <= {CT{1'b0}};
       for (s = 0; s < SLOTS; s = s + 1) begin
         prio_q[s] <= 2'd0;
-        id_q[s] <= {EKT_ID_W{1'b0}};
+        tag_q[s] <= {TAG_W{1'b0}};
         kptr_q[s] <= 32'd0;
         param_q[s] <= 32'd0;
-        cpl_addr_q[s] <= 32'd0;
         tbs_q[s] <= 32'd0;
         next_q[s] <= 32'd0;
-        out_q[s] <= 32'd0;
         warps_q[s] <= 6'd0;
         regs_q[s] <= 18'd0;
         shmem_q[s] <= 16'd0;
@@ -517,21 +754,34 @@ module kmu_kmu #(
     end else begin
       valid_q <= valid_d;
       event_q <= event_d;
+      ct_valid_q <= ct_valid_d;
       for (s = 0; s < SLOTS; s = s + 1) begin
         prio_q[s] <= prio_d[s];
-        id_q[s] <= id_d[s];
+        tag_q[s] <= tag_d[s];
         kptr_q[s] <= kptr_d[s];
         param_q[s] <= param_d[s];
-        cpl_addr_q[s] <= cpl_addr_d[s];
         tbs_q[s] <= tbs_d[s];
         next_q[s] <= next_d[s];
-        out_q[s] <= out_d[s];
         warps_q[s] <= warps_d[s];
         regs_q[s] <= regs_d[s];
         shmem_q[s] <= shmem_d[s];
       end
     end
   end
+
+  // the completion table's fields: no reset (only ct_valid_q), read only while valid; one
+  // always block per entry (CT may be 256: a loop of delayed array writes would not unroll)
+  generate
+    for (g = 0; g < CT; g = g + 1) begin : g_ct
+      always @(posedge clk_i) begin
+        ct_all_q[g] <= ct_all_d[g];
+        ct_out_q[g] <= ct_out_d[g];
+        ct_cpl_addr_q[g] <= ct_cpl_addr_d[g];
+        ct_event_q[g] <= ct_event_d[g];
+        ct_id_q[g] <= ct_id_d[g];
+      end
+    end
+  endgenerate
 endmodule
 
 `default_nettype wire

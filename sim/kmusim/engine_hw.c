@@ -32,7 +32,8 @@ typedef struct {
 } hw_engine;
 
 static const kmu_gpu_params build_params = {P_AW,    P_ENTRIES, P_CNT_W, P_NSM,   P_SLOTS, P_PEND,
-                                            P_TBS,   P_WARPS,   P_REGS,  P_SHMEM, P_EWT};
+                                            P_TBS,   P_WARPS,   P_REGS,  P_SHMEM, P_EWT,
+                                            P_CT};
 
 static int config_matches(const kmusim_config *c, char *err, size_t errlen) {
   const kmu_gpu_params *p = &build_params;

@@ -73,6 +73,10 @@ typedef struct {
   /* live instances */
   uint32_t *live;
   size_t nlive, live_cap;
+  /* kernel tag (simt_start_slot_o: kmu_kmu's CT entry) -> instance + 1, 0: unmapped.  A kernel
+   * keeps its tag for its whole life, across swap-outs; the tag is reused only after all its
+   * TBs are done (its completion frees it), so the mapping ends at its last done. */
+  uint32_t tag_inst[256];
   int final_phase;      /* 0 running, 1 final reads queued, 2 done */
   unsigned final_left;
   uint64_t last_activity;
@@ -444,12 +448,25 @@ static void on_start(ctx *c) {
   kmusim_ports *p = &c->p;
   kmusim_result *r = c->r;
   int k = kmusim_kernel_by_kptr(c->w, p->simt_start_kptr_o);
+  const unsigned tag = (unsigned)(p->simt_start_slot_o & 0xff);
   uint32_t found = UINT32_MAX;
-  for (size_t j = 0; k >= 0 && j < c->nlive; j++) {
-    const kmusim_inst *x = &r->inst[c->live[j]];
-    if (x->kernel == k && x->param == p->simt_start_param_o) {
-      found = c->live[j];
-      break;
+  if (c->tag_inst[tag]) {
+    /* the tag names a running instance: the start must be one of its TBs */
+    const uint32_t t = c->tag_inst[tag] - 1;
+    const kmusim_inst *x = &r->inst[t];
+    if (k >= 0 && x->kernel == k && x->param == p->simt_start_param_o) found = t;
+  } else {
+    /* a new tag: the first live instance with this kernel and parameter that has no tag yet */
+    for (size_t j = 0; k >= 0 && j < c->nlive; j++) {
+      const kmusim_inst *x = &r->inst[c->live[j]];
+      if (x->kernel == k && x->param == p->simt_start_param_o && !x->tagged) {
+        found = c->live[j];
+        break;
+      }
+    }
+    if (found != UINT32_MAX) {
+      c->tag_inst[tag] = found + 1;
+      r->inst[found].tagged = 1;
     }
   }
   if (found == UINT32_MAX) {
@@ -495,6 +512,9 @@ static void on_done(ctx *c) {
   sm_tb t = sm_model_done_fire(&c->sm);
   kmusim_inst *x = &r->inst[t.inst];
   x->done++;
+  /* its last TB is done: the tag is free for reuse after its completion */
+  if (x->done == x->ntb && t.slot < 256 && c->tag_inst[t.slot] == t.inst + 1)
+    c->tag_inst[t.slot] = 0;
   unsigned sm = (unsigned)c->p.simt_done_sm_i;
   r->sm[sm].tbs++;
   if (c->o->record_tbs) {

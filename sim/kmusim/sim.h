@@ -26,6 +26,7 @@ typedef struct {
   uint64_t ntb, started, done;
   uint8_t *bits;          /* TBs started (while live) */
   int live;
+  int tagged;             /* a TB start named its kernel tag (simt_start_slot_o) */
 } kmusim_inst;
 
 typedef struct {
