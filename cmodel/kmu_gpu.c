@@ -2,7 +2,8 @@
  *
  * Wiring only, as in the RTL.  Each block's comb() is a pure function of its registered
  * state and its inputs; the top evaluates the blocks in data-flow order and repeats until no
- * wire changes (delta cycles).  There is no combinational loop in the design, so this settles
+ * block's inputs change (delta cycles: after a cycle's first pass, only a block whose inputs
+ * changed is evaluated again).  There is no combinational loop in the design, so this settles
  * in a few passes; a model that does not settle aborts rather than answer wrongly. */
 #include "kmu_gpu.h"
 
@@ -59,8 +60,21 @@ void kmu_gpu_reset(kmu_gpu *m) {
   memset(&m->w, 0, sizeof m->w);
 }
 
-static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
-  kmu_gpu_wires *w = &m->w;
+/* Evaluate a block when its inputs differ from those of its last evaluation in this cycle
+ * (every block on a cycle's first pass): a delta cycle re-evaluates only what changed. */
+#define EVAL(comb, blk, in, last, out)                 \
+  do {                                                  \
+    if (first || memcmp((in), (last), sizeof *(in))) { \
+      *(last) = *(in);                                  \
+      comb((blk), (in), (out));                         \
+      evals++;                                          \
+    }                                                   \
+  } while (0)
+
+/* One pass over the blocks in data-flow order; returns how many it evaluated (0: settled). */
+static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
+  kmu_gpu_wires *w = &m->w, *l = &m->last;
+  int evals = 0;
   const unsigned nsm = m->p.nsm;
   const unsigned rtb_w = clog2_min1(m->p.tbs), tag_w = clog2_min1(m->p.ct);
 
@@ -80,7 +94,7 @@ static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
   w->fe_i.cpl_valid_i = w->kmu_o.ekt_cpl_valid_o;
   w->fe_i.cpl_id_i = w->kmu_o.ekt_cpl_id_o;
   w->fe_i.kernel_done_i = w->kmu_o.kernel_done_o;
-  kmu_frontend_comb(&m->u_frontend, &w->fe_i, &w->fe_o);
+  EVAL(kmu_frontend_comb, &m->u_frontend, &w->fe_i, &l->fe_i, &w->fe_o);
 
   /* kernel management */
   w->kmu_i.mode_rgem_i = w->fe_o.mode_rgem_o; /* KMU_CTRL.RGEM */
@@ -118,7 +132,7 @@ static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
   /* the SM reports the TB's kernel tag */
   w->kmu_i.done_tag_i = w->sm_o[w->dn_arb_o.gnt_idx_o % nsm].done_slot_o & kmu_mask(tag_w);
   w->kmu_i.mem_req_ready_i = w->mp_o.req_ready_o & 1;
-  kmu_kmu_comb(&m->u_kmu, &w->kmu_i, &w->kmu_o);
+  EVAL(kmu_kmu_comb, &m->u_kmu, &w->kmu_i, &l->kmu_i, &w->kmu_o);
 
   /* dispatch */
   uint64_t fit = 0, ewt_fit = 0;
@@ -140,7 +154,7 @@ static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
   w->dsp_i.take_tb_i = w->kmu_o.take_tb_o;
   w->dsp_i.take_kptr_i = w->kmu_o.take_kptr_o;
   w->dsp_i.take_param_i = w->kmu_o.take_param_o;
-  kmu_dispatch_comb(&m->u_dispatch, &w->dsp_i, &w->dsp_o);
+  EVAL(kmu_dispatch_comb, &m->u_dispatch, &w->dsp_i, &l->dsp_i, &w->dsp_o);
 
   /* SM controllers */
   uint64_t st_req = 0, dn_req = 0;
@@ -169,7 +183,7 @@ static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
     si->hold_i = si->ctx_cmd_ready_i = si->ctx_done_i = si->dirty_cnt_i = 0;
     si->simt_paused_i = 0;
     si->wp_en_i = si->wp_ev_ready_i = 0; /* no warp-level preemption (kmu_gpu.v the same) */
-    kmu_sm_ctrl_comb(&m->u_sm_ctrl[s], si, &w->sm_o[s]);
+    EVAL(kmu_sm_ctrl_comb, &m->u_sm_ctrl[s], si, &l->sm_i[s], &w->sm_o[s]);
     st_req |= (w->sm_o[s].simt_start_valid_o & 1) << s;
     dn_req |= (w->sm_o[s].done_valid_o & 1) << s;
   }
@@ -177,10 +191,10 @@ static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
   /* SIMT start bus and TB-done arbiters */
   w->st_arb_i.req_i = st_req;
   w->st_arb_i.ack_i = w->st_arb_o.gnt_valid_o && i->simt_start_ready_i;
-  kmu_rr_arb_comb(&m->u_start_arb, &w->st_arb_i, &w->st_arb_o);
+  EVAL(kmu_rr_arb_comb, &m->u_start_arb, &w->st_arb_i, &l->st_arb_i, &w->st_arb_o);
   w->dn_arb_i.req_i = dn_req;
   w->dn_arb_i.ack_i = w->dn_arb_o.gnt_valid_o;
-  kmu_rr_arb_comb(&m->u_done_arb, &w->dn_arb_i, &w->dn_arb_o);
+  EVAL(kmu_rr_arb_comb, &m->u_done_arb, &w->dn_arb_i, &l->dn_arb_i, &w->dn_arb_o);
 
   /* memory port: client 0 completion flags, client 1 reserved */
   w->mp_i.req_valid_i = w->kmu_o.mem_req_valid_o & 1;
@@ -191,33 +205,14 @@ static void comb_pass(kmu_gpu *m, const kmu_gpu_in *i) {
   w->mp_i.mem_rvalid_i = i->mem_rvalid_i;
   w->mp_i.mem_rdata_i = i->mem_rdata_i;
   w->mp_i.mem_rclient_i = i->mem_rclient_i;
-  kmu_mem_port_comb(&m->u_mem_port, &w->mp_i, &w->mp_o);
-}
-
-/* the wires that can change between passes: everything but the unused SM entries */
-static int settled(const kmu_gpu *m, const kmu_gpu_wires *a, const kmu_gpu_wires *b) {
-  size_t head = offsetof(kmu_gpu_wires, sm_i);
-  size_t tail = offsetof(kmu_gpu_wires, st_arb_i);
-  size_t n = m->p.nsm;
-  return !memcmp(a, b, head) &&
-         !memcmp(a->sm_i, b->sm_i, n * sizeof a->sm_i[0]) &&
-         !memcmp(a->sm_o, b->sm_o, n * sizeof a->sm_o[0]) &&
-         !memcmp((const char *)a + tail, (const char *)b + tail, sizeof *a - tail);
+  EVAL(kmu_mem_port_comb, &m->u_mem_port, &w->mp_i, &l->mp_i, &w->mp_o);
+  return evals;
 }
 
 void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
-  static kmu_gpu_wires prev; /* scratch: one model evaluates at a time */
   int pass;
-  for (pass = 0; pass < 12; pass++) {
-    memcpy(&prev, &m->w, offsetof(kmu_gpu_wires, sm_i));
-    memcpy(prev.sm_i, m->w.sm_i, m->p.nsm * sizeof prev.sm_i[0]);
-    memcpy(prev.sm_o, m->w.sm_o, m->p.nsm * sizeof prev.sm_o[0]);
-    memcpy((char *)&prev + offsetof(kmu_gpu_wires, st_arb_i),
-           (const char *)&m->w + offsetof(kmu_gpu_wires, st_arb_i),
-           sizeof prev - offsetof(kmu_gpu_wires, st_arb_i));
-    comb_pass(m, i);
-    if (pass > 0 && settled(m, &prev, &m->w)) break;
-  }
+  for (pass = 0; pass < 12; pass++)
+    if (!comb_pass(m, i, pass == 0) && pass > 0) break;
   if (pass == 12) {
     fprintf(stderr, "kmu_gpu model: wires did not settle (combinational loop?)\n");
     abort();

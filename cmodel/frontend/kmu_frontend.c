@@ -2,8 +2,9 @@
  *
  * The RTL top is only wiring, so the model is only wiring: each sub-model's comb() is a pure
  * function of its registered state and its inputs, and the wires between them are settled by
- * evaluating the four blocks in data-flow order until no wire changes (as a simulator's delta
- * cycles would).  The design has no combinational loop, so this converges in a few passes; a
+ * evaluating the four blocks in data-flow order until no block's inputs change (as a
+ * simulator's delta cycles would: after a cycle's first pass, only a block whose inputs changed
+ * is evaluated again).  The design has no combinational loop, so this converges in a few passes; a
  * failure to converge is reported as a model error. */
 #include "kmu_frontend.h"
 
@@ -38,9 +39,21 @@ void kmu_frontend_reset(kmu_frontend *m) {
   kmu_ekt_reset(&m->u_ekt);
 }
 
-/* One evaluation of every block with the wires as they stand. */
-static void comb_pass(kmu_frontend *m, const kmu_frontend_in *i) {
-  kmu_frontend_wires *w = &m->w;
+/* Evaluate a block when its inputs differ from those of its last evaluation in this cycle
+ * (every block on a cycle's first pass): a delta cycle re-evaluates only what changed. */
+#define EVAL(comb, blk, in, last, out)                 \
+  do {                                                  \
+    if (first || memcmp((in), (last), sizeof *(in))) { \
+      *(last) = *(in);                                  \
+      comb((blk), (in), (out));                         \
+      evals++;                                          \
+    }                                                   \
+  } while (0)
+
+/* One pass over the blocks in data-flow order; returns how many it evaluated (0: settled). */
+static int comb_pass(kmu_frontend *m, const kmu_frontend_in *i, int first) {
+  kmu_frontend_wires *w = &m->w, *l = &m->last;
+  int evals = 0;
 
   /* kmu_axil_slave: AXI from outside, bus responses from the CSR block */
   w->slave_i.s_awvalid_i = i->s_awvalid_i;
@@ -55,7 +68,7 @@ static void comb_pass(kmu_frontend *m, const kmu_frontend_in *i) {
   w->slave_i.bus_req_ready_i = w->csr_o.bus_req_ready_o;
   w->slave_i.bus_rsp_rdata_i = w->csr_o.bus_rsp_rdata_o;
   w->slave_i.bus_rsp_err_i = w->csr_o.bus_rsp_err_o;
-  kmu_axil_slave_comb(&m->u_axil_slave, &w->slave_i, &w->slave_o);
+  EVAL(kmu_axil_slave_comb, &m->u_axil_slave, &w->slave_i, &l->slave_i, &w->slave_o);
 
   /* kmu_csr */
   uint64_t launch_fire = w->db_o.launch_valid_o && w->ekt_o.launch_ready_o;
@@ -84,14 +97,14 @@ static void comb_pass(kmu_frontend *m, const kmu_frontend_in *i) {
   w->csr_i.ekt_valid_i = w->ekt_o.valid_o;
   w->csr_i.host_ready_i = i->host_ready_i;
   w->csr_i.kernel_done_i = i->kernel_done_i;
-  kmu_csr_comb(&m->u_csr, &w->csr_i, &w->csr_o);
+  EVAL(kmu_csr_comb, &m->u_csr, &w->csr_i, &l->csr_i, &w->csr_o);
 
   /* kmu_doorbell */
   w->db_i.db_valid_i = w->csr_o.db_valid_o;
   w->db_i.db_idx_i = w->csr_o.db_idx_o;
   w->db_i.launch_ready_i = w->ekt_o.launch_ready_o;
   w->db_i.launch_err_i = w->ekt_o.launch_err_o;
-  kmu_doorbell_comb(&m->u_doorbell, &w->db_i, &w->db_o);
+  EVAL(kmu_doorbell_comb, &m->u_doorbell, &w->db_i, &l->db_i, &w->db_o);
 
   /* kmu_ekt */
   w->ekt_i.reg_valid_i = w->csr_o.reg_valid_o;
@@ -116,17 +129,14 @@ static void comb_pass(kmu_frontend *m, const kmu_frontend_in *i) {
   w->ekt_i.desc_ready_i = i->desc_ready_i;
   w->ekt_i.cpl_valid_i = i->cpl_valid_i;
   w->ekt_i.cpl_id_i = i->cpl_id_i;
-  kmu_ekt_comb(&m->u_ekt, &w->ekt_i, &w->ekt_o);
+  EVAL(kmu_ekt_comb, &m->u_ekt, &w->ekt_i, &l->ekt_i, &w->ekt_o);
+  return evals;
 }
 
 void kmu_frontend_comb(kmu_frontend *m, const kmu_frontend_in *i, kmu_frontend_out *o) {
-  kmu_frontend_wires prev;
   int pass;
-  for (pass = 0; pass < 8; pass++) {
-    memcpy(&prev, &m->w, sizeof prev);
-    comb_pass(m, i);
-    if (pass > 0 && !memcmp(&prev, &m->w, sizeof prev)) break;
-  }
+  for (pass = 0; pass < 8; pass++)
+    if (!comb_pass(m, i, pass == 0) && pass > 0) break;
   if (pass == 8) {
     fprintf(stderr, "kmu_frontend model: wires did not settle (combinational loop?)\n");
     abort();
