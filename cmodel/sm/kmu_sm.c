@@ -60,6 +60,11 @@ static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
   int evals = 0;
   const kmu_sm_params *p = &m->p;
 
+  /* one kind of preemption at a time (kmu_sm.v): no warp preemption while the sequencer pauses
+   * a TB; no TB seen paused while a warp preemption is in progress */
+  const uint64_t wp_en = (i->wp_en_i & 1) && !w->sc_o.simt_pause_o;
+  const uint64_t sc_paused = (w->wp_o.busy_o & 1) ? 0 : i->simt_paused_i;
+
   /* kmu_sm_ctrl: the dispatcher and the SIMT from outside, decisions from the predictor, the
    * engine's handshake, the dirty count, the warp-preemption controller's acceptance */
   kmu_sm_ctrl_in scv = w->sc_i, *sc = &scv;
@@ -88,11 +93,11 @@ static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
   sc->pre_valid_i = w->pr_o.pre_valid_o;
   sc->pre_switch_mask_i = w->pr_o.pre_switch_mask_o;
   sc->hold_i = i->hold_i;
-  sc->simt_paused_i = i->simt_paused_i;
+  sc->simt_paused_i = sc_paused;
   sc->ctx_cmd_ready_i = w->eg_o.cmd_ready_o;
   sc->ctx_done_i = w->eg_o.done_o;
   sc->dirty_cnt_i = w->rf_o.dirty_cnt_o;
-  sc->wp_en_i = i->wp_en_i;
+  sc->wp_en_i = wp_en;
   sc->wp_ev_ready_i = w->wp_o.ev_ready_o;
   if (first || memcmp(sc, &w->sc_i, sizeof *sc)) {
     w->sc_i = *sc;
@@ -211,7 +216,7 @@ static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
   wp->rrest_done_i = i->rrest_done_i;
   wp->vpol_i = i->vpol_i;
   wp->opt_i = i->opt_i;
-  wp->wp_en_i = i->wp_en_i;
+  wp->wp_en_i = wp_en;
   if (first || memcmp(wp, &w->wp_i, sizeof *wp)) {
     w->wp_i = *wp;
     kmu_warp_preempt_comb(&m->u_warp_preempt, &w->wp_i, &w->wp_o);

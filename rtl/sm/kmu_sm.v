@@ -29,10 +29,18 @@
 //     same cycle is not taken (rf_wr_ready_o = 0) and must be held.
 //   - the SIMT's warp start/exit go to both the register file (exit clears dirty bits) and the
 //     warp preemption controller (age order, victim fit).
+//   - one kind of preemption at a time (kmu_sm_ctrl leaves this to the top): while the
+//     sequencer pauses a TB (any simt_pause_o bit) no warp-level preemption is accepted
+//     (wp_en_i is masked for both blocks), and while a warp-level preemption is in progress
+//     (wp_busy_o) the sequencer does not see any TB paused, so it saves no TB whose warp is a
+//     victim or hosts the event warp; it sees the pause complete once the victim has resumed.
 //
 // Latency: none added; every path is a block's own (see each block's header).  The top has no
 // logic but the two muxes above, the predictor's event gating and the ctx_bytes sum.
 //
+// SIMT contract beyond the blocks': a TB whose warp slot hosts an event warp (a victim that
+// exited on its own) is reported done (simt_done) only after that event warp's ev_done_i, since
+// the slot stays the TB's in kmu_sm_ctrl's table until then.
 // Interface contract: the dispatcher side is kmu_sm_ctrl's (fit query answered in the same
 // cycle, start always accepted when it fits); simt_* are the SIMT pipeline's; mem_req_* is a
 // valid/ready request stream with in-order responses (mem_rsp_valid_i, no back-pressure);
@@ -260,6 +268,11 @@ module kmu_sm #(
   wire [11:0]    rf_dirty_cnt;
   // warp preemption -> controller
   wire           wp_ev_ready;
+  // one kind of preemption at a time (header)
+  wire [TBS-1:0] sc_pause;
+  wire           wp_busy;
+  wire           wp_en = wp_en_i && (sc_pause == {TBS{1'b0}});
+  wire [TBS-1:0] sc_paused = wp_busy ? {TBS{1'b0}} : simt_paused_i;
 
   // the SIMT start handshake, as every block sees it
   wire st_fire = simt_start_valid_o && simt_start_ready_i;
@@ -326,8 +339,8 @@ module kmu_sm #(
       .pre_switch_mask_i   (pr_pre_mask),
       .hold_i              (hold_i),
       .err_dec_o           (err_dec_o),
-      .simt_pause_o        (simt_pause_o),
-      .simt_paused_i       (simt_paused_i),
+      .simt_pause_o        (sc_pause),
+      .simt_paused_i       (sc_paused),
       .simt_evict_valid_o  (simt_evict_valid_o),
       .simt_evict_rtb_o    (simt_evict_rtb_o),
       .simt_start_restore_o(simt_start_restore_o),
@@ -347,7 +360,7 @@ module kmu_sm #(
       .base_o              (base_o),
       .pre_busy_o          (pre_busy_o),
       .ptb_count_o         (ptb_count_o),
-      .wp_en_i             (wp_en_i),
+      .wp_en_i             (wp_en),
       .wp_ev_valid_o       (sc_wp_ev_valid),
       .wp_ev_ready_i       (wp_ev_ready),
       .wp_ev_regs_o        (sc_wp_ev_regs),
@@ -356,6 +369,7 @@ module kmu_sm #(
       .wp_free_regs_o      (sc_wp_free_regs)
   );
   assign free_regs_o  = sc_free_regs;
+  assign simt_pause_o = sc_pause;
   assign free_shmem_o = sc_free_shmem;
 
   // ---------------------------------------------------------------- context engine
@@ -569,8 +583,8 @@ module kmu_sm #(
       .vic_resume_o  (vic_resume_o),
       .vpol_i        (vpol_i),
       .opt_i         (opt_i),
-      .wp_en_i       (wp_en_i),
-      .busy_o        (wp_busy_o),
+      .wp_en_i       (wp_en),
+      .busy_o        (wp_busy),
       .victim_o      (unused_wp_victim),
       .victim_valid_o(unused_wp_victim_valid),
       .rsv_o         (unused_wp_rsv),
@@ -591,6 +605,7 @@ module kmu_sm #(
   assign err_o[ERR_PR_EVICT]   = pr_err_evict;
   assign err_o[ERR_PR_CLEAR]   = pr_err_clear;
   assign err_o[ERR_WP+:5]      = wp_err;
+  assign wp_busy_o             = wp_busy;
 
 `ifdef KMU_ASSERT
   // ---------------------------------------------------------------- assertions
@@ -623,6 +638,12 @@ module kmu_sm #(
       if ((sc_cmd_valid || eg_rfw_valid) && !pre_busy_o) begin
         $display("ASSERTION kmu_sm %m t=%0t: context command or restore write while idle",
                  $time);
+        $stop;
+      end
+      // one kind of preemption at a time: no warp preemption accepted while a TB is paused
+      if (sc_wp_ev_valid && wp_ev_ready && (sc_pause != {TBS{1'b0}})) begin
+        $display("ASSERTION kmu_sm %m t=%0t: warp preemption accepted while pausing %h", $time,
+                 sc_pause);
         $stop;
       end
       // allocated resources never exceed the SM's, so ctx_bytes cannot wrap

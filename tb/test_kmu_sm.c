@@ -1,0 +1,1347 @@
+/* test_kmu_sm.c - lockstep, scoreboard and directed tests of kmu_sm (rtl/sm/kmu_sm.v): one SM's
+ * control hardware (kmu_sm_ctrl, kmu_ctx_engine, kmu_dirty_rf, kmu_pep_predictor,
+ * kmu_warp_preempt wired once).
+ *
+ * The environment is a behavioural SIMT runner per resident entry (after studies/pep/pep_study.c
+ * run_cycles): TBs of a few random kernels write registers (held while rf_wr_ready_o is low),
+ * retire instructions, start and exit warps, finish; pause is answered with simt_paused_i after a
+ * drain delay; evicted TBs wait for their restore, whose registers (read back through rf_rd_*)
+ * and shared memory (the shm_w* beats) are checked before the restored offer is accepted.  A
+ * memory with random ready and in-order responses of random latency, the shared memory of each
+ * TB (a hash of the TB and the address) and the on-chip checkpoint store are models here.  Event
+ * warps go through the event-warp table, the regular way or by warp-level preemption, whose
+ * protocol (flush status, rsave/rrest, ev_done) the environment answers.
+ *
+ * Scoreboards (the second oracle, from the specification): every TB the dispatcher started is
+ * reported done once per kernel slot; a restored TB's written registers and its shared memory
+ * come back intact; no err_o bit, err_done_o or err_overflow_o in a legal run; every memory
+ * request inside ctx_base_i .. + 2*PTBS*AREA_BYTES (kmu_sm_ctrl: area (p*2+k)*AREA_BYTES of
+ * table entry p); the run ends with nothing resident, nothing preempted, every counter full. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kmu_regmap.h"
+#include "kmu_sm.h"
+#include "kmu_tb.h"
+
+static const kmu_sm_params params = {P_TBS,  P_WARPS, P_REGS,      P_SHMEM,      P_EWT,
+                                     P_PTBS, P_AREA_BYTES, P_IPB,  P_RPW,        P_DW,
+                                     P_REG_BYTES, P_BEAT_BYTES, P_KSLOTS, P_EMA_SH};
+#define KMU_CUR_IN kmu_sm_in
+#define KMU_CUR_OUT kmu_sm_out
+KMU_BLOCK(kmu_sm, KMU_SM_IN, KMU_SM_OUT, &params)
+
+#define NT P_TBS
+#define NW P_WARPS
+#define NR P_REGS
+#define NS P_SHMEM
+#define NE P_EWT
+#define NP P_PTBS
+#define RPWP P_RPW
+#define RB P_REG_BYTES
+#define BB P_BEAT_BYTES
+#define AREA ((uint32_t)P_AREA_BYTES)
+#define KS P_KSLOTS
+#define TB_MAXW (NW < 32 ? NW : 32)
+#define BMAP_B ((uint32_t)NW * BB)
+#define SHM_OFF (BMAP_B + (uint32_t)NW * RPWP * RB)
+#define SPAN ((uint64_t)2 * NP * AREA) /* bytes of the SM's checkpoint areas */
+#define WMASK_ALL (NW >= 64 ? ~0ull : (1ull << NW) - 1)
+#define ERR_WP_BIT(b) (1ull << (KMU_SM_ERR_WP + (b)))
+
+static unsigned popc(uint64_t v) {
+  unsigned n = 0;
+  for (; v; v &= v - 1) n++;
+  return n;
+}
+static unsigned ctz64(uint64_t v) {
+  unsigned n = 0;
+  while (!(v >> n & 1)) n++;
+  return n;
+}
+static uint32_t hash32(uint64_t a, uint64_t b) {
+  uint64_t z = a * 0x9e3779b97f4a7c15ull ^ (b + 0x632be59bd9b4e019ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return (uint32_t)(z ^ (z >> 31));
+}
+/* warp registers per warp (docs/pep-interfaces.md): ceil(ceil(regs / 32) / warps) */
+static unsigned spec_rpw(unsigned regs, unsigned warps) {
+  return ((regs + 31) / 32 + warps - 1) / warps;
+}
+
+/* ======================================================================== the environment */
+enum { ST_ACC, ST_RUN, ST_PRE, ST_DONE };
+typedef struct {
+  uint32_t tb, kptr, param, insts;
+  unsigned slot, warps, regs, shmem, rpw, ewarp;
+  int st, work, ndone, nevict, nrestore, rst_ready, left_ewt; /* rst_ready: restored, waiting for offer */
+  uint64_t exited;                                    /* warp indices that exited */
+  uint32_t *val;                                      /* [warp index][RPWP] */
+  uint32_t def[32];                                   /* registers written, per warp index */
+  int ck_valid[2], ck_ip[2];
+  unsigned ck_p[2];
+  int has_base;
+  uint32_t save_bytes[4]; /* ctx_done_bytes_o of the last saves (directed) */
+  unsigned nsaves;
+} tbrec;
+
+typedef struct {
+  int valid, wpev;
+  unsigned u;
+  uint64_t wmask;
+  unsigned nslot;
+  uint8_t slot[64];
+  uint64_t wstarted; /* warp indices whose wstart was reported */
+  int pause_seen, paused, drain, exiting, blocked_done;
+  int ev_state, ev_left, done_wait; /* wp event warp: 0 wait start, 1 run, 2 done sent */
+  unsigned ev_slot;
+} entry;
+
+typedef struct {
+  unsigned slot, warps, regs, shmem, len, ewarp;
+  uint32_t kptr, param;
+} kernel;
+
+typedef struct {
+  /* directed script: called at the end of drive to override inputs (may return 0 to end) */
+  int (*script)(void *env, uint64_t cyc, kmu_sm_in *in);
+  int random_dispatch, random_events, hold_rand;
+  int lax_pause; /* paused while a warp of the TB is in a warp-level preemption (kmu_sm gates) */
+  int policy, inplace, wp_en, vpol, opt;
+  unsigned kmin_warps; /* directed: kernel shapes fixed */
+  int nk;
+  kernel k[6];
+} cfg_t;
+
+typedef struct env {
+  const char *test;
+  kmu_rng rng;
+  uint64_t cycles, cyc;
+  cfg_t c;
+  uint32_t ctx_base;
+  unsigned ev_rate, mem_rdy, lat_min, lat_max, wr_pct, inst_pct, start_rdy, done_rdy, ev_max;
+  /* TBs */
+  tbrec *tb;
+  unsigned ntb, cap;
+  entry ent[NT];
+  unsigned ewq[1024], ewq_t, ew_left, ew_pushed; /* event warps started, oldest first */
+  /* dispatcher */
+  unsigned need_k, need_hold, need_rand;
+  int started_prev;
+  uint64_t started[256], reported[256], simt_dones[256];
+  /* writes */
+  int wr_held;
+  unsigned wr_u, wr_i, wr_r, wr_slot;
+  uint32_t wr_d;
+  /* memory */
+  uint32_t *mem, *ip;
+  struct { uint64_t due; uint32_t data; } rq[4096];
+  unsigned rq_h, rq_t;
+  uint64_t last_due;
+  /* context commands */
+  int sv_u, sv_k, sv_first, sv_ip;
+  unsigned shm_next;
+  int rs_u, rs_k, rs_ip;
+  uint32_t rs_seq[64 + 64 * 32 + NS / BB + 8];
+  unsigned rs_n, rs_pos;
+  uint8_t shm_got[NS / BB + 1];
+  /* restore verification */
+  int vf_active, vf_done, vf_pend;
+  unsigned vf_u, vf_n, vf_i, vf_pi, vf_pr;
+  unsigned vf_li[64 * 32], vf_lr[64 * 32];
+  uint8_t vf_slot[64];
+  int accepted_prev;
+  /* warp-level preemption */
+  int wp_active;
+  uint64_t wp_vmask;
+  unsigned wp_entry;
+  uint64_t wp_acc_cyc, wp_start_cyc;
+  uint64_t vflags[6]; /* the victim's inpipe, ld, bar, ibuf, icmiss (decaying) */
+  uint64_t rsave_done_at, rrest_done_at;
+  uint64_t prev_resident;
+  int prev_busy;
+  unsigned ws_pending;
+  /* hold, CSRs */
+  int hold, draining, drained;
+  uint64_t hold_until;
+  uint32_t pred_launch, deadline;
+  unsigned bw_shift;
+  /* stats / directed records */
+  unsigned n_pause, n_evict, n_restore_offer, n_base, n_wp, n_save, n_err_dec;
+  unsigned n_lax_race; /* TBs reported paused while a warp of theirs was in a warp preemption */
+  unsigned cmd_ops[16], n_cmd;
+  uint64_t ev_cyc[16];
+  int fail;
+} env;
+
+#define FAIL(x, ...)                                                        \
+  do {                                                                      \
+    if (!kmu_tb_quiet())                                                    \
+      fprintf(stderr, "SCOREBOARD %s cycle=%llu: ", (x)->test,              \
+              (unsigned long long)(x)->cyc),                                \
+          fprintf(stderr, __VA_ARGS__), fprintf(stderr, "\n");               \
+    (x)->fail = 1;                                                          \
+  } while (0)
+
+static uint32_t rnd32(env *x) { return (uint32_t)kmu_rng_next(&x->rng); }
+static unsigned rb(env *x, unsigned lo, unsigned hi) {
+  return lo + (unsigned)kmu_rng_below(&x->rng, (uint64_t)hi - lo + 1);
+}
+static uint32_t shm_val(unsigned u, unsigned addr) { return hash32(u + 0x5353, addr); }
+
+static unsigned new_tb(env *x, const kernel *k) {
+  if (x->ntb == x->cap) {
+    x->cap = x->cap ? 2 * x->cap : 1024;
+    x->tb = realloc(x->tb, x->cap * sizeof *x->tb);
+  }
+  tbrec *t = &x->tb[x->ntb];
+  memset(t, 0, sizeof *t);
+  t->slot = k->slot;
+  t->warps = k->ewarp ? 1 : k->warps;
+  t->regs = k->regs;
+  t->shmem = k->ewarp ? 0 : k->shmem;
+  t->rpw = spec_rpw(t->regs, t->warps);
+  t->ewarp = k->ewarp;
+  t->kptr = k->kptr;
+  t->param = k->param;
+  t->tb = rnd32(x);
+  t->work = (int)rb(x, k->len / 2, k->len);
+  t->val = calloc((size_t)t->warps * RPWP, sizeof(uint32_t));
+  return x->ntb++;
+}
+
+static void gen_kernels(env *x) {
+  x->c.nk = (int)rb(x, 1, 4);
+  for (int i = 0; i < x->c.nk; i++) {
+    kernel *k = &x->c.k[i];
+    /* kernels may share a kernel slot (its profile then mixes them) */
+    k->slot = rb(x, 0, kmu_rng_pct(&x->rng, 50) && KS > 4 ? 3 : KS - 1);
+    k->ewarp = i > 0 && kmu_rng_pct(&x->rng, 50);
+    unsigned maxw = kmu_rng_pct(&x->rng, 40) ? TB_MAXW : (TB_MAXW + 1) / 2;
+    k->warps = rb(x, 1, maxw);
+    unsigned w = k->ewarp ? 1 : k->warps;
+    unsigned maxrpw = RPWP;
+    while (maxrpw > 1 && (uint64_t)maxrpw * 32 * w > NR / 2) maxrpw--;
+    unsigned rpw = rb(x, 1, maxrpw);
+    unsigned lo = (rpw - 1) * 32 * w + 1, hi = rpw * 32 * w;
+    k->regs = rb(x, lo, hi);
+    k->shmem = kmu_rng_pct(&x->rng, 25) ? 0 : rb(x, 1, kmu_rng_pct(&x->rng, 20) ? NS : NS / 4);
+    k->kptr = rnd32(x);
+    k->param = rnd32(x);
+    k->len = rb(x, 20, kmu_rng_pct(&x->rng, 30) ? 1500 : 300);
+  }
+}
+
+static void env_init(void *c, uint64_t seed) {
+  env *x = c;
+  cfg_t keep = x->c;
+  for (unsigned i = 0; i < x->ntb; i++) free(x->tb[i].val);
+  uint32_t *mem = x->mem, *ip = x->ip;
+  tbrec *tb = x->tb;
+  unsigned cap = x->cap;
+  const char *test = x->test;
+  uint64_t cycles = x->cycles;
+  memset(x, 0, sizeof *x);
+  x->test = test;
+  x->cycles = cycles;
+  x->tb = tb;
+  x->cap = cap;
+  x->c = keep;
+  if (!mem) mem = malloc(SPAN), ip = malloc(SPAN);
+  x->mem = mem;
+  x->ip = ip;
+  kmu_rng_seed(&x->rng, seed);
+  memset(x->mem, 0xa5, SPAN);
+  memset(x->ip, 0x5a, SPAN);
+  x->sv_u = x->rs_u = -1;
+  if (x->c.random_dispatch) {
+    x->c.policy = (int)rb(x, 0, 3);
+    x->c.inplace = kmu_rng_pct(&x->rng, 50);
+    x->c.wp_en = kmu_rng_pct(&x->rng, 60);
+    x->c.lax_pause = kmu_rng_pct(&x->rng, 50);
+    x->c.vpol = (int)rb(x, 0, 3);
+    x->c.opt = (int)rb(x, 0, 15);
+    gen_kernels(x);
+  }
+  x->ctx_base = x->c.random_dispatch ? rnd32(x) : 0x40000000u;
+  x->mem_rdy = x->c.random_dispatch ? rb(x, 30, 100) : 100;
+  x->lat_min = rb(x, 1, 4);
+  x->lat_max = x->lat_min + rb(x, 0, 20);
+  if (!x->c.random_dispatch) x->lat_min = x->lat_max = 2;
+  x->wr_pct = rb(x, 20, 90);
+  x->inst_pct = rb(x, 10, 80);
+  x->start_rdy = x->c.random_dispatch ? rb(x, 40, 100) : 100;
+  x->done_rdy = x->c.random_dispatch ? rb(x, 40, 100) : 100;
+  x->ev_max = rb(x, 1, 40);
+  x->ev_rate = rb(x, 2, 40);
+  x->pred_launch = rb(x, 0, 3000);
+  x->deadline = rb(x, 0, 3000);
+  x->bw_shift = rb(x, 0, 15);
+}
+
+/* memory / on-chip store word of an offset inside the areas (NULL: outside) */
+static uint32_t *mem_word(env *x, uint32_t *base, uint32_t off) {
+  (void)x;
+  return (uint64_t)off < SPAN ? &base[off >> 2] : NULL;
+}
+
+static int entry_of_wmask(env *x, uint64_t wm) {
+  for (int e = 0; e < NT; e++)
+    if (x->ent[e].valid && !x->ent[e].wpev && x->ent[e].wmask == wm) return e;
+  return -1;
+}
+
+/* the victim / event-warp slots of a warp-level preemption in progress */
+static uint64_t wp_slots(const env *x) { return x->wp_active ? x->wp_vmask : 0; }
+
+static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *ii) {
+  env *x = c;
+  const kmu_sm_in *p = pi;
+  const kmu_sm_out *o = po;
+  kmu_sm_in *i = ii;
+  x->cyc = cyc;
+  memset(i, 0, sizeof *i);
+  if (x->drained) return 0;
+  const int rand_ev = x->c.random_events && !x->draining;
+  if (x->c.random_dispatch && cyc + 4000 + x->cycles / 5 >= x->cycles && !x->draining)
+    x->draining = 1;
+
+  /* ---- configuration ---- */
+  i->policy_i = (unsigned)x->c.policy;
+  i->inplace_en_i = (unsigned)x->c.inplace;
+  i->wp_en_i = (unsigned)x->c.wp_en;
+  i->vpol_i = (unsigned)x->c.vpol;
+  i->opt_i = (unsigned)x->c.opt;
+  i->ctx_base_i = x->ctx_base;
+  i->pred_launch_i = x->pred_launch;
+  i->deadline_i = x->deadline;
+  i->bw_shift_i = x->bw_shift;
+  /* hold windows: changed only in a cycle after no start */
+  if (x->c.hold_rand && !x->started_prev && cyc >= x->hold_until) {
+    x->hold = !x->draining && kmu_rng_pct(&x->rng, 35);
+    x->hold_until = cyc + rb(x, 50, 3000);
+  }
+  if (x->draining && x->c.hold_rand && !x->started_prev) x->hold = 0;
+  i->hold_i = (unsigned)x->hold;
+  if (rand_ev && kmu_rng_below(&x->rng, 1000) < x->ev_rate) {
+    if (kmu_rng_pct(&x->rng, 40)) {
+      x->pred_launch = kmu_rng_pct(&x->rng, 10) ? rnd32(x) : rb(x, 0, 4000);
+      x->deadline = kmu_rng_pct(&x->rng, 10) ? rnd32(x) : rb(x, 0, 4000);
+      x->bw_shift = rb(x, 0, 15);
+    }
+    if (kmu_rng_pct(&x->rng, 50)) i->hint_valid_i = 1;
+    else i->preempt_valid_i = 1;
+  }
+  if (rand_ev && kmu_rng_pct(&x->rng, 1)) {
+    i->kslot_clear_valid_i = 1;
+    i->kslot_clear_i = rb(x, 0, KS - 1);
+  } else i->kslot_clear_i = rb(x, 0, 255);
+
+  /* ---- dispatcher: hold a need; start when last cycle's identical need fit ---- */
+  int started = 0;
+  if (x->c.random_dispatch && x->c.nk) {
+    if (x->need_hold == 0) {
+      x->need_k = rb(x, 0, (unsigned)x->c.nk - 1);
+      x->need_rand = kmu_rng_pct(&x->rng, 5);
+      x->need_hold = rb(x, 2, 6);
+    }
+    x->need_hold--;
+    const kernel *k = &x->c.k[x->need_k];
+    if (x->need_rand) {
+      i->need_warps_i = p->need_warps_i ? p->need_warps_i : rb(x, 0, 63);
+      i->need_regs_i = p->need_regs_i ? p->need_regs_i : kmu_rng_bits(&x->rng, 18);
+      i->need_shmem_i = p->need_shmem_i ? p->need_shmem_i : kmu_rng_bits(&x->rng, 17);
+      i->need_ewarp_i = p->need_ewarp_i;
+      if (x->need_hold == 0) i->need_warps_i = i->need_regs_i = i->need_shmem_i = 0;
+    } else {
+      i->need_warps_i = k->ewarp ? 1 : k->warps;
+      i->need_regs_i = k->regs;
+      i->need_shmem_i = k->ewarp ? 0 : k->shmem;
+      i->need_ewarp_i = k->ewarp;
+      const int same = p->need_warps_i == i->need_warps_i && p->need_regs_i == i->need_regs_i &&
+                       p->need_shmem_i == i->need_shmem_i && p->need_ewarp_i == i->need_ewarp_i;
+      const int fit = k->ewarp ? (int)(o->ewt_fit_o & 1) : (int)(o->fit_o & 1);
+      if (!x->draining && same && fit && !x->started_prev && !(o->simt_evict_valid_o & 1) &&
+          p->hold_i == i->hold_i && kmu_rng_pct(&x->rng, 70) && x->ewq_t - x->ew_left < 1000) {
+        unsigned u = new_tb(x, k);
+        tbrec *t = &x->tb[u];
+        t->insts = kmu_rng_pct(&x->rng, 25) ? 0 : kmu_rng_pct(&x->rng, 20) ? rnd32(x)
+                                                                             : rb(x, 1, 3000);
+        i->start_valid_i = 1;
+        i->start_ewarp_i = k->ewarp;
+        i->start_slot_i = t->slot;
+        i->start_tb_i = t->tb;
+        i->start_warps_i = k->ewarp ? rb(x, 0, 63) : t->warps;
+        i->start_regs_i = t->regs;
+        i->start_shmem_i = k->ewarp ? kmu_rng_bits(&x->rng, 17) : t->shmem;
+        i->start_kptr_i = t->kptr;
+        i->start_param_i = t->param;
+        started = 1;
+        if (k->ewarp) x->ewq[x->ewq_t++ % 1024] = u;
+        x->started[t->slot]++;
+      }
+    }
+  }
+  if (!started) {
+    i->start_slot_i = rb(x, 0, 255);
+    i->start_tb_i = rnd32(x);
+    i->start_kptr_i = rnd32(x);
+    i->start_param_i = rnd32(x);
+    i->start_warps_i = rb(x, 0, 63);
+    i->start_regs_i = kmu_rng_bits(&x->rng, 18);
+    i->start_shmem_i = kmu_rng_bits(&x->rng, 17);
+    i->start_ewarp_i = kmu_rng_bits(&x->rng, 1);
+  }
+  x->started_prev = started;
+  i->done_ready_i = kmu_rng_pct(&x->rng, x->done_rdy);
+
+  /* ---- SIMT start: accept an offer seen last cycle (a restore once verified) ---- */
+  i->simt_start_insts_i = rnd32(x);
+  if ((o->simt_start_valid_o & 1) && !x->accepted_prev) {
+    int rst = (int)(o->simt_start_restore_o & 1);
+    if ((!rst || (x->vf_active && x->vf_done)) && kmu_rng_pct(&x->rng, x->start_rdy)) {
+      i->simt_start_ready_i = 1;
+      i->simt_start_insts_i = kmu_rng_pct(&x->rng, 25) ? 0 : kmu_rng_pct(&x->rng, 20)
+                                                                 ? rnd32(x)
+                                                                 : rb(x, 1, 3000);
+    }
+  }
+  x->accepted_prev = (int)i->simt_start_ready_i;
+
+  /* ---- runner decisions ---- */
+  const uint64_t wps = wp_slots(x);
+  /* warp start (one per cycle) */
+  int ws_e = -1;
+  unsigned ws_i = 0;
+  for (int e = 0; e < NT && ws_e < 0; e++) {
+    entry *en = &x->ent[e];
+    if (!en->valid || en->wpev) continue;
+    tbrec *t = &x->tb[en->u];
+    for (unsigned w = 0; w < en->nslot; w++)
+      if (!(en->wstarted >> w & 1) && !(t->exited >> w & 1)) {
+        ws_e = e, ws_i = w;
+        break;
+      }
+  }
+  if (ws_e >= 0) {
+    entry *en = &x->ent[ws_e];
+    i->simt_wstart_valid_i = 1;
+    i->simt_wstart_warp_i = en->slot[ws_i];
+    i->simt_wstart_regs_i = x->tb[en->u].rpw;
+    en->wstarted |= 1ull << ws_i;
+  } else {
+    i->simt_wstart_warp_i = rb(x, 0, 63);
+    i->simt_wstart_regs_i = rb(x, 0, 255);
+  }
+  /* register write (held while not taken) */
+  if (!x->wr_held && kmu_rng_pct(&x->rng, x->wr_pct)) {
+    int e0 = (int)rb(x, 0, NT - 1);
+    for (int c2 = 0; c2 < NT; c2++) {
+      int e = (e0 + c2) % NT;
+      entry *en = &x->ent[e];
+      if (!en->valid || en->wpev || en->pause_seen || en->exiting) continue;
+      tbrec *t = &x->tb[en->u];
+      unsigned w = rb(x, 0, en->nslot - 1);
+      if (!(en->wstarted >> w & 1) || (t->exited >> w & 1) || (wps >> en->slot[w] & 1)) continue;
+      x->wr_held = 1;
+      x->wr_u = en->u;
+      x->wr_i = w;
+      x->wr_slot = en->slot[w];
+      x->wr_r = rb(x, 0, t->rpw - 1);
+      x->wr_d = rnd32(x);
+      break;
+    }
+  }
+  if (x->wr_held) {
+    i->rf_wr_valid_i = 1;
+    i->rf_wr_warp_i = x->wr_slot;
+    i->rf_wr_reg_i = x->wr_r;
+    i->rf_wr_data_i = x->wr_d;
+  } else {
+    i->rf_wr_warp_i = rb(x, 0, NW - 1);
+    i->rf_wr_reg_i = rb(x, 0, RPWP - 1);
+    i->rf_wr_data_i = rnd32(x);
+  }
+  /* warp exit (one per cycle), done (one per cycle), instruction (one per cycle) */
+  int ex_e = -1, dn_e = -1, in_e = -1;
+  unsigned ex_w = 0;
+  for (int e = 0; e < NT; e++) {
+    entry *en = &x->ent[e];
+    if (!en->valid) continue;
+    if (en->wpev) {
+      if (en->ev_state == 2 && en->done_wait > 0) en->done_wait--;
+      else if (en->ev_state == 2 && dn_e < 0) dn_e = e;
+      continue;
+    }
+    if (!en->exiting) continue;
+    tbrec *t = &x->tb[en->u];
+    int left = 0;
+    for (unsigned w = 0; w < en->nslot; w++)
+      if (!(t->exited >> w & 1)) {
+        left = 1;
+        if (ex_e < 0 && (en->wstarted >> w & 1) && !(wps >> en->slot[w] & 1) &&
+            !(x->wr_held && x->wr_slot == en->slot[w]) && kmu_rng_pct(&x->rng, 60))
+          ex_e = e, ex_w = w;
+        break;
+      }
+    if (!left && dn_e < 0 && !(wps & en->wmask) && kmu_rng_pct(&x->rng, 70)) dn_e = e;
+  }
+  if (ex_e >= 0) {
+    i->simt_wexit_valid_i = 1;
+    i->simt_wexit_warp_i = x->ent[ex_e].slot[ex_w];
+  } else i->simt_wexit_warp_i = rb(x, 0, 63);
+  if (dn_e >= 0) {
+    i->simt_done_valid_i = 1;
+    i->simt_done_rtb_i = (unsigned)dn_e;
+  } else i->simt_done_rtb_i = rb(x, 0, NT - 1);
+  if (kmu_rng_pct(&x->rng, x->inst_pct)) {
+    int e0 = (int)rb(x, 0, NT - 1);
+    for (int c2 = 0; c2 < NT; c2++) {
+      int e = (e0 + c2) % NT;
+      entry *en = &x->ent[e];
+      if (en->valid && !en->wpev && !x->tb[en->u].ewarp && !en->pause_seen && e != dn_e) {
+        in_e = e;
+        break;
+      }
+    }
+  }
+  if (in_e >= 0) {
+    i->simt_inst_valid_i = 1;
+    i->simt_inst_rtb_i = (unsigned)in_e;
+  } else i->simt_inst_rtb_i = rb(x, 0, NT - 1);
+  /* paused: drained, no write held, no warp of it in a warp-level preemption */
+  for (int e = 0; e < NT; e++) {
+    entry *en = &x->ent[e];
+    if (!en->valid || !en->pause_seen || en->paused) continue;
+    if (en->drain > 0) {
+      en->drain--;
+      continue;
+    }
+    /* lax runs report a drained TB paused even while one of its warps is a victim or hosts
+     * the event warp: kmu_sm itself must then keep the sequencer from saving it until the
+     * warp-level preemption is over (one kind of preemption at a time) */
+    const int in_wp = (wps & en->wmask) || ((o->vic_stop_o | o->ev_start_o) & en->wmask);
+    if ((x->wr_held && x->wr_u == en->u) || (!x->c.lax_pause && in_wp)) continue;
+    en->paused = 1;
+    x->n_lax_race += in_wp;
+  }
+  for (int e = 0; e < NT; e++)
+    if (x->ent[e].valid && x->ent[e].paused) i->simt_paused_i |= 1ull << e;
+  /* warp status: live background warps (not of a pausing TB), random states; the victim's decay */
+  uint64_t live = 0;
+  for (int e = 0; e < NT; e++) {
+    entry *en = &x->ent[e];
+    if (!en->valid || en->wpev || x->tb[en->u].ewarp || en->pause_seen) continue;
+    for (unsigned w = 0; w < en->nslot; w++)
+      if ((en->wstarted >> w & 1) && !(x->tb[en->u].exited >> w & 1)) live |= 1ull << en->slot[w];
+  }
+  const unsigned fp[5] = {50, 20, 10, 30, 5};
+  uint64_t *wf[5] = {&i->w_inpipe_i, &i->w_ld_i, &i->w_bar_i, &i->w_ibuf_i, &i->w_icmiss_i};
+  for (int f = 0; f < 5; f++) {
+    uint64_t m = 0;
+    for (unsigned w = 0; w < NW; w++)
+      if (kmu_rng_pct(&x->rng, fp[f])) m |= 1ull << w;
+    if (x->wp_active) {
+      for (unsigned w = 0; w < NW; w++)
+        if ((x->vflags[f] >> w & 1) && kmu_rng_pct(&x->rng, 30)) x->vflags[f] &= ~(1ull << w);
+      m = (m & ~x->wp_vmask) | (x->vflags[f] & x->wp_vmask);
+    } else x->vflags[f] = m;
+    *wf[f] = m;
+  }
+  i->w_live_i = live | (wp_slots(x) & live);
+  /* warp-level preemption handshakes */
+  i->rsave_ready_i = kmu_rng_pct(&x->rng, 60);
+  i->rrest_ready_i = kmu_rng_pct(&x->rng, 60);
+  if (x->rsave_done_at && cyc >= x->rsave_done_at) i->rsave_done_i = 1, x->rsave_done_at = 0;
+  if (x->rrest_done_at && cyc >= x->rrest_done_at) i->rrest_done_i = 1, x->rrest_done_at = 0;
+  for (int e = 0; e < NT; e++) {
+    entry *en = &x->ent[e];
+    if (en->valid && en->wpev && en->ev_state == 1) {
+      if (en->ev_left > 0) en->ev_left--;
+      else {
+        i->ev_done_i = 1ull << en->ev_slot;
+        en->ev_state = 2;
+        en->done_wait = (int)rb(x, 0, 5);
+      }
+    }
+  }
+  /* register read: restore verification, else a random read */
+  if (x->vf_active && !x->vf_done && x->vf_i < x->vf_n) {
+    i->rf_rd_valid_i = 1;
+    i->rf_rd_warp_i = x->vf_slot[x->vf_li[x->vf_i]];
+    i->rf_rd_reg_i = x->vf_lr[x->vf_i];
+  } else {
+    i->rf_rd_valid_i = kmu_rng_pct(&x->rng, 20);
+    i->rf_rd_warp_i = rb(x, 0, NW - 1);
+    i->rf_rd_reg_i = rb(x, 0, RPWP - 1);
+  }
+  /* memory, shared memory, on-chip store */
+  i->mem_req_ready_i = kmu_rng_pct(&x->rng, x->mem_rdy);
+  i->mem_rsp_rdata_i = rnd32(x);
+  if (x->rq_h != x->rq_t && x->rq[x->rq_h % 4096].due <= cyc) {
+    i->mem_rsp_valid_i = 1;
+    i->mem_rsp_rdata_i = x->rq[x->rq_h % 4096].data;
+  }
+  i->shm_rdata_i = x->sv_u >= 0 ? shm_val((unsigned)x->sv_u, x->shm_next * BB) : rnd32(x);
+  i->ip_rdata_i = rnd32(x);
+  if (x->rs_u >= 0 && x->rs_ip && x->rs_pos < x->rs_n) {
+    uint32_t *w = mem_word(x, x->ip, x->rs_seq[x->rs_pos]);
+    if (w) i->ip_rdata_i = *w;
+  }
+  if (x->c.script && !x->c.script(x, cyc, i)) return 0;
+  return 1;
+}
+
+static void restore_seq(env *x, unsigned u, int k) {
+  const tbrec *t = &x->tb[u];
+  uint32_t area = (t->ck_p[k] * 2 + (unsigned)k) * AREA;
+  x->rs_n = x->rs_pos = 0;
+  for (unsigned w = 0; w < t->warps; w++) x->rs_seq[x->rs_n++] = area + w * BB;
+  for (unsigned w = 0; w < t->warps; w++) {
+    uint32_t *bm = mem_word(x, x->ip, area + w * BB);
+    for (unsigned r = 0; r < t->rpw && r < 32; r++)
+      if (bm && (*bm >> r & 1)) x->rs_seq[x->rs_n++] = area + BMAP_B + (w * RPWP + r) * RB;
+  }
+  for (unsigned j = 0; j * BB < t->shmem; j++) x->rs_seq[x->rs_n++] = area + SHM_OFF + j * BB;
+}
+
+static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
+  env *x = c;
+  const kmu_sm_in *i = ii;
+  const kmu_sm_out *o = oo;
+  x->cyc = cyc;
+  /* ---- no refusal in a legal run ---- */
+  {
+    if (o->err_o) FAIL(x, "err_o = %#llx in a legal run", (unsigned long long)o->err_o);
+    if (o->err_done_o & 1) FAIL(x, "err_done_o in a legal run (rtb %llu)",
+                                (unsigned long long)i->simt_done_rtb_i);
+    if (o->err_overflow_o & 1) FAIL(x, "err_overflow_o in a legal run");
+  }
+  if (o->err_dec_o & 1) x->n_err_dec++;
+  if (x->fail) return 0;
+  /* ---- done reports ---- */
+  if ((o->done_valid_o & 1) && (i->done_ready_i & 1)) {
+    unsigned s = (unsigned)o->done_slot_o;
+    x->reported[s]++;
+    if (x->reported[s] > x->simt_dones[s])
+      FAIL(x, "done report for kernel slot %u without a finished TB (%llu reported, %llu done)",
+           s, (unsigned long long)x->reported[s], (unsigned long long)x->simt_dones[s]);
+  }
+  /* ---- memory ---- */
+  if ((o->shm_ren_o & 1) && (uint32_t)o->shm_raddr_o != x->shm_next * BB) {
+    FAIL(x, "shared-memory read at %llu, the save's next beat is at %u",
+         (unsigned long long)o->shm_raddr_o, x->shm_next * BB);
+    return 0;
+  }
+  if ((o->mem_req_valid_o & 1) && (i->mem_req_ready_i & 1)) {
+    uint32_t off = (uint32_t)o->mem_req_addr_o - x->ctx_base;
+    uint32_t *w = mem_word(x, x->mem, off);
+    if (!w) {
+      FAIL(x, "memory request at %#llx outside the checkpoint areas %#x + %#llx",
+           (unsigned long long)o->mem_req_addr_o, x->ctx_base, (unsigned long long)SPAN);
+      return 0;
+    }
+    if (o->mem_req_write_o & 1) {
+      *w = (uint32_t)o->mem_req_wdata_o;
+      if (x->sv_u >= 0 && x->sv_first) {
+        x->sv_first = 0;
+        x->sv_k = (int)(off / AREA & 1);
+        x->tb[x->sv_u].ck_p[x->sv_k] = off / AREA / 2;
+        x->tb[x->sv_u].ck_ip[x->sv_k] = 0;
+      }
+      if (o->shm_ren_o & 1) x->shm_next++;
+    } else {
+      uint64_t due = cyc + rb(x, x->lat_min, x->lat_max);
+      if (due <= x->last_due) due = x->last_due + 1;
+      x->last_due = due;
+      x->rq[x->rq_t % 4096].due = due;
+      x->rq[x->rq_t % 4096].data = *w;
+      x->rq_t++;
+    }
+  }
+  if (i->mem_rsp_valid_i & 1) x->rq_h++;
+  if ((o->ip_wen_o & 1) || (o->ip_ren_o & 1)) {
+    uint32_t a = (uint32_t)o->ip_addr_o;
+    uint32_t *w = mem_word(x, x->ip, a);
+    if (!w) {
+      FAIL(x, "on-chip store access at %#x outside the areas", a);
+      return 0;
+    }
+    if (o->ip_wen_o & 1) {
+      *w = (uint32_t)o->ip_wdata_o;
+      if (x->sv_u >= 0 && x->sv_first) {
+        x->sv_first = 0;
+        x->sv_k = (int)(a / AREA & 1);
+        x->tb[x->sv_u].ck_p[x->sv_k] = a / AREA / 2;
+        x->tb[x->sv_u].ck_ip[x->sv_k] = 1;
+      }
+      if (o->shm_ren_o & 1) x->shm_next++;
+    } else {
+      if (x->rs_u < 0 || !x->rs_ip || x->rs_pos >= x->rs_n || x->rs_seq[x->rs_pos] != a) {
+        FAIL(x, "in-place restore read at %#x, expected %#x (access %u of %u)", a,
+             x->rs_pos < x->rs_n ? x->rs_seq[x->rs_pos] : 0, x->rs_pos, x->rs_n);
+        return 0;
+      }
+      x->rs_pos++;
+    }
+  }
+  if (o->shm_wen_o & 1) {
+    unsigned a = (unsigned)o->shm_waddr_o;
+    if (x->rs_u < 0 || a % BB || a >= x->tb[x->rs_u].shmem) {
+      FAIL(x, "shared-memory write at %u outside a restore's TB", a);
+      return 0;
+    }
+    if ((uint32_t)o->shm_wdata_o != shm_val((unsigned)x->rs_u, a)) {
+      FAIL(x, "restored shared memory of TB %u at %u = %#llx, saved %#x", x->rs_u, a,
+           (unsigned long long)o->shm_wdata_o, shm_val((unsigned)x->rs_u, a));
+      return 0;
+    }
+    x->shm_got[a / BB] = 1;
+  }
+  /* ---- context commands ---- */
+  if ((o->ctx_cmd_valid_o & 1) && (o->ctx_cmd_ready_o & 1)) {
+    unsigned op = (unsigned)o->ctx_cmd_op_o;
+    if (x->n_cmd < 16) x->cmd_ops[x->n_cmd] = op, x->ev_cyc[x->n_cmd] = cyc;
+    x->n_cmd++;
+    if (op == KMU_CTX_OP_RESTORE) {
+      if (x->rs_u < 0) {
+        int best = -1;
+        for (unsigned u = 0; u < x->ntb; u++)
+          if (x->tb[u].st == ST_PRE && !x->tb[u].rst_ready &&
+              (best < 0 || x->tb[u].ck_p[0] < x->tb[best].ck_p[0]))
+            best = (int)u;
+        if (best < 0) {
+          FAIL(x, "RESTORE command with no preempted TB");
+          return 0;
+        }
+        x->rs_u = best;
+        x->rs_k = 0;
+      } else x->rs_k = 1;
+      tbrec *t = &x->tb[x->rs_u];
+      if (!t->ck_valid[x->rs_k] || popc(o->ctx_cmd_wmask_o) != t->warps ||
+          (int)(o->ctx_cmd_inplace_o & 1) != t->ck_ip[x->rs_k]) {
+        FAIL(x, "RESTORE %d of TB %u: checkpoint valid %d, %u warps (wmask %#llx), in place %d/%d",
+             x->rs_k, x->rs_u, t->ck_valid[x->rs_k], t->warps,
+             (unsigned long long)o->ctx_cmd_wmask_o, (int)(o->ctx_cmd_inplace_o & 1),
+             t->ck_ip[x->rs_k]);
+        return 0;
+      }
+      x->rs_ip = (int)(o->ctx_cmd_inplace_o & 1);
+      if (x->rs_ip) restore_seq(x, (unsigned)x->rs_u, x->rs_k);
+      memset(x->shm_got, 0, sizeof x->shm_got);
+    } else {
+      int e = entry_of_wmask(x, o->ctx_cmd_wmask_o);
+      if (e < 0 || !x->ent[e].paused) {
+        FAIL(x, "save command for warp mask %#llx: no paused TB owns it",
+             (unsigned long long)o->ctx_cmd_wmask_o);
+        return 0;
+      }
+      tbrec *t = &x->tb[x->ent[e].u];
+      unsigned exp_op = (x->c.policy == KMU_POL_DRAIN || x->c.policy == KMU_POL_CHIMERA)
+                            ? KMU_CTX_OP_SAVE_ALL
+                            : KMU_CTX_OP_SAVE_DIRTY;
+      /* a base checkpoint (PEP only) is SAVE_DIRTY as well */
+      if (x->c.policy == KMU_POL_PEP) exp_op = KMU_CTX_OP_SAVE_DIRTY;
+      if (op != exp_op) {
+        FAIL(x, "save op %u under policy %d, expected %u", op, x->c.policy, exp_op);
+        return 0;
+      }
+      x->sv_u = (int)x->ent[e].u;
+      x->sv_first = 1;
+      x->sv_ip = (int)(o->ctx_cmd_inplace_o & 1);
+      x->shm_next = 0;
+      (void)t;
+      x->n_save++;
+    }
+  }
+  if (o->ctx_done_o & 1) {
+    if (x->sv_u >= 0) {
+      tbrec *t = &x->tb[x->sv_u];
+      if (x->sv_first) {
+        FAIL(x, "save of TB %d wrote nothing", x->sv_u);
+        return 0;
+      }
+      if (x->sv_k != t->has_base) {
+        FAIL(x, "save of TB %d into area %d, has base %d", x->sv_u, x->sv_k, t->has_base);
+        return 0;
+      }
+      t->ck_valid[x->sv_k] = 1;
+      if (t->nsaves < 4) t->save_bytes[t->nsaves] = (uint32_t)o->ctx_done_bytes_o;
+      t->nsaves++;
+      x->sv_u = -1;
+    } else if (x->rs_u >= 0) {
+      tbrec *t = &x->tb[x->rs_u];
+      for (unsigned j = 0; j * BB < t->shmem; j++)
+        if (!x->shm_got[j]) {
+          FAIL(x, "restore %d of TB %d did not write shared-memory beat %u", x->rs_k, x->rs_u, j);
+          return 0;
+        }
+      if (x->rs_ip && x->rs_pos != x->rs_n) {
+        FAIL(x, "in-place restore read %u of %u accesses", x->rs_pos, x->rs_n);
+        return 0;
+      }
+      if (x->rs_k == 1 || !t->ck_valid[1]) {
+        t->rst_ready = 1;
+        x->rs_u = -1;
+      }
+    }
+  }
+  /* ---- register write taken ---- */
+  if ((i->rf_wr_valid_i & 1) && x->wr_held && (o->rf_wr_ready_o & 1)) {
+    tbrec *t = &x->tb[x->wr_u];
+    t->val[x->wr_i * RPWP + x->wr_r] = x->wr_d;
+    t->def[x->wr_i] |= 1u << x->wr_r;
+    x->wr_held = 0;
+  }
+  /* ---- restore verification reads ---- */
+  if (x->vf_pend) {
+    const tbrec *t = &x->tb[x->vf_u];
+    uint32_t exp = t->val[x->vf_pi * RPWP + x->vf_pr];
+    if ((uint32_t)o->rf_rd_data_o != exp) {
+      FAIL(x, "restored TB %u: register (warp %u, reg %u) = %#llx, written %#x", x->vf_u,
+           x->vf_pi, x->vf_pr, (unsigned long long)o->rf_rd_data_o, exp);
+      return 0;
+    }
+    x->vf_pend = 0;
+  }
+  if (x->vf_active && !x->vf_done && (i->rf_rd_valid_i & 1) && x->vf_i < x->vf_n) {
+    x->vf_pend = 1;
+    x->vf_pi = x->vf_li[x->vf_i];
+    x->vf_pr = x->vf_lr[x->vf_i];
+    x->vf_i++;
+  } else if (x->vf_active && !x->vf_done && x->vf_i >= x->vf_n && !x->vf_pend)
+    x->vf_done = 1;
+  /* ---- offers ---- */
+  if ((o->simt_start_valid_o & 1) && (o->simt_start_restore_o & 1) && !x->vf_active) {
+    int u = -1;
+    for (unsigned k = 0; k < x->ntb; k++) {
+      tbrec *t = &x->tb[k];
+      if (t->st == ST_PRE && t->rst_ready && t->tb == (uint32_t)o->simt_start_tb_o &&
+          t->slot == o->simt_start_slot_o && t->kptr == (uint32_t)o->simt_start_kptr_o &&
+          t->param == (uint32_t)o->simt_start_param_o) {
+        u = (int)k;
+        break;
+      }
+    }
+    if (u < 0 || popc(o->simt_start_wmask_o) != x->tb[u].warps ||
+        o->simt_start_warps_o != x->tb[u].warps || o->simt_start_rpw_o != x->tb[u].rpw) {
+      FAIL(x, "restored offer (tb %#llx slot %llu) matches no restored TB",
+           (unsigned long long)o->simt_start_tb_o, (unsigned long long)o->simt_start_slot_o);
+      return 0;
+    }
+    tbrec *t = &x->tb[u];
+    x->vf_active = 1;
+    x->vf_done = 0;
+    x->vf_u = (unsigned)u;
+    x->vf_n = x->vf_i = 0;
+    unsigned n = 0;
+    for (unsigned w = 0; w < NW; w++)
+      if (o->simt_start_wmask_o >> w & 1) x->vf_slot[n++] = (uint8_t)w;
+    for (unsigned w = 0; w < t->warps; w++)
+      if (!(t->exited >> w & 1))
+        for (unsigned r = 0; r < t->rpw; r++)
+          if (t->def[w] >> r & 1) x->vf_li[x->vf_n] = w, x->vf_lr[x->vf_n++] = r;
+  }
+  if ((o->simt_start_valid_o & 1) && (i->simt_start_ready_i & 1)) {
+    unsigned e = (unsigned)o->simt_start_rtb_o;
+    int rst = (int)(o->simt_start_restore_o & 1);
+    int u = -1;
+    if (rst) {
+      if (!x->vf_active || !x->vf_done) {
+        FAIL(x, "restored offer taken before its check");
+        return 0;
+      }
+      u = (int)x->vf_u;
+      x->vf_active = 0;
+      x->tb[u].rst_ready = 0;
+      x->tb[u].nrestore++;
+      x->tb[u].ck_valid[0] = x->tb[u].ck_valid[1] = 0;
+      x->tb[u].has_base = 0;
+      x->n_restore_offer++;
+    } else {
+      for (unsigned k = 0; k < x->ntb; k++) {
+        tbrec *t = &x->tb[k];
+        if (t->st == ST_ACC && t->tb == (uint32_t)o->simt_start_tb_o &&
+            t->slot == o->simt_start_slot_o && t->kptr == (uint32_t)o->simt_start_kptr_o &&
+            t->param == (uint32_t)o->simt_start_param_o &&
+            t->ewarp == (unsigned)(o->simt_start_ewarp_o & 1)) {
+          u = (int)k;
+          break;
+        }
+      }
+      if (u < 0 || o->simt_start_warps_o != x->tb[u].warps ||
+          popc(o->simt_start_wmask_o) != x->tb[u].warps || o->simt_start_rpw_o != x->tb[u].rpw) {
+        FAIL(x, "offer (tb %#llx slot %llu warps %llu rpw %llu ewarp %llu) matches no started TB"
+             " (TB %d: warps %u rpw %u)",
+             (unsigned long long)o->simt_start_tb_o, (unsigned long long)o->simt_start_slot_o,
+             (unsigned long long)o->simt_start_warps_o, (unsigned long long)o->simt_start_rpw_o,
+             (unsigned long long)o->simt_start_ewarp_o, u, u >= 0 ? x->tb[u].warps : 0,
+             u >= 0 ? x->tb[u].rpw : 0);
+        return 0;
+      }
+      if (x->tb[u].ewarp && !x->tb[u].left_ewt) {
+        FAIL(x, "event warp TB %d offered while still in the EWT", u);
+        return 0;
+      }
+    }
+    if (e >= NT || x->ent[e].valid) {
+      FAIL(x, "offer into entry %u that is in use", e);
+      return 0;
+    }
+    entry *en = &x->ent[e];
+    memset(en, 0, sizeof *en);
+    en->valid = 1;
+    en->u = (unsigned)u;
+    en->wmask = o->simt_start_wmask_o;
+    for (unsigned w = 0; w < NW; w++)
+      if (en->wmask >> w & 1) en->slot[en->nslot++] = (uint8_t)w;
+    x->tb[u].st = ST_RUN;
+  }
+  /* ---- warp-level preemption ---- */
+  /* event warps that left the EWT at the last edge (oldest first): the regular way, or into a
+   * victim's slot when the warp-preemption controller became busy at that edge */
+  const unsigned in_ewt = NE - (unsigned)o->ewt_free_o;
+  int wp_u = -1;
+  while (x->ew_left + in_ewt < x->ew_pushed) {
+    unsigned u = x->ewq[x->ew_left++ % 1024];
+    x->tb[u].left_ewt = 1;
+    if ((o->wp_busy_o & 1) && !x->prev_busy && x->ew_left + in_ewt == x->ew_pushed) wp_u = (int)u;
+  }
+  if ((i->start_valid_i & 1) && (i->start_ewarp_i & 1)) x->ew_pushed++;
+  if ((o->wp_busy_o & 1) && !x->prev_busy) {
+    uint64_t nb = o->resident_o & ~x->prev_resident;
+    if (popc(nb) != 1 || wp_u < 0) {
+      FAIL(x, "warp-level preemption accepted: new resident entries %#llx, no event warp left the EWT",
+           (unsigned long long)nb);
+      return 0;
+    }
+    unsigned e = ctz64(nb), u = (unsigned)wp_u;
+    if (x->ent[e].valid) {
+      FAIL(x, "warp-level event warp into entry %u in use", e);
+      return 0;
+    }
+    entry *en = &x->ent[e];
+    memset(en, 0, sizeof *en);
+    en->valid = en->wpev = 1;
+    en->u = u;
+    x->tb[u].st = ST_RUN;
+    x->wp_active = 1;
+    x->wp_vmask = 0;
+    x->wp_entry = e;
+    x->wp_acc_cyc = cyc - 1;
+    x->n_wp++;
+  }
+  if (x->wp_active) x->wp_vmask |= o->vic_stop_o | o->ev_start_o;
+  for (int f = 0; f < 5; f++) {
+    const uint64_t pulse = f == 1 ? o->ld_drop_o : f == 2 ? o->bar_skip_o : f == 3 ? o->ibuf_flush_o : 0;
+    x->vflags[f] &= ~pulse;
+  }
+  if (o->ev_start_o) {
+    entry *en = &x->ent[x->wp_entry];
+    if (!x->wp_active || popc(o->ev_start_o) != 1 || !en->valid || !en->wpev || en->ev_state) {
+      FAIL(x, "ev_start_o %#llx with no event warp waiting", (unsigned long long)o->ev_start_o);
+      return 0;
+    }
+    en->ev_state = 1;
+    en->ev_slot = ctz64(o->ev_start_o);
+    en->ev_left = (int)rb(x, 0, x->ev_max);
+    x->wp_start_cyc = cyc;
+  }
+  if ((o->rsave_valid_o & 1) && (i->rsave_ready_i & 1)) x->rsave_done_at = cyc + rb(x, 1, 8);
+  if ((o->rrest_valid_o & 1) && (i->rrest_ready_i & 1)) x->rrest_done_at = cyc + rb(x, 1, 8);
+  if (!(o->wp_busy_o & 1) && x->prev_busy) x->wp_active = 0, x->wp_vmask = 0;
+  x->prev_busy = (int)(o->wp_busy_o & 1);
+  x->prev_resident = o->resident_o;
+  /* ---- evict ---- */
+  if (o->simt_evict_valid_o & 1) {
+    unsigned e = (unsigned)o->simt_evict_rtb_o;
+    entry *en = &x->ent[e];
+    if (e >= NT || !en->valid || !en->paused) {
+      FAIL(x, "evict of entry %u that is not paused", e);
+      return 0;
+    }
+    tbrec *t = &x->tb[en->u];
+    t->st = ST_PRE;
+    t->nevict++;
+    en->valid = 0;
+    x->n_evict++;
+    if (x->n_cmd < 16) x->ev_cyc[15] = cyc;
+  }
+  /* ---- runner: warp exit, done, work, pause ---- */
+  if (i->simt_wexit_valid_i & 1) {
+    for (int e = 0; e < NT; e++) {
+      entry *en = &x->ent[e];
+      if (!en->valid || en->wpev || !(en->wmask >> i->simt_wexit_warp_i & 1)) continue;
+      for (unsigned w = 0; w < en->nslot; w++)
+        if (en->slot[w] == i->simt_wexit_warp_i) x->tb[en->u].exited |= 1ull << w;
+    }
+  }
+  if (i->simt_done_valid_i & 1) {
+    entry *en = &x->ent[i->simt_done_rtb_i];
+    tbrec *t = &x->tb[en->u];
+    t->st = ST_DONE;
+    t->ndone++;
+    t->ck_valid[0] = t->ck_valid[1] = 0;
+    x->simt_dones[t->slot]++;
+    en->valid = 0;
+  }
+  for (int e = 0; e < NT; e++) {
+    entry *en = &x->ent[e];
+    if (!en->valid || en->wpev) continue;
+    tbrec *t = &x->tb[en->u];
+    const int pz = (int)(o->simt_pause_o >> e & 1);
+    if (pz && !en->pause_seen && !en->exiting) {
+      en->pause_seen = 1;
+      en->drain = (int)rb(x, 1, 12);
+      x->n_pause++;
+    }
+    if (en->pause_seen && !pz) {
+      if (en->paused) t->has_base = 1, x->n_base++;
+      en->pause_seen = en->paused = 0;
+    }
+    if (!en->pause_seen && !en->exiting) {
+      if (t->work > 0) t->work--;
+      else en->exiting = 1;
+    }
+  }
+  /* ---- end of run: everything drained ---- */
+  if (x->draining && !x->fail) {
+    int busy = x->wr_held || x->vf_active || x->rq_h != x->rq_t || x->wp_active;
+    for (int e = 0; e < NT; e++) busy |= x->ent[e].valid;
+    for (unsigned s = 0; s < 256; s++) busy |= x->reported[s] != x->started[s];
+    if (!busy && o->resident_o == 0 && !(o->ptb_count_o & 0xff) && !(o->pre_busy_o & 1) &&
+        o->free_tb_o == NT && o->free_warps_o == NW && o->free_regs_o == NR &&
+        o->free_shmem_o == NS && o->ewt_free_o == NE && !(o->wp_busy_o & 1))
+      x->drained = 1;
+  }
+  return !x->fail;
+}
+
+static int env_finish(void *c) {
+  env *x = c;
+  if (getenv("KMU_SM_STATS") && !kmu_tb_quiet())
+    fprintf(stderr,
+            "  [%s] pol %d ip %d wp %d: %u TBs, %u pauses, %u saves, %u bases, %u evicts, "
+            "%u restores, %u warp preemptions, %u err_dec, %u paused during a warp preemption\n",
+            x->test, x->c.policy, x->c.inplace, x->c.wp_en, x->ntb, x->n_pause, x->n_save,
+            x->n_base, x->n_evict, x->n_restore_offer, x->n_wp, x->n_err_dec, x->n_lax_race);
+  if (x->fail) return 0;
+  if (x->c.random_dispatch && !x->drained) {
+    unsigned res = 0, pre = 0;
+    for (unsigned u = 0; u < x->ntb; u++) res += x->tb[u].st == ST_RUN, pre += x->tb[u].st == ST_PRE;
+    FAIL(x, "the run did not drain: %u TBs running, %u preempted, %u of %u started", res, pre,
+         x->ntb, x->ntb);
+    return 0;
+  }
+  for (unsigned u = 0; u < x->ntb; u++) {
+    const tbrec *t = &x->tb[u];
+    if (x->c.random_dispatch && (t->st != ST_DONE || t->ndone != 1)) {
+      FAIL(x, "TB %u (tb %#x slot %u): state %d, finished %d times", u, t->tb, t->slot, t->st,
+           t->ndone);
+      return 0;
+    }
+    if (t->nevict != t->nrestore) {
+      FAIL(x, "TB %u evicted %d times, restored %d times", u, t->nevict, t->nrestore);
+      return 0;
+    }
+  }
+  for (unsigned s = 0; s < 256; s++)
+    if (x->c.random_dispatch && x->reported[s] != x->started[s]) {
+      FAIL(x, "kernel slot %u: %llu TBs started, %llu done reports", s,
+           (unsigned long long)x->started[s], (unsigned long long)x->reported[s]);
+      return 0;
+    }
+  return 1;
+}
+
+/* ======================================================================== random lockstep */
+static env X;
+static uint64_t cycles_ran;
+
+static int run_env(const char *test, uint64_t seed, uint64_t cycles) {
+  X.test = test;
+  X.cycles = cycles;
+  kmu_stim s = {&X, env_init, env_drive, env_check, env_finish};
+  return kmu_lockstep(&kmu_sm_block, &s, test, seed, cycles);
+}
+
+static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
+  memset(&X.c, 0, sizeof X.c);
+  X.c.random_dispatch = X.c.random_events = X.c.hold_rand = 1;
+  (void)cycles_ran;
+  return run_env(test, seed, cycles);
+}
+
+/* ======================================================================== directed */
+/* The directed tests run the same environment (runner, memory, scoreboards) with a script that
+ * replaces the random dispatcher and events; the expectations are the papers' and the blocks'
+ * contracts, checked in d_check and at the end. */
+typedef struct {
+  int kind;              /* 0 chimera, 1 pep, 2 drain, 3 warp preempt, 4 bad inputs */
+  uint64_t t_evict, t_resume_base, t_base_done, t_acc;
+  unsigned dirty_since_base, dirty_before;
+  uint64_t dmask[64];    /* registers written since the base (per warp index) */
+  uint64_t bmask[64];    /* registers written before the base */
+  int phase, ok;
+  uint64_t ev_at, lat_seen;
+} dstate;
+static dstate D;
+
+static void d_start(env *x, kmu_sm_in *i, unsigned warps, unsigned rpw, unsigned shmem,
+                    unsigned len, int ewarp) {
+  kernel k = {3, warps, rpw * 32 * warps, shmem, len, (unsigned)ewarp, 0xc0de1000u, 0xfeed0000u};
+  unsigned u = new_tb(x, &k);
+  x->tb[u].work = (int)len;
+  i->start_valid_i = 1;
+  i->start_ewarp_i = (unsigned)ewarp;
+  i->start_slot_i = k.slot;
+  i->start_tb_i = x->tb[u].tb;
+  i->start_warps_i = warps;
+  i->start_regs_i = k.regs;
+  i->start_shmem_i = shmem;
+  i->start_kptr_i = k.kptr;
+  i->start_param_i = k.param;
+  i->need_warps_i = warps;
+  i->need_regs_i = k.regs;
+  i->need_shmem_i = shmem;
+  i->need_ewarp_i = (unsigned)ewarp;
+  if (ewarp) x->ewq[x->ewq_t++ % 1024] = u;
+  x->started[k.slot]++;
+  x->started_prev = 1;
+}
+
+static int d_script(void *c, uint64_t cyc, kmu_sm_in *i) {
+  env *x = c;
+  i->simt_start_insts_i = 0; /* unknown: the estimate is longer than any threshold */
+  i->hold_i = (unsigned)x->hold;
+  switch (D.kind) {
+  case 0: case 2: /* one TB; a preemption request at 60 with the SM held */
+    if (cyc == 1) d_start(x, i, 2, 4, 64, 400, 0);
+    if (cyc == 60) i->preempt_valid_i = 1, x->hold = 1, i->hold_i = 1;
+    if (x->hold && x->n_evict && cyc > D.t_evict + 20) x->hold = 0, i->hold_i = 0;
+    if (x->hold && D.kind == 2 && cyc > 200) x->hold = 0, i->hold_i = 0;
+    if (cyc > 70 && !x->hold) x->draining = 1;
+    break;
+  case 1: /* PEP: hint at 40 (base), preempt at 250 (incremental) */
+    if (cyc == 1) d_start(x, i, 2, 4, 64, 3000, 0);
+    if (cyc == 40) i->hint_valid_i = 1;
+    if (cyc == 250) i->preempt_valid_i = 1, x->hold = 1, i->hold_i = 1;
+    if (x->hold && x->n_evict && cyc > D.t_evict + 20) x->hold = 0, i->hold_i = 0;
+    if (cyc > 260 && !x->hold) x->draining = 1;
+    break;
+  case 3: { /* every warp slot busy, then an event warp */
+    unsigned tbs = (NW + TB_MAXW - 1) / TB_MAXW;
+    if (cyc >= 1 && cyc <= tbs * 2 && cyc % 2 == 1) d_start(x, i, NW / tbs, 1, 0, 300, 0);
+    if (cyc == 40) d_start(x, i, 1, 1, 0, 30, 1);
+    if (cyc >= 38) i->w_inpipe_i = i->w_ld_i = i->w_bar_i = i->w_ibuf_i = i->w_icmiss_i = 0;
+    if (cyc > 45) x->draining = 1;
+    break;
+  }
+  default: break;
+  }
+  return 1;
+}
+
+static int d_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
+  env *x = c;
+  const kmu_sm_in *i = ii;
+  const kmu_sm_out *o = oo;
+  const unsigned n_evict0 = x->n_evict;
+  const int has_base0 = x->ntb ? x->tb[0].has_base : 0;
+  int r = env_check(c, cyc, ii, oo);
+  if (!r) return 0;
+  if (x->n_evict != n_evict0) D.t_evict = cyc;
+  if (x->ntb && D.kind == 1) {
+    tbrec *t = &x->tb[0];
+    if (!has_base0 && t->has_base) D.t_resume_base = cyc;
+    /* the runner's writes: before the base, and since it */
+    if ((i->rf_wr_valid_i & 1) && (o->rf_wr_ready_o & 1) && x->wr_u == 0 && !x->wr_held) {
+      if (!has_base0 && !x->n_base) D.bmask[x->wr_i] |= 1ull << x->wr_r;
+      else if (has_base0) D.dmask[x->wr_i] |= 1ull << x->wr_r;
+    }
+  }
+  if (D.kind == 3) {
+    if ((o->wp_busy_o & 1) && !D.t_acc) D.t_acc = cyc - 1;
+    if (o->ev_start_o) D.ev_at = cyc;
+    if (D.ev_at && cyc == D.ev_at + 1) D.lat_seen = o->wp_lat_o;
+  }
+  return 1;
+}
+
+static unsigned popc_arr(const uint64_t *a, unsigned n) {
+  unsigned k = 0;
+  for (unsigned w = 0; w < n; w++) k += popc(a[w]);
+  return k;
+}
+
+static int d_finish(void *c) {
+  env *x = c;
+  if (!env_finish(c)) return 0;
+  const char *t = x->test;
+  int ok = KMU_EXPECT_EQ(t, x->cyc, "the run drained", 1, x->drained);
+  for (unsigned s = 0; s < 256; s++)
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "done reports == TBs started (per slot)", x->started[s],
+                        x->reported[s]);
+  for (unsigned u = 0; u < x->ntb; u++) ok &= KMU_EXPECT_EQ(t, x->cyc, "TB finished once", 1, x->tb[u].ndone);
+  const unsigned shm_beats = (64 + BB - 1) / BB;
+  switch (D.kind) {
+  case 0:
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "pauses", 1, x->n_pause);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "evictions", 1, x->n_evict);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "restored offers", 1, x->n_restore_offer);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "context commands", 2, x->n_cmd);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "command 0: SAVE_ALL (Chimera)", KMU_CTX_OP_SAVE_ALL, x->cmd_ops[0]);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "command 1: RESTORE", KMU_CTX_OP_RESTORE, x->cmd_ops[1]);
+    /* SAVE_ALL: every allocated register of both warps (4 each) + 2 bitmaps + shared memory */
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "save bytes", 2 * 4 * RB + (2 + shm_beats) * BB,
+                        x->tb[0].save_bytes[0]);
+    break;
+  case 1: {
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "base checkpoints", 1, x->n_base);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "evictions", 1, x->n_evict);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "restored offers", 1, x->n_restore_offer);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "commands: base, incremental, 2 restores", 4, x->n_cmd);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "command 0: SAVE_DIRTY", KMU_CTX_OP_SAVE_DIRTY, x->cmd_ops[0]);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "command 1: SAVE_DIRTY", KMU_CTX_OP_SAVE_DIRTY, x->cmd_ops[1]);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "command 2: RESTORE", KMU_CTX_OP_RESTORE, x->cmd_ops[2]);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "command 3: RESTORE", KMU_CTX_OP_RESTORE, x->cmd_ops[3]);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "base bytes (registers written before it)",
+                        popc_arr(D.bmask, 2) * RB + (2 + shm_beats) * BB, x->tb[0].save_bytes[0]);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "incremental bytes (registers written since the base)",
+                        popc_arr(D.dmask, 2) * RB + (2 + shm_beats) * BB, x->tb[0].save_bytes[1]);
+    break;
+  }
+  case 2:
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "pauses under DRAIN", 0, x->n_pause);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "evictions under DRAIN", 0, x->n_evict);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "context commands under DRAIN", 0, x->n_cmd);
+    break;
+  case 3:
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "warp-level preemptions", 1, x->n_wp);
+    /* reserved registers, a victim flushed in the first flushing cycle F = acceptance + 1:
+     * ev_start_o in F+2 (kmu_warp_preempt); lat_o = acceptance -> ev_start_o */
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "acceptance -> ev_start_o", 3, D.ev_at - D.t_acc);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "wp_lat_o", 3, D.lat_seen);
+    break;
+  }
+  return ok;
+}
+
+static int d_run_kind(const char *test, int kind, int policy, int wp_en) {
+  memset(&D, 0, sizeof D);
+  D.kind = kind;
+  memset(&X.c, 0, sizeof X.c);
+  X.c.script = d_script;
+  X.c.policy = policy;
+  X.c.wp_en = wp_en;
+  X.c.opt = 15;
+  X.test = test;
+  X.cycles = 20000;
+  kmu_stim s = {&X, env_init, env_drive, d_check, d_finish};
+  return kmu_lockstep(&kmu_sm_block, &s, test, 1, 20000);
+}
+static int t_chimera_switch(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  return d_run_kind(test, 0, KMU_POL_CHIMERA, 0);
+}
+static int t_pep_base_inc(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  return d_run_kind(test, 1, KMU_POL_PEP, 0);
+}
+static int t_drain(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  return d_run_kind(test, 2, KMU_POL_DRAIN, 0);
+}
+static int t_warp_preempt(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  return d_run_kind(test, 3, KMU_POL_DRAIN, 1);
+}
+
+/* (e) bad inputs, each alone in an idle SM, each with its defined answer in its cycle */
+typedef struct {
+  uint64_t at;
+  const char *what;
+  uint64_t err, err_done, err_ovf;
+} badcase;
+static const badcase BAD[] = {
+    {4, "simt_done of a free entry: err_done_o", 0, 1, 0},
+    {8, "a start that does not fit (REGS + 1 registers): err_overflow_o", 0, 0, 1},
+#if RPWP < 32
+    {12, "register write to reg RPW: err_o ERR_RF_WR", 1ull << KMU_SM_ERR_RF_WR, 0, 0},
+#endif
+    {16, "kslot_clear of KSLOTS: err_o ERR_PR_CLEAR", 1ull << KMU_SM_ERR_PR_CLEAR, 0, 0},
+    {20, "rsave_done_i with no save outstanding: err_o ERR_WP bit 3", ERR_WP_BIT(3), 0, 0},
+};
+typedef struct { const char *test; int ok; } bad_ctx;
+static void bad_init(void *c, uint64_t seed) { (void)seed; ((bad_ctx *)c)->ok = 1; }
+static int bad_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *ii) {
+  (void)c, (void)pi, (void)po;
+  kmu_sm_in *i = ii;
+  memset(i, 0, sizeof *i);
+  i->ctx_base_i = 0x10000000u;
+  i->done_ready_i = 1;
+  if (cyc == 4) i->simt_done_valid_i = 1, i->simt_done_rtb_i = 0;
+  if (cyc == 8) {
+    i->start_valid_i = 1;
+    i->start_warps_i = 1;
+    i->start_regs_i = NR + 1;
+    i->need_warps_i = 1;
+    i->need_regs_i = NR + 1;
+  }
+  if (cyc == 12 && RPWP < 32) i->rf_wr_valid_i = 1, i->rf_wr_reg_i = RPWP, i->rf_wr_data_i = 1;
+  if (cyc == 16) i->kslot_clear_valid_i = 1, i->kslot_clear_i = KS;
+  if (cyc == 20) i->rsave_done_i = 1;
+  return cyc < 24;
+}
+static int bad_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
+  bad_ctx *b = c;
+  const kmu_sm_out *o = oo;
+  (void)ii;
+  uint64_t err = 0, ed = 0, eo = 0;
+  const char *what = "idle cycle: no error";
+  for (unsigned k = 0; k < sizeof BAD / sizeof BAD[0]; k++)
+    if (BAD[k].at == cyc) err = BAD[k].err, ed = BAD[k].err_done, eo = BAD[k].err_ovf, what = BAD[k].what;
+  int ok = kmu_expect(o->err_o == err, b->test, cyc, what, err, o->err_o);
+  ok &= kmu_expect(o->err_done_o == ed, b->test, cyc, what, ed, o->err_done_o);
+  ok &= kmu_expect(o->err_overflow_o == eo, b->test, cyc, what, eo, o->err_overflow_o);
+  /* the input is ignored: the SM stays empty */
+  if (cyc > 1) {
+    ok &= KMU_EXPECT_EQ(b->test, cyc, "nothing resident", 0, o->resident_o);
+    ok &= KMU_EXPECT_EQ(b->test, cyc, "free registers", NR, o->free_regs_o);
+    ok &= KMU_EXPECT_EQ(b->test, cyc, "no done report", 0, o->done_valid_o);
+    ok &= KMU_EXPECT_EQ(b->test, cyc, "warp preemption idle", 0, o->wp_busy_o);
+  }
+  b->ok &= ok;
+  return ok;
+}
+static int t_bad_inputs(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  static bad_ctx b;
+  b.test = test;
+  kmu_stim s = {&b, bad_init, bad_drive, bad_check, NULL};
+  return kmu_lockstep(&kmu_sm_block, &s, test, 1, 100);
+}
+
+#if NT > 8
+#define RANDOM_CYCLES 50000
+#define RANDOM_SEEDS 6
+#else
+#define RANDOM_CYCLES 125000
+#define RANDOM_SEEDS 8
+#endif
+
+static const kmu_test tests[] = {
+    {"chimera_switch", t_chimera_switch, 0, 0},
+    {"pep_base_incremental", t_pep_base_inc, 0, 0},
+    {"drain", t_drain, 0, 0},
+    {"warp_preempt", t_warp_preempt, 0, 0},
+    {"bad_inputs", t_bad_inputs, 0, 0},
+    {"random", t_random, RANDOM_CYCLES, RANDOM_SEEDS},
+};
+
+int main(int argc, char **argv) {
+  return kmu_test_main(&kmu_sm_block, tests, sizeof tests / sizeof tests[0], argc, argv);
+}
