@@ -111,6 +111,8 @@ typedef struct {
   int random_dispatch, random_events, hold_rand;
   int lax_pause; /* paused while a warp of the TB is in a warp-level preemption (kmu_sm gates) */
   int policy, inplace, wp_en, vpol, opt;
+  int ev_len;    /* directed: > 0 fixes an event warp's run (cycles after ev_start_o) */
+  int drain_fix; /* directed: > 0 fixes the drain delay of a pause to drain_fix - 1 cycles */
   unsigned kmin_warps; /* directed: kernel shapes fixed */
   int nk;
   kernel k[6];
@@ -123,6 +125,11 @@ typedef struct env {
   cfg_t c;
   uint32_t ctx_base;
   unsigned ev_rate, mem_rdy, lat_min, lat_max, wr_pct, inst_pct, start_rdy, done_rdy, ev_max;
+  unsigned pre_pct, ev_pct, hold_pre_pct, hold_max; /* preemption density (per run) */
+  unsigned race_pct; /* a request (or hint) shortly after a warp-level preemption is accepted */
+  unsigned ptb_lim;  /* no request while this many preempted TBs wait (their restores are long
+                      * at the paper size: 128-byte registers) */
+  uint64_t race_at;
   /* TBs */
   tbrec *tb;
   unsigned ntb, cap;
@@ -172,6 +179,9 @@ typedef struct env {
   /* stats / directed records */
   unsigned n_pause, n_evict, n_restore_offer, n_base, n_wp, n_save, n_err_dec;
   unsigned n_lax_race; /* TBs reported paused while a warp of theirs was in a warp preemption */
+  unsigned n_pause_wp; /* pauses that began while a warp of the TB was in a warp preemption */
+  unsigned n_preq, n_hint, n_wp_refuse;
+  uint64_t prev_pause, prev_ovl; /* simt_pause_o, entries in a warp preemption: last cycle */
   unsigned cmd_ops[16], n_cmd;
   uint64_t ev_cyc[16];
   int fail;
@@ -215,23 +225,37 @@ static unsigned new_tb(env *x, const kernel *k) {
 
 static void gen_kernels(env *x) {
   x->c.nk = (int)rb(x, 1, 4);
+  /* most runs: kernel 0 fills the warp slots with one or two TBs of TB_MAXW or TB_MAXW / 2
+   * warps (resident entries to spare), and with warp-level preemption on kernel 1 is an
+   * event-warp kernel: its event warps find no free slot and need a victim */
+  const int fill = kmu_rng_pct(&x->rng, 80);
+  const int evk = x->c.wp_en && kmu_rng_pct(&x->rng, 90);
+  if (evk && x->c.nk < 2) x->c.nk = (int)rb(x, 2, 4);
   for (int i = 0; i < x->c.nk; i++) {
     kernel *k = &x->c.k[i];
     /* kernels may share a kernel slot (its profile then mixes them) */
     k->slot = rb(x, 0, kmu_rng_pct(&x->rng, 50) && KS > 4 ? 3 : KS - 1);
-    k->ewarp = i > 0 && kmu_rng_pct(&x->rng, 50);
+    k->ewarp = evk ? i == 1 : i > 0 && kmu_rng_pct(&x->rng, 50);
     unsigned maxw = kmu_rng_pct(&x->rng, 40) ? TB_MAXW : (TB_MAXW + 1) / 2;
     k->warps = rb(x, 1, maxw);
+    if (fill && i == 0) k->warps = kmu_rng_pct(&x->rng, 50) ? TB_MAXW : (TB_MAXW + 1) / 2;
     unsigned w = k->ewarp ? 1 : k->warps;
     unsigned maxrpw = RPWP;
     while (maxrpw > 1 && (uint64_t)maxrpw * 32 * w > NR / 2) maxrpw--;
     unsigned rpw = rb(x, 1, maxrpw);
+    /* a dense run's event warps mostly fit a victim's registers (or the free ones) */
+    if (evk && k->ewarp && kmu_rng_pct(&x->rng, 70)) rpw = rb(x, 1, maxrpw < 4 ? maxrpw : 4);
     unsigned lo = (rpw - 1) * 32 * w + 1, hi = rpw * 32 * w;
     k->regs = rb(x, lo, hi);
     k->shmem = kmu_rng_pct(&x->rng, 25) ? 0 : rb(x, 1, kmu_rng_pct(&x->rng, 20) ? NS : NS / 4);
+    /* the filler's saves and restores are mostly short: many of them in a run */
+    if (fill && i == 0 && kmu_rng_pct(&x->rng, 60)) k->shmem = rb(x, 0, NS / 16);
     k->kptr = rnd32(x);
     k->param = rnd32(x);
     k->len = rb(x, 20, kmu_rng_pct(&x->rng, 30) ? 1500 : 300);
+    if (fill && i == 0) k->len = rb(x, 300, 2000);
+    /* event warps are short (EDGE: event kernels of a few hundred instructions) */
+    if (k->ewarp && (evk || kmu_rng_pct(&x->rng, 50))) k->len = rb(x, 10, 60);
   }
 }
 
@@ -258,10 +282,15 @@ static void env_init(void *c, uint64_t seed) {
   memset(x->ip, 0x5a, SPAN);
   x->sv_u = x->rs_u = -1;
   if (x->c.random_dispatch) {
-    x->c.policy = (int)rb(x, 0, 3);
+    /* DRAIN never pauses a TB: 10 % of the runs */
+    const unsigned pw = rb(x, 0, 99);
+    x->c.policy = pw < 10 ? KMU_POL_DRAIN : pw < 40 ? KMU_POL_CHIMERA
+                  : pw < 62 ? KMU_POL_CHIMERA_DIRTY : KMU_POL_PEP;
     x->c.inplace = kmu_rng_pct(&x->rng, 50);
-    x->c.wp_en = kmu_rng_pct(&x->rng, 60);
-    x->c.lax_pause = kmu_rng_pct(&x->rng, 50);
+    x->c.wp_en = kmu_rng_pct(&x->rng, 85);
+    /* lax mostly where the race can happen (TB pauses and warp-level preemption both on) */
+    x->c.lax_pause =
+        kmu_rng_pct(&x->rng, x->c.wp_en && x->c.policy != KMU_POL_DRAIN ? 65 : 25);
     x->c.vpol = (int)rb(x, 0, 3);
     x->c.opt = (int)rb(x, 0, 15);
     gen_kernels(x);
@@ -275,10 +304,18 @@ static void env_init(void *c, uint64_t seed) {
   x->inst_pct = rb(x, 10, 80);
   x->start_rdy = x->c.random_dispatch ? rb(x, 40, 100) : 100;
   x->done_rdy = x->c.random_dispatch ? rb(x, 40, 100) : 100;
-  x->ev_max = rb(x, 1, 40);
-  x->ev_rate = rb(x, 2, 40);
+  x->ev_max = rb(x, 1, kmu_rng_pct(&x->rng, 50) ? 100 : 40);
+  x->ev_rate = kmu_rng_pct(&x->rng, 15) ? rb(x, 2, 10) : rb(x, 10, 40);
+  /* per-run preemption density: the share of events that are requests (the rest hints), the
+   * share of dispatch choices that are event warps, holds after a request, hold lengths */
+  x->pre_pct = x->c.policy == KMU_POL_PEP ? rb(x, 30, 70) : rb(x, 60, 95);
+  x->ev_pct = rb(x, 2, 10);
+  x->hold_pre_pct = rb(x, 0, 40);
+  x->race_pct = kmu_rng_pct(&x->rng, 20) ? 0 : rb(x, 10, 70);
+  x->ptb_lim = NP <= 4 ? NP : rb(x, 1, 3);
+  x->hold_max = kmu_rng_pct(&x->rng, 10) ? 3000 : rb(x, 50, 500);
   x->pred_launch = rb(x, 0, 3000);
-  x->deadline = rb(x, 0, 3000);
+  x->deadline = kmu_rng_pct(&x->rng, 60) ? rb(x, 0, 200) : rb(x, 0, 3000);
   x->bw_shift = rb(x, 0, 15);
 }
 
@@ -321,20 +358,30 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->bw_shift_i = x->bw_shift;
   /* hold windows: changed only in a cycle after no start */
   if (x->c.hold_rand && !x->started_prev && cyc >= x->hold_until) {
-    x->hold = !x->draining && kmu_rng_pct(&x->rng, 35);
-    x->hold_until = cyc + rb(x, 50, 3000);
+    x->hold = !x->draining && kmu_rng_pct(&x->rng, 20);
+    x->hold_until = cyc + rb(x, 20, x->hold_max);
   }
   if (x->draining && x->c.hold_rand && !x->started_prev) x->hold = 0;
-  i->hold_i = (unsigned)x->hold;
-  if (rand_ev && kmu_rng_below(&x->rng, 1000) < x->ev_rate) {
+  const int race = rand_ev && x->race_at && cyc >= x->race_at;
+  if (race) x->race_at = 0;
+  if (race || (rand_ev && kmu_rng_below(&x->rng, 1000) < x->ev_rate)) {
     if (kmu_rng_pct(&x->rng, 40)) {
       x->pred_launch = kmu_rng_pct(&x->rng, 10) ? rnd32(x) : rb(x, 0, 4000);
-      x->deadline = kmu_rng_pct(&x->rng, 10) ? rnd32(x) : rb(x, 0, 4000);
+      x->deadline = kmu_rng_pct(&x->rng, 10)   ? rnd32(x)
+                    : kmu_rng_pct(&x->rng, 60) ? rb(x, 0, 200)
+                                               : rb(x, 0, 4000);
       x->bw_shift = rb(x, 0, 15);
     }
-    if (kmu_rng_pct(&x->rng, 50)) i->hint_valid_i = 1;
-    else i->preempt_valid_i = 1;
+    if (!kmu_rng_pct(&x->rng, x->pre_pct)) i->hint_valid_i = 1, x->n_hint++;
+    else if (o->ptb_count_o < x->ptb_lim) {
+      i->preempt_valid_i = 1;
+      x->n_preq++;
+      /* the preempting kernel holds the SM for a while (changed only after no start) */
+      if (x->c.hold_rand && !x->started_prev && kmu_rng_pct(&x->rng, x->hold_pre_pct))
+        x->hold = 1, x->hold_until = cyc + rb(x, 20, x->hold_max);
+    }
   }
+  i->hold_i = (unsigned)x->hold;
   if (rand_ev && kmu_rng_pct(&x->rng, 1)) {
     i->kslot_clear_valid_i = 1;
     i->kslot_clear_i = rb(x, 0, KS - 1);
@@ -345,6 +392,11 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   if (x->c.random_dispatch && x->c.nk) {
     if (x->need_hold == 0) {
       x->need_k = rb(x, 0, (unsigned)x->c.nk - 1);
+      /* event warps at the run's rate */
+      if (x->c.nk > 1 && x->c.k[1].ewarp) {
+        if (kmu_rng_pct(&x->rng, x->ev_pct)) x->need_k = 1;
+        else if (x->need_k == 1) x->need_k = 0;
+      }
       x->need_rand = kmu_rng_pct(&x->rng, 5);
       x->need_hold = rb(x, 2, 6);
     }
@@ -622,6 +674,23 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
   }
   if (o->err_dec_o & 1) x->n_err_dec++;
   if (x->fail) return 0;
+  /* ---- one kind of preemption at a time (kmu_sm.v header) ----
+   * the warp slots of the warp-level preemption in progress (victim, or the free slot the event
+   * warp took) and the resident entries owning them: no TB-level save or eviction of such an
+   * entry while the preemption is in progress, nor in the cycle after (the sequencer sees a
+   * pause complete only once the controller is idle, and commands the save a cycle later) */
+  const uint64_t cur_wps =
+      (o->wp_busy_o & 1) ? (x->wp_active ? x->wp_vmask : 0) | o->vic_stop_o | o->ev_start_o : 0;
+  uint64_t ovl = 0;
+  for (int e = 0; e < NT; e++)
+    if (x->ent[e].valid && !x->ent[e].wpev && (x->ent[e].wmask & cur_wps)) ovl |= 1ull << e;
+  /* no warp-level preemption accepted (busy from the cycle after) while a TB was paused */
+  if ((o->wp_busy_o & 1) && !x->prev_busy && x->prev_pause) {
+    FAIL(x, "warp-level preemption accepted while simt_pause_o = %#llx",
+         (unsigned long long)x->prev_pause);
+    return 0;
+  }
+  if (o->wp_refuse_o & 1) x->n_wp_refuse++;
   /* ---- done reports ---- */
   if ((o->done_valid_o & 1) && (i->done_ready_i & 1)) {
     unsigned s = (unsigned)o->done_slot_o;
@@ -737,6 +806,11 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
       if (e < 0 || !x->ent[e].paused) {
         FAIL(x, "save command for warp mask %#llx: no paused TB owns it",
              (unsigned long long)o->ctx_cmd_wmask_o);
+        return 0;
+      }
+      if ((ovl | x->prev_ovl) >> e & 1) {
+        FAIL(x, "save command for entry %d while a warp of it is in a warp-level preemption"
+             " (slots %#llx)", e, (unsigned long long)cur_wps);
         return 0;
       }
       tbrec *t = &x->tb[x->ent[e].u];
@@ -933,6 +1007,9 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
     x->wp_entry = e;
     x->wp_acc_cyc = cyc - 1;
     x->n_wp++;
+    /* the race kmu_sm coordinates: a TB-level preemption while this one is in progress */
+    if (!x->race_at && x->c.random_events && kmu_rng_pct(&x->rng, x->race_pct))
+      x->race_at = cyc + rb(x, 0, 30);
   }
   if (x->wp_active) x->wp_vmask |= o->vic_stop_o | o->ev_start_o;
   for (int f = 0; f < 5; f++) {
@@ -947,7 +1024,7 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
     }
     en->ev_state = 1;
     en->ev_slot = ctz64(o->ev_start_o);
-    en->ev_left = (int)rb(x, 0, x->ev_max);
+    en->ev_left = x->c.ev_len > 0 ? x->c.ev_len : (int)rb(x, 0, x->ev_max);
     x->wp_start_cyc = cyc;
   }
   if ((o->rsave_valid_o & 1) && (i->rsave_ready_i & 1)) x->rsave_done_at = cyc + rb(x, 1, 8);
@@ -955,12 +1032,18 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
   if (!(o->wp_busy_o & 1) && x->prev_busy) x->wp_active = 0, x->wp_vmask = 0;
   x->prev_busy = (int)(o->wp_busy_o & 1);
   x->prev_resident = o->resident_o;
+  x->prev_pause = o->simt_pause_o;
+  x->prev_ovl = ovl;
   /* ---- evict ---- */
   if (o->simt_evict_valid_o & 1) {
     unsigned e = (unsigned)o->simt_evict_rtb_o;
     entry *en = &x->ent[e];
     if (e >= NT || !en->valid || !en->paused) {
       FAIL(x, "evict of entry %u that is not paused", e);
+      return 0;
+    }
+    if ((ovl | x->prev_ovl) >> e & 1) {
+      FAIL(x, "evict of entry %u while a warp of it is in a warp-level preemption", e);
       return 0;
     }
     tbrec *t = &x->tb[en->u];
@@ -995,8 +1078,9 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
     const int pz = (int)(o->simt_pause_o >> e & 1);
     if (pz && !en->pause_seen && !en->exiting) {
       en->pause_seen = 1;
-      en->drain = (int)rb(x, 1, 12);
+      en->drain = x->c.drain_fix > 0 ? x->c.drain_fix - 1 : (int)rb(x, 1, 12);
       x->n_pause++;
+      x->n_pause_wp += (ovl >> e & 1) != 0;
     }
     if (en->pause_seen && !pz) {
       if (en->paused) t->has_base = 1, x->n_base++;
@@ -1024,10 +1108,13 @@ static int env_finish(void *c) {
   env *x = c;
   if (getenv("KMU_SM_STATS") && !kmu_tb_quiet())
     fprintf(stderr,
-            "  [%s] pol %d ip %d wp %d: %u TBs, %u pauses, %u saves, %u bases, %u evicts, "
-            "%u restores, %u warp preemptions, %u err_dec, %u paused during a warp preemption\n",
-            x->test, x->c.policy, x->c.inplace, x->c.wp_en, x->ntb, x->n_pause, x->n_save,
-            x->n_base, x->n_evict, x->n_restore_offer, x->n_wp, x->n_err_dec, x->n_lax_race);
+            "  [%s] pol %d ip %d wp %d lax %d: %u TBs, %u requests, %u hints, %u pauses, %u saves, "
+            "%u bases, %u evicts, %u restores, %u warp preemptions, %u refused, %u err_dec, "
+            "%u pauses begun during a warp preemption of the TB, %u reported paused during one"
+            " (n_lax_race)\n",
+            x->test, x->c.policy, x->c.inplace, x->c.wp_en, x->c.lax_pause, x->ntb, x->n_preq,
+            x->n_hint, x->n_pause, x->n_save, x->n_base, x->n_evict, x->n_restore_offer, x->n_wp,
+            x->n_wp_refuse, x->n_err_dec, x->n_pause_wp, x->n_lax_race);
   if (x->fail) return 0;
   if (x->c.random_dispatch && !x->drained) {
     unsigned res = 0, pre = 0;
@@ -1065,7 +1152,9 @@ static int run_env(const char *test, uint64_t seed, uint64_t cycles) {
   X.test = test;
   X.cycles = cycles;
   kmu_stim s = {&X, env_init, env_drive, env_check, env_finish};
-  return kmu_lockstep(&kmu_sm_block, &s, test, seed, cycles);
+  /* the final drain starts at cycles - cycles/5 - 4000 and ends the run when everything is
+   * done; the long restores of the paper size may need more: up to cycles/2 extra */
+  return kmu_lockstep(&kmu_sm_block, &s, test, seed, cycles + cycles / 2);
 }
 
 static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
@@ -1087,6 +1176,10 @@ typedef struct {
   uint64_t bmask[64];    /* registers written before the base */
   int phase, ok;
   uint64_t ev_at, lat_seen;
+  /* pause_during_wp / wp_during_pause */
+  unsigned ntbs, pause_e;
+  uint64_t pause_wmask, t_pre, t_pause, t_resume, t_cmdv, t_cmd0, t_evict1, t_ew, t_ewoffer, cmd0_wmask;
+  int pause_busy, pause_vic, resume_in_e, busy_after_resume, viol, ew_wait_paused;
 } dstate;
 static dstate D;
 
@@ -1132,6 +1225,22 @@ static int d_script(void *c, uint64_t cyc, kmu_sm_in *i) {
     if (x->hold && x->n_evict && cyc > D.t_evict + 20) x->hold = 0, i->hold_i = 0;
     if (cyc > 260 && !x->hold) x->draining = 1;
     break;
+  case 5: case 6: { /* two TBs fill the warp slots; a warp-level and a TB-level preemption */
+    i->deadline_i = 0; /* Chimera: every TB with an unknown estimate switches */
+    if (cyc == 1 || cyc == 3) d_start(x, i, NW / 2, 2, 64, 800, 0);
+    if (cyc >= 38) i->w_inpipe_i = i->w_ld_i = i->w_bar_i = i->w_ibuf_i = i->w_icmiss_i = 0;
+    /* 5: an event warp at 40 takes a victim; the request comes while it runs */
+    if (D.kind == 5 && cyc == 40) d_start(x, i, 1, 1, 0, 30, 1);
+    if (D.kind == 5 && D.ev_at && cyc == D.ev_at + 2) D.t_pre = cyc;
+    /* 6: the request at 50; an event warp while the first TB is paused */
+    if (D.kind == 6 && cyc == 50) D.t_pre = cyc;
+    if (D.kind == 6 && D.t_pause && cyc == D.t_pause + 2) d_start(x, i, 1, 1, 0, 30, 1), D.t_ew = cyc;
+    if (D.t_pre == cyc) i->preempt_valid_i = 1, x->hold = 1, i->hold_i = 1;
+    /* the preempting kernel leaves once both TBs are out */
+    if (x->hold && x->n_evict == D.ntbs && cyc > D.t_evict + 20) x->hold = 0, i->hold_i = 0;
+    if (D.t_pre && cyc > D.t_pre && !x->hold) x->draining = 1;
+    break;
+  }
   case 3: { /* every warp slot busy, then an event warp */
     unsigned tbs = (NW + TB_MAXW - 1) / TB_MAXW;
     if (cyc >= 1 && cyc <= tbs * 2 && cyc % 2 == 1) d_start(x, i, NW / tbs, 1, 0, 300, 0);
@@ -1162,6 +1271,32 @@ static int d_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
       if (!has_base0 && !x->n_base) D.bmask[x->wr_i] |= 1ull << x->wr_r;
       else if (has_base0) D.dmask[x->wr_i] |= 1ull << x->wr_r;
     }
+  }
+  if (D.kind == 5 || D.kind == 6) {
+    if (o->ev_start_o && !D.ev_at) D.ev_at = cyc;
+    if (x->n_evict != n_evict0 && !D.t_evict1) D.t_evict1 = cyc;
+    if (o->simt_pause_o && !D.t_pause) {
+      D.t_pause = cyc;
+      D.pause_e = ctz64(o->simt_pause_o);
+      D.pause_busy = (int)(o->wp_busy_o & 1);
+      D.pause_vic = (o->vic_stop_o & x->ent[D.pause_e].wmask) != 0;
+      D.pause_wmask = x->ent[D.pause_e].wmask;
+    }
+    if (o->vic_resume_o && !D.t_resume) {
+      D.t_resume = cyc;
+      D.resume_in_e = D.t_pause && (o->vic_resume_o & x->ent[D.pause_e].wmask) != 0;
+    }
+    if (D.t_resume && cyc == D.t_resume + 1) D.busy_after_resume = (int)(o->wp_busy_o & 1);
+    if ((o->ctx_cmd_valid_o & 1) && !D.t_cmdv) D.t_cmdv = cyc;
+    if ((o->ctx_cmd_valid_o & 1) && (o->ctx_cmd_ready_o & 1) && !D.t_cmd0)
+      D.t_cmd0 = cyc, D.cmd0_wmask = o->ctx_cmd_wmask_o;
+    /* while a TB is paused no warp-level preemption is asked for, accepted or started */
+    if (D.kind == 6 && o->simt_pause_o &&
+        ((o->wp_busy_o & 1) || o->ev_start_o || (o->wp_refuse_o & 1)))
+      D.viol++;
+    if (o->simt_pause_o && o->ewt_free_o < NE) D.ew_wait_paused++;
+    if ((o->simt_start_valid_o & 1) && (o->simt_start_ewarp_o & 1) && !D.t_ewoffer)
+      D.t_ewoffer = cyc;
   }
   if (D.kind == 3) {
     if ((o->wp_busy_o & 1) && !D.t_acc) D.t_acc = cyc - 1;
@@ -1219,6 +1354,65 @@ static int d_finish(void *c) {
     ok &= KMU_EXPECT_EQ(t, x->cyc, "evictions under DRAIN", 0, x->n_evict);
     ok &= KMU_EXPECT_EQ(t, x->cyc, "context commands under DRAIN", 0, x->n_cmd);
     break;
+  case 5: case 6: {
+    const unsigned n = D.ntbs, w = NW / 2;
+    if (getenv("KMU_SM_STATS") && !kmu_tb_quiet())
+      fprintf(stderr, "  [%s] event start %llu, request %llu, pause %llu (busy %d), resume %llu, "
+              "first command %llu, first eviction %llu, event warp in %llu, offered %llu\n", t,
+              (unsigned long long)D.ev_at, (unsigned long long)D.t_pre,
+              (unsigned long long)D.t_pause, D.pause_busy, (unsigned long long)D.t_resume,
+              (unsigned long long)D.t_cmd0, (unsigned long long)D.t_evict1,
+              (unsigned long long)D.t_ew, (unsigned long long)D.t_ewoffer);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "pauses (one per TB)", n, x->n_pause);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "evictions", n, x->n_evict);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "restored offers", n, x->n_restore_offer);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "context commands: saves, then restores", 2 * n, x->n_cmd);
+    for (unsigned k = 0; k < 2 * n && k < 16; k++)
+      ok &= KMU_EXPECT_EQ(t, x->cyc, k < n ? "save op: SAVE_ALL (Chimera)" : "restore op",
+                          k < n ? KMU_CTX_OP_SAVE_ALL : KMU_CTX_OP_RESTORE, x->cmd_ops[k]);
+    /* SAVE_ALL of a TB: w warps x 2 registers, w bitmap beats, 64 bytes of shared memory */
+    for (unsigned u = 0; u < x->ntb; u++)
+      if (!x->tb[u].ewarp)
+        ok &= KMU_EXPECT_EQ(t, x->cyc, "save bytes", w * 2 * RB + (w + shm_beats) * BB,
+                            x->tb[u].save_bytes[0]);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "the first TB is paused first (entry 0)", 0, D.pause_e);
+    if (D.kind == 5) {
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "warp-level preemptions", 1, x->n_wp);
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "request during the event warp's run", 1,
+                          D.ev_at && D.t_pre == D.ev_at + 2);
+      /* the race: TB 0's pause begins while its warp is the victim, and it is reported paused
+       * at once (lax) */
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "pause begins while wp_busy_o", 1, D.pause_busy);
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "the paused TB owns the victim", 1, D.pause_vic);
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "reported paused during the warp preemption", 1,
+                          x->n_lax_race);
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "the victim resumes in the paused TB", 1, D.resume_in_e);
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "resume after the pause began", 1, D.t_resume > D.t_pause);
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "controller idle the cycle after vic_resume_o", 0,
+                          D.busy_after_resume);
+      /* the sequencer sees the pause complete in resume + 1 (controller idle) and commands
+       * the save one cycle later (kmu_sm_ctrl: paused in t -> command in t+1): nothing before */
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "first ctx_cmd_valid_o = vic_resume_o + 2", D.t_resume + 2,
+                          D.t_cmdv);
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "first command taken = vic_resume_o + 2", D.t_resume + 2,
+                          D.t_cmd0);
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "first command saves the paused TB (its warp mask)",
+                          D.pause_wmask, D.cmd0_wmask);
+    } else {
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "warp-level preemptions (none while paused)", 0, x->n_wp);
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "event warp started 2 cycles after the pause began",
+                          D.t_pause + 2, D.t_ew);
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "cycles the event warp waited while a TB was paused", 1,
+                          D.ew_wait_paused > 0);
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "paused cycles with wp_busy_o, ev_start_o or wp_refuse_o",
+                          0, D.viol);
+      /* the eviction frees the TB's slots at its edge; the event warp (head of the EWT, first)
+       * starts in the next cycle and is offered in the one after */
+      ok &= KMU_EXPECT_EQ(t, x->cyc, "event warp offered = first eviction + 2", D.t_evict1 + 2,
+                          D.t_ewoffer);
+    }
+    break;
+  }
   case 3:
     ok &= KMU_EXPECT_EQ(t, x->cyc, "warp-level preemptions", 1, x->n_wp);
     /* reserved registers, a victim flushed in the first flushing cycle F = acceptance + 1:
@@ -1254,6 +1448,41 @@ static int t_pep_base_inc(const char *test, uint64_t seed, uint64_t cycles) {
 static int t_drain(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   return d_run_kind(test, 2, KMU_POL_DRAIN, 0);
+}
+static int t_pause_during_wp(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  memset(&D, 0, sizeof D);
+  D.kind = 5;
+  D.ntbs = 2;
+  memset(&X.c, 0, sizeof X.c);
+  X.c.script = d_script;
+  X.c.policy = KMU_POL_CHIMERA;
+  X.c.wp_en = 1;
+  X.c.opt = 15;
+  X.c.lax_pause = 1; /* paused reported at once, the victim still out */
+  X.c.drain_fix = 1;
+  X.c.ev_len = 40;
+  X.test = test;
+  X.cycles = 20000;
+  kmu_stim s = {&X, env_init, env_drive, d_check, d_finish};
+  return kmu_lockstep(&kmu_sm_block, &s, test, 1, 20000);
+}
+static int t_wp_during_pause(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  memset(&D, 0, sizeof D);
+  D.kind = 6;
+  D.ntbs = 2;
+  memset(&X.c, 0, sizeof X.c);
+  X.c.script = d_script;
+  X.c.policy = KMU_POL_CHIMERA;
+  X.c.wp_en = 1;
+  X.c.opt = 15;
+  X.c.drain_fix = 25; /* a long pause: the event warp arrives inside it */
+  X.c.ev_len = 10;
+  X.test = test;
+  X.cycles = 20000;
+  kmu_stim s = {&X, env_init, env_drive, d_check, d_finish};
+  return kmu_lockstep(&kmu_sm_block, &s, test, 1, 20000);
 }
 static int t_warp_preempt(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
@@ -1326,10 +1555,10 @@ static int t_bad_inputs(const char *test, uint64_t seed, uint64_t cycles) {
 }
 
 #if NT > 8
-#define RANDOM_CYCLES 50000
+#define RANDOM_CYCLES 55000
 #define RANDOM_SEEDS 6
 #else
-#define RANDOM_CYCLES 125000
+#define RANDOM_CYCLES 170000
 #define RANDOM_SEEDS 8
 #endif
 
@@ -1338,6 +1567,8 @@ static const kmu_test tests[] = {
     {"pep_base_incremental", t_pep_base_inc, 0, 0},
     {"drain", t_drain, 0, 0},
     {"warp_preempt", t_warp_preempt, 0, 0},
+    {"pause_during_wp", t_pause_during_wp, 0, 0},
+    {"wp_during_pause", t_wp_during_pause, 0, 0},
     {"bad_inputs", t_bad_inputs, 0, 0},
     {"random", t_random, RANDOM_CYCLES, RANDOM_SEEDS},
 };
