@@ -94,7 +94,7 @@ one() {
   if [ $? = 0 ]; then
     echo "SURVIVED $name ($h)" >"$log.res"
   else
-    echo "killed $name ($h): $(grep -m1 -E '^(MISMATCH|EXPECT|CHECK|FINISH|FAIL)|scoreboard' "$log" | cut -c1-150)" >"$log.res"
+    echo "killed $name ($h): $(grep -m1 -E '^(MISMATCH|EXPECT|CHECK|FINISH|FAIL|ASSERTION)|scoreboard' "$log" | cut -c1-150)" >"$log.res"
   fi
 }
 export -f one

@@ -67,12 +67,16 @@ struct kmu_shim_dut : kmu_shim_dut_base<V> {
     top->rst_ni = 1;
     top->eval();
   }
-  // Rising edge with the inputs of this cycle still applied, then the falling half.
+  // Rising edge with the inputs of this cycle still applied, then the falling half.  The
+  // simulation time is 10 per cycle (the rising edge of cycle n at 10n), so an assertion's
+  // $time names the cycle.
   void tick() {
+    this->ctx.time(t);
     top->clk_i = 1;
     top->eval();
     t += 5;
     dump();
+    this->ctx.time(t);
     top->clk_i = 0;
     top->eval();
     t += 5;
