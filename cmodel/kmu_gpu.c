@@ -60,17 +60,6 @@ void kmu_gpu_reset(kmu_gpu *m) {
   memset(&m->w, 0, sizeof m->w);
 }
 
-/* Evaluate a block when its inputs differ from those of its last evaluation in this cycle
- * (every block on a cycle's first pass): a delta cycle re-evaluates only what changed. */
-#define EVAL(comb, blk, in, last, out)                 \
-  do {                                                  \
-    if (first || memcmp((in), (last), sizeof *(in))) { \
-      *(last) = *(in);                                  \
-      comb((blk), (in), (out));                         \
-      evals++;                                          \
-    }                                                   \
-  } while (0)
-
 /* One pass over the blocks in data-flow order; returns how many it evaluated (0: settled). */
 static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
   kmu_gpu_wires *w = &m->w, *l = &m->last;
@@ -94,7 +83,7 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
   w->fe_i.cpl_valid_i = w->kmu_o.ekt_cpl_valid_o;
   w->fe_i.cpl_id_i = w->kmu_o.ekt_cpl_id_o;
   w->fe_i.kernel_done_i = w->kmu_o.kernel_done_o;
-  EVAL(kmu_frontend_comb, &m->u_frontend, &w->fe_i, &l->fe_i, &w->fe_o);
+  KMU_EVAL(kmu_frontend_comb, &m->u_frontend, &w->fe_i, &l->fe_i, &w->fe_o);
 
   /* kernel management */
   w->kmu_i.mode_rgem_i = w->fe_o.mode_rgem_o; /* KMU_CTRL.RGEM */
@@ -132,7 +121,7 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
   /* the SM reports the TB's kernel tag */
   w->kmu_i.done_tag_i = w->sm_o[w->dn_arb_o.gnt_idx_o % nsm].done_slot_o & kmu_mask(tag_w);
   w->kmu_i.mem_req_ready_i = w->mp_o.req_ready_o & 1;
-  EVAL(kmu_kmu_comb, &m->u_kmu, &w->kmu_i, &l->kmu_i, &w->kmu_o);
+  KMU_EVAL(kmu_kmu_comb, &m->u_kmu, &w->kmu_i, &l->kmu_i, &w->kmu_o);
 
   /* dispatch */
   uint64_t fit = 0, ewt_fit = 0;
@@ -154,7 +143,7 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
   w->dsp_i.take_tb_i = w->kmu_o.take_tb_o;
   w->dsp_i.take_kptr_i = w->kmu_o.take_kptr_o;
   w->dsp_i.take_param_i = w->kmu_o.take_param_o;
-  EVAL(kmu_dispatch_comb, &m->u_dispatch, &w->dsp_i, &l->dsp_i, &w->dsp_o);
+  KMU_EVAL(kmu_dispatch_comb, &m->u_dispatch, &w->dsp_i, &l->dsp_i, &w->dsp_o);
 
   /* SM controllers */
   uint64_t st_req = 0, dn_req = 0;
@@ -183,7 +172,7 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
     si->hold_i = si->ctx_cmd_ready_i = si->ctx_done_i = si->dirty_cnt_i = 0;
     si->simt_paused_i = 0;
     si->wp_en_i = si->wp_ev_ready_i = 0; /* no warp-level preemption (kmu_gpu.v the same) */
-    EVAL(kmu_sm_ctrl_comb, &m->u_sm_ctrl[s], si, &l->sm_i[s], &w->sm_o[s]);
+    KMU_EVAL(kmu_sm_ctrl_comb, &m->u_sm_ctrl[s], si, &l->sm_i[s], &w->sm_o[s]);
     st_req |= (w->sm_o[s].simt_start_valid_o & 1) << s;
     dn_req |= (w->sm_o[s].done_valid_o & 1) << s;
   }
@@ -191,10 +180,10 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
   /* SIMT start bus and TB-done arbiters */
   w->st_arb_i.req_i = st_req;
   w->st_arb_i.ack_i = w->st_arb_o.gnt_valid_o && i->simt_start_ready_i;
-  EVAL(kmu_rr_arb_comb, &m->u_start_arb, &w->st_arb_i, &l->st_arb_i, &w->st_arb_o);
+  KMU_EVAL(kmu_rr_arb_comb, &m->u_start_arb, &w->st_arb_i, &l->st_arb_i, &w->st_arb_o);
   w->dn_arb_i.req_i = dn_req;
   w->dn_arb_i.ack_i = w->dn_arb_o.gnt_valid_o;
-  EVAL(kmu_rr_arb_comb, &m->u_done_arb, &w->dn_arb_i, &l->dn_arb_i, &w->dn_arb_o);
+  KMU_EVAL(kmu_rr_arb_comb, &m->u_done_arb, &w->dn_arb_i, &l->dn_arb_i, &w->dn_arb_o);
 
   /* memory port: client 0 completion flags, client 1 reserved */
   w->mp_i.req_valid_i = w->kmu_o.mem_req_valid_o & 1;
@@ -205,7 +194,7 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
   w->mp_i.mem_rvalid_i = i->mem_rvalid_i;
   w->mp_i.mem_rdata_i = i->mem_rdata_i;
   w->mp_i.mem_rclient_i = i->mem_rclient_i;
-  EVAL(kmu_mem_port_comb, &m->u_mem_port, &w->mp_i, &l->mp_i, &w->mp_o);
+  KMU_EVAL(kmu_mem_port_comb, &m->u_mem_port, &w->mp_i, &l->mp_i, &w->mp_o);
   return evals;
 }
 

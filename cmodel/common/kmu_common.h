@@ -12,6 +12,7 @@
 #ifndef KMU_COMMON_H
 #define KMU_COMMON_H
 #include <stdint.h>
+#include <string.h> /* memcmp in KMU_EVAL */
 
 #define KMU_FIELD_IN(n) uint64_t n;
 #define KMU_FIELD_OUT(n, q) uint64_t n;
@@ -19,5 +20,18 @@
 #define KMU_PORTS_OUT(LIST) struct { uint64_t always; LIST(KMU_FIELD_OUT) }
 
 static inline uint64_t kmu_mask(unsigned w) { return w >= 64 ? ~0ull : ((1ull << w) - 1); }
+
+/* A top's delta cycle (kmu_frontend, kmu_sm, kmu_gpu): evaluate sub-block `blk` when its
+ * inputs `in` differ from those of its last evaluation in this cycle, kept in `last` (every
+ * block on the cycle's first pass).  The top repeats passes until one evaluates nothing.  Used
+ * where locals `first` (the cycle's first pass) and `evals` (blocks evaluated) exist. */
+#define KMU_EVAL(comb, blk, in, last, out)               \
+  do {                                                    \
+    if (first || memcmp((in), (last), sizeof *(in))) {   \
+      *(last) = *(in);                                    \
+      comb((blk), (in), (out));                           \
+      evals++;                                            \
+    }                                                     \
+  } while (0)
 
 #endif

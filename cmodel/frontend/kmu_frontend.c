@@ -39,17 +39,6 @@ void kmu_frontend_reset(kmu_frontend *m) {
   kmu_ekt_reset(&m->u_ekt);
 }
 
-/* Evaluate a block when its inputs differ from those of its last evaluation in this cycle
- * (every block on a cycle's first pass): a delta cycle re-evaluates only what changed. */
-#define EVAL(comb, blk, in, last, out)                 \
-  do {                                                  \
-    if (first || memcmp((in), (last), sizeof *(in))) { \
-      *(last) = *(in);                                  \
-      comb((blk), (in), (out));                         \
-      evals++;                                          \
-    }                                                   \
-  } while (0)
-
 /* One pass over the blocks in data-flow order; returns how many it evaluated (0: settled). */
 static int comb_pass(kmu_frontend *m, const kmu_frontend_in *i, int first) {
   kmu_frontend_wires *w = &m->w, *l = &m->last;
@@ -68,7 +57,7 @@ static int comb_pass(kmu_frontend *m, const kmu_frontend_in *i, int first) {
   w->slave_i.bus_req_ready_i = w->csr_o.bus_req_ready_o;
   w->slave_i.bus_rsp_rdata_i = w->csr_o.bus_rsp_rdata_o;
   w->slave_i.bus_rsp_err_i = w->csr_o.bus_rsp_err_o;
-  EVAL(kmu_axil_slave_comb, &m->u_axil_slave, &w->slave_i, &l->slave_i, &w->slave_o);
+  KMU_EVAL(kmu_axil_slave_comb, &m->u_axil_slave, &w->slave_i, &l->slave_i, &w->slave_o);
 
   /* kmu_csr */
   uint64_t launch_fire = w->db_o.launch_valid_o && w->ekt_o.launch_ready_o;
@@ -97,14 +86,14 @@ static int comb_pass(kmu_frontend *m, const kmu_frontend_in *i, int first) {
   w->csr_i.ekt_valid_i = w->ekt_o.valid_o;
   w->csr_i.host_ready_i = i->host_ready_i;
   w->csr_i.kernel_done_i = i->kernel_done_i;
-  EVAL(kmu_csr_comb, &m->u_csr, &w->csr_i, &l->csr_i, &w->csr_o);
+  KMU_EVAL(kmu_csr_comb, &m->u_csr, &w->csr_i, &l->csr_i, &w->csr_o);
 
   /* kmu_doorbell */
   w->db_i.db_valid_i = w->csr_o.db_valid_o;
   w->db_i.db_idx_i = w->csr_o.db_idx_o;
   w->db_i.launch_ready_i = w->ekt_o.launch_ready_o;
   w->db_i.launch_err_i = w->ekt_o.launch_err_o;
-  EVAL(kmu_doorbell_comb, &m->u_doorbell, &w->db_i, &l->db_i, &w->db_o);
+  KMU_EVAL(kmu_doorbell_comb, &m->u_doorbell, &w->db_i, &l->db_i, &w->db_o);
 
   /* kmu_ekt */
   w->ekt_i.reg_valid_i = w->csr_o.reg_valid_o;
@@ -129,7 +118,7 @@ static int comb_pass(kmu_frontend *m, const kmu_frontend_in *i, int first) {
   w->ekt_i.desc_ready_i = i->desc_ready_i;
   w->ekt_i.cpl_valid_i = i->cpl_valid_i;
   w->ekt_i.cpl_id_i = i->cpl_id_i;
-  EVAL(kmu_ekt_comb, &m->u_ekt, &w->ekt_i, &l->ekt_i, &w->ekt_o);
+  KMU_EVAL(kmu_ekt_comb, &m->u_ekt, &w->ekt_i, &l->ekt_i, &w->ekt_o);
   return evals;
 }
 

@@ -56,7 +56,7 @@ static unsigned clog2_min1(unsigned n) {
  * since its last evaluation (every block on the first pass of a cycle).  Returns how many
  * blocks it evaluated: 0 means the wires are settled. */
 static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
-  kmu_sm_wires *w = &m->w;
+  kmu_sm_wires *w = &m->w, *l = &m->last;
   int evals = 0;
   const kmu_sm_params *p = &m->p;
 
@@ -67,7 +67,7 @@ static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
 
   /* kmu_sm_ctrl: the dispatcher and the SIMT from outside, decisions from the predictor, the
    * engine's handshake, the dirty count, the warp-preemption controller's acceptance */
-  kmu_sm_ctrl_in scv = w->sc_i, *sc = &scv;
+  kmu_sm_ctrl_in *sc = &w->sc_i;
   sc->need_warps_i = i->need_warps_i;
   sc->need_regs_i = i->need_regs_i;
   sc->need_shmem_i = i->need_shmem_i;
@@ -99,14 +99,10 @@ static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
   sc->dirty_cnt_i = w->rf_o.dirty_cnt_o;
   sc->wp_en_i = wp_en;
   sc->wp_ev_ready_i = w->wp_o.ev_ready_o;
-  if (first || memcmp(sc, &w->sc_i, sizeof *sc)) {
-    w->sc_i = *sc;
-    kmu_sm_ctrl_comb(&m->u_sm_ctrl, &w->sc_i, &w->sc_o);
-    evals++;
-  }
+  KMU_EVAL(kmu_sm_ctrl_comb, &m->u_sm_ctrl, sc, &l->sc_i, &w->sc_o);
 
   /* kmu_ctx_engine */
-  kmu_ctx_engine_in egv = w->eg_i, *eg = &egv;
+  kmu_ctx_engine_in *eg = &w->eg_i;
   eg->cmd_valid_i = w->sc_o.ctx_cmd_valid_o;
   eg->cmd_op_i = w->sc_o.ctx_cmd_op_o;
   eg->cmd_inplace_i = w->sc_o.ctx_cmd_inplace_o;
@@ -125,15 +121,11 @@ static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
   eg->rsp_rdata_i = i->mem_rsp_rdata_i;
   eg->shm_rdata_i = i->shm_rdata_i;
   eg->ip_rdata_i = i->ip_rdata_i;
-  if (first || memcmp(eg, &w->eg_i, sizeof *eg)) {
-    w->eg_i = *eg;
-    kmu_ctx_engine_comb(&m->u_ctx_engine, &w->eg_i, &w->eg_o);
-    evals++;
-  }
+  KMU_EVAL(kmu_ctx_engine_comb, &m->u_ctx_engine, eg, &l->eg_i, &w->eg_o);
 
   /* kmu_dirty_rf: the engine's restore write wins the write port; the dirty count is of the TB
    * about to be saved while the engine is idle, else of the engine's scan */
-  kmu_dirty_rf_in rfv = w->rf_i, *rf = &rfv;
+  kmu_dirty_rf_in *rf = &w->rf_i;
   const int rfw = (int)(w->eg_o.rfw_valid_o & 1);
   rf->wr_valid_i = rfw || (i->rf_wr_valid_i & 1);
   rf->wr_warp_i = rfw ? w->eg_o.rfw_warp_o : i->rf_wr_warp_i;
@@ -149,14 +141,10 @@ static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
   rf->scan_rpw_i = w->eg_o.scan_rpw_o;
   rf->scan_all_i = w->eg_o.scan_all_o;
   rf->scan_ready_i = w->eg_o.scan_ready_o;
-  if (first || memcmp(rf, &w->rf_i, sizeof *rf)) {
-    w->rf_i = *rf;
-    kmu_dirty_rf_comb(&m->u_dirty_rf, &w->rf_i, &w->rf_o);
-    evals++;
-  }
+  KMU_EVAL(kmu_dirty_rf_comb, &m->u_dirty_rf, rf, &l->rf_i, &w->rf_o);
 
   /* kmu_pep_predictor: TB events from the controller's SIMT handshakes */
-  kmu_pep_predictor_in prv = w->pr_i, *pr = &prv;
+  kmu_pep_predictor_in *pr = &w->pr_i;
   const uint64_t st_fire = (w->sc_o.simt_start_valid_o & 1) && (i->simt_start_ready_i & 1);
   const uint64_t done_rtb = i->simt_done_rtb_i & kmu_mask(clog2_min1(p->tbs));
   const uint64_t done_live = w->pr_o.live_o >> done_rtb & 1; /* 0 past TBS, as 1 << rtb is */
@@ -185,14 +173,10 @@ static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
   pr->bw_shift_i = i->bw_shift_i;
   pr->hint_valid_i = i->hint_valid_i;
   pr->preempt_valid_i = i->preempt_valid_i;
-  if (first || memcmp(pr, &w->pr_i, sizeof *pr)) {
-    w->pr_i = *pr;
-    kmu_pep_predictor_comb(&m->u_pep_predictor, &w->pr_i, &w->pr_o);
-    evals++;
-  }
+  KMU_EVAL(kmu_pep_predictor_comb, &m->u_pep_predictor, pr, &l->pr_i, &w->pr_o);
 
   /* kmu_warp_preempt: the SIMT's warp status, the controller's event request */
-  kmu_warp_preempt_in wpv = w->wp_i, *wp = &wpv;
+  kmu_warp_preempt_in *wp = &w->wp_i;
   wp->w_live_i = i->w_live_i;
   wp->w_inpipe_i = i->w_inpipe_i;
   wp->w_ld_i = i->w_ld_i;
@@ -217,11 +201,7 @@ static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
   wp->vpol_i = i->vpol_i;
   wp->opt_i = i->opt_i;
   wp->wp_en_i = wp_en;
-  if (first || memcmp(wp, &w->wp_i, sizeof *wp)) {
-    w->wp_i = *wp;
-    kmu_warp_preempt_comb(&m->u_warp_preempt, &w->wp_i, &w->wp_o);
-    evals++;
-  }
+  KMU_EVAL(kmu_warp_preempt_comb, &m->u_warp_preempt, wp, &l->wp_i, &w->wp_o);
   return evals;
 }
 

@@ -104,6 +104,7 @@ typedef struct {
   kmu_pep_predictor u_pep_predictor;
   kmu_warp_preempt u_warp_preempt;
   kmu_sm_wires w;
+  kmu_sm_wires last; /* each block's inputs at its last evaluation in this cycle */
 } kmu_sm;
 
 void kmu_sm_init(kmu_sm *m, const kmu_sm_params *p);
