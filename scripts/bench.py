@@ -77,6 +77,7 @@ def system_benches(report, missed):
     """Event vs host launch on an idle and a busy GPU; simulation speed"""
     L = {}
     for name, wl, k in (("event_idle", "workloads/bench/idle_event.wl", "ev"),
+                        ("event_idle_single_warp", "workloads/bench/idle_event_1warp.wl", "ev"),
                         ("host_idle", "workloads/bench/idle_host.wl", "hk"),
                         ("event_busy", "workloads/bench/busy_event.wl", "ev"),
                         ("host_busy", "workloads/bench/busy_host.wl", "hk")):
@@ -85,6 +86,8 @@ def system_benches(report, missed):
     L["targets"] = {
         "event_idle_accepted_to_first_tb_max": {"target": 4,
                                                 "value": ev["accepted_to_first_tb"]["max"]},
+        "event_idle_single_warp_accepted_to_first_tb_max": {
+            "target": 4, "value": L["event_idle_single_warp"]["accepted_to_first_tb"]["max"]},
         "host_idle_accepted_to_first_tb_max": {"target": 4,
                                                "value": ho["accepted_to_first_tb"]["max"]},
     }
@@ -234,10 +237,10 @@ def main():
               f"{r['lockstep_cycles_per_second']:>15.0f}")
     L = report["launch"]
     print()
-    print(f"{'launch (cycles)':18} {'accepted->first TB min/mean/max':>34} {'first write->first TB mean':>28}")
-    for k in ("event_idle", "host_idle", "event_busy", "host_busy"):
+    print(f"{'launch (cycles)':22} {'accepted->first TB min/mean/max':>34} {'first write->first TB mean':>28}")
+    for k in ("event_idle", "event_idle_single_warp", "host_idle", "event_busy", "host_busy"):
         a, e = L[k]["accepted_to_first_tb"], L[k]["first_write_to_first_tb"]
-        print(f"{k:18} {a['min']:>14.0f}/{a['mean']:.1f}/{a['max']:<10.0f} {e['mean']:>24.1f}")
+        print(f"{k:22} {a['min']:>14.0f}/{a['mean']:.1f}/{a['max']:<10.0f} {e['mean']:>24.1f}")
     print(f"host/event first write->first TB (idle): {L['ratios']['host_vs_event_first_write_to_first_tb_idle']:.2f}x;"
           f" busy/idle event: {L['ratios']['busy_vs_idle_event_accepted_to_first_tb']:.1f}x (draining)")
     S = report["simulation_speed"]

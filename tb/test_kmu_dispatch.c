@@ -82,6 +82,7 @@ typedef struct {
   unsigned lwait[4][NS], smwait[NSM];
   /* counters */
   uint64_t takes, tbs_given, tbs_left_end, stalls, drains, ewarps, ev_res, host_res, lvl_takes[4];
+  uint64_t ew_direct, ew_both; /* warp-level events started as a TB; cycles with both choices */
   uint64_t max_lwait, max_smwait;
 } rnd_ctx;
 
@@ -142,6 +143,13 @@ static int fits(const ksm *m, const kslot *k) {
   }
   return tbs < SM_TBS && w + k->warps <= SM_WARPS && r + k->regs <= SM_REGS &&
          sh + k->shmem <= SM_SHMEM;
+}
+
+/* kmu_sm_ctrl: no TB starts while an event warp waits in the SM's table (fit_o = 0) */
+static int ewt_pending(const ksm *m) {
+  for (unsigned e = 0; e < m->n; e++)
+    if (m->ewarp[e]) return 1;
+  return 0;
 }
 
 static int ewt_fits(const ksm *m) {
@@ -235,7 +243,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   /* the SMs' answers to the broadcast need: from their free resources, or now and then
    * arbitrary (the dispatcher must follow whatever they say) */
   for (unsigned m = 0; m < NSM; m++) {
-    int f = k && fits(&x->sm[m], k), e = ewt_fits(&x->sm[m]);
+    int f = k && !ewt_pending(&x->sm[m]) && fits(&x->sm[m], k), e = ewt_fits(&x->sm[m]);
     if (!k || kmu_rng_pct(g, x->noise_pct)) {
       f = kmu_rng_pct(g, 50);
       e = kmu_rng_pct(g, 50);
@@ -282,10 +290,13 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
 
   /* ---- the SM ---- */
   const uint64_t allow = k ? allowed_sms((int)k->event, i->reserve_mask_i) : 0;
+  /* candidates: the allowed SMs that start the TB now (sm_fit_i), a warp-level event too;
+   * a warp-level event goes to an allowed SM's event-warp table only when none fits */
   const uint64_t ewt = ewarp ? allow & i->sm_ewt_fit_i : 0;
   const uint64_t tbc = allow & i->sm_fit_i;
-  const int use_ewt = ewt != 0;
+  const int use_ewt = tbc == 0 && ewt != 0;
   const uint64_t cand = k ? (use_ewt ? ewt : tbc) : 0;
+  if (k && ewarp && tbc && ewt) x->ew_both++; /* the choice the rule is about */
   unsigned sm = 0;
   const int take = rr_pick(cand, x->smptr, NSM, &sm);
   ok &= KMU_EXPECT_EQ(t, cyc, "take_valid_o = an eligible SM fits", take, o->take_valid_o);
@@ -311,6 +322,8 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
                      "the SM fits (its TB or its event-warp table)", 1, 0);
     ok &= kmu_expect(!o->start_ewarp_o || ewarp, t, cyc,
                      "only a warp-level event goes to the event-warp table", 1, 0);
+    ok &= kmu_expect(!o->start_ewarp_o || !tbc, t, cyc,
+                     "the event-warp table only when no allowed SM starts it now", 1, 0);
     if (k) {
       ok &= KMU_EXPECT_EQ(t, cyc, "start_warps_o", k->warps, o->start_warps_o);
       ok &= KMU_EXPECT_EQ(t, cyc, "start_regs_o", k->regs, o->start_regs_o);
@@ -360,6 +373,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     x->takes++;
     x->lvl_takes[lvl]++;
     if (use_ewt) x->ewarps++;
+    else if (ewarp) x->ew_direct++;
     if (x->res_mask && s->event) x->ev_res++;
     if (x->res_mask && !s->event) x->host_res++;
     if (m->n < MAX_RES) { /* noise may start more than fits: the model SM drops it */
@@ -391,11 +405,12 @@ static int rnd_finish(void *c) {
   ok &= kmu_expect(x->stalls > 0, t, 0, "some stall (no SM fits)", 1, x->stalls);
   if (getenv("KMU_DISPATCH_STATS"))
     printf("  stats: takes %llu (lvl %llu %llu %llu %llu) stalls %llu drains %llu ewarps %llu "
-           "ev-res %llu host-res %llu max waits %llu %llu\n",
+           "(direct %llu, both possible %llu) ev-res %llu host-res %llu max waits %llu %llu\n",
            (unsigned long long)x->takes, (unsigned long long)x->lvl_takes[0],
            (unsigned long long)x->lvl_takes[1], (unsigned long long)x->lvl_takes[2],
            (unsigned long long)x->lvl_takes[3], (unsigned long long)x->stalls,
            (unsigned long long)x->drains, (unsigned long long)x->ewarps,
+           (unsigned long long)x->ew_direct, (unsigned long long)x->ew_both,
            (unsigned long long)x->ev_res, (unsigned long long)x->host_res,
            (unsigned long long)x->max_lwait, (unsigned long long)x->max_smwait);
   return ok;
@@ -595,17 +610,44 @@ static int t_reserve(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
-/* warp-level events (IV-C): event kernel, one warp, no shared memory -> event-warp table */
+/* warp-level events (IV-C): event kernel, one warp, no shared memory.  It starts now as a
+ * resident TB on an allowed SM that fits it (sm_fit_i), round-robin among those; only when
+ * none fits does it go to the event-warp table of an allowed SM with room (start_ewarp_o).
+ * The SM pointer starts at 0 and moves past every winner (NSM = 2 or 16). */
 static int t_ewarp(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   PROG(test);
-  dstep *s = st(p, "warp-level event: SM 0 fits a TB, SM 1's table has room -> SM 1 table");
+  dstep *s = st(p, "warp-level event: SM 0 fits a TB, SM 1's table has room -> TB on SM 0");
   s->in.slot_p3_i = 1;
   s->in.sm_fit_i = 1;
   s->in.sm_ewt_fit_i = 2;
   q(s, 0, 1, 32, 0, 1);
   EXP(s, need_ewarp_o, 1);
-  exp_take(s, 0, 1, 1);
+  exp_take(s, 0, 0, 0); /* pointer now 1 */
+  s = st(p, "SM 1 fits a TB, every table has room -> TB on SM 1, not a table");
+  s->in.slot_p3_i = 1;
+  s->in.sm_fit_i = 2;
+  s->in.sm_ewt_fit_i = ALL_SM;
+  q(s, 0, 1, 32, 0, 1);
+  EXP(s, need_ewarp_o, 1);
+  exp_take(s, 0, 1, 0); /* pointer now 2 % NSM */
+  s = st(p, "SMs 0 and 1 fit, every table has room: round-robin among the fitting SMs (SM 0)");
+  s->in.slot_p3_i = 1;
+  s->in.sm_fit_i = 3;
+  s->in.sm_ewt_fit_i = ALL_SM;
+  q(s, 0, 1, 32, 0, 1);
+  exp_take(s, 0, 0, 0); /* pointer now 1 */
+  s = st(p, "no SM fits a TB, SM 1's table has room -> SM 1's table");
+  s->in.slot_p3_i = 1;
+  s->in.sm_ewt_fit_i = 2;
+  q(s, 0, 1, 32, 0, 1);
+  EXP(s, need_ewarp_o, 1);
+  exp_take(s, 0, 1, 1); /* pointer now 2 % NSM */
+  s = st(p, "no SM fits, tables of SMs 0 and 1 have room: round-robin among them (SM 0)");
+  s->in.slot_p3_i = 1;
+  s->in.sm_ewt_fit_i = 3;
+  q(s, 0, 1, 32, 0, 1);
+  exp_take(s, 0, 0, 1); /* pointer now 1 */
   s = st(p, "no table room anywhere: a normal TB on SM 0");
   s->in.slot_p3_i = 1;
   s->in.sm_fit_i = 1;
@@ -619,6 +661,13 @@ static int t_ewarp(const char *test, uint64_t seed, uint64_t cycles) {
   q(s, 0, 1, 32, 4, 1);
   EXP(s, need_ewarp_o, 0);
   exp_take(s, 0, 0, 0);
+  s = st(p, "shared memory 4, no SM fits, tables have room: no take (not a warp-level event)");
+  s->in.slot_p3_i = 1;
+  s->in.sm_ewt_fit_i = ALL_SM;
+  q(s, 0, 1, 32, 4, 1);
+  EXP(s, need_ewarp_o, 0);
+  exp_none(s, 0, 0);
+  EXP(s, start_ewarp_o, 0);
   s = st(p, "two warps: not a warp-level event, normal TB on SM 0");
   s->in.slot_p3_i = 1;
   s->in.sm_fit_i = 1;
@@ -633,6 +682,20 @@ static int t_ewarp(const char *test, uint64_t seed, uint64_t cycles) {
   q(s, 0, 1, 32, 0, 0);
   EXP(s, need_ewarp_o, 0);
   exp_take(s, 0, 0, 0);
+  s = st(p, "host kernel of one warp, no SM fits, tables have room: no take");
+  s->in.slot_p3_i = 1;
+  s->in.sm_ewt_fit_i = ALL_SM;
+  q(s, 0, 1, 32, 0, 0);
+  exp_none(s, 0, 0);
+  EXP(s, start_ewarp_o, 0);
+  /* reservation applies to both paths (pointer 1) */
+  s = st(p, "SM 0 reserved, SM 1 fits a TB, SM 0's table has room: SM 0's table, not SM 1");
+  s->in.slot_p3_i = 1;
+  s->in.reserve_mask_i = 1;
+  s->in.sm_fit_i = 2;
+  s->in.sm_ewt_fit_i = 1;
+  q(s, 0, 1, 32, 0, 1);
+  exp_take(s, 0, 0, 1);
   s = st(p, "SM 0 reserved: SM 1's table is not allowed, SM 0 fits a TB");
   s->in.slot_p3_i = 1;
   s->in.reserve_mask_i = 1;
@@ -640,12 +703,34 @@ static int t_ewarp(const char *test, uint64_t seed, uint64_t cycles) {
   s->in.sm_ewt_fit_i = 2;
   q(s, 0, 1, 32, 0, 1);
   exp_take(s, 0, 0, 0);
+  s = st(p, "SM 0 reserved, SM 0 fits a TB and its table has room: TB on SM 0");
+  s->in.slot_p3_i = 1;
+  s->in.reserve_mask_i = 1;
+  s->in.sm_fit_i = 1;
+  s->in.sm_ewt_fit_i = 1;
+  q(s, 0, 1, 32, 0, 1);
+  exp_take(s, 0, 0, 0);
+  s = st(p, "SM 0 reserved, only SM 1 fits and only SM 1's table has room: stall");
+  s->in.slot_p3_i = 1;
+  s->in.reserve_mask_i = 1;
+  s->in.sm_fit_i = 2;
+  s->in.sm_ewt_fit_i = 2;
+  q(s, 0, 1, 32, 0, 1);
+  exp_none(s, 0, 0);
+  EXP(s, start_ewarp_o, 0);
   s = st(p, "SM 0 reserved, its table has room: SM 0 table");
   s->in.slot_p3_i = 1;
   s->in.reserve_mask_i = 1;
   s->in.sm_ewt_fit_i = 1;
   q(s, 0, 1, 32, 0, 1);
   exp_take(s, 0, 0, 1);
+  s = st(p, "SM 1 reserved, SM 1 fits a TB, SM 0 fits and both tables have room: TB on SM 1");
+  s->in.slot_p3_i = 1;
+  s->in.reserve_mask_i = 2;
+  s->in.sm_fit_i = 3;
+  s->in.sm_ewt_fit_i = ALL_SM;
+  q(s, 0, 1, 32, 0, 1);
+  exp_take(s, 0, 1, 0);
   s = st(p, "warp-level event, no table room and no TB fits: stall");
   s->in.slot_p3_i = 1;
   q(s, 0, 1, 32, 0, 1);

@@ -65,12 +65,13 @@ void kmu_dispatch_comb(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_o
   const int event = (int)(i->q_event_i & 1);
   const int ewarp_cand = event && warps == 1 && shmem == 0;
 
-  /* SM candidates: reservation, then event-warp table before a resident TB */
+  /* SM candidates: reservation, then a resident TB that starts now; a warp-level event goes
+   * to an event-warp table only when no eligible SM fits it as a TB */
   const uint64_t res = i->reserve_mask_i & nmask;
   const uint64_t allowed = event ? (res ? res : nmask) : ~res & nmask;
   const uint64_t ewt_cand = ewarp_cand ? allowed & i->sm_ewt_fit_i : 0;
   const uint64_t tb_cand = allowed & i->sm_fit_i;
-  const int use_ewt = ewt_cand != 0;
+  const int use_ewt = tb_cand == 0 && ewt_cand != 0;
 
   /* (3) the SM: round-robin among the candidates; the grant is the take */
   kmu_rr_arb_in si;

@@ -4,8 +4,8 @@
 // Paper: EDGE (event-driven GPU execution) IV-A (SMs reserved for event kernels), IV-B
 // (draining: only the highest priority level with TBs left dispatches; a lower-priority
 // kernel gets no new TB while a higher one has TBs left, even if they do not fit now), IV-C
-// (warp-level event kernels go to the SM's pending event-warp table).  Interface contract:
-// docs/kmu-interfaces.md section 3; block page docs/blocks/kmu_dispatch.md (exact port list).
+// (warp-level events: a resident TB where one fits now, else an SM's event-warp table).
+// Contract: docs/kmu-interfaces.md section 3; block page docs/blocks/kmu_dispatch.md (ports).
 //
 // Choice, in one cycle:
 //   level  the highest k with slot_pk_i != 0 (kmu_prio_enc on {|p0,|p1,|p2,|p3}: bit 0 is
@@ -17,10 +17,14 @@
 //   need   the picked slot's needs come back through the query port (q_*_i) and are
 //          broadcast (need_*_o); every SM answers sm_fit_i / sm_ewt_fit_i combinationally.
 //   SM     eligible = reservation-allowed SMs: event kernels only on reserved SMs when any is
-//          reserved, host kernels never on reserved SMs.  A warp-level event (event kernel,
-//          1 warp, 0 shared memory: need_ewarp_o) goes to an event-warp table when any
-//          eligible SM has sm_ewt_fit_i (start_ewarp_o = 1), else as a normal TB on an
-//          eligible SM with sm_fit_i.  Among the candidates, kmu_rr_arb u_sm_rr: the lowest
+//          reserved, host kernels never on reserved SMs.  Candidates: the eligible SMs with
+//          sm_fit_i (the TB starts now as a resident TB), for a warp-level event (event
+//          kernel, 1 warp, 0 shared memory: need_ewarp_o) too.  Only when no eligible SM fits
+//          does a warp-level event go to an event-warp table: candidates then the eligible SMs
+//          with sm_ewt_fit_i (start_ewarp_o = 1).  Direct first because it starts one cycle
+//          earlier (from the table the warp starts at the next edge) with the same resources;
+//          no event warp overtakes an older one on its SM, as kmu_sm_ctrl's fit_o is 0 while
+//          its table holds one.  Among the candidates, kmu_rr_arb u_sm_rr: the lowest
 //          candidate at or after the SM after the previous winner.
 //   take   take_valid_o = start_valid_o = need_valid_o && a candidate SM.
 //
@@ -153,7 +157,8 @@ module kmu_dispatch #(
   wire [NSM-1:0] allowed = q_event_i ? (any_res ? reserve_mask_i : {NSM{1'b1}}) : ~reserve_mask_i;
   wire [NSM-1:0] ewt_cand = allowed & sm_ewt_fit_i & {NSM{ewarp_cand}};
   wire [NSM-1:0] tb_cand = allowed & sm_fit_i;
-  wire use_ewt = |ewt_cand;
+  // a resident TB that starts now first; the event-warp table only when no eligible SM fits
+  wire use_ewt = ~|tb_cand && |ewt_cand;
   wire [NSM-1:0] sm_req = {NSM{lvl_valid}} & (use_ewt ? ewt_cand : tb_cand);
   wire [SM_W-1:0] sm_idx;
   wire sm_valid;
