@@ -660,6 +660,18 @@ static void restore_seq(env *x, unsigned u, int k) {
   for (unsigned j = 0; j * BB < t->shmem; j++) x->rs_seq[x->rs_n++] = area + SHM_OFF + j * BB;
 }
 
+/* a write of a save, to memory (ip 0) or the on-chip store (ip 1) at area offset off: the first
+ * one tells which of the TB's two areas (and where) this checkpoint goes */
+static void save_write(env *x, const kmu_sm_out *o, uint64_t off, int ip) {
+  if (x->sv_u >= 0 && x->sv_first) {
+    x->sv_first = 0;
+    x->sv_k = (int)(off / AREA & 1);
+    x->tb[x->sv_u].ck_p[x->sv_k] = (unsigned)(off / AREA / 2);
+    x->tb[x->sv_u].ck_ip[x->sv_k] = ip;
+  }
+  if (o->shm_ren_o & 1) x->shm_next++;
+}
+
 static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
   env *x = c;
   const kmu_sm_in *i = ii;
@@ -715,13 +727,7 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
     }
     if (o->mem_req_write_o & 1) {
       *w = (uint32_t)o->mem_req_wdata_o;
-      if (x->sv_u >= 0 && x->sv_first) {
-        x->sv_first = 0;
-        x->sv_k = (int)(off / AREA & 1);
-        x->tb[x->sv_u].ck_p[x->sv_k] = off / AREA / 2;
-        x->tb[x->sv_u].ck_ip[x->sv_k] = 0;
-      }
-      if (o->shm_ren_o & 1) x->shm_next++;
+      save_write(x, o, off, 0);
     } else {
       uint64_t due = cyc + rb(x, x->lat_min, x->lat_max);
       if (due <= x->last_due) due = x->last_due + 1;
@@ -741,13 +747,7 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
     }
     if (o->ip_wen_o & 1) {
       *w = (uint32_t)o->ip_wdata_o;
-      if (x->sv_u >= 0 && x->sv_first) {
-        x->sv_first = 0;
-        x->sv_k = (int)(a / AREA & 1);
-        x->tb[x->sv_u].ck_p[x->sv_k] = a / AREA / 2;
-        x->tb[x->sv_u].ck_ip[x->sv_k] = 1;
-      }
-      if (o->shm_ren_o & 1) x->shm_next++;
+      save_write(x, o, a, 1);
     } else {
       if (x->rs_u < 0 || !x->rs_ip || x->rs_pos >= x->rs_n || x->rs_seq[x->rs_pos] != a) {
         FAIL(x, "in-place restore read at %#x, expected %#x (access %u of %u)", a,
