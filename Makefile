@@ -63,7 +63,7 @@ $(call bin_of,$(1)): $(HDIR)/$(1)/libtest.a $$(call src,$$($(1)_RTL) $(RTL_INCLU
 	@mkdir -p $$(@D) && rm -f $$@
 	@$(VERILATOR) $(VFLAGS) --top-module $$($(1)_TOP) --Mdir $(HDIR)/$(1)/obj \
 	  $$(addprefix -G,$$($(1)_PARAMS)) $(addprefix -I,$(call src,$(RTL_INC_DIRS))) \
-	  -CFLAGS "-O1 $(addprefix -I$(CURDIR)/,$(CMODEL_INC_DIRS) tb/common tb/shim)" \
+	  -CFLAGS "-O1 $(addprefix -I$(CURDIR)/,$(CMODEL_INC_DIRS) tb/common tb/shim) $$(addprefix -DP_,$$($(1)_PARAMS))" \
 	  $$(call src,$$($(1)_RTL)) $(CURDIR)/$$(call src,tb/shim/$$($(1)_TOP)_shim.cpp) $(CURDIR)/$(HDIR)/$(1)/libtest.a \
 	  -o $(CURDIR)/$$@ > $(HDIR)/$(1)/verilate.log 2>&1 || { cat $(HDIR)/$(1)/verilate.log; exit 1; }
 endif

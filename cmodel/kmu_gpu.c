@@ -188,8 +188,8 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
   /* memory port: client 0 completion flags, client 1 reserved */
   w->mp_i.req_valid_i = w->kmu_o.mem_req_valid_o & 1;
   w->mp_i.req_write_i = 1;
-  w->mp_i.req_addr_i = w->kmu_o.mem_req_addr_o & 0xffffffffu;
-  w->mp_i.req_wdata_i = w->kmu_o.mem_req_wdata_o & 0xffffffffu;
+  w->mp_i.req_addr_i[0] = w->kmu_o.mem_req_addr_o & 0xffffffffu;
+  w->mp_i.req_wdata_i[0] = w->kmu_o.mem_req_wdata_o & 0xffffffffu;
   w->mp_i.mem_ready_i = i->mem_ready_i;
   w->mp_i.mem_rvalid_i = i->mem_rvalid_i;
   w->mp_i.mem_rdata_i = i->mem_rdata_i;

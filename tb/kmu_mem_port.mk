@@ -1,9 +1,10 @@
 # kmu_mem_port harnesses: the two clients the system needs now (completion writes and the
 # context / copy engine) and the degenerate single client (a response tag >= N reaches nobody).
-# N <= 2: every harness port is at most 64 bits (req_addr_i / req_wdata_i are 32*N bits).
+# kmu_mem_port_n17: the paper system's clients (completion writes + 16 SMs' context engines);
+# req_addr_i / req_wdata_i are 544-bit vectors there (lane ports of the harness).
 MEM_PORT_RTL := $(RTL_kmu_mem_port)
 MEM_PORT_C   := $(call rtl2c,$(RTL_kmu_mem_port))
-HARNESSES += kmu_mem_port kmu_mem_port_n1
+HARNESSES += kmu_mem_port kmu_mem_port_n1 kmu_mem_port_n17
 kmu_mem_port_TOP       := kmu_mem_port
 kmu_mem_port_RTL       := $(MEM_PORT_RTL)
 kmu_mem_port_PARAMS    := N=2
@@ -14,3 +15,8 @@ kmu_mem_port_n1_RTL    := $(MEM_PORT_RTL)
 kmu_mem_port_n1_PARAMS := N=1
 kmu_mem_port_n1_TEST   := tb/test_kmu_mem_port.c
 kmu_mem_port_n1_C      := $(MEM_PORT_C)
+kmu_mem_port_n17_TOP    := kmu_mem_port
+kmu_mem_port_n17_RTL    := $(MEM_PORT_RTL)
+kmu_mem_port_n17_PARAMS := N=17
+kmu_mem_port_n17_TEST   := tb/test_kmu_mem_port.c
+kmu_mem_port_n17_C      := $(MEM_PORT_C)

@@ -17,9 +17,11 @@
 static const kmu_mem_port_params params = {P_N};
 #define KMU_CUR_IN kmu_mem_port_in
 #define KMU_CUR_OUT kmu_mem_port_out
-KMU_BLOCK(kmu_mem_port, KMU_MEM_PORT_IN, KMU_MEM_PORT_OUT, &params)
+KMU_BLOCK_L(kmu_mem_port, KMU_MEM_PORT_IN, KMU_MEM_PORT_OUT, KMU_MEM_PORT_INL, KMU_NO_LANES,
+            &params)
 
 #define N P_N
+#define CW ((N > 1) ? 64 - __builtin_clzll((unsigned long long)N - 1) : 1) /* clog2 */
 #define Q 64     /* ring capacity of every test queue */
 #define MEMW 64  /* test memory words: addresses 0..255, so reads often follow writes */
 
@@ -121,7 +123,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   x->cyc = cyc;
   if (cyc >= x->phase_end) new_phase(x);
   int drain = draining(x);
-  i->req_valid_i = i->req_write_i = i->req_addr_i = i->req_wdata_i = 0;
+  i->req_valid_i = i->req_write_i = 0;
   for (unsigned k = 0; k < N; k++) {
     if (!x->off_valid[k] && !drain && kmu_rng_pct(r, x->vpct[k])) x->off_valid[k] = 1;
     req_t q = req_of(x->seed, x->wr_pct, k, x->next_seq[k]);
@@ -129,13 +131,13 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
                                       (uint32_t)kmu_rng_bits(r, 32)}; /* ignored while invalid */
     i->req_valid_i |= (uint64_t)x->off_valid[k] << k;
     i->req_write_i |= (uint64_t)q.write << k;
-    i->req_addr_i |= (uint64_t)q.addr << (32 * k);
-    i->req_wdata_i |= (uint64_t)q.wdata << (32 * k);
+    i->req_addr_i[k] = q.addr;
+    i->req_wdata_i[k] = q.wdata;
   }
   i->mem_ready_i = kmu_rng_pct(r, drain ? 100 : x->mrdy_pct);
   /* the memory answers one due read per cycle, choosing among clients from a random start */
   i->mem_rvalid_i = 0;
-  i->mem_rclient_i = kmu_rng_bits(r, 1);
+  i->mem_rclient_i = kmu_rng_bits(r, CW); /* ignored while mem_rvalid_i is 0 */
   i->mem_rdata_i = kmu_rng_bits(r, 32);
   unsigned s = (unsigned)kmu_rng_below(r, N);
   for (unsigned j = 0; j < N; j++) {
@@ -313,8 +315,8 @@ static int d_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *
   memset(i, 0, sizeof *i);
   i->req_valid_i = s->vld & kmu_mask(N);
   i->req_write_i = s->wr & kmu_mask(N);
-  i->req_addr_i = s->a0 | (N > 1 ? (uint64_t)s->a1 << 32 : 0);
-  i->req_wdata_i = s->d0 | (N > 1 ? (uint64_t)s->d1 << 32 : 0);
+  i->req_addr_i[0] = s->a0, i->req_wdata_i[0] = s->d0;
+  if (N > 1) i->req_addr_i[1] = s->a1, i->req_wdata_i[1] = s->d1;
   i->mem_ready_i = s->mrdy;
   i->mem_rvalid_i = s->rv;
   i->mem_rclient_i = s->rc;

@@ -19,6 +19,20 @@
 #define KMU_PORTS_IN(LIST) struct { LIST(KMU_FIELD_IN) }
 #define KMU_PORTS_OUT(LIST) struct { uint64_t always; LIST(KMU_FIELD_OUT) }
 
+/* Lane ports: one element per client or per SM (Verilog: a packed vector of NL elements of EW
+ * bits, element k at [k*EW +: EW]), carried as uint64_t name[NL], element k in name[k].  A
+ * block lists them apart from its scalar ports: X(name, NL, EW) for an input, X(name, NL, EW,
+ * qual) for an output, whose qualifier is a scalar output (usually `always`) or a lane output
+ * of the same NL (element k qualified by element k).  EW is a token expanded only where the
+ * Verilog vector is packed (the Verilator shim), so it may name the build's parameters
+ * (P_TBS ...).  Elements beyond the instance's count stay 0 in both twins. */
+#define KMU_FIELD_INL(n, nl, ew) uint64_t n[nl];
+#define KMU_FIELD_OUTL(n, nl, ew, q) uint64_t n[nl];
+#define KMU_PORTS_INL(LIST, LLIST) struct { LIST(KMU_FIELD_IN) LLIST(KMU_FIELD_INL) }
+#define KMU_PORTS_OUTL(LIST, LLIST) \
+  struct { uint64_t always; LIST(KMU_FIELD_OUT) LLIST(KMU_FIELD_OUTL) }
+#define KMU_NO_LANES(X) /* a block without lane ports */
+
 static inline uint64_t kmu_mask(unsigned w) { return w >= 64 ? ~0ull : ((1ull << w) - 1); }
 
 /* A top's delta cycle (kmu_frontend, kmu_sm, kmu_gpu): evaluate sub-block `blk` when its

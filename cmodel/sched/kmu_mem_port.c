@@ -57,8 +57,8 @@ void kmu_mem_port_comb(kmu_mem_port *m, const kmu_mem_port_in *i, kmu_mem_port_o
   const int push = ao.gnt_valid_o && room;
 
   /* (3) push the granted request */
-  const uint64_t addr = (i->req_addr_i >> (32 * g)) & 0xffffffffull;
-  const uint64_t wdata = (i->req_wdata_i >> (32 * g)) & 0xffffffffull;
+  const uint64_t addr = i->req_addr_i[g] & 0xffffffffull;
+  const uint64_t wdata = i->req_wdata_i[g] & 0xffffffffull;
   const uint64_t write = (i->req_write_i >> g) & 1;
   awi.push_valid_i = (uint64_t)push;
   awi.push_data_i = addr << 32 | wdata;

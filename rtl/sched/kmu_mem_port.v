@@ -7,9 +7,8 @@
 // buffer that sustains one request per cycle); the stage's head drives the memory port.  Read
 // responses come back tagged with the client index and are routed to that client.
 //
-// Clients: N (1..2).  Every port of a block is at most 64 bits wide (the lockstep harness carries
-// ports as uint64_t), so with 32-bit address and data fields packed per client N <= 2 is the
-// limit of this interface; a larger N needs a wider harness port type.
+// Clients: N (1..32; the C twin carries up to 32).  req_addr_i / req_wdata_i are lane ports of
+// the harness (one 32-bit element per client); kmu_gpu uses 1 + NSM clients.
 //
 // Handshake contract:
 //   req_*: valid/ready per client.  A client holds req_valid_i and its fields until
@@ -39,7 +38,7 @@
 `default_nettype none
 
 module kmu_mem_port #(
-    parameter integer N  = 2,  // clients (1..2: every port at most 64 bits)
+    parameter integer N  = 2,  // clients (1..32)
     // derived, do not override: client index width, max(1, clog2(N))
     parameter integer CW = (N > 1) ? $clog2(N) : 1
 ) (

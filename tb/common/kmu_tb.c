@@ -98,14 +98,23 @@ static uint64_t run_once(const kmu_block *b, kmu_stim *s, const char *test, uint
     int bad = 0;
     for (unsigned i = 0; i < b->n_outs; i++) {
       const kmu_sig *g = &b->outs[i];
-      if (!field(om, g->qual_off) && !field(od, g->qual_off)) continue;
-      uint64_t e = field(om, g->off), a = field(od, g->off);
-      if (e != a) {
-        if (!quiet)
-          printf("MISMATCH %s.%s cycle=%" PRIu64 " signal=%s expected=0x%" PRIx64
-                 " actual=0x%" PRIx64 " seed=%" PRIu64 "\n",
-                 b->name, test, c, g->name, e, a, seed);
-        bad = 1;
+      const unsigned nl = g->lanes ? g->lanes : 1;
+      for (unsigned k = 0; k < nl; k++) {
+        const unsigned qk = g->qual_lanes ? k : 0;
+        if (!kmu_sig_val(om, g->qual_off, qk) && !kmu_sig_val(od, g->qual_off, qk)) continue;
+        uint64_t e = kmu_sig_val(om, g->off, k), a = kmu_sig_val(od, g->off, k);
+        if (e != a) {
+          char nm[96];
+          if (g->lanes)
+            snprintf(nm, sizeof nm, "%s[%u]", g->name, k);
+          else
+            snprintf(nm, sizeof nm, "%s", g->name);
+          if (!quiet)
+            printf("MISMATCH %s.%s cycle=%" PRIu64 " signal=%s expected=0x%" PRIx64
+                   " actual=0x%" PRIx64 " seed=%" PRIu64 "\n",
+                   b->name, test, c, nm, e, a, seed);
+          bad = 1;
+        }
       }
     }
     if (!bad && s->check && !s->check(s->ctx, c, in, om)) {
@@ -117,8 +126,15 @@ static uint64_t run_once(const kmu_block *b, kmu_stim *s, const char *test, uint
     if (bad) {
       if (!quiet) {
         printf("  inputs at cycle %" PRIu64 ":", c);
-        for (unsigned i = 0; i < b->n_ins; i++)
-          printf(" %s=0x%" PRIx64, b->ins[i].name, field(in, b->ins[i].off));
+        for (unsigned i = 0; i < b->n_ins; i++) {
+          if (!b->ins[i].lanes) {
+            printf(" %s=0x%" PRIx64, b->ins[i].name, field(in, b->ins[i].off));
+            continue;
+          }
+          for (unsigned k = 0; k < b->ins[i].lanes; k++)
+            if (kmu_sig_val(in, b->ins[i].off, k)) /* zero elements left out */
+              printf(" %s[%u]=0x%" PRIx64, b->ins[i].name, k, kmu_sig_val(in, b->ins[i].off, k));
+        }
         printf("\n");
       }
       fail = c;

@@ -48,13 +48,23 @@ uint64_t kmu_rng_bits(kmu_rng *r, unsigned w);
 /* ---- signal descriptions, generated from the X-macro port lists ---- */
 typedef struct {
   const char *name;
-  size_t off;      /* offset of the field in the out struct */
-  size_t qual_off; /* offset of the qualifying field (the `always` field for control) */
+  size_t off;          /* offset of the field in the out struct */
+  size_t qual_off;     /* offset of the qualifying field (the `always` field for control) */
+  unsigned lanes;      /* 0: a scalar port; else a lane port of this many elements */
+  unsigned qual_lanes; /* 0: the qualifier is scalar; else element k qualifies element k */
 } kmu_sig;
 
 /* The test #defines KMU_CUR_IN / KMU_CUR_OUT to the block's struct types before KMU_BLOCK. */
-#define KMU_SIGI(n) {#n, offsetof(KMU_CUR_IN, n), 0},
-#define KMU_SIGO(n, q) {#n, offsetof(KMU_CUR_OUT, n), offsetof(KMU_CUR_OUT, q)},
+#define KMU_SIGI(n) {#n, offsetof(KMU_CUR_IN, n), 0, 0, 0},
+#define KMU_SIGO(n, q) {#n, offsetof(KMU_CUR_OUT, n), offsetof(KMU_CUR_OUT, q), 0, 0},
+#define KMU_SIGIL(n, nl, ew) {#n, offsetof(KMU_CUR_IN, n), 0, (nl), 0},
+#define KMU_SIGOL(n, nl, ew, q)                                                  \
+  {#n, offsetof(KMU_CUR_OUT, n), offsetof(KMU_CUR_OUT, q), (nl),                 \
+   sizeof(((KMU_CUR_OUT *)0)->q) > sizeof(uint64_t) ? (nl) : 0},
+/* element k of signal g in a struct (k < lanes; element 0 of a scalar) */
+static inline uint64_t kmu_sig_val(const void *base, size_t off, unsigned k) {
+  return ((const uint64_t *)((const char *)base + off))[k];
+}
 
 /* ---- the device under test, as seen from C (implemented by a shim per block) ---- */
 typedef struct {
@@ -143,7 +153,10 @@ int kmu_expect(int ok, const char *test, uint64_t cycle, const char *what, uint6
  * and whose parameters come from the expression PARAMS (a pointer to blk_params).  Defines
  * `static const kmu_block blk_block` with the signal tables built from the X-macro lists.
  * The shim (tb/shim/<blk>_shim.cpp) defines blk_dut_ops. */
-#define KMU_BLOCK(blk, INLIST, OUTLIST, PARAMS)                                              \
+#define KMU_BLOCK(blk, INLIST, OUTLIST, PARAMS) \
+  KMU_BLOCK_L(blk, INLIST, OUTLIST, KMU_NO_LANES, KMU_NO_LANES, PARAMS)
+/* The same for a block with lane ports (kmu_common.h): INL / OUTL its lane lists. */
+#define KMU_BLOCK_L(blk, INLIST, OUTLIST, INL, OUTL, PARAMS)                                 \
   extern const kmu_dut_ops blk##_dut_ops;                                                   \
   static void *blk##_m_create(void) {                                                       \
     blk *m = calloc(1, sizeof *m);                                                          \
@@ -159,8 +172,8 @@ int kmu_expect(int ok, const char *test, uint64_t cycle, const char *what, uint6
     blk##_comb((blk *)m, (const blk##_in *)i, (blk##_out *)o);                              \
   }                                                                                         \
   static void blk##_m_tick(void *m) { blk##_tick((blk *)m); }                               \
-  static const kmu_sig blk##_in_sigs[] = {INLIST(KMU_SIGI)};                               \
-  static const kmu_sig blk##_out_sigs[] = {OUTLIST(KMU_SIGO)};                              \
+  static const kmu_sig blk##_in_sigs[] = {INLIST(KMU_SIGI) INL(KMU_SIGIL)};                \
+  static const kmu_sig blk##_out_sigs[] = {OUTLIST(KMU_SIGO) OUTL(KMU_SIGOL)};              \
   static const kmu_block blk##_block = {                                                    \
       #blk, sizeof(blk##_in), sizeof(blk##_out), blk##_in_sigs,                              \
       sizeof blk##_in_sigs / sizeof blk##_in_sigs[0], blk##_out_sigs,                       \

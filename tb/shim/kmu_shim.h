@@ -14,6 +14,8 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include <cstring>
+
 #include "kmu_tb.h"
 
 template <class V>
@@ -97,12 +99,73 @@ struct kmu_shim_comb_dut : kmu_shim_dut_base<V> {
 #define KMU_SHIM_SET(n) d->top->n = i->n;
 #define KMU_SHIM_GET(n, q) o->n = (uint64_t)d->top->n;
 
-#define KMU_SHIM(BLK, VTOP, INLIST, OUTLIST) \
-  KMU_SHIM_WITH(kmu_shim_dut, BLK, VTOP, INLIST, OUTLIST)
-#define KMU_SHIM_COMB(BLK, VTOP, INLIST, OUTLIST) \
-  KMU_SHIM_WITH(kmu_shim_comb_dut, BLK, VTOP, INLIST, OUTLIST)
+// Lane ports (kmu_common.h): element k of the C array <-> bits [k*EW +: EW] of the Verilog
+// vector.  The vector is a C integer up to 64 bits and a VlWide (32-bit words) above.
+static inline void kmu_bits_put(uint32_t *w, unsigned lsb, unsigned ew, uint64_t x) {
+  while (ew) {
+    const unsigned o = lsb % 32, take = (32 - o < ew) ? 32 - o : ew;
+    w[lsb / 32] |= (uint32_t)((x & kmu_mask(take)) << o);
+    x = take >= 64 ? 0 : x >> take;
+    lsb += take;
+    ew -= take;
+  }
+}
+static inline uint64_t kmu_bits_get(const uint32_t *w, unsigned lsb, unsigned ew) {
+  uint64_t r = 0;
+  for (unsigned done = 0; done < ew;) {
+    const unsigned o = lsb % 32, take = (32 - o < ew - done) ? 32 - o : ew - done;
+    r |= (uint64_t)((w[lsb / 32] >> o) & kmu_mask(take)) << done;
+    lsb += take;
+    done += take;
+  }
+  return r;
+}
+static inline void kmu_lanes_pack(uint32_t *w, unsigned nw, const uint64_t *v, unsigned n,
+                                  unsigned ew) {
+  memset(w, 0, nw * sizeof *w);
+  for (unsigned k = 0; k < n; k++) kmu_bits_put(w, k * ew, ew, v[k]);
+}
+static inline void kmu_lanes_unpack(const uint32_t *w, uint64_t *v, unsigned n, unsigned ew) {
+  for (unsigned k = 0; k < n; k++) v[k] = kmu_bits_get(w, k * ew, ew);
+}
+template <class T>
+static inline void kmu_lanes_set(T &p, const uint64_t *v, unsigned n, unsigned ew) {
+  uint32_t b[2];
+  kmu_lanes_pack(b, 2, v, n, ew);
+  p = (T)(b[0] | ((uint64_t)b[1] << 32));
+}
+template <std::size_t N>
+static inline void kmu_lanes_set(VlWide<N> &p, const uint64_t *v, unsigned n, unsigned ew) {
+  uint32_t b[N];
+  kmu_lanes_pack(b, N, v, n, ew);
+  for (std::size_t k = 0; k < N; k++) p[k] = b[k];
+}
+template <class T>
+static inline void kmu_lanes_get(const T &p, uint64_t *v, unsigned n, unsigned ew) {
+  const uint64_t x = (uint64_t)p;
+  const uint32_t b[2] = {(uint32_t)x, (uint32_t)(x >> 32)};
+  kmu_lanes_unpack(b, v, n, ew);
+}
+template <std::size_t N>
+static inline void kmu_lanes_get(const VlWide<N> &p, uint64_t *v, unsigned n, unsigned ew) {
+  uint32_t b[N];
+  for (std::size_t k = 0; k < N; k++) b[k] = p[k];
+  kmu_lanes_unpack(b, v, n, ew);
+}
+// KMU_SHIM_LANES: the element count of this build's instance (e.g. P_NSM), defined by the
+// shim before it expands KMU_SHIM_L.
+#define KMU_SHIM_SETL(n, nl, ew) kmu_lanes_set(d->top->n, i->n, KMU_SHIM_LANES, (ew));
+#define KMU_SHIM_GETL(n, nl, ew, q) kmu_lanes_get(d->top->n, o->n, KMU_SHIM_LANES, (ew));
 
-#define KMU_SHIM_WITH(CLS, BLK, VTOP, INLIST, OUTLIST)                                     \
+#define KMU_SHIM(BLK, VTOP, INLIST, OUTLIST) \
+  KMU_SHIM_WITH(kmu_shim_dut, BLK, VTOP, INLIST, OUTLIST, KMU_NO_LANES, KMU_NO_LANES)
+#define KMU_SHIM_COMB(BLK, VTOP, INLIST, OUTLIST) \
+  KMU_SHIM_WITH(kmu_shim_comb_dut, BLK, VTOP, INLIST, OUTLIST, KMU_NO_LANES, KMU_NO_LANES)
+// A clocked block with lane ports (INL / OUTL its lane lists; define KMU_SHIM_LANES first).
+#define KMU_SHIM_L(BLK, VTOP, INLIST, OUTLIST, INL, OUTL) \
+  KMU_SHIM_WITH(kmu_shim_dut, BLK, VTOP, INLIST, OUTLIST, INL, OUTL)
+
+#define KMU_SHIM_WITH(CLS, BLK, VTOP, INLIST, OUTLIST, INL, OUTL)                          \
   typedef CLS<VTOP> BLK##_shim;                                                             \
   static void *BLK##_dut_create() { return new BLK##_shim(); }                              \
   static void BLK##_dut_destroy(void *p) { delete (BLK##_shim *)p; }                        \
@@ -112,9 +175,11 @@ struct kmu_shim_comb_dut : kmu_shim_dut_base<V> {
     const BLK##_in *i = (const BLK##_in *)ip;                                               \
     BLK##_out *o = (BLK##_out *)op;                                                         \
     INLIST(KMU_SHIM_SET)                                                                    \
+    INL(KMU_SHIM_SETL)                                                                      \
     d->top->eval();                                                                         \
     d->dump();                                                                              \
     OUTLIST(KMU_SHIM_GET)                                                                   \
+    OUTL(KMU_SHIM_GETL)                                                                     \
   }                                                                                         \
   static void BLK##_dut_tick(void *p) { ((BLK##_shim *)p)->tick(); }                        \
   static void BLK##_dut_trace_open(void *p, const char *f) {                                \
