@@ -10,9 +10,9 @@
 // ser_o.  So every DUT path is register to register and every DUT output bit reaches
 // a pin: nothing is optimised away and nextpnr's Fmax is the DUT's own.  rst_ni is
 // synchronised (asynchronous assert, synchronous release) before the DUT's reset.
-// The DUT has 454 output bits (more than 128): to save logic cells they
+// The DUT has 565 output bits (more than 128): to save logic cells they
 // are XORed into a 64-bit rotating signature, so output paths end in a small XOR tree.
-// DUT inputs in the chain: 80 bits; DUT outputs captured: 454 bits.
+// DUT inputs in the chain: 84 bits; DUT outputs captured: 565 bits.
 `default_nettype none
 
 module kmu_frontend_top_fpga (
@@ -21,8 +21,8 @@ module kmu_frontend_top_fpga (
     input  wire ser_i,
     output wire ser_o
 );
-  localparam integer NI = 80;  // DUT input bits
-  localparam integer NO = 454;  // DUT output bits
+  localparam integer NI = 84;  // DUT input bits
+  localparam integer NO = 565;  // DUT output bits
 
   // reset synchroniser
   reg [1:0] rst_q;
@@ -75,6 +75,16 @@ module kmu_frontend_top_fpga (
   wire [31:0] host_cpl_addr_o;
   wire        mode_rgem_o;
   wire [1:0]  reserve_mask_o;
+  wire [1:0]  pre_policy_o;
+  wire        pre_inplace_o;
+  wire        pre_wp_en_o;
+  wire [1:0]  pre_vpol_o;
+  wire [3:0]  pre_opt_o;
+  wire [31:0] pre_ctx_base_o;
+  wire [31:0] pre_deadline_o;
+  wire [3:0]  pre_bw_shift_o;
+  wire        pre_hint_valid_o;
+  wire [31:0] pre_pred_launch_o;
   wire        irq_o;
 
   kmu_frontend #(
@@ -83,73 +93,89 @@ module kmu_frontend_top_fpga (
       .CNT_W(16),
       .NSM(2)
   ) u_dut (
-      .clk_i          (clk_i),
-      .rst_ni         (dut_rst_n),
-      .s_awvalid_i    (in_q[0]),
-      .s_awready_o    (s_awready_o),
-      .s_awaddr_i     (in_q[16:1]),
-      .s_wvalid_i     (in_q[17]),
-      .s_wready_o     (s_wready_o),
-      .s_wdata_i      (in_q[49:18]),
-      .s_wstrb_i      (in_q[53:50]),
-      .s_bvalid_o     (s_bvalid_o),
-      .s_bready_i     (in_q[54]),
-      .s_bresp_o      (s_bresp_o),
-      .s_arvalid_i    (in_q[55]),
-      .s_arready_o    (s_arready_o),
-      .s_araddr_i     (in_q[71:56]),
-      .s_rvalid_o     (s_rvalid_o),
-      .s_rready_i     (in_q[72]),
-      .s_rdata_o      (s_rdata_o),
-      .s_rresp_o      (s_rresp_o),
-      .desc_valid_o   (desc_valid_o),
-      .desc_ready_i   (in_q[73]),
-      .desc_id_o      (desc_id_o),
-      .desc_kptr_o    (desc_kptr_o),
-      .desc_grid_x_o  (desc_grid_x_o),
-      .desc_grid_y_o  (desc_grid_y_o),
-      .desc_grid_z_o  (desc_grid_z_o),
-      .desc_tb_x_o    (desc_tb_x_o),
-      .desc_tb_y_o    (desc_tb_y_o),
-      .desc_tb_z_o    (desc_tb_z_o),
-      .desc_shmem_o   (desc_shmem_o),
-      .desc_nregs_o   (desc_nregs_o),
-      .desc_prio_o    (desc_prio_o),
-      .desc_param_o   (desc_param_o),
-      .host_valid_o   (host_valid_o),
-      .host_ready_i   (in_q[74]),
-      .host_kptr_o    (host_kptr_o),
-      .host_grid_x_o  (host_grid_x_o),
-      .host_grid_y_o  (host_grid_y_o),
-      .host_grid_z_o  (host_grid_z_o),
-      .host_tb_x_o    (host_tb_x_o),
-      .host_tb_y_o    (host_tb_y_o),
-      .host_tb_z_o    (host_tb_z_o),
-      .host_shmem_o   (host_shmem_o),
-      .host_nregs_o   (host_nregs_o),
-      .host_prio_o    (host_prio_o),
-      .host_param_o   (host_param_o),
-      .host_cpl_addr_o(host_cpl_addr_o),
-      .cpl_valid_i    (in_q[75]),
-      .cpl_id_i       (in_q[78:76]),
-      .kernel_done_i  (in_q[79]),
-      .mode_rgem_o    (mode_rgem_o),
-      .reserve_mask_o (reserve_mask_o),
-      .irq_o          (irq_o)
+      .clk_i            (clk_i),
+      .rst_ni           (dut_rst_n),
+      .s_awvalid_i      (in_q[0]),
+      .s_awready_o      (s_awready_o),
+      .s_awaddr_i       (in_q[16:1]),
+      .s_wvalid_i       (in_q[17]),
+      .s_wready_o       (s_wready_o),
+      .s_wdata_i        (in_q[49:18]),
+      .s_wstrb_i        (in_q[53:50]),
+      .s_bvalid_o       (s_bvalid_o),
+      .s_bready_i       (in_q[54]),
+      .s_bresp_o        (s_bresp_o),
+      .s_arvalid_i      (in_q[55]),
+      .s_arready_o      (s_arready_o),
+      .s_araddr_i       (in_q[71:56]),
+      .s_rvalid_o       (s_rvalid_o),
+      .s_rready_i       (in_q[72]),
+      .s_rdata_o        (s_rdata_o),
+      .s_rresp_o        (s_rresp_o),
+      .desc_valid_o     (desc_valid_o),
+      .desc_ready_i     (in_q[73]),
+      .desc_id_o        (desc_id_o),
+      .desc_kptr_o      (desc_kptr_o),
+      .desc_grid_x_o    (desc_grid_x_o),
+      .desc_grid_y_o    (desc_grid_y_o),
+      .desc_grid_z_o    (desc_grid_z_o),
+      .desc_tb_x_o      (desc_tb_x_o),
+      .desc_tb_y_o      (desc_tb_y_o),
+      .desc_tb_z_o      (desc_tb_z_o),
+      .desc_shmem_o     (desc_shmem_o),
+      .desc_nregs_o     (desc_nregs_o),
+      .desc_prio_o      (desc_prio_o),
+      .desc_param_o     (desc_param_o),
+      .host_valid_o     (host_valid_o),
+      .host_ready_i     (in_q[74]),
+      .host_kptr_o      (host_kptr_o),
+      .host_grid_x_o    (host_grid_x_o),
+      .host_grid_y_o    (host_grid_y_o),
+      .host_grid_z_o    (host_grid_z_o),
+      .host_tb_x_o      (host_tb_x_o),
+      .host_tb_y_o      (host_tb_y_o),
+      .host_tb_z_o      (host_tb_z_o),
+      .host_shmem_o     (host_shmem_o),
+      .host_nregs_o     (host_nregs_o),
+      .host_prio_o      (host_prio_o),
+      .host_param_o     (host_param_o),
+      .host_cpl_addr_o  (host_cpl_addr_o),
+      .cpl_valid_i      (in_q[75]),
+      .cpl_id_i         (in_q[78:76]),
+      .kernel_done_i    (in_q[79]),
+      .mode_rgem_o      (mode_rgem_o),
+      .reserve_mask_o   (reserve_mask_o),
+      .pre_policy_o     (pre_policy_o),
+      .pre_inplace_o    (pre_inplace_o),
+      .pre_wp_en_o      (pre_wp_en_o),
+      .pre_vpol_o       (pre_vpol_o),
+      .pre_opt_o        (pre_opt_o),
+      .pre_ctx_base_o   (pre_ctx_base_o),
+      .pre_deadline_o   (pre_deadline_o),
+      .pre_bw_shift_o   (pre_bw_shift_o),
+      .pre_hint_valid_o (pre_hint_valid_o),
+      .pre_pred_launch_o(pre_pred_launch_o),
+      .pre_busy_i       (in_q[80]),
+      .pre_req_i        (in_q[81]),
+      .wp_start_i       (in_q[82]),
+      .ctx_save_i       (in_q[83]),
+      .irq_o            (irq_o)
   );
 
   // capture every output, fold it into the output shift chain
   wire [NO-1:0] dut_o = {
-      irq_o, reserve_mask_o, mode_rgem_o, host_cpl_addr_o, host_param_o, host_prio_o,
-      host_nregs_o, host_shmem_o, host_tb_z_o, host_tb_y_o, host_tb_x_o, host_grid_z_o,
-      host_grid_y_o, host_grid_x_o, host_kptr_o, host_valid_o, desc_param_o, desc_prio_o,
-      desc_nregs_o, desc_shmem_o, desc_tb_z_o, desc_tb_y_o, desc_tb_x_o, desc_grid_z_o,
-      desc_grid_y_o, desc_grid_x_o, desc_kptr_o, desc_id_o, desc_valid_o, s_rresp_o, s_rdata_o,
-      s_rvalid_o, s_arready_o, s_bresp_o, s_bvalid_o, s_wready_o, s_awready_o
+      irq_o, pre_pred_launch_o, pre_hint_valid_o, pre_bw_shift_o, pre_deadline_o, pre_ctx_base_o,
+      pre_opt_o, pre_vpol_o, pre_wp_en_o, pre_inplace_o, pre_policy_o, reserve_mask_o,
+      mode_rgem_o, host_cpl_addr_o, host_param_o, host_prio_o, host_nregs_o, host_shmem_o,
+      host_tb_z_o, host_tb_y_o, host_tb_x_o, host_grid_z_o, host_grid_y_o, host_grid_x_o,
+      host_kptr_o, host_valid_o, desc_param_o, desc_prio_o, desc_nregs_o, desc_shmem_o,
+      desc_tb_z_o, desc_tb_y_o, desc_tb_x_o, desc_grid_z_o, desc_grid_y_o, desc_grid_x_o,
+      desc_kptr_o, desc_id_o, desc_valid_o, s_rresp_o, s_rdata_o, s_rvalid_o, s_arready_o,
+      s_bresp_o, s_bvalid_o, s_wready_o, s_awready_o
   };
   localparam integer NS = 64;  // signature bits
-  localparam integer NK = 8;  // 64-bit slices of the outputs
-  wire [NS*NK-1:0] dut_pad = {{58{1'b0}}, dut_o};
+  localparam integer NK = 9;  // 64-bit slices of the outputs
+  wire [NS*NK-1:0] dut_pad = {{11{1'b0}}, dut_o};
   reg  [NS-1:0] fold_w;
   integer k;
   always @(*) begin

@@ -1,9 +1,10 @@
 /* test_kmu_csr.c - lockstep and directed tests of kmu_csr (rtl/frontend/kmu_csr.v).
  *
  * Expected values are written from the specification: docs/frontend-interfaces.md section 3,
- * docs/kmu-interfaces.md section 1 (the host descriptor) and the register map as the brief
- * states it (addresses, access, field masks below are typed in
- * from the spec, not taken from the generated header, so they also check regmap/kmu.rdl).
+ * docs/kmu-interfaces.md section 1 (the host descriptor), the preemption window of register
+ * map 1.2 (PRE_*, PERF_PREEMPTS/WP/CTX_SAVES) and the register map as the brief states it
+ * (addresses, access, field masks below are typed in from the spec, not taken from the
+ * generated header, so they also check regmap/kmu.rdl).
  * Codes and ERR_STATUS bit positions are the spec's; the generated cmodel/include/kmu_regmap.h names
  * are used for readability only where the number is the same one the spec gives. */
 #include <stdio.h>
@@ -82,6 +83,16 @@ static const regdesc map[] = {
     {0x201C, K_RW, 0xFFFFFFFF, "HL_CPL_ADDR"},
     {0x2020, K_WO, 0, "HL_CMD"},
     {0x2024, K_RO, 0, "HL_STATUS"},
+    /* preemption window 0x2100-0x21FF (map 1.2) */
+    {0x2100, K_RW, 0x000003FF, "PRE_CTRL"},
+    {0x2104, K_RW, 0xFFFFFFFF, "PRE_CTX_BASE"},
+    {0x2108, K_RW, 0xFFFFFFFF, "PRE_DEADLINE"},
+    {0x210C, K_RW, 0x0000000F, "PRE_BW"},
+    {0x2110, K_RW, 0xFFFFFFFF, "PRE_HINT"},
+    {0x2114, K_RO, 0, "PRE_STATUS"},
+    {0x2118, K_CNT, 0, "PERF_PREEMPTS"},
+    {0x211C, K_CNT, 0, "PERF_WP"},
+    {0x2120, K_CNT, 0, "PERF_CTX_SAVES"},
 };
 #define NMAP (sizeof map / sizeof map[0])
 #define A_ERR_STATUS 0x010u
@@ -110,12 +121,25 @@ static const regdesc map[] = {
 #define A_HL_CPL 0x201Cu
 #define A_HL_CMD 0x2020u
 #define A_HL_STATUS 0x2024u
-#define RF_WORDS (0x2100u / 4) /* the RW registers live below 0x2100 */
+/* the preemption window: PRE_CTRL fields POLICY [1:0], INPLACE [2], WP_EN [3], VPOL [5:4],
+ * OPT [9:6]; PRE_BW.SHIFT [3:0], reset 2; PRE_HINT write -> pre_hint_valid_o the next cycle */
+#define PRE_BASE 0x2100u
+#define A_PRE_CTRL 0x2100u
+#define A_PRE_CTX_BASE 0x2104u
+#define A_PRE_DEADLINE 0x2108u
+#define A_PRE_BW 0x210Cu
+#define A_PRE_HINT 0x2110u
+#define A_PRE_STATUS 0x2114u
+#define A_PERF_PREEMPTS 0x2118u
+#define A_PERF_WP 0x211Cu
+#define A_PERF_CTX_SAVES 0x2120u
+#define PRE_BW_RESET 0x2u
+#define RF_WORDS (0x2200u / 4) /* the RW registers live below 0x2200 */
 
-/* the windows still reserved (SLVERR): PEP hint, TReM revoke, copy engine */
+/* the windows still reserved (SLVERR): TReM revoke, copy engine */
 static const struct {
   unsigned lo, hi;
-} reserved[] = {{0x2100, 0x210F}, {0x2200, 0x220F}, {0x2300, 0x23FF}};
+} reserved[] = {{0x2200, 0x220F}, {0x2300, 0x23FF}};
 #define NRSV (sizeof reserved / sizeof reserved[0])
 
 /* the host descriptor the spec expects from the HL_* staging words (docs/kmu-interfaces.md 1) */
@@ -193,6 +217,13 @@ typedef struct {
   /* KERNEL_STATUS.KERNEL_DONE as the spec expects it; kernel-done interrupts seen */
   int kdone;
   uint64_t n_kd_irq, n_kd_clr;
+  /* preemption window: event rates, the three counters as the spec expects them, the hint
+   * pulse due this cycle, and coverage (bits of every output seen 1 and 0, live reads) */
+  unsigned pre_pct, busy_pct;
+  uint32_t pcnt[3]; /* PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES */
+  int hint_due;
+  uint64_t n_hint, n_busy_rd[2], n_pcnt_rd[3];
+  uint32_t cov1[5], cov0[5]; /* PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT outputs */
 } rnd_ctx;
 
 static void rnd_init(void *c, uint64_t seed) {
@@ -210,7 +241,10 @@ static void rnd_init(void *c, uint64_t seed) {
   x->bad_pct = 2 + (unsigned)kmu_rng_below(&x->rng, 15);
   x->hlr_pct = 5 + (unsigned)kmu_rng_below(&x->rng, 80);  /* host_ready_i */
   x->hlz_pct = 2 + (unsigned)kmu_rng_below(&x->rng, 20);  /* a staged dimension written 0 */
-  x->rf[A_IRQ_ENABLE / 4] = IRQ_EN_RESET; /* the one RW register not reset to 0 */
+  x->pre_pct = 1 + (unsigned)kmu_rng_below(&x->rng, 30);  /* pre_req_i, wp_start_i, ctx_save_i */
+  x->busy_pct = (unsigned)kmu_rng_below(&x->rng, 101);   /* pre_busy_i */
+  x->rf[A_IRQ_ENABLE / 4] = IRQ_EN_RESET; /* the RW registers not reset to 0 */
+  x->rf[A_PRE_BW / 4] = PRE_BW_RESET;
 }
 
 static uint64_t rnd_addr(rnd_ctx *x) {
@@ -221,7 +255,9 @@ static uint64_t rnd_addr(rnd_ctx *x) {
     a = map[kmu_rng_below(r, NMAP)].addr;
   } else if (k < 55) { /* the host launch window, HL_CMD half the time */
     a = kmu_rng_pct(r, 50) ? A_HL_CMD : HL_BASE + 4 * kmu_rng_below(r, 10);
-  } else if (k < 75) {
+  } else if (k < 60) { /* the preemption window, its unmapped words included */
+    a = PRE_BASE + 4 * kmu_rng_below(r, 64);
+  } else if (k < 77) {
     unsigned idx = kmu_rng_pct(r, 70) ? (unsigned)kmu_rng_below(r, P_ENTRIES + 4)
                                       : (unsigned)kmu_rng_below(r, 1024);
     a = DB_BASE + 4 * (idx & 1023);
@@ -279,6 +315,10 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->reg_busy_i = kmu_rng_pct(r, 50);
   i->ekt_valid_i = kmu_rng_bits(r, P_ENTRIES);
   i->kernel_done_i = kmu_rng_pct(r, ev / 4 + 2);
+  i->pre_busy_i = kmu_rng_pct(r, x->busy_pct);
+  i->pre_req_i = kmu_rng_pct(r, x->pre_pct);
+  i->wp_start_i = kmu_rng_pct(r, x->pre_pct);
+  i->ctx_save_i = kmu_rng_pct(r, x->pre_pct);
   return 1;
 }
 
@@ -321,6 +361,32 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
                       o->mode_rgem_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "reserve_mask_o = SM_RESERVE", x->rf[A_SM_RESERVE / 4],
                       o->reserve_mask_o);
+  /* preemption outputs follow the PRE_* registers; the hint pulses the cycle after its write */
+  {
+    uint32_t c = x->rf[A_PRE_CTRL / 4];
+    ok &= KMU_EXPECT_EQ(t, cyc, "pre_policy_o = PRE_CTRL[1:0]", c & 3, o->pre_policy_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "pre_inplace_o = PRE_CTRL[2]", (c >> 2) & 1, o->pre_inplace_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "pre_wp_en_o = PRE_CTRL[3]", (c >> 3) & 1, o->pre_wp_en_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "pre_vpol_o = PRE_CTRL[5:4]", (c >> 4) & 3, o->pre_vpol_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "pre_opt_o = PRE_CTRL[9:6]", (c >> 6) & 0xF, o->pre_opt_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "pre_ctx_base_o = PRE_CTX_BASE", x->rf[A_PRE_CTX_BASE / 4],
+                        o->pre_ctx_base_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "pre_deadline_o = PRE_DEADLINE", x->rf[A_PRE_DEADLINE / 4],
+                        o->pre_deadline_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "pre_bw_shift_o = PRE_BW.SHIFT", x->rf[A_PRE_BW / 4],
+                        o->pre_bw_shift_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "pre_pred_launch_o = PRE_HINT", x->rf[A_PRE_HINT / 4],
+                        o->pre_pred_launch_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "pre_hint_valid_o: the cycle after a PRE_HINT write only",
+                        x->hint_due, o->pre_hint_valid_o);
+    x->n_hint += o->pre_hint_valid_o != 0;
+    /* coverage of every bit of every new output, both values */
+    uint32_t v[5] = {(uint32_t)(o->pre_policy_o | o->pre_inplace_o << 2 | o->pre_wp_en_o << 3 |
+                                o->pre_vpol_o << 4 | o->pre_opt_o << 6),
+                     (uint32_t)o->pre_ctx_base_o, (uint32_t)o->pre_deadline_o,
+                     (uint32_t)o->pre_bw_shift_o, (uint32_t)o->pre_pred_launch_o};
+    for (unsigned k = 0; k < 5; k++) x->cov1[k] |= v[k], x->cov0[k] |= ~v[k];
+  }
   /* irq_o: the kernel-done source alone when errors are disabled; high when it is enabled */
   {
     uint32_t en = x->rf[A_IRQ_ENABLE / 4];
@@ -362,14 +428,20 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       int chk = 1;
       if (r->kind == K_RW) exp = x->rf[a / 4];
       else if (a == 0x000) exp = 0x4B4D5530;
-      else if (a == 0x004) exp = 0x00000101;
+      else if (a == 0x004) exp = 0x00000102;
       else if (a == A_KERNEL_STATUS) exp = (uint32_t)x->kdone;
       else if (a == 0x008) exp = config_value();
       else if (a == 0x00C) exp = (uint32_t)(i->reg_busy_i | i->desc_pending_i << 1);
       else if (a == 0x014) exp = (uint32_t)(i->db_last_err_idx_i | i->db_last_err_cause_i << 16);
       else if (a == 0x028) exp = (uint32_t)i->ekt_valid_i;
       else if (a == A_HL_STATUS) exp = (uint32_t)(x->h_pend || h_taken); /* before the edge */
-      else chk = 0;
+      else if (a == A_PRE_STATUS) {
+        exp = (uint32_t)i->pre_busy_i;
+        x->n_busy_rd[i->pre_busy_i & 1]++;
+      } else if (a >= A_PERF_PREEMPTS && a <= A_PERF_CTX_SAVES) {
+        exp = x->pcnt[(a - A_PERF_PREEMPTS) / 4];
+        x->n_pcnt_rd[(a - A_PERF_PREEMPTS) / 4] += exp != 0;
+      } else chk = 0;
       if (chk) {
         x->n_rd_checked++;
         char what[64];
@@ -397,6 +469,16 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     }
   }
   if (i->kernel_done_i) x->kdone = 1; /* a completion wins over a clear in its cycle */
+  /* the preemption counters: a write clears, this cycle's pulse counts on top, saturating */
+  {
+    static const unsigned ca[3] = {A_PERF_PREEMPTS, A_PERF_WP, A_PERF_CTX_SAVES};
+    uint64_t ev[3] = {i->pre_req_i, i->wp_start_i, i->ctx_save_i};
+    for (unsigned k = 0; k < 3; k++) {
+      if (fire && w && !e && a == ca[k]) x->pcnt[k] = 0;
+      if (ev[k] && x->pcnt[k] < CMAX) x->pcnt[k]++;
+    }
+  }
+  x->hint_due = fire && w && !e && a == A_PRE_HINT;
   return ok;
 }
 
@@ -414,6 +496,20 @@ static int rnd_finish(void *c) {
                    "traffic: host launches, refusals, HL_CMD stalls", 1, 0);
   ok &= kmu_expect(x->n_kd_irq > 0 && x->n_kd_clr > 0, t, 0,
                    "traffic: kernel-done interrupts, KERNEL_STATUS clears", 1, 0);
+  ok &= kmu_expect(x->n_hint > 0 && x->n_busy_rd[0] > 0 && x->n_busy_rd[1] > 0 &&
+                       x->n_pcnt_rd[0] > 0 && x->n_pcnt_rd[1] > 0 && x->n_pcnt_rd[2] > 0,
+                   t, 0, "traffic: hint pulses, PRE_STATUS.BUSY read 0 and 1, non-zero "
+                   "PERF_PREEMPTS / PERF_WP / PERF_CTX_SAVES reads", 1, 0);
+  {
+    static const uint32_t all[5] = {0x3FF, 0xFFFFFFFF, 0xFFFFFFFF, 0xF, 0xFFFFFFFF};
+    static const char *const nm[5] = {"PRE_CTRL", "PRE_CTX_BASE", "PRE_DEADLINE", "PRE_BW",
+                                      "PRE_HINT"};
+    for (unsigned k = 0; k < 5; k++) {
+      char what[96];
+      snprintf(what, sizeof what, "coverage: every bit of the %s outputs seen 1 and 0", nm[k]);
+      ok &= KMU_EXPECT_EQ(t, 0, what, all[k], x->cov1[k] & x->cov0[k] & all[k]);
+    }
+  }
   if (getenv("KMU_COV"))
     printf("  %s: host launches %llu, refused %llu, taken %llu, HL_CMD stall cycles %llu\n", t,
            (unsigned long long)x->n_hl_launch, (unsigned long long)x->n_hl_refused,
@@ -438,6 +534,9 @@ enum {
   EV_CPLERR = 16, /* ... with cpl_err_i */
   EV_DESC = 32,   /* desc_fire_i */
   EV_KDONE = 64,  /* kernel_done_i */
+  EV_PREREQ = 128,   /* pre_req_i */
+  EV_WPSTART = 256,  /* wp_start_i */
+  EV_CTXSAVE = 512,  /* ctx_save_i */
 };
 typedef struct {
   int op;
@@ -448,6 +547,7 @@ typedef struct {
   unsigned ev, lerr, rcode, rid, ucode;
   int db_stall, reg_stall, hl_stall; /* db_ready_i / reg_ready_i / host_ready_i low */
   unsigned busy, pend, last_idx, last_cause;
+  unsigned pbusy; /* pre_busy_i */
   uint64_t ekt;
   unsigned rep; /* repeat count (0 = once) */
   /* expectations */
@@ -456,6 +556,11 @@ typedef struct {
   int chk_cfg;    /* mode_rgem_o == .rgem, reserve_mask_o == .rsv */
   unsigned rgem;
   uint64_t rsv;
+  int chk_pre;    /* pre_* configuration outputs == .pctrl (PRE_CTRL), .pbase, .pdl, .pbw */
+  uint32_t pctrl, pbase, pdl, pbw;
+  int chk_hint;   /* pre_hint_valid_o == .hint, pre_pred_launch_o == .plaunch */
+  int hint;
+  uint32_t plaunch;
   uint32_t rd;
   unsigned db_idx, unreg_id;
   int (*extra)(const char *test, uint64_t cyc, const kmu_csr_out *o);
@@ -527,6 +632,10 @@ static int sc_drive(void *c, uint64_t cyc, const void *pi, const void *po, void 
   i->db_last_err_cause_i = s->last_cause;
   i->ekt_valid_i = s->ekt;
   i->kernel_done_i = !!(s->ev & EV_KDONE);
+  i->pre_busy_i = s->pbusy;
+  i->pre_req_i = !!(s->ev & EV_PREREQ);
+  i->wp_start_i = !!(s->ev & EV_WPSTART);
+  i->ctx_save_i = !!(s->ev & EV_CTXSAVE);
   return 1;
 }
 
@@ -556,6 +665,20 @@ static int sc_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     DCHK("mode_rgem_o", s->rgem, o->mode_rgem_o);
     DCHK("reserve_mask_o", s->rsv, o->reserve_mask_o);
   }
+  if (s->chk_pre) { /* PRE_CTRL: POLICY [1:0], INPLACE [2], WP_EN [3], VPOL [5:4], OPT [9:6] */
+    DCHK("pre_policy_o", s->pctrl & 3, o->pre_policy_o);
+    DCHK("pre_inplace_o", (s->pctrl >> 2) & 1, o->pre_inplace_o);
+    DCHK("pre_wp_en_o", (s->pctrl >> 3) & 1, o->pre_wp_en_o);
+    DCHK("pre_vpol_o", (s->pctrl >> 4) & 3, o->pre_vpol_o);
+    DCHK("pre_opt_o", (s->pctrl >> 6) & 0xF, o->pre_opt_o);
+    DCHK("pre_ctx_base_o", s->pbase, o->pre_ctx_base_o);
+    DCHK("pre_deadline_o", s->pdl, o->pre_deadline_o);
+    DCHK("pre_bw_shift_o", s->pbw, o->pre_bw_shift_o);
+  }
+  if (s->chk_hint) {
+    DCHK("pre_hint_valid_o", s->hint, o->pre_hint_valid_o);
+    DCHK("pre_pred_launch_o", s->plaunch, o->pre_pred_launch_o);
+  }
 #undef DCHK
   if (s->extra) ok &= s->extra(t, cyc, o);
   return ok;
@@ -577,7 +700,7 @@ static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
   uint64_t all = kmu_mask(P_ENTRIES);
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "no error after reset");
   RD(0x000, 0x4B4D5530, "ID");
-  RD(0x004, 0x00000101, "VERSION");
+  RD(0x004, 0x00000102, "VERSION 1.2");
   RD(0x008, config_value(), "CONFIG = ENTRIES | CNT_W << 8 | AW << 16");
   S(.op = OP_RD, .addr = 0x00C, .busy = 1, .chk_rd = 1, .rd = 1, .what = "STATUS.REG_BUSY");
   S(.op = OP_RD, .addr = 0x00C, .pend = 1, .chk_rd = 1, .rd = 2, .what = "STATUS.DESC_PENDING");
@@ -603,6 +726,16 @@ static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
   for (unsigned a = A_HL_KPTR; a <= A_HL_CPL; a += 4) RD(a, 0, "host launch staging register");
   S(.op = OP_RD, .addr = A_HL_STATUS, .chk_rd = 1, .rd = 0, .chk_hv = 1, .hv = 0,
     .what = "HL_STATUS: nothing pending, host_valid_o low");
+  S(.op = OP_RD, .addr = A_PRE_CTRL, .chk_rd = 1, .rd = 0, .chk_pre = 1, .pctrl = 0, .pbase = 0,
+    .pdl = 0, .pbw = PRE_BW_RESET, .chk_hint = 1, .hint = 0, .plaunch = 0,
+    .what = "PRE_CTRL 0 (DRAIN, everything off); pre_* outputs at reset, no hint");
+  RD(A_PRE_CTX_BASE, 0, "PRE_CTX_BASE");
+  RD(A_PRE_DEADLINE, 0, "PRE_DEADLINE");
+  RD(A_PRE_BW, PRE_BW_RESET, "PRE_BW: shift 2 (4 bytes per cycle)");
+  RD(A_PRE_HINT, 0, "PRE_HINT");
+  S(.op = OP_RD, .addr = A_PRE_STATUS, .pbusy = 1, .chk_rd = 1, .rd = 1, .what = "PRE_STATUS.BUSY");
+  RD(A_PRE_STATUS, 0, "PRE_STATUS idle");
+  for (unsigned a = A_PERF_PREEMPTS; a <= A_PERF_CTX_SAVES; a += 4) RD(a, 0, "preemption counter");
   RD(0x020, 0, "ERR_CNT_BUS: none of these reads was an error");
   return run_script(sc);
 }
@@ -641,7 +774,7 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
     .what = "ERR_STATUS strobe 0111: nothing cleared");
   /* unmapped */
   static const unsigned unmapped[] = {0x03C, 0x054, 0x058, 0x0FC, 0x134, 0x1FC,
-                                      0x200, 0x800, 0xFFC, 0x2110, 0x21FC, 0x2210, 0x22FC,
+                                      0x200, 0x800, 0xFFC, 0x2124, 0x21FC, 0x2210, 0x22FC,
                                       0x2400, 0x8000, 0xFFFC, 0x2028, 0x20FC};
   for (unsigned k = 0; k < sizeof unmapped / sizeof unmapped[0]; k++) {
     RD_ERR(unmapped[k], "unmapped read");
@@ -656,7 +789,7 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
   }
   /* write to a read-only register */
   static const unsigned ro[] = {0x000, 0x004, 0x008, 0x00C, 0x014, 0x028, A_REG_RESULT,
-                                A_UNREG_RESULT, A_HL_STATUS};
+                                A_UNREG_RESULT, A_HL_STATUS, A_PRE_STATUS};
   for (unsigned k = 0; k < sizeof ro / sizeof ro[0]; k++) WR_ERR(ro[k], 0xFFFFFFFF, "write RO");
   /* read of a write-only register */
   RD_ERR(A_REG_CMD, "read REG_CMD (WO)");
@@ -709,7 +842,7 @@ static int t_rw1c(const char *test, uint64_t seed, uint64_t cycles) {
   S(.ev = EV_CPL, .what = "completion OK: no error");
   S(.ev = EV_CPLERR, .what = "spurious completion");
   RD(A_ERR_STATUS, 0x3F, "CPL_SPURIOUS");
-  RD_ERR(0x2100, "a bus error");
+  RD_ERR(0x2200, "a bus error");
   RD(A_ERR_STATUS, 0x7F, "BUS");
   WR(A_HL_CMD, 0, "host launch of the reset staging (all dimensions 0): refused");
   RD(A_ERR_STATUS, 0xFF, "HOST_REFUSED: every bit set");
@@ -772,6 +905,9 @@ static int t_counters(const char *test, uint64_t seed, uint64_t cycles) {
       {0x044, EV_DESC, 0, 0, 0, 0, "PERF_LAUNCHES", 0},
       {0x048, EV_CPL, 0, 0, 0, 0, "PERF_COMPLETIONS", 0},
       {0x050, EV_KDONE, 0, 0, 0, 0, "PERF_KERNELS", 0},
+      {A_PERF_PREEMPTS, EV_PREREQ, 0, 0, 0, 0, "PERF_PREEMPTS", 0},
+      {A_PERF_WP, EV_WPSTART, 0, 0, 0, 0, "PERF_WP", 0},
+      {A_PERF_CTX_SAVES, EV_CTXSAVE, 0, 0, 0, 0, "PERF_CTX_SAVES", 0},
   };
   for (unsigned k = 0; k < sizeof src / sizeof src[0]; k++) {
     const cnt_src *c = &src[k];
@@ -892,7 +1028,7 @@ static int t_kernel(const char *test, uint64_t seed, uint64_t cycles) {
   RD(A_PERF_KERNELS, 1, "the completion of the clearing cycle counts");
   WR(A_KERNEL_STATUS, 0xFFFFFFFF, "clear KERNEL_DONE");
   /* irq enable combinations with an error flag and KERNEL_DONE */
-  RD_ERR(0x2100, "a bus error: ERR_STATUS.BUS");
+  RD_ERR(0x2200, "a bus error: ERR_STATUS.BUS");
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "IRQ_ENABLE = 2: the error does not interrupt");
   WR(A_IRQ_ENABLE, 0x00000000, "IRQ_ENABLE = 0");
   S(.ev = EV_KDONE, .chk_irq = 1, .irq = 0, .what = "a kernel completes");
@@ -914,7 +1050,7 @@ static int t_kernel(const char *test, uint64_t seed, uint64_t cycles) {
   WR(A_IRQ_ENABLE, 0x00000001, "IRQ_ENABLE = errors");
   S(.ev = EV_KDONE, .what = "a kernel completes");
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "KERNEL_DONE set but not enabled: irq_o low");
-  RD_ERR(0x2104, "a bus error");
+  RD_ERR(0x2204, "a bus error");
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 1, .what = "the error interrupts");
   WR(A_IRQ_ENABLE, 0x00000000, "IRQ_ENABLE = 0");
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "both set, none enabled: irq_o low");
@@ -1165,11 +1301,129 @@ static int t_host(const char *test, uint64_t seed, uint64_t cycles) {
   return run_script(sc);
 }
 
+/* ---- the preemption window (map 1.2): PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT
+ * and its pulse, PRE_STATUS, the three counters, SLVERR inside the window */
+typedef struct {
+  uint32_t ctrl, base, dl, bw, launch; /* what the spec says the registers hold */
+} pre_exp;
+/* an idle cycle checking every pre_* output against the expectation, no hint pulse */
+static void pre_idle(script *sc, const pre_exp *p, const char *what) {
+  S(.op = OP_IDLE, .chk_pre = 1, .pctrl = p->ctrl, .pbase = p->base, .pdl = p->dl, .pbw = p->bw,
+    .chk_hint = 1, .hint = 0, .plaunch = p->launch, .what = what);
+}
+/* a write that takes effect at the edge: the outputs show the old value in its cycle, then
+ * the new one; the read-back returns the stored bits only */
+static void pre_write(script *sc, pre_exp *p, unsigned addr, uint32_t data, const char *what) {
+  S(.op = OP_WR, .addr = addr, .data = data, .chk_pre = 1, .pctrl = p->ctrl, .pbase = p->base,
+    .pdl = p->dl, .pbw = p->bw, .chk_hint = 1, .hint = 0, .plaunch = p->launch, .what = what);
+  if (addr == A_PRE_CTRL) p->ctrl = data & 0x3FF;
+  if (addr == A_PRE_CTX_BASE) p->base = data;
+  if (addr == A_PRE_DEADLINE) p->dl = data;
+  if (addr == A_PRE_BW) p->bw = data & 0xF;
+  pre_idle(sc, p, "the outputs follow from the next cycle");
+  uint32_t v = addr == A_PRE_CTRL ? p->ctrl : addr == A_PRE_CTX_BASE ? p->base
+             : addr == A_PRE_DEADLINE ? p->dl : p->bw;
+  RD(addr, v, "read back: only the fields are stored");
+}
+
+static int t_preempt(const char *test, uint64_t seed, uint64_t cycles) {
+  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  (void)seed, (void)cycles;
+  pre_exp p = {0, 0, 0, PRE_BW_RESET, 0};
+  pre_idle(sc, &p, "reset: DRAIN, everything off, PRE_BW.SHIFT 2, no hint");
+  /* PRE_CTRL: every value of every field alone, then all of them */
+  static const uint32_t pol[] = {KMU_POL_CHIMERA, KMU_POL_CHIMERA_DIRTY, KMU_POL_PEP,
+                                 KMU_POL_DRAIN};
+  for (unsigned k = 0; k < 4; k++) pre_write(sc, &p, A_PRE_CTRL, pol[k], "PRE_CTRL.POLICY");
+  pre_write(sc, &p, A_PRE_CTRL, 1u << 2, "PRE_CTRL.INPLACE alone");
+  pre_write(sc, &p, A_PRE_CTRL, 1u << 3, "PRE_CTRL.WP_EN alone");
+  for (uint32_t v = 1; v <= 3; v++) pre_write(sc, &p, A_PRE_CTRL, v << 4, "PRE_CTRL.VPOL");
+  for (unsigned b = 0; b < 4; b++) pre_write(sc, &p, A_PRE_CTRL, 1u << (6 + b), "PRE_CTRL.OPT bit");
+  pre_write(sc, &p, A_PRE_CTRL, 0xFFFFFFFF, "PRE_CTRL all ones: bits 9:0 stored");
+  pre_write(sc, &p, A_PRE_CTRL, 0xFFFFFC00, "PRE_CTRL: only unimplemented bits");
+  pre_write(sc, &p, A_PRE_CTRL, 0x157, "PRE_CTRL: PEP, in-place, NEWEST, boost + barrier skip");
+  /* the three words and PRE_BW */
+  pre_write(sc, &p, A_PRE_CTX_BASE, 0xFFFFFFFF, "PRE_CTX_BASE all ones");
+  pre_write(sc, &p, A_PRE_CTX_BASE, 0x80010000, "PRE_CTX_BASE");
+  pre_write(sc, &p, A_PRE_DEADLINE, 0xFFFFFFFF, "PRE_DEADLINE all ones");
+  pre_write(sc, &p, A_PRE_DEADLINE, 15000, "PRE_DEADLINE 15000 cycles");
+  pre_write(sc, &p, A_PRE_BW, 0xFFFFFFFF, "PRE_BW all ones: SHIFT 15");
+  pre_write(sc, &p, A_PRE_BW, 0xFFFFFFF0, "PRE_BW: only unimplemented bits");
+  pre_write(sc, &p, A_PRE_BW, 0x5, "PRE_BW.SHIFT 5");
+  /* PRE_HINT: kept, and one pulse in the cycle after the accepted write */
+  S(.op = OP_WR, .addr = A_PRE_HINT, .data = 20000, .chk_hint = 1, .hint = 0, .plaunch = 0,
+    .what = "PRE_HINT write accepted in cycle t: no pulse in t");
+  S(.op = OP_IDLE, .chk_hint = 1, .hint = 1, .plaunch = 20000,
+    .what = "t+1: pre_hint_valid_o with the written value");
+  p.launch = 20000;
+  pre_idle(sc, &p, "t+2: the pulse lasted one cycle");
+  S(.op = OP_RD, .addr = A_PRE_HINT, .chk_rd = 1, .rd = 20000, .chk_hint = 1, .hint = 0,
+    .plaunch = 20000, .what = "PRE_HINT reads the last value written");
+  pre_idle(sc, &p, "a read raises no hint");
+  S(.op = OP_WR, .addr = A_PRE_HINT, .data = 0xAAAA0001u, .chk_hint = 1, .hint = 0,
+    .plaunch = 20000, .what = "two hints back to back: the first");
+  S(.op = OP_WR, .addr = A_PRE_HINT, .data = 0x55550002u, .chk_hint = 1, .hint = 1,
+    .plaunch = 0xAAAA0001u, .what = "the second, and the first one's pulse");
+  S(.op = OP_IDLE, .chk_hint = 1, .hint = 1, .plaunch = 0x55550002u,
+    .what = "the second one's pulse with its own value");
+  p.launch = 0x55550002u;
+  pre_idle(sc, &p, "then low");
+  S(.op = OP_WR, .addr = A_PRE_HINT, .data = 0, .what = "a hint of 0 cycles is a hint too");
+  S(.op = OP_IDLE, .chk_hint = 1, .hint = 1, .plaunch = 0, .what = "its pulse");
+  p.launch = 0;
+  pre_idle(sc, &p, "then low");
+  S(.op = OP_WR, .addr = A_PRE_HINT, .data = 77, .pstrb = 1, .strb = 0x7, .err = 1,
+    .what = "PRE_HINT strobe 0111: SLVERR");
+  pre_idle(sc, &p, "no pulse, value unchanged");
+  WR_ERR(A_PRE_HINT + 2, 77, "PRE_HINT unaligned: SLVERR");
+  pre_idle(sc, &p, "no pulse, value unchanged");
+  /* PRE_STATUS: live, read-only */
+  S(.op = OP_RD, .addr = A_PRE_STATUS, .pbusy = 1, .chk_rd = 1, .rd = 1,
+    .what = "PRE_STATUS.BUSY = pre_busy_i");
+  S(.op = OP_RD, .addr = A_PRE_STATUS, .pbusy = 0, .chk_rd = 1, .rd = 0,
+    .what = "PRE_STATUS.BUSY follows it in the same cycle");
+  S(.op = OP_WR, .addr = A_PRE_STATUS, .data = 0xFFFFFFFF, .pbusy = 1, .err = 1,
+    .what = "write to PRE_STATUS (RO): SLVERR");
+  /* counters: each pulse counts in its own counter, also all three in one cycle */
+  S(.ev = EV_PREREQ, .rep = 3, .pbusy = 1, .what = "three cycles of pre_req_i");
+  S(.ev = EV_WPSTART, .what = "one wp_start_i");
+  S(.ev = EV_CTXSAVE, .rep = 2, .what = "two ctx_save_i");
+  S(.ev = EV_PREREQ | EV_WPSTART | EV_CTXSAVE, .what = "all three in one cycle");
+  RD(A_PERF_PREEMPTS, 4, "PERF_PREEMPTS = 4");
+  RD(A_PERF_WP, 2, "PERF_WP = 2");
+  RD(A_PERF_CTX_SAVES, 3, "PERF_CTX_SAVES = 3");
+  S(.op = OP_WR, .addr = A_PERF_WP, .data = 0x12345678, .ev = EV_PREREQ,
+    .what = "clear PERF_WP while a TB-level request comes");
+  RD(A_PERF_WP, 0, "PERF_WP cleared");
+  RD(A_PERF_PREEMPTS, 5, "PERF_PREEMPTS = 5, not cleared by PERF_WP's write");
+  /* SLVERR inside the window: unmapped words, partial strobes; nothing changes */
+  static const unsigned hole[] = {0x2124, 0x2128, 0x2180, 0x21FC};
+  for (unsigned k = 0; k < sizeof hole / sizeof hole[0]; k++) {
+    RD_ERR(hole[k], "unmapped word of the preemption window: read");
+    WR_ERR(hole[k], 0xFFFFFFFF, "unmapped word of the preemption window: write");
+  }
+  S(.op = OP_WR, .addr = A_PRE_CTRL, .data = 0, .pstrb = 1, .strb = 0xE, .err = 1,
+    .what = "PRE_CTRL strobe 1110: SLVERR");
+  S(.op = OP_WR, .addr = A_PRE_BW, .data = 0, .pstrb = 1, .strb = 0x1, .err = 1,
+    .what = "PRE_BW strobe 0001: SLVERR");
+  WR_ERR(A_PRE_CTX_BASE + 1, 0, "PRE_CTX_BASE unaligned: SLVERR");
+  pre_idle(sc, &p, "nothing changed, no hint");
+  RD(A_PRE_CTRL, p.ctrl, "PRE_CTRL unchanged");
+  RD(A_PRE_BW, p.bw, "PRE_BW unchanged");
+  RD(A_PRE_CTX_BASE, p.base, "PRE_CTX_BASE unchanged");
+  RD(A_PRE_HINT, p.launch, "PRE_HINT unchanged");
+  RD(A_ERR_STATUS, BUS_BIT, "ERR_STATUS: BUS only (preemption events are no errors)");
+  RD(0x020, CMAX < 14 ? CMAX : 14, "ERR_CNT_BUS: 14 SLVERRs (saturating)");
+  RD(A_PERF_PREEMPTS, 5, "counters unchanged by the bus errors");
+  return run_script(sc);
+}
+
 static const kmu_test tests[] = {
     {"reset", t_reset, 0, 0},       {"slverr", t_slverr, 0, 0}, {"rw1c", t_rw1c, 0, 0},
     {"counters", t_counters, 0, 0}, {"regcmd", t_regcmd, 0, 0}, {"unreg", t_unreg, 0, 0},
     {"staging", t_staging, 0, 0},   {"host", t_host, 0, 0},
     {"config", t_config, 0, 0},     {"kernel", t_kernel, 0, 0},
+    {"preempt", t_preempt, 0, 0},
     {"random", t_random, 250000, 4},
 };
 

@@ -4,8 +4,9 @@
  *
  * The scoreboard is written from the register map and the EKT specification, not from either
  * model: every AXI request gets exactly one response of the expected kind, every descriptor
- * carries the kernel registered for its doorbell and the next parameter-buffer entry, and at
- * the end the hardware's own counters must agree with what the test sent. */
+ * carries the kernel registered for its doorbell and the next parameter-buffer entry, every
+ * pre_hint_valid_o pulse carries the next PRE_HINT value written, and at the end the
+ * hardware's own counters and the preemption window must agree with what the test sent. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,7 @@ typedef struct {
   uint32_t kptr, gx, gy, gz, tx, ty, tz, shmem, nregs, prio, param, cpl;
 } ref_host;
 #define HQ 64 /* host launches in flight in the test (AXI pending + the one held) */
+#define NFINAL 32 /* end-of-run reads */
 
 typedef struct {
   const char *test;
@@ -70,13 +72,21 @@ typedef struct {
   unsigned delivered[P_ENTRIES]; /* descriptors delivered, not yet completed */
   /* counts the final check compares with the hardware's counters */
   uint64_t n_db, n_desc, n_cpl, n_spur, n_bad, n_final_ok, n_final;
-  uint64_t final_exp[16];
-  const char *final_name[16];
+  uint64_t final_exp[NFINAL];
+  const char *final_name[NFINAL];
   /* kernel completions (kernel_done_i pulses) and the configuration registers */
   unsigned kd_pct, cfg_pct;
   uint64_t n_kdone, n_cfg;
   uint32_t exp_ctrl, exp_rsv;    /* last KMU_CTRL / SM_RESERVE written (AXI writes are ordered) */
   uint64_t last_mode, last_rsv;  /* mode_rgem_o, reserve_mask_o of the last cycle */
+  /* preemption window: configuration writes, hints (in write order, each must come out as
+   * one pre_hint_valid_o pulse with its value), the preemption blocks' pulses */
+  unsigned pre_cfg_pct, pre_ev_pct, pre_busy_pct;
+  uint32_t exp_pre[5];           /* PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT */
+  uint32_t hint_q[HQ];
+  unsigned hint_head, hint_n;
+  uint64_t n_pre_cfg, n_hint_wr, n_hint_pulse, n_pre_ev[3]; /* pre_req_i, wp_start_i, ctx_save_i */
+  uint64_t last_pre[5];          /* the pre_* outputs of the last cycle, as the 5 registers */
   uint64_t cyc;
   /* benchmarks and demo */
   int mode; /* 0 random test, 1 latency bench, 2 rate bench, 3 demo */
@@ -184,15 +194,21 @@ static void write_entry(fe_ctx *x, const ref_entry *r) {
 static void bad_access(fe_ctx *x) {
   kmu_axim *m = &x->axim;
   uint64_t t = TAG(EXP_SLVERR, 0);
-  switch (kmu_rng_below(&x->rng, 9)) {
+  switch (kmu_rng_below(&x->rng, 10)) {
     case 0: kmu_axim_read(m, 0x0800, t); break;                              /* unmapped */
     case 1: kmu_axim_write(m, 0x4000 + 4 * (uint32_t)kmu_rng_below(&x->rng, 64), 1, 0xf, t); break;
     case 2: kmu_axim_write(m, KMU_WIN_COPY_ENGINE_BASE, 1, 0xf, t); break;     /* reserved */
-    case 3: kmu_axim_read(m, KMU_WIN_PEP_HINT_BASE, t); break;
+    case 3: { /* an unmapped word of the preemption window, after its last register */
+      uint32_t holes = (KMU_WIN_PREEMPT_LAST - KMU_PERF_CTX_SAVES_ADDR) / 4;
+      kmu_axim_read(m, KMU_PERF_CTX_SAVES_ADDR + 4 + 4 * (uint32_t)kmu_rng_below(&x->rng, holes),
+                    t);
+      break;
+    }
     case 4: kmu_axim_write(m, KMU_WIN_TREM_REVOKE_BASE, 1, 0xf, t); break;
     case 5: kmu_axim_read(m, KMU_WIN_COPY_ENGINE_BASE + 4, t); break;
     case 6: kmu_axim_write(m, KMU_ID_ADDR, 0, 0xf, t); break;              /* RO */
     case 7: kmu_axim_read(m, KMU_DOORBELL_ADDR + 4 * (uint32_t)kmu_rng_below(&x->rng, 8), t); break; /* WO */
+    case 8: kmu_axim_write(m, KMU_PRE_STATUS_ADDR, 1, 0xf, t); break;       /* RO */
     default: /* a doorbell with a partial strobe: refused, launches nothing */
       kmu_axim_write(m, KMU_DOORBELL_ADDR, 0, 1u << kmu_rng_below(&x->rng, 4), t);
   }
@@ -248,6 +264,34 @@ static void host_launch(fe_ctx *x) {
   }
 }
 
+/* A PRE_HINT write: its pulse must come out with this value, after the hints written before. */
+static void hint_write(fe_ctx *x, uint32_t v, uint64_t tag) {
+  kmu_axim_write(&x->axim, KMU_PRE_HINT_ADDR, v, 0xf, tag);
+  x->exp_pre[4] = v;
+  x->n_hint_wr++;
+  if (x->hint_n < HQ)
+    x->hint_q[(x->hint_head + x->hint_n++) % HQ] = v;
+  else
+    x->ok &= kmu_expect(0, x->test, x->cyc, "test's hint queue overflow", HQ, x->hint_n);
+}
+
+/* Software reconfigures preemption: one of the PRE_* registers with a random value. */
+static void pre_config(fe_ctx *x) {
+  static const uint32_t addr[4] = {KMU_PRE_CTRL_ADDR, KMU_PRE_CTX_BASE_ADDR,
+                                   KMU_PRE_DEADLINE_ADDR, KMU_PRE_BW_ADDR};
+  static const uint32_t mask[4] = {KMU_PRE_CTRL_MASK, KMU_PRE_CTX_BASE_MASK,
+                                   KMU_PRE_DEADLINE_MASK, KMU_PRE_BW_MASK};
+  uint32_t v = (uint32_t)kmu_rng_bits(&x->rng, 32);
+  unsigned k = (unsigned)kmu_rng_below(&x->rng, 5);
+  if (k == 4) {
+    hint_write(x, v, TAG(EXP_OKAY, 0));
+  } else {
+    kmu_axim_write(&x->axim, addr[k], v, 0xf, TAG(EXP_OKAY, 0));
+    x->exp_pre[k] = v & mask[k];
+  }
+  x->n_pre_cfg++;
+}
+
 static void plan_final_reads(fe_ctx *x) {
   uint64_t doorbell_errors = x->n_db - x->n_desc;
   struct { uint32_t addr; const char *name; uint64_t v; } f[] = {
@@ -265,7 +309,16 @@ static void plan_final_reads(fe_ctx *x) {
        x->n_kdone > 0},
       {KMU_KMU_CTRL_ADDR, "KMU_CTRL == the last value written", x->exp_ctrl},
       {KMU_SM_RESERVE_ADDR, "SM_RESERVE == the last value written, SMs < NSM", x->exp_rsv},
+      {KMU_PRE_CTRL_ADDR, "PRE_CTRL == the last value written, bits 9:0", x->exp_pre[0]},
+      {KMU_PRE_CTX_BASE_ADDR, "PRE_CTX_BASE == the last value written", x->exp_pre[1]},
+      {KMU_PRE_DEADLINE_ADDR, "PRE_DEADLINE == the last value written", x->exp_pre[2]},
+      {KMU_PRE_BW_ADDR, "PRE_BW == the last value written, bits 3:0", x->exp_pre[3]},
+      {KMU_PRE_HINT_ADDR, "PRE_HINT == the last hint written", x->exp_pre[4]},
+      {KMU_PERF_PREEMPTS_ADDR, "PERF_PREEMPTS == pre_req_i pulses", SAT(x->n_pre_ev[0])},
+      {KMU_PERF_WP_ADDR, "PERF_WP == wp_start_i pulses", SAT(x->n_pre_ev[1])},
+      {KMU_PERF_CTX_SAVES_ADDR, "PERF_CTX_SAVES == ctx_save_i pulses", SAT(x->n_pre_ev[2])},
   };
+  _Static_assert(sizeof f / sizeof f[0] <= NFINAL, "final_exp[] holds NFINAL reads");
   x->n_final = sizeof f / sizeof f[0];
   for (unsigned k = 0; k < x->n_final; k++) {
     x->final_exp[k] = f[k].v;
@@ -303,6 +356,10 @@ static void rnd_init(void *c, uint64_t seed) {
   x->host_pct = 1 + (unsigned)kmu_rng_below(&x->rng, 5);
   x->kd_pct = 1 + (unsigned)kmu_rng_below(&x->rng, 10);
   x->cfg_pct = (unsigned)kmu_rng_below(&x->rng, 2);
+  x->pre_cfg_pct = 1 + (unsigned)kmu_rng_below(&x->rng, 4);
+  x->pre_ev_pct = 1 + (unsigned)kmu_rng_below(&x->rng, 20);
+  x->pre_busy_pct = (unsigned)kmu_rng_below(&x->rng, 101);
+  x->exp_pre[3] = KMU_PRE_BW_RESET; /* the PRE_* registers' reset values */
   /* leave some entries unregistered so their doorbells are refused */
   x->nreg = P_ENTRIES - 1 - (unsigned)kmu_rng_below(&x->rng, P_ENTRIES > 2 ? 2 : 1);
 }
@@ -365,6 +422,7 @@ static void traffic_step(fe_ctx *x) {
     }
     x->n_cfg++;
   }
+  if (kmu_rng_pct(&x->rng, x->pre_cfg_pct)) pre_config(x);
   if (kmu_rng_pct(&x->rng, x->read_pct)) {
     if (kmu_rng_pct(&x->rng, 50))
       kmu_axim_read(m, KMU_ID_ADDR, TAG(EXP_VALUE, KMU_ID_RESET));
@@ -404,7 +462,7 @@ typedef struct {
 static const demo_op demo_script[] = {
     {D_SAY, 0, 0, "-- identify the front end", 0, 0, 0, 0},
     RD(KMU_ID_ADDR, "ID", 0x4B4D5530u),
-    RD(KMU_VERSION_ADDR, "VERSION", 0x00000101u),
+    RD(KMU_VERSION_ADDR, "VERSION (1.2: with the preemption window)", 0x00000102u),
     RD(KMU_CONFIG_ADDR, "CONFIG ([7:0] EKT entries, [15:8] counter bits, [23:16] AXI address bits)",
        P_ENTRIES | P_CNT_W << 8 | P_AW << 16),
     {D_IDLE, 0, 0, 0, 0, 0, 0, 0},
@@ -451,6 +509,15 @@ static const demo_op demo_script[] = {
     {D_IDLE, 0, 0, 0, 0, 0, 0, 0},
     {D_IRQ, 0, 0, "irq_o", 1, 0, 0, 1},
     {D_IDLE, 0, 0, 0, 0, 0, 0, 0},
+    {D_SAY, 0, 0, "-- preemption control (map 1.2): the policy for the preemption blocks, a PEP launch hint", 0, 0, 0, 0},
+    RD(KMU_PRE_CTRL_ADDR, "PRE_CTRL after reset (DRAIN, everything off)", 0),
+    RD(KMU_PRE_BW_ADDR, "PRE_BW (log2 of the save bandwidth, bytes per cycle)", 2),
+    {D_W, KMU_PRE_CTRL_ADDR, 0x0000000Bu, "PRE_CTRL = PEP, warp-level preemption on", 1, 0, 0, 0},
+    {D_W, KMU_PRE_HINT_ADDR, 20000, "PRE_HINT: a kernel is predicted to launch in 20000 cycles", 1, 0, 0, 0},
+    {D_IDLE, 0, 0, 0, 0, 0, 0, 0},
+    RD(KMU_PRE_CTRL_ADDR, "PRE_CTRL ([1:0] policy 3 = PEP, [3] warp-level preemption)", 0xBu),
+    RD(KMU_PRE_HINT_ADDR, "PRE_HINT", 20000),
+    {D_IDLE, 0, 0, 0, 0, 0, 0, 0},
     {D_END, 0, 0, 0, 0, 0, 0, 0},
 };
 
@@ -487,7 +554,10 @@ static int demo_step(fe_ctx *x) {
       uint32_t strb = d->text && strstr(d->text, "partial") ? 0x3 : 0xf;
       uint64_t tag = d->text ? TAG(EXP_PRINT, x->samples) : TAG(EXP_OKAY, 0);
       if (d->addr >= KMU_DOORBELL_ADDR && d->addr < KMU_WIN_HOST_LAUNCH_BASE) x->n_db++;
-      kmu_axim_write(m, d->addr, d->data, strb, tag);
+      if (d->addr == KMU_PRE_HINT_ADDR)
+        hint_write(x, d->data, tag); /* its pulse is checked like the random test's */
+      else
+        kmu_axim_write(m, d->addr, d->data, strb, tag);
       break;
     }
     case D_R:
@@ -542,6 +612,7 @@ static void demo_init(void *c, uint64_t seed) {
   x->cpl_pct = 0; /* the script decides when events complete */
   x->spur_pct = 0;
   x->kd_pct = 0;
+  x->pre_ev_pct = 0;
 }
 
 /* Benchmarks: one doorbell at a time on an idle front end (latency), or a stream of
@@ -635,6 +706,11 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   }
   /* kernel completions from the kernel management unit, random, stopped for the final reads */
   i->kernel_done_i = x->phase <= 1 && kmu_rng_pct(&x->rng, x->kd_pct);
+  /* the preemption blocks: busy level and event pulses, the pulses stopped for the final reads */
+  i->pre_busy_i = kmu_rng_pct(&x->rng, x->pre_busy_pct);
+  i->pre_req_i = x->phase <= 1 && kmu_rng_pct(&x->rng, x->pre_ev_pct);
+  i->wp_start_i = x->phase <= 1 && kmu_rng_pct(&x->rng, x->pre_ev_pct);
+  i->ctx_save_i = x->phase <= 1 && kmu_rng_pct(&x->rng, x->pre_ev_pct);
   return 1;
 }
 
@@ -666,6 +742,31 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   x->last_mode = o->mode_rgem_o;
   x->last_rsv = o->reserve_mask_o;
   x->n_kdone += i->kernel_done_i != 0;
+  x->n_pre_ev[0] += i->pre_req_i != 0;
+  x->n_pre_ev[1] += i->wp_start_i != 0;
+  x->n_pre_ev[2] += i->ctx_save_i != 0;
+  x->last_pre[0] = o->pre_policy_o | o->pre_inplace_o << 2 | o->pre_wp_en_o << 3 |
+                   o->pre_vpol_o << 4 | o->pre_opt_o << 6;
+  x->last_pre[1] = o->pre_ctx_base_o;
+  x->last_pre[2] = o->pre_deadline_o;
+  x->last_pre[3] = o->pre_bw_shift_o;
+  x->last_pre[4] = o->pre_pred_launch_o;
+  if (o->pre_hint_valid_o) { /* one pulse per PRE_HINT write, in order, with its value */
+    int ok = kmu_expect(x->hint_n > 0, x->test, cyc, "pre_hint_valid_o of a PRE_HINT write the "
+                        "test sent", 1, x->hint_n);
+    if (ok) {
+      ok &= KMU_EXPECT_EQ(x->test, cyc, "pre_pred_launch_o with pre_hint_valid_o",
+                          x->hint_q[x->hint_head], o->pre_pred_launch_o);
+      x->hint_head = (x->hint_head + 1) % HQ;
+      x->hint_n--;
+      x->n_hint_pulse++;
+      if (x->mode == 3 && x->print && !kmu_tb_quiet())
+        printf("  cycle %6llu  pre_hint_valid_o: launch hint to the preemption blocks, "
+               "pre_pred_launch_o = %llu\n",
+               (unsigned long long)cyc, (unsigned long long)o->pre_pred_launch_o);
+    }
+    x->ok &= ok;
+  }
   if (x->mode == 3 && x->print && o->desc_valid_o && i->desc_ready_i && !kmu_tb_quiet())
     printf("  cycle %6llu  descriptor: doorbell %2llu  kernel 0x%08llx  grid %llux%llux%llu  "
            "TB %llux%llux%llu  prio %llu  params @ 0x%08llx\n",
@@ -751,19 +852,37 @@ static int rnd_finish(void *c) {
                         x->exp_ctrl, x->last_mode);
     ok &= KMU_EXPECT_EQ(x->test, x->cyc, "reserve_mask_o == SM_RESERVE written last",
                         x->exp_rsv, x->last_rsv);
+    static const char *const nm[5] = {
+        "pre_policy/inplace/wp_en/vpol/opt_o == PRE_CTRL written last",
+        "pre_ctx_base_o == PRE_CTX_BASE written last", "pre_deadline_o == PRE_DEADLINE written last",
+        "pre_bw_shift_o == PRE_BW written last", "pre_pred_launch_o == PRE_HINT written last"};
+    for (unsigned k = 0; k < 5; k++)
+      ok &= KMU_EXPECT_EQ(x->test, x->cyc, nm[k], x->exp_pre[k], x->last_pre[k]);
+    ok &= KMU_EXPECT_EQ(x->test, x->cyc, "every PRE_HINT write gave one pre_hint_valid_o pulse",
+                        x->n_hint_wr, x->n_hint_pulse);
   }
   if (x->mode == 0)
     ok &= kmu_expect(x->n_kdone > 0, x->test, x->cyc, "kernel completions flowed", 1,
                      x->n_kdone);
   if (x->mode == 0)
+    ok &= kmu_expect(x->n_pre_cfg > 0 && x->n_hint_pulse > 0 && x->n_pre_ev[0] > 0 &&
+                         x->n_pre_ev[1] > 0 && x->n_pre_ev[2] > 0,
+                     x->test, x->cyc, "preemption reconfigurations, hints and events flowed", 1,
+                     x->n_hint_pulse);
+  if (x->mode == 3)
+    ok &= KMU_EXPECT_EQ(x->test, x->cyc, "the demo's hint gave one pulse", 1, x->n_hint_pulse);
+  if (x->mode == 0)
     printf("  %s: %llu doorbells, %llu descriptors, %llu completions, %llu spurious, "
            "%llu bad accesses, %u entries registered, %llu host launches, %llu refused, "
-           "%llu kernel completions, %llu reconfigurations\n",
+           "%llu kernel completions, %llu reconfigurations, %llu preemption writes, %llu hints, "
+           "%llu/%llu/%llu preemption requests/warp preemptions/context saves\n",
            x->test, (unsigned long long)x->n_db, (unsigned long long)x->n_desc,
            (unsigned long long)x->n_cpl, (unsigned long long)x->n_spur,
            (unsigned long long)x->n_bad, x->nreg, (unsigned long long)x->n_host,
            (unsigned long long)x->n_host_refused, (unsigned long long)x->n_kdone,
-           (unsigned long long)x->n_cfg);
+           (unsigned long long)x->n_cfg, (unsigned long long)x->n_pre_cfg,
+           (unsigned long long)x->n_hint_pulse, (unsigned long long)x->n_pre_ev[0],
+           (unsigned long long)x->n_pre_ev[1], (unsigned long long)x->n_pre_ev[2]);
   return ok;
 }
 

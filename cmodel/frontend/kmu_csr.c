@@ -1,6 +1,7 @@
 /* kmu_csr.c - C twin of rtl/frontend/kmu_csr.v.  Same state names (err_q, res_*_q, ures_*_q, cnt_*_q,
- * perf_*_q, kdone_q, rgem_q, rsv_q, irq_en_*_q, scratch_q, the staging registers, hl_*_q and the
- * host descriptor host_*_q); comb() is the RTL's always @(*) blocks plus
+ * perf_*_q, kdone_q, rgem_q, rsv_q, irq_en_*_q, scratch_q, the staging registers, hl_*_q, the
+ * host descriptor host_*_q and the preemption window pre_*_q); comb() is the RTL's always @(*)
+ * blocks plus
  * assigns, tick() its clocked block.  Every address, field and code comes from the generated
  * cmodel/include/kmu_regmap.h (regmap/kmu.rdl). */
 #include "kmu_csr.h"
@@ -35,6 +36,15 @@ void kmu_csr_reset(kmu_csr *m) {
   q->rsv = KMU_SM_RESERVE_SMS_RESET & rsv_mask(m);
   q->irq_en_err = KMU_IRQ_ENABLE_ERR_RESET;
   q->irq_en_kd = KMU_IRQ_ENABLE_KERNEL_DONE_RESET;
+  q->pre_policy = KMU_PRE_CTRL_POLICY_RESET;
+  q->pre_inplace = KMU_PRE_CTRL_INPLACE_RESET;
+  q->pre_wp_en = KMU_PRE_CTRL_WP_EN_RESET;
+  q->pre_vpol = KMU_PRE_CTRL_VPOL_RESET;
+  q->pre_opt = KMU_PRE_CTRL_OPT_RESET;
+  q->pre_ctx_base = KMU_PRE_CTX_BASE_RESET;
+  q->pre_deadline = KMU_PRE_DEADLINE_RESET;
+  q->pre_bw_shift = KMU_PRE_BW_SHIFT_RESET;
+  q->pre_launch = KMU_PRE_HINT_RESET;
   m->d = m->q;
 }
 
@@ -156,6 +166,23 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
         SEL(HL_STATUS);
         r.rval = FLD_PUT(q->host_valid, HL_STATUS_PENDING);
         break;
+      case KMU_PRE_CTRL_ADDR:
+        SEL(PRE_CTRL);
+        r.rval = FLD_PUT(q->pre_policy, PRE_CTRL_POLICY) | FLD_PUT(q->pre_inplace, PRE_CTRL_INPLACE) |
+                 FLD_PUT(q->pre_wp_en, PRE_CTRL_WP_EN) | FLD_PUT(q->pre_vpol, PRE_CTRL_VPOL) |
+                 FLD_PUT(q->pre_opt, PRE_CTRL_OPT);
+        break;
+      case KMU_PRE_CTX_BASE_ADDR: SEL(PRE_CTX_BASE); r.rval = q->pre_ctx_base; break;
+      case KMU_PRE_DEADLINE_ADDR: SEL(PRE_DEADLINE); r.rval = q->pre_deadline; break;
+      case KMU_PRE_BW_ADDR: SEL(PRE_BW); r.rval = FLD_PUT(q->pre_bw_shift, PRE_BW_SHIFT); break;
+      case KMU_PRE_HINT_ADDR: SEL(PRE_HINT); r.rval = q->pre_launch; break;
+      case KMU_PRE_STATUS_ADDR:
+        SEL(PRE_STATUS);
+        r.rval = FLD_PUT(i->pre_busy_i, PRE_STATUS_BUSY);
+        break;
+      case KMU_PERF_PREEMPTS_ADDR: SEL(PERF_PREEMPTS); r.rval = q->perf_pre; break;
+      case KMU_PERF_WP_ADDR: SEL(PERF_WP); r.rval = q->perf_wp; break;
+      case KMU_PERF_CTX_SAVES_ADDR: SEL(PERF_CTX_SAVES); r.rval = q->perf_csave; break;
       default:
         if (db_hit) SEL(DOORBELL);
         break;
@@ -178,8 +205,7 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   uint32_t wdata = (uint32_t)i->bus_req_wdata_i;
   unsigned db_off = a - KMU_DOORBELL_ADDR; /* meaningful when a >= KMU_DOORBELL_ADDR */
   int db_hit = in_64k && a >= KMU_DOORBELL_ADDR && db_off < KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE;
-  int rsv_hit = in_64k && (in_win(a, KMU_WIN_PEP_HINT_BASE, KMU_WIN_PEP_HINT_LAST) ||
-                           in_win(a, KMU_WIN_TREM_REVOKE_BASE, KMU_WIN_TREM_REVOKE_LAST) ||
+  int rsv_hit = in_64k && (in_win(a, KMU_WIN_TREM_REVOKE_BASE, KMU_WIN_TREM_REVOKE_LAST) ||
                            in_win(a, KMU_WIN_COPY_ENGINE_BASE, KMU_WIN_COPY_ENGINE_LAST));
   dec_t dc = decode(m, i, a, in_64k, db_hit, rsv_hit);
 
@@ -237,6 +263,16 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   o->host_cpl_addr_o = q->host_cpl;
   o->mode_rgem_o = q->rgem;
   o->reserve_mask_o = (uint64_t)q->rsv & kmu_mask(m->p.nsm); /* SMs 32 and up: never */
+  o->pre_policy_o = q->pre_policy;
+  o->pre_inplace_o = q->pre_inplace;
+  o->pre_wp_en_o = q->pre_wp_en;
+  o->pre_vpol_o = q->pre_vpol;
+  o->pre_opt_o = q->pre_opt;
+  o->pre_ctx_base_o = q->pre_ctx_base;
+  o->pre_deadline_o = q->pre_deadline;
+  o->pre_bw_shift_o = q->pre_bw_shift;
+  o->pre_hint_valid_o = q->pre_hint_valid;
+  o->pre_pred_launch_o = q->pre_launch;
   o->irq_o = (q->irq_en_err && q->err != 0) || (q->irq_en_kd && q->kdone);
 
   /* events */
@@ -280,6 +316,9 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   CNT(perf_launch, PERF_LAUNCHES, (unsigned)(i->desc_fire_i != 0));
   CNT(perf_cpl, PERF_COMPLETIONS, (unsigned)ev_cpl_ok);
   CNT(perf_kern, PERF_KERNELS, (unsigned)(i->kernel_done_i != 0));
+  CNT(perf_pre, PERF_PREEMPTS, (unsigned)(i->pre_req_i != 0));
+  CNT(perf_wp, PERF_WP, (unsigned)(i->wp_start_i != 0));
+  CNT(perf_csave, PERF_CTX_SAVES, (unsigned)(i->ctx_save_i != 0));
 #undef CNT
 
   /* KERNEL_STATUS: sticky, write 1 to clear, a completion in the same cycle wins */
@@ -319,6 +358,9 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
     d->host_param = q->hl_param;
     d->host_cpl = q->hl_cpl;
   }
+
+  /* the hint is a pulse: high only in the cycle after an accepted PRE_HINT write */
+  d->pre_hint_valid = acc_wr && a == KMU_PRE_HINT_ADDR;
 
   if (acc_wr) {
     switch (a) {
@@ -369,6 +411,17 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
         break;
       case KMU_HL_PARAM_ADDR: d->hl_param = wdata; break;
       case KMU_HL_CPL_ADDR_ADDR: d->hl_cpl = wdata; break;
+      case KMU_PRE_CTRL_ADDR:
+        d->pre_policy = FLD_GET(wdata, PRE_CTRL_POLICY);
+        d->pre_inplace = FLD_GET(wdata, PRE_CTRL_INPLACE);
+        d->pre_wp_en = FLD_GET(wdata, PRE_CTRL_WP_EN);
+        d->pre_vpol = FLD_GET(wdata, PRE_CTRL_VPOL);
+        d->pre_opt = FLD_GET(wdata, PRE_CTRL_OPT);
+        break;
+      case KMU_PRE_CTX_BASE_ADDR: d->pre_ctx_base = wdata; break;
+      case KMU_PRE_DEADLINE_ADDR: d->pre_deadline = wdata; break;
+      case KMU_PRE_BW_ADDR: d->pre_bw_shift = FLD_GET(wdata, PRE_BW_SHIFT); break;
+      case KMU_PRE_HINT_ADDR: d->pre_launch = wdata; break;
       default: break;
     }
   }

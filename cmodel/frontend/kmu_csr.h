@@ -14,7 +14,8 @@ extern "C" {
   X(bus_req_wstrb_i) X(db_ready_i) X(reg_ready_i) X(reg_done_i) X(reg_code_i) X(reg_id_i)   \
   X(unreg_code_i) X(db_err_unknown_i) X(db_last_err_idx_i) X(db_last_err_cause_i)           \
   X(launch_fire_i) X(launch_err_i) X(cpl_valid_i) X(cpl_err_i) X(desc_fire_i)              \
-  X(desc_pending_i) X(reg_busy_i) X(ekt_valid_i) X(host_ready_i) X(kernel_done_i)
+  X(desc_pending_i) X(reg_busy_i) X(ekt_valid_i) X(host_ready_i) X(kernel_done_i)            \
+  X(pre_busy_i) X(pre_req_i) X(wp_start_i) X(ctx_save_i)
 #define KMU_CSR_OUT(X)                                                                       \
   X(bus_req_ready_o, always) X(bus_rsp_rdata_o, always) X(bus_rsp_err_o, always)            \
   X(db_valid_o, always) X(db_idx_o, db_valid_o) X(reg_valid_o, always)                      \
@@ -28,7 +29,10 @@ extern "C" {
   X(host_tb_y_o, host_valid_o) X(host_tb_z_o, host_valid_o) X(host_shmem_o, host_valid_o)   \
   X(host_nregs_o, host_valid_o) X(host_prio_o, host_valid_o) X(host_param_o, host_valid_o)  \
   X(host_cpl_addr_o, host_valid_o) X(mode_rgem_o, always) X(reserve_mask_o, always)       \
-  X(irq_o, always)
+  X(pre_policy_o, always) X(pre_inplace_o, always) X(pre_wp_en_o, always)                   \
+  X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_ctx_base_o, always)                      \
+  X(pre_deadline_o, always) X(pre_bw_shift_o, always) X(pre_hint_valid_o, always)           \
+  X(pre_pred_launch_o, always) X(irq_o, always)
 
 typedef KMU_PORTS_IN(KMU_CSR_IN) kmu_csr_in;
 typedef KMU_PORTS_OUT(KMU_CSR_OUT) kmu_csr_out;
@@ -45,11 +49,18 @@ typedef struct {
   unsigned res_busy, res_done, res_code, res_id;
   unsigned ures_done, ures_code, ures_id;
   uint32_t cnt_db, cnt_reg, cnt_bus, cnt_cpl, perf_db, perf_launch, perf_cpl, perf_kern;
+  uint32_t perf_pre, perf_wp, perf_csave; /* PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES */
   /* kernel completion status, configuration, interrupt enables */
   unsigned kdone;   /* KERNEL_STATUS.KERNEL_DONE */
   unsigned rgem;    /* KMU_CTRL.RGEM */
   uint32_t rsv;     /* SM_RESERVE (implemented bits only) */
   unsigned irq_en_err, irq_en_kd; /* IRQ_ENABLE.ERR, .KERNEL_DONE */
+  /* preemption control: PRE_CTRL fields, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT */
+  unsigned pre_policy, pre_inplace, pre_wp_en, pre_vpol, pre_opt;
+  uint32_t pre_ctx_base, pre_deadline;
+  unsigned pre_bw_shift;
+  uint32_t pre_launch;       /* PRE_HINT.PRED_LAUNCH */
+  unsigned pre_hint_valid;   /* the PRE_HINT write pulse, one cycle late */
   uint32_t scratch, kptr;
   unsigned grid_x, grid_y, grid_z, tb_x, tb_y, tb_z, shmem, nregs, prio;
   uint32_t pbase, pend;

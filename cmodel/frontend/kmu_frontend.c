@@ -86,6 +86,10 @@ static int comb_pass(kmu_frontend *m, const kmu_frontend_in *i, int first) {
   w->csr_i.ekt_valid_i = w->ekt_o.valid_o;
   w->csr_i.host_ready_i = i->host_ready_i;
   w->csr_i.kernel_done_i = i->kernel_done_i;
+  w->csr_i.pre_busy_i = i->pre_busy_i;
+  w->csr_i.pre_req_i = i->pre_req_i;
+  w->csr_i.wp_start_i = i->wp_start_i;
+  w->csr_i.ctx_save_i = i->ctx_save_i;
   KMU_EVAL(kmu_csr_comb, &m->u_csr, &w->csr_i, &l->csr_i, &w->csr_o);
 
   /* kmu_doorbell */
@@ -167,6 +171,16 @@ void kmu_frontend_comb(kmu_frontend *m, const kmu_frontend_in *i, kmu_frontend_o
   o->host_cpl_addr_o = w->csr_o.host_cpl_addr_o;
   o->mode_rgem_o = w->csr_o.mode_rgem_o;
   o->reserve_mask_o = w->csr_o.reserve_mask_o;
+  o->pre_policy_o = w->csr_o.pre_policy_o;
+  o->pre_inplace_o = w->csr_o.pre_inplace_o;
+  o->pre_wp_en_o = w->csr_o.pre_wp_en_o;
+  o->pre_vpol_o = w->csr_o.pre_vpol_o;
+  o->pre_opt_o = w->csr_o.pre_opt_o;
+  o->pre_ctx_base_o = w->csr_o.pre_ctx_base_o;
+  o->pre_deadline_o = w->csr_o.pre_deadline_o;
+  o->pre_bw_shift_o = w->csr_o.pre_bw_shift_o;
+  o->pre_hint_valid_o = w->csr_o.pre_hint_valid_o;
+  o->pre_pred_launch_o = w->csr_o.pre_pred_launch_o;
   o->irq_o = w->csr_o.irq_o;
 }
 

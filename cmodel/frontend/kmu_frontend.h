@@ -16,7 +16,7 @@ extern "C" {
 #define KMU_FRONTEND_IN(X)                                                                  \
   X(s_awvalid_i) X(s_awaddr_i) X(s_wvalid_i) X(s_wdata_i) X(s_wstrb_i) X(s_bready_i)         \
   X(s_arvalid_i) X(s_araddr_i) X(s_rready_i) X(desc_ready_i) X(cpl_valid_i) X(cpl_id_i)      \
-  X(host_ready_i) X(kernel_done_i)
+  X(host_ready_i) X(kernel_done_i) X(pre_busy_i) X(pre_req_i) X(wp_start_i) X(ctx_save_i)
 #define KMU_FRONTEND_OUT(X)                                                                 \
   X(s_awready_o, always) X(s_wready_o, always) X(s_bvalid_o, always)                         \
   X(s_bresp_o, s_bvalid_o) X(s_arready_o, always) X(s_rvalid_o, always)                     \
@@ -30,7 +30,10 @@ extern "C" {
   X(host_tb_y_o, host_valid_o) X(host_tb_z_o, host_valid_o) X(host_shmem_o, host_valid_o)   \
   X(host_nregs_o, host_valid_o) X(host_prio_o, host_valid_o) X(host_param_o, host_valid_o)  \
   X(host_cpl_addr_o, host_valid_o) X(mode_rgem_o, always) X(reserve_mask_o, always)       \
-  X(irq_o, always)
+  X(pre_policy_o, always) X(pre_inplace_o, always) X(pre_wp_en_o, always)                   \
+  X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_ctx_base_o, always)                      \
+  X(pre_deadline_o, always) X(pre_bw_shift_o, always) X(pre_hint_valid_o, always)           \
+  X(pre_pred_launch_o, always) X(irq_o, always)
 
 typedef KMU_PORTS_IN(KMU_FRONTEND_IN) kmu_frontend_in;
 typedef KMU_PORTS_OUT(KMU_FRONTEND_OUT) kmu_frontend_out;

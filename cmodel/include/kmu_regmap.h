@@ -25,10 +25,10 @@
 #define KMU_WIN_HOST_LAUNCH_SIZE 256u
 #define KMU_WIN_HOST_LAUNCH_LAST 0x20FFu
 #define KMU_WIN_HOST_LAUNCH_RESERVED 0u
-#define KMU_WIN_PEP_HINT_BASE 0x2100u        /* reserved: PEP hint */
-#define KMU_WIN_PEP_HINT_SIZE 16u
-#define KMU_WIN_PEP_HINT_LAST 0x210Fu
-#define KMU_WIN_PEP_HINT_RESERVED 1u
+#define KMU_WIN_PREEMPT_BASE 0x2100u         /* Preemption */
+#define KMU_WIN_PREEMPT_SIZE 256u
+#define KMU_WIN_PREEMPT_LAST 0x21FFu
+#define KMU_WIN_PREEMPT_RESERVED 0u
 #define KMU_WIN_TREM_REVOKE_BASE 0x2200u     /* reserved: TReM revoke */
 #define KMU_WIN_TREM_REVOKE_SIZE 16u
 #define KMU_WIN_TREM_REVOKE_LAST 0x220Fu
@@ -50,15 +50,15 @@
 #define KMU_ID_VALUE_RESET 0x4B4D5530u
 
 /* ---- VERSION */
-#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.1 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS. */
-#define KMU_VERSION_RESET 0x00000101u
+#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.2 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window. */
+#define KMU_VERSION_RESET 0x00000102u
 #define KMU_VERSION_MASK 0xFFFFFFFFu
 #define KMU_VERSION_RD 1u
 #define KMU_VERSION_WR 0u
 #define KMU_VERSION_VALUE_SHIFT 0u           /* RO: constant */
 #define KMU_VERSION_VALUE_WIDTH 32u
 #define KMU_VERSION_VALUE_MASK 0xFFFFFFFFu
-#define KMU_VERSION_VALUE_RESET 0x00000101u
+#define KMU_VERSION_VALUE_RESET 0x00000102u
 
 /* ---- CONFIG */
 #define KMU_CONFIG_ADDR 0x0008u              /* Build parameters. */
@@ -628,6 +628,121 @@
 #define KMU_HL_STATUS_PENDING_MASK 0x00000001u
 #define KMU_HL_STATUS_PENDING_RESET 0x00000000u
 
+/* ---- PRE_CTRL */
+#define KMU_PRE_CTRL_ADDR 0x2100u            /* Preemption control. Reset: DRAIN, everything off. */
+#define KMU_PRE_CTRL_RESET 0x00000000u
+#define KMU_PRE_CTRL_MASK 0x000003FFu
+#define KMU_PRE_CTRL_RD 1u
+#define KMU_PRE_CTRL_WR 1u
+#define KMU_PRE_CTRL_POLICY_SHIFT 0u         /* RW: TB-level preemption of SMs running lower-priority work when a higher-priority kernel cannot start; DRAIN: no TB-level preemption */
+#define KMU_PRE_CTRL_POLICY_WIDTH 2u
+#define KMU_PRE_CTRL_POLICY_MASK 0x00000003u
+#define KMU_PRE_CTRL_POLICY_RESET 0x00000000u
+#define KMU_PRE_CTRL_INPLACE_SHIFT 2u        /* RW: PEP in-place incremental saves: incremental checkpoints go to the SM's on-chip store instead of memory (inplace_en_i of kmu_sm_ctrl) */
+#define KMU_PRE_CTRL_INPLACE_WIDTH 1u
+#define KMU_PRE_CTRL_INPLACE_MASK 0x00000004u
+#define KMU_PRE_CTRL_INPLACE_RESET 0x00000000u
+#define KMU_PRE_CTRL_WP_EN_SHIFT 3u          /* RW: EDGE IV-D warp-level preemption for warp-level event kernels (wp_en_i of kmu_warp_preempt) */
+#define KMU_PRE_CTRL_WP_EN_WIDTH 1u
+#define KMU_PRE_CTRL_WP_EN_MASK 0x00000008u
+#define KMU_PRE_CTRL_WP_EN_RESET 0x00000000u
+#define KMU_PRE_CTRL_VPOL_SHIFT 4u           /* RW: warp-preemption victim policy (3 is reserved and acts as OLDEST) */
+#define KMU_PRE_CTRL_VPOL_WIDTH 2u
+#define KMU_PRE_CTRL_VPOL_MASK 0x00000030u
+#define KMU_PRE_CTRL_VPOL_RESET 0x00000000u
+#define KMU_PRE_CTRL_OPT_SHIFT 6u            /* RW: warp-preemption flush optimisations, opt_i[3:0] of kmu_warp_preempt: OPT[0] (bit 6) boost, OPT[1] (bit 7) i-buffer flush, OPT[2] (bit 8) barrier skip, OPT[3] (bit 9) load drop; reset 0, all off (kmu_warp_preempt names no default) */
+#define KMU_PRE_CTRL_OPT_WIDTH 4u
+#define KMU_PRE_CTRL_OPT_MASK 0x000003C0u
+#define KMU_PRE_CTRL_OPT_RESET 0x00000000u
+
+/* ---- PRE_CTX_BASE */
+#define KMU_PRE_CTX_BASE_ADDR 0x2104u        /* Byte address of the checkpoint areas in memory; SM s uses its own slice above it (the system top computes the slice). */
+#define KMU_PRE_CTX_BASE_RESET 0x00000000u
+#define KMU_PRE_CTX_BASE_MASK 0xFFFFFFFFu
+#define KMU_PRE_CTX_BASE_RD 1u
+#define KMU_PRE_CTX_BASE_WR 1u
+#define KMU_PRE_CTX_BASE_VALUE_SHIFT 0u      /* RW: value */
+#define KMU_PRE_CTX_BASE_VALUE_WIDTH 32u
+#define KMU_PRE_CTX_BASE_VALUE_MASK 0xFFFFFFFFu
+#define KMU_PRE_CTX_BASE_VALUE_RESET 0x00000000u
+
+/* ---- PRE_DEADLINE */
+#define KMU_PRE_DEADLINE_ADDR 0x2108u        /* Chimera's preemption deadline, cycles (deadline_i of kmu_pep_predictor). */
+#define KMU_PRE_DEADLINE_RESET 0x00000000u
+#define KMU_PRE_DEADLINE_MASK 0xFFFFFFFFu
+#define KMU_PRE_DEADLINE_RD 1u
+#define KMU_PRE_DEADLINE_WR 1u
+#define KMU_PRE_DEADLINE_VALUE_SHIFT 0u      /* RW: value */
+#define KMU_PRE_DEADLINE_VALUE_WIDTH 32u
+#define KMU_PRE_DEADLINE_VALUE_MASK 0xFFFFFFFFu
+#define KMU_PRE_DEADLINE_VALUE_RESET 0x00000000u
+
+/* ---- PRE_BW */
+#define KMU_PRE_BW_ADDR 0x210Cu              /* Context-save bandwidth the PEP / Chimera cost estimate assumes. */
+#define KMU_PRE_BW_RESET 0x00000002u
+#define KMU_PRE_BW_MASK 0x0000000Fu
+#define KMU_PRE_BW_RD 1u
+#define KMU_PRE_BW_WR 1u
+#define KMU_PRE_BW_SHIFT_SHIFT 0u            /* RW: log2 of the context-save bandwidth, bytes per cycle (bw_shift_i of kmu_pep_predictor) */
+#define KMU_PRE_BW_SHIFT_WIDTH 4u
+#define KMU_PRE_BW_SHIFT_MASK 0x0000000Fu
+#define KMU_PRE_BW_SHIFT_RESET 0x00000002u
+
+/* ---- PRE_HINT */
+#define KMU_PRE_HINT_ADDR 0x2110u            /* PEP launch hint (the driver's launch of a preempting kernel, PEP 3.2). A write stores the predicted launch time and raises pre_hint_valid_o for exactly one cycle, the cycle after the write is accepted, with pre_pred_launch_o already showing the written value. A read returns the last value written and raises nothing. */
+#define KMU_PRE_HINT_RESET 0x00000000u
+#define KMU_PRE_HINT_MASK 0xFFFFFFFFu
+#define KMU_PRE_HINT_RD 1u
+#define KMU_PRE_HINT_WR 1u
+#define KMU_PRE_HINT_PRED_LAUNCH_SHIFT 0u    /* RW: predicted launch time of the hinted kernel, cycles from the hint (pred_launch_i of kmu_pep_predictor) */
+#define KMU_PRE_HINT_PRED_LAUNCH_WIDTH 32u
+#define KMU_PRE_HINT_PRED_LAUNCH_MASK 0xFFFFFFFFu
+#define KMU_PRE_HINT_PRED_LAUNCH_RESET 0x00000000u
+
+/* ---- PRE_STATUS */
+#define KMU_PRE_STATUS_ADDR 0x2114u          /* Preemption status (live). */
+#define KMU_PRE_STATUS_RESET 0x00000000u
+#define KMU_PRE_STATUS_MASK 0x00000001u
+#define KMU_PRE_STATUS_RD 1u
+#define KMU_PRE_STATUS_WR 0u
+#define KMU_PRE_STATUS_BUSY_SHIFT 0u         /* RO: a preemption is in progress somewhere in the system */
+#define KMU_PRE_STATUS_BUSY_WIDTH 1u
+#define KMU_PRE_STATUS_BUSY_MASK 0x00000001u
+#define KMU_PRE_STATUS_BUSY_RESET 0x00000000u
+
+/* ---- PERF_PREEMPTS */
+#define KMU_PERF_PREEMPTS_ADDR 0x2118u       /* Cycles with a TB-level preemption request issued to the SMs. */
+#define KMU_PERF_PREEMPTS_RESET 0x00000000u
+#define KMU_PERF_PREEMPTS_MASK 0x0000FFFFu
+#define KMU_PERF_PREEMPTS_RD 1u
+#define KMU_PERF_PREEMPTS_WR 1u
+#define KMU_PERF_PREEMPTS_COUNT_SHIFT 0u     /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_PERF_PREEMPTS_COUNT_WIDTH 16u
+#define KMU_PERF_PREEMPTS_COUNT_MASK 0x0000FFFFu
+#define KMU_PERF_PREEMPTS_COUNT_RESET 0x00000000u
+
+/* ---- PERF_WP */
+#define KMU_PERF_WP_ADDR 0x211Cu             /* Warp-level preemptions started. */
+#define KMU_PERF_WP_RESET 0x00000000u
+#define KMU_PERF_WP_MASK 0x0000FFFFu
+#define KMU_PERF_WP_RD 1u
+#define KMU_PERF_WP_WR 1u
+#define KMU_PERF_WP_COUNT_SHIFT 0u           /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_PERF_WP_COUNT_WIDTH 16u
+#define KMU_PERF_WP_COUNT_MASK 0x0000FFFFu
+#define KMU_PERF_WP_COUNT_RESET 0x00000000u
+
+/* ---- PERF_CTX_SAVES */
+#define KMU_PERF_CTX_SAVES_ADDR 0x2120u      /* Context saves done. */
+#define KMU_PERF_CTX_SAVES_RESET 0x00000000u
+#define KMU_PERF_CTX_SAVES_MASK 0x0000FFFFu
+#define KMU_PERF_CTX_SAVES_RD 1u
+#define KMU_PERF_CTX_SAVES_WR 1u
+#define KMU_PERF_CTX_SAVES_COUNT_SHIFT 0u    /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_PERF_CTX_SAVES_COUNT_WIDTH 16u
+#define KMU_PERF_CTX_SAVES_COUNT_MASK 0x0000FFFFu
+#define KMU_PERF_CTX_SAVES_COUNT_RESET 0x00000000u
+
 /* ---- codes ctx_op_e */
 #define KMU_CTX_OP_W 2u                      /* bits of ctx_op_e (used by wires, exported by kmu_ctx_op_codes) */
 #define KMU_CTX_OP_SAVE_ALL 0u               /* save every live register and the shared memory */
@@ -648,7 +763,7 @@
 #define KMU_LAUNCH_ERR_INFLIGHT 2u           /* in-flight count already at max in-flight */
 
 /* ---- codes pol_e */
-#define KMU_POL_W 2u                         /* bits of pol_e (used by wires, exported by kmu_pol_codes) */
+#define KMU_POL_W 2u                         /* bits of pol_e (used by PRE_CTRL.POLICY) */
 #define KMU_POL_DRAIN 0u                     /* no preemption: a preempted TB runs to completion */
 #define KMU_POL_CHIMERA 1u                   /* Chimera: switch (save every register) or drain by estimated cost */
 #define KMU_POL_CHIMERA_DIRTY 2u             /* Chimera with a dirty-only save */
@@ -671,7 +786,7 @@
 #define KMU_UNREG_CODE_BUSY 2u               /* events in flight */
 
 /* ---- codes victim_e */
-#define KMU_VICTIM_W 2u                      /* bits of victim_e (used by wires, exported by kmu_victim_codes) */
+#define KMU_VICTIM_W 2u                      /* bits of victim_e (used by PRE_CTRL.VPOL) */
 #define KMU_VICTIM_OLDEST 0u                 /* the oldest fitting warp */
 #define KMU_VICTIM_NEWEST 1u                 /* the newest fitting warp */
 #define KMU_VICTIM_BEST 2u                   /* the fitting warp in the best state to flush */

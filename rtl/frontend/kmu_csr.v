@@ -36,14 +36,28 @@
 //                                    ERR_CNT_REG + 1 (it still waits for a pending launch).
 //   mode_rgem_o, reserve_mask_o    : configuration of the kernel management unit and the
 //                                    dispatcher, KMU_CTRL.RGEM and SM_RESERVE (registers).
+//   pre_*_o                        : the preemption window (0x2100, register map 1.2): software's
+//                                    preemption policy and its parameters for the preemption
+//                                    blocks of the system top, all registers (PRE_CTRL fields,
+//                                    PRE_CTX_BASE, PRE_DEADLINE, PRE_BW.SHIFT, PRE_HINT).
+//                                    pre_hint_valid_o is a one-cycle pulse in the cycle after a
+//                                    PRE_HINT write is accepted (a register, so no bus path
+//                                    reaches the predictor combinationally); pre_pred_launch_o
+//                                    already holds the written value in that cycle.  Back-to-back
+//                                    PRE_HINT writes give back-to-back pulses, each with its value.
 // Events (one-cycle pulses) set ERR_STATUS bits (a set wins over a write-1-clear in the same
 // cycle) and bump CNT_W-bit saturating counters (a write clears a counter; an event in the
 // clearing cycle still counts).  kernel_done_i (a kernel completed) sets
-// KERNEL_STATUS.KERNEL_DONE the same way and counts in PERF_KERNELS.
+// KERNEL_STATUS.KERNEL_DONE the same way and counts in PERF_KERNELS.  The preemption blocks'
+// pulses pre_req_i, wp_start_i, ctx_save_i count in PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES;
+// pre_busy_i is read live in PRE_STATUS.BUSY.
 // irq_o = (IRQ_ENABLE.ERR && ERR_STATUS != 0) || (IRQ_ENABLE.KERNEL_DONE &&
 // KERNEL_STATUS.KERNEL_DONE), from registers only.
 //
 // Latency: 0 cycles request -> response; register writes and events take effect at the edge.
+// A PRE_HINT write accepted in cycle t: pre_hint_valid_o high in t+1 only, pre_pred_launch_o
+// the written value from t+1.  The only input -> read-data paths are the live status reads
+// (STATUS, ERR_DB_INFO, EKT_VALID, PRE_STATUS).
 // Limits: AW 16..32 (addresses >= 64 KiB are unmapped), ENTRIES 1..255, CNT_W 1..32,
 // NSM 1..64 (SM_RESERVE holds SMs 0..31; reserve_mask_o bits 32 and up are 0).
 // C twin: cmodel/frontend/kmu_csr.c.
@@ -112,6 +126,22 @@ module kmu_csr #(
     // configuration of the kernel management unit and the dispatcher
     output wire               mode_rgem_o,          // KMU_CTRL.RGEM
     output wire [    NSM-1:0] reserve_mask_o,       // SM_RESERVE, SMs reserved for event kernels
+    // preemption control (PRE_* window) for the preemption blocks of the system top
+    output wire [        1:0] pre_policy_o,         // PRE_CTRL.POLICY (pol_e)
+    output wire               pre_inplace_o,        // PRE_CTRL.INPLACE
+    output wire               pre_wp_en_o,          // PRE_CTRL.WP_EN
+    output wire [        1:0] pre_vpol_o,           // PRE_CTRL.VPOL (victim_e)
+    output wire [        3:0] pre_opt_o,            // PRE_CTRL.OPT (kmu_warp_preempt opt_i)
+    output wire [       31:0] pre_ctx_base_o,       // PRE_CTX_BASE
+    output wire [       31:0] pre_deadline_o,       // PRE_DEADLINE
+    output wire [        3:0] pre_bw_shift_o,       // PRE_BW.SHIFT
+    output wire               pre_hint_valid_o,     // pulse, the cycle after a PRE_HINT write
+    output wire [       31:0] pre_pred_launch_o,    // PRE_HINT, the last value written
+    // ... and what the preemption blocks report back
+    input  wire               pre_busy_i,           // a preemption is in progress (PRE_STATUS)
+    input  wire               pre_req_i,            // pulse: TB-level preemption request issued
+    input  wire               wp_start_i,           // pulse: a warp-level preemption started
+    input  wire               ctx_save_i,           // pulse: a context save is done
     // host kernel descriptor (HL_CMD), a valid/ready stream held stable until taken
     output wire               host_valid_o,
     input  wire               host_ready_i,
@@ -157,12 +187,26 @@ module kmu_csr #(
   reg [CNT_W-1:0] perf_launch_q, perf_launch_d;
   reg [CNT_W-1:0] perf_cpl_q, perf_cpl_d;
   reg [CNT_W-1:0] perf_kern_q, perf_kern_d;
+  reg [CNT_W-1:0] perf_pre_q, perf_pre_d;  // PERF_PREEMPTS
+  reg [CNT_W-1:0] perf_wp_q, perf_wp_d;  // PERF_WP
+  reg [CNT_W-1:0] perf_csave_q, perf_csave_d;  // PERF_CTX_SAVES
   // kernel completion status, configuration, interrupt enables
   reg kdone_q, kdone_d;  // KERNEL_STATUS.KERNEL_DONE
   reg rgem_q, rgem_d;  // KMU_CTRL.RGEM
   reg [31:0] rsv_q, rsv_d;  // SM_RESERVE (only RSV_MASK bits ever set)
   reg irq_en_err_q, irq_en_err_d;  // IRQ_ENABLE.ERR
   reg irq_en_kd_q, irq_en_kd_d;  // IRQ_ENABLE.KERNEL_DONE
+  // preemption control: PRE_CTRL fields, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT
+  reg [1:0] pre_policy_q, pre_policy_d;
+  reg pre_inplace_q, pre_inplace_d;
+  reg pre_wp_en_q, pre_wp_en_d;
+  reg [1:0] pre_vpol_q, pre_vpol_d;
+  reg [3:0] pre_opt_q, pre_opt_d;
+  reg [31:0] pre_ctx_base_q, pre_ctx_base_d;
+  reg [31:0] pre_deadline_q, pre_deadline_d;
+  reg [3:0] pre_bw_shift_q, pre_bw_shift_d;
+  reg [31:0] pre_launch_q, pre_launch_d;  // PRE_HINT.PRED_LAUNCH
+  reg pre_hint_valid_q, pre_hint_valid_d;  // the PRE_HINT write pulse, one cycle late
   // scratch and registration staging
   reg [31:0] scratch_q, scratch_d;
   reg [31:0] kptr_q, kptr_d;
@@ -241,7 +285,6 @@ module kmu_csr #(
       (db_off < KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE);
   // reserved windows: decoded so that they stay SLVERR even if a register lands nearby
   wire rsv_hit = in_64k && (
-      (a >= KMU_WIN_PEP_HINT_BASE && a <= KMU_WIN_PEP_HINT_LAST) ||
       (a >= KMU_WIN_TREM_REVOKE_BASE && a <= KMU_WIN_TREM_REVOKE_LAST) ||
       (a >= KMU_WIN_COPY_ENGINE_BASE && a <= KMU_WIN_COPY_ENGINE_LAST));
 
@@ -485,6 +528,55 @@ module kmu_csr #(
           wr_ok = KMU_HL_STATUS_WR;
           rval[KMU_HL_STATUS_PENDING_SHIFT] = host_valid_q;
         end
+        KMU_PRE_CTRL_ADDR: begin
+          rd_ok = KMU_PRE_CTRL_RD;
+          wr_ok = KMU_PRE_CTRL_WR;
+          rval[KMU_PRE_CTRL_POLICY_SHIFT+:KMU_PRE_CTRL_POLICY_WIDTH] = pre_policy_q;
+          rval[KMU_PRE_CTRL_INPLACE_SHIFT] = pre_inplace_q;
+          rval[KMU_PRE_CTRL_WP_EN_SHIFT] = pre_wp_en_q;
+          rval[KMU_PRE_CTRL_VPOL_SHIFT+:KMU_PRE_CTRL_VPOL_WIDTH] = pre_vpol_q;
+          rval[KMU_PRE_CTRL_OPT_SHIFT+:KMU_PRE_CTRL_OPT_WIDTH] = pre_opt_q;
+        end
+        KMU_PRE_CTX_BASE_ADDR: begin
+          rd_ok = KMU_PRE_CTX_BASE_RD;
+          wr_ok = KMU_PRE_CTX_BASE_WR;
+          rval  = pre_ctx_base_q;
+        end
+        KMU_PRE_DEADLINE_ADDR: begin
+          rd_ok = KMU_PRE_DEADLINE_RD;
+          wr_ok = KMU_PRE_DEADLINE_WR;
+          rval  = pre_deadline_q;
+        end
+        KMU_PRE_BW_ADDR: begin
+          rd_ok = KMU_PRE_BW_RD;
+          wr_ok = KMU_PRE_BW_WR;
+          rval[KMU_PRE_BW_SHIFT_SHIFT+:KMU_PRE_BW_SHIFT_WIDTH] = pre_bw_shift_q;
+        end
+        KMU_PRE_HINT_ADDR: begin
+          rd_ok = KMU_PRE_HINT_RD;
+          wr_ok = KMU_PRE_HINT_WR;
+          rval  = pre_launch_q;
+        end
+        KMU_PRE_STATUS_ADDR: begin
+          rd_ok = KMU_PRE_STATUS_RD;
+          wr_ok = KMU_PRE_STATUS_WR;
+          rval[KMU_PRE_STATUS_BUSY_SHIFT] = pre_busy_i;
+        end
+        KMU_PERF_PREEMPTS_ADDR: begin
+          rd_ok = KMU_PERF_PREEMPTS_RD;
+          wr_ok = KMU_PERF_PREEMPTS_WR;
+          rval  = cnt_rd(perf_pre_q);
+        end
+        KMU_PERF_WP_ADDR: begin
+          rd_ok = KMU_PERF_WP_RD;
+          wr_ok = KMU_PERF_WP_WR;
+          rval  = cnt_rd(perf_wp_q);
+        end
+        KMU_PERF_CTX_SAVES_ADDR: begin
+          rd_ok = KMU_PERF_CTX_SAVES_RD;
+          wr_ok = KMU_PERF_CTX_SAVES_WR;
+          rval  = cnt_rd(perf_csave_q);
+        end
         default: begin
           if (db_hit) begin
             rd_ok = KMU_DOORBELL_RD;
@@ -550,6 +642,16 @@ module kmu_csr #(
   assign host_cpl_addr_o = host_cpl_q;
   assign mode_rgem_o = rgem_q;
   assign reserve_mask_o = rsv_out(rsv_q);
+  assign pre_policy_o = pre_policy_q;
+  assign pre_inplace_o = pre_inplace_q;
+  assign pre_wp_en_o = pre_wp_en_q;
+  assign pre_vpol_o = pre_vpol_q;
+  assign pre_opt_o = pre_opt_q;
+  assign pre_ctx_base_o = pre_ctx_base_q;
+  assign pre_deadline_o = pre_deadline_q;
+  assign pre_bw_shift_o = pre_bw_shift_q;
+  assign pre_hint_valid_o = pre_hint_valid_q;
+  assign pre_pred_launch_o = pre_launch_q;
   assign irq_o = (irq_en_err_q && (err_q != 32'd0)) || (irq_en_kd_q && kdone_q);
 
   // ------------------------------------------------------------------ events
@@ -626,6 +728,17 @@ module kmu_csr #(
     rsv_d         = rsv_q;
     irq_en_err_d  = irq_en_err_q;
     irq_en_kd_d   = irq_en_kd_q;
+    pre_policy_d  = pre_policy_q;
+    pre_inplace_d = pre_inplace_q;
+    pre_wp_en_d   = pre_wp_en_q;
+    pre_vpol_d    = pre_vpol_q;
+    pre_opt_d     = pre_opt_q;
+    pre_ctx_base_d = pre_ctx_base_q;
+    pre_deadline_d = pre_deadline_q;
+    pre_bw_shift_d = pre_bw_shift_q;
+    pre_launch_d  = pre_launch_q;
+    // the hint is a pulse: high only in the cycle after an accepted PRE_HINT write
+    pre_hint_valid_d = acc_wr && (a == KMU_PRE_HINT_ADDR);
 
     // ERR_STATUS: sticky, write 1 to clear, a set in the same cycle wins
     err_set = 32'd0;
@@ -661,6 +774,13 @@ module kmu_csr #(
     perf_kern_d = sat_add(
         (acc_wr && a == KMU_PERF_KERNELS_ADDR) ? {CNT_W{1'b0}} : perf_kern_q,
         {1'b0, kernel_done_i});
+    perf_pre_d = sat_add((acc_wr && a == KMU_PERF_PREEMPTS_ADDR) ? {CNT_W{1'b0}} : perf_pre_q,
+                         {1'b0, pre_req_i});
+    perf_wp_d = sat_add((acc_wr && a == KMU_PERF_WP_ADDR) ? {CNT_W{1'b0}} : perf_wp_q,
+                        {1'b0, wp_start_i});
+    perf_csave_d = sat_add(
+        (acc_wr && a == KMU_PERF_CTX_SAVES_ADDR) ? {CNT_W{1'b0}} : perf_csave_q,
+        {1'b0, ctx_save_i});
 
     // KERNEL_STATUS: sticky, write 1 to clear, a completion in the same cycle wins
     if (acc_wr && a == KMU_KERNEL_STATUS_ADDR &&
@@ -756,6 +876,18 @@ module kmu_csr #(
         end
         KMU_HL_PARAM_ADDR: hl_param_d = bus_req_wdata_i;
         KMU_HL_CPL_ADDR_ADDR: hl_cpl_d = bus_req_wdata_i;
+        KMU_PRE_CTRL_ADDR: begin
+          pre_policy_d  = bus_req_wdata_i[KMU_PRE_CTRL_POLICY_SHIFT+:KMU_PRE_CTRL_POLICY_WIDTH];
+          pre_inplace_d = bus_req_wdata_i[KMU_PRE_CTRL_INPLACE_SHIFT];
+          pre_wp_en_d   = bus_req_wdata_i[KMU_PRE_CTRL_WP_EN_SHIFT];
+          pre_vpol_d    = bus_req_wdata_i[KMU_PRE_CTRL_VPOL_SHIFT+:KMU_PRE_CTRL_VPOL_WIDTH];
+          pre_opt_d     = bus_req_wdata_i[KMU_PRE_CTRL_OPT_SHIFT+:KMU_PRE_CTRL_OPT_WIDTH];
+        end
+        KMU_PRE_CTX_BASE_ADDR: pre_ctx_base_d = bus_req_wdata_i;
+        KMU_PRE_DEADLINE_ADDR: pre_deadline_d = bus_req_wdata_i;
+        KMU_PRE_BW_ADDR:
+        pre_bw_shift_d = bus_req_wdata_i[KMU_PRE_BW_SHIFT_SHIFT+:KMU_PRE_BW_SHIFT_WIDTH];
+        KMU_PRE_HINT_ADDR: pre_launch_d = bus_req_wdata_i;
         default: ;
       endcase
     end
@@ -780,11 +912,24 @@ module kmu_csr #(
       perf_launch_q <= {CNT_W{1'b0}};
       perf_cpl_q    <= {CNT_W{1'b0}};
       perf_kern_q   <= {CNT_W{1'b0}};
+      perf_pre_q    <= {CNT_W{1'b0}};
+      perf_wp_q     <= {CNT_W{1'b0}};
+      perf_csave_q  <= {CNT_W{1'b0}};
       kdone_q       <= KMU_KERNEL_STATUS_KERNEL_DONE_RESET[0];
       rgem_q        <= KMU_KMU_CTRL_RGEM_RESET[0];
       rsv_q         <= KMU_SM_RESERVE_SMS_RESET & RSV_MASK;
       irq_en_err_q  <= KMU_IRQ_ENABLE_ERR_RESET[0];
       irq_en_kd_q   <= KMU_IRQ_ENABLE_KERNEL_DONE_RESET[0];
+      pre_policy_q  <= KMU_PRE_CTRL_POLICY_RESET[KMU_PRE_CTRL_POLICY_WIDTH-1:0];
+      pre_inplace_q <= KMU_PRE_CTRL_INPLACE_RESET[0];
+      pre_wp_en_q   <= KMU_PRE_CTRL_WP_EN_RESET[0];
+      pre_vpol_q    <= KMU_PRE_CTRL_VPOL_RESET[KMU_PRE_CTRL_VPOL_WIDTH-1:0];
+      pre_opt_q     <= KMU_PRE_CTRL_OPT_RESET[KMU_PRE_CTRL_OPT_WIDTH-1:0];
+      pre_ctx_base_q <= KMU_PRE_CTX_BASE_RESET;
+      pre_deadline_q <= KMU_PRE_DEADLINE_RESET;
+      pre_bw_shift_q <= KMU_PRE_BW_SHIFT_RESET[KMU_PRE_BW_SHIFT_WIDTH-1:0];
+      pre_launch_q  <= KMU_PRE_HINT_RESET;
+      pre_hint_valid_q <= 1'b0;
       scratch_q     <= KMU_SCRATCH_RESET;
       kptr_q        <= 32'd0;
       grid_x_q      <= 16'd0;
@@ -842,11 +987,24 @@ module kmu_csr #(
       perf_launch_q <= perf_launch_d;
       perf_cpl_q    <= perf_cpl_d;
       perf_kern_q   <= perf_kern_d;
+      perf_pre_q    <= perf_pre_d;
+      perf_wp_q     <= perf_wp_d;
+      perf_csave_q  <= perf_csave_d;
       kdone_q       <= kdone_d;
       rgem_q        <= rgem_d;
       rsv_q         <= rsv_d;
       irq_en_err_q  <= irq_en_err_d;
       irq_en_kd_q   <= irq_en_kd_d;
+      pre_policy_q  <= pre_policy_d;
+      pre_inplace_q <= pre_inplace_d;
+      pre_wp_en_q   <= pre_wp_en_d;
+      pre_vpol_q    <= pre_vpol_d;
+      pre_opt_q     <= pre_opt_d;
+      pre_ctx_base_q <= pre_ctx_base_d;
+      pre_deadline_q <= pre_deadline_d;
+      pre_bw_shift_q <= pre_bw_shift_d;
+      pre_launch_q  <= pre_launch_d;
+      pre_hint_valid_q <= pre_hint_valid_d;
       scratch_q     <= scratch_d;
       kptr_q        <= kptr_d;
       grid_x_q      <= grid_x_d;

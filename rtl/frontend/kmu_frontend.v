@@ -29,6 +29,12 @@
 // PERF_KERNELS. irq_o = (IRQ_ENABLE.ERR && ERR_STATUS != 0) || (IRQ_ENABLE.KERNEL_DONE &&
 // KERNEL_STATUS.KERNEL_DONE). mode_rgem_o (KMU_CTRL.RGEM) and reserve_mask_o (SM_RESERVE)
 // configure the kernel management unit and the dispatcher; both are registers of kmu_csr.
+// Preemption (register map 1.2, window 0x2100): pre_*_o are kmu_csr's PRE_* registers, passed
+// straight out to the preemption blocks of the system top; pre_hint_valid_o pulses for one
+// cycle after a PRE_HINT write reaches kmu_csr (AXI AW and W handshakes at edge t: the write is
+// accepted in t+1, the pulse is in t+2 with pre_pred_launch_o already the written value).
+// pre_busy_i (PRE_STATUS.BUSY) and the pulses pre_req_i, wp_start_i, ctx_save_i (counted in
+// PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) come back from those blocks.
 // Errors never go silent: see docs/blocks/kmu_frontend.md.
 // C twin: cmodel/frontend/kmu_frontend.c.
 `default_nettype none
@@ -101,6 +107,22 @@ module kmu_frontend #(
     input  wire           kernel_done_i,   // pulse: a kernel completed
     output wire           mode_rgem_o,     // KMU_CTRL.RGEM
     output wire [NSM-1:0] reserve_mask_o,  // SM_RESERVE
+
+    // preemption control (kmu_csr's PRE_* window) and the preemption blocks' status and events
+    output wire [ 1:0] pre_policy_o,       // PRE_CTRL.POLICY (pol_e)
+    output wire        pre_inplace_o,      // PRE_CTRL.INPLACE
+    output wire        pre_wp_en_o,        // PRE_CTRL.WP_EN
+    output wire [ 1:0] pre_vpol_o,         // PRE_CTRL.VPOL (victim_e)
+    output wire [ 3:0] pre_opt_o,          // PRE_CTRL.OPT
+    output wire [31:0] pre_ctx_base_o,     // PRE_CTX_BASE
+    output wire [31:0] pre_deadline_o,     // PRE_DEADLINE
+    output wire [ 3:0] pre_bw_shift_o,     // PRE_BW.SHIFT
+    output wire        pre_hint_valid_o,   // pulse: a PRE_HINT write (one cycle after it)
+    output wire [31:0] pre_pred_launch_o,  // PRE_HINT
+    input  wire        pre_busy_i,         // a preemption is in progress (PRE_STATUS.BUSY)
+    input  wire        pre_req_i,          // pulse: TB-level preemption request (PERF_PREEMPTS)
+    input  wire        wp_start_i,         // pulse: warp-level preemption started (PERF_WP)
+    input  wire        ctx_save_i,         // pulse: context save done (PERF_CTX_SAVES)
 
     output wire irq_o
 );
@@ -242,6 +264,20 @@ module kmu_frontend #(
       .kernel_done_i      (kernel_done_i),
       .mode_rgem_o        (mode_rgem_o),
       .reserve_mask_o     (reserve_mask_o),
+      .pre_policy_o       (pre_policy_o),
+      .pre_inplace_o      (pre_inplace_o),
+      .pre_wp_en_o        (pre_wp_en_o),
+      .pre_vpol_o         (pre_vpol_o),
+      .pre_opt_o          (pre_opt_o),
+      .pre_ctx_base_o     (pre_ctx_base_o),
+      .pre_deadline_o     (pre_deadline_o),
+      .pre_bw_shift_o     (pre_bw_shift_o),
+      .pre_hint_valid_o   (pre_hint_valid_o),
+      .pre_pred_launch_o  (pre_pred_launch_o),
+      .pre_busy_i         (pre_busy_i),
+      .pre_req_i          (pre_req_i),
+      .wp_start_i         (wp_start_i),
+      .ctx_save_i         (ctx_save_i),
       .host_valid_o       (host_valid_o),
       .host_ready_i       (host_ready_i),
       .host_kptr_o        (host_kptr_o),

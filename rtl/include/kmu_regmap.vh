@@ -26,10 +26,10 @@ localparam [15:0]  KMU_WIN_HOST_LAUNCH_BASE = 16'h2000;  // Host launch
 localparam integer KMU_WIN_HOST_LAUNCH_SIZE = 256;
 localparam [15:0]  KMU_WIN_HOST_LAUNCH_LAST = 16'h20FF;
 localparam integer KMU_WIN_HOST_LAUNCH_RESERVED = 0;
-localparam [15:0]  KMU_WIN_PEP_HINT_BASE = 16'h2100;  // reserved: PEP hint
-localparam integer KMU_WIN_PEP_HINT_SIZE = 16;
-localparam [15:0]  KMU_WIN_PEP_HINT_LAST = 16'h210F;
-localparam integer KMU_WIN_PEP_HINT_RESERVED = 1;
+localparam [15:0]  KMU_WIN_PREEMPT_BASE = 16'h2100;  // Preemption
+localparam integer KMU_WIN_PREEMPT_SIZE = 256;
+localparam [15:0]  KMU_WIN_PREEMPT_LAST = 16'h21FF;
+localparam integer KMU_WIN_PREEMPT_RESERVED = 0;
 localparam [15:0]  KMU_WIN_TREM_REVOKE_BASE = 16'h2200;  // reserved: TReM revoke
 localparam integer KMU_WIN_TREM_REVOKE_SIZE = 16;
 localparam [15:0]  KMU_WIN_TREM_REVOKE_LAST = 16'h220F;
@@ -51,15 +51,15 @@ localparam [31:0]  KMU_ID_VALUE_MASK = 32'hFFFFFFFF;
 localparam [31:0]  KMU_ID_VALUE_RESET = 32'h4B4D5530;
 
 // ---- VERSION
-localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.1 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS.
-localparam [31:0]  KMU_VERSION_RESET = 32'h00000101;
+localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.2 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window.
+localparam [31:0]  KMU_VERSION_RESET = 32'h00000102;
 localparam [31:0]  KMU_VERSION_MASK = 32'hFFFFFFFF;
 localparam [0:0]   KMU_VERSION_RD = 1'd1;
 localparam [0:0]   KMU_VERSION_WR = 1'd0;
 localparam integer KMU_VERSION_VALUE_SHIFT = 0;  // RO: constant
 localparam integer KMU_VERSION_VALUE_WIDTH = 32;
 localparam [31:0]  KMU_VERSION_VALUE_MASK = 32'hFFFFFFFF;
-localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000101;
+localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000102;
 
 // ---- CONFIG
 localparam [15:0]  KMU_CONFIG_ADDR = 16'h0008;  // Build parameters.
@@ -629,6 +629,121 @@ localparam integer KMU_HL_STATUS_PENDING_WIDTH = 1;
 localparam [31:0]  KMU_HL_STATUS_PENDING_MASK = 32'h00000001;
 localparam [31:0]  KMU_HL_STATUS_PENDING_RESET = 32'h00000000;
 
+// ---- PRE_CTRL
+localparam [15:0]  KMU_PRE_CTRL_ADDR = 16'h2100;  // Preemption control. Reset: DRAIN, everything off.
+localparam [31:0]  KMU_PRE_CTRL_RESET = 32'h00000000;
+localparam [31:0]  KMU_PRE_CTRL_MASK = 32'h000003FF;
+localparam [0:0]   KMU_PRE_CTRL_RD = 1'd1;
+localparam [0:0]   KMU_PRE_CTRL_WR = 1'd1;
+localparam integer KMU_PRE_CTRL_POLICY_SHIFT = 0;  // RW: TB-level preemption of SMs running lower-priority work when a higher-priority kernel cannot start; DRAIN: no TB-level preemption
+localparam integer KMU_PRE_CTRL_POLICY_WIDTH = 2;
+localparam [31:0]  KMU_PRE_CTRL_POLICY_MASK = 32'h00000003;
+localparam [31:0]  KMU_PRE_CTRL_POLICY_RESET = 32'h00000000;
+localparam integer KMU_PRE_CTRL_INPLACE_SHIFT = 2;  // RW: PEP in-place incremental saves: incremental checkpoints go to the SM's on-chip store instead of memory (inplace_en_i of kmu_sm_ctrl)
+localparam integer KMU_PRE_CTRL_INPLACE_WIDTH = 1;
+localparam [31:0]  KMU_PRE_CTRL_INPLACE_MASK = 32'h00000004;
+localparam [31:0]  KMU_PRE_CTRL_INPLACE_RESET = 32'h00000000;
+localparam integer KMU_PRE_CTRL_WP_EN_SHIFT = 3;  // RW: EDGE IV-D warp-level preemption for warp-level event kernels (wp_en_i of kmu_warp_preempt)
+localparam integer KMU_PRE_CTRL_WP_EN_WIDTH = 1;
+localparam [31:0]  KMU_PRE_CTRL_WP_EN_MASK = 32'h00000008;
+localparam [31:0]  KMU_PRE_CTRL_WP_EN_RESET = 32'h00000000;
+localparam integer KMU_PRE_CTRL_VPOL_SHIFT = 4;  // RW: warp-preemption victim policy (3 is reserved and acts as OLDEST)
+localparam integer KMU_PRE_CTRL_VPOL_WIDTH = 2;
+localparam [31:0]  KMU_PRE_CTRL_VPOL_MASK = 32'h00000030;
+localparam [31:0]  KMU_PRE_CTRL_VPOL_RESET = 32'h00000000;
+localparam integer KMU_PRE_CTRL_OPT_SHIFT = 6;  // RW: warp-preemption flush optimisations, opt_i[3:0] of kmu_warp_preempt: OPT[0] (bit 6) boost, OPT[1] (bit 7) i-buffer flush, OPT[2] (bit 8) barrier skip, OPT[3] (bit 9) load drop; reset 0, all off (kmu_warp_preempt names no default)
+localparam integer KMU_PRE_CTRL_OPT_WIDTH = 4;
+localparam [31:0]  KMU_PRE_CTRL_OPT_MASK = 32'h000003C0;
+localparam [31:0]  KMU_PRE_CTRL_OPT_RESET = 32'h00000000;
+
+// ---- PRE_CTX_BASE
+localparam [15:0]  KMU_PRE_CTX_BASE_ADDR = 16'h2104;  // Byte address of the checkpoint areas in memory; SM s uses its own slice above it (the system top computes the slice).
+localparam [31:0]  KMU_PRE_CTX_BASE_RESET = 32'h00000000;
+localparam [31:0]  KMU_PRE_CTX_BASE_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_PRE_CTX_BASE_RD = 1'd1;
+localparam [0:0]   KMU_PRE_CTX_BASE_WR = 1'd1;
+localparam integer KMU_PRE_CTX_BASE_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_PRE_CTX_BASE_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_PRE_CTX_BASE_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_PRE_CTX_BASE_VALUE_RESET = 32'h00000000;
+
+// ---- PRE_DEADLINE
+localparam [15:0]  KMU_PRE_DEADLINE_ADDR = 16'h2108;  // Chimera's preemption deadline, cycles (deadline_i of kmu_pep_predictor).
+localparam [31:0]  KMU_PRE_DEADLINE_RESET = 32'h00000000;
+localparam [31:0]  KMU_PRE_DEADLINE_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_PRE_DEADLINE_RD = 1'd1;
+localparam [0:0]   KMU_PRE_DEADLINE_WR = 1'd1;
+localparam integer KMU_PRE_DEADLINE_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_PRE_DEADLINE_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_PRE_DEADLINE_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_PRE_DEADLINE_VALUE_RESET = 32'h00000000;
+
+// ---- PRE_BW
+localparam [15:0]  KMU_PRE_BW_ADDR = 16'h210C;  // Context-save bandwidth the PEP / Chimera cost estimate assumes.
+localparam [31:0]  KMU_PRE_BW_RESET = 32'h00000002;
+localparam [31:0]  KMU_PRE_BW_MASK = 32'h0000000F;
+localparam [0:0]   KMU_PRE_BW_RD = 1'd1;
+localparam [0:0]   KMU_PRE_BW_WR = 1'd1;
+localparam integer KMU_PRE_BW_SHIFT_SHIFT = 0;  // RW: log2 of the context-save bandwidth, bytes per cycle (bw_shift_i of kmu_pep_predictor)
+localparam integer KMU_PRE_BW_SHIFT_WIDTH = 4;
+localparam [31:0]  KMU_PRE_BW_SHIFT_MASK = 32'h0000000F;
+localparam [31:0]  KMU_PRE_BW_SHIFT_RESET = 32'h00000002;
+
+// ---- PRE_HINT
+localparam [15:0]  KMU_PRE_HINT_ADDR = 16'h2110;  // PEP launch hint (the driver's launch of a preempting kernel, PEP 3.2). A write stores the predicted launch time and raises pre_hint_valid_o for exactly one cycle, the cycle after the write is accepted, with pre_pred_launch_o already showing the written value. A read returns the last value written and raises nothing.
+localparam [31:0]  KMU_PRE_HINT_RESET = 32'h00000000;
+localparam [31:0]  KMU_PRE_HINT_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_PRE_HINT_RD = 1'd1;
+localparam [0:0]   KMU_PRE_HINT_WR = 1'd1;
+localparam integer KMU_PRE_HINT_PRED_LAUNCH_SHIFT = 0;  // RW: predicted launch time of the hinted kernel, cycles from the hint (pred_launch_i of kmu_pep_predictor)
+localparam integer KMU_PRE_HINT_PRED_LAUNCH_WIDTH = 32;
+localparam [31:0]  KMU_PRE_HINT_PRED_LAUNCH_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_PRE_HINT_PRED_LAUNCH_RESET = 32'h00000000;
+
+// ---- PRE_STATUS
+localparam [15:0]  KMU_PRE_STATUS_ADDR = 16'h2114;  // Preemption status (live).
+localparam [31:0]  KMU_PRE_STATUS_RESET = 32'h00000000;
+localparam [31:0]  KMU_PRE_STATUS_MASK = 32'h00000001;
+localparam [0:0]   KMU_PRE_STATUS_RD = 1'd1;
+localparam [0:0]   KMU_PRE_STATUS_WR = 1'd0;
+localparam integer KMU_PRE_STATUS_BUSY_SHIFT = 0;  // RO: a preemption is in progress somewhere in the system
+localparam integer KMU_PRE_STATUS_BUSY_WIDTH = 1;
+localparam [31:0]  KMU_PRE_STATUS_BUSY_MASK = 32'h00000001;
+localparam [31:0]  KMU_PRE_STATUS_BUSY_RESET = 32'h00000000;
+
+// ---- PERF_PREEMPTS
+localparam [15:0]  KMU_PERF_PREEMPTS_ADDR = 16'h2118;  // Cycles with a TB-level preemption request issued to the SMs.
+localparam [31:0]  KMU_PERF_PREEMPTS_RESET = 32'h00000000;
+localparam [31:0]  KMU_PERF_PREEMPTS_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_PERF_PREEMPTS_RD = 1'd1;
+localparam [0:0]   KMU_PERF_PREEMPTS_WR = 1'd1;
+localparam integer KMU_PERF_PREEMPTS_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_PERF_PREEMPTS_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_PERF_PREEMPTS_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_PERF_PREEMPTS_COUNT_RESET = 32'h00000000;
+
+// ---- PERF_WP
+localparam [15:0]  KMU_PERF_WP_ADDR = 16'h211C;  // Warp-level preemptions started.
+localparam [31:0]  KMU_PERF_WP_RESET = 32'h00000000;
+localparam [31:0]  KMU_PERF_WP_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_PERF_WP_RD = 1'd1;
+localparam [0:0]   KMU_PERF_WP_WR = 1'd1;
+localparam integer KMU_PERF_WP_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_PERF_WP_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_PERF_WP_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_PERF_WP_COUNT_RESET = 32'h00000000;
+
+// ---- PERF_CTX_SAVES
+localparam [15:0]  KMU_PERF_CTX_SAVES_ADDR = 16'h2120;  // Context saves done.
+localparam [31:0]  KMU_PERF_CTX_SAVES_RESET = 32'h00000000;
+localparam [31:0]  KMU_PERF_CTX_SAVES_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_PERF_CTX_SAVES_RD = 1'd1;
+localparam [0:0]   KMU_PERF_CTX_SAVES_WR = 1'd1;
+localparam integer KMU_PERF_CTX_SAVES_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_PERF_CTX_SAVES_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_PERF_CTX_SAVES_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_PERF_CTX_SAVES_COUNT_RESET = 32'h00000000;
+
 // ---- codes ctx_op_e
 localparam integer KMU_CTX_OP_W = 2;  // bits of ctx_op_e (used by wires, exported by kmu_ctx_op_codes)
 localparam [1:0]   KMU_CTX_OP_SAVE_ALL = 2'd0;  // save every live register and the shared memory
@@ -649,7 +764,7 @@ localparam [1:0]   KMU_LAUNCH_ERR_UNREGISTERED = 2'd1;  // doorbell of an unregi
 localparam [1:0]   KMU_LAUNCH_ERR_INFLIGHT = 2'd2;  // in-flight count already at max in-flight
 
 // ---- codes pol_e
-localparam integer KMU_POL_W = 2;  // bits of pol_e (used by wires, exported by kmu_pol_codes)
+localparam integer KMU_POL_W = 2;  // bits of pol_e (used by PRE_CTRL.POLICY)
 localparam [1:0]   KMU_POL_DRAIN = 2'd0;  // no preemption: a preempted TB runs to completion
 localparam [1:0]   KMU_POL_CHIMERA = 2'd1;  // Chimera: switch (save every register) or drain by estimated cost
 localparam [1:0]   KMU_POL_CHIMERA_DIRTY = 2'd2;  // Chimera with a dirty-only save
@@ -672,7 +787,7 @@ localparam [1:0]   KMU_UNREG_CODE_NOT_REGISTERED = 2'd1;  // no such registered 
 localparam [1:0]   KMU_UNREG_CODE_BUSY = 2'd2;  // events in flight
 
 // ---- codes victim_e
-localparam integer KMU_VICTIM_W = 2;  // bits of victim_e (used by wires, exported by kmu_victim_codes)
+localparam integer KMU_VICTIM_W = 2;  // bits of victim_e (used by PRE_CTRL.VPOL)
 localparam [1:0]   KMU_VICTIM_OLDEST = 2'd0;  // the oldest fitting warp
 localparam [1:0]   KMU_VICTIM_NEWEST = 2'd1;  // the newest fitting warp
 localparam [1:0]   KMU_VICTIM_BEST = 2'd2;  // the fitting warp in the best state to flush
