@@ -19,7 +19,7 @@
 set -u
 cd "$(dirname "$0")/.."
 jobs=${JOBS:-$(nproc)}
-logs=build/mutant-logs
+logs=${MUT_LOGS:-build/mutant-logs}  # MUT_LOGS: a separate directory for a concurrent run
 rm -rf "$logs" && mkdir -p "$logs"
 declare -A runs_of
 for spec in "$@"; do runs_of[${spec%%=*}]=${spec#*=}; done
@@ -78,7 +78,7 @@ one() {
   script=${rest%%:*}
   cfg=${rest#"$script"}
   cfg=${cfg#:}
-  log=build/mutant-logs/$name.$h.log
+  log=${MUT_LOGS:-build/mutant-logs}/$name.$h.log
   bin=build/tb-mut/$name/$h/test_$h
   conly=1
   grep -q '^+++ b/.*\.vh\?$' "$(ls tb/mutants/*/"$name".patch)" && conly=
