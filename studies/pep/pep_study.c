@@ -477,8 +477,8 @@ static int run_cycles(sim *s, int64_t stop_before) {
       /* kmu_sm -> mem port */
       mpi->req_valid_i = s->smo.mem_req_valid_o & 1;
       mpi->req_write_i = s->smo.mem_req_write_o & 1;
-      mpi->req_addr_i = s->smo.mem_req_addr_o & 0xffffffffu;
-      mpi->req_wdata_i = s->smo.mem_req_wdata_o & 0xffffffffu;
+      mpi->req_addr_i[0] = s->smo.mem_req_addr_o & 0xffffffffu;
+      mpi->req_wdata_i[0] = s->smo.mem_req_wdata_o & 0xffffffffu;
       mpi->mem_ready_i = (s->cyc - s->last_acc) >= (int64_t)s->mem_ii;
       mpi->mem_rvalid_i = s->rq_h != s->rq_t && s->rq[s->rq_h % 1024].due <= s->cyc;
       mpi->mem_rdata_i = mpi->mem_rvalid_i ? s->rq[s->rq_h % 1024].data : 0;
