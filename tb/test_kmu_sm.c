@@ -1022,6 +1022,16 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
       FAIL(x, "ev_start_o %#llx with no event warp waiting", (unsigned long long)o->ev_start_o);
       return 0;
     }
+    /* the event warp's identity for the SIMT (kmu_sm latches it at the acceptance) */
+    const tbrec *et = &x->tb[en->u];
+    if (o->ev_rtb_o != x->wp_entry || o->ev_tb_o != et->tb || o->ev_param_o != et->param ||
+        o->ev_slot_o != et->slot) {
+      FAIL(x, "ev_start_o: identity rtb %llu tb %llu param %#llx slot %llu, expected entry %u tb "
+           "%u param %#x slot %u", (unsigned long long)o->ev_rtb_o, (unsigned long long)o->ev_tb_o,
+           (unsigned long long)o->ev_param_o, (unsigned long long)o->ev_slot_o, x->wp_entry,
+           et->tb, et->param, et->slot);
+      return 0;
+    }
     en->ev_state = 1;
     en->ev_slot = ctz64(o->ev_start_o);
     en->ev_left = x->c.ev_len > 0 ? x->c.ev_len : (int)rb(x, 0, x->ev_max);

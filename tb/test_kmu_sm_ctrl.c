@@ -583,6 +583,9 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     ok &= KMU_EXPECT_EQ(t, cyc, "wp_ev_regs_o = ceil(regs / 32)", wp_rpt, o->wp_ev_regs_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "wp_ev_pc_o = the head's kptr", h->kptr, o->wp_ev_pc_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "wp_ev_id_o = the lowest free entry", ae, o->wp_ev_id_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "wp_ev_param_o = the head's param", h->param, o->wp_ev_param_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "wp_ev_tb_o = the head's TB", h->tb, o->wp_ev_tb_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "wp_ev_slot_o = the head's slot", h->slot, o->wp_ev_slot_o);
     x->n_wp_ask++;
   }
   const int wp_go = wp_ask && i->wp_ev_ready_i;

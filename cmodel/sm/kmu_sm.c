@@ -44,6 +44,8 @@ void kmu_sm_reset(kmu_sm *m) {
   kmu_pep_predictor_reset(&m->u_pep_predictor);
   kmu_warp_preempt_reset(&m->u_warp_preempt);
   memset(&m->w, 0, sizeof m->w);
+  memset(&m->q, 0, sizeof m->q);
+  m->d = m->q;
 }
 
 static unsigned clog2_min1(unsigned n) {
@@ -299,6 +301,18 @@ void kmu_sm_comb(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
   o->wp_busy_o = wp->busy_o;
   o->wp_refuse_o = wp->ev_refuse_o;
   o->wp_lat_o = wp->lat_o;
+  /* the event warp's identity: entry from kmu_warp_preempt, the rest latched at acceptance */
+  const kmu_sm_ctrl_out *sco = &m->w.sc_o;
+  m->d = m->q;
+  if (sco->wp_ev_valid_o && wp->ev_ready_o) {
+    m->d.ev_tb = (uint32_t)sco->wp_ev_tb_o;
+    m->d.ev_param = (uint32_t)sco->wp_ev_param_o;
+    m->d.ev_slot = (unsigned)sco->wp_ev_slot_o & 0xffu;
+  }
+  o->ev_rtb_o = wp->cur_id_o & kmu_mask(clog2_min1(m->p.tbs));
+  o->ev_tb_o = m->q.ev_tb;
+  o->ev_param_o = m->q.ev_param;
+  o->ev_slot_o = m->q.ev_slot;
   /* refusals, at the RTL's offsets */
   o->err_o = (eg->err_cmd_o & 1) << KMU_SM_ERR_CTX_CMD | (rf->err_wr_o & 1) << KMU_SM_ERR_RF_WR |
              (rf->err_rd_o & 1) << KMU_SM_ERR_RF_RD | (rf->err_exit_o & 1) << KMU_SM_ERR_RF_EXIT |
@@ -312,6 +326,7 @@ void kmu_sm_comb(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
 }
 
 void kmu_sm_tick(kmu_sm *m) {
+  m->q = m->d;
   kmu_sm_ctrl_tick(&m->u_sm_ctrl);
   kmu_ctx_engine_tick(&m->u_ctx_engine);
   kmu_dirty_rf_tick(&m->u_dirty_rf);

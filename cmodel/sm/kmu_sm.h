@@ -55,7 +55,8 @@ extern "C" {
   X(ctx_cmd_op_o, ctx_cmd_valid_o) X(ctx_cmd_inplace_o, ctx_cmd_valid_o)                      \
   X(ctx_cmd_wmask_o, ctx_cmd_valid_o) X(ctx_done_o, always)                                  \
   X(ctx_done_bytes_o, always) X(wp_busy_o, always) X(wp_refuse_o, always) X(wp_lat_o, always) \
-  X(err_dec_o, always) X(err_o, always)
+  X(err_dec_o, always) X(err_o, always) X(ev_rtb_o, wp_busy_o) X(ev_tb_o, always)              \
+  X(ev_param_o, always) X(ev_slot_o, always)
 
 typedef KMU_PORTS_IN(KMU_SM_IN) kmu_sm_in;
 typedef KMU_PORTS_OUT(KMU_SM_OUT) kmu_sm_out;
@@ -96,8 +97,15 @@ typedef struct {
   kmu_warp_preempt_out wp_o;
 } kmu_sm_wires;
 
+/* the top's own registers: the event warp's identity, latched at a warp-level acceptance */
+typedef struct {
+  uint32_t ev_tb, ev_param; /* ev_tb_q, ev_param_q */
+  unsigned ev_slot;         /* ev_slot_q */
+} kmu_sm_regs;
+
 typedef struct {
   kmu_sm_params p;
+  kmu_sm_regs q, d;
   kmu_sm_ctrl u_sm_ctrl;
   kmu_ctx_engine u_ctx_engine;
   kmu_dirty_rf u_dirty_rf;

@@ -204,6 +204,9 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
                      !(q->free_warps != 0 && ewt_regs <= q->free_regs) && !rst_fin;
   o->wp_ev_pc_o = ewt_kptr;
   o->wp_ev_id_o = rtb_idx;
+  o->wp_ev_param_o = ewt_param;
+  o->wp_ev_tb_o = ewt_tb;
+  o->wp_ev_slot_o = ewt_slot;
   const int wp_go = o->wp_ev_valid_o && wp_ready;
   const unsigned wp_warps = 0;
   const unsigned wp_regs = ewt_rpt <= wp_free ? ewt_rpt << 5 : 0;

@@ -37,6 +37,7 @@ extern "C" {
   X(ctx_cmd_area_o, ctx_cmd_valid_o) X(dq_wmask_o, always) X(elig_o, always) X(base_o, always) \
   X(pre_busy_o, always) X(ptb_count_o, always) X(wp_ev_valid_o, always)                      \
   X(wp_ev_regs_o, wp_ev_valid_o) X(wp_ev_pc_o, wp_ev_valid_o) X(wp_ev_id_o, wp_ev_valid_o)    \
+  X(wp_ev_param_o, wp_ev_valid_o) X(wp_ev_tb_o, wp_ev_valid_o) X(wp_ev_slot_o, wp_ev_valid_o)  \
   X(wp_free_regs_o, always)
 
 typedef KMU_PORTS_IN(KMU_SM_CTRL_IN) kmu_sm_ctrl_in;

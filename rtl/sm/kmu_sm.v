@@ -228,6 +228,12 @@ module kmu_sm #(
     output wire         wp_busy_o,             // a warp-level preemption is in progress
     output wire         wp_refuse_o,           // an event request found no victim
     output wire [15:0]  wp_lat_o,              // acceptance -> event start, last preemption
+    // the event warp of the warp-level preemption in progress (for its ev_start_o): the
+    // resident entry it reports simt_done with, its TB index, parameter and slot field
+    output wire [((TBS > 1) ? $clog2(TBS) : 1)-1:0] ev_rtb_o,
+    output wire [31:0]  ev_tb_o,
+    output wire [31:0]  ev_param_o,
+    output wire [7:0]   ev_slot_o,
     output wire         err_dec_o,
     output wire [14:0]  err_o                  // ERR_* below
 );
@@ -251,6 +257,8 @@ module kmu_sm #(
   wire [7:0]     sc_wp_ev_regs, sc_wp_free_regs;
   wire [31:0]    sc_wp_ev_pc;
   wire [15:0]    sc_wp_ev_id;
+  wire [31:0]    sc_wp_ev_param, sc_wp_ev_tb;
+  wire [7:0]     sc_wp_ev_slot;
   wire [17:0]    sc_free_regs, sc_free_shmem;
   // engine <-> register file
   wire           eg_cmd_ready, eg_done, eg_err_cmd;
@@ -366,6 +374,9 @@ module kmu_sm #(
       .wp_ev_regs_o        (sc_wp_ev_regs),
       .wp_ev_pc_o          (sc_wp_ev_pc),
       .wp_ev_id_o          (sc_wp_ev_id),
+      .wp_ev_param_o       (sc_wp_ev_param),
+      .wp_ev_tb_o          (sc_wp_ev_tb),
+      .wp_ev_slot_o        (sc_wp_ev_slot),
       .wp_free_regs_o      (sc_wp_free_regs)
   );
   assign free_regs_o  = sc_free_regs;
@@ -535,7 +546,7 @@ module kmu_sm #(
   wire [4:0] wp_err;
   wire [5:0] unused_wp_victim;
   wire unused_wp_victim_valid, unused_wp_rsv;
-  wire [15:0] unused_wp_cur_id;
+  wire [15:0] wp_cur_id;
   kmu_warp_preempt #(
       .WARPS(WARPS)
   ) u_warp_preempt (
@@ -588,7 +599,7 @@ module kmu_sm #(
       .victim_o      (unused_wp_victim),
       .victim_valid_o(unused_wp_victim_valid),
       .rsv_o         (unused_wp_rsv),
-      .cur_id_o      (unused_wp_cur_id),
+      .cur_id_o      (wp_cur_id),
       .err_o         (wp_err),
       .lat_o         (wp_lat_o)
   );
@@ -606,6 +617,32 @@ module kmu_sm #(
   assign err_o[ERR_PR_CLEAR]   = pr_err_clear;
   assign err_o[ERR_WP+:5]      = wp_err;
   assign wp_busy_o             = wp_busy;
+
+  // ---------------------------------------------------------------- the event warp's identity
+  // kmu_warp_preempt keeps the entry id of the event in progress (cur_id_o); its TB index,
+  // parameter and slot are latched here at the acceptance (kmu_sm_ctrl's EWT head leaves then),
+  // so the SIMT can start the event warp with them at ev_start_o, as a regular start carries
+  // them on simt_start_*.  Held until the next acceptance.
+  localparam integer RTB_W = (TBS > 1) ? $clog2(TBS) : 1;
+  reg [31:0] ev_tb_q, ev_param_q;
+  reg [ 7:0] ev_slot_q;
+  wire wp_accept = sc_wp_ev_valid && wp_ev_ready;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ev_tb_q    <= 32'd0;
+      ev_param_q <= 32'd0;
+      ev_slot_q  <= 8'd0;
+    end else if (wp_accept) begin
+      ev_tb_q    <= sc_wp_ev_tb;
+      ev_param_q <= sc_wp_ev_param;
+      ev_slot_q  <= sc_wp_ev_slot;
+    end
+  end
+  assign ev_rtb_o   = wp_cur_id[RTB_W-1:0];
+  wire unused_cur_id_hi = |wp_cur_id[15:RTB_W];
+  assign ev_tb_o    = ev_tb_q;
+  assign ev_param_o = ev_param_q;
+  assign ev_slot_o  = ev_slot_q;
 
 `ifdef KMU_ASSERT
   // ---------------------------------------------------------------- assertions

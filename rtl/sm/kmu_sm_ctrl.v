@@ -176,6 +176,9 @@ module kmu_sm_ctrl #(
     output wire [7:0]   wp_ev_regs_o,          // its registers per thread
     output wire [31:0]  wp_ev_pc_o,            // its kernel pointer
     output wire [15:0]  wp_ev_id_o,            // the resident entry it will occupy
+    output wire [31:0]  wp_ev_param_o,         // its parameter (the SIMT starts it with this)
+    output wire [31:0]  wp_ev_tb_o,            // its TB index
+    output wire [7:0]   wp_ev_slot_o,          // its kernel slot field
     output wire [7:0]   wp_free_regs_o         // free registers per thread for one more warp
 );
   localparam integer RTB_W = (TBS > 1) ? $clog2(TBS) : 1;
@@ -346,6 +349,11 @@ module kmu_sm_ctrl #(
                          !((free_warps_q != 8'd0) && (ewt_regs <= free_regs_q)) && !rst_fin;
   assign wp_ev_pc_o = ewt_kp[EK_KPTR +: 32];
   assign wp_ev_id_o = {{(16 - RTB_W) {1'b0}}, rtb_idx};
+  // the head's identity: the SIMT starting the event warp in a victim's slot needs it (its
+  // parameter buffer entry) as a regular start gets it on simt_start_*
+  assign wp_ev_param_o = ewt_kp[EK_PARAM +: 32];
+  assign wp_ev_tb_o = ewt_id[EI_TB +: 32];
+  assign wp_ev_slot_o = ewt_id[EI_SLOT +: 8];
   wire wp_go = wp_ev_valid_o && wp_ev_ready_i;
   wire wp_rsv = (wp_ev_regs_o <= wp_free_regs_o);
   wire ewt_pop = ewt_launch || wp_go;
