@@ -12,9 +12,9 @@
 #include "kmu_sm_ctrl.h"
 #include "kmu_tb.h"
 
-static const kmu_sm_ctrl_params params = {P_TBS,   P_WARPS, P_REGS, P_SHMEM,
+static const kmu_sm_ctrl_params params = {P_TBS,   P_WARPS, P_REGS,       P_SHMEM,
                                           P_EWT,   P_PTBS,  P_AREA_BYTES, P_IPB,
-                                          P_REG_BYTES};
+                                          P_REG_BYTES, P_RPW};
 #define KMU_CUR_IN kmu_sm_ctrl_in
 #define KMU_CUR_OUT kmu_sm_ctrl_out
 KMU_BLOCK(kmu_sm_ctrl, KMU_SM_CTRL_IN, KMU_SM_CTRL_OUT, &params)
@@ -161,12 +161,13 @@ static int sb_fit(const rnd_ctx *x, const sb_use *u, int hold, unsigned w, unsig
 }
 static int sb_ewt_fit(const rnd_ctx *x, unsigned r) { return x->ewn < NE && r <= NR; }
 /* eligible for a decision: resident, started, not an event warp, no switch pending, not in
- * the sequencer */
+ * the sequencer, at most RPW registers per warp slot (a larger context cannot be saved) */
 static uint64_t sb_elig(const rnd_ctx *x) {
   uint64_t m = 0;
   for (unsigned e = 0; e < NT; e++) {
     const sb_ent *n = &x->ent[e];
-    if (n->valid && n->started && !n->ewarp && !n->sw && !(x->s_st != SEQ_IDLE && x->s_rtb == e))
+    if (n->valid && n->started && !n->ewarp && !n->sw && spec_rpw(n->regs, n->warps) <= P_RPW &&
+        !(x->s_st != SEQ_IDLE && x->s_rtb == e))
       m |= 1ull << e;
   }
   return m;

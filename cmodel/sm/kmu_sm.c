@@ -16,8 +16,8 @@
 void kmu_sm_init(kmu_sm *m, const kmu_sm_params *p) {
   memset(m, 0, sizeof *m);
   m->p = *p;
-  kmu_sm_ctrl_params sp = {p->tbs,        p->warps, p->regs,     p->shmem, p->ewt,
-                           p->ptbs,       p->area_bytes, p->ipb, p->reg_bytes};
+  kmu_sm_ctrl_params sp = {p->tbs,  p->warps,      p->regs, p->shmem,     p->ewt,
+                           p->ptbs, p->area_bytes, p->ipb,  p->reg_bytes, p->rpw};
   kmu_ctx_engine_params ep = {p->warps, p->rpw, p->dw, p->reg_bytes, p->beat_bytes, p->shmem};
   kmu_dirty_rf_params rp = {p->warps, p->rpw, p->dw};
   kmu_pep_predictor_params pp = {p->tbs, p->kslots, p->ema_sh};

@@ -255,7 +255,10 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
 
   /* decisions: eligible = resident, started, not an event warp, no switch pending, not in the
    * sequencer; every other named bit is ignored and raises err_dec_o */
-  const uint64_t elig = q->res_valid & q->res_started & ~q->res_ewarp & ~q->res_sw &
+  /* (and at most RPW warp registers per slot: a larger context cannot be saved; it drains) */
+  uint64_t rpw_ok = 0;
+  for (unsigned e = 0; e < m->p.tbs; e++) rpw_ok |= (uint64_t)(q->res_rpw[e] <= m->p.rpw) << e;
+  const uint64_t elig = q->res_valid & q->res_started & ~q->res_ewarp & ~q->res_sw & rpw_ok &
                         ~(seq_busy ? sr_bit : 0) & tbm;
   o->err_dec_o = (ckpt_valid && (ckpt_mask & ~elig)) || (pre_valid && (pre_mask & ~elig));
   const uint64_t dec_ok = elig & ~done_bit;

@@ -62,6 +62,7 @@ typedef struct {
   uint32_t area_bytes; /* AREA_BYTES, checkpoint area bytes, a power of two */
   uint32_t ipb;   /* IPB, on-chip (in-place) checkpoint bytes, 0 = no in-place */
   uint32_t reg_bytes; /* REG_BYTES, bytes per warp register (in-place fit) */
+  unsigned rpw;   /* RPW, warp registers per slot the register file holds, 1..63 */
 } kmu_sm_ctrl_params;
 
 /* Its own registers (same names as the RTL without _q/_d); the EWT, the start order and the

@@ -295,7 +295,8 @@ module kmu_sm #(
       .PTBS      (PTBS),
       .AREA_BYTES(AREA_BYTES),
       .IPB       (IPB),
-      .REG_BYTES (REG_BYTES)
+      .REG_BYTES (REG_BYTES),
+      .RPW       (RPW)
   ) u_sm_ctrl (
       .clk_i               (clk_i),
       .rst_ni              (rst_ni),

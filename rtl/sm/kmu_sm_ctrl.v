@@ -47,7 +47,8 @@
 // Preemption (PEP 3.3, Chimera; contract docs/pep-interfaces.md section 4; the block page's
 // "Preemption" section is the precise definition): decisions (ckpt_*/pre_* masks) mark
 // eligible entries (elig_o: resident, started, not an event warp, no switch pending, not in
-// the sequencer; other bits ignored, err_dec_o).  One sequencer (seq_st_q) saves or restores
+// the sequencer, at most RPW registers per warp slot (a context the SM's register file and
+// context engine can hold: a larger one drains); other bits ignored, err_dec_o).  One sequencer (seq_st_q) saves or restores
 // one TB at a time, saves first, lowest entry first: PAUSE (simt_pause_o until
 // simt_paused_i) -> SCMD/SWAIT (ctx_cmd_* to kmu_ctx_engine until ctx_done_i) -> base: resume;
 // switch: EVICT (simt_evict_valid_o, resources free, no done report, TB into the preempted
@@ -79,7 +80,8 @@ module kmu_sm_ctrl #(
     parameter integer PTBS  = TBS,    // preempted-TB table entries (1..64)
     parameter integer AREA_BYTES = 32768,  // checkpoint area bytes (a power of two)
     parameter integer IPB   = 0,      // on-chip (in-place) checkpoint bytes; 0: no in-place
-    parameter integer REG_BYTES = 4   // bytes of one warp register (in-place fit); 4 / 128
+    parameter integer REG_BYTES = 4,  // bytes of one warp register (in-place fit); 4 / 128
+    parameter integer RPW   = 63      // warp registers per slot the register file holds (1..63)
 ) (
     input  wire         clk_i,
     input  wire         rst_ni,                // asynchronous, active low
@@ -598,7 +600,14 @@ module kmu_sm_ctrl #(
 
   // decisions: eligible = resident, started, not an event warp, no switch pending, not in the
   // sequencer; every other named bit is ignored and raises err_dec_o
-  wire [TBS-1:0] elig = res_valid_q & res_started_q & ~res_ewarp_q & ~res_sw_q &
+  // (and at most RPW warp registers per slot: kmu_dirty_rf / kmu_ctx_engine hold RPW per
+  // slot, so a TB with more registers per thread cannot be saved; it drains)
+  reg [TBS-1:0] rpw_ok;
+  integer ri;
+  always @(*) begin
+    for (ri = 0; ri < TBS; ri = ri + 1) rpw_ok[ri] = ({26'd0, res_rpw_q[ri]} <= RPW);
+  end
+  wire [TBS-1:0] elig = res_valid_q & res_started_q & ~res_ewarp_q & ~res_sw_q & rpw_ok &
                         ~(seq_busy ? sr_bit : {TBS{1'b0}});
   assign err_dec_o = (ckpt_valid_i && ((ckpt_mask_i & ~elig) != {TBS{1'b0}})) ||
                      (pre_valid_i && ((pre_switch_mask_i & ~elig) != {TBS{1'b0}}));
