@@ -168,10 +168,12 @@ static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
   pr->policy_i = i->policy_i;
   pr->pred_launch_i = i->pred_launch_i;
   pr->deadline_i = i->deadline_i;
-  /* allocated context bytes: registers are 4 B each (18-bit differences, as in the RTL) */
+  /* allocated context bytes as the engine moves them: regs * REG_BYTES / 32 (a warp register
+   * holds 32 threads' registers) + shared memory (18-bit differences, as in the RTL) */
   const uint64_t regs_alloc = (p->regs - w->sc_o.free_regs_o) & kmu_mask(18);
   const uint64_t shmem_alloc = (p->shmem - w->sc_o.free_shmem_o) & kmu_mask(18);
-  pr->ctx_bytes_i = (regs_alloc * 4 + shmem_alloc) & kmu_mask(24);
+  pr->ctx_bytes_i = ((((regs_alloc * p->reg_bytes) & kmu_mask(32)) >> 5) + shmem_alloc) &
+                    kmu_mask(24);
   pr->bw_shift_i = i->bw_shift_i;
   pr->hint_valid_i = i->hint_valid_i;
   pr->preempt_valid_i = i->preempt_valid_i;

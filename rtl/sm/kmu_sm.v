@@ -21,7 +21,10 @@
 //     warp (insts from simt_start_insts_i, restored = simt_start_restore_o); a TB done is a
 //     simt_done of an entry the predictor tracks (live_o: event warps are not tracked, their
 //     done is not a sample); an evict is the controller's simt_evict.  ctx_bytes_i = the SM's
-//     allocated registers * 4 B + allocated shared memory, from the controller's counters.
+//     allocated registers as the context engine moves them (REG_BYTES per warp register of
+//     32 threads: regs * REG_BYTES / 32, i.e. 4 B per register at the paper's 128-byte warp
+//     register, 1/8 B at the small build's 4-byte one) + allocated shared memory, from the
+//     controller's counters: the predictor's switch time is then the engine's.
 //   - dirty count: the register file counts the warps of the TB the sequencer is about to save
 //     (dq_wmask_o) while the engine is idle, else the engine's scan mask (its own contract:
 //     the scan mask is the engine's during a command).
@@ -498,7 +501,11 @@ module kmu_sm #(
   localparam [31:0] REGS32 = REGS, SHMEM32 = SHMEM;
   wire [17:0] regs_alloc = REGS32[17:0] - sc_free_regs;
   wire [17:0] shmem_alloc = SHMEM32[17:0] - sc_free_shmem;
-  wire [23:0] ctx_bytes = {4'd0, regs_alloc, 2'b00} + {6'd0, shmem_alloc};
+  // regs * REG_BYTES / 32 (a constant multiple: shifts and adds, no multiplier)
+  localparam [31:0] REG_BYTES32 = REG_BYTES;
+  wire [31:0] reg_bytes_x32 = {14'd0, regs_alloc} * REG_BYTES32;
+  wire [23:0] ctx_bytes = reg_bytes_x32[28:5] + {6'd0, shmem_alloc};
+  wire unused_reg_bytes = |{reg_bytes_x32[31:29], reg_bytes_x32[4:0]};
   wire [TBS-1:0] done_onehot = {{(TBS - 1) {1'b0}}, 1'b1} << simt_done_rtb_i;
   kmu_pep_predictor #(
       .TBS   (TBS),
