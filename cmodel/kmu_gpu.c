@@ -24,15 +24,23 @@ void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
   kmu_frontend_params fp = {p->aw, p->entries, p->cnt_w, p->nsm};
   kmu_kmu_params kp = {p->slots, p->pend, clog2_min1(p->entries), p->ct};
   kmu_dispatch_params dp = {p->nsm, p->slots};
-  /* the SM controllers' preemption sizes: the RTL defaults (kmu_gpu.v sets only these five) */
-  kmu_sm_ctrl_params sp = {p->tbs, p->warps, p->regs, p->shmem, p->ewt, p->tbs, 32768, 0, 4};
+  if (p->nsm < 1 || p->nsm > KMU_GPU_LANES) {
+    fprintf(stderr, "kmu_gpu model: NSM=%u, the C twin holds 1..%u SMs\n", p->nsm,
+            KMU_GPU_LANES);
+    abort();
+  }
+  kmu_sm_params sp = {p->tbs,       p->warps, p->regs,  p->shmem,     p->ewt,
+                      p->ptbs,      p->area_bytes, p->ipb, p->rpw,   32,
+                      p->reg_bytes, p->beat_bytes, p->ct, p->ema_sh};
+  kmu_preempt_ctrl_params pp = {p->nsm, p->tbs, p->ct};
   kmu_rr_arb_params ap = {p->nsm};
-  kmu_mem_port_params mp = {2};
+  kmu_mem_port_params mp = {1 + p->nsm};
   kmu_frontend_init(&m->u_frontend, &fp);
   kmu_kmu_init(&m->u_kmu, &kp);
   kmu_dispatch_init(&m->u_dispatch, &dp);
-  m->u_sm_ctrl = calloc(p->nsm, sizeof *m->u_sm_ctrl);
-  for (unsigned s = 0; s < p->nsm; s++) kmu_sm_ctrl_init(&m->u_sm_ctrl[s], &sp);
+  kmu_preempt_ctrl_init(&m->u_preempt_ctrl, &pp);
+  m->u_sm = calloc(p->nsm, sizeof *m->u_sm);
+  for (unsigned s = 0; s < p->nsm; s++) kmu_sm_init(&m->u_sm[s], &sp);
   kmu_rr_arb_init(&m->u_start_arb, &ap);
   kmu_rr_arb_init(&m->u_done_arb, &ap);
   kmu_mem_port_init(&m->u_mem_port, &mp);
@@ -42,8 +50,9 @@ void kmu_gpu_free(kmu_gpu *m) {
   kmu_frontend_free(&m->u_frontend);
   kmu_kmu_free(&m->u_kmu);
   kmu_dispatch_free(&m->u_dispatch);
-  for (unsigned s = 0; s < m->p.nsm; s++) kmu_sm_ctrl_free(&m->u_sm_ctrl[s]);
-  free(m->u_sm_ctrl);
+  kmu_preempt_ctrl_free(&m->u_preempt_ctrl);
+  for (unsigned s = 0; s < m->p.nsm; s++) kmu_sm_free(&m->u_sm[s]);
+  free(m->u_sm);
   kmu_rr_arb_free(&m->u_start_arb);
   kmu_rr_arb_free(&m->u_done_arb);
   kmu_mem_port_free(&m->u_mem_port);
@@ -53,7 +62,8 @@ void kmu_gpu_reset(kmu_gpu *m) {
   kmu_frontend_reset(&m->u_frontend);
   kmu_kmu_reset(&m->u_kmu);
   kmu_dispatch_reset(&m->u_dispatch);
-  for (unsigned s = 0; s < m->p.nsm; s++) kmu_sm_ctrl_reset(&m->u_sm_ctrl[s]);
+  kmu_preempt_ctrl_reset(&m->u_preempt_ctrl);
+  for (unsigned s = 0; s < m->p.nsm; s++) kmu_sm_reset(&m->u_sm[s]);
   kmu_rr_arb_reset(&m->u_start_arb);
   kmu_rr_arb_reset(&m->u_done_arb);
   kmu_mem_port_reset(&m->u_mem_port);
@@ -83,6 +93,18 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
   w->fe_i.cpl_valid_i = w->kmu_o.ekt_cpl_valid_o;
   w->fe_i.cpl_id_i = w->kmu_o.ekt_cpl_id_o;
   w->fe_i.kernel_done_i = w->kmu_o.kernel_done_o;
+  /* preemption status for PRE_STATUS and the counters (several SMs in a cycle count once) */
+  uint64_t pre_busy = w->pc_o.hold_o, wp_start = 0, ctx_save = 0;
+  for (unsigned s = 0; s < nsm; s++) {
+    pre_busy |= w->sm_o[s].pre_busy_o;
+    wp_start |= w->sm_o[s].stk_push_o != 0; /* a victim handed its slot to an event warp */
+    ctx_save |= w->sm_o[s].ctx_cmd_valid_o && w->sm_o[s].ctx_cmd_ready_o &&
+                w->sm_o[s].ctx_cmd_op_o != 2; /* KMU_CTX_OP_RESTORE */
+  }
+  w->fe_i.pre_busy_i = pre_busy & 1;
+  w->fe_i.pre_req_i = w->pc_o.req_o;
+  w->fe_i.wp_start_i = wp_start;
+  w->fe_i.ctx_save_i = ctx_save;
   KMU_EVAL(kmu_frontend_comb, &m->u_frontend, &w->fe_i, &l->fe_i, &w->fe_o);
 
   /* kernel management */
@@ -145,10 +167,31 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
   w->dsp_i.take_param_i = w->kmu_o.take_param_o;
   KMU_EVAL(kmu_dispatch_comb, &m->u_dispatch, &w->dsp_i, &l->dsp_i, &w->dsp_o);
 
-  /* SM controllers */
+  /* preemption trigger */
+  const uint64_t st_fire = w->st_arb_o.gnt_valid_o && i->simt_start_ready_i;
+  const unsigned st_idx = (unsigned)w->st_arb_o.gnt_idx_o % nsm;
+  w->pc_i.en_i = (w->fe_o.pre_policy_o & 3) != 0; /* KMU_POL_DRAIN: draining only */
+  w->pc_i.stall_i = w->dsp_o.stall_o;
+  w->pc_i.level_i = w->dsp_o.level_o;
+  w->pc_i.lvl_has_tb_i = (uint64_t)(w->kmu_o.slot_p0_o != 0) |
+                         (uint64_t)(w->kmu_o.slot_p1_o != 0) << 1 |
+                         (uint64_t)(w->kmu_o.slot_p2_o != 0) << 2 |
+                         (uint64_t)(w->kmu_o.slot_p3_o != 0) << 3;
+  w->pc_i.take_valid_i = w->dsp_o.take_valid_o;
+  w->pc_i.take_tag_i = w->kmu_o.take_tag_o;
+  w->pc_i.st_fire_i = st_fire;
+  w->pc_i.st_sm_i = st_idx;
+  w->pc_i.st_rtb_i = w->sm_o[st_idx].simt_start_rtb_o;
+  w->pc_i.st_tag_i = w->sm_o[st_idx].simt_start_slot_o & kmu_mask(tag_w);
+  for (unsigned s = 0; s < nsm; s++) w->pc_i.elig_i[s] = w->sm_o[s].elig_o;
+  KMU_EVAL(kmu_preempt_ctrl_comb, &m->u_preempt_ctrl, &w->pc_i, &l->pc_i, &w->pc_o);
+
+  /* SMs */
   uint64_t st_req = 0, dn_req = 0;
+  /* a new kernel's first TB: forget the profile of its tag (KSLOTS = CT) */
+  const uint64_t kslot_clear = w->dsp_o.take_valid_o && w->kmu_o.take_tb_o == 0;
   for (unsigned s = 0; s < nsm; s++) {
-    kmu_sm_ctrl_in *si = &w->sm_i[s];
+    kmu_sm_in *si = &w->sm_i[s];
     si->need_warps_i = w->dsp_o.need_warps_o;
     si->need_regs_i = w->dsp_o.need_regs_o;
     si->need_shmem_i = w->dsp_o.need_shmem_o;
@@ -162,17 +205,60 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
     si->start_shmem_i = w->dsp_o.start_shmem_o;
     si->start_kptr_i = w->dsp_o.start_kptr_o;
     si->start_param_i = w->dsp_o.start_param_o;
+    si->done_ready_i = (w->dn_arb_o.gnt_o >> s) & 1;
+    si->policy_i = w->fe_o.pre_policy_o;
+    si->inplace_en_i = w->fe_o.pre_inplace_o;
+    si->wp_en_i = w->fe_o.pre_wp_en_o;
+    si->vpol_i = w->fe_o.pre_vpol_o;
+    si->opt_i = w->fe_o.pre_opt_o;
+    /* SM s's checkpoint areas: 2 * PTBS areas above the system base */
+    si->ctx_base_i = (w->fe_o.pre_ctx_base_o + (uint64_t)s * 2 * m->p.ptbs * m->p.area_bytes) &
+                     0xffffffffu;
+    si->hold_i = w->pc_o.hold_o;
+    si->pred_launch_i = w->fe_o.pre_pred_launch_o;
+    si->deadline_i = w->fe_o.pre_deadline_o;
+    si->bw_shift_i = w->fe_o.pre_bw_shift_o;
+    si->hint_valid_i = w->fe_o.pre_hint_valid_o;
+    si->preempt_valid_i = (w->pc_o.preempt_o >> s) & 1;
+    si->kslot_clear_valid_i = kslot_clear;
+    si->kslot_clear_i = w->kmu_o.take_tag_o;
     si->simt_start_ready_i = ((w->st_arb_o.gnt_o >> s) & 1) && i->simt_start_ready_i;
+    si->simt_start_insts_i = i->simt_start_insts_i;
     si->simt_done_valid_i = i->simt_done_valid_i && i->simt_done_sm_i == s;
     si->simt_done_rtb_i = i->simt_done_rtb_i & kmu_mask(rtb_w);
-    si->done_ready_i = (w->dn_arb_o.gnt_o >> s) & 1;
-    /* preemption tied off: policy DRAIN, no decisions, no ctx engine (kmu_gpu.v the same) */
-    si->policy_i = si->inplace_en_i = si->ctx_base_i = 0;
-    si->ckpt_valid_i = si->ckpt_mask_i = si->pre_valid_i = si->pre_switch_mask_i = 0;
-    si->hold_i = si->ctx_cmd_ready_i = si->ctx_done_i = si->dirty_cnt_i = 0;
-    si->simt_paused_i = 0;
-    si->wp_en_i = si->wp_ev_ready_i = 0; /* no warp-level preemption (kmu_gpu.v the same) */
-    KMU_EVAL(kmu_sm_ctrl_comb, &m->u_sm_ctrl[s], si, &l->sm_i[s], &w->sm_o[s]);
+    /* the SIMT-side ports of SM s */
+    si->simt_inst_valid_i = i->simt_inst_valid_i[s];
+    si->simt_inst_rtb_i = i->simt_inst_rtb_i[s];
+    si->simt_paused_i = i->simt_paused_i[s];
+    si->simt_wstart_valid_i = i->simt_wstart_valid_i[s];
+    si->simt_wstart_warp_i = i->simt_wstart_warp_i[s];
+    si->simt_wstart_regs_i = i->simt_wstart_regs_i[s];
+    si->simt_wexit_valid_i = i->simt_wexit_valid_i[s];
+    si->simt_wexit_warp_i = i->simt_wexit_warp_i[s];
+    si->rf_wr_valid_i = i->rf_wr_valid_i[s];
+    si->rf_wr_warp_i = i->rf_wr_warp_i[s];
+    si->rf_wr_reg_i = i->rf_wr_reg_i[s];
+    si->rf_wr_data_i = i->rf_wr_data_i[s];
+    si->rf_rd_valid_i = i->rf_rd_valid_i[s];
+    si->rf_rd_warp_i = i->rf_rd_warp_i[s];
+    si->rf_rd_reg_i = i->rf_rd_reg_i[s];
+    si->shm_rdata_i = i->shm_rdata_i[s];
+    si->ip_rdata_i = i->ip_rdata_i[s];
+    si->w_live_i = i->w_live_i[s];
+    si->w_inpipe_i = i->w_inpipe_i[s];
+    si->w_ld_i = i->w_ld_i[s];
+    si->w_bar_i = i->w_bar_i[s];
+    si->w_ibuf_i = i->w_ibuf_i[s];
+    si->w_icmiss_i = i->w_icmiss_i[s];
+    si->rsave_ready_i = i->rsave_ready_i[s];
+    si->rsave_done_i = i->rsave_done_i[s];
+    si->ev_done_i = i->ev_done_i[s];
+    si->rrest_ready_i = i->rrest_ready_i[s];
+    si->rrest_done_i = i->rrest_done_i[s];
+    si->mem_req_ready_i = (w->mp_o.req_ready_o >> (1 + s)) & 1;
+    si->mem_rsp_valid_i = (w->mp_o.rsp_valid_o >> (1 + s)) & 1;
+    si->mem_rsp_rdata_i = w->mp_o.rsp_rdata_o;
+    KMU_EVAL(kmu_sm_comb, &m->u_sm[s], si, &l->sm_i[s], &w->sm_o[s]);
     st_req |= (w->sm_o[s].simt_start_valid_o & 1) << s;
     dn_req |= (w->sm_o[s].done_valid_o & 1) << s;
   }
@@ -185,11 +271,17 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
   w->dn_arb_i.ack_i = w->dn_arb_o.gnt_valid_o;
   KMU_EVAL(kmu_rr_arb_comb, &m->u_done_arb, &w->dn_arb_i, &l->dn_arb_i, &w->dn_arb_o);
 
-  /* memory port: client 0 completion flags, client 1 reserved */
+  /* memory port: client 0 completion flags, client 1+s SM s's context engine */
   w->mp_i.req_valid_i = w->kmu_o.mem_req_valid_o & 1;
   w->mp_i.req_write_i = 1;
   w->mp_i.req_addr_i[0] = w->kmu_o.mem_req_addr_o & 0xffffffffu;
   w->mp_i.req_wdata_i[0] = w->kmu_o.mem_req_wdata_o & 0xffffffffu;
+  for (unsigned s = 0; s < nsm; s++) {
+    w->mp_i.req_valid_i |= (w->sm_o[s].mem_req_valid_o & 1) << (1 + s);
+    w->mp_i.req_write_i |= (w->sm_o[s].mem_req_write_o & 1) << (1 + s);
+    w->mp_i.req_addr_i[1 + s] = w->sm_o[s].mem_req_addr_o & 0xffffffffu;
+    w->mp_i.req_wdata_i[1 + s] = w->sm_o[s].mem_req_wdata_o & 0xffffffffu;
+  }
   w->mp_i.mem_ready_i = i->mem_ready_i;
   w->mp_i.mem_rvalid_i = i->mem_rvalid_i;
   w->mp_i.mem_rdata_i = i->mem_rdata_i;
@@ -207,7 +299,7 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     abort();
   }
   const kmu_gpu_wires *w = &m->w;
-  const kmu_sm_ctrl_out *st = &w->sm_o[w->st_arb_o.gnt_idx_o % m->p.nsm];
+  const kmu_sm_out *st = &w->sm_o[w->st_arb_o.gnt_idx_o % m->p.nsm];
   o->s_awready_o = w->fe_o.s_awready_o;
   o->s_wready_o = w->fe_o.s_wready_o;
   o->s_bvalid_o = w->fe_o.s_bvalid_o;
@@ -230,10 +322,69 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   o->simt_start_tb_o = st->simt_start_tb_o;
   o->simt_start_slot_o = st->simt_start_slot_o;
   o->simt_start_ewarp_o = st->simt_start_ewarp_o;
+  o->simt_start_wmask_o = st->simt_start_wmask_o;
+  o->simt_start_restore_o = st->simt_start_restore_o;
+  o->simt_start_rpw_o = st->simt_start_rpw_o;
   o->simt_done_ready_o = 1;
+  o->preempt_o = w->pc_o.preempt_o;
+  o->hold_o = w->pc_o.hold_o;
+  for (unsigned s = 0; s < m->p.nsm; s++) {
+    const kmu_sm_out *so = &w->sm_o[s];
+    o->simt_pause_o[s] = so->simt_pause_o;
+    o->simt_evict_valid_o[s] = so->simt_evict_valid_o;
+    o->simt_evict_rtb_o[s] = so->simt_evict_rtb_o;
+    o->rf_wr_ready_o[s] = so->rf_wr_ready_o;
+    o->rf_rd_data_o[s] = so->rf_rd_data_o;
+    o->shm_ren_o[s] = so->shm_ren_o;
+    o->shm_raddr_o[s] = so->shm_raddr_o;
+    o->shm_wen_o[s] = so->shm_wen_o;
+    o->shm_waddr_o[s] = so->shm_waddr_o;
+    o->shm_wdata_o[s] = so->shm_wdata_o;
+    o->ip_wen_o[s] = so->ip_wen_o;
+    o->ip_ren_o[s] = so->ip_ren_o;
+    o->ip_addr_o[s] = so->ip_addr_o;
+    o->ip_wdata_o[s] = so->ip_wdata_o;
+    o->vic_stop_o[s] = so->vic_stop_o;
+    o->vic_boost_o[s] = so->vic_boost_o;
+    o->ibuf_flush_o[s] = so->ibuf_flush_o;
+    o->bar_skip_o[s] = so->bar_skip_o;
+    o->bar_reins_o[s] = so->bar_reins_o;
+    o->ld_drop_o[s] = so->ld_drop_o;
+    o->rsave_valid_o[s] = so->rsave_valid_o;
+    o->rsave_warp_o[s] = so->rsave_warp_o;
+    o->rsave_nregs_o[s] = so->rsave_nregs_o;
+    o->stk_push_o[s] = so->stk_push_o;
+    o->stk_pc_o[s] = so->stk_pc_o;
+    o->ev_start_o[s] = so->ev_start_o;
+    o->stk_pop_o[s] = so->stk_pop_o;
+    o->rrest_valid_o[s] = so->rrest_valid_o;
+    o->rrest_warp_o[s] = so->rrest_warp_o;
+    o->rrest_nregs_o[s] = so->rrest_nregs_o;
+    o->vic_resume_o[s] = so->vic_resume_o;
+    o->resident_o[s] = so->resident_o;
+    o->elig_o[s] = so->elig_o;
+    o->pre_busy_o[s] = so->pre_busy_o;
+    o->ptb_count_o[s] = so->ptb_count_o;
+    o->armed_o[s] = so->armed_o;
+    o->ctx_cmd_valid_o[s] = so->ctx_cmd_valid_o;
+    o->ctx_cmd_ready_o[s] = so->ctx_cmd_ready_o;
+    o->ctx_cmd_op_o[s] = so->ctx_cmd_op_o;
+    o->ctx_cmd_inplace_o[s] = so->ctx_cmd_inplace_o;
+    o->ctx_cmd_wmask_o[s] = so->ctx_cmd_wmask_o;
+    o->ctx_done_o[s] = so->ctx_done_o;
+    o->ctx_done_bytes_o[s] = so->ctx_done_bytes_o;
+    o->wp_busy_o[s] = so->wp_busy_o;
+    o->wp_refuse_o[s] = so->wp_refuse_o;
+    o->wp_lat_o[s] = so->wp_lat_o;
+    o->ev_rtb_o[s] = so->ev_rtb_o;
+    o->ev_tb_o[s] = so->ev_tb_o;
+    o->ev_param_o[s] = so->ev_param_o;
+    o->ev_slot_o[s] = so->ev_slot_o;
+  }
   o->kernel_done_o = w->kmu_o.kernel_done_o;
   uint64_t sm_err = 0;
-  for (unsigned s = 0; s < m->p.nsm; s++) sm_err |= w->sm_o[s].err_overflow_o | w->sm_o[s].err_done_o;
+  for (unsigned s = 0; s < m->p.nsm; s++)
+    sm_err |= w->sm_o[s].err_overflow_o | w->sm_o[s].err_done_o | (w->sm_o[s].err_o != 0);
   o->hw_err_o = w->kmu_o.err_desc_o || w->kmu_o.err_take_o || w->kmu_o.err_done_o || sm_err;
   o->irq_o = w->fe_o.irq_o;
 }
@@ -242,7 +393,8 @@ void kmu_gpu_tick(kmu_gpu *m) {
   kmu_frontend_tick(&m->u_frontend);
   kmu_kmu_tick(&m->u_kmu);
   kmu_dispatch_tick(&m->u_dispatch);
-  for (unsigned s = 0; s < m->p.nsm; s++) kmu_sm_ctrl_tick(&m->u_sm_ctrl[s]);
+  kmu_preempt_ctrl_tick(&m->u_preempt_ctrl);
+  for (unsigned s = 0; s < m->p.nsm; s++) kmu_sm_tick(&m->u_sm[s]);
   kmu_rr_arb_tick(&m->u_start_arb);
   kmu_rr_arb_tick(&m->u_done_arb);
   kmu_mem_port_tick(&m->u_mem_port);

@@ -1,34 +1,44 @@
-// kmu_gpu - the openkmu system top: front end, kernel management, dispatch and one SM
-// controller per SM, with the SIMT pipelines and memory outside.
+// kmu_gpu - the openkmu system top: front end, kernel management, dispatch, the system's
+// preemption trigger and one SM's control hardware (kmu_sm) per SM, with the SIMT pipelines and
+// memory outside.
 //
 //   AXI4-Lite -> kmu_frontend -> event descriptors --+
-//                             -> host descriptors  --+-> kmu_kmu (pending pool, KDU slots)
-//                                                         |  ^ TB done     | completion flags
-//                                             kmu_dispatch |            kmu_mem_port -> mem_*
-//                                       need/fit |  start  |
-//                                   kmu_sm_ctrl x NSM  --> SIMT start bus (round-robin)
-//                                                     <-- SIMT done bus
+//                  | CSRs     -> host descriptors  --+-> kmu_kmu (pending pool, KDU slots)
+//                  | (policy,                             |  ^ TB done     | completion flags
+//                  |  hint)                   kmu_dispatch |            kmu_mem_port -> mem_*
+//                  v               need/fit | start |  stall/level          ^ client 1+s
+//                kmu_sm x NSM <-------------+-------+-- kmu_preempt_ctrl   |
+//                  |  (sm_ctrl, ctx_engine, dirty_rf, pep_predictor, warp_preempt) --+
+//                  +--> SIMT start bus (round-robin) / <-- SIMT done bus
+//                  +<-> per-SM SIMT ports (pause, evict, warps, register file, shared memory)
 //
-// Papers: EDGE II-A and III (launch), IV-A..C (dispatch, reservation, warp-level events),
-// RGEM 3.2 (priority-ordered launch, KMU_CTRL.RGEM).
+// Papers: EDGE II-A and III (launch), IV-A..D (dispatch, reservation, warp-level events,
+// warp-level preemption), PEP 3.3 and Chimera (TB-level preemption: switch, drain, base and
+// incremental checkpoints, launch hints), RGEM 3.2 (priority-ordered launch, KMU_CTRL.RGEM).
 //
 // Latency (no back-pressure): a doorbell whose AXI write handshake completes at edge t gives
 // the event descriptor in cycle t+2; the kernel enters a free KDU slot at the end of t+2 and
 // its first TB is dispatched to an SM that fits in cycle t+3 (take + start in one cycle), is
-// resident at the end of t+3 and offered on the SIMT start bus from t+4.  make bench measures
-// these figures.
+// resident at the end of t+3 and offered on the SIMT start bus from t+4.  A TB that cannot
+// start anywhere in cycle t (dispatcher stall at level L) asks the SMs that run only lower
+// levels to preempt in t+1 (kmu_preempt_ctrl); each SM's policy then switches or drains its
+// TBs (kmu_sm).  make bench measures these figures.
 //
 // Contract: the SIMT start bus is a valid/ready stream (one TB per cycle, round-robin over the
-// SMs that have a TB to start); the SIMT done bus needs no back-pressure (simt_done_ready_o is
-// 1: each SM controller's done FIFO has room for every resident TB).  The memory port carries
-// the completion-flag writes (client 0; client 1 is reserved for the context and copy engines
-// of later issues and tied off).  hw_err_o pulses when any block refuses an input that a
-// correct system never produces (a dispatcher start that does not fit, a done for a free
-// entry, a malformed descriptor): a scoreboard signal, never expected in a good run.
-// Configuration is software's, through the CSRs of the front end: KMU_CTRL.RGEM drives
-// kmu_kmu's mode_rgem_i, SM_RESERVE the dispatcher's reserve_mask_i (SMs 0..31 can be
-// reserved).  kernel_done_o (kmu_kmu) also goes to the CSR block: KERNEL_STATUS.KERNEL_DONE,
-// PERF_KERNELS and, when IRQ_ENABLE.KERNEL_DONE is set, irq_o.
+// SMs that have a TB to start; simt_start_insts_i is the offered TB's warp instructions, read
+// in the handshake cycle); the SIMT done bus needs no back-pressure (simt_done_ready_o is 1).
+// Per-SM ports (vectors of NSM elements, SM s at [s*W +: W]) are kmu_sm's SIMT-side ports with
+// the same names and contracts (docs/blocks/kmu_sm.md): shm_rdata_i and ip_rdata_i are
+// combinational reads of shm_raddr_o / ip_addr_o (registered addresses).  The memory port
+// carries the completion-flag writes (client 0) and SM s's context engine (client 1+s), round
+// robin; read responses come back tagged with the client.  Configuration is software's,
+// through the front end's CSRs: KMU_CTRL.RGEM, SM_RESERVE, and the preemption window (PRE_CTRL
+// policy / in-place / warp-level enable / victim policy / optimisations, PRE_CTX_BASE (SM s's
+// checkpoint areas start at PRE_CTX_BASE + s * 2 * PTBS * AREA_BYTES), PRE_DEADLINE, PRE_BW,
+// PRE_HINT: the launch hint reaches every SM's predictor).  A new kernel's first TB (linear
+// index 0) taken clears its tag's profile in every predictor (KSLOTS = CT: the predictors
+// profile per kernel tag).  hw_err_o pulses when any block refuses an input that a correct
+// system never produces: a scoreboard signal, never expected in a good run.
 // C twin: cmodel/kmu_gpu.c.
 `default_nettype none
 
@@ -44,7 +54,16 @@ module kmu_gpu #(
     parameter integer REGS    = 4096,   // registers per SM
     parameter integer SHMEM   = 16384,  // shared memory bytes per SM
     parameter integer EWT     = 4,      // pending event-warp table entries per SM
-    parameter integer CT      = 2 * SLOTS  // kmu_kmu completion-table entries (kernel tags)
+    parameter integer CT      = 2 * SLOTS, // kmu_kmu completion-table entries (kernel tags)
+    parameter integer PTBS    = TBS,    // preempted-TB table entries per SM
+    parameter integer AREA_BYTES = 32768,  // checkpoint area bytes (a power of two)
+    parameter integer IPB     = 0,      // on-chip (in-place) checkpoint bytes per SM; 0: none
+    parameter integer RPW     = 16,     // warp registers per warp slot (1..32)
+    parameter integer REG_BYTES = 4,    // bytes of a warp register (4 small, 128 paper)
+    parameter integer BEAT_BYTES = 4,   // bytes per memory beat of the context engines
+    parameter integer EMA_SH  = 3,      // predictor profile EMA weight 2^-EMA_SH
+    // derived, do not override: memory client index width, max(1, clog2(1 + NSM))
+    parameter integer MCW     = $clog2(1 + NSM)
 ) (
     input wire clk_i,
     input wire rst_ni,
@@ -74,10 +93,10 @@ module kmu_gpu #(
     output wire        mem_write_o,
     output wire [31:0] mem_addr_o,
     output wire [31:0] mem_wdata_o,
-    output wire        mem_client_o,
+    output wire [MCW-1:0] mem_client_o,  // 0: completion flags, 1+s: SM s's context engine
     input  wire        mem_rvalid_i,
     input  wire [31:0] mem_rdata_i,
-    input  wire        mem_rclient_i,
+    input  wire [MCW-1:0] mem_rclient_i,
 
     // SIMT start bus (all SMs)
     output wire                                         simt_start_valid_o,
@@ -90,12 +109,98 @@ module kmu_gpu #(
     output wire [                                 31:0] simt_start_tb_o,
     output wire [                                  7:0] simt_start_slot_o,   // the TB's kernel tag (kmu_kmu CT entry)
     output wire                                         simt_start_ewarp_o,
+    output wire [                              WARPS-1:0] simt_start_wmask_o,   // its warp slots
+    output wire                                         simt_start_restore_o, // resumes a restored context
+    output wire [                                  5:0] simt_start_rpw_o,     // registers per warp slot
+    input  wire [                                 31:0] simt_start_insts_i,   // its warp instructions (0: unknown)
 
     // SIMT done bus
     input  wire                                     simt_done_valid_i,
     output wire                                     simt_done_ready_o,
     input  wire [ ((NSM > 1) ? $clog2(NSM) : 1)-1:0] simt_done_sm_i,
     input  wire [ ((TBS > 1) ? $clog2(TBS) : 1)-1:0] simt_done_rtb_i,
+
+    // ---- per SM (kmu_sm's SIMT-side ports and status, SM s at [s*W +: W])
+    input  wire [NSM*1-1:0] simt_inst_valid_i,
+    input  wire [NSM*((TBS > 1) ? $clog2(TBS) : 1)-1:0] simt_inst_rtb_i,
+    input  wire [NSM*TBS-1:0] simt_paused_i,
+    input  wire [NSM*1-1:0] simt_wstart_valid_i,
+    input  wire [NSM*6-1:0] simt_wstart_warp_i,
+    input  wire [NSM*8-1:0] simt_wstart_regs_i,
+    input  wire [NSM*1-1:0] simt_wexit_valid_i,
+    input  wire [NSM*6-1:0] simt_wexit_warp_i,
+    input  wire [NSM*1-1:0] rf_wr_valid_i,
+    input  wire [NSM*6-1:0] rf_wr_warp_i,
+    input  wire [NSM*5-1:0] rf_wr_reg_i,
+    input  wire [NSM*32-1:0] rf_wr_data_i,
+    input  wire [NSM*1-1:0] rf_rd_valid_i,
+    input  wire [NSM*6-1:0] rf_rd_warp_i,
+    input  wire [NSM*5-1:0] rf_rd_reg_i,
+    input  wire [NSM*32-1:0] shm_rdata_i,
+    input  wire [NSM*32-1:0] ip_rdata_i,
+    input  wire [NSM*WARPS-1:0] w_live_i,
+    input  wire [NSM*WARPS-1:0] w_inpipe_i,
+    input  wire [NSM*WARPS-1:0] w_ld_i,
+    input  wire [NSM*WARPS-1:0] w_bar_i,
+    input  wire [NSM*WARPS-1:0] w_ibuf_i,
+    input  wire [NSM*WARPS-1:0] w_icmiss_i,
+    input  wire [NSM*1-1:0] rsave_ready_i,
+    input  wire [NSM*1-1:0] rsave_done_i,
+    input  wire [NSM*WARPS-1:0] ev_done_i,
+    input  wire [NSM*1-1:0] rrest_ready_i,
+    input  wire [NSM*1-1:0] rrest_done_i,
+    output wire [NSM*TBS-1:0] simt_pause_o,
+    output wire [NSM*1-1:0] simt_evict_valid_o,
+    output wire [NSM*((TBS > 1) ? $clog2(TBS) : 1)-1:0] simt_evict_rtb_o,
+    output wire [NSM*1-1:0] rf_wr_ready_o,
+    output wire [NSM*32-1:0] rf_rd_data_o,
+    output wire [NSM*1-1:0] shm_ren_o,
+    output wire [NSM*17-1:0] shm_raddr_o,
+    output wire [NSM*1-1:0] shm_wen_o,
+    output wire [NSM*17-1:0] shm_waddr_o,
+    output wire [NSM*32-1:0] shm_wdata_o,
+    output wire [NSM*1-1:0] ip_wen_o,
+    output wire [NSM*1-1:0] ip_ren_o,
+    output wire [NSM*32-1:0] ip_addr_o,
+    output wire [NSM*32-1:0] ip_wdata_o,
+    output wire [NSM*WARPS-1:0] vic_stop_o,
+    output wire [NSM*WARPS-1:0] vic_boost_o,
+    output wire [NSM*WARPS-1:0] ibuf_flush_o,
+    output wire [NSM*WARPS-1:0] bar_skip_o,
+    output wire [NSM*WARPS-1:0] bar_reins_o,
+    output wire [NSM*WARPS-1:0] ld_drop_o,
+    output wire [NSM*1-1:0] rsave_valid_o,
+    output wire [NSM*6-1:0] rsave_warp_o,
+    output wire [NSM*8-1:0] rsave_nregs_o,
+    output wire [NSM*WARPS-1:0] stk_push_o,
+    output wire [NSM*32-1:0] stk_pc_o,
+    output wire [NSM*WARPS-1:0] ev_start_o,
+    output wire [NSM*WARPS-1:0] stk_pop_o,
+    output wire [NSM*1-1:0] rrest_valid_o,
+    output wire [NSM*6-1:0] rrest_warp_o,
+    output wire [NSM*8-1:0] rrest_nregs_o,
+    output wire [NSM*WARPS-1:0] vic_resume_o,
+    output wire [NSM*TBS-1:0] resident_o,
+    output wire [NSM*TBS-1:0] elig_o,
+    output wire [NSM*1-1:0] pre_busy_o,
+    output wire [NSM*8-1:0] ptb_count_o,
+    output wire [NSM*1-1:0] armed_o,
+    output wire [NSM*1-1:0] ctx_cmd_valid_o,
+    output wire [NSM*1-1:0] ctx_cmd_ready_o,
+    output wire [NSM*2-1:0] ctx_cmd_op_o,
+    output wire [NSM*1-1:0] ctx_cmd_inplace_o,
+    output wire [NSM*WARPS-1:0] ctx_cmd_wmask_o,
+    output wire [NSM*1-1:0] ctx_done_o,
+    output wire [NSM*32-1:0] ctx_done_bytes_o,
+    output wire [NSM*1-1:0] wp_busy_o,
+    output wire [NSM*1-1:0] wp_refuse_o,
+    output wire [NSM*16-1:0] wp_lat_o,
+    output wire [NSM*((TBS > 1) ? $clog2(TBS) : 1)-1:0] ev_rtb_o,  // the event warp of SM s's warp-level preemption
+    output wire [NSM*32-1:0] ev_tb_o,
+    output wire [NSM*32-1:0] ev_param_o,
+    output wire [NSM*8-1:0] ev_slot_o,
+    output wire [NSM-1:0] preempt_o,  // the preemption request SM s got (kmu_preempt_ctrl, pulse)
+    output wire           hold_o,     // restores held: a preempting level still issues TBs
 
     output wire kernel_done_o,  // a kernel completed (its flag write is queued)
     output wire hw_err_o,
@@ -125,6 +230,12 @@ module kmu_gpu #(
   wire [ID_W-1:0] ekt_cpl_id;
   wire            mode_rgem;  // KMU_CTRL.RGEM
   wire [ NSM-1:0] reserve_mask;  // SM_RESERVE
+  // the preemption window (PRE_*)
+  wire [1:0] pre_policy, pre_vpol;
+  wire pre_inplace, pre_wp_en, pre_hint_valid;
+  wire [3:0] pre_opt, pre_bw_shift;
+  wire [31:0] pre_ctx_base, pre_deadline, pre_pred_launch;
+  wire pre_busy_any, pc_req, wp_start_any, ctx_save_any;
 
   kmu_frontend #(
       .AW     (AW),
@@ -184,6 +295,20 @@ module kmu_gpu #(
       .kernel_done_i  (kernel_done_o),
       .mode_rgem_o    (mode_rgem),
       .reserve_mask_o (reserve_mask),
+      .pre_policy_o     (pre_policy),
+      .pre_inplace_o    (pre_inplace),
+      .pre_wp_en_o      (pre_wp_en),
+      .pre_vpol_o       (pre_vpol),
+      .pre_opt_o        (pre_opt),
+      .pre_ctx_base_o   (pre_ctx_base),
+      .pre_deadline_o   (pre_deadline),
+      .pre_bw_shift_o   (pre_bw_shift),
+      .pre_hint_valid_o (pre_hint_valid),
+      .pre_pred_launch_o(pre_pred_launch),
+      .pre_busy_i       (pre_busy_any),
+      .pre_req_i        (pc_req),
+      .wp_start_i       (wp_start_any),
+      .ctx_save_i       (ctx_save_any),
       .irq_o          (irq_o)
   );
 
@@ -193,8 +318,6 @@ module kmu_gpu #(
   wire [SLOTS-1:0] unused_slot_event_o;
   wire [2*SLOTS-1:0] unused_slot_prio_o;
   wire [1:0] unused_q_prio_o;
-  wire [1:0] unused_level_o;
-  wire unused_stall_o;
   wire unused_drain_cycle_o;
 
   // ---------------------------------------------------------------- kernel management
@@ -299,6 +422,8 @@ module kmu_gpu #(
   wire [17:0] start_regs;
   wire [15:0] start_shmem;
   wire [31:0] start_tb, start_kptr, start_param;
+  wire [1:0] dsp_level;  // the level served in this cycle
+  wire dsp_stall;  // it has TBs left and none goes out
 
   kmu_dispatch #(
       .NSM  (NSM),
@@ -338,21 +463,61 @@ module kmu_gpu #(
       .start_tb_o    (start_tb),
       .start_kptr_o  (start_kptr),
       .start_param_o (start_param),
-      .level_o       (unused_level_o),
-      .stall_o       (unused_stall_o),
+      .level_o       (dsp_level),
+      .stall_o       (dsp_stall),
       .drain_cycle_o (unused_drain_cycle_o)
   );
 
-  // ---------------------------------------------------------------- SM controllers
-  // The SM controllers' start_slot_i field carries kmu_kmu's kernel tag of the TB taken in
-  // this cycle (take and start are the same cycle), zero-extended to 8 bits.
+  // ---------------------------------------------------------------- preemption trigger
+  // The SMs' start_slot_i field carries kmu_kmu's kernel tag of the TB taken in this cycle
+  // (take and start are the same cycle), zero-extended to 8 bits.
   wire [TAG_W+7:0] start_tag = {8'd0, take_tag};
   wire [TAG_W-1:0] unused_start_tag = start_tag[TAG_W+7:8];
-  wire [    NSM-1:0] st_valid, st_ready, st_ewarp, dn_valid, dn_ready, sm_err;
+  wire [NSM*TBS-1:0] sm_elig;
+  wire [NSM-1:0] pc_preempt;
+  wire pc_hold;
+  wire [3:0] lvl_has_tb = {|slot_p3, |slot_p2, |slot_p1, |slot_p0};
+  wire st_fire = simt_start_valid_o && simt_start_ready_i;
+  wire [7:0] st_slot_sel;
+
+  kmu_preempt_ctrl #(
+      .NSM(NSM),
+      .TBS(TBS),
+      .CT (CT)
+  ) u_preempt_ctrl (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .en_i        (pre_policy != 2'd0),  // KMU_POL_DRAIN: draining only
+      .stall_i     (dsp_stall),
+      .level_i     (dsp_level),
+      .lvl_has_tb_i(lvl_has_tb),
+      .take_valid_i(take_valid),
+      .take_tag_i  (take_tag),
+      .st_fire_i   (st_fire),
+      .st_sm_i     (simt_start_sm_o),
+      .st_rtb_i    (simt_start_rtb_o),
+      .st_tag_i    (st_slot_sel[TAG_W-1:0]),
+      .elig_i      (sm_elig),
+      .preempt_o   (pc_preempt),
+      .hold_o      (pc_hold),
+      .req_o       (pc_req)
+  );
+  assign preempt_o = pc_preempt;
+  assign hold_o    = pc_hold;
+  assign elig_o    = sm_elig;
+
+  // ---------------------------------------------------------------- SMs
+  wire [    NSM-1:0] st_valid, st_ready, st_ewarp, st_restore, dn_valid, dn_ready, sm_err;
   wire [NSM*RTB_W-1:0] st_rtb;
-  wire [  NSM*6-1:0] st_warps;
+  wire [  NSM*6-1:0] st_warps, st_rpw;
   wire [ NSM*32-1:0] st_kptr, st_param, st_tb;
   wire [  NSM*8-1:0] st_slot, dn_slot;
+  wire [NSM*WARPS-1:0] st_wmask;
+  wire [    NSM-1:0] mreq_valid, mreq_ready, mreq_write, mrsp_valid;
+  wire [ NSM*32-1:0] mreq_addr, mreq_wdata;
+  wire [     31:0] mrsp_rdata;
+  // a new kernel's first TB: forget the profile its tag had (KSLOTS = CT)
+  wire kslot_clear = take_valid && (take_tb == 32'd0);
 
   // need_valid only qualifies the broadcast; the SMs' fit answers are ignored without it
   wire unused_need_valid = need_valid;
@@ -360,120 +525,179 @@ module kmu_gpu #(
   genvar s;
   generate
     for (s = 0; s < NSM; s = s + 1) begin : g_sm
+      // SM s's checkpoint areas: 2 * PTBS areas above the system base (a constant offset)
+      localparam [31:0] CTX_OFF = s * 2 * PTBS * AREA_BYTES;
       wire err_overflow, err_done;
-      // status the system top does not use yet (preemption policies of later issues will)
-      wire [WARPS-1:0] unused_simt_start_wmask_o;
-      wire [7:0] unused_free_tb_o;
-      wire [7:0] unused_free_warps_o;
-      wire [17:0] unused_free_regs_o;
-      wire [17:0] unused_free_shmem_o;
-      wire [7:0] unused_ewt_free_o;
-      wire [TBS-1:0] unused_resident_o;
+      wire [14:0] err;
+      // status the system top does not use
+      wire [7:0] unused_free_tb_o, unused_free_warps_o, unused_ewt_free_o;
+      wire [17:0] unused_free_regs_o, unused_free_shmem_o;
       wire [WARPS-1:0] unused_busy_warps_o;
-      // preemption ports: tied off (policy DRAIN, no decisions, no ctx engine), so the system
-      // behaves as without preemption until the PEP blocks are integrated
-      wire unused_err_dec_o, unused_simt_evict_valid_o, unused_simt_start_restore_o;
-      wire [TBS-1:0] unused_simt_pause_o, unused_elig_o, unused_base_o;
-      wire [RTB_W-1:0] unused_simt_evict_rtb_o;
-      wire [5:0] unused_simt_start_rpw_o, unused_ctx_cmd_rpw_o;
-      wire unused_ctx_cmd_valid_o, unused_ctx_cmd_inplace_o, unused_pre_busy_o;
-      wire [1:0] unused_ctx_cmd_op_o;
-      wire [WARPS-1:0] unused_ctx_cmd_wmask_o, unused_dq_wmask_o;
-      wire [16:0] unused_ctx_cmd_shmem_o;
-      wire [31:0] unused_ctx_cmd_area_o;
-      wire [7:0] unused_ptb_count_o;
-      wire unused_wp_ev_valid_o;
-      wire [7:0] unused_wp_ev_regs_o, unused_wp_free_regs_o;
-      wire [31:0] unused_wp_ev_pc_o;
-      wire [15:0] unused_wp_ev_id_o;
-      kmu_sm_ctrl #(
-          .TBS  (TBS),
-          .WARPS(WARPS),
-          .REGS (REGS),
-          .SHMEM(SHMEM),
-          .EWT  (EWT)
-      ) u_sm_ctrl (
-          .clk_i             (clk_i),
-          .rst_ni            (rst_ni),
-          .need_warps_i      (need_warps),
-          .need_regs_i       (need_regs),
-          .need_shmem_i      ({1'b0, need_shmem}),
-          .need_ewarp_i      (need_ewarp),
-          .fit_o             (sm_fit[s]),
-          .ewt_fit_o         (sm_ewt_fit[s]),
-          .start_valid_i     (start_valid && (start_sm == s[SM_W-1:0])),
-          .start_ewarp_i     (start_ewarp),
-          .start_slot_i      (start_tag[7:0]),  // take and start share the cycle
-          .start_tb_i        (start_tb),
-          .start_warps_i     (start_warps),
-          .start_regs_i      (start_regs),
-          .start_shmem_i     ({1'b0, start_shmem}),
-          .start_kptr_i      (start_kptr),
-          .start_param_i     (start_param),
-          .err_overflow_o    (err_overflow),
-          .simt_start_valid_o(st_valid[s]),
-          .simt_start_ready_i(st_ready[s]),
-          .simt_start_rtb_o  (st_rtb[s*RTB_W+:RTB_W]),
-          .simt_start_slot_o (st_slot[s*8+:8]),
-          .simt_start_tb_o   (st_tb[s*32+:32]),
-          .simt_start_warps_o(st_warps[s*6+:6]),
-          .simt_start_kptr_o (st_kptr[s*32+:32]),
-          .simt_start_param_o(st_param[s*32+:32]),
-          .simt_start_wmask_o(unused_simt_start_wmask_o),
-          .simt_start_ewarp_o(st_ewarp[s]),
-          .simt_done_valid_i (simt_done_valid_i && (simt_done_sm_i == s[SM_W-1:0])),
-          .simt_done_rtb_i   (simt_done_rtb_i),
-          .err_done_o        (err_done),
-          .done_valid_o      (dn_valid[s]),
-          .done_ready_i      (dn_ready[s]),
-          .done_slot_o       (dn_slot[s*8+:8]),
-          .free_tb_o         (unused_free_tb_o),
-          .free_warps_o      (unused_free_warps_o),
-          .free_regs_o       (unused_free_regs_o),
-          .free_shmem_o      (unused_free_shmem_o),
-          .ewt_free_o        (unused_ewt_free_o),
-          .resident_o        (unused_resident_o),
-          .busy_warps_o      (unused_busy_warps_o),
-          .policy_i            (2'd0),
-          .inplace_en_i        (1'b0),
-          .ctx_base_i          (32'd0),
-          .ckpt_valid_i        (1'b0),
-          .ckpt_mask_i         ({TBS{1'b0}}),
-          .pre_valid_i         (1'b0),
-          .pre_switch_mask_i   ({TBS{1'b0}}),
-          .hold_i              (1'b0),
-          .err_dec_o           (unused_err_dec_o),
-          .simt_pause_o        (unused_simt_pause_o),
-          .simt_paused_i       ({TBS{1'b0}}),
-          .simt_evict_valid_o  (unused_simt_evict_valid_o),
-          .simt_evict_rtb_o    (unused_simt_evict_rtb_o),
-          .simt_start_restore_o(unused_simt_start_restore_o),
-          .simt_start_rpw_o    (unused_simt_start_rpw_o),
-          .ctx_cmd_valid_o     (unused_ctx_cmd_valid_o),
-          .ctx_cmd_ready_i     (1'b0),
-          .ctx_cmd_op_o        (unused_ctx_cmd_op_o),
-          .ctx_cmd_inplace_o   (unused_ctx_cmd_inplace_o),
-          .ctx_cmd_wmask_o     (unused_ctx_cmd_wmask_o),
-          .ctx_cmd_rpw_o       (unused_ctx_cmd_rpw_o),
-          .ctx_cmd_shmem_o     (unused_ctx_cmd_shmem_o),
-          .ctx_cmd_area_o      (unused_ctx_cmd_area_o),
-          .ctx_done_i          (1'b0),
-          .dq_wmask_o          (unused_dq_wmask_o),
-          .dirty_cnt_i         (12'd0),
-          .elig_o              (unused_elig_o),
+      wire [TBS-1:0] unused_base_o;
+      wire unused_err_dec_o;  // a decision racing a TB's end: not an error of the system
+      kmu_sm #(
+          .TBS       (TBS),
+          .WARPS     (WARPS),
+          .REGS      (REGS),
+          .SHMEM     (SHMEM),
+          .EWT       (EWT),
+          .PTBS      (PTBS),
+          .AREA_BYTES(AREA_BYTES),
+          .IPB       (IPB),
+          .RPW       (RPW),
+          .DW        (32),
+          .REG_BYTES (REG_BYTES),
+          .BEAT_BYTES(BEAT_BYTES),
+          .KSLOTS    (CT),
+          .EMA_SH    (EMA_SH)
+      ) u_sm (
+          .clk_i               (clk_i),
+          .rst_ni              (rst_ni),
+          .need_warps_i        (need_warps),
+          .need_regs_i         (need_regs),
+          .need_shmem_i        ({1'b0, need_shmem}),
+          .need_ewarp_i        (need_ewarp),
+          .fit_o               (sm_fit[s]),
+          .ewt_fit_o           (sm_ewt_fit[s]),
+          .start_valid_i       (start_valid && (start_sm == s[SM_W-1:0])),
+          .start_ewarp_i       (start_ewarp),
+          .start_slot_i        (start_tag[7:0]),
+          .start_tb_i          (start_tb),
+          .start_warps_i       (start_warps),
+          .start_regs_i        (start_regs),
+          .start_shmem_i       ({1'b0, start_shmem}),
+          .start_kptr_i        (start_kptr),
+          .start_param_i       (start_param),
+          .err_overflow_o      (err_overflow),
+          .done_valid_o        (dn_valid[s]),
+          .done_ready_i        (dn_ready[s]),
+          .done_slot_o         (dn_slot[s*8+:8]),
+          .policy_i            (pre_policy),
+          .inplace_en_i        (pre_inplace),
+          .wp_en_i             (pre_wp_en),
+          .vpol_i              (pre_vpol),
+          .opt_i               (pre_opt),
+          .ctx_base_i          (pre_ctx_base + CTX_OFF),
+          .hold_i              (pc_hold),
+          .pred_launch_i       (pre_pred_launch),
+          .deadline_i          (pre_deadline),
+          .bw_shift_i          (pre_bw_shift),
+          .hint_valid_i        (pre_hint_valid),
+          .preempt_valid_i     (pc_preempt[s]),
+          .kslot_clear_valid_i (kslot_clear),
+          .kslot_clear_i       (start_tag[7:0]),
+          .simt_start_valid_o  (st_valid[s]),
+          .simt_start_ready_i  (st_ready[s]),
+          .simt_start_rtb_o    (st_rtb[s*RTB_W+:RTB_W]),
+          .simt_start_slot_o   (st_slot[s*8+:8]),
+          .simt_start_tb_o     (st_tb[s*32+:32]),
+          .simt_start_warps_o  (st_warps[s*6+:6]),
+          .simt_start_kptr_o   (st_kptr[s*32+:32]),
+          .simt_start_param_o  (st_param[s*32+:32]),
+          .simt_start_wmask_o  (st_wmask[s*WARPS+:WARPS]),
+          .simt_start_ewarp_o  (st_ewarp[s]),
+          .simt_start_restore_o(st_restore[s]),
+          .simt_start_rpw_o    (st_rpw[s*6+:6]),
+          .simt_start_insts_i  (simt_start_insts_i),
+          .simt_done_valid_i   (simt_done_valid_i && (simt_done_sm_i == s[SM_W-1:0])),
+          .simt_done_rtb_i     (simt_done_rtb_i),
+          .err_done_o          (err_done),
+          .simt_evict_valid_o  (simt_evict_valid_o[s]),
+          .simt_evict_rtb_o    (simt_evict_rtb_o[s*RTB_W+:RTB_W]),
+          .mem_req_valid_o     (mreq_valid[s]),
+          .mem_req_ready_i     (mreq_ready[s]),
+          .mem_req_write_o     (mreq_write[s]),
+          .mem_req_addr_o      (mreq_addr[s*32+:32]),
+          .mem_req_wdata_o     (mreq_wdata[s*32+:32]),
+          .mem_rsp_valid_i     (mrsp_valid[s]),
+          .mem_rsp_rdata_i     (mrsp_rdata),
+          .free_tb_o           (unused_free_tb_o),
+          .free_warps_o        (unused_free_warps_o),
+          .free_regs_o         (unused_free_regs_o),
+          .free_shmem_o        (unused_free_shmem_o),
+          .ewt_free_o          (unused_ewt_free_o),
+          .busy_warps_o        (unused_busy_warps_o),
           .base_o              (unused_base_o),
-          .pre_busy_o          (unused_pre_busy_o),
-          .ptb_count_o         (unused_ptb_count_o),
-          // warp-level preemption off: the SIMT pipeline here has no preemption controller
-          .wp_en_i             (1'b0),
-          .wp_ev_valid_o       (unused_wp_ev_valid_o),
-          .wp_ev_ready_i       (1'b0),
-          .wp_ev_regs_o        (unused_wp_ev_regs_o),
-          .wp_ev_pc_o          (unused_wp_ev_pc_o),
-          .wp_ev_id_o          (unused_wp_ev_id_o),
-          .wp_free_regs_o      (unused_wp_free_regs_o)
+          .ctx_cmd_wmask_o     (ctx_cmd_wmask_o[s*WARPS+:WARPS]),
+          .err_dec_o           (unused_err_dec_o),
+          .err_o               (err),
+          .simt_inst_valid_i   (simt_inst_valid_i[s*1+:1]),
+          .simt_inst_rtb_i     (simt_inst_rtb_i[s*RTB_W+:RTB_W]),
+          .simt_paused_i       (simt_paused_i[s*TBS+:TBS]),
+          .simt_wstart_valid_i (simt_wstart_valid_i[s*1+:1]),
+          .simt_wstart_warp_i  (simt_wstart_warp_i[s*6+:6]),
+          .simt_wstart_regs_i  (simt_wstart_regs_i[s*8+:8]),
+          .simt_wexit_valid_i  (simt_wexit_valid_i[s*1+:1]),
+          .simt_wexit_warp_i   (simt_wexit_warp_i[s*6+:6]),
+          .rf_wr_valid_i       (rf_wr_valid_i[s*1+:1]),
+          .rf_wr_warp_i        (rf_wr_warp_i[s*6+:6]),
+          .rf_wr_reg_i         (rf_wr_reg_i[s*5+:5]),
+          .rf_wr_data_i        (rf_wr_data_i[s*32+:32]),
+          .rf_rd_valid_i       (rf_rd_valid_i[s*1+:1]),
+          .rf_rd_warp_i        (rf_rd_warp_i[s*6+:6]),
+          .rf_rd_reg_i         (rf_rd_reg_i[s*5+:5]),
+          .shm_rdata_i         (shm_rdata_i[s*32+:32]),
+          .ip_rdata_i          (ip_rdata_i[s*32+:32]),
+          .w_live_i            (w_live_i[s*WARPS+:WARPS]),
+          .w_inpipe_i          (w_inpipe_i[s*WARPS+:WARPS]),
+          .w_ld_i              (w_ld_i[s*WARPS+:WARPS]),
+          .w_bar_i             (w_bar_i[s*WARPS+:WARPS]),
+          .w_ibuf_i            (w_ibuf_i[s*WARPS+:WARPS]),
+          .w_icmiss_i          (w_icmiss_i[s*WARPS+:WARPS]),
+          .rsave_ready_i       (rsave_ready_i[s*1+:1]),
+          .rsave_done_i        (rsave_done_i[s*1+:1]),
+          .ev_done_i           (ev_done_i[s*WARPS+:WARPS]),
+          .rrest_ready_i       (rrest_ready_i[s*1+:1]),
+          .rrest_done_i        (rrest_done_i[s*1+:1]),
+          .simt_pause_o        (simt_pause_o[s*TBS+:TBS]),
+          .rf_wr_ready_o       (rf_wr_ready_o[s*1+:1]),
+          .rf_rd_data_o        (rf_rd_data_o[s*32+:32]),
+          .shm_ren_o           (shm_ren_o[s*1+:1]),
+          .shm_raddr_o         (shm_raddr_o[s*17+:17]),
+          .shm_wen_o           (shm_wen_o[s*1+:1]),
+          .shm_waddr_o         (shm_waddr_o[s*17+:17]),
+          .shm_wdata_o         (shm_wdata_o[s*32+:32]),
+          .ip_wen_o            (ip_wen_o[s*1+:1]),
+          .ip_ren_o            (ip_ren_o[s*1+:1]),
+          .ip_addr_o           (ip_addr_o[s*32+:32]),
+          .ip_wdata_o          (ip_wdata_o[s*32+:32]),
+          .vic_stop_o          (vic_stop_o[s*WARPS+:WARPS]),
+          .vic_boost_o         (vic_boost_o[s*WARPS+:WARPS]),
+          .ibuf_flush_o        (ibuf_flush_o[s*WARPS+:WARPS]),
+          .bar_skip_o          (bar_skip_o[s*WARPS+:WARPS]),
+          .bar_reins_o         (bar_reins_o[s*WARPS+:WARPS]),
+          .ld_drop_o           (ld_drop_o[s*WARPS+:WARPS]),
+          .rsave_valid_o       (rsave_valid_o[s*1+:1]),
+          .rsave_warp_o        (rsave_warp_o[s*6+:6]),
+          .rsave_nregs_o       (rsave_nregs_o[s*8+:8]),
+          .stk_push_o          (stk_push_o[s*WARPS+:WARPS]),
+          .stk_pc_o            (stk_pc_o[s*32+:32]),
+          .ev_start_o          (ev_start_o[s*WARPS+:WARPS]),
+          .stk_pop_o           (stk_pop_o[s*WARPS+:WARPS]),
+          .rrest_valid_o       (rrest_valid_o[s*1+:1]),
+          .rrest_warp_o        (rrest_warp_o[s*6+:6]),
+          .rrest_nregs_o       (rrest_nregs_o[s*8+:8]),
+          .vic_resume_o        (vic_resume_o[s*WARPS+:WARPS]),
+          .resident_o          (resident_o[s*TBS+:TBS]),
+          .elig_o              (sm_elig[s*TBS+:TBS]),
+          .pre_busy_o          (pre_busy_o[s*1+:1]),
+          .ptb_count_o         (ptb_count_o[s*8+:8]),
+          .armed_o             (armed_o[s*1+:1]),
+          .ctx_cmd_valid_o     (ctx_cmd_valid_o[s*1+:1]),
+          .ctx_cmd_ready_o     (ctx_cmd_ready_o[s*1+:1]),
+          .ctx_cmd_op_o        (ctx_cmd_op_o[s*2+:2]),
+          .ctx_cmd_inplace_o   (ctx_cmd_inplace_o[s*1+:1]),
+          .ctx_done_o          (ctx_done_o[s*1+:1]),
+          .ctx_done_bytes_o    (ctx_done_bytes_o[s*32+:32]),
+          .wp_busy_o           (wp_busy_o[s*1+:1]),
+          .wp_refuse_o         (wp_refuse_o[s*1+:1]),
+          .wp_lat_o            (wp_lat_o[s*16+:16]),
+          .ev_rtb_o            (ev_rtb_o[s*RTB_W+:RTB_W]),
+          .ev_tb_o             (ev_tb_o[s*32+:32]),
+          .ev_param_o          (ev_param_o[s*32+:32]),
+          .ev_slot_o           (ev_slot_o[s*8+:8])
       );
-      assign sm_err[s] = err_overflow || err_done;
+      assign sm_err[s] = err_overflow || err_done || (|err);
     end
   endgenerate
 
@@ -492,17 +716,21 @@ module kmu_gpu #(
       .gnt_idx_o  (st_idx),
       .gnt_valid_o(st_any)
   );
-  assign st_ready           = st_gnt & {NSM{simt_start_ready_i}};
-  assign simt_start_valid_o = st_any;
-  assign simt_start_sm_o    = st_idx;
-  assign simt_start_rtb_o   = st_rtb[st_idx*RTB_W+:RTB_W];
-  assign simt_start_warps_o = st_warps[st_idx*6+:6];
-  assign simt_start_kptr_o  = st_kptr[st_idx*32+:32];
-  assign simt_start_param_o = st_param[st_idx*32+:32];
-  assign simt_start_tb_o    = st_tb[st_idx*32+:32];
-  assign simt_start_slot_o  = st_slot[st_idx*8+:8];
-  assign simt_start_ewarp_o = st_ewarp[st_idx];
-  assign simt_done_ready_o  = 1'b1;
+  assign st_ready             = st_gnt & {NSM{simt_start_ready_i}};
+  assign simt_start_valid_o   = st_any;
+  assign simt_start_sm_o      = st_idx;
+  assign simt_start_rtb_o     = st_rtb[st_idx*RTB_W+:RTB_W];
+  assign simt_start_warps_o   = st_warps[st_idx*6+:6];
+  assign simt_start_kptr_o    = st_kptr[st_idx*32+:32];
+  assign simt_start_param_o   = st_param[st_idx*32+:32];
+  assign simt_start_tb_o      = st_tb[st_idx*32+:32];
+  assign st_slot_sel          = st_slot[st_idx*8+:8];
+  assign simt_start_slot_o    = st_slot_sel;
+  assign simt_start_ewarp_o   = st_ewarp[st_idx];
+  assign simt_start_wmask_o   = st_wmask[st_idx*WARPS+:WARPS];
+  assign simt_start_restore_o = st_restore[st_idx];
+  assign simt_start_rpw_o     = st_rpw[st_idx*6+:6];
+  assign simt_done_ready_o    = 1'b1;
 
   // TB done reports to kmu_kmu: one per cycle, round-robin over the SMs
   wire [NSM-1:0] dn_gnt;
@@ -525,20 +753,30 @@ module kmu_gpu #(
   assign kdone_tag = dn_slot_sel[TAG_W-1:0];  // the SM reports the TB's kernel tag
   wire unused_dn_tag = ^dn_slot_sel;
 
+  // status to the CSRs (counters count cycles: several SMs in one cycle count once)
+  assign pre_busy_any = pc_hold || (|pre_busy_o);
+  assign wp_start_any = |stk_push_o;  // a victim warp handed its slot to an event warp
+  assign ctx_save_any = |(ctx_cmd_valid_o & ctx_cmd_ready_o & ~restore_ops);
+  wire [NSM-1:0] restore_ops;
+  generate
+    for (s = 0; s < NSM; s = s + 1) begin : g_ops
+      assign restore_ops[s] = ctx_cmd_op_o[s*2+:2] == 2'd2;  // KMU_CTX_OP_RESTORE
+    end
+  endgenerate
+
   // ---------------------------------------------------------------- memory port
-  wire [1:0] mp_ready;
-  wire [1:0] unused_rsp_valid;
-  wire [31:0] unused_rsp_rdata;
+  // client 0: kmu_kmu's completion-flag writes; client 1+s: SM s's context engine
+  wire [NSM:0] mp_ready, mp_rsp_valid;
   kmu_mem_port #(
-      .N(2)
+      .N(1 + NSM)
   ) u_mem_port (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
-      .req_valid_i  ({1'b0, cmem_valid}),
+      .req_valid_i  ({mreq_valid, cmem_valid}),
       .req_ready_o  (mp_ready),
-      .req_write_i  (2'b01),
-      .req_addr_i   ({32'd0, cmem_addr}),
-      .req_wdata_i  ({32'd0, cmem_wdata}),
+      .req_write_i  ({mreq_write, 1'b1}),
+      .req_addr_i   ({mreq_addr, cmem_addr}),
+      .req_wdata_i  ({mreq_wdata, cmem_wdata}),
       .mem_valid_o  (mem_valid_o),
       .mem_ready_i  (mem_ready_i),
       .mem_write_o  (mem_write_o),
@@ -548,11 +786,13 @@ module kmu_gpu #(
       .mem_rvalid_i (mem_rvalid_i),
       .mem_rdata_i  (mem_rdata_i),
       .mem_rclient_i(mem_rclient_i),
-      .rsp_valid_o  (unused_rsp_valid),
-      .rsp_rdata_o  (unused_rsp_rdata)
+      .rsp_valid_o  (mp_rsp_valid),
+      .rsp_rdata_o  (mrsp_rdata)
   );
   assign cmem_ready = mp_ready[0];
-  wire unused_mp_ready = mp_ready[1];
+  assign mreq_ready = mp_ready[NSM:1];
+  assign mrsp_valid = mp_rsp_valid[NSM:1];
+  wire unused_rsp0 = mp_rsp_valid[0];  // client 0 only writes
 
   assign hw_err_o = err_desc || err_take || err_kdone || (|sm_err);
 endmodule

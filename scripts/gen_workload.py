@@ -4,8 +4,12 @@
 Reproducible from its seed: host and event kernels of random shapes that fit the
 configuration, single-warp event kernels (the event-warp-table path), priorities 0..3,
 registrations, doorbell trains and host launches spread over about CYCLES cycles, some
-memory back-pressure, and the software configuration: RGEM mode (rgem=) and SMs reserved for
-event kernels (reserve=, never every SM, so host kernels can run).  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs."""
+memory back-pressure, and the software configuration: RGEM mode (rgem=), SMs reserved for
+event kernels (reserve=, never every SM, so host kernels can run), and a preemption policy
+(policy=, every policy and combination, with random victim policy, flush options, Chimera
+deadline), register write-backs and barriers in the TBs (so that saves have dirty registers),
+and launch hints (hint lines ahead of host launches).  POLICY (a fourth argument) forces the
+policy.  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs."""
 import random
 import sys
 
@@ -19,6 +23,7 @@ def main():
     seed = int(sys.argv[1])
     span = int(sys.argv[2]) if len(sys.argv) > 2 else 50000
     cfg = sys.argv[3] if len(sys.argv) > 3 else "small"
+    force_policy = sys.argv[4] if len(sys.argv) > 4 else None
     warps_sm, regs_sm, shmem_sm, entries, nsm = SIZES[cfg]
     r = random.Random(seed)
     out = [f"# random workload, seed {seed}, about {span} cycles (scripts/gen_workload.py)",
@@ -73,6 +78,25 @@ def main():
     if r.random() < 0.5:
         reserve = r.randint(1, (1 << min(nsm, 32)) - 2)  # some SMs, never all of them
     out[1] += f" rgem={rgem} reserve=0x{reserve:x}"
+    # preemption: a policy (or a combination), its parameters; TB behaviour that makes saves
+    # matter (write-backs, barriers); launch hints ahead of host launches
+    policy = r.choice(["drain", "warp", "chimera", "chimera_dirty", "pep", "pep_inplace",
+                       "pep+warp", "chimera+warp", "chimera_dirty+warp", "pep_inplace+warp"])
+    if force_policy:
+        policy = force_policy
+    out[1] += (f" policy={policy} vpol={r.randint(0, 2)} opt={r.randint(0, 15)}"
+               f" deadline={r.choice([0, 50, 300, 2000, 100000])}")
+    for i, line in enumerate(out):
+        if line.startswith("kernel ") and r.random() < 0.7:
+            out[i] = line + f" wb={r.randint(0, 900)} bar={r.choice([0, 0, 2, 10])}"
+    for name, event, work in kernels:
+        if not event and r.random() < 0.5:
+            t = r.randint(10, span // 2)
+            count = r.randint(1, 4)
+            every = r.randint(1, max(2, span // (2 * count)))
+            train = f" count={count} every={every}" if count > 1 else ""
+            events.append((t, f"hint {name} at={t} lead={r.randint(0, 3000)}{train}"))
+    events.sort(key=lambda e: e[0])
     out += [e[1] for e in events]
     print("\n".join(out))
 

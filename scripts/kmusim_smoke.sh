@@ -152,6 +152,10 @@ expect "--config malformed file: exit 2" 2 "$TMP/bad.cfg:1: nsm=0: SMs out of ra
   "$BIN" --quiet --config "$TMP/bad.cfg" workloads/demo.wl
 expect "--config /dev/zero: exit 2" 2 "--config /dev/zero: not a regular file" \
   "$BIN" --quiet --config /dev/zero workloads/demo.wl
+expect "--policy unknown: exit 2" 2 "--policy: policy=lottery: unknown policy 'lottery'" \
+  "$BIN" --quiet --policy lottery workloads/demo.wl
+expect "--policy without an argument: exit 1" 1 "--policy needs an argument" \
+  "$BIN" --quiet workloads/demo.wl --policy
 # a configuration line longer than the line limit was split silently into two lines
 { printf 'nsm=1'; printf ' %.0s' $(seq 5000); printf 'mem_latency=7\n'; } >"$TMP/long.cfg"
 expect "configuration line too long: exit 2" 2 "$TMP/long.cfg:1: line longer than 4095 characters" \

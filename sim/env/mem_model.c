@@ -86,7 +86,7 @@ void mem_model_port_fire(mem_model *m, uint64_t cycle, int write, uint32_t addr,
   if (write) {
     m->port_writes++;
     store_put(m, addr, wdata);
-    if (m->on_write) m->on_write(m->user, addr, wdata, cycle);
+    if (m->on_write) m->on_write(m->user, addr, wdata, client, cycle);
     return;
   }
   m->port_reads++;

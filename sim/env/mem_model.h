@@ -8,7 +8,7 @@
  * the port's ready at random (seeded) to exercise back-pressure.
  *
  * Storage is sparse (32-bit words by byte address, word-aligned).  Every port write is handed
- * to a callback with its accept cycle, so kmusim can time completion-flag writes.
+ * to a callback with its client and accept cycle, so kmusim can time completion-flag writes.
  *
  * Per cycle: mem_model_drive() -> (engine comb) -> mem_model_port_fire() when valid && ready
  * -> SM loads through mem_model_load() -> mem_model_tick(). */
@@ -18,7 +18,8 @@
 
 #include "kmu_tb.h"
 
-typedef void (*mem_write_fn)(void *user, uint32_t addr, uint32_t data, uint64_t cycle);
+typedef void (*mem_write_fn)(void *user, uint32_t addr, uint32_t data, uint32_t client,
+                             uint64_t cycle);
 
 typedef struct {
   uint64_t cycle;   /* when the response is due */

@@ -5,12 +5,15 @@
  * test double of engine_fake.c.  kmusim owns the environment around it: the AXI4-Lite master
  * (tb/common/kmu_axil_master), the behavioural SMs (sm_model) and the memory (mem_model).
  *
- * Every port of kmu_gpu is one uint64_t field of kmusim_ports with the Verilog port's name.
+ * Every port of kmu_gpu is a field of kmusim_ports with the Verilog port's name.
  *
  * Cycle contract (one call of comb and one of tick per cycle, after reset):
- *   1. kmusim writes every *_i field from the environment's registered state only (no *_i
- *      depends on a *_o of the same cycle: the environment is Moore, so comb runs once);
- *   2. comb(e, p): the engine reads the *_i fields and writes every *_o field;
+ *   1. kmusim writes every *_i field from the environment's registered state;
+ *   2. comb(e, p): the engine reads the *_i fields and writes every *_o field; kmusim then
+ *      writes the inputs that are combinational reads of registered outputs (the SMs' shared
+ *      memory and on-chip store read data, simt_start_insts_i of the offered TB) and calls
+ *      comb again (the engine's outputs settle: those reads feed no output combinationally
+ *      back to their addresses);
  *   3. kmusim observes the handshakes of the cycle (valid && ready) and updates its state;
  *   4. tick(e): the rising clock edge.
  * reset(e) applies rst_ni low for two edges with all inputs zero (as kmu_tb.h); cycle 0 is
@@ -21,35 +24,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kmu_gpu.h"
 #include "workload.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* kmu_gpu inputs (driven by kmusim) */
-#define KMUSIM_PORTS_IN(X)                                                                   \
-  /* AXI4-Lite slave (kmu_frontend's s_*) */                                                 \
-  X(s_awvalid_i) X(s_awaddr_i) X(s_wvalid_i) X(s_wdata_i) X(s_wstrb_i) X(s_bready_i)          \
-  X(s_arvalid_i) X(s_araddr_i) X(s_rready_i)                                                 \
-  /* memory port (kmu_mem_port's mem_*) */                                                   \
-  X(mem_ready_i) X(mem_rvalid_i) X(mem_rdata_i) X(mem_rclient_i)                             \
-  /* SIMT start / done buses */                                                              \
-  X(simt_start_ready_i) X(simt_done_valid_i) X(simt_done_sm_i) X(simt_done_rtb_i)
-/* kmu_gpu outputs (driven by the engine) */
-#define KMUSIM_PORTS_OUT(X)                                                                  \
-  X(s_awready_o) X(s_wready_o) X(s_bvalid_o) X(s_bresp_o) X(s_arready_o) X(s_rvalid_o)        \
-  X(s_rdata_o) X(s_rresp_o)                                                                  \
-  X(mem_valid_o) X(mem_write_o) X(mem_addr_o) X(mem_wdata_o) X(mem_client_o)                \
-  X(simt_start_valid_o) X(simt_start_sm_o) X(simt_start_rtb_o) X(simt_start_warps_o)         \
-  X(simt_start_kptr_o) X(simt_start_param_o) X(simt_start_tb_o) X(simt_start_slot_o)         \
-  X(simt_done_ready_o)                                                                       \
-  X(irq_o)
-
-#define KMUSIM_PORT_FIELD(n) uint64_t n;
+/* Every port of kmu_gpu, by the port lists of its C twin (cmodel/kmu_gpu.h): scalar ports
+ * as uint64_t fields, per-SM ports as lanes (element s = SM s; kmu_common.h).  kmusim drives
+ * the *_i fields, the engine writes the *_o fields. */
 typedef struct {
-  KMUSIM_PORTS_IN(KMUSIM_PORT_FIELD)
-  KMUSIM_PORTS_OUT(KMUSIM_PORT_FIELD)
+  KMU_GPU_IN(KMU_FIELD_IN)
+  KMU_GPU_INL(KMU_FIELD_INL)
+  KMU_GPU_OUT(KMU_FIELD_OUT)
+  KMU_GPU_OUTL(KMU_FIELD_OUTL)
 } kmusim_ports;
 
 /* What an engine implements beyond the EDGE front end (doorbells, registration). */
@@ -64,6 +53,13 @@ typedef struct {
   uint64_t seed;
 } kmusim_engine_args;
 
+/* The per-SM sizes of an engine's hardware that the behavioural SMs need (kmu_gpu's RPW,
+ * BEAT_BYTES and IPB parameters of this build). */
+typedef struct {
+  unsigned rpw, beat_bytes;
+  uint32_t ipb;
+} kmusim_hw_sizes;
+
 typedef struct kmusim_engine_ops {
   const char *name;   /* as given to --engine */
   unsigned features;  /* KMUSIM_FEAT_* */
@@ -77,6 +73,9 @@ typedef struct kmusim_engine_ops {
   void (*tick)(void *e);
   /* optional (NULL): nonzero once the engine has failed (cosim mismatch), with a message */
   int (*failed)(void *e, char *msg, size_t len);
+  /* the per-SM SIMT ports (kmu_sm's, as lanes of kmusim_ports) and their sizes; NULL: the
+   * engine has only the start and done buses (the fake), the SMs run in legacy mode */
+  const kmusim_hw_sizes *hw;
 } kmusim_engine_ops;
 
 /* The engines linked into this binary, NULL-terminated, the default first.  Defined by one

@@ -435,5 +435,5 @@ static void fake_tick(void *e) {
 
 const kmusim_engine_ops kmusim_engine_fake = {
     "fake", KMUSIM_FEAT_HOST_LAUNCH, 1, fake_create, fake_destroy, fake_reset, fake_comb,
-    fake_tick, NULL,
+    fake_tick, NULL, NULL, /* no per-SM SIMT ports */
 };

@@ -17,7 +17,7 @@
 extern const kmu_dut_ops kmu_gpu_dut_ops;
 
 #define KMU_CUR_OUT kmu_gpu_out
-static const kmu_sig gpu_out_sigs[] = {KMU_GPU_OUT(KMU_SIGO)};
+static const kmu_sig gpu_out_sigs[] = {KMU_GPU_OUT(KMU_SIGO) KMU_GPU_OUTL(KMU_SIGOL)};
 #define N_OUT (sizeof gpu_out_sigs / sizeof gpu_out_sigs[0])
 
 typedef struct {
@@ -31,9 +31,10 @@ typedef struct {
   char msg[512];
 } hw_engine;
 
-static const kmu_gpu_params build_params = {P_AW,    P_ENTRIES, P_CNT_W, P_NSM,   P_SLOTS, P_PEND,
-                                            P_TBS,   P_WARPS,   P_REGS,  P_SHMEM, P_EWT,
-                                            P_CT};
+static const kmu_gpu_params build_params = {
+    P_AW,   P_ENTRIES,    P_CNT_W, P_NSM, P_SLOTS,     P_PEND,       P_TBS,   P_WARPS,
+    P_REGS, P_SHMEM,      P_EWT,   P_CT,  P_PTBS,      P_AREA_BYTES, P_IPB,   P_RPW,
+    P_REG_BYTES, P_BEAT_BYTES, P_EMA_SH};
 
 static int config_matches(const kmusim_config *c, char *err, size_t errlen) {
   const kmu_gpu_params *p = &build_params;
@@ -98,37 +99,67 @@ static void hw_comb(void *p, kmusim_ports *k) {
   hw_engine *e = p;
   kmu_gpu_in *i = &e->in;
 #define IN_COPY(n) i->n = k->n;
-  KMUSIM_PORTS_IN(IN_COPY)
+#define INL_COPY(n, nl, ew) memcpy(i->n, k->n, sizeof i->n);
+  KMU_GPU_IN(IN_COPY)
+  KMU_GPU_INL(INL_COPY)
 #undef IN_COPY
+#undef INL_COPY
   if (e->use_c) kmu_gpu_comb(e->model, i, &e->oc);
   if (e->use_rtl) kmu_gpu_dut_ops.eval(e->dut, i, &e->orl);
   const kmu_gpu_out *o = e->use_c ? &e->oc : &e->orl;
   if (e->use_c && e->use_rtl && !e->failed) {
     e->oc.always = e->orl.always = 1;
-    for (unsigned s = 0; s < N_OUT; s++) {
+    for (unsigned s = 0; s < N_OUT && !e->failed; s++) {
       const kmu_sig *g = &gpu_out_sigs[s];
-      uint64_t qc = *(const uint64_t *)((const char *)&e->oc + g->qual_off);
-      uint64_t qr = *(const uint64_t *)((const char *)&e->orl + g->qual_off);
-      uint64_t vc = *(const uint64_t *)((const char *)&e->oc + g->off);
-      uint64_t vr = *(const uint64_t *)((const char *)&e->orl + g->off);
-      if ((qc || qr) && vc != vr) {
-        e->failed = 1;
-        snprintf(e->msg, sizeof e->msg,
-                 "MISMATCH kmu_gpu cycle=%" PRIu64 " signal=%s expected=0x%" PRIx64
-                 " actual=0x%" PRIx64 " seed=%" PRIu64 " (expected: C model, actual: RTL)",
-                 e->cycle, g->name, vc, vr, e->seed);
-        break;
+      const unsigned nl = g->lanes ? g->lanes : 1;
+      for (unsigned k = 0; k < nl; k++) {
+        const unsigned qk = g->qual_lanes ? k : 0;
+        uint64_t qc = kmu_sig_val(&e->oc, g->qual_off, qk);
+        uint64_t qr = kmu_sig_val(&e->orl, g->qual_off, qk);
+        uint64_t vc = kmu_sig_val(&e->oc, g->off, k), vr = kmu_sig_val(&e->orl, g->off, k);
+        if ((qc || qr) && vc != vr) {
+          char nm[96];
+          if (g->lanes)
+            snprintf(nm, sizeof nm, "%s[%u]", g->name, k);
+          else
+            snprintf(nm, sizeof nm, "%s", g->name);
+          e->failed = 1;
+          snprintf(e->msg, sizeof e->msg,
+                   "MISMATCH kmu_gpu cycle=%" PRIu64 " signal=%s expected=0x%" PRIx64
+                   " actual=0x%" PRIx64 " seed=%" PRIu64 " (expected: C model, actual: RTL)",
+                   e->cycle, nm, vc, vr, e->seed);
+          break;
+        }
       }
     }
   }
   if (o->hw_err_o && !e->failed) {
     e->failed = 1;
+    char why[300] = "";
+    if (e->use_c) { /* which block refused (the C twin's wires name it) */
+      const kmu_gpu_wires *w = &e->model->w;
+      size_t n = 0;
+      if (w->kmu_o.err_desc_o) n += snprintf(why + n, sizeof why - n, " kmu_kmu.err_desc_o");
+      if (w->kmu_o.err_take_o) n += snprintf(why + n, sizeof why - n, " kmu_kmu.err_take_o");
+      if (w->kmu_o.err_done_o) n += snprintf(why + n, sizeof why - n, " kmu_kmu.err_done_o");
+      for (unsigned s = 0; s < e->model->p.nsm && n < sizeof why - 60; s++) {
+        const kmu_sm_out *so = &w->sm_o[s];
+        if (so->err_overflow_o || so->err_done_o || so->err_o)
+          n += snprintf(why + n, sizeof why - n,
+                        " SM %u: err_overflow_o=%u err_done_o=%u err_o=0x%" PRIx64, s,
+                        (unsigned)so->err_overflow_o, (unsigned)so->err_done_o, so->err_o);
+      }
+    }
     snprintf(e->msg, sizeof e->msg,
-             "kmu_gpu hw_err_o at cycle %" PRIu64 ": a block refused an input", e->cycle);
+             "kmu_gpu hw_err_o at cycle %" PRIu64 ": a block refused an input:%s", e->cycle,
+             *why ? why : " (see the waveform)");
   }
-#define OUT_COPY(n) k->n = o->n;
-  KMUSIM_PORTS_OUT(OUT_COPY)
+#define OUT_COPY(n, q) k->n = o->n;
+#define OUTL_COPY(n, nl, ew, q) memcpy(k->n, o->n, sizeof k->n);
+  KMU_GPU_OUT(OUT_COPY)
+  KMU_GPU_OUTL(OUTL_COPY)
 #undef OUT_COPY
+#undef OUTL_COPY
 }
 
 static void hw_tick(void *p) {
@@ -144,10 +175,14 @@ static int hw_failed(void *p, char *msg, size_t len) {
   return e->failed;
 }
 
-#define FEATS KMUSIM_FEAT_HOST_LAUNCH
-const kmusim_engine_ops kmusim_engine_c = {"c", FEATS, 0, c_create, hw_destroy,
-                                           hw_reset, hw_comb, hw_tick, hw_failed};
-const kmusim_engine_ops kmusim_engine_rtl = {"rtl", FEATS, 0, rtl_create, hw_destroy,
-                                             hw_reset, hw_comb, hw_tick, hw_failed};
-const kmusim_engine_ops kmusim_engine_cosim = {"cosim", FEATS, 0, cosim_create, hw_destroy,
-                                               hw_reset, hw_comb, hw_tick, hw_failed};
+#define FEATS (KMUSIM_FEAT_HOST_LAUNCH | KMUSIM_FEAT_HINT)
+static const kmusim_hw_sizes hw_sizes = {P_RPW, P_BEAT_BYTES, P_IPB};
+const kmusim_engine_ops kmusim_engine_c = {"c",      FEATS,     0,         c_create,
+                                           hw_destroy, hw_reset, hw_comb, hw_tick,
+                                           hw_failed, &hw_sizes};
+const kmusim_engine_ops kmusim_engine_rtl = {"rtl",      FEATS,     0,         rtl_create,
+                                             hw_destroy, hw_reset, hw_comb, hw_tick,
+                                             hw_failed, &hw_sizes};
+const kmusim_engine_ops kmusim_engine_cosim = {"cosim",    FEATS,     0,         cosim_create,
+                                               hw_destroy, hw_reset, hw_comb, hw_tick,
+                                               hw_failed, &hw_sizes};

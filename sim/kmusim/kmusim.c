@@ -35,6 +35,9 @@ static void usage(FILE *f) {
           "  --hang N          fail after N cycles with nothing moving (default 200k)\n"
           "  --seed N          seed of the SM jitter and memory stalls (default 1)\n"
           "  --config C        replace the workload's config: small, fpga, paper or a file\n"
+          "  --policy P        replace the configuration's preemption policy: drain, reserve,\n"
+          "                    warp, chimera, chimera_dirty, pep, pep_inplace or a '+'\n"
+          "                    combination (e.g. pep+warp)\n"
           "  --no-isolated     skip the isolated runs (no ANTT / STP)\n"
           "  --quiet           no summary table, no progress line\n"
           "  --check           parse and check the workload only\n"
@@ -88,8 +91,8 @@ static int check_supported(const kmusim_workload *w, const kmusim_engine_ops *e)
     const char *why = NULL;
     switch (ev->kind) {
     case KMUSIM_EV_HINT:
-      why = "launch hints are not supported yet: the PEP hint window is reserved in the "
-            "register map (docs/regmap.md) and kmusim does not drive it";
+      if (!(e->features & KMUSIM_FEAT_HINT))
+        why = "launch hints are not supported by this engine (no PRE_HINT register)";
       break;
     case KMUSIM_EV_COPY:
       why = "copies are not supported yet: the copy-engine window is reserved in the register "
@@ -134,7 +137,8 @@ static const char *build_of(const kmusim_config *c) {
 }
 
 int main(int argc, char **argv) {
-  const char *engine = NULL, *json = NULL, *svg = NULL, *fst = NULL, *cfg = NULL, *wl = NULL;
+  const char *engine = NULL, *json = NULL, *svg = NULL, *fst = NULL, *cfg = NULL, *wl = NULL,
+             *policy = NULL;
   uint64_t max_cycles = 100000000ull, hang = 200000, seed = 1;
   int quiet = 0, isolated = 1, check_only = 0, which_build = 0;
   for (int i = 1; i < argc; i++) {
@@ -157,6 +161,9 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--config")) {
       if (!need_arg(i, argc, argv)) return 1;
       cfg = argv[++i];
+    } else if (!strcmp(a, "--policy")) {
+      if (!need_arg(i, argc, argv)) return 1;
+      policy = argv[++i];
     } else if (!strcmp(a, "--cycles")) {
       if (!need_arg(i, argc, argv) || !num_arg(a, argv[i + 1], &max_cycles)) return 1;
       i++;
@@ -208,7 +215,7 @@ int main(int argc, char **argv) {
        (fst && !check_output("--fst", fst))))
     return 1;
   kmusim_workload w;
-  if (kmusim_workload_load(&w, wl, cfg)) {
+  if (kmusim_workload_load(&w, wl, cfg, policy)) {
     int rc = w.io_error ? 1 : 2; /* unreadable file vs malformed content */
     kmusim_workload_free(&w);
     return rc;

@@ -132,7 +132,15 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
           util(wsum, r->span, r->nsm * c->warps), util(tsum, r->span, r->nsm * c->tbs));
   if (r->have_antt) fprintf(f, "    \"antt\": %.4f,\n    \"stp\": %.4f,\n", r->antt, r->stp);
   else fprintf(f, "    \"antt\": null,\n    \"stp\": null,\n");
-  fprintf(f, "    \"irq_cycles\": %" PRIu64 "\n  },\n", r->irq_cycles);
+  fprintf(f, "    \"irq_cycles\": %" PRIu64 ",\n", r->irq_cycles);
+  fprintf(f, "    \"preemption\": {\"policy\": ");
+  jstr(f, c->policy);
+  fprintf(f, ", \"hints\": %" PRIu64 ", \"requests\": %" PRIu64 ", \"evictions\": %" PRIu64
+             ", \"restores\": %" PRIu64 ", \"ctx_saves\": %" PRIu64
+             ", \"ctx_save_bytes\": %" PRIu64 ", \"ctx_restore_bytes\": %" PRIu64
+             ", \"save_sm_cycles\": %" PRIu64 ", \"warp_level_events\": %" PRIu64 "}\n  },\n",
+          r->hints, r->preempt_reqs, r->evictions, r->restores, r->ctx_saves, r->ctx_save_bytes,
+          r->ctx_restore_bytes, r->save_cycles, r->wp_events);
 
   fprintf(f, "  \"kernels\": [");
   for (unsigned k = 0; k < w->nk; k++) {
@@ -159,8 +167,13 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     else fputs("null", f);
     fprintf(f, ",\n     \"sm\": {\"tbs_run\": %" PRIu64 ", \"run_cycles\": %" PRIu64
                ", \"loads\": %" PRIu64 ", \"writebacks\": %" PRIu64 ", \"barriers\": %" PRIu64
-               ", \"stall_cycles\": %" PRIu64 "}}",
-            ks->tbs, ks->cycles, ks->loads, ks->wb, ks->bar, ks->stall);
+               ", \"stall_cycles\": %" PRIu64 "},\n     \"preemption\": {\"pauses\": %" PRIu64
+               ", \"evictions\": %" PRIu64 ", \"restores\": %" PRIu64
+               ", \"paused_cycles\": %" PRIu64 ", \"evicted_cycles\": %" PRIu64
+               ", \"warp_victims\": %" PRIu64 ", \"event_warps_warp_level\": %" PRIu64 "}}",
+            ks->tbs, ks->cycles, ks->loads, ks->wb, ks->bar, ks->stall, ks->pauses,
+            ks->evictions, ks->restores, ks->paused_cycles, ks->evicted_cycles, ks->wp_victims,
+            ks->ewarps_wp);
   }
   fprintf(f, "\n  ],\n  \"instances\": [");
   for (size_t i = 0; i < r->ninst; i++) {
@@ -292,7 +305,9 @@ int kmusim_write_svg(const char *path, const kmusim_workload *w, const kmusim_re
           r->test_double ? " (TEST DOUBLE: not results)" : "");
   xml_text(f, c->name);
   fprintf(f, "</text>\n<text x=\"%.0f\" y=\"36\" fill=\"#555\">SM occupancy: one row per SM, "
-             "one lane per resident-TB entry; %" PRIu64 " cycles</text>\n", left, r->cycles);
+             "one lane per resident-TB entry; %" PRIu64 " cycles; ticks: red preemption request, "
+             "black TB switched out, green restored, blue warp-level preemption</text>\n",
+          left, r->cycles);
   /* rows */
   for (unsigned s = 0; s < c->nsm; s++) {
     double y = top + (double)s * rowh;
@@ -346,8 +361,20 @@ int kmusim_write_svg(const char *path, const kmusim_workload *w, const kmusim_re
     xml_text(f, w->k[x->kernel].name);
     fprintf(f, " #%u accepted at %" PRIu64 "</title></path>\n", x->seq, x->accepted);
   }
-  fprintf(f, "</g>\n<!-- preemption markers: reserved (drawn once preemption exists) -->\n"
-             "<g id=\"preemptions\"></g>\n");
+  fprintf(f, "</g>\n");
+  /* preemption markers: a vertical tick across the SM's row per event (up to 5000) */
+  static const char *const mcol[] = {"#d62728", "#000000", "#2ca02c", "#1f77b4"};
+  static const char *const mname[] = {"preemption request", "TB switched out (evicted)",
+                                      "TB restored", "warp-level preemption (event warp start)"};
+  fprintf(f, "<g id=\"preemptions\">\n");
+  for (size_t i = 0; i < r->nmarks && i < 5000; i++) {
+    const kmusim_mark *m = &r->marks[i];
+    double xx = left + (double)m->cycle * sx, y = top + (double)m->sm * rowh;
+    fprintf(f, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"%s\" "
+               "stroke-width=\"1.5\"><title>%s, SM %u, cycle %" PRIu64 "</title></line>\n",
+            xx, y, xx, y + rowh - 2, mcol[m->kind & 3], mname[m->kind & 3], m->sm, m->cycle);
+  }
+  fprintf(f, "</g>\n");
   /* time axis */
   double ay = top + plot_h + 4;
   fprintf(f, "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"black\"/>\n", left,
@@ -437,4 +464,9 @@ void kmusim_print_summary(FILE *f, const kmusim_workload *w, const kmusim_result
   else fprintf(f, "ANTT -  STP -  (no isolated runs)\n");
   fprintf(f, "memory: %" PRIu64 " port writes, %" PRIu64 " port reads, %" PRIu64 " SM loads\n",
           r->mem_port_writes, r->mem_port_reads, r->mem_sm_loads);
+  fprintf(f, "preemption (policy %s): %" PRIu64 " requests, %" PRIu64 " TBs switched out, %" PRIu64
+             " restored, %" PRIu64 " saves (%" PRIu64 " B saved, %" PRIu64 " B restored, %" PRIu64
+             " SM cycles saving), %" PRIu64 " warp-level events, %" PRIu64 " hints\n",
+          c->policy, r->preempt_reqs, r->evictions, r->restores, r->ctx_saves, r->ctx_save_bytes,
+          r->ctx_restore_bytes, r->save_cycles, r->wp_events, r->hints);
 }

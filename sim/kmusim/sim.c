@@ -6,7 +6,10 @@
  *    registration at a time (the staging registers are shared);
  *  - doorbell: one write to DOORBELL[id] once the kernel's registration returned its id and
  *    fewer than maxinf of its events are in flight (a device only rings when it has a free
- *    submission entry; in flight = rung, completion flag not yet seen);
+ *    submission entry; in flight = rung, completion flag not yet seen) and the entry it
+ *    fills (seq mod ring, the EKT hands out parameter entries in ring order) is free: the
+ *    event that used it last has completed (completions come out of order once TBs are
+ *    preempted, so maxinf <= ring alone does not keep an entry from being overwritten);
  *  - launch: the HL_* staging writes and HL_CMD, queued back to back.
  * Before a doorbell or launch the host writes 0 to the completion flag (word 0 of the
  * parameter entry), untimed.
@@ -31,7 +34,7 @@
 
 #define QM (KMU_AXIM_Q - 1)
 
-enum { OP_REG, OP_DB, OP_HL };
+enum { OP_REG, OP_DB, OP_HL, OP_HINT };
 typedef struct {
   int kind;
   int kernel;
@@ -39,10 +42,11 @@ typedef struct {
   unsigned line;
   uint32_t idx; /* instance or registration record */
   uint32_t order;
+  uint64_t lead; /* hint: predicted cycles until the kernel's launch (PRE_HINT) */
 } hop;
 
 /* AXI tags: kind << 56 | index */
-enum { T_STAGE, T_REGCMD, T_REGRES, T_DB, T_HLCMD, T_FINAL, T_CFG };
+enum { T_STAGE, T_REGCMD, T_REGRES, T_DB, T_HLCMD, T_FINAL, T_CFG, T_HINT };
 #define TAG(k, i) ((uint64_t)(k) << 56 | (uint64_t)(i))
 #define TAG_K(t) ((int)((t) >> 56))
 #define TAG_I(t) ((uint32_t)((t) & 0xffffffffu))
@@ -57,10 +61,14 @@ typedef struct {
   sm_model sm;
   kmusim_ports p;
   uint64_t cycle;
+  int simt;                 /* the engine has the per-SM SIMT ports (sm_model SIMT mode) */
+  unsigned *ctx_op;         /* per SM: the op of the context command in flight */
+  uint64_t *ctx_save_since; /* per SM: cycle its save command was taken, KMUSIM_NEVER: none */
   /* host operations */
   hop *ops;
   size_t nops;
   uint32_t **kops;      /* per kernel: op indices in order */
+  uint32_t **kseq;      /* per kernel: instance index of its n-th instance */
   size_t *kn, *knext;   /* per kernel: count, next to issue */
   size_t released;      /* ops with at <= cycle */
   size_t issued_ops;
@@ -127,6 +135,7 @@ static void build_ops(ctx *c) {
   for (unsigned i = 0; i < w->nev; i++) {
     const kmusim_event *e = &w->ev[i];
     if (e->kind == KMUSIM_EV_REGISTER) n++, nreg++;
+    else if (e->kind == KMUSIM_EV_HINT) n += e->count;
     else if (e->kind == KMUSIM_EV_DOORBELL || e->kind == KMUSIM_EV_LAUNCH) n += e->count;
   }
   c->ops = calloc(n ? n : 1, sizeof *c->ops);
@@ -138,6 +147,13 @@ static void build_ops(ctx *c) {
       hop *h = &c->ops[c->nops++];
       h->kind = OP_REG, h->kernel = e->kernel, h->at = e->at, h->line = e->line;
       h->order = order++;
+    } else if (e->kind == KMUSIM_EV_HINT) {
+      for (uint64_t j = 0; j < e->count; j++) {
+        hop *h = &c->ops[c->nops++];
+        h->kind = OP_HINT, h->kernel = e->kernel, h->at = e->at + j * e->every;
+        h->line = e->line, h->lead = e->lead;
+        h->order = order++;
+      }
     } else if (e->kind == KMUSIM_EV_DOORBELL || e->kind == KMUSIM_EV_LAUNCH) {
       for (uint64_t j = 0; j < e->count; j++) {
         hop *h = &c->ops[c->nops++];
@@ -157,6 +173,8 @@ static void build_ops(ctx *c) {
   uint32_t *seq = calloc(nk, sizeof *seq);
   for (size_t i = 0; i < c->nops; i++) c->kn[c->ops[i].kernel]++;
   for (unsigned k = 0; k < nk; k++) c->kops[k] = calloc(c->kn[k] ? c->kn[k] : 1, sizeof(uint32_t));
+  c->kseq = calloc(nk, sizeof *c->kseq);
+  for (unsigned k = 0; k < nk; k++) c->kseq[k] = calloc(c->kn[k] ? c->kn[k] : 1, sizeof(uint32_t));
   memset(c->kn, 0, nk * sizeof *c->kn);
   uint32_t host_seq = 0;
   for (size_t i = 0; i < c->nops; i++) {
@@ -170,8 +188,10 @@ static void build_ops(ctx *c) {
       h->idx = r->nreg++;
       continue;
     }
+    if (h->kind == OP_HINT) continue; /* no instance: a register write */
     kmusim_inst *x = &r->inst[r->ninst];
     x->kernel = h->kernel, x->seq = seq[h->kernel]++, x->line = h->line, x->at = h->at;
+    c->kseq[h->kernel][x->seq] = (uint32_t)r->ninst;
     x->issued = x->accepted = x->first_start = x->last_start = x->completed = KMUSIM_NEVER;
     x->ntb = k->ntb;
     if (k->event) {
@@ -245,11 +265,23 @@ static int try_issue(ctx *c, const hop *h) {
     int id = c->db_id[h->kernel];
     if (id < 0 || c->inflight[h->kernel] >= k->maxinf || !axi_room(c, 1)) return 0;
     kmusim_inst *x = &r->inst[h->idx];
+    if (x->seq >= k->ring &&
+        r->inst[c->kseq[h->kernel][x->seq - k->ring]].completed == KMUSIM_NEVER)
+      return 0; /* its parameter entry still belongs to an event in flight */
     mem_model_poke(&c->mem, x->cpl, 0);
     wr(c, KMU_DOORBELL_ADDR + KMU_DOORBELL_STRIDE * (uint32_t)id, x->seq, TAG(T_DB, h->idx));
     c->inflight[h->kernel]++;
     x->issued = c->cycle;
     live_add(c, h->idx);
+    return 1;
+  }
+  case OP_HINT: {
+    /* PEP 3.3: the launch hint, the predicted cycles until the hinted kernel launches; every
+     * SM's predictor sees it (kmu_gpu) */
+    if (!axi_room(c, 1)) return 0;
+    wr(c, KMU_PRE_HINT_ADDR, (uint32_t)(h->lead > 0xffffffffu ? 0xffffffffu : h->lead),
+       TAG(T_HINT, h->line));
+    r->hints++;
     return 1;
   }
   case OP_HL: {
@@ -313,6 +345,8 @@ static const char *addr_name(uint32_t a) {
   case KMU_ERR_STATUS_ADDR: return "ERR_STATUS";
   case KMU_KMU_CTRL_ADDR: return "KMU_CTRL";
   case KMU_SM_RESERVE_ADDR: return "SM_RESERVE";
+  case KMU_PRE_CTRL_ADDR: return "PRE_CTRL";
+  case KMU_PRE_HINT_ADDR: return "PRE_HINT";
   default: break;
   }
   if (a >= KMU_REG_KPTR_ADDR && a <= KMU_REG_PSIZE_ADDR) return "EKT_REG staging";
@@ -339,8 +373,11 @@ static void on_axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_
       snprintf(what, sizeof what, "registration of '%s' (line %u)", kname(c, r->reg[i].kernel),
                r->reg[i].line);
     else if (kind == T_CFG)
-      snprintf(what, sizeof what, "configuration rgem=%u reserve=0x%x: this engine does not "
-               "implement the register", c->w->cfg.rgem, c->w->cfg.reserve);
+      snprintf(what, sizeof what, "configuration rgem=%u reserve=0x%x policy=%s: this engine "
+               "does not implement the register", c->w->cfg.rgem,
+               kmusim_config_reserve_mask(&c->w->cfg), c->w->cfg.policy);
+    else if (kind == T_HINT)
+      snprintf(what, sizeof what, "launch hint (line %u)", i);
     fail(c, "cycle %" PRIu64 ": AXI %s of 0x%04x (%s%s%s) answered %s%s", cycle,
          op->write ? "write" : "read", op->addr, addr_name(op->addr), *what ? ", " : "", what,
          resp == 2 ? "SLVERR" : resp == 3 ? "DECERR" : "an error",
@@ -399,9 +436,18 @@ static void on_accept(ctx *c, unsigned seq) {
 }
 
 /* ---------------------------------------------------------------- memory writes */
-static void on_mem_write(void *user, uint32_t addr, uint32_t data, uint64_t cycle) {
+static void on_mem_write(void *user, uint32_t addr, uint32_t data, uint32_t client,
+                         uint64_t cycle) {
   ctx *c = user;
   kmusim_result *r = c->r;
+  if (client != 0) {
+    /* client 1+s: SM s's context engine, saving into its checkpoint areas (above ctx_base) */
+    if (!c->simt || client > r->nsm || addr < c->w->cfg.ctx_base)
+      fail(c, "cycle %" PRIu64 ": memory write of client %u to 0x%08x: %s", cycle, client, addr,
+           !c->simt || client > r->nsm ? "no such client writes"
+                                         : "below the checkpoint areas (PRE_CTX_BASE)");
+    return;
+  }
   for (size_t j = 0; j < c->nlive; j++) {
     uint32_t i = c->live[j];
     kmusim_inst *x = &r->inst[i];
@@ -443,23 +489,67 @@ static void on_mem_write(void *user, uint32_t addr, uint32_t data, uint64_t cycl
        "completion flag there", cycle, data, addr);
 }
 
-/* ---------------------------------------------------------------- SIMT buses */
-static void on_start(ctx *c) {
-  kmusim_ports *p = &c->p;
+/* ---------------------------------------------------------------- per-SM views
+ * kmu_gpu's per-SM ports are kmu_sm's SIMT-side ports by name (lanes, element s = SM s): the
+ * behavioural SM of SM s sees them as a kmu_sm_in / kmu_sm_out, plus the start bus fields
+ * when SM s is the one offering. */
+static void view_in_from(const kmusim_ports *p, unsigned s, kmu_sm_in *v) {
+#define VIN_FROM(n, nl, ew) v->n = p->n[s];
+  KMU_GPU_INL(VIN_FROM)
+#undef VIN_FROM
+}
+static void view_in_to(kmusim_ports *p, unsigned s, const kmu_sm_in *v) {
+#define VIN_TO(n, nl, ew) p->n[s] = v->n;
+  KMU_GPU_INL(VIN_TO)
+#undef VIN_TO
+}
+static void view_out(const kmusim_ports *p, unsigned s, kmu_sm_out *v) {
+  memset(v, 0, sizeof *v);
+#define VOUT(n, nl, ew, q) v->n = p->n[s];
+  KMU_GPU_OUTL(VOUT)
+#undef VOUT
+  if ((p->simt_start_valid_o & 1) && p->simt_start_sm_o == s) {
+    v->simt_start_valid_o = 1;
+    v->simt_start_rtb_o = p->simt_start_rtb_o;
+    v->simt_start_slot_o = p->simt_start_slot_o;
+    v->simt_start_tb_o = p->simt_start_tb_o;
+    v->simt_start_warps_o = p->simt_start_warps_o;
+    v->simt_start_kptr_o = p->simt_start_kptr_o;
+    v->simt_start_param_o = p->simt_start_param_o;
+    v->simt_start_wmask_o = p->simt_start_wmask_o;
+    v->simt_start_ewarp_o = p->simt_start_ewarp_o;
+    v->simt_start_restore_o = p->simt_start_restore_o;
+    v->simt_start_rpw_o = p->simt_start_rpw_o;
+  }
+}
+
+/* timeline marks (kept only when the timeline is asked for) */
+static void mark(ctx *c, int kind, unsigned sm) {
   kmusim_result *r = c->r;
-  int k = kmusim_kernel_by_kptr(c->w, p->simt_start_kptr_o);
-  const unsigned tag = (unsigned)(p->simt_start_slot_o & 0xff);
+  if (!c->o->record_tbs) return;
+  if (r->nmarks == r->marks_cap) {
+    r->marks_cap = r->marks_cap ? 2 * r->marks_cap : 256;
+    r->marks = realloc(r->marks, r->marks_cap * sizeof *r->marks);
+  }
+  r->marks[r->nmarks++] = (kmusim_mark){c->cycle, (uint16_t)sm, (uint8_t)kind};
+}
+
+/* ---------------------------------------------------------------- SIMT buses */
+/* the kernel instance a start names: by its tag, or a new tag's first live instance with this
+ * kernel and parameter (UINT32_MAX: none) */
+static uint32_t inst_of(ctx *c, int k, unsigned tag, uint64_t param) {
+  kmusim_result *r = c->r;
   uint32_t found = UINT32_MAX;
+  tag &= 0xff;
   if (c->tag_inst[tag]) {
     /* the tag names a running instance: the start must be one of its TBs */
     const uint32_t t = c->tag_inst[tag] - 1;
     const kmusim_inst *x = &r->inst[t];
-    if (k >= 0 && x->kernel == k && x->param == p->simt_start_param_o) found = t;
+    if (k >= 0 && x->kernel == k && x->param == param) found = t;
   } else {
-    /* a new tag: the first live instance with this kernel and parameter that has no tag yet */
     for (size_t j = 0; k >= 0 && j < c->nlive; j++) {
       const kmusim_inst *x = &r->inst[c->live[j]];
-      if (x->kernel == k && x->param == p->simt_start_param_o && !x->tagged) {
+      if (x->kernel == k && x->param == param && !x->tagged) {
         found = c->live[j];
         break;
       }
@@ -469,42 +559,101 @@ static void on_start(ctx *c) {
       r->inst[found].tagged = 1;
     }
   }
-  if (found == UINT32_MAX) {
-    fail(c, "cycle %" PRIu64 ": TB start (sm=%" PRIu64 " rtb=%" PRIu64 " kptr=0x%" PRIx64
-         " param=0x%" PRIx64 " tb=%" PRIu64 ") matches no launched kernel instance", c->cycle,
-         p->simt_start_sm_o, p->simt_start_rtb_o, p->simt_start_kptr_o, p->simt_start_param_o,
-         p->simt_start_tb_o);
-    return;
-  }
-  kmusim_inst *x = &r->inst[found];
+  return found;
+}
+
+/* a TB of instance i starts (a new TB, not a restore): exactly once; 0 after a failure */
+static int tb_started(ctx *c, uint32_t i, uint64_t tb) {
+  kmusim_inst *x = &c->r->inst[i];
   char d[160];
-  inst_desc(c, found, d, sizeof d);
-  uint64_t tb = p->simt_start_tb_o;
+  inst_desc(c, i, d, sizeof d);
   if (tb >= x->ntb) {
     fail(c, "cycle %" PRIu64 ": TB start of %s with tb=%" PRIu64 ", the grid has %" PRIu64
          " TBs", c->cycle, d, tb, x->ntb);
-    return;
+    return 0;
   }
   if (x->bits[tb / 8] & (1u << (tb % 8))) {
     fail(c, "cycle %" PRIu64 ": TB %" PRIu64 " of %s started a second time", c->cycle, tb, d);
-    return;
+    return 0;
   }
   if (x->accepted == KMUSIM_NEVER) {
     fail(c, "cycle %" PRIu64 ": TB start of %s before its launch write was accepted", c->cycle,
          d);
-    return;
-  }
-  char err[256];
-  if (!sm_model_start(&c->sm, c->cycle, p->simt_start_sm_o, p->simt_start_rtb_o,
-                      p->simt_start_warps_o, p->simt_start_kptr_o, p->simt_start_param_o, tb,
-                      p->simt_start_slot_o, found, err, sizeof err)) {
-    fail(c, "cycle %" PRIu64 ": %s", c->cycle, err);
-    return;
+    return 0;
   }
   x->bits[tb / 8] |= (uint8_t)(1u << (tb % 8));
   x->started++;
-  if (x->first_start == KMUSIM_NEVER) x->first_start = c->cycle;
   x->last_start = c->cycle;
+  return 1;
+}
+
+static void on_start(ctx *c) {
+  kmusim_ports *p = &c->p;
+  kmusim_result *r = c->r;
+  int k = kmusim_kernel_by_kptr(c->w, p->simt_start_kptr_o);
+  const int restore = c->simt && (p->simt_start_restore_o & 1);
+  uint32_t found = inst_of(c, k, (unsigned)p->simt_start_slot_o, p->simt_start_param_o);
+  if (found == UINT32_MAX) {
+    fail(c, "cycle %" PRIu64 ": TB %s (sm=%" PRIu64 " rtb=%" PRIu64 " kptr=0x%" PRIx64
+         " param=0x%" PRIx64 " tb=%" PRIu64 ") matches no launched kernel instance", c->cycle,
+         restore ? "restore" : "start", p->simt_start_sm_o, p->simt_start_rtb_o,
+         p->simt_start_kptr_o, p->simt_start_param_o, p->simt_start_tb_o);
+    return;
+  }
+  kmusim_inst *x = &r->inst[found];
+  uint64_t tb = p->simt_start_tb_o;
+  /* a restore resumes a TB that started before (its start counted then) */
+  if (!restore && !tb_started(c, found, tb)) return;
+  char err[256];
+  int ok;
+  if (c->simt) {
+    sm_start st = {p->simt_start_sm_o,    p->simt_start_rtb_o,    p->simt_start_warps_o,
+                   p->simt_start_kptr_o,  p->simt_start_param_o,  tb,
+                   p->simt_start_slot_o,  p->simt_start_wmask_o,  p->simt_start_rpw_o,
+                   p->simt_start_ewarp_o, p->simt_start_restore_o, found};
+    ok = sm_model_start_ex(&c->sm, c->cycle, &st, err, sizeof err);
+  } else {
+    ok = sm_model_start(&c->sm, c->cycle, p->simt_start_sm_o, p->simt_start_rtb_o,
+                        p->simt_start_warps_o, p->simt_start_kptr_o, p->simt_start_param_o, tb,
+                        p->simt_start_slot_o, found, err, sizeof err);
+  }
+  if (!ok) {
+    fail(c, "cycle %" PRIu64 ": %s", c->cycle, err);
+    return;
+  }
+  if (restore) {
+    r->restores++;
+    mark(c, MARK_RESTORE, (unsigned)p->simt_start_sm_o);
+  } else if (x->first_start == KMUSIM_NEVER) {
+    x->first_start = c->cycle;
+  }
+}
+
+/* A warp-level event warp was accepted on an SM (sm_model's hook): it never appears on the
+ * start bus, so its TB is counted started here; its first instruction issues at ev_start_o
+ * (on_ev_start: the launch latency's end). */
+static void on_wpev(void *user, sm_model *s, sm_tb *t, uint64_t cycle) {
+  ctx *c = user;
+  (void)s, (void)cycle;
+  int k = kmusim_kernel_by_kptr(c->w, t->kptr);
+  uint32_t found = inst_of(c, k, (unsigned)t->slot, t->param);
+  if (found == UINT32_MAX) {
+    fail(c, "cycle %" PRIu64 ": warp-level event warp (kptr=0x%" PRIx64 " param=0x%" PRIx64
+         " tb=%" PRIu64 ") matches no launched kernel instance", c->cycle, t->kptr, t->param,
+         t->tb);
+    return;
+  }
+  if (!tb_started(c, found, t->tb)) return;
+  t->inst = found;
+}
+
+static void on_ev_start(ctx *c, unsigned sm) {
+  const sm_tb *t = &c->sm.tb[sm * c->sm.tbs + (unsigned)c->p.ev_rtb_o[sm]];
+  c->r->wp_events++;
+  mark(c, MARK_WP, sm);
+  if (t->inst == SM_INST_NONE) return;
+  kmusim_inst *x = &c->r->inst[t->inst];
+  if (x->first_start == KMUSIM_NEVER) x->first_start = c->cycle;
 }
 
 static void on_done(ctx *c) {
@@ -568,6 +717,51 @@ static void outstanding(ctx *c) {
             kname(c, r->reg[c->reg_active].kernel));
 }
 
+/* Every SM's settled SIMT side of this cycle: the behavioural SM checks the protocol and
+ * moves on; the preemption metrics are counted here. */
+static void observe_sms(ctx *c) {
+  kmusim_ports *p = &c->p;
+  kmusim_result *r = c->r;
+  for (unsigned s = 0; s < r->nsm && !c->failed; s++) {
+    kmu_sm_in vi;
+    kmu_sm_out vo;
+    memset(&vi, 0, sizeof vi);
+    view_in_from(p, s, &vi);
+    vi.opt_i = c->w->cfg.opt; /* PRE_CTRL.OPT as kmusim wrote it */
+    view_out(p, s, &vo);
+    char err[400];
+    if (!sm_model_observe_sm(&c->sm, s, c->cycle, &vi, &vo, err, sizeof err)) {
+      fail(c, "cycle %" PRIu64 ": SM %u: %s", c->cycle, s, err);
+      return;
+    }
+    if ((p->preempt_o >> s) & 1) {
+      r->preempt_reqs++;
+      mark(c, MARK_PREEMPT, s);
+    }
+    if (p->ctx_cmd_valid_o[s] && p->ctx_cmd_ready_o[s]) {
+      c->ctx_op[s] = (unsigned)p->ctx_cmd_op_o[s];
+      if (c->ctx_op[s] != KMU_CTX_OP_RESTORE && c->ctx_save_since[s] == KMUSIM_NEVER)
+        c->ctx_save_since[s] = c->cycle;
+    }
+    if (p->ctx_done_o[s]) {
+      if (c->ctx_op[s] == KMU_CTX_OP_RESTORE) {
+        r->ctx_restore_bytes += p->ctx_done_bytes_o[s];
+      } else {
+        r->ctx_save_bytes += p->ctx_done_bytes_o[s];
+        r->ctx_saves++;
+        if (c->ctx_save_since[s] != KMUSIM_NEVER)
+          r->save_cycles += c->cycle + 1 - c->ctx_save_since[s];
+        c->ctx_save_since[s] = KMUSIM_NEVER;
+      }
+    }
+    if (p->simt_evict_valid_o[s]) {
+      r->evictions++;
+      mark(c, MARK_EVICT, s);
+    }
+    if (p->ev_start_o[s]) on_ev_start(c, s);
+  }
+}
+
 int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result *r) {
   memset(r, 0, sizeof *r);
   ctx cc, *c = &cc;
@@ -585,7 +779,18 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
   kmu_axim_init(&c->axim, &c->rng_axi, on_axi_done, c);
   mem_model_init(&c->mem, w->cfg.mem_latency, w->cfg.mem_bw, w->cfg.mem_stall_pct, &c->rng_mem,
                  on_mem_write, c);
-  sm_model_init(&c->sm, &w->cfg, w, &c->mem, &c->rng_sm);
+  c->simt = o->engine->hw != NULL;
+  if (c->simt) {
+    sm_model_hw hw = {o->engine->hw->rpw, o->engine->hw->beat_bytes, o->engine->hw->ipb, 0, 0};
+    sm_model_init_simt(&c->sm, &w->cfg, w, &c->mem, &c->rng_sm, &hw);
+    c->sm.on_wpev = on_wpev;
+    c->sm.wpev_user = c;
+  } else {
+    sm_model_init(&c->sm, &w->cfg, w, &c->mem, &c->rng_sm);
+  }
+  c->ctx_op = calloc(r->nsm, sizeof *c->ctx_op);
+  c->ctx_save_since = calloc(r->nsm, sizeof *c->ctx_save_since);
+  for (unsigned s = 0; s < r->nsm; s++) c->ctx_save_since[s] = KMUSIM_NEVER;
   c->db_id = malloc(w->nk * sizeof *c->db_id + 1);
   for (unsigned k = 0; k < w->nk; k++) c->db_id[k] = -1;
   c->inflight = calloc(w->nk ? w->nk : 1, sizeof *c->inflight);
@@ -603,10 +808,12 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
   }
   o->engine->reset(e);
   static int told_cfg;
-  if (o->engine->test_double && (w->cfg.rgem || w->cfg.reserve) && !told_cfg++)
-    fprintf(stderr, "kmusim: note: engine '%s' is a test double without KMU_CTRL / SM_RESERVE: "
-            "rgem=%u reserve=0x%x are not applied\n", o->engine->name, w->cfg.rgem,
-            w->cfg.reserve);
+  if (o->engine->test_double &&
+      (w->cfg.rgem || kmusim_config_reserve_mask(&w->cfg) || strcmp(w->cfg.policy, "drain")) &&
+      !told_cfg++)
+    fprintf(stderr, "kmusim: note: engine '%s' is a test double without KMU_CTRL / SM_RESERVE / "
+            "PRE_*: rgem=%u reserve=0x%x policy=%s are not applied\n", o->engine->name,
+            w->cfg.rgem, kmusim_config_reserve_mask(&w->cfg), w->cfg.policy);
   uint64_t *util_w = calloc(r->nsm, sizeof *util_w), *util_t = calloc(r->nsm, sizeof *util_t);
   kmusim_ports *p = &c->p;
   for (c->cycle = 0;; c->cycle++) {
@@ -621,7 +828,10 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       outstanding(c);
       break;
     }
-    int busy_env = !sm_model_idle(&c->sm) || !mem_model_idle(&c->mem) ||
+    /* SIMT mode: evicted TBs keep the pool busy, so its own activity stamp says whether
+     * anything moved (a stuck restore is then a hang) */
+    int busy_sm = c->simt ? c->sm.last_activity + 1 >= c->cycle : !sm_model_idle(&c->sm);
+    int busy_env = busy_sm || !mem_model_idle(&c->mem) ||
                    (c->released < c->nops && c->issued_ops == c->released);
     if (busy_env) c->last_activity = c->cycle;
     if (c->cycle - c->last_activity > o->hang_cycles) {
@@ -647,8 +857,17 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
 
     /* 1. environment drives the inputs */
     if (c->cycle == 0 && !o->engine->test_double) {
-      wr(c, KMU_KMU_CTRL_ADDR, (w->cfg.rgem & 1u) << KMU_KMU_CTRL_RGEM_SHIFT, TAG(T_CFG, 0));
-      wr(c, KMU_SM_RESERVE_ADDR, w->cfg.reserve, TAG(T_CFG, 1));
+      const kmusim_config *g = &w->cfg;
+      wr(c, KMU_KMU_CTRL_ADDR, (g->rgem & 1u) << KMU_KMU_CTRL_RGEM_SHIFT, TAG(T_CFG, 0));
+      wr(c, KMU_SM_RESERVE_ADDR, kmusim_config_reserve_mask(g), TAG(T_CFG, 1));
+      wr(c, KMU_PRE_CTRL_ADDR,
+         g->pol << KMU_PRE_CTRL_POLICY_SHIFT | g->inplace << KMU_PRE_CTRL_INPLACE_SHIFT |
+             g->wp_en << KMU_PRE_CTRL_WP_EN_SHIFT | g->vpol << KMU_PRE_CTRL_VPOL_SHIFT |
+             g->opt << KMU_PRE_CTRL_OPT_SHIFT,
+         TAG(T_CFG, 2));
+      wr(c, KMU_PRE_CTX_BASE_ADDR, g->ctx_base, TAG(T_CFG, 3));
+      wr(c, KMU_PRE_DEADLINE_ADDR, g->deadline, TAG(T_CFG, 4));
+      wr(c, KMU_PRE_BW_ADDR, g->bw_shift << KMU_PRE_BW_SHIFT_SHIFT, TAG(T_CFG, 5));
     }
     host_issue(c);
     if (c->reg_active >= 0 && c->reg_phase == 1) {
@@ -661,10 +880,31 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     KMU_AXIM_TO_IN(sig, p);
     p->simt_start_ready_i = 1;
     sm_model_drive(&c->sm, &p->simt_done_valid_i, &p->simt_done_sm_i, &p->simt_done_rtb_i);
+    for (unsigned s = 0; c->simt && s < r->nsm; s++) {
+      kmu_sm_in v;
+      view_in_from(p, s, &v);
+      sm_model_drive_sm(&c->sm, s, c->cycle, &v);
+      view_in_to(p, s, &v);
+    }
     mem_model_drive(&c->mem, c->cycle, &p->mem_ready_i, &p->mem_rvalid_i, &p->mem_rdata_i,
                     &p->mem_rclient_i);
-    /* 2. engine */
+    /* 2. engine; then the combinational reads of registered outputs (the SMs' shared memory
+     * and on-chip store, the offered TB's instructions) and the engine again (engine.h) */
     o->engine->comb(e, p);
+    if (c->simt) {
+      for (unsigned s = 0; s < r->nsm; s++) {
+        kmu_sm_in vi;
+        kmu_sm_out vo;
+        view_in_from(p, s, &vi);
+        view_out(p, s, &vo);
+        sm_model_comb_reads(&c->sm, s, &vo, &vi);
+        p->shm_rdata_i[s] = vi.shm_rdata_i;
+        p->ip_rdata_i[s] = vi.ip_rdata_i;
+        if (vo.simt_start_valid_o) p->simt_start_insts_i = sm_model_start_insts(&c->sm, s, &vo);
+      }
+      if (!(p->simt_start_valid_o & 1)) p->simt_start_insts_i = 0;
+      o->engine->comb(e, p);
+    }
     /* 3. observe handshakes */
     KMU_AXIM_FROM(sig, p, p);
     if (sig.awvalid && sig.awready) {
@@ -681,6 +921,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     }
     kmu_axim_observe(&c->axim, &sig, c->cycle);
     if (p->irq_o) r->irq_cycles++;
+    if (c->simt) observe_sms(c);
     if (p->simt_start_valid_o && p->simt_start_ready_i) {
       on_start(c);
       c->last_activity = c->cycle;
@@ -767,9 +1008,11 @@ out:
   for (size_t i = 0; i < r->ninst; i++) free(r->inst[i].bits), r->inst[i].bits = NULL;
   sm_model_free(&c->sm);
   mem_model_free(&c->mem);
-  for (unsigned k = 0; k < w->nk; k++) free(c->kops[k]);
+  for (unsigned k = 0; k < w->nk; k++) free(c->kops[k]), free(c->kseq[k]);
+  free(c->kseq);
   free(c->kops), free(c->kn), free(c->knext), free(c->ops), free(c->db_id), free(c->inflight);
   free(c->live);
+  free(c->ctx_op), free(c->ctx_save_since);
   if (!r->ks) r->ks = calloc(w->nk ? w->nk : 1, sizeof *r->ks);
   return rc;
 }
@@ -835,6 +1078,7 @@ void kmusim_result_free(kmusim_result *r) {
   free(r->inst);
   free(r->reg);
   free(r->tbr);
+  free(r->marks);
   free(r->sm);
   free(r->ks);
   free(r->iso);

@@ -43,6 +43,14 @@ typedef struct {
   uint64_t start, end;    /* start handshake, done handshake (or the run's end) */
 } kmusim_tbrec;
 
+/* a preemption event on the timeline */
+enum { MARK_PREEMPT, MARK_EVICT, MARK_RESTORE, MARK_WP };
+typedef struct {
+  uint64_t cycle;
+  uint16_t sm;
+  uint8_t kind; /* MARK_* */
+} kmusim_mark;
+
 typedef struct {
   uint64_t warp_busy, tb_busy; /* sums over the span of busy warp slots / TB entries */
   uint64_t tbs;                /* TBs run */
@@ -67,6 +75,16 @@ typedef struct {
   uint32_t err_status, perf_doorbells, perf_completions;
   int final_read;           /* the final CSR reads were done */
   uint64_t irq_cycles;
+  uint64_t hints;           /* PRE_HINT writes issued */
+  /* preemption (engines with per-SM SIMT ports) */
+  uint64_t preempt_reqs;    /* TB-level preemption requests to SMs (kmu_preempt_ctrl) */
+  uint64_t evictions, restores; /* TBs switched out / restored */
+  uint64_t ctx_saves;       /* context saves done (base, incremental, full) */
+  uint64_t ctx_save_bytes, ctx_restore_bytes;
+  uint64_t save_cycles;     /* SM cycles from a save command taken to its done, summed */
+  uint64_t wp_events;       /* event warps started by warp-level preemption (ev_start) */
+  kmusim_mark *marks;       /* timeline marks (with record_tbs) */
+  size_t nmarks, marks_cap;
   uint64_t *iso;            /* per kernel: isolated turnaround, 0 = not measured */
   double antt, stp;
   int have_antt;

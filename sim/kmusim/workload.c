@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "workload.h"
 
+#include "kmu_regmap.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
@@ -14,10 +16,15 @@
 /* ---------------------------------------------------------------- configurations */
 /* small: iCE40-sized; fpga: ECP5-85F; paper: the sizes the papers evaluate.  The memory
  * defaults are environment parameters (not hardware). */
+/* preemption defaults: policy drain; victim policy 0 (oldest), every flush optimisation on
+ * (EDGE IV-D's best case); Chimera deadline 2,000 cycles; save bandwidth one memory beat per
+ * cycle (4 B small and fpga, 32 B paper: the context engines' BEAT_BYTES); checkpoint areas at
+ * 0x80000000 (clear of the kernels' parameter buffers). */
+#define PRE_DEFAULTS(bw) "drain", 0, 0, 0, 0, 0, 0xf, 2000, bw, 0x80000000u
 static const kmusim_config presets[] = {
-    {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0},
-    {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0, 0, 0},
-    {"paper", 16, 32, 32, 32, 32, 64, 65536, 98304, 4, 400, 8, 0, 0, 0},
+    {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0, PRE_DEFAULTS(2)},
+    {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0, 0, 0, PRE_DEFAULTS(2)},
+    {"paper", 16, 32, 32, 32, 32, 64, 65536, 98304, 4, 400, 8, 0, 0, 0, PRE_DEFAULTS(5)},
 };
 
 int kmusim_config_preset(kmusim_config *c, const char *name) {
@@ -80,10 +87,56 @@ static const cfg_key cfg_keys[] = {
     CK(mem_stall_pct, 0, 99, "memory stall percent"),
     CK(rgem, 0, 1, "RGEM mode (KMU_CTRL.RGEM)"),
     CK(reserve, 0, 0xFFFFFFFFu, "SMs reserved for event kernels (SM_RESERVE)"),
+    CK(vpol, 0, 3, "victim policy (PRE_CTRL.VPOL)"),
+    CK(opt, 0, 15, "warp-preemption flush optimisations (PRE_CTRL.OPT)"),
+    CK(deadline, 0, 0xFFFFFFFFu, "Chimera deadline in cycles (PRE_DEADLINE)"),
+    CK(bw_shift, 0, 15, "log2 context-save bytes per cycle (PRE_BW.SHIFT)"),
+    CK(ctx_base, 0, 0xFFFFFFFFu, "checkpoint areas' base address (PRE_CTX_BASE)"),
 };
+
+/* policy=<name>[+<name>...]: see workload.h */
+static int set_policy(kmusim_config *c, const char *val, char *err, size_t errlen) {
+  char buf[KMUSIM_POLICY_MAX];
+  if (!*val || strlen(val) >= sizeof buf) {
+    snprintf(err, errlen, "policy=%s: empty or longer than %zu characters", val, sizeof buf - 1);
+    return 0;
+  }
+  unsigned pol = 0, inplace = 0, wp = 0, rsv = 0, tb_level = 0;
+  strcpy(buf, val);
+  for (char *save = NULL, *t = strtok_r(buf, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
+    if (!strcmp(t, "drain")) continue;
+    if (!strcmp(t, "reserve")) rsv = 1;
+    else if (!strcmp(t, "warp")) wp = 1;
+    else if (!strcmp(t, "chimera")) pol = KMU_POL_CHIMERA, tb_level++;
+    else if (!strcmp(t, "chimera_dirty")) pol = KMU_POL_CHIMERA_DIRTY, tb_level++;
+    else if (!strcmp(t, "pep")) pol = KMU_POL_PEP, tb_level++;
+    else if (!strcmp(t, "pep_inplace")) pol = KMU_POL_PEP, inplace = 1, tb_level++;
+    else {
+      snprintf(err, errlen, "policy=%s: unknown policy '%s' (drain reserve warp chimera "
+               "chimera_dirty pep pep_inplace, or a '+' combination such as pep+warp)", val, t);
+      return 0;
+    }
+  }
+  if (tb_level > 1) {
+    snprintf(err, errlen, "policy=%s: at most one TB-level policy (chimera, chimera_dirty, pep, "
+             "pep_inplace) in a combination", val);
+    return 0;
+  }
+  strcpy(c->policy, val);
+  c->pol = pol, c->inplace = inplace, c->wp_en = wp, c->use_reserve = rsv;
+  return 1;
+}
+
+unsigned kmusim_config_reserve_mask(const kmusim_config *c) {
+  if (c->reserve || !c->use_reserve) return c->reserve;
+  unsigned n = c->nsm / 8 ? c->nsm / 8 : 1, m = 0;
+  for (unsigned s = c->nsm - n; s < c->nsm && s < 32; s++) m |= 1u << s;
+  return m;
+}
 
 int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *err,
                       size_t errlen) {
+  if (!strcmp(key, "policy")) return set_policy(c, val, err, errlen);
   for (size_t i = 0; i < sizeof cfg_keys / sizeof cfg_keys[0]; i++) {
     const cfg_key *k = &cfg_keys[i];
     if (strcmp(k->key, key)) continue;
@@ -101,7 +154,7 @@ int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *
   }
   snprintf(err, errlen, "unknown configuration key '%s' (keys: nsm ekt_entries slots pend "
                         "tbs warps regs shmem ewt mem_latency mem_bw mem_stall_pct rgem "
-                        "reserve)", key);
+                        "reserve policy vpol opt deadline bw_shift ctx_base)", key);
   return 0;
 }
 
@@ -656,6 +709,15 @@ static void parse_event(parser *p, kmusim_ev_kind kind, char **tok, int n) {
   case KMUSIM_EV_HINT:
     if ((r = kv_num(p, &kv, "lead", 0, 1000000000ull, 0, &v)) < 0) return;
     e.lead = r ? v : 0;
+    /* a hint train beside a launch train: count / every as for launches */
+    if ((r = kv_num(p, &kv, "count", 1, 1000000, 0, &v)) < 0) return;
+    e.count = r ? v : 1;
+    if ((r = kv_num(p, &kv, "every", 0, 1000000000ull, 0, &v)) < 0) return;
+    e.every = r ? v : 0;
+    if (r && e.count == 1) {
+      perr(p, "%s: every= without count=", what);
+      return;
+    }
     break;
   case KMUSIM_EV_COPY: {
     if (kv_num(p, &kv, "bytes", 1, 0xFFFFFFFFull, 1, &e.bytes) < 0) return;
@@ -760,12 +822,13 @@ static void check_against_config(parser *p) {
   if (c->reserve & ~all)
     perr(p, "config: reserve=0x%x names SMs that config %s does not have (nsm=%u: mask 0x%llx)",
          c->reserve, c->name, c->nsm, (unsigned long long)all);
-  else if (c->nsm <= 32 && c->reserve == all)
+  else if (c->nsm <= 32 && kmusim_config_reserve_mask(c) == all)
     for (unsigned i = 0; i < w->nk; i++)
       if (!w->k[i].event) {
-        perr(p, "config: reserve=0x%x reserves every SM of config %s: host kernel '%s' (line "
+        perr(p, "config: %s 0x%x reserves every SM of config %s: host kernel '%s' (line "
                 "%u) could never run (host kernels never run on reserved SMs)",
-             c->reserve, c->name, w->k[i].name, w->k[i].line);
+             c->reserve ? "reserve=" : "policy reserve: the default mask",
+             kmusim_config_reserve_mask(c), c->name, w->k[i].name, w->k[i].line);
         break;
       }
   for (unsigned i = 0; i < w->nev; i++)
@@ -777,7 +840,7 @@ static void check_against_config(parser *p) {
 }
 
 unsigned kmusim_workload_parse(kmusim_workload *w, const char *name, const char *text,
-                               const char *cfg_override) {
+                               const char *cfg_override, const char *policy_override) {
   memset(w, 0, sizeof *w);
   if (strlen(name) >= sizeof w->path) {
     fprintf(stderr, "%s: path longer than %zu characters\n", name, sizeof w->path - 1);
@@ -844,6 +907,13 @@ unsigned kmusim_workload_parse(kmusim_workload *w, const char *name, const char 
       return p.nerr;
     }
   }
+  if (p.nerr == 0 && policy_override) {
+    char err[256];
+    if (!kmusim_config_set(&w->cfg, "policy", policy_override, err, sizeof err)) {
+      fprintf(stderr, "--policy: %s\n", err);
+      p.nerr++;
+    }
+  }
   if (p.nerr == 0) check_against_config(&p);
   if (p.nerr == 0 && w->n_instances == 0) {
     p.line = p.line ? p.line : 1;
@@ -853,7 +923,8 @@ unsigned kmusim_workload_parse(kmusim_workload *w, const char *name, const char 
   return p.nerr;
 }
 
-unsigned kmusim_workload_load(kmusim_workload *w, const char *path, const char *cfg_override) {
+unsigned kmusim_workload_load(kmusim_workload *w, const char *path, const char *cfg_override,
+                              const char *policy_override) {
   memset(w, 0, sizeof *w);
   if (strlen(path) >= sizeof w->path) {
     fprintf(stderr, "%s: path longer than %zu characters\n", path, sizeof w->path - 1);
@@ -868,7 +939,7 @@ unsigned kmusim_workload_load(kmusim_workload *w, const char *path, const char *
     w->io_error = rr < 0; /* a NUL byte or a huge file is malformed content */
     return 1;
   }
-  unsigned n = kmusim_workload_parse(w, path, text, cfg_override);
+  unsigned n = kmusim_workload_parse(w, path, text, cfg_override, policy_override);
   free(text);
   return n;
 }

@@ -17,6 +17,7 @@ extern "C" {
  * KMUSIM_PATH_MAX - 1 characters; a longer one is refused rather than truncated, so that no
  * message or report names a different file than the one read. */
 #define KMUSIM_PATH_MAX 1024
+#define KMUSIM_POLICY_MAX 48
 
 /* ---- configuration: one parameter set for the hardware and the environment */
 typedef struct {
@@ -36,7 +37,26 @@ typedef struct {
   /* software configuration, written to the CSRs over AXI at cycle 0 (not build parameters) */
   unsigned rgem;         /* KMU_CTRL.RGEM: 1 one kernel at a time, highest priority first */
   unsigned reserve;      /* SM_RESERVE: bit i reserves SM i for event kernels (SMs 0..31) */
+  /* preemption (the PRE_* window), written at cycle 0 too; `policy` names them (below) */
+  char policy[KMUSIM_POLICY_MAX]; /* as written, "drain" by default */
+  unsigned pol;          /* PRE_CTRL.POLICY: KMU_POL_DRAIN, _CHIMERA, _CHIMERA_DIRTY, _PEP */
+  unsigned inplace;      /* PRE_CTRL.INPLACE: PEP in-place incremental saves */
+  unsigned wp_en;        /* PRE_CTRL.WP_EN: EDGE warp-level preemption */
+  unsigned use_reserve;  /* policy reserve: SM_RESERVE = reserve, or the default mask if 0 */
+  unsigned vpol;         /* PRE_CTRL.VPOL: victim policy (KMU_VICTIM_*) */
+  unsigned opt;          /* PRE_CTRL.OPT: warp-preemption flush optimisations */
+  unsigned deadline;     /* PRE_DEADLINE: Chimera's preemption deadline, cycles */
+  unsigned bw_shift;     /* PRE_BW.SHIFT: log2 context-save bytes per cycle */
+  unsigned ctx_base;     /* PRE_CTX_BASE: checkpoint areas in memory */
 } kmusim_config;
+
+/* Policy names (config key `policy`, kmusim --policy): drain, reserve, warp, chimera,
+ * chimera_dirty, pep, pep_inplace, and '+'-joined combinations of at most one TB-level policy
+ * (chimera, chimera_dirty, pep, pep_inplace) with reserve and/or warp, e.g. pep+warp. */
+#define KMUSIM_POLICY_MAX 48
+/* the SM_RESERVE value a run writes: reserve, or under policy reserve with reserve = 0 the
+ * highest max(1, nsm / 8) SMs (below 32) */
+unsigned kmusim_config_reserve_mask(const kmusim_config *c);
 
 /* preset "small", "fpga" or "paper"; 0 when the name is not one */
 int kmusim_config_preset(kmusim_config *c, const char *name);
@@ -129,15 +149,17 @@ typedef struct {
 
 const char *kmusim_ev_name(kmusim_ev_kind k);
 
-/* Parse a workload file.  cfg_override (NULL: none) replaces its config line.  Returns the
+/* Parse a workload file.  cfg_override (NULL: none) replaces its config line;
+ * policy_override (NULL: none) then replaces the configuration's policy (kmusim --policy).  Returns the
  * number of errors (each printed to stderr as "file:line: ..."); 0 on success.  w->io_error
  * tells an unreadable file from malformed content.  A workload file may be any readable file
  * (a pipe too) but at most KMUSIM_WORKLOAD_MAX_BYTES, without NUL bytes. */
 #define KMUSIM_WORKLOAD_MAX_BYTES (256u << 20)
-unsigned kmusim_workload_load(kmusim_workload *w, const char *path, const char *cfg_override);
+unsigned kmusim_workload_load(kmusim_workload *w, const char *path, const char *cfg_override,
+                              const char *policy_override);
 /* Parse from a string (tests); `name` is used in messages. */
 unsigned kmusim_workload_parse(kmusim_workload *w, const char *name, const char *text,
-                               const char *cfg_override);
+                               const char *cfg_override, const char *policy_override);
 void kmusim_workload_free(kmusim_workload *w);
 /* the kernel with this kptr, or -1 */
 int kmusim_kernel_by_kptr(const kmusim_workload *w, uint64_t kptr);
