@@ -125,6 +125,63 @@ def system_benches(report, missed):
     report["simulation_speed"] = S
 
 
+def policy_figures(wl, kname, policy, engine="c"):
+    """a kernel's launch latency (accepted -> first TB or warp running) under one policy,
+    and the run's preemption counters"""
+    d, _ = kmusim("small", wl, engine, ("--policy", policy))
+    acc = [i["launch_latency"] for i in d["instances"] if i["kernel"] == kname]
+    acc.sort()
+    p99 = acc[min(len(acc) - 1, int(0.99 * len(acc)))]
+    return {"mean": sum(acc) / len(acc), "p99": p99, "max": max(acc), "samples": len(acc),
+            "preemption": d["summary"]["preemption"], "policy": policy, "workload": wl}
+
+
+def preemption_benches(report, missed):
+    """Preemption on a busy GPU, each policy against draining in the same run (issue 11)"""
+    R = {}
+    # EDGE IV-D: a single-warp event kernel while background TBs hold every warp slot
+    ev = {pol: policy_figures("workloads/bench/busy_event_1warp.wl", "ev", pol)
+          for pol in ("drain", "reserve", "warp")}
+    # PEP 3.3: a multi-warp high-priority kernel announced by a launch hint
+    hk = {pol: policy_figures("workloads/bench/busy_hint.wl", "hk", pol)
+          for pol in ("drain", "chimera", "chimera_dirty", "pep", "pep_inplace")}
+    # slot-level inversion: low-priority kernels hold every KDU slot, then an urgent kernel
+    inv = {pol: policy_figures("workloads/inversion.wl", "urgent", pol)
+           for pol in ("drain", "chimera", "pep")}
+    R["event_busy_single_warp"] = ev
+    R["hinted_high_priority_busy"] = hk
+    R["slot_inversion"] = inv
+    pep_inv = inv["pep"]
+    pp = pep_inv["preemption"]
+    # one preemption: the SM's save time (save command -> done, summed over the SM's saves,
+    # averaged over the SMs) plus the fixed path around it: trigger 1, predictor 1, pick and
+    # pause 2, the SIMT's pause drain (sm_model: at most 8 + 6), evict and free 2, dispatch and
+    # start 4 = 24 cycles
+    nsm = 2
+    one_preemption = pp["save_sm_cycles"] / nsm + 24
+    R["targets"] = {
+        "warp_event_busy_mean_at_most_60": {"target": 60, "value": ev["warp"]["mean"],
+                                            "met": ev["warp"]["mean"] <= 60},
+        "warp_event_busy_20x_below_drain": {"target": 20.0,
+                                            "value": ev["drain"]["mean"] / ev["warp"]["mean"],
+                                            "met": ev["drain"]["mean"] / ev["warp"]["mean"] >= 20},
+        "pep_hinted_3x_below_drain": {"target": 3.0, "value": hk["drain"]["mean"] / hk["pep"]["mean"],
+                                      "met": hk["drain"]["mean"] / hk["pep"]["mean"] >= 3},
+        "pep_hinted_below_chimera": {"target": 1.0,
+                                     "value": hk["chimera"]["mean"] / hk["pep"]["mean"],
+                                     "met": hk["pep"]["mean"] < hk["chimera"]["mean"]},
+        "inversion_urgent_within_one_preemption": {
+            "target": one_preemption, "value": pep_inv["max"],
+            "met": pep_inv["max"] <= one_preemption,
+            "note": "urgent kernel's launch latency under pep against one measured preemption "
+                    "(mean per-SM save cycles + 24 cycles of fixed path)"},
+    }
+    for k, t in R["targets"].items():
+        if not t["met"]:
+            missed.append(k)
+    report["preemption"] = R
+
+
 PEP_BINS = {
     "predictor": "build/tb/kmu_pep_predictor_paper/test_kmu_pep_predictor_paper",
     "ctx_engine": "build/tb/kmu_ctx_engine_paper/test_kmu_ctx_engine_paper",
@@ -222,6 +279,7 @@ def main():
                 missed.append(f"{cfg}.{k}")
     report["frontend"] = report.pop("configs")
     system_benches(report, missed)
+    preemption_benches(report, missed)
     pep_benches(report, missed)
     os.makedirs("build/reports", exist_ok=True)
     with open("build/reports/bench.json", "w") as f:
@@ -243,6 +301,19 @@ def main():
         print(f"{k:22} {a['min']:>14.0f}/{a['mean']:.1f}/{a['max']:<10.0f} {e['mean']:>24.1f}")
     print(f"host/event first write->first TB (idle): {L['ratios']['host_vs_event_first_write_to_first_tb_idle']:.2f}x;"
           f" busy/idle event: {L['ratios']['busy_vs_idle_event_accepted_to_first_tb']:.1f}x (draining)")
+    R = report["preemption"]
+    print()
+    print(f"{'preemption (small, c)':30} {'launch latency mean/p99/max':>30} {'requests':>9} "
+          f"{'switched':>9} {'saved B':>8} {'warp-level':>10}")
+    for bench, kname in (("event_busy_single_warp", "ev"), ("hinted_high_priority_busy", "hk"),
+                         ("slot_inversion", "urgent")):
+        for pol, f in R[bench].items():
+            pr = f["preemption"]
+            print(f"{bench[:20] + ' ' + pol:30} {f['mean']:>16.1f}/{f['p99']:.0f}/{f['max']:<8.0f} "
+                  f"{pr['requests']:>9} {pr['evictions']:>9} {pr['ctx_save_bytes']:>8} "
+                  f"{pr['warp_level_events']:>10}")
+    for k, t in R["targets"].items():
+        print(f"  {k}: {t['value']:.2f} (target {t['target']:.2f}) {'met' if t['met'] else 'MISSED'}")
     S = report["simulation_speed"]
     print()
     print(f"{'kmusim speed':12} {'C model cyc/s':>14} {'RTL cyc/s':>12} {'lockstep cyc/s':>15} {'C/RTL':>7}")
