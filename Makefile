@@ -29,7 +29,8 @@ VFLAGS      := --cc --exe --build --trace-fst -Wall -Wno-fatal --x-assign fast -
 export CCACHE_BASEDIR := $(CURDIR)
 
 # Each block registers its harnesses in tb/<block>.mk (HARNESSES += name; name_TOP/RTL/PARAMS/
-# TEST/C).  One parameter list drives both twins: -G for Verilator, -DP_<name> for C.
+# TEST/C; optional name_VFLAGS: extra Verilator options).  One parameter list drives both
+# twins: -G for Verilator, -DP_<name> for C.
 HARNESSES :=
 TOOLS     :=
 TEST_SCRIPTS :=
@@ -61,7 +62,7 @@ else
 $(call bin_of,$(1)): $(HDIR)/$(1)/libtest.a $$(call src,$$($(1)_RTL) $(RTL_INCLUDES) tb/shim/$$($(1)_TOP)_shim.cpp tb/shim/kmu_shim.h)
 	@echo "  VERILATE $(1)$(if $(MUT), [$(MUT)])"
 	@mkdir -p $$(@D) && rm -f $$@
-	@$(VERILATOR) $(VFLAGS) --top-module $$($(1)_TOP) --Mdir $(HDIR)/$(1)/obj \
+	@$(VERILATOR) $(VFLAGS) $$($(1)_VFLAGS) --top-module $$($(1)_TOP) --Mdir $(HDIR)/$(1)/obj \
 	  $$(addprefix -G,$$($(1)_PARAMS)) $(addprefix -I,$(call src,$(RTL_INC_DIRS))) \
 	  -CFLAGS "-O1 $(addprefix -I$(CURDIR)/,$(CMODEL_INC_DIRS) tb/common tb/shim) $$(addprefix -DP_,$$($(1)_PARAMS))" \
 	  $$(call src,$$($(1)_RTL)) $(CURDIR)/$$(call src,tb/shim/$$($(1)_TOP)_shim.cpp) $(CURDIR)/$(HDIR)/$(1)/libtest.a \

@@ -33,6 +33,11 @@ kmusim_paper_PARAMS := $(GPU_PAPER)
 kmusim_paper_TEST   := sim/kmusim/kmusim.c
 kmusim_paper_C      := $(kmusim_small_C)
 kmusim_paper_BIN    := $(BINDIR)/kmusim-paper
+# Sixteen paper-size kmu_sm: without inlining their code is generated once per module, not per
+# instance (about half the C++), and a mutant of the top reuses the modules' objects (ccache);
+# two compile jobs.
+kmusim_small_VFLAGS := -fno-inline
+kmusim_paper_VFLAGS := -fno-inline --build-jobs 2
 # the system top is synthesized on request (about 9 minutes of Yosys for 40k cells):
 #   make synth SYNTH_EXTRA=kmusim_small
 
