@@ -96,6 +96,26 @@ def main():
             every = r.randint(1, max(2, span // (2 * count)))
             train = f" count={count} every={every}" if count > 1 else ""
             events.append((t, f"hint {name} at={t} lead={r.randint(0, 3000)}{train}"))
+    # a preemption-heavy pair, often: long low-priority TBs that fill the SMs and a
+    # high-priority kernel arriving again and again (with hints), so that TB-level policies
+    # switch TBs out on several SMs at once and restore them
+    if r.random() < 0.7:
+        tb = r.choice([64, 128, 256])
+        warps = tb // 32
+        regs = r.randint(4, max(4, min(32, regs_sm // (warps * 32 * 2))))
+        out.append(f"kernel bgx grid={r.randint(40, 200)} tb={tb} regs={regs} "
+                   f"shmem={r.choice([0, 1024, 4096])} cycles={r.randint(800, 5000)} prio=0 "
+                   f"host wb={r.randint(100, 900)} loads={r.randint(0, 30)}")
+        out.append(f"kernel hpx grid={r.randint(1, 2 * nsm)} tb={r.choice([32, 64, 128])} "
+                   f"regs={r.randint(4, 16)} cycles={r.randint(50, 400)} "
+                   f"prio={r.randint(1, 3)} host")
+        events.append((10, "launch bgx at=10"))
+        t = r.randint(500, 3000)
+        count = r.randint(3, 12)
+        every = r.randint(600, 4000)
+        events.append((t, f"launch hpx at={t} count={count} every={every}"))
+        lead = r.randint(100, t - 10)
+        events.append((t - lead, f"hint hpx at={t - lead} lead={lead} count={count} every={every}"))
     events.sort(key=lambda e: e[0])
     out += [e[1] for e in events]
     print("\n".join(out))

@@ -42,6 +42,21 @@ for wl in "${hand[@]}"; do
     [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
   fi
 done
+# TB-level preemption on every SM at once, under every policy (small build): the restores'
+# read-back catches a context saved to or restored from the wrong place
+pols=(chimera chimera_dirty pep pep_inplace pep+warp warp)
+[ "$cfg" = small ] || pols=()
+for pol in "${pols[@]}"; do
+  log=$wd/preempt-$pol.log
+  if "$bin" workloads/preempt.wl --engine cosim --policy "$pol" --no-isolated >"$log" 2>&1; then
+    echo "PASS kmu_gpu.cosim workloads/preempt.wl --policy $pol"
+  else
+    echo "FAIL kmu_gpu.cosim workloads/preempt.wl --policy $pol"
+    head -n 20 "$log"
+    fails=$((fails + 1))
+    [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
+  fi
+done
 while [ "$total" -lt "$min" ]; do
   wl=$wd/random-$seed.wl
   python3 scripts/gen_workload.py "$seed" 60000 "$cfg" >"$wl"
