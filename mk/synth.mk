@@ -5,14 +5,20 @@
 #   make synth FORCE=1           redo every block (otherwise unchanged blocks are reused)
 #   make synth-baseline          record build/reports/area.json as docs/area-baseline.json
 #   make fpga-wrapper            regenerate fpga/kmu_frontend_top_fpga.v from the RTL
+#   make synth-system            make synth plus the whole system top kmu_gpu (small build: two
+#                                kmu_sm and every other block; tens of minutes of Yosys, so not
+#                                in CI's make synth; its area lands in the same reports)
 SYNTH_JOBS ?= 2
 synth_params = $(if $(filter-out undefined,$(origin $(1)_SYNTH_PARAMS)),$(strip $($(1)_SYNTH_PARAMS));S,$(strip $($(1)_PARAMS));)
 synth_spec   = $(1);$($(1)_TOP);$(strip $($(1)_RTL));$(call synth_params,$(1))
 
-.PHONY: synth-baseline fpga-wrapper
+.PHONY: synth-baseline fpga-wrapper synth-system
 synth:
 	@SYNTH_RTL_INC="$(RTL_INC_DIRS)" SYNTH_RTL_ALL="$(RTL_ALL)" python3 scripts/synth.py run --jobs $(SYNTH_JOBS) $(if $(filter 1,$(FORCE)),--force) \
 	  $(foreach h,$(HARNESSES) $(SYNTH_EXTRA),'$(call synth_spec,$(h))')
+
+synth-system:
+	@$(MAKE) -s synth SYNTH_EXTRA=kmusim_small
 
 synth-baseline: $(BUILD)/reports/area.json
 	cp $< docs/area-baseline.json
