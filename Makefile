@@ -86,7 +86,7 @@ help:
 	@echo "make synth-system  make synth plus the whole kmu_gpu (slow, not in CI)"
 	@echo "make bench     measured latency/throughput into build/reports/bench.json"
 	@echo "make waves T=<harness>[.<test>]  FST + gtkwave save file of one test"
-	@echo "make run       kmusim: default workload, paper configuration, C model + RTL in lockstep"
+	@echo "make run       kmusim: default workload, paper configuration, every policy side by side"
 	@echo "make run-frontend  the EDGE front end alone, narrated"
 	@echo "make study-edge  EDGE warp-preemption study (Fig. 11-13) into build/study-edge/"
 	@echo "make study-pep PEP study on the C twins (~3 min): build/study-pep/table.md, docs/results-pep.md"
@@ -117,15 +117,16 @@ bench: $(DEPS_STAMP)
 	  $(HDIR)/kmu_ctx_engine_paper/test_kmu_ctx_engine_paper
 	@python3 scripts/bench.py
 
-# The project's main job: a default workload (background kernels plus a stream of event
-# kernels, paper configuration) on the C model and the Verilated RTL in lockstep.
+# The project's main job: a default workload (a busy GPU, a stream of event kernels, host
+# kernels at several priorities, paper configuration) under draining and under the preempting
+# policies, side by side (scripts/run_policies.py); the main preempting policy also runs on the
+# C model and the Verilated RTL in lockstep and writes the metrics and timeline.
 RUN_WL ?= workloads/paper_mix.wl
+RUN_POLICY ?= pep+warp
 run: $(DEPS_STAMP)
 	@$(MAKE) -s $(call bin_of,kmusim_paper)
-	@mkdir -p $(BUILD)/run
-	@$(call bin_of,kmusim_paper) $(RUN_WL) --engine cosim \
-	  --json $(BUILD)/run/metrics.json --timeline $(BUILD)/run/timeline.svg
-	@echo "wrote $(BUILD)/run/metrics.json and $(BUILD)/run/timeline.svg"
+	@python3 scripts/run_policies.py $(call bin_of,kmusim_paper) $(RUN_WL) $(BUILD)/run \
+	  --main $(RUN_POLICY)
 
 # The EDGE front end alone, narrated: registration, doorbells, every error answer.
 run-frontend: $(DEPS_STAMP)
