@@ -183,7 +183,11 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
   w->pc_i.st_sm_i = st_idx;
   w->pc_i.st_rtb_i = w->sm_o[st_idx].simt_start_rtb_o;
   w->pc_i.st_tag_i = w->sm_o[st_idx].simt_start_slot_o & kmu_mask(tag_w);
-  for (unsigned s = 0; s < nsm; s++) w->pc_i.elig_i[s] = w->sm_o[s].elig_o;
+  w->pc_i.busy_i = 0;
+  for (unsigned s = 0; s < nsm; s++) {
+    w->pc_i.elig_i[s] = w->sm_o[s].elig_o;
+    w->pc_i.busy_i |= (w->sm_o[s].pre_busy_o & 1) << s;
+  }
   KMU_EVAL(kmu_preempt_ctrl_comb, &m->u_preempt_ctrl, &w->pc_i, &l->pc_i, &w->pc_o);
 
   /* SMs */

@@ -498,6 +498,7 @@ module kmu_gpu #(
       .st_rtb_i    (simt_start_rtb_o),
       .st_tag_i    (st_slot_sel[TAG_W-1:0]),
       .elig_i      (sm_elig),
+      .busy_i      (pre_busy_o),
       .preempt_o   (pc_preempt),
       .hold_o      (pc_hold),
       .req_o       (pc_req)

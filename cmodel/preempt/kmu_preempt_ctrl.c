@@ -52,15 +52,19 @@ void kmu_preempt_ctrl_comb(kmu_preempt_ctrl *m, const kmu_preempt_ctrl_in *i,
     if (low && !high && !((m->q.asked >> s) & 1)) cand |= 1ull << s;
   }
 
-  const int trig = (i->en_i & 1) && (i->stall_i & 1) && level != 0 && cand != 0;
+  /* one SM at a time: the lowest candidate, when no asked SM is still saving */
+  const uint64_t pick = cand & (~cand + 1);
+  const int trig = (i->en_i & 1) && (i->stall_i & 1) && level != 0 && cand != 0 &&
+                   m->q.wait == 0 && !(m->q.asked & i->busy_i & kmu_mask(p->nsm));
   const unsigned at_or_above = (0xfu << m->q.level) & 0xfu;
   const int release_now = m->q.active && !((unsigned)i->lvl_has_tb_i & at_or_above);
   const unsigned lvl_min = (m->q.active && m->q.level < level) ? m->q.level : level;
 
   m->d = m->q;
-  m->d.preempt = trig ? cand : 0;
+  m->d.preempt = trig ? pick : 0;
+  m->d.wait = trig ? KMU_PREEMPT_CTRL_WAIT : m->q.wait ? m->q.wait - 1 : 0;
   if (trig) {
-    m->d.asked = m->q.asked | cand;
+    m->d.asked = m->q.asked | pick;
     m->d.active = 1;
     m->d.level = lvl_min;
   } else if (release_now) {

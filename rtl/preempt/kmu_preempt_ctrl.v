@@ -10,8 +10,14 @@
 // Which SMs: candidate SM s = every TB the SM's sequencer may preempt now (elig_i[s], kmu_sm_ctrl:
 // resident, started, not an event warp, no switch pending) is of a level below L, and at least
 // one is.  An SM that also runs TBs of level >= L is left alone (a request would switch them
-// too), so is an SM already asked in this episode.  Every candidate is asked at once (PEP's
-// system study: a preemption that takes every SM at once through the shared memory port).
+// too), so is an SM already asked in this episode.  One SM at a time: the lowest candidate is
+// asked, and the next only when the stall persists, WAIT cycles have passed (the request ->
+// decision -> pause path, so that the asked SM's busy_i shows) and no asked SM is still saving
+// (busy_i).  Asking every candidate at once made all SMs save at once through the one memory
+// port, so the first room freed took NSM times longer, and it switched out far more TBs than the
+// waiting level needed (make run, paper size: background 2.7x slower, the high-priority kernel
+// no faster than draining); one SM at a time frees room at one SM's save speed and stops once
+// the level's TBs fit.
 // Levels: the level of a kernel tag is written when kmu_kmu hands out one of its TBs (take:
 // tag, dispatcher level in that cycle) into tag_lvl_q (CT x 2 bits, no reset: a tag's level is
 // always written before any TB of it starts); the level of resident entry e of SM s is copied
@@ -25,7 +31,8 @@
 // A request in the cycle the episode would end wins: the episode goes on (asked mask kept,
 // level_q the lower level), the usual way a lower level joins an episode under strict priority.
 // Latency: stall in cycle t -> preempt_o (a register) in t+1; the predictor decides in t+2
-// (kmu_pep_predictor: request -> decision 1 cycle), the SM pauses from t+4.  hold_o rises with
+// (kmu_pep_predictor: request -> decision 1 cycle), the SM pauses from t+4; the next SM can be
+// asked in t+1+WAIT at the earliest.  hold_o rises with
 // preempt_o; lvl_has_tb_i showing no level >= level_q in cycle u -> hold_o low in u+1.
 // Interface contract: every input is a registered output or a same-cycle net of the system top;
 // outputs are registers.  preempt_o is a one-cycle pulse per SM and episode.
@@ -55,6 +62,7 @@ module kmu_preempt_ctrl #(
     input  wire [        ((CT > 1) ? $clog2(CT) : 1)-1:0] st_tag_i,
     // the SMs' preemptible entries (kmu_sm elig_o), SM s at [s*TBS +: TBS]
     input  wire [                         NSM*TBS-1:0] elig_i,
+    input  wire [                             NSM-1:0] busy_i,      // SM s saves or restores
     output wire [                             NSM-1:0] preempt_o,   // preemption request (pulse)
     output wire                                      hold_o,        // hold restores
     output wire                                      req_o          // a request this cycle
@@ -72,9 +80,11 @@ module kmu_preempt_ctrl #(
   end
 
   // ---------------------------------------------------------------- episode state
+  localparam [2:0] WAIT = 3'd4;  // cycles after a request before the next (see the header)
   reg [NSM-1:0] preempt_q, asked_q;
   reg           active_q;
   reg [    1:0] level_q;
+  reg [    2:0] wait_q;
 
   // candidates: eligible entries all below level_i, at least one
   reg [NSM-1:0] low, high, cand;
@@ -93,7 +103,11 @@ module kmu_preempt_ctrl #(
     cand = low & ~high & ~asked_q;
   end
 
-  wire       trig = en_i && stall_i && (level_i != 2'd0) && (|cand);
+  // the lowest candidate (cand & -cand), asked when no asked SM is still saving
+  localparam [NSM-1:0] ONE = 1;
+  wire [NSM-1:0] pick = cand & (~cand + ONE);
+  wire       trig = en_i && stall_i && (level_i != 2'd0) && (|cand) && (wait_q == 3'd0) &&
+                    !(|(asked_q & busy_i));
   // levels >= level_q with TBs left: lvl_has_tb_i masked by a thermometer of level_q
   wire [3:0] at_or_above = 4'b1111 << level_q;
   wire       release_now = active_q && !(|(lvl_has_tb_i & at_or_above));
@@ -105,10 +119,12 @@ module kmu_preempt_ctrl #(
       asked_q   <= {NSM{1'b0}};
       active_q  <= 1'b0;
       level_q   <= 2'd0;
+      wait_q    <= 3'd0;
     end else begin
-      preempt_q <= trig ? cand : {NSM{1'b0}};
+      preempt_q <= trig ? pick : {NSM{1'b0}};
+      wait_q    <= trig ? WAIT : (wait_q != 3'd0) ? wait_q - 3'd1 : 3'd0;
       if (trig) begin
-        asked_q  <= asked_q | cand;
+        asked_q  <= asked_q | pick;
         active_q <= 1'b1;
         level_q  <= lvl_min;
       end else if (release_now) begin
