@@ -8,7 +8,9 @@ memory back-pressure, and the software configuration: RGEM mode (rgem=), SMs res
 event kernels (reserve=, never every SM, so host kernels can run), and a preemption policy
 (policy=, every policy and combination, with random victim policy, flush options, Chimera
 deadline), register write-backs and barriers in the TBs (so that saves have dirty registers),
-and launch hints (hint lines ahead of host launches).  POLICY (a fourth argument) forces the
+launch hints (hint lines ahead of host launches), a preemption-heavy kernel pair (long
+low-priority TBs, a high-priority kernel arriving again and again), and now and then a grid of
+more than 65,536 TBs.  POLICY (a fourth argument) forces the
 policy.  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs."""
 import random
 import sys
@@ -116,6 +118,13 @@ def main():
         events.append((t, f"launch hpx at={t} count={count} every={every}"))
         lead = r.randint(100, t - 10)
         events.append((t - lead, f"hint hpx at={t - lead} lead={lead} count={count} every={every}"))
+    # now and then a grid above 65,536 TBs (a 2-D grid: TB indices past 16 bits), short TBs
+    if r.random() < 0.08:
+        gx, gy = r.randint(256, 400), r.randint(257, 300)
+        out.append(f"kernel bigx grid={gx},{gy} tb=32 regs=4 cycles={r.randint(1, 4)} "
+                   f"prio={r.randint(0, 1)} host")
+        t = r.randint(10, span // 4)
+        events.append((t, f"launch bigx at={t}"))
     events.sort(key=lambda e: e[0])
     out += [e[1] for e in events]
     print("\n".join(out))
