@@ -278,6 +278,13 @@ static int try_issue(ctx *c, const hop *h) {
   case OP_HINT: {
     /* PEP 3.3: the launch hint, the predicted cycles until the hinted kernel launches; every
      * SM's predictor sees it (kmu_gpu) */
+    if (!(c->o->engine->features & KMUSIM_FEAT_HINT)) {
+      static int told;
+      if (!told++)
+        fprintf(stderr, "kmusim: note: engine '%s' has no PRE_HINT register: launch hints are "
+                "skipped\n", c->o->engine->name);
+      return 1;
+    }
     if (!axi_room(c, 1)) return 0;
     wr(c, KMU_PRE_HINT_ADDR, (uint32_t)(h->lead > 0xffffffffu ? 0xffffffffu : h->lead),
        TAG(T_HINT, h->line));
