@@ -51,22 +51,6 @@ KMU_BLOCK(kmu_sm, KMU_SM_IN, KMU_SM_OUT, &params)
 #define WMASK_ALL (NW >= 64 ? ~0ull : (1ull << NW) - 1)
 #define ERR_WP_BIT(b) (1ull << (KMU_SM_ERR_WP + (b)))
 
-static unsigned popc(uint64_t v) {
-  unsigned n = 0;
-  for (; v; v &= v - 1) n++;
-  return n;
-}
-static unsigned ctz64(uint64_t v) {
-  unsigned n = 0;
-  while (!(v >> n & 1)) n++;
-  return n;
-}
-static uint32_t hash32(uint64_t a, uint64_t b) {
-  uint64_t z = a * 0x9e3779b97f4a7c15ull ^ (b + 0x632be59bd9b4e019ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return (uint32_t)(z ^ (z >> 31));
-}
 /* warp registers per warp (docs/pep-interfaces.md): ceil(ceil(regs / 32) / warps) */
 static unsigned spec_rpw(unsigned regs, unsigned warps) {
   return ((regs + 31) / 32 + warps - 1) / warps;
@@ -200,7 +184,7 @@ static uint32_t rnd32(env *x) { return (uint32_t)kmu_rng_next(&x->rng); }
 static unsigned rb(env *x, unsigned lo, unsigned hi) {
   return lo + (unsigned)kmu_rng_below(&x->rng, (uint64_t)hi - lo + 1);
 }
-static uint32_t shm_val(unsigned u, unsigned addr) { return hash32(u + 0x5353, addr); }
+static uint32_t shm_val(unsigned u, unsigned addr) { return kmu_hash32(u + 0x5353, addr); }
 
 static unsigned new_tb(env *x, const kernel *k) {
   if (x->ntb == x->cap) {
@@ -790,7 +774,7 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
         x->rs_k = 0;
       } else x->rs_k = 1;
       tbrec *t = &x->tb[x->rs_u];
-      if (!t->ck_valid[x->rs_k] || popc(o->ctx_cmd_wmask_o) != t->warps ||
+      if (!t->ck_valid[x->rs_k] || kmu_popc64(o->ctx_cmd_wmask_o) != t->warps ||
           (int)(o->ctx_cmd_inplace_o & 1) != t->ck_ip[x->rs_k]) {
         FAIL(x, "RESTORE %d of TB %u: checkpoint valid %d, %u warps (wmask %#llx), in place %d/%d",
              x->rs_k, x->rs_u, t->ck_valid[x->rs_k], t->warps,
@@ -900,7 +884,7 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
         break;
       }
     }
-    if (u < 0 || popc(o->simt_start_wmask_o) != x->tb[u].warps ||
+    if (u < 0 || kmu_popc64(o->simt_start_wmask_o) != x->tb[u].warps ||
         o->simt_start_warps_o != x->tb[u].warps || o->simt_start_rpw_o != x->tb[u].rpw) {
       FAIL(x, "restored offer (tb %#llx slot %llu) matches no restored TB",
            (unsigned long long)o->simt_start_tb_o, (unsigned long long)o->simt_start_slot_o);
@@ -947,7 +931,7 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
         }
       }
       if (u < 0 || o->simt_start_warps_o != x->tb[u].warps ||
-          popc(o->simt_start_wmask_o) != x->tb[u].warps || o->simt_start_rpw_o != x->tb[u].rpw) {
+          kmu_popc64(o->simt_start_wmask_o) != x->tb[u].warps || o->simt_start_rpw_o != x->tb[u].rpw) {
         FAIL(x, "offer (tb %#llx slot %llu warps %llu rpw %llu ewarp %llu) matches no started TB"
              " (TB %d: warps %u rpw %u)",
              (unsigned long long)o->simt_start_tb_o, (unsigned long long)o->simt_start_slot_o,
@@ -987,12 +971,12 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
   if ((i->start_valid_i & 1) && (i->start_ewarp_i & 1)) x->ew_pushed++;
   if ((o->wp_busy_o & 1) && !x->prev_busy) {
     uint64_t nb = o->resident_o & ~x->prev_resident;
-    if (popc(nb) != 1 || wp_u < 0) {
+    if (kmu_popc64(nb) != 1 || wp_u < 0) {
       FAIL(x, "warp-level preemption accepted: new resident entries %#llx, no event warp left the EWT",
            (unsigned long long)nb);
       return 0;
     }
-    unsigned e = ctz64(nb), u = (unsigned)wp_u;
+    unsigned e = kmu_ctz64(nb), u = (unsigned)wp_u;
     if (x->ent[e].valid) {
       FAIL(x, "warp-level event warp into entry %u in use", e);
       return 0;
@@ -1018,7 +1002,7 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
   }
   if (o->ev_start_o) {
     entry *en = &x->ent[x->wp_entry];
-    if (!x->wp_active || popc(o->ev_start_o) != 1 || !en->valid || !en->wpev || en->ev_state) {
+    if (!x->wp_active || kmu_popc64(o->ev_start_o) != 1 || !en->valid || !en->wpev || en->ev_state) {
       FAIL(x, "ev_start_o %#llx with no event warp waiting", (unsigned long long)o->ev_start_o);
       return 0;
     }
@@ -1033,7 +1017,7 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
       return 0;
     }
     en->ev_state = 1;
-    en->ev_slot = ctz64(o->ev_start_o);
+    en->ev_slot = kmu_ctz64(o->ev_start_o);
     en->ev_left = x->c.ev_len > 0 ? x->c.ev_len : (int)rb(x, 0, x->ev_max);
     x->wp_start_cyc = cyc;
   }
@@ -1287,7 +1271,7 @@ static int d_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
     if (x->n_evict != n_evict0 && !D.t_evict1) D.t_evict1 = cyc;
     if (o->simt_pause_o && !D.t_pause) {
       D.t_pause = cyc;
-      D.pause_e = ctz64(o->simt_pause_o);
+      D.pause_e = kmu_ctz64(o->simt_pause_o);
       D.pause_busy = (int)(o->wp_busy_o & 1);
       D.pause_vic = (o->vic_stop_o & x->ent[D.pause_e].wmask) != 0;
       D.pause_wmask = x->ent[D.pause_e].wmask;
@@ -1318,7 +1302,7 @@ static int d_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
 
 static unsigned popc_arr(const uint64_t *a, unsigned n) {
   unsigned k = 0;
-  for (unsigned w = 0; w < n; w++) k += popc(a[w]);
+  for (unsigned w = 0; w < n; w++) k += kmu_popc64(a[w]);
   return k;
 }
 

@@ -7,23 +7,7 @@
 
 #include "kmu_regmap.h"
 
-/* ---------------------------------------------------------------- small helpers */
-static unsigned popc64(uint64_t v) {
-  unsigned n = 0;
-  for (; v; v &= v - 1) n++;
-  return n;
-}
-static unsigned ctz64(uint64_t v) {
-  unsigned n = 0;
-  while (!(v >> n & 1)) n++;
-  return n;
-}
-static uint32_t mix32(uint64_t a, uint64_t b) {
-  uint64_t z = a * 0x9e3779b97f4a7c15ull ^ (b + 0x632be59bd9b4e019ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return (uint32_t)(z ^ (z >> 31));
-}
+/* (bit helpers kmu_popc64, kmu_ctz64, kmu_hash32: tb/common/kmu_tb.h) */
 
 /* on-chip checkpoint store: sparse words by byte address (the checkpoint-area offsets go far
  * beyond IPB: IPB bounds the bytes in use, not the addresses) */
@@ -47,14 +31,14 @@ static void ip_grow(ipmap *m) {
 }
 static void ip_put(ipmap *m, uint32_t addr, uint32_t v) {
   if (2 * (m->n + 1) > m->cap) ip_grow(m);
-  unsigned i = mix32(addr, 7) & (m->cap - 1);
+  unsigned i = kmu_hash32(addr, 7) & (m->cap - 1);
   while (m->key[i] && m->key[i] != (uint64_t)addr + 1) i = (i + 1) & (m->cap - 1);
   if (!m->key[i]) m->key[i] = (uint64_t)addr + 1, m->n++;
   m->val[i] = v;
 }
 static uint32_t ip_get(const ipmap *m, uint32_t addr) {
   if (!m->cap) return 0;
-  unsigned i = mix32(addr, 7) & (m->cap - 1);
+  unsigned i = kmu_hash32(addr, 7) & (m->cap - 1);
   while (m->key[i]) {
     if (m->key[i] == (uint64_t)addr + 1) return m->val[i];
     i = (i + 1) & (m->cap - 1);
@@ -292,7 +276,7 @@ int sm_model_start_ex(sm_model *s, uint64_t cycle, const sm_start *st, char *err
   if (s->simt) {
     sm_ss *ss = &s->ss[sm];
     const uint64_t all = s->cfg->warps >= 64 ? ~0ull : (1ull << s->cfg->warps) - 1;
-    if (popc64(st->wmask) != warps || (st->wmask & ~all)) {
+    if (kmu_popc64(st->wmask) != warps || (st->wmask & ~all)) {
       snprintf(err, errlen, "TB start of kernel '%s' on sm=%llu rtb=%llu: warp mask %#llx is "
                "not %llu of the SM's %u slots", kk->name, (unsigned long long)sm,
                (unsigned long long)rtb, (unsigned long long)st->wmask,
@@ -406,7 +390,7 @@ int sm_model_start_ex(sm_model *s, uint64_t cycle, const sm_start *st, char *err
     t->nshm = (kk->shmem + s->hw.beat_bytes - 1) / s->hw.beat_bytes;
     t->shm = calloc(t->nshm ? t->nshm : 1, sizeof *t->shm);
     for (unsigned j = 0; j < t->nshm; j++)
-      t->shm[j] = mix32(t->kptr ^ t->param << 20, t->tb * 65536 + j);
+      t->shm[j] = kmu_hash32(t->kptr ^ t->param << 20, t->tb * 65536 + j);
     t->insts = t->ewarp ? 0 : sm_model_insts(s, t->kptr, warps);
     t->nbar = c * kk->bar_rate / 1000;
     if (t->ewarp) sk->ewarps++;
@@ -490,7 +474,7 @@ sm_tb sm_model_done_fire(sm_model *s) {
   unsigned sm = i / s->tbs;
   if (s->simt) {
     unplace_tb(s, i);
-    s->busy_warps[sm] -= popc64(t->wmask);
+    s->busy_warps[sm] -= kmu_popc64(t->wmask);
   } else {
     s->busy_warps[sm] -= (unsigned)t->warps;
   }
@@ -845,7 +829,7 @@ static void prepare(sm_model *s, unsigned m, uint64_t cycle) {
           /* the victim's slot only while it is being flushed (the event warp writes it later) */
           if (!w->vrem || (ss->wp_on && w->slot == (unsigned)ss->vslot && ss->phase != WP_FLUSH))
             continue;
-          const unsigned reg = ctz64(w->vrem);
+          const unsigned reg = kmu_ctz64(w->vrem);
           w->vrem &= ~(1u << reg);
           r->on = 1, r->kind = RD_VERIFY, r->tb = ss->vq[j], r->widx = k, r->slot = w->slot;
           r->reg = reg;
@@ -1094,10 +1078,10 @@ int sm_model_observe_sm(sm_model *s, unsigned sm, uint64_t cycle, const kmu_sm_i
   /* ---- warp-level preemption ---- */
   const int accepted = (o->wp_busy_o & 1) && !ss->prev_busy;
   if (accepted) {
-    if (popc64(ss->stop) != 1)
+    if (kmu_popc64(ss->stop) != 1)
       FAILF("SM %u: warp-level preemption accepted with vic_stop_o = %#llx (one victim slot "
             "expected)", sm, (unsigned long long)o->vic_stop_o);
-    const unsigned vs = ctz64(ss->stop);
+    const unsigned vs = kmu_ctz64(ss->stop);
     int tbi;
     const sm_warp *w = warp_of(s, ss, vs, &tbi);
     if (!w || !w->started || w->exited || s->tb[tbi].ewarp)
@@ -1286,7 +1270,7 @@ int sm_model_observe_sm(sm_model *s, unsigned sm, uint64_t cycle, const kmu_sm_i
       memset(ss->rsm_got, 0, ss->rsm_n ? ss->rsm_n : 1);
     } else {
       const uint64_t wm = o->ctx_cmd_wmask_o;
-      const int own = wm ? ss->own[ctz64(wm)] : -1;
+      const int own = wm ? ss->own[kmu_ctz64(wm)] : -1;
       const sm_tb *t = own >= 0 ? &s->tb[own] : NULL;
       if (!t || t->wmask != wm || !t->paused)
         FAILF("SM %u: save command for warp mask %#llx: %s", sm, (unsigned long long)wm,
@@ -1333,7 +1317,7 @@ int sm_model_observe_sm(sm_model *s, unsigned sm, uint64_t cycle, const kmu_sm_i
     sk->paused_cycles += cycle - t->pause_at;
     unplace_tb(s, idx);
     act_remove(s, idx);
-    s->busy_warps[sm] -= popc64(t->wmask);
+    s->busy_warps[sm] -= kmu_popc64(t->wmask);
     s->busy_tbs[sm]--;
     if (ss->nev == ss->cap_ev) {
       ss->cap_ev = ss->cap_ev ? 2 * ss->cap_ev : 8;

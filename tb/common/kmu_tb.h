@@ -45,6 +45,26 @@ int kmu_rng_pct(kmu_rng *r, unsigned pct);
 /* random bits masked to width w (1..64) */
 uint64_t kmu_rng_bits(kmu_rng *r, unsigned w);
 
+/* ---- bit helpers shared by the tests and the environment models ---- */
+static inline unsigned kmu_popc64(uint64_t v) {
+  unsigned n = 0;
+  for (; v; v &= v - 1) n++;
+  return n;
+}
+/* index of the lowest set bit (v != 0) */
+static inline unsigned kmu_ctz64(uint64_t v) {
+  unsigned n = 0;
+  while (!(v >> n & 1)) n++;
+  return n;
+}
+/* a 32-bit hash of two words (splitmix64 finaliser): deterministic data from an identity */
+static inline uint32_t kmu_hash32(uint64_t a, uint64_t b) {
+  uint64_t z = a * 0x9e3779b97f4a7c15ull ^ (b + 0x632be59bd9b4e019ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return (uint32_t)(z ^ (z >> 31));
+}
+
 /* ---- signal descriptions, generated from the X-macro port lists ---- */
 typedef struct {
   const char *name;
