@@ -171,6 +171,7 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
   const uint64_t st_fire = w->st_arb_o.gnt_valid_o && i->simt_start_ready_i;
   const unsigned st_idx = (unsigned)w->st_arb_o.gnt_idx_o % nsm;
   w->pc_i.en_i = (w->fe_o.pre_policy_o & 3) != 0; /* KMU_POL_DRAIN: draining only */
+  w->pc_i.all_i = w->fe_o.pre_all_o;                /* PRE_CTRL.ALL */
   w->pc_i.stall_i = w->dsp_o.stall_o;
   w->pc_i.level_i = w->dsp_o.level_o;
   w->pc_i.lvl_has_tb_i = (uint64_t)(w->kmu_o.slot_p0_o != 0) |

@@ -234,6 +234,7 @@ module kmu_gpu #(
   wire [1:0] pre_policy, pre_vpol;
   wire pre_inplace, pre_wp_en, pre_hint_valid;
   wire [3:0] pre_opt, pre_bw_shift;
+  wire pre_all;
   wire [31:0] pre_ctx_base, pre_deadline, pre_pred_launch;
   wire pre_busy_any, pc_req, wp_start_any, ctx_save_any;
 
@@ -300,6 +301,7 @@ module kmu_gpu #(
       .pre_wp_en_o      (pre_wp_en),
       .pre_vpol_o       (pre_vpol),
       .pre_opt_o        (pre_opt),
+      .pre_all_o        (pre_all),
       .pre_ctx_base_o   (pre_ctx_base),
       .pre_deadline_o   (pre_deadline),
       .pre_bw_shift_o   (pre_bw_shift),
@@ -488,6 +490,7 @@ module kmu_gpu #(
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
       .en_i        (pre_policy != 2'd0),  // KMU_POL_DRAIN: draining only
+      .all_i       (pre_all),             // PRE_CTRL.ALL
       .stall_i     (dsp_stall),
       .level_i     (dsp_level),
       .lvl_has_tb_i(lvl_has_tb),

@@ -84,7 +84,7 @@ static const regdesc map[] = {
     {0x2020, K_WO, 0, "HL_CMD"},
     {0x2024, K_RO, 0, "HL_STATUS"},
     /* preemption window 0x2100-0x21FF (map 1.2) */
-    {0x2100, K_RW, 0x000003FF, "PRE_CTRL"},
+    {0x2100, K_RW, 0x000007FF, "PRE_CTRL"},
     {0x2104, K_RW, 0xFFFFFFFF, "PRE_CTX_BASE"},
     {0x2108, K_RW, 0xFFFFFFFF, "PRE_DEADLINE"},
     {0x210C, K_RW, 0x0000000F, "PRE_BW"},
@@ -122,7 +122,7 @@ static const regdesc map[] = {
 #define A_HL_CMD 0x2020u
 #define A_HL_STATUS 0x2024u
 /* the preemption window: PRE_CTRL fields POLICY [1:0], INPLACE [2], WP_EN [3], VPOL [5:4],
- * OPT [9:6]; PRE_BW.SHIFT [3:0], reset 2; PRE_HINT write -> pre_hint_valid_o the next cycle */
+ * OPT [9:6], ALL [10]; PRE_BW.SHIFT [3:0], reset 2; PRE_HINT write -> pre_hint_valid_o the next cycle */
 #define PRE_BASE 0x2100u
 #define A_PRE_CTRL 0x2100u
 #define A_PRE_CTX_BASE 0x2104u
@@ -369,6 +369,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     ok &= KMU_EXPECT_EQ(t, cyc, "pre_wp_en_o = PRE_CTRL[3]", (c >> 3) & 1, o->pre_wp_en_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "pre_vpol_o = PRE_CTRL[5:4]", (c >> 4) & 3, o->pre_vpol_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "pre_opt_o = PRE_CTRL[9:6]", (c >> 6) & 0xF, o->pre_opt_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "pre_all_o = PRE_CTRL[10]", (c >> 10) & 1, o->pre_all_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "pre_ctx_base_o = PRE_CTX_BASE", x->rf[A_PRE_CTX_BASE / 4],
                         o->pre_ctx_base_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "pre_deadline_o = PRE_DEADLINE", x->rf[A_PRE_DEADLINE / 4],
@@ -382,7 +383,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     x->n_hint += o->pre_hint_valid_o != 0;
     /* coverage of every bit of every new output, both values */
     uint32_t v[5] = {(uint32_t)(o->pre_policy_o | o->pre_inplace_o << 2 | o->pre_wp_en_o << 3 |
-                                o->pre_vpol_o << 4 | o->pre_opt_o << 6),
+                                o->pre_vpol_o << 4 | o->pre_opt_o << 6 | o->pre_all_o << 10),
                      (uint32_t)o->pre_ctx_base_o, (uint32_t)o->pre_deadline_o,
                      (uint32_t)o->pre_bw_shift_o, (uint32_t)o->pre_pred_launch_o};
     for (unsigned k = 0; k < 5; k++) x->cov1[k] |= v[k], x->cov0[k] |= ~v[k];
@@ -501,7 +502,7 @@ static int rnd_finish(void *c) {
                    t, 0, "traffic: hint pulses, PRE_STATUS.BUSY read 0 and 1, non-zero "
                    "PERF_PREEMPTS / PERF_WP / PERF_CTX_SAVES reads", 1, 0);
   {
-    static const uint32_t all[5] = {0x3FF, 0xFFFFFFFF, 0xFFFFFFFF, 0xF, 0xFFFFFFFF};
+    static const uint32_t all[5] = {0x7FF, 0xFFFFFFFF, 0xFFFFFFFF, 0xF, 0xFFFFFFFF};
     static const char *const nm[5] = {"PRE_CTRL", "PRE_CTX_BASE", "PRE_DEADLINE", "PRE_BW",
                                       "PRE_HINT"};
     for (unsigned k = 0; k < 5; k++) {
@@ -665,12 +666,14 @@ static int sc_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     DCHK("mode_rgem_o", s->rgem, o->mode_rgem_o);
     DCHK("reserve_mask_o", s->rsv, o->reserve_mask_o);
   }
-  if (s->chk_pre) { /* PRE_CTRL: POLICY [1:0], INPLACE [2], WP_EN [3], VPOL [5:4], OPT [9:6] */
+  if (s->chk_pre) { /* PRE_CTRL: POLICY [1:0], INPLACE [2], WP_EN [3], VPOL [5:4], OPT [9:6],
+                     * ALL [10] */
     DCHK("pre_policy_o", s->pctrl & 3, o->pre_policy_o);
     DCHK("pre_inplace_o", (s->pctrl >> 2) & 1, o->pre_inplace_o);
     DCHK("pre_wp_en_o", (s->pctrl >> 3) & 1, o->pre_wp_en_o);
     DCHK("pre_vpol_o", (s->pctrl >> 4) & 3, o->pre_vpol_o);
     DCHK("pre_opt_o", (s->pctrl >> 6) & 0xF, o->pre_opt_o);
+    DCHK("pre_all_o", (s->pctrl >> 10) & 1, o->pre_all_o);
     DCHK("pre_ctx_base_o", s->pbase, o->pre_ctx_base_o);
     DCHK("pre_deadline_o", s->pdl, o->pre_deadline_o);
     DCHK("pre_bw_shift_o", s->pbw, o->pre_bw_shift_o);
@@ -1316,7 +1319,7 @@ static void pre_idle(script *sc, const pre_exp *p, const char *what) {
 static void pre_write(script *sc, pre_exp *p, unsigned addr, uint32_t data, const char *what) {
   S(.op = OP_WR, .addr = addr, .data = data, .chk_pre = 1, .pctrl = p->ctrl, .pbase = p->base,
     .pdl = p->dl, .pbw = p->bw, .chk_hint = 1, .hint = 0, .plaunch = p->launch, .what = what);
-  if (addr == A_PRE_CTRL) p->ctrl = data & 0x3FF;
+  if (addr == A_PRE_CTRL) p->ctrl = data & 0x7FF;
   if (addr == A_PRE_CTX_BASE) p->base = data;
   if (addr == A_PRE_DEADLINE) p->dl = data;
   if (addr == A_PRE_BW) p->bw = data & 0xF;

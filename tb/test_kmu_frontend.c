@@ -309,7 +309,7 @@ static void plan_final_reads(fe_ctx *x) {
        x->n_kdone > 0},
       {KMU_KMU_CTRL_ADDR, "KMU_CTRL == the last value written", x->exp_ctrl},
       {KMU_SM_RESERVE_ADDR, "SM_RESERVE == the last value written, SMs < NSM", x->exp_rsv},
-      {KMU_PRE_CTRL_ADDR, "PRE_CTRL == the last value written, bits 9:0", x->exp_pre[0]},
+      {KMU_PRE_CTRL_ADDR, "PRE_CTRL == the last value written, bits 10:0", x->exp_pre[0]},
       {KMU_PRE_CTX_BASE_ADDR, "PRE_CTX_BASE == the last value written", x->exp_pre[1]},
       {KMU_PRE_DEADLINE_ADDR, "PRE_DEADLINE == the last value written", x->exp_pre[2]},
       {KMU_PRE_BW_ADDR, "PRE_BW == the last value written, bits 3:0", x->exp_pre[3]},
@@ -746,7 +746,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   x->n_pre_ev[1] += i->wp_start_i != 0;
   x->n_pre_ev[2] += i->ctx_save_i != 0;
   x->last_pre[0] = o->pre_policy_o | o->pre_inplace_o << 2 | o->pre_wp_en_o << 3 |
-                   o->pre_vpol_o << 4 | o->pre_opt_o << 6;
+                   o->pre_vpol_o << 4 | o->pre_opt_o << 6 | o->pre_all_o << 10;
   x->last_pre[1] = o->pre_ctx_base_o;
   x->last_pre[2] = o->pre_deadline_o;
   x->last_pre[3] = o->pre_bw_shift_o;

@@ -13,6 +13,8 @@
  *     counting down in every other cycle, whatever the stall or the episode does; a request
  *     in cycle t, then the next in t+1+WAIT at the earliest: two preempt_o pulses are at least
  *     GAP = WAIT + 1 = 5 cycles apart);
+ *   - all_i = 1 (PRE_CTRL.ALL) in cycle t: the request of t+1 names EVERY such SM at once (the
+ *     same gating);
  *   - hold_o rises with the first request of an episode; while high it stays high unless, in a
  *     cycle without a request, no level >= the episode's minimum requested level has TBs
  *     (lvl_has_tb_i): then it is low from the next cycle, and the episode (its asked SMs) ends.
@@ -72,6 +74,7 @@ typedef struct {
 } fld;
 static const fld flds[] = {
     {"en_i", offsetof(kmu_preempt_ctrl_in, en_i), 1, 0},
+    {"all_i", offsetof(kmu_preempt_ctrl_in, all_i), 1, 0},
     {"stall_i", offsetof(kmu_preempt_ctrl_in, stall_i), 1, 0},
     {"level_i", offsetof(kmu_preempt_ctrl_in, level_i), 2, 0},
     {"lvl_has_tb_i", offsetof(kmu_preempt_ctrl_in, lvl_has_tb_i), 4, 0},
@@ -98,6 +101,7 @@ typedef struct {
   uint64_t exp_pre;
   int prev_trig_cond;  /* en_i && stall_i && level_i != 0 */
   int prev_busy_gate;  /* an SM of the asked mask had busy_i set */
+  int prev_all;        /* all_i: every candidate at once */
   unsigned prev_level; /* level_i */
   unsigned prev_has;   /* lvl_has_tb_i */
   /* the episode as seen on the outputs: hold_o last cycle, SMs asked, minimum level */
@@ -110,7 +114,7 @@ typedef struct {
   uint64_t ones[NCOV], zeros[NCOV];
   uint64_t n_pulse, n_multi_cand, n_mixed, n_equal, n_asked_block, n_lower, n_higher,
       n_release, n_en0, n_lvl0, n_nostall, n_same_tag, n_cont, n_ep, n_wait_block, n_busy_block,
-      n_busy_other, n_busy_fall, n_gap_min, n_wait_ep;
+      n_busy_other, n_busy_fall, n_gap_min, n_wait_ep, n_all_multi;
 } sb;
 
 static void sb_reset(sb *s, const char *test) {
@@ -179,8 +183,8 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_preempt_ctrl_in *i,
       exp_hold = (s->prev_has & AT_OR_ABOVE(s->minlvl)) != 0; /* release rule */
   }
   ok &= KMU_EXPECT_EQ(t, cyc,
-                      "preempt_o = the lowest SM that qualified in the cycle before (wait over, "
-                      "no asked SM busy)",
+                      "preempt_o = the lowest SM (all_i: every SM) that qualified in the cycle "
+                      "before (wait over, no asked SM busy)",
                       exp_pre, pre);
   ok &= KMU_EXPECT_EQ(t, cyc, "hold_o (first request .. one cycle after no level >= the "
                               "episode's level has TBs)",
@@ -190,8 +194,8 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_preempt_ctrl_in *i,
   if (pre) {
     ok &= kmu_expect(s->have_prev && s->prev_trig_cond, t, cyc,
                      "a request only the cycle after a stall with en_i = 1 at a level > 0", 1, 0);
-    ok &= kmu_expect((pre & (pre - 1)) == 0, t, cyc, "one SM at a time: a single preempt_o bit",
-                     0, pre);
+    ok &= kmu_expect(s->prev_all || (pre & (pre - 1)) == 0, t, cyc,
+                     "one SM at a time (all_i = 0): a single preempt_o bit", 0, pre);
     ok &= kmu_expect(s->last_pulse < 0 || (int64_t)cyc - s->last_pulse >= GAP, t, cyc,
                      "the wait: requests at least GAP cycles apart", GAP,
                      (uint64_t)((int64_t)cyc - s->last_pulse));
@@ -263,12 +267,14 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_preempt_ctrl_in *i,
     if (newc && !wait_ok) s->n_wait_block++;
     if (newc && wait_ok && busy_gate) s->n_busy_block++;
     if (newc && wait_ok && !busy_gate) {
-      if (newc & (newc - 1)) s->n_multi_cand++;
+      if ((newc & (newc - 1)) && !(i->all_i & 1)) s->n_multi_cand++;
+      if ((newc & (newc - 1)) && (i->all_i & 1)) s->n_all_multi++;
       if (busy & ~s->asked) s->n_busy_other++;
       if (s->prev_busy_gate) s->n_busy_fall++;
     }
   }
-  s->exp_pre = (cond && wait_ok && !busy_gate) ? (newc & (~newc + 1)) : 0;
+  s->exp_pre = !(cond && wait_ok && !busy_gate) ? 0 : (i->all_i & 1) ? newc : (newc & (~newc + 1));
+  s->prev_all = (int)(i->all_i & 1);
   s->prev_busy_gate = busy_gate;
   s->prev_trig_cond = cond;
   s->prev_level = L;
@@ -337,7 +343,7 @@ typedef struct {
   int noise;
   /* system */
   unsigned en_pct, bg_pm, urg_pm, bg_max, urg_max, len_min, len_max, sw_pct, save_max, xstall_pct,
-      eln_pct, ewarp_pct, lvl_bias;
+      eln_pct, ewarp_pct, lvl_bias, all_pct;
   /* noise: densities of every input; desc: the stall level steps down 3, 2, 1 in blocks with
    * per-SM elig_i densities redrawn per block (an episode that new SMs join at lower levels) */
   unsigned n_en, n_stall, n_lvl, n_take, n_st, n_elig, n_busy, desc, blk_lvl, sm_dens[NSM];
@@ -405,6 +411,8 @@ static void new_phase(rnd_ctx *x) {
   } else {
     static const unsigned en[] = {100, 100, 100, 100, 0, 50, 97};
     p->en_pct = en[kmu_rng_below(r, sizeof en / sizeof en[0])];
+    static const unsigned al[] = {0, 0, 100, 50};
+    p->all_pct = al[kmu_rng_below(r, sizeof al / sizeof al[0])]; /* PRE_CTRL.ALL */
     p->bg_pm = (unsigned)span(r, 2, 60);      /* per mille per cycle */
     p->urg_pm = (unsigned)span(r, 0, 12);     /* per mille per cycle */
     p->bg_max = (unsigned)span(r, 1, 2 * NE); /* TBs per kernel */
@@ -649,6 +657,7 @@ static void sys_step(rnd_ctx *x, const kmu_preempt_ctrl_out *po, kmu_preempt_ctr
   if (p->bn_pct && kmu_rng_pct(r, p->bn_pct)) /* noise: one bit flipped */
     i->busy_i ^= BIT(kmu_rng_below(r, NSM));
   i->en_i = kmu_rng_pct(r, p->en_pct);
+  i->all_i = kmu_rng_pct(r, p->all_pct);
 }
 
 static void noise_step(rnd_ctx *x, kmu_preempt_ctrl_in *i) {
@@ -662,6 +671,7 @@ static void noise_step(rnd_ctx *x, kmu_preempt_ctrl_in *i) {
     for (unsigned sm = 0; sm < NSM; sm++) p->sm_dens[sm] = d[kmu_rng_below(r, 5)];
   }
   i->en_i = kmu_rng_pct(r, p->n_en);
+  i->all_i = kmu_rng_pct(r, 50);
   i->stall_i = kmu_rng_pct(r, p->n_stall);
   i->level_i = p->desc ? p->blk_lvl : kmu_rng_below(r, 4);
   for (unsigned l = 0; l < 4; l++) i->lvl_has_tb_i |= (uint64_t)kmu_rng_pct(r, p->n_lvl) << l;
@@ -754,13 +764,15 @@ static int rnd_finish(void *c) {
   const sb *s = &x->s;
   const char *t = x->test;
   int ok = sb_bits_covered(s, x->cyc);
-  ok &= kmu_expect(s->n_pulse && (NSM == 1 || (s->n_multi_cand && s->n_busy_other)) &&
+  ok &= kmu_expect(s->n_pulse &&
+                       (NSM == 1 || (s->n_multi_cand && s->n_all_multi && s->n_busy_other)) &&
                        s->n_mixed && s->n_equal && s->n_asked_block && s->n_lower &&
                        s->n_higher && s->n_release && s->n_en0 && s->n_lvl0 && s->n_nostall &&
                        s->n_same_tag && s->n_wait_block && s->n_busy_block && s->n_busy_fall &&
                        s->n_gap_min && s->n_wait_ep,
                    t, x->cyc,
-                   "coverage: requests (the lowest of several candidates), mixed SMs (a TB at the "
+                   "coverage: requests (the lowest of several candidates; all_i: several at "
+                   "once), mixed SMs (a TB at the "
                    "level), asked SMs skipped, level lowered / not raised, releases, en_i = 0, "
                    "level 0, no stall, start + take of one tag, requests held by the wait / by "
                    "an asked SM's busy_i, busy_i outside the asked mask ignored, a request as "

@@ -41,6 +41,7 @@ void kmu_csr_reset(kmu_csr *m) {
   q->pre_wp_en = KMU_PRE_CTRL_WP_EN_RESET;
   q->pre_vpol = KMU_PRE_CTRL_VPOL_RESET;
   q->pre_opt = KMU_PRE_CTRL_OPT_RESET;
+  q->pre_all = KMU_PRE_CTRL_ALL_RESET;
   q->pre_ctx_base = KMU_PRE_CTX_BASE_RESET;
   q->pre_deadline = KMU_PRE_DEADLINE_RESET;
   q->pre_bw_shift = KMU_PRE_BW_SHIFT_RESET;
@@ -170,7 +171,7 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
         SEL(PRE_CTRL);
         r.rval = FLD_PUT(q->pre_policy, PRE_CTRL_POLICY) | FLD_PUT(q->pre_inplace, PRE_CTRL_INPLACE) |
                  FLD_PUT(q->pre_wp_en, PRE_CTRL_WP_EN) | FLD_PUT(q->pre_vpol, PRE_CTRL_VPOL) |
-                 FLD_PUT(q->pre_opt, PRE_CTRL_OPT);
+                 FLD_PUT(q->pre_opt, PRE_CTRL_OPT) | FLD_PUT(q->pre_all, PRE_CTRL_ALL);
         break;
       case KMU_PRE_CTX_BASE_ADDR: SEL(PRE_CTX_BASE); r.rval = q->pre_ctx_base; break;
       case KMU_PRE_DEADLINE_ADDR: SEL(PRE_DEADLINE); r.rval = q->pre_deadline; break;
@@ -268,6 +269,7 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   o->pre_wp_en_o = q->pre_wp_en;
   o->pre_vpol_o = q->pre_vpol;
   o->pre_opt_o = q->pre_opt;
+  o->pre_all_o = q->pre_all;
   o->pre_ctx_base_o = q->pre_ctx_base;
   o->pre_deadline_o = q->pre_deadline;
   o->pre_bw_shift_o = q->pre_bw_shift;
@@ -417,6 +419,7 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
         d->pre_wp_en = FLD_GET(wdata, PRE_CTRL_WP_EN);
         d->pre_vpol = FLD_GET(wdata, PRE_CTRL_VPOL);
         d->pre_opt = FLD_GET(wdata, PRE_CTRL_OPT);
+        d->pre_all = FLD_GET(wdata, PRE_CTRL_ALL);
         break;
       case KMU_PRE_CTX_BASE_ADDR: d->pre_ctx_base = wdata; break;
       case KMU_PRE_DEADLINE_ADDR: d->pre_deadline = wdata; break;

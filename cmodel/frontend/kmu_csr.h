@@ -30,7 +30,7 @@ extern "C" {
   X(host_nregs_o, host_valid_o) X(host_prio_o, host_valid_o) X(host_param_o, host_valid_o)  \
   X(host_cpl_addr_o, host_valid_o) X(mode_rgem_o, always) X(reserve_mask_o, always)       \
   X(pre_policy_o, always) X(pre_inplace_o, always) X(pre_wp_en_o, always)                   \
-  X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_ctx_base_o, always)                      \
+  X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_all_o, always) X(pre_ctx_base_o, always)                      \
   X(pre_deadline_o, always) X(pre_bw_shift_o, always) X(pre_hint_valid_o, always)           \
   X(pre_pred_launch_o, always) X(irq_o, always)
 
@@ -56,7 +56,7 @@ typedef struct {
   uint32_t rsv;     /* SM_RESERVE (implemented bits only) */
   unsigned irq_en_err, irq_en_kd; /* IRQ_ENABLE.ERR, .KERNEL_DONE */
   /* preemption control: PRE_CTRL fields, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT */
-  unsigned pre_policy, pre_inplace, pre_wp_en, pre_vpol, pre_opt;
+  unsigned pre_policy, pre_inplace, pre_wp_en, pre_vpol, pre_opt, pre_all;
   uint32_t pre_ctx_base, pre_deadline;
   unsigned pre_bw_shift;
   uint32_t pre_launch;       /* PRE_HINT.PRED_LAUNCH */

@@ -176,6 +176,7 @@ void kmu_frontend_comb(kmu_frontend *m, const kmu_frontend_in *i, kmu_frontend_o
   o->pre_wp_en_o = w->csr_o.pre_wp_en_o;
   o->pre_vpol_o = w->csr_o.pre_vpol_o;
   o->pre_opt_o = w->csr_o.pre_opt_o;
+  o->pre_all_o = w->csr_o.pre_all_o;
   o->pre_ctx_base_o = w->csr_o.pre_ctx_base_o;
   o->pre_deadline_o = w->csr_o.pre_deadline_o;
   o->pre_bw_shift_o = w->csr_o.pre_bw_shift_o;

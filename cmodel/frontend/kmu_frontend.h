@@ -31,7 +31,7 @@ extern "C" {
   X(host_nregs_o, host_valid_o) X(host_prio_o, host_valid_o) X(host_param_o, host_valid_o)  \
   X(host_cpl_addr_o, host_valid_o) X(mode_rgem_o, always) X(reserve_mask_o, always)       \
   X(pre_policy_o, always) X(pre_inplace_o, always) X(pre_wp_en_o, always)                   \
-  X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_ctx_base_o, always)                      \
+  X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_all_o, always) X(pre_ctx_base_o, always)                      \
   X(pre_deadline_o, always) X(pre_bw_shift_o, always) X(pre_hint_valid_o, always)           \
   X(pre_pred_launch_o, always) X(irq_o, always)
 

@@ -631,7 +631,7 @@
 /* ---- PRE_CTRL */
 #define KMU_PRE_CTRL_ADDR 0x2100u            /* Preemption control. Reset: DRAIN, everything off. */
 #define KMU_PRE_CTRL_RESET 0x00000000u
-#define KMU_PRE_CTRL_MASK 0x000003FFu
+#define KMU_PRE_CTRL_MASK 0x000007FFu
 #define KMU_PRE_CTRL_RD 1u
 #define KMU_PRE_CTRL_WR 1u
 #define KMU_PRE_CTRL_POLICY_SHIFT 0u         /* RW: TB-level preemption of SMs running lower-priority work when a higher-priority kernel cannot start; DRAIN: no TB-level preemption */
@@ -654,6 +654,10 @@
 #define KMU_PRE_CTRL_OPT_WIDTH 4u
 #define KMU_PRE_CTRL_OPT_MASK 0x000003C0u
 #define KMU_PRE_CTRL_OPT_RESET 0x00000000u
+#define KMU_PRE_CTRL_ALL_SHIFT 10u           /* RW: ask every candidate SM in one request (all_i of kmu_preempt_ctrl); 0: one SM at a time, the next only while the stall persists (the default: it frees room at one SM's save speed); 1: every SM that runs only lower-priority TBs at once, all saving through the shared memory port (for studies of that choice, PEP's sweep) */
+#define KMU_PRE_CTRL_ALL_WIDTH 1u
+#define KMU_PRE_CTRL_ALL_MASK 0x00000400u
+#define KMU_PRE_CTRL_ALL_RESET 0x00000000u
 
 /* ---- PRE_CTX_BASE */
 #define KMU_PRE_CTX_BASE_ADDR 0x2104u        /* Byte address of the checkpoint areas in memory; SM s uses its own slice above it (the system top computes the slice). */

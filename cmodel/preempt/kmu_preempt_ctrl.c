@@ -52,8 +52,9 @@ void kmu_preempt_ctrl_comb(kmu_preempt_ctrl *m, const kmu_preempt_ctrl_in *i,
     if (low && !high && !((m->q.asked >> s) & 1)) cand |= 1ull << s;
   }
 
-  /* one SM at a time: the lowest candidate, when no asked SM is still saving */
-  const uint64_t pick = cand & (~cand + 1);
+  /* one SM at a time: the lowest candidate, or every candidate (all_i), when no asked SM is
+   * still saving */
+  const uint64_t pick = (i->all_i & 1) ? cand : cand & (~cand + 1);
   const int trig = (i->en_i & 1) && (i->stall_i & 1) && level != 0 && cand != 0 &&
                    m->q.wait == 0 && !(m->q.asked & i->busy_i & kmu_mask(p->nsm));
   const unsigned at_or_above = (0xfu << m->q.level) & 0xfu;

@@ -14,7 +14,7 @@ extern "C" {
 #define KMU_PREEMPT_CTRL_WAIT 4u  /* WAIT: cycles after a request before the next */
 /* elig_i: lane port, SM s's TBS bits in element s (Verilog [s*TBS +: TBS]) */
 #define KMU_PREEMPT_CTRL_IN(X)                                                               \
-  X(en_i) X(stall_i) X(level_i) X(lvl_has_tb_i) X(take_valid_i) X(take_tag_i) X(st_fire_i)   \
+  X(en_i) X(all_i) X(stall_i) X(level_i) X(lvl_has_tb_i) X(take_valid_i) X(take_tag_i) X(st_fire_i)   \
   X(st_sm_i) X(st_rtb_i) X(st_tag_i) X(busy_i)
 #define KMU_PREEMPT_CTRL_INL(X) X(elig_i, KMU_PREEMPT_CTRL_MAXSM, P_TBS)
 #define KMU_PREEMPT_CTRL_OUT(X) X(preempt_o, always) X(hold_o, always) X(req_o, always)

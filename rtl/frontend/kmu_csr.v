@@ -132,6 +132,7 @@ module kmu_csr #(
     output wire               pre_wp_en_o,          // PRE_CTRL.WP_EN
     output wire [        1:0] pre_vpol_o,           // PRE_CTRL.VPOL (victim_e)
     output wire [        3:0] pre_opt_o,            // PRE_CTRL.OPT (kmu_warp_preempt opt_i)
+    output wire               pre_all_o,            // PRE_CTRL.ALL (kmu_preempt_ctrl all_i)
     output wire [       31:0] pre_ctx_base_o,       // PRE_CTX_BASE
     output wire [       31:0] pre_deadline_o,       // PRE_DEADLINE
     output wire [        3:0] pre_bw_shift_o,       // PRE_BW.SHIFT
@@ -202,6 +203,7 @@ module kmu_csr #(
   reg pre_wp_en_q, pre_wp_en_d;
   reg [1:0] pre_vpol_q, pre_vpol_d;
   reg [3:0] pre_opt_q, pre_opt_d;
+  reg pre_all_q, pre_all_d;
   reg [31:0] pre_ctx_base_q, pre_ctx_base_d;
   reg [31:0] pre_deadline_q, pre_deadline_d;
   reg [3:0] pre_bw_shift_q, pre_bw_shift_d;
@@ -536,6 +538,7 @@ module kmu_csr #(
           rval[KMU_PRE_CTRL_WP_EN_SHIFT] = pre_wp_en_q;
           rval[KMU_PRE_CTRL_VPOL_SHIFT+:KMU_PRE_CTRL_VPOL_WIDTH] = pre_vpol_q;
           rval[KMU_PRE_CTRL_OPT_SHIFT+:KMU_PRE_CTRL_OPT_WIDTH] = pre_opt_q;
+          rval[KMU_PRE_CTRL_ALL_SHIFT] = pre_all_q;
         end
         KMU_PRE_CTX_BASE_ADDR: begin
           rd_ok = KMU_PRE_CTX_BASE_RD;
@@ -647,6 +650,7 @@ module kmu_csr #(
   assign pre_wp_en_o = pre_wp_en_q;
   assign pre_vpol_o = pre_vpol_q;
   assign pre_opt_o = pre_opt_q;
+  assign pre_all_o = pre_all_q;
   assign pre_ctx_base_o = pre_ctx_base_q;
   assign pre_deadline_o = pre_deadline_q;
   assign pre_bw_shift_o = pre_bw_shift_q;
@@ -733,6 +737,7 @@ module kmu_csr #(
     pre_wp_en_d   = pre_wp_en_q;
     pre_vpol_d    = pre_vpol_q;
     pre_opt_d     = pre_opt_q;
+    pre_all_d     = pre_all_q;
     pre_ctx_base_d = pre_ctx_base_q;
     pre_deadline_d = pre_deadline_q;
     pre_bw_shift_d = pre_bw_shift_q;
@@ -882,6 +887,7 @@ module kmu_csr #(
           pre_wp_en_d   = bus_req_wdata_i[KMU_PRE_CTRL_WP_EN_SHIFT];
           pre_vpol_d    = bus_req_wdata_i[KMU_PRE_CTRL_VPOL_SHIFT+:KMU_PRE_CTRL_VPOL_WIDTH];
           pre_opt_d     = bus_req_wdata_i[KMU_PRE_CTRL_OPT_SHIFT+:KMU_PRE_CTRL_OPT_WIDTH];
+          pre_all_d     = bus_req_wdata_i[KMU_PRE_CTRL_ALL_SHIFT];
         end
         KMU_PRE_CTX_BASE_ADDR: pre_ctx_base_d = bus_req_wdata_i;
         KMU_PRE_DEADLINE_ADDR: pre_deadline_d = bus_req_wdata_i;
@@ -925,6 +931,7 @@ module kmu_csr #(
       pre_wp_en_q   <= KMU_PRE_CTRL_WP_EN_RESET[0];
       pre_vpol_q    <= KMU_PRE_CTRL_VPOL_RESET[KMU_PRE_CTRL_VPOL_WIDTH-1:0];
       pre_opt_q     <= KMU_PRE_CTRL_OPT_RESET[KMU_PRE_CTRL_OPT_WIDTH-1:0];
+      pre_all_q     <= KMU_PRE_CTRL_ALL_RESET[0];
       pre_ctx_base_q <= KMU_PRE_CTX_BASE_RESET;
       pre_deadline_q <= KMU_PRE_DEADLINE_RESET;
       pre_bw_shift_q <= KMU_PRE_BW_SHIFT_RESET[KMU_PRE_BW_SHIFT_WIDTH-1:0];
@@ -1000,6 +1007,7 @@ module kmu_csr #(
       pre_wp_en_q   <= pre_wp_en_d;
       pre_vpol_q    <= pre_vpol_d;
       pre_opt_q     <= pre_opt_d;
+      pre_all_q     <= pre_all_d;
       pre_ctx_base_q <= pre_ctx_base_d;
       pre_deadline_q <= pre_deadline_d;
       pre_bw_shift_q <= pre_bw_shift_d;

@@ -114,6 +114,7 @@ module kmu_frontend #(
     output wire        pre_wp_en_o,        // PRE_CTRL.WP_EN
     output wire [ 1:0] pre_vpol_o,         // PRE_CTRL.VPOL (victim_e)
     output wire [ 3:0] pre_opt_o,          // PRE_CTRL.OPT
+    output wire        pre_all_o,          // PRE_CTRL.ALL
     output wire [31:0] pre_ctx_base_o,     // PRE_CTX_BASE
     output wire [31:0] pre_deadline_o,     // PRE_DEADLINE
     output wire [ 3:0] pre_bw_shift_o,     // PRE_BW.SHIFT
@@ -269,6 +270,7 @@ module kmu_frontend #(
       .pre_wp_en_o        (pre_wp_en_o),
       .pre_vpol_o         (pre_vpol_o),
       .pre_opt_o          (pre_opt_o),
+      .pre_all_o          (pre_all_o),
       .pre_ctx_base_o     (pre_ctx_base_o),
       .pre_deadline_o     (pre_deadline_o),
       .pre_bw_shift_o     (pre_bw_shift_o),

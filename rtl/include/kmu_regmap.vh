@@ -632,7 +632,7 @@ localparam [31:0]  KMU_HL_STATUS_PENDING_RESET = 32'h00000000;
 // ---- PRE_CTRL
 localparam [15:0]  KMU_PRE_CTRL_ADDR = 16'h2100;  // Preemption control. Reset: DRAIN, everything off.
 localparam [31:0]  KMU_PRE_CTRL_RESET = 32'h00000000;
-localparam [31:0]  KMU_PRE_CTRL_MASK = 32'h000003FF;
+localparam [31:0]  KMU_PRE_CTRL_MASK = 32'h000007FF;
 localparam [0:0]   KMU_PRE_CTRL_RD = 1'd1;
 localparam [0:0]   KMU_PRE_CTRL_WR = 1'd1;
 localparam integer KMU_PRE_CTRL_POLICY_SHIFT = 0;  // RW: TB-level preemption of SMs running lower-priority work when a higher-priority kernel cannot start; DRAIN: no TB-level preemption
@@ -655,6 +655,10 @@ localparam integer KMU_PRE_CTRL_OPT_SHIFT = 6;  // RW: warp-preemption flush opt
 localparam integer KMU_PRE_CTRL_OPT_WIDTH = 4;
 localparam [31:0]  KMU_PRE_CTRL_OPT_MASK = 32'h000003C0;
 localparam [31:0]  KMU_PRE_CTRL_OPT_RESET = 32'h00000000;
+localparam integer KMU_PRE_CTRL_ALL_SHIFT = 10;  // RW: ask every candidate SM in one request (all_i of kmu_preempt_ctrl); 0: one SM at a time, the next only while the stall persists (the default: it frees room at one SM's save speed); 1: every SM that runs only lower-priority TBs at once, all saving through the shared memory port (for studies of that choice, PEP's sweep)
+localparam integer KMU_PRE_CTRL_ALL_WIDTH = 1;
+localparam [31:0]  KMU_PRE_CTRL_ALL_MASK = 32'h00000400;
+localparam [31:0]  KMU_PRE_CTRL_ALL_RESET = 32'h00000000;
 
 // ---- PRE_CTX_BASE
 localparam [15:0]  KMU_PRE_CTX_BASE_ADDR = 16'h2104;  // Byte address of the checkpoint areas in memory; SM s uses its own slice above it (the system top computes the slice).

@@ -17,7 +17,9 @@
 // port, so the first room freed took NSM times longer, and it switched out far more TBs than the
 // waiting level needed (make run, paper size: background 2.7x slower, the high-priority kernel
 // no faster than draining); one SM at a time frees room at one SM's save speed and stops once
-// the level's TBs fit.
+// the level's TBs fit.  all_i (PRE_CTRL.ALL) restores the other way, for studies of it: every
+// candidate is asked in the same request (PEP's sweep with a preemption that takes every SM at
+// once through the shared memory port); the WAIT and busy_i gating stay as they are.
 // Levels: the level of a kernel tag is written when kmu_kmu hands out one of its TBs (take:
 // tag, dispatcher level in that cycle) into tag_lvl_q (CT x 2 bits, no reset: a tag's level is
 // always written before any TB of it starts); the level of resident entry e of SM s is copied
@@ -47,6 +49,7 @@ module kmu_preempt_ctrl #(
     input  wire                                      clk_i,
     input  wire                                      rst_ni,        // asynchronous, active low
     input  wire                                      en_i,          // policy != DRAIN
+    input  wire                                      all_i,         // ask every candidate at once
     // dispatcher: the chosen level has TBs left and nothing goes out
     input  wire                                      stall_i,
     input  wire [                               1:0] level_i,
@@ -103,9 +106,10 @@ module kmu_preempt_ctrl #(
     cand = low & ~high & ~asked_q;
   end
 
-  // the lowest candidate (cand & -cand), asked when no asked SM is still saving
+  // the lowest candidate (cand & -cand), or all of them (all_i), asked when no asked SM is still
+  // saving
   localparam [NSM-1:0] ONE = 1;
-  wire [NSM-1:0] pick = cand & (~cand + ONE);
+  wire [NSM-1:0] pick = all_i ? cand : (cand & (~cand + ONE));
   wire       trig = en_i && stall_i && (level_i != 2'd0) && (|cand) && (wait_q == 3'd0) &&
                     !(|(asked_q & busy_i));
   // levels >= level_q with TBs left: lvl_has_tb_i masked by a thermometer of level_q

@@ -870,7 +870,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       wr(c, KMU_PRE_CTRL_ADDR,
          g->pol << KMU_PRE_CTRL_POLICY_SHIFT | g->inplace << KMU_PRE_CTRL_INPLACE_SHIFT |
              g->wp_en << KMU_PRE_CTRL_WP_EN_SHIFT | g->vpol << KMU_PRE_CTRL_VPOL_SHIFT |
-             g->opt << KMU_PRE_CTRL_OPT_SHIFT,
+             g->opt << KMU_PRE_CTRL_OPT_SHIFT | g->pre_all << KMU_PRE_CTRL_ALL_SHIFT,
          TAG(T_CFG, 2));
       wr(c, KMU_PRE_CTX_BASE_ADDR, g->ctx_base, TAG(T_CFG, 3));
       wr(c, KMU_PRE_DEADLINE_ADDR, g->deadline, TAG(T_CFG, 4));

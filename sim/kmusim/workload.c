@@ -20,7 +20,7 @@
  * (EDGE IV-D's best case); Chimera deadline 2,000 cycles; save bandwidth one memory beat per
  * cycle (4 B small and fpga, 32 B paper: the context engines' BEAT_BYTES); checkpoint areas at
  * 0x80000000 (clear of the kernels' parameter buffers). */
-#define PRE_DEFAULTS(bw) "drain", 0, 0, 0, 0, 0, 0xf, 2000, bw, 0x80000000u
+#define PRE_DEFAULTS(bw) "drain", 0, 0, 0, 0, 0, 0xf, 0, 2000, bw, 0x80000000u
 static const kmusim_config presets[] = {
     {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0, PRE_DEFAULTS(2)},
     {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0, 0, 0, PRE_DEFAULTS(2)},
@@ -89,6 +89,7 @@ static const cfg_key cfg_keys[] = {
     CK(reserve, 0, 0xFFFFFFFFu, "SMs reserved for event kernels (SM_RESERVE)"),
     CK(vpol, 0, 3, "victim policy (PRE_CTRL.VPOL)"),
     CK(opt, 0, 15, "warp-preemption flush optimisations (PRE_CTRL.OPT)"),
+    CK(pre_all, 0, 1, "preempt every candidate SM at once (PRE_CTRL.ALL)"),
     CK(deadline, 0, 0xFFFFFFFFu, "Chimera deadline in cycles (PRE_DEADLINE)"),
     CK(bw_shift, 0, 15, "log2 context-save bytes per cycle (PRE_BW.SHIFT)"),
     CK(ctx_base, 0, 0xFFFFFFFFu, "checkpoint areas' base address (PRE_CTX_BASE)"),
@@ -154,7 +155,7 @@ int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *
   }
   snprintf(err, errlen, "unknown configuration key '%s' (keys: nsm ekt_entries slots pend "
                         "tbs warps regs shmem ewt mem_latency mem_bw mem_stall_pct rgem "
-                        "reserve policy vpol opt deadline bw_shift ctx_base)", key);
+                        "reserve policy vpol opt pre_all deadline bw_shift ctx_base)", key);
   return 0;
 }
 

@@ -45,6 +45,7 @@ typedef struct {
   unsigned use_reserve;  /* policy reserve: SM_RESERVE = reserve, or the default mask if 0 */
   unsigned vpol;         /* PRE_CTRL.VPOL: victim policy (KMU_VICTIM_*) */
   unsigned opt;          /* PRE_CTRL.OPT: warp-preemption flush optimisations */
+  unsigned pre_all;      /* PRE_CTRL.ALL: every candidate SM asked at once */
   unsigned deadline;     /* PRE_DEADLINE: Chimera's preemption deadline, cycles */
   unsigned bw_shift;     /* PRE_BW.SHIFT: log2 context-save bytes per cycle */
   unsigned ctx_base;     /* PRE_CTX_BASE: checkpoint areas in memory */
