@@ -19,15 +19,3 @@ kmu_warp_preempt_odd_RTL      := $(WARP_PREEMPT_RTL)
 kmu_warp_preempt_odd_PARAMS   := WARPS=5
 kmu_warp_preempt_odd_TEST     := tb/test_kmu_warp_preempt.c
 kmu_warp_preempt_odd_C        := $(WARP_PREEMPT_C)
-# The EDGE study with the Verilated RTL in the loop (studies/edge/edge_study.c built with
-# -DEDGE_RTL): kmu_warp_preempt (paper size) beside its C twin, driven by the behavioural SIMT
-# pipeline with busy SMs and random event arrivals, every output compared every cycle.  A tool
-# (its own main); scripts/test_study_edge.sh runs its reduced study in make test.
-TOOLS += edge_study_rtl
-edge_study_rtl_TOP    := kmu_warp_preempt
-edge_study_rtl_RTL    := $(WARP_PREEMPT_RTL)
-edge_study_rtl_PARAMS := WARPS=64
-edge_study_rtl_TEST   := studies/edge/edge_study.c
-edge_study_rtl_C      := sim/env/simt_model.c $(WARP_PREEMPT_C)
-edge_study_rtl_CFLAGS := -DEDGE_RTL
-TEST_DEPS += $(HDIR)/edge_study_rtl/test_edge_study_rtl

@@ -1,23 +1,27 @@
 # studies/edge/study.mk - the EDGE warp-level preemption study (docs/results-edge.md).
-#   make study-edge   one SM of the paper configuration (sim/env/simt_model) driven by the C twin
-#                     of kmu_warp_preempt: preemption latency per flush optimisation (Fig. 11),
-#                     scheduling latency preemption vs draining (Fig. 12), slowdowns and ANTT
-#                     (Fig. 13), the intrinsic 2-cycle bound; register/event integrity checks.
-#                     Writes build/study-edge/{results.csv,table.md,summary.json,*.svg}.
+#   make study-edge   one SM of the paper configuration: the C twin of the SM top kmu_sm
+#                     (kmu_sm_ctrl with its event-warp table, kmu_warp_preempt, and the PEP
+#                     blocks idle under policy DRAIN) on the behavioural SIMT pipeline
+#                     (sim/env/simt_model), with a dispatcher stand-in, a register save engine
+#                     and a memory around it: preemption latency per flush optimisation
+#                     (Fig. 11), scheduling latency preemption vs draining (Fig. 12), slowdowns
+#                     and ANTT (Fig. 13), the intrinsic 2-cycle bound; register/event integrity
+#                     checks.  Writes build/study-edge/{results.csv,table.md,summary.json,*.svg}.
 #                     SEED=<n> selects programs, timing and arrivals (default 1).
-# scripts/test_study_edge.sh (make test) runs a reduced study with the same checks.
+# scripts/test_study_edge.sh (make test) runs a reduced study with the same checks, and the
+# same with the Verilated kmu_sm in the loop (the tool edge_study_rtl, tb/kmu_sm.mk).
 STUDY_EDGE_DIR    := $(BUILD)/study-edge
 STUDY_EDGE_BIN    := $(STUDY_EDGE_DIR)/edge_study
-STUDY_EDGE_SRC    := studies/edge/edge_study.c sim/env/simt_model.c $(call rtl2c,$(RTL_kmu_warp_preempt))
+STUDY_EDGE_SRC    := studies/edge/edge_study.c sim/env/simt_model.c $(call rtl2c,$(RTL_kmu_sm))
 
-$(STUDY_EDGE_BIN): $(STUDY_EDGE_SRC) sim/env/simt_model.h \
-                   cmodel/preempt/kmu_warp_preempt.h cmodel/common/kmu_common.h studies/edge/study.mk
+$(STUDY_EDGE_BIN): $(STUDY_EDGE_SRC) sim/env/simt_model.h studies/edge/study.mk \
+                   $(wildcard $(addsuffix /*.h,$(CMODEL_INC_DIRS)))
 	@mkdir -p $(@D)
 	@echo "  CC    $@"
 	@$(CC) $(CFLAGS_C) $(STUDY_EDGE_SRC) -lm -o $@
 
-# part a on one core, parts b, c and the teeth run on the other; every part prints PASS/FAIL
-# lines and exits 1 on a failed check.
+# part a on one core (about 76 s of CPU), parts b, c and the teeth on the other (about 121 s);
+# every part prints PASS/FAIL lines and exits 1 on a failed check.
 .PHONY: study-edge
 study-edge: $(STUDY_EDGE_BIN)
 	@d=$(STUDY_EDGE_DIR); start=$$(date +%s); rm -f $$d/results_*.csv; \
