@@ -10,9 +10,9 @@
 // ser_o.  So every DUT path is register to register and every DUT output bit reaches
 // a pin: nothing is optimised away and nextpnr's Fmax is the DUT's own.  rst_ni is
 // synchronised (asynchronous assert, synchronous release) before the DUT's reset.
-// The DUT has 565 output bits (more than 128): to save logic cells they
+// The DUT has 566 output bits (more than 128): to save logic cells they
 // are XORed into a 64-bit rotating signature, so output paths end in a small XOR tree.
-// DUT inputs in the chain: 84 bits; DUT outputs captured: 565 bits.
+// DUT inputs in the chain: 84 bits; DUT outputs captured: 566 bits.
 `default_nettype none
 
 module kmu_frontend_top_fpga (
@@ -22,7 +22,7 @@ module kmu_frontend_top_fpga (
     output wire ser_o
 );
   localparam integer NI = 84;  // DUT input bits
-  localparam integer NO = 565;  // DUT output bits
+  localparam integer NO = 566;  // DUT output bits
 
   // reset synchroniser
   reg [1:0] rst_q;
@@ -80,6 +80,7 @@ module kmu_frontend_top_fpga (
   wire        pre_wp_en_o;
   wire [1:0]  pre_vpol_o;
   wire [3:0]  pre_opt_o;
+  wire        pre_all_o;
   wire [31:0] pre_ctx_base_o;
   wire [31:0] pre_deadline_o;
   wire [3:0]  pre_bw_shift_o;
@@ -150,6 +151,7 @@ module kmu_frontend_top_fpga (
       .pre_wp_en_o      (pre_wp_en_o),
       .pre_vpol_o       (pre_vpol_o),
       .pre_opt_o        (pre_opt_o),
+      .pre_all_o        (pre_all_o),
       .pre_ctx_base_o   (pre_ctx_base_o),
       .pre_deadline_o   (pre_deadline_o),
       .pre_bw_shift_o   (pre_bw_shift_o),
@@ -165,7 +167,7 @@ module kmu_frontend_top_fpga (
   // capture every output, fold it into the output shift chain
   wire [NO-1:0] dut_o = {
       irq_o, pre_pred_launch_o, pre_hint_valid_o, pre_bw_shift_o, pre_deadline_o, pre_ctx_base_o,
-      pre_opt_o, pre_vpol_o, pre_wp_en_o, pre_inplace_o, pre_policy_o, reserve_mask_o,
+      pre_all_o, pre_opt_o, pre_vpol_o, pre_wp_en_o, pre_inplace_o, pre_policy_o, reserve_mask_o,
       mode_rgem_o, host_cpl_addr_o, host_param_o, host_prio_o, host_nregs_o, host_shmem_o,
       host_tb_z_o, host_tb_y_o, host_tb_x_o, host_grid_z_o, host_grid_y_o, host_grid_x_o,
       host_kptr_o, host_valid_o, desc_param_o, desc_prio_o, desc_nregs_o, desc_shmem_o,
@@ -175,7 +177,7 @@ module kmu_frontend_top_fpga (
   };
   localparam integer NS = 64;  // signature bits
   localparam integer NK = 9;  // 64-bit slices of the outputs
-  wire [NS*NK-1:0] dut_pad = {{11{1'b0}}, dut_o};
+  wire [NS*NK-1:0] dut_pad = {{10{1'b0}}, dut_o};
   reg  [NS-1:0] fold_w;
   integer k;
   always @(*) begin
