@@ -57,6 +57,18 @@ for pol in "${pols[@]}"; do
     [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
   fi
 done
+# regressions of the paper configuration on its C model (fast; the twins agree on them)
+if [ "$cfg" = small ] && [ -z "${KMU_BIN:-}" ] && [ -x build/bin/kmusim-paper ]; then
+  for wl in workloads/regress/*.wl; do
+    if build/bin/kmusim-paper "$wl" --engine c --no-isolated --quiet >"$wd/regress.log" 2>&1; then
+      echo "PASS kmu_gpu.regress $wl"
+    else
+      echo "FAIL kmu_gpu.regress $wl"
+      head -n 5 "$wd/regress.log"
+      fails=$((fails + 1))
+    fi
+  done
+fi
 while [ "$total" -lt "$min" ]; do
   wl=$wd/random-$seed.wl
   python3 scripts/gen_workload.py "$seed" 60000 "$cfg" >"$wl"

@@ -52,6 +52,10 @@ enum { RD_VERIFY = 1, RD_RSAVE, RD_RREST };
 /* warp-level preemption phases of the victim slot */
 enum { WP_FLUSH = 1, WP_PUSHED, WP_RUN, WP_EVDONE, WP_POPPED };
 
+/* restores whose shared-memory writes can be open at once on one SM (one being written, the
+ * rest waiting for their start: kmu_sm_ctrl's start FIFO and the shared start bus) */
+#define SM_RS_COLS 4
+
 typedef struct {
   int on, kind, tb;
   unsigned slot, reg, widx;
@@ -87,9 +91,17 @@ struct sm_ss {
   int prev_busy;
   /* save / restore */
   int sv_tb;               /* TB of the running save, -1 */
-  int rs_on;               /* a restore's shared-memory writes are being collected */
-  uint32_t *rsm;
-  uint8_t *rsm_got;
+  /* restores' shared-memory writes, collected per restore (keyed by the restored TB's new warp
+   * slots, the RESTORE commands' wmask) until its start on the SIMT start bus: a restore's offer
+   * may wait for the shared start bus while the sequencer already runs the next restore's
+   * commands, so several collections can be open; rs_cur is the one being written (-1 none) */
+  struct {
+    int on;
+    uint64_t wmask;
+    uint32_t *rsm;
+    uint8_t *got;
+  } rs[SM_RS_COLS];
+  int rs_cur;
   unsigned rsm_n;
   ipmap ip;
   /* evicted TBs */
@@ -144,8 +156,11 @@ void sm_model_init_simt(sm_model *s, const kmusim_config *cfg, const kmusim_work
     for (unsigned k = 0; k < 64; k++) ss->own[k] = -1;
     ss->vq = calloc(s->tbs ? s->tbs : 1, sizeof *ss->vq);
     ss->rsm_n = nshm;
-    ss->rsm = calloc(nshm ? nshm : 1, sizeof *ss->rsm);
-    ss->rsm_got = calloc(nshm ? nshm : 1, 1);
+    for (unsigned c = 0; c < SM_RS_COLS; c++) {
+      ss->rs[c].rsm = calloc(nshm ? nshm : 1, sizeof *ss->rs[c].rsm);
+      ss->rs[c].got = calloc(nshm ? nshm : 1, 1);
+    }
+    ss->rs_cur = -1;
     ss->sv_tb = -1;
     ss->in_tb = -1;
     ss->ev_tb = -1;
@@ -166,8 +181,7 @@ void sm_model_free(sm_model *s) {
     for (unsigned e = 0; e < ss->nev; e++) tb_release(&ss->ev[e]);
     free(ss->ev);
     free(ss->vq);
-    free(ss->rsm);
-    free(ss->rsm_got);
+    for (unsigned c = 0; c < SM_RS_COLS; c++) free(ss->rs[c].rsm), free(ss->rs[c].got);
     free(ss->ip.key);
     free(ss->ip.val);
   }
@@ -309,22 +323,30 @@ int sm_model_start_ex(sm_model *s, uint64_t cycle, const sm_start *st, char *err
         return 0;
       }
       tb_release(t);
-      /* the restore's shared-memory writes against the TB's shared memory at its eviction */
+      /* the restore's shared-memory writes (its collection: the same new warp slots) against
+       * the TB's shared memory at its eviction */
+      int c = -1;
+      for (int k = 0; k < SM_RS_COLS; k++)
+        if (ss->rs[k].on && ss->rs[k].wmask == st->wmask) c = k;
       for (unsigned j = 0; j < r->nshm; j++) {
-        if (!ss->rs_on || j >= ss->rsm_n || !ss->rsm_got[j]) {
+        if (c < 0 || j >= ss->rsm_n || !ss->rs[c].got[j]) {
           snprintf(err, errlen, "restore of TB %llu of kernel '%s' on sm=%llu: shared-memory word "
                    "%u (byte %u) was not written by the restore", (unsigned long long)r->tb,
                    kk->name, (unsigned long long)sm, j, j * s->hw.beat_bytes);
           return 0;
         }
-        if (ss->rsm[j] != r->shm[j]) {
+        if (ss->rs[c].rsm[j] != r->shm[j]) {
           snprintf(err, errlen, "restore of TB %llu of kernel '%s' on sm=%llu: shared memory at "
                    "byte %u restored as 0x%08x, expected 0x%08x", (unsigned long long)r->tb,
-                   kk->name, (unsigned long long)sm, j * s->hw.beat_bytes, ss->rsm[j], r->shm[j]);
+                   kk->name, (unsigned long long)sm, j * s->hw.beat_bytes, ss->rs[c].rsm[j],
+                   r->shm[j]);
           return 0;
         }
       }
-      ss->rs_on = 0;
+      if (c >= 0) {
+        ss->rs[c].on = 0;
+        if (ss->rs_cur == c) ss->rs_cur = -1;
+      }
       *t = *r;
       ss->ev[e] = ss->ev[--ss->nev];
       t->busy = 1;
@@ -1266,8 +1288,20 @@ int sm_model_observe_sm(sm_model *s, unsigned sm, uint64_t cycle, const kmu_sm_i
   /* ---- context commands (the save's TB, the restore's shared memory) ---- */
   if ((o->ctx_cmd_valid_o & 1) && (o->ctx_cmd_ready_o & 1)) {
     if (o->ctx_cmd_op_o == KMU_CTX_OP_RESTORE) {
-      ss->rs_on = 1;
-      memset(ss->rsm_got, 0, ss->rsm_n ? ss->rsm_n : 1);
+      /* a TB's second area (same slots) goes on writing its collection; else a new one */
+      const uint64_t wm = o->ctx_cmd_wmask_o;
+      if (ss->rs_cur < 0 || ss->rs[ss->rs_cur].wmask != wm) {
+        int c = -1;
+        for (int k = SM_RS_COLS - 1; k >= 0; k--)
+          if (!ss->rs[k].on) c = k;
+        if (c < 0)
+          FAILF("SM %u: restore command for warp mask %#llx with %d restores already waiting "
+                "for their start", sm, (unsigned long long)wm, SM_RS_COLS);
+        ss->rs[c].on = 1;
+        ss->rs[c].wmask = wm;
+        memset(ss->rs[c].got, 0, ss->rsm_n ? ss->rsm_n : 1);
+        ss->rs_cur = c;
+      }
     } else {
       const uint64_t wm = o->ctx_cmd_wmask_o;
       const int own = wm ? ss->own[kmu_ctz64(wm)] : -1;
@@ -1287,11 +1321,11 @@ int sm_model_observe_sm(sm_model *s, unsigned sm, uint64_t cycle, const kmu_sm_i
           (unsigned long long)o->shm_raddr_o);
   if (o->shm_wen_o & 1) {
     const uint64_t j = o->shm_waddr_o / s->hw.beat_bytes;
-    if (!ss->rs_on || j >= ss->rsm_n)
+    if (ss->rs_cur < 0 || j >= ss->rsm_n)
       FAILF("SM %u: shared-memory write at %llu %s", sm, (unsigned long long)o->shm_waddr_o,
-            ss->rs_on ? "beyond the SM's shared memory" : "with no restore running");
-    ss->rsm[j] = (uint32_t)o->shm_wdata_o;
-    ss->rsm_got[j] = 1;
+            ss->rs_cur >= 0 ? "beyond the SM's shared memory" : "with no restore running");
+    ss->rs[ss->rs_cur].rsm[j] = (uint32_t)o->shm_wdata_o;
+    ss->rs[ss->rs_cur].got[j] = 1;
   }
   if ((o->ip_wen_o & 1) || (o->ip_ren_o & 1)) {
     if (!s->hw.ipb) FAILF("SM %u: on-chip store access at %llu with IPB = 0", sm,
