@@ -8,6 +8,9 @@
 #                     and ANTT (Fig. 13), the intrinsic 2-cycle bound; register/event integrity
 #                     checks.  Writes build/study-edge/{results.csv,table.md,summary.json,*.svg}.
 #                     SEED=<n> selects programs, timing and arrivals (default 1).
+#                     Then the system level (studies/edge/system.py): Fig. 13 on kmusim, paper
+#                     configuration (16 SMs, one memory), drain / reserve / warp at a low and a
+#                     high event rate -> build/study-edge/system/system.{csv,md,json}.
 # scripts/test_study_edge.sh (make test) runs a reduced study with the same checks, and the
 # same with the Verilated kmu_sm in the loop (the tool edge_study_rtl, tb/kmu_sm.mk).
 STUDY_EDGE_DIR    := $(BUILD)/study-edge
@@ -23,7 +26,7 @@ $(STUDY_EDGE_BIN): $(STUDY_EDGE_SRC) sim/env/simt_model.h studies/edge/study.mk 
 # part a on one core (about 76 s of CPU), parts b, c and the teeth on the other (about 121 s);
 # every part prints PASS/FAIL lines and exits 1 on a failed check.
 .PHONY: study-edge
-study-edge: $(STUDY_EDGE_BIN)
+study-edge: $(STUDY_EDGE_BIN) $(kmusim_paper_BIN)
 	@d=$(STUDY_EDGE_DIR); start=$$(date +%s); rm -f $$d/results_*.csv; \
 	echo "  RUN   $(STUDY_EDGE_BIN) (parts a | b, c, teeth; logs in $$d/log_*.txt)"; \
 	$(STUDY_EDGE_BIN) --part a --checks --out $$d > $$d/log_a.txt 2>&1 & pa=$$!; \
@@ -32,7 +35,11 @@ study-edge: $(STUDY_EDGE_BIN)
 	wait $$pa; ra=$$?; \
 	cat $$d/log_a.txt $$d/log_b.txt $$d/log_c.txt $$d/log_teeth.txt | grep -E '^(PASS|FAIL)'; \
 	python3 studies/edge/report.py $$d || exit 1; \
+	[ $$ra = 0 ] && [ $$rb = 0 ] || { echo "study-edge: a check FAILED (see the logs)"; exit 1; }; \
+	echo "  RUN   studies/edge/system.py (Fig. 13 at system level: kmusim, paper configuration)"; \
+	python3 studies/edge/system.py $$d/system $(kmusim_paper_BIN) > $$d/log_system.txt 2>&1; rs=$$?; \
+	tail -n 3 $$d/log_system.txt; \
 	echo "study-edge: $$(( $$(date +%s) - start )) s wall"; \
-	[ $$ra = 0 ] && [ $$rb = 0 ] || { echo "study-edge: a check FAILED (see the logs)"; exit 1; }
+	[ $$rs = 0 ] || { echo "study-edge: the system-level part FAILED (see $$d/log_system.txt)"; exit 1; }
 
 TEST_SCRIPTS += scripts/test_study_edge.sh
