@@ -5,7 +5,10 @@
 # studies/pep/pep_study.c.  Sweep: 16 kernels of PEP Table 1 x 4 policies x progress 25/50/75 x
 # launch 5/15/25/35 us x (PEP predicted launch 20/25/30 us | Chimera deadline 5/10/15 us),
 # run as two processes (kernels split in half) -> build/study-pep/results.csv, then
-# studies/pep/report.py -> table.md, summary.json, latency.svg, context.svg.
+# studies/pep/report.py -> table.md, summary.json, latency.svg, context.svg.  Then the sweep at
+# system level (studies/pep/system.py): kmusim, paper configuration, 16 SMs preempted one at a
+# time and all at once (PRE_CTRL.ALL) through the shared memory port ->
+# build/study-pep/system/system.{csv,md,json}.
 #   SEED=<s>            seed (default 1)
 #   STUDY_PEP_ARGS=...  extra arguments for pep_study (e.g. --kernels KS,LBM)
 STUDY_PEP_DIR  := $(BUILD)/study-pep
@@ -22,7 +25,7 @@ $(STUDY_PEP_BIN): $(STUDY_PEP_SRC) $(wildcard $(addsuffix /*.h,$(CMODEL_INC_DIRS
 	@echo "  CC    $@"
 	@$(CC) $(CFLAGS_C) $(STUDY_PEP_SRC) -o $@
 
-study-pep: $(STUDY_PEP_BIN)
+study-pep: $(STUDY_PEP_BIN) $(kmusim_paper_BIN)
 	@mkdir -p $(STUDY_PEP_DIR)
 	@echo "  RUN   pep_study (two processes), SEED=$${SEED:-1}"
 	@$(STUDY_PEP_BIN) --kernels-out $(STUDY_PEP_DIR)/kernels.csv --kernels $(STUDY_PEP_K1) \
@@ -33,3 +36,7 @@ study-pep: $(STUDY_PEP_BIN)
 	if [ $$r1 != 0 ] || [ $$r2 != 0 ]; then echo "study-pep: FAILED (conservation or run error)"; exit 1; fi
 	@cat $(STUDY_PEP_DIR)/results.1.csv $(STUDY_PEP_DIR)/results.2.csv > $(STUDY_PEP_DIR)/results.csv
 	@python3 studies/pep/report.py $(STUDY_PEP_DIR)
+	@echo "  RUN   studies/pep/system.py (the sweep at system level: kmusim, paper configuration)"
+	@python3 studies/pep/system.py $(STUDY_PEP_DIR)/system $(kmusim_paper_BIN) > $(STUDY_PEP_DIR)/log_system.txt 2>&1; rs=$$?; \
+	tail -n 3 $(STUDY_PEP_DIR)/log_system.txt; \
+	[ $$rs = 0 ] || { echo "study-pep: the system-level part FAILED (see $(STUDY_PEP_DIR)/log_system.txt)"; exit 1; }
