@@ -45,9 +45,11 @@ import json
 import math
 import os
 import random
-import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from kmusim_study import f2, finish, mean, run  # noqa: E402 (the shared study helpers)
 
 NSM = 16
 RESERVE_MASK = 0x8000          # policy reserve: SM 15 (1 of 16 SMs) for event kernels
@@ -148,29 +150,11 @@ def workload(path, policy, quick, ev=None, times=(), iso=False):
         f.write("\n".join(L) + "\n")
 
 
-def run(kmusim, wl, js, seed):
-    args = [kmusim, wl, "--engine", "c", "--no-isolated", "--quiet", "--seed", str(seed),
-            "--json", js]
-    t0 = time.time()
-    p = subprocess.run(args, capture_output=True, text=True)
-    wall = time.time() - t0
-    d = None
-    if p.returncode == 0:
-        with open(js) as f:
-            d = json.load(f)
-    return {"cmd": " ".join(args), "rc": p.returncode, "msg": (p.stdout + p.stderr)[-3000:],
-            "wall": wall, "json": d}
-
-
 def pct(v, q):
     if not v:
         return None
     s = sorted(v)
     return s[min(len(s) - 1, int(q * len(s)))]
-
-
-def mean(v):
-    return sum(v) / len(v) if v else None
 
 
 def bg_span(d):
@@ -205,10 +189,6 @@ def figures(d, evname, t_iso, bg_alone):
         "bg_busy_to_last_arrival": bool(bg_end and ins and bg_end > max(i["at"] for i in ins)),
         "cycles": d["cycles"], "util": d["summary"]["sm_warp_util"],
     }
-
-
-def f2(x, n=2):
-    return "-" if x is None else f"{x:.{n}f}"
 
 
 def main():
@@ -398,14 +378,7 @@ def main():
     M += ["", "| ratio (> 1: the first is better) | ours | paper |", "|---|---|---|"]
     for w, v, p in ratios:
         M.append(f"| {w} | {f2(v)}x | {p} |")
-    M += ["", f"wall time {wall:.1f} s"] + [f"- {n}" for n in notes + failures]
-    with open(os.path.join(outdir, "system.md"), "w") as f:
-        f.write("\n".join(M) + "\n")
-    print("\n".join(M))
-    if failures:
-        print("edge system study: FAILED")
-        raise SystemExit(1)
-    print(f"edge system study: PASS ({wall:.1f} s wall)")
+    finish(outdir, M, notes, failures, wall, "edge system study")
 
 
 if __name__ == "__main__":

@@ -58,6 +58,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from kmusim_study import f2, finish, mean, run  # noqa: E402 (the shared study helpers)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 WL_DIR = os.path.join(HERE, "..", "..", "workloads", "pep")
 MHZ = 1216.0
@@ -159,30 +162,6 @@ def workload(path, k, policy, pre_all, alone=None):
     return waves
 
 
-def run(kmusim, wl, js, svg, seed, reuse=False):
-    args = [kmusim, wl, "--engine", "c", "--no-isolated", "--quiet", "--seed", str(seed),
-            "--json", js]
-    if svg:
-        args += ["--timeline", svg]
-    if reuse and os.path.exists(js) and os.path.getmtime(js) > os.path.getmtime(wl) and \
-            (not svg or os.path.exists(svg)):
-        with open(js) as f:
-            d = json.load(f)
-        ok = d.get("scoreboard", {}).get("ok", False)
-        return {"cmd": " ".join(args), "rc": 0 if ok else 3, "wall": 0.0, "reused": True,
-                "msg": "" if ok else "(reused) " + "; ".join(map(str, d["scoreboard"].get("errors", []))),
-                "json": d if ok else None}
-    t0 = time.time()
-    p = subprocess.run(args, capture_output=True, text=True)
-    wall = time.time() - t0
-    d = None
-    if p.returncode == 0:
-        with open(js) as f:
-            d = json.load(f)
-    return {"cmd": " ".join(args), "rc": p.returncode, "msg": (p.stdout + p.stderr)[-3000:],
-            "wall": wall, "json": d}
-
-
 TIP = re.compile(r"<title>hp #(\d+) TB start (\d+) end (\d+) \(SM (\d+), rtb (\d+)\)</title>")
 
 
@@ -201,15 +180,6 @@ def supports_pre_all(kmusim, outdir):
         f.write("config paper pre_all=1\nkernel k grid=1 tb=32 cycles=10 host\nlaunch k at=0\n")
     r = subprocess.run([kmusim, p, "--check"], capture_output=True, text=True)
     return r.returncode == 0, (r.stdout + r.stderr).strip()
-
-
-def mean(v):
-    v = [x for x in v if x is not None]
-    return sum(v) / len(v) if v else None
-
-
-def f2(x, n=2):
-    return "-" if x is None else f"{x:.{n}f}"
 
 
 def main():
@@ -260,7 +230,7 @@ def main():
     jl.sort(key=lambda j: -cyc.get(j[0][0].split("_")[0], 0))
     res, failures = {}, []
     with cf.ThreadPoolExecutor(max_workers=jobs) as ex:
-        futs = {ex.submit(run, kmusim, wl, js, svg, seed, reuse): (key, wl)
+        futs = {ex.submit(run, kmusim, wl, js, seed, svg, reuse): (key, wl)
                 for key, wl, js, svg in jl}
         for fu in cf.as_completed(futs):
             key, wl = futs[fu]
@@ -393,14 +363,7 @@ def main():
                  f"{f2(a['lat_sm'], 1)} | {f2(a['lat_sm_us'])} | {f2(a['lat_all'], 1)} | "
                  f"{(a['save_bytes'] or 0) / 1024:.1f} | {(a['restore_bytes'] or 0) / 1024:.1f} | "
                  f"{f2(a['save_sm_cycles'], 0)} | {f2(a['k1_slowdown'], 3)} |")
-    M += ["", f"wall time {wall:.1f} s"] + [f"- {n}" for n in notes + failures]
-    with open(os.path.join(outdir, "system.md"), "w") as f:
-        f.write("\n".join(M) + "\n")
-    print("\n".join(M))
-    if failures:
-        print("pep system study: FAILED")
-        raise SystemExit(1)
-    print(f"pep system study: PASS ({wall:.1f} s wall)")
+    finish(outdir, M, notes, failures, wall, "pep system study")
 
 
 if __name__ == "__main__":

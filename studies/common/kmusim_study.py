@@ -1,0 +1,57 @@
+"""studies/common/kmusim_study.py - what the system-level studies (studies/edge/system.py,
+studies/pep/system.py) share: one kmusim run on the C engine with its JSON read back, the
+small number helpers of their tables, and the end of a study (the table written and printed,
+PASS or FAIL, exit 1 on a failure)."""
+import json
+import os
+import subprocess
+import time
+
+
+def run(kmusim, wl, js, seed, svg=None, reuse=False):
+    """kmusim WL on engine c (no isolated runs): {cmd, rc, msg, wall, json} (json None unless
+    rc is 0).  svg: also write the timeline.  reuse (development): keep a run whose JSON is
+    newer than its workload."""
+    args = [kmusim, wl, "--engine", "c", "--no-isolated", "--quiet", "--seed", str(seed),
+            "--json", js]
+    if svg:
+        args += ["--timeline", svg]
+    if reuse and os.path.exists(js) and os.path.getmtime(js) > os.path.getmtime(wl) and \
+            (not svg or os.path.exists(svg)):
+        with open(js) as f:
+            d = json.load(f)
+        ok = d.get("scoreboard", {}).get("ok", False)
+        return {"cmd": " ".join(args), "rc": 0 if ok else 3, "wall": 0.0, "reused": True,
+                "msg": "" if ok else "(reused) " + "; ".join(map(str, d["scoreboard"].get("errors", []))),
+                "json": d if ok else None}
+    t0 = time.time()
+    p = subprocess.run(args, capture_output=True, text=True)
+    wall = time.time() - t0
+    d = None
+    if p.returncode == 0:
+        with open(js) as f:
+            d = json.load(f)
+    return {"cmd": " ".join(args), "rc": p.returncode, "msg": (p.stdout + p.stderr)[-3000:],
+            "wall": wall, "json": d}
+
+
+def mean(v):
+    """mean of the values that are not None (None when there is none)"""
+    v = [x for x in v if x is not None]
+    return sum(v) / len(v) if v else None
+
+
+def f2(x, n=2):
+    return "-" if x is None else f"{x:.{n}f}"
+
+
+def finish(outdir, lines, notes, failures, wall, name):
+    """write OUTDIR/system.md, print it, and end the study: exit 1 on a failure"""
+    lines = lines + ["", f"wall time {wall:.1f} s"] + [f"- {n}" for n in notes + failures]
+    with open(os.path.join(outdir, "system.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    if failures:
+        print(f"{name}: FAILED")
+        raise SystemExit(1)
+    print(f"{name}: PASS ({wall:.1f} s wall)")
