@@ -2,6 +2,7 @@
 studies/pep/system.py) share: one kmusim run on the C engine with its JSON read back, the
 small number helpers of their tables, and the end of a study (the table written and printed,
 PASS or FAIL, exit 1 on a failure)."""
+import concurrent.futures as cf
 import json
 import os
 import subprocess
@@ -33,6 +34,27 @@ def run(kmusim, wl, js, seed, svg=None, reuse=False):
             d = json.load(f)
     return {"cmd": " ".join(args), "rc": p.returncode, "msg": (p.stdout + p.stderr)[-3000:],
             "wall": wall, "json": d}
+
+
+def run_all(kmusim, runs, seed, jobs, reuse=False):
+    """every (key, wl, json, svg) of `runs` through run(), `jobs` kmusim processes at a time, in
+    the given order; prints a line per run; returns ({key: result}, [failure messages])"""
+    res, failures = {}, []
+    with cf.ThreadPoolExecutor(max_workers=jobs) as ex:
+        futs = {ex.submit(run, kmusim, wl, js, seed, svg, reuse): key
+                for key, wl, js, svg in runs}
+        for fu in cf.as_completed(futs):
+            key = futs[fu]
+            r = fu.result()
+            res[key] = r
+            tag = "/".join(key)
+            if r["rc"] != 0:
+                failures.append(f"kmusim failed (exit {r['rc']}): {r['cmd']}\n{r['msg']}")
+                print(f"  FAIL {tag}: exit {r['rc']} ({r['wall']:.1f} s)", flush=True)
+            else:
+                print(f"  ran  {tag}: {r['json']['cycles']} cycles, {r['wall']:.1f} s",
+                      flush=True)
+    return res, failures
 
 
 def mean(v):

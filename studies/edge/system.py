@@ -40,7 +40,6 @@ kernel alone is printed as a note).  SEED (environment, default 1) or --seed see
 --quick: one event kernel (IPV4), background TBs 4x shorter, for `make test` (< 30 s on 2
 cores): a smoke test of the flow and the checks, not a result.
 """
-import concurrent.futures as cf
 import json
 import math
 import os
@@ -49,7 +48,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
-from kmusim_study import f2, finish, mean, run  # noqa: E402 (the shared study helpers)
+from kmusim_study import f2, finish, mean, run_all  # noqa: E402 (the shared study helpers)
 
 NSM = 16
 RESERVE_MASK = 0x8000          # policy reserve: SM 15 (1 of 16 SMs) for event kernels
@@ -238,20 +237,8 @@ def main():
                                   os.path.join(rdir, f"{ev[0]}_{rate}_{pol}.json")))
     # longest first (high-rate runs have the most events), so the two workers finish together
     order = sorted(jobs_list, key=lambda j: (j[0][0] in ("iso",), -os.path.getsize(j[1])))
-    res = {}
-    with cf.ThreadPoolExecutor(max_workers=jobs) as ex:
-        futs = {ex.submit(run, kmusim, wl, js, seed): key for key, wl, js in order}
-        for fu in cf.as_completed(futs):
-            key = futs[fu]
-            r = fu.result()
-            res[key] = r
-            tag = "/".join(key)
-            if r["rc"] != 0:
-                failures.append(f"kmusim failed (exit {r['rc']}): {r['cmd']}\n{r['msg']}")
-                print(f"  FAIL {tag}: exit {r['rc']} ({r['wall']:.1f} s)", flush=True)
-            else:
-                print(f"  ran  {tag}: {r['json']['cycles']} cycles, {r['wall']:.1f} s",
-                      flush=True)
+    res, fails = run_all(kmusim, [(k, wl, js, None) for k, wl, js in order], seed, jobs)
+    failures += fails
     if failures:
         for f in failures:
             print(f)

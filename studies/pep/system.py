@@ -49,7 +49,6 @@ is kmusim's --seed.  --quick: KS (TB time capped at 40 us), drain and pep, both 
 `make test` (a smoke test of the flow and the checks, not a result).  --reuse (development):
 keep a run whose JSON is newer than its unchanged workload.
 """
-import concurrent.futures as cf
 import json
 import math
 import os
@@ -59,7 +58,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
-from kmusim_study import f2, finish, mean, run  # noqa: E402 (the shared study helpers)
+from kmusim_study import f2, finish, mean, run_all  # noqa: E402 (the shared study helpers)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WL_DIR = os.path.join(HERE, "..", "..", "workloads", "pep")
@@ -228,20 +227,7 @@ def main():
     # longest first: the long-TB kernels' runs
     cyc = {k["name"]: k["cycles"] * k.get("waves", 1) for k in K}
     jl.sort(key=lambda j: -cyc.get(j[0][0].split("_")[0], 0))
-    res, failures = {}, []
-    with cf.ThreadPoolExecutor(max_workers=jobs) as ex:
-        futs = {ex.submit(run, kmusim, wl, js, seed, svg, reuse): (key, wl)
-                for key, wl, js, svg in jl}
-        for fu in cf.as_completed(futs):
-            key, wl = futs[fu]
-            r = fu.result()
-            res[key] = r
-            if r["rc"] != 0:
-                failures.append(f"kmusim failed (exit {r['rc']}): {r['cmd']}\n{r['msg']}")
-                print(f"  FAIL {'/'.join(key)}: exit {r['rc']} ({r['wall']:.1f} s)", flush=True)
-            else:
-                print(f"  ran  {'/'.join(key)}: {r['json']['cycles']} cycles, {r['wall']:.1f} s",
-                      flush=True)
+    res, failures = run_all(kmusim, jl, seed, jobs, reuse)
     for f in failures:
         print(f)
     base_failed = [k for k, r in res.items() if len(k) == 1 and r["rc"] != 0]
