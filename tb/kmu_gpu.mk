@@ -6,4 +6,5 @@ MUT_RUNS_kmu_gpu := kmusim_small:scripts/test_kmu_gpu_cosim.sh:small \
                     kmusim_paper:scripts/test_kmu_gpu_cosim.sh:paper
 # make test: >= 1,000,000 cycles of random workloads in lockstep through kmusim --engine cosim
 TEST_SCRIPTS += scripts/test_kmu_gpu_cosim.sh
-TEST_DEPS    += $(call bin_of,kmusim_small)
+# and the paper-configuration regressions (workloads/regress/) on the paper build's C model
+TEST_DEPS    += $(call bin_of,kmusim_small) $(call bin_of,kmusim_paper)
