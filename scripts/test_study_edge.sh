@@ -10,7 +10,8 @@
 # (--no-restore) must make the corruption check fail; then the reduced parts a, b and c again
 # with the Verilated RTL of the whole kmu_sm (paper size) in the loop (edge_study_rtl; the teeth
 # part is left out there: it tests the study's check, not the hardware, and costs a sixth of the
-# RTL run).  Prints the PASS/FAIL lines run_tests.sh counts.  SEED (default 1).
+# RTL run); then Fig. 13 at system level reduced (studies/edge/system.py --quick).  Prints the
+# PASS/FAIL lines run_tests.sh counts.  SEED (default 1).
 set -u
 cd "$(dirname "$0")/.."
 out=build/study-edge-smoke
@@ -60,6 +61,15 @@ if [ -x "$rtl" ]; then
   fi
 else
   echo "FAIL edge_rtl.build: $rtl missing (make verilate builds it)"
+  rc=1
+fi
+# Fig. 13 at system level, reduced (studies/edge/system.py --quick: IPV4 events, shorter
+# background TBs, on the paper kmusim's C model; its checks: every run passes kmusim's
+# scoreboards, warp's mean launch latency below drain's at both rates)
+if python3 studies/edge/system.py "$out/system" build/bin/kmusim-paper --quick >"$out/system.log" 2>&1; then
+  echo "PASS study_edge.system_quick: $(tail -n 1 "$out/system.log")"
+else
+  echo "FAIL study_edge.system_quick: $(tail -n 3 "$out/system.log" | tr '\n' ' ')"
   rc=1
 fi
 exit $rc

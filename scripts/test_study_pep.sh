@@ -3,7 +3,8 @@
 # a reduced sweep (KS: long kernel, checkpoints; PF: mixed; HS: short, drains) under every
 # policy including DRAIN, then relations that hold by construction of the hardware, then two
 # teeth runs in which the conservation checker must fail, then points outside the default grid
-# (a fixed regression point and three seeded random ones, PEP_RSEED, default SEED).  Prints PASS/FAIL lines for
+# (a fixed regression point and three seeded random ones, PEP_RSEED, default SEED), then the
+# sweep at system level reduced (studies/pep/system.py --quick).  Prints PASS/FAIL lines for
 # scripts/run_tests.sh.  SEED (default 1).
 set -u
 cd "$(dirname "$0")/.."
@@ -134,4 +135,12 @@ bad_case bad_kernel_name "no kernel NOPE" --kernels NOPE
 bad_case bad_table_line "malformed line" --table "$out/bad_table.csv"
 bad_case bad_config_line "malformed line" --config "$out/bad_config.csv"
 bad_case bad_option "unknown option" --bogus
+# the sweep at system level, reduced (studies/pep/system.py --quick: KS, drain and pep, one SM
+# at a time and all at once, on the paper kmusim's C model; its checks: every run passes
+# kmusim's scoreboards, pep below drain)
+if python3 studies/pep/system.py "$out/system" build/bin/kmusim-paper --quick > "$out/system.log" 2>&1; then
+  pass "system_quick"
+else
+  fail "system_quick" "$(tail -n 3 "$out/system.log" | tr '\n' ' ')"
+fi
 [ $fails = 0 ]

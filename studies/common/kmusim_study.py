@@ -26,7 +26,11 @@ def run(kmusim, wl, js, seed, svg=None, reuse=False):
                 "msg": "" if ok else "(reused) " + "; ".join(map(str, d["scoreboard"].get("errors", []))),
                 "json": d if ok else None}
     t0 = time.time()
-    p = subprocess.run(args, capture_output=True, text=True)
+    try:
+        p = subprocess.run(args, capture_output=True, text=True)
+    except OSError as e:  # no such binary, not executable: a failed run, named
+        return {"cmd": " ".join(args), "rc": 127, "msg": f"cannot run {kmusim}: {e}",
+                "wall": 0.0, "json": None}
     wall = time.time() - t0
     d = None
     if p.returncode == 0:

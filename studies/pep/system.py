@@ -177,7 +177,10 @@ def supports_pre_all(kmusim, outdir):
     p = os.path.join(outdir, "wl", "probe_pre_all.wl")
     with open(p, "w") as f:
         f.write("config paper pre_all=1\nkernel k grid=1 tb=32 cycles=10 host\nlaunch k at=0\n")
-    r = subprocess.run([kmusim, p, "--check"], capture_output=True, text=True)
+    try:
+        r = subprocess.run([kmusim, p, "--check"], capture_output=True, text=True)
+    except OSError as e:  # no such binary, not executable
+        raise SystemExit(f"pep system study: FAILED: cannot run {kmusim}: {e}")
     return r.returncode == 0, (r.stdout + r.stderr).strip()
 
 
