@@ -87,6 +87,34 @@ PY
 else
   echo "SKIP inversion.wl on engines c and cosim: $HW not built (make $HW)"
 fi
+# 1c. launch latency on an idle GPU, doorbell accepted -> first TB started: 4 cycles
+# (docs/blocks/kmu_gpu.md, README) for an event kernel of several warps (idle_event.wl, tb=64)
+# and for a warp-level event (idle_event_1warp.wl: 1 warp, no shared memory), on the C model
+# and in lockstep.  The warp-level event took 5: kmu_dispatch sent it to an event-warp table
+# while an SM could start it at once, and a table's warp starts one edge later.
+if [ -x "$HW" ]; then
+  for wl in workloads/bench/idle_event.wl workloads/bench/idle_event_1warp.wl; do
+    for eng in c cosim; do
+      name="idle launch latency $(basename "$wl" .wl) on engine $eng"
+      if timeout 120 "$HW" --quiet --no-isolated --engine "$eng" --json "$TMP/idle.json" "$wl" \
+          >"$TMP/idle.out" 2>"$TMP/idle.err" &&
+         python3 - "$TMP/idle.json" >"$TMP/idle.chk" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["scoreboard"]["ok"], "scoreboard error"
+lat = [i["launch_latency"] for i in d["instances"]]
+assert len(lat) == 20 and None not in lat, "not every doorbell launched: %s" % lat
+assert max(lat) <= 4, "accepted -> first TB up to %d cycles on an idle GPU (docs: 4): %s" % (
+    max(lat), sorted(set(lat)))
+print("all 20 in", sorted(set(lat)), "cycles")
+PY
+      then ok "$name ($(cat "$TMP/idle.chk"))"
+      else cat "$TMP/idle.err" >>"$TMP/idle.chk"; bad "$name" "$TMP/idle.chk"; fi
+    done
+  done
+else
+  echo "SKIP idle launch latency on engines c and cosim: $HW not built (make $HW)"
+fi
 
 # 2. determinism: same seed, same JSON; the summary table is printed
 "$BIN" --quiet --seed 5 --json "$TMP/a.json" workloads/paper_mix.wl >/dev/null 2>&1
