@@ -6,6 +6,8 @@
 # message "file:line: ..." on stderr), the exit codes of unreadable inputs (1) against
 # malformed ones (2), outputs that cannot be written (1, before simulating), the number forms,
 # and that every planted bug of the fake engine (KMUSIM_FAKE_BUG) is caught by a scoreboard.
+# On the small hardware build (KMUSIM_HW, default build/bin/kmusim-small; skipped when not
+# built): no slot-level priority inversion, the idle launch latency (4 cycles) and --fst.
 # Every run that could hang has a time limit.  Ends with "N passed, M failed".
 set -u
 BIN=${1:-build/bin/kmusim-fake}
@@ -86,6 +88,46 @@ PY
   done
 else
   echo "SKIP inversion.wl on engines c and cosim: $HW not built (make $HW)"
+fi
+# 1c. launch latency on an idle GPU, doorbell accepted -> first TB started: 4 cycles
+# (docs/blocks/kmu_gpu.md, README) for an event kernel of several warps (idle_event.wl, tb=64)
+# and for a warp-level event (idle_event_1warp.wl: 1 warp, no shared memory), on the C model
+# and in lockstep.  The warp-level event took 5: kmu_dispatch sent it to an event-warp table
+# while an SM could start it at once, and a table's warp starts one edge later.
+if [ -x "$HW" ]; then
+  for wl in workloads/bench/idle_event.wl workloads/bench/idle_event_1warp.wl; do
+    for eng in c cosim; do
+      name="idle launch latency $(basename "$wl" .wl) on engine $eng"
+      if timeout 120 "$HW" --quiet --no-isolated --engine "$eng" --json "$TMP/idle.json" "$wl" \
+          >"$TMP/idle.out" 2>"$TMP/idle.err" &&
+         python3 - "$TMP/idle.json" >"$TMP/idle.chk" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["scoreboard"]["ok"], "scoreboard error"
+lat = [i["launch_latency"] for i in d["instances"]]
+assert len(lat) == 20 and None not in lat, "not every doorbell launched: %s" % lat
+assert max(lat) <= 4, "accepted -> first TB up to %d cycles on an idle GPU (docs: 4): %s" % (
+    max(lat), sorted(set(lat)))
+print("all 20 in", sorted(set(lat)), "cycles")
+PY
+      then ok "$name ($(cat "$TMP/idle.chk"))"
+      else cat "$TMP/idle.err" >>"$TMP/idle.chk"; bad "$name" "$TMP/idle.chk"; fi
+    done
+  done
+  # --fst on the engine that writes it: an unwritable path fails before the run (exit 1, nothing
+  # on stdout); a writable one gets a waveform (it once exited 0 with none)
+  if expect "--fst to an unwritable path on engine cosim: exit 1" 1 \
+      "kmusim: --fst /nonexistent/x.fst: cannot write" \
+      "$HW" --engine cosim --fst /nonexistent/x.fst workloads/bench/idle_event_1warp.wl; then
+    if [ -s "$TMP/x.out" ]; then bad "--fst on engine cosim: simulated first" "$TMP/x.out"
+    else ok "--fst to an unwritable path on engine cosim: nothing simulated"; fi
+  fi
+  if timeout 120 "$HW" --quiet --no-isolated --engine cosim --fst "$TMP/hw.fst" \
+      workloads/bench/idle_event_1warp.wl >"$TMP/x.out" 2>&1 && [ -s "$TMP/hw.fst" ]; then
+    ok "--fst on engine cosim writes a waveform"
+  else bad "--fst on engine cosim writes a waveform" "$TMP/x.out"; fi
+else
+  echo "SKIP idle launch latency and --fst on engines c and cosim: $HW not built (make $HW)"
 fi
 
 # 2. determinism: same seed, same JSON; the summary table is printed

@@ -16,6 +16,11 @@ int kmu_tb_quiet(void) { return tb_quiet; }
  * tb_ran_known: some run reported (else the line can only name the requested count). */
 static uint64_t tb_ran;
 static int tb_ran_known;
+/* Expectations that failed (kmu_expect, quiet runs included).  A failed expectation fails its
+ * run and its test whatever the callback that made it returned: drive can only end a run (0
+ * reads as a directed program that is done), and a check made there, in finish or in a test's
+ * own loop whose result was dropped printed EXPECT FAILED and the test still said PASS. */
+static uint64_t tb_expect_fails;
 void kmu_tb_cycles_ran(uint64_t n) {
   tb_ran += n;
   tb_ran_known = 1;
@@ -75,6 +80,7 @@ static uint64_t run_once(const kmu_block *b, kmu_stim *s, const char *test, uint
   void *m = b->model.create();
   void *d = b->dut->create();
   uint64_t fail = UINT64_MAX, c;
+  const uint64_t exp0 = tb_expect_fails; /* failed expectations before this run */
   int tracing = 0;
   tb_quiet = quiet;
 
@@ -87,7 +93,17 @@ static uint64_t run_once(const kmu_block *b, kmu_stim *s, const char *test, uint
       tracing = 1;
     }
     memcpy(in, prev_in, b->in_size);
-    if (!s->drive(s->ctx, c, prev_in, prev_out, in)) break;
+    const uint64_t exp_c = tb_expect_fails;
+    const int more = s->drive(s->ctx, c, prev_in, prev_out, in);
+    if (!more && tb_expect_fails == exp_c) break; /* done, and drive found nothing wrong */
+    if (!more) { /* drive ended the run on a failed expectation */
+      if (!quiet)
+        printf("CHECK FAILED %s.%s cycle=%" PRIu64 " seed=%" PRIu64
+               " (an expectation failed in drive, which ended the run)\n",
+               b->name, test, c, seed);
+      fail = c;
+      break;
+    }
     memset(om, 0, b->out_size);
     memset(od, 0, b->out_size);
     b->model.comb(m, in, om);
@@ -123,6 +139,13 @@ static uint64_t run_once(const kmu_block *b, kmu_stim *s, const char *test, uint
                seed);
       bad = 1;
     }
+    if (!bad && tb_expect_fails != exp_c) { /* in drive, or in a check that returned 1 */
+      if (!quiet)
+        printf("CHECK FAILED %s.%s cycle=%" PRIu64 " seed=%" PRIu64
+               " (an expectation failed outside check's result)\n",
+               b->name, test, c, seed);
+      bad = 1;
+    }
     if (bad) {
       if (!quiet) {
         printf("  inputs at cycle %" PRIu64 ":", c);
@@ -148,7 +171,8 @@ static uint64_t run_once(const kmu_block *b, kmu_stim *s, const char *test, uint
   }
   /* c: the cycle drive declined (or `cycles`); a failing cycle broke out before c++ */
   if (ran) *ran = fail == UINT64_MAX ? c : fail + 1;
-  if (fail == UINT64_MAX && s->finish && !s->finish(s->ctx)) {
+  if (fail == UINT64_MAX &&
+      ((s->finish && !s->finish(s->ctx)) || tb_expect_fails != exp0)) {
     if (!quiet)
       printf("FINISH CHECK FAILED %s.%s after %" PRIu64 " cycles seed=%" PRIu64 "\n", b->name,
              test, c, seed);
@@ -189,6 +213,7 @@ int kmu_lockstep(const kmu_block *b, kmu_stim *s, const char *test, uint64_t see
 
 int kmu_expect(int ok, const char *test, uint64_t cycle, const char *what, uint64_t exp,
                uint64_t act) {
+  if (!ok) tb_expect_fails++;
   if (!ok && !tb_quiet)
     printf("EXPECT FAILED %s.%s cycle=%" PRIu64 " %s: expected=0x%" PRIx64 " actual=0x%" PRIx64
            "\n",
@@ -244,7 +269,13 @@ int kmu_test_main(const kmu_block *b, const kmu_test *tests, unsigned n_tests, i
       uint64_t cycles = env_u64("CYCLES", tests[t].default_cycles);
       tb_ran = 0;
       tb_ran_known = 0;
+      const uint64_t exp0 = tb_expect_fails;
       int ok = tests[t].fn(tests[t].name, seed, cycles);
+      if (ok && tb_expect_fails != exp0) { /* a test with its own loop dropped a result */
+        printf("  %" PRIu64 " expectation(s) failed, but the test returned pass\n",
+               tb_expect_fails - exp0);
+        ok = 0;
+      }
       /* the cycles that ran, not the ones asked for (a directed run ends when its program
        * does; a failing one at the failure); a test that ran its own loop and did not say
        * how many shows the request, named as such */

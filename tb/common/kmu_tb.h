@@ -125,7 +125,8 @@ typedef struct kmu_stim {
   void *ctx;
   void (*init)(void *ctx, uint64_t seed);
   /* write this cycle's inputs; prev_in/prev_out are last cycle's (zeroed at cycle 0); return 0
-   * to end the run early (a directed sequence that is done) */
+   * to end the run early (a directed sequence that is done).  An expectation (kmu_expect) that
+   * fails here, or anywhere in a run or a test, fails it whatever the callback returns. */
   int (*drive)(void *ctx, uint64_t cycle, const void *prev_in, const void *prev_out, void *in);
   /* optional: scoreboard / directed expectations on the model's outputs (the reference), which
    * the comparison has already shown to equal the RTL's.  Return 0 and print why on failure. */
@@ -162,7 +163,9 @@ typedef struct {
 int kmu_test_main(const kmu_block *b, const kmu_test *tests, unsigned n_tests, int argc,
                   char **argv);
 
-/* for directed tests: report an expectation; prints and returns 0 when it does not hold */
+/* for directed tests: report an expectation; prints and returns 0 when it does not hold.  A
+ * failed expectation fails the cycle, run and test it belongs to even when its result is
+ * dropped (made in drive, in finish, or in a test's own loop). */
 int kmu_expect(int ok, const char *test, uint64_t cycle, const char *what, uint64_t exp,
                uint64_t act);
 #define KMU_EXPECT_EQ(test, cyc, what, exp, act) \
