@@ -14,8 +14,8 @@
  *     first cycle its lane was valid (the decision) on; a write before is not its wake-up;
  *   - every taken yield (spin) leaves on the wake port exactly once, with its identity and
  *     head = 1 (0), never before its save done (sd_valid_i after its handshake) and a wake-up
- *     write; a woken and saved entry leaves within W+2 cycles in which the wake register can
- *     load; nothing is left at the end (the random test drains);
+ *     write; a woken and saved entry (a saved spin) leaves within 2W+2 (2NSM+2) cycles in which
+ *     the wake register can load; nothing is left at the end (the random test drains);
  *   - sd_valid_i of an SM without a yield in its save is counted (cnt_err_o, one per cycle);
  *   - every counter equals the scoreboard's count of its events, saturated.
  * The random test is a system of NSM SMs whose TBs yield on a small pool of flag words (now and
@@ -48,9 +48,10 @@ KMU_BLOCK_L(kmu_yield_mon, KMU_YIELD_MON_IN, KMU_YIELD_MON_OUT, KMU_YIELD_MON_IN
 #define CNT_MAX kmu_mask(P_CNT_W)
 #define WORD(a) ((uint32_t)(a) >> 2)
 #define NREC (W + NSM) /* taken yields (W) and spins (one per SM) not handed over */
-/* a woken and saved entry leaves within this many cycles in which the wake register loads */
-#define ENT_BOUND (W + 2)
-#define SPIN_BOUND (8 * (W + NSM) + 16)
+/* a releasable entry (spin) leaves within this many cycles in which the wake register loads:
+ * round robin within its class, and the classes take turns when both wait */
+#define ENT_BOUND (2 * W + 2)
+#define SPIN_BOUND (2 * NSM + 2)
 
 /* ======================================================================== the specification */
 typedef struct {
@@ -253,8 +254,8 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_yield_mon_in *i, const kmu_yi
     r->waited++;
     const uint64_t bound = r->spin ? SPIN_BOUND : ENT_BOUND;
     ok &= kmu_expect(r->waited <= bound, t, cyc,
-                     r->spin ? "a saved spin leaves within SPIN_BOUND load cycles"
-                             : "a woken, saved entry leaves within W+2 load cycles",
+                     r->spin ? "a saved spin leaves within 2NSM+2 load cycles"
+                             : "a woken, saved entry leaves within 2W+2 load cycles",
                      bound, r->waited);
   }
 

@@ -106,11 +106,16 @@ void kmu_yield_mon_comb(kmu_yield_mon *m, const kmu_yield_mon_in *i, kmu_yield_m
   uint64_t ent_cand = q->ent_valid & q->ent_woken & q->ent_saved, sp_cand = q->sp_rdy;
   if (q->out_valid && !q->out_spin) ent_cand &= ~(1ull << q->out_ent);
   if (q->out_valid && q->out_spin) sp_cand &= ~(1ull << q->out_sm);
-  kmu_rr_arb_in ei = {ent_cand, (uint64_t)load};
-  kmu_rr_arb_out eo;
+  /* the grants do not depend on the acks: evaluate, then again with the acks */
+  kmu_rr_arb_in ei = {ent_cand, 0}, si = {sp_cand, 0};
+  kmu_rr_arb_out eo, so;
   kmu_rr_arb_comb(&m->u_ent_rr, &ei, &eo);
-  kmu_rr_arb_in si = {sp_cand, (uint64_t)(load && !eo.gnt_valid_o)};
-  kmu_rr_arb_out so;
+  kmu_rr_arb_comb(&m->u_sp_rr, &si, &so);
+  /* a spin goes when no entry is ready, or on its turn */
+  const int pick_sp = so.gnt_valid_o && (!eo.gnt_valid_o || q->turn);
+  ei.ack_i = (uint64_t)(load && !pick_sp);
+  si.ack_i = (uint64_t)(load && pick_sp);
+  kmu_rr_arb_comb(&m->u_ent_rr, &ei, &eo);
   kmu_rr_arb_comb(&m->u_sp_rr, &si, &so);
 
   /* next state */
@@ -167,9 +172,13 @@ void kmu_yield_mon_comb(kmu_yield_mon *m, const kmu_yield_mon_in *i, kmu_yield_m
   }
   if (load) {
     d->out_valid = eo.gnt_valid_o || so.gnt_valid_o;
-    d->out_spin = !eo.gnt_valid_o;
+    d->out_spin = pick_sp;
     d->out_ent = (unsigned)eo.gnt_idx_o;
     d->out_sm = (unsigned)so.gnt_idx_o;
+    if (pick_sp)
+      d->turn = 0;
+    else if (eo.gnt_valid_o && so.gnt_valid_o)
+      d->turn = 1;
   }
 
   /* the tables' write ports */

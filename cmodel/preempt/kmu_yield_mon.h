@@ -49,6 +49,7 @@ typedef struct {
   uint64_t sv_pend, sv_spin, sp_rdy, pend_hit;   /* per SM, bit s = SM s */
   unsigned sv_ent[KMU_YIELD_MON_MAXSM];          /* sv_ent_q: no reset */
   int out_valid, out_spin;                       /* out_*_q: the wake port's register */
+  int turn;                                      /* turn_q: a spin's turn */
   unsigned out_ent, out_sm;
   int yr_valid;                                  /* yr_*_q: the answer */
   unsigned yr_sm, yr_code;

@@ -42,8 +42,10 @@
 // Release ("FIFO or equivalent"): a woken and saved entry, or a saved spin (sp_rdy_q[s]), keeps
 // its place in the table until it leaves on the wake port, so nothing is lost under any
 // back-pressure and an entry is free again exactly when its TB has been handed over.  The wake
-// port's output register (out_*_q) names one of them; entries first (round robin u_ent_rr, they go
-// to the head), spins when no entry is ready (round robin u_sp_rr); it loads when empty or popped.
+// port's output register (out_*_q) names one of them and loads when empty or popped: an entry
+// (round robin u_ent_rr) before a spin (round robin u_sp_rr), but when both wait they take turns
+// (turn_q: a spin's turn after an entry went ahead of one), so a spin cannot starve behind a
+// stream of wake-ups: a releasable entry leaves within 2W+2 loads, a spin within 2NSM+2.
 //
 // Latency: yield handshake in t -> yr_valid_o in t+1; the entry compares writes from t (lane)
 // and t+1 (entry).  A write in t to a saved entry's word, or sd_valid_i in t of a woken entry
@@ -137,6 +139,7 @@ module kmu_yield_mon #(
   reg [PTB_W-1:0] sp_ptb_q[0:NSM-1];
   // the wake port's register: an entry (out_spin_q = 0) or a spin of SM out_sm_q
   reg out_valid_q, out_valid_d, out_spin_q, out_spin_d;
+  reg turn_q, turn_d;  // a spin's turn: an entry went ahead of a waiting spin
   reg [E_W-1:0] out_ent_q, out_ent_d;
   reg [SM_W-1:0] out_sm_q, out_sm_d;
   // the answer
@@ -230,6 +233,8 @@ module kmu_yield_mon #(
   wire r_ent_any;
   wire [SM_W-1:0] r_sm;
   wire r_sm_any;
+  // a spin goes when no entry is ready, or on its turn
+  wire pick_sp = r_sm_any && (!r_ent_any || turn_q);
   /* verilator lint_off PINCONNECTEMPTY */  // the one-hot grants are not needed: the indices are
   kmu_rr_arb #(
       .N(W)
@@ -237,7 +242,7 @@ module kmu_yield_mon #(
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
       .req_i      (ent_cand),
-      .ack_i      (load),
+      .ack_i      (load && !pick_sp),
       .gnt_o      (),
       .gnt_idx_o  (r_ent),
       .gnt_valid_o(r_ent_any)
@@ -248,7 +253,7 @@ module kmu_yield_mon #(
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
       .req_i      (sp_cand),
-      .ack_i      (load && !r_ent_any),  // a spin only when no woken entry is ready
+      .ack_i      (load && pick_sp),
       .gnt_o      (),
       .gnt_idx_o  (r_sm),
       .gnt_valid_o(r_sm_any)
@@ -268,6 +273,7 @@ module kmu_yield_mon #(
     out_spin_d   = out_spin_q;
     out_ent_d    = out_ent_q;
     out_sm_d     = out_sm_q;
+    turn_d       = turn_q;
     yr_valid_d   = acc;
     yr_sm_d      = a_sm;
     yr_code_d    = a_code;
@@ -336,9 +342,11 @@ module kmu_yield_mon #(
     end
     if (load) begin
       out_valid_d = r_ent_any || r_sm_any;
-      out_spin_d  = !r_ent_any;
+      out_spin_d  = pick_sp;
       out_ent_d   = r_ent;
       out_sm_d    = r_sm;
+      if (pick_sp) turn_d = 1'b0;
+      else if (r_ent_any && r_sm_any) turn_d = 1'b1;
     end
   end
 
@@ -354,6 +362,7 @@ module kmu_yield_mon #(
       pend_hit_q   <= {NSM{1'b0}};
       out_valid_q  <= 1'b0;
       out_spin_q   <= 1'b0;
+      turn_q       <= 1'b0;
       out_ent_q    <= {E_W{1'b0}};
       out_sm_q     <= {SM_W{1'b0}};
       yr_valid_q   <= 1'b0;
@@ -375,6 +384,7 @@ module kmu_yield_mon #(
       pend_hit_q   <= pend_hit_d;
       out_valid_q  <= out_valid_d;
       out_spin_q   <= out_spin_d;
+      turn_q       <= turn_d;
       out_ent_q    <= out_ent_d;
       out_sm_q     <= out_sm_d;
       yr_valid_q   <= yr_valid_d;
