@@ -54,12 +54,7 @@ KMU_BLOCK_L(kmu_yield_mon, KMU_YIELD_MON_IN, KMU_YIELD_MON_OUT, KMU_YIELD_MON_IN
 #define SPIN_BOUND (2 * NSM + 2)
 
 /* ======================================================================== the specification */
-typedef struct {
-  const char *name;
-  size_t off;
-  unsigned w, lanes;
-} fld;
-static const fld flds[] = {
+static const kmu_fld flds[] = {
     {"yq_valid_i", offsetof(kmu_yield_mon_in, yq_valid_i), NSM, 0},
     {"other_i", offsetof(kmu_yield_mon_in, other_i), NSM, 0},
     {"sd_valid_i", offsetof(kmu_yield_mon_in, sd_valid_i), NSM, 0},
@@ -114,33 +109,12 @@ static void sb_reset(sb *s, const char *test) {
   for (unsigned k = 0; k < NSM; k++) s->dec[k] = -1;
 }
 
-static uint64_t fval(const kmu_yield_mon_in *i, const fld *f, unsigned k) {
-  return kmu_sig_val(i, f->off, k) & kmu_mask(f->w);
-}
-
 static void sb_cover(sb *s, const kmu_yield_mon_in *i) {
-  unsigned c = 0;
-  for (unsigned f = 0; f < NFLD; f++)
-    for (unsigned k = 0; k < (flds[f].lanes ? flds[f].lanes : 1); k++, c++) {
-      const uint64_t v = fval(i, &flds[f], k);
-      s->ones[c] |= v;
-      s->zeros[c] |= ~v & kmu_mask(flds[f].w);
-    }
+  kmu_fcov_add(flds, NFLD, i, s->ones, s->zeros);
 }
 
 static int sb_bits_covered(const sb *s) {
-  int ok = 1;
-  unsigned c = 0;
-  for (unsigned f = 0; f < NFLD; f++)
-    for (unsigned k = 0; k < (flds[f].lanes ? flds[f].lanes : 1); k++, c++) {
-      char w[96];
-      const uint64_t m = kmu_mask(flds[f].w);
-      snprintf(w, sizeof w, "coverage: every bit of %s[%u] seen 1", flds[f].name, k);
-      ok &= KMU_EXPECT_EQ(s->test, 0, w, m, s->ones[c]);
-      snprintf(w, sizeof w, "coverage: every bit of %s[%u] seen 0", flds[f].name, k);
-      ok &= KMU_EXPECT_EQ(s->test, 0, w, m, s->zeros[c]);
-    }
-  return ok;
+  return kmu_fcov_check(s->test, 0, flds, NFLD, s->ones, s->zeros);
 }
 
 static int releasable(const rec_t *r) { return r->used && r->saved && (r->spin || r->woken); }
@@ -379,10 +353,6 @@ typedef struct {
   uint64_t n_phase;
 } rnd_ctx;
 
-static uint64_t span(kmu_rng *r, uint64_t lo, uint64_t hi) {
-  return lo + kmu_rng_below(r, hi - lo + 1);
-}
-
 static void new_phase(rnd_ctx *x, uint64_t cyc) {
   kmu_rng *r = &x->rng;
   phase_t *p = &x->ph;
@@ -390,20 +360,20 @@ static void new_phase(rnd_ctx *x, uint64_t cyc) {
 #define DENS d[kmu_rng_below(r, sizeof d / sizeof d[0])]
   memset(p, 0, sizeof *p);
   p->noise = kmu_rng_pct(r, 20);
-  p->y_pct = (unsigned)span(r, 1, 60);
-  p->spin_pct = (unsigned)span(r, 0, 30);
-  p->rnd_pct = (unsigned)span(r, 0, 20);
+  p->y_pct = (unsigned)kmu_rng_span(r, 1, 60);
+  p->spin_pct = (unsigned)kmu_rng_span(r, 0, 30);
+  p->rnd_pct = (unsigned)kmu_rng_span(r, 0, 20);
   static const unsigned ot[] = {100, 100, 90, 50, 10, 0};
   p->other_pct = ot[kmu_rng_below(r, sizeof ot / sizeof ot[0])];
   p->mw_pct = DENS;
   p->sw_pct = DENS;
-  p->tgt_pct = (unsigned)span(r, 10, 90);
+  p->tgt_pct = (unsigned)kmu_rng_span(r, 10, 90);
   static const unsigned rd[] = {100, 100, 90, 50, 10, 0};
   p->rdy_pct = rd[kmu_rng_below(r, sizeof rd / sizeof rd[0])];
-  p->save_max = (unsigned)(kmu_rng_pct(r, 50) ? span(r, 0, 3) : span(r, 4, 60));
-  p->err_pct = p->noise ? (unsigned)span(r, 1, 10) : 0;
+  p->save_max = (unsigned)(kmu_rng_pct(r, 50) ? kmu_rng_span(r, 0, 3) : kmu_rng_span(r, 4, 60));
+  p->err_pct = p->noise ? (unsigned)kmu_rng_span(r, 1, 10) : 0;
 #undef DENS
-  x->phase_end = cyc + span(r, 300, 4000);
+  x->phase_end = cyc + kmu_rng_span(r, 300, 4000);
   /* a new pool of flag words now and then */
   if (kmu_rng_pct(r, 30)) x->pool[kmu_rng_below(r, POOL)] = (uint32_t)kmu_rng_bits(r, 32) | 4;
   x->n_phase++;
