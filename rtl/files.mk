@@ -32,12 +32,13 @@ RTL_kmu_mem_port      := $(RTL_kmu_fifo) $(RTL_kmu_rr_arb) rtl/sched/kmu_mem_por
 # sm/: per-SM control
 RTL_kmu_sm_ctrl       := $(RTL_kmu_prio_enc) $(RTL_kmu_fifo) rtl/sm/kmu_sm_ctrl.v
 
-# preempt/: PEP and EDGE warp-level preemption
+# preempt/: PEP and EDGE warp-level preemption, GPUpIO's yield monitor
 RTL_kmu_pep_predictor := rtl/preempt/kmu_pep_predictor.v
 RTL_kmu_ctx_engine    := $(RTL_kmu_prio_enc) rtl/preempt/kmu_ctx_engine.v
 RTL_kmu_dirty_rf      := $(RTL_kmu_prio_enc) rtl/preempt/kmu_dirty_rf.v
 RTL_kmu_warp_preempt  := rtl/preempt/kmu_warp_preempt.v
 RTL_kmu_preempt_ctrl  := rtl/preempt/kmu_preempt_ctrl.v
+RTL_kmu_yield_mon     := $(RTL_kmu_rr_arb) $(RTL_kmu_prio_enc) rtl/preempt/kmu_yield_mon.v
 
 # the SM top: one SM's control hardware (sm/ and preempt/ blocks wired once)
 RTL_kmu_sm            := $(sort $(RTL_kmu_sm_ctrl) $(RTL_kmu_pep_predictor) $(RTL_kmu_ctx_engine) \
@@ -49,7 +50,8 @@ RTL_kmu_gpu           := $(sort $(RTL_kmu_frontend) $(RTL_kmu_kmu) $(RTL_kmu_dis
 
 RTL_BLOCKS := kmu_fifo kmu_rr_arb kmu_prio_enc kmu_prio_arb kmu_axil_slave kmu_csr kmu_doorbell \
               kmu_ekt kmu_frontend kmu_kmu kmu_dispatch kmu_mem_port kmu_sm_ctrl \
-              kmu_pep_predictor kmu_ctx_engine kmu_dirty_rf kmu_warp_preempt kmu_preempt_ctrl kmu_sm \
+              kmu_pep_predictor kmu_ctx_engine kmu_dirty_rf kmu_warp_preempt kmu_preempt_ctrl \
+              kmu_yield_mon kmu_sm \
               kmu_gpu
 RTL_ALL    := $(sort $(foreach b,$(RTL_BLOCKS),$(RTL_$(b))))
 

@@ -67,12 +67,7 @@ KMU_BLOCK_L(kmu_preempt_ctrl, KMU_PREEMPT_CTRL_IN, KMU_PREEMPT_CTRL_OUT, KMU_PRE
 
 /* ======================================================================== the specification */
 /* Input fields, for the bit coverage: every bit of every field must be seen 0 and 1. */
-typedef struct {
-  const char *name;
-  size_t off;
-  unsigned w, lanes; /* lanes: 0 a scalar */
-} fld;
-static const fld flds[] = {
+static const kmu_fld flds[] = {
     {"en_i", offsetof(kmu_preempt_ctrl_in, en_i), 1, 0},
     {"all_i", offsetof(kmu_preempt_ctrl_in, all_i), 1, 0},
     {"stall_i", offsetof(kmu_preempt_ctrl_in, stall_i), 1, 0},
@@ -124,18 +119,8 @@ static void sb_reset(sb *s, const char *test) {
   s->last_pulse = -1;
 }
 
-static uint64_t fval(const kmu_preempt_ctrl_in *i, const fld *f, unsigned k) {
-  return kmu_sig_val(i, f->off, k) & kmu_mask(f->w);
-}
-
 static void sb_cover(sb *s, const kmu_preempt_ctrl_in *i) {
-  unsigned c = 0;
-  for (unsigned f = 0; f < NFLD; f++)
-    for (unsigned k = 0; k < (flds[f].lanes ? flds[f].lanes : 1); k++, c++) {
-      const uint64_t v = fval(i, &flds[f], k);
-      s->ones[c] |= v;
-      s->zeros[c] |= ~v & kmu_mask(flds[f].w);
-    }
+  kmu_fcov_add(flds, NFLD, i, s->ones, s->zeros);
 }
 
 /* The SMs that qualify at level L with the tables and elig_i of this cycle: every eligible
@@ -304,18 +289,7 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_preempt_ctrl_in *i,
 }
 
 static int sb_bits_covered(const sb *s, uint64_t cyc) {
-  int ok = 1;
-  unsigned c = 0;
-  for (unsigned f = 0; f < NFLD; f++)
-    for (unsigned k = 0; k < (flds[f].lanes ? flds[f].lanes : 1); k++, c++) {
-      char w[96];
-      const uint64_t m = kmu_mask(flds[f].w);
-      snprintf(w, sizeof w, "coverage: every bit of %s[%u] seen 1", flds[f].name, k);
-      ok &= KMU_EXPECT_EQ(s->test, cyc, w, m, s->ones[c]);
-      snprintf(w, sizeof w, "coverage: every bit of %s[%u] seen 0", flds[f].name, k);
-      ok &= KMU_EXPECT_EQ(s->test, cyc, w, m, s->zeros[c]);
-    }
-  return ok;
+  return kmu_fcov_check(s->test, cyc, flds, NFLD, s->ones, s->zeros);
 }
 
 /* ======================================================================== random lockstep */
@@ -382,8 +356,6 @@ typedef struct {
       n_noise, n_stall, n_sync, n_sys_save, n_sys_drain, n_sys_gate;
 } rnd_ctx;
 
-static uint64_t span(kmu_rng *r, uint64_t lo, uint64_t hi) { return lo + kmu_rng_below(r, hi - lo + 1); }
-
 static void new_phase(rnd_ctx *x) {
   kmu_rng *r = &x->rng;
   phase_t *p = &x->ph;
@@ -406,30 +378,30 @@ static void new_phase(rnd_ctx *x) {
       p->blk_end = 0;
     }
 #undef DENS
-    x->phase_end = x->cyc + span(r, 20, 1500);
+    x->phase_end = x->cyc + kmu_rng_span(r, 20, 1500);
     x->n_noise++;
   } else {
     static const unsigned en[] = {100, 100, 100, 100, 0, 50, 97};
     p->en_pct = en[kmu_rng_below(r, sizeof en / sizeof en[0])];
     static const unsigned al[] = {0, 0, 100, 50};
     p->all_pct = al[kmu_rng_below(r, sizeof al / sizeof al[0])]; /* PRE_CTRL.ALL */
-    p->bg_pm = (unsigned)span(r, 2, 60);      /* per mille per cycle */
-    p->urg_pm = (unsigned)span(r, 0, 12);     /* per mille per cycle */
-    p->bg_max = (unsigned)span(r, 1, 2 * NE); /* TBs per kernel */
-    p->urg_max = (unsigned)span(r, 1, NE);
+    p->bg_pm = (unsigned)kmu_rng_span(r, 2, 60);      /* per mille per cycle */
+    p->urg_pm = (unsigned)kmu_rng_span(r, 0, 12);     /* per mille per cycle */
+    p->bg_max = (unsigned)kmu_rng_span(r, 1, 2 * NE); /* TBs per kernel */
+    p->urg_max = (unsigned)kmu_rng_span(r, 1, NE);
     /* TB lengths grow with the GPU, so one take per cycle can fill it */
-    p->len_min = (unsigned)span(r, 5, 60) * LEN_SCALE;
-    p->len_max = p->len_min + (unsigned)span(r, 0, 600) * LEN_SCALE;
+    p->len_min = (unsigned)kmu_rng_span(r, 5, 60) * LEN_SCALE;
+    p->len_max = p->len_min + (unsigned)kmu_rng_span(r, 0, 600) * LEN_SCALE;
     static const unsigned sw[] = {0, 30, 70, 100, 100};
     p->sw_pct = sw[kmu_rng_below(r, sizeof sw / sizeof sw[0])];
-    p->save_max = (unsigned)span(r, 1, 40);
-    p->xstall_pct = kmu_rng_pct(r, 50) ? 0 : (unsigned)span(r, 1, 30);
-    p->eln_pct = kmu_rng_pct(r, 70) ? 0 : (unsigned)span(r, 1, 20);
-    p->ewarp_pct = kmu_rng_pct(r, 70) ? 0 : (unsigned)span(r, 1, 15);
-    p->late_pct = kmu_rng_pct(r, 50) ? 0 : (unsigned)span(r, 1, 40);
-    p->bn_pct = kmu_rng_pct(r, 80) ? 0 : (unsigned)span(r, 1, 5);
+    p->save_max = (unsigned)kmu_rng_span(r, 1, 40);
+    p->xstall_pct = kmu_rng_pct(r, 50) ? 0 : (unsigned)kmu_rng_span(r, 1, 30);
+    p->eln_pct = kmu_rng_pct(r, 70) ? 0 : (unsigned)kmu_rng_span(r, 1, 20);
+    p->ewarp_pct = kmu_rng_pct(r, 70) ? 0 : (unsigned)kmu_rng_span(r, 1, 15);
+    p->late_pct = kmu_rng_pct(r, 50) ? 0 : (unsigned)kmu_rng_span(r, 1, 40);
+    p->bn_pct = kmu_rng_pct(r, 80) ? 0 : (unsigned)kmu_rng_span(r, 1, 5);
     p->lvl_bias = (unsigned)kmu_rng_below(r, 101); /* urgent: % of level 3 (else 2) */
-    x->phase_end = x->cyc + span(r, 1500, 9000);
+    x->phase_end = x->cyc + kmu_rng_span(r, 1500, 9000);
   }
   if (was_noise && !p->noise) {
     /* write the tables again: a take per live kernel, a start per resident TB */
@@ -520,7 +492,7 @@ static void new_kernel(rnd_ctx *x, unsigned lvl, unsigned maxtb) {
     if (k->active) continue;
     k->active = 1;
     k->lvl = lvl;
-    k->to_issue = span(&x->rng, 1, maxtb);
+    k->to_issue = kmu_rng_span(&x->rng, 1, maxtb);
     k->outstanding = 0;
     x->n_kern++;
     return;
@@ -541,7 +513,7 @@ static void sys_step(rnd_ctx *x, const kmu_preempt_ctrl_out *po, kmu_preempt_ctr
    * sequencer pauses: busy_i from then), now and then 3..4 */
   for (unsigned sm = 0; sm < NSM; sm++)
     if ((po->preempt_o >> sm) & 1) {
-      x->dec_at[sm] = x->t + (kmu_rng_pct(r, p->late_pct) ? span(r, 3, 4) : span(r, 1, 2));
+      x->dec_at[sm] = x->t + (kmu_rng_pct(r, p->late_pct) ? kmu_rng_span(r, 3, 4) : kmu_rng_span(r, 1, 2));
       x->n_sys_pulse++;
     }
   for (unsigned sm = 0; sm < NSM; sm++) {
@@ -555,7 +527,7 @@ static void sys_step(rnd_ctx *x, const kmu_preempt_ctrl_out *po, kmu_preempt_ctr
       if (n->st != E_RES || n->ewarp || x->t < n->elig_at) continue; /* not eligible */
       if (x->rq_n + NE >= RQ || !kmu_rng_pct(r, p->sw_pct)) continue; /* drains */
       n->st = E_SAVE;
-      cur += span(r, 1, p->save_max);
+      cur += kmu_rng_span(r, 1, p->save_max);
       n->save_at = cur;
       any = 1;
     }
@@ -632,8 +604,8 @@ static void sys_step(rnd_ctx *x, const kmu_preempt_ctrl_out *po, kmu_preempt_ctr
     n->st = E_RES;
     n->lvl = (uint8_t)x->k[q.tag].lvl;
     n->ewarp = kmu_rng_pct(r, p->ewarp_pct);
-    n->elig_at = x->t + span(r, 1, 3);
-    n->end_at = x->t + span(r, p->len_min, p->len_max);
+    n->elig_at = x->t + kmu_rng_span(r, 1, 3);
+    n->end_at = x->t + kmu_rng_span(r, p->len_min, p->len_max);
     i->st_fire_i = 1;
     i->st_sm_i = q.e / TBS;
     i->st_rtb_i = q.e % TBS;
@@ -667,7 +639,7 @@ static void noise_step(rnd_ctx *x, kmu_preempt_ctrl_in *i) {
     static const unsigned d[] = {0, 0, 3, 10, 30};
     p->blk_lvl = p->blk_lvl <= 1 ? 3 : p->blk_lvl - 1;
     p->blk_start = x->cyc;
-    p->blk_end = x->cyc + span(r, 3, 40);
+    p->blk_end = x->cyc + kmu_rng_span(r, 3, 40);
     for (unsigned sm = 0; sm < NSM; sm++) p->sm_dens[sm] = d[kmu_rng_below(r, 5)];
   }
   i->en_i = kmu_rng_pct(r, p->n_en);

@@ -63,6 +63,43 @@ uint64_t kmu_rng_bits(kmu_rng *r, unsigned w) {
   return w >= 64 ? v : (v & ((1ull << w) - 1));
 }
 
+uint64_t kmu_rng_span(kmu_rng *r, uint64_t lo, uint64_t hi) {
+  return lo + kmu_rng_below(r, hi - lo + 1);
+}
+
+/* ---------------------------------------------------------------- input bit coverage */
+unsigned kmu_fcov_slots(const kmu_fld *f, unsigned nf) {
+  unsigned n = 0;
+  for (unsigned k = 0; k < nf; k++) n += f[k].lanes ? f[k].lanes : 1;
+  return n;
+}
+
+void kmu_fcov_add(const kmu_fld *f, unsigned nf, const void *in, uint64_t *ones, uint64_t *zeros) {
+  unsigned c = 0;
+  for (unsigned g = 0; g < nf; g++)
+    for (unsigned k = 0; k < (f[g].lanes ? f[g].lanes : 1); k++, c++) {
+      const uint64_t v = kmu_sig_val(in, f[g].off, k) & kmu_mask(f[g].w);
+      ones[c] |= v;
+      zeros[c] |= ~v & kmu_mask(f[g].w);
+    }
+}
+
+int kmu_fcov_check(const char *test, uint64_t cyc, const kmu_fld *f, unsigned nf,
+                   const uint64_t *ones, const uint64_t *zeros) {
+  int ok = 1;
+  unsigned c = 0;
+  for (unsigned g = 0; g < nf; g++)
+    for (unsigned k = 0; k < (f[g].lanes ? f[g].lanes : 1); k++, c++) {
+      char w[96];
+      const uint64_t m = kmu_mask(f[g].w);
+      snprintf(w, sizeof w, "coverage: every bit of %s[%u] seen 1", f[g].name, k);
+      ok &= KMU_EXPECT_EQ(test, cyc, w, m, ones[c]);
+      snprintf(w, sizeof w, "coverage: every bit of %s[%u] seen 0", f[g].name, k);
+      ok &= KMU_EXPECT_EQ(test, cyc, w, m, zeros[c]);
+    }
+  return ok;
+}
+
 /* ---------------------------------------------------------------- lockstep */
 static uint64_t field(const void *base, size_t off) {
   return *(const uint64_t *)((const char *)base + off);

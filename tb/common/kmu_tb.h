@@ -45,6 +45,25 @@ int kmu_rng_pct(kmu_rng *r, unsigned pct);
 /* random bits masked to width w (1..64) */
 uint64_t kmu_rng_bits(kmu_rng *r, unsigned w);
 
+/* uniform in [lo, hi] (lo <= hi) */
+uint64_t kmu_rng_span(kmu_rng *r, uint64_t lo, uint64_t hi);
+
+/* ---- input bit coverage: every bit of every field must be seen 0 and 1 ----
+ * A test lists its input fields (offset in its in struct, width, lanes: 0 a scalar, else a lane
+ * port of that many elements) and keeps two arrays of kmu_fcov_slots() words: one slot per
+ * scalar field, one per lane element. */
+typedef struct {
+  const char *name;
+  size_t off;
+  unsigned w, lanes;
+} kmu_fld;
+unsigned kmu_fcov_slots(const kmu_fld *f, unsigned nf);
+/* record this cycle's inputs */
+void kmu_fcov_add(const kmu_fld *f, unsigned nf, const void *in, uint64_t *ones, uint64_t *zeros);
+/* every bit seen both ways; prints "coverage: every bit of <name>[k] seen 1|0" otherwise */
+int kmu_fcov_check(const char *test, uint64_t cyc, const kmu_fld *f, unsigned nf,
+                   const uint64_t *ones, const uint64_t *zeros);
+
 /* ---- bit helpers shared by the tests and the environment models ---- */
 static inline unsigned kmu_popc64(uint64_t v) {
   unsigned n = 0;

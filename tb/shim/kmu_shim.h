@@ -14,6 +14,7 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include <cstdlib>
 #include <cstring>
 
 #include "kmu_tb.h"
@@ -26,6 +27,13 @@ struct kmu_shim_dut_base {
   uint64_t t = 0;
   kmu_shim_dut_base() {
     ctx.traceEverOn(true);
+    // Random power-up state: a test that sets KMU_POWERUP_SEED before it creates the DUT gets
+    // every register and memory without a reset at random values from that seed (in a harness
+    // Verilated with --x-initial unique, <h>_VFLAGS); the reset then sets only what it resets.
+    if (const char *s = std::getenv("KMU_POWERUP_SEED")) {
+      ctx.randReset(2);
+      ctx.randSeed((int)std::strtoul(s, nullptr, 0));
+    }
     top = new V(&ctx);
   }
   ~kmu_shim_dut_base() {
