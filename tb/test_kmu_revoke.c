@@ -844,6 +844,13 @@ static void d_add(dprog *p, dstep st) {
 #define REQ(c, K, R, I) d_add(p, (dstep){.at = (c), .a = A_REQ, .kind = (K), .replay = (R), .id = (I)})
 #define EXPECT(S, T, L) d_add(p, (dstep){.a = A_EXPECT, .stat = (S), .tag = (T), .lid = (L)})
 #define GUARD(T) d_add(p, (dstep){.a = A_GUARD, .tag = (T)})
+/* a request at cycle c, the completion it must get, and c moved past it */
+#define ASK(K, R, I, S, T, L) \
+  do {                        \
+    REQ(c, K, R, I);          \
+    EXPECT(S, T, L);          \
+    c = AFTER(c);             \
+  } while (0)
 
 static void d_init(void *c, uint64_t seed) {
   dprog *p = c;
@@ -975,56 +982,32 @@ static int t_errors(const char *test, uint64_t seed, uint64_t cycles) {
   const unsigned A = 0, B = CT > 1 ? 1 : 0;
   uint64_t c = 2;
   /* nothing admitted: tag A unknown (FREE), an out-of-range tag, an unknown launch id */
-  REQ(c, KMU_RVK_KIND_TAG, 0, A);
-  EXPECT(KMU_RVK_ST_UNKNOWN, 0, A);
-  c = AFTER(c);
-  REQ(c, KMU_RVK_KIND_TAG, 1, CT);
-  EXPECT(KMU_RVK_ST_UNKNOWN, 0, CT);
-  c = AFTER(c);
-  REQ(c, KMU_RVK_KIND_LID, 0, 0x1234);
-  EXPECT(KMU_RVK_ST_UNKNOWN, 0, 0x1234);
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_TAG, 0, A, KMU_RVK_ST_UNKNOWN, 0, A);
+  ASK(KMU_RVK_KIND_TAG, 1, CT, KMU_RVK_ST_UNKNOWN, 0, CT);
+  ASK(KMU_RVK_KIND_LID, 0, 0x1234, KMU_RVK_ST_UNKNOWN, 0, 0x1234);
   /* A runs and finishes: FINISHED by tag and by launch id */
   ADM(c, A, 0x100, 0, 0);
   CPL(c + 5, A);
   c += 10;
-  REQ(c, KMU_RVK_KIND_TAG, 0, A);
-  EXPECT(KMU_RVK_ST_FINISHED, A, 0x100);
-  c = AFTER(c);
-  REQ(c, KMU_RVK_KIND_LID, 1, 0x100);
-  EXPECT(KMU_RVK_ST_FINISHED, A, 0x100);
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_TAG, 0, A, KMU_RVK_ST_FINISHED, A, 0x100);
+  ASK(KMU_RVK_KIND_LID, 1, 0x100, KMU_RVK_ST_FINISHED, A, 0x100);
   /* B runs: retired by launch id; then REVOKED by tag and by launch id */
   ADM(c, B, 0x200, 1, 0);
   c += 3;
-  REQ(c, KMU_RVK_KIND_LID, 0, 0x200);
-  EXPECT(KMU_RVK_ST_OK, B, 0x200);
-  c = AFTER(c);
-  REQ(c, KMU_RVK_KIND_TAG, 0, B);
-  EXPECT(KMU_RVK_ST_REVOKED, B, 0x200);
-  c = AFTER(c);
-  REQ(c, KMU_RVK_KIND_LID, 1, 0x200);
-  EXPECT(KMU_RVK_ST_REVOKED, B, 0x200);
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_LID, 0, 0x200, KMU_RVK_ST_OK, B, 0x200);
+  ASK(KMU_RVK_KIND_TAG, 0, B, KMU_RVK_ST_REVOKED, B, 0x200);
+  ASK(KMU_RVK_KIND_LID, 1, 0x200, KMU_RVK_ST_REVOKED, B, 0x200);
   /* A again (a fresh kernel): replayed, then REVOKED while it waits in the pool; re-admitted it
    * is revocable again */
   ADM(c, A, 0x300, 0, 0);
   c += 3;
-  REQ(c, KMU_RVK_KIND_TAG, 1, A);
-  EXPECT(KMU_RVK_ST_OK, A, 0x300);
-  c = AFTER(c);
-  REQ(c, KMU_RVK_KIND_LID, 1, 0x300);
-  EXPECT(KMU_RVK_ST_REVOKED, A, 0x300);
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_TAG, 1, A, KMU_RVK_ST_OK, A, 0x300);
+  ASK(KMU_RVK_KIND_LID, 1, 0x300, KMU_RVK_ST_REVOKED, A, 0x300);
   READM(c, A);
   c += 3;
-  REQ(c, KMU_RVK_KIND_LID, 0, 0x300);
-  EXPECT(KMU_RVK_ST_OK, A, 0x300);
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_LID, 0, 0x300, KMU_RVK_ST_OK, A, 0x300);
   /* the old launch id 0x100 was overwritten by 0x300 in tag A: unknown now */
-  REQ(c, KMU_RVK_KIND_LID, 0, 0x100);
-  EXPECT(KMU_RVK_ST_UNKNOWN, 0, 0x100);
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_LID, 0, 0x100, KMU_RVK_ST_UNKNOWN, 0, 0x100);
   /* a finished kernel completing in the decision cycle (t+CT+1): FINISHED */
   ADM(c, A, 0x400, 0, 0);
   c += 3;
@@ -1043,9 +1026,16 @@ static int t_errors(const char *test, uint64_t seed, uint64_t cycles) {
   /* the same tag revoked: the next kernel admitted into it is a new target */
   ADM(c, A, 0x600, 0, 0);
   c += 3;
-  REQ(c, KMU_RVK_KIND_TAG, 0, A);
-  EXPECT(KMU_RVK_ST_OK, A, 0x600);
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_TAG, 0, A, KMU_RVK_ST_OK, A, 0x600);
+  /* a launch id used twice (a wrapped counter): the live kernel in B wins over the finished
+   * one in the lower tag A */
+  if (B != A) {
+    ADM(c, A, 0x700, 0, 0);
+    CPL(c + 2, A);
+    ADM(c + 4, B, 0x700, 0, 0);
+    c += 6;
+    ASK(KMU_RVK_KIND_LID, 0, 0x700, KMU_RVK_ST_OK, B, 0x700);
+  }
   const int ok = d_run(p);
   free(p);
   return ok;
@@ -1090,33 +1080,21 @@ static int t_victim(const char *test, uint64_t seed, uint64_t cycles) {
   if (CT < 4) return 1;
   dprog *p = d_new(test);
   uint64_t c = 2;
-  REQ(c, KMU_RVK_KIND_ROOM, 0, 0);
-  EXPECT(KMU_RVK_ST_NO_VICTIM, 0, 0);
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_ROOM, 0, 0, KMU_RVK_ST_NO_VICTIM, 0, 0);
   ADM(c, 2, 0x12, 0, 0);     /* batch, oldest */
   ADM(c + 1, 1, 0x11, 0, 0); /* batch */
   ADM(c + 2, 3, 0x13, 1, 0); /* user, newest: never a victim */
   c += 5;
-  REQ(c, KMU_RVK_KIND_ROOM, 1, 0);
-  EXPECT(KMU_RVK_ST_OK, 1, 0x11); /* tag 1, the newest batch kernel, replayed */
-  c = AFTER(c);
-  REQ(c, KMU_RVK_KIND_ROOM, 0, 0);
-  EXPECT(KMU_RVK_ST_OK, 2, 0x12); /* tag 1 waits in the pool: tag 2 next, retired */
-  c = AFTER(c);
-  REQ(c, KMU_RVK_KIND_ROOM, 0, 0);
-  EXPECT(KMU_RVK_ST_NO_VICTIM, 0, 0); /* only the user kernel runs */
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_ROOM, 1, 0, KMU_RVK_ST_OK, 1, 0x11); /* tag 1, the newest batch kernel, replayed */
+  ASK(KMU_RVK_KIND_ROOM, 0, 0, KMU_RVK_ST_OK, 2, 0x12); /* tag 1 waits in the pool: tag 2 next, retired */
+  ASK(KMU_RVK_KIND_ROOM, 0, 0, KMU_RVK_ST_NO_VICTIM, 0, 0); /* only the user kernel runs */
   READM(c, 1); /* the replay starts: the newest batch kernel again */
   ADM(c + 1, 0, 0x10, 0, 0);
   c += 4;
-  REQ(c, KMU_RVK_KIND_ROOM, 0, 0);
-  EXPECT(KMU_RVK_ST_OK, 0, 0x10); /* tag 0 started after tag 1's replay */
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_ROOM, 0, 0, KMU_RVK_ST_OK, 0, 0x10); /* tag 0 started after tag 1's replay */
   /* two batch kernels admitted in the same cycle cannot happen (one admission per cycle); the
    * replayed tag 1 is the only batch kernel left */
-  REQ(c, KMU_RVK_KIND_ROOM, 1, 0);
-  EXPECT(KMU_RVK_ST_OK, 1, 0x11);
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_ROOM, 1, 0, KMU_RVK_ST_OK, 1, 0x11);
   const int ok = d_run(p);
   free(p);
   return ok;
@@ -1138,9 +1116,7 @@ static int t_elastic(const char *test, uint64_t seed, uint64_t cycles) {
   EXPECT(KMU_RVK_ST_NEAR_DONE, 0, 0x20);
   /* the same request under Priority: revoked (replayed) */
   c = AFTER(r);
-  REQ(c, KMU_RVK_KIND_ROOM, 1, 0);
-  EXPECT(KMU_RVK_ST_OK, 0, 0x20);
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_ROOM, 1, 0, KMU_RVK_ST_OK, 0, 0x20);
   /* remaining = 100, not below the cost: revoked */
   r = c + 10;
   el = r + CT + 1 - c;
@@ -1168,9 +1144,7 @@ static int t_elastic(const char *test, uint64_t seed, uint64_t cycles) {
   REQ(r, KMU_RVK_KIND_ROOM_EL, 0, 0);
   EXPECT(KMU_RVK_ST_NEAR_DONE, 1, 0x24);
   c = AFTER(r);
-  REQ(c, KMU_RVK_KIND_TAG, 0, 1);
-  EXPECT(KMU_RVK_ST_OK, 1, 0x24);
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_TAG, 0, 1, KMU_RVK_ST_OK, 1, 0x24);
   const int ok = d_run(p);
   free(p);
   return ok;
@@ -1185,9 +1159,7 @@ static int t_starve(const char *test, uint64_t seed, uint64_t cycles) {
   uint64_t c = 2;
   ADM(c, 0, 0x30, 0, 0);
   c += 3;
-  REQ(c, KMU_RVK_KIND_ROOM, 1, 0);
-  EXPECT(KMU_RVK_ST_OK, 0, 0x30); /* count 1 */
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_ROOM, 1, 0, KMU_RVK_ST_OK, 0, 0x30); /* count 1 */
   READM(c, 0);
   c += 3;
   REQ(c, KMU_RVK_KIND_TAG, 1, 0);
@@ -1196,21 +1168,13 @@ static int t_starve(const char *test, uint64_t seed, uint64_t cycles) {
   c = AFTER(c);
   READM(c, 0);
   c += 3;
-  REQ(c, KMU_RVK_KIND_TAG, 1, 0);
-  EXPECT(KMU_RVK_ST_GUARD, 0, 0x30);
-  c = AFTER(c);
-  REQ(c, KMU_RVK_KIND_LID, 0, 0x30);
-  EXPECT(KMU_RVK_ST_GUARD, 0, 0x30);
-  c = AFTER(c);
-  REQ(c, KMU_RVK_KIND_ROOM, 0, 0);
-  EXPECT(KMU_RVK_ST_NO_VICTIM, 0, 0);
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_TAG, 1, 0, KMU_RVK_ST_GUARD, 0, 0x30);
+  ASK(KMU_RVK_KIND_LID, 0, 0x30, KMU_RVK_ST_GUARD, 0, 0x30);
+  ASK(KMU_RVK_KIND_ROOM, 0, 0, KMU_RVK_ST_NO_VICTIM, 0, 0);
   CPL(c, 0);
   ADM(c + 2, 0, 0x31, 0, 0); /* a fresh kernel: count 0 */
   c += 5;
-  REQ(c, KMU_RVK_KIND_TAG, 0, 0);
-  EXPECT(KMU_RVK_ST_OK, 0, 0x31); /* retired: count 1, no guard (not a replay) */
-  c = AFTER(c);
+  ASK(KMU_RVK_KIND_TAG, 0, 0, KMU_RVK_ST_OK, 0, 0x31); /* retired: count 1, no guard (not a replay) */
   const int ok = d_run(p);
   free(p);
   /* thr = 0: 20 replays in a row, no guard, the count saturates */
@@ -1220,9 +1184,7 @@ static int t_starve(const char *test, uint64_t seed, uint64_t cycles) {
   ADM(c, 0, 0x40, 0, 0);
   c += 3;
   for (unsigned k = 0; k < 20; k++) {
-    REQ(c, KMU_RVK_KIND_TAG, 1, 0);
-    EXPECT(KMU_RVK_ST_OK, 0, 0x40);
-    c = AFTER(c);
+    ASK(KMU_RVK_KIND_TAG, 1, 0, KMU_RVK_ST_OK, 0, 0x40);
     READM(c, 0);
     c += 3;
   }

@@ -125,6 +125,15 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
   const unsigned rcnt_inc = rcnt_sel == cntm ? cntm : rcnt_sel + 1;
   const int guard_now = q->replay && guard_on && rcnt_sel < thr && rcnt_inc >= thr;
 
+  /* the request's one completion: an error in the decision, the abort of a target that
+   * finished before the stop took hold, or the free's acknowledge */
+  const int end_err = q->fsm == KMU_RVK_F_DECIDE && dec != KMU_RVK_ST_OK;
+  const int end_fin = q->fsm == KMU_RVK_F_STOP && (i->stop_ack_i & 1) && fin_now;
+  const int end_ok = q->fsm == KMU_RVK_F_FREE && (i->free_ack_i & 1);
+  const unsigned end_stat = end_err ? dec : end_fin ? KMU_RVK_ST_FINISHED : KMU_RVK_ST_OK;
+  const unsigned end_tag = (end_err && !resolved) ? 0 : q->sel;
+  const uint64_t end_lid = end_err ? dec_lid : q->sel_lid;
+
   /* table writes: events, then the sequencer (the later write wins, as in the RTL) */
   const int adm_st = adm_valid && m->tst[adm_tag] != KMU_RVK_T_RVK;
   const int adm_fresh = (int)(i->adm_fresh_i & 1);
@@ -135,7 +144,7 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
   m->adm_user = (uint8_t)(i->adm_user_i & 1);
   m->adm_est = i->adm_est_i & tsm;
   m->adm_time = q->time;
-  m->rcnt_we = q->fsm == KMU_RVK_F_FREE && (i->free_ack_i & 1);
+  m->rcnt_we = end_ok;
   m->rcnt_wa = sel;
   m->rcnt_wd = (uint8_t)rcnt_inc;
 
@@ -144,9 +153,8 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
     m->tst_d[cpl_tag] = KMU_RVK_T_DONE;
   if (m->adm_run) m->tst_d[adm_tag] = KMU_RVK_T_RUN;
   if (q->fsm == KMU_RVK_F_DECIDE && dec == KMU_RVK_ST_OK) m->tst_d[sel] = KMU_RVK_T_RVK;
-  if (q->fsm == KMU_RVK_F_STOP && (i->stop_ack_i & 1) && fin_now) m->tst_d[sel] = KMU_RVK_T_DONE;
-  if (q->fsm == KMU_RVK_F_FREE && (i->free_ack_i & 1))
-    m->tst_d[sel] = q->replay ? KMU_RVK_T_REPLAY : KMU_RVK_T_RETIRED;
+  if (end_fin) m->tst_d[sel] = KMU_RVK_T_DONE;
+  if (end_ok) m->tst_d[sel] = q->replay ? KMU_RVK_T_REPLAY : KMU_RVK_T_RETIRED;
 
   /* the sequencer */
   *d = *q;
@@ -190,32 +198,15 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
         d->fsm = KMU_RVK_F_STOP;
         d->stop = 1;
         d->sel_lid = dec_lid;
-      } else {
-        d->fsm = KMU_RVK_F_IDLE;
-        d->done = d->irq = 1;
-        d->dstat = dec;
-        d->dreplay = q->replay;
-        d->dtag = resolved ? q->sel : 0;
-        d->dlid = dec_lid;
-        d->err_cnt = sat16(q->err_cnt);
       }
       break;
     case KMU_RVK_F_STOP:
       if (cpl_sel) d->fin = 1;
-      if (i->stop_ack_i & 1) {
-        if (fin_now) {
-          d->fsm = KMU_RVK_F_IDLE;
-          d->done = d->irq = 1;
-          d->dstat = KMU_RVK_ST_FINISHED;
-          d->dreplay = q->replay;
-          d->dtag = q->sel;
-          d->dlid = q->sel_lid;
-          d->err_cnt = sat16(q->err_cnt);
-        } else {
-          d->fsm = KMU_RVK_F_DROP;
-          d->drop = all_sm;
-          d->ack = 0;
-        }
+      /* (it finished before the stop took hold: end_fin, nothing to drop or free) */
+      if ((i->stop_ack_i & 1) && !fin_now) {
+        d->fsm = KMU_RVK_F_DROP;
+        d->drop = all_sm;
+        d->ack = 0;
       }
       break;
     case KMU_RVK_F_DROP:
@@ -226,19 +217,22 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
       }
       break;
     case KMU_RVK_F_FREE:
-      if (i->free_ack_i & 1) {
-        d->fsm = KMU_RVK_F_IDLE;
-        d->done = d->irq = 1;
-        d->dstat = KMU_RVK_ST_OK;
-        d->dreplay = q->replay;
-        d->dtag = q->sel;
-        d->dlid = q->sel_lid;
+      if (end_ok) {
         d->guard = (unsigned)guard_now;
         d->gtag = q->sel;
         d->rvk_cnt = sat16(q->rvk_cnt);
       }
       break;
     default: d->fsm = KMU_RVK_F_IDLE; break;
+  }
+  if (end_err || end_fin || end_ok) {
+    d->fsm = KMU_RVK_F_IDLE;
+    d->done = d->irq = 1;
+    d->dstat = end_stat;
+    d->dreplay = q->replay;
+    d->dtag = end_tag;
+    d->dlid = end_lid;
+    if (!end_ok) d->err_cnt = sat16(q->err_cnt);
   }
 
   o->req_ready_o = q->fsm == KMU_RVK_F_IDLE;

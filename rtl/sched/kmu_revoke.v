@@ -230,6 +230,15 @@ module kmu_revoke #(
   wire [CNT_W-1:0] rcnt_inc = (rcnt_sel == CNT_MAX) ? CNT_MAX : rcnt_sel + 1'b1;
   wire             guard_now = replay_q && guard_on && (rcnt_sel < thr_i) && (rcnt_inc >= thr_i);
 
+  // the request's one completion, in one of three cycles: an error in the decision, the abort
+  // of a target that finished before the stop took hold, or the free's acknowledge
+  wire             end_err = (fsm_q == F_DECIDE) && (dec != ST_OK);
+  wire             end_fin = (fsm_q == F_STOP) && stop_ack_i && fin_now;
+  wire             end_ok = (fsm_q == F_FREE) && free_ack_i;
+  wire [      2:0] end_stat = end_err ? dec : end_fin ? ST_FINISHED : ST_OK;
+  wire [TAG_W-1:0] end_tag = (end_err && !resolved) ? {TAG_W{1'b0}} : sel_q;
+  wire [LID_W-1:0] end_lid = end_err ? dec_lid : sel_lid_q;
+
   // table writes of this cycle's events; the sequencer's writes (below) come after them.  An
   // admission into a tag under revocation (kmu_kmu's contract forbids it) is ignored, so the
   // sequence always ends on the kernel it started with.
@@ -245,7 +254,7 @@ module kmu_revoke #(
       rcnt_m[adm_tag_i] <= {CNT_W{1'b0}};
     end
     if (adm_run) start_m[adm_tag_i] <= time_q;
-    if ((fsm_q == F_FREE) && free_ack_i) rcnt_m[sel_q] <= rcnt_inc;
+    if (end_ok) rcnt_m[sel_q] <= rcnt_inc;
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -256,8 +265,8 @@ module kmu_revoke #(
         tst_q[cpl_tag_i] <= T_DONE;
       if (adm_run) tst_q[adm_tag_i] <= T_RUN;
       if ((fsm_q == F_DECIDE) && (dec == ST_OK)) tst_q[sel_q] <= T_RVK;
-      if ((fsm_q == F_STOP) && stop_ack_i && fin_now) tst_q[sel_q] <= T_DONE;
-      if ((fsm_q == F_FREE) && free_ack_i) tst_q[sel_q] <= replay_q ? T_REPLAY : T_RETIRED;
+      if (end_fin) tst_q[sel_q] <= T_DONE;
+      if (end_ok) tst_q[sel_q] <= replay_q ? T_REPLAY : T_RETIRED;
     end
   end
 
@@ -345,35 +354,15 @@ module kmu_revoke #(
             fsm_q     <= F_STOP;
             stop_q    <= 1'b1;
             sel_lid_q <= dec_lid;
-          end else begin
-            fsm_q     <= F_IDLE;
-            done_q    <= 1'b1;
-            irq_q     <= 1'b1;
-            dstat_q   <= dec;
-            dreplay_q <= replay_q;
-            dtag_q    <= resolved ? sel_q : {TAG_W{1'b0}};
-            dlid_q    <= dec_lid;
-            err_cnt_q <= (err_cnt_q == 16'hffff) ? err_cnt_q : err_cnt_q + 16'd1;
           end
         end
         F_STOP: begin
           if (cpl_sel) fin_q <= 1'b1;
-          if (stop_ack_i) begin
-            if (fin_now) begin
-              // it finished before the stop took hold: nothing to drop or free
-              fsm_q     <= F_IDLE;
-              done_q    <= 1'b1;
-              irq_q     <= 1'b1;
-              dstat_q   <= ST_FINISHED;
-              dreplay_q <= replay_q;
-              dtag_q    <= sel_q;
-              dlid_q    <= sel_lid_q;
-              err_cnt_q <= (err_cnt_q == 16'hffff) ? err_cnt_q : err_cnt_q + 16'd1;
-            end else begin
-              fsm_q  <= F_DROP;
-              drop_q <= ALL_SM;
-              ack_q  <= {NSM{1'b0}};
-            end
+          // (it finished before the stop took hold: end_fin, nothing to drop or free)
+          if (stop_ack_i && !fin_now) begin
+            fsm_q  <= F_DROP;
+            drop_q <= ALL_SM;
+            ack_q  <= {NSM{1'b0}};
           end
         end
         F_DROP: begin
@@ -384,14 +373,7 @@ module kmu_revoke #(
           end
         end
         F_FREE: begin
-          if (free_ack_i) begin
-            fsm_q     <= F_IDLE;
-            done_q    <= 1'b1;
-            irq_q     <= 1'b1;
-            dstat_q   <= ST_OK;
-            dreplay_q <= replay_q;
-            dtag_q    <= sel_q;
-            dlid_q    <= sel_lid_q;
+          if (end_ok) begin
             guard_q   <= guard_now;
             gtag_q    <= sel_q;
             rvk_cnt_q <= (rvk_cnt_q == 16'hffff) ? rvk_cnt_q : rvk_cnt_q + 16'd1;
@@ -399,6 +381,16 @@ module kmu_revoke #(
         end
         default: fsm_q <= F_IDLE;
       endcase
+      if (end_err || end_fin || end_ok) begin
+        fsm_q     <= F_IDLE;
+        done_q    <= 1'b1;
+        irq_q     <= 1'b1;
+        dstat_q   <= end_stat;
+        dreplay_q <= replay_q;
+        dtag_q    <= end_tag;
+        dlid_q    <= end_lid;
+        if (!end_ok) err_cnt_q <= (err_cnt_q == 16'hffff) ? err_cnt_q : err_cnt_q + 16'd1;
+      end
     end
   end
 
