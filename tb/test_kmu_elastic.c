@@ -182,16 +182,17 @@ typedef struct {
   sb s;
   int noise;
   unsigned d_arr, d_fin, d_smp, d_cpl, smp_w;
+  int round; /* samples and SLA from a few round numbers: exact quotients */
   uint64_t sla, period;
   unsigned shift;
   uint64_t n_noise;
 } env;
 
+static const uint64_t round_t[] = {1, 2, 4, 5, 10, 20, 50, 100};
 static uint64_t pick_time(kmu_rng *r) {
-  static const uint64_t round[] = {1, 2, 4, 5, 10, 20, 50, 100};
   switch (kmu_rng_below(r, 5)) {
     case 0: return kmu_rng_below(r, 8);
-    case 4: return round[kmu_rng_below(r, 8)];
+    case 4: return round_t[kmu_rng_below(r, 8)];
     case 1: return 1 + kmu_rng_below(r, 2000);
     case 2: return kmu_rng_bits(r, 20);
     default: return kmu_rng_bits(r, TW);
@@ -210,6 +211,11 @@ static void new_phase(env *x, uint64_t cyc) {
   static const uint64_t pe[] = {0, 1, 2, 7, 30, 500};
   x->period = kmu_rng_pct(r, 80) ? pe[kmu_rng_below(r, 6)] : kmu_rng_bits(r, TW);
   x->shift = (unsigned)kmu_rng_below(r, 8);
+  x->round = !x->noise && kmu_rng_pct(r, 30);
+  if (x->round) {
+    x->sla = round_t[kmu_rng_below(r, 8)];
+    x->shift = 0;
+  }
   x->phase_end = cyc + 200 + kmu_rng_below(r, x->noise ? 500 : 4000);
   x->n_noise += (uint64_t)x->noise;
 }
@@ -248,7 +254,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   in->arr_i = kmu_rng_pct(r, x->d_arr);
   in->fin_i = kmu_rng_pct(r, x->d_fin);
   in->smp_valid_i = kmu_rng_pct(r, x->d_smp);
-  in->smp_time_i = pick_time(r);
+  in->smp_time_i = x->round ? round_t[kmu_rng_below(r, 8)] : pick_time(r);
   in->cpl_i = kmu_rng_pct(r, x->d_cpl);
   return 1;
 }
