@@ -30,9 +30,9 @@
 //   kind TAG      the entry req_id_i (>= CT: unknown);
 //   kind LID      the lowest live entry (RUN, RVK, REPLAY) with that launch id, else the lowest
 //                 DONE/RETIRED entry whose last kernel had it (for the error status), else none;
-//   kind ROOM     the victim: among the entries RUN at acceptance and unchanged (no admission,
-//                 no completion) until the scan reads them, batch class and revocable by the
-//                 starvation guard, the one with the latest start time (the least work lost,
+//   kind ROOM     the victim: among the entries RUN at acceptance and unchanged (no completion,
+//                 no restarting admission) until the scan reads them, batch and revocable by
+//                 the starvation guard, the one with the latest start time (least work lost,
 //                 TReM IV-B); ties: the lowest tag;
 //   kind ROOM_EL  the same victim; Elastic's rule then keeps it running when its estimated
 //                 remaining time, est - (now - start), is below the revocation cost (cost_i):
