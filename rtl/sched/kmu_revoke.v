@@ -152,7 +152,9 @@ module kmu_revoke #(
   reg [ TS_W-1:0] est_m  [0:CT-1];
   reg [ TS_W-1:0] start_m[0:CT-1];
   reg [CNT_W-1:0] rcnt_m [0:CT-1];
-  reg [      2:0] tst_q  [0:CT-1];  // reset: the tables' valid bits
+  // tst_q resets (the tables' valid bits), so it is a flat vector, tag k at [k*TST_W +: TST_W]
+  localparam integer TST_W = 3;
+  reg [TST_W*CT-1:0] tst_q;
 
   // ---------------------------------------------------------------- sequencer state
   reg [      2:0] fsm_q;
@@ -174,8 +176,10 @@ module kmu_revoke #(
   reg [     15:0] err_cnt_q, rvk_cnt_q;
 
   // ---------------------------------------------------------------- table reads
-  wire [      2:0] st_idx = tst_q[idx_q];
-  wire [      2:0] st_sel = tst_q[sel_q];
+  wire [      2:0] st_idx = tst_q[idx_q*TST_W+:TST_W];
+  wire [      2:0] st_sel = tst_q[sel_q*TST_W+:TST_W];
+  wire [      2:0] st_adm = tst_q[adm_tag_i*TST_W+:TST_W];
+  wire [      2:0] st_cpl = tst_q[cpl_tag_i*TST_W+:TST_W];
   wire [CNT_W-1:0] rcnt_idx = rcnt_m[idx_q];
   wire [CNT_W-1:0] rcnt_sel = rcnt_m[sel_q];
   wire [ TS_W-1:0] start_idx = start_m[idx_q];
@@ -242,9 +246,9 @@ module kmu_revoke #(
   // table writes of this cycle's events; the sequencer's writes (below) come after them.  An
   // admission into a tag under revocation (kmu_kmu's contract forbids it) is ignored, so the
   // sequence always ends on the kernel it started with.
-  wire             adm_st = adm_valid_i && (tst_q[adm_tag_i] != T_RVK);
+  wire             adm_st = adm_valid_i && (st_adm != T_RVK);
   wire             adm_new = adm_st && adm_fresh_i;
-  wire             adm_run = adm_st && (adm_fresh_i || (tst_q[adm_tag_i] == T_REPLAY));
+  wire             adm_run = adm_st && (adm_fresh_i || (st_adm == T_REPLAY));
   integer k;
   always @(posedge clk_i) begin
     if (adm_new) begin
@@ -259,14 +263,14 @@ module kmu_revoke #(
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (k = 0; k < CT; k = k + 1) tst_q[k] <= T_FREE;
+      tst_q <= {CT{T_FREE}};
     end else begin
-      if (cpl_valid_i && ((tst_q[cpl_tag_i] == T_RUN) || (tst_q[cpl_tag_i] == T_REPLAY)))
-        tst_q[cpl_tag_i] <= T_DONE;
-      if (adm_run) tst_q[adm_tag_i] <= T_RUN;
-      if ((fsm_q == F_DECIDE) && (dec == ST_OK)) tst_q[sel_q] <= T_RVK;
-      if (end_fin) tst_q[sel_q] <= T_DONE;
-      if (end_ok) tst_q[sel_q] <= replay_q ? T_REPLAY : T_RETIRED;
+      if (cpl_valid_i && ((st_cpl == T_RUN) || (st_cpl == T_REPLAY)))
+        tst_q[cpl_tag_i*TST_W+:TST_W] <= T_DONE;
+      if (adm_run) tst_q[adm_tag_i*TST_W+:TST_W] <= T_RUN;
+      if ((fsm_q == F_DECIDE) && (dec == ST_OK)) tst_q[sel_q*TST_W+:TST_W] <= T_RVK;
+      if (end_fin) tst_q[sel_q*TST_W+:TST_W] <= T_DONE;
+      if (end_ok) tst_q[sel_q*TST_W+:TST_W] <= replay_q ? T_REPLAY : T_RETIRED;
     end
   end
 
@@ -274,7 +278,7 @@ module kmu_revoke #(
   reg [CT-1:0] run_vec, evt_clr;
   always @(*) begin
     for (k = 0; k < CT; k = k + 1) begin
-      run_vec[k] = (tst_q[k] == T_RUN);
+      run_vec[k] = (tst_q[k*TST_W+:TST_W] == T_RUN);
       evt_clr[k] = (cpl_valid_i && (cpl_tag_i == k[TAG_W-1:0])) ||
                    (adm_run && (adm_tag_i == k[TAG_W-1:0]));
     end
@@ -420,9 +424,9 @@ module kmu_revoke #(
   always @(posedge clk_i) begin
     if (rst_ni) begin
       // the target is the one tag under revocation while the sequence runs
-      if (((fsm_q == F_DROP) || (fsm_q == F_FREE)) && (tst_q[sel_q] != T_RVK)) begin
+      if (((fsm_q == F_DROP) || (fsm_q == F_FREE)) && (st_sel != T_RVK)) begin
         $display("ASSERTION kmu_revoke %m t=%0t: tag %0d in sequence state %0d but table state %0d",
-                 $time, sel_q, fsm_q, tst_q[sel_q]);
+                 $time, sel_q, fsm_q, st_sel);
         $stop;
       end
       // one request pulse at a time, only in its state's first cycle
@@ -437,10 +441,10 @@ module kmu_revoke #(
         $display("ASSERTION kmu_revoke %m t=%0t: completion while busy", $time);
         $stop;
       end
-      if (done_q && (dstat_q == ST_OK) && (tst_q[dtag_q] != T_RETIRED) &&
-          (tst_q[dtag_q] != T_REPLAY)) begin
+      if (done_q && (dstat_q == ST_OK) && (tst_q[dtag_q*TST_W+:TST_W] != T_RETIRED) &&
+          (tst_q[dtag_q*TST_W+:TST_W] != T_REPLAY)) begin
         $display("ASSERTION kmu_revoke %m t=%0t: revoked tag %0d in state %0d", $time, dtag_q,
-                 tst_q[dtag_q]);
+                 tst_q[dtag_q*TST_W+:TST_W]);
         $stop;
       end
       if (guard_q && !(done_q && (dstat_q == ST_OK) && dreplay_q)) begin
