@@ -1,0 +1,460 @@
+// kmu_revoke - TReM kernel revocation: kills a running kernel without saving anything (every TB
+// of it dropped in every SM, its slot freed) and either replays it from its first TB (back to
+// the pending pool) or retires it, as the host asks; or, for a request "make room for class
+// user", chooses the victim itself (the most recently started batch kernel).
+//
+// Paper: TReM (task revocation) III (revocation instead of a state-saving preemption: nothing
+// is saved, the kernel is replayed later from its start; constant latency, independent of the
+// grid), IV-B (victim: the batch kernel started most recently; Elastic's extra rule on the
+// victim's remaining time), VII (a revocation counter and threshold against starvation).
+//
+// Kernels are named by their kernel tag (kmu_kmu's completion-table entry, held from admission
+// to completion: a KDU slot frees at the kernel's last take, while its TBs still run, so a slot
+// cannot name a running kernel) or by their launch id (a number the launch path gives every
+// fresh kernel, LID_W bits).  The block keeps one entry per tag, written from kmu_kmu's
+// admission and completion events:
+//   tst_q[CT]  (reset) the tag's state: FREE (nothing since reset), RUN, RVK (under revocation),
+//              REPLAY (revoked, waiting in the pending pool for its replay), DONE (its last
+//              kernel completed), RETIRED (its last kernel was revoked and retired);
+//   lid_m, user_m, est_m, start_m, rcnt_m (no reset: read only when tst_q says written): the
+//              launch id, class (1 user-facing, 0 batch), estimated execution time in cycles
+//              (0: none given), start time (time_q at admission or replay re-admission) and
+//              revocation count.
+// The revocation count travels with the kernel through its replay because a replayed kernel
+// keeps its kernel tag (kmu_kmu requeues it with its tag, as it does a swapped-out
+// continuation): rcnt_m[tag] is cleared only when a fresh kernel is admitted into the tag.
+//
+// One request at a time (req_ready_o = idle).  A request accepted in cycle t is resolved by a
+// serial scan of the CT entries (one per cycle, t+1..t+CT: the LUT-RAM tables have one read
+// address for it, and no CT-wide comparator tree is needed) and decided in t+CT+1:
+//   kind TAG      the entry req_id_i (>= CT: unknown);
+//   kind LID      the lowest live entry (RUN, RVK, REPLAY) with that launch id, else the lowest
+//                 DONE/RETIRED entry whose last kernel had it (for the error status), else none;
+//   kind ROOM     the victim: among the entries RUN at acceptance and unchanged (no completion,
+//                 no restarting admission) until the scan reads them, batch and revocable by
+//                 the starvation guard, the one with the latest start time (least work lost,
+//                 TReM IV-B); ties: the lowest tag;
+//   kind ROOM_EL  the same victim; Elastic's rule then keeps it running when its estimated
+//                 remaining time, est - (now - start), is below the revocation cost (cost_i):
+//                 it frees its SMs sooner by finishing than by being revoked, and revoking an
+//                 older kernel instead would lose more work (reading and reasons:
+//                 docs/blocks/kmu_revoke.md).  An estimate of 0 (none) or one already overrun
+//                 (elapsed >= est) does not protect the kernel.  A subtract and a compare: no
+//                 divider (the estimate comes with the descriptor, TReM's "predicted task
+//                 execution time").
+// Decision (status codes ST_*): a target not found or FREE -> UNKNOWN; DONE (or completing in
+// the decision cycle) -> FINISHED; RVK, REPLAY or RETIRED -> REVOKED; RUN with a revocation count
+// >= thr_i (thr_i != 0) -> GUARD (non-revocable); ROOM without a victim -> NO_VICTIM; the Elastic
+// rule -> NEAR_DONE; else the sequence below.  An error completes in t+CT+2 (done_valid_o,
+// err_cnt_o + 1, nothing else touched).
+// Sequence (every step a one-cycle request pulse and an acknowledge pulse from the neighbour):
+//   stop_o (tag) to kmu_kmu: no further TB of the tag is issued, its completion is frozen;
+//   drop_o[NSM] (tag) to every SM: drop its resident TBs without saving, drain its warps,
+//     absorb its outstanding memory responses; wait for drop_ack_i of every SM;
+//   free_o (tag, free_replay_o) to kmu_kmu: retire (free the CT entry) or replay (requeue from
+//     TB 0 with the same tag); wait free_ack_i;
+//   completion: done_valid_o (status OK, action, tag, launch id), rvk_cnt_o + 1, the tag's state
+//     RETIRED or REPLAY, its revocation count + 1 (saturating); a replay that brings the count
+//     to thr_i (from below, thr_i != 0) pulses guard_o: the kernel is non-revocable from now on
+//     and the host is told (TReM VII: move the load elsewhere).
+// A completion of the target (cpl_valid_i) in the decision cycle or before the stop is
+// acknowledged means it finished first: no drop, no free, status FINISHED (kmu_kmu ignores a
+// stop of a tag that completes in the stop's cycle; see the contract).
+//
+// Latency (cycles): request handshake in t -> error completion in t+CT+2; revocation:
+//   stop_o in t+CT+2, drop_o the cycle after stop_ack_i, free_o the cycle after the last
+//   drop_ack_i, done_valid_o the cycle after free_ack_i: t + CT + 5 + A_stop + A_drop + A_free,
+//   A_x = cycles from the request pulse to its acknowledge (0 allowed), A_drop the slowest
+//   SM's.  Nothing depends on the grid size (the drop is one broadcast, every SM drops its
+//   resident TBs in parallel).  Paper size (CT = 64): 69 + A_stop + A_drop + A_free; the
+//   2,000-cycle target leaves A_drop <= ~1,900 cycles (an SM's drain plus its outstanding
+//   memory responses) with kmu_kmu's acks at 1-2 cycles.
+// irq_o pulses with every done_valid_o and every guard_o (the cycle they pulse).
+// Interface contract (the neighbours' duties in docs/blocks/kmu_revoke.md): every input comes
+// from a register of its block; outputs are registers except req_ready_o (from the state
+// register).  Acknowledges outside their wait state are ignored.  kmu_kmu: adm_valid_i for
+// every admission (adm_fresh_i = 1: a new kernel in a freshly allocated tag; 0: a continuation,
+// which restarts the kernel's clock only when it is the re-admission of a replay), cpl_valid_i
+// for every kernel completion; it never completes or reallocates a stopped tag before free_o.
+// C twin: cmodel/sched/kmu_revoke.c.
+`default_nettype none
+
+module kmu_revoke #(
+    parameter integer NSM   = 2,   // SMs (1..64): 2 small, 16 paper
+    parameter integer CT    = 8,   // kernel tags (kmu_kmu completion-table entries, 1..256)
+    parameter integer LID_W = 16,  // launch id bits (>= clog2(CT), <= 32)
+    parameter integer CNT_W = 4,   // revocation counter bits (1..8), saturating
+    parameter integer TS_W  = 32   // time stamp / estimate bits (8..32): cycles, wrapping
+) (
+    input  wire                clk_i,
+    input  wire                rst_ni,        // asynchronous, active low
+    // CSRs
+    input  wire [   CNT_W-1:0] thr_i,         // starvation threshold (0: no guard)
+    input  wire [    TS_W-1:0] cost_i,        // revocation cost in cycles (Elastic's rule)
+    // kmu_kmu: admissions (fresh kernels and continuations) and completions
+    input  wire                adm_valid_i,
+    input  wire                adm_fresh_i,
+    input  wire [((CT > 1) ? $clog2(CT) : 1)-1:0] adm_tag_i,
+    input  wire [   LID_W-1:0] adm_lid_i,     // fresh: launch id
+    input  wire                adm_user_i,    // fresh: class user-facing (1) or batch (0)
+    input  wire [    TS_W-1:0] adm_est_i,     // fresh: estimated execution time (0: none)
+    input  wire                cpl_valid_i,
+    input  wire [((CT > 1) ? $clog2(CT) : 1)-1:0] cpl_tag_i,
+    // revoke request (the TReM MMIO window)
+    input  wire                req_valid_i,
+    output wire                req_ready_o,
+    input  wire [         1:0] req_kind_i,    // KIND_*: TAG, LID, ROOM, ROOM_EL
+    input  wire                req_replay_i,  // 1 replay, 0 retire
+    input  wire [   LID_W-1:0] req_id_i,      // tag (TAG) or launch id (LID); ROOM: unused
+    // sequence: kmu_kmu stop, the SMs' drop, kmu_kmu free/requeue
+    output wire                stop_o,        // pulse
+    input  wire                stop_ack_i,    // pulse
+    output wire [     NSM-1:0] drop_o,        // pulse to every SM
+    input  wire [     NSM-1:0] drop_ack_i,    // pulse per SM
+    output wire                free_o,        // pulse
+    output wire                free_replay_o, // with free_o: requeue from TB 0 (1) or retire (0)
+    input  wire                free_ack_i,    // pulse
+    output wire [((CT > 1) ? $clog2(CT) : 1)-1:0] tag_o,  // the target of stop/drop/free
+    // completion
+    output wire                done_valid_o,  // pulse: one per accepted request
+    output wire [         2:0] done_status_o, // ST_*
+    output wire                done_replay_o, // the request's action
+    output wire [((CT > 1) ? $clog2(CT) : 1)-1:0] done_tag_o,  // resolved tag (else 0)
+    output wire [   LID_W-1:0] done_lid_o,    // its launch id (else the request's id field)
+    output wire                guard_o,       // pulse: a kernel became non-revocable
+    output wire [((CT > 1) ? $clog2(CT) : 1)-1:0] guard_tag_o,
+    output wire                irq_o,         // pulse: done_valid_o or guard_o
+    output wire [        15:0] err_cnt_o,     // error completions (saturating)
+    output wire [        15:0] rvk_cnt_o,     // revocations done (saturating)
+    output wire                busy_o         // a request is being served
+);
+  localparam integer TAG_W = (CT > 1) ? $clog2(CT) : 1;
+  // request kinds
+  localparam [1:0] KIND_TAG = 2'd0, KIND_LID = 2'd1, KIND_ROOM = 2'd2, KIND_ROOM_EL = 2'd3;
+  // completion status
+  localparam [2:0] ST_OK = 3'd0, ST_UNKNOWN = 3'd1, ST_FINISHED = 3'd2, ST_REVOKED = 3'd3,
+                   ST_GUARD = 3'd4, ST_NO_VICTIM = 3'd5, ST_NEAR_DONE = 3'd6;
+  // tag states
+  localparam [2:0] T_FREE = 3'd0, T_RUN = 3'd1, T_RVK = 3'd2, T_REPLAY = 3'd3, T_DONE = 3'd4,
+                   T_RETIRED = 3'd5;
+  // sequencer states
+  localparam [2:0] F_IDLE = 3'd0, F_SCAN = 3'd1, F_DECIDE = 3'd2, F_STOP = 3'd3, F_DROP = 3'd4,
+                   F_FREE = 3'd5;
+  localparam integer LAST_I = CT - 1;
+  localparam [TAG_W-1:0] LAST = LAST_I[TAG_W-1:0];  // the last tag
+  localparam [LID_W-1:0] LAST_ID = LAST_I[LID_W-1:0];
+  localparam [CNT_W-1:0] CNT_MAX = {CNT_W{1'b1}};
+  localparam [NSM-1:0] ALL_SM = {NSM{1'b1}};
+
+  // ---------------------------------------------------------------- per-tag tables (no reset)
+  reg [LID_W-1:0] lid_m  [0:CT-1];
+  reg             user_m [0:CT-1];
+  reg [ TS_W-1:0] est_m  [0:CT-1];
+  reg [ TS_W-1:0] start_m[0:CT-1];
+  reg [CNT_W-1:0] rcnt_m [0:CT-1];
+  // tst_q resets (the tables' valid bits), so it is a flat vector, tag k at [k*TST_W +: TST_W]
+  localparam integer TST_W = 3;
+  reg [TST_W*CT-1:0] tst_q;
+
+  // ---------------------------------------------------------------- sequencer state
+  reg [      2:0] fsm_q;
+  reg [      1:0] kind_q;
+  reg             replay_q;
+  reg [LID_W-1:0] id_q;
+  reg [TAG_W-1:0] idx_q, sel_q;
+  reg             found_q, flive_q, fin_q;
+  reg [ TS_W-1:0] time_q, acc_t_q, best_start_q, best_est_q;
+  reg [LID_W-1:0] sel_lid_q;
+  reg [   CT-1:0] cand_q;
+  reg [  NSM-1:0] ack_q;
+  reg             stop_q, free_q;
+  reg [  NSM-1:0] drop_q;
+  reg             done_q, dreplay_q, guard_q, irq_q;
+  reg [      2:0] dstat_q;
+  reg [TAG_W-1:0] dtag_q, gtag_q;
+  reg [LID_W-1:0] dlid_q;
+  reg [     15:0] err_cnt_q, rvk_cnt_q;
+
+  // ---------------------------------------------------------------- table reads
+  wire [      2:0] st_idx = tst_q[idx_q*TST_W+:TST_W];
+  wire [      2:0] st_sel = tst_q[sel_q*TST_W+:TST_W];
+  wire [      2:0] st_adm = tst_q[adm_tag_i*TST_W+:TST_W];
+  wire [      2:0] st_cpl = tst_q[cpl_tag_i*TST_W+:TST_W];
+  wire [CNT_W-1:0] rcnt_idx = rcnt_m[idx_q];
+  wire [CNT_W-1:0] rcnt_sel = rcnt_m[sel_q];
+  wire [ TS_W-1:0] start_idx = start_m[idx_q];
+  wire             guard_on = (thr_i != {CNT_W{1'b0}});
+
+  // request handshake
+  wire             fire = req_valid_i && (fsm_q == F_IDLE);
+  // the request's tag when it names one (TAG): in range?
+  wire             id_in = (req_id_i <= LAST_ID);
+
+  // scan step: does entry idx_q replace the current choice?
+  wire             live_idx = (st_idx == T_RUN) || (st_idx == T_RVK) || (st_idx == T_REPLAY);
+  wire             lid_hit = (lid_m[idx_q] == id_q) && (st_idx != T_FREE);
+  wire [ TS_W-1:0] age_idx = acc_t_q - start_idx;
+  wire [ TS_W-1:0] age_best = acc_t_q - best_start_q;
+  wire             room_ok = cand_q[idx_q] && !user_m[idx_q] && (!guard_on || (rcnt_idx < thr_i));
+  wire             take_lid = (kind_q == KIND_LID) && lid_hit && (!found_q || (live_idx && !flive_q));
+  wire             room_q = (kind_q == KIND_ROOM) || (kind_q == KIND_ROOM_EL);
+  wire             take_room = room_q && room_ok && (!found_q || (age_idx < age_best));
+
+  // decision
+  wire             cpl_sel = cpl_valid_i && (cpl_tag_i == sel_q);
+  wire [ TS_W-1:0] elapsed = time_q - best_start_q;
+  wire             near_done = (best_est_q != {TS_W{1'b0}}) && (elapsed < best_est_q) &&
+                               ((best_est_q - elapsed) < cost_i);
+  reg  [      2:0] dec;
+  always @(*) begin
+    if (room_q) begin
+      if (!found_q) dec = ST_NO_VICTIM;
+      else if (!cand_q[sel_q] || cpl_sel) dec = ST_FINISHED;
+      else if ((kind_q == KIND_ROOM_EL) && near_done) dec = ST_NEAR_DONE;
+      else dec = ST_OK;
+    end else if (!found_q || ((kind_q == KIND_LID) && (lid_m[sel_q] != id_q))) begin
+      // (LID: the tag found was reused by a fresh kernel after the scan read it)
+      dec = ST_UNKNOWN;
+    end else begin
+      case (st_sel)
+        T_RUN: dec = cpl_sel ? ST_FINISHED : (guard_on && (rcnt_sel >= thr_i)) ? ST_GUARD : ST_OK;
+        T_DONE: dec = ST_FINISHED;
+        T_RVK, T_REPLAY, T_RETIRED: dec = ST_REVOKED;
+        default: dec = ST_UNKNOWN;
+      endcase
+    end
+  end
+  // a resolved target names a kernel (for the completion's tag and launch id)
+  wire             resolved = (dec != ST_UNKNOWN) && (dec != ST_NO_VICTIM);
+  wire [LID_W-1:0] dec_lid = !resolved ? id_q : (kind_q == KIND_TAG) ? lid_m[sel_q] : sel_lid_q;
+
+  // sequence
+  wire             all_ack = ((ack_q | drop_ack_i) == ALL_SM);
+  wire             fin_now = fin_q || cpl_sel;
+  wire [CNT_W-1:0] rcnt_inc = (rcnt_sel == CNT_MAX) ? CNT_MAX : rcnt_sel + 1'b1;
+  wire             guard_now = replay_q && guard_on && (rcnt_sel < thr_i) && (rcnt_inc >= thr_i);
+
+  // the request's one completion, in one of three cycles: an error in the decision, the abort
+  // of a target that finished before the stop took hold, or the free's acknowledge
+  wire             end_err = (fsm_q == F_DECIDE) && (dec != ST_OK);
+  wire             end_fin = (fsm_q == F_STOP) && stop_ack_i && fin_now;
+  wire             end_ok = (fsm_q == F_FREE) && free_ack_i;
+  wire [      2:0] end_stat = end_err ? dec : end_fin ? ST_FINISHED : ST_OK;
+  wire [TAG_W-1:0] end_tag = (end_err && !resolved) ? {TAG_W{1'b0}} : sel_q;
+  wire [LID_W-1:0] end_lid = end_err ? dec_lid : sel_lid_q;
+
+  // table writes of this cycle's events; the sequencer's writes (below) come after them.  An
+  // admission into a tag under revocation (kmu_kmu's contract forbids it) is ignored, so the
+  // sequence always ends on the kernel it started with.
+  wire             adm_st = adm_valid_i && (st_adm != T_RVK);
+  wire             adm_new = adm_st && adm_fresh_i;
+  wire             adm_run = adm_st && (adm_fresh_i || (st_adm == T_REPLAY));
+  integer k;
+  always @(posedge clk_i) begin
+    if (adm_new) begin
+      lid_m[adm_tag_i]  <= adm_lid_i;
+      user_m[adm_tag_i] <= adm_user_i;
+      est_m[adm_tag_i]  <= adm_est_i;
+      rcnt_m[adm_tag_i] <= {CNT_W{1'b0}};
+    end
+    if (adm_run) start_m[adm_tag_i] <= time_q;
+    if (end_ok) rcnt_m[sel_q] <= rcnt_inc;
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      tst_q <= {CT{T_FREE}};
+    end else begin
+      if (cpl_valid_i && ((st_cpl == T_RUN) || (st_cpl == T_REPLAY)))
+        tst_q[cpl_tag_i*TST_W+:TST_W] <= T_DONE;
+      if (adm_run) tst_q[adm_tag_i*TST_W+:TST_W] <= T_RUN;
+      if ((fsm_q == F_DECIDE) && (dec == ST_OK)) tst_q[sel_q*TST_W+:TST_W] <= T_RVK;
+      if (end_fin) tst_q[sel_q*TST_W+:TST_W] <= T_DONE;
+      if (end_ok) tst_q[sel_q*TST_W+:TST_W] <= replay_q ? T_REPLAY : T_RETIRED;
+    end
+  end
+
+  // ---------------------------------------------------------------- the sequencer
+  reg [CT-1:0] run_vec, evt_clr;
+  always @(*) begin
+    for (k = 0; k < CT; k = k + 1) begin
+      run_vec[k] = (tst_q[k*TST_W+:TST_W] == T_RUN);
+      evt_clr[k] = (cpl_valid_i && (cpl_tag_i == k[TAG_W-1:0])) ||
+                   (adm_run && (adm_tag_i == k[TAG_W-1:0]));
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fsm_q        <= F_IDLE;
+      kind_q       <= 2'd0;
+      replay_q     <= 1'b0;
+      id_q         <= {LID_W{1'b0}};
+      idx_q        <= {TAG_W{1'b0}};
+      sel_q        <= {TAG_W{1'b0}};
+      found_q      <= 1'b0;
+      flive_q      <= 1'b0;
+      fin_q        <= 1'b0;
+      time_q       <= {TS_W{1'b0}};
+      acc_t_q      <= {TS_W{1'b0}};
+      best_start_q <= {TS_W{1'b0}};
+      best_est_q   <= {TS_W{1'b0}};
+      sel_lid_q    <= {LID_W{1'b0}};
+      cand_q       <= {CT{1'b0}};
+      ack_q        <= {NSM{1'b0}};
+      stop_q       <= 1'b0;
+      drop_q       <= {NSM{1'b0}};
+      free_q       <= 1'b0;
+      done_q       <= 1'b0;
+      dreplay_q    <= 1'b0;
+      dstat_q      <= 3'd0;
+      dtag_q       <= {TAG_W{1'b0}};
+      dlid_q       <= {LID_W{1'b0}};
+      guard_q      <= 1'b0;
+      gtag_q       <= {TAG_W{1'b0}};
+      irq_q        <= 1'b0;
+      err_cnt_q    <= 16'd0;
+      rvk_cnt_q    <= 16'd0;
+    end else begin
+      time_q  <= time_q + 1'b1;
+      stop_q  <= 1'b0;
+      drop_q  <= {NSM{1'b0}};
+      free_q  <= 1'b0;
+      done_q  <= 1'b0;
+      guard_q <= 1'b0;
+      irq_q   <= 1'b0;
+      // a candidate that sees an admission or a completion is no longer the one snapshotted
+      cand_q  <= fire ? (run_vec & ~evt_clr) : (cand_q & ~evt_clr);
+      case (fsm_q)
+        F_IDLE: begin
+          if (fire) begin
+            fsm_q     <= F_SCAN;
+            kind_q    <= req_kind_i;
+            replay_q  <= req_replay_i;
+            id_q      <= req_id_i;
+            idx_q     <= {TAG_W{1'b0}};
+            sel_q     <= (req_kind_i == KIND_TAG) ? req_id_i[TAG_W-1:0] : {TAG_W{1'b0}};
+            found_q   <= (req_kind_i == KIND_TAG) && id_in;
+            flive_q   <= 1'b0;
+            fin_q     <= 1'b0;
+            acc_t_q   <= time_q;
+            sel_lid_q <= req_id_i;
+          end
+        end
+        F_SCAN: begin
+          if (take_lid || take_room) begin
+            sel_q        <= idx_q;
+            found_q      <= 1'b1;
+            flive_q      <= live_idx;
+            best_start_q <= start_idx;
+            best_est_q   <= est_m[idx_q];
+            sel_lid_q    <= lid_m[idx_q];
+          end
+          idx_q <= idx_q + 1'b1;
+          if (idx_q == LAST) fsm_q <= F_DECIDE;
+        end
+        F_DECIDE: begin
+          if (dec == ST_OK) begin
+            fsm_q     <= F_STOP;
+            stop_q    <= 1'b1;
+            sel_lid_q <= dec_lid;
+          end
+        end
+        F_STOP: begin
+          if (cpl_sel) fin_q <= 1'b1;
+          // (it finished before the stop took hold: end_fin, nothing to drop or free)
+          if (stop_ack_i && !fin_now) begin
+            fsm_q  <= F_DROP;
+            drop_q <= ALL_SM;
+            ack_q  <= {NSM{1'b0}};
+          end
+        end
+        F_DROP: begin
+          ack_q <= ack_q | drop_ack_i;
+          if (all_ack) begin
+            fsm_q  <= F_FREE;
+            free_q <= 1'b1;
+          end
+        end
+        F_FREE: begin
+          if (end_ok) begin
+            guard_q   <= guard_now;
+            gtag_q    <= sel_q;
+            rvk_cnt_q <= (rvk_cnt_q == 16'hffff) ? rvk_cnt_q : rvk_cnt_q + 16'd1;
+          end
+        end
+        default: fsm_q <= F_IDLE;
+      endcase
+      if (end_err || end_fin || end_ok) begin
+        fsm_q     <= F_IDLE;
+        done_q    <= 1'b1;
+        irq_q     <= 1'b1;
+        dstat_q   <= end_stat;
+        dreplay_q <= replay_q;
+        dtag_q    <= end_tag;
+        dlid_q    <= end_lid;
+        if (!end_ok) err_cnt_q <= (err_cnt_q == 16'hffff) ? err_cnt_q : err_cnt_q + 16'd1;
+      end
+    end
+  end
+
+  assign req_ready_o   = (fsm_q == F_IDLE);
+  assign busy_o        = (fsm_q != F_IDLE);
+  assign stop_o        = stop_q;
+  assign drop_o        = drop_q;
+  assign free_o        = free_q;
+  assign free_replay_o = replay_q;
+  assign tag_o         = sel_q;
+  assign done_valid_o  = done_q;
+  assign done_status_o = dstat_q;
+  assign done_replay_o = dreplay_q;
+  assign done_tag_o    = dtag_q;
+  assign done_lid_o    = dlid_q;
+  assign guard_o       = guard_q;
+  assign guard_tag_o   = gtag_q;
+  assign irq_o         = irq_q;
+  assign err_cnt_o     = err_cnt_q;
+  assign rvk_cnt_o     = rvk_cnt_q;
+
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions
+  // Invariants for any input sequence (KMU_ASSERT: Verilator and Icarus; synthesis never sees
+  // them).  rst_ni only masks the checks in reset (no flop): hence the lint waiver.
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      // the target is the one tag under revocation while the sequence runs
+      if (((fsm_q == F_DROP) || (fsm_q == F_FREE)) && (st_sel != T_RVK)) begin
+        $display("ASSERTION kmu_revoke %m t=%0t: tag %0d in sequence state %0d but table state %0d",
+                 $time, sel_q, fsm_q, st_sel);
+        $stop;
+      end
+      // one request pulse at a time, only in its state's first cycle
+      if ((stop_q && (fsm_q != F_STOP)) || ((drop_q != {NSM{1'b0}}) && (fsm_q != F_DROP)) ||
+          (free_q && (fsm_q != F_FREE))) begin
+        $display("ASSERTION kmu_revoke %m t=%0t: a request pulse outside its state %0d", $time,
+                 fsm_q);
+        $stop;
+      end
+      // a completion only while idle (it ends the request), an OK one names a tag now revoked
+      if (done_q && (fsm_q != F_IDLE)) begin
+        $display("ASSERTION kmu_revoke %m t=%0t: completion while busy", $time);
+        $stop;
+      end
+      if (done_q && (dstat_q == ST_OK) && (tst_q[dtag_q*TST_W+:TST_W] != T_RETIRED) &&
+          (tst_q[dtag_q*TST_W+:TST_W] != T_REPLAY)) begin
+        $display("ASSERTION kmu_revoke %m t=%0t: revoked tag %0d in state %0d", $time, dtag_q,
+                 tst_q[dtag_q*TST_W+:TST_W]);
+        $stop;
+      end
+      if (guard_q && !(done_q && (dstat_q == ST_OK) && dreplay_q)) begin
+        $display("ASSERTION kmu_revoke %m t=%0t: guard pulse without a replay", $time);
+        $stop;
+      end
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+endmodule
+
+`default_nettype wire
