@@ -71,6 +71,7 @@ typedef struct {
   unsigned id, prio, dir;
   uint32_t src, dst, beats;
   uint64_t acc;       /* acceptance cycle */
+  uint64_t first_rd, cpl_cyc; /* its first read's and its completion's appearance */
   uint32_t rd, wr;    /* reads appeared, writes accepted */
   int cpl_seen, live; /* completion appeared; not yet taken */
   unsigned lower_starts;
@@ -105,6 +106,7 @@ typedef struct {
   unsigned rdy[2], lat_min, lat_max, cpl_pct, cmd_pct, bad_pct, big_ppm;
   unsigned ck_next, ck; /* chunk_log2_i: the phase's value, the value in force */
   uint64_t phase_end;
+  int pause; /* no new command until nothing is live for this many cycles (chunk size may change) */
   /* memory model */
   uint64_t epoch, base[2];
   int ro_hi[2];
@@ -325,6 +327,7 @@ static void new_phase(env *e, uint64_t cyc) {
   e->big_ppm = kmu_rng_pct(r, 20) ? 20000 : 0;
   e->ck_next = kmu_rng_pct(r, 10) ? (unsigned)kmu_rng_bits(r, 5) : 2 + (unsigned)kmu_rng_below(r, 7);
   e->phase_end = cyc + 500 + kmu_rng_below(r, 4000);
+  e->pause = kmu_rng_pct(r, 40) ? 4 + (int)kmu_rng_below(r, 16) : 0;
 }
 
 /* a random good copy's size: mostly small, now and then large */
@@ -353,9 +356,12 @@ static int drive(void *ctx, uint64_t cyc, const void *pi, const void *po, void *
     return 0;
   }
   /* the chunk size: changed only while nothing is live */
-  if (idle(e)) e->ck = e->ck_next;
+  if (idle(e)) {
+    e->ck = e->ck_next;
+    if (e->pause) e->pause--; /* idle cycles left before commands resume */
+  }
   /* ---- a command */
-  if (!e->cmd_on && !draining) {
+  if (!e->cmd_on && !draining && !e->pause) {
     kmu_copy_engine_in c = *i;
     int made = 0;
     if (e->scripted) {
@@ -504,6 +510,7 @@ static int on_read(env *e, uint64_t cyc, unsigned s, uint32_t addr) {
       }
     }
   }
+  if (c->rd == 0) c->first_rd = cyc;
   if (c->rd == 0 && c->lower_live) {
     const uint64_t w = cyc - c->acc;
     e->n_wait++;
@@ -609,6 +616,7 @@ static int check(void *ctx, uint64_t cyc, const void *iv, const void *ov) {
         ok &= bad(e, cyc, m);
       } else {
         e->c[sl].cpl_seen = 1;
+        e->c[sl].cpl_cyc = cyc;
         e->ok_appeared++;
       }
     } else {
@@ -753,8 +761,9 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
     ok = 0;
   }
   printf("  %s seed=%" PRIu64 ": %" PRIu64 " copies, %u refused, %" PRIu64 " copy switches, %"
-         PRIu64 " large, %" PRIu64 " ending at 2^32; worst wait behind a lower chunk %" PRIu64
-         " cycles (chunk %" PRIu64 " beats, under random stalls); status counts %" PRIu64 "/%"
+         PRIu64 " large, %" PRIu64 " ending at 2^32; worst first-read wait of a copy accepted while a "
+         "lower one ran %" PRIu64 " cycles (chunk %" PRIu64 " beats; random stalls; waits behind "
+         "higher copies included); status counts %" PRIu64 "/%"
          PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 "\n",
          test, seed, E.accepted, E.nref, E.n_switch, E.n_big, E.n_end2_32, E.max_wait, E.max_wait_ck,
          E.code_seen[0], E.code_seen[1], E.code_seen[2], E.code_seen[3], E.code_seen[4],
@@ -835,11 +844,125 @@ static int t_full(const char *test, uint64_t seed, uint64_t cycles) {
   return ok;
 }
 
+/* the copy of script entry k */
+static const copy_t *sc(unsigned k) { return E.s_slot[k] >= 0 ? &E.c[E.s_slot[k]] : NULL; }
+static unsigned s_after(unsigned k, int after, uint32_t rd) {
+  E.s[k].after = after, E.s[k].after_rd = rd;
+  return k;
+}
+
+/* chunk-boundary preemption: a low-priority copy of 64 beats in chunks of 4 beats; a
+ * high-priority copy of the other direction arrives in the middle of a chunk (after 10 reads),
+ * another of the same direction later (after 30): each starts at the low copy's next chunk
+ * boundary (at most one lower chunk after it is accepted: the scoreboard), completes before
+ * the low copy, and the low copy resumes where it stopped (its reads in order, once: the
+ * scoreboard) */
+static int t_preempt(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)cycles;
+  int ok = 1;
+  for (unsigned lat = 1; lat <= 9; lat += 4) {
+    s_reset(100, 100, lat, 4); /* 16-byte chunks: 4 beats */
+    s_add(SC_GOOD, 0, 0, 0, 64 * 4, 0, 0, 1, KMU_CE_ST_OK);
+    s_after(s_add(SC_GOOD, 0, 0, 0, 8 * 4, 1, NPRIO - 1, 2, KMU_CE_ST_OK), 0, 10);
+    s_after(s_add(SC_GOOD, 0, 0, 0, 8 * 4, 0, NPRIO - 1, 3, KMU_CE_ST_OK), 0, 30);
+    ok &= s_run(test, seed, 3000);
+    if (!ok) return 0;
+    const copy_t *lo = sc(0), *h1 = sc(1), *h2 = sc(2);
+    ok &= kmu_expect(h1->cpl_cyc < lo->cpl_cyc && h2->cpl_cyc < lo->cpl_cyc, test, 0,
+                     "both high-priority copies complete before the low-priority one", 1, 0);
+    ok &= kmu_expect(E.n_switch >= 4, test, 0, "the low copy was preempted twice and resumed", 4,
+                     E.n_switch);
+    if (!kmu_tb_quiet())
+      printf("  %s latency %u: waits %" PRIu64 " / %" PRIu64 " cycles behind a 4-beat chunk "
+             "(other direction / same direction; target <= 4 + 8)\n", test, lat,
+             h1->first_rd - h1->acc, h2->first_rd - h2->acc);
+  }
+  /* three priorities nest (paper size): 0 runs, 1 preempts it, NPRIO-1 preempts 1 */
+  if (NPRIO > 2) {
+    s_reset(100, 100, 2, 3);
+    s_add(SC_GOOD, 0, 0, 0, 40 * 4, 0, 0, 1, KMU_CE_ST_OK);
+    s_after(s_add(SC_GOOD, 0, 0, 0, 20 * 4, 0, 1, 2, KMU_CE_ST_OK), 0, 5);
+    s_after(s_add(SC_GOOD, 0, 0, 0, 6 * 4, 1, NPRIO - 1, 3, KMU_CE_ST_OK), 1, 7);
+    ok &= s_run(test, seed, 3000);
+    if (!ok) return 0;
+    ok &= kmu_expect(sc(2)->cpl_cyc < sc(1)->cpl_cyc && sc(1)->cpl_cyc < sc(0)->cpl_cyc, test, 0,
+                     "completions in priority order when nested", 1, 0);
+  }
+  return ok;
+}
+
+/* The blocking bound (measured): a low-priority copy of 512 beats (or the largest), high-
+ * priority copies of 4 beats arriving at offsets that fall anywhere in a chunk, for chunk sizes
+ * of 1 to 64 beats, same direction and the other; memory always ready, latency 2.  Target: the
+ * wait (acceptance -> first read) <= chunk beats + 8.  The spec invariant (one lower chunk at
+ * most) is the scoreboard's. */
+static int t_bound(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)cycles;
+  int ok = 1;
+  static const unsigned cls[] = {2, 3, 4, 5, 6, 8};
+  static const uint32_t offs[] = {3, 37, 110, 201, 302, 419};
+  const uint32_t lowb = MAXBEATS < 512 ? MAXBEATS : 512;
+  for (unsigned d = 0; d < 2; d++)
+    for (unsigned k = 0; k < sizeof cls / sizeof cls[0]; k++) {
+      s_reset(100, 100, 2, cls[k]);
+      s_add(SC_GOOD, 0, 0, 0, lowb * 4, 0, 0, 0, KMU_CE_ST_OK);
+      for (unsigned j = 0; j < sizeof offs / sizeof offs[0]; j++)
+        s_after(s_add(SC_GOOD, 0, 0, 0, 16, d, NPRIO - 1, 1 + j, KMU_CE_ST_OK), 0, offs[j] % lowb);
+      ok &= s_run(test, seed, 20000);
+      if (!ok) return 0;
+      uint64_t worst = 0;
+      for (unsigned j = 1; j < E.ns; j++) {
+        const copy_t *h = sc(j);
+        if (h->first_rd - h->acc > worst) worst = h->first_rd - h->acc;
+      }
+      const uint32_t ckb = ck_beats(cls[k]);
+      if (!kmu_tb_quiet())
+        printf("  %s %s direction, chunk %3u beats: worst wait %3" PRIu64 " cycles (target <= "
+               "%u)%s\n", test, d ? "other" : "same ", ckb, worst, ckb + 8,
+               worst <= ckb + 8 ? "" : "  ABOVE TARGET");
+    }
+  return ok;
+}
+
+/* The per-chunk overhead (measured): one copy of N beats alone, memory always ready, latency 2,
+ * in chunks of 1, 2, 4 and 16 beats against one chunk; overhead per chunk = (T(chunk) -
+ * T(whole)) / (chunks - 1), T from acceptance to the completion.  Target <= 2 cycles. */
+static int t_overhead(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)cycles;
+  int ok = 1;
+  const uint32_t n = MAXBEATS < 256 ? MAXBEATS : 256;
+  static const unsigned cls[] = {31, 2, 3, 4, 6};
+  uint64_t tw = 0;
+  for (unsigned dir = 0; dir < 2; dir++)
+    for (unsigned k = 0; k < sizeof cls / sizeof cls[0]; k++) {
+      s_reset(100, 100, 2, cls[k]);
+      s_add(SC_GOOD, 0, 0, 0, n * 4, dir, 0, 0, KMU_CE_ST_OK);
+      ok &= s_run(test, seed, 5000);
+      if (!ok) return 0;
+      const uint64_t t = sc(0)->cpl_cyc - sc(0)->acc;
+      if (k == 0) {
+        tw = t;
+        if (!kmu_tb_quiet())
+          printf("  %s dir %u: %u beats in one chunk: %" PRIu64 " cycles\n", test, dir, n, t);
+        continue;
+      }
+      const uint32_t ckb = ck_beats(cls[k]), chunks = (n + ckb - 1) / ckb;
+      if (!kmu_tb_quiet())
+        printf("  %s dir %u: chunks of %2u beats (%3u chunks): %" PRIu64 " cycles, overhead "
+               "%.2f cycles per chunk (target <= 2)\n", test, dir, ckb, chunks, t,
+               (double)(t - tw) / (chunks - 1));
+    }
+  return ok;
+}
+
 int main(int argc, char **argv) {
   static const kmu_test tests[] = {
       {"random", t_random, 60000, 4},
       {"refuse", t_refuse, 0, 0},
       {"full", t_full, 0, 0},
+      {"preempt", t_preempt, 0, 0},
+      {"bound", t_bound, 0, 0},
+      {"overhead", t_overhead, 0, 0},
   };
   return kmu_test_main(&kmu_copy_engine_block, tests, sizeof tests / sizeof tests[0], argc, argv);
 }

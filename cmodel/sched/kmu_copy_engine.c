@@ -107,7 +107,8 @@ void kmu_copy_engine_comb(kmu_copy_engine *m, const kmu_copy_engine_in *i,
 
   /* ---- reader */
   const unsigned rd_src_side = q->cur_dir ? KMU_CE_DEV : KMU_CE_HOST;
-  const int rd_ld = q->run && q->cred < p->buf && free_[rd_src_side] &&
+  /* a credit is free, or the writer frees one in this cycle */
+  const int rd_ld = q->run && (q->cred < p->buf || wr_ld) && free_[rd_src_side] &&
                     !(wr_want && wr_side == rd_src_side);
   const int rd_copy_end = rd_ld && q->cur_left == 1;
   const int rd_chunk_end = rd_ld && q->ck_left == 1;

@@ -210,7 +210,9 @@ module kmu_copy_engine #(
 
   // ---------------------------------------------------------------- reader
   wire       rd_src_side = cur_dir_q ? 1'b1 : 1'b0;  // H2D reads HOST, D2H reads DEV
-  wire       rd_ld = run_q && (cred_q < BUF[CW-1:0]) && free[rd_src_side] &&
+  // a credit is free, or the writer frees one in this cycle (a read per cycle needs BUF >=
+  // response latency + 2)
+  wire       rd_ld = run_q && ((cred_q < BUF[CW-1:0]) || wr_ld) && free[rd_src_side] &&
                      !(wr_want && (wr_side == rd_src_side));
   wire       rd_copy_end = rd_ld && (cur_left_q == {{(BW - 1) {1'b0}}, 1'b1});
   wire       rd_chunk_end = rd_ld && (ck_left_q == {{(BW - 1) {1'b0}}, 1'b1});
