@@ -57,7 +57,7 @@
 `default_nettype none
 
 module kmu_copy_engine #(
-    parameter integer NPRIO = 2,   // priority levels (1..8), NPRIO-1 highest
+    parameter integer NPRIO = 2,   // priority levels (2..8), NPRIO-1 highest
     parameter integer QD    = 2,   // queued copies per priority (power of two, 2..16)
     parameter integer IDW   = 4,   // copy id bits (1..16)
     parameter integer LENW  = 12,  // byte-count bits (4..32, LENW + IDW <= 32): copies < 2^LENW bytes
@@ -120,8 +120,23 @@ module kmu_copy_engine #(
   wire [32:0] dst_end = {1'b0, cmd_dst_i} + {{(33 - LENW) {1'b0}}, cmd_bytes_i};
   wire        wraps = (src_end[32] && (src_end[31:0] != 32'd0)) ||
                       (dst_end[32] && (dst_end[31:0] != 32'd0));
-  reg  [QW:0] cnt_q  [0:NPRIO-1];
-  wire [QW:0] cnt_sel = cnt_q[cmd_prio_i];  // only read when cmd_prio_i < NPRIO
+  // per-priority pointers and counts: packed registers (they reset), priority k at
+  // [k*CNT_W +: CNT_W] / [k*QW +: QW]; read through the wire arrays cnt_a, head_a, tail_a
+  localparam integer CNT_W = QW + 1;
+  reg  [NPRIO*CNT_W-1:0] cnt_q;
+  reg  [   NPRIO*QW-1:0] head_q, tail_q;
+  wire [QW:0] cnt_a [0:NPRIO-1];
+  wire [QW-1:0] head_a[0:NPRIO-1];
+  wire [QW-1:0] tail_a[0:NPRIO-1];
+  genvar g;
+  generate
+    for (g = 0; g < NPRIO; g = g + 1) begin : g_ptr
+      assign cnt_a[g]  = cnt_q[g*CNT_W+:CNT_W];
+      assign head_a[g] = head_q[g*QW+:QW];
+      assign tail_a[g] = tail_q[g*QW+:QW];
+    end
+  endgenerate
+  wire [QW:0] cnt_sel = cnt_a[cmd_prio_i];  // only read when cmd_prio_i < NPRIO
   reg  [ 2:0] code;
   always @(*) begin
     if (cmd_bytes_i == {LENW{1'b0}}) code = ST_ZERO;
@@ -150,8 +165,6 @@ module kmu_copy_engine #(
   reg [   31:0] pgsrc_q[0:NPRIO-1];
   reg [   31:0] pgdst_q[0:NPRIO-1];
   reg [ BW-1:0] pglen_q[0:NPRIO-1];
-  reg [QW-1:0]  head_q [0:NPRIO-1];
-  reg [QW-1:0]  tail_q [0:NPRIO-1];
   reg [NPRIO-1:0] started_q;
 
   // ---------------------------------------------------------------- reader state
@@ -229,14 +242,14 @@ module kmu_copy_engine #(
     w_v = 1'b0;
     w_p = {PW{1'b0}};
     for (p = 0; p < NPRIO; p = p + 1) begin
-      if (cnt_q[p] != {(QW + 1) {1'b0}}) begin
+      if (cnt_a[p] != {(QW + 1) {1'b0}}) begin
         w_v = 1'b1;
         w_p = p[PW-1:0];
       end
     end
   end
   wire          w_same = cur_v_q && (w_p == cur_p_q);
-  wire [PW+QW-1:0] w_ent = {w_p, head_q[w_p]};
+  wire [PW+QW-1:0] w_ent = {w_p, head_a[w_p]};
   wire          w_dir = qdir_q[w_ent];
   wire [IDW-1:0] w_id = qid_q[w_ent];
   wire [  31:0] w_src = w_same ? cur_src_q : started_q[w_p] ? pgsrc_q[w_p] : qsrc_q[w_ent];
@@ -261,7 +274,6 @@ module kmu_copy_engine #(
 
   // per priority: a copy joins (push) or leaves (its last read: pop) the queue
   wire [NPRIO-1:0] push_p, pop_p;
-  genvar g;
   generate
     for (g = 0; g < NPRIO; g = g + 1) begin : g_qev
       localparam [PW-1:0] GP = g;
@@ -273,11 +285,11 @@ module kmu_copy_engine #(
   // ---------------------------------------------------------------- tables: write ports
   always @(posedge clk_i) begin
     if (cmd_push) begin
-      qid_q[{cmd_prio_i, tail_q[cmd_prio_i]}]  <= cmd_id_i;
-      qdir_q[{cmd_prio_i, tail_q[cmd_prio_i]}] <= cmd_dir_i;
-      qsrc_q[{cmd_prio_i, tail_q[cmd_prio_i]}] <= cmd_src_i;
-      qdst_q[{cmd_prio_i, tail_q[cmd_prio_i]}] <= cmd_dst_i;
-      qlen_q[{cmd_prio_i, tail_q[cmd_prio_i]}] <= cmd_bytes_i[LENW-1:2];
+      qid_q[{cmd_prio_i, tail_a[cmd_prio_i]}]  <= cmd_id_i;
+      qdir_q[{cmd_prio_i, tail_a[cmd_prio_i]}] <= cmd_dir_i;
+      qsrc_q[{cmd_prio_i, tail_a[cmd_prio_i]}] <= cmd_src_i;
+      qdst_q[{cmd_prio_i, tail_a[cmd_prio_i]}] <= cmd_dst_i;
+      qlen_q[{cmd_prio_i, tail_a[cmd_prio_i]}] <= cmd_bytes_i[LENW-1:2];
     end
     if (preempt) begin
       pgsrc_q[cur_p_q] <= cur_src_q;
@@ -290,11 +302,9 @@ module kmu_copy_engine #(
   integer k;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (k = 0; k < NPRIO; k = k + 1) begin
-        cnt_q[k]  <= {(QW + 1) {1'b0}};
-        head_q[k] <= {QW{1'b0}};
-        tail_q[k] <= {QW{1'b0}};
-      end
+      cnt_q      <= {(NPRIO * CNT_W) {1'b0}};
+      head_q     <= {(NPRIO * QW) {1'b0}};
+      tail_q     <= {(NPRIO * QW) {1'b0}};
       started_q  <= {NPRIO{1'b0}};
       ref_q      <= 1'b0;
       ref_id_q   <= {IDW{1'b0}};
@@ -332,9 +342,9 @@ module kmu_copy_engine #(
     end else begin
       // ---- queues: push at the tail, pop the head when its last read is issued
       for (k = 0; k < NPRIO; k = k + 1) begin
-        if (push_p[k]) tail_q[k] <= tail_q[k] + 1'b1;
-        if (pop_p[k]) head_q[k] <= head_q[k] + 1'b1;
-        cnt_q[k] <= cnt_q[k] + {{QW{1'b0}}, push_p[k]} - {{QW{1'b0}}, pop_p[k]};
+        if (push_p[k]) tail_q[k*QW+:QW] <= tail_a[k] + 1'b1;
+        if (pop_p[k]) head_q[k*QW+:QW] <= head_a[k] + 1'b1;
+        cnt_q[k*CNT_W+:CNT_W] <= cnt_a[k] + {{QW{1'b0}}, push_p[k]} - {{QW{1'b0}}, pop_p[k]};
       end
       if (preempt) started_q[cur_p_q] <= 1'b1;
       if (rd_copy_end) started_q[cur_p_q] <= 1'b0;
@@ -486,13 +496,13 @@ module kmu_copy_engine #(
         $stop;
       end
       for (k = 0; k < NPRIO; k = k + 1) begin
-        if ((cnt_q[k] > QD[QW:0]) || (started_q[k] && (cnt_q[k] == {(QW + 1) {1'b0}}))) begin
+        if ((cnt_a[k] > QD[QW:0]) || (started_q[k] && (cnt_a[k] == {(QW + 1) {1'b0}}))) begin
           $display("ASSERTION kmu_copy_engine %m t=%0t: queue %0d count %0d started %b", $time, k,
-                   cnt_q[k], started_q[k]);
+                   cnt_a[k], started_q[k]);
           $stop;
         end
       end
-      if (cur_v_q && ((cnt_q[cur_p_q] == {(QW + 1) {1'b0}}) || (run_q && (ck_left_q > cur_left_q))))
+      if (cur_v_q && ((cnt_a[cur_p_q] == {(QW + 1) {1'b0}}) || (run_q && (ck_left_q > cur_left_q))))
       begin
         $display("ASSERTION kmu_copy_engine %m t=%0t: loaded copy of priority %0d not queued or chunk past its end",
                  $time, cur_p_q);
