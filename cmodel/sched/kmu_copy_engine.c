@@ -1,5 +1,5 @@
 /* kmu_copy_engine.c - C twin of rtl/sched/kmu_copy_engine.v, with the same state names (the
- * regs struct) and the kmu_fifo twin for u_data_fifo / u_desc_fifo.  comb() evaluates the
+ * regs struct) and the kmu_fifo twin for u_hdata_fifo / u_ddata_fifo / u_desc_fifo.  comb() evaluates the
  * FIFOs twice, valid because a FIFO's outputs depend only on its state: first without a push or
  * pop (their heads and room), then with this cycle's push and pop (the second call replaces the
  * first one's next state).  The tables (queues, progress) have no reset: here they start as
@@ -29,7 +29,8 @@ void kmu_copy_engine_init(kmu_copy_engine *m, const kmu_copy_engine_params *p) {
   m->pgdst = calloc(p->nprio, sizeof *m->pgdst);
   m->pglen = calloc(p->nprio, sizeof *m->pglen);
   const kmu_fifo_params pd = {32, p->buf}, pc = {32 + m->bw + 1 + p->idw + 1, p->buf};
-  kmu_fifo_init(&m->u_data_fifo, &pd);
+  kmu_fifo_init(&m->u_hdata_fifo, &pd);
+  kmu_fifo_init(&m->u_ddata_fifo, &pd);
   kmu_fifo_init(&m->u_desc_fifo, &pc);
   kmu_copy_engine_reset(m);
 }
@@ -43,7 +44,8 @@ void kmu_copy_engine_free(kmu_copy_engine *m) {
   free(m->pgsrc);
   free(m->pgdst);
   free(m->pglen);
-  kmu_fifo_free(&m->u_data_fifo);
+  kmu_fifo_free(&m->u_hdata_fifo);
+  kmu_fifo_free(&m->u_ddata_fifo);
   kmu_fifo_free(&m->u_desc_fifo);
 }
 
@@ -51,7 +53,8 @@ void kmu_copy_engine_reset(kmu_copy_engine *m) {
   memset(&m->q, 0, sizeof m->q);
   m->d = m->q;
   m->q_we = m->pg_we = 0;
-  kmu_fifo_reset(&m->u_data_fifo);
+  kmu_fifo_reset(&m->u_hdata_fifo);
+  kmu_fifo_reset(&m->u_ddata_fifo);
   kmu_fifo_reset(&m->u_desc_fifo);
 }
 
@@ -62,11 +65,13 @@ void kmu_copy_engine_comb(kmu_copy_engine *m, const kmu_copy_engine_in *i,
   kmu_copy_engine_regs *d = &m->d;
   const unsigned bw = m->bw, idw = p->idw, qw = m->qw;
   const uint32_t bmask = (uint32_t)kmu_mask(bw);
-  kmu_fifo_in dfi, cfi;
-  kmu_fifo_out dfo, cfo;
-  memset(&dfi, 0, sizeof dfi);
+  kmu_fifo_in hdi, ddi, cfi;
+  kmu_fifo_out hdo, ddo, cfo;
+  memset(&hdi, 0, sizeof hdi);
+  memset(&ddi, 0, sizeof ddi);
   memset(&cfi, 0, sizeof cfi);
-  kmu_fifo_comb(&m->u_data_fifo, &dfi, &dfo);
+  kmu_fifo_comb(&m->u_hdata_fifo, &hdi, &hdo);
+  kmu_fifo_comb(&m->u_ddata_fifo, &ddi, &ddo);
   kmu_fifo_comb(&m->u_desc_fifo, &cfi, &cfo);
 
   /* ---- command check */
@@ -99,22 +104,27 @@ void kmu_copy_engine_comb(kmu_copy_engine *m, const kmu_copy_engine_in *i,
 
   /* ---- writer */
   const unsigned wr_side = q->wr_dir ? KMU_CE_HOST : KMU_CE_DEV;
+  const int df_valid = q->wr_dir ? (int)ddo.pop_valid_o : (int)hdo.pop_valid_o; /* source side's */
+  const uint32_t df_data = (uint32_t)(q->wr_dir ? ddo.pop_data_o : hdo.pop_data_o);
   const int wr_final = q->wr_last && q->wr_left == 1;
-  const int wr_want = q->wr_v && dfo.pop_valid_o && (!wr_final || q->fin == KMU_CE_FIN_NONE);
-  const int wr_ld = wr_want && free_[wr_side];
+  const int wr_want = q->wr_v && df_valid && (!wr_final || q->fin == KMU_CE_FIN_NONE);
+  /* a side shared by the writer and the reader: the reader first while it has a credit */
+  const unsigned rd_src_side = q->cur_dir ? KMU_CE_DEV : KMU_CE_HOST;
+  const int shared = wr_side == rd_src_side;
+  const int rd_first = q->run && q->cred < p->buf && free_[rd_src_side];
+  const int wr_ld = wr_want && free_[wr_side] && !(shared && rd_first);
   const int wr_end = wr_ld && q->wr_left == 1;
   const int cf_pop = !q->wr_v || wr_end;
 
   /* ---- reader */
-  const unsigned rd_src_side = q->cur_dir ? KMU_CE_DEV : KMU_CE_HOST;
-  /* a credit is free, or the writer frees one in this cycle */
+  /* a credit is free, or the writer frees one in this cycle on the other side */
   const int rd_ld = q->run && (q->cred < p->buf || wr_ld) && free_[rd_src_side] &&
-                    !(wr_want && wr_side == rd_src_side);
+                    !(shared && wr_ld);
   const int rd_copy_end = rd_ld && q->cur_left == 1;
   const int rd_chunk_end = rd_ld && q->ck_left == 1;
-  const int rsp_v = q->rd_side ? (int)(i->dev_rsp_valid_i & 1) : (int)(i->host_rsp_valid_i & 1);
-  const uint32_t rsp_d = (uint32_t)(q->rd_side ? i->dev_rsp_rdata_i : i->host_rsp_rdata_i);
-  const int rsp_take = rsp_v && q->rd_out != 0;
+  /* a response is taken when its side has a read outstanding */
+  const int hd_push = (i->host_rsp_valid_i & 1) && q->rd_hout != 0;
+  const int dd_push = (i->dev_rsp_valid_i & 1) && q->rd_dout != 0;
 
   /* boundary: the highest priority with a queued copy */
   int w_v = 0;
@@ -134,8 +144,7 @@ void kmu_copy_engine_comb(kmu_copy_engine *m, const kmu_copy_engine_in *i,
   const uint32_t ck_full = cs >= bw ? 0 : (1u << cs) & bmask;
   const int ck_whole = cs >= bw || w_left <= ck_full;
   const uint32_t w_beats = ck_whole ? w_left : ck_full;
-  const unsigned w_side = w_dir ? KMU_CE_DEV : KMU_CE_HOST;
-  const int bnd_go = !q->run && w_v && cfo.push_ready_o && (w_side == q->rd_side || q->rd_out == 0);
+  const int bnd_go = !q->run && w_v && cfo.push_ready_o;
   const int preempt = bnd_go && q->cur_v && !w_same;
 
   /* ---- completion port */
@@ -144,17 +153,20 @@ void kmu_copy_engine_comb(kmu_copy_engine *m, const kmu_copy_engine_in *i,
   const int cpl_ref = cpl_free && q->fin != KMU_CE_FIN_DONE && q->ref;
 
   /* ---- FIFOs with this cycle's push and pop */
-  dfi.push_valid_i = (uint64_t)rsp_take;
-  dfi.push_data_i = rsp_d;
-  dfi.pop_ready_i = (uint64_t)wr_ld;
+  hdi.push_valid_i = (uint64_t)hd_push;
+  hdi.push_data_i = i->host_rsp_rdata_i & 0xffffffffull;
+  hdi.pop_ready_i = (uint64_t)(wr_ld && !q->wr_dir);
+  ddi.push_valid_i = (uint64_t)dd_push;
+  ddi.push_data_i = i->dev_rsp_rdata_i & 0xffffffffull;
+  ddi.pop_ready_i = (uint64_t)(wr_ld && q->wr_dir);
   cfi.push_valid_i = (uint64_t)bnd_go;
   cfi.push_data_i = (uint64_t)w_dst << (bw + idw + 2) | (uint64_t)w_beats << (idw + 2) |
                     (uint64_t)w_dir << (idw + 1) | (uint64_t)w_id << 1 | (uint64_t)ck_whole;
   cfi.pop_ready_i = (uint64_t)cf_pop;
-  const uint32_t df_data = (uint32_t)dfo.pop_data_o;
   const uint64_t cf_data = cfo.pop_data_o;
   const int cf_valid = (int)cfo.pop_valid_o;
-  kmu_fifo_comb(&m->u_data_fifo, &dfi, &dfo);
+  kmu_fifo_comb(&m->u_hdata_fifo, &hdi, &hdo);
+  kmu_fifo_comb(&m->u_ddata_fifo, &ddi, &ddo);
   kmu_fifo_comb(&m->u_desc_fifo, &cfi, &cfo);
 
   /* ---- tables: write ports */
@@ -200,7 +212,6 @@ void kmu_copy_engine_comb(kmu_copy_engine *m, const kmu_copy_engine_in *i,
     d->cur_dir = (int)w_dir;
     d->run = 1;
     d->ck_left = w_beats;
-    d->rd_side = w_side;
   } else if (rd_ld) {
     d->cur_src = q->cur_src + 4;
     d->cur_left = (q->cur_left - 1) & bmask;
@@ -208,7 +219,8 @@ void kmu_copy_engine_comb(kmu_copy_engine *m, const kmu_copy_engine_in *i,
     if (rd_chunk_end) d->run = 0;
     if (rd_copy_end) d->cur_v = 0;
   }
-  d->rd_out = q->rd_out + (unsigned)rd_ld - (unsigned)rsp_take;
+  d->rd_hout = q->rd_hout + (unsigned)(rd_ld && !q->cur_dir) - (unsigned)hd_push;
+  d->rd_dout = q->rd_dout + (unsigned)(rd_ld && q->cur_dir) - (unsigned)dd_push;
   d->cred = q->cred + (unsigned)rd_ld - (unsigned)wr_ld;
   if (cf_pop && cf_valid) {
     d->wr_v = 1;
@@ -290,7 +302,8 @@ void kmu_copy_engine_tick(kmu_copy_engine *m) {
     m->pgdst[m->pg_wa] = m->pg_wdst;
     m->pglen[m->pg_wa] = m->pg_wlen;
   }
-  kmu_fifo_tick(&m->u_data_fifo);
+  kmu_fifo_tick(&m->u_hdata_fifo);
+  kmu_fifo_tick(&m->u_ddata_fifo);
   kmu_fifo_tick(&m->u_desc_fifo);
   m->q = m->d;
 }

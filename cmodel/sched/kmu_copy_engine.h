@@ -1,6 +1,6 @@
 /* kmu_copy_engine.h - C twin of rtl/sched/kmu_copy_engine.v: the chunked, priority-preemptible
- * host <-> device copy engine (RGEM 3.1), composed of the kmu_fifo twin for its data buffer and
- * descriptor queue exactly as the RTL instantiates them. */
+ * host <-> device copy engine (RGEM 3.1), composed of the kmu_fifo twin for its two data
+ * buffers and its descriptor queue exactly as the RTL instantiates them. */
 #ifndef KMU_COPY_ENGINE_H
 #define KMU_COPY_ENGINE_H
 #include <stdint.h>
@@ -59,7 +59,7 @@ typedef struct {
   uint32_t cur_src, cur_dst, cur_left;         /* cur_src_q, cur_dst_q, cur_left_q */
   int cur_dir, run;                            /* cur_dir_q, run_q */
   uint32_t ck_left;                            /* ck_left_q */
-  unsigned rd_side, rd_out, cred;              /* rd_side_q, rd_out_q, cred_q */
+  unsigned rd_hout, rd_dout, cred;             /* rd_hout_q, rd_dout_q, cred_q */
   int wr_v;                                    /* wr_v_q */
   uint32_t wr_dst, wr_left;                    /* wr_dst_q, wr_left_q */
   unsigned wr_dir, wr_id, wr_last;             /* wr_dir_q, wr_id_q, wr_last_q */
@@ -78,7 +78,8 @@ typedef struct {
   /* queue tables qid_q .. qlen_q [NPRIO*QD] and progress pgsrc_q .. pglen_q [NPRIO]: no reset */
   uint32_t *qid, *qdir, *qsrc, *qdst, *qlen;
   uint32_t *pgsrc, *pgdst, *pglen;
-  kmu_fifo u_data_fifo; /* read data, BUF beats */
+  kmu_fifo u_hdata_fifo; /* read data from the host side, BUF beats */
+  kmu_fifo u_ddata_fifo; /* read data from the device side, BUF beats */
   kmu_fifo u_desc_fifo; /* chunk descriptors {dst, beats, dir, id, last} */
   /* the tables' write ports of this cycle, applied at tick */
   int q_we, pg_we;

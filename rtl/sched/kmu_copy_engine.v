@@ -31,16 +31,19 @@
 // cycle, addresses ascending.  A copy whose chunk is preempted keeps its progress (src, dst,
 // beats left) in the progress table; nothing is read twice or skipped.  The copy leaves its
 // queue when its last read is issued.  Reads are credit-limited: beats read and not yet
-// written <= BUF (the data buffer cannot overflow: responses have no back-pressure).  Reading
-// switches side only when no read of the other side is outstanding (responses of the two sides
-// never interleave).
+// written <= BUF (neither data buffer can overflow: responses have no back-pressure).  Each
+// side's responses go to that side's data buffer, so the reader may switch sides at once,
+// with the other side's reads still outstanding: the writer takes each chunk's beats from the
+// buffer of its source side, chunk by chunk.
 // Writer: pops descriptors, writes each chunk's beats from the data buffer in order to the
 // destination side.  Reader and writer overlap: the next chunk's reads go out while the last
 // one's writes drain, so the per-chunk cost is the reader's boundary cycle.
 // Sides: dev_* is one client of kmu_mem_port (its contract: request held until ready, read
 // responses in order, taken in the cycle they arrive); host_* is the host link, the same
-// handshake.  Each side has one request register: the writer has it first, the reader when the
-// writer has nothing for that side.
+// handshake.  Each side has one request register.  When the writer (a chunk of one direction)
+// and the reader (a chunk of the other) want the same side, the reader goes first while it has
+// a read credit, so a preempting copy's reads do not wait behind the preempted chunk's writes;
+// with no credit left, the writer goes (that frees one).
 //
 // Latency: command in t -> queued (visible to the reader) t+1; a boundary in t+1 -> first read
 // loaded t+2, on *_req_valid_o from t+3.  Per chunk: one boundary cycle in the read stream.
@@ -51,8 +54,8 @@
 // output); cmd_ready_o = no refusal waiting for the completion port; requests held until ready;
 // responses expected only for issued reads (a response on a side with no read outstanding is
 // ignored).
-// Storage: queues (NPRIO x QD entries) and progress (NPRIO) in LUT RAM without reset; data
-// buffer and descriptor queue: kmu_fifo (BUF words each).  C twin: cmodel/sched/kmu_copy_engine.c
+// Storage: queues (NPRIO x QD entries) and progress (NPRIO) in LUT RAM without reset; the two
+// data buffers (host, device) and the descriptor queue: kmu_fifo (BUF words each).  C twin: cmodel/sched/kmu_copy_engine.c
 // (composed of the kmu_fifo twin).
 `default_nettype none
 
@@ -176,8 +179,8 @@ module kmu_copy_engine #(
   reg           cur_dir_q;
   reg           run_q;  // in a chunk (reads to issue)
   reg [ BW-1:0] ck_left_q;  // reads left in the chunk
-  reg           rd_side_q;  // the side reads go to (DEV = 1)
-  reg [ CW-1:0] rd_out_q;  // reads issued, response not yet arrived
+  reg [ CW-1:0] rd_hout_q;  // host reads issued, response not yet arrived
+  reg [ CW-1:0] rd_dout_q;  // device reads issued, response not yet arrived
   reg [ CW-1:0] cred_q;  // beats read and not yet written
   // ---------------------------------------------------------------- writer state
   reg           wr_v_q;  // a chunk is being written
@@ -201,12 +204,13 @@ module kmu_copy_engine #(
   reg [FLW-1:0] fl_q;
 
   // ---------------------------------------------------------------- FIFOs
-  wire          df_push, df_pop, df_valid;
-  wire          unused_df_room;  // never low when a response comes (credits): asserted only
-  wire [  31:0] df_data;
+  // data buffers, one per source side; the writer reads the one of its chunk's source side
+  wire          hd_push, hd_pop, hd_valid, dd_push, dd_pop, dd_valid;
+  wire          unused_hd_room, unused_dd_room;  // never low when a response comes: asserted
+  wire [  31:0] hd_data, dd_data;
   wire          cf_push, cf_pop, cf_room, cf_valid;
   wire [DESCW-1:0] cf_data, cf_wdata;
-  wire [$clog2(BUF+1)-1:0] unused_df_count, unused_cf_count;
+  wire [$clog2(BUF+1)-1:0] unused_hd_count, unused_dd_count, unused_cf_count;
 
   // ---------------------------------------------------------------- side ports
   wire [1:0] ready = {dev_req_ready_i, host_req_ready_i};
@@ -214,25 +218,32 @@ module kmu_copy_engine #(
 
   // ---------------------------------------------------------------- writer
   wire       wr_side = wr_dir_q ? 1'b0 : 1'b1;  // H2D writes DEV, D2H writes HOST
+  wire       df_valid = wr_dir_q ? dd_valid : hd_valid;  // its source side's buffer
+  wire [31:0] df_data = wr_dir_q ? dd_data : hd_data;
   wire       wr_final = wr_last_q && (wr_left_q == {{(BW - 1) {1'b0}}, 1'b1});
   wire       wr_want = wr_v_q && df_valid && (!wr_final || (fin_q == FIN_NONE));
-  wire       wr_ld = wr_want && free[wr_side];
+  // one side shared by the writer (chunk k) and the reader (chunk k+1, the other direction):
+  // the reader first when it has a credit (a preempting copy's reads do not wait for the
+  // preempted chunk's writes to drain; with no credit left the writer must go)
+  wire       rd_src_side = cur_dir_q ? 1'b1 : 1'b0;  // H2D reads HOST, D2H reads DEV
+  wire       shared = (wr_side == rd_src_side);
+  wire       rd_first = run_q && (cred_q < BUF[CW-1:0]) && free[rd_src_side];
+  wire       wr_ld = wr_want && free[wr_side] && !(shared && rd_first);
   wire       wr_end = wr_ld && (wr_left_q == {{(BW - 1) {1'b0}}, 1'b1});  // chunk's last beat
-  assign df_pop = wr_ld;
+  assign hd_pop = wr_ld && !wr_dir_q;
+  assign dd_pop = wr_ld && wr_dir_q;
   assign cf_pop = !wr_v_q || wr_end;
 
   // ---------------------------------------------------------------- reader
-  wire       rd_src_side = cur_dir_q ? 1'b1 : 1'b0;  // H2D reads HOST, D2H reads DEV
-  // a credit is free, or the writer frees one in this cycle (a read per cycle needs BUF >=
-  // response latency + 2)
+  // a credit is free, or the writer frees one in this cycle on the other side (a read per
+  // cycle needs BUF >= response latency + 2)
   wire       rd_ld = run_q && ((cred_q < BUF[CW-1:0]) || wr_ld) && free[rd_src_side] &&
-                     !(wr_want && (wr_side == rd_src_side));
+                     !(shared && wr_ld);
   wire       rd_copy_end = rd_ld && (cur_left_q == {{(BW - 1) {1'b0}}, 1'b1});
   wire       rd_chunk_end = rd_ld && (ck_left_q == {{(BW - 1) {1'b0}}, 1'b1});
-  wire       rsp_v = rd_side_q ? dev_rsp_valid_i : host_rsp_valid_i;
-  wire [31:0] rsp_d = rd_side_q ? dev_rsp_rdata_i : host_rsp_rdata_i;
-  wire       rsp_take = rsp_v && (rd_out_q != {CW{1'b0}});
-  assign df_push = rsp_take;
+  // a response is taken when its side has a read outstanding (else it is ignored)
+  assign hd_push = host_rsp_valid_i && (rd_hout_q != {CW{1'b0}});
+  assign dd_push = dev_rsp_valid_i && (rd_dout_q != {CW{1'b0}});
 
   // boundary: the highest priority with a queued copy
   reg        w_v;
@@ -260,9 +271,7 @@ module kmu_copy_engine #(
   wire [BW-1:0] ck_full = {{(BW - 1) {1'b0}}, 1'b1} << cs;
   wire          ck_whole = ({27'd0, cs} >= BW) || (w_left <= ck_full);
   wire [BW-1:0] w_beats = ck_whole ? w_left : ck_full;
-  wire          w_side = w_dir ? 1'b1 : 1'b0;
-  wire          bnd_go = !run_q && w_v && cf_room &&
-                         ((w_side == rd_side_q) || (rd_out_q == {CW{1'b0}}));
+  wire          bnd_go = !run_q && w_v && cf_room;
   wire          preempt = bnd_go && cur_v_q && !w_same;  // the loaded copy goes back
   assign cf_push  = bnd_go;
   assign cf_wdata = {w_dst, w_beats, w_dir, w_id, ck_whole};
@@ -317,8 +326,8 @@ module kmu_copy_engine #(
       cur_dir_q  <= 1'b0;
       run_q      <= 1'b0;
       ck_left_q  <= {BW{1'b0}};
-      rd_side_q  <= 1'b0;
-      rd_out_q   <= {CW{1'b0}};
+      rd_hout_q  <= {CW{1'b0}};
+      rd_dout_q  <= {CW{1'b0}};
       cred_q     <= {CW{1'b0}};
       wr_v_q     <= 1'b0;
       wr_dst_q   <= 32'd0;
@@ -366,7 +375,6 @@ module kmu_copy_engine #(
         cur_dir_q  <= w_dir;
         run_q      <= 1'b1;
         ck_left_q  <= w_beats;
-        rd_side_q  <= w_side;
       end else if (rd_ld) begin
         cur_src_q  <= cur_src_q + 32'd4;
         cur_left_q <= cur_left_q - 1'b1;
@@ -374,7 +382,8 @@ module kmu_copy_engine #(
         if (rd_chunk_end) run_q <= 1'b0;
         if (rd_copy_end) cur_v_q <= 1'b0;
       end
-      rd_out_q <= rd_out_q + {{(CW - 1) {1'b0}}, rd_ld} - {{(CW - 1) {1'b0}}, rsp_take};
+      rd_hout_q <= rd_hout_q + {{(CW - 1) {1'b0}}, rd_ld && !cur_dir_q} - {{(CW - 1) {1'b0}}, hd_push};
+      rd_dout_q <= rd_dout_q + {{(CW - 1) {1'b0}}, rd_ld && cur_dir_q} - {{(CW - 1) {1'b0}}, dd_push};
       cred_q   <= cred_q + {{(CW - 1) {1'b0}}, rd_ld} - {{(CW - 1) {1'b0}}, wr_ld};
       // ---- writer
       if (cf_pop && cf_valid) begin
@@ -396,7 +405,7 @@ module kmu_copy_engine #(
         fin_q <= FIN_NONE;
       end
       fl_q <= fl_q + {{(FLW - 1) {1'b0}}, cmd_push} - {{(FLW - 1) {1'b0}}, cpl_fin};
-      // ---- side request registers: the writer first, else the reader
+      // ---- side request registers: at most one of wr_ld / rd_ld per side
       for (k = 0; k < 2; k = k + 1) begin
         if (wr_ld && (wr_side == k[0])) begin
           req_v_q[k]        <= 1'b1;
@@ -430,17 +439,33 @@ module kmu_copy_engine #(
   kmu_fifo #(
       .WIDTH(32),
       .DEPTH(BUF)
-  ) u_data_fifo (
+  ) u_hdata_fifo (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
       .flush_i     (1'b0),
-      .push_valid_i(df_push),
-      .push_ready_o(unused_df_room),
-      .push_data_i (rsp_d),
-      .pop_valid_o (df_valid),
-      .pop_ready_i (df_pop),
-      .pop_data_o  (df_data),
-      .count_o     (unused_df_count)
+      .push_valid_i(hd_push),
+      .push_ready_o(unused_hd_room),
+      .push_data_i (host_rsp_rdata_i),
+      .pop_valid_o (hd_valid),
+      .pop_ready_i (hd_pop),
+      .pop_data_o  (hd_data),
+      .count_o     (unused_hd_count)
+  );
+
+  kmu_fifo #(
+      .WIDTH(32),
+      .DEPTH(BUF)
+  ) u_ddata_fifo (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .flush_i     (1'b0),
+      .push_valid_i(dd_push),
+      .push_ready_o(unused_dd_room),
+      .push_data_i (dev_rsp_rdata_i),
+      .pop_valid_o (dd_valid),
+      .pop_ready_i (dd_pop),
+      .pop_data_o  (dd_data),
+      .count_o     (unused_dd_count)
   );
 
   kmu_fifo #(
@@ -486,12 +511,12 @@ module kmu_copy_engine #(
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
     if (rst_ni) begin
-      if ((cred_q > BUF[CW-1:0]) || (rd_out_q > cred_q)) begin
-        $display("ASSERTION kmu_copy_engine %m t=%0t: credits %0d, reads outstanding %0d",
-                 $time, cred_q, rd_out_q);
+      if ((cred_q > BUF[CW-1:0]) || ({1'b0, rd_hout_q} + {1'b0, rd_dout_q} > {1'b0, cred_q})) begin
+        $display("ASSERTION kmu_copy_engine %m t=%0t: credits %0d, reads outstanding %0d + %0d",
+                 $time, cred_q, rd_hout_q, rd_dout_q);
         $stop;
       end
-      if (df_push && !unused_df_room) begin
+      if ((hd_push && !unused_hd_room) || (dd_push && !unused_dd_room)) begin
         $display("ASSERTION kmu_copy_engine %m t=%0t: read response with the buffer full", $time);
         $stop;
       end
