@@ -284,10 +284,16 @@ static void make_bad(env *e, kmu_copy_engine_in *i) {
     case 2: /* wrap: src or dst within bytes of the top */
       i->cmd_bytes_i = (kmu_rng_bits(&e->r, LENW) | 8) & ~3ull;
       i->cmd_src_i &= ~3ull, i->cmd_dst_i &= ~3ull;
-      if (kmu_rng_below(&e->r, 2))
-        i->cmd_src_i = (0x100000000ull - ((1 + kmu_rng_below(&e->r, i->cmd_bytes_i >> 2)) << 2)) & 0xfffffffcull;
-      else
-        i->cmd_dst_i = (0x100000000ull - ((1 + kmu_rng_below(&e->r, i->cmd_bytes_i >> 2)) << 2)) & 0xfffffffcull;
+      {
+        /* 1..bytes/4 beats below 2^32 (all of them: it ends there exactly, legal, and the
+         * fixup below misaligns it) */
+        const uint64_t below = (1 + kmu_rng_below(&e->r, i->cmd_bytes_i >> 2)) << 2;
+        const uint64_t top = 0x100000000ull - below;
+        if (kmu_rng_below(&e->r, 2))
+          i->cmd_src_i = top & 0xfffffffcull;
+        else
+          i->cmd_dst_i = top & 0xfffffffcull;
+      }
       break;
     default: break; /* anything: whatever the spec says */
   }
@@ -326,7 +332,8 @@ static void new_phase(env *e, uint64_t cyc) {
   e->cmd_pct = 1 + (unsigned)kmu_rng_below(r, kmu_rng_pct(r, 30) ? 60 : 10);
   e->bad_pct = (unsigned)kmu_rng_below(r, 25);
   e->big_ppm = kmu_rng_pct(r, 20) ? 20000 : 0;
-  e->ck_next = kmu_rng_pct(r, 10) ? (unsigned)kmu_rng_bits(r, 5) : 2 + (unsigned)kmu_rng_below(r, 7);
+  e->ck_next =
+      kmu_rng_pct(r, 10) ? (unsigned)kmu_rng_bits(r, 5) : 2 + (unsigned)kmu_rng_below(r, 7);
   e->phase_end = cyc + 500 + kmu_rng_below(r, 4000);
   e->pause = kmu_rng_pct(r, 40) ? 4 + (int)kmu_rng_below(r, 16) : 0;
 }

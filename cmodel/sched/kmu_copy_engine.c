@@ -1,8 +1,8 @@
 /* kmu_copy_engine.c - C twin of rtl/sched/kmu_copy_engine.v, with the same state names (the
- * regs struct) and the kmu_fifo twin for u_hdata_fifo / u_ddata_fifo / u_desc_fifo.  comb() evaluates the
- * FIFOs twice, valid because a FIFO's outputs depend only on its state: first without a push or
- * pop (their heads and room), then with this cycle's push and pop (the second call replaces the
- * first one's next state).  The tables (queues, progress) have no reset: here they start as
+ * regs struct) and the kmu_fifo twin for u_hdata_fifo / u_ddata_fifo / u_desc_fifo.  comb()
+ * evaluates the FIFOs twice, valid because a FIFO's outputs depend only on its state: first
+ * without a push or pop (their heads and room), then with this cycle's push and pop (the second
+ * call replaces the first one's next state).  The tables (queues, progress) have no reset: here they start as
  * zero, in the RTL as garbage; nothing reads an entry before writing it. */
 #include "kmu_copy_engine.h"
 
@@ -99,7 +99,8 @@ void kmu_copy_engine_comb(kmu_copy_engine *m, const kmu_copy_engine_in *i,
   const int cmd_ref = cmd_fire && code != KMU_CE_ST_OK;
 
   /* ---- side ports */
-  const unsigned ready[2] = {(unsigned)(i->host_req_ready_i & 1), (unsigned)(i->dev_req_ready_i & 1)};
+  const unsigned ready[2] = {(unsigned)(i->host_req_ready_i & 1),
+                             (unsigned)(i->dev_req_ready_i & 1)};
   const unsigned free_[2] = {!q->req_v[0] || ready[0], !q->req_v[1] || ready[1]};
 
   /* ---- writer */

@@ -35,9 +35,9 @@
 // side's responses go to that side's data buffer, so the reader may switch sides at once,
 // with the other side's reads still outstanding: the writer takes each chunk's beats from the
 // buffer of its source side, chunk by chunk.
-// Writer: pops descriptors, writes each chunk's beats from the data buffer in order to the
-// destination side.  Reader and writer overlap: the next chunk's reads go out while the last
-// one's writes drain, so the per-chunk cost is the reader's boundary cycle.
+// Writer: pops descriptors, writes each chunk's beats from its source side's data buffer, in
+// order, to the destination side.  Reader and writer overlap: the next chunk's reads go out
+// while the last one's writes drain, so the per-chunk cost is the reader's boundary cycle.
 // Sides: dev_* is one client of kmu_mem_port (its contract: request held until ready, read
 // responses in order, taken in the cycle they arrive); host_* is the host link, the same
 // handshake.  Each side has one request register.  When the writer (a chunk of one direction)
@@ -55,15 +55,15 @@
 // responses expected only for issued reads (a response on a side with no read outstanding is
 // ignored).
 // Storage: queues (NPRIO x QD entries) and progress (NPRIO) in LUT RAM without reset; the two
-// data buffers (host, device) and the descriptor queue: kmu_fifo (BUF words each).  C twin: cmodel/sched/kmu_copy_engine.c
-// (composed of the kmu_fifo twin).
+// data buffers (host, device) and the descriptor queue: kmu_fifo (BUF words each).
+// C twin: cmodel/sched/kmu_copy_engine.c (composed of the kmu_fifo twin).
 `default_nettype none
 
 module kmu_copy_engine #(
     parameter integer NPRIO = 2,   // priority levels (2..8), NPRIO-1 highest
     parameter integer QD    = 2,   // queued copies per priority (power of two, 2..16)
     parameter integer IDW   = 4,   // copy id bits (1..16)
-    parameter integer LENW  = 12,  // byte-count bits (4..32, LENW + IDW <= 32): copies < 2^LENW bytes
+    parameter integer LENW  = 12,  // byte-count bits (4..31, LENW + IDW <= 32): < 2^LENW bytes
     parameter integer BUF   = 4,   // data buffer beats = read credits (2..16)
     // derived, do not override
     parameter integer PW    = (NPRIO > 1) ? $clog2(NPRIO) : 1
@@ -382,8 +382,10 @@ module kmu_copy_engine #(
         if (rd_chunk_end) run_q <= 1'b0;
         if (rd_copy_end) cur_v_q <= 1'b0;
       end
-      rd_hout_q <= rd_hout_q + {{(CW - 1) {1'b0}}, rd_ld && !cur_dir_q} - {{(CW - 1) {1'b0}}, hd_push};
-      rd_dout_q <= rd_dout_q + {{(CW - 1) {1'b0}}, rd_ld && cur_dir_q} - {{(CW - 1) {1'b0}}, dd_push};
+      rd_hout_q <= rd_hout_q + {{(CW - 1) {1'b0}}, rd_ld && !cur_dir_q}
+                             - {{(CW - 1) {1'b0}}, hd_push};
+      rd_dout_q <= rd_dout_q + {{(CW - 1) {1'b0}}, rd_ld && cur_dir_q}
+                             - {{(CW - 1) {1'b0}}, dd_push};
       cred_q   <= cred_q + {{(CW - 1) {1'b0}}, rd_ld} - {{(CW - 1) {1'b0}}, wr_ld};
       // ---- writer
       if (cf_pop && cf_valid) begin
@@ -529,8 +531,8 @@ module kmu_copy_engine #(
       end
       if (cur_v_q && ((cnt_a[cur_p_q] == {(QW + 1) {1'b0}}) || (run_q && (ck_left_q > cur_left_q))))
       begin
-        $display("ASSERTION kmu_copy_engine %m t=%0t: loaded copy of priority %0d not queued or chunk past its end",
-                 $time, cur_p_q);
+        $display("ASSERTION kmu_copy_engine %m t=%0t: loaded copy of priority %0d %s", $time,
+                 cur_p_q, "not queued, or its chunk past its end");
         $stop;
       end
     end
