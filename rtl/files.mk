@@ -24,12 +24,13 @@ RTL_kmu_ekt           := $(RTL_kmu_prio_enc) rtl/frontend/kmu_ekt.v
 RTL_kmu_frontend      := $(sort $(RTL_kmu_axil_slave) $(RTL_kmu_csr) $(RTL_kmu_doorbell) \
                            $(RTL_kmu_ekt) rtl/frontend/kmu_frontend.v)
 
-# sched/: kernel management, TB dispatch, the memory port
+# sched/: kernel management, TB dispatch, the memory port, the copy engine (RGEM 3.1)
 RTL_kmu_kmu           := $(RTL_kmu_fifo) $(RTL_kmu_rr_arb) $(RTL_kmu_prio_enc) rtl/sched/kmu_kmu.v
 RTL_kmu_dispatch      := $(RTL_kmu_prio_enc) $(RTL_kmu_rr_arb) rtl/sched/kmu_dispatch.v
 RTL_kmu_mem_port      := $(RTL_kmu_fifo) $(RTL_kmu_rr_arb) rtl/sched/kmu_mem_port.v
 RTL_kmu_revoke        := rtl/sched/kmu_revoke.v
 RTL_kmu_elastic       := rtl/sched/kmu_elastic.v
+RTL_kmu_copy_engine   := $(RTL_kmu_fifo) rtl/sched/kmu_copy_engine.v
 
 # sm/: per-SM control
 RTL_kmu_sm_ctrl       := $(RTL_kmu_prio_enc) $(RTL_kmu_fifo) rtl/sm/kmu_sm_ctrl.v
@@ -51,9 +52,9 @@ RTL_kmu_gpu           := $(sort $(RTL_kmu_frontend) $(RTL_kmu_kmu) $(RTL_kmu_dis
                            $(RTL_kmu_sm) $(RTL_kmu_preempt_ctrl) $(RTL_kmu_mem_port) rtl/kmu_gpu.v)
 
 RTL_BLOCKS := kmu_fifo kmu_rr_arb kmu_prio_enc kmu_prio_arb kmu_axil_slave kmu_csr kmu_doorbell \
-              kmu_ekt kmu_frontend kmu_kmu kmu_dispatch kmu_mem_port kmu_revoke kmu_elastic \
-              kmu_sm_ctrl kmu_pep_predictor kmu_ctx_engine kmu_dirty_rf kmu_warp_preempt \
-              kmu_preempt_ctrl kmu_yield_mon kmu_sm \
+              kmu_ekt kmu_frontend kmu_kmu kmu_dispatch kmu_mem_port kmu_copy_engine kmu_revoke \
+              kmu_elastic kmu_sm_ctrl kmu_pep_predictor kmu_ctx_engine kmu_dirty_rf \
+              kmu_warp_preempt kmu_preempt_ctrl kmu_yield_mon kmu_sm \
               kmu_gpu
 RTL_ALL    := $(sort $(foreach b,$(RTL_BLOCKS),$(RTL_$(b))))
 
