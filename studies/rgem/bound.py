@@ -21,7 +21,8 @@ their number.
 
 Eq. 1:  RU_i(b) = EQ + ceil(b/CS) * (S + O + BU_i + UL(CS) + chi) + DQ
         BU_i^0 = UL(CS)
-        BU_i^{n+1} = UL(CS) + sum_{h<i} ceil(BU_i^n/T_h + 1) * ceil(UT_h/CS) * (S + O + UL(CS) + chi)
+        BU_i^{n+1} = UL(CS)
+                     + sum_{h<i} ceil(BU_i^n/T_h + 1) * ceil(UT_h/CS) * (S + O + UL(CS) + chi)
   Read as: every chunk of the task's own copy costs a scheduler call, a DMA setup, the wait
   BU_i for the engine, its own transfer and a switch.  BU_i is the wait of ONE chunk: one
   lower-priority chunk already on the link (non-preemptive) plus every chunk of every
@@ -31,8 +32,9 @@ Eq. 1:  RU_i(b) = EQ + ceil(b/CS) * (S + O + BU_i + UL(CS) + chi) + DQ
   not change.  ceil(x/T + 1) = ceil(x/T) + 1 exactly (1 is whole), computed that way.
 Eq. 2:  the same with D for U (RD, BD, DL, DT).
 Eq. 3:  RK_i = EQ + sum_{j=1..KN_i} (S + O + BK_i + KC_{i,j} + chi) + DQ
-        BK_i^0 = max_{l>i} max_j KC_{l,j}
-        BK_i^{n+1} = max_{l>i} max_j KC_{l,j} + sum_{h<i} ceil(BK_i^n/T_h + 1) * (S + O + KC_h + chi)
+        BK_i^0 = max_{l>i} max_j KC_{l,j}              (the paper: KT_{l,j}, see the typos)
+        BK_i^{n+1} = max_{l>i} max_j KC_{l,j}          (the paper: KT_{l,k})
+                     + sum_{h<i} ceil(BK_i^n/T_h + 1) * (S + O + KC_h + chi)
   Read as eq. 1 with a kernel for a chunk: kernels do not preempt each other, so one
   lower-priority kernel may be running (the max), and every kernel of every higher-priority
   job released in the window runs first.
@@ -74,7 +76,8 @@ construction):
   7. UL(b) = DL(b) = latency + ceil(b / bandwidth): one host link for both directions
      (the paper measured U_1 != D_1 on its PCIe bus).
   8. O and S of eq. 3 (kernel launches) are the same platform parameters as for copies, as in
-     the paper's equation.
+     the paper's equation.  The paper's EQ_i(q) and DQ_i(q) (per task and queue) are one
+     platform value each (in hardware they do not depend on the task).
   9. A recurrence whose value passes the task's deadline stops there: the task is
      unschedulable (R_i <= D_i is impossible).  This is the divergence limit: the iteration
      is monotone, so it either settles or passes any limit.  The analysis assumes D_i <= T_i
