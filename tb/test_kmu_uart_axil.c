@@ -43,11 +43,11 @@ typedef kmu_uart_axil_out out_t;
 /* episode kinds */
 enum {
   E_PING, E_WRITE, E_READ, E_STATS, E_BADCMD, E_CHECKSUM, E_TRUNC, E_FRAMING, E_FRAMING_MID,
-  E_BREAK, E_BREAK_MID, E_GLITCH, E_RANGE, E_OVERRUN, E_KINDS
+  E_BREAK, E_BREAK_MID, E_GLITCH, E_RANGE, E_OVERRUN, E_NOISE, E_KINDS
 };
 static const char *kind_name[E_KINDS] = {
     "ping", "write", "read", "stats", "bad command", "checksum", "truncated", "framing",
-    "framing mid-frame", "break", "break mid-frame", "glitch", "range", "overrun"};
+    "framing mid-frame", "break", "break mid-frame", "glitch", "range", "overrun", "noise"};
 /* counter index of each error code (code - 1) */
 enum { C_BADCMD, C_CHK, C_TIMEOUT, C_FRAME, C_OVR, C_RANGE };
 
@@ -71,6 +71,11 @@ struct ctx {
   /* the host's line */
   seg_t seg[SEGS];
   unsigned seg_n, seg_k;
+  uint64_t pos;              /* line cycles of the episode put so far */
+  uint64_t byte_at[16];      /* where each byte of the last frame starts */
+  uint64_t flip[32];         /* line cycles of the episode inverted (noise), ascending */
+  unsigned flip_n, flip_k;
+  uint64_t line_cyc;         /* line cycles of the episode driven so far */
   int ep_live;     /* an episode is on the line or awaiting its answers */
   uint64_t quiet;  /* the next episode may start from this cycle */
   unsigned gap_max; /* in-frame gap between bytes, cycles */
@@ -132,6 +137,7 @@ static void mem_write(uint32_t *mem, uint64_t a, uint64_t d, uint64_t s) {
 /* ---------------------------------------------------------------- the host's line */
 static void put(ctx *x, unsigned lvl, uint64_t len) {
   if (!len) return;
+  x->pos += len;
   if (x->seg_n && x->seg[x->seg_n - 1].lvl == lvl) {
     x->seg[x->seg_n - 1].len += len;
     return;
@@ -153,6 +159,7 @@ static void put_byte(ctx *x, unsigned b, unsigned stop) {
 static void put_frame(ctx *x, const unsigned char *f, unsigned n) {
   for (unsigned k = 0; k < n; k++) {
     if (k && kmu_rng_pct(&x->rng, 30)) put(x, 1, kmu_rng_below(&x->rng, x->gap_max + 1));
+    if (k < 16) x->byte_at[k] = x->pos;
     put_byte(x, f[k], 1);
   }
 }
@@ -252,6 +259,8 @@ static void start_episode(ctx *x, int kind) {
   int rk = (int)kmu_rng_below(&x->rng, 4); /* a request kind: PING WRITE READ STATS */
   unsigned n;
   x->seg_n = x->seg_k = 0;
+  x->pos = x->line_cyc = 0;
+  x->flip_n = x->flip_k = 0;
   x->kind = kind;
   x->exp_w = x->exp_r = 0;
   x->n_aw = x->n_wd = x->n_ar = 0;
@@ -325,6 +334,18 @@ static void start_episode(ctx *x, int kind) {
       exp_err(x, KMU_UA_ERR_RANGE);
       break;
     }
+    case E_NOISE: {
+      /* a request with one-cycle spikes inside data bits, at most one per byte: each flips one
+       * of the three samples of a majority vote at most, so the request must go through */
+      n = mk_frame(x, rk, f, &addr, &data, &strb);
+      put_frame(x, f, n);
+      for (unsigned k = 0; k < n && x->flip_n < 32; k++)
+        if (kmu_rng_pct(&x->rng, 60))
+          x->flip[x->flip_n++] = x->byte_at[k] + x->div * (1 + kmu_rng_below(&x->rng, 8)) +
+                                 kmu_rng_below(&x->rng, x->div);
+      exp_request(x, rk, addr, data, strb);
+      break;
+    }
     default: { /* E_OVERRUN: a request, then 1-2 bytes at once while it is executed */
       const unsigned extra = 1 + (unsigned)kmu_rng_below(&x->rng, 2);
       n = mk_frame(x, rk, f, &addr, &data, &strb);
@@ -393,6 +414,8 @@ static int drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in
   i->rx_i = 1;
   if (x->seg_k < x->seg_n) {
     i->rx_i = x->seg[x->seg_k].lvl;
+    if (x->flip_k < x->flip_n && x->flip[x->flip_k] == x->line_cyc) i->rx_i ^= 1, x->flip_k++;
+    x->line_cyc++;
     if (--x->seg[x->seg_k].len == 0) x->seg_k++;
   }
   /* the AXI slave: random readies, responses after a random delay, random don't-cares */
