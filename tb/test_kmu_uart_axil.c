@@ -341,8 +341,11 @@ static void start_episode(ctx *x, int kind) {
       put_frame(x, f, n);
       for (unsigned k = 0; k < n && x->flip_n < 32; k++)
         if (kmu_rng_pct(&x->rng, 60))
+          /* anywhere in the bit, or (half the time) near its sampling window: the middle of
+           * the bit plus the two-cycle synchroniser delay */
           x->flip[x->flip_n++] = x->byte_at[k] + x->div * (1 + kmu_rng_below(&x->rng, 8)) +
-                                 kmu_rng_below(&x->rng, x->div);
+                                 (kmu_rng_pct(&x->rng, 50) ? kmu_rng_below(&x->rng, x->div)
+                                                           : x->div / 2 + kmu_rng_below(&x->rng, 5));
       exp_request(x, rk, addr, data, strb);
       break;
     }
