@@ -40,7 +40,7 @@ DEPS_STAMP  := $(BUILD)/deps.stamp
 # A harness's binary; a tool may name its own (<h>_BIN), except in a mutant build.
 bin_of = $(or $(if $(MUT),,$($(1)_BIN)),$(HDIR)/$(1)/test_$(1))
 shipped_bin = $(or $($(1)_BIN),$(BUILD)/tb/$(1)/test_$(1))
-include sim/kmusim/kmusim.mk $(sort $(wildcard tb/*.mk))
+include sim/kmusim/kmusim.mk tools/kmuctl/kmuctl.mk sim/fpga/fpga_sim.mk $(sort $(wildcard tb/*.mk))
 
 define harness_rules
 $(HDIR)/$(1)/libtest.a: $$(call src,$$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C)) $$(wildcard $$(addsuffix /*.h,$$(call src,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS)))) Makefile rtl/files.mk $$(wildcard tb/*.mk)
