@@ -88,6 +88,8 @@ help:
 	@echo "make waves T=<harness>[.<test>]  FST + gtkwave save file of one test"
 	@echo "make run       kmusim: default workload, paper configuration, every policy side by side"
 	@echo "make run-frontend  the EDGE front end alone, narrated"
+	@echo "make fpga-sim  kmuctl drives the Verilated UART bridge + front end through a pseudo-terminal"
+	@echo "make kmuctl    build/bin/kmuctl, the host side of a board (kmuctl -h)"
 	@echo "make study-edge  EDGE warp-preemption study (Fig. 11-13) into build/study-edge/"
 	@echo "make study-pep PEP study on the C twins (~3 min): build/study-pep/table.md, docs/results-pep.md"
 	@echo "scripts/kmusim W.wl [--engine c|rtl|cosim] [--json F] [--timeline F.svg]  any workload"
