@@ -68,13 +68,21 @@ run perf_doorbells 0 "0x00000001" "" "${D[@]}" read PERF_DOORBELLS
 run perf_launches 0 "0x00000001" "" "${D[@]}" read PERF_LAUNCHES
 run perf_completions 0 "0x00000001" "" "${D[@]}" read PERF_COMPLETIONS
 
-# ---- bad input on the line gets an error answer and a counter (kmuctl drops the stale answer)
-printf '\x09' >"$TTY"                 # no command
-sleep 0.3
-printf '\x03\x00' >"$TTY"             # a READ cut short: inter-byte timeout
-sleep 0.3
-printf '\x01\x00' >"$TTY"             # a PING with a wrong checksum
-sleep 0.3
+# ---- bad input on the line gets its error answer (EE code chk, read back here byte for byte:
+# it also keeps the next bytes from arriving while the bridge still answers) and a counter
+exec 3<>"$TTY"
+stty -F "$TTY" raw -echo min 1 time 0
+# raw NAME BYTES ANSWER: BYTES (printf escapes) to the bridge, ANSWER (hex) must come back
+raw() {
+  printf "$2" >&3
+  local got
+  got=$(timeout 5 head -c 3 <&3 | od -An -tx1 | tr -d ' \n')
+  if [ "$got" = "$3" ]; then ok "$1"; else echo "sent $2, expected $3, got '${got}'" >"$TMP/why"; bad "$1"; fi
+}
+raw answer_badcmd '\x09' ee0111          # no command: BADCMD (1)
+raw answer_timeout '\x03\x00' ee030f     # a READ cut short: TIMEOUT (3)
+raw answer_checksum '\x01\x00' ee0210    # a PING with a wrong checksum: CHECKSUM (2)
+exec 3>&-
 run stats_badcmd 0 "BADCMD     1" "" "${D[@]}" stats
 run stats_timeout 0 "TIMEOUT    1" "" "${D[@]}" stats
 run stats_checksum 0 "CHECKSUM   1" "" "${D[@]}" stats
