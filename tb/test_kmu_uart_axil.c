@@ -76,6 +76,13 @@ struct ctx {
   uint64_t flip[32];         /* line cycles of the episode inverted (noise), ascending */
   unsigned flip_n, flip_k;
   uint64_t line_cyc;         /* line cycles of the episode driven so far */
+  /* latency (the RTL header's): the start-bit edge of a request's last byte in cycle e ->
+   * AWVALID / ARVALID in e + 5 + DIV/2 + 9 DIV; a PING / STATS answer's start bit on tx_o in
+   * e + 6 + DIV/2 + 9 DIV (synchroniser 2, middle of the stop bit, the receiver's register,
+   * the engine's, the transmitter's) */
+  int lat_kind; /* 0 none, 1 the AXI valid, 2 the answer's start bit */
+  uint64_t lat_at;
+  uint64_t n_lat;
   int ep_live;     /* an episode is on the line or awaiting its answers */
   uint64_t quiet;  /* the next episode may start from this cycle */
   unsigned gap_max; /* in-frame gap between bytes, cycles */
@@ -253,7 +260,7 @@ static void exp_request(ctx *x, int k, uint64_t addr, uint64_t data, uint64_t st
 }
 
 /* one episode on the line and in the scoreboard */
-static void start_episode(ctx *x, int kind) {
+static void start_episode(ctx *x, int kind, uint64_t cyc) {
   unsigned char f[16];
   uint64_t addr, data, strb;
   int rk = (int)kmu_rng_below(&x->rng, 4); /* a request kind: PING WRITE READ STATS */
@@ -261,6 +268,7 @@ static void start_episode(ctx *x, int kind) {
   x->seg_n = x->seg_k = 0;
   x->pos = x->line_cyc = 0;
   x->flip_n = x->flip_k = 0;
+  x->lat_kind = 0;
   x->kind = kind;
   x->exp_w = x->exp_r = 0;
   x->n_aw = x->n_wd = x->n_ar = 0;
@@ -270,6 +278,8 @@ static void start_episode(ctx *x, int kind) {
       n = mk_frame(x, kind, f, &addr, &data, &strb);
       put_frame(x, f, n);
       exp_request(x, kind, addr, data, strb);
+      x->lat_kind = (kind == E_WRITE || kind == E_READ) ? 1 : 2;
+      x->lat_at = cyc + x->byte_at[n - 1] + 5 + x->div / 2 + 9ull * x->div + (x->lat_kind == 2);
       break;
     case E_BADCMD: {
       unsigned b;
@@ -409,7 +419,7 @@ static int drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in
   if (!x->ep_live && cyc >= x->quiet && cyc + margin < x->end) {
     const int k = x->pick(x);
     if (k < 0) return 0;
-    start_episode(x, k);
+    start_episode(x, k, cyc);
     x->n_ep++;
     if (getenv("KMU_TRACE_EP") && !kmu_tb_quiet())
       printf("  cycle %llu: episode %u %s\n", (unsigned long long)cyc, x->n_ep, kind_name[k]);
@@ -525,6 +535,13 @@ static int check(void *c, uint64_t cyc, const void *ip, const void *op) {
   if (i->m_rvalid_i && o->m_rready_o) x->r_pend = 0, x->exp_r = 0;
   ok &= kmu_expect(!(o->m_bready_o && o->m_rready_o), t, cyc, "BREADY and RREADY at once", 0, 1);
 
+  if ((x->lat_kind == 1 && (o->m_awvalid_o || o->m_arvalid_o)) || (x->lat_kind == 2 && !o->tx_o)) {
+    ok &= KMU_EXPECT_EQ(t, cyc, x->lat_kind == 1 ? "latency: last request byte -> AXI valid"
+                                                 : "latency: last request byte -> answer",
+                        x->lat_at, cyc);
+    x->lat_kind = 0;
+    x->n_lat++;
+  }
   ok &= decode(x, cyc, (unsigned)o->tx_o);
 
   /* once an episode is answered: the counters are the reference's */
@@ -580,6 +597,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
       ok &= kmu_expect(x->n_kind[k] > 0, test, 0, kind_name[k], 1, x->n_kind[k]);
     ok &= kmu_expect(x->n_werr > 0, test, 0, "write answered SLVERR", 1, x->n_werr);
     ok &= kmu_expect(x->n_rerr > 0, test, 0, "read answered SLVERR", 1, x->n_rerr);
+    ok &= kmu_expect(x->n_lat > 0, test, 0, "latencies measured", 1, x->n_lat);
     ok &= kmu_fcov_check(test, 0, in_flds, N_FLDS, c1, c0);
   }
   if (getenv("KMU_COV")) {

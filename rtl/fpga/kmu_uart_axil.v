@@ -30,9 +30,12 @@
 // function of registers only (no combinational path from an AXI input to an AXI output), so the
 // bridge may face kmu_axil_slave directly.  The bridge waits for the slave's answer as long as
 // it takes (kmu_axil_slave always answers).
-// Latency: last byte of a request (its stop bit sampled) in cycle t -> AWVALID/WVALID or
-// ARVALID in t+1; AXI response in cycle u -> first answer byte to the transmitter in u+1, on
-// the line from u+2.  A PING or STATS answer starts in t+1, an error answer likewise.
+// Latency: the receiver reports a request's last byte (kmu_uart_rx valid_o, 2 + DIV/2 + 9*DIV + 1
+// cycles after the falling edge of its start bit on rx_i) in cycle t -> AWVALID/WVALID or
+// ARVALID in t+1; AXI response in cycle u -> first answer byte to the transmitter in u+1, its
+// start bit on tx_o from u+2.  A PING, STATS or error answer goes to the transmitter in t+1,
+// on tx_o from t+2.  (Checked by the test: start-bit edge e of the last byte -> AXI valid in
+// e + 5 + DIV/2 + 9*DIV, a PING / STATS answer on the line in e + 6 + DIV/2 + 9*DIV.)
 // C twin: cmodel/fpga/kmu_uart_axil.c (composed of the kmu_uart_rx and kmu_uart_tx twins).
 `default_nettype none
 
