@@ -6,7 +6,8 @@
 #   RTL_ALL         every RTL file
 #   RTL_INC_DIRS    include directories (generated headers)
 #   rtl2c           the C twins of a list of RTL files: cmodel/ mirrors rtl/ file for file
-#   CMODEL_INC_DIRS / SIM_INC_DIRS  the C include directories of the twins and of sim/
+#   CMODEL_INC_DIRS / SIM_INC_DIRS  the C include directories of the twins and of sim/ (and of
+#                   the host tools' libraries, tools/kmuctl: their tests are in tb/)
 RTL_INC_DIRS := rtl/include
 RTL_INCLUDES := rtl/include/kmu_regmap.vh
 
@@ -62,4 +63,4 @@ RTL_ALL    := $(sort $(foreach b,$(RTL_BLOCKS),$(RTL_$(b))))
 
 rtl2c           = $(patsubst rtl/%.v,cmodel/%.c,$(1))
 CMODEL_INC_DIRS := $(sort $(patsubst %/,%,$(dir $(call rtl2c,$(RTL_ALL))))) cmodel/include
-SIM_INC_DIRS    := sim/env sim/kmusim
+SIM_INC_DIRS    := sim/env sim/kmusim tools/kmuctl
