@@ -40,7 +40,7 @@ DEPS_STAMP  := $(BUILD)/deps.stamp
 # A harness's binary; a tool may name its own (<h>_BIN), except in a mutant build.
 bin_of = $(or $(if $(MUT),,$($(1)_BIN)),$(HDIR)/$(1)/test_$(1))
 shipped_bin = $(or $($(1)_BIN),$(BUILD)/tb/$(1)/test_$(1))
-include sim/kmusim/kmusim.mk $(sort $(wildcard tb/*.mk))
+include sim/kmusim/kmusim.mk tools/kmuctl/kmuctl.mk sim/fpga/fpga_sim.mk $(sort $(wildcard tb/*.mk))
 
 define harness_rules
 $(HDIR)/$(1)/libtest.a: $$(call src,$$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C)) $$(wildcard $$(addsuffix /*.h,$$(call src,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS)))) Makefile rtl/files.mk $$(wildcard tb/*.mk)
@@ -88,6 +88,8 @@ help:
 	@echo "make waves T=<harness>[.<test>]  FST + gtkwave save file of one test"
 	@echo "make run       kmusim: default workload, paper configuration, every policy side by side"
 	@echo "make run-frontend  the EDGE front end alone, narrated"
+	@echo "make fpga-sim  kmuctl drives the Verilated UART bridge + front end through a pseudo-terminal"
+	@echo "make kmuctl    build/bin/kmuctl, the host side of a board (kmuctl -h)"
 	@echo "make study-edge  EDGE warp-preemption study (Fig. 11-13) into build/study-edge/"
 	@echo "make study-pep PEP study on the C twins (~3 min): build/study-pep/table.md, docs/results-pep.md"
 	@echo "scripts/kmusim W.wl [--engine c|rtl|cosim] [--json F] [--timeline F.svg]  any workload"

@@ -6,7 +6,8 @@
 #   RTL_ALL         every RTL file
 #   RTL_INC_DIRS    include directories (generated headers)
 #   rtl2c           the C twins of a list of RTL files: cmodel/ mirrors rtl/ file for file
-#   CMODEL_INC_DIRS / SIM_INC_DIRS  the C include directories of the twins and of sim/
+#   CMODEL_INC_DIRS / SIM_INC_DIRS  the C include directories of the twins and of sim/ (and of
+#                   the host tools' libraries, tools/kmuctl: their tests are in tb/)
 RTL_INC_DIRS := rtl/include
 RTL_INCLUDES := rtl/include/kmu_regmap.vh
 
@@ -43,6 +44,11 @@ RTL_kmu_warp_preempt  := rtl/preempt/kmu_warp_preempt.v
 RTL_kmu_preempt_ctrl  := rtl/preempt/kmu_preempt_ctrl.v
 RTL_kmu_yield_mon     := $(RTL_kmu_rr_arb) $(RTL_kmu_prio_enc) rtl/preempt/kmu_yield_mon.v
 
+# fpga/: what the board tops add around the system: the host link (UART <-> AXI4-Lite master)
+RTL_kmu_uart_rx       := rtl/fpga/kmu_uart_rx.v
+RTL_kmu_uart_tx       := rtl/fpga/kmu_uart_tx.v
+RTL_kmu_uart_axil     := $(RTL_kmu_uart_rx) $(RTL_kmu_uart_tx) rtl/fpga/kmu_uart_axil.v
+
 # the SM top: one SM's control hardware (sm/ and preempt/ blocks wired once)
 RTL_kmu_sm            := $(sort $(RTL_kmu_sm_ctrl) $(RTL_kmu_pep_predictor) $(RTL_kmu_ctx_engine) \
                            $(RTL_kmu_dirty_rf) $(RTL_kmu_warp_preempt) rtl/sm/kmu_sm.v)
@@ -55,9 +61,10 @@ RTL_BLOCKS := kmu_fifo kmu_rr_arb kmu_prio_enc kmu_prio_arb kmu_axil_slave kmu_c
               kmu_ekt kmu_frontend kmu_kmu kmu_dispatch kmu_mem_port kmu_copy_engine kmu_revoke \
               kmu_elastic kmu_sm_ctrl kmu_pep_predictor kmu_ctx_engine kmu_dirty_rf \
               kmu_warp_preempt kmu_preempt_ctrl kmu_yield_mon kmu_sm \
+              kmu_uart_rx kmu_uart_tx kmu_uart_axil \
               kmu_gpu
 RTL_ALL    := $(sort $(foreach b,$(RTL_BLOCKS),$(RTL_$(b))))
 
 rtl2c           = $(patsubst rtl/%.v,cmodel/%.c,$(1))
 CMODEL_INC_DIRS := $(sort $(patsubst %/,%,$(dir $(call rtl2c,$(RTL_ALL))))) cmodel/include
-SIM_INC_DIRS    := sim/env sim/kmusim
+SIM_INC_DIRS    := sim/env sim/kmusim tools/kmuctl

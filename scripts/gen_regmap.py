@@ -14,6 +14,8 @@ Names (identical in Verilog and C), for a register R with field F:
   register arrays: KMU_R_ADDR (element 0)  KMU_R_COUNT  KMU_R_STRIDE
   windows W:       KMU_WIN_W_BASE  KMU_WIN_W_SIZE  KMU_WIN_W_LAST  KMU_WIN_W_RESERVED
   enum E_e, member M: KMU_E_M, and KMU_E_W (bits)
+  C only, for tools that take names (kmuctl): KMU_REGMAP_REGS(X), every register as
+  X(NAME, ADDR, COUNT, STRIDE, RD, WR); KMU_E_CODES(X), every member of E_e as X(M, KMU_E_M)
 
 Usage: gen_regmap.py [--rdl FILE] [--out DIR]   (DIR defaults to the repository root)
 """
@@ -227,7 +229,7 @@ def gen_vh(groups):
     return "\n".join(o) + "\n"
 
 
-def gen_h(groups):
+def gen_h(groups, regs):
     o = ["/* kmu_regmap.h - openkmu register map constants.",
          " * " + BANNER + ".",
          " * Names as in rtl/include/kmu_regmap.vh; see docs/regmap.md. */",
@@ -246,6 +248,23 @@ def gen_h(groups):
             if c.comment:
                 line = "%-44s /* %s */" % (line, c.comment.replace("*/", "* /"))
             o.append(line)
+    # every register by name, for tools that take names (kmuctl): X(NAME, ADDR, COUNT, STRIDE, RD, WR)
+    o += ["", "/* ---- every register: X(name, address of element 0, elements, stride, RD, WR) */",
+          "#define KMU_REGMAP_REGS(X) \\"]
+    for r in regs:
+        n = "KMU_" + r["name"]
+        cnt, stride = (n + "_COUNT", n + "_STRIDE") if r["count"] > 1 else ("1u", "0u")
+        o.append("  X(%s, %s_ADDR, %s, %s, %s_RD, %s_WR) \\" % (r["name"], n, cnt, stride, n, n))
+    o.append("  /* end of KMU_REGMAP_REGS */")
+    # every code table by name: X(NAME, value), e.g. KMU_REG_CODE_CODES(X)
+    for title, g in groups:
+        if not title.startswith("codes "):
+            continue
+        base = g[0].name[:-2]  # KMU_<E>_W -> KMU_<E>
+        o += ["", "#define %s_CODES(X) \\" % base]
+        for c in g[1:]:
+            o.append("  X(%s, %s) \\" % (c.name[len(base) + 1:], c.name))
+        o.append("  /* end of %s_CODES */" % base)
     o += ["", "#endif"]
     return "\n".join(o) + "\n"
 
@@ -328,7 +347,7 @@ def main():
         die("SystemRDL compilation failed")
     windows, regs, enums = collect(root)
     groups = build_consts(windows, regs, enums)
-    texts = {OUTPUTS[0]: gen_vh(groups), OUTPUTS[1]: gen_h(groups),
+    texts = {OUTPUTS[0]: gen_vh(groups), OUTPUTS[1]: gen_h(groups, regs),
              OUTPUTS[2]: gen_md(windows, regs, enums)}
     for rel, text in texts.items():
         path = os.path.join(a.out, rel)

@@ -7,7 +7,7 @@
 # KMU_ASSERT defined, so the assertions are linted too), yosys (the synthesis view, without)
 # hierarchy -check + proc + check -assert.  Per fpga wrapper fpga/<m>.v: the same three with
 # every RTL file.  Per distinct (C files, params): gcc -std=c11 -Wall -Wextra -Werror
-# -fsyntax-only with -DP_<params>, plus every other C file (cmodel/, sim/, studies/, tb/), without params.
+# -fsyntax-only with -DP_<params>, plus every other C file (cmodel/, sim/, studies/, tb/, tools/), without params.
 # Zero warnings: any output of a tool fails its check.  One line per check, then
 # "lint: N checks, 0 warnings" (exit 0) or "lint: N checks, K failed" (exit 1).
 set -u
@@ -83,7 +83,7 @@ for spec in "$@"; do
 done
 
 # C models no harness builds yet: checked without parameters (models take sizes at run time)
-for f in $(find cmodel sim studies tb -name '*.c' | sort); do
+for f in $(find cmodel sim studies tb tools -name '*.c' | sort); do
   case $c_named in *" $f "*) continue ;; esac
   run_check "gcc        $f (no harness)" "$LOG/$(basename "$f" .c).orphan.gcc.log" \
     gcc -std=c11 -Wall -Wextra -Werror -fsyntax-only $LINT_C_INC "$f"

@@ -34,6 +34,12 @@
 #define KMU_NO_LANES(X) /* a block without lane ports */
 
 static inline uint64_t kmu_mask(unsigned w) { return w >= 64 ? ~0ull : ((1ull << w) - 1); }
+/* Verilog's $clog2 (0 for v <= 1): the width of a counter over v values */
+static inline unsigned kmu_clog2(uint64_t v) {
+  unsigned w = 0;
+  while (w < 64 && (1ull << w) < v) w++;
+  return w;
+}
 
 /* A top's delta cycle (kmu_frontend, kmu_sm, kmu_gpu): evaluate sub-block `blk` when its
  * inputs `in` differ from those of its last evaluation in this cycle, kept in `last` (every
