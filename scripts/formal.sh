@@ -7,7 +7,8 @@
 #   scripts/formal.sh --mutants [PROOF...]  every planted bug formal/mutants/<PROOF>/*.patch must
 #                                           make a prove task of its proof FAIL
 #
-# A proof's tasks are its [tasks] (prove_* = k-induction, cover_* = every cover reached), each
+# A proof's tasks are its [tasks] (prove_* = k-induction, cover_* = every cover reached;
+# mutant_* run only with --mutants, e.g. a deeper bounded check that reaches a bug), each
 # run alone by yowasp-sby (from the venv make deps fills: build/formal-venv) with Yices, in
 # build/formal/<proof>_<task>/ (log: build/formal/<proof>_<task>.log).  One line per task,
 # "PASS formal <proof> <task> (<s>s)" or "FAIL ... <status>" (status FAIL, UNKNOWN, ERROR or
@@ -16,7 +17,8 @@
 #
 # A mutant: a patch against rtl/ or formal/ with a header before "--- a/" saying what the bug
 # is.  It is applied to a scratch copy (build/formal-mut/<name>/src); the mutant is killed when
-# a prove task ends in FAIL (an assertion failed, not a syntax error: ERROR does not count).
+# a prove_* or mutant_* task ends in FAIL (an assertion failed, not a syntax error: ERROR does
+# not count).
 # Ends with "K of N formal mutants killed".
 set -u
 cd "$(dirname "$0")/.."
@@ -64,9 +66,10 @@ run_task() {
 export -f run_task
 export timeout_s
 
-# tasks_of PROOF [prv]: the proof's tasks (only the prove_* ones with prv)
+# tasks_of PROOF [mut]: the proof's tasks but mutant_* (with mut: prove_* and mutant_*)
 tasks_of() {
-  yowasp-sby --dumptasks "formal/$1.sby" | { if [ "${2:-}" = prv ]; then grep '^prove'; else cat; fi; }
+  yowasp-sby --dumptasks "formal/$1.sby" |
+    if [ "${2:-}" = mut ]; then grep -E '^(prove|mutant)_'; else grep -v '^mutant_'; fi
 }
 
 if [ $mode = proofs ]; then
@@ -119,7 +122,7 @@ for p in "${proofs[@]}"; do
       bad=$((bad + 1))
       continue
     fi
-    tasks=$(tasks_of "$p" prv)
+    tasks=$(tasks_of "$p" mut)
     printf '%s\n' $tasks | xargs -P "$jobs" -I{} bash -c 'run_task "$0" "$1" "$2" {}' \
       "$dir/src" "$dir/out" "$p"
     res=""
