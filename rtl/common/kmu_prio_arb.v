@@ -37,6 +37,20 @@ module kmu_prio_arb #(
       gnt_o[i] = gnt_valid_o && (gnt_idx_o == i[IDX_W-1:0]);
     end
   end
+
+`ifdef FORMAL
+  // Formal properties (make formal): formal/kmu_prio_arb_props.v; only the formal flow defines
+  // FORMAL.
+  kmu_prio_arb_props #(
+      .N    (N),
+      .IDX_W(IDX_W)
+  ) u_props (
+      .req_i      (req_i),
+      .gnt_o      (gnt_o),
+      .gnt_idx_o  (gnt_idx_o),
+      .gnt_valid_o(gnt_valid_o)
+  );
+`endif
 endmodule
 
 `default_nettype wire

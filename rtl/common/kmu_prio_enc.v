@@ -29,6 +29,19 @@ module kmu_prio_enc #(
       if (in_i[i]) idx_o = i[IDX_W-1:0];
     end
   end
+
+`ifdef FORMAL
+  // Formal properties (make formal): formal/kmu_prio_enc_props.v; only the formal flow defines
+  // FORMAL.
+  kmu_prio_enc_props #(
+      .N    (N),
+      .IDX_W(IDX_W)
+  ) u_props (
+      .in_i   (in_i),
+      .idx_o  (idx_o),
+      .valid_o(valid_o)
+  );
+`endif
 endmodule
 
 `default_nettype wire

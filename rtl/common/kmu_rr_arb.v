@@ -73,6 +73,24 @@ module kmu_rr_arb #(
       ptr_q <= ptr_d;
     end
   end
+
+`ifdef FORMAL
+  // Formal properties (make formal): formal/kmu_rr_arb_props.v, bound here so that they see
+  // the pointer; only the formal flow defines FORMAL.
+  kmu_rr_arb_props #(
+      .N    (N),
+      .IDX_W(IDX_W)
+  ) u_props (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .req_i      (req_i),
+      .ack_i      (ack_i),
+      .gnt_o      (gnt_o),
+      .gnt_idx_o  (gnt_idx_o),
+      .gnt_valid_o(gnt_valid_o),
+      .ptr_i      (ptr_q)
+  );
+`endif
 endmodule
 
 `default_nettype wire

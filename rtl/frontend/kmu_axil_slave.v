@@ -88,6 +88,9 @@ module kmu_axil_slave #(
   wire          wr_fire;  // the write on the bus is accepted this cycle
   wire          rd_fire;
   wire          b_push;  // its response enters B
+  // the responses made in the handshake cycle
+  wire [   1:0] b_push_word = bus_rsp_err_i ? RESP_SLVERR : RESP_OKAY;
+  wire [  33:0] r_push_word = bus_rsp_err_i ? {32'h0, RESP_SLVERR} : {bus_rsp_rdata_i, RESP_OKAY};
   // FIFO fill levels and the arbiter's index are not needed here
   wire [1:0] unused_aw_count, unused_w_count, unused_ar_count, unused_b_count, unused_r_count;
   wire unused_gnt_idx;
@@ -178,7 +181,7 @@ module kmu_axil_slave #(
       .flush_i     (1'b0),
       .push_valid_i(b_push),
       .push_ready_o(b_room),
-      .push_data_i (bus_rsp_err_i ? RESP_SLVERR : RESP_OKAY),
+      .push_data_i (b_push_word),
       .pop_valid_o (s_bvalid_o),
       .pop_ready_i (s_bready_i),
       .pop_data_o  (b_resp),
@@ -195,7 +198,7 @@ module kmu_axil_slave #(
       .flush_i     (1'b0),
       .push_valid_i(rd_fire),
       .push_ready_o(r_room),
-      .push_data_i (bus_rsp_err_i ? {32'h0, RESP_SLVERR} : {bus_rsp_rdata_i, RESP_OKAY}),
+      .push_data_i (r_push_word),
       .pop_valid_o (s_rvalid_o),
       .pop_ready_i (s_rready_i),
       .pop_data_o  (r_word),
@@ -222,6 +225,59 @@ module kmu_axil_slave #(
       lock_wr_q <= lock_wr_d;
     end
   end
+
+`ifdef FORMAL
+  // Formal properties (make formal): the AXI4-Lite protocol from formal/kmu_axil_props.v (it
+  // assumes a legal master on the AXI ports), and below the invariants that tie its
+  // outstanding counts to this slave's FIFOs: a request is either waiting in its request FIFO
+  // or answered in B/R, never lost or doubled (which also makes the proof inductive).  Only the
+  // formal flow defines FORMAL.
+  wire [7:0] f_aw_out, f_w_out, f_ar_out;
+  kmu_axil_props #(
+      .AW          (AW),
+      .F_MAXOUT    (4),
+      .F_CHECK_RESP(0)
+  ) u_axil_props (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .s_awvalid_i(s_awvalid_i),
+      .s_awready_o(s_awready_o),
+      .s_awaddr_i (s_awaddr_i),
+      .s_wvalid_i (s_wvalid_i),
+      .s_wready_o (s_wready_o),
+      .s_wdata_i  (s_wdata_i),
+      .s_wstrb_i  (s_wstrb_i),
+      .s_bvalid_o (s_bvalid_o),
+      .s_bready_i (s_bready_i),
+      .s_bresp_o  (s_bresp_o),
+      .s_arvalid_i(s_arvalid_i),
+      .s_arready_o(s_arready_o),
+      .s_araddr_i (s_araddr_i),
+      .s_rvalid_o (s_rvalid_o),
+      .s_rready_i (s_rready_i),
+      .s_rdata_o  (s_rdata_o),
+      .s_rresp_o  (s_rresp_o),
+      .f_aw_out_o (f_aw_out),
+      .f_w_out_o  (f_w_out),
+      .f_ar_out_o (f_ar_out)
+  );
+  always @(*) begin
+    if (rst_ni) begin
+      assert (f_aw_out == unused_aw_count + unused_b_count);
+      assert (f_w_out == unused_w_count + unused_b_count);
+      assert (f_ar_out == unused_ar_count + unused_r_count);
+      // a locked (refused) offer is still offered, of the kind recorded
+      if (lock_q) assert (bus_req_valid_o && bus_req_write_o == lock_wr_q);
+      // an offer always has room for its response
+      if (bus_req_valid_o) assert (bus_req_write_o ? b_room : r_room);
+      // The responses are made legal where they enter B and R (OKAY or SLVERR; an errored
+      // read carries RDATA 0); the FIFOs deliver every word unchanged and in order (their own
+      // properties), so the AXI side sees only these.
+      if (b_push) assert (b_push_word == RESP_OKAY || b_push_word == RESP_SLVERR);
+      if (rd_fire) assert (r_push_word[1:0] == RESP_OKAY || r_push_word == {32'h0, RESP_SLVERR});
+    end
+  end
+`endif
 endmodule
 
 `default_nettype wire

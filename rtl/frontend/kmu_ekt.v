@@ -423,6 +423,79 @@ module kmu_ekt #(
       end
     end
   end
+
+`ifdef FORMAL
+  // ---------------------------------------------------------------- formal properties
+  // make formal (formal/kmu_ekt.sby, top formal/kmu_ekt_fv.v); only the formal flow defines
+  // FORMAL.  Pure assertions, for any input sequence:
+  //   - a registered entry has base < end, base/end/esize 4-byte aligned, esize != 0,
+  //     max in flight != 0, and at most max in flight launches in flight; a free entry has
+  //     none in flight (unregister needs 0);
+  //   - credit conservation for one entry f_id chosen by the solver: its in-flight count is
+  //     the OK launches minus the OK completions since it was registered;
+  //   - every OK launch gives one descriptor in the next cycle, with the id and the head
+  //     before the launch; a descriptor not taken stays, unchanged;
+  //   - the registration state machine stays in its three states.
+  // Not here: head within [base, end) (it needs end - base to be a multiple of esize, i.e.
+  // the shift-subtract remainder proven correct over its 32 cycles).
+  integer f_e;
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @(*) begin
+    if (rst_ni) begin
+      assert (rstate_q != 2'd3);
+      for (f_e = 0; f_e < ENTRIES; f_e = f_e + 1) begin
+        if (valid_q[f_e]) begin
+          assert (base_q[f_e] < end_q[f_e]);
+          assert (base_q[f_e][1:0] == 2'd0 && end_q[f_e][1:0] == 2'd0);
+          assert (esize_q[f_e] != 16'd0 && esize_q[f_e][1:0] == 2'd0);
+          assert (maxinf_q[f_e] != 8'd0);
+          assert (inflight_q[f_e] <= maxinf_q[f_e]);
+        end else begin
+          assert (inflight_q[f_e] == 8'd0);
+        end
+      end
+    end
+  end
+
+  // credit conservation for one entry
+  (* anyconst *) reg [ID_W-1:0] f_id;
+  always @(*) assume (f_id < ENTRIES);
+  reg [8:0] f_cnt = 9'd0;  // OK launches - OK completions of f_id since its registration
+  wire f_launch = launch_valid_i && launch_ready_o && launch_err_o == KMU_LAUNCH_ERR_OK &&
+                  launch_id_i == f_id;
+  wire f_cpl = cpl_valid_i && !cpl_err_o && cpl_id_i == f_id;
+  always @(posedge clk_i) begin
+    if (!rst_ni || (reg_done_o && reg_code_o == KMU_REG_CODE_OK && reg_id_o == f_id))
+      f_cnt <= 9'd0;
+    else f_cnt <= f_cnt + f_launch - f_cpl;
+  end
+  always @(*) if (rst_ni) assert ({1'b0, inflight_q[f_id]} == f_cnt);
+
+  // one descriptor per OK launch; a stalled descriptor holds
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && rst_ni) begin
+      if ($past(launch_ok)) begin
+        assert (desc_valid_o && desc_id_o == $past(launch_id_i));
+        assert (desc_param_o == $past(l_head));
+      end else if ($past(desc_valid_o && !desc_ready_i)) begin
+        assert (desc_valid_o && desc_id_o == $past(desc_id_o));
+        assert (desc_param_o == $past(desc_param_o) && desc_kptr_o == $past(desc_kptr_o));
+      end else begin
+        assert (!desc_valid_o);
+      end
+    end
+  end
+
+  always @(*) begin
+    if (rst_ni) begin
+      cover (launch_ok && launch_id_i == f_id);
+      cover (f_cpl);
+      cover (launch_valid_i && launch_ready_o && launch_err_o == KMU_LAUNCH_ERR_INFLIGHT);
+      cover (unreg_valid_i && unreg_code_o == KMU_UNREG_CODE_BUSY);
+    end
+  end
+`endif
 endmodule
 
 `default_nettype wire
