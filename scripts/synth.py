@@ -644,7 +644,11 @@ def ecp5_timing_task(job, force, run_pnr=True):
     wjob = dict(job, rtl=[wfile] + job["rtl"])
     rc, out = run([YOSYS_ECP5, "-q", "-l", os.path.join(d, "yosys_wrap_ecp5.log"), "-p",
                    "; ".join([yosys_read(wjob), f"hierarchy -check -top {wname}",
-                              f"synth_ecp5 -top {wname} -json {wjson}"])],
+                              # proc first, as the area flow does: synth_ecp5 of Yosys 0.70
+                              # makes an inferred latch an error (a loop index integer
+                              # assigned in one branch of an always @(*) is one), proc alone
+                              # warns, and such a latch drives nothing
+                              "proc", f"synth_ecp5 -top {wname} -json {wjson}"])],
                   os.path.join(d, "yosys_wrap_ecp5.out"))
     if rc != 0:
         res["error"] = (f"yosys (ECP5 wrapper) failed (build/synth/{top}/yosys_wrap_ecp5.log)\n"
@@ -841,10 +845,12 @@ def budget_section(area, timing, budgets):
         miss = "-"
         why = []
         if bud:
+            x = lut / bud["ice40_lut"]
+            xs = f"{x:.2f}x" if x < 2 else f"{x:.1f}x"
             if bud["over"] > 0:
-                miss = f"+{bud['over']:,} ({lut / bud['ice40_lut']:.1f}x)"
+                miss = f"+{bud['over']:,} ({xs})"
                 why.append(f"iCE40 {lut:,} LUTs, {bud['over']:,} over the budget of "
-                           f"{bud['ice40_lut']:,} ({lut / bud['ice40_lut']:.1f}x)")
+                           f"{bud['ice40_lut']:,} ({xs})")
             else:
                 miss = f"met ({-bud['over']:,} spare)"
         fm5 = t5.get("fmax_mhz")
@@ -858,9 +864,11 @@ def budget_section(area, timing, budgets):
         note = budgets["blocks"].get(top, {}).get("note")
         if note:
             n.append(f"  {note}")
-        facts = [f"{a['ecp5'][k]} {k.upper() if k != 'dsp' else 'MULT18X18D'}"
-                 for k in ("dsp", "bram", "lutram") if a["ecp5"].get(k)]
-        facts.append(f"{a['ice40']['ff']:,} iCE40 FFs")
+        facts = [f"iCE40 {a['ice40']['ff']:,} FFs, {a['ice40']['bram']} SB_RAM40_4K; "
+                 f"ECP5 {a['ecp5']['ff']:,} FFs"]
+        facts += [f"{a['ecp5'][k]} {c}" for k, c in (("dsp", "MULT18X18D"), ("bram", "DP16KD"),
+                                                      ("lutram", "TRELLIS_DPR16X4"))
+                  if a["ecp5"].get(k)]
         n.append(f"  Netlist: {', '.join(facts)}.")
         c = t5.get("crit")
         if c:
