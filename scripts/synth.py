@@ -741,7 +741,7 @@ def fmt_fmax(t, up5k=True):
     if up5k and t.get("device") and not t["device"].startswith("up5k"):
         s += f" ({t['device']}: {t.get('note', '')})"
     elif t.get("note"):
-        s += f" ({t['note']})"
+        s += " (post-placement estimate)" if "post-placement" in t["note"] else f" ({t['note']})"
     return s
 
 
@@ -856,8 +856,9 @@ def budget_section(area, timing, budgets):
         fm5 = t5.get("fmax_mhz")
         if fm5 and fm5 < f5:
             why.append(f"ECP5 Fmax {fm5:.1f} MHz, {f5 - fm5:.1f} MHz under {f5} MHz")
+        bs = f"{bud['ice40_lut']:,}" if bud else "-"
         md.append(f"| {top} | {lut:,} | {a['ecp5']['lut']:,} | {fmt_fmax(t)} | "
-                  f"{fmt_fmax(t5, up5k=False)} | {bud['ice40_lut'] if bud else '-'} | {miss} |")
+                  f"{fmt_fmax(t5, up5k=False)} | {bs} | {miss} |")
         if not why:
             continue
         n = [f"- **{top}**: " + "; ".join(why) + "."]
@@ -872,7 +873,8 @@ def budget_section(area, timing, budgets):
         n.append(f"  Netlist: {', '.join(facts)}.")
         c = t5.get("crit")
         if c:
-            n.append(f"  ECP5 critical path: {c['from']} -> {c['to']}"
+            n.append(f"  ECP5 critical path (nextpnr's cells, named by Yosys after a net): "
+                     f"{c['from']} -> {c['to']}"
                      + (f" ({c['logic_ns']} ns logic, {c['routing_ns']} ns routing)"
                         if c.get("logic_ns") is not None else "")
                      + (f", through {', '.join(c['rtl'])}" if c.get("rtl") else "") + ".")
