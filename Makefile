@@ -83,6 +83,7 @@ help:
 	@echo "make test      run every test; last line 'N passed, M failed'"
 	@echo "make mutants   every planted bug must be caught: 'K of K mutants killed'"
 	@echo "make synth     Yosys/nextpnr area and Fmax into build/reports/"
+	@echo "make synth-ecp5    make synth plus nextpnr-ecp5 Fmax per block (ECP5-85F; slow, not in CI)"
 	@echo "make synth-system  make synth plus the whole kmu_gpu (slow, not in CI)"
 	@echo "make bench     measured latency/throughput into build/reports/bench.json"
 	@echo "make waves T=<harness>[.<test>]  FST + gtkwave save file of one test"

@@ -2,7 +2,7 @@
 # and cover, at two or more parameter sets), one line per task and "N passed, M failed";
 # `make formal-mutants`: every planted bug in formal/mutants/<proof>/*.patch must fail its
 # proof.  The tools (yowasp-sby, yices-smt2) come from the venv make deps fills
-# (build/formal-venv).  scripts/formal.sh; docs/verification.md.  The proofs marked
+# (build/venv).  scripts/formal.sh; docs/verification.md.  The proofs marked
 # "# formal: fast" also run in make test (scripts/test_formal.sh).
 .PHONY: formal formal-mutants
 formal: $(DEPS_STAMP)

