@@ -79,7 +79,6 @@ void kmu_preempt_ctrl_comb_next(kmu_preempt_ctrl *m, const kmu_preempt_ctrl_in *
     m->d.asked = 0;
     m->d.active = 0;
   }
-
 }
 
 void kmu_preempt_ctrl_comb(kmu_preempt_ctrl *m, const kmu_preempt_ctrl_in *i,
