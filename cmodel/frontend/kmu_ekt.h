@@ -77,6 +77,9 @@ typedef struct {
 void kmu_ekt_init(kmu_ekt *m, const kmu_ekt_params *p);
 void kmu_ekt_free(kmu_ekt *m);
 void kmu_ekt_reset(kmu_ekt *m);
+/* comb() = comb_out then comb_next (see kmu_ekt.c) */
+void kmu_ekt_comb_out(const kmu_ekt *m, kmu_ekt_out *o);
+void kmu_ekt_comb_next(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o);
 void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o);
 void kmu_ekt_tick(kmu_ekt *m);
 

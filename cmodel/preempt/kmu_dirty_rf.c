@@ -39,7 +39,30 @@ void kmu_dirty_rf_reset(kmu_dirty_rf *m) {
   kmu_prio_enc_reset(&m->u_reg_enc);
 }
 
-void kmu_dirty_rf_comb(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_out *o) {
+/* Phase 1, from the state alone: the registered outputs (read data, scan output stage). */
+void kmu_dirty_rf_comb_out(const kmu_dirty_rf *m, kmu_dirty_rf_out *o) {
+  const kmu_dirty_rf_regs *q = &m->q;
+  o->rd_data_o = q->rd_bad ? 0 : m->rd_rdata_q;
+  o->scan_valid_o = q->out_valid;
+  o->scan_warp_o = q->out_warp;
+  o->scan_reg_o = q->out_reg;
+  o->scan_data_o = m->scan_rdata_q;
+  o->scan_last_o = q->out_last;
+  o->scan_busy_o = (uint64_t)(q->srch || q->out_valid);
+  o->scan_done_o = q->scan_done;
+}
+
+/* Phase 2, from scan_wmask_i alone: the dirty count of the mask. */
+void kmu_dirty_rf_comb_cnt(const kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_out *o) {
+  const uint64_t wmask_in = i->scan_wmask_i & kmu_mask(m->p.warps);
+  unsigned cnt = 0;
+  for (uint64_t v = wmask_in; v; v &= v - 1) cnt += m->q.dcnt[__builtin_ctzll(v)];
+  o->dirty_cnt_o = cnt & 0xfffu;
+}
+
+/* Phase 3, from every input: range checks, the scan search, the next state, the memory
+ * ports. */
+void kmu_dirty_rf_comb_next(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_out *o) {
   const kmu_dirty_rf_regs *q = &m->q;
   kmu_dirty_rf_regs *d = &m->d;
   const unsigned nw = m->p.warps, nr = m->p.rpw;
@@ -161,21 +184,12 @@ void kmu_dirty_rf_comb(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_o
   m->mem_scan_re = fetch;
   m->mem_scan_addr = sel_w * nr + sel_r;
 
-  /* dirty count of the mask */
-  unsigned cnt = 0;
-  for (unsigned w = 0; w < nw; w++)
-    if ((wmask_in >> w) & 1) cnt += q->dcnt[w];
-  o->dirty_cnt_o = cnt & 0xfffu;
+}
 
-  /* outputs */
-  o->rd_data_o = q->rd_bad ? 0 : m->rd_rdata_q;
-  o->scan_valid_o = q->out_valid;
-  o->scan_warp_o = q->out_warp;
-  o->scan_reg_o = q->out_reg;
-  o->scan_data_o = m->scan_rdata_q;
-  o->scan_last_o = q->out_last;
-  o->scan_busy_o = (uint64_t)busy;
-  o->scan_done_o = q->scan_done;
+void kmu_dirty_rf_comb(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_out *o) {
+  kmu_dirty_rf_comb_out(m, o);
+  kmu_dirty_rf_comb_cnt(m, i, o);
+  kmu_dirty_rf_comb_next(m, i, o);
 }
 
 void kmu_dirty_rf_tick(kmu_dirty_rf *m) {

@@ -63,6 +63,10 @@ typedef struct {
 void kmu_pep_predictor_init(kmu_pep_predictor *m, const kmu_pep_predictor_params *p);
 void kmu_pep_predictor_free(kmu_pep_predictor *m);
 void kmu_pep_predictor_reset(kmu_pep_predictor *m);
+/* comb() = comb_out then comb_next (see kmu_pep_predictor.c) */
+void kmu_pep_predictor_comb_out(const kmu_pep_predictor *m, kmu_pep_predictor_out *o);
+void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
+                                 kmu_pep_predictor_out *o);
 void kmu_pep_predictor_comb(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
                             kmu_pep_predictor_out *o);
 void kmu_pep_predictor_tick(kmu_pep_predictor *m);

@@ -27,10 +27,12 @@ void kmu_warp_preempt_reset(kmu_warp_preempt *m) {
 
 static int bit(uint64_t v, unsigned b) { return (int)((v >> b) & 1); }
 
-void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
-                           kmu_warp_preempt_out *o) {
+/* Phase 1, from the state, the warp status and the event's register need (no ev_valid_i):
+ * the victim choice, ev_ready_o and busy_o. */
+void kmu_warp_preempt_comb_ready(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
+                                 kmu_warp_preempt_out *o) {
   const kmu_warp_preempt_regs *q = &m->q;
-  kmu_warp_preempt_regs *d = &m->d;
+  kmu_warp_preempt_nets *nt = &m->c;
   const unsigned nw = m->p.warps;
   const uint64_t wm = kmu_mask(nw);
   /* inputs at their port widths */
@@ -40,16 +42,11 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
   const unsigned wstart_warp = (unsigned)(i->wstart_warp_i & M6);
   const unsigned wstart_regs = (unsigned)(i->wstart_regs_i & M8);
   const unsigned wexit_warp = (unsigned)(i->wexit_warp_i & M6);
-  const int ev_valid = (int)(i->ev_valid_i & 1);
   const unsigned ev_regs = (unsigned)(i->ev_regs_i & M8), free_regs = (unsigned)(i->free_regs_i & M8);
-  const uint64_t ev_done = i->ev_done_i & wm;
-  const int rsave_ready = (int)(i->rsave_ready_i & 1), rsave_done = (int)(i->rsave_done_i & 1);
-  const int rrest_ready = (int)(i->rrest_ready_i & 1), rrest_done = (int)(i->rrest_done_i & 1);
   const unsigned vpol = (unsigned)(i->vpol_i & 3), opt = (unsigned)(i->opt_i & 0xf);
   const int wp_en = (int)(i->wp_en_i & 1);
 
   const int idle = q->state == KMU_WP_S_IDLE, busy = !idle;
-  const int flushing = q->state == KMU_WP_S_FLUSH;
   const uint64_t vic_oh = busy ? (1ull << q->vic) & wm : 0; /* vic < WARPS by construction */
   const uint64_t start_oh = wstart_warp < nw ? 1ull << wstart_warp : 0;
 
@@ -85,7 +82,42 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
   }
   const int any_fit = fit != 0;
   o->ev_ready_o = idle && wp_en && any_fit;
-  o->ev_refuse_o = ev_valid && idle && !(wp_en && any_fit);
+  o->busy_o = (uint64_t)busy;
+
+  /* nets for phase 2 */
+  nt->idle = idle, nt->inpipe = inpipe, nt->ld = ld, nt->bar = bar, nt->ibuf = ibuf;
+  nt->icmiss = icmiss, nt->vic_oh = vic_oh, nt->start_oh = start_oh;
+  nt->wstart_valid = wstart_valid, nt->wexit_valid = wexit_valid;
+  nt->wstart_warp = wstart_warp, nt->wstart_regs = wstart_regs, nt->wexit_warp = wexit_warp;
+  nt->ev_regs = ev_regs, nt->opt = opt, nt->pick_idx = pick_idx, nt->rsv_now = rsv_now;
+  nt->ok_now = wp_en && any_fit;
+}
+
+/* Phase 2, from the event request and the save/restore/done handshakes: acceptance, the
+ * victim's flush, the refusals, the next state and the controls. */
+void kmu_warp_preempt_comb_next(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
+                                kmu_warp_preempt_out *o) {
+  const kmu_warp_preempt_regs *q = &m->q;
+  kmu_warp_preempt_regs *d = &m->d;
+  const kmu_warp_preempt_nets *nt = &m->c;
+  const unsigned nw = m->p.warps;
+  const uint64_t wm = kmu_mask(nw);
+  /* inputs at their port widths */
+  const int ev_valid = (int)(i->ev_valid_i & 1);
+  const uint64_t ev_done = i->ev_done_i & wm;
+  const int rsave_ready = (int)(i->rsave_ready_i & 1), rsave_done = (int)(i->rsave_done_i & 1);
+  const int rrest_ready = (int)(i->rrest_ready_i & 1), rrest_done = (int)(i->rrest_done_i & 1);
+  /* phase 1's nets */
+  const uint64_t inpipe = nt->inpipe, ld = nt->ld, bar = nt->bar, ibuf = nt->ibuf;
+  const uint64_t icmiss = nt->icmiss, vic_oh = nt->vic_oh, start_oh = nt->start_oh;
+  const int wstart_valid = nt->wstart_valid, wexit_valid = nt->wexit_valid;
+  const unsigned wstart_warp = nt->wstart_warp, wstart_regs = nt->wstart_regs;
+  const unsigned wexit_warp = nt->wexit_warp, ev_regs = nt->ev_regs, opt = nt->opt;
+  const unsigned pick_idx = nt->pick_idx;
+  const int rsv_now = nt->rsv_now;
+  const int idle = nt->idle, busy = !idle;
+  const int flushing = q->state == KMU_WP_S_FLUSH;
+  o->ev_refuse_o = ev_valid && idle && !nt->ok_now;
   const int accept = ev_valid && (int)o->ev_ready_o;
 
   /* the victim's status */
@@ -181,12 +213,17 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
   o->rrest_valid_o = q->state == KMU_WP_S_REST;
   o->rrest_warp_o = q->vic;
   o->rrest_nregs_o = q->nregs;
-  o->busy_o = (uint64_t)busy;
   o->victim_o = q->vic;
   o->victim_valid_o = busy && !q->vexit;
   o->rsv_o = q->rsv;
   o->cur_id_o = q->id;
   o->lat_o = q->lat;
+}
+
+void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
+                           kmu_warp_preempt_out *o) {
+  kmu_warp_preempt_comb_ready(m, i, o);
+  kmu_warp_preempt_comb_next(m, i, o);
 }
 
 void kmu_warp_preempt_tick(kmu_warp_preempt *m) { m->q = m->d; }
