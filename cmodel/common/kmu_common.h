@@ -33,6 +33,21 @@
   struct { uint64_t always; LIST(KMU_FIELD_OUT) LLIST(KMU_FIELD_OUTL) }
 #define KMU_NO_LANES(X) /* a block without lane ports */
 
+/* Next state from the current one without copying twice per cycle: a block with a large regs
+ * struct keeps `int d_is_q` (d holds q: true after tick(), false after comb() has written d).
+ * comb() starts its next state with KMU_D_FROM_Q (copies only when d may differ from q, e.g.
+ * a second comb() in one cycle); tick() is KMU_Q_FROM_D. */
+#define KMU_D_FROM_Q(m)                 \
+  do {                                  \
+    if (!(m)->d_is_q) (m)->d = (m)->q;  \
+    (m)->d_is_q = 0;                    \
+  } while (0)
+#define KMU_Q_FROM_D(m)  \
+  do {                   \
+    (m)->q = (m)->d;     \
+    (m)->d_is_q = 1;     \
+  } while (0)
+
 static inline uint64_t kmu_mask(unsigned w) { return w >= 64 ? ~0ull : ((1ull << w) - 1); }
 
 /* A top's delta cycle (kmu_frontend only; kmu_sm and kmu_gpu evaluate their blocks once each

@@ -137,7 +137,7 @@ void kmu_ekt_comb_next(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
   const unsigned div_diff = (div_shift - q->stg_esize) & 0xffff;
 
   /* next state */
-  *d = *q;
+  KMU_D_FROM_Q(m); /* *d = *q */
   m->meta_we = 0;
   m->meta_re = 0;
   switch (q->rstate) {
@@ -215,5 +215,5 @@ void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
 void kmu_ekt_tick(kmu_ekt *m) {
   if (m->meta_re) m->meta_rdata_q = m->meta_mem[m->meta_raddr]; /* read-before-write */
   if (m->meta_we) m->meta_mem[m->meta_waddr] = m->meta_wdata;
-  m->q = m->d;
+  KMU_Q_FROM_D(m);
 }

@@ -66,6 +66,7 @@ typedef struct {
   kmu_ekt_params p;
   unsigned id_w;
   kmu_ekt_regs q, d;
+  int d_is_q; /* d holds q (KMU_D_FROM_Q) */
   kmu_prio_enc u_alloc;
   kmu_ekt_meta *meta_mem;    /* ENTRIES words, no reset */
   kmu_ekt_meta meta_rdata_q; /* the memory's read register */

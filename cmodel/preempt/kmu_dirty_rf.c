@@ -95,24 +95,22 @@ void kmu_dirty_rf_comb_next(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty
   const int start_ok = scan_start && !busy && rpw_ok;
   o->err_scan_o = scan_start && !start_ok;
 
-  /* search */
-  uint32_t ge_mask = 0;
-  for (unsigned r = 0; r < nr; r++)
-    if (q->cur_r <= r) ge_mask |= 1u << r;
+  /* search (nothing is searched, and no register chosen, while srch is clear: the loop over
+   * the warps runs only during a scan) */
+  const uint32_t ge_mask = rones & ~(uint32_t)kmu_mask(q->cur_r); /* registers >= cur_r */
   uint32_t wbits[KMU_DIRTY_RF_MAX_WARPS];
   uint64_t warp_any = 0;
-  for (unsigned w = 0; w < nw; w++) {
+  for (unsigned w = 0; w < nw && q->srch; w++) {
     wbits[w] = (q->scan_all ? rones : q->dirty[w]) & q->scan_rmask &
                (w == q->cur_w ? ge_mask : rones);
-    if (q->srch && ((q->scan_wmask >> w) & 1) && w >= q->cur_w && wbits[w] != 0)
-      warp_any |= 1ull << w;
+    if (((q->scan_wmask >> w) & 1) && w >= q->cur_w && wbits[w] != 0) warp_any |= 1ull << w;
   }
   kmu_prio_enc_in ewi = {warp_any};
   kmu_prio_enc_out ewo;
   kmu_prio_enc_comb(&m->u_warp_enc, &ewi, &ewo);
   const unsigned sel_w = (unsigned)ewo.idx_o;
   const int sel_any = (int)ewo.valid_o;
-  const uint32_t sel_bits = sel_w < nw ? wbits[sel_w] : 0;
+  const uint32_t sel_bits = sel_any ? wbits[sel_w] : 0;
   kmu_prio_enc_in eri = {sel_bits};
   kmu_prio_enc_out ero;
   kmu_prio_enc_comb(&m->u_reg_enc, &eri, &ero);
@@ -128,7 +126,7 @@ void kmu_dirty_rf_comb_next(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty
   const int hs_clear = hs && !q->out_stale;
 
   /* next state */
-  *d = *q;
+  KMU_D_FROM_Q(m); /* *d = *q */
   d->rd_bad = rd_valid ? !rd_ok : q->rd_bad;
   for (unsigned w = 0; w < nw; w++) {
     const int wr_here = wr_ok && wr_w == w, hs_here = hs_clear && q->out_warp == w;
@@ -199,5 +197,5 @@ void kmu_dirty_rf_tick(kmu_dirty_rf *m) {
   if (m->mem_we) m->rf_mem[m->mem_waddr] = m->mem_wdata;
   kmu_prio_enc_tick(&m->u_warp_enc);
   kmu_prio_enc_tick(&m->u_reg_enc);
-  m->q = m->d;
+  KMU_Q_FROM_D(m);
 }

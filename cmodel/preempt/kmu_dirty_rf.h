@@ -49,6 +49,7 @@ typedef struct {
 typedef struct {
   kmu_dirty_rf_params p;
   kmu_dirty_rf_regs q, d;
+  int d_is_q; /* d holds q (KMU_D_FROM_Q) */
   kmu_prio_enc u_warp_enc, u_reg_enc;
   uint64_t *rf_mem;      /* WARPS*RPW words, no reset */
   uint64_t rd_rdata_q;   /* the pipeline read register */

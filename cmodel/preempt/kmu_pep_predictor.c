@@ -155,7 +155,7 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
     sw_mask = el_ok & long_v;
 
   /* next state */
-  *d = *q;
+  KMU_D_FROM_Q(m); /* *d = *q */
   d->cyc = q->cyc + 1;
   d->fresh = 0;
   if (inst_ok && q->exec[inst_rtb] != (uint32_t)M32) d->exec[inst_rtb] = q->exec[inst_rtb] + 1;
@@ -195,4 +195,4 @@ void kmu_pep_predictor_comb(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
   kmu_pep_predictor_comb_next(m, i, o);
 }
 
-void kmu_pep_predictor_tick(kmu_pep_predictor *m) { m->q = m->d; }
+void kmu_pep_predictor_tick(kmu_pep_predictor *m) { KMU_Q_FROM_D(m); }

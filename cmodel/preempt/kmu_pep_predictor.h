@@ -58,6 +58,7 @@ typedef struct {
   kmu_pep_predictor_params p;
   unsigned rtb_w, ks_w;
   kmu_pep_predictor_regs q, d;
+  int d_is_q; /* d holds q (KMU_D_FROM_Q) */
 } kmu_pep_predictor;
 
 void kmu_pep_predictor_init(kmu_pep_predictor *m, const kmu_pep_predictor_params *p);

@@ -140,7 +140,7 @@ void kmu_warp_preempt_comb_next(kmu_warp_preempt *m, const kmu_warp_preempt_in *
              (uint64_t)(rrest_done && q->state != KMU_WP_S_RWAIT) << 4;
 
   /* next state */
-  *d = *q;
+  KMU_D_FROM_Q(m); /* *d = *q */
   if (wstart_valid && !wstart_bad) {
     for (unsigned c = 0; c < nw; c++) {
       if ((start_oh >> c) & 1) {
@@ -226,4 +226,4 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
   kmu_warp_preempt_comb_next(m, i, o);
 }
 
-void kmu_warp_preempt_tick(kmu_warp_preempt *m) { m->q = m->d; }
+void kmu_warp_preempt_tick(kmu_warp_preempt *m) { KMU_Q_FROM_D(m); }

@@ -79,6 +79,7 @@ typedef struct {
   kmu_warp_preempt_params p;
   kmu_warp_preempt_nets c;
   kmu_warp_preempt_regs q, d;
+  int d_is_q; /* d holds q (KMU_D_FROM_Q) */
 } kmu_warp_preempt;
 
 void kmu_warp_preempt_init(kmu_warp_preempt *m, const kmu_warp_preempt_params *p);

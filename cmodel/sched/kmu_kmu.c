@@ -355,7 +355,7 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   o->kernel_done_o = cpl_fire;
 
   /* next state: slots */
-  *d = *q;
+  KMU_D_FROM_Q(m); /* *d = *q */
   for (unsigned s = 0; s < n; s++) {
     if (take_ok && ts == s) {
       d->next[s] = q->next[s] + 1;
@@ -408,7 +408,7 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
 }
 
 void kmu_kmu_tick(kmu_kmu *m) {
-  m->q = m->d;
+  KMU_Q_FROM_D(m);
   kmu_rr_arb_tick(&m->u_in_arb);
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {
     kmu_fifo_tick(&m->u_fifo_a[l]);

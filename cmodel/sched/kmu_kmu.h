@@ -76,6 +76,7 @@ typedef struct {
   kmu_kmu_nets c;
   unsigned slot_w, tag_w, lc_w, ld_w;
   kmu_kmu_regs q, d;
+  int d_is_q; /* d holds q (KMU_D_FROM_Q) */
   kmu_rr_arb u_in_arb;
   kmu_prio_enc u_lvl_enc, u_alloc, u_vic_lvl, u_vic_enc;
   /* per level: lane A {param, kptr}, lane B {tbs, cpl_addr}, lane C {id, event, shmem, regs,

@@ -389,7 +389,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   kmu_fifo_comb(&m->u_ewt_id, &ii, &io);
 
   /* next state */
-  *d = *q;
+  KMU_D_FROM_Q(m); /* *d = *q */
   if (done_ok) {
     d->res_valid &= ~done_bit;
     d->res_started &= ~done_bit;
@@ -561,5 +561,5 @@ void kmu_sm_ctrl_tick(kmu_sm_ctrl *m) {
   kmu_fifo_tick(&m->u_done_fifo);
   kmu_fifo_tick(&m->u_ewt_kp);
   kmu_fifo_tick(&m->u_ewt_id);
-  m->q = m->d;
+  KMU_Q_FROM_D(m);
 }

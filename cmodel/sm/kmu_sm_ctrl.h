@@ -107,6 +107,7 @@ typedef struct {
   kmu_sm_ctrl_nets c;
   unsigned rtb_w, ptb_w, area_lg;
   kmu_sm_ctrl_regs q, d;
+  int d_is_q; /* d holds q (KMU_D_FROM_Q) */
   kmu_prio_enc u_rtb_enc, u_save_enc, u_ptb_free_enc, u_ptb_pre_enc;
   kmu_fifo u_start_fifo, u_done_fifo, u_ewt_kp, u_ewt_id;
 } kmu_sm_ctrl;
