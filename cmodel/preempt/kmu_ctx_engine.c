@@ -67,15 +67,14 @@ void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   const unsigned rbe = q->inplace ? 1 : (reg_beats & 0xffu);
 
   /* ---- bitmap helpers */
-  uint32_t rpw_mask = 0;
-  for (unsigned r = 0; r < nr; r++)
-    if (r < q->rpw) rpw_mask |= 1u << r;
-  uint64_t nz = 0, iss_from = 0, rsp_from = 0;
-  for (unsigned w = 0; w < nw; w++) {
+  const uint32_t rpw_mask = (uint32_t)kmu_mask(q->rpw < nr ? q->rpw : nr); /* r < rpw */
+  /* the slots after a walker's current one (every slot while the walk has not started) */
+  const uint64_t wm = kmu_mask(nw);
+  const uint64_t iss_from = q->state == KMU_CTX_S_RWAIT ? wm : wm & ~kmu_mask(q->iss_slot + 1);
+  const uint64_t rsp_from = q->rsp_ph == KMU_CTX_R_WAIT ? wm : wm & ~kmu_mask(q->rsp_slot + 1);
+  uint64_t nz = 0;
+  for (unsigned w = 0; w < nw; w++)
     if (q->bmap[w]) nz |= 1ull << w;
-    if (q->state == KMU_CTX_S_RWAIT || w > q->iss_slot) iss_from |= 1ull << w;
-    if (q->rsp_ph == KMU_CTX_R_WAIT || w > q->rsp_slot) rsp_from |= 1ull << w;
-  }
   const int any_nz = nz != 0;
 
   kmu_prio_enc_in ei;
@@ -99,9 +98,8 @@ void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   /* ---- addresses and data */
   const unsigned pc_slot = q->state == KMU_CTX_S_SCAN ? scan_warp : q->iss_slot;
   const unsigned pc_reg = q->state == KMU_CTX_S_SCAN ? scan_reg : iss_r;
-  unsigned pc = 0;
-  for (unsigned w = 0; w < nw; w++)
-    if (((q->wmask >> w) & 1) && w < pc_slot) pc++;
+  /* the slot's position among the command's slots: the command's slots below it */
+  const unsigned pc = (unsigned)__builtin_popcountll(q->wmask & wm & kmu_mask(pc_slot));
   const uint32_t reg_addr =
       q->area + bmap_b + ((uint32_t)pc * nr + pc_reg) * regb + (uint32_t)q->iss_beat * beatb;
   const uint32_t bmap_addr = q->area + (uint32_t)q->iss_idx * beatb;

@@ -52,19 +52,21 @@ void kmu_warp_preempt_comb_ready(kmu_warp_preempt *m, const kmu_warp_preempt_in 
 
   /* victim choice */
   const int rsv_now = ev_regs <= free_regs;
-  uint64_t fit = 0, cl0 = 0, cl1 = 0, cl2 = 0;
-  for (unsigned c = 0; c < nw; c++) {
-    const int ok = bit(live, c) && (rsv_now || q->wregs[c] >= ev_regs);
-    if (!ok || (wstart_valid && wstart_warp == c) || (wexit_valid && wexit_warp == c)) continue;
-    fit |= 1ull << c;
-    /* loads in flight with load drop on: one drop pulse, the i-buffer's class */
-    const int ldd = bit(ld, c) && (opt & 8);
-    const int c3 = (bit(ld, c) && !(opt & 8)) || (bit(bar, c) && !(opt & 4));
-    const int c2 = !c3 && ((bit(inpipe, c) && !ldd) || bit(icmiss, c));
-    if (c2) cl2 |= 1ull << c;
-    if (!c3 && !c2 && (bit(ibuf, c) || ldd)) cl1 |= 1ull << c;
-    if (!c3 && !c2 && !bit(ibuf, c) && !ldd) cl0 |= 1ull << c;
+  /* every warp at once, one bit per warp (the RTL's per-warp terms as masks) */
+  uint64_t regs_ok = rsv_now ? wm : 0; /* its registers hold the event's */
+  for (uint64_t v = rsv_now ? 0 : live; v; v &= v - 1) {
+    const unsigned c = (unsigned)__builtin_ctzll(v);
+    if (q->wregs[c] >= ev_regs) regs_ok |= 1ull << c;
   }
+  const uint64_t exit_oh = wexit_valid && wexit_warp < nw ? 1ull << wexit_warp : 0;
+  const uint64_t fit = live & regs_ok & ~(wstart_valid ? start_oh : 0) & ~exit_oh;
+  /* loads in flight with load drop on: one drop pulse, the i-buffer's class */
+  const uint64_t ldd = (opt & 8) ? ld : 0;
+  const uint64_t c3 = ((opt & 8) ? 0 : ld) | ((opt & 4) ? 0 : bar);
+  const uint64_t c2 = ~c3 & ((inpipe & ~ldd) | icmiss);
+  const uint64_t cl2 = fit & c2;
+  const uint64_t cl1 = fit & ~c3 & ~c2 & (ibuf | ldd);
+  const uint64_t cl0 = fit & ~c3 & ~c2 & ~ibuf & ~ldd;
   uint64_t sel;
   if (vpol != KMU_VICTIM_BEST) sel = fit;
   else if (cl0) sel = cl0;
@@ -72,7 +74,8 @@ void kmu_warp_preempt_comb_ready(kmu_warp_preempt *m, const kmu_warp_preempt_in 
   else if (cl2) sel = cl2;
   else sel = fit;
   unsigned pick_idx = 0;
-  for (unsigned c = 0; c < nw; c++) {
+  for (uint64_t v = sel; v; v &= v - 1) { /* the selected warps, lowest first */
+    const unsigned c = (unsigned)__builtin_ctzll(v);
     int pick;
     if (vpol == KMU_VICTIM_NEWEST)
       pick = bit(sel, c) && (sel & ~q->older[c] & ~(1ull << c)) == 0;

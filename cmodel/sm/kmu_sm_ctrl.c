@@ -100,9 +100,10 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   const int seq_save = st == SEQ_PAUSE || st == SEQ_SCMD || st == SEQ_SWAIT || st == SEQ_EVICT;
   const int seq_rst = st == SEQ_RCMD || st == SEQ_RWAIT;
   const uint64_t sr_bit = 1ull << sr;
+  const uint64_t busy_w = q->wst_busy & kmu_mask(nw); /* warp slots in use */
   uint64_t seq_wmask = 0;
-  for (unsigned w = 0; w < nw; w++)
-    if (((q->wst_busy >> w) & 1) && q->wst_owner[w] == sr) seq_wmask |= 1ull << w;
+  for (uint64_t v = busy_w; v; v &= v - 1)
+    if (q->wst_owner[__builtin_ctzll(v)] == sr) seq_wmask |= v & -v;
 
   /* (1) lowest free resident entry, free / preempted table entries; FIFO heads */
   kmu_prio_enc_in ei = {~q->res_valid & tbm};
@@ -163,8 +164,9 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   /* decisions: eligible = resident, started, not an event warp, no switch pending, not in the
    * sequencer; every other named bit is ignored and raises err_dec_o */
   /* (and at most RPW warp registers per slot: a larger context cannot be saved; it drains) */
-  uint64_t rpw_ok = 0;
-  for (unsigned e = 0; e < m->p.tbs; e++) rpw_ok |= (uint64_t)(q->res_rpw[e] <= m->p.rpw) << e;
+  uint64_t rpw_ok = 0; /* of the resident entries (elig is of those alone) */
+  for (uint64_t v = q->res_valid & tbm; v; v &= v - 1)
+    if (q->res_rpw[__builtin_ctzll(v)] <= m->p.rpw) rpw_ok |= v & -v;
   const uint64_t elig = q->res_valid & q->res_started & ~q->res_ewarp & ~q->res_sw & rpw_ok &
                         ~(seq_busy ? sr_bit : 0) & tbm;
 
@@ -173,8 +175,8 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   const unsigned st_rtb = (unsigned)(so.pop_data_o & rtbm);
   const int s_in = st_rtb < nt;
   uint64_t s_wmask = 0, d_wmask = 0;
-  for (unsigned w = 0; w < nw; w++) {
-    if (!((q->wst_busy >> w) & 1)) continue;
+  for (uint64_t v = busy_w; v; v &= v - 1) {
+    const unsigned w = (unsigned)__builtin_ctzll(v);
     if (q->wst_owner[w] == st_rtb) s_wmask |= 1ull << w;
     if (q->wst_owner[w] == done_rtb) d_wmask |= 1ull << w;
   }
