@@ -50,11 +50,11 @@
 
 static inline uint64_t kmu_mask(unsigned w) { return w >= 64 ? ~0ull : ((1ull << w) - 1); }
 
-/* A top's delta cycle (kmu_frontend only; kmu_sm and kmu_gpu evaluate their blocks once each
- * in a fixed order): evaluate sub-block `blk` when its
- * inputs `in` differ from those of its last evaluation in this cycle, kept in `last` (every
- * block on the cycle's first pass).  The top repeats passes until one evaluates nothing.  Used
- * where locals `first` (the cycle's first pass) and `evals` (blocks evaluated) exist. */
+/* A top's delta cycle (kmu_frontend only; kmu_sm and kmu_gpu evaluate each block once per
+ * cycle in a fixed order): evaluate sub-block `blk` when its inputs `in` differ from those of
+ * its last evaluation in this cycle, kept in `last` (every block on the cycle's first pass).
+ * The top repeats passes until one evaluates nothing.  Used where locals `first` (the cycle's
+ * first pass) and `evals` (blocks evaluated) exist. */
 #define KMU_EVAL(comb, blk, in, last, out)               \
   do {                                                    \
     if (first || memcmp((in), (last), sizeof *(in))) {   \

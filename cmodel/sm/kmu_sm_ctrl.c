@@ -8,7 +8,9 @@
  * pushes and pops (the second call replaces the first one's next state).  tick() is the
  * rising edge of the module and of every instance.  Preemption state: q.res_ckpt/res_sw/
  * res_base/res_rst, q.res_ptb[e], q.res_rpw[e], the preempted table q.ptb_*, q.ip_free and the
- * sequencer q.seq_* (instances u_save_enc, u_ptb_free_enc, u_ptb_pre_enc). */
+ * sequencer q.seq_* (instances u_save_enc, u_ptb_free_enc, u_ptb_pre_enc).  comb() is two
+ * phases, comb_fit (the fit answers and every registered output) then comb_next, which the SM
+ * top calls apart (kmu_sm.c); nets between them are in m->c. */
 #include "kmu_sm_ctrl.h"
 
 #include <string.h>
