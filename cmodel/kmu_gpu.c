@@ -1,10 +1,23 @@
 /* kmu_gpu.c - C twin of rtl/kmu_gpu.v.
  *
- * Wiring only, as in the RTL.  Each block's comb() is a pure function of its registered
- * state and its inputs; the top evaluates the blocks in data-flow order and repeats until no
- * block's inputs change (delta cycles: after a cycle's first pass, only a block whose inputs
- * changed is evaluated again).  There is no combinational loop in the design, so this settles
- * in a few passes; a model that does not settle aborts rather than answer wrongly. */
+ * Wiring only, as in the RTL.  kmu_gpu_comb() evaluates every block once per cycle in one fixed
+ * order, with no settle passes.  One cycle's combinational chain crosses blocks several times
+ * (kmu slot_p -> dispatch q_slot -> kmu q_* -> dispatch need -> SM fit -> dispatch take/start
+ * -> kmu take_* -> dispatch start_* -> SM start), so a block on it is split into phases, each
+ * a function of the block's state and the inputs known by then; its comb() (used by its own
+ * lockstep harness) is the phases in order, so the logic exists once.  The order:
+ *   (1) registered outputs: kmu_frontend_comb_out, kmu_preempt_ctrl_comb_out,
+ *       kmu_kmu_comb_slot (slot vectors, completion request);
+ *   (2) kmu_dispatch_comb_slot (level, slot), kmu_kmu_comb_q, kmu_dispatch_comb_need;
+ *   (3) kmu_sm_comb_fit per SM (fit answers, SIMT start offer, TB done, memory request);
+ *   (4) kmu_dispatch_comb_take (SM, take), kmu_kmu_comb_take, kmu_dispatch_comb_start;
+ *   (5) the SIMT start and TB-done arbiters; (6) the memory port;
+ *   (7) kmu_sm_comb_next per SM; (8) kmu_kmu_comb_next; (9) kmu_preempt_ctrl_comb_next;
+ *   (10) kmu_frontend_comb_next.
+ * The front end and the preemption trigger are Moore blocks (every output from registers), so
+ * they give their outputs first and take their inputs last.  The order is proved by the
+ * lockstep against the RTL (scripts/test_kmu_gpu_cosim.sh): a block that read a net before it
+ * is driven would see the previous cycle's value and mismatch. */
 #include "kmu_gpu.h"
 
 #include <stddef.h>
@@ -70,15 +83,15 @@ void kmu_gpu_reset(kmu_gpu *m) {
   memset(&m->w, 0, sizeof m->w);
 }
 
-/* One pass over the blocks in data-flow order; returns how many it evaluated (0: settled). */
-static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
-  kmu_gpu_wires *w = &m->w, *l = &m->last;
-  int evals = 0;
+/* One cycle's combinational logic: every block once, in this fixed order (phases of a block
+ * split where a later block's output feeds it in the same cycle; see the header). */
+void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
+  kmu_gpu_wires *w = &m->w;
   const unsigned nsm = m->p.nsm;
   const unsigned rtb_w = clog2_min1(m->p.tbs), tag_w = clog2_min1(m->p.ct);
 
-  /* front end: AXI from outside, descriptor/host ready, EKT credits and kernel completions
-   * from kmu_kmu */
+  /* (1) registered outputs: the front end (AXI slave, CSRs, pending descriptor), the preemption
+   * trigger, the kernel management unit's slot vectors and completion request */
   w->fe_i.s_awvalid_i = i->s_awvalid_i;
   w->fe_i.s_awaddr_i = i->s_awaddr_i;
   w->fe_i.s_wvalid_i = i->s_wvalid_i;
@@ -88,129 +101,32 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
   w->fe_i.s_arvalid_i = i->s_arvalid_i;
   w->fe_i.s_araddr_i = i->s_araddr_i;
   w->fe_i.s_rready_i = i->s_rready_i;
-  w->fe_i.desc_ready_i = w->kmu_o.ev_ready_o;
-  w->fe_i.host_ready_i = w->kmu_o.host_ready_o;
-  w->fe_i.cpl_valid_i = w->kmu_o.ekt_cpl_valid_o;
-  w->fe_i.cpl_id_i = w->kmu_o.ekt_cpl_id_o;
-  w->fe_i.kernel_done_i = w->kmu_o.kernel_done_o;
-  /* preemption status for PRE_STATUS and the counters (several SMs in a cycle count once) */
-  uint64_t pre_busy = w->pc_o.hold_o, wp_start = 0, ctx_save = 0;
-  for (unsigned s = 0; s < nsm; s++) {
-    pre_busy |= w->sm_o[s].pre_busy_o;
-    wp_start |= w->sm_o[s].stk_push_o != 0; /* a victim handed its slot to an event warp */
-    ctx_save |= w->sm_o[s].ctx_cmd_valid_o && w->sm_o[s].ctx_cmd_ready_o &&
-                w->sm_o[s].ctx_cmd_op_o != 2; /* KMU_CTX_OP_RESTORE */
-  }
-  w->fe_i.pre_busy_i = pre_busy & 1;
-  w->fe_i.pre_req_i = w->pc_o.req_o;
-  w->fe_i.wp_start_i = wp_start;
-  w->fe_i.ctx_save_i = ctx_save;
-  KMU_EVAL(kmu_frontend_comb, &m->u_frontend, &w->fe_i, &l->fe_i, &w->fe_o);
+  kmu_frontend_comb_out(&m->u_frontend, &w->fe_i, &w->fe_o);
+  kmu_preempt_ctrl_comb_out(&m->u_preempt_ctrl, &w->pc_o);
+  kmu_kmu_comb_slot(&m->u_kmu, &w->kmu_o);
 
-  /* kernel management */
-  w->kmu_i.mode_rgem_i = w->fe_o.mode_rgem_o; /* KMU_CTRL.RGEM */
-  w->kmu_i.ev_valid_i = w->fe_o.desc_valid_o;
-  w->kmu_i.ev_kptr_i = w->fe_o.desc_kptr_o;
-  w->kmu_i.ev_grid_x_i = w->fe_o.desc_grid_x_o;
-  w->kmu_i.ev_grid_y_i = w->fe_o.desc_grid_y_o;
-  w->kmu_i.ev_grid_z_i = w->fe_o.desc_grid_z_o;
-  w->kmu_i.ev_tb_x_i = w->fe_o.desc_tb_x_o;
-  w->kmu_i.ev_tb_y_i = w->fe_o.desc_tb_y_o;
-  w->kmu_i.ev_tb_z_i = w->fe_o.desc_tb_z_o;
-  w->kmu_i.ev_shmem_i = w->fe_o.desc_shmem_o;
-  w->kmu_i.ev_nregs_i = w->fe_o.desc_nregs_o;
-  w->kmu_i.ev_prio_i = w->fe_o.desc_prio_o;
-  w->kmu_i.ev_param_i = w->fe_o.desc_param_o;
-  w->kmu_i.ev_cpl_addr_i = w->fe_o.desc_param_o; /* word 0 of the submission entry */
-  w->kmu_i.ev_id_i = w->fe_o.desc_id_o;
-  w->kmu_i.host_valid_i = w->fe_o.host_valid_o;
-  w->kmu_i.host_kptr_i = w->fe_o.host_kptr_o;
-  w->kmu_i.host_grid_x_i = w->fe_o.host_grid_x_o;
-  w->kmu_i.host_grid_y_i = w->fe_o.host_grid_y_o;
-  w->kmu_i.host_grid_z_i = w->fe_o.host_grid_z_o;
-  w->kmu_i.host_tb_x_i = w->fe_o.host_tb_x_o;
-  w->kmu_i.host_tb_y_i = w->fe_o.host_tb_y_o;
-  w->kmu_i.host_tb_z_i = w->fe_o.host_tb_z_o;
-  w->kmu_i.host_shmem_i = w->fe_o.host_shmem_o;
-  w->kmu_i.host_nregs_i = w->fe_o.host_nregs_o;
-  w->kmu_i.host_prio_i = w->fe_o.host_prio_o;
-  w->kmu_i.host_param_i = w->fe_o.host_param_o;
-  w->kmu_i.host_cpl_addr_i = w->fe_o.host_cpl_addr_o;
-  w->kmu_i.q_slot_i = w->dsp_o.q_slot_o;
-  w->kmu_i.take_valid_i = w->dsp_o.take_valid_o;
-  w->kmu_i.take_slot_i = w->dsp_o.take_slot_o;
-  w->kmu_i.done_valid_i = w->dn_arb_o.gnt_valid_o;
-  /* the SM reports the TB's kernel tag */
-  w->kmu_i.done_tag_i = w->sm_o[w->dn_arb_o.gnt_idx_o % nsm].done_slot_o & kmu_mask(tag_w);
-  w->kmu_i.mem_req_ready_i = w->mp_o.req_ready_o & 1;
-  KMU_EVAL(kmu_kmu_comb, &m->u_kmu, &w->kmu_i, &l->kmu_i, &w->kmu_o);
-
-  /* dispatch */
-  uint64_t fit = 0, ewt_fit = 0;
-  for (unsigned s = 0; s < nsm; s++) {
-    fit |= (w->sm_o[s].fit_o & 1) << s;
-    ewt_fit |= (w->sm_o[s].ewt_fit_o & 1) << s;
-  }
+  /* (2) dispatch: the level and the slot; kmu: the slot's needs; dispatch: the need */
   w->dsp_i.slot_p0_i = w->kmu_o.slot_p0_o;
   w->dsp_i.slot_p1_i = w->kmu_o.slot_p1_o;
   w->dsp_i.slot_p2_i = w->kmu_o.slot_p2_o;
   w->dsp_i.slot_p3_i = w->kmu_o.slot_p3_o;
+  kmu_dispatch_comb_slot(&m->u_dispatch, &w->dsp_i, &w->dsp_o);
+  w->kmu_i.q_slot_i = w->dsp_o.q_slot_o;
+  w->kmu_i.take_slot_i = w->dsp_o.take_slot_o;
+  kmu_kmu_comb_q(&m->u_kmu, &w->kmu_i, &w->kmu_o);
   w->dsp_i.q_warps_i = w->kmu_o.q_warps_o;
   w->dsp_i.q_regs_i = w->kmu_o.q_regs_o;
   w->dsp_i.q_shmem_i = w->kmu_o.q_shmem_o;
   w->dsp_i.q_event_i = w->kmu_o.q_event_o;
-  w->dsp_i.sm_fit_i = fit;
-  w->dsp_i.sm_ewt_fit_i = ewt_fit;
-  w->dsp_i.reserve_mask_i = w->fe_o.reserve_mask_o; /* SM_RESERVE */
-  w->dsp_i.take_tb_i = w->kmu_o.take_tb_o;
-  w->dsp_i.take_kptr_i = w->kmu_o.take_kptr_o;
-  w->dsp_i.take_param_i = w->kmu_o.take_param_o;
-  KMU_EVAL(kmu_dispatch_comb, &m->u_dispatch, &w->dsp_i, &l->dsp_i, &w->dsp_o);
+  kmu_dispatch_comb_need(&m->u_dispatch, &w->dsp_i, &w->dsp_o);
 
-  /* preemption trigger */
-  const uint64_t st_fire = w->st_arb_o.gnt_valid_o && i->simt_start_ready_i;
-  const unsigned st_idx = (unsigned)w->st_arb_o.gnt_idx_o % nsm;
-  w->pc_i.en_i = (w->fe_o.pre_policy_o & 3) != 0; /* KMU_POL_DRAIN: draining only */
-  w->pc_i.all_i = w->fe_o.pre_all_o;                /* PRE_CTRL.ALL */
-  w->pc_i.stall_i = w->dsp_o.stall_o;
-  w->pc_i.level_i = w->dsp_o.level_o;
-  w->pc_i.lvl_has_tb_i = (uint64_t)(w->kmu_o.slot_p0_o != 0) |
-                         (uint64_t)(w->kmu_o.slot_p1_o != 0) << 1 |
-                         (uint64_t)(w->kmu_o.slot_p2_o != 0) << 2 |
-                         (uint64_t)(w->kmu_o.slot_p3_o != 0) << 3;
-  w->pc_i.take_valid_i = w->dsp_o.take_valid_o;
-  w->pc_i.take_tag_i = w->kmu_o.take_tag_o;
-  w->pc_i.st_fire_i = st_fire;
-  w->pc_i.st_sm_i = st_idx;
-  w->pc_i.st_rtb_i = w->sm_o[st_idx].simt_start_rtb_o;
-  w->pc_i.st_tag_i = w->sm_o[st_idx].simt_start_slot_o & kmu_mask(tag_w);
-  w->pc_i.busy_i = 0;
-  for (unsigned s = 0; s < nsm; s++) {
-    w->pc_i.elig_i[s] = w->sm_o[s].elig_o;
-    w->pc_i.busy_i |= (w->sm_o[s].pre_busy_o & 1) << s;
-  }
-  KMU_EVAL(kmu_preempt_ctrl_comb, &m->u_preempt_ctrl, &w->pc_i, &l->pc_i, &w->pc_o);
-
-  /* SMs */
-  uint64_t st_req = 0, dn_req = 0;
-  /* a new kernel's first TB: forget the profile of its tag (KSLOTS = CT) */
-  const uint64_t kslot_clear = w->dsp_o.take_valid_o && w->kmu_o.take_tb_o == 0;
+  /* (3) SMs, fit phase: the need, hold, the SIMT side, the configuration */
   for (unsigned s = 0; s < nsm; s++) {
     kmu_sm_in *si = &w->sm_i[s];
     si->need_warps_i = w->dsp_o.need_warps_o;
     si->need_regs_i = w->dsp_o.need_regs_o;
     si->need_shmem_i = w->dsp_o.need_shmem_o;
     si->need_ewarp_i = w->dsp_o.need_ewarp_o;
-    si->start_valid_i = w->dsp_o.start_valid_o && w->dsp_o.start_sm_o == s;
-    si->start_ewarp_i = w->dsp_o.start_ewarp_o;
-    si->start_slot_i = w->kmu_o.take_tag_o; /* the kernel tag: take and start share the cycle */
-    si->start_tb_i = w->dsp_o.start_tb_o;
-    si->start_warps_i = w->dsp_o.start_warps_o;
-    si->start_regs_i = w->dsp_o.start_regs_o;
-    si->start_shmem_i = w->dsp_o.start_shmem_o;
-    si->start_kptr_i = w->dsp_o.start_kptr_o;
-    si->start_param_i = w->dsp_o.start_param_o;
-    si->done_ready_i = (w->dn_arb_o.gnt_o >> s) & 1;
     si->policy_i = w->fe_o.pre_policy_o;
     si->inplace_en_i = w->fe_o.pre_inplace_o;
     si->wp_en_i = w->fe_o.pre_wp_en_o;
@@ -225,9 +141,6 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
     si->bw_shift_i = w->fe_o.pre_bw_shift_o;
     si->hint_valid_i = w->fe_o.pre_hint_valid_o;
     si->preempt_valid_i = (w->pc_o.preempt_o >> s) & 1;
-    si->kslot_clear_valid_i = kslot_clear;
-    si->kslot_clear_i = w->kmu_o.take_tag_o;
-    si->simt_start_ready_i = ((w->st_arb_o.gnt_o >> s) & 1) && i->simt_start_ready_i;
     si->simt_start_insts_i = i->simt_start_insts_i;
     si->simt_done_valid_i = i->simt_done_valid_i && i->simt_done_sm_i == s;
     si->simt_done_rtb_i = i->simt_done_rtb_i & kmu_mask(rtb_w);
@@ -260,23 +173,39 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
     si->ev_done_i = i->ev_done_i[s];
     si->rrest_ready_i = i->rrest_ready_i[s];
     si->rrest_done_i = i->rrest_done_i[s];
-    si->mem_req_ready_i = (w->mp_o.req_ready_o >> (1 + s)) & 1;
-    si->mem_rsp_valid_i = (w->mp_o.rsp_valid_o >> (1 + s)) & 1;
-    si->mem_rsp_rdata_i = w->mp_o.rsp_rdata_o;
-    KMU_EVAL(kmu_sm_comb, &m->u_sm[s], si, &l->sm_i[s], &w->sm_o[s]);
+    kmu_sm_comb_fit(&m->u_sm[s], si, &w->sm_o[s]);
+  }
+
+  /* (4) dispatch: the SM and the take; kmu: the slot's next TB; dispatch: the start */
+  uint64_t fit = 0, ewt_fit = 0;
+  for (unsigned s = 0; s < nsm; s++) {
+    fit |= (w->sm_o[s].fit_o & 1) << s;
+    ewt_fit |= (w->sm_o[s].ewt_fit_o & 1) << s;
+  }
+  w->dsp_i.sm_fit_i = fit;
+  w->dsp_i.sm_ewt_fit_i = ewt_fit;
+  w->dsp_i.reserve_mask_i = w->fe_o.reserve_mask_o; /* SM_RESERVE */
+  kmu_dispatch_comb_take(&m->u_dispatch, &w->dsp_i, &w->dsp_o);
+  kmu_kmu_comb_take(&m->u_kmu, &w->kmu_i, &w->kmu_o);
+  w->dsp_i.take_tb_i = w->kmu_o.take_tb_o;
+  w->dsp_i.take_kptr_i = w->kmu_o.take_kptr_o;
+  w->dsp_i.take_param_i = w->kmu_o.take_param_o;
+  kmu_dispatch_comb_start(&m->u_dispatch, &w->dsp_i, &w->dsp_o);
+
+  /* (5) SIMT start bus and TB-done arbiters, from the SMs' offers */
+  uint64_t st_req = 0, dn_req = 0;
+  for (unsigned s = 0; s < nsm; s++) {
     st_req |= (w->sm_o[s].simt_start_valid_o & 1) << s;
     dn_req |= (w->sm_o[s].done_valid_o & 1) << s;
   }
-
-  /* SIMT start bus and TB-done arbiters */
   w->st_arb_i.req_i = st_req;
-  w->st_arb_i.ack_i = w->st_arb_o.gnt_valid_o && i->simt_start_ready_i;
-  KMU_EVAL(kmu_rr_arb_comb, &m->u_start_arb, &w->st_arb_i, &l->st_arb_i, &w->st_arb_o);
+  w->st_arb_i.ack_i = i->simt_start_ready_i; /* acks the grant, if any */
+  kmu_rr_arb_comb(&m->u_start_arb, &w->st_arb_i, &w->st_arb_o);
   w->dn_arb_i.req_i = dn_req;
-  w->dn_arb_i.ack_i = w->dn_arb_o.gnt_valid_o;
-  KMU_EVAL(kmu_rr_arb_comb, &m->u_done_arb, &w->dn_arb_i, &l->dn_arb_i, &w->dn_arb_o);
+  w->dn_arb_i.ack_i = 1; /* the kernel management unit takes every done */
+  kmu_rr_arb_comb(&m->u_done_arb, &w->dn_arb_i, &w->dn_arb_o);
 
-  /* memory port: client 0 completion flags, client 1+s SM s's context engine */
+  /* (6) memory port: client 0 completion flags, client 1+s SM s's context engine */
   w->mp_i.req_valid_i = w->kmu_o.mem_req_valid_o & 1;
   w->mp_i.req_write_i = 1;
   w->mp_i.req_addr_i[0] = w->kmu_o.mem_req_addr_o & 0xffffffffu;
@@ -291,19 +220,113 @@ static int comb_pass(kmu_gpu *m, const kmu_gpu_in *i, int first) {
   w->mp_i.mem_rvalid_i = i->mem_rvalid_i;
   w->mp_i.mem_rdata_i = i->mem_rdata_i;
   w->mp_i.mem_rclient_i = i->mem_rclient_i;
-  KMU_EVAL(kmu_mem_port_comb, &m->u_mem_port, &w->mp_i, &l->mp_i, &w->mp_o);
-  return evals;
-}
+  kmu_mem_port_comb(&m->u_mem_port, &w->mp_i, &w->mp_o);
 
-void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
-  int pass;
-  for (pass = 0; pass < 12; pass++)
-    if (!comb_pass(m, i, pass == 0) && pass > 0) break;
-  if (pass == 12) {
-    fprintf(stderr, "kmu_gpu model: wires did not settle (combinational loop?)\n");
-    abort();
+  /* (7) SMs, next phase: the start, the arbiters' grants, the memory port */
+  const uint64_t st_fire = w->st_arb_o.gnt_valid_o && i->simt_start_ready_i;
+  /* a new kernel's first TB: forget the profile of its tag (KSLOTS = CT) */
+  const uint64_t kslot_clear = w->dsp_o.take_valid_o && w->kmu_o.take_tb_o == 0;
+  for (unsigned s = 0; s < nsm; s++) {
+    kmu_sm_in *si = &w->sm_i[s];
+    si->start_valid_i = w->dsp_o.start_valid_o && w->dsp_o.start_sm_o == s;
+    si->start_ewarp_i = w->dsp_o.start_ewarp_o;
+    si->start_slot_i = w->kmu_o.take_tag_o; /* the kernel tag: take and start share the cycle */
+    si->start_tb_i = w->dsp_o.start_tb_o;
+    si->start_warps_i = w->dsp_o.start_warps_o;
+    si->start_regs_i = w->dsp_o.start_regs_o;
+    si->start_shmem_i = w->dsp_o.start_shmem_o;
+    si->start_kptr_i = w->dsp_o.start_kptr_o;
+    si->start_param_i = w->dsp_o.start_param_o;
+    si->done_ready_i = (w->dn_arb_o.gnt_o >> s) & 1;
+    si->kslot_clear_valid_i = kslot_clear;
+    si->kslot_clear_i = w->kmu_o.take_tag_o;
+    si->simt_start_ready_i = ((w->st_arb_o.gnt_o >> s) & 1) && i->simt_start_ready_i;
+    si->mem_req_ready_i = (w->mp_o.req_ready_o >> (1 + s)) & 1;
+    si->mem_rsp_valid_i = (w->mp_o.rsp_valid_o >> (1 + s)) & 1;
+    si->mem_rsp_rdata_i = w->mp_o.rsp_rdata_o;
+    kmu_sm_comb_next(&m->u_sm[s], si, &w->sm_o[s]);
   }
-  const kmu_gpu_wires *w = &m->w;
+
+  /* (8) kernel management: descriptors and host launches, the take, the done, the port */
+  w->kmu_i.mode_rgem_i = w->fe_o.mode_rgem_o; /* KMU_CTRL.RGEM */
+  w->kmu_i.ev_valid_i = w->fe_o.desc_valid_o;
+  w->kmu_i.ev_kptr_i = w->fe_o.desc_kptr_o;
+  w->kmu_i.ev_grid_x_i = w->fe_o.desc_grid_x_o;
+  w->kmu_i.ev_grid_y_i = w->fe_o.desc_grid_y_o;
+  w->kmu_i.ev_grid_z_i = w->fe_o.desc_grid_z_o;
+  w->kmu_i.ev_tb_x_i = w->fe_o.desc_tb_x_o;
+  w->kmu_i.ev_tb_y_i = w->fe_o.desc_tb_y_o;
+  w->kmu_i.ev_tb_z_i = w->fe_o.desc_tb_z_o;
+  w->kmu_i.ev_shmem_i = w->fe_o.desc_shmem_o;
+  w->kmu_i.ev_nregs_i = w->fe_o.desc_nregs_o;
+  w->kmu_i.ev_prio_i = w->fe_o.desc_prio_o;
+  w->kmu_i.ev_param_i = w->fe_o.desc_param_o;
+  w->kmu_i.ev_cpl_addr_i = w->fe_o.desc_param_o; /* word 0 of the submission entry */
+  w->kmu_i.ev_id_i = w->fe_o.desc_id_o;
+  w->kmu_i.host_valid_i = w->fe_o.host_valid_o;
+  w->kmu_i.host_kptr_i = w->fe_o.host_kptr_o;
+  w->kmu_i.host_grid_x_i = w->fe_o.host_grid_x_o;
+  w->kmu_i.host_grid_y_i = w->fe_o.host_grid_y_o;
+  w->kmu_i.host_grid_z_i = w->fe_o.host_grid_z_o;
+  w->kmu_i.host_tb_x_i = w->fe_o.host_tb_x_o;
+  w->kmu_i.host_tb_y_i = w->fe_o.host_tb_y_o;
+  w->kmu_i.host_tb_z_i = w->fe_o.host_tb_z_o;
+  w->kmu_i.host_shmem_i = w->fe_o.host_shmem_o;
+  w->kmu_i.host_nregs_i = w->fe_o.host_nregs_o;
+  w->kmu_i.host_prio_i = w->fe_o.host_prio_o;
+  w->kmu_i.host_param_i = w->fe_o.host_param_o;
+  w->kmu_i.host_cpl_addr_i = w->fe_o.host_cpl_addr_o;
+  w->kmu_i.take_valid_i = w->dsp_o.take_valid_o;
+  w->kmu_i.done_valid_i = w->dn_arb_o.gnt_valid_o;
+  /* the SM reports the TB's kernel tag */
+  w->kmu_i.done_tag_i = w->sm_o[w->dn_arb_o.gnt_idx_o % nsm].done_slot_o & kmu_mask(tag_w);
+  w->kmu_i.mem_req_ready_i = w->mp_o.req_ready_o & 1;
+  kmu_kmu_comb_next(&m->u_kmu, &w->kmu_i, &w->kmu_o);
+
+  /* (9) preemption trigger */
+  const unsigned st_idx = (unsigned)w->st_arb_o.gnt_idx_o % nsm;
+  w->pc_i.en_i = (w->fe_o.pre_policy_o & 3) != 0; /* KMU_POL_DRAIN: draining only */
+  w->pc_i.all_i = w->fe_o.pre_all_o;                /* PRE_CTRL.ALL */
+  w->pc_i.stall_i = w->dsp_o.stall_o;
+  w->pc_i.level_i = w->dsp_o.level_o;
+  w->pc_i.lvl_has_tb_i = (uint64_t)(w->kmu_o.slot_p0_o != 0) |
+                         (uint64_t)(w->kmu_o.slot_p1_o != 0) << 1 |
+                         (uint64_t)(w->kmu_o.slot_p2_o != 0) << 2 |
+                         (uint64_t)(w->kmu_o.slot_p3_o != 0) << 3;
+  w->pc_i.take_valid_i = w->dsp_o.take_valid_o;
+  w->pc_i.take_tag_i = w->kmu_o.take_tag_o;
+  w->pc_i.st_fire_i = st_fire;
+  w->pc_i.st_sm_i = st_idx;
+  w->pc_i.st_rtb_i = w->sm_o[st_idx].simt_start_rtb_o;
+  w->pc_i.st_tag_i = w->sm_o[st_idx].simt_start_slot_o & kmu_mask(tag_w);
+  w->pc_i.busy_i = 0;
+  for (unsigned s = 0; s < nsm; s++) {
+    w->pc_i.elig_i[s] = w->sm_o[s].elig_o;
+    w->pc_i.busy_i |= (w->sm_o[s].pre_busy_o & 1) << s;
+  }
+  kmu_preempt_ctrl_comb_next(&m->u_preempt_ctrl, &w->pc_i);
+
+  /* (10) front end: descriptor and host-launch ready, EKT credits and kernel completions from
+   * kmu_kmu; preemption status for PRE_STATUS and the counters (several SMs in a cycle count
+   * once) */
+  w->fe_i.desc_ready_i = w->kmu_o.ev_ready_o;
+  w->fe_i.host_ready_i = w->kmu_o.host_ready_o;
+  w->fe_i.cpl_valid_i = w->kmu_o.ekt_cpl_valid_o;
+  w->fe_i.cpl_id_i = w->kmu_o.ekt_cpl_id_o;
+  w->fe_i.kernel_done_i = w->kmu_o.kernel_done_o;
+  uint64_t pre_busy = w->pc_o.hold_o, wp_start = 0, ctx_save = 0;
+  for (unsigned s = 0; s < nsm; s++) {
+    pre_busy |= w->sm_o[s].pre_busy_o;
+    wp_start |= w->sm_o[s].stk_push_o != 0; /* a victim handed its slot to an event warp */
+    ctx_save |= w->sm_o[s].ctx_cmd_valid_o && w->sm_o[s].ctx_cmd_ready_o &&
+                w->sm_o[s].ctx_cmd_op_o != 2; /* KMU_CTX_OP_RESTORE */
+  }
+  w->fe_i.pre_busy_i = pre_busy & 1;
+  w->fe_i.pre_req_i = w->pc_o.req_o;
+  w->fe_i.wp_start_i = wp_start;
+  w->fe_i.ctx_save_i = ctx_save;
+  kmu_frontend_comb_next(&m->u_frontend, &w->fe_i);
+
   const kmu_sm_out *st = &w->sm_o[w->st_arb_o.gnt_idx_o % m->p.nsm];
   o->s_awready_o = w->fe_o.s_awready_o;
   o->s_wready_o = w->fe_o.s_wready_o;

@@ -136,7 +136,6 @@ typedef struct {
   kmu_rr_arb u_start_arb, u_done_arb;
   kmu_mem_port u_mem_port;
   kmu_gpu_wires w;
-  kmu_gpu_wires last; /* the inputs of each block's last evaluation in this cycle (_i only) */
 } kmu_gpu;
 
 void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p);

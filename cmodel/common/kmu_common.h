@@ -33,6 +33,21 @@
   struct { uint64_t always; LIST(KMU_FIELD_OUT) LLIST(KMU_FIELD_OUTL) }
 #define KMU_NO_LANES(X) /* a block without lane ports */
 
+/* Next state from the current one without copying twice per cycle: a block with a large regs
+ * struct keeps `int d_is_q` (d holds q: true after tick(), false after comb() has written d).
+ * comb() starts its next state with KMU_D_FROM_Q (copies only when d may differ from q, e.g.
+ * a second comb() in one cycle); tick() is KMU_Q_FROM_D. */
+#define KMU_D_FROM_Q(m)                 \
+  do {                                  \
+    if (!(m)->d_is_q) (m)->d = (m)->q;  \
+    (m)->d_is_q = 0;                    \
+  } while (0)
+#define KMU_Q_FROM_D(m)  \
+  do {                   \
+    (m)->q = (m)->d;     \
+    (m)->d_is_q = 1;     \
+  } while (0)
+
 static inline uint64_t kmu_mask(unsigned w) { return w >= 64 ? ~0ull : ((1ull << w) - 1); }
 /* Verilog's $clog2 (0 for v <= 1): the width of a counter over v values */
 static inline unsigned kmu_clog2(uint64_t v) {
@@ -41,10 +56,11 @@ static inline unsigned kmu_clog2(uint64_t v) {
   return w;
 }
 
-/* A top's delta cycle (kmu_frontend, kmu_sm, kmu_gpu): evaluate sub-block `blk` when its
- * inputs `in` differ from those of its last evaluation in this cycle, kept in `last` (every
- * block on the cycle's first pass).  The top repeats passes until one evaluates nothing.  Used
- * where locals `first` (the cycle's first pass) and `evals` (blocks evaluated) exist. */
+/* A top's delta cycle (kmu_frontend only; kmu_sm and kmu_gpu evaluate each block once per
+ * cycle in a fixed order): evaluate sub-block `blk` when its inputs `in` differ from those of
+ * its last evaluation in this cycle, kept in `last` (every block on the cycle's first pass).
+ * The top repeats passes until one evaluates nothing.  Used where locals `first` (the cycle's
+ * first pass) and `evals` (blocks evaluated) exist. */
 #define KMU_EVAL(comb, blk, in, last, out)               \
   do {                                                    \
     if (first || memcmp((in), (last), sizeof *(in))) {   \

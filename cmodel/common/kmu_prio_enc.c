@@ -1,5 +1,6 @@
 /* kmu_prio_enc.c - C twin of rtl/common/kmu_prio_enc.v.  No state: comb() is the RTL's
- * always @(*) (scan from the top down, the last set bit seen wins) and its assign. */
+ * always @(*) (scan from the top down, the last set bit seen wins: the lowest set bit, here
+ * counted with one count-trailing-zeros) and its assign. */
 #include "kmu_prio_enc.h"
 
 void kmu_prio_enc_init(kmu_prio_enc *m, const kmu_prio_enc_params *p) {
@@ -14,10 +15,7 @@ void kmu_prio_enc_reset(kmu_prio_enc *m) { (void)m; }
 void kmu_prio_enc_comb(kmu_prio_enc *m, const kmu_prio_enc_in *i, kmu_prio_enc_out *o) {
   uint64_t in = i->in_i & kmu_mask(m->p.n);
   o->valid_o = in != 0;
-  o->idx_o = 0;
-  for (int b = (int)m->p.n - 1; b >= 0; b--) {
-    if ((in >> b) & 1) o->idx_o = (uint64_t)b;
-  }
+  o->idx_o = in ? (uint64_t)__builtin_ctzll(in) : 0; /* the lowest set bit */
 }
 
 void kmu_prio_enc_tick(kmu_prio_enc *m) { (void)m; }

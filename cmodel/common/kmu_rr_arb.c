@@ -1,6 +1,6 @@
 /* kmu_rr_arb.c - C twin of rtl/common/kmu_rr_arb.v.  Same state: ptr_q.  The RTL finds the
- * grant as "lowest requester at or after ptr_q, else lowest requester"; this model walks the
- * indices from ptr_q with wrap-around, which is the same rule written the other way. */
+ * grant as "lowest requester at or after ptr_q, else lowest requester"; so does this model,
+ * with one count-trailing-zeros on each mask (a pointer at or past N counts modulo N). */
 #include "kmu_rr_arb.h"
 
 void kmu_rr_arb_init(kmu_rr_arb *m, const kmu_rr_arb_params *p) {
@@ -18,15 +18,10 @@ void kmu_rr_arb_reset(kmu_rr_arb *m) {
 void kmu_rr_arb_comb(kmu_rr_arb *m, const kmu_rr_arb_in *i, kmu_rr_arb_out *o) {
   const unsigned n = m->p.n;
   const uint64_t req = i->req_i & kmu_mask(n);
-  unsigned idx = 0;
-  int valid = 0;
-  for (unsigned k = 0; k < n && !valid; k++) {
-    unsigned j = (m->q.ptr + k) % n;
-    if ((req >> j) & 1) {
-      idx = j;
-      valid = 1;
-    }
-  }
+  const unsigned ptr = m->q.ptr < n ? m->q.ptr : m->q.ptr % n;
+  const uint64_t from_ptr = req & ~kmu_mask(ptr); /* requesters at or after ptr */
+  const int valid = req != 0;
+  const unsigned idx = !valid ? 0 : (unsigned)__builtin_ctzll(from_ptr ? from_ptr : req);
   o->gnt_valid_o = valid;
   o->gnt_idx_o = idx;
   o->gnt_o = valid ? 1ull << idx : 0;

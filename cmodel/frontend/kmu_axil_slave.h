@@ -36,8 +36,17 @@ typedef struct {
   unsigned lock_wr; /* ... and it was a write */
 } kmu_axil_slave_regs;
 
+/* nets between the phases of one cycle's comb() */
+typedef struct {
+  kmu_fifo_in awi, wi, ari, bi, ri;
+  kmu_fifo_out awo, wo, aro, bo, ro;
+  kmu_rr_arb_in arbi;
+  kmu_rr_arb_out arbo;
+} kmu_axil_slave_nets;
+
 typedef struct {
   kmu_axil_slave_params p;
+  kmu_axil_slave_nets c;
   kmu_axil_slave_regs q, d;
   kmu_fifo u_aw_fifo, u_w_fifo, u_ar_fifo, u_b_fifo, u_r_fifo;
   kmu_rr_arb u_arb;
@@ -46,6 +55,11 @@ typedef struct {
 void kmu_axil_slave_init(kmu_axil_slave *m, const kmu_axil_slave_params *p);
 void kmu_axil_slave_free(kmu_axil_slave *m);
 void kmu_axil_slave_reset(kmu_axil_slave *m);
+/* comb() = comb_out then comb_next (see kmu_axil_slave.c) */
+void kmu_axil_slave_comb_out(kmu_axil_slave *m, const kmu_axil_slave_in *i,
+                             kmu_axil_slave_out *o);
+void kmu_axil_slave_comb_next(kmu_axil_slave *m, const kmu_axil_slave_in *i,
+                              kmu_axil_slave_out *o);
 void kmu_axil_slave_comb(kmu_axil_slave *m, const kmu_axil_slave_in *i, kmu_axil_slave_out *o);
 void kmu_axil_slave_tick(kmu_axil_slave *m);
 

@@ -195,46 +195,10 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
 
 static int in_win(unsigned a, unsigned base, unsigned last) { return a >= base && a <= last; }
 
-void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
+/* Phase 1, from the state alone: the staged registration, the host launch, the mode,
+ * reservation and preemption registers, the interrupt. */
+void kmu_csr_comb_out(const kmu_csr *m, kmu_csr_out *o) {
   const kmu_csr_regs *q = &m->q;
-  kmu_csr_regs *d = &m->d;
-  uint64_t addr = i->bus_req_addr_i & kmu_mask(m->p.aw);
-  unsigned a = (unsigned)(addr & 0xFFFF);
-  int in_64k = (addr >> 16) == 0;
-  int aligned = (a & 3) == 0;
-  int strb_full = (i->bus_req_wstrb_i & 0xF) == 0xF;
-  uint32_t wdata = (uint32_t)i->bus_req_wdata_i;
-  unsigned db_off = a - KMU_DOORBELL_ADDR; /* meaningful when a >= KMU_DOORBELL_ADDR */
-  int db_hit = in_64k && a >= KMU_DOORBELL_ADDR && db_off < KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE;
-  int rsv_hit = in_64k && (in_win(a, KMU_WIN_TREM_REVOKE_BASE, KMU_WIN_TREM_REVOKE_LAST) ||
-                           in_win(a, KMU_WIN_COPY_ENGINE_BASE, KMU_WIN_COPY_ENGINE_LAST));
-  dec_t dc = decode(m, i, a, in_64k, db_hit, rsv_hit);
-
-  /* bus handshake */
-  int wr = i->bus_req_write_i != 0, valid = i->bus_req_valid_i != 0;
-  int req_err = !aligned || (wr ? (!dc.wr_ok || !strb_full) : !dc.rd_ok);
-  int wr_good = valid && wr && !req_err;
-  int db_req = wr_good && db_hit;
-  int regcmd_req = wr_good && a == KMU_REG_CMD_ADDR;
-  int unreg_req = wr_good && a == KMU_UNREG_CMD_ADDR;
-  unsigned unreg_id8 = FLD_GET(wdata, UNREG_CMD_ID);
-  int unreg_known = unreg_id8 < m->p.entries;
-  int hlcmd_req = wr_good && a == KMU_HL_CMD_ADDR;
-  int hl_busy = q->host_valid && !i->host_ready_i; /* the pending launch is not taken */
-
-  o->bus_req_ready_o = !(db_req && !i->db_ready_i) && !(regcmd_req && !i->reg_ready_i) &&
-                       !(hlcmd_req && hl_busy);
-  int fire = valid && o->bus_req_ready_o;
-  int acc_wr = fire && wr && !req_err;
-  int acc_err = fire && req_err;
-
-  o->bus_rsp_err_o = valid && req_err;
-  o->bus_rsp_rdata_o = (valid && !wr && !req_err) ? dc.rval : 0;
-  o->db_valid_o = db_req;
-  o->db_idx_o = (db_off >> 2) & 0x3FF;
-  o->reg_valid_o = regcmd_req;
-  o->unreg_valid_o = unreg_req && unreg_known;
-  o->unreg_id_o = unreg_id8 & kmu_mask(m->id_w);
   o->reg_kptr_o = q->kptr;
   o->reg_grid_x_o = q->grid_x;
   o->reg_grid_y_o = q->grid_y;
@@ -276,6 +240,49 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   o->pre_hint_valid_o = q->pre_hint_valid;
   o->pre_pred_launch_o = q->pre_launch;
   o->irq_o = (q->irq_en_err && q->err != 0) || (q->irq_en_kd && q->kdone);
+}
+
+/* Phase 2, from the inputs: every other output and the next state. */
+void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
+  const kmu_csr_regs *q = &m->q;
+  kmu_csr_regs *d = &m->d;
+  uint64_t addr = i->bus_req_addr_i & kmu_mask(m->p.aw);
+  unsigned a = (unsigned)(addr & 0xFFFF);
+  int in_64k = (addr >> 16) == 0;
+  int aligned = (a & 3) == 0;
+  int strb_full = (i->bus_req_wstrb_i & 0xF) == 0xF;
+  uint32_t wdata = (uint32_t)i->bus_req_wdata_i;
+  unsigned db_off = a - KMU_DOORBELL_ADDR; /* meaningful when a >= KMU_DOORBELL_ADDR */
+  int db_hit = in_64k && a >= KMU_DOORBELL_ADDR && db_off < KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE;
+  int rsv_hit = in_64k && (in_win(a, KMU_WIN_TREM_REVOKE_BASE, KMU_WIN_TREM_REVOKE_LAST) ||
+                           in_win(a, KMU_WIN_COPY_ENGINE_BASE, KMU_WIN_COPY_ENGINE_LAST));
+  dec_t dc = decode(m, i, a, in_64k, db_hit, rsv_hit);
+
+  /* bus handshake */
+  int wr = i->bus_req_write_i != 0, valid = i->bus_req_valid_i != 0;
+  int req_err = !aligned || (wr ? (!dc.wr_ok || !strb_full) : !dc.rd_ok);
+  int wr_good = valid && wr && !req_err;
+  int db_req = wr_good && db_hit;
+  int regcmd_req = wr_good && a == KMU_REG_CMD_ADDR;
+  int unreg_req = wr_good && a == KMU_UNREG_CMD_ADDR;
+  unsigned unreg_id8 = FLD_GET(wdata, UNREG_CMD_ID);
+  int unreg_known = unreg_id8 < m->p.entries;
+  int hlcmd_req = wr_good && a == KMU_HL_CMD_ADDR;
+  int hl_busy = q->host_valid && !i->host_ready_i; /* the pending launch is not taken */
+
+  o->bus_req_ready_o = !(db_req && !i->db_ready_i) && !(regcmd_req && !i->reg_ready_i) &&
+                       !(hlcmd_req && hl_busy);
+  int fire = valid && o->bus_req_ready_o;
+  int acc_wr = fire && wr && !req_err;
+  int acc_err = fire && req_err;
+
+  o->bus_rsp_err_o = valid && req_err;
+  o->bus_rsp_rdata_o = (valid && !wr && !req_err) ? dc.rval : 0;
+  o->db_valid_o = db_req;
+  o->db_idx_o = (db_off >> 2) & 0x3FF;
+  o->reg_valid_o = regcmd_req;
+  o->unreg_valid_o = unreg_req && unreg_known;
+  o->unreg_id_o = unreg_id8 & kmu_mask(m->id_w);
 
   /* events */
   int reg_fire = regcmd_req && i->reg_ready_i;
@@ -428,6 +435,11 @@ void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
       default: break;
     }
   }
+}
+
+void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
+  kmu_csr_comb_out(m, o);
+  kmu_csr_comb_next(m, i, o);
 }
 
 void kmu_csr_tick(kmu_csr *m) { m->q = m->d; }

@@ -86,6 +86,9 @@ typedef struct {
 void kmu_csr_init(kmu_csr *m, const kmu_csr_params *p);
 void kmu_csr_free(kmu_csr *m);
 void kmu_csr_reset(kmu_csr *m);
+/* comb() = comb_out then comb_next (see kmu_csr.c) */
+void kmu_csr_comb_out(const kmu_csr *m, kmu_csr_out *o);
+void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o);
 void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o);
 void kmu_csr_tick(kmu_csr *m);
 

@@ -29,7 +29,28 @@ void kmu_ekt_reset(kmu_ekt *m) {
   m->meta_we = m->meta_re = 0;
 }
 
-void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
+/* Phase 1, from the state alone: the table's valid bits and the pending descriptor. */
+void kmu_ekt_comb_out(const kmu_ekt *m, kmu_ekt_out *o) {
+  const kmu_ekt_regs *q = &m->q;
+  o->valid_o = q->valid;
+  o->desc_valid_o = q->desc_valid;
+  o->desc_id_o = q->desc_id;
+  o->desc_param_o = q->desc_param;
+  const kmu_ekt_meta *r = &m->meta_rdata_q;
+  o->desc_kptr_o = r->kptr;
+  o->desc_grid_x_o = r->grid_x;
+  o->desc_grid_y_o = r->grid_y;
+  o->desc_grid_z_o = r->grid_z;
+  o->desc_tb_x_o = r->tb_x;
+  o->desc_tb_y_o = r->tb_y;
+  o->desc_tb_z_o = r->tb_z;
+  o->desc_shmem_o = r->shmem;
+  o->desc_nregs_o = r->nregs;
+  o->desc_prio_o = r->prio;
+}
+
+/* Phase 2, from the inputs: every other output and the next state. */
+void kmu_ekt_comb_next(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
   const kmu_ekt_regs *q = &m->q;
   kmu_ekt_regs *d = &m->d;
   const unsigned n = m->p.entries;
@@ -116,7 +137,7 @@ void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
   const unsigned div_diff = (div_shift - q->stg_esize) & 0xffff;
 
   /* next state */
-  *d = *q;
+  KMU_D_FROM_Q(m); /* *d = *q */
   m->meta_we = 0;
   m->meta_re = 0;
   switch (q->rstate) {
@@ -184,27 +205,15 @@ void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
       d->inflight[e] = 0;
     }
   }
+}
 
-  /* outputs */
-  o->valid_o = q->valid;
-  o->desc_valid_o = q->desc_valid;
-  o->desc_id_o = q->desc_id;
-  o->desc_param_o = q->desc_param;
-  const kmu_ekt_meta *r = &m->meta_rdata_q;
-  o->desc_kptr_o = r->kptr;
-  o->desc_grid_x_o = r->grid_x;
-  o->desc_grid_y_o = r->grid_y;
-  o->desc_grid_z_o = r->grid_z;
-  o->desc_tb_x_o = r->tb_x;
-  o->desc_tb_y_o = r->tb_y;
-  o->desc_tb_z_o = r->tb_z;
-  o->desc_shmem_o = r->shmem;
-  o->desc_nregs_o = r->nregs;
-  o->desc_prio_o = r->prio;
+void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
+  kmu_ekt_comb_out(m, o);
+  kmu_ekt_comb_next(m, i, o);
 }
 
 void kmu_ekt_tick(kmu_ekt *m) {
   if (m->meta_re) m->meta_rdata_q = m->meta_mem[m->meta_raddr]; /* read-before-write */
   if (m->meta_we) m->meta_mem[m->meta_waddr] = m->meta_wdata;
-  m->q = m->d;
+  KMU_Q_FROM_D(m);
 }

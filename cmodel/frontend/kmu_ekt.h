@@ -66,6 +66,7 @@ typedef struct {
   kmu_ekt_params p;
   unsigned id_w;
   kmu_ekt_regs q, d;
+  int d_is_q; /* d holds q (KMU_D_FROM_Q) */
   kmu_prio_enc u_alloc;
   kmu_ekt_meta *meta_mem;    /* ENTRIES words, no reset */
   kmu_ekt_meta meta_rdata_q; /* the memory's read register */
@@ -77,6 +78,9 @@ typedef struct {
 void kmu_ekt_init(kmu_ekt *m, const kmu_ekt_params *p);
 void kmu_ekt_free(kmu_ekt *m);
 void kmu_ekt_reset(kmu_ekt *m);
+/* comb() = comb_out then comb_next (see kmu_ekt.c) */
+void kmu_ekt_comb_out(const kmu_ekt *m, kmu_ekt_out *o);
+void kmu_ekt_comb_next(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o);
 void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o);
 void kmu_ekt_tick(kmu_ekt *m);
 

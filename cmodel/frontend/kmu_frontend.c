@@ -126,15 +126,23 @@ static int comb_pass(kmu_frontend *m, const kmu_frontend_in *i, int first) {
   return evals;
 }
 
-void kmu_frontend_comb(kmu_frontend *m, const kmu_frontend_in *i, kmu_frontend_out *o) {
-  int pass;
-  for (pass = 0; pass < 8; pass++)
-    if (!comb_pass(m, i, pass == 0) && pass > 0) break;
-  if (pass == 8) {
-    fprintf(stderr, "kmu_frontend model: wires did not settle (combinational loop?)\n");
-    abort();
-  }
-  const kmu_frontend_wires *w = &m->w;
+/* Phase 1, from the state and the AXI side: every output of the front end (all registered:
+ * the AXI slave's FIFOs, the CSR block's registers, the EKT's pending descriptor).  A system top
+ * takes them before it has this cycle's descriptor ready, completions and status. */
+void kmu_frontend_comb_out(kmu_frontend *m, const kmu_frontend_in *i, kmu_frontend_out *o) {
+  kmu_frontend_wires *w = &m->w;
+  w->slave_i.s_awvalid_i = i->s_awvalid_i;
+  w->slave_i.s_awaddr_i = i->s_awaddr_i;
+  w->slave_i.s_wvalid_i = i->s_wvalid_i;
+  w->slave_i.s_wdata_i = i->s_wdata_i;
+  w->slave_i.s_wstrb_i = i->s_wstrb_i;
+  w->slave_i.s_bready_i = i->s_bready_i;
+  w->slave_i.s_arvalid_i = i->s_arvalid_i;
+  w->slave_i.s_araddr_i = i->s_araddr_i;
+  w->slave_i.s_rready_i = i->s_rready_i;
+  kmu_axil_slave_comb_out(&m->u_axil_slave, &w->slave_i, &w->slave_o);
+  kmu_csr_comb_out(&m->u_csr, &w->csr_o);
+  kmu_ekt_comb_out(&m->u_ekt, &w->ekt_o);
   o->s_awready_o = w->slave_o.s_awready_o;
   o->s_wready_o = w->slave_o.s_wready_o;
   o->s_bvalid_o = w->slave_o.s_bvalid_o;
@@ -183,6 +191,22 @@ void kmu_frontend_comb(kmu_frontend *m, const kmu_frontend_in *i, kmu_frontend_o
   o->pre_hint_valid_o = w->csr_o.pre_hint_valid_o;
   o->pre_pred_launch_o = w->csr_o.pre_pred_launch_o;
   o->irq_o = w->csr_o.irq_o;
+}
+
+/* Phase 2, from every input: the blocks' next state (delta cycles inside the front end). */
+void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i) {
+  int pass;
+  for (pass = 0; pass < 8; pass++)
+    if (!comb_pass(m, i, pass == 0) && pass > 0) break;
+  if (pass == 8) {
+    fprintf(stderr, "kmu_frontend model: wires did not settle (combinational loop?)\n");
+    abort();
+  }
+}
+
+void kmu_frontend_comb(kmu_frontend *m, const kmu_frontend_in *i, kmu_frontend_out *o) {
+  kmu_frontend_comb_out(m, i, o);
+  kmu_frontend_comb_next(m, i);
 }
 
 void kmu_frontend_tick(kmu_frontend *m) {

@@ -70,6 +70,9 @@ typedef struct {
 void kmu_frontend_init(kmu_frontend *m, const kmu_frontend_params *p);
 void kmu_frontend_free(kmu_frontend *m);
 void kmu_frontend_reset(kmu_frontend *m);
+/* comb() = comb_out then comb_next (see kmu_frontend.c) */
+void kmu_frontend_comb_out(kmu_frontend *m, const kmu_frontend_in *i, kmu_frontend_out *o);
+void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i);
 void kmu_frontend_comb(kmu_frontend *m, const kmu_frontend_in *i, kmu_frontend_out *o);
 void kmu_frontend_tick(kmu_frontend *m);
 

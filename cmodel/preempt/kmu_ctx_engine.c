@@ -4,7 +4,9 @@
  * walker q.rsp_ph/rsp_rem/rsp_slot/rsp_bits/rsp_beat/rsp_off, q.done/regs/bytes; instances
  * u_iss_wenc, u_rsp_wenc (slots), u_iss_renc, u_rsp_renc (registers).  comb() follows the RTL's
  * order: the encoders (their inputs depend only on state), the addresses and data, the
- * handshakes, then the issue side and the response side of the next state. */
+ * handshakes, then the issue side and the response side of the next state.  comb() is two
+ * phases, comb_out (issue-side outputs) then comb_next, which a system top calls apart
+ * (kmu_sm.c); nets between them are in m->c. */
 #include "kmu_ctx_engine.h"
 
 #include <string.h>
@@ -40,49 +42,39 @@ void kmu_ctx_engine_reset(kmu_ctx_engine *m) {
   kmu_prio_enc_reset(&m->u_rsp_renc);
 }
 
-void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_engine_out *o) {
+/* Phase 1, from the state and the register file's scan stage (registered there), the shared
+ * memory and on-chip store read data: every output of the issue side (the memory request,
+ * the on-chip store, the shared-memory read, the scan and command handshakes' ready). */
+void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
+                             kmu_ctx_engine_out *o) {
   const kmu_ctx_engine_regs *q = &m->q;
-  kmu_ctx_engine_regs *d = &m->d;
+  kmu_ctx_engine_nets *c = &m->c;
   const unsigned nw = m->p.warps, nr = m->p.rpw;
-  const uint64_t wm = kmu_mask(nw);
-  const uint32_t rm = (uint32_t)kmu_mask(nr);
   const uint32_t dm = (uint32_t)kmu_mask(m->p.dw);
   const uint32_t regb = m->p.reg_bytes, beatb = m->p.beat_bytes;
   const uint32_t bmap_b = nw * beatb, shm_off = bmap_b + nw * nr * regb;
   const unsigned reg_beats = regb / beatb;
   /* inputs at their port widths */
-  const int cmd_valid = (int)(i->cmd_valid_i & 1);
-  const unsigned cmd_op = (unsigned)(i->cmd_op_i & 3), cmd_rpw = (unsigned)(i->cmd_rpw_i & M6);
-  const uint64_t cmd_wmask = i->cmd_wmask_i & wm;
-  const unsigned cmd_shmem = (unsigned)(i->cmd_shmem_i & M17);
-  const int scan_valid = (int)(i->scan_valid_i & 1), scan_last = (int)(i->scan_last_i & 1);
-  const int scan_done = (int)(i->scan_done_i & 1);
+  const int scan_valid = (int)(i->scan_valid_i & 1);
   const unsigned scan_warp = (unsigned)(i->scan_warp_i & M6);
   const unsigned scan_reg = (unsigned)(i->scan_reg_i & M5);
   const uint32_t scan_data = (uint32_t)i->scan_data_i & dm;
-  const int req_ready = (int)(i->req_ready_i & 1), rsp_valid = (int)(i->rsp_valid_i & 1);
 
-  /* ---- command check */
-  const int rpw_bad = cmd_rpw == 0 || cmd_rpw > nr;
-  const int cmd_bad = cmd_op == 3 || rpw_bad || cmd_wmask == 0 || cmd_shmem > m->p.shmem;
   const int idle = q->state == KMU_CTX_S_IDLE;
-  const int cmd_go = cmd_valid && idle && !cmd_bad;
   o->cmd_ready_o = (uint64_t)idle;
-  o->err_cmd_o = (uint64_t)(cmd_valid && idle && cmd_bad);
 
   const int restore = q->op == KMU_CTX_OP_RESTORE;
   const unsigned rbe = q->inplace ? 1 : (reg_beats & 0xffu);
 
   /* ---- bitmap helpers */
-  uint32_t rpw_mask = 0;
-  for (unsigned r = 0; r < nr; r++)
-    if (r < q->rpw) rpw_mask |= 1u << r;
-  uint64_t nz = 0, iss_from = 0, rsp_from = 0;
-  for (unsigned w = 0; w < nw; w++) {
+  const uint32_t rpw_mask = (uint32_t)kmu_mask(q->rpw < nr ? q->rpw : nr); /* r < rpw */
+  /* the slots after a walker's current one (every slot while the walk has not started) */
+  const uint64_t wm = kmu_mask(nw);
+  const uint64_t iss_from = q->state == KMU_CTX_S_RWAIT ? wm : wm & ~kmu_mask(q->iss_slot + 1);
+  const uint64_t rsp_from = q->rsp_ph == KMU_CTX_R_WAIT ? wm : wm & ~kmu_mask(q->rsp_slot + 1);
+  uint64_t nz = 0;
+  for (unsigned w = 0; w < nw; w++)
     if (q->bmap[w]) nz |= 1ull << w;
-    if (q->state == KMU_CTX_S_RWAIT || w > q->iss_slot) iss_from |= 1ull << w;
-    if (q->rsp_ph == KMU_CTX_R_WAIT || w > q->rsp_slot) rsp_from |= 1ull << w;
-  }
   const int any_nz = nz != 0;
 
   kmu_prio_enc_in ei;
@@ -101,14 +93,13 @@ void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_
   ei.in_i = q->rsp_bits;
   kmu_prio_enc_comb(&m->u_rsp_renc, &ei, &eo);
   const unsigned rsp_r = (unsigned)eo.idx_o;
-  const uint32_t iss_w_bmap = q->bmap[iss_w], rsp_w_bmap = q->bmap[rsp_w];
+  const uint32_t iss_w_bmap = q->bmap[iss_w];
 
   /* ---- addresses and data */
   const unsigned pc_slot = q->state == KMU_CTX_S_SCAN ? scan_warp : q->iss_slot;
   const unsigned pc_reg = q->state == KMU_CTX_S_SCAN ? scan_reg : iss_r;
-  unsigned pc = 0;
-  for (unsigned w = 0; w < nw; w++)
-    if (((q->wmask >> w) & 1) && w < pc_slot) pc++;
+  /* the slot's position among the command's slots: the command's slots below it */
+  const unsigned pc = (unsigned)__builtin_popcountll(q->wmask & wm & kmu_mask(pc_slot));
   const uint32_t reg_addr =
       q->area + bmap_b + ((uint32_t)pc * nr + pc_reg) * regb + (uint32_t)q->iss_beat * beatb;
   const uint32_t bmap_addr = q->area + (uint32_t)q->iss_idx * beatb;
@@ -116,7 +107,6 @@ void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_
   const uint32_t addr = q->state == KMU_CTX_S_BMAP ? bmap_addr
                         : q->state == KMU_CTX_S_SHM ? shm_addr
                                                      : reg_addr;
-  const uint32_t evt_data = q->inplace ? (uint32_t)i->ip_rdata_i : (uint32_t)i->rsp_rdata_i;
   uint32_t wdata = 0;
   if (!restore) {
     if (q->state == KMU_CTX_S_SCAN) wdata = scan_data;
@@ -127,6 +117,77 @@ void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_
   /* ---- issue handshakes */
   const int iss_act = (q->state == KMU_CTX_S_SCAN && scan_valid) || q->state == KMU_CTX_S_BMAP ||
                       q->state == KMU_CTX_S_REG || q->state == KMU_CTX_S_SHM;
+
+  /* outputs of the issue side */
+  o->busy_o = (uint64_t)!idle;
+  o->done_o = q->done;
+  o->done_regs_o = q->regs;
+  o->done_bytes_o = q->bytes;
+  o->scan_start_o = q->state == KMU_CTX_S_START;
+  o->scan_wmask_o = q->wmask;
+  o->scan_rpw_o = q->rpw;
+  o->scan_all_o = q->op == KMU_CTX_OP_SAVE_ALL;
+  o->req_valid_o = (uint64_t)(iss_act && !q->inplace);
+  o->req_write_o = (uint64_t)!restore;
+  o->req_addr_o = addr;
+  o->req_wdata_o = wdata;
+  o->ip_wen_o = (uint64_t)(iss_act && q->inplace && !restore);
+  o->ip_ren_o = (uint64_t)(iss_act && q->inplace && restore);
+  o->ip_addr_o = addr;
+  o->ip_wdata_o = wdata;
+  o->shm_ren_o = (uint64_t)(q->state == KMU_CTX_S_SHM && !restore);
+  o->shm_raddr_o = q->iss_off;
+
+  /* nets for phase 2 */
+  c->idle = idle;
+  c->restore = restore;
+  c->rbe = rbe;
+  c->rpw_mask = rpw_mask;
+  c->any_nz = any_nz;
+  c->iss_w = iss_w;
+  c->iss_w_valid = iss_w_valid;
+  c->rsp_w = rsp_w;
+  c->rsp_w_valid = rsp_w_valid;
+  c->iss_r = iss_r;
+  c->rsp_r = rsp_r;
+  c->iss_act = iss_act;
+}
+
+/* Phase 2, from the command, the memory port's handshake and response and the scan handshake:
+ * the command check, the response side, the next state. */
+void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
+                              kmu_ctx_engine_out *o) {
+  const kmu_ctx_engine_regs *q = &m->q;
+  kmu_ctx_engine_regs *d = &m->d;
+  const kmu_ctx_engine_nets *c = &m->c;
+  const unsigned nw = m->p.warps, nr = m->p.rpw;
+  const uint64_t wm = kmu_mask(nw);
+  const uint32_t rm = (uint32_t)kmu_mask(nr);
+  const uint32_t dm = (uint32_t)kmu_mask(m->p.dw);
+  const uint32_t regb = m->p.reg_bytes, beatb = m->p.beat_bytes;
+  /* inputs at their port widths */
+  const int cmd_valid = (int)(i->cmd_valid_i & 1);
+  const unsigned cmd_op = (unsigned)(i->cmd_op_i & 3), cmd_rpw = (unsigned)(i->cmd_rpw_i & M6);
+  const uint64_t cmd_wmask = i->cmd_wmask_i & wm;
+  const unsigned cmd_shmem = (unsigned)(i->cmd_shmem_i & M17);
+  const int scan_valid = (int)(i->scan_valid_i & 1), scan_last = (int)(i->scan_last_i & 1);
+  const int scan_done = (int)(i->scan_done_i & 1);
+  const unsigned scan_warp = (unsigned)(i->scan_warp_i & M6);
+  const unsigned scan_reg = (unsigned)(i->scan_reg_i & M5);
+  const int req_ready = (int)(i->req_ready_i & 1), rsp_valid = (int)(i->rsp_valid_i & 1);
+  /* phase 1's nets */
+  const int idle = c->idle, restore = c->restore, any_nz = c->any_nz, iss_act = c->iss_act;
+  const unsigned rbe = c->rbe, iss_w = c->iss_w, rsp_w = c->rsp_w, iss_r = c->iss_r;
+  const unsigned rsp_r = c->rsp_r;
+  const int iss_w_valid = c->iss_w_valid, rsp_w_valid = c->rsp_w_valid;
+  const uint32_t rpw_mask = c->rpw_mask, iss_w_bmap = q->bmap[iss_w], rsp_w_bmap = q->bmap[rsp_w];
+
+  /* ---- command check */
+  const int rpw_bad = cmd_rpw == 0 || cmd_rpw > nr;
+  const int cmd_bad = cmd_op == 3 || rpw_bad || cmd_wmask == 0 || cmd_shmem > m->p.shmem;
+  const int cmd_go = cmd_valid && idle && !cmd_bad;
+  o->err_cmd_o = (uint64_t)(cmd_valid && idle && cmd_bad);
+  const uint32_t evt_data = q->inplace ? (uint32_t)i->ip_rdata_i : (uint32_t)i->rsp_rdata_i;
   const int fire = iss_act && (q->inplace || req_ready);
   const int iss_last_beat = q->iss_beat == rbe - 1;
   const int scan_take = q->state == KMU_CTX_S_SCAN && (q->inplace || (req_ready && iss_last_beat));
@@ -311,26 +372,8 @@ void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_
     d->done = 1;
   }
 
-  /* ---- outputs */
-  o->busy_o = (uint64_t)!idle;
-  o->done_o = q->done;
-  o->done_regs_o = q->regs;
-  o->done_bytes_o = q->bytes;
-  o->scan_start_o = q->state == KMU_CTX_S_START;
-  o->scan_wmask_o = q->wmask;
-  o->scan_rpw_o = q->rpw;
-  o->scan_all_o = q->op == KMU_CTX_OP_SAVE_ALL;
+  /* ---- outputs of the response side */
   o->scan_ready_o = (uint64_t)scan_take;
-  o->req_valid_o = (uint64_t)(iss_act && !q->inplace);
-  o->req_write_o = (uint64_t)!restore;
-  o->req_addr_o = addr;
-  o->req_wdata_o = wdata;
-  o->ip_wen_o = (uint64_t)(iss_act && q->inplace && !restore);
-  o->ip_ren_o = (uint64_t)(iss_act && q->inplace && restore);
-  o->ip_addr_o = addr;
-  o->ip_wdata_o = wdata;
-  o->shm_ren_o = (uint64_t)(q->state == KMU_CTX_S_SHM && !restore);
-  o->shm_raddr_o = q->iss_off;
   o->shm_wen_o = (uint64_t)(rsp_evt && q->rsp_ph == KMU_CTX_R_SHM);
   o->shm_waddr_o = q->rsp_off;
   o->shm_wdata_o = evt_data;
@@ -338,6 +381,11 @@ void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_
   o->rfw_warp_o = q->rsp_slot;
   o->rfw_reg_o = rsp_r;
   o->rfw_data_o = evt_data & dm;
+}
+
+void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_engine_out *o) {
+  kmu_ctx_engine_comb_out(m, i, o);
+  kmu_ctx_engine_comb_next(m, i, o);
 }
 
 void kmu_ctx_engine_tick(kmu_ctx_engine *m) {

@@ -77,8 +77,16 @@ typedef struct {
   uint32_t bytes;
 } kmu_ctx_engine_regs;
 
+/* nets between the phases of one cycle's comb() */
+typedef struct {
+  int idle, restore, any_nz, iss_w_valid, rsp_w_valid, iss_act;
+  unsigned rbe, iss_w, rsp_w, iss_r, rsp_r;
+  uint32_t rpw_mask;
+} kmu_ctx_engine_nets;
+
 typedef struct {
   kmu_ctx_engine_params p;
+  kmu_ctx_engine_nets c;
   kmu_ctx_engine_regs q, d;
   kmu_prio_enc u_iss_wenc, u_rsp_wenc; /* slots */
   kmu_prio_enc u_iss_renc, u_rsp_renc; /* registers */
@@ -87,6 +95,11 @@ typedef struct {
 void kmu_ctx_engine_init(kmu_ctx_engine *m, const kmu_ctx_engine_params *p);
 void kmu_ctx_engine_free(kmu_ctx_engine *m);
 void kmu_ctx_engine_reset(kmu_ctx_engine *m);
+/* comb() = comb_out then comb_next (see kmu_ctx_engine.c) */
+void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
+                             kmu_ctx_engine_out *o);
+void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
+                              kmu_ctx_engine_out *o);
 void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_engine_out *o);
 void kmu_ctx_engine_tick(kmu_ctx_engine *m);
 

@@ -39,7 +39,30 @@ void kmu_dirty_rf_reset(kmu_dirty_rf *m) {
   kmu_prio_enc_reset(&m->u_reg_enc);
 }
 
-void kmu_dirty_rf_comb(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_out *o) {
+/* Phase 1, from the state alone: the registered outputs (read data, scan output stage). */
+void kmu_dirty_rf_comb_out(const kmu_dirty_rf *m, kmu_dirty_rf_out *o) {
+  const kmu_dirty_rf_regs *q = &m->q;
+  o->rd_data_o = q->rd_bad ? 0 : m->rd_rdata_q;
+  o->scan_valid_o = q->out_valid;
+  o->scan_warp_o = q->out_warp;
+  o->scan_reg_o = q->out_reg;
+  o->scan_data_o = m->scan_rdata_q;
+  o->scan_last_o = q->out_last;
+  o->scan_busy_o = (uint64_t)(q->srch || q->out_valid);
+  o->scan_done_o = q->scan_done;
+}
+
+/* Phase 2, from scan_wmask_i alone: the dirty count of the mask. */
+void kmu_dirty_rf_comb_cnt(const kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_out *o) {
+  const uint64_t wmask_in = i->scan_wmask_i & kmu_mask(m->p.warps);
+  unsigned cnt = 0;
+  for (uint64_t v = wmask_in; v; v &= v - 1) cnt += m->q.dcnt[__builtin_ctzll(v)];
+  o->dirty_cnt_o = cnt & 0xfffu;
+}
+
+/* Phase 3, from every input: range checks, the scan search, the next state, the memory
+ * ports. */
+void kmu_dirty_rf_comb_next(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_out *o) {
   const kmu_dirty_rf_regs *q = &m->q;
   kmu_dirty_rf_regs *d = &m->d;
   const unsigned nw = m->p.warps, nr = m->p.rpw;
@@ -72,24 +95,22 @@ void kmu_dirty_rf_comb(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_o
   const int start_ok = scan_start && !busy && rpw_ok;
   o->err_scan_o = scan_start && !start_ok;
 
-  /* search */
-  uint32_t ge_mask = 0;
-  for (unsigned r = 0; r < nr; r++)
-    if (q->cur_r <= r) ge_mask |= 1u << r;
+  /* search (nothing is searched, and no register chosen, while srch is clear: the loop over
+   * the warps runs only during a scan) */
+  const uint32_t ge_mask = rones & ~(uint32_t)kmu_mask(q->cur_r); /* registers >= cur_r */
   uint32_t wbits[KMU_DIRTY_RF_MAX_WARPS];
   uint64_t warp_any = 0;
-  for (unsigned w = 0; w < nw; w++) {
+  for (unsigned w = 0; w < nw && q->srch; w++) {
     wbits[w] = (q->scan_all ? rones : q->dirty[w]) & q->scan_rmask &
                (w == q->cur_w ? ge_mask : rones);
-    if (q->srch && ((q->scan_wmask >> w) & 1) && w >= q->cur_w && wbits[w] != 0)
-      warp_any |= 1ull << w;
+    if (((q->scan_wmask >> w) & 1) && w >= q->cur_w && wbits[w] != 0) warp_any |= 1ull << w;
   }
   kmu_prio_enc_in ewi = {warp_any};
   kmu_prio_enc_out ewo;
   kmu_prio_enc_comb(&m->u_warp_enc, &ewi, &ewo);
   const unsigned sel_w = (unsigned)ewo.idx_o;
   const int sel_any = (int)ewo.valid_o;
-  const uint32_t sel_bits = sel_w < nw ? wbits[sel_w] : 0;
+  const uint32_t sel_bits = sel_any ? wbits[sel_w] : 0;
   kmu_prio_enc_in eri = {sel_bits};
   kmu_prio_enc_out ero;
   kmu_prio_enc_comb(&m->u_reg_enc, &eri, &ero);
@@ -105,7 +126,7 @@ void kmu_dirty_rf_comb(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_o
   const int hs_clear = hs && !q->out_stale;
 
   /* next state */
-  *d = *q;
+  KMU_D_FROM_Q(m); /* *d = *q */
   d->rd_bad = rd_valid ? !rd_ok : q->rd_bad;
   for (unsigned w = 0; w < nw; w++) {
     const int wr_here = wr_ok && wr_w == w, hs_here = hs_clear && q->out_warp == w;
@@ -161,21 +182,12 @@ void kmu_dirty_rf_comb(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_o
   m->mem_scan_re = fetch;
   m->mem_scan_addr = sel_w * nr + sel_r;
 
-  /* dirty count of the mask */
-  unsigned cnt = 0;
-  for (unsigned w = 0; w < nw; w++)
-    if ((wmask_in >> w) & 1) cnt += q->dcnt[w];
-  o->dirty_cnt_o = cnt & 0xfffu;
+}
 
-  /* outputs */
-  o->rd_data_o = q->rd_bad ? 0 : m->rd_rdata_q;
-  o->scan_valid_o = q->out_valid;
-  o->scan_warp_o = q->out_warp;
-  o->scan_reg_o = q->out_reg;
-  o->scan_data_o = m->scan_rdata_q;
-  o->scan_last_o = q->out_last;
-  o->scan_busy_o = (uint64_t)busy;
-  o->scan_done_o = q->scan_done;
+void kmu_dirty_rf_comb(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_out *o) {
+  kmu_dirty_rf_comb_out(m, o);
+  kmu_dirty_rf_comb_cnt(m, i, o);
+  kmu_dirty_rf_comb_next(m, i, o);
 }
 
 void kmu_dirty_rf_tick(kmu_dirty_rf *m) {
@@ -185,5 +197,5 @@ void kmu_dirty_rf_tick(kmu_dirty_rf *m) {
   if (m->mem_we) m->rf_mem[m->mem_waddr] = m->mem_wdata;
   kmu_prio_enc_tick(&m->u_warp_enc);
   kmu_prio_enc_tick(&m->u_reg_enc);
-  m->q = m->d;
+  KMU_Q_FROM_D(m);
 }

@@ -49,6 +49,7 @@ typedef struct {
 typedef struct {
   kmu_dirty_rf_params p;
   kmu_dirty_rf_regs q, d;
+  int d_is_q; /* d holds q (KMU_D_FROM_Q) */
   kmu_prio_enc u_warp_enc, u_reg_enc;
   uint64_t *rf_mem;      /* WARPS*RPW words, no reset */
   uint64_t rd_rdata_q;   /* the pipeline read register */
@@ -62,6 +63,10 @@ typedef struct {
 void kmu_dirty_rf_init(kmu_dirty_rf *m, const kmu_dirty_rf_params *p);
 void kmu_dirty_rf_free(kmu_dirty_rf *m);
 void kmu_dirty_rf_reset(kmu_dirty_rf *m);
+/* comb() = comb_out, comb_cnt, comb_next in this order (see kmu_dirty_rf.c) */
+void kmu_dirty_rf_comb_out(const kmu_dirty_rf *m, kmu_dirty_rf_out *o);
+void kmu_dirty_rf_comb_cnt(const kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_out *o);
+void kmu_dirty_rf_comb_next(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_out *o);
 void kmu_dirty_rf_comb(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_out *o);
 void kmu_dirty_rf_tick(kmu_dirty_rf *m);
 

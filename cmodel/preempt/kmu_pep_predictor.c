@@ -33,7 +33,20 @@ static int64_t floor_shift(int64_t v, unsigned sh) {
   return -(int64_t)(((uint64_t)(-v) + ((1ull << sh) - 1)) >> sh);
 }
 
-void kmu_pep_predictor_comb(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
+/* Phase 1, from the state alone: every output but the refusals (the registered decisions). */
+void kmu_pep_predictor_comb_out(const kmu_pep_predictor *m, kmu_pep_predictor_out *o) {
+  const kmu_pep_predictor_regs *q = &m->q;
+  o->ckpt_valid_o = (uint64_t)q->ckpt_valid;
+  o->ckpt_mask_o = q->ckpt_mask;
+  o->pre_valid_o = (uint64_t)q->pre_valid;
+  o->pre_switch_mask_o = q->pre_mask;
+  o->armed_o = (uint64_t)q->arm;
+  o->prof_valid_o = q->prof;
+  o->live_o = q->live;
+}
+
+/* Phase 2, from the inputs: the refusals and the next state. */
+void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
                             kmu_pep_predictor_out *o) {
   const kmu_pep_predictor_regs *q = &m->q;
   kmu_pep_predictor_regs *d = &m->d;
@@ -142,7 +155,7 @@ void kmu_pep_predictor_comb(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
     sw_mask = el_ok & long_v;
 
   /* next state */
-  *d = *q;
+  KMU_D_FROM_Q(m); /* *d = *q */
   d->cyc = q->cyc + 1;
   d->fresh = 0;
   if (inst_ok && q->exec[inst_rtb] != (uint32_t)M32) d->exec[inst_rtb] = q->exec[inst_rtb] + 1;
@@ -174,15 +187,12 @@ void kmu_pep_predictor_comb(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
   d->ckpt_mask = hint_fire ? ck_hint : judge ? ck_new : 0;
   d->pre_valid = preempt;
   d->pre_mask = preempt ? sw_mask : 0;
-
-  /* outputs */
-  o->ckpt_valid_o = (uint64_t)q->ckpt_valid;
-  o->ckpt_mask_o = q->ckpt_mask;
-  o->pre_valid_o = (uint64_t)q->pre_valid;
-  o->pre_switch_mask_o = q->pre_mask;
-  o->armed_o = (uint64_t)q->arm;
-  o->prof_valid_o = q->prof;
-  o->live_o = q->live;
 }
 
-void kmu_pep_predictor_tick(kmu_pep_predictor *m) { m->q = m->d; }
+void kmu_pep_predictor_comb(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
+                            kmu_pep_predictor_out *o) {
+  kmu_pep_predictor_comb_out(m, o);
+  kmu_pep_predictor_comb_next(m, i, o);
+}
+
+void kmu_pep_predictor_tick(kmu_pep_predictor *m) { KMU_Q_FROM_D(m); }

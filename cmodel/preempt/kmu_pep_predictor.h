@@ -58,11 +58,16 @@ typedef struct {
   kmu_pep_predictor_params p;
   unsigned rtb_w, ks_w;
   kmu_pep_predictor_regs q, d;
+  int d_is_q; /* d holds q (KMU_D_FROM_Q) */
 } kmu_pep_predictor;
 
 void kmu_pep_predictor_init(kmu_pep_predictor *m, const kmu_pep_predictor_params *p);
 void kmu_pep_predictor_free(kmu_pep_predictor *m);
 void kmu_pep_predictor_reset(kmu_pep_predictor *m);
+/* comb() = comb_out then comb_next (see kmu_pep_predictor.c) */
+void kmu_pep_predictor_comb_out(const kmu_pep_predictor *m, kmu_pep_predictor_out *o);
+void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
+                                 kmu_pep_predictor_out *o);
 void kmu_pep_predictor_comb(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
                             kmu_pep_predictor_out *o);
 void kmu_pep_predictor_tick(kmu_pep_predictor *m);

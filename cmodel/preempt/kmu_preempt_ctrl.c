@@ -23,8 +23,15 @@ void kmu_preempt_ctrl_reset(kmu_preempt_ctrl *m) {
   m->tag_we = m->ent_we = 0;
 }
 
-void kmu_preempt_ctrl_comb(kmu_preempt_ctrl *m, const kmu_preempt_ctrl_in *i,
-                           kmu_preempt_ctrl_out *o) {
+/* The outputs are registers: a system top takes them before it has this cycle's inputs. */
+void kmu_preempt_ctrl_comb_out(const kmu_preempt_ctrl *m, kmu_preempt_ctrl_out *o) {
+  o->preempt_o = m->q.preempt;
+  o->hold_o = (uint64_t)m->q.active;
+  o->req_o = m->q.preempt != 0;
+}
+
+/* The next state from this cycle's inputs (no output depends on them). */
+void kmu_preempt_ctrl_comb_next(kmu_preempt_ctrl *m, const kmu_preempt_ctrl_in *i) {
   const kmu_preempt_ctrl_params *p = &m->p;
   const unsigned level = (unsigned)(i->level_i & 3);
 
@@ -72,10 +79,12 @@ void kmu_preempt_ctrl_comb(kmu_preempt_ctrl *m, const kmu_preempt_ctrl_in *i,
     m->d.asked = 0;
     m->d.active = 0;
   }
+}
 
-  o->preempt_o = m->q.preempt;
-  o->hold_o = (uint64_t)m->q.active;
-  o->req_o = m->q.preempt != 0;
+void kmu_preempt_ctrl_comb(kmu_preempt_ctrl *m, const kmu_preempt_ctrl_in *i,
+                           kmu_preempt_ctrl_out *o) {
+  kmu_preempt_ctrl_comb_out(m, o);
+  kmu_preempt_ctrl_comb_next(m, i);
 }
 
 void kmu_preempt_ctrl_tick(kmu_preempt_ctrl *m) {

@@ -47,6 +47,9 @@ typedef struct {
 void kmu_preempt_ctrl_init(kmu_preempt_ctrl *m, const kmu_preempt_ctrl_params *p);
 void kmu_preempt_ctrl_free(kmu_preempt_ctrl *m);
 void kmu_preempt_ctrl_reset(kmu_preempt_ctrl *m);
+/* comb() is comb_out() then comb_next(): the phases a system top calls apart (kmu_gpu.c) */
+void kmu_preempt_ctrl_comb_out(const kmu_preempt_ctrl *m, kmu_preempt_ctrl_out *o);
+void kmu_preempt_ctrl_comb_next(kmu_preempt_ctrl *m, const kmu_preempt_ctrl_in *i);
 void kmu_preempt_ctrl_comb(kmu_preempt_ctrl *m, const kmu_preempt_ctrl_in *i,
                            kmu_preempt_ctrl_out *o);
 void kmu_preempt_ctrl_tick(kmu_preempt_ctrl *m);

@@ -27,10 +27,12 @@ void kmu_warp_preempt_reset(kmu_warp_preempt *m) {
 
 static int bit(uint64_t v, unsigned b) { return (int)((v >> b) & 1); }
 
-void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
-                           kmu_warp_preempt_out *o) {
+/* Phase 1, from the state, the warp status and the event's register need (no ev_valid_i):
+ * the victim choice, ev_ready_o and busy_o. */
+void kmu_warp_preempt_comb_ready(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
+                                 kmu_warp_preempt_out *o) {
   const kmu_warp_preempt_regs *q = &m->q;
-  kmu_warp_preempt_regs *d = &m->d;
+  kmu_warp_preempt_nets *nt = &m->c;
   const unsigned nw = m->p.warps;
   const uint64_t wm = kmu_mask(nw);
   /* inputs at their port widths */
@@ -40,34 +42,31 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
   const unsigned wstart_warp = (unsigned)(i->wstart_warp_i & M6);
   const unsigned wstart_regs = (unsigned)(i->wstart_regs_i & M8);
   const unsigned wexit_warp = (unsigned)(i->wexit_warp_i & M6);
-  const int ev_valid = (int)(i->ev_valid_i & 1);
   const unsigned ev_regs = (unsigned)(i->ev_regs_i & M8), free_regs = (unsigned)(i->free_regs_i & M8);
-  const uint64_t ev_done = i->ev_done_i & wm;
-  const int rsave_ready = (int)(i->rsave_ready_i & 1), rsave_done = (int)(i->rsave_done_i & 1);
-  const int rrest_ready = (int)(i->rrest_ready_i & 1), rrest_done = (int)(i->rrest_done_i & 1);
   const unsigned vpol = (unsigned)(i->vpol_i & 3), opt = (unsigned)(i->opt_i & 0xf);
   const int wp_en = (int)(i->wp_en_i & 1);
 
   const int idle = q->state == KMU_WP_S_IDLE, busy = !idle;
-  const int flushing = q->state == KMU_WP_S_FLUSH;
   const uint64_t vic_oh = busy ? (1ull << q->vic) & wm : 0; /* vic < WARPS by construction */
   const uint64_t start_oh = wstart_warp < nw ? 1ull << wstart_warp : 0;
 
   /* victim choice */
   const int rsv_now = ev_regs <= free_regs;
-  uint64_t fit = 0, cl0 = 0, cl1 = 0, cl2 = 0;
-  for (unsigned c = 0; c < nw; c++) {
-    const int ok = bit(live, c) && (rsv_now || q->wregs[c] >= ev_regs);
-    if (!ok || (wstart_valid && wstart_warp == c) || (wexit_valid && wexit_warp == c)) continue;
-    fit |= 1ull << c;
-    /* loads in flight with load drop on: one drop pulse, the i-buffer's class */
-    const int ldd = bit(ld, c) && (opt & 8);
-    const int c3 = (bit(ld, c) && !(opt & 8)) || (bit(bar, c) && !(opt & 4));
-    const int c2 = !c3 && ((bit(inpipe, c) && !ldd) || bit(icmiss, c));
-    if (c2) cl2 |= 1ull << c;
-    if (!c3 && !c2 && (bit(ibuf, c) || ldd)) cl1 |= 1ull << c;
-    if (!c3 && !c2 && !bit(ibuf, c) && !ldd) cl0 |= 1ull << c;
+  /* every warp at once, one bit per warp (the RTL's per-warp terms as masks) */
+  uint64_t regs_ok = rsv_now ? wm : 0; /* its registers hold the event's */
+  for (uint64_t v = rsv_now ? 0 : live; v; v &= v - 1) {
+    const unsigned c = (unsigned)__builtin_ctzll(v);
+    if (q->wregs[c] >= ev_regs) regs_ok |= 1ull << c;
   }
+  const uint64_t exit_oh = wexit_valid && wexit_warp < nw ? 1ull << wexit_warp : 0;
+  const uint64_t fit = live & regs_ok & ~(wstart_valid ? start_oh : 0) & ~exit_oh;
+  /* loads in flight with load drop on: one drop pulse, the i-buffer's class */
+  const uint64_t ldd = (opt & 8) ? ld : 0;
+  const uint64_t c3 = ((opt & 8) ? 0 : ld) | ((opt & 4) ? 0 : bar);
+  const uint64_t c2 = ~c3 & ((inpipe & ~ldd) | icmiss);
+  const uint64_t cl2 = fit & c2;
+  const uint64_t cl1 = fit & ~c3 & ~c2 & (ibuf | ldd);
+  const uint64_t cl0 = fit & ~c3 & ~c2 & ~ibuf & ~ldd;
   uint64_t sel;
   if (vpol != KMU_VICTIM_BEST) sel = fit;
   else if (cl0) sel = cl0;
@@ -75,7 +74,8 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
   else if (cl2) sel = cl2;
   else sel = fit;
   unsigned pick_idx = 0;
-  for (unsigned c = 0; c < nw; c++) {
+  for (uint64_t v = sel; v; v &= v - 1) { /* the selected warps, lowest first */
+    const unsigned c = (unsigned)__builtin_ctzll(v);
     int pick;
     if (vpol == KMU_VICTIM_NEWEST)
       pick = bit(sel, c) && (sel & ~q->older[c] & ~(1ull << c)) == 0;
@@ -85,7 +85,42 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
   }
   const int any_fit = fit != 0;
   o->ev_ready_o = idle && wp_en && any_fit;
-  o->ev_refuse_o = ev_valid && idle && !(wp_en && any_fit);
+  o->busy_o = (uint64_t)busy;
+
+  /* nets for phase 2 */
+  nt->idle = idle, nt->inpipe = inpipe, nt->ld = ld, nt->bar = bar, nt->ibuf = ibuf;
+  nt->icmiss = icmiss, nt->vic_oh = vic_oh, nt->start_oh = start_oh;
+  nt->wstart_valid = wstart_valid, nt->wexit_valid = wexit_valid;
+  nt->wstart_warp = wstart_warp, nt->wstart_regs = wstart_regs, nt->wexit_warp = wexit_warp;
+  nt->ev_regs = ev_regs, nt->opt = opt, nt->pick_idx = pick_idx, nt->rsv_now = rsv_now;
+  nt->ok_now = wp_en && any_fit;
+}
+
+/* Phase 2, from the event request and the save/restore/done handshakes: acceptance, the
+ * victim's flush, the refusals, the next state and the controls. */
+void kmu_warp_preempt_comb_next(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
+                                kmu_warp_preempt_out *o) {
+  const kmu_warp_preempt_regs *q = &m->q;
+  kmu_warp_preempt_regs *d = &m->d;
+  const kmu_warp_preempt_nets *nt = &m->c;
+  const unsigned nw = m->p.warps;
+  const uint64_t wm = kmu_mask(nw);
+  /* inputs at their port widths */
+  const int ev_valid = (int)(i->ev_valid_i & 1);
+  const uint64_t ev_done = i->ev_done_i & wm;
+  const int rsave_ready = (int)(i->rsave_ready_i & 1), rsave_done = (int)(i->rsave_done_i & 1);
+  const int rrest_ready = (int)(i->rrest_ready_i & 1), rrest_done = (int)(i->rrest_done_i & 1);
+  /* phase 1's nets */
+  const uint64_t inpipe = nt->inpipe, ld = nt->ld, bar = nt->bar, ibuf = nt->ibuf;
+  const uint64_t icmiss = nt->icmiss, vic_oh = nt->vic_oh, start_oh = nt->start_oh;
+  const int wstart_valid = nt->wstart_valid, wexit_valid = nt->wexit_valid;
+  const unsigned wstart_warp = nt->wstart_warp, wstart_regs = nt->wstart_regs;
+  const unsigned wexit_warp = nt->wexit_warp, ev_regs = nt->ev_regs, opt = nt->opt;
+  const unsigned pick_idx = nt->pick_idx;
+  const int rsv_now = nt->rsv_now;
+  const int idle = nt->idle, busy = !idle;
+  const int flushing = q->state == KMU_WP_S_FLUSH;
+  o->ev_refuse_o = ev_valid && idle && !nt->ok_now;
   const int accept = ev_valid && (int)o->ev_ready_o;
 
   /* the victim's status */
@@ -108,7 +143,7 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
              (uint64_t)(rrest_done && q->state != KMU_WP_S_RWAIT) << 4;
 
   /* next state */
-  *d = *q;
+  KMU_D_FROM_Q(m); /* *d = *q */
   if (wstart_valid && !wstart_bad) {
     for (unsigned c = 0; c < nw; c++) {
       if ((start_oh >> c) & 1) {
@@ -181,7 +216,6 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
   o->rrest_valid_o = q->state == KMU_WP_S_REST;
   o->rrest_warp_o = q->vic;
   o->rrest_nregs_o = q->nregs;
-  o->busy_o = (uint64_t)busy;
   o->victim_o = q->vic;
   o->victim_valid_o = busy && !q->vexit;
   o->rsv_o = q->rsv;
@@ -189,4 +223,10 @@ void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
   o->lat_o = q->lat;
 }
 
-void kmu_warp_preempt_tick(kmu_warp_preempt *m) { m->q = m->d; }
+void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
+                           kmu_warp_preempt_out *o) {
+  kmu_warp_preempt_comb_ready(m, i, o);
+  kmu_warp_preempt_comb_next(m, i, o);
+}
+
+void kmu_warp_preempt_tick(kmu_warp_preempt *m) { KMU_Q_FROM_D(m); }

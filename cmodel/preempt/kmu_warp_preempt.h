@@ -68,14 +68,28 @@ typedef struct {
   uint64_t older[KMU_WARP_PREEMPT_MAX_WARPS];  /* age matrix row j: the slots older than j */
 } kmu_warp_preempt_regs;
 
+/* nets between the phases of one cycle's comb() */
+typedef struct {
+  uint64_t inpipe, ld, bar, ibuf, icmiss, vic_oh, start_oh;
+  int idle, wstart_valid, wexit_valid, rsv_now, ok_now;
+  unsigned wstart_warp, wstart_regs, wexit_warp, ev_regs, opt, pick_idx;
+} kmu_warp_preempt_nets;
+
 typedef struct {
   kmu_warp_preempt_params p;
+  kmu_warp_preempt_nets c;
   kmu_warp_preempt_regs q, d;
+  int d_is_q; /* d holds q (KMU_D_FROM_Q) */
 } kmu_warp_preempt;
 
 void kmu_warp_preempt_init(kmu_warp_preempt *m, const kmu_warp_preempt_params *p);
 void kmu_warp_preempt_free(kmu_warp_preempt *m);
 void kmu_warp_preempt_reset(kmu_warp_preempt *m);
+/* comb() = comb_ready then comb_next (see kmu_warp_preempt.c) */
+void kmu_warp_preempt_comb_ready(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
+                                 kmu_warp_preempt_out *o);
+void kmu_warp_preempt_comb_next(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
+                                kmu_warp_preempt_out *o);
 void kmu_warp_preempt_comb(kmu_warp_preempt *m, const kmu_warp_preempt_in *i,
                            kmu_warp_preempt_out *o);
 void kmu_warp_preempt_tick(kmu_warp_preempt *m);

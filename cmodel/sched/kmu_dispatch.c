@@ -5,7 +5,13 @@
  * need and the SM candidates from the query inputs; (3) the SM arbiter u_sm_rr, acked by its
  * own grant (the take); (4) the four slot arbiters again with their acks (comb is a pure
  * function of q and the inputs, so the second call simply replaces the first one's next
- * state).  tick() ticks the instances. */
+ * state).  tick() ticks the instances.
+ *
+ * comb() runs four phases in order, each from the inputs the one before it made possible:
+ * comb_slot (slot_p* -> q_slot), comb_need (q_* -> need_*), comb_take (sm_fit -> take,
+ * start SM), comb_start (take_* -> start_*).  A system top (kmu_gpu.c) calls them apart,
+ * with the kernel management unit's and the SMs' phases between them, so that every block is
+ * evaluated once per cycle in a fixed order. */
 #include "kmu_dispatch.h"
 
 void kmu_dispatch_init(kmu_dispatch *m, const kmu_dispatch_params *p) {
@@ -33,8 +39,11 @@ void kmu_dispatch_reset(kmu_dispatch *m) {
   kmu_rr_arb_reset(&m->u_sm_rr);
 }
 
-void kmu_dispatch_comb(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_out *o) {
-  const uint64_t smask = kmu_mask(m->p.slots), nmask = kmu_mask(m->p.nsm);
+/* Phase 1, from slot_p*: the level and the slot (q_slot_o, take_slot_o, start_slot_o,
+ * level_o, need_valid_o). */
+void kmu_dispatch_comb_slot(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_out *o) {
+  kmu_dispatch_nets *c = &m->c;
+  const uint64_t smask = kmu_mask(m->p.slots);
   const uint64_t lvl_req[KMU_DISPATCH_LEVELS] = {i->slot_p0_i & smask, i->slot_p1_i & smask,
                                                  i->slot_p2_i & smask, i->slot_p3_i & smask};
 
@@ -44,73 +53,90 @@ void kmu_dispatch_comb(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_o
   for (unsigned j = 0; j < KMU_DISPATCH_LEVELS; j++)
     ei.in_i |= (uint64_t)(lvl_req[KMU_DISPATCH_LEVELS - 1 - j] != 0) << j;
   kmu_prio_enc_comb(&m->u_lvl_enc, &ei, &eo);
-  const int lvl_valid = (int)eo.valid_o;
-  const unsigned level = 3 - (unsigned)eo.idx_o;
-  int lower_any = 0;
-  for (unsigned k = 0; k < level; k++) lower_any |= lvl_req[k] != 0;
+  c->lvl_valid = (int)eo.valid_o;
+  c->level = 3 - (unsigned)eo.idx_o;
+  c->lower_any = 0;
+  for (unsigned k = 0; k < c->level; k++) c->lower_any |= lvl_req[k] != 0;
 
   /* one round-robin arbiter per level; the chosen level's grant is the slot */
-  kmu_rr_arb_in ri[KMU_DISPATCH_LEVELS];
-  kmu_rr_arb_out ro[KMU_DISPATCH_LEVELS];
   for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) {
-    ri[k].req_i = lvl_req[k];
-    ri[k].ack_i = 0;
-    kmu_rr_arb_comb(&m->u_lvl_rr[k], &ri[k], &ro[k]);
+    c->ri[k].req_i = lvl_req[k];
+    c->ri[k].ack_i = 0;
+    kmu_rr_arb_comb(&m->u_lvl_rr[k], &c->ri[k], &c->ro[k]);
   }
-  const unsigned slot = (unsigned)ro[level].gnt_idx_o;
+  const unsigned slot = (unsigned)c->ro[c->level].gnt_idx_o;
+  o->q_slot_o = slot;
+  o->take_slot_o = slot;
+  o->start_slot_o = slot;
+  o->need_valid_o = (uint64_t)c->lvl_valid;
+  o->level_o = c->lvl_valid ? c->level : 0;
+}
 
+/* Phase 2, from the slot's q_*: the need asked of every SM. */
+void kmu_dispatch_comb_need(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_out *o) {
+  (void)m;
   /* (2) need: a warp-level event is an event kernel of one warp without shared memory */
   const unsigned warps = (unsigned)(i->q_warps_i & 0x3f), regs = (unsigned)(i->q_regs_i & 0x3ffff);
   const unsigned shmem = (unsigned)(i->q_shmem_i & 0xffff);
   const int event = (int)(i->q_event_i & 1);
-  const int ewarp_cand = event && warps == 1 && shmem == 0;
+  o->need_warps_o = warps;
+  o->need_regs_o = regs;
+  o->need_shmem_o = shmem;
+  o->need_ewarp_o = (uint64_t)(event && warps == 1 && shmem == 0);
+  o->start_warps_o = warps;
+  o->start_regs_o = regs;
+  o->start_shmem_o = shmem;
+}
+
+/* Phase 3, from the SMs' sm_fit / sm_ewt_fit and reserve_mask_i: the SM and the take. */
+void kmu_dispatch_comb_take(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_out *o) {
+  kmu_dispatch_nets *c = &m->c;
+  const uint64_t nmask = kmu_mask(m->p.nsm);
+  const int event = (int)(i->q_event_i & 1);
 
   /* SM candidates: reservation, then a resident TB that starts now; a warp-level event goes
    * to an event-warp table only when no eligible SM fits it as a TB */
   const uint64_t res = i->reserve_mask_i & nmask;
   const uint64_t allowed = event ? (res ? res : nmask) : ~res & nmask;
-  const uint64_t ewt_cand = ewarp_cand ? allowed & i->sm_ewt_fit_i : 0;
+  const uint64_t ewt_cand = o->need_ewarp_o ? allowed & i->sm_ewt_fit_i : 0;
   const uint64_t tb_cand = allowed & i->sm_fit_i;
   const int use_ewt = tb_cand == 0 && ewt_cand != 0;
 
   /* (3) the SM: round-robin among the candidates; the grant is the take */
   kmu_rr_arb_in si;
   kmu_rr_arb_out so;
-  si.req_i = lvl_valid ? (use_ewt ? ewt_cand : tb_cand) : 0;
-  si.ack_i = 0;
-  kmu_rr_arb_comb(&m->u_sm_rr, &si, &so); /* the grant does not depend on ack */
-  const int take = (int)so.gnt_valid_o;
-  si.ack_i = (uint64_t)take;
+  si.req_i = c->lvl_valid ? (use_ewt ? ewt_cand : tb_cand) : 0;
+  si.ack_i = 1; /* the grant does not depend on ack; every grant is a take */
   kmu_rr_arb_comb(&m->u_sm_rr, &si, &so);
+  const int take = (int)so.gnt_valid_o;
 
   /* (4) the chosen level's arbiter moves past the slot that got a TB */
-  for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) {
-    ri[k].ack_i = (uint64_t)(take && level == k);
-    kmu_rr_arb_comb(&m->u_lvl_rr[k], &ri[k], &ro[k]);
+  if (take) {
+    c->ri[c->level].ack_i = 1;
+    kmu_rr_arb_comb(&m->u_lvl_rr[c->level], &c->ri[c->level], &c->ro[c->level]);
   }
 
-  /* outputs */
-  o->q_slot_o = slot;
-  o->need_valid_o = (uint64_t)lvl_valid;
-  o->need_warps_o = warps;
-  o->need_regs_o = regs;
-  o->need_shmem_o = shmem;
-  o->need_ewarp_o = (uint64_t)ewarp_cand;
   o->take_valid_o = (uint64_t)take;
-  o->take_slot_o = slot;
   o->start_valid_o = (uint64_t)take;
   o->start_sm_o = so.gnt_idx_o;
   o->start_ewarp_o = (uint64_t)(take && use_ewt);
-  o->start_slot_o = slot;
-  o->start_warps_o = warps;
-  o->start_regs_o = regs;
-  o->start_shmem_o = shmem;
+  o->stall_o = (uint64_t)(c->lvl_valid && !take);
+  o->drain_cycle_o = (uint64_t)(c->lvl_valid && !take && c->lower_any);
+}
+
+/* Phase 4, from the kernel management unit's take_*: the TB started. */
+void kmu_dispatch_comb_start(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_out *o) {
+  (void)m;
   o->start_tb_o = i->take_tb_i & 0xffffffffull;
   o->start_kptr_o = i->take_kptr_i & 0xffffffffull;
   o->start_param_o = i->take_param_i & 0xffffffffull;
-  o->level_o = lvl_valid ? level : 0;
-  o->stall_o = (uint64_t)(lvl_valid && !take);
-  o->drain_cycle_o = (uint64_t)(lvl_valid && !take && lower_any);
+}
+
+void kmu_dispatch_comb(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_out *o) {
+  kmu_dispatch_comb_slot(m, i, o);
+  kmu_dispatch_comb_need(m, i, o);
+  kmu_dispatch_comb_take(m, i, o);
+  kmu_dispatch_comb_start(m, i, o);
 }
 
 void kmu_dispatch_tick(kmu_dispatch *m) {

@@ -39,9 +39,18 @@ typedef struct {
 
 /* No registers of its own: the state is the five round-robin pointers in the instances
  * (u_lvl_rr[k].q.ptr = g_lvl[k].u_lvl_rr.ptr_q, u_sm_rr.q.ptr = u_sm_rr.ptr_q). */
+/* nets between the phases of one cycle's comb() */
+typedef struct {
+  int lvl_valid, lower_any;
+  unsigned level;
+  kmu_rr_arb_in ri[KMU_DISPATCH_LEVELS];
+  kmu_rr_arb_out ro[KMU_DISPATCH_LEVELS];
+} kmu_dispatch_nets;
+
 typedef struct {
   kmu_dispatch_params p;
   unsigned slot_w, sm_w;
+  kmu_dispatch_nets c;
   kmu_prio_enc u_lvl_enc;
   kmu_rr_arb u_lvl_rr[KMU_DISPATCH_LEVELS];
   kmu_rr_arb u_sm_rr;
@@ -50,6 +59,11 @@ typedef struct {
 void kmu_dispatch_init(kmu_dispatch *m, const kmu_dispatch_params *p);
 void kmu_dispatch_free(kmu_dispatch *m);
 void kmu_dispatch_reset(kmu_dispatch *m);
+/* comb() = comb_slot, comb_need, comb_take, comb_start in this order (see kmu_dispatch.c) */
+void kmu_dispatch_comb_slot(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_out *o);
+void kmu_dispatch_comb_need(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_out *o);
+void kmu_dispatch_comb_take(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_out *o);
+void kmu_dispatch_comb_start(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_out *o);
 void kmu_dispatch_comb(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_out *o);
 void kmu_dispatch_tick(kmu_dispatch *m);
 

@@ -10,7 +10,12 @@
  * (2) the arbiter grants a stream; (3) the encoders pick the level, the free slot, the
  * candidate, the swap victim and the completing entry; (4) every FIFO again with this cycle's
  * pushes and pops (comb is a pure function of q and the inputs, so the second call replaces
- * the first one's next state). */
+ * the first one's next state).
+ *
+ * comb() runs four phases in order: comb_slot (state only: slot vectors, completion head),
+ * comb_q (q_slot_i -> q_*), comb_take (take_slot_i -> take_*), comb_next (the rest).  A
+ * system top (kmu_gpu.c) calls them apart, with the dispatcher's phases between them; nets
+ * one phase hands to a later one are in m->c. */
 #include "kmu_kmu.h"
 
 #include <string.h>
@@ -83,8 +88,78 @@ enum {
   LD_NEXT = 0, LD_TAG = 32                                       /* lane D; LD_CONT = 32+TAG_W */
 };
 
-void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
+/* Phase 1, from the state alone: the slot vectors, the completion request's head and the
+ * completing entry (every output a system top needs before this cycle's inputs exist). */
+void kmu_kmu_comb_slot(kmu_kmu *m, kmu_kmu_out *o) {
   const kmu_kmu_regs *q = &m->q;
+  kmu_kmu_nets *c = &m->c;
+  const unsigned n = m->p.slots, nct = m->p.ct;
+  uint64_t has_tb = 0;
+  for (unsigned s = 0; s < n; s++)
+    if (((q->valid >> s) & 1) && q->next[s] != q->tbs[s]) has_tb |= 1ull << s;
+  o->slot_valid_o = q->valid;
+  o->slot_has_tb_o = has_tb;
+  o->slot_event_o = q->event & q->valid;
+  o->slot_prio_o = 0;
+  uint64_t pk[KMU_KMU_LEVELS] = {0, 0, 0, 0};
+  for (unsigned s = 0; s < n; s++) {
+    if ((q->valid >> s) & 1) o->slot_prio_o |= (uint64_t)(q->prio[s] & 3) << (2 * s);
+    if ((has_tb >> s) & 1) pk[q->prio[s] & 3] |= 1ull << s;
+  }
+  o->slot_p0_o = pk[0];
+  o->slot_p1_o = pk[1];
+  o->slot_p2_o = pk[2];
+  o->slot_p3_o = pk[3];
+
+  /* completion: the lowest CT entry with every TB taken and done */
+  c->cpl_idx = 0;
+  c->cpl_any = 0;
+  for (unsigned e = 0; e < nct; e++)
+    if (q->ct_valid[e] && q->ct_all[e] && q->ct_out[e] == 0) {
+      c->cpl_idx = e, c->cpl_any = 1;
+      break;
+    }
+  o->ekt_cpl_id_o = c->cpl_any ? q->ct_id[c->cpl_idx] : 0;
+
+  /* the completion FIFO's head is the memory request (its outputs are its state's) */
+  kmu_fifo_in cpli = {0};
+  kmu_fifo_comb(&m->u_cpl_fifo, &cpli, &c->cplo);
+  o->mem_req_valid_o = c->cplo.pop_valid_o;
+  o->mem_req_addr_o = c->cplo.pop_data_o;
+  o->mem_req_wdata_o = 1;
+}
+
+/* Phase 2, from q_slot_i: the queried slot's needs. */
+void kmu_kmu_comb_q(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
+  const kmu_kmu_regs *q = &m->q;
+  const unsigned qs = (unsigned)(i->q_slot_i & kmu_mask(m->slot_w));
+  const int q_in = qs < m->p.slots && ((q->valid >> qs) & 1); /* >= SLOTS reads a free slot */
+  o->q_warps_o = q_in ? q->warps[qs] : 0;
+  o->q_regs_o = q_in ? q->regs[qs] : 0;
+  o->q_shmem_o = q_in ? q->shmem[qs] : 0;
+  o->q_prio_o = q_in ? q->prio[qs] : 0;
+  o->q_event_o = q_in && ((q->event >> qs) & 1);
+}
+
+/* Phase 3, from take_slot_i: the slot's next TB and kernel. */
+void kmu_kmu_comb_take(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
+  const kmu_kmu_regs *q = &m->q;
+  kmu_kmu_nets *c = &m->c;
+  c->ts = (unsigned)(i->take_slot_i & kmu_mask(m->slot_w));
+  const int t_in = c->ts < m->p.slots; /* an index >= SLOTS reads a free slot */
+  c->t_valid = t_in && ((q->valid >> c->ts) & 1);
+  c->t_tbs = t_in ? q->tbs[c->ts] : 0;
+  o->take_tb_o = t_in ? q->next[c->ts] : 0;
+  o->take_tag_o = t_in ? q->tag[c->ts] : 0;
+  o->take_kptr_o = t_in ? q->kptr[c->ts] : 0;
+  o->take_param_o = t_in ? q->param[c->ts] : 0;
+}
+
+/* Phase 4, from every other input: input arbitration, admission, swap-out, take and done
+ * checks, completion, the FIFOs' pushes and pops, the next state. */
+void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
+  const kmu_kmu_regs *q = &m->q;
+  kmu_kmu_nets *c = &m->c;
   kmu_kmu_regs *d = &m->d;
   const unsigned n = m->p.slots, nct = m->p.ct;
   const uint64_t smask = kmu_mask(n), swm = kmu_mask(m->slot_w), tgm = kmu_mask(m->tag_w);
@@ -92,7 +167,7 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   kmu_fifo_in fai[KMU_KMU_LEVELS], fbi[KMU_KMU_LEVELS], fci[KMU_KMU_LEVELS],
       fdi[KMU_KMU_LEVELS], cpli;
   kmu_fifo_out fao[KMU_KMU_LEVELS], fbo[KMU_KMU_LEVELS], fco[KMU_KMU_LEVELS],
-      fdo[KMU_KMU_LEVELS], cplo;
+      fdo[KMU_KMU_LEVELS];
   memset(fai, 0, sizeof fai);
   memset(fbi, 0, sizeof fbi);
   memset(fci, 0, sizeof fci);
@@ -106,7 +181,6 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     kmu_fifo_comb(&m->u_fifo_c[l], &fci[l], &fco[l]);
     kmu_fifo_comb(&m->u_fifo_d[l], &fdi[l], &fdo[l]);
   }
-  kmu_fifo_comb(&m->u_cpl_fifo, &cpli, &cplo);
 
   /* (2) input arbitration: a stream requests when its level has room; every grant is a
    * handshake (ack 1) */
@@ -197,20 +271,10 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const int adm_fire = adm_byp || adm_pop;
   const int adm_fresh = adm_fire && !cand_cont;
 
-  /* slot reads: an index >= SLOTS reads a free slot */
-  const unsigned ts = (unsigned)(i->take_slot_i & swm), qs = (unsigned)(i->q_slot_i & swm);
-  const int t_in = ts < n, q_in = qs < n && ((q->valid >> qs) & 1);
-  const int t_valid = t_in && ((q->valid >> ts) & 1);
-  const uint32_t t_tbs = t_in ? q->tbs[ts] : 0;
-  o->take_tb_o = t_in ? q->next[ts] : 0;
-  o->take_tag_o = t_in ? q->tag[ts] : 0;
-  o->take_kptr_o = t_in ? q->kptr[ts] : 0;
-  o->take_param_o = t_in ? q->param[ts] : 0;
-  o->q_warps_o = q_in ? q->warps[qs] : 0;
-  o->q_regs_o = q_in ? q->regs[qs] : 0;
-  o->q_shmem_o = q_in ? q->shmem[qs] : 0;
-  o->q_prio_o = q_in ? q->prio[qs] : 0;
-  o->q_event_o = q_in && ((q->event >> qs) & 1);
+  /* the take's slot (phase 3) */
+  const unsigned ts = c->ts;
+  const int t_valid = c->t_valid;
+  const uint32_t t_tbs = c->t_tbs;
   /* CT read for the done: an index >= CT reads a free entry */
   const unsigned dt = (unsigned)(i->done_tag_i & tgm);
   const int d_valid = dt < nct && q->ct_valid[dt];
@@ -260,18 +324,12 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
                   (cand_cont || ct_alloc_ok);
   o->swap_o = swp;
 
-  /* completion: the lowest CT entry with every TB taken and done, when the FIFO has room */
-  unsigned cpl_idx = 0;
-  int cpl_any = 0;
-  for (unsigned e = 0; e < nct; e++)
-    if (q->ct_valid[e] && q->ct_all[e] && q->ct_out[e] == 0) {
-      cpl_idx = e, cpl_any = 1;
-      break;
-    }
+  /* completion: the entry found in phase 1, when the FIFO has room */
+  const unsigned cpl_idx = c->cpl_idx;
+  const int cpl_any = c->cpl_any;
   const int c_event = cpl_any && q->ct_event[cpl_idx];
   const uint32_t c_addr = cpl_any ? q->ct_cpl_addr[cpl_idx] : 0;
-  o->ekt_cpl_id_o = cpl_any ? q->ct_id[cpl_idx] : 0;
-  const int cpl_fire = cpl_any && cplo.push_ready_o;
+  const int cpl_fire = cpl_any && c->cplo.push_ready_o;
 
   /* (4) FIFOs with this cycle's pushes and pops */
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {
@@ -292,16 +350,12 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   cpli.push_valid_i = cpl_any;
   cpli.push_data_i = c_addr;
   cpli.pop_ready_i = i->mem_req_ready_i;
-  kmu_fifo_comb(&m->u_cpl_fifo, &cpli, &cplo);
-
-  o->mem_req_valid_o = cplo.pop_valid_o;
-  o->mem_req_addr_o = cplo.pop_data_o;
-  o->mem_req_wdata_o = 1;
+  kmu_fifo_comb(&m->u_cpl_fifo, &cpli, &c->cplo);
   o->ekt_cpl_valid_o = cpl_fire && c_event;
   o->kernel_done_o = cpl_fire;
 
   /* next state: slots */
-  *d = *q;
+  KMU_D_FROM_Q(m); /* *d = *q */
   for (unsigned s = 0; s < n; s++) {
     if (take_ok && ts == s) {
       d->next[s] = q->next[s] + 1;
@@ -344,27 +398,17 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     }
   }
 
-  /* outputs */
-  uint64_t has_tb = 0;
-  for (unsigned s = 0; s < n; s++)
-    if (((q->valid >> s) & 1) && q->next[s] != q->tbs[s]) has_tb |= 1ull << s;
-  o->slot_valid_o = q->valid;
-  o->slot_has_tb_o = has_tb;
-  o->slot_event_o = q->event & q->valid;
-  o->slot_prio_o = 0;
-  uint64_t pk[KMU_KMU_LEVELS] = {0, 0, 0, 0};
-  for (unsigned s = 0; s < n; s++) {
-    if ((q->valid >> s) & 1) o->slot_prio_o |= (uint64_t)(q->prio[s] & 3) << (2 * s);
-    if ((has_tb >> s) & 1) pk[q->prio[s] & 3] |= 1ull << s;
-  }
-  o->slot_p0_o = pk[0];
-  o->slot_p1_o = pk[1];
-  o->slot_p2_o = pk[2];
-  o->slot_p3_o = pk[3];
+}
+
+void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
+  kmu_kmu_comb_slot(m, o);
+  kmu_kmu_comb_q(m, i, o);
+  kmu_kmu_comb_take(m, i, o);
+  kmu_kmu_comb_next(m, i, o);
 }
 
 void kmu_kmu_tick(kmu_kmu *m) {
-  m->q = m->d;
+  KMU_Q_FROM_D(m);
   kmu_rr_arb_tick(&m->u_in_arb);
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {
     kmu_fifo_tick(&m->u_fifo_a[l]);

@@ -63,10 +63,20 @@ typedef struct {
   unsigned ct_id[KMU_KMU_MAX_CT];
 } kmu_kmu_regs;
 
+/* nets between the phases of one cycle's comb() */
+typedef struct {
+  unsigned ts, cpl_idx;
+  int t_valid, cpl_any;
+  uint32_t t_tbs;
+  kmu_fifo_out cplo;
+} kmu_kmu_nets;
+
 typedef struct {
   kmu_kmu_params p;
+  kmu_kmu_nets c;
   unsigned slot_w, tag_w, lc_w, ld_w;
   kmu_kmu_regs q, d;
+  int d_is_q; /* d holds q (KMU_D_FROM_Q) */
   kmu_rr_arb u_in_arb;
   kmu_prio_enc u_lvl_enc, u_alloc, u_vic_lvl, u_vic_enc;
   /* per level: lane A {param, kptr}, lane B {tbs, cpl_addr}, lane C {id, event, shmem, regs,
@@ -79,6 +89,11 @@ typedef struct {
 void kmu_kmu_init(kmu_kmu *m, const kmu_kmu_params *p);
 void kmu_kmu_free(kmu_kmu *m);
 void kmu_kmu_reset(kmu_kmu *m);
+/* comb() = comb_slot, comb_q, comb_take, comb_next in this order (see kmu_kmu.c) */
+void kmu_kmu_comb_slot(kmu_kmu *m, kmu_kmu_out *o);
+void kmu_kmu_comb_q(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o);
+void kmu_kmu_comb_take(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o);
+void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o);
 void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o);
 void kmu_kmu_tick(kmu_kmu *m);
 

@@ -1,16 +1,21 @@
 /* kmu_sm.c - C twin of rtl/sm/kmu_sm.v.
  *
  * Wiring only, as in the RTL (the two muxes, the predictor's event gating and the ctx_bytes
- * sum are the RTL's few gates).  Each block's comb() is a pure function of its registered
- * state and its inputs; the wires are settled by evaluating the five blocks in data-flow order
- * until no block's inputs change (delta cycles: a block is evaluated again only when one of
- * its inputs changed, which keeps the paper-size warp-preemption controller's 64 x 64 age
- * matrix from being evaluated several times a cycle).  The design has no combinational
- * loop, so this converges in a few passes; a failure to converge is reported as a model error. */
+ * sum are the RTL's few gates).  Each block is evaluated once per cycle in a fixed order.  A
+ * block whose outputs depend on a same-cycle input of a block evaluated after it is split
+ * into phases (its comb() is the phases in order; the nets between phases are in its m->c):
+ *   comb_fit:  kmu_dirty_rf_comb_out, kmu_pep_predictor_comb_out (registered outputs),
+ *              kmu_ctx_engine_comb_out (its memory request, from the register file's scan
+ *              stage), kmu_sm_ctrl_comb_fit (fit answers, SIMT start offer, done report,
+ *              commands);
+ *   comb_next: kmu_warp_preempt_comb_ready (acceptance), kmu_dirty_rf_comb_cnt (dirty count),
+ *              kmu_sm_ctrl_comb_next, kmu_warp_preempt_comb_next, kmu_ctx_engine_comb_next,
+ *              kmu_dirty_rf_comb_next, kmu_pep_predictor_comb_next.
+ * kmu_sm_comb() is comb_fit then comb_next; a system top (kmu_gpu.c) calls them apart, with
+ * the dispatcher's choice, the SIMT start and done arbiters and the memory port between
+ * them. */
 #include "kmu_sm.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 void kmu_sm_init(kmu_sm *m, const kmu_sm_params *p) {
@@ -54,26 +59,137 @@ static unsigned clog2_min1(unsigned n) {
   return w ? w : 1;
 }
 
-/* One pass over the blocks in data-flow order; a block is evaluated when its inputs changed
- * since its last evaluation (every block on the first pass of a cycle).  Returns how many
- * blocks it evaluated: 0 means the wires are settled. */
-static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
-  kmu_sm_wires *w = &m->w, *l = &m->last;
-  int evals = 0;
-  const kmu_sm_params *p = &m->p;
+/* Phase 1, from the state, the dispatcher's need (need_*), hold_i, the SIMT side's inputs and
+ * the configuration: the fit answers and every output that does not wait for this cycle's
+ * start, done-report ready, SIMT start ready or memory port (the SIMT start offer, the TB
+ * done report, the context engine's memory request).  Every block's registered outputs
+ * first (the register file's scan stage feeds the engine's request; the predictor's
+ * decisions), then the controller's fit phase. */
+void kmu_sm_comb_fit(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
+  kmu_sm_wires *w = &m->w;
 
-  /* one kind of preemption at a time (kmu_sm.v): no warp preemption while the sequencer pauses
-   * a TB; no TB seen paused while a warp preemption is in progress */
-  const uint64_t wp_en = (i->wp_en_i & 1) && !w->sc_o.simt_pause_o;
-  const uint64_t sc_paused = (w->wp_o.busy_o & 1) ? 0 : i->simt_paused_i;
+  kmu_dirty_rf_comb_out(&m->u_dirty_rf, &w->rf_o);
+  kmu_pep_predictor_comb_out(&m->u_pep_predictor, &w->pr_o);
 
-  /* kmu_sm_ctrl: the dispatcher and the SIMT from outside, decisions from the predictor, the
-   * engine's handshake, the dirty count, the warp-preemption controller's acceptance */
+  /* kmu_ctx_engine, issue side: the register file's scan stage, the memories' read data */
+  kmu_ctx_engine_in *eg = &w->eg_i;
+  eg->scan_valid_i = w->rf_o.scan_valid_o;
+  eg->scan_warp_i = w->rf_o.scan_warp_o;
+  eg->scan_reg_i = w->rf_o.scan_reg_o;
+  eg->scan_data_i = w->rf_o.scan_data_o;
+  eg->scan_last_i = w->rf_o.scan_last_o;
+  eg->scan_done_i = w->rf_o.scan_done_o;
+  eg->shm_rdata_i = i->shm_rdata_i;
+  eg->ip_rdata_i = i->ip_rdata_i;
+  kmu_ctx_engine_comb_out(&m->u_ctx_engine, eg, &w->eg_o);
+
+  /* kmu_sm_ctrl, fit phase: the dispatcher's need */
   kmu_sm_ctrl_in *sc = &w->sc_i;
   sc->need_warps_i = i->need_warps_i;
   sc->need_regs_i = i->need_regs_i;
   sc->need_shmem_i = i->need_shmem_i;
   sc->need_ewarp_i = i->need_ewarp_i;
+  sc->hold_i = i->hold_i;
+  sc->simt_done_rtb_i = i->simt_done_rtb_i;
+  sc->ctx_base_i = i->ctx_base_i;
+  kmu_sm_ctrl_comb_fit(&m->u_sm_ctrl, sc, &w->sc_o);
+
+  const kmu_sm_ctrl_out *sco = &w->sc_o;
+  const kmu_ctx_engine_out *ego = &w->eg_o;
+  /* kmu_sm_ctrl */
+  o->fit_o = sco->fit_o;
+  o->ewt_fit_o = sco->ewt_fit_o;
+  o->done_valid_o = sco->done_valid_o;
+  o->done_slot_o = sco->done_slot_o;
+  o->simt_start_valid_o = sco->simt_start_valid_o;
+  o->simt_start_rtb_o = sco->simt_start_rtb_o;
+  o->simt_start_slot_o = sco->simt_start_slot_o;
+  o->simt_start_tb_o = sco->simt_start_tb_o;
+  o->simt_start_warps_o = sco->simt_start_warps_o;
+  o->simt_start_kptr_o = sco->simt_start_kptr_o;
+  o->simt_start_param_o = sco->simt_start_param_o;
+  o->simt_start_wmask_o = sco->simt_start_wmask_o;
+  o->simt_start_ewarp_o = sco->simt_start_ewarp_o;
+  o->simt_start_restore_o = sco->simt_start_restore_o;
+  o->simt_start_rpw_o = sco->simt_start_rpw_o;
+  o->simt_pause_o = sco->simt_pause_o;
+  o->simt_evict_valid_o = sco->simt_evict_valid_o;
+  o->simt_evict_rtb_o = sco->simt_evict_rtb_o;
+  o->free_tb_o = sco->free_tb_o;
+  o->free_warps_o = sco->free_warps_o;
+  o->free_regs_o = sco->free_regs_o;
+  o->free_shmem_o = sco->free_shmem_o;
+  o->ewt_free_o = sco->ewt_free_o;
+  o->resident_o = sco->resident_o;
+  o->busy_warps_o = sco->busy_warps_o;
+  o->elig_o = sco->elig_o;
+  o->base_o = sco->base_o;
+  o->pre_busy_o = sco->pre_busy_o;
+  o->ptb_count_o = sco->ptb_count_o;
+  o->ctx_cmd_valid_o = sco->ctx_cmd_valid_o;
+  o->ctx_cmd_op_o = sco->ctx_cmd_op_o;
+  o->ctx_cmd_inplace_o = sco->ctx_cmd_inplace_o;
+  o->ctx_cmd_wmask_o = sco->ctx_cmd_wmask_o;
+  /* kmu_ctx_engine, issue side */
+  o->ctx_cmd_ready_o = ego->cmd_ready_o;
+  o->ctx_done_o = ego->done_o;
+  o->ctx_done_bytes_o = ego->done_bytes_o;
+  o->shm_ren_o = ego->shm_ren_o;
+  o->shm_raddr_o = ego->shm_raddr_o;
+  o->ip_wen_o = ego->ip_wen_o;
+  o->ip_ren_o = ego->ip_ren_o;
+  o->ip_addr_o = ego->ip_addr_o;
+  o->ip_wdata_o = ego->ip_wdata_o;
+  o->mem_req_valid_o = ego->req_valid_o;
+  o->mem_req_write_o = ego->req_write_o;
+  o->mem_req_addr_o = ego->req_addr_o;
+  o->mem_req_wdata_o = ego->req_wdata_o;
+  /* registered outputs of the register file and the predictor */
+  o->rf_rd_data_o = w->rf_o.rd_data_o;
+  o->armed_o = w->pr_o.armed_o;
+}
+
+/* Phase 2, from every input: the warp-preemption controller's acceptance, the dirty count,
+ * the controller's next state, then the blocks it commands (controller, engine, register
+ * file, predictor), each once, in data-flow order. */
+void kmu_sm_comb_next(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
+  kmu_sm_wires *w = &m->w;
+  const kmu_sm_params *p = &m->p;
+
+  /* one kind of preemption at a time (kmu_sm.v): no warp preemption while the sequencer pauses
+   * a TB; no TB seen paused while a warp preemption is in progress */
+  const uint64_t wp_en = (i->wp_en_i & 1) && !w->sc_o.simt_pause_o;
+
+  /* kmu_warp_preempt, acceptance: the SIMT's warp status, the event's register need */
+  kmu_warp_preempt_in *wp = &w->wp_i;
+  wp->w_live_i = i->w_live_i;
+  wp->w_inpipe_i = i->w_inpipe_i;
+  wp->w_ld_i = i->w_ld_i;
+  wp->w_bar_i = i->w_bar_i;
+  wp->w_ibuf_i = i->w_ibuf_i;
+  wp->w_icmiss_i = i->w_icmiss_i;
+  wp->wstart_valid_i = i->simt_wstart_valid_i;
+  wp->wstart_warp_i = i->simt_wstart_warp_i;
+  wp->wstart_regs_i = i->simt_wstart_regs_i;
+  wp->wexit_valid_i = i->simt_wexit_valid_i;
+  wp->wexit_warp_i = i->simt_wexit_warp_i;
+  wp->ev_regs_i = w->sc_o.wp_ev_regs_o;
+  wp->free_regs_i = w->sc_o.wp_free_regs_o;
+  wp->vpol_i = i->vpol_i;
+  wp->opt_i = i->opt_i;
+  wp->wp_en_i = wp_en;
+  kmu_warp_preempt_comb_ready(&m->u_warp_preempt, wp, &w->wp_o);
+  const uint64_t sc_paused = (w->wp_o.busy_o & 1) ? 0 : i->simt_paused_i;
+
+  /* kmu_dirty_rf, dirty count: of the TB about to be saved while the engine is idle, else of
+   * the engine's scan */
+  kmu_dirty_rf_in *rf = &w->rf_i;
+  rf->scan_wmask_i = (w->eg_o.cmd_ready_o & 1) ? w->sc_o.dq_wmask_o : w->eg_o.scan_wmask_o;
+  kmu_dirty_rf_comb_cnt(&m->u_dirty_rf, rf, &w->rf_o);
+
+  /* kmu_sm_ctrl: the dispatcher and the SIMT from outside, decisions from the predictor, the
+   * engine's handshake, the dirty count, the warp-preemption controller's acceptance */
+  kmu_sm_ctrl_in *sc = &w->sc_i;
   sc->start_valid_i = i->start_valid_i;
   sc->start_ewarp_i = i->start_ewarp_i;
   sc->start_slot_i = i->start_slot_i;
@@ -85,25 +201,33 @@ static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
   sc->start_param_i = i->start_param_i;
   sc->simt_start_ready_i = i->simt_start_ready_i;
   sc->simt_done_valid_i = i->simt_done_valid_i;
-  sc->simt_done_rtb_i = i->simt_done_rtb_i;
   sc->done_ready_i = i->done_ready_i;
   sc->policy_i = i->policy_i;
   sc->inplace_en_i = i->inplace_en_i;
-  sc->ctx_base_i = i->ctx_base_i;
   sc->ckpt_valid_i = w->pr_o.ckpt_valid_o;
   sc->ckpt_mask_i = w->pr_o.ckpt_mask_o;
   sc->pre_valid_i = w->pr_o.pre_valid_o;
   sc->pre_switch_mask_i = w->pr_o.pre_switch_mask_o;
-  sc->hold_i = i->hold_i;
   sc->simt_paused_i = sc_paused;
   sc->ctx_cmd_ready_i = w->eg_o.cmd_ready_o;
   sc->ctx_done_i = w->eg_o.done_o;
   sc->dirty_cnt_i = w->rf_o.dirty_cnt_o;
   sc->wp_en_i = wp_en;
   sc->wp_ev_ready_i = w->wp_o.ev_ready_o;
-  KMU_EVAL(kmu_sm_ctrl_comb, &m->u_sm_ctrl, sc, &l->sc_i, &w->sc_o);
+  kmu_sm_ctrl_comb_next(&m->u_sm_ctrl, sc, &w->sc_o);
 
-  /* kmu_ctx_engine */
+  /* kmu_warp_preempt: the controller's event request, the save/restore handshakes */
+  wp->ev_valid_i = w->sc_o.wp_ev_valid_o;
+  wp->ev_pc_i = w->sc_o.wp_ev_pc_o;
+  wp->ev_id_i = w->sc_o.wp_ev_id_o;
+  wp->rsave_ready_i = i->rsave_ready_i;
+  wp->rsave_done_i = i->rsave_done_i;
+  wp->ev_done_i = i->ev_done_i;
+  wp->rrest_ready_i = i->rrest_ready_i;
+  wp->rrest_done_i = i->rrest_done_i;
+  kmu_warp_preempt_comb_next(&m->u_warp_preempt, wp, &w->wp_o);
+
+  /* kmu_ctx_engine: the controller's command, the memory port */
   kmu_ctx_engine_in *eg = &w->eg_i;
   eg->cmd_valid_i = w->sc_o.ctx_cmd_valid_o;
   eg->cmd_op_i = w->sc_o.ctx_cmd_op_o;
@@ -112,22 +236,12 @@ static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
   eg->cmd_rpw_i = w->sc_o.ctx_cmd_rpw_o;
   eg->cmd_shmem_i = w->sc_o.ctx_cmd_shmem_o;
   eg->cmd_area_i = w->sc_o.ctx_cmd_area_o;
-  eg->scan_valid_i = w->rf_o.scan_valid_o;
-  eg->scan_warp_i = w->rf_o.scan_warp_o;
-  eg->scan_reg_i = w->rf_o.scan_reg_o;
-  eg->scan_data_i = w->rf_o.scan_data_o;
-  eg->scan_last_i = w->rf_o.scan_last_o;
-  eg->scan_done_i = w->rf_o.scan_done_o;
   eg->req_ready_i = i->mem_req_ready_i;
   eg->rsp_valid_i = i->mem_rsp_valid_i;
   eg->rsp_rdata_i = i->mem_rsp_rdata_i;
-  eg->shm_rdata_i = i->shm_rdata_i;
-  eg->ip_rdata_i = i->ip_rdata_i;
-  KMU_EVAL(kmu_ctx_engine_comb, &m->u_ctx_engine, eg, &l->eg_i, &w->eg_o);
+  kmu_ctx_engine_comb_next(&m->u_ctx_engine, eg, &w->eg_o);
 
-  /* kmu_dirty_rf: the engine's restore write wins the write port; the dirty count is of the TB
-   * about to be saved while the engine is idle, else of the engine's scan */
-  kmu_dirty_rf_in *rf = &w->rf_i;
+  /* kmu_dirty_rf: the engine's restore write wins the write port */
   const int rfw = (int)(w->eg_o.rfw_valid_o & 1);
   rf->wr_valid_i = rfw || (i->rf_wr_valid_i & 1);
   rf->wr_warp_i = rfw ? w->eg_o.rfw_warp_o : i->rf_wr_warp_i;
@@ -139,11 +253,10 @@ static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
   rf->exit_valid_i = i->simt_wexit_valid_i;
   rf->exit_warp_i = i->simt_wexit_warp_i;
   rf->scan_start_i = w->eg_o.scan_start_o;
-  rf->scan_wmask_i = (w->eg_o.cmd_ready_o & 1) ? w->sc_o.dq_wmask_o : w->eg_o.scan_wmask_o;
   rf->scan_rpw_i = w->eg_o.scan_rpw_o;
   rf->scan_all_i = w->eg_o.scan_all_o;
   rf->scan_ready_i = w->eg_o.scan_ready_o;
-  KMU_EVAL(kmu_dirty_rf_comb, &m->u_dirty_rf, rf, &l->rf_i, &w->rf_o);
+  kmu_dirty_rf_comb_next(&m->u_dirty_rf, rf, &w->rf_o);
 
   /* kmu_pep_predictor: TB events from the controller's SIMT handshakes */
   kmu_pep_predictor_in *pr = &w->pr_i;
@@ -177,154 +290,70 @@ static int comb_pass(kmu_sm *m, const kmu_sm_in *i, int first) {
   pr->bw_shift_i = i->bw_shift_i;
   pr->hint_valid_i = i->hint_valid_i;
   pr->preempt_valid_i = i->preempt_valid_i;
-  KMU_EVAL(kmu_pep_predictor_comb, &m->u_pep_predictor, pr, &l->pr_i, &w->pr_o);
+  kmu_pep_predictor_comb_next(&m->u_pep_predictor, pr, &w->pr_o);
 
-  /* kmu_warp_preempt: the SIMT's warp status, the controller's event request */
-  kmu_warp_preempt_in *wp = &w->wp_i;
-  wp->w_live_i = i->w_live_i;
-  wp->w_inpipe_i = i->w_inpipe_i;
-  wp->w_ld_i = i->w_ld_i;
-  wp->w_bar_i = i->w_bar_i;
-  wp->w_ibuf_i = i->w_ibuf_i;
-  wp->w_icmiss_i = i->w_icmiss_i;
-  wp->wstart_valid_i = i->simt_wstart_valid_i;
-  wp->wstart_warp_i = i->simt_wstart_warp_i;
-  wp->wstart_regs_i = i->simt_wstart_regs_i;
-  wp->wexit_valid_i = i->simt_wexit_valid_i;
-  wp->wexit_warp_i = i->simt_wexit_warp_i;
-  wp->ev_valid_i = w->sc_o.wp_ev_valid_o;
-  wp->ev_regs_i = w->sc_o.wp_ev_regs_o;
-  wp->ev_pc_i = w->sc_o.wp_ev_pc_o;
-  wp->ev_id_i = w->sc_o.wp_ev_id_o;
-  wp->free_regs_i = w->sc_o.wp_free_regs_o;
-  wp->rsave_ready_i = i->rsave_ready_i;
-  wp->rsave_done_i = i->rsave_done_i;
-  wp->ev_done_i = i->ev_done_i;
-  wp->rrest_ready_i = i->rrest_ready_i;
-  wp->rrest_done_i = i->rrest_done_i;
-  wp->vpol_i = i->vpol_i;
-  wp->opt_i = i->opt_i;
-  wp->wp_en_i = wp_en;
-  KMU_EVAL(kmu_warp_preempt_comb, &m->u_warp_preempt, wp, &l->wp_i, &w->wp_o);
-  return evals;
-}
-
-void kmu_sm_comb(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
-  int pass;
-  for (pass = 0; pass < 8; pass++)
-    if (!comb_pass(m, i, pass == 0) && pass > 0) break;
-  if (pass == 8) {
-    fprintf(stderr, "kmu_sm model: wires did not settle (combinational loop?)\n");
-    abort();
-  }
-  const kmu_sm_wires *w = &m->w;
-  const kmu_sm_ctrl_out *sc = &w->sc_o;
-  const kmu_ctx_engine_out *eg = &w->eg_o;
-  const kmu_dirty_rf_out *rf = &w->rf_o;
-  const kmu_pep_predictor_out *pr = &w->pr_o;
-  const kmu_warp_preempt_out *wp = &w->wp_o;
-  /* kmu_sm_ctrl */
-  o->fit_o = sc->fit_o;
-  o->ewt_fit_o = sc->ewt_fit_o;
-  o->err_overflow_o = sc->err_overflow_o;
-  o->done_valid_o = sc->done_valid_o;
-  o->done_slot_o = sc->done_slot_o;
-  o->simt_start_valid_o = sc->simt_start_valid_o;
-  o->simt_start_rtb_o = sc->simt_start_rtb_o;
-  o->simt_start_slot_o = sc->simt_start_slot_o;
-  o->simt_start_tb_o = sc->simt_start_tb_o;
-  o->simt_start_warps_o = sc->simt_start_warps_o;
-  o->simt_start_kptr_o = sc->simt_start_kptr_o;
-  o->simt_start_param_o = sc->simt_start_param_o;
-  o->simt_start_wmask_o = sc->simt_start_wmask_o;
-  o->simt_start_ewarp_o = sc->simt_start_ewarp_o;
-  o->simt_start_restore_o = sc->simt_start_restore_o;
-  o->simt_start_rpw_o = sc->simt_start_rpw_o;
-  o->err_done_o = sc->err_done_o;
-  o->simt_pause_o = sc->simt_pause_o;
-  o->simt_evict_valid_o = sc->simt_evict_valid_o;
-  o->simt_evict_rtb_o = sc->simt_evict_rtb_o;
-  o->free_tb_o = sc->free_tb_o;
-  o->free_warps_o = sc->free_warps_o;
-  o->free_regs_o = sc->free_regs_o;
-  o->free_shmem_o = sc->free_shmem_o;
-  o->ewt_free_o = sc->ewt_free_o;
-  o->resident_o = sc->resident_o;
-  o->busy_warps_o = sc->busy_warps_o;
-  o->elig_o = sc->elig_o;
-  o->base_o = sc->base_o;
-  o->pre_busy_o = sc->pre_busy_o;
-  o->ptb_count_o = sc->ptb_count_o;
-  o->err_dec_o = sc->err_dec_o;
-  o->ctx_cmd_valid_o = sc->ctx_cmd_valid_o;
-  o->ctx_cmd_op_o = sc->ctx_cmd_op_o;
-  o->ctx_cmd_inplace_o = sc->ctx_cmd_inplace_o;
-  o->ctx_cmd_wmask_o = sc->ctx_cmd_wmask_o;
-  /* kmu_ctx_engine */
-  o->ctx_cmd_ready_o = eg->cmd_ready_o;
-  o->ctx_done_o = eg->done_o;
-  o->ctx_done_bytes_o = eg->done_bytes_o;
-  o->shm_ren_o = eg->shm_ren_o;
-  o->shm_raddr_o = eg->shm_raddr_o;
-  o->shm_wen_o = eg->shm_wen_o;
-  o->shm_waddr_o = eg->shm_waddr_o;
-  o->shm_wdata_o = eg->shm_wdata_o;
-  o->ip_wen_o = eg->ip_wen_o;
-  o->ip_ren_o = eg->ip_ren_o;
-  o->ip_addr_o = eg->ip_addr_o;
-  o->ip_wdata_o = eg->ip_wdata_o;
-  o->mem_req_valid_o = eg->req_valid_o;
-  o->mem_req_write_o = eg->req_write_o;
-  o->mem_req_addr_o = eg->req_addr_o;
-  o->mem_req_wdata_o = eg->req_wdata_o;
+  const kmu_sm_ctrl_out *sco = &w->sc_o;
+  const kmu_ctx_engine_out *ego = &w->eg_o;
+  const kmu_dirty_rf_out *rfo = &w->rf_o;
+  const kmu_pep_predictor_out *pro = &w->pr_o;
+  const kmu_warp_preempt_out *wpo = &w->wp_o;
+  /* kmu_sm_ctrl's refusals and decision race */
+  o->err_overflow_o = sco->err_overflow_o;
+  o->err_done_o = sco->err_done_o;
+  o->err_dec_o = sco->err_dec_o;
+  /* kmu_ctx_engine, response side */
+  o->shm_wen_o = ego->shm_wen_o;
+  o->shm_waddr_o = ego->shm_waddr_o;
+  o->shm_wdata_o = ego->shm_wdata_o;
   /* kmu_dirty_rf */
-  o->rf_wr_ready_o = !(eg->rfw_valid_o & 1);
-  o->rf_rd_data_o = rf->rd_data_o;
-  /* kmu_pep_predictor */
-  o->armed_o = pr->armed_o;
+  o->rf_wr_ready_o = !(ego->rfw_valid_o & 1);
   /* kmu_warp_preempt */
-  o->vic_stop_o = wp->vic_stop_o;
-  o->vic_boost_o = wp->vic_boost_o;
-  o->ibuf_flush_o = wp->ibuf_flush_o;
-  o->bar_skip_o = wp->bar_skip_o;
-  o->bar_reins_o = wp->bar_reins_o;
-  o->ld_drop_o = wp->ld_drop_o;
-  o->rsave_valid_o = wp->rsave_valid_o;
-  o->rsave_warp_o = wp->rsave_warp_o;
-  o->rsave_nregs_o = wp->rsave_nregs_o;
-  o->stk_push_o = wp->stk_push_o;
-  o->stk_pc_o = wp->stk_pc_o;
-  o->ev_start_o = wp->ev_start_o;
-  o->stk_pop_o = wp->stk_pop_o;
-  o->rrest_valid_o = wp->rrest_valid_o;
-  o->rrest_warp_o = wp->rrest_warp_o;
-  o->rrest_nregs_o = wp->rrest_nregs_o;
-  o->vic_resume_o = wp->vic_resume_o;
-  o->wp_busy_o = wp->busy_o;
-  o->wp_refuse_o = wp->ev_refuse_o;
-  o->wp_lat_o = wp->lat_o;
+  o->vic_stop_o = wpo->vic_stop_o;
+  o->vic_boost_o = wpo->vic_boost_o;
+  o->ibuf_flush_o = wpo->ibuf_flush_o;
+  o->bar_skip_o = wpo->bar_skip_o;
+  o->bar_reins_o = wpo->bar_reins_o;
+  o->ld_drop_o = wpo->ld_drop_o;
+  o->rsave_valid_o = wpo->rsave_valid_o;
+  o->rsave_warp_o = wpo->rsave_warp_o;
+  o->rsave_nregs_o = wpo->rsave_nregs_o;
+  o->stk_push_o = wpo->stk_push_o;
+  o->stk_pc_o = wpo->stk_pc_o;
+  o->ev_start_o = wpo->ev_start_o;
+  o->stk_pop_o = wpo->stk_pop_o;
+  o->rrest_valid_o = wpo->rrest_valid_o;
+  o->rrest_warp_o = wpo->rrest_warp_o;
+  o->rrest_nregs_o = wpo->rrest_nregs_o;
+  o->vic_resume_o = wpo->vic_resume_o;
+  o->wp_busy_o = wpo->busy_o;
+  o->wp_refuse_o = wpo->ev_refuse_o;
+  o->wp_lat_o = wpo->lat_o;
   /* the event warp's identity: entry from kmu_warp_preempt, the rest latched at acceptance */
-  const kmu_sm_ctrl_out *sco = &m->w.sc_o;
   m->d = m->q;
-  if (sco->wp_ev_valid_o && wp->ev_ready_o) {
+  if (sco->wp_ev_valid_o && wpo->ev_ready_o) {
     m->d.ev_tb = (uint32_t)sco->wp_ev_tb_o;
     m->d.ev_param = (uint32_t)sco->wp_ev_param_o;
     m->d.ev_slot = (unsigned)sco->wp_ev_slot_o & 0xffu;
   }
-  o->ev_rtb_o = wp->cur_id_o & kmu_mask(clog2_min1(m->p.tbs));
+  o->ev_rtb_o = wpo->cur_id_o & kmu_mask(clog2_min1(m->p.tbs));
   o->ev_tb_o = m->q.ev_tb;
   o->ev_param_o = m->q.ev_param;
   o->ev_slot_o = m->q.ev_slot;
   /* refusals, at the RTL's offsets */
-  o->err_o = (eg->err_cmd_o & 1) << KMU_SM_ERR_CTX_CMD | (rf->err_wr_o & 1) << KMU_SM_ERR_RF_WR |
-             (rf->err_rd_o & 1) << KMU_SM_ERR_RF_RD | (rf->err_exit_o & 1) << KMU_SM_ERR_RF_EXIT |
-             (rf->err_scan_o & 1) << KMU_SM_ERR_RF_SCAN |
-             (pr->err_start_o & 1) << KMU_SM_ERR_PR_START |
-             (pr->err_inst_o & 1) << KMU_SM_ERR_PR_INST |
-             (pr->err_done_o & 1) << KMU_SM_ERR_PR_DONE |
-             (pr->err_evict_o & 1) << KMU_SM_ERR_PR_EVICT |
-             (pr->err_clear_o & 1) << KMU_SM_ERR_PR_CLEAR |
-             (wp->err_o & 0x1f) << KMU_SM_ERR_WP;
+  o->err_o = (ego->err_cmd_o & 1) << KMU_SM_ERR_CTX_CMD | (rfo->err_wr_o & 1) << KMU_SM_ERR_RF_WR |
+             (rfo->err_rd_o & 1) << KMU_SM_ERR_RF_RD | (rfo->err_exit_o & 1) << KMU_SM_ERR_RF_EXIT |
+             (rfo->err_scan_o & 1) << KMU_SM_ERR_RF_SCAN |
+             (pro->err_start_o & 1) << KMU_SM_ERR_PR_START |
+             (pro->err_inst_o & 1) << KMU_SM_ERR_PR_INST |
+             (pro->err_done_o & 1) << KMU_SM_ERR_PR_DONE |
+             (pro->err_evict_o & 1) << KMU_SM_ERR_PR_EVICT |
+             (pro->err_clear_o & 1) << KMU_SM_ERR_PR_CLEAR |
+             (wpo->err_o & 0x1f) << KMU_SM_ERR_WP;
+}
+
+void kmu_sm_comb(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
+  kmu_sm_comb_fit(m, i, o);
+  kmu_sm_comb_next(m, i, o);
 }
 
 void kmu_sm_tick(kmu_sm *m) {

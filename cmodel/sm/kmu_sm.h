@@ -112,12 +112,14 @@ typedef struct {
   kmu_pep_predictor u_pep_predictor;
   kmu_warp_preempt u_warp_preempt;
   kmu_sm_wires w;
-  kmu_sm_wires last; /* each block's inputs at its last evaluation in this cycle */
 } kmu_sm;
 
 void kmu_sm_init(kmu_sm *m, const kmu_sm_params *p);
 void kmu_sm_free(kmu_sm *m);
 void kmu_sm_reset(kmu_sm *m);
+/* comb() = comb_fit then comb_next (see kmu_sm.c) */
+void kmu_sm_comb_fit(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o);
+void kmu_sm_comb_next(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o);
 void kmu_sm_comb(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o);
 void kmu_sm_tick(kmu_sm *m);
 

@@ -8,7 +8,9 @@
  * pushes and pops (the second call replaces the first one's next state).  tick() is the
  * rising edge of the module and of every instance.  Preemption state: q.res_ckpt/res_sw/
  * res_base/res_rst, q.res_ptb[e], q.res_rpw[e], the preempted table q.ptb_*, q.ip_free and the
- * sequencer q.seq_* (instances u_save_enc, u_ptb_free_enc, u_ptb_pre_enc). */
+ * sequencer q.seq_* (instances u_save_enc, u_ptb_free_enc, u_ptb_pre_enc).  comb() is two
+ * phases, comb_fit (the fit answers and every registered output) then comb_next, which the SM
+ * top calls apart (kmu_sm.c); nets between them are in m->c. */
 #include "kmu_sm_ctrl.h"
 
 #include <string.h>
@@ -76,51 +78,34 @@ static unsigned rpw_of(unsigned regs, unsigned warps) {
   return r > 63 ? 63 : r;
 }
 
-void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *o) {
+/* Phase 1, from the state, the dispatcher's need (need_*), hold_i, simt_done_rtb_i and
+ * ctx_base_i: the fit answers and every registered output (SIMT start offer, done report,
+ * sequencer commands, eligibility, the event-warp request's data).  A system top calls it
+ * before the dispatcher picks an SM (kmu_gpu.c); nets for phase 2 are in m->c. */
+void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *o) {
   const kmu_sm_ctrl_regs *q = &m->q;
-  kmu_sm_ctrl_regs *d = &m->d;
+  kmu_sm_ctrl_nets *c = &m->c;
   const unsigned nt = m->p.tbs, nw = m->p.warps;
   const uint64_t rtbm = kmu_mask(m->rtb_w), tbm = kmu_mask(nt), ptbm = kmu_mask(m->p.ptbs);
   /* inputs at their port widths */
   const unsigned need_warps = (unsigned)(i->need_warps_i & M6);
   const unsigned need_regs = (unsigned)(i->need_regs_i & M18);
   const unsigned need_shmem = (unsigned)(i->need_shmem_i & M17);
-  const int need_ewarp = (int)(i->need_ewarp_i & 1), start_valid = (int)(i->start_valid_i & 1);
-  const int start_ewarp = (int)(i->start_ewarp_i & 1);
-  const unsigned start_slot = (unsigned)(i->start_slot_i & M8);
-  const uint32_t start_tb = (uint32_t)i->start_tb_i, start_kptr = (uint32_t)i->start_kptr_i;
-  const uint32_t start_param = (uint32_t)i->start_param_i;
-  const unsigned start_warps = (unsigned)(i->start_warps_i & M6);
-  const unsigned start_regs = (unsigned)(i->start_regs_i & M18);
-  const unsigned start_shmem = (unsigned)(i->start_shmem_i & M17);
-  const int simt_start_ready = (int)(i->simt_start_ready_i & 1);
-  const int simt_done_valid = (int)(i->simt_done_valid_i & 1);
+  const int need_ewarp = (int)(i->need_ewarp_i & 1);
   const unsigned done_rtb = (unsigned)(i->simt_done_rtb_i & rtbm);
-  const int done_ready = (int)(i->done_ready_i & 1);
-  const unsigned policy = (unsigned)(i->policy_i & 3);
-  const int inplace_en = (int)(i->inplace_en_i & 1);
   const uint32_t ctx_base = (uint32_t)i->ctx_base_i;
-  const int ckpt_valid = (int)(i->ckpt_valid_i & 1), pre_valid = (int)(i->pre_valid_i & 1);
-  const uint64_t ckpt_mask = i->ckpt_mask_i & tbm, pre_mask = i->pre_switch_mask_i & tbm;
   const int hold = (int)(i->hold_i & 1);
-  const uint64_t paused = i->simt_paused_i & tbm;
-  const int cmd_ready = (int)(i->ctx_cmd_ready_i & 1), ctx_done = (int)(i->ctx_done_i & 1);
-  const unsigned dirty_cnt = (unsigned)(i->dirty_cnt_i & 0xfffu);
-  const int wp_en = (int)(i->wp_en_i & 1), wp_ready = (int)(i->wp_ev_ready_i & 1);
 
   /* the save/restore sequencer */
   const unsigned st = q->seq_st, sr = q->seq_rtb, sp = q->seq_ptb;
   const int seq_busy = st != SEQ_IDLE;
   const int seq_save = st == SEQ_PAUSE || st == SEQ_SCMD || st == SEQ_SWAIT || st == SEQ_EVICT;
   const int seq_rst = st == SEQ_RCMD || st == SEQ_RWAIT;
-  /* PEP Fig. 3 (b): a preemption request (policy PEP) during a base save turns it into the
-   * switch (the save completes, the TB is evicted with that one checkpoint) */
-  const int seq_upg = (int)(i->pre_valid_i & 1) && (i->policy_i & 3) == KMU_POL_PEP &&
-                      (st == SEQ_PAUSE || st == SEQ_SCMD || st == SEQ_SWAIT) && !q->seq_sw;
-  const uint64_t sr_bit = 1ull << sr, sp_bit = 1ull << sp;
+  const uint64_t sr_bit = 1ull << sr;
+  const uint64_t busy_w = q->wst_busy & kmu_mask(nw); /* warp slots in use */
   uint64_t seq_wmask = 0;
-  for (unsigned w = 0; w < nw; w++)
-    if (((q->wst_busy >> w) & 1) && q->wst_owner[w] == sr) seq_wmask |= 1ull << w;
+  for (uint64_t v = busy_w; v; v &= v - 1)
+    if (q->wst_owner[__builtin_ctzll(v)] == sr) seq_wmask |= v & -v;
 
   /* (1) lowest free resident entry, free / preempted table entries; FIFO heads */
   kmu_prio_enc_in ei = {~q->res_valid & tbm};
@@ -165,6 +150,149 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   o->fit_o = tb_gate && need_warps != 0 && need_warps <= q->free_warps &&
              need_regs <= q->free_regs && need_shmem <= q->free_shmem;
   o->ewt_fit_o = need_ewarp && ewt_room && need_regs <= m->p.regs;
+
+  /* warp-level preemption: the head asks for a victim when a resident entry is free but no
+   * warp slot or not its registers (the controller's reserve rule compares per-thread counts) */
+  const unsigned ewt_rpt = (ewt_regs + 31) >> 5;
+  const unsigned wp_free = q->free_regs >> 5 > 255 ? 255 : q->free_regs >> 5;
+  o->wp_ev_regs_o = ewt_rpt & M8;
+  o->wp_free_regs_o = wp_free;
+  o->wp_ev_pc_o = ewt_kptr;
+  o->wp_ev_id_o = rtb_idx;
+  o->wp_ev_param_o = ewt_param;
+  o->wp_ev_tb_o = ewt_tb;
+  o->wp_ev_slot_o = ewt_slot;
+
+  /* decisions: eligible = resident, started, not an event warp, no switch pending, not in the
+   * sequencer; every other named bit is ignored and raises err_dec_o */
+  /* (and at most RPW warp registers per slot: a larger context cannot be saved; it drains) */
+  uint64_t rpw_ok = 0; /* of the resident entries (elig is of those alone) */
+  for (uint64_t v = q->res_valid & tbm; v; v &= v - 1)
+    if (q->res_rpw[__builtin_ctzll(v)] <= m->p.rpw) rpw_ok |= v & -v;
+  const uint64_t elig = q->res_valid & q->res_started & ~q->res_ewarp & ~q->res_sw & rpw_ok &
+                        ~(seq_busy ? sr_bit : 0) & tbm;
+
+  /* SIMT start: the oldest unstarted entry; entry reads by index */
+  const int st_valid = (int)so.pop_valid_o;
+  const unsigned st_rtb = (unsigned)(so.pop_data_o & rtbm);
+  const int s_in = st_rtb < nt;
+  uint64_t s_wmask = 0, d_wmask = 0;
+  for (uint64_t v = busy_w; v; v &= v - 1) {
+    const unsigned w = (unsigned)__builtin_ctzll(v);
+    if (q->wst_owner[w] == st_rtb) s_wmask |= 1ull << w;
+    if (q->wst_owner[w] == done_rtb) d_wmask |= 1ull << w;
+  }
+
+  /* outputs */
+  o->simt_start_valid_o = (uint64_t)st_valid;
+  o->simt_start_rtb_o = st_rtb;
+  o->simt_start_slot_o = s_in ? q->res_slot[st_rtb] : 0;
+  o->simt_start_tb_o = s_in ? q->res_tb[st_rtb] : 0;
+  o->simt_start_warps_o = s_in ? q->res_warps[st_rtb] : 0;
+  o->simt_start_kptr_o = s_in ? q->res_kptr[st_rtb] : 0;
+  o->simt_start_param_o = s_in ? q->res_param[st_rtb] : 0;
+  o->simt_start_wmask_o = s_wmask;
+  o->simt_start_ewarp_o = s_in && ((q->res_ewarp >> st_rtb) & 1);
+  o->simt_start_restore_o = s_in && ((q->res_rst >> st_rtb) & 1);
+  o->simt_start_rpw_o = s_in ? q->res_rpw[st_rtb] : 0;
+  o->done_valid_o = dout.pop_valid_o;
+  o->done_slot_o = dout.pop_data_o;
+  o->free_tb_o = q->free_tb;
+  o->free_warps_o = q->free_warps;
+  o->free_regs_o = q->free_regs;
+  o->free_shmem_o = q->free_shmem;
+  o->ewt_free_o = (m->p.ewt - ko.count_o) & M8;
+  o->resident_o = q->res_valid;
+  o->busy_warps_o = q->wst_busy;
+  o->simt_pause_o = seq_save ? sr_bit : 0;
+  o->simt_evict_valid_o = st == SEQ_EVICT;
+  o->simt_evict_rtb_o = sr;
+  const int c_rst = st == SEQ_RCMD;
+  const int c_ip = c_rst ? (int)(((q->seq_k ? q->ptb_ip1 : q->ptb_ip0) >> sp) & 1)
+                         : (int)q->seq_ip;
+  o->ctx_cmd_valid_o = st == SEQ_SCMD || c_rst;
+  o->ctx_cmd_op_o = c_rst ? KMU_CTX_OP_RESTORE : q->seq_op;
+  o->ctx_cmd_inplace_o = (uint64_t)c_ip;
+  o->ctx_cmd_wmask_o = seq_wmask;
+  o->ctx_cmd_rpw_o = q->res_rpw[sr];
+  o->ctx_cmd_shmem_o = q->res_shmem[sr];
+  o->ctx_cmd_area_o =
+      (uint32_t)((c_ip ? 0u : ctx_base) + ((uint32_t)(sp * 2 + q->seq_k) << m->area_lg));
+  o->dq_wmask_o = seq_save ? seq_wmask : 0;
+  o->elig_o = elig;
+  o->base_o = q->res_base;
+  o->pre_busy_o = (uint64_t)seq_busy;
+  unsigned npre = 0;
+  for (uint64_t v = q->ptb_pre; v; v &= v - 1) npre++;
+  o->ptb_count_o = npre;
+
+  /* nets for phase 2 */
+  c->done_rtb = done_rtb, c->st = st, c->sr = sr, c->sp = sp;
+  c->seq_wmask = seq_wmask;
+  c->rtb_idx = rtb_idx, c->tb_room = tb_room, c->ptb_free_idx = ptb_free_idx, c->rc = rc;
+  c->ptb_free_any = ptb_free_any, c->dout = dout;
+  c->ewt_pend = ewt_pend, c->ewt_room = ewt_room, c->ewt_regs = ewt_regs, c->ewt_tb = ewt_tb;
+  c->ewt_slot = ewt_slot, c->ewt_kptr = ewt_kptr, c->ewt_param = ewt_param;
+  c->rst_wait = rst_wait, c->tb_gate = tb_gate, c->ewt_rpt = ewt_rpt, c->wp_free = wp_free;
+  c->elig = elig, c->st_valid = st_valid, c->st_rtb = st_rtb, c->s_in = s_in;
+  c->d_wmask = d_wmask;
+}
+
+/* Phase 2, from every other input (the start, the SIMT handshakes, the done report's ready,
+ * the predictor's decisions, the context engine, the dirty count, the warp-preemption
+ * controller's acceptance): the event-warp request, the refusals and the next state. */
+void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *o) {
+  const kmu_sm_ctrl_regs *q = &m->q;
+  kmu_sm_ctrl_regs *d = &m->d;
+  const kmu_sm_ctrl_nets *c = &m->c;
+  const unsigned nt = m->p.tbs, nw = m->p.warps;
+  const uint64_t tbm = kmu_mask(nt);
+  /* inputs at their port widths */
+  const int start_valid = (int)(i->start_valid_i & 1);
+  const int start_ewarp = (int)(i->start_ewarp_i & 1);
+  const unsigned start_slot = (unsigned)(i->start_slot_i & M8);
+  const uint32_t start_tb = (uint32_t)i->start_tb_i, start_kptr = (uint32_t)i->start_kptr_i;
+  const uint32_t start_param = (uint32_t)i->start_param_i;
+  const unsigned start_warps = (unsigned)(i->start_warps_i & M6);
+  const unsigned start_regs = (unsigned)(i->start_regs_i & M18);
+  const unsigned start_shmem = (unsigned)(i->start_shmem_i & M17);
+  const int simt_start_ready = (int)(i->simt_start_ready_i & 1);
+  const int simt_done_valid = (int)(i->simt_done_valid_i & 1);
+  const int done_ready = (int)(i->done_ready_i & 1);
+  const unsigned policy = (unsigned)(i->policy_i & 3);
+  const int inplace_en = (int)(i->inplace_en_i & 1);
+  const int ckpt_valid = (int)(i->ckpt_valid_i & 1), pre_valid = (int)(i->pre_valid_i & 1);
+  const uint64_t ckpt_mask = i->ckpt_mask_i & tbm, pre_mask = i->pre_switch_mask_i & tbm;
+  const uint64_t paused = i->simt_paused_i & tbm;
+  const int cmd_ready = (int)(i->ctx_cmd_ready_i & 1), ctx_done = (int)(i->ctx_done_i & 1);
+  const unsigned dirty_cnt = (unsigned)(i->dirty_cnt_i & 0xfffu);
+  const int wp_en = (int)(i->wp_en_i & 1), wp_ready = (int)(i->wp_ev_ready_i & 1);
+  /* phase 1's nets */
+  const unsigned done_rtb = c->done_rtb, st = c->st, sr = c->sr, sp = c->sp;
+  const uint64_t sr_bit = 1ull << sr, sp_bit = 1ull << sp, seq_wmask = c->seq_wmask;
+  const unsigned rtb_idx = c->rtb_idx, ptb_free_idx = c->ptb_free_idx, rc = c->rc;
+  const int tb_room = c->tb_room, ptb_free_any = c->ptb_free_any;
+  const int ewt_pend = c->ewt_pend, ewt_room = c->ewt_room, rst_wait = c->rst_wait;
+  const int tb_gate = c->tb_gate;
+  const unsigned ewt_regs = c->ewt_regs, ewt_slot = c->ewt_slot;
+  const uint32_t ewt_tb = c->ewt_tb, ewt_kptr = c->ewt_kptr, ewt_param = c->ewt_param;
+  const unsigned ewt_rpt = c->ewt_rpt, wp_free = c->wp_free;
+  const uint64_t elig = c->elig, d_wmask = c->d_wmask;
+  const int st_valid = c->st_valid, s_in = c->s_in;
+  const unsigned st_rtb = c->st_rtb;
+  const kmu_fifo_out dout = c->dout;
+  kmu_fifo_in si, di, ki, ii;
+  kmu_fifo_out so, ko, io, dout2;
+  memset(&si, 0, sizeof si);
+  memset(&di, 0, sizeof di);
+  memset(&ki, 0, sizeof ki);
+  memset(&ii, 0, sizeof ii);
+
+  /* PEP Fig. 3 (b): a preemption request (policy PEP) during a base save turns it into the
+   * switch (the save completes, the TB is evicted with that one checkpoint) */
+  const int seq_upg = (int)(i->pre_valid_i & 1) && (i->policy_i & 3) == KMU_POL_PEP &&
+                      (st == SEQ_PAUSE || st == SEQ_SCMD || st == SEQ_SWAIT) && !q->seq_sw;
+
   const int start_fit = tb_gate && start_warps != 0 && start_warps <= q->free_warps &&
                         start_regs <= q->free_regs && start_shmem <= q->free_shmem;
   const int start_ewt_fit = ewt_room && start_regs <= m->p.regs;
@@ -194,19 +322,8 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
   const int ewt_launch =
       ewt_pend && tb_room && q->free_warps != 0 && ewt_regs <= q->free_regs && !rst_fin;
 
-  /* warp-level preemption: the head asks for a victim when a resident entry is free but no
-   * warp slot or not its registers (the controller's reserve rule compares per-thread counts) */
-  const unsigned ewt_rpt = (ewt_regs + 31) >> 5;
-  const unsigned wp_free = q->free_regs >> 5 > 255 ? 255 : q->free_regs >> 5;
-  o->wp_ev_regs_o = ewt_rpt & M8;
-  o->wp_free_regs_o = wp_free;
   o->wp_ev_valid_o = wp_en && ewt_pend && tb_room && ewt_rpt <= 255 &&
                      !(q->free_warps != 0 && ewt_regs <= q->free_regs) && !rst_fin;
-  o->wp_ev_pc_o = ewt_kptr;
-  o->wp_ev_id_o = rtb_idx;
-  o->wp_ev_param_o = ewt_param;
-  o->wp_ev_tb_o = ewt_tb;
-  o->wp_ev_slot_o = ewt_slot;
   const int wp_go = o->wp_ev_valid_o && wp_ready;
   const unsigned wp_warps = 0;
   const unsigned wp_regs = ewt_rpt <= wp_free ? ewt_rpt << 5 : 0;
@@ -253,27 +370,10 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
     }
   }
 
-  /* decisions: eligible = resident, started, not an event warp, no switch pending, not in the
-   * sequencer; every other named bit is ignored and raises err_dec_o */
-  /* (and at most RPW warp registers per slot: a larger context cannot be saved; it drains) */
-  uint64_t rpw_ok = 0;
-  for (unsigned e = 0; e < m->p.tbs; e++) rpw_ok |= (uint64_t)(q->res_rpw[e] <= m->p.rpw) << e;
-  const uint64_t elig = q->res_valid & q->res_started & ~q->res_ewarp & ~q->res_sw & rpw_ok &
-                        ~(seq_busy ? sr_bit : 0) & tbm;
   o->err_dec_o = (ckpt_valid && (ckpt_mask & ~elig)) || (pre_valid && (pre_mask & ~elig));
   const uint64_t dec_ok = elig & ~done_bit;
 
-  /* SIMT start: the oldest unstarted entry; entry reads by index */
-  const int st_valid = (int)so.pop_valid_o;
-  const unsigned st_rtb = (unsigned)(so.pop_data_o & rtbm);
   const int st_fire = st_valid && simt_start_ready;
-  const int s_in = st_rtb < nt;
-  uint64_t s_wmask = 0, d_wmask = 0;
-  for (unsigned w = 0; w < nw; w++) {
-    if (!((q->wst_busy >> w) & 1)) continue;
-    if (q->wst_owner[w] == st_rtb) s_wmask |= 1ull << w;
-    if (q->wst_owner[w] == done_rtb) d_wmask |= 1ull << w;
-  }
 
   /* (3) the FIFOs with this cycle's pushes and pops */
   si.push_valid_i = (uint64_t)((ewt_launch || start_tb_ok) || rst_fin);
@@ -288,12 +388,12 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
                     (uint64_t)start_regs << EI_REGS;
   ki.pop_ready_i = ii.pop_ready_i = (uint64_t)ewt_pop;
   kmu_fifo_comb(&m->u_start_fifo, &si, &so);
-  kmu_fifo_comb(&m->u_done_fifo, &di, &dout);
+  kmu_fifo_comb(&m->u_done_fifo, &di, &dout2);
   kmu_fifo_comb(&m->u_ewt_kp, &ki, &ko);
   kmu_fifo_comb(&m->u_ewt_id, &ii, &io);
 
   /* next state */
-  *d = *q;
+  KMU_D_FROM_Q(m); /* *d = *q */
   if (done_ok) {
     d->res_valid &= ~done_bit;
     d->res_started &= ~done_bit;
@@ -449,49 +549,11 @@ void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *
     d->free_regs = (d->free_regs - alloc_regs) & M18;
     d->free_shmem = (d->free_shmem - alloc_shmem) & M18;
   }
+}
 
-  /* outputs */
-  o->simt_start_valid_o = (uint64_t)st_valid;
-  o->simt_start_rtb_o = st_rtb;
-  o->simt_start_slot_o = s_in ? q->res_slot[st_rtb] : 0;
-  o->simt_start_tb_o = s_in ? q->res_tb[st_rtb] : 0;
-  o->simt_start_warps_o = s_in ? q->res_warps[st_rtb] : 0;
-  o->simt_start_kptr_o = s_in ? q->res_kptr[st_rtb] : 0;
-  o->simt_start_param_o = s_in ? q->res_param[st_rtb] : 0;
-  o->simt_start_wmask_o = s_wmask;
-  o->simt_start_ewarp_o = s_in && ((q->res_ewarp >> st_rtb) & 1);
-  o->simt_start_restore_o = s_in && ((q->res_rst >> st_rtb) & 1);
-  o->simt_start_rpw_o = s_in ? q->res_rpw[st_rtb] : 0;
-  o->done_valid_o = dout.pop_valid_o;
-  o->done_slot_o = dout.pop_data_o;
-  o->free_tb_o = q->free_tb;
-  o->free_warps_o = q->free_warps;
-  o->free_regs_o = q->free_regs;
-  o->free_shmem_o = q->free_shmem;
-  o->ewt_free_o = (m->p.ewt - ko.count_o) & M8;
-  o->resident_o = q->res_valid;
-  o->busy_warps_o = q->wst_busy;
-  o->simt_pause_o = seq_save ? sr_bit : 0;
-  o->simt_evict_valid_o = st == SEQ_EVICT;
-  o->simt_evict_rtb_o = sr;
-  const int c_rst = st == SEQ_RCMD;
-  const int c_ip = c_rst ? (int)(((q->seq_k ? q->ptb_ip1 : q->ptb_ip0) >> sp) & 1)
-                         : (int)q->seq_ip;
-  o->ctx_cmd_valid_o = st == SEQ_SCMD || c_rst;
-  o->ctx_cmd_op_o = c_rst ? KMU_CTX_OP_RESTORE : q->seq_op;
-  o->ctx_cmd_inplace_o = (uint64_t)c_ip;
-  o->ctx_cmd_wmask_o = seq_wmask;
-  o->ctx_cmd_rpw_o = q->res_rpw[sr];
-  o->ctx_cmd_shmem_o = q->res_shmem[sr];
-  o->ctx_cmd_area_o =
-      (uint32_t)((c_ip ? 0u : ctx_base) + ((uint32_t)(sp * 2 + q->seq_k) << m->area_lg));
-  o->dq_wmask_o = seq_save ? seq_wmask : 0;
-  o->elig_o = elig;
-  o->base_o = q->res_base;
-  o->pre_busy_o = (uint64_t)seq_busy;
-  unsigned npre = 0;
-  for (uint64_t v = q->ptb_pre; v; v &= v - 1) npre++;
-  o->ptb_count_o = npre;
+void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *o) {
+  kmu_sm_ctrl_comb_fit(m, i, o);
+  kmu_sm_ctrl_comb_next(m, i, o);
 }
 
 void kmu_sm_ctrl_tick(kmu_sm_ctrl *m) {
@@ -503,5 +565,5 @@ void kmu_sm_ctrl_tick(kmu_sm_ctrl *m) {
   kmu_fifo_tick(&m->u_done_fifo);
   kmu_fifo_tick(&m->u_ewt_kp);
   kmu_fifo_tick(&m->u_ewt_id);
-  m->q = m->d;
+  KMU_Q_FROM_D(m);
 }

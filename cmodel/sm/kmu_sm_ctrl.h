@@ -92,10 +92,22 @@ typedef struct {
   unsigned seq_st, seq_rtb, seq_ptb, seq_sw, seq_k, seq_op, seq_ip;
 } kmu_sm_ctrl_regs;
 
+/* nets between the phases of one cycle's comb() */
+typedef struct {
+  unsigned done_rtb, st, sr, sp, rtb_idx, ptb_free_idx, rc, ewt_regs, ewt_slot, ewt_rpt;
+  unsigned wp_free, st_rtb;
+  int tb_room, ptb_free_any, ewt_pend, ewt_room, rst_wait, tb_gate, st_valid, s_in;
+  uint32_t ewt_tb, ewt_kptr, ewt_param;
+  uint64_t seq_wmask, elig, d_wmask;
+  kmu_fifo_out dout;
+} kmu_sm_ctrl_nets;
+
 typedef struct {
   kmu_sm_ctrl_params p;
+  kmu_sm_ctrl_nets c;
   unsigned rtb_w, ptb_w, area_lg;
   kmu_sm_ctrl_regs q, d;
+  int d_is_q; /* d holds q (KMU_D_FROM_Q) */
   kmu_prio_enc u_rtb_enc, u_save_enc, u_ptb_free_enc, u_ptb_pre_enc;
   kmu_fifo u_start_fifo, u_done_fifo, u_ewt_kp, u_ewt_id;
 } kmu_sm_ctrl;
@@ -103,6 +115,9 @@ typedef struct {
 void kmu_sm_ctrl_init(kmu_sm_ctrl *m, const kmu_sm_ctrl_params *p);
 void kmu_sm_ctrl_free(kmu_sm_ctrl *m);
 void kmu_sm_ctrl_reset(kmu_sm_ctrl *m);
+/* comb() = comb_fit then comb_next (see kmu_sm_ctrl.c) */
+void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *o);
+void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *o);
 void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *o);
 void kmu_sm_ctrl_tick(kmu_sm_ctrl *m);
 
