@@ -513,7 +513,11 @@ module kmu_copy_engine #(
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
     if (rst_ni) begin
+      // With BUF = 2^CW - 1 (the odd harness) the counter cannot exceed BUF by its width and
+      // the first term is constant; it stays for every other size.
+      /* verilator lint_off CMPCONST */
       if ((cred_q > BUF[CW-1:0]) || ({1'b0, rd_hout_q} + {1'b0, rd_dout_q} > {1'b0, cred_q})) begin
+      /* verilator lint_on CMPCONST */
         $display("ASSERTION kmu_copy_engine %m t=%0t: credits %0d, reads outstanding %0d + %0d",
                  $time, cred_q, rd_hout_q, rd_dout_q);
         $stop;
