@@ -111,9 +111,9 @@ module kmu_ekt_fv #(
   // ---------------------------------------------------------------- head within [base, end)
   // Tasks of formal/kmu_ekt_head.sby (read with -DEKT_HEAD).  The f_* wires carry the EKT's
   // internal state: left undriven here, the .sby script drives them from the flattened
-  // instance (connect -set f_head0 dut.head_q[0] ...), which is how this Yosys front-end
-  // reads a hierarchical signal.  The EKT's own assertions (proven by formal/kmu_ekt.sby) are
-  // assumed here (chformal -assert2assume).
+  // instance (connect -nounset -set f_head0 dut.head_q[0] ...), which is how this Yosys
+  // front-end reads a hierarchical signal.  The EKT's own assertions (proven by
+  // formal/kmu_ekt.sby) are assumed here (chformal -assert2assume).
   //
   // Claim, for one entry f_hid chosen by the solver: a registered entry has
   // base <= head < end, and every descriptor of it names an address in [base, end).
