@@ -8,7 +8,8 @@
 #                      tb/fuzz/corpus/<target>/ (only inputs that add coverage; commit them)
 #   make fuzz-regress  (part of make test, seconds) replays the kept corpus and the crash
 #                      corpus tb/fuzz/crashes/<target>/ (every crash found, fixed) under the
-#                      sanitizers, and runs the kmusim error workloads on kmusim-fake-san
+#                      sanitizers, runs the kmusim error workloads on kmusim-fake-san and the
+#                      small workloads on kmusim-small-c-san (the system C model)
 #
 # Targets (tb/fuzz/fuzz_<target>.c):
 #   workload   the kmusim workload parser (sim/kmusim/workload.c) on arbitrary bytes
@@ -43,9 +44,18 @@ $(KMUSIM_SAN): sim/kmusim/kmusim.c $(KMUSIM_C) sim/kmusim/engine_list_fake.c $(T
 	@echo "  SANCC    $@"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(filter %.c,$^) -o $@
 
+# and kmusim with the system C model of the small build (engines c and fake; no Verilated RTL)
+KMUSIM_C_SAN := $(BINDIR)/kmusim-small-c-san
+$(KMUSIM_C_SAN): sim/kmusim/kmusim.c $(KMUSIM_C) sim/kmusim/engine_hw.c tb/fuzz/kmusim_c_engines.c \
+                 $(GPU_C) $(TB_COMMON_C) $(KMUSIM_HDRS) sim/kmusim/kmusim.mk mk/fuzz.mk
+	@mkdir -p $(@D)
+	@echo "  SANCC    $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(addprefix -DP_,$(GPU_SMALL)) $(filter %.c,$^) -o $@
+
 .PHONY: fuzz fuzz-keep fuzz-regress
 # -close_fd_mask=2: the parser's messages on stderr would slow the run (libFuzzer's own
-# output and a sanitizer report still appear); -timeout: an input running 10 s is a hang
+# output, a sanitizer report and a target's check failure, on stdout, still appear);
+# -timeout: an input running 10 s is a hang
 fuzz: $(DEPS_STAMP) $(FUZZ_BINS)
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/crashes/$$t; \
@@ -64,9 +74,9 @@ fuzz-keep: $(FUZZ_BINS)
 	    2>&1 | grep -E 'MERGE-OUTER: [0-9]+ new files' || exit 1; \
 	done
 
-fuzz-regress: $(DEPS_STAMP) $(FUZZ_BINS) $(KMUSIM_SAN)
+fuzz-regress: $(DEPS_STAMP) $(FUZZ_BINS) $(KMUSIM_SAN) $(KMUSIM_C_SAN)
 	@bash scripts/test_fuzz_regress.sh
 
 # make test: the same replay (scripts/test_fuzz_regress.sh, which finds the binaries built)
 TEST_SCRIPTS += scripts/test_fuzz_regress.sh
-TEST_DEPS    += $(FUZZ_BINS) $(KMUSIM_SAN)
+TEST_DEPS    += $(FUZZ_BINS) $(KMUSIM_SAN) $(KMUSIM_C_SAN)

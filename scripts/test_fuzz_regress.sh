@@ -6,7 +6,9 @@
 #   2. kmusim built with ASan + UBSan (build/bin/kmusim-fake-san) on every error workload
 #      (workloads/errors/*.wl: its "# expect-exit:" code and "# expect:" message, as
 #      scripts/kmusim_smoke.sh checks them on the plain build) and on the good workloads, and
-#      the unreadable-input answers; any sanitizer report fails.
+#      the unreadable-input answers; any sanitizer report fails;
+#   3. kmusim with the small build's system C model under the sanitizers
+#      (build/bin/kmusim-small-c-san) on the small workloads.
 # The binaries come from mk/fuzz.mk (make fuzz-regress builds them).  Ends with
 # "N passed, M failed".
 set -u
@@ -29,7 +31,9 @@ for t in workload gpu_mmio; do
   for kind in corpus crashes; do
     files=(tb/fuzz/$kind/$t/*)
     [ -e "${files[0]}" ] || continue
-    if timeout 300 "$bin" -timeout=20 -close_fd_mask=1 "${files[@]}" >"$TMP/$t.log" 2>&1; then
+    # -close_fd_mask=2: the parser's messages (stderr) would flood the log; libFuzzer's own
+    # output, the sanitizers' reports and the targets' check failures (stdout) stay
+    if timeout 300 "$bin" -timeout=20 -close_fd_mask=2 "${files[@]}" >"$TMP/$t.log" 2>&1; then
       ok "fuzz $t: ${#files[@]} inputs of tb/fuzz/$kind/$t replayed clean"
     else
       grep -E -A 30 'ERROR|SUMMARY|check failed|fuzz_gpu_mmio: cycle|runtime error' "$TMP/$t.log" \
@@ -71,6 +75,21 @@ if [ -n "$SAN" ]; then
     if { [ "$rc" = 1 ] || [ "$rc" = 2 ]; } && san_clean "$TMP/i.err"; then ok "kmusim-san input: $args (exit $rc)"
     else { echo "exit $rc:"; cat "$TMP/i.err"; } >"$TMP/i.why"; bad "kmusim-san input: $args" "$TMP/i.why"; fi
   done
+fi
+# 3. kmusim with the system C model of the small build (build/bin/kmusim-small-c-san) under
+# the sanitizers: the small workloads (one with every preemption policy's paths) run clean
+CSAN=${KMUSIM_C_SAN:-build/bin/kmusim-small-c-san}
+if [ -x "$CSAN" ]; then
+  for run in workloads/demo.wl workloads/reserve.wl workloads/rgem.wl workloads/preempt.wl \
+             "--policy chimera_dirty+warp workloads/preempt.wl"; do
+    # shellcheck disable=SC2086
+    timeout 300 "$CSAN" --quiet --engine c $run >"$TMP/c.out" 2>"$TMP/c.err"
+    rc=$?
+    if [ "$rc" = 0 ] && san_clean "$TMP/c.err"; then ok "kmusim-small-c-san run $run"
+    else { echo "exit $rc:"; cat "$TMP/c.err"; } >"$TMP/c.why"; bad "kmusim-small-c-san run $run" "$TMP/c.why"; fi
+  done
+else
+  bad "kmusim C-model sanitizer build: $CSAN not built (make fuzz-regress)"
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

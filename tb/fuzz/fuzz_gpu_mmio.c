@@ -51,6 +51,30 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+#ifndef P_NSM
+/* mk/fuzz.mk builds this file with the small build's sizes (-DP_<name> from GPU_SMALL in
+ * sim/kmusim/kmusim.mk); make lint checks it without them: the same sizes here */
+#define P_AW 16
+#define P_ENTRIES 8
+#define P_CNT_W 16
+#define P_NSM 2
+#define P_SLOTS 4
+#define P_PEND 4
+#define P_CT 8
+#define P_TBS 4
+#define P_WARPS 8
+#define P_REGS 4096
+#define P_SHMEM 16384
+#define P_EWT 4
+#define P_PTBS 4
+#define P_AREA_BYTES 32768
+#define P_IPB 256
+#define P_RPW 16
+#define P_REG_BYTES 4
+#define P_BEAT_BYTES 4
+#define P_EMA_SH 3
+#endif
+
 #define MAX_CYCLES 20000u
 #define DRAIN_CYCLES 2000u
 #define MEM_LAT 3u
@@ -96,11 +120,14 @@ typedef struct {
   uint64_t n_okay, n_slverr, n_start, n_done, n_evict, n_restore, n_desc_err, n_kdone;
 } fuzz_env;
 
+/* a failure: the message on stdout (make fuzz closes stderr, where nothing else goes), then
+ * abort (libFuzzer keeps the input as a crash) */
 #define FAIL(env, ...)                                                                      \
   do {                                                                                      \
-    fprintf(stderr, "fuzz_gpu_mmio: cycle %" PRIu64 ": ", (env)->cycle);                    \
-    fprintf(stderr, __VA_ARGS__);                                                           \
-    fputc('\n', stderr);                                                                    \
+    printf("fuzz_gpu_mmio: cycle %" PRIu64 ": ", (env)->cycle);                             \
+    printf(__VA_ARGS__);                                                                    \
+    printf("\n");                                                                           \
+    fflush(stdout);                                                                         \
     abort();                                                                                \
   } while (0)
 
@@ -148,6 +175,10 @@ static void axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_t r
   if (must_slverr(op) && resp != 2)
     FAIL(e, "%s 0x%04x (wstrb 0x%x): OKAY where docs/regmap.md promises SLVERR",
          op->write ? "write" : "read", (unsigned)op->addr, (unsigned)op->strb);
+  if (getenv("FUZZ_VERBOSE") && atoi(getenv("FUZZ_VERBOSE")) > 1)
+    fprintf(stderr, "fuzz_gpu_mmio: cycle %" PRIu64 ": %s 0x%04x 0x%08x -> %s 0x%08x\n", e->cycle,
+            op->write ? "write" : "read", (unsigned)op->addr, (unsigned)op->data,
+            resp ? "SLVERR" : "OKAY", (unsigned)rdata);
   if (resp == 2) e->n_slverr++;
   else e->n_okay++;
   if (!op->write && resp == 2 && rdata != 0)
@@ -214,7 +245,7 @@ static void observe(fuzz_env *e) {
       other |= w->sm_o[k].err_overflow_o || w->sm_o[k].err_done_o || w->sm_o[k].err_o;
     if (other) {
       for (unsigned k = 0; k < NSM_ENV; k++)
-        fprintf(stderr, "  SM %u: err_overflow_o=%u err_done_o=%u err_o=0x%" PRIx64 "\n", k,
+        printf("  SM %u: err_overflow_o=%u err_done_o=%u err_o=0x%" PRIx64 "\n", k,
                 (unsigned)w->sm_o[k].err_overflow_o, (unsigned)w->sm_o[k].err_done_o,
                 w->sm_o[k].err_o);
       FAIL(e, "hw_err_o: kmu_kmu err_take_o=%u err_done_o=%u, or an SM error (above)",

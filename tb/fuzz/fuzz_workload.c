@@ -17,11 +17,13 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* a violated promise: print it and abort (libFuzzer keeps the input as a crash) */
+/* a violated promise: print it on stdout (make fuzz closes stderr, where the parser's
+ * messages go) and abort (libFuzzer keeps the input as a crash) */
 #define FUZZ_CHECK(cond)                                                                    \
   do {                                                                                      \
     if (!(cond)) {                                                                          \
-      fprintf(stderr, "fuzz_workload: check failed: %s (line %d)\n", #cond, __LINE__);      \
+      printf("fuzz_workload: check failed: %s (line %d)\n", #cond, __LINE__);               \
+      fflush(stdout);                                                                       \
       abort();                                                                              \
     }                                                                                       \
   } while (0)

@@ -61,7 +61,7 @@ def register(gx, tbx, prio, maxinf=4, kptr=0x200000, pbase=0x10000000):
     return (wr(0x0100, kptr) + wr(0x0104, gx | 1 << 16) + wr(0x0108, 1) +
             wr(0x010C, tbx | 1 << 16) + wr(0x0110, 1) + wr(0x0114, 8 << 16 | prio << 24) +
             wr(0x0118, pbase) + wr(0x011C, pbase + 64 * 8) + wr(0x0120, 64 | maxinf << 16) +
-            wr(0x0124, 1) + run(8) + rd(0x0128))
+            wr(0x0124, 1) + run(60) + rd(0x0128))
 
 
 def mmio_seeds():
@@ -73,7 +73,7 @@ def mmio_seeds():
         s["preempt_" + name] = (
             header(seed=3 + pol, h1=0xC0) + wr(0x2100, pol | 0xF << 4) + wr(0x2104, 0x80000000) +
             wr(0x2108, 2000) + wr(0x210C, 2) + host_launch(16, 1, 64, 0) + run(40) +
-            register(2, 32, 3) + wr(0x1000, 0) + run(400) + rd(0x2114) + rd(0x2118))
+            register(2, 64, 3) + wr(0x1000, 0) + run(600) + rd(0x2114) + rd(0x2118))
     s["warp_preempt"] = (header(seed=9, h1=0x80) + wr(0x2100, 0x8 | 0xF << 4) +
                          host_launch(8, 1, 256, 0) + run(30) + register(1, 32, 3) +
                          wr(0x1000, 0) + run(300))
