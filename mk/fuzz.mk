@@ -20,7 +20,7 @@ FUZZ_TIME    ?= 600
 FUZZ_TARGETS := workload gpu_mmio
 FUZZ_DIR     := $(BUILD)/fuzz
 SAN_FLAGS    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Werror $(SAN_FLAGS) \
+FUZZ_CFLAGS  := -std=c11 -g -O2 -Wall -Wextra -Werror $(SAN_FLAGS) \
                 $(addprefix -I,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS))
 fuzz_workload_SRC := tb/fuzz/fuzz_workload.c sim/kmusim/workload.c
 fuzz_gpu_mmio_SRC := tb/fuzz/fuzz_gpu_mmio.c $(GPU_C) sim/env/kmu_axil_master.c $(TB_COMMON_C)

@@ -40,9 +40,9 @@ def run(n):
     """about n cycles"""
     out = b""
     while n > 0:
-        k = min(63, max(0, (n - 1) // 4))
-        out += bytes([0x80 | k])
-        n -= 4 * k + 1
+        k = min(63, max(0, (n - 1) // 8))
+        out += bytes([0xC0 | k])
+        n -= 8 * k + 1
     return out
 
 
