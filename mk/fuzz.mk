@@ -6,6 +6,7 @@
 #                      build/fuzz/corpus/<target>/, crashes to build/fuzz/crashes/<target>/.
 #   make fuzz-keep     merge build/fuzz/corpus/<target>/ into the kept corpus
 #                      tb/fuzz/corpus/<target>/ (only inputs that add coverage; commit them)
+#   make fuzz-cov      line and branch coverage of the kept corpus (llvm-cov)
 #   make fuzz-regress  (part of make test, seconds) replays the kept corpus and the crash
 #                      corpus tb/fuzz/crashes/<target>/ (every crash found, fixed) under the
 #                      sanitizers, runs the kmusim error workloads on kmusim-fake-san and the
@@ -52,7 +53,7 @@ $(KMUSIM_C_SAN): sim/kmusim/kmusim.c $(KMUSIM_C) sim/kmusim/engine_hw.c tb/fuzz/
 	@echo "  SANCC    $@"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(addprefix -DP_,$(GPU_SMALL)) $(filter %.c,$^) -o $@
 
-.PHONY: fuzz fuzz-keep fuzz-regress
+.PHONY: fuzz fuzz-keep fuzz-regress fuzz-cov
 # -close_fd_mask=2: the parser's messages on stderr would slow the run (libFuzzer's own
 # output, a sanitizer report and a target's check failure, on stdout, still appear);
 # -timeout: an input running 10 s is a hang
@@ -67,11 +68,31 @@ fuzz: $(DEPS_STAMP) $(FUZZ_BINS)
 	  [ $$rc = 0 ] || { echo "fuzz: $$t FAILED (exit $$rc): see $(FUZZ_DIR)/crashes/$$t/"; exit 1; }; \
 	done
 
+# -use_counters=0: an input is kept for a new edge, not for a new hit count of one (a tenth
+# of the files: the kept corpus stays small enough to commit)
 fuzz-keep: $(FUZZ_BINS)
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p tb/fuzz/corpus/$$t; \
-	  $(FUZZ_DIR)/fuzz_$$t -merge=1 -close_fd_mask=3 tb/fuzz/corpus/$$t $(FUZZ_DIR)/corpus/$$t \
-	    2>&1 | grep -E 'MERGE-OUTER: [0-9]+ new files' || exit 1; \
+	  $(FUZZ_DIR)/fuzz_$$t -merge=1 -use_counters=0 -close_fd_mask=3 tb/fuzz/corpus/$$t \
+	    $(FUZZ_DIR)/corpus/$$t 2>&1 | grep -E 'MERGE-OUTER: [0-9]+ new files' || exit 1; \
+	done
+
+# make fuzz-cov: line / branch coverage (llvm-cov, source based) of the kept corpus and the
+# crash inputs, per target: build/fuzz/cov_<target>.txt, its TOTAL line printed
+FUZZ_COV_FLAGS := -std=c11 -O1 -g -fprofile-instr-generate -fcoverage-mapping -fsanitize=fuzzer \
+                  $(addprefix -I,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS))
+fuzz-cov: $(DEPS_STAMP)
+	@for t in $(FUZZ_TARGETS); do \
+	  case $$t in workload) src="$(fuzz_workload_SRC)"; def=;; \
+	    gpu_mmio) src="$(fuzz_gpu_mmio_SRC)"; def="$(fuzz_gpu_mmio_DEF)";; esac; \
+	  $(FUZZ_CC) $(FUZZ_COV_FLAGS) $$def $$src -o $(FUZZ_DIR)/cov_$$t || exit 1; \
+	  rm -f $(FUZZ_DIR)/cov_$$t.profraw; \
+	  LLVM_PROFILE_FILE=$(FUZZ_DIR)/cov_$$t.profraw $(FUZZ_DIR)/cov_$$t -close_fd_mask=3 \
+	    tb/fuzz/corpus/$$t/* $$(ls tb/fuzz/crashes/$$t/* 2>/dev/null) >/dev/null 2>&1; \
+	  llvm-profdata-14 merge -sparse $(FUZZ_DIR)/cov_$$t.profraw -o $(FUZZ_DIR)/cov_$$t.profdata && \
+	  llvm-cov-14 report $(FUZZ_DIR)/cov_$$t -instr-profile=$(FUZZ_DIR)/cov_$$t.profdata \
+	    $$(echo $$src | tr ' ' '\n' | grep -v '^tb/') > $(FUZZ_DIR)/cov_$$t.txt || exit 1; \
+	  echo "fuzz-cov $$t: $$(grep '^TOTAL' $(FUZZ_DIR)/cov_$$t.txt) (build/fuzz/cov_$$t.txt)"; \
 	done
 
 fuzz-regress: $(DEPS_STAMP) $(FUZZ_BINS) $(KMUSIM_SAN) $(KMUSIM_C_SAN)

@@ -19,9 +19,10 @@ report=${1:-}
 
 # Debian packages the flows use (make lint/verilate/test/synth/waves/regmap).  clang-14 with
 # libclang-rt-14-dev (the libFuzzer, ASan and UBSan runtimes; clang-14 alone cannot link
-# -fsanitize=fuzzer,address,undefined): make fuzz and make fuzz-regress (mk/fuzz.mk).
+# -fsanitize=fuzzer,address,undefined): make fuzz and make fuzz-regress; llvm-14 (llvm-cov-14,
+# llvm-profdata-14): make fuzz-cov (mk/fuzz.mk).
 APT_PKGS=(verilator iverilog yosys nextpnr-ice40 fpga-icestorm gtkwave g++ make zlib1g-dev ccache
-          clang-14 libclang-rt-14-dev)
+          clang-14 libclang-rt-14-dev llvm-14)
 # PyPI: systemrdl-compiler for the register map (make regmap).
 PIP_PKG='systemrdl-compiler==1.33.0'
 PY=${PYTHON:-python3}
