@@ -85,6 +85,8 @@ help:
 	@echo "make synth     Yosys/nextpnr area and Fmax into build/reports/"
 	@echo "make synth-ecp5    make synth plus nextpnr-ecp5 Fmax per block (ECP5-85F; slow, not in CI)"
 	@echo "make synth-system  make synth plus the whole kmu_gpu (slow, not in CI)"
+	@echo "make fuzz      libFuzzer + ASan/UBSan, FUZZ_TIME s per target (default 600; not in CI)"
+	@echo "make fuzz-regress  replay the kept fuzz corpus and crash inputs, sanitizer kmusim (in make test)"
 	@echo "make bench     measured latency/throughput into build/reports/bench.json"
 	@echo "make waves T=<harness>[.<test>]  FST + gtkwave save file of one test"
 	@echo "make run       kmusim: default workload, paper configuration, every policy side by side"

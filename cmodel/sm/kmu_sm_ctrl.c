@@ -165,10 +165,13 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
 
   /* decisions: eligible = resident, started, not an event warp, no switch pending, not in the
    * sequencer; every other named bit is ignored and raises err_dec_o */
-  /* (and at most RPW warp registers per slot: a larger context cannot be saved; it drains) */
+  /* (and 1..RPW warp registers per slot: a larger context cannot be saved, and the context
+   * engine and the register file refuse one of 0 (NREGS = 0, which software can launch); such
+   * a TB drains) */
   uint64_t rpw_ok = 0; /* of the resident entries (elig is of those alone) */
   for (uint64_t v = q->res_valid & tbm; v; v &= v - 1)
-    if (q->res_rpw[__builtin_ctzll(v)] <= m->p.rpw) rpw_ok |= v & -v;
+    if (q->res_rpw[__builtin_ctzll(v)] != 0 && q->res_rpw[__builtin_ctzll(v)] <= m->p.rpw)
+      rpw_ok |= v & -v;
   const uint64_t elig = q->res_valid & q->res_started & ~q->res_ewarp & ~q->res_sw & rpw_ok &
                         ~(seq_busy ? sr_bit : 0) & tbm;
 
