@@ -286,9 +286,7 @@ module kmu_csr #(
   wire        db_hit = in_64k && ({16'd0, a} >= {16'd0, KMU_DOORBELL_ADDR}) &&
       (db_off < KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE);
   // reserved windows: decoded so that they stay SLVERR even if a register lands nearby
-  wire rsv_hit = in_64k && (
-      (a >= KMU_WIN_TREM_REVOKE_BASE && a <= KMU_WIN_TREM_REVOKE_LAST) ||
-      (a >= KMU_WIN_COPY_ENGINE_BASE && a <= KMU_WIN_COPY_ENGINE_LAST));
+  wire rsv_hit = in_64k && (a >= KMU_WIN_TREM_REVOKE_BASE && a <= KMU_WIN_TREM_REVOKE_LAST);
 
   // register select: may software read / write it, and its read value
   reg        rd_ok, wr_ok;
