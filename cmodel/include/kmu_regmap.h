@@ -811,7 +811,7 @@
 #define KMU_COPY_CHUNK_LOG2_RESET 0x00000014u
 
 /* ---- COPY_GO */
-#define KMU_COPY_GO_ADDR 0x2314u             /* Any write submits the staged command (a register stage in front of the engine). The bus waits while the previous submitted command has not been taken by the engine, or, for a command the window refuses (LONG, PRIO beyond the engine's field), while the previous window refusal has not reached COPY_CPL. */
+#define KMU_COPY_GO_ADDR 0x2314u             /* Any write submits the staged command (a register stage in front of the engine). SLVERR, nothing submitted, while the stage it needs is occupied: for a command the engine can take, while the previous one is still staged (COPY_STATUS.CMD_PENDING); for a command the window refuses (LONG, PRIO beyond the engine's field), while the previous window refusal has not reached COPY_CPL. The bus never waits here: a waiting COPY_GO could block the COPY_CPL_POP the engine waits for. */
 #define KMU_COPY_GO_RESET 0x00000000u
 #define KMU_COPY_GO_MASK 0xFFFFFFFFu
 #define KMU_COPY_GO_RD 0u

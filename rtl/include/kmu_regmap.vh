@@ -812,7 +812,7 @@ localparam [31:0]  KMU_COPY_CHUNK_LOG2_MASK = 32'h0000001F;
 localparam [31:0]  KMU_COPY_CHUNK_LOG2_RESET = 32'h00000014;
 
 // ---- COPY_GO
-localparam [15:0]  KMU_COPY_GO_ADDR = 16'h2314;  // Any write submits the staged command (a register stage in front of the engine). The bus waits while the previous submitted command has not been taken by the engine, or, for a command the window refuses (LONG, PRIO beyond the engine's field), while the previous window refusal has not reached COPY_CPL.
+localparam [15:0]  KMU_COPY_GO_ADDR = 16'h2314;  // Any write submits the staged command (a register stage in front of the engine). SLVERR, nothing submitted, while the stage it needs is occupied: for a command the engine can take, while the previous one is still staged (COPY_STATUS.CMD_PENDING); for a command the window refuses (LONG, PRIO beyond the engine's field), while the previous window refusal has not reached COPY_CPL. The bus never waits here: a waiting COPY_GO could block the COPY_CPL_POP the engine waits for.
 localparam [31:0]  KMU_COPY_GO_RESET = 32'h00000000;
 localparam [31:0]  KMU_COPY_GO_MASK = 32'hFFFFFFFF;
 localparam [0:0]   KMU_COPY_GO_RD = 1'd0;
