@@ -272,7 +272,12 @@ void kmu_copy_engine_comb(kmu_copy_engine *m, const kmu_copy_engine_in *i,
     d->cpl_v = 0;
   }
 
-  /* ---- outputs: registers only */
+  kmu_copy_engine_comb_out(m, o);
+}
+
+/* every output: registers only (a system top takes them before the engine's inputs are known) */
+void kmu_copy_engine_comb_out(const kmu_copy_engine *m, kmu_copy_engine_out *o) {
+  const kmu_copy_engine_regs *q = &m->q;
   o->cmd_ready_o = !q->ref;
   o->cpl_valid_o = (uint64_t)q->cpl_v;
   o->cpl_id_o = q->cpl_id;

@@ -83,8 +83,10 @@ typedef struct {
 void kmu_copy_engine_init(kmu_copy_engine *m, const kmu_copy_engine_params *p);
 void kmu_copy_engine_free(kmu_copy_engine *m);
 void kmu_copy_engine_reset(kmu_copy_engine *m);
+/* comb() computes the next state, then its outputs with comb_out() (registers only) */
 void kmu_copy_engine_comb(kmu_copy_engine *m, const kmu_copy_engine_in *i,
                           kmu_copy_engine_out *o);
+void kmu_copy_engine_comb_out(const kmu_copy_engine *m, kmu_copy_engine_out *o);
 void kmu_copy_engine_tick(kmu_copy_engine *m);
 
 #ifdef __cplusplus
