@@ -279,6 +279,7 @@ typedef struct {
   unsigned wref_id, wref_st, ccpl_id, ccpl_st, lerr;
   uint32_t cp_cnt[2]; /* COPY_ERR_CNT, PERF_COPIES */
   int eng_held; /* the completion offered last cycle was not taken: this one is the same */
+  uint64_t cpc1[7], cpc0[7]; /* coverage: cp_cmd src, dst, bytes, dir, prio, id, chunk bits */
   uint64_t n_go, n_cmd_taken, n_go_stall, n_long, n_wide, n_eng_offer, n_eng_taken, n_pop,
       n_cpl_rd, n_cp_irq, n_cp_cnt_rd;
 } rnd_ctx;
@@ -493,6 +494,12 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
                       o->cp_chunk_log2_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "cp_cmd_valid_o = a submitted command waits", x->cq_pend,
                       o->cp_cmd_valid_o);
+  {
+    const uint64_t v[7] = {o->cp_cmd_src_o, o->cp_cmd_dst_o, o->cp_cmd_bytes_o, o->cp_cmd_dir_o,
+                           o->cp_cmd_prio_o, o->cp_cmd_id_o, o->cp_chunk_log2_o};
+    for (unsigned k = 0; k < 7; k++)
+      if (x->cq_pend || k == 6) x->cpc1[k] |= v[k], x->cpc0[k] |= ~v[k];
+  }
   if (x->cq_pend) {
     ok &= KMU_EXPECT_EQ(t, cyc, "cp_cmd_src_o", x->cq_src, o->cp_cmd_src_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "cp_cmd_dst_o", x->cq_dst, o->cp_cmd_dst_o);
@@ -672,6 +679,19 @@ static int rnd_finish(void *c) {
                        (cp_pw() >= 3 || x->n_wide > 0),
                    t, 0, "traffic: COPY_GO, its SLVERRs while busy, LONG and PRIO window refusals, engine "
                    "completions, pops, COPY_CPL reads, copy interrupts, copy counters", 1, 0);
+  {
+    static const char *const nm[7] = {"cp_cmd_src_o", "cp_cmd_dst_o", "cp_cmd_bytes_o",
+                                      "cp_cmd_dir_o", "cp_cmd_prio_o", "cp_cmd_id_o",
+                                      "cp_chunk_log2_o"};
+    const uint64_t all[7] = {0xFFFFFFFFu, 0xFFFFFFFFu, kmu_mask(P_CP_LENW), 1, kmu_mask(cp_pw()),
+                             kmu_mask(P_CP_IDW), 0x1F};
+    for (unsigned k = 0; k < 7; k++) {
+      char what[96];
+      snprintf(what, sizeof what, "coverage: every bit of %s seen 1 and 0 (a command staged)",
+               nm[k]);
+      ok &= KMU_EXPECT_EQ(t, 0, what, all[k], x->cpc1[k] & x->cpc0[k] & all[k]);
+    }
+  }
   if (getenv("KMU_COV"))
     printf("  %s: host launches %llu, refused %llu, taken %llu, HL_CMD stall cycles %llu\n", t,
            (unsigned long long)x->n_hl_launch, (unsigned long long)x->n_hl_refused,
