@@ -95,6 +95,7 @@ help:
 	@echo "make kmuctl    build/bin/kmuctl, the host side of a board (kmuctl -h)"
 	@echo "make study-edge  EDGE warp-preemption study (Fig. 11-13) into build/study-edge/"
 	@echo "make study-pep PEP study on the C twins (~3 min): build/study-pep/table.md, docs/results-pep.md"
+	@echo "make study-rgem  RGEM copy study on kmusim (Fig. 7-12, targets): build/study-rgem/, docs/results-rgem.md"
 	@echo "scripts/kmusim W.wl [--engine c|rtl|cosim] [--json F] [--timeline F.svg]  any workload"
 
 verilate: $(DEPS_STAMP) $(HARNESS_BINS) $(TEST_DEPS)

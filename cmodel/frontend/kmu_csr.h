@@ -15,7 +15,8 @@ extern "C" {
   X(unreg_code_i) X(db_err_unknown_i) X(db_last_err_idx_i) X(db_last_err_cause_i)           \
   X(launch_fire_i) X(launch_err_i) X(cpl_valid_i) X(cpl_err_i) X(desc_fire_i)              \
   X(desc_pending_i) X(reg_busy_i) X(ekt_valid_i) X(host_ready_i) X(kernel_done_i)            \
-  X(pre_busy_i) X(pre_req_i) X(wp_start_i) X(ctx_save_i)
+  X(pre_busy_i) X(pre_req_i) X(wp_start_i) X(ctx_save_i) X(cp_cmd_ready_i) X(cp_cpl_valid_i) \
+  X(cp_cpl_id_i) X(cp_cpl_status_i) X(cp_busy_i)
 #define KMU_CSR_OUT(X)                                                                       \
   X(bus_req_ready_o, always) X(bus_rsp_rdata_o, always) X(bus_rsp_err_o, always)            \
   X(db_valid_o, always) X(db_idx_o, db_valid_o) X(reg_valid_o, always)                      \
@@ -32,7 +33,11 @@ extern "C" {
   X(pre_policy_o, always) X(pre_inplace_o, always) X(pre_wp_en_o, always)                   \
   X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_all_o, always) X(pre_ctx_base_o, always)                      \
   X(pre_deadline_o, always) X(pre_bw_shift_o, always) X(pre_hint_valid_o, always)           \
-  X(pre_pred_launch_o, always) X(irq_o, always)
+  X(pre_pred_launch_o, always) X(cp_chunk_log2_o, always) X(cp_cmd_valid_o, always)         \
+  X(cp_cmd_src_o, cp_cmd_valid_o) X(cp_cmd_dst_o, cp_cmd_valid_o)                            \
+  X(cp_cmd_bytes_o, cp_cmd_valid_o) X(cp_cmd_dir_o, cp_cmd_valid_o)                          \
+  X(cp_cmd_prio_o, cp_cmd_valid_o) X(cp_cmd_id_o, cp_cmd_valid_o) X(cp_cpl_ready_o, always)  \
+  X(irq_o, always)
 
 typedef KMU_PORTS_IN(KMU_CSR_IN) kmu_csr_in;
 typedef KMU_PORTS_OUT(KMU_CSR_OUT) kmu_csr_out;
@@ -42,6 +47,7 @@ typedef struct {
   unsigned entries; /* ENTRIES, 1..64 in the C twin (ekt_valid_i is one uint64_t) */
   unsigned cnt_w;   /* CNT_W, 1..32 */
   unsigned nsm;     /* NSM, 1..64 (reserve_mask_o) */
+  unsigned cp_nprio, cp_lenw, cp_idw; /* CP_NPRIO 2..8, CP_LENW 4..31, CP_IDW 1..16 */
 } kmu_csr_params;
 
 typedef struct {
@@ -75,11 +81,24 @@ typedef struct {
   unsigned host_grid_x, host_grid_y, host_grid_z, host_tb_x, host_tb_y, host_tb_z, host_shmem,
       host_nregs, host_prio;
   uint32_t host_param, host_cpl;
+  /* copy window: staging (cp_src_q .. cp_id_q), COPY_CHUNK, COPY_IRQ */
+  uint32_t cp_src, cp_dst, cp_len;
+  unsigned cp_dir, cp_prio, cp_id, cp_chunk, cp_irq_en;
+  /* copy command register stage (cq_*_q) */
+  unsigned cq_v;
+  uint32_t cq_src, cq_dst, cq_bytes;
+  unsigned cq_dir, cq_prio, cq_id;
+  /* the window refusal on its way to COPY_CPL (wref_*_q), COPY_CPL (ccpl_*_q) */
+  unsigned wref_v, wref_id, wref_st;
+  unsigned ccpl_v, ccpl_id, ccpl_st;
+  unsigned cp_lerr;         /* COPY_STATUS.LAST_ERR */
+  uint32_t cnt_cp, perf_cp; /* COPY_ERR_CNT, PERF_COPIES */
 } kmu_csr_regs;
 
 typedef struct {
   kmu_csr_params p;
-  unsigned id_w; /* ID_W = max(1, clog2(ENTRIES)) */
+  unsigned id_w;  /* ID_W = max(1, clog2(ENTRIES)) */
+  unsigned cp_pw; /* CP_PW = max(1, clog2(CP_NPRIO)) */
   kmu_csr_regs q, d;
 } kmu_csr;
 

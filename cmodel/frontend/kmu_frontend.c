@@ -16,7 +16,7 @@ void kmu_frontend_init(kmu_frontend *m, const kmu_frontend_params *p) {
   memset(m, 0, sizeof *m);
   m->p = *p;
   kmu_axil_slave_params sp = {p->aw};
-  kmu_csr_params cp = {p->aw, p->entries, p->cnt_w, p->nsm};
+  kmu_csr_params cp = {p->aw, p->entries, p->cnt_w, p->nsm, p->cp_nprio, p->cp_lenw, p->cp_idw};
   kmu_doorbell_params dp = {p->entries};
   kmu_ekt_params ep = {p->entries};
   kmu_axil_slave_init(&m->u_axil_slave, &sp);
@@ -90,6 +90,11 @@ static int comb_pass(kmu_frontend *m, const kmu_frontend_in *i, int first) {
   w->csr_i.pre_req_i = i->pre_req_i;
   w->csr_i.wp_start_i = i->wp_start_i;
   w->csr_i.ctx_save_i = i->ctx_save_i;
+  w->csr_i.cp_cmd_ready_i = i->cp_cmd_ready_i;
+  w->csr_i.cp_cpl_valid_i = i->cp_cpl_valid_i;
+  w->csr_i.cp_cpl_id_i = i->cp_cpl_id_i;
+  w->csr_i.cp_cpl_status_i = i->cp_cpl_status_i;
+  w->csr_i.cp_busy_i = i->cp_busy_i;
   KMU_EVAL(kmu_csr_comb, &m->u_csr, &w->csr_i, &l->csr_i, &w->csr_o);
 
   /* kmu_doorbell */
@@ -190,6 +195,15 @@ void kmu_frontend_comb_out(kmu_frontend *m, const kmu_frontend_in *i, kmu_fronte
   o->pre_bw_shift_o = w->csr_o.pre_bw_shift_o;
   o->pre_hint_valid_o = w->csr_o.pre_hint_valid_o;
   o->pre_pred_launch_o = w->csr_o.pre_pred_launch_o;
+  o->cp_chunk_log2_o = w->csr_o.cp_chunk_log2_o;
+  o->cp_cmd_valid_o = w->csr_o.cp_cmd_valid_o;
+  o->cp_cmd_src_o = w->csr_o.cp_cmd_src_o;
+  o->cp_cmd_dst_o = w->csr_o.cp_cmd_dst_o;
+  o->cp_cmd_bytes_o = w->csr_o.cp_cmd_bytes_o;
+  o->cp_cmd_dir_o = w->csr_o.cp_cmd_dir_o;
+  o->cp_cmd_prio_o = w->csr_o.cp_cmd_prio_o;
+  o->cp_cmd_id_o = w->csr_o.cp_cmd_id_o;
+  o->cp_cpl_ready_o = w->csr_o.cp_cpl_ready_o;
   o->irq_o = w->csr_o.irq_o;
 }
 

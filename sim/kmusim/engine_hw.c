@@ -34,7 +34,8 @@ typedef struct {
 static const kmu_gpu_params build_params = {
     P_AW,   P_ENTRIES,    P_CNT_W, P_NSM, P_SLOTS,     P_PEND,       P_TBS,   P_WARPS,
     P_REGS, P_SHMEM,      P_EWT,   P_CT,  P_PTBS,      P_AREA_BYTES, P_IPB,   P_RPW,
-    P_REG_BYTES, P_BEAT_BYTES, P_EMA_SH};
+    P_REG_BYTES, P_BEAT_BYTES, P_EMA_SH, P_CP_NPRIO,  P_CP_QD,      P_CP_IDW, P_CP_LENW,
+    P_CP_BUF};
 
 static int config_matches(const kmusim_config *c, char *err, size_t errlen) {
   const kmu_gpu_params *p = &build_params;
@@ -175,8 +176,9 @@ static int hw_failed(void *p, char *msg, size_t len) {
   return e->failed;
 }
 
-#define FEATS (KMUSIM_FEAT_HOST_LAUNCH | KMUSIM_FEAT_HINT)
-static const kmusim_hw_sizes hw_sizes = {P_RPW, P_BEAT_BYTES, P_IPB};
+#define FEATS (KMUSIM_FEAT_HOST_LAUNCH | KMUSIM_FEAT_HINT | KMUSIM_FEAT_COPY)
+static const kmusim_hw_sizes hw_sizes = {P_RPW,   P_BEAT_BYTES, P_IPB,    P_CP_NPRIO,
+                                         P_CP_QD, P_CP_IDW,     P_CP_LENW};
 const kmusim_engine_ops kmusim_engine_c = {"c",      FEATS,     0,         c_create,
                                            hw_destroy, hw_reset, hw_comb, hw_tick,
                                            hw_failed, &hw_sizes};

@@ -95,10 +95,26 @@ static int check_supported(const kmusim_workload *w, const kmusim_engine_ops *e)
       if (!(e->features & KMUSIM_FEAT_HINT) && !e->test_double)
         why = "launch hints are not supported by this engine (no PRE_HINT register)";
       break;
-    case KMUSIM_EV_COPY:
-      why = "copies are not supported yet: the copy-engine window is reserved in the register "
-            "map (docs/regmap.md) and kmusim does not drive it";
+    case KMUSIM_EV_COPY: {
+      /* the copy window (COPY_*) and the build's copy engine: what it would refuse is an error
+       * here, at the line (kmusim's scoreboard expects every copy done) */
+      static char msg[200];
+      const kmusim_hw_sizes *hw = e->hw;
+      if (!(e->features & KMUSIM_FEAT_COPY) || !hw)
+        why = "copies are not supported by this engine (no copy window)";
+      else if (ev->bytes % 4)
+        why = "copy bytes must be a multiple of 4 (the copy engine's beat)";
+      else if (hw->cp_lenw < 32 && ev->bytes >> hw->cp_lenw) {
+        snprintf(msg, sizeof msg, "copy of %llu bytes: this build's copy engine takes fewer than "
+                 "2^%u (CP_LENW)", (unsigned long long)ev->bytes, hw->cp_lenw);
+        why = msg;
+      } else if (ev->prio >= hw->cp_nprio) {
+        snprintf(msg, sizeof msg, "copy prio=%u: this build's copy engine has %u priorities "
+                 "(CP_NPRIO)", ev->prio, hw->cp_nprio);
+        why = msg;
+      }
       break;
+    }
     case KMUSIM_EV_REVOKE:
       why = "revokes are not supported yet: the TReM revoke window is reserved in the register "
             "map (docs/regmap.md) and kmusim does not drive it";

@@ -21,10 +21,15 @@
  * cycle (4 B small and fpga, 32 B paper: the context engines' BEAT_BYTES); checkpoint areas at
  * 0x80000000 (clear of the kernels' parameter buffers). */
 #define PRE_DEFAULTS(bw) "drain", 0, 0, 0, 0, 0, 0xf, 0, 2000, bw, 0x80000000u
+/* host link latency (about the memory's, a PCIe-like link is slower), 4 B per cycle, no
+ * per-chunk setup, COPY_CHUNK's reset (1 MiB) */
+#define LINK_DEFAULTS(lat) lat, 4, 0, 20
 static const kmusim_config presets[] = {
-    {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0, PRE_DEFAULTS(2)},
-    {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0, 0, 0, PRE_DEFAULTS(2)},
-    {"paper", 16, 32, 32, 32, 32, 64, 65536, 98304, 4, 400, 8, 0, 0, 0, PRE_DEFAULTS(5)},
+    {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0, PRE_DEFAULTS(2), LINK_DEFAULTS(40)},
+    {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0, 0, 0, PRE_DEFAULTS(2),
+     LINK_DEFAULTS(100)},
+    {"paper", 16, 32, 32, 32, 32, 64, 65536, 98304, 4, 400, 8, 0, 0, 0, PRE_DEFAULTS(5),
+     LINK_DEFAULTS(800)},
 };
 
 int kmusim_config_preset(kmusim_config *c, const char *name) {
@@ -93,6 +98,10 @@ static const cfg_key cfg_keys[] = {
     CK(deadline, 0, 0xFFFFFFFFu, "Chimera deadline in cycles (PRE_DEADLINE)"),
     CK(bw_shift, 0, 15, "log2 context-save bytes per cycle (PRE_BW.SHIFT)"),
     CK(ctx_base, 0, 0xFFFFFFFFu, "checkpoint areas' base address (PRE_CTX_BASE)"),
+    CK(link_latency, 1, 1000000, "host link latency"),
+    CK(link_bw, 1, 4, "host link bytes per cycle"),
+    CK(link_setup, 0, 1000000, "host link setup cycles per chunk"),
+    CK(copy_chunk, 0, 31, "log2 copy chunk bytes (COPY_CHUNK)"),
 };
 
 /* policy=<name>[+<name>...]: see workload.h */
@@ -155,7 +164,8 @@ int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *
   }
   snprintf(err, errlen, "unknown configuration key '%s' (keys: nsm ekt_entries slots pend "
                         "tbs warps regs shmem ewt mem_latency mem_bw mem_stall_pct rgem "
-                        "reserve policy vpol opt pre_all deadline bw_shift ctx_base)", key);
+                        "reserve policy vpol opt pre_all deadline bw_shift ctx_base "
+                        "link_latency link_bw link_setup copy_chunk)", key);
   return 0;
 }
 
@@ -728,7 +738,7 @@ static void parse_event(parser *p, kmusim_ev_kind kind, char **tok, int n) {
       return;
     }
     e.dir = !strcmp(d, "d2h");
-    if ((r = kv_num(p, &kv, "prio", 0, 3, 0, &v)) < 0) return;
+    if ((r = kv_num(p, &kv, "prio", 0, 7, 0, &v)) < 0) return;
     e.prio = r ? (unsigned)v : 0;
     break;
   }
@@ -916,9 +926,11 @@ unsigned kmusim_workload_parse(kmusim_workload *w, const char *name, const char 
     }
   }
   if (p.nerr == 0) check_against_config(&p);
-  if (p.nerr == 0 && w->n_instances == 0) {
+  unsigned ncopy = 0;
+  for (unsigned i = 0; i < w->nev; i++) ncopy += w->ev[i].kind == KMUSIM_EV_COPY;
+  if (p.nerr == 0 && w->n_instances == 0 && ncopy == 0) { /* copies alone are a workload */
     p.line = p.line ? p.line : 1;
-    fprintf(stderr, "%s: no doorbell or launch line: nothing to run\n", p.file);
+    fprintf(stderr, "%s: no doorbell, launch or copy line: nothing to run\n", p.file);
     p.nerr++;
   }
   return p.nerr;
