@@ -73,6 +73,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define P_REG_BYTES 4
 #define P_BEAT_BYTES 4
 #define P_EMA_SH 3
+#define P_CP_NPRIO 4
+#define P_CP_QD 2
+#define P_CP_IDW 4
+#define P_CP_LENW 20
+#define P_CP_BUF 4
 #endif
 
 /* the model runs about 25k cycles/s under the sanitizers: an input is at most a fifth of a
@@ -87,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static const kmu_gpu_params build_params = {
     P_AW,   P_ENTRIES,    P_CNT_W, P_NSM, P_SLOTS,     P_PEND,       P_TBS,   P_WARPS,
     P_REGS, P_SHMEM,      P_EWT,   P_CT,  P_PTBS,      P_AREA_BYTES, P_IPB,   P_RPW,
-    P_REG_BYTES, P_BEAT_BYTES, P_EMA_SH};
+    P_REG_BYTES, P_BEAT_BYTES, P_EMA_SH, P_CP_NPRIO, P_CP_QD, P_CP_IDW, P_CP_LENW, P_CP_BUF};
 
 typedef struct {
   const uint8_t *d;
@@ -133,37 +138,36 @@ typedef struct {
     abort();                                                                                \
   } while (0)
 
-/* Address from two bytes: A[7:5] picks a window (or, for 7, no window at all: a raw
- * 16-bit address), the rest a word inside it; A[4] makes it unaligned by B[1:0]. */
+/* The decoded windows, from the generated register map (order of base address). */
+typedef struct {
+  uint32_t base, last;
+  int reserved;
+} fz_window;
+#define FZ_WIN(name, base, last, rsv) {base, last, rsv},
+static const fz_window fz_win[] = {KMU_REGMAP_WINDOWS(FZ_WIN)};
+#undef FZ_WIN
+#define FZ_NWIN ((unsigned)(sizeof fz_win / sizeof fz_win[0]))
+
+/* Address from two bytes: A[7:5] picks a window (or, past the last window, no window at all:
+ * a raw 16-bit address), the rest a word inside it; A[4] makes it unaligned by B[1:0]. */
 static uint32_t addr_of(unsigned a, unsigned b) {
-  static const uint32_t base[7] = {KMU_WIN_CSR_BASE,    KMU_WIN_EKT_REG_BASE,
-                                   KMU_WIN_DB_BASE,     KMU_WIN_HOST_LAUNCH_BASE,
-                                   KMU_WIN_PREEMPT_BASE, KMU_WIN_TREM_REVOKE_BASE,
-                                   KMU_WIN_COPY_ENGINE_BASE};
-  static const uint32_t size[7] = {KMU_WIN_CSR_SIZE,    KMU_WIN_EKT_REG_SIZE,
-                                   KMU_WIN_DB_SIZE,     KMU_WIN_HOST_LAUNCH_SIZE,
-                                   KMU_WIN_PREEMPT_SIZE, KMU_WIN_TREM_REVOKE_SIZE,
-                                   KMU_WIN_COPY_ENGINE_SIZE};
   const unsigned sel = a >> 5;
-  if (sel == 7) return ((a & 0x1fu) << 11 | b << 3 | (a & 7u)) & 0xffffu;
-  uint32_t addr = base[sel] + ((((a & 0x0fu) << 8 | b) * 4u) % size[sel]);
+  if (sel >= FZ_NWIN) return ((a & 0x1fu) << 11 | b << 3 | (a & 7u)) & 0xffffu;
+  const uint32_t size = fz_win[sel].last - fz_win[sel].base + 1u;
+  uint32_t addr = fz_win[sel].base + ((((a & 0x0fu) << 8 | b) * 4u) % size);
   if (a & 0x10u) addr |= b & 3u;
   return addr;
 }
 
-/* the SLVERR docs/regmap.md promises for a request, whatever the register behind it */
+/* the SLVERR docs/regmap.md promises for a request, whatever the register behind it:
+ * unaligned, a partial write, a reserved window, or no window at all */
 static int must_slverr(const kmu_axi_op *op) {
   const uint32_t a = op->addr;
   if (a & 3u) return 1;
   if (op->write && op->strb != 0xfu) return 1;
-  if (a >= KMU_WIN_TREM_REVOKE_BASE && a <= KMU_WIN_TREM_REVOKE_LAST) return 1;
-  if (a >= KMU_WIN_COPY_ENGINE_BASE && a <= KMU_WIN_COPY_ENGINE_LAST) return 1;
-  const int in_win = a <= KMU_WIN_CSR_LAST ||
-                     (a >= KMU_WIN_EKT_REG_BASE && a <= KMU_WIN_EKT_REG_LAST) ||
-                     (a >= KMU_WIN_DB_BASE && a <= KMU_WIN_DB_LAST) ||
-                     (a >= KMU_WIN_HOST_LAUNCH_BASE && a <= KMU_WIN_HOST_LAUNCH_LAST) ||
-                     (a >= KMU_WIN_PREEMPT_BASE && a <= KMU_WIN_PREEMPT_LAST);
-  return !in_win;
+  for (unsigned i = 0; i < FZ_NWIN; i++)
+    if (a >= fz_win[i].base && a <= fz_win[i].last) return fz_win[i].reserved;
+  return 1;
 }
 
 static void axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_t rdata,
