@@ -24,7 +24,10 @@ VERILATOR   := verilator
 # ccache (from make deps) makes the Verilator runtime objects, identical in every harness, a
 # cache hit after the first build; the shim needs no parameters, so its flags are the same too.
 OBJCACHE    := $(shell command -v ccache 2>/dev/null)
-VFLAGS      := --cc --exe --build --trace-fst -Wall -Wno-fatal --x-assign fast --x-initial fast \
+# --x-initial unique: the registers and memories without reset start at values the shim draws
+# from KMU_POWERUP_SEED (random power-up state, set by the runner from each run's seed; zero
+# without it), so no test relies on a flop nobody reset.
+VFLAGS      := --cc --exe --build --trace-fst -Wall -Wno-fatal --x-assign fast --x-initial unique \
                +define+KMU_ASSERT \
                -O3 -MAKEFLAGS "-s OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 OBJCACHE=$(OBJCACHE)"
 VFLAGS      += $(if $(COV),--coverage)
