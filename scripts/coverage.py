@@ -41,14 +41,27 @@ def binary(h):
 
 
 def run_one(run):
-    """Runs one harness's test program with coverage; returns (rc, seconds, passed, failed)."""
+    """Runs one harness's test program with coverage; returns (rc, seconds, passed, failed).
+    A run whose result (build/cov/dat/<harness>.res) is newer than its binary is not run
+    again (make coverage after a change measures only what changed)."""
     h = run["h"]
     d = f"{COV_DAT}/{h}"
+    res = f"{COV_DAT}/{h}.res"
+    if not os.path.exists(binary(h)):
+        return 127, 0.0, 0, 0
+    if os.path.exists(res) and os.path.getmtime(res) > os.path.getmtime(binary(h)) and \
+            os.path.exists(f"{OUT}/{h}.dat"):
+        rc, dt, p, f = open(res).read().split()
+        run["reused"] = True
+        return int(rc), float(dt), int(p), int(f)
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
     env = dict(os.environ, KMU_COV_DIR=d)
     env.pop("SEED", None)
     env.pop("CYCLES", None)
+    env.pop("SEEDS", None)
+    if os.environ.get("COV_SEEDS"):  # fewer seeds per random test: a quicker measurement
+        env["SEEDS"] = os.environ["COV_SEEDS"]
     if run["top"] == "kmu_gpu":
         env.update(KMU_BIN=binary(h), KMU_CONFIG="small")
         cmd = ["bash", "scripts/test_kmu_gpu_cosim.sh"]
@@ -59,7 +72,10 @@ def run_one(run):
         rc = subprocess.call(["nice"] + cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
     dt = time.time() - t0
     text = open(f"{OUT}/log/{h}.log").read()
-    return rc, dt, len(re.findall(r"^PASS ", text, re.M)), len(re.findall(r"^FAIL ", text, re.M))
+    p, f = len(re.findall(r"^PASS ", text, re.M)), len(re.findall(r"^FAIL ", text, re.M))
+    merge(f"{OUT}/{h}.dat", glob.glob(f"{d}/*.dat"))
+    open(res, "w").write(f"{rc} {dt:.1f} {p} {f}\n")
+    return rc, dt, p, f
 
 
 def merge(out, files):
@@ -101,11 +117,15 @@ def parse(path):
 
 
 def span(p):
+    """The lines of a point's span S ("12-14", or a list "45,47,57-58"), None without one."""
     s = p.get("S")
     if not s:
         return None
-    a, _, b = s.partition("-")
-    return int(a), int(b or a)
+    lines = []
+    for part in s.split(","):
+        a, _, b = part.partition("-")
+        lines += range(int(a), int(b or a) + 1)
+    return sorted(set(lines))
 
 
 def load_exclusions(path):
@@ -153,11 +173,11 @@ def excluded_lines(f, ex, cache={}):
                         depth -= 1
                         if depth == 0:
                             for k in range(start, i + 1):
-                                out[k] = reason
+                                out[k] = ("ifdef", reason)
                             start = None
         elif arg[0] == f:
             for k in range(arg[1], arg[2] + 1):
-                out[k] = reason
+                out[k] = ("lines", reason)
     cache[f] = out
     return out
 
@@ -182,7 +202,9 @@ def metrics(pts, f, ex):
         sp = span(p)
         rep = sp[0] if sp else p["l"]
         if rep in exl:
-            if p["count"]:
+            # a reached excluded line is news only for a line exclusion (an assertion's
+            # checking code runs every cycle; its failure arm is what never runs)
+            if p["count"] and exl[rep][0] == "lines" and p["kind"] != "v_toggle":
                 res["excl_hit"].add(rep)
             continue
         if p["kind"] == "v_toggle":
@@ -196,8 +218,8 @@ def metrics(pts, f, ex):
                 res["uncovered"].append((p["l"], f"{p.get('o', '')} arm never taken"))
         if p["kind"] not in ("v_line", "v_branch") or not sp:
             continue
-        ln = sp[1] - sp[0]
-        for k in range(sp[0], sp[1] + 1):
+        ln = len(sp)
+        for k in sp:
             if k in exl:
                 continue
             old = lines.get(k)
@@ -240,6 +262,7 @@ def main():
         h, top, rtl = r.split(":", 2)
         runs.append({"h": h, "top": top, "rtl": rtl.split()})
     os.makedirs(f"{OUT}/log", exist_ok=True)
+    os.makedirs(COV_DAT, exist_ok=True)
     t_start = time.time()
     ex = load_exclusions(EXCLUDE)
     if not a.no_build:
@@ -251,9 +274,7 @@ def main():
             for r, res in zip(runs, pool.map(run_one, runs)):
                 r["rc"], r["secs"], r["pass"], r["fail"] = res
                 print(f"  {r['h']}: {r['pass']} passed, {r['fail']} failed, rc {r['rc']}, "
-                      f"{r['secs']:.0f} s")
-        for r in runs:
-            merge(f"{OUT}/{r['h']}.dat", glob.glob(f"{COV_DAT}/{r['h']}/*.dat"))
+                      f"{r['secs']:.0f} s{' (earlier run, binary unchanged)' if r.get('reused') else ''}")
         merge(f"{OUT}/all.dat", [f"{OUT}/{r['h']}.dat" for r in runs])
         shutil.rmtree(f"{OUT}/annotated", ignore_errors=True)
         subprocess.call(["verilator_coverage", "--annotate", f"{OUT}/annotated",
@@ -280,7 +301,9 @@ def main():
     md = ["# Coverage report (make coverage)", "",
           f"Verilator {subprocess.run(['verilator', '--version'], capture_output=True, text=True).stdout.split()[1]}"
           f" --coverage; target >= {a.min:g} % line per block.  Generated by scripts/coverage.py;"
-          " exclusions from tb/coverage_exclude.txt.", ""]
+          " exclusions from tb/coverage_exclude.txt.  Random tests: "
+          + (f"{os.environ['COV_SEEDS']} seed(s) each (COV_SEEDS)" if os.environ.get("COV_SEEDS")
+             else "their default seeds") + ".", ""]
     md += ["## Per block (its own test program)", "",
            "| block | measured by | line | branch | toggle | excluded lines |",
            "|---|---|---|---|---|---|"]
