@@ -13,7 +13,10 @@ include rtl/files.mk
 # mutant and ccache serves it; scripts/mutants.sh refuses a patch that changes a header.
 MUT         ?=
 MUTSRC      ?= $(BUILD)/mut/$(MUT)/src
-HDIR        := $(BUILD)/tb$(if $(MUT),-mut/$(MUT))
+# Coverage builds (make coverage, scripts/coverage.py): COV=1 builds a harness Verilated with
+# --coverage into build/cov/tb/<name>/, so the normal builds are untouched.
+COV         ?=
+HDIR        := $(BUILD)/$(if $(COV),cov/tb,tb$(if $(MUT),-mut/$(MUT)))
 src          = $(if $(MUT),$(addprefix $(MUTSRC)/,$(1)),$(1))
 C_INC        = $(addprefix -I,$(call src,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS)))
 CFLAGS_C     = -std=c11 -O2 -g -Wall -Wextra -Werror $(C_INC)
@@ -21,9 +24,13 @@ VERILATOR   := verilator
 # ccache (from make deps) makes the Verilator runtime objects, identical in every harness, a
 # cache hit after the first build; the shim needs no parameters, so its flags are the same too.
 OBJCACHE    := $(shell command -v ccache 2>/dev/null)
-VFLAGS      := --cc --exe --build --trace-fst -Wall -Wno-fatal --x-assign fast --x-initial fast \
+# --x-initial unique: the registers and memories without reset start at values the shim draws
+# from KMU_POWERUP_SEED (random power-up state, set by the runner from each run's seed; zero
+# without it), so no test relies on a flop nobody reset.
+VFLAGS      := --cc --exe --build --trace-fst -Wall -Wno-fatal --x-assign fast --x-initial unique \
                +define+KMU_ASSERT \
                -O3 -MAKEFLAGS "-s OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 OBJCACHE=$(OBJCACHE)"
+VFLAGS      += $(if $(COV),--coverage)
 # ccache keys on paths relative to here, so a mutant build from its scratch copy hits the
 # cache for every file the patch does not touch.
 export CCACHE_BASEDIR := $(CURDIR)
@@ -37,8 +44,8 @@ TEST_SCRIPTS :=
 TEST_DEPS :=
 TB_COMMON_C := tb/common/kmu_tb.c
 DEPS_STAMP  := $(BUILD)/deps.stamp
-# A harness's binary; a tool may name its own (<h>_BIN), except in a mutant build.
-bin_of = $(or $(if $(MUT),,$($(1)_BIN)),$(HDIR)/$(1)/test_$(1))
+# A harness's binary; a tool may name its own (<h>_BIN), except in a mutant or coverage build.
+bin_of = $(or $(if $(MUT)$(COV),,$($(1)_BIN)),$(HDIR)/$(1)/test_$(1))
 shipped_bin = $(or $($(1)_BIN),$(BUILD)/tb/$(1)/test_$(1))
 include sim/kmusim/kmusim.mk tools/kmuctl/kmuctl.mk sim/fpga/fpga_sim.mk $(sort $(wildcard tb/*.mk))
 

@@ -47,9 +47,6 @@ static const kmu_copy_engine_params params = {P_NPRIO, P_QD, P_IDW, P_LENW, P_BU
 #define KMU_CUR_OUT kmu_copy_engine_out
 KMU_BLOCK(kmu_copy_engine, KMU_COPY_ENGINE_IN, KMU_COPY_ENGINE_OUT, &params)
 
-/* the shim's power-up scramble seed: the run's seed */
-uint64_t kmu_ce_powerup_seed;
-
 #define NPRIO P_NPRIO
 #define QD P_QD
 #define IDW P_IDW
@@ -745,10 +742,9 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
   E.ns = 0;
   E.stop = cycles;
   E.test = test;
-  kmu_ce_powerup_seed = seed;
   kmu_stim s = {&E, r_init, drive, check, finish};
   /* the drain after `cycles`: the largest copy under full readiness, and margin */
-  int ok = kmu_lockstep(&kmu_copy_engine_block, &s, test, seed, cycles + 4ull * MAXBEATS + 20000);
+  int ok = kmu_lockstep_mid_reset(&kmu_copy_engine_block, &s, test, seed, cycles + 4ull * MAXBEATS + 20000);
   if (!ok || kmu_tb_quiet()) return ok;
   static const char *names[15] = {"chunk_log2_i", "cmd_valid_i", "cmd_src_i", "cmd_dst_i",
                                   "cmd_bytes_i", "cmd_dir_i", "cmd_prio_i", "cmd_id_i",
@@ -813,7 +809,6 @@ static void d_init(void *ctx, uint64_t seed) {
 }
 static int s_run(const char *test, uint64_t seed, uint64_t max) {
   E.test = test;
-  kmu_ce_powerup_seed = seed;
   kmu_stim s = {&E, d_init, drive, check, finish};
   return kmu_lockstep(&kmu_copy_engine_block, &s, test, seed, max);
 }

@@ -168,6 +168,10 @@ typedef struct env {
   uint64_t prev_pause, prev_ovl; /* simt_pause_o, entries in a warp preemption: last cycle */
   unsigned cmd_ops[16], n_cmd;
   uint64_t ev_cyc[16];
+  /* the registers the environment wrote (one bit per register of each RF warp slot): the
+   * register memory has no reset, so a random read only reads one of these (a register never
+   * written holds power-up garbage, which the C twin cannot know) */
+  uint64_t rf_def[NW];
   int fail;
 } env;
 
@@ -613,6 +617,7 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     i->rf_rd_valid_i = kmu_rng_pct(&x->rng, 20);
     i->rf_rd_warp_i = rb(x, 0, NW - 1);
     i->rf_rd_reg_i = rb(x, 0, RPWP - 1);
+    if (!(x->rf_def[i->rf_rd_warp_i] >> i->rf_rd_reg_i & 1)) i->rf_rd_valid_i = 0;
   }
   /* memory, shared memory, on-chip store */
   i->mem_req_ready_i = kmu_rng_pct(&x->rng, x->mem_rdy);
@@ -852,6 +857,7 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
     tbrec *t = &x->tb[x->wr_u];
     t->val[x->wr_i * RPWP + x->wr_r] = x->wr_d;
     t->def[x->wr_i] |= 1u << x->wr_r;
+    x->rf_def[x->wr_slot] |= 1ull << x->wr_r;
     x->wr_held = 0;
   }
   /* ---- restore verification reads ---- */
@@ -1148,7 +1154,7 @@ static int run_env(const char *test, uint64_t seed, uint64_t cycles) {
   kmu_stim s = {&X, env_init, env_drive, env_check, env_finish};
   /* the final drain starts at cycles - cycles/5 - 4000 and ends the run when everything is
    * done; the long restores of the paper size may need more: up to cycles/2 extra */
-  return kmu_lockstep(&kmu_sm_block, &s, test, seed, cycles + cycles / 2);
+  return kmu_lockstep_mid_reset(&kmu_sm_block, &s, test, seed, cycles + cycles / 2);
 }
 
 static int t_random(const char *test, uint64_t seed, uint64_t cycles) {

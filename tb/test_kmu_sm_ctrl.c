@@ -925,7 +925,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
     x.rec = calloc(x.rec_cap, sizeof *x.rec);
   }
   kmu_stim s = {&x, rnd_init, rnd_drive, rnd_check, rnd_finish};
-  return kmu_lockstep(&kmu_sm_ctrl_block, &s, test, seed, cycles);
+  return kmu_lockstep_mid_reset(&kmu_sm_ctrl_block, &s, test, seed, cycles);
 }
 
 /* ======================================================================== directed */
