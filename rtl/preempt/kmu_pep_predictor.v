@@ -429,6 +429,39 @@ module kmu_pep_predictor #(
   assign prof_valid_o = prof_q;
   assign live_o = live_q;
 
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions
+  // Checked every cycle in simulation (KMU_ASSERT).  The walk's candidates are live entries
+  // (a freed entry leaves them in its cycle); the visit's step is a defined one; a request's
+  // decision comes when its walk is over (busy_o low); a mask is only out with its valid.
+  // rst_ni only masks the checks in reset (no flop): hence the lint waiver.
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if ((wk_cand_q & ~live_q) != {TBS{1'b0}}) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: candidates %h not live %h", $time,
+                 wk_cand_q, live_q);
+        $stop;
+      end
+      if (wk_st_q > W_FIN) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: visit step %0d", $time, wk_st_q);
+        $stop;
+      end
+      if (pre_valid_q && busy_o) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: a decision while a request's walk runs",
+                 $time);
+        $stop;
+      end
+      if ((!ckpt_valid_q && (ckpt_mask_q != {TBS{1'b0}})) ||
+          (!pre_valid_q && (pre_mask_q != {TBS{1'b0}}))) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: a mask without its valid", $time);
+        $stop;
+      end
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+
   // ---------------------------------------------------------------- tables (no reset)
   always @(posedge clk_i) begin
     // retire (saturating), then a start of the same entry wins (exec 0)
