@@ -1235,7 +1235,7 @@ static int d_script(void *c, uint64_t cyc, kmu_sm_in *i) {
     /* 6: the request at 50; an event warp while the first TB is paused */
     if (D.kind == 6 && cyc == 50) D.t_pre = cyc;
     if (D.kind == 6 && D.t_pause && cyc == D.t_pause + 2) d_start(x, i, 1, 1, 0, 30, 1), D.t_ew = cyc;
-    if (D.t_pre == cyc) i->preempt_valid_i = 1, x->hold = 1, i->hold_i = 1;
+    if (D.t_pre && D.t_pre == cyc) i->preempt_valid_i = 1, x->hold = 1, i->hold_i = 1;
     /* the preempting kernel leaves once both TBs are out */
     if (x->hold && x->n_evict == D.ntbs && cyc > D.t_evict + 20) x->hold = 0, i->hold_i = 0;
     if (D.t_pre && cyc > D.t_pre && !x->hold) x->draining = 1;
@@ -1461,7 +1461,9 @@ static int t_pause_during_wp(const char *test, uint64_t seed, uint64_t cycles) {
   X.c.opt = 15;
   X.c.lax_pause = 1; /* paused reported at once, the victim still out */
   X.c.drain_fix = 1;
-  X.c.ev_len = 40;
+  /* the event warp outlasts the predictor's walk (2 TBS + 1 cycles), so the TB-level request's
+   * pause begins while the warp-level preemption runs */
+  X.c.ev_len = 40 + 2 * NT + 1;
   X.test = test;
   X.cycles = 20000;
   kmu_stim s = {&X, env_init, env_drive, d_check, d_finish};
