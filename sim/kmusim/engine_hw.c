@@ -95,6 +95,45 @@ static void hw_reset(void *p) {
   e->cycle = 0;
 }
 
+/* the elements of signal g the hardware has: 1 for a scalar port, NSM for a lane port */
+static unsigned sig_lanes(const kmu_sig *g) {
+  return g->lanes ? (g->lanes < P_NSM ? g->lanes : P_NSM) : 1;
+}
+/* any output whose value differs while its qualifier is set in either model */
+static int outputs_differ(const kmu_gpu_out *a, const kmu_gpu_out *b) {
+  uint64_t bad = 0;
+  for (unsigned s = 0; s < N_OUT; s++) {
+    const kmu_sig *g = &gpu_out_sigs[s];
+    const unsigned nl = sig_lanes(g);
+    for (unsigned k = 0; k < nl; k++) {
+      const unsigned qk = g->qual_lanes ? k : 0;
+      const uint64_t q = kmu_sig_val(a, g->qual_off, qk) | kmu_sig_val(b, g->qual_off, qk);
+      bad |= (uint64_t)(q != 0) & (uint64_t)(kmu_sig_val(a, g->off, k) != kmu_sig_val(b, g->off, k));
+    }
+  }
+  return bad != 0;
+}
+/* the first such output: its name (with the element of a lane port) and both values */
+static void first_difference(const kmu_gpu_out *a, const kmu_gpu_out *b, char *nm, size_t n,
+                             uint64_t *va, uint64_t *vb) {
+  for (unsigned s = 0; s < N_OUT; s++) {
+    const kmu_sig *g = &gpu_out_sigs[s];
+    const unsigned nl = sig_lanes(g);
+    for (unsigned k = 0; k < nl; k++) {
+      const unsigned qk = g->qual_lanes ? k : 0;
+      *va = kmu_sig_val(a, g->off, k);
+      *vb = kmu_sig_val(b, g->off, k);
+      if ((kmu_sig_val(a, g->qual_off, qk) || kmu_sig_val(b, g->qual_off, qk)) && *va != *vb) {
+        if (g->lanes)
+          snprintf(nm, n, "%s[%u]", g->name, k);
+        else
+          snprintf(nm, n, "%s", g->name);
+        return;
+      }
+    }
+  }
+}
+
 static void hw_comb(void *p, kmusim_ports *k) {
   hw_engine *e = p;
   kmu_gpu_in *i = &e->in;
@@ -109,28 +148,18 @@ static void hw_comb(void *p, kmusim_ports *k) {
   const kmu_gpu_out *o = e->use_c ? &e->oc : &e->orl;
   if (e->use_c && e->use_rtl && !e->failed) {
     e->oc.always = e->orl.always = 1;
-    for (unsigned s = 0; s < N_OUT && !e->failed; s++) {
-      const kmu_sig *g = &gpu_out_sigs[s];
-      const unsigned nl = g->lanes ? g->lanes : 1;
-      for (unsigned k = 0; k < nl; k++) {
-        const unsigned qk = g->qual_lanes ? k : 0;
-        uint64_t qc = kmu_sig_val(&e->oc, g->qual_off, qk);
-        uint64_t qr = kmu_sig_val(&e->orl, g->qual_off, qk);
-        uint64_t vc = kmu_sig_val(&e->oc, g->off, k), vr = kmu_sig_val(&e->orl, g->off, k);
-        if ((qc || qr) && vc != vr) {
-          char nm[96];
-          if (g->lanes)
-            snprintf(nm, sizeof nm, "%s[%u]", g->name, k);
-          else
-            snprintf(nm, sizeof nm, "%s", g->name);
-          e->failed = 1;
-          snprintf(e->msg, sizeof e->msg,
-                   "MISMATCH kmu_gpu cycle=%" PRIu64 " signal=%s expected=0x%" PRIx64
-                   " actual=0x%" PRIx64 " seed=%" PRIu64 " (expected: C model, actual: RTL)",
-                   e->cycle, nm, vc, vr, e->seed);
-          break;
-        }
-      }
+    /* every output every cycle: a lane port has NSM elements in the hardware (the structs'
+     * elements from NSM up are no port and stay zero); one pass without branches finds
+     * whether any qualified value differs, a second names the first one that does */
+    if (outputs_differ(&e->oc, &e->orl)) {
+      char nm[96];
+      uint64_t vc = 0, vr = 0;
+      first_difference(&e->oc, &e->orl, nm, sizeof nm, &vc, &vr);
+      e->failed = 1;
+      snprintf(e->msg, sizeof e->msg,
+               "MISMATCH kmu_gpu cycle=%" PRIu64 " signal=%s expected=0x%" PRIx64
+               " actual=0x%" PRIx64 " seed=%" PRIu64 " (expected: C model, actual: RTL)",
+               e->cycle, nm, vc, vr, e->seed);
     }
   }
   if (o->hw_err_o && !e->failed) {
