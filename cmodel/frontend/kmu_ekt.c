@@ -29,10 +29,14 @@ void kmu_ekt_reset(kmu_ekt *m) {
   m->meta_we = m->meta_re = 0;
 }
 
-/* Phase 1, from the state alone: the table's valid bits and the pending descriptor. */
+/* Phase 1, from the state alone: the table's valid bits, the registration status and the
+ * pending descriptor. */
 void kmu_ekt_comb_out(const kmu_ekt *m, kmu_ekt_out *o) {
   const kmu_ekt_regs *q = &m->q;
   o->valid_o = q->valid;
+  o->reg_ready_o = q->rstate == KMU_EKT_RS_IDLE;
+  o->reg_busy_o = q->rstate != KMU_EKT_RS_IDLE;
+  o->reg_done_o = q->rstate == KMU_EKT_RS_DONE;
   o->desc_valid_o = q->desc_valid;
   o->desc_id_o = q->desc_id;
   o->desc_param_o = q->desc_param;
@@ -49,7 +53,8 @@ void kmu_ekt_comb_out(const kmu_ekt *m, kmu_ekt_out *o) {
   o->desc_prio_o = r->prio;
 }
 
-/* Phase 2, from the inputs: every other output and the next state. */
+/* Phase 2, from the inputs (and phase 1's reg_done_o): every other output and the next
+ * state. */
 void kmu_ekt_comb_next(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
   const kmu_ekt_regs *q = &m->q;
   kmu_ekt_regs *d = &m->d;
@@ -124,9 +129,6 @@ void kmu_ekt_comb_next(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
     reg_code = KMU_REG_CODE_BAD_KERNEL;
   else
     reg_code = KMU_REG_CODE_OK;
-  o->reg_ready_o = q->rstate == KMU_EKT_RS_IDLE;
-  o->reg_busy_o = q->rstate != KMU_EKT_RS_IDLE;
-  o->reg_done_o = q->rstate == KMU_EKT_RS_DONE;
   o->reg_code_o = reg_code;
   const int reg_ok = o->reg_done_o && reg_code == KMU_REG_CODE_OK;
   o->reg_id_o = reg_ok ? alloc_idx : 0;
