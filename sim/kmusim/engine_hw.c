@@ -138,7 +138,7 @@ static void hw_comb(void *p, kmusim_ports *k) {
   hw_engine *e = p;
   kmu_gpu_in *i = &e->in;
 #define IN_COPY(n) i->n = k->n;
-#define INL_COPY(n, nl, ew) memcpy(i->n, k->n, sizeof i->n);
+#define INL_COPY(n, nl, ew) memcpy(i->n, k->n, P_NSM * sizeof i->n[0]); /* NSM elements */
   KMU_GPU_IN(IN_COPY)
   KMU_GPU_INL(INL_COPY)
 #undef IN_COPY
@@ -184,7 +184,7 @@ static void hw_comb(void *p, kmusim_ports *k) {
              *why ? why : " (see the waveform)");
   }
 #define OUT_COPY(n, q) k->n = o->n;
-#define OUTL_COPY(n, nl, ew, q) memcpy(k->n, o->n, sizeof k->n);
+#define OUTL_COPY(n, nl, ew, q) memcpy(k->n, o->n, P_NSM * sizeof k->n[0]);
   KMU_GPU_OUT(OUT_COPY)
   KMU_GPU_OUTL(OUTL_COPY)
 #undef OUT_COPY
