@@ -19,6 +19,7 @@ extern const kmu_dut_ops kmu_gpu_dut_ops;
 #define KMU_CUR_OUT kmu_gpu_out
 static const kmu_sig gpu_out_sigs[] = {KMU_GPU_OUT(KMU_SIGO) KMU_GPU_OUTL(KMU_SIGOL)};
 #define N_OUT (sizeof gpu_out_sigs / sizeof gpu_out_sigs[0])
+static void cmp_list_init(void); /* the outputs the cosim engine compares (below) */
 
 typedef struct {
   int use_c, use_rtl;
@@ -61,6 +62,7 @@ static void *hw_create(const kmusim_engine_args *a, char *err, size_t errlen, in
   e->use_c = c;
   e->use_rtl = r;
   e->seed = a->seed;
+  cmp_list_init();
   if (c) {
     e->model = calloc(1, sizeof *e->model);
     kmu_gpu_init(e->model, &build_params);
@@ -99,17 +101,27 @@ static void hw_reset(void *p) {
 static unsigned sig_lanes(const kmu_sig *g) {
   return g->lanes ? (g->lanes < P_NSM ? g->lanes : P_NSM) : 1;
 }
-/* any output whose value differs while its qualifier is set in either model */
-static int outputs_differ(const kmu_gpu_out *a, const kmu_gpu_out *b) {
-  uint64_t bad = 0;
+/* every element the hardware has, as (value, qualifier) word indices into kmu_gpu_out: built
+ * once, so the per-cycle comparison is one pass over a flat list */
+static unsigned cmp_n;
+static uint32_t cmp_val[N_OUT * KMU_GPU_LANES], cmp_qual[N_OUT * KMU_GPU_LANES];
+static void cmp_list_init(void) {
+  if (cmp_n) return;
   for (unsigned s = 0; s < N_OUT; s++) {
     const kmu_sig *g = &gpu_out_sigs[s];
-    const unsigned nl = sig_lanes(g);
-    for (unsigned k = 0; k < nl; k++) {
-      const unsigned qk = g->qual_lanes ? k : 0;
-      const uint64_t q = kmu_sig_val(a, g->qual_off, qk) | kmu_sig_val(b, g->qual_off, qk);
-      bad |= (uint64_t)(q != 0) & (uint64_t)(kmu_sig_val(a, g->off, k) != kmu_sig_val(b, g->off, k));
+    for (unsigned k = 0; k < sig_lanes(g); k++) {
+      cmp_val[cmp_n] = (uint32_t)(g->off / sizeof(uint64_t)) + k;
+      cmp_qual[cmp_n++] = (uint32_t)(g->qual_off / sizeof(uint64_t)) + (g->qual_lanes ? k : 0);
     }
+  }
+}
+/* any output whose value differs while its qualifier is set in either model */
+static int outputs_differ(const kmu_gpu_out *a, const kmu_gpu_out *b) {
+  const uint64_t *wa = (const uint64_t *)a, *wb = (const uint64_t *)b;
+  uint64_t bad = 0;
+  for (unsigned n = 0; n < cmp_n; n++) {
+    const uint64_t q = wa[cmp_qual[n]] | wb[cmp_qual[n]];
+    bad |= (uint64_t)(q != 0) & (uint64_t)(wa[cmp_val[n]] != wb[cmp_val[n]]);
   }
   return bad != 0;
 }
