@@ -13,7 +13,7 @@
 #define KMU_COMMON_H
 #include <stddef.h> /* offsetof in KMU_Q_FROM_D_TAB */
 #include <stdint.h>
-#include <string.h> /* memcmp in KMU_EVAL, memcpy in KMU_Q_FROM_D_TAB */
+#include <string.h> /* memcpy in KMU_Q_FROM_D_TAB */
 
 #define KMU_FIELD_IN(n) uint64_t n;
 #define KMU_FIELD_OUT(n, q) uint64_t n;
@@ -74,19 +74,5 @@ static inline unsigned kmu_clog2(uint64_t v) {
   while (w < 64 && (1ull << w) < v) w++;
   return w;
 }
-
-/* A top's delta cycle (kmu_frontend only; kmu_sm and kmu_gpu evaluate each block once per
- * cycle in a fixed order): evaluate sub-block `blk` when its inputs `in` differ from those of
- * its last evaluation in this cycle, kept in `last` (every block on the cycle's first pass).
- * The top repeats passes until one evaluates nothing.  Used where locals `first` (the cycle's
- * first pass) and `evals` (blocks evaluated) exist. */
-#define KMU_EVAL(comb, blk, in, last, out)               \
-  do {                                                    \
-    if (first || memcmp((in), (last), sizeof *(in))) {   \
-      *(last) = *(in);                                    \
-      comb((blk), (in), (out));                           \
-      evals++;                                            \
-    }                                                     \
-  } while (0)
 
 #endif
