@@ -296,10 +296,12 @@ void kmu_csr_comb_out(const kmu_csr *m, kmu_csr_out *o) {
              (q->cp_irq_en && q->ccpl_v);
 }
 
-/* Phase 2, from the inputs: every other output and the next state. */
-void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
+/* Phase 2, from the bus request and the state-only inputs (the EKT's and the doorbell block's
+ * registered status): the decode, and the requests to the doorbell block and the EKT (their
+ * answers come back in phase 3). */
+void kmu_csr_comb_req(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   const kmu_csr_regs *q = &m->q;
-  kmu_csr_regs *d = &m->d;
+  kmu_csr_nets *c = &m->c;
   uint64_t addr = i->bus_req_addr_i & kmu_mask(m->p.aw);
   unsigned a = (unsigned)(addr & 0xFFFF);
   int in_64k = (addr >> 16) == 0;
@@ -331,6 +333,28 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   int hl_busy = q->host_valid && !i->host_ready_i; /* the pending launch is not taken */
   int gocmd_req = wr_good && a == KMU_COPY_GO_ADDR;
 
+  o->db_valid_o = db_req;
+  o->db_idx_o = (db_off >> 2) & 0x3FF;
+  o->reg_valid_o = regcmd_req;
+  o->unreg_valid_o = unreg_req && unreg_known;
+  o->unreg_id_o = unreg_id8 & kmu_mask(m->id_w);
+  *c = (kmu_csr_nets){a,         db_off,     unreg_id8, wdata,       dc.rval,     wr,
+                      valid,     req_err,    db_req,    regcmd_req,  unreg_req,   unreg_known,
+                      hlcmd_req, hl_busy,    gocmd_req, cp_wref,   cp_long};
+}
+
+/* Phase 3, from every input: the bus answer and the next state. */
+void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
+  const kmu_csr_regs *q = &m->q;
+  kmu_csr_regs *d = &m->d;
+  const kmu_csr_nets *c = &m->c;
+  const unsigned a = c->a, unreg_id8 = c->unreg_id8;
+  const uint32_t wdata = c->wdata;
+  const int wr = c->wr, valid = c->valid, req_err = c->req_err, db_req = c->db_req;
+  const int regcmd_req = c->regcmd_req, unreg_known = c->unreg_known;
+  const int hlcmd_req = c->hlcmd_req, hl_busy = c->hl_busy;
+  const int gocmd_req = c->gocmd_req, cp_wref = c->cp_wref, cp_long = c->cp_long;
+
   o->bus_req_ready_o = !(db_req && !i->db_ready_i) && !(regcmd_req && !i->reg_ready_i) &&
                        !(hlcmd_req && hl_busy);
   int fire = valid && o->bus_req_ready_o;
@@ -338,12 +362,7 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   int acc_err = fire && req_err;
 
   o->bus_rsp_err_o = valid && req_err;
-  o->bus_rsp_rdata_o = (valid && !wr && !req_err) ? dc.rval : 0;
-  o->db_valid_o = db_req;
-  o->db_idx_o = (db_off >> 2) & 0x3FF;
-  o->reg_valid_o = regcmd_req;
-  o->unreg_valid_o = unreg_req && unreg_known;
-  o->unreg_id_o = unreg_id8 & kmu_mask(m->id_w);
+  o->bus_rsp_rdata_o = (valid && !wr && !req_err) ? c->rval : 0;
 
   /* events */
   int reg_fire = regcmd_req && i->reg_ready_i;
@@ -545,6 +564,7 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
 
 void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   kmu_csr_comb_out(m, o);
+  kmu_csr_comb_req(m, i, o);
   kmu_csr_comb_next(m, i, o);
 }
 

@@ -95,18 +95,28 @@ typedef struct {
   uint32_t cnt_cp, perf_cp; /* COPY_ERR_CNT, PERF_COPIES */
 } kmu_csr_regs;
 
+/* nets of the bus request decode, from comb_req to comb_next in one cycle */
+typedef struct {
+  unsigned a, db_off, unreg_id8;
+  uint32_t wdata, rval;
+  int wr, valid, req_err, db_req, regcmd_req, unreg_req, unreg_known, hlcmd_req, hl_busy;
+  int gocmd_req, cp_wref, cp_long; /* COPY_GO on the bus; a window refusal, LONG or PRIO */
+} kmu_csr_nets;
+
 typedef struct {
   kmu_csr_params p;
   unsigned id_w;  /* ID_W = max(1, clog2(ENTRIES)) */
   unsigned cp_pw; /* CP_PW = max(1, clog2(CP_NPRIO)) */
   kmu_csr_regs q, d;
+  kmu_csr_nets c;
 } kmu_csr;
 
 void kmu_csr_init(kmu_csr *m, const kmu_csr_params *p);
 void kmu_csr_free(kmu_csr *m);
 void kmu_csr_reset(kmu_csr *m);
-/* comb() = comb_out then comb_next (see kmu_csr.c) */
+/* comb() = comb_out, comb_req, comb_next (see kmu_csr.c) */
 void kmu_csr_comb_out(const kmu_csr *m, kmu_csr_out *o);
+void kmu_csr_comb_req(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o);
 void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o);
 void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o);
 void kmu_csr_tick(kmu_csr *m);

@@ -70,7 +70,6 @@ typedef struct {
   kmu_doorbell u_doorbell;
   kmu_ekt u_ekt;
   kmu_frontend_wires w;
-  kmu_frontend_wires last; /* each block's inputs at its last evaluation in this cycle */
 } kmu_frontend;
 
 void kmu_frontend_init(kmu_frontend *m, const kmu_frontend_params *p);

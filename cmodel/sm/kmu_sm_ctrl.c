@@ -396,7 +396,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   kmu_fifo_comb(&m->u_ewt_id, &ii, &io);
 
   /* next state */
-  KMU_D_FROM_Q(m); /* *d = *q */
+  KMU_D_FROM_Q_TAB(m); /* *d = *q */
   if (done_ok) {
     d->res_valid &= ~done_bit;
     d->res_started &= ~done_bit;
@@ -449,6 +449,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
         d->seq_ip = (unsigned)ip;
         if (ip) d->ip_free = q->ip_free - bytes;
         d->ptb_ipb[sp] = ip ? bytes : 0;
+        m->tab_we = 1;
         d->seq_st = SEQ_SCMD;
       }
       break;
@@ -462,6 +463,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
         } else { /* base checkpoint: the TB resumes */
           d->res_base |= sr_bit;
           d->res_ptb[sr] = sp;
+          m->tab_we = 1;
           d->seq_st = SEQ_IDLE;
         }
       }
@@ -489,6 +491,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
       d->ptb_kptr[sp] = q->res_kptr[sr];
       d->ptb_param[sp] = q->res_param[sr];
       d->ptb_rpw[sp] = q->res_rpw[sr];
+      m->tab_we = 1;
       d->seq_st = SEQ_IDLE;
       break;
     case SEQ_RCMD:
@@ -541,6 +544,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
     d->res_param[e] = alloc_param;
     d->res_rpw[e] = alloc_rpw;
     d->res_ptb[e] = 0;
+    m->tab_we = 1; /* and the warp-slot owners below */
     for (unsigned w = 0; w < nw; w++) {
       if ((alloc_wmask >> w) & 1) {
         d->wst_busy |= 1ull << w;
@@ -568,5 +572,5 @@ void kmu_sm_ctrl_tick(kmu_sm_ctrl *m) {
   kmu_fifo_tick(&m->u_done_fifo);
   kmu_fifo_tick(&m->u_ewt_kp);
   kmu_fifo_tick(&m->u_ewt_id);
-  KMU_Q_FROM_D(m);
+  KMU_Q_FROM_D_TAB(m, kmu_sm_ctrl_regs, res_slot);
 }

@@ -39,6 +39,9 @@ static void usage(FILE *f) {
           "                    warp, chimera, chimera_dirty, pep, pep_inplace or a '+'\n"
           "                    combination (e.g. pep+warp)\n"
           "  --no-isolated     skip the isolated runs (no ANTT / STP)\n"
+          "  --time-engine     add engine_seconds and run_seconds to the JSON: the wall time\n"
+          "                    inside the engine and of the whole cycle loop (the engine's\n"
+          "                    share of the run, apart from kmusim's own models)\n"
           "  --quiet           no summary table, no progress line\n"
           "  --check           parse and check the workload only\n"
           "  --which-build     print the hardware build the configuration needs (small,\n"
@@ -157,7 +160,7 @@ int main(int argc, char **argv) {
   const char *engine = NULL, *json = NULL, *svg = NULL, *fst = NULL, *cfg = NULL, *wl = NULL,
              *policy = NULL;
   uint64_t max_cycles = 100000000ull, hang = 200000, seed = 1;
-  int quiet = 0, isolated = 1, check_only = 0, which_build = 0;
+  int quiet = 0, isolated = 1, check_only = 0, which_build = 0, time_engine = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -194,6 +197,8 @@ int main(int argc, char **argv) {
       quiet = 1;
     } else if (!strcmp(a, "--no-isolated")) {
       isolated = 0;
+    } else if (!strcmp(a, "--time-engine")) {
+      time_engine = 1;
     } else if (!strcmp(a, "--check")) {
       check_only = 1;
     } else if (!strcmp(a, "--which-build")) {
@@ -264,6 +269,7 @@ int main(int argc, char **argv) {
   o.hang_cycles = hang;
   o.progress = !quiet && isatty(2);
   o.record_tbs = svg != NULL;
+  o.time_engine = time_engine;
   kmusim_result r;
   int rc = kmusim_run(&w, &o, &r);
   if (rc == 0 && isolated && strcmp(r.end_reason, "completed") == 0)

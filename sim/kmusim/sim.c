@@ -963,6 +963,24 @@ static void on_done(ctx *c) {
 }
 
 /* ---------------------------------------------------------------- the run */
+/* --time-engine: the wall time inside the engine's calls and of the whole cycle loop; their ratio
+ * is the engine's share of the run, apart from kmusim's own models (make bench multiplies it
+ * by the run's CPU time: the simulation speed of the C model or the Verilated RTL alone) */
+static uint64_t now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+static void engine_comb(const kmusim_run_opts *o, void *e, kmusim_ports *p, kmusim_result *r) {
+  if (!o->time_engine) {
+    o->engine->comb(e, p);
+    return;
+  }
+  const uint64_t t0 = now_ns();
+  o->engine->comb(e, p);
+  r->engine_ns += now_ns() - t0;
+}
+
 static void progress_line(ctx *c, int final) {
   static struct timespec t0, last;
   struct timespec now;
@@ -1054,6 +1072,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
   c->w = w, c->o = o, c->r = r;
   r->engine = o->engine->name;
   r->test_double = o->engine->test_double;
+  r->engine_timed = o->time_engine;
   r->end_reason = "completed";
   r->nsm = w->cfg.nsm;
   r->sm = calloc(r->nsm, sizeof *r->sm);
@@ -1104,6 +1123,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
             w->cfg.rgem, kmusim_config_reserve_mask(&w->cfg), w->cfg.policy);
   uint64_t *util_w = calloc(r->nsm, sizeof *util_w), *util_t = calloc(r->nsm, sizeof *util_t);
   kmusim_ports *p = &c->p;
+  const uint64_t t_run = o->time_engine ? now_ns() : 0;
   for (c->cycle = 0;; c->cycle++) {
     /* stop conditions */
     if (w->has_end && c->cycle >= w->end_at) {
@@ -1193,7 +1213,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
                     &p->hlink_rsp_rdata_i);
     /* 2. engine; then the combinational reads of registered outputs (the SMs' shared memory
      * and on-chip store, the offered TB's instructions) and the engine again (engine.h) */
-    o->engine->comb(e, p);
+    engine_comb(o, e, p, r);
     if (c->simt) {
       /* the engine's comb is a function of its state and its inputs: when the reads return
        * what the first call already saw, a second call would answer the same (skipped) */
@@ -1211,7 +1231,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
         if (vo.simt_start_valid_o) p->simt_start_insts_i = sm_model_start_insts(&c->sm, s, &vo);
       }
       if (!(p->simt_start_valid_o & 1)) p->simt_start_insts_i = 0;
-      if (reads_changed || p->simt_start_insts_i != insts_before) o->engine->comb(e, p);
+      if (reads_changed || p->simt_start_insts_i != insts_before) engine_comb(o, e, p, r);
     }
     /* 3. observe handshakes */
     KMU_AXIM_FROM(sig, p, p);
@@ -1273,9 +1293,16 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     sm_model_tick(&c->sm, c->cycle);
     mem_model_tick(&c->mem, c->cycle);
     host_link_tick(&c->link, c->cycle);
-    o->engine->tick(e);
+    if (o->time_engine) {
+      const uint64_t t0 = now_ns();
+      o->engine->tick(e);
+      r->engine_ns += now_ns() - t0;
+    } else {
+      o->engine->tick(e);
+    }
   }
   r->cycles = c->cycle;
+  if (o->time_engine) r->run_ns = now_ns() - t_run;
   if (o->progress) progress_line(c, 1);
   if (strcmp(r->end_reason, "end") == 0 || c->failed) {
     /* stopped by the end line (or a failure): utilization up to the stop */

@@ -79,6 +79,9 @@ typedef struct {
   const char *engine;
   int test_double;
   uint64_t cycles;          /* cycles simulated */
+  int engine_timed;         /* engine_ns measured (kmusim_run_opts.time_engine) */
+  uint64_t engine_ns;       /* wall time inside the engine's comb and tick */
+  uint64_t run_ns;          /* wall time of the whole cycle loop (engine and environment) */
   uint64_t span;            /* 0 .. last completion: the basis of utilization */
   const char *end_reason;   /* "completed", "end" */
   kmusim_inst *inst;
@@ -124,6 +127,7 @@ typedef struct {
   uint64_t hang_cycles;     /* error after this many cycles with nothing moving */
   int progress;             /* a progress line on stderr */
   int record_tbs;           /* keep TB intervals for the timeline */
+  int time_engine;          /* measure the time spent inside the engine (engine_ns) */
 } kmusim_run_opts;
 
 /* 0: the run completed and every scoreboard holds; else an exit code (3) with the reasons in
