@@ -89,6 +89,12 @@ static void check_accepted(const kmusim_workload *w) {
     }
     if (e->kind == KMUSIM_EV_COPY) FUZZ_CHECK(e->bytes >= 1 && e->dir <= 1 && e->prio <= 3);
     if (e->kind == KMUSIM_EV_END) FUZZ_CHECK(w->has_end && i == w->nev - 1 && w->end_at == e->at);
+    /* chaining: a label only on launch / copy with count 1, unique; after= an earlier one */
+    if (e->name[0] || e->after)
+      FUZZ_CHECK((e->kind == KMUSIM_EV_LAUNCH || e->kind == KMUSIM_EV_COPY) && e->count == 1);
+    FUZZ_CHECK(memchr(e->name, 0, sizeof e->name) != NULL);
+    for (unsigned j = 0; j < i && e->name[0]; j++) FUZZ_CHECK(strcmp(w->ev[j].name, e->name) != 0);
+    FUZZ_CHECK(e->after <= i && (e->after == 0 || w->ev[e->after - 1].name[0]));
   }
   FUZZ_CHECK(inst == w->n_instances && nreg <= c->ekt_entries);
 }
