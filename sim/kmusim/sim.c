@@ -44,6 +44,8 @@ typedef struct {
   uint32_t idx; /* instance or registration record */
   uint32_t order;
   uint64_t lead; /* hint: predicted cycles until the kernel's launch (PRE_HINT) */
+  uint32_t ev;   /* the workload event it comes from */
+  unsigned after; /* 1 + the workload event it waits for (after=), 0 none */
 } hop;
 
 /* AXI tags: kind << 56 | index */
@@ -73,6 +75,8 @@ typedef struct {
   uint32_t **kseq;      /* per kernel: instance index of its n-th instance */
   size_t *kn, *knext;   /* per kernel: count, next to issue */
   size_t released;      /* ops with at <= cycle */
+  uint32_t *ev_ref;     /* per workload event: its instance (launch) or copy index, for
+                         * after= (a chained event waits for that one's completion) */
   size_t issued_ops;
   int *db_id;           /* per kernel: doorbell id, -1 before registration */
   unsigned *inflight;   /* per kernel: doorbells rung, flag not seen */
@@ -96,7 +100,8 @@ typedef struct {
    * completion polling, and the buffers (bump allocators, host and device side) */
   host_link link;
   int copies;           /* the engine has the copy window */
-  size_t cp_next;       /* next copy to submit (workload order = time order) */
+  size_t cp_next;       /* first copy not yet submitted (workload order = time order; a
+                         * chained copy may be passed by later ones) */
   int cp_active;        /* copy being submitted, -1 none */
   int cp_phase;         /* 1 read COPY_STATUS next, 2 that read out, 3 write COPY_GO next,
                          * 4 COPY_GO out */
@@ -161,6 +166,7 @@ static void build_ops(ctx *c) {
     else if (e->kind == KMUSIM_EV_DOORBELL || e->kind == KMUSIM_EV_LAUNCH) n += e->count;
   }
   c->ops = calloc(n ? n : 1, sizeof *c->ops);
+  c->ev_ref = calloc(w->nev ? w->nev : 1, sizeof *c->ev_ref);
   r->reg = calloc(nreg ? nreg : 1, sizeof *r->reg);
   uint32_t order = 0;
   for (unsigned i = 0; i < w->nev; i++) {
@@ -181,6 +187,7 @@ static void build_ops(ctx *c) {
         hop *h = &c->ops[c->nops++];
         h->kind = e->kind == KMUSIM_EV_DOORBELL ? OP_DB : OP_HL;
         h->kernel = e->kernel, h->at = e->at + j * e->every, h->line = e->line;
+        h->ev = i, h->after = e->after;
         h->order = order++;
       }
     }
@@ -223,6 +230,7 @@ static void build_ops(ctx *c) {
       x->param = KMUSIM_HOST_PARAM_BASE + host_seq++ * KMUSIM_ESIZE;
       x->cpl = x->param;
     }
+    c->ev_ref[h->ev] = (uint32_t)r->ninst; /* count 1 when named: one instance */
     h->idx = (uint32_t)r->ninst++;
   }
   free(seq);
@@ -260,10 +268,21 @@ static void live_remove(ctx *c, uint32_t i) {
   x->bits = NULL;
 }
 
+/* after=: the event it waits for has completed, as the host sees it (a launch's completion
+ * flag written, a copy's completion read from COPY_CPL); 1 when it waits for nothing */
+static int dep_done(const ctx *c, unsigned after) {
+  if (!after) return 1;
+  const kmusim_event *e = &c->w->ev[after - 1];
+  uint32_t i = c->ev_ref[after - 1];
+  if (e->kind == KMUSIM_EV_LAUNCH) return c->r->inst[i].completed != KMUSIM_NEVER;
+  return c->r->cp[i].completed != KMUSIM_NEVER;
+}
+
 /* try to issue op i now; 1 issued */
 static int try_issue(ctx *c, const hop *h) {
   const kmusim_kernel *k = &c->w->k[h->kernel];
   kmusim_result *r = c->r;
+  if (!dep_done(c, h->after)) return 0; /* chained: issued at max(at, its completion) */
   switch (h->kind) {
   case OP_REG: {
     if (c->reg_active >= 0 || !axi_room(c, 10)) return 0;
@@ -383,7 +402,9 @@ static void build_copies(ctx *c) {
   for (unsigned i = 0; i < w->nev; i++) {
     const kmusim_event *e = &w->ev[i];
     if (e->kind != KMUSIM_EV_COPY) continue;
+    c->ev_ref[i] = (uint32_t)r->ncp;
     kmusim_copy *x = &r->cp[r->ncp++];
+    x->after = e->after;
     x->line = e->line, x->at = e->at, x->bytes = (uint32_t)e->bytes, x->dir = e->dir;
     x->prio = e->prio;
     x->issued = x->accepted = x->first_read = x->last_write = x->completed = KMUSIM_NEVER;
@@ -525,9 +546,17 @@ static void copy_issue(ctx *c) {
     }
     return;
   }
-  if (c->cp_next >= r->ncp || r->cp[c->cp_next].at > c->cycle || !axi_room(c, 5)) return;
+  while (c->cp_next < r->ncp && r->cp[c->cp_next].issued != KMUSIM_NEVER) c->cp_next++;
+  if (!axi_room(c, 5)) return;
+  /* the first copy, in workload (= time) order, whose time has come and whose after= event
+   * has completed: a chained copy waiting for its kernel lets later copies pass */
+  size_t ci = c->cp_next;
+  while (ci < r->ncp && r->cp[ci].at <= c->cycle &&
+         (r->cp[ci].issued != KMUSIM_NEVER || !dep_done(c, r->cp[ci].after)))
+    ci++;
+  if (ci >= r->ncp || r->cp[ci].at > c->cycle) return;
   const kmusim_hw_sizes *hw = c->o->engine->hw;
-  kmusim_copy *x = &r->cp[c->cp_next];
+  kmusim_copy *x = &r->cp[ci];
   unsigned nid = 1u << (hw->cp_idw < 8 ? hw->cp_idw : 8);
   if (c->cp_out[x->prio] >= hw->cp_qd || c->cp_live >= nid) return; /* never FULL */
   unsigned id = 0;
@@ -541,23 +570,24 @@ static void copy_issue(ctx *c) {
   c->cp_ids[id] = 1;
   x->wbits = calloc((x->bytes / 4 + 7) / 8 + 1, 1);
   for (uint32_t k = 0; k < x->bytes / 4; k++) {
-    uint32_t a = x->src + 4 * k, v = cp_pat(c->cp_next, k);
+    uint32_t a = x->src + 4 * k, v = cp_pat(ci, k);
     if (x->dir) mem_model_poke(&c->mem, a, v);
     else mem_model_poke(&c->link.store, a, v);
   }
-  wr(c, KMU_COPY_SRC_ADDR, x->src, TAG(T_CPSTAGE, c->cp_next));
-  wr(c, KMU_COPY_DST_ADDR, x->dst, TAG(T_CPSTAGE, c->cp_next));
-  wr(c, KMU_COPY_LEN_ADDR, x->bytes, TAG(T_CPSTAGE, c->cp_next));
+  wr(c, KMU_COPY_SRC_ADDR, x->src, TAG(T_CPSTAGE, ci));
+  wr(c, KMU_COPY_DST_ADDR, x->dst, TAG(T_CPSTAGE, ci));
+  wr(c, KMU_COPY_LEN_ADDR, x->bytes, TAG(T_CPSTAGE, ci));
   wr(c, KMU_COPY_CTRL_ADDR,
      (uint32_t)x->dir << KMU_COPY_CTRL_DIR_SHIFT | x->prio << KMU_COPY_CTRL_PRIO_SHIFT |
          id << KMU_COPY_CTRL_ID_SHIFT,
-     TAG(T_CPSTAGE, c->cp_next));
-  kmu_axim_read(&c->axim, KMU_COPY_STATUS_ADDR, TAG(T_CPSTAT, c->cp_next));
+     TAG(T_CPSTAGE, ci));
+  kmu_axim_read(&c->axim, KMU_COPY_STATUS_ADDR, TAG(T_CPSTAT, ci));
   x->issued = c->cycle;
   x->live = 1;
   c->cp_out[x->prio]++;
   c->cp_live++;
-  c->cp_active = (int)c->cp_next++;
+  c->cp_active = (int)ci;
+  while (c->cp_next < r->ncp && r->cp[c->cp_next].issued != KMUSIM_NEVER) c->cp_next++;
   c->cp_phase = 2;
 }
 
@@ -1141,7 +1171,8 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     int busy_sm = c->simt ? c->sm.last_activity + 1 >= c->cycle : !sm_model_idle(&c->sm);
     int busy_env = busy_sm || !mem_model_idle(&c->mem) || !host_link_idle(&c->link) ||
                    (c->released < c->nops && c->issued_ops == c->released) ||
-                   (c->cp_next < r->ncp && c->cp_live == 0 && c->cp_active < 0);
+                   (c->cp_next < r->ncp && c->cp_live == 0 && c->cp_active < 0 &&
+                    dep_done(c, r->cp[c->cp_next].after));
     if (busy_env) c->last_activity = c->cycle;
     if (c->cycle - c->last_activity > o->hang_cycles) {
       fail(c, "no progress for %" PRIu64 " cycles (no handshake, no TB running): the engine "
@@ -1374,7 +1405,7 @@ out:
   host_link_free(&c->link);
   for (unsigned k = 0; k < w->nk; k++) free(c->kops[k]), free(c->kseq[k]);
   free(c->kseq);
-  free(c->kops), free(c->kn), free(c->knext), free(c->ops), free(c->db_id), free(c->inflight);
+  free(c->ev_ref), free(c->kops), free(c->kn), free(c->knext), free(c->ops), free(c->db_id), free(c->inflight);
   free(c->live);
   free(c->ctx_op), free(c->ctx_save_since);
   if (!r->ks) r->ks = calloc(w->nk ? w->nk : 1, sizeof *r->ks);

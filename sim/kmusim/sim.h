@@ -43,6 +43,7 @@ typedef struct {
   uint64_t blocked;       /* cycles from accepted to first_read in which a lower-priority
                            * copy's read went out: the blocking it suffered */
   uint64_t blk_last;      /* the last cycle counted in blocked */
+  unsigned after;         /* 1 + the workload event it waits for (after=), 0 none */
   uint32_t nread, nwritten;
   uint8_t *wbits;         /* destination words written (while live) */
   int live;               /* submitted, completion not yet read */

@@ -367,6 +367,9 @@ typedef struct {
   uint64_t last_at;
   unsigned last_at_line;
   int cfg_overridden;
+  /* after= names not (yet) defined: checked at the end (a forward reference or unknown) */
+  struct { char name[KMUSIM_NAME_MAX]; unsigned line, ev; } *unres;
+  unsigned nunres, unres_cap;
 } parser;
 
 static void perr(parser *p, const char *fmt, ...) {
@@ -638,6 +641,118 @@ static void add_event(parser *p, const kmusim_event *e) {
   w->ev[w->nev++] = *e;
 }
 
+static int find_label(const kmusim_workload *w, const char *name) {
+  for (unsigned i = 0; i < w->nev; i++)
+    if (!strcmp(w->ev[i].name, name)) return (int)i;
+  return -1;
+}
+
+/* name= and after= (launch and copy only, count 1): the label is unique, after= names an
+ * earlier labelled statement (a later one would be a forward reference, the statement itself
+ * a cycle; with only backward references no longer cycle can form).  0 on an error
+ * (reported); an unresolved name is remembered and reported at the end, as a forward
+ * reference or an unknown name. */
+static int parse_chain(parser *p, kvlist *kv, kmusim_event *e, const char *what) {
+  const char *nm = kv_get(kv, "name"), *af = kv_get(kv, "after");
+  if (!nm && !af) return 1;
+  if (e->kind != KMUSIM_EV_LAUNCH && e->kind != KMUSIM_EV_COPY) {
+    perr(p, "%s: name= and after= are for launch and copy lines", what);
+    return 0;
+  }
+  if (e->count != 1) {
+    perr(p, "%s: name= and after= are for single statements (count=1), this one has count=%llu",
+         what, (unsigned long long)e->count);
+    return 0;
+  }
+  if (nm) {
+    if (!valid_name(nm) || strlen(nm) >= KMUSIM_NAME_MAX) {
+      perr(p, "%s: name=%s: not a name (a letter or _, then letters, digits, _ - .; at most "
+              "%d characters)", what, nm, KMUSIM_NAME_MAX - 1);
+      return 0;
+    }
+    int prev = find_label(p->w, nm);
+    if (prev >= 0) {
+      perr(p, "%s: name=%s already labels line %u", what, nm, p->w->ev[prev].line);
+      return 0;
+    }
+  }
+  if (af) {
+    if (nm && !strcmp(nm, af)) {
+      perr(p, "%s: after=%s names this statement itself: a dependency cycle", what, af);
+      return 0;
+    }
+    int to = find_label(p->w, af);
+    e->after = (unsigned)(to + 1);
+    if (to < 0) {
+      if (!valid_name(af) || strlen(af) >= KMUSIM_NAME_MAX) {
+        perr(p, "%s: after=%s: not a name", what, af);
+        return 0;
+      }
+      if (p->nunres == p->unres_cap) {
+        p->unres_cap = p->unres_cap ? 2 * p->unres_cap : 8;
+        p->unres = realloc(p->unres, p->unres_cap * sizeof *p->unres);
+      }
+      /* the statement is kept (the run is refused anyway): a later one may wait for it,
+       * and a cycle through it is told as one */
+      snprintf(p->unres[p->nunres].name, KMUSIM_NAME_MAX, "%s", af);
+      p->unres[p->nunres].ev = p->w->nev;
+      p->unres[p->nunres++].line = p->line;
+      e->after = 0;
+    }
+  }
+  if (nm) snprintf(e->name, sizeof e->name, "%s", nm);
+  return 1;
+}
+
+/* the statement event j waits for: resolved, or an unresolved name defined later; -1 none */
+static int waits_for(const parser *p, unsigned j) {
+  if (p->w->ev[j].after) return (int)p->w->ev[j].after - 1;
+  for (unsigned i = 0; i < p->nunres; i++)
+    if (p->unres[i].ev == j) return find_label(p->w, p->unres[i].name);
+  return -1;
+}
+
+/* after= names that were not defined before their line: defined later (a forward reference,
+ * or a dependency cycle when the chain from there comes back to this statement) or nowhere
+ * (unknown) */
+static void check_unresolved(parser *p) {
+  kmusim_workload *w = p->w;
+  /* a statement refused for another reason after its after= was read was not added: its
+   * entry names no event (no cycle can run through it) */
+  for (unsigned i = 0; i < p->nunres; i++)
+    if (p->unres[i].ev >= w->nev || w->ev[p->unres[i].ev].line != p->unres[i].line)
+      p->unres[i].ev = UINT32_MAX;
+  for (unsigned i = 0; i < p->nunres; i++) {
+    p->line = p->unres[i].line;
+    const char *nm = p->unres[i].name;
+    int later = find_label(w, nm);
+    if (later < 0) {
+      perr(p, "after=%s: unknown name (no launch or copy line has name=%s)", nm, nm);
+      continue;
+    }
+    /* follow the chain from the named statement: back here is a cycle */
+    char path[512];
+    int pl = snprintf(path, sizeof path, "line %u", p->line);
+    int j = later, cyc = 0;
+    for (unsigned steps = 0; j >= 0 && steps <= w->nev; steps++) {
+      if (pl > 0 && (size_t)pl < sizeof path)
+        pl += snprintf(path + pl, sizeof path - (size_t)pl, " -> line %u", w->ev[j].line);
+      if ((unsigned)j == p->unres[i].ev) {
+        cyc = 1;
+        break;
+      }
+      j = waits_for(p, (unsigned)j);
+    }
+    if (cyc)
+      perr(p, "after=%s: a dependency cycle (%s)", nm, path);
+    else
+      perr(p, "after=%s is a forward reference: '%s' labels line %u, later in the file "
+              "(after= must name an earlier launch or copy line)", nm, nm, w->ev[later].line);
+  }
+  free(p->unres);
+  p->unres = NULL;
+}
+
 static void parse_event(parser *p, kmusim_ev_kind kind, char **tok, int n) {
   kmusim_workload *w = p->w;
   const char *what = kmusim_ev_name(kind);
@@ -749,6 +864,7 @@ static void parse_event(parser *p, kmusim_ev_kind kind, char **tok, int n) {
     w->end_at = e.at;
     break;
   }
+  if (!parse_chain(p, &kv, &e, what)) return;
   if (kv_unused(p, &kv, what)) return;
   if (p->last_at_line && e.at < p->last_at) {
     perr(p, "%s at=%llu is before the previous event (at=%llu, line %u): events must be in "
@@ -915,9 +1031,11 @@ unsigned kmusim_workload_parse(kmusim_workload *w, const char *name, const char 
                "end)", kw);
     if (p.nerr >= 50) {
       fprintf(stderr, "%s: too many errors, stopping\n", p.file);
+      free(p.unres);
       return p.nerr;
     }
   }
+  check_unresolved(&p);
   if (p.nerr == 0 && policy_override) {
     char err[256];
     if (!kmusim_config_set(&w->cfg, "policy", policy_override, err, sizeof err)) {

@@ -136,6 +136,11 @@ typedef struct {
   int dir;           /* copy: 0 h2d, 1 d2h */
   unsigned prio;     /* copy */
   uint64_t lead;     /* hint: predicted cycles until the launch */
+  /* chaining (launch and copy, count 1): name= labels the statement, after= makes it wait
+   * for an earlier labelled statement: it is issued at max(at, that one's completion) */
+  char name[KMUSIM_NAME_MAX]; /* "" none */
+  unsigned after;    /* 1 + index into ev of the statement it waits for; 0 none (so a
+                      * zeroed event waits for nothing) */
 } kmusim_event;
 
 typedef struct {

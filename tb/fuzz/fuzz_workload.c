@@ -51,8 +51,11 @@ static void check_accepted(const kmusim_workload *w) {
   FUZZ_CHECK(c->tbs >= 1 && c->warps >= 1 && c->regs >= 32);
   FUZZ_CHECK(memchr(c->name, 0, sizeof c->name) && memchr(c->policy, 0, sizeof c->policy));
   FUZZ_CHECK(c->pol <= 3 && c->inplace <= 1 && c->wp_en <= 1 && c->use_reserve <= 1);
-  FUZZ_CHECK(w->nk >= 1 && w->nk <= 1024 && w->k);
-  FUZZ_CHECK(w->n_instances >= 1 && w->n_instances <= 1000000);
+  /* a workload of copies only is valid (issue 14): no kernel, no instance, but a copy */
+  unsigned ncopy = 0;
+  for (unsigned i = 0; i < w->nev; i++) ncopy += w->ev[i].kind == KMUSIM_EV_COPY;
+  FUZZ_CHECK(w->nk <= 1024 && (w->nk == 0 || w->k));
+  FUZZ_CHECK(w->n_instances <= 1000000 && (w->n_instances >= 1 || ncopy >= 1));
   const uint64_t all = c->nsm >= 32 ? 0xFFFFFFFFull : (1ull << c->nsm) - 1;
   FUZZ_CHECK((kmusim_config_reserve_mask(c) & ~all) == 0);
   for (unsigned i = 0; i < w->nk; i++) {
@@ -87,8 +90,14 @@ static void check_accepted(const kmusim_workload *w) {
       FUZZ_CHECK(w->k[e->kernel].event);
       nreg++;
     }
-    if (e->kind == KMUSIM_EV_COPY) FUZZ_CHECK(e->bytes >= 1 && e->dir <= 1 && e->prio <= 3);
+    if (e->kind == KMUSIM_EV_COPY) FUZZ_CHECK(e->bytes >= 1 && e->dir <= 1 && e->prio <= 7);
     if (e->kind == KMUSIM_EV_END) FUZZ_CHECK(w->has_end && i == w->nev - 1 && w->end_at == e->at);
+    /* chaining: a label only on launch / copy with count 1, unique; after= an earlier one */
+    if (e->name[0] || e->after)
+      FUZZ_CHECK((e->kind == KMUSIM_EV_LAUNCH || e->kind == KMUSIM_EV_COPY) && e->count == 1);
+    FUZZ_CHECK(memchr(e->name, 0, sizeof e->name) != NULL);
+    for (unsigned j = 0; j < i && e->name[0]; j++) FUZZ_CHECK(strcmp(w->ev[j].name, e->name) != 0);
+    FUZZ_CHECK(e->after <= i && (e->after == 0 || w->ev[e->after - 1].name[0]));
   }
   FUZZ_CHECK(inst == w->n_instances && nreg <= c->ekt_entries);
 }
