@@ -100,4 +100,7 @@ fuzz-regress: $(DEPS_STAMP) $(FUZZ_BINS) $(KMUSIM_SAN) $(KMUSIM_C_SAN)
 
 # make test: the same replay (scripts/test_fuzz_regress.sh, which finds the binaries built)
 TEST_SCRIPTS += scripts/test_fuzz_regress.sh
+# (this file is read after the Makefile's verilate rule expanded TEST_DEPS: name the binaries
+# as verilate's prerequisites here, so make test builds them on a clean clone)
 TEST_DEPS    += $(FUZZ_BINS) $(KMUSIM_SAN) $(KMUSIM_C_SAN)
+verilate: $(FUZZ_BINS) $(KMUSIM_SAN) $(KMUSIM_C_SAN)
