@@ -226,6 +226,7 @@ def preemption_benches(report, missed):
     report["preemption"] = R
 
 
+PEP_PAPER_TBS = 32  # TBS of kmu_pep_predictor_paper (tb/kmu_pep_predictor.mk)
 PEP_BINS = {
     "predictor": "build/tb/kmu_pep_predictor_paper/test_kmu_pep_predictor_paper",
     "ctx_engine": "build/tb/kmu_ctx_engine_paper/test_kmu_ctx_engine_paper",
@@ -234,7 +235,8 @@ PEP_BINS = {
 
 def pep_benches(report, missed):
     """The PEP intrinsic targets, measured on the paper-sized RTL in lockstep: the predictor
-    decides within 2 cycles of a launch hint; the dirty scan adds no cycle to a save beyond the
+    decides one walk (2 TBS + 1 cycles) after a launch hint or a request, and within 2 cycles
+    for a TB started while a hint is armed; the dirty scan adds no cycle to a save beyond the
     memory port's own (a save of B beats, memory ready every cycle, takes B + a fixed pipeline
     fill, whatever its dirty pattern)."""
     out = run(PEP_BINS["predictor"], ["latency"])
@@ -246,9 +248,15 @@ def pep_benches(report, missed):
         if key:
             lat[key] = int(m.group(4))
     P = {"predictor": lat}
-    t = {"target": 2, "value": max(lat.get("hint_to_decision_cycles", 99),
-                                   lat.get("armed_tb_start_to_decision_cycles", 99))}
+    # the serial predictor (issue 15): a hint's or a request's decision after one walk over the
+    # resident TBs, 2 cycles each plus 1 (the paper harness: TBS = 32, no Chimera estimate in
+    # this test); a TB started while a hint is armed is still judged within 2 cycles
+    walk = 2 * PEP_PAPER_TBS + 1
+    t = {"target": walk, "value": max(lat.get("hint_to_decision_cycles", 999),
+                                      lat.get("preempt_to_decision_cycles", 999))}
     t["met"] = t["value"] <= t["target"]
+    ta = {"target": 2, "value": lat.get("armed_tb_start_to_decision_cycles", 99)}
+    ta["met"] = ta["value"] <= ta["target"]
     saves = []
     for test in ("timing_mem", "timing_inplace"):
         out = run(PEP_BINS["ctx_engine"], [test], {"KMU_COV": "1"})
@@ -261,7 +269,8 @@ def pep_benches(report, missed):
     over = [x["cycles_beyond_accesses"] for x in saves if x["op"].startswith("SAVE")]
     P["ctx_engine"] = saves
     P["targets"] = {
-        "predictor_decision_within_2_cycles": t,
+        "predictor_decision_within_one_walk_2tbs_plus_1": t,
+        "predictor_armed_tb_start_within_2_cycles": ta,
         "save_overhead_cycles_independent_of_size": {
             "value": sorted(set(over)), "met": len(set(over)) == 1,
             "note": "cycles beyond one cycle per memory access, per save: one constant (the "
