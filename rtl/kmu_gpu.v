@@ -723,6 +723,7 @@ module kmu_gpu #(
           .ctx_cmd_wmask_o     (ctx_cmd_wmask_o[s*WARPS+:WARPS]),
           .err_dec_o           (unused_err_dec_o),
           .err_o               (err),
+          .drop_valid_i(1'b0), .drop_slot_i(8'd0), .drop_ack_o(),  // TReM: wired by kmu_revoke's helper
           .simt_inst_valid_i   (simt_inst_valid_i[s*1+:1]),
           .simt_inst_rtb_i     (simt_inst_rtb_i[s*RTB_W+:RTB_W]),
           .simt_paused_i       (simt_paused_i[s*TBS+:TBS]),

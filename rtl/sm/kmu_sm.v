@@ -238,7 +238,12 @@ module kmu_sm #(
     output wire [31:0]  ev_param_o,
     output wire [7:0]   ev_slot_o,
     output wire         err_dec_o,
-    output wire [14:0]  err_o                  // ERR_* below
+    output wire [14:0]  err_o,                 // ERR_* below
+
+    // ---- TReM revocation (kmu_revoke's drop_o / drop_ack_i for this SM) ----
+    input  wire         drop_valid_i,          // pulse: drop every TB of tag drop_slot_i
+    input  wire [7:0]   drop_slot_i,           // the kernel tag (the value of start_slot_i)
+    output wire         drop_ack_o             // pulse, once per drop: nothing of the tag left
 );
   // err_o offsets: one bit per refusal of a sub-block (each block's header defines it)
   localparam integer ERR_CTX_CMD = 0, ERR_RF_WR = 1, ERR_RF_RD = 2, ERR_RF_EXIT = 3,
@@ -386,7 +391,10 @@ module kmu_sm #(
       .wp_ev_param_o       (sc_wp_ev_param),
       .wp_ev_tb_o          (sc_wp_ev_tb),
       .wp_ev_slot_o        (sc_wp_ev_slot),
-      .wp_free_regs_o      (sc_wp_free_regs)
+      .wp_free_regs_o      (sc_wp_free_regs),
+      .drop_valid_i        (drop_valid_i),
+      .drop_slot_i         (drop_slot_i),
+      .drop_ack_o          (drop_ack_o)
   );
   assign free_regs_o  = sc_free_regs;
   assign simt_pause_o = sc_pause;
