@@ -425,27 +425,30 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const int rot_s = drp_run && q->drp_rs != 0 && !rst_fin;
   const int rot_s_kill = rot_s && s_in && q->res_slot[st_rtb] == q->drp_tag;
   const int rot_s_keep = rot_s && !rot_s_kill;
+  const int rot_s_push = q->drp_sk && !rst_fin;
   const int rot_e = drp_run && q->drp_re != 0;
   const int rot_e_keep = rot_e && ((c->ewt_id_word >> EI_SLOT) & M8) != q->drp_tag;
+  const int rot_e_push = (int)q->drp_ek;
   const int sv_kill = st == SEQ_EVICT && drp && q->res_slot[sr] == q->drp_tag;
   const int rst_kill = rst_fin && drp && q->res_slot[sr] == q->drp_tag;
   const int rst_push = rst_fin && !rst_kill;
   const int drp_fin = drp_run && q->drp_rs == 0 && q->drp_re == 0 && q->drp_dn == 0 &&
+                      !q->drp_sk && !q->drp_ek &&
                       drp_tagm == 0 && !drp_pk_any;
 
   /* (3) the FIFOs with this cycle's pushes and pops */
-  si.push_valid_i = (uint64_t)((ewt_launch || start_tb_ok) || rst_push || rot_s_keep);
-  si.push_data_i = rst_push ? sr : rot_s_keep ? st_rtb : rtb_idx;
+  si.push_valid_i = (uint64_t)((ewt_launch || start_tb_ok) || rst_push || rot_s_push);
+  si.push_data_i = rst_push ? sr : rot_s_push ? q->drp_sr : rtb_idx;
   si.pop_ready_i = (uint64_t)((simt_start_ready && !drp) || rot_s);
   di.push_valid_i = (uint64_t)done_push;
   di.push_data_i = d_slot;
   di.pop_ready_i = (uint64_t)done_ready;
-  ki.push_valid_i = ii.push_valid_i = (uint64_t)(ewt_push || rot_e_keep);
-  ki.push_data_i = rot_e ? c->ewt_kp_word
-                         : (uint64_t)start_kptr << EK_KPTR | (uint64_t)start_param << EK_PARAM;
-  ii.push_data_i = rot_e ? c->ewt_id_word
-                         : (uint64_t)start_slot << EI_SLOT | (uint64_t)start_tb << EI_TB |
-                               (uint64_t)start_regs << EI_REGS;
+  ki.push_valid_i = ii.push_valid_i = (uint64_t)(ewt_push || rot_e_push);
+  ki.push_data_i = rot_e_push ? q->drp_ekp
+                              : (uint64_t)start_kptr << EK_KPTR | (uint64_t)start_param << EK_PARAM;
+  ii.push_data_i = rot_e_push ? q->drp_eid
+                              : (uint64_t)start_slot << EI_SLOT | (uint64_t)start_tb << EI_TB |
+                                    (uint64_t)start_regs << EI_REGS;
   ki.pop_ready_i = ii.pop_ready_i = (uint64_t)(ewt_pop || rot_e);
   kmu_fifo_comb(&m->u_start_fifo, &si, &so);
   kmu_fifo_comb(&m->u_done_fifo, &di, &dout2);
@@ -607,6 +610,19 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
     default:
       d->drp_st = DRP_IDLE;
       break;
+  }
+  if (rot_s) {
+    d->drp_sk = (unsigned)rot_s_keep;
+    d->drp_sr = st_rtb;
+  } else if (rot_s_push) {
+    d->drp_sk = 0;
+  }
+  if (rot_e) {
+    d->drp_ek = (unsigned)rot_e_keep;
+    d->drp_ekp = c->ewt_kp_word;
+    d->drp_eid = c->ewt_id_word;
+  } else if (rot_e_push) {
+    d->drp_ek = 0;
   }
   if (!(q->drp_ev && !drp_ev_fire)) {
     d->drp_ev = (unsigned)xo.valid_o;

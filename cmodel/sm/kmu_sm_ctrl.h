@@ -86,6 +86,9 @@ typedef struct {
   /* drop engine (TReM): state, tag, start-FIFO / EWT items to rotate, done reports to deliver,
    * the entry being evicted, the acknowledge */
   unsigned drp_st, drp_tag, drp_rs, drp_re, drp_dn, drp_ev, drp_evr, drp_ack;
+  /* the rotations' held item: a start-FIFO entry index, an EWT entry's two words */
+  unsigned drp_sk, drp_sr, drp_ek;
+  uint64_t drp_ekp, drp_eid;
   /* tables: per resident entry, the warp-slot owners, the preempted-TB table */
   unsigned res_slot[KMU_SM_CTRL_MAX_TBS], res_warps[KMU_SM_CTRL_MAX_TBS];
   unsigned res_regs[KMU_SM_CTRL_MAX_TBS], res_shmem[KMU_SM_CTRL_MAX_TBS];

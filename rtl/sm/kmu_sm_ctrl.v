@@ -280,6 +280,12 @@ module kmu_sm_ctrl #(
   reg [EWT_CNT_W-1:0] drp_re_q, drp_re_d;
   reg drp_ev_q, drp_ev_d, drp_ack_q, drp_ack_d;
   reg [RTB_W-1:0] drp_evr_q, drp_evr_d;
+  // the rotations' held item (popped in one cycle, pushed back in the next: a full kmu_fifo
+  // takes no push in the cycle of a pop): a start-FIFO entry index, an EWT entry's two words
+  reg drp_sk_q, drp_sk_d, drp_ek_q, drp_ek_d;
+  reg [RTB_W-1:0] drp_sr_q, drp_sr_d;
+  reg [63:0] drp_ekp_q, drp_ekp_d;
+  reg [EWT_ID_W-1:0] drp_eid_q, drp_eid_d;
 
   wire seq_busy = (seq_st_q != S_IDLE);
   wire seq_save = (seq_st_q == S_PAUSE) || (seq_st_q == S_SCMD) || (seq_st_q == S_SWAIT) ||
@@ -449,7 +455,7 @@ module kmu_sm_ctrl #(
   wire unused_st_room;
   wire [TC_W-1:0] st_count;
   // drop rotation of the start FIFO (below): its head leaves, and goes back unless of the tag
-  wire rot_s, rot_s_keep, rst_push;
+  wire rot_s, rot_s_push, rst_push;
   kmu_fifo #(
       .WIDTH(RTB_W),
       .DEPTH(TBS)
@@ -457,9 +463,9 @@ module kmu_sm_ctrl #(
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
       .flush_i     (1'b0),
-      .push_valid_i(ewt_launch || start_tb_ok || rst_push || rot_s_keep),
+      .push_valid_i(ewt_launch || start_tb_ok || rst_push || rot_s_push),
       .push_ready_o(unused_st_room),  // never full: it holds unstarted resident entries only
-      .push_data_i (rst_push ? seq_rtb_q : rot_s_keep ? st_rtb : rtb_idx),
+      .push_data_i (rst_push ? seq_rtb_q : rot_s_push ? drp_sr_q : rtb_idx),
       .pop_valid_o (st_valid),
       .pop_ready_i ((simt_start_ready_i && !drp) || rot_s),
       .pop_data_o  (st_rtb),
@@ -618,17 +624,21 @@ module kmu_sm_ctrl #(
       .idx_o  (drp_pk),
       .valid_o(drp_pk_any)
   );
-  // rotations: the start FIFO (not in a cycle a restore ends: one push per cycle) and the EWT
+  // rotations: the start FIFO (not in a cycle a restore ends: one push per cycle) and the EWT;
+  // the head leaves (rot_*), is held a cycle when kept and pushed back (rot_*_push)
   assign rot_s = drp_run && (drp_rs_q != {TC_W{1'b0}}) && !rst_fin;
   wire rot_s_kill = rot_s && (s_slot == drp_tag_q);
-  assign rot_s_keep = rot_s && !rot_s_kill;
+  wire rot_s_keep = rot_s && !rot_s_kill;
+  assign rot_s_push = drp_sk_q && !rst_fin;
   wire rot_e = drp_run && (drp_re_q != {EWT_CNT_W{1'b0}});
   wire rot_e_keep = rot_e && (ewt_id[EI_SLOT +: 8] != drp_tag_q);
+  wire rot_e_push = drp_ek_q;
   // the sequencer's save or restore of a TB of the tag ends: evicted or restored, then dropped
   wire sv_kill = (seq_st_q == S_EVICT) && drp && (q_slot == drp_tag_q);
   wire rst_kill = rst_fin && drp && (q_slot == drp_tag_q);
   assign rst_push = rst_fin && !rst_kill;
   wire drp_fin = drp_run && (drp_rs_q == {TC_W{1'b0}}) && (drp_re_q == {EWT_CNT_W{1'b0}}) &&
+                 !drp_sk_q && !drp_ek_q &&
                  (drp_dn_q == {TC_W{1'b0}}) && (drp_tagm == {TBS{1'b0}}) && !drp_pk_any;
   // the evicted entry and the forgotten table entry read by index
   reg [5:0] v_warps;
@@ -764,9 +774,9 @@ module kmu_sm_ctrl #(
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
       .flush_i     (1'b0),
-      .push_valid_i(ewt_push || rot_e_keep),
+      .push_valid_i(ewt_push || rot_e_push),
       .push_ready_o(ewt_kp_room),
-      .push_data_i (rot_e ? ewt_kp : {start_kptr_i, start_param_i}),
+      .push_data_i (rot_e_push ? drp_ekp_q : {start_kptr_i, start_param_i}),
       .pop_valid_o (ewt_kp_valid),
       .pop_ready_i (ewt_pop || rot_e),
       .pop_data_o  (ewt_kp),
@@ -779,9 +789,9 @@ module kmu_sm_ctrl #(
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
       .flush_i     (1'b0),
-      .push_valid_i(ewt_push || rot_e_keep),
+      .push_valid_i(ewt_push || rot_e_push),
       .push_ready_o(ewt_id_room),
-      .push_data_i (rot_e ? ewt_id : {start_slot_i, start_tb_i, start_regs_i}),
+      .push_data_i (rot_e_push ? drp_eid_q : {start_slot_i, start_tb_i, start_regs_i}),
       .pop_valid_o (ewt_id_valid),
       .pop_ready_i (ewt_pop || rot_e),
       .pop_data_o  (ewt_id),
@@ -839,6 +849,11 @@ module kmu_sm_ctrl #(
     drp_dn_d = drp_dn_q;
     drp_ev_d = drp_ev_q;
     drp_evr_d = drp_evr_q;
+    drp_sk_d = drp_sk_q;
+    drp_sr_d = drp_sr_q;
+    drp_ek_d = drp_ek_q;
+    drp_ekp_d = drp_ekp_q;
+    drp_eid_d = drp_eid_q;
     wst_busy_d = wst_busy_q;
     for (w = 0; w < WARPS; w = w + 1) wst_owner_d[w] = wst_owner_q[w];
     free_tb_d = free_tb_q;
@@ -1004,6 +1019,19 @@ module kmu_sm_ctrl #(
       end
       default: drp_st_d = D_IDLE;
     endcase
+    if (rot_s) begin
+      drp_sk_d = rot_s_keep;
+      drp_sr_d = st_rtb;
+    end else if (rot_s_push) begin
+      drp_sk_d = 1'b0;
+    end
+    if (rot_e) begin
+      drp_ek_d = rot_e_keep;
+      drp_ekp_d = ewt_kp;
+      drp_eid_d = ewt_id;
+    end else if (rot_e_push) begin
+      drp_ek_d = 1'b0;
+    end
     if (drp_ev_q && !drp_ev_fire) begin
       drp_ev_d = 1'b1;  // held behind the sequencer's evict
     end else begin
@@ -1193,6 +1221,11 @@ module kmu_sm_ctrl #(
       drp_ev_q <= 1'b0;
       drp_evr_q <= {RTB_W{1'b0}};
       drp_ack_q <= 1'b0;
+      drp_sk_q <= 1'b0;
+      drp_sr_q <= {RTB_W{1'b0}};
+      drp_ek_q <= 1'b0;
+      drp_ekp_q <= 64'd0;
+      drp_eid_q <= {EWT_ID_W{1'b0}};
       wst_busy_q <= {WARPS{1'b0}};
       for (w = 0; w < WARPS; w = w + 1) wst_owner_q[w] <= {RTB_W{1'b0}};
       free_tb_q <= TBS[7:0];
@@ -1250,6 +1283,11 @@ module kmu_sm_ctrl #(
       drp_ev_q <= drp_ev_d;
       drp_evr_q <= drp_evr_d;
       drp_ack_q <= drp_ack_d;
+      drp_sk_q <= drp_sk_d;
+      drp_sr_q <= drp_sr_d;
+      drp_ek_q <= drp_ek_d;
+      drp_ekp_q <= drp_ekp_d;
+      drp_eid_q <= drp_eid_d;
       wst_busy_q <= wst_busy_d;
       for (w = 0; w < WARPS; w = w + 1) wst_owner_q[w] <= wst_owner_d[w];
       free_tb_q <= free_tb_d;
