@@ -38,6 +38,10 @@
 //     (wp_busy_o) the sequencer does not see any TB paused, so it saves no TB whose warp is a
 //     victim or hosts the event warp; it sees the pause complete once the victim has resumed.
 //
+// TReM drop (drop_valid_i / drop_slot_i -> drop_ack_o): kmu_sm_ctrl's drop engine; its pause
+// and evict go through the same simt_pause_o / simt_evict ports, hence to the predictor (an
+// evicted TB is forgotten) and the one-kind-of-preemption gate.  Latency: kmu_sm_ctrl's (t+3
+// for an SM without the tag, at most t + 4 + 2 TBS + PTBS + EWT + bounded waits).
 // Latency: none added; every path is a block's own (see each block's header).  The top has no
 // logic but the two muxes above, the predictor's event gating and the ctx_bytes sum.
 //

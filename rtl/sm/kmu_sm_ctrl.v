@@ -68,6 +68,23 @@
 // controller's reserve rule), wp_ev_regs_o * 32 reserved registers, else none (the victim's
 // are saved).  Its simt_done frees the entry and reports done once, as for any event warp.
 // Latency: request comb. in t; accepted in t -> resident (started) at the edge.
+// Drop (TReM III: revocation without saving; kmu_revoke's drop_o / drop_ack_i; block page
+// section "Drop"): drop_valid_i (pulse) with the kernel tag drop_slot_i (the start_slot_i of the
+// kernel's TBs) removes every entry of the tag without a save: unstarted ones by a rotation of
+// the start FIFO, EWT entries by a rotation of the EWT, started TBs by simt_pause_o, then (once
+// simt_paused_i) simt_evict, a TB in the sequencer when its save or restore ends (the command
+// runs to its end: every memory response is consumed by the engine; the checkpoint or the
+// restored TB is discarded), preempted TBs waiting for a restore forgotten, a resident event
+// warp when it finishes; no done report of the tag is queued after the pulse and the reports
+// queued before it are delivered first.  While a drop runs nothing is allocated or offered to
+// the SIMT (fit_o = ewt_fit_o = 0, simt_start_valid_o = 0).  drop_ack_o pulses once per drop.
+// Contract: one drop at a time (kmu_revoke serialises; a pulse during a drop is ignored, never
+// acknowledged, and flagged under KMU_ASSERT); no start of the tag during the drop (kmu_kmu has
+// stopped it).  Latency: pulse in t -> drop_ack_o in t+3 for an SM holding nothing of the tag
+// with empty start FIFO, EWT and done FIFO; at most t + 4 + 2 TBS + PTBS + EWT + W, W the cycles
+// waiting on bounded outside work (pipeline drain of the tag's TBs, a context command in
+// flight, done handshakes, a warp-level preemption, an event warp of the tag running to its
+// end).  Never the grid size.
 // C twin: cmodel/sm/kmu_sm_ctrl.c (composed of the kmu_prio_enc and kmu_fifo twins).
 `default_nettype none
 
@@ -1296,6 +1313,61 @@ module kmu_sm_ctrl #(
       free_shmem_q <= free_shmem_d;
     end
   end
+
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions (drop engine)
+  // Checked every cycle in simulation (Verilator and Icarus builds define KMU_ASSERT; synthesis
+  // never does).  The first is the drop contract (kmu_revoke sends one drop at a time and waits
+  // for every SM's acknowledge); the others are invariants of the hardware.  as_pend_q (a
+  // simulation-only flop) follows the drops accepted and not yet acknowledged.  rst_ni only
+  // masks the checks in reset: hence the lint waiver.
+  reg as_pend_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) as_pend_q <= 1'b0;
+    else if (drop_valid_i && !drp) as_pend_q <= 1'b1;
+    else if (drp_ack_q) as_pend_q <= 1'b0;
+  end
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (drop_valid_i && drp) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: drop of tag %0d while the drop of tag %0d runs",
+                 $time, drop_slot_i, drp_tag_q);
+        $stop;
+      end
+      // one acknowledge per drop, after it
+      if (drp_ack_q && (!as_pend_q || drp)) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: drop_ack_o without a drop", $time);
+        $stop;
+      end
+      // no done report of the tag under a drop is queued
+      if (done_push && drp && (d_slot == drp_tag_q)) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: done report of tag %0d during its drop", $time,
+                 drp_tag_q);
+        $stop;
+      end
+      // nothing is allocated or offered to the SIMT while a drop runs (no restore of the tag)
+      if (drp && (alloc_go || st_fire)) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: allocation %0d / start %0d during a drop",
+                 $time, alloc_go, st_fire);
+        $stop;
+      end
+      // the drop evicts only a paused TB of its tag
+      if (drp_ev_fire && ((drp_evr_bit & drp_tagm & res_started_q) == {TBS{1'b0}})) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: drop evicts entry %0d, not a TB of tag %0d",
+                 $time, drp_evr_q, drp_tag_q);
+        $stop;
+      end
+      // the acknowledge leaves nothing of the tag (entries, preempted entries, held items)
+      if (drp_fin && ((drp_tagm != {TBS{1'b0}}) || drp_sk_q || drp_ek_q)) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: drop acknowledged with tag %0d left", $time,
+                 drp_tag_q);
+        $stop;
+      end
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 endmodule
 
 `default_nettype wire
