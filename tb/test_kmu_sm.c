@@ -177,6 +177,7 @@ typedef struct env {
   int drp_on;
   unsigned drp_pct, drp_tag; /* drops per 100,000 cycles of the run */
   uint64_t drp_cyc, drp_wait, dropped[256];
+  unsigned drp_dstall; /* done_ready_i held low this long after the pulse (queued reports) */
   unsigned n_drop, n_drop_tbs, n_drop_lat_max, n_drop_busy, n_drop_wp, n_drop_ewt, n_drop_ptb;
   unsigned n_drop_unst;
   int fail;
@@ -331,6 +332,32 @@ static int entry_of_wmask(env *x, uint64_t wm) {
 /* the victim / event-warp slots of a warp-level preemption in progress */
 static uint64_t wp_slots(const env *x) { return x->wp_active ? x->wp_vmask : 0; }
 
+/* a drop pulse for tag (kmu_revoke's drop_o); o: last cycle's outputs (coverage counts) */
+static void drop_issue(env *x, const kmu_sm_out *o, kmu_sm_in *i, unsigned tag) {
+  i->drop_valid_i = 1;
+  i->drop_slot_i = tag;
+  x->drp_on = 1;
+  x->drp_tag = tag;
+  x->drp_cyc = x->cyc;
+  x->drp_wait = 0;
+  x->drp_dstall = kmu_rng_pct(&x->rng, 50) ? rb(x, 4, 40) : 0;
+  x->n_drop++;
+  /* every TB of the tag not finished yet must vanish: no done report, no restore */
+  unsigned n = 0, unst = 0;
+  for (unsigned u = 0; u < x->ntb; u++) {
+    tbrec *t = &x->tb[u];
+    if (t->slot == tag && (t->st == ST_ACC || t->st == ST_RUN || t->st == ST_PRE))
+      t->dmark = 1, n++, unst += t->st == ST_ACC;
+  }
+  x->n_drop_tbs += n;
+  /* what the drop meets (coverage) */
+  x->n_drop_busy += n && (o->pre_busy_o & 1);
+  x->n_drop_wp += n && (o->wp_busy_o & 1);
+  x->n_drop_ewt += n && (o->ewt_free_o != NE);
+  x->n_drop_ptb += n && (o->ptb_count_o != 0);
+  x->n_drop_unst += unst != 0;
+}
+
 static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *ii) {
   env *x = c;
   const kmu_sm_in *p = pi;
@@ -389,28 +416,9 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   if (x->drp_pct && x->c.nk && !x->drp_on && kmu_rng_below(&x->rng, 100000) < x->drp_pct) {
     const unsigned tag = kmu_rng_pct(&x->rng, 85) ? x->c.k[rb(x, 0, (unsigned)x->c.nk - 1)].slot
                                                   : rb(x, 0, 255);
-    i->drop_valid_i = 1;
-    i->drop_slot_i = tag;
-    x->drp_on = 1;
-    x->drp_tag = tag;
-    x->drp_cyc = cyc;
-    x->drp_wait = 0;
-    x->n_drop++;
-    /* every TB of the tag not finished yet must vanish: no done report, no restore */
-    unsigned n = 0, unst = 0;
-    for (unsigned u = 0; u < x->ntb; u++) {
-      tbrec *t = &x->tb[u];
-      if (t->slot == tag && (t->st == ST_ACC || t->st == ST_RUN || t->st == ST_PRE))
-        t->dmark = 1, n++, unst += t->st == ST_ACC;
-    }
-    x->n_drop_tbs += n;
-    /* what the drop meets (coverage) */
-    x->n_drop_busy += n && (o->pre_busy_o & 1);
-    x->n_drop_wp += n && (o->wp_busy_o & 1);
-    x->n_drop_ewt += n && (o->ewt_free_o != NE);
-    x->n_drop_ptb += n && (o->ptb_count_o != 0);
-    x->n_drop_unst += unst != 0;
+    drop_issue(x, o, i, tag);
   }
+
 
   /* ---- dispatcher: hold a need; start when last cycle's identical need fit ---- */
   int started = 0;
@@ -477,6 +485,8 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   }
   x->started_prev = started;
   i->done_ready_i = kmu_rng_pct(&x->rng, x->done_rdy);
+  /* the done reports queued at a drop must be delivered before its acknowledge: hold them */
+  if (x->drp_on && cyc < x->drp_cyc + x->drp_dstall) i->done_ready_i = 0;
 
   /* ---- SIMT start: accept an offer seen last cycle (a restore once verified) ---- */
   i->simt_start_insts_i = rnd32(x);
@@ -1307,12 +1317,17 @@ typedef struct {
   unsigned ntbs, pause_e;
   uint64_t pause_wmask, t_pre, t_pause, t_resume, t_cmdv, t_cmd0, t_evict1, t_ew, t_ewoffer, cmd0_wmask;
   int pause_busy, pause_vic, resume_in_e, busy_after_resume, viol, ew_wait_paused;
+  unsigned kslot;        /* d_start's kernel slot (0: 3) */
+  uint64_t t_ack[4], t_paused; /* drop: acknowledges, the dropped TB reported paused */
+  unsigned nack;
+  kmu_sm_out o_prev;
 } dstate;
 static dstate D;
 
 static void d_start(env *x, kmu_sm_in *i, unsigned warps, unsigned rpw, unsigned shmem,
                     unsigned len, int ewarp) {
-  kernel k = {3, warps, rpw * 32 * warps, shmem, len, (unsigned)ewarp, 0xc0de1000u, 0xfeed0000u};
+  kernel k = {D.kslot ? D.kslot : 3, warps, rpw * 32 * warps, shmem, len, (unsigned)ewarp,
+              0xc0de1000u, 0xfeed0000u};
   unsigned u = new_tb(x, &k);
   x->tb[u].work = (int)len;
   i->start_valid_i = 1;
@@ -1376,6 +1391,13 @@ static int d_script(void *c, uint64_t cyc, kmu_sm_in *i) {
     if (cyc > 45) x->draining = 1;
     break;
   }
+  case 8: /* drop: TB A (slot 3) and B (slot 5) run; a drop of tag 9 (absent) at 40, of 3 at 60 */
+    if (cyc == 1) d_start(x, i, 2, 4, 64, 3000, 0);
+    if (cyc == 3) D.kslot = 5, d_start(x, i, 2, 4, 64, 300, 0), D.kslot = 0;
+    if (cyc == 40) drop_issue(x, &D.o_prev, i, 9);
+    if (cyc == 60) drop_issue(x, &D.o_prev, i, 3);
+    if (cyc > 70 && !x->drp_on) x->draining = 1;
+    break;
   default: break;
   }
   return 1;
@@ -1390,6 +1412,9 @@ static int d_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
   int r = env_check(c, cyc, ii, oo);
   if (!r) return 0;
   if (x->n_evict != n_evict0) D.t_evict = cyc;
+  D.o_prev = *o;
+  if ((o->drop_ack_o & 1) && D.nack < 4) D.t_ack[D.nack++] = cyc;
+  if (!D.t_paused && (i->simt_paused_i & 1)) D.t_paused = cyc;
   if (x->ntb && D.kind == 1) {
     tbrec *t = &x->tb[0];
     if (!has_base0 && t->has_base) D.t_resume_base = cyc;
@@ -1564,6 +1589,41 @@ static int d_run_kind(const char *test, int kind, int policy, int wp_en) {
   kmu_stim s = {&X, env_init, env_drive, d_check, d_finish};
   return kmu_lockstep(&kmu_sm_block, &s, test, 1, 20000);
 }
+/* TReM drop, directed (kmu_sm_ctrl.v header, section Drop of its page): a drop of a tag the SM
+ * does not hold is acknowledged 3 cycles after the pulse; TB A of the dropped tag is paused
+ * from the cycle after the pulse, evicted the cycle after it is reported paused and the
+ * acknowledge follows 2 cycles later (chosen in d, evicted d+1, nothing left from d+2, the
+ * pulse in d+3), without a save, a done report or a restore; TB B of another tag runs on. */
+static int dr_finish(void *c) {
+  env *x = c;
+  if (!env_finish(c)) return 0;
+  const char *t = x->test;
+  int ok = KMU_EXPECT_EQ(t, x->cyc, "the run drained", 1, x->drained);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "acknowledges", 2, D.nack);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "absent tag: acknowledge 3 cycles after the pulse", 43, D.t_ack[0]);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "dropped TB paused after the pulse", 1, D.t_paused > 60);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "acknowledge 3 cycles after paused", D.t_paused + 3, D.t_ack[1]);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "TB A dropped", ST_DROP, x->tb[0].st);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "TB A: no done", 0, x->tb[0].ndone);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "TB B: done once", 1, x->tb[1].ndone);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "slot 3: no report", 0, x->reported[3]);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "slot 5: one report", 1, x->reported[5]);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "no context command (nothing saved)", 0, x->n_cmd);
+  return ok;
+}
+static int t_drop(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  memset(&D, 0, sizeof D);
+  D.kind = 8;
+  memset(&X.c, 0, sizeof X.c);
+  X.c.script = d_script;
+  X.c.policy = KMU_POL_CHIMERA;
+  X.c.drain_fix = 3; /* paused 2 cycles after the pause is seen */
+  X.test = test;
+  X.cycles = 20000;
+  kmu_stim s = {&X, env_init, env_drive, d_check, dr_finish};
+  return kmu_lockstep(&kmu_sm_block, &s, test, 1, 20000);
+}
 static int t_chimera_switch(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   return d_run_kind(test, 0, KMU_POL_CHIMERA, 0);
@@ -1699,6 +1759,7 @@ static const kmu_test tests[] = {
     {"pause_during_wp", t_pause_during_wp, 0, 0},
     {"wp_during_pause", t_wp_during_pause, 0, 0},
     {"bad_inputs", t_bad_inputs, 0, 0},
+    {"drop", t_drop, 0, 0},
     {"random", t_random, RANDOM_CYCLES, RANDOM_SEEDS},
 };
 
