@@ -261,6 +261,7 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     si->start_valid_i = w->dsp_o.start_valid_o && w->dsp_o.start_sm_o == s;
     si->start_ewarp_i = w->dsp_o.start_ewarp_o;
     si->start_slot_i = w->kmu_o.take_tag_o; /* the kernel tag: take and start share the cycle */
+    si->drop_valid_i = 0; /* TReM: wired by kmu_revoke's helper */
     si->start_tb_i = w->dsp_o.start_tb_o;
     si->start_warps_i = w->dsp_o.start_warps_o;
     si->start_regs_i = w->dsp_o.start_regs_o;

@@ -636,6 +636,7 @@ module kmu_gpu #(
       wire [17:0] unused_free_regs_o, unused_free_shmem_o;
       wire [WARPS-1:0] unused_busy_warps_o;
       wire [TBS-1:0] unused_base_o;
+      wire unused_drop_ack;  // TReM drop: tied off until kmu_revoke is wired
       wire unused_err_dec_o;  // a decision racing a TB's end: not an error of the system
       kmu_sm #(
           .TBS       (TBS),
@@ -723,6 +724,7 @@ module kmu_gpu #(
           .ctx_cmd_wmask_o     (ctx_cmd_wmask_o[s*WARPS+:WARPS]),
           .err_dec_o           (unused_err_dec_o),
           .err_o               (err),
+          .drop_valid_i(1'b0), .drop_slot_i(8'd0), .drop_ack_o(unused_drop_ack),  // TReM: kmu_revoke
           .simt_inst_valid_i   (simt_inst_valid_i[s*1+:1]),
           .simt_inst_rtb_i     (simt_inst_rtb_i[s*RTB_W+:RTB_W]),
           .simt_paused_i       (simt_paused_i[s*TBS+:TBS]),

@@ -57,11 +57,12 @@ static unsigned spec_rpw(unsigned regs, unsigned warps) {
 }
 
 /* ======================================================================== the environment */
-enum { ST_ACC, ST_RUN, ST_PRE, ST_DONE };
+enum { ST_ACC, ST_RUN, ST_PRE, ST_DONE, ST_DROP }; /* ST_DROP: removed by a TReM drop */
 typedef struct {
   uint32_t tb, kptr, param, insts;
   unsigned slot, warps, regs, shmem, rpw, ewarp;
   int st, work, ndone, nevict, nrestore, rst_ready, left_ewt; /* rst_ready: restored, waiting for offer */
+  int dmark; /* of the tag of the drop in progress, alive at its pulse: must vanish */
   uint64_t exited;                                    /* warp indices that exited */
   uint32_t *val;                                      /* [warp index][RPWP] */
   uint32_t def[32];                                   /* registers written, per warp index */
@@ -172,6 +173,13 @@ typedef struct env {
    * register memory has no reset, so a random read only reads one of these (a register never
    * written holds power-up garbage, which the C twin cannot know) */
   uint64_t rf_def[NW];
+  /* TReM drops (drop_valid_i / drop_ack_o): one at a time, as kmu_revoke sends them */
+  int drp_on;
+  unsigned drp_pct, drp_tag; /* drops per 100,000 cycles of the run */
+  uint64_t drp_cyc, drp_wait, dropped[256];
+  unsigned drp_dstall; /* done_ready_i held low this long after the pulse (queued reports) */
+  unsigned n_drop, n_drop_tbs, n_drop_lat_max, n_drop_busy, n_drop_wp, n_drop_ewt, n_drop_ptb;
+  unsigned n_drop_unst;
   int fail;
 } env;
 
@@ -305,6 +313,8 @@ static void env_init(void *c, uint64_t seed) {
   x->pred_launch = rb(x, 0, 3000);
   x->deadline = kmu_rng_pct(&x->rng, 60) ? rb(x, 0, 200) : rb(x, 0, 3000);
   x->bw_shift = rb(x, 0, 15);
+  /* drops: none in a quarter of the runs, else 20 to 400 per 100,000 cycles */
+  x->drp_pct = x->c.random_dispatch && kmu_rng_pct(&x->rng, 75) ? rb(x, 20, 400) : 0;
 }
 
 /* memory / on-chip store word of an offset inside the areas (NULL: outside) */
@@ -321,6 +331,32 @@ static int entry_of_wmask(env *x, uint64_t wm) {
 
 /* the victim / event-warp slots of a warp-level preemption in progress */
 static uint64_t wp_slots(const env *x) { return x->wp_active ? x->wp_vmask : 0; }
+
+/* a drop pulse for tag (kmu_revoke's drop_o); o: last cycle's outputs (coverage counts) */
+static void drop_issue(env *x, const kmu_sm_out *o, kmu_sm_in *i, unsigned tag) {
+  i->drop_valid_i = 1;
+  i->drop_slot_i = tag;
+  x->drp_on = 1;
+  x->drp_tag = tag;
+  x->drp_cyc = x->cyc;
+  x->drp_wait = 0;
+  x->drp_dstall = kmu_rng_pct(&x->rng, 50) ? rb(x, 4, 40) : 0;
+  x->n_drop++;
+  /* every TB of the tag not finished yet must vanish: no done report, no restore */
+  unsigned n = 0, unst = 0;
+  for (unsigned u = 0; u < x->ntb; u++) {
+    tbrec *t = &x->tb[u];
+    if (t->slot == tag && (t->st == ST_ACC || t->st == ST_RUN || t->st == ST_PRE))
+      t->dmark = 1, n++, unst += t->st == ST_ACC;
+  }
+  x->n_drop_tbs += n;
+  /* what the drop meets (coverage) */
+  x->n_drop_busy += n && (o->pre_busy_o & 1);
+  x->n_drop_wp += n && (o->wp_busy_o & 1);
+  x->n_drop_ewt += n && (o->ewt_free_o != NE);
+  x->n_drop_ptb += n && (o->ptb_count_o != 0);
+  x->n_drop_unst += unst != 0;
+}
 
 static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *ii) {
   env *x = c;
@@ -375,6 +411,15 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     i->kslot_clear_i = rb(x, 0, KS - 1);
   } else i->kslot_clear_i = rb(x, 0, 255);
 
+  /* ---- TReM drop: a kernel tag (mostly one of the run's kernels, else any) is dropped ---- */
+  i->drop_slot_i = rb(x, 0, 255);
+  if (x->drp_pct && x->c.nk && !x->drp_on && kmu_rng_below(&x->rng, 100000) < x->drp_pct) {
+    const unsigned tag = kmu_rng_pct(&x->rng, 85) ? x->c.k[rb(x, 0, (unsigned)x->c.nk - 1)].slot
+                                                  : rb(x, 0, 255);
+    drop_issue(x, o, i, tag);
+  }
+
+
   /* ---- dispatcher: hold a need; start when last cycle's identical need fit ---- */
   int started = 0;
   if (x->c.random_dispatch && x->c.nk) {
@@ -404,7 +449,10 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
       const int same = p->need_warps_i == i->need_warps_i && p->need_regs_i == i->need_regs_i &&
                        p->need_shmem_i == i->need_shmem_i && p->need_ewarp_i == i->need_ewarp_i;
       const int fit = k->ewarp ? (int)(o->ewt_fit_o & 1) : (int)(o->fit_o & 1);
-      if (!x->draining && same && fit && !x->started_prev && !(o->simt_evict_valid_o & 1) &&
+      /* kmu_kmu issues no TB of a tag under a drop (kmu_revoke's stop comes first) */
+      const int stopped = x->drp_on && k->slot == x->drp_tag;
+      /* (and fit_o falls in the cycle after a drop pulse: the SM takes no start while it drops) */
+      if (!x->draining && same && fit && !stopped && !(p->drop_valid_i & 1) && !x->started_prev && !(o->simt_evict_valid_o & 1) &&
           p->hold_i == i->hold_i && kmu_rng_pct(&x->rng, 70) && x->ewq_t - x->ew_left < 1000) {
         unsigned u = new_tb(x, k);
         tbrec *t = &x->tb[u];
@@ -437,6 +485,8 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   }
   x->started_prev = started;
   i->done_ready_i = kmu_rng_pct(&x->rng, x->done_rdy);
+  /* the done reports queued at a drop must be delivered before its acknowledge: hold them */
+  if (x->drp_on && cyc < x->drp_cyc + x->drp_dstall) i->done_ready_i = 0;
 
   /* ---- SIMT start: accept an offer seen last cycle (a restore once verified) ---- */
   i->simt_start_insts_i = rnd32(x);
@@ -964,12 +1014,79 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
       if (en->wmask >> w & 1) en->slot[en->nslot++] = (uint8_t)w;
     x->tb[u].st = ST_RUN;
   }
+  /* ---- TReM drop: acknowledge once, bounded, nothing of the tag left ---- */
+  if (x->drp_on && cyc > x->drp_cyc && !(o->drop_ack_o & 1)) {
+    /* cycles the drop waits on bounded work outside its own steps: a context command (its
+     * in-flight memory), a done report not taken, a warp-level preemption, a TB of the tag
+     * draining from the pipeline, an event warp of the tag running to its end */
+    int w = !(o->ctx_cmd_ready_o & 1) || ((o->done_valid_o & 1) && !(i->done_ready_i & 1)) ||
+            (o->wp_busy_o & 1);
+    for (int e = 0; e < NT && !w; e++) {
+      const entry *en = &x->ent[e];
+      if (en->valid && x->tb[en->u].dmark &&
+          (en->wpev || x->tb[en->u].ewarp || (en->pause_seen && !en->paused)))
+        w = 1;
+    }
+    x->drp_wait += (uint64_t)w;
+    /* latency bound (kmu_sm_ctrl.v header): 3 + the rotations (TBS, EWT), the forgotten
+     * preempted entries (PTBS), an evict per TB (TBS), plus the waits */
+    if (cyc - x->drp_cyc > 4 + 2 * NT + NP + NE + x->drp_wait) {
+      FAIL(x, "drop of tag %u (cycle %llu) not acknowledged within %llu cycles", x->drp_tag,
+           (unsigned long long)x->drp_cyc, (unsigned long long)(4 + 2 * NT + NP + NE + x->drp_wait));
+      if (getenv("KMU_SM_STATS"))
+        for (int e = 0; e < NT; e++)
+          fprintf(stderr, "  entry %d valid %d wpev %d u %u slot %u st %d ewarp %d pause_seen %d paused %d exiting %d"
+                  " resident %d pause_o %d\n", e, x->ent[e].valid, x->ent[e].wpev, x->ent[e].u,
+                  x->tb[x->ent[e].u].slot, x->tb[x->ent[e].u].st, x->tb[x->ent[e].u].ewarp,
+                  x->ent[e].pause_seen, x->ent[e].paused, x->ent[e].exiting,
+                  (int)(o->resident_o >> e & 1), (int)(o->simt_pause_o >> e & 1));
+      return 0;
+    }
+  }
+  if (o->drop_ack_o & 1) {
+    if (!x->drp_on || cyc <= x->drp_cyc) {
+      FAIL(x, "drop_ack_o without a drop in progress");
+      return 0;
+    }
+    const unsigned lat = (unsigned)(cyc - x->drp_cyc);
+    if (lat > x->n_drop_lat_max) x->n_drop_lat_max = lat;
+    if (x->reported[x->drp_tag] != x->simt_dones[x->drp_tag]) {
+      FAIL(x, "drop of tag %u acknowledged with %llu of its done reports undelivered", x->drp_tag,
+           (unsigned long long)(x->simt_dones[x->drp_tag] - x->reported[x->drp_tag]));
+      return 0;
+    }
+    for (unsigned u = 0; u < x->ntb; u++) {
+      tbrec *t = &x->tb[u];
+      if (!t->dmark) continue;
+      if (t->st == ST_RUN) {
+        FAIL(x, "drop of tag %u acknowledged, TB %u still running", x->drp_tag, u);
+        return 0;
+      }
+      if (t->st == ST_ACC || t->st == ST_PRE) t->st = ST_DROP, x->dropped[t->slot]++;
+      t->dmark = 0;
+    }
+    /* its EWT entries are gone: the environment's event-warp list without them */
+    unsigned keep = x->ew_left;
+    for (unsigned j = x->ew_left; j < x->ewq_t; j++) {
+      const unsigned u = x->ewq[j % 1024];
+      if (x->tb[u].st != ST_DROP) x->ewq[keep++ % 1024] = u;
+    }
+    x->ew_pushed -= x->ewq_t - keep;
+    x->ewq_t = keep;
+    /* a restored offer of it seen before the drop is withdrawn */
+    if (x->vf_active && x->tb[x->vf_u].st == ST_DROP) x->vf_active = x->vf_done = x->vf_pend = 0;
+    x->drp_on = 0;
+  }
+  /* the EWT rotates from the drop's third cycle (its count shows it a cycle later): no pops to
+   * follow until the acknowledge */
+  const int drp_hold = x->drp_on && cyc >= x->drp_cyc + 3;
+
   /* ---- warp-level preemption ---- */
   /* event warps that left the EWT at the last edge (oldest first): the regular way, or into a
    * victim's slot when the warp-preemption controller became busy at that edge */
   const unsigned in_ewt = NE - (unsigned)o->ewt_free_o;
   int wp_u = -1;
-  while (x->ew_left + in_ewt < x->ew_pushed) {
+  while (!drp_hold && x->ew_left + in_ewt < x->ew_pushed) {
     unsigned u = x->ewq[x->ew_left++ % 1024];
     x->tb[u].left_ewt = 1;
     if ((o->wp_busy_o & 1) && !x->prev_busy && x->ew_left + in_ewt == x->ew_pushed) wp_u = (int)u;
@@ -1047,10 +1164,16 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
       return 0;
     }
     tbrec *t = &x->tb[en->u];
-    t->st = ST_PRE;
-    t->nevict++;
     en->valid = 0;
-    x->n_evict++;
+    if (t->dmark && x->drp_on && cyc > x->drp_cyc) { /* dropped: no save kept */
+      t->st = ST_DROP;
+      t->dmark = 0;
+      x->dropped[t->slot]++;
+    } else {
+      t->st = ST_PRE;
+      t->nevict++;
+      x->n_evict++;
+    }
     if (x->n_cmd < 16) x->ev_cyc[15] = cyc;
   }
   /* ---- runner: warp exit, done, work, pause ---- */
@@ -1065,11 +1188,17 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
   if (i->simt_done_valid_i & 1) {
     entry *en = &x->ent[i->simt_done_rtb_i];
     tbrec *t = &x->tb[en->u];
-    t->st = ST_DONE;
-    t->ndone++;
-    t->ck_valid[0] = t->ck_valid[1] = 0;
-    x->simt_dones[t->slot]++;
     en->valid = 0;
+    if (t->dmark && x->drp_on && cyc > x->drp_cyc) { /* finished under its drop: no report */
+      t->st = ST_DROP;
+      t->dmark = 0;
+      x->dropped[t->slot]++;
+    } else {
+      t->st = ST_DONE;
+      t->ndone++;
+      t->ck_valid[0] = t->ck_valid[1] = 0;
+      x->simt_dones[t->slot]++;
+    }
   }
   for (int e = 0; e < NT; e++) {
     entry *en = &x->ent[e];
@@ -1093,9 +1222,9 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
   }
   /* ---- end of run: everything drained ---- */
   if (x->draining && !x->fail) {
-    int busy = x->wr_held || x->vf_active || x->rq_h != x->rq_t || x->wp_active;
+    int busy = x->wr_held || x->vf_active || x->rq_h != x->rq_t || x->wp_active || x->drp_on;
     for (int e = 0; e < NT; e++) busy |= x->ent[e].valid;
-    for (unsigned s = 0; s < 256; s++) busy |= x->reported[s] != x->started[s];
+    for (unsigned s = 0; s < 256; s++) busy |= x->reported[s] + x->dropped[s] != x->started[s];
     if (!busy && o->resident_o == 0 && !(o->ptb_count_o & 0xff) && !(o->pre_busy_o & 1) &&
         o->free_tb_o == NT && o->free_warps_o == NW && o->free_regs_o == NR &&
         o->free_shmem_o == NS && o->ewt_free_o == NE && !(o->wp_busy_o & 1))
@@ -1115,6 +1244,12 @@ static int env_finish(void *c) {
             x->test, x->c.policy, x->c.inplace, x->c.wp_en, x->c.lax_pause, x->ntb, x->n_preq,
             x->n_hint, x->n_pause, x->n_save, x->n_base, x->n_evict, x->n_restore_offer, x->n_wp,
             x->n_wp_refuse, x->n_err_dec, x->n_pause_wp, x->n_lax_race);
+  if (getenv("KMU_SM_STATS") && !kmu_tb_quiet())
+    fprintf(stderr,
+            "  [%s] drops %u: %u TBs dropped, max ack latency %u; drops meeting a save/restore %u,"
+            " a warp preemption %u, the EWT %u, preempted TBs %u, unstarted TBs %u\n",
+            x->test, x->n_drop, x->n_drop_tbs, x->n_drop_lat_max, x->n_drop_busy, x->n_drop_wp,
+            x->n_drop_ewt, x->n_drop_ptb, x->n_drop_unst);
   if (x->fail) return 0;
   if (x->c.random_dispatch && !x->drained) {
     unsigned res = 0, pre = 0;
@@ -1125,6 +1260,7 @@ static int env_finish(void *c) {
   }
   for (unsigned u = 0; u < x->ntb; u++) {
     const tbrec *t = &x->tb[u];
+    if (t->st == ST_DROP && t->ndone == 0) continue; /* dropped: never reported, never restored */
     if (x->c.random_dispatch && (t->st != ST_DONE || t->ndone != 1)) {
       FAIL(x, "TB %u (tb %#x slot %u): state %d, finished %d times", u, t->tb, t->slot, t->st,
            t->ndone);
@@ -1136,9 +1272,10 @@ static int env_finish(void *c) {
     }
   }
   for (unsigned s = 0; s < 256; s++)
-    if (x->c.random_dispatch && x->reported[s] != x->started[s]) {
-      FAIL(x, "kernel slot %u: %llu TBs started, %llu done reports", s,
-           (unsigned long long)x->started[s], (unsigned long long)x->reported[s]);
+    if (x->c.random_dispatch && x->reported[s] + x->dropped[s] != x->started[s]) {
+      FAIL(x, "kernel slot %u: %llu TBs started, %llu done reports, %llu dropped", s,
+           (unsigned long long)x->started[s], (unsigned long long)x->reported[s],
+           (unsigned long long)x->dropped[s]);
       return 0;
     }
   return 1;
@@ -1180,12 +1317,17 @@ typedef struct {
   unsigned ntbs, pause_e;
   uint64_t pause_wmask, t_pre, t_pause, t_resume, t_cmdv, t_cmd0, t_evict1, t_ew, t_ewoffer, cmd0_wmask;
   int pause_busy, pause_vic, resume_in_e, busy_after_resume, viol, ew_wait_paused;
+  unsigned kslot;        /* d_start's kernel slot (0: 3) */
+  uint64_t t_ack[4], t_paused; /* drop: acknowledges, the dropped TB reported paused */
+  unsigned nack;
+  kmu_sm_out o_prev;
 } dstate;
 static dstate D;
 
 static void d_start(env *x, kmu_sm_in *i, unsigned warps, unsigned rpw, unsigned shmem,
                     unsigned len, int ewarp) {
-  kernel k = {3, warps, rpw * 32 * warps, shmem, len, (unsigned)ewarp, 0xc0de1000u, 0xfeed0000u};
+  kernel k = {D.kslot ? D.kslot : 3, warps, rpw * 32 * warps, shmem, len, (unsigned)ewarp,
+              0xc0de1000u, 0xfeed0000u};
   unsigned u = new_tb(x, &k);
   x->tb[u].work = (int)len;
   i->start_valid_i = 1;
@@ -1249,6 +1391,13 @@ static int d_script(void *c, uint64_t cyc, kmu_sm_in *i) {
     if (cyc > 45) x->draining = 1;
     break;
   }
+  case 8: /* drop: TB A (slot 3) and B (slot 5) run; a drop of tag 9 (absent) at 40, of 3 at 60 */
+    if (cyc == 1) d_start(x, i, 2, 4, 64, 3000, 0);
+    if (cyc == 3) D.kslot = 5, d_start(x, i, 2, 4, 64, 300, 0), D.kslot = 0;
+    if (cyc == 40) drop_issue(x, &D.o_prev, i, 9);
+    if (cyc == 60) drop_issue(x, &D.o_prev, i, 3);
+    if (cyc > 70 && !x->drp_on) x->draining = 1;
+    break;
   default: break;
   }
   return 1;
@@ -1263,6 +1412,9 @@ static int d_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
   int r = env_check(c, cyc, ii, oo);
   if (!r) return 0;
   if (x->n_evict != n_evict0) D.t_evict = cyc;
+  D.o_prev = *o;
+  if ((o->drop_ack_o & 1) && D.nack < 4) D.t_ack[D.nack++] = cyc;
+  if (!D.t_paused && (i->simt_paused_i & 1)) D.t_paused = cyc;
   if (x->ntb && D.kind == 1) {
     tbrec *t = &x->tb[0];
     if (!has_base0 && t->has_base) D.t_resume_base = cyc;
@@ -1437,6 +1589,41 @@ static int d_run_kind(const char *test, int kind, int policy, int wp_en) {
   kmu_stim s = {&X, env_init, env_drive, d_check, d_finish};
   return kmu_lockstep(&kmu_sm_block, &s, test, 1, 20000);
 }
+/* TReM drop, directed (kmu_sm_ctrl.v header, section Drop of its page): a drop of a tag the SM
+ * does not hold is acknowledged 3 cycles after the pulse; TB A of the dropped tag is paused
+ * from the cycle after the pulse, evicted the cycle after it is reported paused and the
+ * acknowledge follows 2 cycles later (chosen in d, evicted d+1, nothing left from d+2, the
+ * pulse in d+3), without a save, a done report or a restore; TB B of another tag runs on. */
+static int dr_finish(void *c) {
+  env *x = c;
+  if (!env_finish(c)) return 0;
+  const char *t = x->test;
+  int ok = KMU_EXPECT_EQ(t, x->cyc, "the run drained", 1, x->drained);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "acknowledges", 2, D.nack);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "absent tag: acknowledge 3 cycles after the pulse", 43, D.t_ack[0]);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "dropped TB paused after the pulse", 1, D.t_paused > 60);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "acknowledge 3 cycles after paused", D.t_paused + 3, D.t_ack[1]);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "TB A dropped", ST_DROP, x->tb[0].st);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "TB A: no done", 0, x->tb[0].ndone);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "TB B: done once", 1, x->tb[1].ndone);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "slot 3: no report", 0, x->reported[3]);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "slot 5: one report", 1, x->reported[5]);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "no context command (nothing saved)", 0, x->n_cmd);
+  return ok;
+}
+static int t_drop(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  memset(&D, 0, sizeof D);
+  D.kind = 8;
+  memset(&X.c, 0, sizeof X.c);
+  X.c.script = d_script;
+  X.c.policy = KMU_POL_CHIMERA;
+  X.c.drain_fix = 3; /* paused 2 cycles after the pause is seen */
+  X.test = test;
+  X.cycles = 20000;
+  kmu_stim s = {&X, env_init, env_drive, d_check, dr_finish};
+  return kmu_lockstep(&kmu_sm_block, &s, test, 1, 20000);
+}
 static int t_chimera_switch(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   return d_run_kind(test, 0, KMU_POL_CHIMERA, 0);
@@ -1572,6 +1759,7 @@ static const kmu_test tests[] = {
     {"pause_during_wp", t_pause_during_wp, 0, 0},
     {"wp_during_pause", t_wp_during_pause, 0, 0},
     {"bad_inputs", t_bad_inputs, 0, 0},
+    {"drop", t_drop, 0, 0},
     {"random", t_random, RANDOM_CYCLES, RANDOM_SEEDS},
 };
 

@@ -124,6 +124,7 @@ void kmu_sm_comb_fit(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
   o->busy_warps_o = sco->busy_warps_o;
   o->elig_o = sco->elig_o;
   o->base_o = sco->base_o;
+  o->drop_ack_o = sco->drop_ack_o;
   /* preemption work: a save or restore, or the predictor deciding a request (its walk) */
   o->pre_busy_o = (sco->pre_busy_o | w->pr_o.busy_o) & 1;
   o->ptb_count_o = sco->ptb_count_o;
@@ -215,6 +216,8 @@ void kmu_sm_comb_next(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
   sc->dirty_cnt_i = w->rf_o.dirty_cnt_o;
   sc->wp_en_i = wp_en;
   sc->wp_ev_ready_i = w->wp_o.ev_ready_o;
+  sc->drop_valid_i = i->drop_valid_i;
+  sc->drop_slot_i = i->drop_slot_i;
   kmu_sm_ctrl_comb_next(&m->u_sm_ctrl, sc, &w->sc_o);
 
   /* kmu_warp_preempt: the controller's event request, the save/restore handshakes */

@@ -35,6 +35,8 @@ void kmu_sm_ctrl_init(kmu_sm_ctrl *m, const kmu_sm_ctrl_params *p) {
   kmu_prio_enc_init(&m->u_save_enc, &pe);
   kmu_prio_enc_init(&m->u_ptb_free_enc, &pp);
   kmu_prio_enc_init(&m->u_ptb_pre_enc, &pp);
+  kmu_prio_enc_init(&m->u_drp_ev_enc, &pe);
+  kmu_prio_enc_init(&m->u_drp_ptb_enc, &pp);
   kmu_fifo_init(&m->u_start_fifo, &ps);
   kmu_fifo_init(&m->u_done_fifo, &pd);
   kmu_fifo_init(&m->u_ewt_kp, &pk);
@@ -47,6 +49,8 @@ void kmu_sm_ctrl_free(kmu_sm_ctrl *m) {
   kmu_prio_enc_free(&m->u_save_enc);
   kmu_prio_enc_free(&m->u_ptb_free_enc);
   kmu_prio_enc_free(&m->u_ptb_pre_enc);
+  kmu_prio_enc_free(&m->u_drp_ev_enc);
+  kmu_prio_enc_free(&m->u_drp_ptb_enc);
   kmu_fifo_free(&m->u_start_fifo);
   kmu_fifo_free(&m->u_done_fifo);
   kmu_fifo_free(&m->u_ewt_kp);
@@ -65,6 +69,8 @@ void kmu_sm_ctrl_reset(kmu_sm_ctrl *m) {
   kmu_prio_enc_reset(&m->u_save_enc);
   kmu_prio_enc_reset(&m->u_ptb_free_enc);
   kmu_prio_enc_reset(&m->u_ptb_pre_enc);
+  kmu_prio_enc_reset(&m->u_drp_ev_enc);
+  kmu_prio_enc_reset(&m->u_drp_ptb_enc);
   kmu_fifo_reset(&m->u_start_fifo);
   kmu_fifo_reset(&m->u_done_fifo);
   kmu_fifo_reset(&m->u_ewt_kp);
@@ -145,11 +151,21 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   const int rst_wait = rc_any && !hold;
   const int rst_pend = rst_wait || seq_rst;
 
+  /* drop engine: no allocation, SIMT offer, EWT push or pop but its own while it runs; the
+   * entries of the tag; the started TBs of it outside the sequencer are paused */
+  const int drp = q->drp_st != DRP_IDLE, drp_run = q->drp_st == DRP_RUN;
+  uint64_t drp_tagm = 0;
+  if (drp)
+    for (uint64_t v = q->res_valid & tbm; v; v &= v - 1)
+      if (q->res_slot[__builtin_ctzll(v)] == q->drp_tag) drp_tagm |= v & -v;
+  const uint64_t drp_pause = drp_tagm & q->res_started & ~q->res_ewarp & ~(seq_busy ? sr_bit : 0);
+  const int drp_ev_fire = q->drp_ev && st != SEQ_EVICT;
+
   /* fit */
-  const int tb_gate = tb_room && !ewt_pend && !rst_pend;
+  const int tb_gate = tb_room && !ewt_pend && !rst_pend && !drp;
   o->fit_o = tb_gate && need_warps != 0 && need_warps <= q->free_warps &&
              need_regs <= q->free_regs && need_shmem <= q->free_shmem;
-  o->ewt_fit_o = need_ewarp && ewt_room && need_regs <= m->p.regs;
+  o->ewt_fit_o = need_ewarp && ewt_room && !drp && need_regs <= m->p.regs;
 
   /* warp-level preemption: the head asks for a victim when a resident entry is free but no
    * warp slot or not its registers (the controller's reserve rule compares per-thread counts) */
@@ -173,7 +189,7 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
     if (q->res_rpw[__builtin_ctzll(v)] != 0 && q->res_rpw[__builtin_ctzll(v)] <= m->p.rpw)
       rpw_ok |= v & -v;
   const uint64_t elig = q->res_valid & q->res_started & ~q->res_ewarp & ~q->res_sw & rpw_ok &
-                        ~(seq_busy ? sr_bit : 0) & tbm;
+                        ~(seq_busy ? sr_bit : 0) & ~drp_tagm & tbm;
 
   /* SIMT start: the oldest unstarted entry; entry reads by index */
   const int st_valid = (int)so.pop_valid_o;
@@ -187,7 +203,7 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   }
 
   /* outputs */
-  o->simt_start_valid_o = (uint64_t)st_valid;
+  o->simt_start_valid_o = (uint64_t)(st_valid && !drp);
   o->simt_start_rtb_o = st_rtb;
   o->simt_start_slot_o = s_in ? q->res_slot[st_rtb] : 0;
   o->simt_start_tb_o = s_in ? q->res_tb[st_rtb] : 0;
@@ -207,9 +223,10 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   o->ewt_free_o = (m->p.ewt - ko.count_o) & M8;
   o->resident_o = q->res_valid;
   o->busy_warps_o = q->wst_busy;
-  o->simt_pause_o = seq_save ? sr_bit : 0;
-  o->simt_evict_valid_o = st == SEQ_EVICT;
-  o->simt_evict_rtb_o = sr;
+  o->simt_pause_o = (seq_save ? sr_bit : 0) | drp_pause;
+  o->simt_evict_valid_o = st == SEQ_EVICT || drp_ev_fire;
+  o->simt_evict_rtb_o = st == SEQ_EVICT ? sr : q->drp_evr;
+  o->drop_ack_o = q->drp_ack;
   const int c_rst = st == SEQ_RCMD;
   const int c_ip = c_rst ? (int)(((q->seq_k ? q->ptb_ip1 : q->ptb_ip0) >> sp) & 1)
                          : (int)q->seq_ip;
@@ -239,6 +256,9 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   c->rst_wait = rst_wait, c->tb_gate = tb_gate, c->ewt_rpt = ewt_rpt, c->wp_free = wp_free;
   c->elig = elig, c->st_valid = st_valid, c->st_rtb = st_rtb, c->s_in = s_in;
   c->d_wmask = d_wmask;
+  c->drp = drp, c->drp_run = drp_run, c->drp_tagm = drp_tagm, c->drp_pause = drp_pause;
+  c->ewt_kp_word = ko.pop_data_o, c->ewt_id_word = io.pop_data_o;
+  c->st_count = (unsigned)so.count_o, c->ewt_count = (unsigned)ko.count_o;
 }
 
 /* Phase 2, from every other input (the start, the SIMT handshakes, the done report's ready,
@@ -284,6 +304,10 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const int st_valid = c->st_valid, s_in = c->s_in;
   const unsigned st_rtb = c->st_rtb;
   const kmu_fifo_out dout = c->dout;
+  const int drp = c->drp, drp_run = c->drp_run;
+  const uint64_t drp_tagm = c->drp_tagm;
+  const int drop_valid = (int)(i->drop_valid_i & 1);
+  const unsigned drop_slot = (unsigned)(i->drop_slot_i & M8);
   kmu_fifo_in si, di, ki, ii;
   kmu_fifo_out so, ko, io, dout2;
   memset(&si, 0, sizeof si);
@@ -298,7 +322,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
 
   const int start_fit = tb_gate && start_warps != 0 && start_warps <= q->free_warps &&
                         start_regs <= q->free_regs && start_shmem <= q->free_shmem;
-  const int start_ewt_fit = ewt_room && start_regs <= m->p.regs;
+  const int start_ewt_fit = ewt_room && !drp && start_regs <= m->p.regs;
   const int start_tb_ok = start_valid && !start_ewarp && start_fit;
   const int ewt_push = start_valid && start_ewarp && start_ewt_fit;
   o->err_overflow_o = start_valid && !(start_ewarp ? start_ewt_fit : start_fit);
@@ -312,8 +336,12 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const unsigned d_regs = d_in ? q->res_regs[done_rtb] : 0;
   const unsigned d_shmem = d_in ? q->res_shmem[done_rtb] : 0;
   /* an entry whose save command is issued has nothing in flight: its done is refused */
-  const int d_locked = (st == SEQ_SCMD || st == SEQ_SWAIT || st == SEQ_EVICT) && done_rtb == sr;
+  const int d_locked = ((st == SEQ_SCMD || st == SEQ_SWAIT || st == SEQ_EVICT) && done_rtb == sr) ||
+                       (q->drp_ev && done_rtb == q->drp_evr);
   const int done_ok = simt_done_valid && d_valid && d_started && !d_locked;
+  /* a TB of the tag under a drop that finishes reports no done: its entry counts free at once */
+  const int done_kill = done_ok && drp && d_slot == q->drp_tag;
+  const int done_push = done_ok && !done_kill;
   o->err_done_o = simt_done_valid && !done_ok;
   const uint64_t done_bit = done_ok ? 1ull << done_rtb : 0;
   const int done_pop = dout.pop_valid_o && done_ready;
@@ -323,17 +351,17 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const int rst_fin = st == SEQ_RWAIT && ctx_done && rst_last;
 
   const int ewt_launch =
-      ewt_pend && tb_room && q->free_warps != 0 && ewt_regs <= q->free_regs && !rst_fin;
+      ewt_pend && tb_room && q->free_warps != 0 && ewt_regs <= q->free_regs && !rst_fin && !drp;
 
   o->wp_ev_valid_o = wp_en && ewt_pend && tb_room && ewt_rpt <= 255 &&
-                     !(q->free_warps != 0 && ewt_regs <= q->free_regs) && !rst_fin;
+                     !(q->free_warps != 0 && ewt_regs <= q->free_regs) && !rst_fin && !drp;
   const int wp_go = o->wp_ev_valid_o && wp_ready;
   const unsigned wp_warps = 0;
   const unsigned wp_regs = ewt_rpt <= wp_free ? ewt_rpt << 5 : 0;
   const int ewt_pop = ewt_launch || wp_go;
 
   /* save pick: the lowest entry with a pending base checkpoint or switch */
-  kmu_prio_enc_in vi = {(q->res_ckpt | q->res_sw) & ~done_bit & tbm};
+  kmu_prio_enc_in vi = {(q->res_ckpt | q->res_sw) & ~done_bit & ~drp_tagm & tbm};
   kmu_prio_enc_out vo;
   kmu_prio_enc_comb(&m->u_save_enc, &vi, &vo);
   const unsigned sel = (unsigned)vo.idx_o;
@@ -343,7 +371,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const int pick_go = pick && !pick_drop;
   /* restore: the lowest preempted entry, when the sequencer is free, no event warp waits and
    * its resources fit */
-  const int rst_alloc = st == SEQ_IDLE && !vo.valid_o && rst_wait && !ewt_pend && tb_room &&
+  const int rst_alloc = st == SEQ_IDLE && !vo.valid_o && rst_wait && !drp && !ewt_pend && tb_room &&
                         q->ptb_warps[rc] <= q->free_warps && q->ptb_regs[rc] <= q->free_regs &&
                         q->ptb_shmem[rc] <= q->free_shmem;
 
@@ -376,20 +404,52 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   o->err_dec_o = (ckpt_valid && (ckpt_mask & ~elig)) || (pre_valid && (pre_mask & ~elig));
   const uint64_t dec_ok = elig & ~done_bit;
 
-  const int st_fire = st_valid && simt_start_ready;
+  const int st_fire = st_valid && simt_start_ready && !drp;
+
+  /* drop engine (kmu_sm_ctrl.v): the paused TB chosen for the next cycle's evict, the
+   * forgotten preempted entry, the rotations, the sequencer's saves and restores of the tag */
+  const uint64_t evr_bit = q->drp_ev ? 1ull << q->drp_evr : 0;
+  kmu_prio_enc_in xi = {c->drp_pause & paused & ~done_bit & ~evr_bit & tbm};
+  kmu_prio_enc_out xo;
+  kmu_prio_enc_comb(&m->u_drp_ev_enc, &xi, &xo);
+  const int drp_ev_fire = q->drp_ev && st != SEQ_EVICT;
+  uint64_t drp_ptbm = 0;
+  if (drp_run)
+    for (uint64_t v = q->ptb_pre & kmu_mask(m->p.ptbs); v; v &= v - 1)
+      if (q->ptb_slot[__builtin_ctzll(v)] == q->drp_tag) drp_ptbm |= v & -v;
+  kmu_prio_enc_in ki2 = {drp_ptbm};
+  kmu_prio_enc_out ko2;
+  kmu_prio_enc_comb(&m->u_drp_ptb_enc, &ki2, &ko2);
+  const unsigned drp_pk = (unsigned)ko2.idx_o;
+  const int drp_pk_any = (int)ko2.valid_o;
+  const int rot_s = drp_run && q->drp_rs != 0 && !rst_fin;
+  const int rot_s_kill = rot_s && s_in && q->res_slot[st_rtb] == q->drp_tag;
+  const int rot_s_keep = rot_s && !rot_s_kill;
+  const int rot_s_push = q->drp_sk && !rst_fin;
+  const int rot_e = drp_run && q->drp_re != 0;
+  const int rot_e_keep = rot_e && ((c->ewt_id_word >> EI_SLOT) & M8) != q->drp_tag;
+  const int rot_e_push = (int)q->drp_ek;
+  const int sv_kill = st == SEQ_EVICT && drp && q->res_slot[sr] == q->drp_tag;
+  const int rst_kill = rst_fin && drp && q->res_slot[sr] == q->drp_tag;
+  const int rst_push = rst_fin && !rst_kill;
+  const int drp_fin = drp_run && q->drp_rs == 0 && q->drp_re == 0 && q->drp_dn == 0 &&
+                      !q->drp_sk && !q->drp_ek &&
+                      drp_tagm == 0 && !drp_pk_any;
 
   /* (3) the FIFOs with this cycle's pushes and pops */
-  si.push_valid_i = (uint64_t)((ewt_launch || start_tb_ok) || rst_fin);
-  si.push_data_i = rst_fin ? sr : rtb_idx;
-  si.pop_ready_i = (uint64_t)simt_start_ready;
-  di.push_valid_i = (uint64_t)done_ok;
+  si.push_valid_i = (uint64_t)((ewt_launch || start_tb_ok) || rst_push || rot_s_push);
+  si.push_data_i = rst_push ? sr : rot_s_push ? q->drp_sr : rtb_idx;
+  si.pop_ready_i = (uint64_t)((simt_start_ready && !drp) || rot_s);
+  di.push_valid_i = (uint64_t)done_push;
   di.push_data_i = d_slot;
   di.pop_ready_i = (uint64_t)done_ready;
-  ki.push_valid_i = ii.push_valid_i = (uint64_t)ewt_push;
-  ki.push_data_i = (uint64_t)start_kptr << EK_KPTR | (uint64_t)start_param << EK_PARAM;
-  ii.push_data_i = (uint64_t)start_slot << EI_SLOT | (uint64_t)start_tb << EI_TB |
-                    (uint64_t)start_regs << EI_REGS;
-  ki.pop_ready_i = ii.pop_ready_i = (uint64_t)ewt_pop;
+  ki.push_valid_i = ii.push_valid_i = (uint64_t)(ewt_push || rot_e_push);
+  ki.push_data_i = rot_e_push ? q->drp_ekp
+                              : (uint64_t)start_kptr << EK_KPTR | (uint64_t)start_param << EK_PARAM;
+  ii.push_data_i = rot_e_push ? q->drp_eid
+                              : (uint64_t)start_slot << EI_SLOT | (uint64_t)start_tb << EI_TB |
+                                    (uint64_t)start_regs << EI_REGS;
+  ki.pop_ready_i = ii.pop_ready_i = (uint64_t)(ewt_pop || rot_e);
   kmu_fifo_comb(&m->u_start_fifo, &si, &so);
   kmu_fifo_comb(&m->u_done_fifo, &di, &dout2);
   kmu_fifo_comb(&m->u_ewt_kp, &ki, &ko);
@@ -479,6 +539,13 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
       d->free_regs = (d->free_regs + q->res_regs[sr]) & M18;
       d->free_shmem = (d->free_shmem + q->res_shmem[sr]) & M18;
       d->free_tb = (d->free_tb + 1) & M8;
+      if (sv_kill) { /* a TB of a tag under a drop: its checkpoint is discarded */
+        d->ip_free = d->ip_free + q->ptb_ipb[sp];
+        d->ptb_valid &= ~sp_bit;
+        m->tab_we = 1;
+        d->seq_st = SEQ_IDLE;
+        break;
+      }
       d->ptb_pre |= sp_bit;
       d->ptb_two = (d->ptb_two & ~sp_bit) | ((uint64_t)q->seq_k << sp);
       d->ptb_ip0 = (d->ptb_ip0 & ~sp_bit) | ((uint64_t)(q->seq_ip && !q->seq_k) << sp);
@@ -515,6 +582,98 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   }
 
   if (seq_upg) d->seq_sw = 1;
+
+  /* the drop engine: its state ... */
+  d->drp_ack = 0;
+  switch (q->drp_st) {
+    case DRP_IDLE:
+      if (drop_valid) {
+        d->drp_st = DRP_INIT;
+        d->drp_tag = drop_slot;
+      }
+      break;
+    case DRP_INIT: /* nothing enters or leaves the start FIFO and the EWT now: count them */
+      d->drp_st = DRP_RUN;
+      d->drp_rs = c->st_count;
+      d->drp_re = c->ewt_count;
+      d->drp_dn = (unsigned)dout.count_o - (unsigned)done_pop;
+      break;
+    case DRP_RUN:
+      if (rot_s) d->drp_rs = q->drp_rs - 1;
+      if (rot_e) d->drp_re = q->drp_re - 1;
+      if (done_pop && q->drp_dn != 0) d->drp_dn = q->drp_dn - 1;
+      if (drp_fin) {
+        d->drp_st = DRP_IDLE;
+        d->drp_ack = 1;
+      }
+      break;
+    default:
+      d->drp_st = DRP_IDLE;
+      break;
+  }
+  if (rot_s) {
+    d->drp_sk = (unsigned)rot_s_keep;
+    d->drp_sr = st_rtb;
+  } else if (rot_s_push) {
+    d->drp_sk = 0;
+  }
+  if (rot_e) {
+    d->drp_ek = (unsigned)rot_e_keep;
+    d->drp_ekp = c->ewt_kp_word;
+    d->drp_eid = c->ewt_id_word;
+  } else if (rot_e_push) {
+    d->drp_ek = 0;
+  }
+  if (!(q->drp_ev && !drp_ev_fire)) {
+    d->drp_ev = (unsigned)xo.valid_o;
+    d->drp_evr = (unsigned)xo.idx_o;
+  }
+  /* ... and what it frees: an unstarted entry leaving the start FIFO, an evicted one, a
+   * restored one, one that finished (no done report: the entry at once) */
+  const uint64_t kill_bits = (rot_s_kill ? 1ull << st_rtb : 0) | (drp_ev_fire ? evr_bit : 0) |
+                             (rst_kill ? sr_bit : 0);
+  d->res_valid &= ~kill_bits;
+  d->res_started &= ~kill_bits;
+  d->res_base &= ~kill_bits;
+  if (rot_s_kill) {
+    uint64_t wm = 0;
+    for (uint64_t v = q->wst_busy & kmu_mask(nw); v; v &= v - 1)
+      if (q->wst_owner[__builtin_ctzll(v)] == st_rtb) wm |= v & -v;
+    d->wst_busy &= ~wm;
+    d->free_warps = (d->free_warps + q->res_warps[st_rtb]) & M8;
+    d->free_regs = (d->free_regs + q->res_regs[st_rtb]) & M18;
+    d->free_shmem = (d->free_shmem + q->res_shmem[st_rtb]) & M18;
+    d->free_tb = (d->free_tb + 1) & M8;
+  }
+  if (drp_ev_fire) {
+    const unsigned v_e = q->drp_evr;
+    uint64_t wm = 0;
+    for (uint64_t v = q->wst_busy & kmu_mask(nw); v; v &= v - 1)
+      if (q->wst_owner[__builtin_ctzll(v)] == v_e) wm |= v & -v;
+    d->wst_busy &= ~wm;
+    d->free_warps = (d->free_warps + q->res_warps[v_e]) & M8;
+    d->free_regs = (d->free_regs + q->res_regs[v_e]) & M18;
+    d->free_shmem = (d->free_shmem + q->res_shmem[v_e]) & M18;
+    d->free_tb = (d->free_tb + 1) & M8;
+    /* a base checkpoint it had is forgotten */
+    if ((q->res_base >> v_e) & 1) d->ptb_valid &= ~(1ull << q->res_ptb[v_e]);
+  }
+  if (rst_kill) {
+    d->wst_busy &= ~seq_wmask;
+    d->free_warps = (d->free_warps + q->res_warps[sr]) & M8;
+    d->free_regs = (d->free_regs + q->res_regs[sr]) & M18;
+    d->free_shmem = (d->free_shmem + q->res_shmem[sr]) & M18;
+    d->free_tb = (d->free_tb + 1) & M8;
+  }
+  if (done_kill) d->free_tb = (d->free_tb + 1) & M8;
+  if (drp_pk_any) {
+    d->ptb_valid &= ~(1ull << drp_pk);
+    d->ptb_pre &= ~(1ull << drp_pk);
+    d->ip_free = d->ip_free + q->ptb_ipb[drp_pk];
+  }
+  /* no save of the tag is begun */
+  d->res_ckpt &= ~drp_tagm;
+  d->res_sw &= ~drp_tagm;
 
   /* decisions: a preemption request cancels every pending base checkpoint */
   if (pre_valid) {
@@ -568,6 +727,8 @@ void kmu_sm_ctrl_tick(kmu_sm_ctrl *m) {
   kmu_prio_enc_tick(&m->u_save_enc);
   kmu_prio_enc_tick(&m->u_ptb_free_enc);
   kmu_prio_enc_tick(&m->u_ptb_pre_enc);
+  kmu_prio_enc_tick(&m->u_drp_ev_enc);
+  kmu_prio_enc_tick(&m->u_drp_ptb_enc);
   kmu_fifo_tick(&m->u_start_fifo);
   kmu_fifo_tick(&m->u_done_fifo);
   kmu_fifo_tick(&m->u_ewt_kp);

@@ -18,7 +18,8 @@ extern "C" {
   X(start_shmem_i) X(start_kptr_i) X(start_param_i) X(simt_start_ready_i)                     \
   X(simt_done_valid_i) X(simt_done_rtb_i) X(done_ready_i) X(policy_i) X(inplace_en_i)         \
   X(ctx_base_i) X(ckpt_valid_i) X(ckpt_mask_i) X(pre_valid_i) X(pre_switch_mask_i) X(hold_i)  \
-  X(simt_paused_i) X(ctx_cmd_ready_i) X(ctx_done_i) X(dirty_cnt_i) X(wp_en_i) X(wp_ev_ready_i)
+  X(simt_paused_i) X(ctx_cmd_ready_i) X(ctx_done_i) X(dirty_cnt_i) X(wp_en_i) X(wp_ev_ready_i) \
+  X(drop_valid_i) X(drop_slot_i)
 #define KMU_SM_CTRL_OUT(X)                                                                    \
   X(fit_o, always) X(ewt_fit_o, always) X(err_overflow_o, always)                             \
   X(simt_start_valid_o, always) X(simt_start_rtb_o, simt_start_valid_o)                       \
@@ -38,7 +39,7 @@ extern "C" {
   X(pre_busy_o, always) X(ptb_count_o, always) X(wp_ev_valid_o, always)                      \
   X(wp_ev_regs_o, wp_ev_valid_o) X(wp_ev_pc_o, wp_ev_valid_o) X(wp_ev_id_o, wp_ev_valid_o)    \
   X(wp_ev_param_o, wp_ev_valid_o) X(wp_ev_tb_o, wp_ev_valid_o) X(wp_ev_slot_o, wp_ev_valid_o)  \
-  X(wp_free_regs_o, always)
+  X(wp_free_regs_o, always) X(drop_ack_o, always)
 
 typedef KMU_PORTS_IN(KMU_SM_CTRL_IN) kmu_sm_ctrl_in;
 typedef KMU_PORTS_OUT(KMU_SM_CTRL_OUT) kmu_sm_ctrl_out;
@@ -52,6 +53,8 @@ enum { EI_REGS = 0, EI_TB = 18, EI_SLOT = 50, EK_PARAM = 0, EK_KPTR = 32 };
 
 /* preemption sequencer states (seq_st_q) */
 enum { SEQ_IDLE, SEQ_PAUSE, SEQ_SCMD, SEQ_SWAIT, SEQ_EVICT, SEQ_RCMD, SEQ_RWAIT };
+/* drop engine states (drp_st_q) */
+enum { DRP_IDLE, DRP_INIT, DRP_RUN };
 typedef struct {
   unsigned tbs;   /* TBS, resident TB entries, 1..64 */
   unsigned warps; /* WARPS, warp slots, 1..64 */
@@ -80,6 +83,12 @@ typedef struct {
   uint32_t ip_free;
   /* save/restore sequencer */
   unsigned seq_st, seq_rtb, seq_ptb, seq_sw, seq_k, seq_op, seq_ip;
+  /* drop engine (TReM): state, tag, start-FIFO / EWT items to rotate, done reports to deliver,
+   * the entry being evicted, the acknowledge */
+  unsigned drp_st, drp_tag, drp_rs, drp_re, drp_dn, drp_ev, drp_evr, drp_ack;
+  /* the rotations' held item: a start-FIFO entry index, an EWT entry's two words */
+  unsigned drp_sk, drp_sr, drp_ek;
+  uint64_t drp_ekp, drp_eid;
   /* tables: per resident entry, the warp-slot owners, the preempted-TB table */
   unsigned res_slot[KMU_SM_CTRL_MAX_TBS], res_warps[KMU_SM_CTRL_MAX_TBS];
   unsigned res_regs[KMU_SM_CTRL_MAX_TBS], res_shmem[KMU_SM_CTRL_MAX_TBS];
@@ -102,6 +111,10 @@ typedef struct {
   uint32_t ewt_tb, ewt_kptr, ewt_param;
   uint64_t seq_wmask, elig, d_wmask;
   kmu_fifo_out dout;
+  /* drop engine */
+  int drp, drp_run;
+  uint64_t drp_tagm, drp_pause, ewt_kp_word, ewt_id_word;
+  unsigned st_count, ewt_count;
 } kmu_sm_ctrl_nets;
 
 typedef struct {
@@ -111,7 +124,7 @@ typedef struct {
   kmu_sm_ctrl_regs q, d;
   int d_is_q; /* d holds q (KMU_D_FROM_Q) */
   int tab_we; /* this cycle's comb() wrote a table entry of d (KMU_Q_FROM_D_TAB) */
-  kmu_prio_enc u_rtb_enc, u_save_enc, u_ptb_free_enc, u_ptb_pre_enc;
+  kmu_prio_enc u_rtb_enc, u_save_enc, u_ptb_free_enc, u_ptb_pre_enc, u_drp_ev_enc, u_drp_ptb_enc;
   kmu_fifo u_start_fifo, u_done_fifo, u_ewt_kp, u_ewt_id;
 } kmu_sm_ctrl;
 

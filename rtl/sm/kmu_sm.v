@@ -38,6 +38,10 @@
 //     (wp_busy_o) the sequencer does not see any TB paused, so it saves no TB whose warp is a
 //     victim or hosts the event warp; it sees the pause complete once the victim has resumed.
 //
+// TReM drop (drop_valid_i / drop_slot_i -> drop_ack_o): kmu_sm_ctrl's drop engine; its pause
+// and evict go through the same simt_pause_o / simt_evict ports, hence to the predictor (an
+// evicted TB is forgotten) and the one-kind-of-preemption gate.  Latency: kmu_sm_ctrl's (t+3
+// for an SM without the tag, at most t + 4 + 2 TBS + PTBS + EWT + bounded waits).
 // Latency: none added; every path is a block's own (see each block's header).  The top has no
 // logic but the two muxes above, the predictor's event gating and the ctx_bytes sum.
 //
@@ -238,7 +242,12 @@ module kmu_sm #(
     output wire [31:0]  ev_param_o,
     output wire [7:0]   ev_slot_o,
     output wire         err_dec_o,
-    output wire [14:0]  err_o                  // ERR_* below
+    output wire [14:0]  err_o,                 // ERR_* below
+
+    // ---- TReM revocation (kmu_revoke's drop_o / drop_ack_i for this SM) ----
+    input  wire         drop_valid_i,          // pulse: drop every TB of tag drop_slot_i
+    input  wire [7:0]   drop_slot_i,           // the kernel tag (the value of start_slot_i)
+    output wire         drop_ack_o             // pulse, once per drop: nothing of the tag left
 );
   // err_o offsets: one bit per refusal of a sub-block (each block's header defines it)
   localparam integer ERR_CTX_CMD = 0, ERR_RF_WR = 1, ERR_RF_RD = 2, ERR_RF_EXIT = 3,
@@ -386,7 +395,10 @@ module kmu_sm #(
       .wp_ev_param_o       (sc_wp_ev_param),
       .wp_ev_tb_o          (sc_wp_ev_tb),
       .wp_ev_slot_o        (sc_wp_ev_slot),
-      .wp_free_regs_o      (sc_wp_free_regs)
+      .wp_free_regs_o      (sc_wp_free_regs),
+      .drop_valid_i        (drop_valid_i),
+      .drop_slot_i         (drop_slot_i),
+      .drop_ack_o          (drop_ack_o)
   );
   assign free_regs_o  = sc_free_regs;
   assign simt_pause_o = sc_pause;

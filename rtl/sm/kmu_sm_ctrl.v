@@ -68,6 +68,23 @@
 // controller's reserve rule), wp_ev_regs_o * 32 reserved registers, else none (the victim's
 // are saved).  Its simt_done frees the entry and reports done once, as for any event warp.
 // Latency: request comb. in t; accepted in t -> resident (started) at the edge.
+// Drop (TReM III: revocation without saving; kmu_revoke's drop_o / drop_ack_i; block page
+// section "Drop"): drop_valid_i (pulse) with the kernel tag drop_slot_i (the start_slot_i of the
+// kernel's TBs) removes every entry of the tag without a save: unstarted ones by a rotation of
+// the start FIFO, EWT entries by a rotation of the EWT, started TBs by simt_pause_o, then (once
+// simt_paused_i) simt_evict, a TB in the sequencer when its save or restore ends (the command
+// runs to its end: every memory response is consumed by the engine; the checkpoint or the
+// restored TB is discarded), preempted TBs waiting for a restore forgotten, a resident event
+// warp when it finishes; no done report of the tag is queued after the pulse and the reports
+// queued before it are delivered first.  While a drop runs nothing is allocated or offered to
+// the SIMT (fit_o = ewt_fit_o = 0, simt_start_valid_o = 0).  drop_ack_o pulses once per drop.
+// Contract: one drop at a time (kmu_revoke serialises; a pulse during a drop is ignored, never
+// acknowledged, and flagged under KMU_ASSERT); no start of the tag during the drop (kmu_kmu has
+// stopped it).  Latency: pulse in t -> drop_ack_o in t+3 for an SM holding nothing of the tag
+// with empty start FIFO, EWT and done FIFO; at most t + 4 + 2 TBS + PTBS + EWT + W, W the cycles
+// waiting on bounded outside work (pipeline drain of the tag's TBs, a context command in
+// flight, done handshakes, a warp-level preemption, an event warp of the tag running to its
+// end).  Never the grid size.
 // C twin: cmodel/sm/kmu_sm_ctrl.c (composed of the kmu_prio_enc and kmu_fifo twins).
 `default_nettype none
 
@@ -181,7 +198,12 @@ module kmu_sm_ctrl #(
     output wire [31:0]  wp_ev_param_o,         // its parameter (the SIMT starts it with this)
     output wire [31:0]  wp_ev_tb_o,            // its TB index
     output wire [7:0]   wp_ev_slot_o,          // its kernel slot field
-    output wire [7:0]   wp_free_regs_o         // free registers per thread for one more warp
+    output wire [7:0]   wp_free_regs_o,        // free registers per thread for one more warp
+
+    // ---- TReM revocation: drop a kernel tag without saving (docs/blocks/kmu_sm_ctrl.md) ----
+    input  wire         drop_valid_i,          // pulse: drop every TB of tag drop_slot_i
+    input  wire [7:0]   drop_slot_i,           // the kernel tag (as start_slot_i carries it)
+    output wire         drop_ack_o             // pulse, once per drop: nothing of the tag left
 );
   localparam integer RTB_W = (TBS > 1) ? $clog2(TBS) : 1;
   localparam integer EWT_CNT_W = $clog2(EWT + 1);
@@ -194,6 +216,9 @@ module kmu_sm_ctrl #(
   // sequencer states and ctx-engine opcodes
   localparam [2:0] S_IDLE = 3'd0, S_PAUSE = 3'd1, S_SCMD = 3'd2, S_SWAIT = 3'd3, S_EVICT = 3'd4,
                    S_RCMD = 3'd5, S_RWAIT = 3'd6;
+  // drop engine states: idle, INIT (the drop's tag latched, the FIFO counts are read), RUN
+  localparam [1:0] D_IDLE = 2'd0, D_INIT = 2'd1, D_RUN = 2'd2;
+  localparam integer TC_W = $clog2(TBS + 1);  // a count of the start / done FIFO
   // context operations KMU_CTX_OP_* and policies KMU_POL_* (regmap/kmu.rdl)
 `include "kmu_regmap.vh"
 
@@ -264,6 +289,20 @@ module kmu_sm_ctrl #(
   reg [PTB_W-1:0] seq_ptb_q, seq_ptb_d;
   reg seq_sw_q, seq_sw_d, seq_k_q, seq_k_d, seq_ip_q, seq_ip_d;
   reg [1:0] seq_op_q, seq_op_d;
+  // drop engine (TReM): state, tag, items of the start FIFO / EWT still to rotate, done reports
+  // queued before the drop still to deliver, the entry being evicted, the acknowledge
+  reg [1:0] drp_st_q, drp_st_d;
+  reg [7:0] drp_tag_q, drp_tag_d;
+  reg [TC_W-1:0] drp_rs_q, drp_rs_d, drp_dn_q, drp_dn_d;
+  reg [EWT_CNT_W-1:0] drp_re_q, drp_re_d;
+  reg drp_ev_q, drp_ev_d, drp_ack_q, drp_ack_d;
+  reg [RTB_W-1:0] drp_evr_q, drp_evr_d;
+  // the rotations' held item (popped in one cycle, pushed back in the next: a full kmu_fifo
+  // takes no push in the cycle of a pop): a start-FIFO entry index, an EWT entry's two words
+  reg drp_sk_q, drp_sk_d, drp_ek_q, drp_ek_d;
+  reg [RTB_W-1:0] drp_sr_q, drp_sr_d;
+  reg [63:0] drp_ekp_q, drp_ekp_d;
+  reg [EWT_ID_W-1:0] drp_eid_q, drp_eid_d;
 
   wire seq_busy = (seq_st_q != S_IDLE);
   wire seq_save = (seq_st_q == S_PAUSE) || (seq_st_q == S_SCMD) || (seq_st_q == S_SWAIT) ||
@@ -275,6 +314,9 @@ module kmu_sm_ctrl #(
   wire seq_base = ((seq_st_q == S_PAUSE) || (seq_st_q == S_SCMD) || (seq_st_q == S_SWAIT)) &&
                   !seq_sw_q;
   wire seq_upg = pre_valid_i && (policy_i == KMU_POL_PEP) && seq_base;
+  // a drop is in progress: no allocation, no SIMT start offer, no EWT push or pop but its own
+  wire drp = (drp_st_q != D_IDLE);
+  wire drp_run = (drp_st_q == D_RUN);
 
   // lowest free / lowest preempted table entry
   wire [PTB_W-1:0] ptb_free_idx, rc_idx;
@@ -295,7 +337,7 @@ module kmu_sm_ctrl #(
   );
   // a restore is pending: a preempted TB waits (and no hold), or a restore runs
   wire rst_wait = rc_any && !hold_i;
-  wire rst_go_ok = rst_wait;
+  wire rst_go_ok = rst_wait && !drp;
   wire rst_pend = rst_wait || seq_rst;
   wire rst_fin;    // the last restore command of the entry completes (below)
   wire rst_alloc;  // a preempted TB is allocated for its restore (below)
@@ -325,22 +367,22 @@ module kmu_sm_ctrl #(
 
   // ---------------------------------------------------------------- fit
   wire need_regs_ok = (need_regs_i <= free_regs_q);
-  wire tb_gate = tb_room && !ewt_pend && !rst_pend;
+  wire tb_gate = tb_room && !ewt_pend && !rst_pend && !drp;
   assign fit_o = tb_gate && (need_warps_i != 6'd0) && ({2'd0, need_warps_i} <= free_warps_q) &&
                  need_regs_ok && ({1'b0, need_shmem_i} <= free_shmem_q);
-  assign ewt_fit_o = need_ewarp_i && ewt_room && ({14'd0, need_regs_i} <= REGS);
+  assign ewt_fit_o = need_ewarp_i && ewt_room && !drp && ({14'd0, need_regs_i} <= REGS);
 
   wire start_fit = tb_gate && (start_warps_i != 6'd0) &&
                    ({2'd0, start_warps_i} <= free_warps_q) && (start_regs_i <= free_regs_q) &&
                    ({1'b0, start_shmem_i} <= free_shmem_q);
-  wire start_ewt_fit = ewt_room && ({14'd0, start_regs_i} <= REGS);
+  wire start_ewt_fit = ewt_room && !drp && ({14'd0, start_regs_i} <= REGS);
   wire start_tb_ok = start_valid_i && !start_ewarp_i && start_fit;
   wire ewt_push = start_valid_i && start_ewarp_i && start_ewt_fit;
   assign err_overflow_o = start_valid_i && !(start_ewarp_i ? start_ewt_fit : start_fit);
 
   // the EWT head starts when a resident entry, a warp slot and its registers are free
   wire ewt_launch = ewt_pend && tb_room && (free_warps_q != 8'd0) && (ewt_regs <= free_regs_q) &&
-                    !rst_fin;
+                    !rst_fin && !drp;
 
   // warp-level preemption: the head asks for a victim when a resident entry is free but no warp
   // slot or not its registers (the controller's reserve rule compares per-thread counts)
@@ -348,7 +390,8 @@ module kmu_sm_ctrl #(
   assign wp_ev_regs_o = ewt_rpt[7:0];
   assign wp_free_regs_o = (free_regs_q[17:13] != 5'd0) ? 8'hff : free_regs_q[12:5];
   assign wp_ev_valid_o = wp_en_i && ewt_pend && tb_room && (ewt_rpt[12:8] == 5'd0) &&
-                         !((free_warps_q != 8'd0) && (ewt_regs <= free_regs_q)) && !rst_fin;
+                         !((free_warps_q != 8'd0) && (ewt_regs <= free_regs_q)) && !rst_fin &&
+                         !drp;
   assign wp_ev_pc_o = ewt_kp[EK_KPTR +: 32];
   assign wp_ev_id_o = {{(16 - RTB_W) {1'b0}}, rtb_idx};
   // the head's identity: the SIMT starting the event warp in a victim's slot needs it (its
@@ -427,7 +470,9 @@ module kmu_sm_ctrl #(
   wire st_valid;
   wire [RTB_W-1:0] st_rtb;
   wire unused_st_room;
-  wire [$clog2(TBS+1)-1:0] unused_st_count;
+  wire [TC_W-1:0] st_count;
+  // drop rotation of the start FIFO (below): its head leaves, and goes back unless of the tag
+  wire rot_s, rot_s_push, rst_push;
   kmu_fifo #(
       .WIDTH(RTB_W),
       .DEPTH(TBS)
@@ -435,21 +480,23 @@ module kmu_sm_ctrl #(
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
       .flush_i     (1'b0),
-      .push_valid_i(ewt_launch || start_tb_ok || rst_fin),
+      .push_valid_i(ewt_launch || start_tb_ok || rst_push || rot_s_push),
       .push_ready_o(unused_st_room),  // never full: it holds unstarted resident entries only
-      .push_data_i (rst_fin ? seq_rtb_q : rtb_idx),
+      .push_data_i (rst_push ? seq_rtb_q : rot_s_push ? drp_sr_q : rtb_idx),
       .pop_valid_o (st_valid),
-      .pop_ready_i (simt_start_ready_i),
+      .pop_ready_i ((simt_start_ready_i && !drp) || rot_s),
       .pop_data_o  (st_rtb),
-      .count_o     (unused_st_count)
+      .count_o     (st_count)
   );
-  wire st_fire = st_valid && simt_start_ready_i;
+  wire st_fire = st_valid && simt_start_ready_i && !drp;
 
   // entry reads by index (compare with every index: an index >= TBS reads as a free entry)
   reg s_ewarp;
   reg [7:0] s_slot;
   reg [31:0] s_tb, s_kptr, s_param;
   reg [5:0] s_warps;
+  reg [17:0] s_regs;
+  reg [16:0] s_shmem;
   reg d_valid, d_started;
   reg [7:0] d_slot;
   reg [5:0] d_warps;
@@ -483,6 +530,8 @@ module kmu_sm_ctrl #(
     s_kptr = 32'd0;
     s_param = 32'd0;
     s_warps = 6'd0;
+    s_regs = 18'd0;
+    s_shmem = 17'd0;
     d_valid = 1'b0;
     d_started = 1'b0;
     d_slot = 8'd0;
@@ -497,6 +546,8 @@ module kmu_sm_ctrl #(
         s_kptr = res_kptr_q[e];
         s_param = res_param_q[e];
         s_warps = res_warps_q[e];
+        s_regs = res_regs_q[e];
+        s_shmem = res_shmem_q[e];
         s_rst = res_rst_q[e];
         s_rpw = res_rpw_q[e];
       end
@@ -530,9 +581,13 @@ module kmu_sm_ctrl #(
 
   // ---------------------------------------------------------------- SIMT done, done FIFO
   // an entry whose save command is issued has nothing in flight: its done is refused
-  wire d_locked = ((seq_st_q == S_SCMD) || (seq_st_q == S_SWAIT) || (seq_st_q == S_EVICT)) &&
-                  (simt_done_rtb_i == seq_rtb_q);
+  // (the same for an entry the drop engine evicts this cycle)
+  wire d_locked = (((seq_st_q == S_SCMD) || (seq_st_q == S_SWAIT) || (seq_st_q == S_EVICT)) &&
+                   (simt_done_rtb_i == seq_rtb_q)) || (drp_ev_q && (simt_done_rtb_i == drp_evr_q));
   wire done_ok = simt_done_valid_i && d_valid && d_started && !d_locked;
+  // a TB of the tag under a drop that finishes reports no done: its entry counts free at once
+  wire done_kill = done_ok && drp && (d_slot == drp_tag_q);
+  wire done_push = done_ok && !done_kill;
   assign err_done_o = simt_done_valid_i && !done_ok;
   reg [TBS-1:0] done_bit, sr_bit;
   always @(*) begin
@@ -540,6 +595,94 @@ module kmu_sm_ctrl #(
       done_bit[e] = done_ok && (simt_done_rtb_i == e[RTB_W-1:0]);
       sr_bit[e] = (seq_rtb_q == e[RTB_W-1:0]);
     end
+  end
+
+  // ---------------------------------------------------------------- drop engine (TReM)
+  // Nothing is saved: every entry of the tag leaves by the cheapest way its state allows (an
+  // unstarted one from the start FIFO, a started TB by pause and evict, one in the sequencer
+  // when its save or restore ends, a finished one without its done report), its preempted
+  // table entries are forgotten, its EWT entries removed, and its done reports queued before
+  // the drop are delivered before the acknowledge.  One drop at a time (kmu_revoke serialises).
+  localparam [TC_W-1:0] TC_ONE = 1;
+  localparam [EWT_CNT_W-1:0] EC_ONE = 1;
+  reg [TBS-1:0] drp_tagm;   // resident entries of the tag under a drop
+  reg [PTBS-1:0] drp_ptbm;  // its preempted entries waiting for a restore
+  always @(*) begin
+    for (e = 0; e < TBS; e = e + 1)
+      drp_tagm[e] = drp && res_valid_q[e] && (res_slot_q[e] == drp_tag_q);
+    for (pi = 0; pi < PTBS; pi = pi + 1)
+      drp_ptbm[pi] = drp_run && ptb_pre_q[pi] && (ptb_slot_q[pi] == drp_tag_q);
+  end
+  // started TBs of the tag outside the sequencer are paused (event warps run to their end)
+  wire [TBS-1:0] drp_pause = drp_tagm & res_started_q & ~res_ewarp_q &
+                             ~(seq_busy ? sr_bit : {TBS{1'b0}});
+  // one paused TB is chosen per cycle and evicted in the next (the sequencer's evict first)
+  reg [TBS-1:0] drp_evr_bit;
+  always @(*) begin
+    for (e = 0; e < TBS; e = e + 1) drp_evr_bit[e] = drp_ev_q && (drp_evr_q == e[RTB_W-1:0]);
+  end
+  wire [RTB_W-1:0] drp_cand;
+  wire drp_cand_any;
+  kmu_prio_enc #(
+      .N(TBS)
+  ) u_drp_ev_enc (
+      .in_i   (drp_pause & simt_paused_i & ~done_bit & ~drp_evr_bit),
+      .idx_o  (drp_cand),
+      .valid_o(drp_cand_any)
+  );
+  wire drp_ev_fire = drp_ev_q && (seq_st_q != S_EVICT);
+  // the lowest forgotten preempted entry, one per cycle
+  wire [PTB_W-1:0] drp_pk;
+  wire drp_pk_any;
+  kmu_prio_enc #(
+      .N(PTBS)
+  ) u_drp_ptb_enc (
+      .in_i   (drp_ptbm),
+      .idx_o  (drp_pk),
+      .valid_o(drp_pk_any)
+  );
+  // rotations: the start FIFO (not in a cycle a restore ends: one push per cycle) and the EWT;
+  // the head leaves (rot_*), is held a cycle when kept and pushed back (rot_*_push)
+  assign rot_s = drp_run && (drp_rs_q != {TC_W{1'b0}}) && !rst_fin;
+  wire rot_s_kill = rot_s && (s_slot == drp_tag_q);
+  wire rot_s_keep = rot_s && !rot_s_kill;
+  assign rot_s_push = drp_sk_q && !rst_fin;
+  wire rot_e = drp_run && (drp_re_q != {EWT_CNT_W{1'b0}});
+  wire rot_e_keep = rot_e && (ewt_id[EI_SLOT +: 8] != drp_tag_q);
+  wire rot_e_push = drp_ek_q;
+  // the sequencer's save or restore of a TB of the tag ends: evicted or restored, then dropped
+  wire sv_kill = (seq_st_q == S_EVICT) && drp && (q_slot == drp_tag_q);
+  wire rst_kill = rst_fin && drp && (q_slot == drp_tag_q);
+  assign rst_push = rst_fin && !rst_kill;
+  wire drp_fin = drp_run && (drp_rs_q == {TC_W{1'b0}}) && (drp_re_q == {EWT_CNT_W{1'b0}}) &&
+                 !drp_sk_q && !drp_ek_q &&
+                 (drp_dn_q == {TC_W{1'b0}}) && (drp_tagm == {TBS{1'b0}}) && !drp_pk_any;
+  // the evicted entry and the forgotten table entry read by index
+  reg [5:0] v_warps;
+  reg [17:0] v_regs;
+  reg [16:0] v_shmem;
+  reg v_base;
+  reg [PTB_W-1:0] v_ptb;
+  reg [WARPS-1:0] v_wmask;
+  reg [31:0] pk_ipb;
+  always @(*) begin
+    v_warps = 6'd0;
+    v_regs = 18'd0;
+    v_shmem = 17'd0;
+    v_base = 1'b0;
+    v_ptb = {PTB_W{1'b0}};
+    pk_ipb = 32'd0;
+    for (e = 0; e < TBS; e = e + 1) begin
+      if (drp_evr_q == e[RTB_W-1:0]) begin
+        v_warps = res_warps_q[e];
+        v_regs = res_regs_q[e];
+        v_shmem = res_shmem_q[e];
+        v_base = res_base_q[e];
+        v_ptb = res_ptb_q[e];
+      end
+    end
+    for (w = 0; w < WARPS; w = w + 1) v_wmask[w] = wst_busy_q[w] && (wst_owner_q[w] == drp_evr_q);
+    for (pi = 0; pi < PTBS; pi = pi + 1) if (drp_pk == pi[PTB_W-1:0]) pk_ipb = ptb_ipb_q[pi];
   end
 
   // the preempted-table entry of the sequencer (seq_ptb_q) read by index
@@ -571,7 +714,7 @@ module kmu_sm_ctrl #(
   kmu_prio_enc #(
       .N(TBS)
   ) u_save_enc (
-      .in_i   ((res_ckpt_q | res_sw_q) & ~done_bit),
+      .in_i   ((res_ckpt_q | res_sw_q) & ~done_bit & ~drp_tagm),
       .idx_o  (sel),
       .valid_o(sel_any)
   );
@@ -612,7 +755,7 @@ module kmu_sm_ctrl #(
       rpw_ok[ri] = ({26'd0, res_rpw_q[ri]} - 32'd1) < RPW;
   end
   wire [TBS-1:0] elig = res_valid_q & res_started_q & ~res_ewarp_q & ~res_sw_q & rpw_ok &
-                        ~(seq_busy ? sr_bit : {TBS{1'b0}});
+                        ~(seq_busy ? sr_bit : {TBS{1'b0}}) & ~drp_tagm;
   assign err_dec_o = (ckpt_valid_i && ((ckpt_mask_i & ~elig) != {TBS{1'b0}})) ||
                      (pre_valid_i && ((pre_switch_mask_i & ~elig) != {TBS{1'b0}}));
   wire [TBS-1:0] dec_ok = elig & ~done_bit;
@@ -623,7 +766,7 @@ module kmu_sm_ctrl #(
                 (ip_bytes <= ip_free_q);
 
   wire unused_done_room;
-  wire [$clog2(TBS+1)-1:0] unused_done_count;
+  wire [TC_W-1:0] dn_count;
   kmu_fifo #(
       .WIDTH(8),
       .DEPTH(TBS)
@@ -631,13 +774,13 @@ module kmu_sm_ctrl #(
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
       .flush_i     (1'b0),
-      .push_valid_i(done_ok),
+      .push_valid_i(done_push),
       .push_ready_o(unused_done_room),  // never full: resident + queued <= TBS (free_tb_q)
       .push_data_i (d_slot),
       .pop_valid_o (done_valid_o),
       .pop_ready_i (done_ready_i),
       .pop_data_o  (done_slot_o),
-      .count_o     (unused_done_count)
+      .count_o     (dn_count)
   );
   wire done_pop = done_valid_o && done_ready_i;
 
@@ -648,11 +791,11 @@ module kmu_sm_ctrl #(
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
       .flush_i     (1'b0),
-      .push_valid_i(ewt_push),
+      .push_valid_i(ewt_push || rot_e_push),
       .push_ready_o(ewt_kp_room),
-      .push_data_i ({start_kptr_i, start_param_i}),
+      .push_data_i (rot_e_push ? drp_ekp_q : {start_kptr_i, start_param_i}),
       .pop_valid_o (ewt_kp_valid),
-      .pop_ready_i (ewt_pop),
+      .pop_ready_i (ewt_pop || rot_e),
       .pop_data_o  (ewt_kp),
       .count_o     (ewt_count)
   );
@@ -663,11 +806,11 @@ module kmu_sm_ctrl #(
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
       .flush_i     (1'b0),
-      .push_valid_i(ewt_push),
+      .push_valid_i(ewt_push || rot_e_push),
       .push_ready_o(ewt_id_room),
-      .push_data_i ({start_slot_i, start_tb_i, start_regs_i}),
+      .push_data_i (rot_e_push ? drp_eid_q : {start_slot_i, start_tb_i, start_regs_i}),
       .pop_valid_o (ewt_id_valid),
-      .pop_ready_i (ewt_pop),
+      .pop_ready_i (ewt_pop || rot_e),
       .pop_data_o  (ewt_id),
       .count_o     (unused_ewt_id_count)
   );
@@ -716,6 +859,18 @@ module kmu_sm_ctrl #(
     seq_k_d = seq_k_q;
     seq_ip_d = seq_ip_q;
     seq_op_d = seq_op_q;
+    drp_st_d = drp_st_q;
+    drp_tag_d = drp_tag_q;
+    drp_rs_d = drp_rs_q;
+    drp_re_d = drp_re_q;
+    drp_dn_d = drp_dn_q;
+    drp_ev_d = drp_ev_q;
+    drp_evr_d = drp_evr_q;
+    drp_sk_d = drp_sk_q;
+    drp_sr_d = drp_sr_q;
+    drp_ek_d = drp_ek_q;
+    drp_ekp_d = drp_ekp_q;
+    drp_eid_d = drp_eid_q;
     wst_busy_d = wst_busy_q;
     for (w = 0; w < WARPS; w = w + 1) wst_owner_d[w] = wst_owner_q[w];
     free_tb_d = free_tb_q;
@@ -815,8 +970,11 @@ module kmu_sm_ctrl #(
         free_regs_d = free_regs_d + q_regs;
         free_shmem_d = free_shmem_d + {1'b0, q_shmem};
         free_tb_d = free_tb_d + 8'd1;
+        // a TB of a tag under a drop: its checkpoint is discarded (table entry, on-chip bytes)
+        if (sv_kill) ip_free_d = ip_free_d + sp_ipb;
         for (pi = 0; pi < PTBS; pi = pi + 1) begin
-          if (seq_ptb_q == pi[PTB_W-1:0]) begin
+          if (sv_kill && (seq_ptb_q == pi[PTB_W-1:0])) ptb_valid_d[pi] = 1'b0;
+          if (!sv_kill && (seq_ptb_q == pi[PTB_W-1:0])) begin
             ptb_pre_d[pi] = 1'b1;
             ptb_two_d[pi] = seq_k_q;
             ptb_ip0_d[pi] = seq_ip_q && !seq_k_q;
@@ -851,6 +1009,99 @@ module kmu_sm_ctrl #(
     endcase
 
     if (seq_upg) seq_sw_d = 1'b1;
+
+    // the drop engine: its state ...
+    drp_ack_d = 1'b0;
+    case (drp_st_q)
+      D_IDLE: begin
+        if (drop_valid_i) begin
+          drp_st_d = D_INIT;
+          drp_tag_d = drop_slot_i;
+        end
+      end
+      D_INIT: begin  // nothing enters or leaves the start FIFO and the EWT now: count them
+        drp_st_d = D_RUN;
+        drp_rs_d = st_count;
+        drp_re_d = ewt_count;
+        drp_dn_d = done_pop ? dn_count - TC_ONE : dn_count;
+      end
+      D_RUN: begin
+        if (rot_s) drp_rs_d = drp_rs_q - TC_ONE;
+        if (rot_e) drp_re_d = drp_re_q - EC_ONE;
+        if (done_pop && (drp_dn_q != {TC_W{1'b0}})) drp_dn_d = drp_dn_q - TC_ONE;
+        if (drp_fin) begin
+          drp_st_d = D_IDLE;
+          drp_ack_d = 1'b1;
+        end
+      end
+      default: drp_st_d = D_IDLE;
+    endcase
+    if (rot_s) begin
+      drp_sk_d = rot_s_keep;
+      drp_sr_d = st_rtb;
+    end else if (rot_s_push) begin
+      drp_sk_d = 1'b0;
+    end
+    if (rot_e) begin
+      drp_ek_d = rot_e_keep;
+      drp_ekp_d = ewt_kp;
+      drp_eid_d = ewt_id;
+    end else if (rot_e_push) begin
+      drp_ek_d = 1'b0;
+    end
+    if (drp_ev_q && !drp_ev_fire) begin
+      drp_ev_d = 1'b1;  // held behind the sequencer's evict
+    end else begin
+      drp_ev_d = drp_cand_any;
+      drp_evr_d = drp_cand;
+    end
+    // ... and what it frees: an unstarted entry leaving the start FIFO, an evicted one, a
+    // restored one, one that finished (no done report: the entry at once)
+    for (e = 0; e < TBS; e = e + 1) begin
+      if ((rot_s_kill && (st_rtb == e[RTB_W-1:0])) || (drp_ev_fire && drp_evr_bit[e]) ||
+          (rst_kill && sr_bit[e])) begin
+        res_valid_d[e] = 1'b0;
+        res_started_d[e] = 1'b0;
+        res_base_d[e] = 1'b0;
+      end
+    end
+    if (rot_s_kill) begin
+      wst_busy_d = wst_busy_d & ~s_wmask;
+      free_warps_d = free_warps_d + {2'd0, s_warps};
+      free_regs_d = free_regs_d + s_regs;
+      free_shmem_d = free_shmem_d + {1'b0, s_shmem};
+      free_tb_d = free_tb_d + 8'd1;
+    end
+    if (drp_ev_fire) begin
+      wst_busy_d = wst_busy_d & ~v_wmask;
+      free_warps_d = free_warps_d + {2'd0, v_warps};
+      free_regs_d = free_regs_d + v_regs;
+      free_shmem_d = free_shmem_d + {1'b0, v_shmem};
+      free_tb_d = free_tb_d + 8'd1;
+      // a base checkpoint it had is forgotten
+      for (pi = 0; pi < PTBS; pi = pi + 1)
+        if (v_base && (v_ptb == pi[PTB_W-1:0])) ptb_valid_d[pi] = 1'b0;
+    end
+    if (rst_kill) begin
+      wst_busy_d = wst_busy_d & ~q_wmask;
+      free_warps_d = free_warps_d + {2'd0, q_warps};
+      free_regs_d = free_regs_d + q_regs;
+      free_shmem_d = free_shmem_d + {1'b0, q_shmem};
+      free_tb_d = free_tb_d + 8'd1;
+    end
+    if (done_kill) free_tb_d = free_tb_d + 8'd1;
+    if (drp_pk_any) begin
+      for (pi = 0; pi < PTBS; pi = pi + 1) begin
+        if (drp_pk == pi[PTB_W-1:0]) begin
+          ptb_valid_d[pi] = 1'b0;
+          ptb_pre_d[pi] = 1'b0;
+        end
+      end
+      ip_free_d = ip_free_d + pk_ipb;
+    end
+    // no save of the tag is begun
+    res_ckpt_d = res_ckpt_d & ~drp_tagm;
+    res_sw_d = res_sw_d & ~drp_tagm;
 
     // decisions: a preemption request cancels every pending base checkpoint
     if (pre_valid_i) begin
@@ -896,7 +1147,7 @@ module kmu_sm_ctrl #(
   end
 
   // ---------------------------------------------------------------- outputs
-  assign simt_start_valid_o = st_valid;
+  assign simt_start_valid_o = st_valid && !drp;
   assign simt_start_rtb_o = st_rtb;
   assign simt_start_slot_o = s_slot;
   assign simt_start_tb_o = s_tb;
@@ -914,9 +1165,10 @@ module kmu_sm_ctrl #(
   assign busy_warps_o = wst_busy_q;
   assign simt_start_restore_o = s_rst;
   assign simt_start_rpw_o = s_rpw;
-  assign simt_pause_o = seq_save ? sr_bit : {TBS{1'b0}};
-  assign simt_evict_valid_o = (seq_st_q == S_EVICT);
-  assign simt_evict_rtb_o = seq_rtb_q;
+  assign simt_pause_o = (seq_save ? sr_bit : {TBS{1'b0}}) | drp_pause;
+  assign simt_evict_valid_o = (seq_st_q == S_EVICT) || drp_ev_fire;
+  assign simt_evict_rtb_o = (seq_st_q == S_EVICT) ? seq_rtb_q : drp_evr_q;
+  assign drop_ack_o = drp_ack_q;
   wire c_rst = (seq_st_q == S_RCMD);
   wire c_ip = c_rst ? (seq_k_q ? sp_ip1 : sp_ip0) : seq_ip_q;
   wire [31:0] area_off = {{(31 - PTB_W) {1'b0}}, seq_ptb_q, seq_k_q} << AREA_LG;
@@ -978,6 +1230,19 @@ module kmu_sm_ctrl #(
       seq_k_q <= 1'b0;
       seq_ip_q <= 1'b0;
       seq_op_q <= 2'd0;
+      drp_st_q <= D_IDLE;
+      drp_tag_q <= 8'd0;
+      drp_rs_q <= {TC_W{1'b0}};
+      drp_re_q <= {EWT_CNT_W{1'b0}};
+      drp_dn_q <= {TC_W{1'b0}};
+      drp_ev_q <= 1'b0;
+      drp_evr_q <= {RTB_W{1'b0}};
+      drp_ack_q <= 1'b0;
+      drp_sk_q <= 1'b0;
+      drp_sr_q <= {RTB_W{1'b0}};
+      drp_ek_q <= 1'b0;
+      drp_ekp_q <= 64'd0;
+      drp_eid_q <= {EWT_ID_W{1'b0}};
       wst_busy_q <= {WARPS{1'b0}};
       for (w = 0; w < WARPS; w = w + 1) wst_owner_q[w] <= {RTB_W{1'b0}};
       free_tb_q <= TBS[7:0];
@@ -1027,6 +1292,19 @@ module kmu_sm_ctrl #(
       seq_k_q <= seq_k_d;
       seq_ip_q <= seq_ip_d;
       seq_op_q <= seq_op_d;
+      drp_st_q <= drp_st_d;
+      drp_tag_q <= drp_tag_d;
+      drp_rs_q <= drp_rs_d;
+      drp_re_q <= drp_re_d;
+      drp_dn_q <= drp_dn_d;
+      drp_ev_q <= drp_ev_d;
+      drp_evr_q <= drp_evr_d;
+      drp_ack_q <= drp_ack_d;
+      drp_sk_q <= drp_sk_d;
+      drp_sr_q <= drp_sr_d;
+      drp_ek_q <= drp_ek_d;
+      drp_ekp_q <= drp_ekp_d;
+      drp_eid_q <= drp_eid_d;
       wst_busy_q <= wst_busy_d;
       for (w = 0; w < WARPS; w = w + 1) wst_owner_q[w] <= wst_owner_d[w];
       free_tb_q <= free_tb_d;
@@ -1035,6 +1313,61 @@ module kmu_sm_ctrl #(
       free_shmem_q <= free_shmem_d;
     end
   end
+
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions (drop engine)
+  // Checked every cycle in simulation (Verilator and Icarus builds define KMU_ASSERT; synthesis
+  // never does).  The first is the drop contract (kmu_revoke sends one drop at a time and waits
+  // for every SM's acknowledge); the others are invariants of the hardware.  as_pend_q (a
+  // simulation-only flop) follows the drops accepted and not yet acknowledged.  rst_ni only
+  // masks the checks in reset: hence the lint waiver.
+  reg as_pend_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) as_pend_q <= 1'b0;
+    else if (drop_valid_i && !drp) as_pend_q <= 1'b1;
+    else if (drp_ack_q) as_pend_q <= 1'b0;
+  end
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (drop_valid_i && drp) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: drop of tag %0d while the drop of tag %0d runs",
+                 $time, drop_slot_i, drp_tag_q);
+        $stop;
+      end
+      // one acknowledge per drop, after it
+      if (drp_ack_q && (!as_pend_q || drp)) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: drop_ack_o without a drop", $time);
+        $stop;
+      end
+      // no done report of the tag under a drop is queued
+      if (done_push && drp && (d_slot == drp_tag_q)) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: done report of tag %0d during its drop", $time,
+                 drp_tag_q);
+        $stop;
+      end
+      // nothing is allocated or offered to the SIMT while a drop runs (no restore of the tag)
+      if (drp && (alloc_go || st_fire)) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: allocation %0d / start %0d during a drop",
+                 $time, alloc_go, st_fire);
+        $stop;
+      end
+      // the drop evicts only a paused TB of its tag
+      if (drp_ev_fire && ((drp_evr_bit & drp_tagm & res_started_q) == {TBS{1'b0}})) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: drop evicts entry %0d, not a TB of tag %0d",
+                 $time, drp_evr_q, drp_tag_q);
+        $stop;
+      end
+      // the acknowledge leaves nothing of the tag (entries, preempted entries, held items)
+      if (drp_fin && ((drp_tagm != {TBS{1'b0}}) || drp_sk_q || drp_ek_q)) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: drop acknowledged with tag %0d left", $time,
+                 drp_tag_q);
+        $stop;
+      end
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 endmodule
 
 `default_nettype wire
