@@ -29,7 +29,8 @@
 // - Status pins: led_irq_o = kmu_gpu's irq_o; led_busy_o = the link busy or any TB resident,
 //   any SM saving or restoring, or an event warp running (also the simulator's "keep the clock
 //   running" signal); led_err_o = sticky: kmu_gpu's hw_err_o (a refusal a correct system never
-//   produces), a TB-runner error, or any bridge error counter non-zero; led_heart_o = the MSB
+//   produces) or a TB-runner error (the bridge's own error counters are read with kmuctl stats:
+//   a garbled byte on the line is the host's problem, not the machine's); led_heart_o = the MSB
 //   of a free-running counter (HB_W bits: about 1 Hz with HB_W = log2(CLK_HZ) + 1).
 // Latency: the blocks' (kmu_gpu header); the memories answer in one cycle.
 `default_nettype none
@@ -467,8 +468,7 @@ module kmu_board_top #(
       err_q <= 1'b0;
     end else begin
       hb_q  <= hb_q + 1'b1;
-      err_q <= err_q || hw_err || (|run_err) ||
-               (|{c_badcmd, c_chk, c_timeout, c_frame, c_ovr, c_range});
+      err_q <= err_q || hw_err || (|run_err);
     end
   end
   assign led_irq_o   = irq;
@@ -476,7 +476,7 @@ module kmu_board_top #(
   assign led_err_o   = err_q;
   assign led_heart_o = hb_q[HB_W-1];
 
-  wire unused = &{1'b0, dn_gnt, hl_rclient, u_rfwr, u_shmren, u_shmwen, u_ipren, u_cmdv,
+  wire unused = &{1'b0, c_badcmd, c_chk, c_timeout, c_frame, c_ovr, c_range, dn_gnt, hl_rclient, u_rfwr, u_shmren, u_shmwen, u_ipren, u_cmdv,
                   u_cmdr, u_cmdip, u_ctxd, u_armed, u_wpb, u_wpr, u_pre, u_rfrd, u_shmwd, u_stkpc,
                   u_ctxb, u_evtb, u_shmwa, u_boost, u_flush, u_bskip, u_breins, u_lddrop, u_push,
                   u_pop, u_resume, u_cmdwm, u_rsw, u_rrw, u_rsn, u_rrn, u_ptbc, u_evslot, u_elig,

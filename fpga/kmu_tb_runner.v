@@ -114,13 +114,13 @@ module kmu_tb_runner #(
   localparam [RUN_W-1:0] DEF = DEF_CYC[RUN_W-1:0];
 
   // ---------------------------------------------------------------- state
-  reg [      1:0] st_q     [0:TBS-1];
-  reg [RUN_W-1:0] cnt_q    [0:TBS-1];  // progress cycles left
-  reg [WARPS-1:0] wmask_q  [0:TBS-1];  // the entry's warp slots
-  reg [WARPS-1:0] wpend_q  [0:TBS-1];  // its warps not yet started
-  reg [      5:0] rpw_q    [0:TBS-1];
-  reg [     31:0] tb_q     [0:TBS-1];  // its TB index and kernel tag (for the evicted table)
-  reg [      7:0] slot_q   [0:TBS-1];
+  reg [TBS*2-1:0] st_q;
+  reg [TBS*RUN_W-1:0] cnt_q;  // progress cycles left
+  reg [TBS*WARPS-1:0] wmask_q;  // the entry's warp slots
+  reg [TBS*WARPS-1:0] wpend_q;  // its warps not yet started
+  reg [TBS*6-1:0] rpw_q;
+  reg [TBS*32-1:0] tb_q;  // its TB index and kernel tag (for the evicted table)
+  reg [TBS*8-1:0] slot_q;
   reg [  TBS-1:0] ewarp_q;             // the entry is an event-warp TB (no retirements)
   reg [  TBS-1:0] paused_q;
   reg [WARPS-1:0] live_q;              // started, not exited (every kind of warp)
@@ -128,9 +128,9 @@ module kmu_tb_runner #(
   reg [RTB_W-1:0] rr_q;                // progress round robin: the last entry served
   // the evicted table
   reg [  PTBS-1:0] ev_v_q;
-  reg [      31:0] ev_tb_q  [0:PTBS-1];
-  reg [       7:0] ev_slot_q[0:PTBS-1];
-  reg [ RUN_W-1:0] ev_cnt_q [0:PTBS-1];
+  reg [PTBS*32-1:0] ev_tb_q;
+  reg [PTBS*8-1:0] ev_slot_q;
+  reg [PTBS*RUN_W-1:0] ev_cnt_q;
   // the warp-level event warp
   reg             wev_q;               // an event warp runs
   reg [RUN_W-1:0] wev_cnt_q;
@@ -149,14 +149,14 @@ module kmu_tb_runner #(
     lk_hit = 1'b0;
     lk_idx = {PW{1'b0}};
     for (k = PTBS - 1; k >= 0; k = k - 1)
-      if (ev_v_q[k] && ev_tb_q[k] == start_tb_i && ev_slot_q[k] == start_slot_i) begin
+      if (ev_v_q[k] && ev_tb_q[k*32+:32] == start_tb_i && ev_slot_q[k*8+:8] == start_slot_i) begin
         lk_hit = 1'b1;
         lk_idx = k[PW-1:0];
       end
   end
   wire [RUN_W-1:0] n_param = start_param_i[RUN_W-1:0];
   always @(*) begin
-    if (start_restore_i && lk_hit) lk_cnt = ev_cnt_q[lk_idx];
+    if (start_restore_i && lk_hit) lk_cnt = ev_cnt_q[lk_idx*RUN_W+:RUN_W];
     else if (n_param != {RUN_W{1'b0}}) lk_cnt = n_param;
     else lk_cnt = DEF;
   end
@@ -187,7 +187,7 @@ module kmu_tb_runner #(
   integer e, w;
   always @(*) begin
     wpend_all = {WARPS{1'b0}};
-    for (e = 0; e < TBS; e = e + 1) wpend_all = wpend_all | wpend_q[e];
+    for (e = 0; e < TBS; e = e + 1) wpend_all = wpend_all | wpend_q[e*WARPS+:WARPS];
     ws_ok   = 1'b0;
     ws_slot = 6'd0;
     for (w = WARPS - 1; w >= 0; w = w - 1)
@@ -200,8 +200,8 @@ module kmu_tb_runner #(
     ws_regs = 6'd0;
     ws_ew   = 1'b0;
     for (e = 0; e < TBS; e = e + 1)
-      if ((wpend_q[e] & ws_bit) != {WARPS{1'b0}}) begin
-        ws_regs = rpw_q[e];
+      if ((wpend_q[e*WARPS+:WARPS] & ws_bit) != {WARPS{1'b0}}) begin
+        ws_regs = rpw_q[e*6+:6];
         ws_ew   = ewarp_q[e];
       end
   end
@@ -213,7 +213,7 @@ module kmu_tb_runner #(
   reg [WARPS-1:0] wx_bit;  // one-hot
   always @(*) begin
     exm = {WARPS{1'b0}};
-    for (e = 0; e < TBS; e = e + 1) if (st_q[e] == ST_EXIT) exm = exm | wmask_q[e];
+    for (e = 0; e < TBS; e = e + 1) if (st_q[e*2+:2] == ST_EXIT) exm = exm | wmask_q[e*WARPS+:WARPS];
     exm     = exm & live_q & ~vic_stop_i;
     wx_ok   = 1'b0;
     wx_slot = 6'd0;
@@ -234,8 +234,8 @@ module kmu_tb_runner #(
   integer j;
   always @(*) begin
     for (e = 0; e < TBS; e = e + 1)
-      can[e] = st_q[e] == ST_RUN && !pause_i[e] && wpend_q[e] == {WARPS{1'b0}} &&
-               cnt_q[e] != {RUN_W{1'b0}};
+      can[e] = st_q[e*2+:2] == ST_RUN && !pause_i[e] && wpend_q[e*WARPS+:WARPS] == {WARPS{1'b0}} &&
+               cnt_q[e*RUN_W+:RUN_W] != {RUN_W{1'b0}};
     pg_ok = 1'b0;
     pg_e  = {RTB_W{1'b0}};
     for (j = TBS; j >= 1; j = j - 1) begin
@@ -255,7 +255,7 @@ module kmu_tb_runner #(
     dn_ok = 1'b0;
     dn_e  = {RTB_W{1'b0}};
     for (e = TBS - 1; e >= 0; e = e - 1)
-      if (st_q[e] == ST_DONE) begin
+      if (st_q[e*2+:2] == ST_DONE) begin
         dn_ok = 1'b1;
         dn_e  = e[RTB_W-1:0];
       end
@@ -264,8 +264,11 @@ module kmu_tb_runner #(
   // ---------------------------------------------------------------- next state
   wire wev_end = wev_q && wev_cnt_q == {RUN_W{1'b0}};
 
+  // control state: reset
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
+      st_q         <= {TBS{ST_FREE}};
+      wpend_q      <= {TBS * WARPS{1'b0}};
       ewarp_q      <= {TBS{1'b0}};
       paused_q     <= {TBS{1'b0}};
       live_q       <= {WARPS{1'b0}};
@@ -273,17 +276,10 @@ module kmu_tb_runner #(
       rr_q         <= {RTB_W{1'b0}};
       ev_v_q       <= {PTBS{1'b0}};
       wev_q        <= 1'b0;
-      wev_cnt_q    <= {RUN_W{1'b0}};
-      wev_slot_q   <= {WARPS{1'b0}};
-      wev_rtb_q    <= {RTB_W{1'b0}};
       ev_done_q    <= {WARPS{1'b0}};
       rsave_done_q <= 1'b0;
       rrest_done_q <= 1'b0;
       err_q        <= 1'b0;
-      for (e = 0; e < TBS; e = e + 1) begin
-        st_q[e]    <= ST_FREE;
-        wpend_q[e] <= {WARPS{1'b0}};
-      end
     end else begin
       err_q        <= 1'b0;
       rsave_done_q <= rsave_valid_i;  // always ready: done the cycle after the handshake
@@ -293,65 +289,72 @@ module kmu_tb_runner #(
       live_q       <= (live_q | ws_bit) & ~wx_bit;
       ewlive_q     <= (ewlive_q | (ws_bit & {WARPS{ws_ew}})) & ~wx_bit;
       for (e = 0; e < TBS; e = e + 1) begin
-        wpend_q[e]  <= wpend_q[e] & ~ws_bit;
+        wpend_q[e*WARPS+:WARPS] <= wpend_q[e*WARPS+:WARPS] & ~ws_bit;
         // paused only with cycles left: an entry whose run is complete ignores the pause
-        paused_q[e] <= pause_i[e] && st_q[e] == ST_RUN && wpend_q[e] == {WARPS{1'b0}} &&
-                       cnt_q[e] != {RUN_W{1'b0}};
+        paused_q[e] <= pause_i[e] && st_q[e*2+:2] == ST_RUN &&
+                       wpend_q[e*WARPS+:WARPS] == {WARPS{1'b0}} &&
+                       cnt_q[e*RUN_W+:RUN_W] != {RUN_W{1'b0}};
         // an exiting entry whose warps have all left offers its done
-        if (st_q[e] == ST_EXIT && (wmask_q[e] & live_q & ~wx_bit) == {WARPS{1'b0}})
-          st_q[e] <= ST_DONE;
+        if (st_q[e*2+:2] == ST_EXIT &&
+            (wmask_q[e*WARPS+:WARPS] & live_q & ~wx_bit) == {WARPS{1'b0}})
+          st_q[e*2+:2] <= ST_DONE;
         // a running entry whose count ran out exits, unless a warp of it is a stopped victim
-        if (st_q[e] == ST_RUN && cnt_q[e] == {RUN_W{1'b0}} && wpend_q[e] == {WARPS{1'b0}} &&
-            (wmask_q[e] & vic_stop_i) == {WARPS{1'b0}})
-          st_q[e] <= ST_EXIT;
+        if (st_q[e*2+:2] == ST_RUN && cnt_q[e*RUN_W+:RUN_W] == {RUN_W{1'b0}} &&
+            wpend_q[e*WARPS+:WARPS] == {WARPS{1'b0}} &&
+            (wmask_q[e*WARPS+:WARPS] & vic_stop_i) == {WARPS{1'b0}})
+          st_q[e*2+:2] <= ST_EXIT;
       end
-      if (pg_ok) begin
-        cnt_q[pg_e] <= cnt_q[pg_e] - 1'b1;
-        rr_q        <= pg_e;
-      end
-      if (dn_ok && done_take_i) st_q[dn_e] <= ST_FREE;
+      if (pg_ok) rr_q <= pg_e;
+      if (dn_ok && done_take_i) st_q[dn_e*2+:2] <= ST_FREE;
       // eviction: the entry leaves with its remaining count, its warps without exits
       if (evict_valid_i) begin
-        st_q[evict_rtb_i]    <= ST_FREE;
-        wpend_q[evict_rtb_i] <= {WARPS{1'b0}};
-        live_q               <= (live_q | ws_bit) & ~wx_bit & ~wmask_q[evict_rtb_i];
-        ewlive_q             <= ewlive_q & ~wmask_q[evict_rtb_i];
-        if (fr_ok) begin
-          ev_v_q[fr_idx]    <= 1'b1;
-          ev_tb_q[fr_idx]   <= tb_q[evict_rtb_i];
-          ev_slot_q[fr_idx] <= slot_q[evict_rtb_i];
-          ev_cnt_q[fr_idx]  <= cnt_q[evict_rtb_i];
-        end else err_q <= 1'b1;
+        st_q[evict_rtb_i*2+:2]          <= ST_FREE;
+        wpend_q[evict_rtb_i*WARPS+:WARPS] <= {WARPS{1'b0}};
+        live_q   <= (live_q | ws_bit) & ~wx_bit & ~wmask_q[evict_rtb_i*WARPS+:WARPS];
+        ewlive_q <= ewlive_q & ~wmask_q[evict_rtb_i*WARPS+:WARPS];
+        if (fr_ok) ev_v_q[fr_idx] <= 1'b1;
+        else err_q <= 1'b1;
       end
       // a start (a restore takes its evicted-table entry)
       if (start_i) begin
-        st_q[start_rtb_i]     <= ST_RUN;
-        cnt_q[start_rtb_i]    <= lk_cnt;
-        wmask_q[start_rtb_i]  <= start_wmask_i;
-        wpend_q[start_rtb_i]  <= start_wmask_i;
-        rpw_q[start_rtb_i]    <= start_rpw_i;
-        ewarp_q[start_rtb_i]  <= start_ewarp_i;
-        tb_q[start_rtb_i]     <= start_tb_i;
-        slot_q[start_rtb_i]   <= start_slot_i;
+        st_q[start_rtb_i*2+:2]            <= ST_RUN;
+        wpend_q[start_rtb_i*WARPS+:WARPS] <= start_wmask_i;
+        ewarp_q[start_rtb_i]              <= start_ewarp_i;
         if (start_restore_i) begin
           if (lk_hit) ev_v_q[lk_idx] <= 1'b0;
           else err_q <= 1'b1;
         end
       end
       // the warp-level event warp
-      if (wev_q && !wev_end) wev_cnt_q <= wev_cnt_q - 1'b1;
       if (wev_end) begin
-        wev_q              <= 1'b0;
-        ev_done_q          <= wev_slot_q;
-        st_q[wev_rtb_q]    <= ST_DONE;
-        wmask_q[wev_rtb_q] <= {WARPS{1'b0}};
+        wev_q                  <= 1'b0;
+        ev_done_q              <= wev_slot_q;
+        st_q[wev_rtb_q*2+:2]   <= ST_DONE;
       end
-      if (ev_start_i != {WARPS{1'b0}}) begin
-        wev_q      <= 1'b1;
-        wev_cnt_q  <= ev_n - 1'b1;
-        wev_slot_q <= ev_start_i;
-        wev_rtb_q  <= ev_rtb_i;
-      end
+      if (ev_start_i != {WARPS{1'b0}}) wev_q <= 1'b1;
+    end
+  end
+
+  // data: no reset (read only where the control state says they are valid)
+  always @(posedge clk_i) begin
+    if (pg_ok) cnt_q[pg_e*RUN_W+:RUN_W] <= cnt_q[pg_e*RUN_W+:RUN_W] - 1'b1;
+    if (evict_valid_i && fr_ok) begin
+      ev_tb_q[fr_idx*32+:32]       <= tb_q[evict_rtb_i*32+:32];
+      ev_slot_q[fr_idx*8+:8]       <= slot_q[evict_rtb_i*8+:8];
+      ev_cnt_q[fr_idx*RUN_W+:RUN_W] <= cnt_q[evict_rtb_i*RUN_W+:RUN_W];
+    end
+    if (start_i) begin
+      cnt_q[start_rtb_i*RUN_W+:RUN_W]   <= lk_cnt;
+      wmask_q[start_rtb_i*WARPS+:WARPS] <= start_wmask_i;
+      rpw_q[start_rtb_i*6+:6]           <= start_rpw_i;
+      tb_q[start_rtb_i*32+:32]          <= start_tb_i;
+      slot_q[start_rtb_i*8+:8]          <= start_slot_i;
+    end
+    if (wev_q && !wev_end) wev_cnt_q <= wev_cnt_q - 1'b1;
+    if (ev_start_i != {WARPS{1'b0}}) begin
+      wev_cnt_q  <= ev_n - 1'b1;
+      wev_slot_q <= ev_start_i;
+      wev_rtb_q  <= ev_rtb_i;
     end
   end
 
@@ -390,7 +393,7 @@ module kmu_tb_runner #(
   reg any_busy;
   always @(*) begin
     any_busy = wev_q;
-    for (e = 0; e < TBS; e = e + 1) if (st_q[e] != ST_FREE) any_busy = 1'b1;
+    for (e = 0; e < TBS; e = e + 1) if (st_q[e*2+:2] != ST_FREE) any_busy = 1'b1;
   end
   assign busy_o = any_busy;
   assign err_o  = err_q;
