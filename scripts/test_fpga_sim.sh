@@ -5,7 +5,8 @@
 # (docs/blocks/kmu_uart_axil.md, docs/tools.md, docs/fpga.md).  make test runs the short
 # version (the link, an event kernel, a host kernel and a copy run to completion), make
 # fpga-sim the long one (--long: many more registers written and read back, a doorbell train,
-# TB-level preemption with saves and restores on the TB runners, a refused registration,
+# TB-level preemption with saves and restores on the TB runners, EDGE warp-level preemption
+# with an event warp in a victim's slot, a refused registration,
 # unregistration, a refused doorbell).  The simulator's error LED (kmu_gpu hw_err_o or a
 # TB-runner error) must stay off.
 #   KMU_FPGA_SIM (default build/bin/kmu-fpga-sim), KMUCTL (default build/bin/kmuctl)
@@ -199,6 +200,27 @@ if [ $LONG = 1 ]; then
   c=$("$CTL" "${D[@]}" read PERF_CTX_SAVES)
   [ $((c)) -gt 0 ] && ok pre_saved || { echo "PERF_CTX_SAVES $c" >"$TMP/why"; bad pre_saved; }
   run pre_idle 0 "0x00000000" "" "${D[@]}" read PRE_STATUS
+
+  # EDGE warp-level preemption (PRE_CTRL.WP_EN, policy DRAIN): a host kernel's 2 TBs take every
+  # warp slot of both SMs, then a priority-3 warp-level event kernel (1 warp, no shared memory)
+  # arrives: a victim warp is stopped, its registers saved, the event warp runs in its slot
+  # (ev_start / ev_done on the TB runner), the victim resumes; the event kernel completes first
+  run wp_enable 0 "" "" "${D[@]}" write PRE_CTRL 8
+  run register_wp 0 "registered: doorbell" "" "${D[@]}" register kptr=0x6000 pbase=0xb000 \
+    pend=0xb100 esize=16 maxinf=2 grid=1,1,1 tb=32,1,1 nregs=16 prio=3
+  dw=$(sed -n 's/.*registered: doorbell \([0-9]*\).*/\1/p' "$TMP/out")
+  k0=$("$CTL" "${D[@]}" read PERF_KERNELS)
+  w0=$("$CTL" "${D[@]}" read PERF_WP)
+  : >"$TMP/hlerr"
+  hl HL_KPTR 0x7000 && hl HL_GRID_XY 0x00010002 && hl HL_TB_XY 0x00010100 &&
+    hl HL_RES 0x00080000 && hl HL_PARAM 0x00040000 && hl HL_CMD 1
+  if [ -s "$TMP/hlerr" ]; then cp "$TMP/hlerr" "$TMP/why"; bad wp_host_launch; else ok wp_host_launch; fi
+  run wp_doorbell 0 "" "" "${D[@]}" doorbell "$dw"
+  waitfor wp_event_first PERF_KERNELS "$(hex $((k0 + 1)))"
+  w=$("$CTL" "${D[@]}" read PERF_WP)
+  [ $((w)) -gt $((w0)) ] && ok wp_started || { echo "PERF_WP $w, before $w0" >"$TMP/why"; bad wp_started; }
+  waitfor wp_all_done PERF_KERNELS "$(hex $((k0 + 2)))"
+  run wp_idle 0 "0x00000000" "" "${D[@]}" read PRE_STATUS
 fi
 
 # the machine never refused what a correct system never produces
