@@ -1,7 +1,9 @@
 // kmu_ulx3s_top - the openkmu board top for the ULX3S (Lattice ECP5 LFE5U-85F-6BG381C): the
 // whole machine (fpga/kmu_board_top.v: UART <-> AXI4-Lite bridge, kmu_gpu in the `fpga`
-// configuration - 8 SMs, the small configuration's other sizes, every mechanism - on-chip
-// memories, TB runners) clocked straight from the 25 MHz oscillator, the host link on the
+// configuration - kmusim's preset "fpga" (sim/kmusim/workload.c): 8 SMs, 32 EKT entries, 8 KDU
+// slots, 8 pending per level, 8 TBs / 16 warp slots / 16384 registers / 32 KiB shared memory
+// per SM, EWT 4; the sizes the preset does not name are the small configuration's (GPU_SMALL,
+// sim/kmusim/kmusim.mk) - every mechanism - on-chip memories, TB runners) clocked straight from the 25 MHz oscillator, the host link on the
 // FT231X USB serial port (115200 baud: kmuctl's default), status on the LEDs.  Build:
 // `make fpga BOARD=ulx3s` (mk/fpga.mk, docs/fpga.md).  Pins: ulx3s.lpf (emard/ulx3s
 // doc/constraints/ulx3s_v20.lpf, the board's public constraint file).
@@ -38,18 +40,18 @@ module kmu_ulx3s_top (
       .MEM_AW    (12),     // 16 KiB device memory: flags, 8 SMs' contexts (wrapping), copies
       .HMEM_AW   (10),     // 4 KiB host memory
       .AW        (16),
-      .ENTRIES   (8),
+      .ENTRIES   (32),
       .CNT_W     (16),
       .NSM       (8),
-      .SLOTS     (4),
-      .PEND      (4),
-      .TBS       (4),
-      .WARPS     (8),
-      .REGS      (4096),
-      .SHMEM     (16384),
+      .SLOTS     (8),
+      .PEND      (8),
+      .TBS       (8),
+      .WARPS     (16),
+      .REGS      (16384),
+      .SHMEM     (32768),
       .EWT       (4),
-      .CT        (8),
-      .PTBS      (4),
+      .CT        (16),
+      .PTBS      (8),
       .AREA_BYTES(32768),
       .IPB       (256),
       .RPW       (16),
