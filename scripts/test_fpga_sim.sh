@@ -6,7 +6,8 @@
 # version (the link, an event kernel, a host kernel and a copy run to completion), make
 # fpga-sim the long one (--long: many more registers written and read back, a doorbell train,
 # TB-level preemption with saves and restores on the TB runners, EDGE warp-level preemption
-# with an event warp in a victim's slot, a refused registration,
+# with an event warp in a victim's slot, kmuctl run of workloads/demo.wl and preempt.wl, a refused
+# registration,
 # unregistration, a refused doorbell).  The simulator's error LED (kmu_gpu hw_err_o or a
 # TB-runner error) must stay off.
 #   KMU_FPGA_SIM (default build/bin/kmu-fpga-sim), KMUCTL (default build/bin/kmuctl)
@@ -221,7 +222,16 @@ if [ $LONG = 1 ]; then
   [ $((w)) -gt $((w0)) ] && ok wp_started || { echo "PERF_WP $w, before $w0" >"$TMP/why"; bad wp_started; }
   waitfor wp_all_done PERF_KERNELS "$(hex $((k0 + 2)))"
   run wp_idle 0 "0x00000000" "" "${D[@]}" read PRE_STATUS
+
+  # kmuctl run: kmusim workload files played on the board (kmusim's parser); every instance
+  # the board accepted completes once (the expected count is the file's doorbells + launches)
+  run run_demo 0 "9 instances issued, 0 doorbells refused (in-flight limit), 9 kernels completed of 9 expected" \
+    "" "${D[@]}" run workloads/demo.wl 60
+  run run_preempt 0 "17 kernels completed of 17 expected" "" "${D[@]}" run workloads/preempt.wl 60
 fi
+# a malformed workload is refused before the device is opened (usage error, exit 2)
+printf 'kernel k grid=0\n' >"$TMP/bad.wl"
+run run_malformed 2 "" "bad.wl:1" "${D[@]}" run "$TMP/bad.wl"
 
 # the machine never refused what a correct system never produces
 if grep -q "error LED" "$TMP/sim.log"; then cp "$TMP/sim.log" "$TMP/why"; bad error_led; else ok error_led; fi
