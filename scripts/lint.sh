@@ -5,7 +5,8 @@
 #
 # Per distinct (top, params): verilator --lint-only -Wall, iverilog -g2005 -Wall (both with
 # KMU_ASSERT defined, so the assertions are linted too), yosys (the synthesis view, without)
-# hierarchy -check + proc + check -assert.  Per fpga wrapper fpga/<m>.v: the same three with
+# hierarchy -check + proc + check -assert.  Per fpga wrapper fpga/<m>.v (and board top
+# fpga/boards/<b>/<m>.v, with the other fpga/*.v files): the same three with
 # every RTL file.  Per distinct (C files, params): gcc -std=c11 -Wall -Wextra -Werror
 # -fsyntax-only with -DP_<params>, plus every other C file (cmodel/, sim/, studies/, tb/, tools/), without params.
 # Zero warnings: any output of a tool fails its check.  One line per check, then
@@ -89,9 +90,11 @@ for f in $(find cmodel sim studies tb tools -name '*.c' | sort); do
     gcc -std=c11 -Wall -Wextra -Werror -fsyntax-only $LINT_C_INC "$f"
 done
 
-# FPGA wrappers: fpga/<module>.v with every RTL file (the wrapper's module is its file name)
+# FPGA wrappers and board tops: fpga/<module>.v and fpga/boards/<board>/<module>.v with every RTL
+# file and every other fpga/*.v (the board top's TB runners and memories; a file's module is
+# its file name), at the sizes the files give (a board top's parameters are the board's)
 rtl_all=$LINT_RTL_ALL
-for w in fpga/*.v; do
+for w in fpga/*.v fpga/boards/*/*.v; do
   [ -e "$w" ] || continue
   m=$(basename "$w" .v)
   dut=$(sed -n 's,^// dut: *\([A-Za-z0-9_]*\).*,\1,p' "$w" | head -n 1)
@@ -99,8 +102,9 @@ for w in fpga/*.v; do
     echo "  note  $w: its DUT $dut has no RTL yet, not checked"
     continue
   fi
+  others=$(ls fpga/*.v | grep -vx "$w")
   # shellcheck disable=SC2086
-  hdl_checks "$m (fpga wrapper)" "$m" "" "$w" $rtl_all
+  hdl_checks "$m (fpga wrapper)" "$m" "" "$w" $others $rtl_all
 done
 
 if [ "$failed" = 0 ]; then

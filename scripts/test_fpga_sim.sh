@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# test_fpga_sim.sh [--long] - kmuctl against the Verilated kmu_link_top (kmu_uart_axil + the
-# EDGE front end, fpga/kmu_link_top.v) through a pseudo-terminal: the host link end to end, as
-# on a board (docs/blocks/kmu_uart_axil.md, docs/tools.md).  make test runs the short version,
-# make fpga-sim the long one (--long: many more registers written and read back, a refused
-# registration, unregistration, a refused doorbell).
+# test_fpga_sim.sh [--long] - kmuctl against the Verilated board top kmu_board_top (kmu_uart_axil,
+# kmu_gpu in its small configuration, on-chip memories, TB runners; fpga/kmu_board_top.v)
+# through a pseudo-terminal: the host link and the machine end to end, as on a board
+# (docs/blocks/kmu_uart_axil.md, docs/tools.md, docs/fpga.md).  make test runs the short
+# version (the link, an event kernel, a host kernel and a copy run to completion), make
+# fpga-sim the long one (--long: many more registers written and read back, a doorbell train,
+# TB-level preemption with saves and restores on the TB runners, EDGE warp-level preemption
+# with an event warp in a victim's slot, kmuctl run of workloads/demo.wl and preempt.wl, a refused
+# registration,
+# unregistration, a refused doorbell).  The simulator's error LED (kmu_gpu hw_err_o or a
+# TB-runner error) must stay off.
 #   KMU_FPGA_SIM (default build/bin/kmu-fpga-sim), KMUCTL (default build/bin/kmuctl)
 # Expected values come from the register map (docs/regmap.md) and the protocol, not from a run.
 # One PASS/FAIL line per check; ends with "N passed, M failed".
@@ -46,6 +52,18 @@ run() {
 }
 D=(-d "$TTY")
 hex() { printf '0x%08x' "$1"; }
+# waitfor NAME REG VALUE: REG reads VALUE within 200 reads (the simulator's clock runs freely
+# while the machine is busy, so a kernel's end is waited for, not timed)
+waitfor() {
+  local v=""
+  for _ in $(seq 200); do
+    v=$("$CTL" "${D[@]}" read "$2" 2>&1)
+    [ "$v" = "$3" ] && { ok "$1"; return 0; }
+  done
+  echo "$2 reads '$v', expected $3 within 200 reads" >"$TMP/why"
+  bad "$1"
+  return 1
+}
 
 # ---- the link itself
 run ping 0 "protocol version 1, 16-bit addresses" "" "${D[@]}" ping
@@ -66,9 +84,31 @@ run counters_zero 0 "PERF_DOORBELLS   0x0040  0x00000000" "" "${D[@]}" counters
 run register 0 "registered: doorbell 0" "" "${D[@]}" register kptr=0x1000 pbase=0x8000 \
   pend=0x8040 esize=16 maxinf=2 grid=2,1,1 tb=64,1,1 nregs=16 prio=1
 run doorbell 0 "" "" "${D[@]}" doorbell 0
+# the event kernel's two TBs run 0x8000 cycles each on the TB runners (the low RUN_W = 20 bits
+# of their parameter address 0x8000)
+waitfor perf_kernels_event PERF_KERNELS 0x00000001
 run perf_doorbells 0 "0x00000001" "" "${D[@]}" read PERF_DOORBELLS
 run perf_launches 0 "0x00000001" "" "${D[@]}" read PERF_LAUNCHES
 run perf_completions 0 "0x00000001" "" "${D[@]}" read PERF_COMPLETIONS
+
+# ---- a host kernel: 3 TBs of 2 warps, 0x1200 cycles each (its parameter's low bits)
+hl() { "$CTL" "${D[@]}" write "$1" "$2" >/dev/null 2>>"$TMP/hlerr"; }
+: >"$TMP/hlerr"
+hl HL_KPTR 0x2000 && hl HL_GRID_XY 0x00010003 && hl HL_GRID_Z 1 && hl HL_TB_XY 0x00010040 &&
+  hl HL_TB_Z 1 && hl HL_RES 0x00100000 && hl HL_PARAM 0x00101200 && hl HL_CPL_ADDR 0x00000100
+if [ -s "$TMP/hlerr" ]; then cp "$TMP/hlerr" "$TMP/why"; bad host_stage; else ok host_stage; fi
+run host_launch 0 "" "" "${D[@]}" write HL_CMD 1
+waitfor perf_kernels_host PERF_KERNELS 0x00000002
+run host_status 0 "0x00000000" "" "${D[@]}" read HL_STATUS
+run kernel_status 0 "0x00000001" "" "${D[@]}" read KERNEL_STATUS
+
+# ---- a copy, host to device: 64 bytes through the copy engine, tag 5
+hl COPY_SRC 0x40 && hl COPY_DST 0x800 && hl COPY_LEN 64 && hl COPY_CTRL 0x00050000
+run copy_go 0 "" "" "${D[@]}" write COPY_GO 1
+run copy_cpl 0 "0x80000005" "" "${D[@]}" read COPY_CPL    # VALID, STATUS OK, ID 5
+run copy_pop 0 "" "" "${D[@]}" write COPY_CPL_POP 1
+run copy_cpl_empty 0 "0x00000000" "" "${D[@]}" read COPY_CPL
+run perf_copies 0 "0x00000001" "" "${D[@]}" read PERF_COPIES
 
 # ---- bad input on the line gets its error answer (EE code chk, read back here byte for byte:
 # it also keeps the next bytes from arriving while the bridge still answers) and a counter
@@ -120,7 +160,81 @@ if [ $LONG = 1 ]; then
   run unregister 0 "unregistered: doorbell 0" "" "${D[@]}" unregister 0
   run unregister_again 1 "" "NOT_REGISTERED" "${D[@]}" unregister 0
   run stats_end 0 "RANGE      0" "" "${D[@]}" stats
+
+  # a doorbell train on a new event kernel (prio 2, 1 TB of 1 warp, 0x39000 cycles: the low 20
+  # bits of its parameter address): maxinf = 4 doorbells launch at once, a fifth one while they
+  # run is refused (ERR_CNT_DB) and launches nothing; the four complete once each
+  run register_train 0 "registered: doorbell" "" "${D[@]}" register kptr=0x3000 pbase=0x39000 \
+    pend=0x39100 esize=16 maxinf=4 grid=1,1,1 tb=32,1,1 nregs=8 prio=2
+  db=$(sed -n 's/.*registered: doorbell \([0-9]*\).*/\1/p' "$TMP/out")
+  k0=$("$CTL" "${D[@]}" read PERF_KERNELS)
+  e0=$("$CTL" "${D[@]}" read ERR_CNT_DB)
+  l0=$("$CTL" "${D[@]}" read PERF_LAUNCHES)
+  for _ in 1 2 3 4 5; do "$CTL" "${D[@]}" doorbell "$db" >/dev/null 2>&1; done
+  run train_refused 0 "$(hex $((e0 + 1)))" "" "${D[@]}" read ERR_CNT_DB
+  run train_launches 0 "$(hex $((l0 + 4)))" "" "${D[@]}" read PERF_LAUNCHES
+  waitfor train_kernels PERF_KERNELS "$(hex $((k0 + 4)))"
+
+  # TB-level preemption (Chimera): a low-priority host kernel whose TBs fill both SMs' warp
+  # slots (256 threads = 8 warps) for 0x40000 cycles each, then a priority-3 event kernel that
+  # fits nowhere: an SM is asked to preempt, switches (saves, evicts) its TB, the event kernel
+  # runs, the TB is restored and resumes its remaining cycles; every kernel completes once.
+  run pre_policy 0 "" "" "${D[@]}" write PRE_CTRL 1
+  # a 256-cycle deadline: no TB left running can drain within it, so Chimera switches (saves)
+  run pre_deadline 0 "" "" "${D[@]}" write PRE_DEADLINE 0x100
+  run pre_ctx_base 0 "" "" "${D[@]}" write PRE_CTX_BASE 0x400
+  run register_hi 0 "registered: doorbell" "" "${D[@]}" register kptr=0x4000 pbase=0xa000 \
+    pend=0xa100 esize=16 maxinf=2 grid=1,1,1 tb=64,1,1 nregs=16 prio=3
+  dh=$(sed -n 's/.*registered: doorbell \([0-9]*\).*/\1/p' "$TMP/out")
+  k0=$("$CTL" "${D[@]}" read PERF_KERNELS)
+  : >"$TMP/hlerr"
+  hl HL_KPTR 0x5000 && hl HL_GRID_XY 0x00010004 && hl HL_TB_XY 0x00010100 &&
+    hl HL_RES 0x00100000 && hl HL_PARAM 0x00040000 && hl HL_CMD 1
+  if [ -s "$TMP/hlerr" ]; then cp "$TMP/hlerr" "$TMP/why"; bad pre_host_launch; else ok pre_host_launch; fi
+  run pre_doorbell 0 "" "" "${D[@]}" doorbell "$dh"
+  # the event kernel (1 TB, its parameter 0xa000 cycles) completes while the host kernel's
+  # TBs (4 x 0x40000 cycles on 2 SMs) still run
+  waitfor pre_event_first PERF_KERNELS "$(hex $((k0 + 1)))"
+  waitfor pre_all_done PERF_KERNELS "$(hex $((k0 + 2)))"
+  p=$("$CTL" "${D[@]}" read PERF_PREEMPTS)
+  [ $((p)) -gt 0 ] && ok pre_requested || { echo "PERF_PREEMPTS $p" >"$TMP/why"; bad pre_requested; }
+  c=$("$CTL" "${D[@]}" read PERF_CTX_SAVES)
+  [ $((c)) -gt 0 ] && ok pre_saved || { echo "PERF_CTX_SAVES $c" >"$TMP/why"; bad pre_saved; }
+  run pre_idle 0 "0x00000000" "" "${D[@]}" read PRE_STATUS
+
+  # EDGE warp-level preemption (PRE_CTRL.WP_EN, policy DRAIN): a host kernel's 2 TBs take every
+  # warp slot of both SMs, then a priority-3 warp-level event kernel (1 warp, no shared memory)
+  # arrives: a victim warp is stopped, its registers saved, the event warp runs in its slot
+  # (ev_start / ev_done on the TB runner), the victim resumes; the event kernel completes first
+  run wp_enable 0 "" "" "${D[@]}" write PRE_CTRL 8
+  run register_wp 0 "registered: doorbell" "" "${D[@]}" register kptr=0x6000 pbase=0xb000 \
+    pend=0xb100 esize=16 maxinf=2 grid=1,1,1 tb=32,1,1 nregs=16 prio=3
+  dw=$(sed -n 's/.*registered: doorbell \([0-9]*\).*/\1/p' "$TMP/out")
+  k0=$("$CTL" "${D[@]}" read PERF_KERNELS)
+  w0=$("$CTL" "${D[@]}" read PERF_WP)
+  : >"$TMP/hlerr"
+  hl HL_KPTR 0x7000 && hl HL_GRID_XY 0x00010002 && hl HL_TB_XY 0x00010100 &&
+    hl HL_RES 0x00080000 && hl HL_PARAM 0x00040000 && hl HL_CMD 1
+  if [ -s "$TMP/hlerr" ]; then cp "$TMP/hlerr" "$TMP/why"; bad wp_host_launch; else ok wp_host_launch; fi
+  run wp_doorbell 0 "" "" "${D[@]}" doorbell "$dw"
+  waitfor wp_event_first PERF_KERNELS "$(hex $((k0 + 1)))"
+  w=$("$CTL" "${D[@]}" read PERF_WP)
+  [ $((w)) -gt $((w0)) ] && ok wp_started || { echo "PERF_WP $w, before $w0" >"$TMP/why"; bad wp_started; }
+  waitfor wp_all_done PERF_KERNELS "$(hex $((k0 + 2)))"
+  run wp_idle 0 "0x00000000" "" "${D[@]}" read PRE_STATUS
+
+  # kmuctl run: kmusim workload files played on the board (kmusim's parser); every instance
+  # the board accepted completes once (the expected count is the file's doorbells + launches)
+  run run_demo 0 "9 instances issued, 0 doorbells refused (in-flight limit), 9 kernels completed of 9 expected" \
+    "" "${D[@]}" run workloads/demo.wl 60
+  run run_preempt 0 "17 kernels completed of 17 expected" "" "${D[@]}" run workloads/preempt.wl 60
 fi
+# a malformed workload is refused before the device is opened (usage error, exit 2)
+printf 'kernel k grid=0\n' >"$TMP/bad.wl"
+run run_malformed 2 "" "bad.wl:1" "${D[@]}" run "$TMP/bad.wl"
+
+# the machine never refused what a correct system never produces
+if grep -q "error LED" "$TMP/sim.log"; then cp "$TMP/sim.log" "$TMP/why"; bad error_led; else ok error_led; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -1,12 +1,13 @@
-// kmu_fpga_sim - `make fpga-sim`: the Verilated kmu_link_top (kmu_uart_axil + kmu_frontend,
-// fpga/kmu_link_top.v) with its UART pins bridged to a pseudo-terminal, so that kmuctl (or any
+// kmu_fpga_sim - `make fpga-sim`: the Verilated board top kmu_board_top (kmu_uart_axil, kmu_gpu,
+// on-chip memories, TB runners; fpga/kmu_board_top.v) with its UART pins bridged to a pseudo-terminal, so that kmuctl (or any
 // serial program) talks to the RTL as it would to a board: bytes written to the terminal are
 // serialised onto rx_i at the bridge's bit time, bytes on tx_o come back out of it.
 //
 //   kmu-fpga-sim [--link PATH] [--max-idle S] [--fst F]
 //     prints "pty: /dev/pts/N" (and makes PATH a symbolic link to it), then simulates until
 //     SIGINT / SIGTERM, or S seconds without a byte either way (--max-idle; 0: never).
-// While nothing is in flight (no byte on either pin, the bridge idle, for 4 bit times) the clock
+// While nothing is in flight (no byte on either pin, led_busy_o low - the bridge idle, no TB
+// resident, no save or restore - for 4 bit times) the clock
 // stops and the program sleeps in poll(): an idle simulator costs no CPU.  The clock and bit time are the
 // build's parameters (P_CLK_HZ, P_BAUD; sim/fpga/fpga_sim.mk); the host side's baud setting is
 // irrelevant on a pseudo-terminal.
@@ -21,7 +22,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "Vkmu_link_top.h"
+#include "Vkmu_board_top.h"
 #include "uart_pty.h"
 
 static volatile sig_atomic_t stop_flag = 0;
@@ -57,7 +58,7 @@ int main(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN);
 
   VerilatedContext ctx;
-  Vkmu_link_top top(&ctx);
+  Vkmu_board_top top(&ctx);
   VerilatedFstC *tr = nullptr;
   if (fst) {
     ctx.traceEverOn(true);
@@ -80,7 +81,7 @@ int main(int argc, char **argv) {
   top.eval();
 
   printf("pty: %s\n", pty.path);
-  printf("kmu-fpga-sim: kmu_link_top at %u cycles per bit; try: kmuctl -d %s ping\n", div,
+  printf("kmu-fpga-sim: kmu_board_top at %u cycles per bit; try: kmuctl -d %s ping\n", div,
          link ? link : pty.path);
   fflush(stdout);
 
@@ -93,11 +94,12 @@ int main(int argc, char **argv) {
   uint64_t bytes_in = 0, bytes_out = 0;
   double idle_s = 0;
   uint64_t busy_at = 0;  // the last cycle with anything in flight
+  bool err_seen = false;
   while (!stop_flag) {
     // Something is in flight while a byte is on either pin or the bridge is busy; the clock
     // keeps running for 4 bit times after that, because the bridge's receiver still holds a
     // byte between its stop bit leaving the serialiser and the protocol engine taking it.
-    if (in_k < in_n || !uart_ser_idle(&ser) || !uart_des_idle(&des) || top.link_busy_o ||
+    if (in_k < in_n || !uart_ser_idle(&ser) || !uart_des_idle(&des) || top.led_busy_o ||
         !top.tx_o)
       busy_at = cyc;
     const bool quiet = cyc - busy_at > 4ull * div;
@@ -126,6 +128,12 @@ int main(int argc, char **argv) {
     top.clk_i = 0;
     top.eval();
     cyc++;
+    if (top.led_err_o && !err_seen) {
+      // a refusal a correct system never produces (kmu_gpu hw_err_o) or a TB-runner error
+      printf("kmu-fpga-sim: error LED on at cycle %llu\n", (unsigned long long)cyc);
+      fflush(stdout);
+      err_seen = true;
+    }
     const int b = uart_des_step(&des, top.tx_o);
     if (b >= 0) {
       const unsigned char c = (unsigned char)b;

@@ -14,6 +14,8 @@
  *              [prio=P] [maxinf=N]  register an event kernel (staging registers, REG_CMD,
  *                                  REG_RESULT): prints its doorbell id
  *     unregister ID                free the EKT entry of doorbell ID
+ *     run W.wl [WAIT]              play a kmusim workload file (kmuctl_run.c), wait up to WAIT
+ *                                  seconds (default 60) for its kernels, print the counters
  * DEV defaults to $KMUCTL_DEV; BAUD to 115200; MS (answer timeout) to 1000.
  * Exit status: 0 done; 1 the device, the bridge or the register map refused or did not answer
  * (the message says what); 2 a usage error. */
@@ -26,6 +28,8 @@
 
 #include "kmu_link.h"
 #include "kmu_regmap.h"
+#include "kmuctl_run.h"
+#include "workload.h"
 
 typedef struct {
   const char *name;
@@ -55,7 +59,8 @@ static void usage(void) {
           "usage: kmuctl [-d DEV] [-b BAUD] [-t MS] COMMAND [ARGS]\n"
           "  ping | read REG|ADDR | write REG|ADDR VALUE [STRB] | stats | regs | dump |\n"
           "  counters | doorbell ID | register kptr=K pbase=B pend=E esize=S [grid=X,Y,Z]\n"
-          "  [tb=X,Y,Z] [shmem=N] [nregs=N] [prio=P] [maxinf=N] | unregister ID\n"
+          "  [tb=X,Y,Z] [shmem=N] [nregs=N] [prio=P] [maxinf=N] | unregister ID |\n"
+          "  run W.wl [WAIT]\n"
           "DEV defaults to $KMUCTL_DEV, BAUD to 115200, MS (answer timeout) to 1000\n");
 }
 
@@ -164,6 +169,8 @@ static int parse_kv(kv_t *kv, unsigned nkv, int argc, char **argv) {
   return 1;
 }
 
+static int reg_kernel(kmu_link *l, const kmuctl_reg_args *a, unsigned *id);
+
 static int do_register(kmu_link *l, int argc, char **argv) {
   enum { KPTR, PBASE, PEND, ESIZE, GRID, TB, SHMEM, NREGS_, PRIO, MAXINF, NKV };
   kv_t kv[NKV] = {
@@ -174,23 +181,40 @@ static int do_register(kmu_link *l, int argc, char **argv) {
       {"prio", 1, 3, {0}, 0, 0},             {"maxinf", 1, 0xff, {1}, 0, 0},
   };
   if (!parse_kv(kv, NKV, argc, argv)) return 2;
+  const kmuctl_reg_args a = {
+      (uint32_t)kv[KPTR].v[0],  (uint32_t)kv[PBASE].v[0], (uint32_t)kv[PEND].v[0],
+      (uint32_t)kv[ESIZE].v[0],
+      {(uint32_t)kv[GRID].v[0], (uint32_t)kv[GRID].v[1], (uint32_t)kv[GRID].v[2]},
+      {(uint32_t)kv[TB].v[0], (uint32_t)kv[TB].v[1], (uint32_t)kv[TB].v[2]},
+      (uint32_t)kv[SHMEM].v[0], (uint32_t)kv[NREGS_].v[0], (uint32_t)kv[PRIO].v[0],
+      (uint32_t)kv[MAXINF].v[0]};
+  unsigned id;
+  const int rc = reg_kernel(l, &a, &id);
+  if (!rc)
+    printf("registered: doorbell %u (DOORBELL[%u] at 0x%04x)\n", id, id,
+           KMU_DOORBELL_ADDR + id * KMU_DOORBELL_STRIDE);
+  return rc;
+}
+
+/* an event kernel's registration: the staging registers, REG_CMD, then REG_RESULT (0 and its
+ * doorbell id in *id; else kmuctl's exit status, the reason printed) */
+static int reg_kernel(kmu_link *l, const kmuctl_reg_args *a, unsigned *id) {
   const struct {
     uint32_t addr, val;
   } w[] = {
-      {KMU_REG_KPTR_ADDR, (uint32_t)kv[KPTR].v[0]},
-      {KMU_REG_GRID_XY_ADDR, (uint32_t)(kv[GRID].v[0] << KMU_REG_GRID_XY_X_SHIFT |
-                                        kv[GRID].v[1] << KMU_REG_GRID_XY_Y_SHIFT)},
-      {KMU_REG_GRID_Z_ADDR, (uint32_t)(kv[GRID].v[2] << KMU_REG_GRID_Z_Z_SHIFT)},
-      {KMU_REG_TB_XY_ADDR, (uint32_t)(kv[TB].v[0] << KMU_REG_TB_XY_X_SHIFT |
-                                      kv[TB].v[1] << KMU_REG_TB_XY_Y_SHIFT)},
-      {KMU_REG_TB_Z_ADDR, (uint32_t)(kv[TB].v[2] << KMU_REG_TB_Z_Z_SHIFT)},
-      {KMU_REG_RES_ADDR, (uint32_t)(kv[SHMEM].v[0] << KMU_REG_RES_SHMEM_SHIFT |
-                                    kv[NREGS_].v[0] << KMU_REG_RES_NREGS_SHIFT |
-                                    kv[PRIO].v[0] << KMU_REG_RES_PRIO_SHIFT)},
-      {KMU_REG_PBASE_ADDR, (uint32_t)kv[PBASE].v[0]},
-      {KMU_REG_PEND_ADDR, (uint32_t)kv[PEND].v[0]},
-      {KMU_REG_PSIZE_ADDR, (uint32_t)(kv[ESIZE].v[0] << KMU_REG_PSIZE_ESIZE_SHIFT |
-                                      kv[MAXINF].v[0] << KMU_REG_PSIZE_MAXINF_SHIFT)},
+      {KMU_REG_KPTR_ADDR, a->kptr},
+      {KMU_REG_GRID_XY_ADDR,
+       a->grid[0] << KMU_REG_GRID_XY_X_SHIFT | a->grid[1] << KMU_REG_GRID_XY_Y_SHIFT},
+      {KMU_REG_GRID_Z_ADDR, a->grid[2] << KMU_REG_GRID_Z_Z_SHIFT},
+      {KMU_REG_TB_XY_ADDR, a->tb[0] << KMU_REG_TB_XY_X_SHIFT | a->tb[1] << KMU_REG_TB_XY_Y_SHIFT},
+      {KMU_REG_TB_Z_ADDR, a->tb[2] << KMU_REG_TB_Z_Z_SHIFT},
+      {KMU_REG_RES_ADDR, a->shmem << KMU_REG_RES_SHMEM_SHIFT |
+                             a->nregs << KMU_REG_RES_NREGS_SHIFT |
+                             a->prio << KMU_REG_RES_PRIO_SHIFT},
+      {KMU_REG_PBASE_ADDR, a->pbase},
+      {KMU_REG_PEND_ADDR, a->pend},
+      {KMU_REG_PSIZE_ADDR,
+       a->esize << KMU_REG_PSIZE_ESIZE_SHIFT | a->maxinf << KMU_REG_PSIZE_MAXINF_SHIFT},
       {KMU_REG_CMD_ADDR, 1},
   };
   for (unsigned k = 0; k < sizeof w / sizeof w[0]; k++)
@@ -201,14 +225,12 @@ static int do_register(kmu_link *l, int argc, char **argv) {
     if (kmu_link_read(l, KMU_REG_RESULT_ADDR, &r)) return link_fail(l);
     if (!(r & KMU_REG_RESULT_DONE_MASK)) continue;
     const unsigned code = (r & KMU_REG_RESULT_CODE_MASK) >> KMU_REG_RESULT_CODE_SHIFT;
-    const unsigned id = (r & KMU_REG_RESULT_ID_MASK) >> KMU_REG_RESULT_ID_SHIFT;
     if (code != KMU_REG_CODE_OK) {
       fprintf(stderr, "kmuctl: registration refused: code %u (%s)\n", code,
               code_name(reg_codes, sizeof reg_codes / sizeof reg_codes[0], code));
       return 1;
     }
-    printf("registered: doorbell %u (DOORBELL[%u] at 0x%04x)\n", id, id,
-           KMU_DOORBELL_ADDR + id * KMU_DOORBELL_STRIDE);
+    *id = (r & KMU_REG_RESULT_ID_MASK) >> KMU_REG_RESULT_ID_SHIFT;
     return 0;
   }
   fprintf(stderr, "kmuctl: registration: REG_RESULT.DONE not set after 100 reads\n");
@@ -229,6 +251,19 @@ static int do_unregister(kmu_link *l, uint32_t id) {
   printf("unregistered: doorbell %u\n", id);
   return 0;
 }
+
+/* every readable register (cnt_only: the PERF_* and ERR_CNT_* counters) */
+static int do_dump(kmu_link *l, int cnt_only) {
+  int rc = 0;
+  for (unsigned k = 0; k < NREGS && !rc; k++) {
+    if (!regs[k].rd || regs[k].count > 1) continue;
+    if (cnt_only && strncmp(regs[k].name, "PERF_", 5) && strncmp(regs[k].name, "ERR_CNT_", 8))
+      continue;
+    rc = do_read(l, regs[k].name, regs[k].addr, 0);
+  }
+  return rc;
+}
+static int do_counters(kmu_link *l) { return do_dump(l, 1); }
 
 int main(int argc, char **argv) {
   const char *dev = getenv("KMUCTL_DEV");
@@ -268,7 +303,8 @@ int main(int argc, char **argv) {
     int nmin, nmax;
   } cmds[] = {{"ping", 0, 0},     {"read", 1, 1},     {"write", 2, 3},
               {"stats", 0, 0},    {"dump", 0, 0},     {"counters", 0, 0},
-              {"doorbell", 1, 1}, {"register", 4, 10}, {"unregister", 1, 1}};
+              {"doorbell", 1, 1}, {"register", 4, 10}, {"unregister", 1, 1},
+              {"run", 1, 2}};
   unsigned c;
   for (c = 0; c < sizeof cmds / sizeof cmds[0]; c++)
     if (!strcmp(cmd, cmds[c].name)) break;
@@ -307,13 +343,32 @@ int main(int argc, char **argv) {
             KMU_DOORBELL_COUNT - 1);
     return 2;
   }
+  /* run: the workload is read (kmusim's parser) before the device is opened */
+  kmusim_workload wl;
+  uint64_t wait_s = 60;
+  memset(&wl, 0, sizeof wl);
+  if (!strcmp(cmd, "run")) {
+    if (nargs > 1 && !num(args[1], 86400, &wait_s)) {
+      fprintf(stderr, "kmuctl run: bad wait '%s' (seconds)\n", args[1]);
+      return 2;
+    }
+    if (kmusim_workload_load(&wl, args[0], NULL, NULL)) {
+      const int io = wl.io_error;
+      kmusim_workload_free(&wl);
+      return io ? 1 : 2;
+    }
+  }
   if (!dev) {
+    kmusim_workload_free(&wl);
     fprintf(stderr, "kmuctl: no device: give -d DEV or set KMUCTL_DEV\n");
     return 2;
   }
 
   kmu_link l;
-  if (kmu_link_open(&l, dev, (unsigned)baud, (unsigned)tmo)) return link_fail(&l);
+  if (kmu_link_open(&l, dev, (unsigned)baud, (unsigned)tmo)) {
+    kmusim_workload_free(&wl);
+    return link_fail(&l);
+  }
   int rc = 0;
   if (!strcmp(cmd, "ping")) {
     unsigned ver, aw;
@@ -330,18 +385,17 @@ int main(int argc, char **argv) {
       for (unsigned k = 0; k < KMU_LINK_NCNT; k++)
         printf("%-10s %u\n", kmu_link_err_name(k + 1), cnt[k]);
   } else if (!strcmp(cmd, "dump") || !strcmp(cmd, "counters")) {
-    const int cnt_only = !strcmp(cmd, "counters");
-    for (unsigned k = 0; k < NREGS && !rc; k++) {
-      if (!regs[k].rd || regs[k].count > 1) continue;
-      if (cnt_only && strncmp(regs[k].name, "PERF_", 5) && strncmp(regs[k].name, "ERR_CNT_", 8))
-        continue;
-      rc = do_read(&l, regs[k].name, regs[k].addr, 0);
-    }
+    rc = !strcmp(cmd, "counters") ? do_counters(&l) : do_dump(&l, 0);
   } else if (!strcmp(cmd, "doorbell")) {
     if (kmu_link_write(&l, KMU_DOORBELL_ADDR + (uint32_t)val * KMU_DOORBELL_STRIDE, 1, 0xf))
       rc = link_fail(&l);
   } else if (!strcmp(cmd, "register")) {
     rc = do_register(&l, nargs, args);
+  } else if (!strcmp(cmd, "run")) {
+    rc = kmuctl_run(&l, &wl, (unsigned)wait_s, reg_kernel);
+    if (rc < 0) rc = link_fail(&l);
+    else if (!rc) rc = do_counters(&l);
+    kmusim_workload_free(&wl);
   } else {
     rc = do_unregister(&l, (uint32_t)val);
   }
