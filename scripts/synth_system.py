@@ -128,8 +128,9 @@ def area_of(mods, counts, ram_keys):
         own = counts(mods[m]["num_cells_by_type"])
         b = blocks.setdefault(name, {"instances": 0, "lut": 0, "ff": 0})
         b["instances"] = max(b["instances"], n)
-        b["lut"] += n * own["lut"]
-        b["ff"] += n * own["ff"]
+        for k in ("lut", "ff", "carry", "bram", "lutram", "dsp"):
+            if own.get(k):
+                b[k] = b.get(k, 0) + n * own[k]
         if name == RF_MODULE:
             for k in ram_keys:
                 rf[k] += n * own.get(k, 0)
@@ -341,6 +342,9 @@ def limits(r, flow="ecp5", n=4):
     a = r.get(flow, {})
     tops = [f"{b} x{v['instances']} {v['lut']:,}" for b, v in list(a.get("blocks", {}).items())[:n]]
     s = "top blocks by " + flow + " LUT: " + ", ".join(tops) if tops else ""
+    dsp = [f"{b} {v['dsp']}" for b, v in a.get("blocks", {}).items() if v.get("dsp")]
+    if dsp and n:
+        s += "; multipliers left (MULT18X18D): " + ", ".join(dsp)
     c = (r.get("pnr_ecp5") or {}).get("crit")
     if c and flow == "ecp5":
         s += f"; critical path {c['from']} -> {c['to']}"
@@ -432,13 +436,16 @@ def report(res, fe_timing, baseline):
             f"{fmt(e.get('bram'))} ({fmt(e.get('rf_apart', {}).get('bram'))}) | "
             f"{fmt(i.get('lut'))} | {fmt(i.get('ff'))} | "
             f"{fmt(i.get('bram'))} ({fmt(i.get('rf_apart', {}).get('bram'))}) | {fm5} | {up} |")
-    md += ["", "Blocks of each configuration (ECP5 LUT4 cells of the block's own module times "
-           "its instances; FF likewise):", ""]
+    md += ["", "Blocks of each configuration (ECP5 cells of the block's own module times its "
+           "instances; LUT: LUT4 cells, not counting the two LUT4s of each CCU2C):", ""]
     for cfg, r in res.items():
         b = r.get("ecp5", {}).get("blocks", {})
         if b:
             md.append(f"- **{cfg}**: " + "; ".join(
-                f"{n} x{v['instances']} {v['lut']:,} LUT / {v['ff']:,} FF" for n, v in b.items()))
+                f"{n} x{v['instances']} {v['lut']:,} LUT / {v['ff']:,} FF"
+                + "".join(f" / {v[k]:,} {c}" for k, c in (
+                    ("carry", "CCU2C"), ("dsp", "MULT18X18D"), ("bram", "DP16KD"),
+                    ("lutram", "DPR16X4")) if v.get(k)) for n, v in b.items()))
     md += ["", "### Targets (issue 15)", "", "| target | measured | result | what limits it |",
            "|---|--:|---|---|"]
     for t, v, m, why in targets(res, fe_timing):
