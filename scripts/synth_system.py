@@ -42,7 +42,8 @@ import synth as S  # noqa: E402 - the per-block engine: wrapper, counts, place a
 
 TOP = "kmu_gpu"
 WRAP = f"{TOP}_top_fpga"
-SYSTEM_VERSION = "1"
+SYSTEM_VERSION = "1"  # part of every step's key: bump when the flow changes its numbers
+COUNT_VERSION = "2"  # bump when only the counting of a Yosys result changes (no new Yosys run)
 PNR_CONFIGS = ("small", "fpga")  # issue 15: nextpnr Fmax for these
 FLAT = ("kmu_fifo", "kmu_prio_enc", "kmu_rr_arb", "kmu_prio_arb")  # flattened into users
 RF_MODULE = "kmu_dirty_rf"  # its RAM is the SM's register-file data storage
@@ -58,6 +59,7 @@ ECP5_PNR_TIMEOUT = int(os.environ.get("SYS_ECP5_PNR_TIMEOUT", "3600"))
 ICE40_PNR_TIMEOUT = int(os.environ.get("SYS_ICE40_PNR_TIMEOUT", "1200"))
 OUT_JSON = os.path.join(S.BUILD, "system.json")
 OUT_MD = os.path.join(S.BUILD, "system.md")
+CACHED_ONLY = False  # --cached: report the finished steps, run nothing
 
 
 def rtl():
@@ -166,13 +168,16 @@ def area_flow(cfg, params, files, flow, force):
     path = os.path.join(d, f"{flow}.result.json")
     yosys = S.ecp5_yosys() if flow == "ecp5" else "yosys"
     key = key_of(cfg, params, files, flow + yosys)
-    if not force and os.path.exists(path):
-        old = json.load(open(path))
-        if old.get("key") == key and not old.get("error"):
-            old["cached"] = True
-            return old
+    old = json.load(open(path)) if os.path.exists(path) else {}
+    if not force and old.get("key") == key and old.get("count") == COUNT_VERSION and \
+            not old.get("error"):
+        old["cached"] = True
+        return old
+    if CACHED_ONLY and not (os.path.exists(os.path.join(d, f"yosys_{flow}.key")) and
+                            open(os.path.join(d, f"yosys_{flow}.key")).read() == key):
+        return {"key": key, "cached": True, "missing": True}
     t0 = time.time()
-    res = {"key": key}
+    res = {"key": key, "count": COUNT_VERSION}
     if flow == "generic":
         chp = " ".join(f"-chparam {k} {v}" for k, v in params.items())
         stat = os.path.join(d, "generic.stat.json")
@@ -183,7 +188,10 @@ def area_flow(cfg, params, files, flow, force):
     # the Yosys run is kept apart from the counting (a Yosys run of the paper system is long)
     done = os.path.join(d, f"yosys_{flow}.key")
     if not force and os.path.exists(done) and open(done).read() == key:
-        rc, out = 0, ""
+        rc, out = 0, ""  # only counted again: the time is the Yosys run's (S.run's last line)
+        m = re.findall(r"^# ([0-9.]+) s$", open(os.path.join(d, f"yosys_{flow}.out")).read(),
+                       re.M)
+        t0 -= float(m[-1]) if m else 0
     else:
         rc, out = S.run([yosys, "-q", "-l", os.path.join(d, f"yosys_{flow}.log"), "-p", script],
                         os.path.join(d, f"yosys_{flow}.out"))
@@ -282,7 +290,10 @@ def one_config(cfg, params, files, force, pnr, ex):
     d = os.path.join(S.BUILD, f"system_{cfg}")
     os.makedirs(d, exist_ok=True)
     res = {"config": cfg, "params": S.params_str(params)}
+    wfile = os.path.join(d, f"{WRAP}.v")
     try:
+        if CACHED_ONLY and os.path.exists(wfile):
+            raise FileExistsError  # the running synthesis's wrapper
         ports = os.path.join(d, "ports.json")
         chp = " ".join(f"-chparam {k} {v}" for k, v in params.items())
         rc, out = S.run(["yosys", "-q", "-p", f"{S.yosys_read({'rtl': files})}; hierarchy "
@@ -293,8 +304,10 @@ def one_config(cfg, params, files, force, pnr, ex):
                 + S.tail(out)
             return res
         _, text = S.make_wrapper(TOP, S.port_list(ports, TOP), params)
-        with open(os.path.join(d, f"{WRAP}.v"), "w") as f:
+        with open(wfile, "w") as f:
             f.write(text)
+    except FileExistsError:
+        pass
     except (ValueError, KeyError, StopIteration, OSError) as e:
         res["error"] = f"wrapper: {e}"
         return res
@@ -306,7 +319,10 @@ def one_config(cfg, params, files, force, pnr, ex):
     for fu in cf.as_completed(futs):
         fl = futs[fu]
         r = fu.result()
-        res["seconds"][fl] = 0 if r.get("cached") else r.get("seconds", 0)
+        res["seconds"][fl] = r.get("seconds", 0)
+        if r.get("missing"):
+            res.setdefault("missing", []).append(fl)
+            continue
         if r.get("error"):
             res.setdefault("errors", []).append(r["error"])
             continue
@@ -318,7 +334,7 @@ def one_config(cfg, params, files, force, pnr, ex):
         if p:
             p.pop("key", None)
             res[f"pnr_{fl}"] = p
-            res["seconds"][f"pnr_{fl}"] = 0 if p.get("cached") else p.get("seconds", 0)
+            res["seconds"][f"pnr_{fl}"] = p.get("seconds", 0)
             if p.get("error"):
                 res.setdefault("errors", []).append(p["error"])
     return res
@@ -452,14 +468,18 @@ def report(res, fe_timing, baseline):
         md.append(f"| {t} | {fmt(v)} | {m} | {why} |")
     b = baseline.get(TOP)
     sm = res.get("small", {})
-    if b and sm.get("ecp5"):
-        md += ["", f"Against the old `{TOP}` entry of `{S.BASELINE}` (small, flat, Yosys "
-               f"{b.get('ecp5', {}).get('yosys', '0.23')} ECP5): ECP5 LUT {b['ecp5']['lut']:,} -> "
-               f"{sm['ecp5']['lut']:,}, FF {b['ecp5']['ff']:,} -> {sm['ecp5']['ff']:,}; iCE40 LUT "
-               f"{b['ice40']['lut']:,} -> {sm['ice40']['lut']:,}, FF {b['ice40']['ff']:,} -> "
-               f"{sm['ice40']['ff']:,}."]
-    md += ["", "Time per step (s, 0: cached): " + "; ".join(
-        f"{cfg} " + ", ".join(f"{k} {v:.0f}" for k, v in r.get("seconds", {}).items())
+    old = [f"{f} {k.upper()} {b[f][k]:,} -> {sm[f][k]:,}" for f in ("ecp5", "ice40")
+           for k in ("lut", "ff") if b and f in sm and f in b]
+    if old:
+        md += ["", f"Against the old `{TOP}` entry of `{S.BASELINE}` (small, flat; ECP5 mapped by "
+               f"Yosys {b.get('ecp5', {}).get('yosys', '0.23')}, not hierarchical): "
+               + ", ".join(old) + "."]
+    miss_ = [f"{cfg} {', '.join(r['missing'])}" for cfg, r in res.items() if r.get("missing")]
+    if miss_:
+        md += ["", "Not finished (report of the finished steps only): " + "; ".join(miss_) + "."]
+    md += ["", "Wall time of each step when it ran (s; a cached step shows its first run): " + "; ".join(
+        f"{cfg} " + ", ".join(f"{k} {v:.0f}" for k, v in r.get("seconds", {}).items()
+                              if k not in r.get("missing", ()))
         for cfg, r in res.items())]
     return md
 
@@ -469,8 +489,12 @@ def main():
     ap.add_argument("--pnr", action="store_true", help="place and route small and fpga")
     ap.add_argument("--force", action="store_true")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--cached", action="store_true",
+                    help="run nothing: report the steps that finished (another run may be going)")
     ap.add_argument("config", nargs="+", help="NAME=PARAMS")
     a = ap.parse_args()
+    global CACHED_ONLY
+    CACHED_ONLY = a.cached
     files = rtl()
     t0 = time.time()
     res = {}
