@@ -15,6 +15,7 @@
 #                                where it fits); too slow for CI (docs/synthesis.md); make synth
 #                                then shows its last (cached) result
 #   make synth-system            the same as make synth-full (its old name)
+#   make synth-system-report     the whole-system report of the finished steps (runs nothing)
 # Every make synth also synthesises the whole system kmu_gpu in the small, fpga and paper
 # configurations (scripts/synth_system.py: Yosys generic, ECP5 and iCE40 mapping, the
 # register-file RAM apart) and reports it against issue 15's targets: build/synth/system.json,
@@ -28,7 +29,7 @@ synth_spec   = $(1);$($(1)_TOP);$(strip $($(1)_RTL));$(call synth_params,$(1))
 GPU_FPGA ?= $(patsubst NSM=%,NSM=8,$(GPU_SMALL))
 SYSTEM_CONFIGS = 'small=$(strip $(GPU_SMALL))' 'fpga=$(strip $(GPU_FPGA))' 'paper=$(strip $(GPU_PAPER))'
 
-.PHONY: synth-baseline fpga-wrapper synth-system synth-ecp5 synth-full
+.PHONY: synth-baseline fpga-wrapper synth-system synth-ecp5 synth-full synth-system-report
 # The blocks, then the whole system (even when a block failed; the status is the worse one).
 synth: $(DEPS_STAMP)
 	@SYNTH_RTL_INC="$(RTL_INC_DIRS)" SYNTH_RTL_ALL="$(RTL_ALL)" python3 scripts/synth.py run --jobs $(SYNTH_JOBS) $(if $(filter 1,$(FORCE)),--force) $(if $(filter 1,$(SYNTH_ECP5)),--ecp5) \
@@ -38,6 +39,10 @@ synth: $(DEPS_STAMP)
 
 synth-full:
 	@$(MAKE) -s synth SYNTH_PNR=1
+
+# The whole-system report from the finished steps only (runs nothing; a make synth may be going).
+synth-system-report:
+	@SYNTH_RTL_INC="$(RTL_INC_DIRS)" SYNTH_RTL_SYSTEM="$(RTL_kmu_gpu)" python3 scripts/synth_system.py --cached $(SYSTEM_CONFIGS)
 
 synth-ecp5:
 	@$(MAKE) -s synth SYNTH_ECP5=1

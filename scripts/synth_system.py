@@ -511,7 +511,9 @@ def main():
             p5 = r.get("pnr_ecp5") or {}
             print(f"  {cfg:<6} ECP5 {fmt(e.get('lut4_total'))} LUT4 {fmt(e.get('ff'))} FF  "
                   f"iCE40 {fmt(i.get('lut'))} LUT {fmt(i.get('ff'))} FF  ECP5 Fmax "
-                  f"{fmt(p5.get('fmax_mhz'))}  ({r.get('seconds')})", flush=True)
+                  f"{fmt(p5.get('fmax_mhz'))}  (" + ", ".join(
+                      f"{k} {'not finished' if k in r.get('missing', ()) else f'{v:.0f} s'}"
+                      for k, v in r.get("seconds", {}).items()) + ")", flush=True)
     fe = {}
     tj = os.path.join(S.REPORTS, "timing.json")
     if os.path.exists(tj):
