@@ -98,15 +98,15 @@ def hier(mods, m, counts):
     return {"own": own, "total": tot}
 
 
-def instances(mods, m, mult=1, path=None, out=None):
-    """[(block name, instances, own counts)] of every module below m (m included)."""
+def instances(mods, m, mult=1, out=None):
+    """{module: [block name, instances]} of every module below m (m included)."""
     out = {} if out is None else out
     name = base_name(m)
     out.setdefault(m, [name, 0])
     out[m][1] += mult
     for t, n in mods[m]["num_cells_by_type"].items():
         if t in mods:
-            instances(mods, t, mult * n, None, out)
+            instances(mods, t, mult * n, out)
     return out
 
 
@@ -259,7 +259,8 @@ def ice40_pnr(cfg, area_key, ice, force, run):
         what = "LUT4s" if ice["lut"] >= ice["ff"] else "FFs"
         return {"device": "up5k-sg48", "fits": False, "fmax_mhz": None,
                 "note": f"does not fit the UP5K: {need:,} {what} > {S.UP5K_CELLS:,} logic cells "
-                        f"(over by {need - S.UP5K_CELLS:,}, {need / S.UP5K_CELLS:.1f}x); not placed"}
+                        f"(over by {need - S.UP5K_CELLS:,}, {need / S.UP5K_CELLS:.1f}x); "
+                        "not placed"}
     if os.path.exists(path) and not force:
         old = json.load(open(path))
         if old.get("key") == area_key and not old.get("error"):
@@ -477,7 +478,8 @@ def report(res, fe_timing, baseline):
     miss_ = [f"{cfg} {', '.join(r['missing'])}" for cfg, r in res.items() if r.get("missing")]
     if miss_:
         md += ["", "Not finished (report of the finished steps only): " + "; ".join(miss_) + "."]
-    md += ["", "Wall time of each step when it ran (s; a cached step shows its first run): " + "; ".join(
+    md += ["", "Wall time of each step when it ran (s; a cached step shows its first run): "
+           + "; ".join(
         f"{cfg} " + ", ".join(f"{k} {v:.0f}" for k, v in r.get("seconds", {}).items()
                               if k not in r.get("missing", ()))
         for cfg, r in res.items())]
