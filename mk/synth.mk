@@ -24,9 +24,8 @@ SYNTH_JOBS ?= 2
 synth_params = $(if $(filter-out undefined,$(origin $(1)_SYNTH_PARAMS)),$(strip $($(1)_SYNTH_PARAMS));S,$(strip $($(1)_PARAMS));)
 synth_spec   = $(1);$($(1)_TOP);$(strip $($(1)_RTL));$(call synth_params,$(1))
 
-# The fpga configuration (issue 15: the ULX3S's ECP5-85F, 8 SMs, every mechanism): the small one
-# with eight SMs.  `?=`: a board flow that defines it first wins.
-GPU_FPGA ?= $(patsubst NSM=%,NSM=8,$(GPU_SMALL))
+# The fpga configuration (issue 15: the ULX3S's ECP5-85F, every mechanism): GPU_FPGA of
+# sim/kmusim/kmusim.mk, the board top's parameters.
 SYSTEM_CONFIGS = 'small=$(strip $(GPU_SMALL))' 'fpga=$(strip $(GPU_FPGA))' 'paper=$(strip $(GPU_PAPER))'
 
 .PHONY: synth-baseline fpga-wrapper synth-system synth-ecp5 synth-full synth-system-report
