@@ -52,6 +52,10 @@
 // shm_raddr_o / ip_addr_o.  done_o: one-cycle pulse; done_regs_o / done_bytes_o count the
 // command's warp registers and bytes (registers x REG_BYTES + (bitmap + shm beats) x
 // BEAT_BYTES, in place the same) and hold until the next command is accepted.
+// Implementation (issue 15, no cycle changed): the warp index of every slot is a table
+// registered with the command (widx_q), not a popcount in the address path; the address is
+// area_q plus one narrow offset (one 32-bit adder); each count has one adder; the shared-memory
+// end is compared with a registered limit.  See docs/blocks/kmu_ctx_engine.md (Hardware).
 // C twin: cmodel/preempt/kmu_ctx_engine.c (composed of the kmu_prio_enc twin).
 `default_nettype none
 
