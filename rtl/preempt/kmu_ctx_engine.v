@@ -52,6 +52,10 @@
 // shm_raddr_o / ip_addr_o.  done_o: one-cycle pulse; done_regs_o / done_bytes_o count the
 // command's warp registers and bytes (registers x REG_BYTES + (bitmap + shm beats) x
 // BEAT_BYTES, in place the same) and hold until the next command is accepted.
+// Implementation (issue 15, no cycle changed): the warp index of every slot is a table
+// registered with the command (widx_q), not a popcount in the address path; the address is
+// area_q plus one narrow offset (one 32-bit adder); each count has one adder; the shared-memory
+// end is compared with a registered limit.  See docs/blocks/kmu_ctx_engine.md (Hardware).
 // C twin: cmodel/preempt/kmu_ctx_engine.c (composed of the kmu_prio_enc twin).
 `default_nettype none
 
@@ -137,6 +141,11 @@ module kmu_ctx_engine #(
   localparam [17:0] BEATB18 = BEAT_BYTES[17:0];
   localparam [17:0] SHMEM18 = SHMEM[17:0];
   localparam [6:0] RPW7 = RPW[6:0];
+  localparam integer WX_W = $clog2(WARPS + 1);  // a warp index 0..WARPS (widx_q entry)
+  // offsets inside the checkpoint area: below SHM_OFF + 2^17 (shared memory) and below
+  // SHM_OFF + 32 * REG_BYTES (a register number up to 31 of the warp index up to WARPS)
+  localparam integer OFF_W0 = $clog2(SHM_OFF + 131072 + 32 * REG_BYTES + 1);
+  localparam integer OFF_W = (OFF_W0 > 32) ? 32 : OFF_W0;
 
   // context operations KMU_CTX_OP_* (regmap/kmu.rdl)
 `include "kmu_regmap.vh"
@@ -179,6 +188,13 @@ module kmu_ctx_engine #(
   reg [RPW-1:0] rsp_bits_q, rsp_bits_d;
   reg [7:0] rsp_beat_q, rsp_beat_d;
   reg [16:0] rsp_off_q, rsp_off_d;
+  // warp index of every slot, registered with the command (so no popcount in the address
+  // path): entry w = set bits of the wmask below slot w, entry WARPS = all of them
+  reg [(WARPS+1)*WX_W-1:0] widx_q, widx_d;
+  // the offset of the last shared-memory beat or beyond: max(shmem - BEAT_BYTES, 0), a pipeline
+  // register of shmem_q (S_SHM / R_SHM come 3 or more cycles after the command's accept)
+  reg [16:0] shm_lim_q;
+  wire [17:0] shm_lim_d = {1'b0, shmem_q} - BEATB18;
   // results
   reg done_q, done_d;
   reg [11:0] regs_q, regs_d;
@@ -192,6 +208,18 @@ module kmu_ctx_engine #(
   wire cmd_go = cmd_valid_i && idle && !cmd_bad;
   assign cmd_ready_o = idle;
   assign err_cmd_o = cmd_valid_i && idle && cmd_bad;
+
+  // the warp index table of the command (widx_q): a running count over the command's wmask
+  reg [(WARPS+1)*WX_W-1:0] cmd_widx;
+  reg [WX_W-1:0] cmd_cnt;
+  always @(*) begin
+    cmd_cnt = {WX_W{1'b0}};
+    for (w = 0; w < WARPS; w = w + 1) begin
+      cmd_widx[w*WX_W+:WX_W] = cmd_cnt;
+      cmd_cnt = cmd_cnt + {{(WX_W - 1) {1'b0}}, cmd_wmask_i[w]};
+    end
+    cmd_widx[WARPS*WX_W+:WX_W] = cmd_cnt;
+  end
 
   wire restore = (op_q == KMU_CTX_OP_RESTORE);
   wire [7:0] rbe = inplace_q ? 8'd1 : REG_BEATS[7:0];  // accesses per register on this port
@@ -274,16 +302,32 @@ module kmu_ctx_engine #(
   // warp index of a slot: its set bits of the wmask below it (the scanned slot or iss_slot_q)
   wire [5:0] pc_slot = (state_q == S_SCAN) ? scan_warp_i : iss_slot_q;
   wire [4:0] pc_reg = (state_q == S_SCAN) ? scan_reg_i : iss_r5;
+  // pc = widx_q[slot] (the table below; slots >= WARPS read entry WARPS = the whole count)
+  // (the table padded to the 64 slot numbers, so the read is one balanced multiplexer)
+  reg [64*WX_W-1:0] widx_pad;
   reg [6:0] pc;
   always @(*) begin
+    for (w = 0; w < 64; w = w + 1)
+      widx_pad[w*WX_W+:WX_W] = widx_q[((w < WARPS) ? w : WARPS)*WX_W+:WX_W];
     pc = 7'd0;
-    for (w = 0; w < WARPS; w = w + 1) if (wmask_q[w] && (w[5:0] < pc_slot)) pc = pc + 7'd1;
+    pc[WX_W-1:0] = widx_pad[pc_slot*WX_W+:WX_W];
   end
-  wire [31:0] reg_addr = area_q + BMAP_B + ({25'd0, pc} * RPW32 + {27'd0, pc_reg}) * REGB32 +
-                         {24'd0, iss_beat_q} * BEATB32;
-  wire [31:0] bmap_addr = area_q + {25'd0, iss_idx_q} * BEATB32;
-  wire [31:0] shm_addr = area_q + SHM_OFF + {15'd0, iss_off_q};
-  wire [31:0] addr = (state_q == S_BMAP) ? bmap_addr : (state_q == S_SHM) ? shm_addr : reg_addr;
+  // One 32-bit adder: the area plus the offset of this access (the three offsets are narrow).
+  // (each offset is below 2^OFF_W: only its low OFF_W bits are used)
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] reg_off = BMAP_B + ({25'd0, pc} * RPW32 + {27'd0, pc_reg}) * REGB32 +
+                        {24'd0, iss_beat_q} * BEATB32;
+  wire [31:0] bmap_off = {25'd0, iss_idx_q} * BEATB32;
+  wire [31:0] shm_off = SHM_OFF + {15'd0, iss_off_q};
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [OFF_W-1:0] off_sel = (state_q == S_BMAP) ? bmap_off[OFF_W-1:0] :
+                             (state_q == S_SHM) ? shm_off[OFF_W-1:0] : reg_off[OFF_W-1:0];
+  reg [31:0] off32;
+  always @(*) begin
+    off32 = 32'd0;
+    off32[OFF_W-1:0] = off_sel;
+  end
+  wire [31:0] addr = area_q + off32;
 
   reg [31:0] scan_data32, bmap_word32, wdata;
   wire [31:0] evt_data = inplace_q ? ip_rdata_i : rsp_rdata_i;  // the read data of this cycle
@@ -305,17 +349,20 @@ module kmu_ctx_engine #(
   wire fire = iss_act && (inplace_q || req_ready_i);  // an access is accepted this cycle
   wire iss_last_beat = (iss_beat_q == rbe - 8'd1);
   wire scan_take = (state_q == S_SCAN) && (inplace_q || (req_ready_i && iss_last_beat));
-  wire shm_iss_last = ({1'b0, iss_off_q} + BEATB18) >= {1'b0, shmem_q};
+  wire shm_iss_last = (iss_off_q >= shm_lim_q);  // off + BEAT_BYTES >= shmem
 
   // ---------------------------------------------------------------- response events (restore)
   wire rsp_take = (rsp_ph_q == R_BMAP) || (rsp_ph_q == R_REG) || (rsp_ph_q == R_SHM);
   wire rsp_evt = rsp_take && (inplace_q ? fire : rsp_valid_i);
   wire rsp_last_beat = (rsp_beat_q == rbe - 8'd1);
   wire [RPW-1:0] evt_bmap = evt_data[RPW-1:0] & rpw_mask;  // bits >= rpw are ignored
-  wire shm_rsp_last = ({1'b0, rsp_off_q} + BEATB18) >= {1'b0, shmem_q};
+  wire shm_rsp_last = (rsp_off_q >= shm_lim_q);
 
   // ---------------------------------------------------------------- next state
   reg fin;  // the restore's last read data arrived
+  reg add_reg, add_beat;  // this cycle moves a warp register / a bitmap or shm beat
+  reg bm_clr, bm_set, bm_load;  // bitmaps: clear all (accept), set the scanned register's bit
+                                // (save), load the arriving word into rsp_w_idx's (restore)
   always @(*) begin
     state_d = state_q;
     op_d = op_q;
@@ -324,7 +371,10 @@ module kmu_ctx_engine #(
     rpw_d = rpw_q;
     shmem_d = shmem_q;
     area_d = area_q;
-    for (w = 0; w < WARPS; w = w + 1) bmap_d[w] = bmap_q[w];
+    widx_d = widx_q;
+    bm_clr = 1'b0;
+    bm_set = 1'b0;
+    bm_load = 1'b0;
     iss_rem_d = iss_rem_q;
     iss_idx_d = iss_idx_q;
     iss_slot_d = iss_slot_q;
@@ -341,6 +391,8 @@ module kmu_ctx_engine #(
     regs_d = regs_q;
     bytes_d = bytes_q;
     fin = 1'b0;
+    add_reg = 1'b0;
+    add_beat = 1'b0;
 
     // ---- issue side
     case (state_q)
@@ -352,7 +404,8 @@ module kmu_ctx_engine #(
           rpw_d = cmd_rpw_i;
           shmem_d = cmd_shmem_i;
           area_d = cmd_area_i;
-          for (w = 0; w < WARPS; w = w + 1) bmap_d[w] = {RPW{1'b0}};
+          widx_d = cmd_widx;
+          bm_clr = 1'b1;
           regs_d = 12'd0;
           bytes_d = 32'd0;
           iss_beat_d = 8'd0;
@@ -373,11 +426,8 @@ module kmu_ctx_engine #(
         if (fire) begin
           if (iss_last_beat) begin
             iss_beat_d = 8'd0;
-            for (w = 0; w < WARPS; w = w + 1)
-              for (r = 0; r < RPW; r = r + 1)
-                if ((scan_warp_i == w[5:0]) && (scan_reg_i == r[4:0])) bmap_d[w][r] = 1'b1;
-            regs_d = regs_q + 12'd1;
-            bytes_d = bytes_q + REGB32;
+            bm_set = 1'b1;
+            add_reg = 1'b1;
             if (scan_last_i) state_d = S_BMAP;
           end else begin
             iss_beat_d = iss_beat_q + 8'd1;
@@ -390,7 +440,7 @@ module kmu_ctx_engine #(
         if (fire) begin
           for (w = 0; w < WARPS; w = w + 1) if (iss_w_idx == w[WI_W-1:0]) iss_rem_d[w] = 1'b0;
           iss_idx_d = iss_idx_q + 7'd1;
-          if (!restore) bytes_d = bytes_q + BEATB32;
+          if (!restore) add_beat = 1'b1;
           if (iss_rem_d == {WARPS{1'b0}}) begin
             iss_off_d = 17'd0;
             if (restore) state_d = S_RWAIT;
@@ -434,7 +484,7 @@ module kmu_ctx_engine #(
       S_SHM: begin
         if (fire) begin
           iss_off_d = iss_off_q + BEATB18[16:0];
-          if (!restore) bytes_d = bytes_q + BEATB32;
+          if (!restore) add_beat = 1'b1;
           if (shm_iss_last) begin
             if (restore) state_d = S_DRAIN;
             else begin
@@ -452,12 +502,10 @@ module kmu_ctx_engine #(
       R_BMAP: begin
         if (rsp_evt) begin
           for (w = 0; w < WARPS; w = w + 1) begin
-            if (rsp_w_idx == w[WI_W-1:0]) begin
-              bmap_d[w] = evt_bmap;
-              rsp_rem_d[w] = 1'b0;
-            end
+            if (rsp_w_idx == w[WI_W-1:0]) rsp_rem_d[w] = 1'b0;
           end
-          bytes_d = bytes_d + BEATB32;
+          add_beat = 1'b1;
+          bm_load = 1'b1;
           if (rsp_rem_d == {WARPS{1'b0}}) begin
             rsp_off_d = 17'd0;
             if (any_nz || (evt_bmap != {RPW{1'b0}}) || (shmem_q != 17'd0)) rsp_ph_d = R_WAIT;
@@ -483,8 +531,7 @@ module kmu_ctx_engine #(
           if (rsp_last_beat) begin
             rsp_beat_d = 8'd0;
             for (r = 0; r < RPW; r = r + 1) if (rsp_r_idx == r[RI_W-1:0]) rsp_bits_d[r] = 1'b0;
-            regs_d = regs_d + 12'd1;
-            bytes_d = bytes_d + REGB32;
+            add_reg = 1'b1;
             if (rsp_bits_d == {RPW{1'b0}}) begin
               if (rsp_w_valid) begin
                 rsp_slot_d = rsp_w6;
@@ -503,7 +550,7 @@ module kmu_ctx_engine #(
       R_SHM: begin
         if (rsp_evt) begin
           rsp_off_d = rsp_off_q + BEATB18[16:0];
-          bytes_d = bytes_d + BEATB32;
+          add_beat = 1'b1;
           if (shm_rsp_last) begin
             rsp_ph_d = R_IDLE;
             fin = 1'b1;
@@ -512,10 +559,36 @@ module kmu_ctx_engine #(
       end
       default: ;
     endcase
+    // the counts: one adder each (a save counts on the issue side, a restore on the response
+    // side, never both in a cycle; a command's accept clears them)
+    if (add_reg) begin
+      regs_d = regs_q + 12'd1;
+      bytes_d = bytes_q + REGB32;
+    end else if (add_beat) begin
+      bytes_d = bytes_q + BEATB32;
+    end
     // the cycle after the last read data arrived: done, idle
     if (fin) begin
       state_d = S_IDLE;
       done_d = 1'b1;
+    end
+  end
+
+  // ---------------------------------------------------------------- bitmaps
+  // Per bit: one slot decode and one register decode shared by every bit (the three updates
+  // never meet in a cycle: the accept is idle, the scan a save, the load a restore).
+  reg [WARPS-1:0] bm_set_w, bm_load_w;
+  reg [RPW-1:0] bm_set_r;
+  always @(*) begin
+    for (w = 0; w < WARPS; w = w + 1) begin
+      bm_set_w[w] = bm_set && (scan_warp_i == w[5:0]);
+      bm_load_w[w] = bm_load && (rsp_w_idx == w[WI_W-1:0]);
+    end
+    for (r = 0; r < RPW; r = r + 1) bm_set_r[r] = (scan_reg_i == r[4:0]);
+    for (w = 0; w < WARPS; w = w + 1) begin
+      if (bm_clr) bmap_d[w] = {RPW{1'b0}};
+      else if (bm_load_w[w]) bmap_d[w] = evt_bmap;
+      else bmap_d[w] = bmap_q[w] | (bm_set_w[w] ? bm_set_r : {RPW{1'b0}});
     end
   end
 
@@ -562,6 +635,8 @@ module kmu_ctx_engine #(
       rpw_q <= 6'd0;
       shmem_q <= 17'd0;
       area_q <= 32'd0;
+      shm_lim_q <= 17'd0;
+      widx_q <= {((WARPS + 1) * WX_W) {1'b0}};
       for (w = 0; w < WARPS; w = w + 1) bmap_q[w] <= {RPW{1'b0}};
       iss_rem_q <= {WARPS{1'b0}};
       iss_idx_q <= 7'd0;
@@ -586,6 +661,8 @@ module kmu_ctx_engine #(
       rpw_q <= rpw_d;
       shmem_q <= shmem_d;
       area_q <= area_d;
+      shm_lim_q <= shm_lim_d[17] ? 17'd0 : shm_lim_d[16:0];
+      widx_q <= widx_d;
       for (w = 0; w < WARPS; w = w + 1) bmap_q[w] <= bmap_d[w];
       iss_rem_q <= iss_rem_d;
       iss_idx_q <= iss_idx_d;

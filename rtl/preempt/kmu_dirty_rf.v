@@ -96,6 +96,8 @@ module kmu_dirty_rf #(
   localparam integer WI_W = (WARPS > 1) ? $clog2(WARPS) : 1;  // warp index (encoder)
   localparam integer RI_W = (RPW > 1) ? $clog2(RPW) : 1;  // register index (encoder)
   localparam integer CNT_W = $clog2(RPW + 1);  // per-warp dirty count, 0..RPW
+  localparam integer SUM_W = $clog2(WORDS + 1);  // dirty_cnt_o's value, 0..WORDS
+  localparam integer NLEAF = 1 << WI_W;  // leaves of the dirty-count adder tree (>= WARPS)
   localparam [31:0] RPW_32 = RPW;
   localparam [WARPS-1:0] ONE_W = 1;
   localparam [RPW-1:0] ONE_R = 1;
@@ -253,8 +255,8 @@ module kmu_dirty_rf #(
     for (w = 0; w < WARPS; w = w + 1)
       ex_clr[w*RPW+:RPW] = {RPW{exit_ok && (exit_warp_i == w[5:0])}};
   end
-  wire wr_was_dirty = |(dirty_q & wr_set);  // the written word was dirty already
-  wire out_dirty = |(dirty_q & hs_clr);  // the word handed out is dirty (and cleared)
+  wire wr_was_dirty = dirty_q[wr_addr];  // the written word was dirty already (with wr_ok)
+  wire out_dirty = hs_clear && dirty_q[out_addr];  // the word handed out is dirty (and cleared)
   wire same_word = wr_ok && (wr_warp_i == out_warp_q) && (wr_reg_i == out_reg_q);
 
   // ---------------------------------------------------------------- next state
@@ -320,11 +322,19 @@ module kmu_dirty_rf #(
   end
 
   // ---------------------------------------------------------------- dirty count of the mask
+  // a balanced tree of SUM_W-bit adders (log2(WARPS) adder levels, not a chain of WARPS):
+  // node i of the heap = node 2i + node 2i+1, the masked per-warp counts at the leaves
+  reg [2*NLEAF*SUM_W-1:0] sum_tree;
   reg [11:0] cnt_sum;
   always @(*) begin
-    cnt_sum = 12'd0;
+    sum_tree = {(2 * NLEAF * SUM_W) {1'b0}};
     for (w = 0; w < WARPS; w = w + 1)
-      if (scan_wmask_i[w]) cnt_sum = cnt_sum + {{(12 - CNT_W) {1'b0}}, dcnt_q[w*CNT_W+:CNT_W]};
+      if (scan_wmask_i[w])
+        sum_tree[(NLEAF+w)*SUM_W+:SUM_W] = {{(SUM_W - CNT_W) {1'b0}}, dcnt_q[w*CNT_W+:CNT_W]};
+    for (w = NLEAF - 1; w >= 1; w = w - 1)
+      sum_tree[w*SUM_W+:SUM_W] = sum_tree[2*w*SUM_W+:SUM_W] + sum_tree[(2*w+1)*SUM_W+:SUM_W];
+    cnt_sum = 12'd0;
+    cnt_sum[SUM_W-1:0] = sum_tree[((NLEAF > 1) ? 1 : 0)*SUM_W+:SUM_W];
   end
   assign dirty_cnt_o = cnt_sum;
 
