@@ -1,15 +1,16 @@
 # mk/gate.mk - `make gate`: gate-level lockstep (issue 16 item 6).  The Yosys netlist of kmu_gpu
-# in the small configuration (generic `synth -flatten`, abc gates, write_verilog -noattr; the
-# SM register files stay memories: scripts/gate_synth.sh) is Verilated in place of the RTL into
+# in the small configuration (generic `synth -flatten`, abc gates, write_verilog -noattr; every
+# memory stays a memory, its logic gates: scripts/gate_synth.sh) is Verilated in place of the RTL into
 # kmusim (build/bin/kmusim-gate: the same shim, C twin and scoreboards as kmusim-small) and run
 # through scripts/test_kmu_gpu_cosim.sh: the C model and the netlist compared on every output
 # of every cycle, on the hand-written and random workloads, from random power-up state.
 #   make gate [GATE_CYCLES=100000] [SEED=1] [GATE_HAND=0: random workloads only]
 #             [GATE_SPAN=5000: the cycles a random workload's arrivals spread over; its run lasts
 #             longer, 85k cycles for seed 1, while its kernels drain]
-# The netlist is cached in build/gate/ (redone when the RTL changes; Yosys takes minutes), so
-# make gate is not in make test: CI runs it as a separate target.  Not in make lint either (a
-# generated netlist; its RTL is linted), nor in make mutants.
+# The netlist is cached in build/gate/ (redone when the RTL changes; Yosys takes minutes, the
+# Verilator build of its 86k cells more), so make gate is not in make test; .ci/run lists it as
+# a separate target it skips, with its cost.  Not in make lint either (a generated netlist; its
+# RTL is linted), nor in make mutants.
 GATE_NETLIST := $(BUILD)/gate/kmu_gpu_small.v
 GATE_CYCLES  ?= 100000
 GATE_HAND    ?= 1
