@@ -31,6 +31,9 @@ if [ -z "${KMU_BIN:-}" ] && [ "$cfg" = small ]; then
 fi
 hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl)
 [ "$cfg" = small ] || hand=()
+# KMU_COSIM_HAND=0: the random workloads only (make gate's quick run: GATE_HAND=0)
+hand_on=${KMU_COSIM_HAND:-1}
+[ "$hand_on" = 1 ] || hand=()
 for wl in "${hand[@]}"; do
   log=$wd/$(basename "$wl" .wl).log
   if "$bin" "$wl" --engine cosim --no-isolated >"$log" 2>&1; then
@@ -45,7 +48,7 @@ done
 # TB-level preemption on every SM at once, under every policy (small build): the restores'
 # read-back catches a context saved to or restored from the wrong place
 pols=(chimera chimera_dirty pep pep_inplace pep+warp warp)
-[ "$cfg" = small ] || pols=()
+[ "$cfg" = small ] && [ "$hand_on" = 1 ] || pols=()
 for pol in "${pols[@]}"; do
   log=$wd/preempt-$pol.log
   if "$bin" workloads/preempt.wl --engine cosim --policy "$pol" --no-isolated >"$log" 2>&1; then
@@ -61,7 +64,7 @@ done
 # under memory stalls, every byte checked by kmusim's copy scoreboard (small build: the paper
 # build's lockstep runs about 1k cycles/s, and its random workloads below carry copies too)
 cseeds=(1 2 3)
-[ "$cfg" = small ] || cseeds=()
+[ "$cfg" = small ] && [ "$hand_on" = 1 ] || cseeds=()
 for cs in "${cseeds[@]}"; do
   wl=$wd/copies-$cs.wl
   python3 scripts/gen_workload.py "$cs" 20000 "$cfg" copies >"$wl"
@@ -88,9 +91,12 @@ if [ "$cfg" = small ] && [ -z "${KMU_BIN:-}" ]; then
     fi
   done
 fi
+# KMU_COSIM_SPAN: the cycles a random workload's arrivals spread over (default 60000; a run
+# lasts several times longer while its kernels drain)
+span=${KMU_COSIM_SPAN:-60000}
 while [ "$total" -lt "$min" ]; do
   wl=$wd/random-$seed.wl
-  python3 scripts/gen_workload.py "$seed" 60000 "$cfg" >"$wl"
+  python3 scripts/gen_workload.py "$seed" "$span" "$cfg" >"$wl"
   log=$wd/random-$seed.log
   if "$bin" "$wl" --engine cosim --seed "$seed" --no-isolated >"$log" 2>&1; then
     cyc=$(grep -oE '^run: [0-9]+ cycles' "$log" | grep -oE '[0-9]+' || echo 0)

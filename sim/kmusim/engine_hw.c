@@ -5,6 +5,7 @@
  *          mismatch stops the run with cycle, signal, expected (C) and actual (RTL)
  * The binary is built for one parameter set (-DP_NSM=... as the Verilated top); an engine
  * refuses a configuration whose sizes differ. */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,22 @@ static int config_matches(const kmusim_config *c, char *err, size_t errlen) {
   return 1;
 }
 
+/* Random power-up state of the RTL (issue 16): every register and memory without a reset starts
+ * at a value drawn from the run's --seed (the shim reads KMU_POWERUP_SEED when it creates the
+ * DUT; tb/shim/kmu_shim.h), but the SMs' register memories (zero: tb/shim/kmu_gpu_shim.cpp),
+ * so the cosim engine shows that no output depends on a register nobody reset or wrote.  The
+ * same derivation as the block harnesses' (tb/common/kmu_tb.c).  KMU_POWERUP=0: all zero. */
+static void powerup_seed(uint64_t seed) {
+  const char *p = getenv("KMU_POWERUP");
+  if (p && !strcmp(p, "0")) {
+    unsetenv("KMU_POWERUP_SEED");
+    return;
+  }
+  char v[32];
+  snprintf(v, sizeof v, "%u", (unsigned)((kmu_hash32(seed, 0x9057) & 0x7ffffffeu) + 1));
+  setenv("KMU_POWERUP_SEED", v, 1);
+}
+
 static void *hw_create(const kmusim_engine_args *a, char *err, size_t errlen, int c, int r) {
   if (!config_matches(a->cfg, err, errlen)) return NULL;
   if (a->fst_path && !r) {
@@ -69,6 +86,7 @@ static void *hw_create(const kmusim_engine_args *a, char *err, size_t errlen, in
     kmu_gpu_init(e->model, &build_params);
   }
   if (r) {
+    powerup_seed(a->seed);
     e->dut = kmu_gpu_dut_ops.create();
     if (a->fst_path) kmu_gpu_dut_ops.trace_open(e->dut, a->fst_path);
   }

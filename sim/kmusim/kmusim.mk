@@ -47,6 +47,11 @@ kmusim_paper_BIN    := $(BINDIR)/kmusim-paper
 # cycles/s of CPU on speed_small.wl), for a longer compile.
 kmusim_small_VFLAGS := -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"
 kmusim_paper_VFLAGS := -fno-inline --build-jobs 2
+# both: the SMs' register memories public, for the shim to zero them after the random power-up
+# (tb/shim/kmu_gpu_shim.cpp says why)
+kmusim_small_VFLAGS += tb/shim/kmu_gpu.vlt
+kmusim_paper_VFLAGS += tb/shim/kmu_gpu.vlt
+$(call bin_of,kmusim_small) $(call bin_of,kmusim_paper): tb/shim/kmu_gpu.vlt
 # the system top is synthesized on request (about 9 minutes of Yosys for 40k cells):
 #   make synth SYNTH_EXTRA=kmusim_small
 

@@ -21,12 +21,44 @@
 
 #include "kmu_tb.h"
 
+// Port-level record of a run (KMU_RECORD=<prefix>: one file <prefix>.<n>.rec per DUT this
+// process creates), replayed on Icarus by scripts/icarus_agree.py (make icarus-agree):
+//   I <name> / O <name>   the ports in X-macro order (inputs, then outputs), before the events
+//   R                     reset (rst_ni low for two rising edges, inputs as they stand)
+//   E <in>... <out>...    one evaluation: the inputs given, the outputs Verilator settled to
+//   T                     one rising edge
+// Values in hex as the Verilated model holds them (a wide port most significant word first).
+static inline void kmu_rec_val(FILE *f, uint64_t v) { std::fprintf(f, " %llx", (unsigned long long)v); }
+template <std::size_t N>
+static inline void kmu_rec_val(FILE *f, const VlWide<N> &v) {
+  std::fputc(' ', f);
+  for (std::size_t k = N; k-- > 0;) std::fprintf(f, "%08x", (unsigned)v[k]);
+}
+static inline FILE *kmu_rec_open() {
+  static unsigned n;
+  const char *pre = std::getenv("KMU_RECORD");
+  if (!pre) return nullptr;
+  char path[1024];
+  std::snprintf(path, sizeof path, "%s.%u.rec", pre, n++);
+  FILE *f = std::fopen(path, "w");
+  if (!f) {
+    std::fprintf(stderr, "KMU_RECORD: cannot write %s\n", path);
+    std::exit(2);
+  }
+  return f;
+}
+
 template <class V>
 struct kmu_shim_dut_base {
   VerilatedContext ctx;
   V *top;
   VerilatedFstC *tr = nullptr;
   uint64_t t = 0;
+  FILE *rec = kmu_rec_open();
+  int rec_named = 0; // the port names are written before the first event
+  void rec_event(char c) {
+    if (rec) std::fprintf(rec, "%c\n", c);
+  }
   kmu_shim_dut_base() {
     ctx.traceEverOn(true);
     // Random power-up state: a test that sets KMU_POWERUP_SEED before it creates the DUT gets
@@ -39,6 +71,7 @@ struct kmu_shim_dut_base {
     top = new V(&ctx);
   }
   ~kmu_shim_dut_base() {
+    if (rec) std::fclose(rec);
     if (tr) tr->close();
     delete tr;
     top->final();
@@ -78,6 +111,7 @@ struct kmu_shim_dut : kmu_shim_dut_base<V> {
   using kmu_shim_dut_base<V>::dump;
   // Reset: two rising edges with rst_ni low and every input at its struct default (zero).
   void reset() {
+    this->rec_event('R');
     top->clk_i = 0;
     top->rst_ni = 0;
     top->eval();
@@ -94,6 +128,7 @@ struct kmu_shim_dut : kmu_shim_dut_base<V> {
   // simulation time is 10 per cycle (the rising edge of cycle n at 10n), so an assertion's
   // $time names the cycle.
   void tick() {
+    this->rec_event('T');
     this->ctx.time(t);
     top->clk_i = 1;
     top->eval();
@@ -109,8 +144,12 @@ struct kmu_shim_dut : kmu_shim_dut_base<V> {
 // A purely combinational block (no clk_i/rst_ni): eval only; tick just advances trace time.
 template <class V>
 struct kmu_shim_comb_dut : kmu_shim_dut_base<V> {
-  void reset() { this->top->eval(); }
+  void reset() {
+    this->rec_event('R');
+    this->top->eval();
+  }
   void tick() {
+    this->rec_event('T');
     this->t += 5;
     this->dump();
     this->t += 5;
@@ -118,6 +157,14 @@ struct kmu_shim_comb_dut : kmu_shim_dut_base<V> {
 };
 
 #define KMU_SHIM_SET(n) d->top->n = i->n;
+#define KMU_REC_NI(n) std::fprintf(d->rec, "I %s\n", #n);
+#define KMU_REC_NO(n, q) std::fprintf(d->rec, "O %s\n", #n);
+#define KMU_REC_NIL(n, nl, ew) KMU_REC_NI(n)
+#define KMU_REC_NOL(n, nl, ew, q) KMU_REC_NO(n, q)
+#define KMU_REC_VI(n) kmu_rec_val(d->rec, d->top->n);
+#define KMU_REC_VO(n, q) KMU_REC_VI(n)
+#define KMU_REC_VIL(n, nl, ew) KMU_REC_VI(n)
+#define KMU_REC_VOL(n, nl, ew, q) KMU_REC_VI(n)
 #define KMU_SHIM_GET(n, q) o->n = (uint64_t)d->top->n;
 
 // Lane ports (kmu_common.h): element k of the C array <-> bits [k*EW +: EW] of the Verilog
@@ -201,6 +248,15 @@ static inline void kmu_lanes_get(const VlWide<N> &p, uint64_t *v, unsigned n, un
     d->dump();                                                                              \
     OUTLIST(KMU_SHIM_GET)                                                                   \
     OUTL(KMU_SHIM_GETL)                                                                     \
+    if (d->rec) {                                                                           \
+      if (!d->rec_named) {                                                                  \
+        INLIST(KMU_REC_NI) INL(KMU_REC_NIL) OUTLIST(KMU_REC_NO) OUTL(KMU_REC_NOL)           \
+        d->rec_named = 1;                                                                   \
+      }                                                                                     \
+      std::fputc('E', d->rec);                                                              \
+      INLIST(KMU_REC_VI) INL(KMU_REC_VIL) OUTLIST(KMU_REC_VO) OUTL(KMU_REC_VOL)             \
+      std::fputc('\n', d->rec);                                                             \
+    }                                                                                       \
   }                                                                                         \
   static void BLK##_dut_tick(void *p) { ((BLK##_shim *)p)->tick(); }                        \
   static void BLK##_dut_trace_open(void *p, const char *f) {                                \
