@@ -90,6 +90,20 @@ static int comb_pass(kmu_frontend *m, const kmu_frontend_in *i, int first) {
   w->csr_i.pre_req_i = i->pre_req_i;
   w->csr_i.wp_start_i = i->wp_start_i;
   w->csr_i.ctx_save_i = i->ctx_save_i;
+  /* TReM window: not wired to kmu_revoke / kmu_elastic yet (issue 12), as in the RTL */
+  w->csr_i.trem_req_ready_i = 1;
+  w->csr_i.trem_busy_i = 0;
+  w->csr_i.trem_done_valid_i = 0;
+  w->csr_i.trem_done_status_i = 0;
+  w->csr_i.trem_done_replay_i = 0;
+  w->csr_i.trem_done_tag_i = 0;
+  w->csr_i.trem_done_lid_i = 0;
+  w->csr_i.trem_guard_i = 0;
+  w->csr_i.trem_guard_tag_i = 0;
+  w->csr_i.trem_u_i = 0;
+  w->csr_i.trem_q_i = 0;
+  w->csr_i.trem_le_i = 0;
+  w->csr_i.trem_last_lid_i = 0;
   KMU_EVAL(kmu_csr_comb, &m->u_csr, &w->csr_i, &l->csr_i, &w->csr_o);
 
   /* kmu_doorbell */

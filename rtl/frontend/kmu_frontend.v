@@ -294,8 +294,41 @@ module kmu_frontend #(
       .host_prio_o        (host_prio_o),
       .host_param_o       (host_param_o),
       .host_cpl_addr_o    (host_cpl_addr_o),
+      // TReM window (register map 1.3): not wired to kmu_revoke / kmu_elastic yet (issue 12):
+      // a request is taken at once and never completes, the live reads read 0
+      .host_class_o       (unused_host_class),
+      .host_est_o         (unused_host_est),
+      .trem_req_valid_o   (unused_trem_req_valid),
+      .trem_req_ready_i   (1'b1),
+      .trem_req_kind_o    (unused_trem_req_kind),
+      .trem_req_replay_o  (unused_trem_req_replay),
+      .trem_req_id_o      (unused_trem_req_id),
+      .trem_thr_o         (unused_trem_thr),
+      .trem_cost_o        (unused_trem_cost),
+      .trem_policy_o      (unused_trem_policy),
+      .trem_shift_o       (unused_trem_shift),
+      .trem_sla_o         (unused_trem_sla),
+      .trem_period_o      (unused_trem_period),
+      .trem_busy_i        (1'b0),
+      .trem_done_valid_i  (1'b0),
+      .trem_done_status_i (3'd0),
+      .trem_done_replay_i (1'b0),
+      .trem_done_tag_i    (8'd0),
+      .trem_done_lid_i    (16'd0),
+      .trem_guard_i       (1'b0),
+      .trem_guard_tag_i   (8'd0),
+      .trem_u_i           (8'd0),
+      .trem_q_i           (8'd0),
+      .trem_le_i          (32'd0),
+      .trem_last_lid_i    (16'd0),
       .irq_o              (irq_o)
   );
+  wire unused_host_class, unused_trem_req_valid, unused_trem_req_replay;
+  wire [31:0] unused_host_est, unused_trem_cost, unused_trem_sla, unused_trem_period;
+  wire [1:0] unused_trem_req_kind, unused_trem_policy;
+  wire [15:0] unused_trem_req_id;
+  wire [3:0] unused_trem_thr;
+  wire [2:0] unused_trem_shift;
 
   kmu_doorbell #(
       .ENTRIES(ENTRIES)
