@@ -281,6 +281,13 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   /* the SM reports the TB's kernel tag */
   w->kmu_i.done_tag_i = w->sm_o[w->dn_arb_o.gnt_idx_o % nsm].done_slot_o & kmu_mask(tag_w);
   w->kmu_i.mem_req_ready_i = w->mp_o.req_ready_o & 1;
+  /* TReM (issue 12): kmu_revoke is not wired yet, as in the RTL */
+  w->kmu_i.host_class_i = 0;
+  w->kmu_i.host_est_i = 0;
+  w->kmu_i.rvk_tag_i = 0;
+  w->kmu_i.stop_i = 0;
+  w->kmu_i.free_i = 0;
+  w->kmu_i.free_replay_i = 0;
   kmu_kmu_comb_next(&m->u_kmu, &w->kmu_i, &w->kmu_o);
 
   /* (9) preemption trigger */

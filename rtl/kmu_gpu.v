@@ -408,8 +408,28 @@ module kmu_gpu #(
       .mem_req_wdata_o(cmem_wdata),
       .ekt_cpl_valid_o(ekt_cpl_valid),
       .ekt_cpl_id_o   (ekt_cpl_id),
-      .kernel_done_o  (kernel_done_o)
+      .kernel_done_o  (kernel_done_o),
+      // TReM (issue 12): kmu_revoke is not wired yet: batch class, no estimate, no stop/free
+      .host_class_i   (1'b0),
+      .host_est_i     (32'd0),
+      .adm_valid_o    (unused_adm_valid),
+      .adm_fresh_o    (unused_adm_fresh),
+      .adm_tag_o      (unused_adm_tag),
+      .adm_lid_o      (unused_adm_lid),
+      .adm_user_o     (unused_adm_user),
+      .adm_est_o      (unused_adm_est),
+      .last_lid_o     (unused_last_lid),
+      .rvk_tag_i      ({TAG_W{1'b0}}),
+      .stop_i         (1'b0),
+      .stop_ack_o     (unused_stop_ack),
+      .free_i         (1'b0),
+      .free_replay_i  (1'b0),
+      .free_ack_o     (unused_free_ack)
   );
+  wire unused_adm_valid, unused_adm_fresh, unused_adm_user, unused_stop_ack, unused_free_ack;
+  wire [TAG_W-1:0] unused_adm_tag;
+  wire [15:0] unused_adm_lid, unused_last_lid;
+  wire [31:0] unused_adm_est;
 
   // ---------------------------------------------------------------- dispatch
   wire need_valid, need_ewarp;
