@@ -1496,6 +1496,7 @@ typedef struct {
   /* the revoker: 0 idle, 1 stop sent, 2 acked (waiting to free), 3 free sent */
   int rv_state, rv_ser, rv_replay;
   unsigned rv_tag;
+  int last_rpl_tag; /* the last replayed tag: stopped again soon, while its continuation waits */
   uint64_t rv_at, last_host_lid;
   int host_acc_seen;
   uint64_t credits, ev_cpl, ev_ret, n_stop, n_race, n_replay, n_retire, n_cpl, n_adm_cont;
@@ -1512,6 +1513,7 @@ static void rv_init(void *c, uint64_t seed) {
   x->cur[0] = x->cur[1] = -1;
   for (unsigned e = 0; e < KMU_KMU_MAX_CT; e++) x->ser_of_tag[e] = -1;
   x->rv_ser = -1;
+  x->last_rpl_tag = -1;
 }
 
 static int rv_drain(const rv_ctx *x, uint64_t cyc) { return cyc * 5 >= x->cycles * 4; }
@@ -1579,6 +1581,9 @@ static int rv_drive(void *c, uint64_t cyc, const void *pi, const void *po, void 
   /* the revoker */
   if (x->rv_state == 0 && !rv_drain(x, cyc) && kmu_rng_pct(g, 3)) {
     unsigned t0 = (unsigned)kmu_rng_below(g, P_CT);
+    /* often the last replayed kernel again: its continuation may still wait in the pool (the
+     * restart-at-TB-0 path, also where no swap-out ever pools a kernel: CT = SLOTS) */
+    if (x->last_rpl_tag >= 0 && kmu_rng_pct(g, 40)) t0 = (unsigned)x->last_rpl_tag;
     for (unsigned k = 0; k < P_CT; k++) {
       unsigned t = (t0 + k) % P_CT;
       if (x->ser_of_tag[t] >= 0) {
@@ -1618,6 +1623,7 @@ static int rv_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     if (x->rv_replay) {
       r->next = 0;
       x->n_replay++;
+      x->last_rpl_tag = (int)x->rv_tag;
     } else {
       r->retired = 1;
       x->n_retire++;
