@@ -13,7 +13,10 @@ include rtl/files.mk
 # mutant and ccache serves it; scripts/mutants.sh refuses a patch that changes a header.
 MUT         ?=
 MUTSRC      ?= $(BUILD)/mut/$(MUT)/src
-HDIR        := $(BUILD)/tb$(if $(MUT),-mut/$(MUT))
+# Coverage builds (make coverage, scripts/coverage.py): COV=1 builds a harness Verilated with
+# --coverage into build/cov/tb/<name>/, so the normal builds are untouched.
+COV         ?=
+HDIR        := $(BUILD)/$(if $(COV),cov/tb,tb$(if $(MUT),-mut/$(MUT)))
 src          = $(if $(MUT),$(addprefix $(MUTSRC)/,$(1)),$(1))
 C_INC        = $(addprefix -I,$(call src,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS)))
 CFLAGS_C     = -std=c11 -O2 -g -Wall -Wextra -Werror $(C_INC)
@@ -21,9 +24,13 @@ VERILATOR   := verilator
 # ccache (from make deps) makes the Verilator runtime objects, identical in every harness, a
 # cache hit after the first build; the shim needs no parameters, so its flags are the same too.
 OBJCACHE    := $(shell command -v ccache 2>/dev/null)
-VFLAGS      := --cc --exe --build --trace-fst -Wall -Wno-fatal --x-assign fast --x-initial fast \
+# --x-initial unique: the registers and memories without reset start at values the shim draws
+# from KMU_POWERUP_SEED (random power-up state, set by the runner from each run's seed; zero
+# without it), so no test relies on a flop nobody reset.
+VFLAGS      := --cc --exe --build --trace-fst -Wall -Wno-fatal --x-assign fast --x-initial unique \
                +define+KMU_ASSERT \
                -O3 -MAKEFLAGS "-s OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 OBJCACHE=$(OBJCACHE)"
+VFLAGS      += $(if $(COV),--coverage)
 # ccache keys on paths relative to here, so a mutant build from its scratch copy hits the
 # cache for every file the patch does not touch.
 export CCACHE_BASEDIR := $(CURDIR)
@@ -37,8 +44,8 @@ TEST_SCRIPTS :=
 TEST_DEPS :=
 TB_COMMON_C := tb/common/kmu_tb.c
 DEPS_STAMP  := $(BUILD)/deps.stamp
-# A harness's binary; a tool may name its own (<h>_BIN), except in a mutant build.
-bin_of = $(or $(if $(MUT),,$($(1)_BIN)),$(HDIR)/$(1)/test_$(1))
+# A harness's binary; a tool may name its own (<h>_BIN), except in a mutant or coverage build.
+bin_of = $(or $(if $(MUT)$(COV),,$($(1)_BIN)),$(HDIR)/$(1)/test_$(1))
 shipped_bin = $(or $($(1)_BIN),$(BUILD)/tb/$(1)/test_$(1))
 include sim/kmusim/kmusim.mk tools/kmuctl/kmuctl.mk sim/fpga/fpga_sim.mk $(sort $(wildcard tb/*.mk))
 
@@ -85,6 +92,8 @@ help:
 	@echo "make synth     Yosys/nextpnr area and Fmax into build/reports/"
 	@echo "make synth-ecp5    make synth plus nextpnr-ecp5 Fmax per block (ECP5-85F; slow, not in CI)"
 	@echo "make synth-system  make synth plus the whole kmu_gpu (slow, not in CI)"
+	@echo "make fuzz      libFuzzer + ASan/UBSan, FUZZ_TIME s per target (default 600; not in CI)"
+	@echo "make fuzz-regress  replay the kept fuzz corpus and crash inputs, sanitizer kmusim (in make test)"
 	@echo "make bench     measured latency/throughput into build/reports/bench.json"
 	@echo "make waves T=<harness>[.<test>]  FST + gtkwave save file of one test"
 	@echo "make run       kmusim: default workload, paper configuration, every policy side by side"
@@ -93,6 +102,7 @@ help:
 	@echo "make kmuctl    build/bin/kmuctl, the host side of a board (kmuctl -h)"
 	@echo "make study-edge  EDGE warp-preemption study (Fig. 11-13) into build/study-edge/"
 	@echo "make study-pep PEP study on the C twins (~3 min): build/study-pep/table.md, docs/results-pep.md"
+	@echo "make study-rgem  RGEM copy study on kmusim (Fig. 7-12, targets): build/study-rgem/, docs/results-rgem.md"
 	@echo "scripts/kmusim W.wl [--engine c|rtl|cosim] [--json F] [--timeline F.svg]  any workload"
 
 verilate: $(DEPS_STAMP) $(HARNESS_BINS) $(TEST_DEPS)

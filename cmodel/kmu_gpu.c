@@ -7,14 +7,16 @@
  * a function of the block's state and the inputs known by then; its comb() (used by its own
  * lockstep harness) is the phases in order, so the logic exists once.  The order:
  *   (1) registered outputs: kmu_frontend_comb_out, kmu_preempt_ctrl_comb_out,
- *       kmu_kmu_comb_slot (slot vectors, completion request);
+ *       kmu_kmu_comb_slot (slot vectors, completion request), kmu_copy_engine_comb_out;
  *   (2) kmu_dispatch_comb_slot (level, slot), kmu_kmu_comb_q, kmu_dispatch_comb_need;
  *   (3) kmu_sm_comb_fit per SM (fit answers, SIMT start offer, TB done, memory request);
  *   (4) kmu_dispatch_comb_take (SM, take), kmu_kmu_comb_take, kmu_dispatch_comb_start;
- *   (5) the SIMT start and TB-done arbiters; (6) the memory port;
+ *   (5) the SIMT start and TB-done arbiters; (6) the memory port, then kmu_copy_engine (its
+ *       commands and completion ready from the front end's registers, its device side from
+ *       the port, its host side from the host link);
  *   (7) kmu_sm_comb_next per SM; (8) kmu_kmu_comb_next; (9) kmu_preempt_ctrl_comb_next;
  *   (10) kmu_frontend_comb_next.
- * The front end and the preemption trigger are Moore blocks (every output from registers), so
+ * The front end, the preemption trigger and the copy engine are Moore blocks (every output from registers), so
  * they give their outputs first and take their inputs last.  The order is proved by the
  * lockstep against the RTL (scripts/test_kmu_gpu_cosim.sh): a block that read a net before it
  * is driven would see the previous cycle's value and mismatch. */
@@ -34,7 +36,6 @@ static unsigned clog2_min1(unsigned n) {
 void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
   memset(m, 0, sizeof *m);
   m->p = *p;
-  kmu_frontend_params fp = {p->aw, p->entries, p->cnt_w, p->nsm};
   kmu_kmu_params kp = {p->slots, p->pend, clog2_min1(p->entries), p->ct};
   kmu_dispatch_params dp = {p->nsm, p->slots};
   if (p->nsm < 1 || p->nsm > KMU_GPU_LANES) {
@@ -47,7 +48,10 @@ void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
                       p->reg_bytes, p->beat_bytes, p->ct, p->ema_sh};
   kmu_preempt_ctrl_params pp = {p->nsm, p->tbs, p->ct};
   kmu_rr_arb_params ap = {p->nsm};
-  kmu_mem_port_params mp = {1 + p->nsm};
+  kmu_mem_port_params mp = {2 + p->nsm}; /* client 1+NSM: the copy engine */
+  kmu_copy_engine_params cep = {p->cp_nprio, p->cp_qd, p->cp_idw, p->cp_lenw, p->cp_buf};
+  kmu_frontend_params fp = {p->aw,       p->entries, p->cnt_w,  p->nsm,
+                            p->cp_nprio, p->cp_lenw, p->cp_idw};
   kmu_frontend_init(&m->u_frontend, &fp);
   kmu_kmu_init(&m->u_kmu, &kp);
   kmu_dispatch_init(&m->u_dispatch, &dp);
@@ -57,6 +61,7 @@ void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
   kmu_rr_arb_init(&m->u_start_arb, &ap);
   kmu_rr_arb_init(&m->u_done_arb, &ap);
   kmu_mem_port_init(&m->u_mem_port, &mp);
+  kmu_copy_engine_init(&m->u_copy_engine, &cep);
 }
 
 void kmu_gpu_free(kmu_gpu *m) {
@@ -69,6 +74,7 @@ void kmu_gpu_free(kmu_gpu *m) {
   kmu_rr_arb_free(&m->u_start_arb);
   kmu_rr_arb_free(&m->u_done_arb);
   kmu_mem_port_free(&m->u_mem_port);
+  kmu_copy_engine_free(&m->u_copy_engine);
 }
 
 void kmu_gpu_reset(kmu_gpu *m) {
@@ -80,6 +86,7 @@ void kmu_gpu_reset(kmu_gpu *m) {
   kmu_rr_arb_reset(&m->u_start_arb);
   kmu_rr_arb_reset(&m->u_done_arb);
   kmu_mem_port_reset(&m->u_mem_port);
+  kmu_copy_engine_reset(&m->u_copy_engine);
   memset(&m->w, 0, sizeof m->w);
 }
 
@@ -104,6 +111,7 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   kmu_frontend_comb_out(&m->u_frontend, &w->fe_i, &w->fe_o);
   kmu_preempt_ctrl_comb_out(&m->u_preempt_ctrl, &w->pc_o);
   kmu_kmu_comb_slot(&m->u_kmu, &w->kmu_o);
+  kmu_copy_engine_comb_out(&m->u_copy_engine, &w->ce_o);
 
   /* (2) dispatch: the level and the slot; kmu: the slot's needs; dispatch: the need */
   w->dsp_i.slot_p0_i = w->kmu_o.slot_p0_o;
@@ -205,7 +213,8 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->dn_arb_i.ack_i = 1; /* the kernel management unit takes every done */
   kmu_rr_arb_comb(&m->u_done_arb, &w->dn_arb_i, &w->dn_arb_o);
 
-  /* (6) memory port: client 0 completion flags, client 1+s SM s's context engine */
+  /* (6) memory port: client 0 completion flags, client 1+s SM s's context engine, client
+   * 1+NSM the copy engine's device side */
   w->mp_i.req_valid_i = w->kmu_o.mem_req_valid_o & 1;
   w->mp_i.req_write_i = 1;
   w->mp_i.req_addr_i[0] = w->kmu_o.mem_req_addr_o & 0xffffffffu;
@@ -216,11 +225,32 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     w->mp_i.req_addr_i[1 + s] = w->sm_o[s].mem_req_addr_o & 0xffffffffu;
     w->mp_i.req_wdata_i[1 + s] = w->sm_o[s].mem_req_wdata_o & 0xffffffffu;
   }
+  w->mp_i.req_valid_i |= (w->ce_o.dev_req_valid_o & 1) << (1 + nsm);
+  w->mp_i.req_write_i |= (w->ce_o.dev_req_write_o & 1) << (1 + nsm);
+  w->mp_i.req_addr_i[1 + nsm] = w->ce_o.dev_req_addr_o & 0xffffffffu;
+  w->mp_i.req_wdata_i[1 + nsm] = w->ce_o.dev_req_wdata_o & 0xffffffffu;
   w->mp_i.mem_ready_i = i->mem_ready_i;
   w->mp_i.mem_rvalid_i = i->mem_rvalid_i;
   w->mp_i.mem_rdata_i = i->mem_rdata_i;
   w->mp_i.mem_rclient_i = i->mem_rclient_i;
   kmu_mem_port_comb(&m->u_mem_port, &w->mp_i, &w->mp_o);
+  /* ... and the copy engine: the copy window's registers, the port, the host link */
+  w->ce_i.chunk_log2_i = w->fe_o.cp_chunk_log2_o;
+  w->ce_i.cmd_valid_i = w->fe_o.cp_cmd_valid_o;
+  w->ce_i.cmd_src_i = w->fe_o.cp_cmd_src_o;
+  w->ce_i.cmd_dst_i = w->fe_o.cp_cmd_dst_o;
+  w->ce_i.cmd_bytes_i = w->fe_o.cp_cmd_bytes_o;
+  w->ce_i.cmd_dir_i = w->fe_o.cp_cmd_dir_o;
+  w->ce_i.cmd_prio_i = w->fe_o.cp_cmd_prio_o;
+  w->ce_i.cmd_id_i = w->fe_o.cp_cmd_id_o;
+  w->ce_i.cpl_ready_i = w->fe_o.cp_cpl_ready_o;
+  w->ce_i.dev_req_ready_i = (w->mp_o.req_ready_o >> (1 + nsm)) & 1;
+  w->ce_i.dev_rsp_valid_i = (w->mp_o.rsp_valid_o >> (1 + nsm)) & 1;
+  w->ce_i.dev_rsp_rdata_i = w->mp_o.rsp_rdata_o;
+  w->ce_i.host_req_ready_i = i->hlink_req_ready_i;
+  w->ce_i.host_rsp_valid_i = i->hlink_rsp_valid_i;
+  w->ce_i.host_rsp_rdata_i = i->hlink_rsp_rdata_i;
+  kmu_copy_engine_comb(&m->u_copy_engine, &w->ce_i, &w->ce_o);
 
   /* (7) SMs, next phase: the start, the arbiters' grants, the memory port */
   const uint64_t st_fire = w->st_arb_o.gnt_valid_o && i->simt_start_ready_i;
@@ -332,6 +362,11 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->fe_i.pre_req_i = w->pc_o.req_o;
   w->fe_i.wp_start_i = wp_start;
   w->fe_i.ctx_save_i = ctx_save;
+  w->fe_i.cp_cmd_ready_i = w->ce_o.cmd_ready_o;
+  w->fe_i.cp_cpl_valid_i = w->ce_o.cpl_valid_o;
+  w->fe_i.cp_cpl_id_i = w->ce_o.cpl_id_o;
+  w->fe_i.cp_cpl_status_i = w->ce_o.cpl_status_o;
+  w->fe_i.cp_busy_i = w->ce_o.busy_o;
   kmu_frontend_comb_next(&m->u_frontend, &w->fe_i);
 
   const kmu_sm_out *st = &w->sm_o[w->st_arb_o.gnt_idx_o % m->p.nsm];
@@ -348,6 +383,10 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   o->mem_addr_o = w->mp_o.mem_addr_o;
   o->mem_wdata_o = w->mp_o.mem_wdata_o;
   o->mem_client_o = w->mp_o.mem_client_o;
+  o->hlink_req_valid_o = w->ce_o.host_req_valid_o;
+  o->hlink_req_write_o = w->ce_o.host_req_write_o;
+  o->hlink_req_addr_o = w->ce_o.host_req_addr_o;
+  o->hlink_req_wdata_o = w->ce_o.host_req_wdata_o;
   o->simt_start_valid_o = w->st_arb_o.gnt_valid_o;
   o->simt_start_sm_o = w->st_arb_o.gnt_idx_o;
   o->simt_start_rtb_o = st->simt_start_rtb_o;
@@ -433,4 +472,5 @@ void kmu_gpu_tick(kmu_gpu *m) {
   kmu_rr_arb_tick(&m->u_start_arb);
   kmu_rr_arb_tick(&m->u_done_arb);
   kmu_mem_port_tick(&m->u_mem_port);
+  kmu_copy_engine_tick(&m->u_copy_engine);
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "kmu_common.h"
+#include "kmu_copy_engine.h"
 #include "kmu_dispatch.h"
 #include "kmu_frontend.h"
 #include "kmu_kmu.h"
@@ -21,13 +22,16 @@ extern "C" {
   X(s_awvalid_i) X(s_awaddr_i) X(s_wvalid_i) X(s_wdata_i) X(s_wstrb_i) X(s_bready_i)         \
   X(s_arvalid_i) X(s_araddr_i) X(s_rready_i)                                                \
   X(mem_ready_i) X(mem_rvalid_i) X(mem_rdata_i) X(mem_rclient_i) X(simt_start_ready_i)      \
-  X(simt_start_insts_i) X(simt_done_valid_i) X(simt_done_sm_i) X(simt_done_rtb_i)
+  X(simt_start_insts_i) X(simt_done_valid_i) X(simt_done_sm_i) X(simt_done_rtb_i)          \
+  X(hlink_req_ready_i) X(hlink_rsp_valid_i) X(hlink_rsp_rdata_i)
 #define KMU_GPU_OUT(X)                                                                      \
   X(s_awready_o, always) X(s_wready_o, always) X(s_bvalid_o, always)                         \
   X(s_bresp_o, s_bvalid_o) X(s_arready_o, always) X(s_rvalid_o, always)                     \
   X(s_rdata_o, s_rvalid_o) X(s_rresp_o, s_rvalid_o) X(mem_valid_o, always)                  \
   X(mem_write_o, mem_valid_o) X(mem_addr_o, mem_valid_o) X(mem_wdata_o, mem_valid_o)        \
-  X(mem_client_o, mem_valid_o) X(simt_start_valid_o, always)                                \
+  X(mem_client_o, mem_valid_o) X(hlink_req_valid_o, always)                                 \
+  X(hlink_req_write_o, hlink_req_valid_o) X(hlink_req_addr_o, hlink_req_valid_o)            \
+  X(hlink_req_wdata_o, hlink_req_valid_o) X(simt_start_valid_o, always)                     \
   X(simt_start_sm_o, simt_start_valid_o) X(simt_start_rtb_o, simt_start_valid_o)            \
   X(simt_start_warps_o, simt_start_valid_o) X(simt_start_kptr_o, simt_start_valid_o)        \
   X(simt_start_param_o, simt_start_valid_o) X(simt_start_tb_o, simt_start_valid_o)          \
@@ -107,6 +111,7 @@ typedef struct {
   uint32_t area_bytes, ipb;              /* AREA_BYTES, IPB */
   unsigned rpw, reg_bytes, beat_bytes;   /* RPW, REG_BYTES, BEAT_BYTES */
   unsigned ema_sh;                       /* EMA_SH */
+  unsigned cp_nprio, cp_qd, cp_idw, cp_lenw, cp_buf; /* CP_NPRIO, CP_QD, CP_IDW, CP_LENW, CP_BUF */
 } kmu_gpu_params;
 
 typedef struct {
@@ -124,6 +129,8 @@ typedef struct {
   kmu_rr_arb_out st_arb_o, dn_arb_o;
   kmu_mem_port_in mp_i;
   kmu_mem_port_out mp_o;
+  kmu_copy_engine_in ce_i;
+  kmu_copy_engine_out ce_o;
 } kmu_gpu_wires;
 
 typedef struct {
@@ -135,6 +142,7 @@ typedef struct {
   kmu_sm *u_sm; /* NSM of them (g_sm[s].u_sm) */
   kmu_rr_arb u_start_arb, u_done_arb;
   kmu_mem_port u_mem_port;
+  kmu_copy_engine u_copy_engine;
   kmu_gpu_wires w;
 } kmu_gpu;
 

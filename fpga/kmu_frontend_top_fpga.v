@@ -10,9 +10,9 @@
 // ser_o.  So every DUT path is register to register and every DUT output bit reaches
 // a pin: nothing is optimised away and nextpnr's Fmax is the DUT's own.  rst_ni is
 // synchronised (asynchronous assert, synchronous release) before the DUT's reset.
-// The DUT has 566 output bits (more than 128): to save logic cells they
+// The DUT has 655 output bits (more than 128): to save logic cells they
 // are XORed into a 64-bit rotating signature, so output paths end in a small XOR tree.
-// DUT inputs in the chain: 84 bits; DUT outputs captured: 566 bits.
+// DUT inputs in the chain: 94 bits; DUT outputs captured: 655 bits.
 `default_nettype none
 
 module kmu_frontend_top_fpga (
@@ -21,8 +21,8 @@ module kmu_frontend_top_fpga (
     input  wire ser_i,
     output wire ser_o
 );
-  localparam integer NI = 84;  // DUT input bits
-  localparam integer NO = 566;  // DUT output bits
+  localparam integer NI = 94;  // DUT input bits
+  localparam integer NO = 655;  // DUT output bits
 
   // reset synchroniser
   reg [1:0] rst_q;
@@ -86,6 +86,15 @@ module kmu_frontend_top_fpga (
   wire [3:0]  pre_bw_shift_o;
   wire        pre_hint_valid_o;
   wire [31:0] pre_pred_launch_o;
+  wire [4:0]  cp_chunk_log2_o;
+  wire        cp_cmd_valid_o;
+  wire [31:0] cp_cmd_src_o;
+  wire [31:0] cp_cmd_dst_o;
+  wire [11:0] cp_cmd_bytes_o;
+  wire        cp_cmd_dir_o;
+  wire        cp_cmd_prio_o;
+  wire [3:0]  cp_cmd_id_o;
+  wire        cp_cpl_ready_o;
   wire        irq_o;
 
   kmu_frontend #(
@@ -161,23 +170,39 @@ module kmu_frontend_top_fpga (
       .pre_req_i        (in_q[81]),
       .wp_start_i       (in_q[82]),
       .ctx_save_i       (in_q[83]),
+      .cp_chunk_log2_o  (cp_chunk_log2_o),
+      .cp_cmd_valid_o   (cp_cmd_valid_o),
+      .cp_cmd_ready_i   (in_q[84]),
+      .cp_cmd_src_o     (cp_cmd_src_o),
+      .cp_cmd_dst_o     (cp_cmd_dst_o),
+      .cp_cmd_bytes_o   (cp_cmd_bytes_o),
+      .cp_cmd_dir_o     (cp_cmd_dir_o),
+      .cp_cmd_prio_o    (cp_cmd_prio_o),
+      .cp_cmd_id_o      (cp_cmd_id_o),
+      .cp_cpl_valid_i   (in_q[85]),
+      .cp_cpl_ready_o   (cp_cpl_ready_o),
+      .cp_cpl_id_i      (in_q[89:86]),
+      .cp_cpl_status_i  (in_q[92:90]),
+      .cp_busy_i        (in_q[93]),
       .irq_o            (irq_o)
   );
 
   // capture every output, fold it into the output shift chain
   wire [NO-1:0] dut_o = {
-      irq_o, pre_pred_launch_o, pre_hint_valid_o, pre_bw_shift_o, pre_deadline_o, pre_ctx_base_o,
-      pre_all_o, pre_opt_o, pre_vpol_o, pre_wp_en_o, pre_inplace_o, pre_policy_o, reserve_mask_o,
-      mode_rgem_o, host_cpl_addr_o, host_param_o, host_prio_o, host_nregs_o, host_shmem_o,
-      host_tb_z_o, host_tb_y_o, host_tb_x_o, host_grid_z_o, host_grid_y_o, host_grid_x_o,
-      host_kptr_o, host_valid_o, desc_param_o, desc_prio_o, desc_nregs_o, desc_shmem_o,
-      desc_tb_z_o, desc_tb_y_o, desc_tb_x_o, desc_grid_z_o, desc_grid_y_o, desc_grid_x_o,
-      desc_kptr_o, desc_id_o, desc_valid_o, s_rresp_o, s_rdata_o, s_rvalid_o, s_arready_o,
-      s_bresp_o, s_bvalid_o, s_wready_o, s_awready_o
+      irq_o, cp_cpl_ready_o, cp_cmd_id_o, cp_cmd_prio_o, cp_cmd_dir_o, cp_cmd_bytes_o,
+      cp_cmd_dst_o, cp_cmd_src_o, cp_cmd_valid_o, cp_chunk_log2_o, pre_pred_launch_o,
+      pre_hint_valid_o, pre_bw_shift_o, pre_deadline_o, pre_ctx_base_o, pre_all_o, pre_opt_o,
+      pre_vpol_o, pre_wp_en_o, pre_inplace_o, pre_policy_o, reserve_mask_o, mode_rgem_o,
+      host_cpl_addr_o, host_param_o, host_prio_o, host_nregs_o, host_shmem_o, host_tb_z_o,
+      host_tb_y_o, host_tb_x_o, host_grid_z_o, host_grid_y_o, host_grid_x_o, host_kptr_o,
+      host_valid_o, desc_param_o, desc_prio_o, desc_nregs_o, desc_shmem_o, desc_tb_z_o,
+      desc_tb_y_o, desc_tb_x_o, desc_grid_z_o, desc_grid_y_o, desc_grid_x_o, desc_kptr_o,
+      desc_id_o, desc_valid_o, s_rresp_o, s_rdata_o, s_rvalid_o, s_arready_o, s_bresp_o,
+      s_bvalid_o, s_wready_o, s_awready_o
   };
   localparam integer NS = 64;  // signature bits
-  localparam integer NK = 9;  // 64-bit slices of the outputs
-  wire [NS*NK-1:0] dut_pad = {{10{1'b0}}, dut_o};
+  localparam integer NK = 11;  // 64-bit slices of the outputs
+  wire [NS*NK-1:0] dut_pad = {{49{1'b0}}, dut_o};
   reg  [NS-1:0] fold_w;
   integer k;
   always @(*) begin

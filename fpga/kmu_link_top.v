@@ -102,6 +102,13 @@ module kmu_link_top #(
   wire [3:0] u_opt, u_bw;
   wire [NSM-1:0] u_res;
   wire u_rgem, u_inpl, u_wp, u_all, u_hint;
+  // the copy window: no copy engine behind the stand-in, so a COPY_GO stays staged (it is
+  // never taken) and no completion comes
+  wire [31:0] u_csrc, u_cdst;
+  wire [11:0] u_cbytes;  // CP_LENW, the default 12
+  wire [4:0] u_cchunk;
+  wire [3:0] u_cid;  // CP_IDW, the default 4
+  wire u_cvalid, u_cdir, u_cprio, u_cready;
 
   kmu_frontend #(
       .AW     (AW),
@@ -176,13 +183,28 @@ module kmu_link_top #(
       .pre_req_i        (1'b0),
       .wp_start_i       (1'b0),
       .ctx_save_i       (1'b0),
+      .cp_chunk_log2_o  (u_cchunk),
+      .cp_cmd_valid_o   (u_cvalid),
+      .cp_cmd_ready_i   (1'b0),
+      .cp_cmd_src_o     (u_csrc),
+      .cp_cmd_dst_o     (u_cdst),
+      .cp_cmd_bytes_o   (u_cbytes),
+      .cp_cmd_dir_o     (u_cdir),
+      .cp_cmd_prio_o    (u_cprio),
+      .cp_cmd_id_o      (u_cid),
+      .cp_cpl_valid_i   (1'b0),
+      .cp_cpl_ready_o   (u_cready),
+      .cp_cpl_id_i      (4'd0),
+      .cp_cpl_status_i  (3'd0),
+      .cp_busy_i        (1'b0),
       .irq_o            (irq_o)
   );
 
   wire unused = &{1'b0, u_kptr, u_param, u_hkptr, u_hparam, u_hcpl, u_ctx, u_dl, u_pl, u_gx,
                   u_gy, u_gz, u_tx, u_ty, u_tz, u_sh, u_hgx, u_hgy, u_hgz, u_htx, u_hty, u_htz,
                   u_hsh, u_nr, u_hnr, u_pr, u_hpr, u_pol, u_vpol, u_opt, u_bw, u_res, u_rgem,
-                  u_inpl, u_wp, u_all, u_hint};
+                  u_inpl, u_wp, u_all, u_hint, u_csrc, u_cdst, u_cbytes, u_cchunk, u_cid,
+                  u_cvalid, u_cdir, u_cprio, u_cready};
 endmodule
 
 `default_nettype wire

@@ -11,10 +11,13 @@
 //                  |  (sm_ctrl, ctx_engine, dirty_rf, pep_predictor, warp_preempt) --+
 //                  +--> SIMT start bus (round-robin) / <-- SIMT done bus
 //                  +<-> per-SM SIMT ports (pause, evict, warps, register file, shared memory)
+//                | COPY_*   -> kmu_copy_engine <-> host link (hlink_*)
+//                                     +--> kmu_mem_port client 1+NSM (device memory)
 //
 // Papers: EDGE II-A and III (launch), IV-A..D (dispatch, reservation, warp-level events,
 // warp-level preemption), PEP 3.3 and Chimera (TB-level preemption: switch, drain, base and
-// incremental checkpoints, launch hints), RGEM 3.2 (priority-ordered launch, KMU_CTRL.RGEM).
+// incremental checkpoints, launch hints), RGEM 3.2 (priority-ordered launch, KMU_CTRL.RGEM),
+// RGEM 3.1 (chunked, priority-preemptible host <-> device copies: kmu_copy_engine).
 //
 // Latency (no back-pressure): a doorbell whose AXI write handshake completes at edge t gives
 // the event descriptor in cycle t+2; the kernel enters a free KDU slot at the end of t+2 and
@@ -30,8 +33,13 @@
 // Per-SM ports (vectors of NSM elements, SM s at [s*W +: W]) are kmu_sm's SIMT-side ports with
 // the same names and contracts (docs/blocks/kmu_sm.md): shm_rdata_i and ip_rdata_i are
 // combinational reads of shm_raddr_o / ip_addr_o (registered addresses).  The memory port
-// carries the completion-flag writes (client 0) and SM s's context engine (client 1+s), round
-// robin; read responses come back tagged with the client.  Configuration is software's,
+// carries the completion-flag writes (client 0), SM s's context engine (client 1+s) and the
+// copy engine's device side (client 1+NSM), round robin; read responses come back tagged with
+// the client.  The host link (hlink_*) is the copy engine's host side, leaving the top as it is:
+// requests held until hlink_req_ready_i, read responses in order on hlink_rsp_*, taken in the
+// cycle they arrive (no back-pressure; at most CP_BUF reads outstanding).  Copies are
+// software's through the copy window (COPY_*, kmu_csr): the window's command register stage and
+// completion register are the registered boundary to the engine.  Configuration is software's,
 // through the front end's CSRs: KMU_CTRL.RGEM, SM_RESERVE, and the preemption window (PRE_CTRL
 // policy / in-place / warp-level enable / victim policy / optimisations, PRE_CTX_BASE (SM s's
 // checkpoint areas start at PRE_CTX_BASE + s * 2 * PTBS * AREA_BYTES), PRE_DEADLINE, PRE_BW,
@@ -62,8 +70,13 @@ module kmu_gpu #(
     parameter integer REG_BYTES = 4,    // bytes of a warp register (4 small, 128 paper)
     parameter integer BEAT_BYTES = 4,   // bytes per memory beat of the context engines
     parameter integer EMA_SH  = 3,      // predictor profile EMA weight 2^-EMA_SH
-    // derived, do not override: memory client index width, max(1, clog2(1 + NSM))
-    parameter integer MCW     = $clog2(1 + NSM)
+    parameter integer CP_NPRIO = 2,     // copy engine priority levels (2..8)
+    parameter integer CP_QD   = 2,      // copy engine queued copies per priority
+    parameter integer CP_IDW  = 4,      // copy tag bits
+    parameter integer CP_LENW = 12,     // copy byte-count bits: copies below 2^CP_LENW bytes
+    parameter integer CP_BUF  = 4,      // copy engine data buffer beats (read credits)
+    // derived, do not override: memory client index width, clog2(2 + NSM)
+    parameter integer MCW     = $clog2(2 + NSM)
 ) (
     input wire clk_i,
     input wire rst_ni,
@@ -93,10 +106,20 @@ module kmu_gpu #(
     output wire        mem_write_o,
     output wire [31:0] mem_addr_o,
     output wire [31:0] mem_wdata_o,
-    output wire [MCW-1:0] mem_client_o,  // 0: completion flags, 1+s: SM s's context engine
+    output wire [MCW-1:0] mem_client_o,  // 0: completion flags, 1+s: SM s's context engine,
+                                         // 1+NSM: the copy engine
     input  wire        mem_rvalid_i,
     input  wire [31:0] mem_rdata_i,
     input  wire [MCW-1:0] mem_rclient_i,
+
+    // host link: the copy engine's host side (kmu_copy_engine host_req_* / host_rsp_*)
+    output wire        hlink_req_valid_o,
+    input  wire        hlink_req_ready_i,
+    output wire        hlink_req_write_o,
+    output wire [31:0] hlink_req_addr_o,
+    output wire [31:0] hlink_req_wdata_o,
+    input  wire        hlink_rsp_valid_i,
+    input  wire [31:0] hlink_rsp_rdata_i,
 
     // SIMT start bus (all SMs)
     output wire                                         simt_start_valid_o,
@@ -237,12 +260,24 @@ module kmu_gpu #(
   wire pre_all;
   wire [31:0] pre_ctx_base, pre_deadline, pre_pred_launch;
   wire pre_busy_any, pc_req, wp_start_any, ctx_save_any;
+  // the copy window (COPY_*) <-> kmu_copy_engine
+  localparam integer CP_PW = (CP_NPRIO > 1) ? $clog2(CP_NPRIO) : 1;
+  wire [4:0] cp_chunk_log2;
+  wire cp_cmd_valid, cp_cmd_ready, cp_cmd_dir, cp_cpl_valid, cp_cpl_ready, cp_busy;
+  wire [31:0] cp_cmd_src, cp_cmd_dst;
+  wire [CP_LENW-1:0] cp_cmd_bytes;
+  wire [CP_PW-1:0] cp_cmd_prio;
+  wire [CP_IDW-1:0] cp_cmd_id, cp_cpl_id;
+  wire [2:0] cp_cpl_status;
 
   kmu_frontend #(
       .AW     (AW),
       .ENTRIES(ENTRIES),
       .CNT_W  (CNT_W),
-      .NSM    (NSM)
+      .NSM    (NSM),
+      .CP_NPRIO(CP_NPRIO),
+      .CP_LENW(CP_LENW),
+      .CP_IDW (CP_IDW)
   ) u_frontend (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),
@@ -311,7 +346,70 @@ module kmu_gpu #(
       .pre_req_i        (pc_req),
       .wp_start_i       (wp_start_any),
       .ctx_save_i       (ctx_save_any),
+      .cp_chunk_log2_o  (cp_chunk_log2),
+      .cp_cmd_valid_o   (cp_cmd_valid),
+      .cp_cmd_ready_i   (cp_cmd_ready),
+      .cp_cmd_src_o     (cp_cmd_src),
+      .cp_cmd_dst_o     (cp_cmd_dst),
+      .cp_cmd_bytes_o   (cp_cmd_bytes),
+      .cp_cmd_dir_o     (cp_cmd_dir),
+      .cp_cmd_prio_o    (cp_cmd_prio),
+      .cp_cmd_id_o      (cp_cmd_id),
+      .cp_cpl_valid_i   (cp_cpl_valid),
+      .cp_cpl_ready_o   (cp_cpl_ready),
+      .cp_cpl_id_i      (cp_cpl_id),
+      .cp_cpl_status_i  (cp_cpl_status),
+      .cp_busy_i        (cp_busy),
       .irq_o          (irq_o)
+  );
+
+  // ---------------------------------------------------------------- copy engine (RGEM 3.1)
+  // commands and completions through the copy window (registered on both sides: kmu_csr's
+  // command stage and COPY_CPL, the engine's cmd_ready_o / cpl_* registers); the device side is
+  // memory client 1+NSM, the host side the host link
+  wire cdev_valid, cdev_ready, cdev_write, cdev_rsp_valid;
+  wire [31:0] cdev_addr, cdev_wdata;
+  wire [15:0] unused_cp_ref_cnt;  // kmu_csr counts refusals itself (COPY_ERR_CNT, clearable)
+  wire [2:0] unused_cp_last_err;  // ... and keeps the last one (COPY_STATUS.LAST_ERR)
+  kmu_copy_engine #(
+      .NPRIO(CP_NPRIO),
+      .QD   (CP_QD),
+      .IDW  (CP_IDW),
+      .LENW (CP_LENW),
+      .BUF  (CP_BUF)
+  ) u_copy_engine (
+      .clk_i           (clk_i),
+      .rst_ni          (rst_ni),
+      .chunk_log2_i    (cp_chunk_log2),
+      .cmd_valid_i     (cp_cmd_valid),
+      .cmd_ready_o     (cp_cmd_ready),
+      .cmd_src_i       (cp_cmd_src),
+      .cmd_dst_i       (cp_cmd_dst),
+      .cmd_bytes_i     (cp_cmd_bytes),
+      .cmd_dir_i       (cp_cmd_dir),
+      .cmd_prio_i      (cp_cmd_prio),
+      .cmd_id_i        (cp_cmd_id),
+      .cpl_valid_o     (cp_cpl_valid),
+      .cpl_ready_i     (cp_cpl_ready),
+      .cpl_id_o        (cp_cpl_id),
+      .cpl_status_o    (cp_cpl_status),
+      .ref_cnt_o       (unused_cp_ref_cnt),
+      .last_err_o      (unused_cp_last_err),
+      .busy_o          (cp_busy),
+      .dev_req_valid_o (cdev_valid),
+      .dev_req_ready_i (cdev_ready),
+      .dev_req_write_o (cdev_write),
+      .dev_req_addr_o  (cdev_addr),
+      .dev_req_wdata_o (cdev_wdata),
+      .dev_rsp_valid_i (cdev_rsp_valid),
+      .dev_rsp_rdata_i (mrsp_rdata),
+      .host_req_valid_o(hlink_req_valid_o),
+      .host_req_ready_i(hlink_req_ready_i),
+      .host_req_write_o(hlink_req_write_o),
+      .host_req_addr_o (hlink_req_addr_o),
+      .host_req_wdata_o(hlink_req_wdata_o),
+      .host_rsp_valid_i(hlink_rsp_valid_i),
+      .host_rsp_rdata_i(hlink_rsp_rdata_i)
   );
 
   // outputs of the blocks that the top does not use (yet)
@@ -789,18 +887,19 @@ module kmu_gpu #(
   endgenerate
 
   // ---------------------------------------------------------------- memory port
-  // client 0: kmu_kmu's completion-flag writes; client 1+s: SM s's context engine
-  wire [NSM:0] mp_ready, mp_rsp_valid;
+  // client 0: kmu_kmu's completion-flag writes; client 1+s: SM s's context engine; client
+  // 1+NSM: the copy engine's device side (its chunks, under the port's back-pressure)
+  wire [NSM+1:0] mp_ready, mp_rsp_valid;
   kmu_mem_port #(
-      .N(1 + NSM)
+      .N(2 + NSM)
   ) u_mem_port (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
-      .req_valid_i  ({mreq_valid, cmem_valid}),
+      .req_valid_i  ({cdev_valid, mreq_valid, cmem_valid}),
       .req_ready_o  (mp_ready),
-      .req_write_i  ({mreq_write, 1'b1}),
-      .req_addr_i   ({mreq_addr, cmem_addr}),
-      .req_wdata_i  ({mreq_wdata, cmem_wdata}),
+      .req_write_i  ({cdev_write, mreq_write, 1'b1}),
+      .req_addr_i   ({cdev_addr, mreq_addr, cmem_addr}),
+      .req_wdata_i  ({cdev_wdata, mreq_wdata, cmem_wdata}),
       .mem_valid_o  (mem_valid_o),
       .mem_ready_i  (mem_ready_i),
       .mem_write_o  (mem_write_o),
@@ -816,6 +915,8 @@ module kmu_gpu #(
   assign cmem_ready = mp_ready[0];
   assign mreq_ready = mp_ready[NSM:1];
   assign mrsp_valid = mp_rsp_valid[NSM:1];
+  assign cdev_ready = mp_ready[NSM+1];
+  assign cdev_rsp_valid = mp_rsp_valid[NSM+1];
   wire unused_rsp0 = mp_rsp_valid[0];  // client 0 only writes
 
   assign hw_err_o = err_desc || err_take || err_kdone || (|sm_err);

@@ -11,6 +11,7 @@ AXI slave and CSR path.
 import json
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -46,14 +47,21 @@ KMUSIM = {
 }
 
 
-def kmusim(cfg, wl, engine="c", extra=()):
-    """run one workload; returns (json, wall seconds)"""
+def cpu_children():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def kmusim(cfg, wl, engine="c", extra=(), cpu=None):
+    """run one workload; returns (json, wall seconds); cpu (a dict) gets the run's CPU seconds"""
     out = f"build/bench/{os.path.basename(wl)}.{engine}.json"
     os.makedirs("build/bench", exist_ok=True)
-    t0 = time.monotonic()
+    t0, c0 = time.monotonic(), cpu_children()
     p = subprocess.run([KMUSIM[cfg], wl, "--engine", engine, "--no-isolated", "--quiet",
                         "--json", out] + list(extra), capture_output=True, text=True)
     dt = time.monotonic() - t0
+    if cpu is not None:
+        cpu["seconds"] = cpu_children() - c0
     if p.returncode != 0:
         sys.stdout.write(p.stdout + p.stderr)
         raise SystemExit(f"bench: kmusim {wl} --engine {engine} failed")
@@ -102,22 +110,58 @@ def system_benches(report, missed):
             L["event_busy"]["accepted_to_first_tb"]["mean"] / ev["accepted_to_first_tb"]["mean"],
     }
     report["launch"] = L
+    speed_benches(report, missed)
+
+
+SPEED_WORKLOADS = (("small", "workloads/bench/speed_small.wl"),
+                   ("paper", "workloads/bench/speed_paper.wl"))
+
+
+def speed_benches(report, missed, workloads=SPEED_WORKLOADS):
+    """Simulation speed of kmusim's hardware engines, small and paper configuration"""
+    # Simulation speed: CPU seconds of each run (the machine may be shared: wall time would
+    # count other processes), best of SPEED_REPS runs.  One more run with kmusim --time-engine
+    # gives the engine's share of the cycle loop (time inside its comb and tick over the
+    # loop's, from the same clock; its clock reads cost a few percent of a small run, so the
+    # end-to-end figure comes from the runs without), so "engine" is the C model or the
+    # Verilated RTL alone, apart from kmusim's own models (behavioural SMs, memory, AXI
+    # driver), which the end-to-end figure includes.  The paper configuration runs once, timed
+    # (its RTL runs take about half a minute each; the clock reads are lost in its cycles).
     S = {}
-    for cfg, wl in (("small", "workloads/bench/speed_small.wl"),
-                    ("paper", "workloads/bench/speed_paper.wl")):
+    for cfg, wl in workloads:
+        reps = int(os.environ.get("SPEED_REPS", "3")) if cfg == "small" else 1
         r = {}
         for eng in ("c", "rtl", "cosim"):
-            d, dt = kmusim(cfg, wl, eng)
-            r[eng] = {"cycles": d["cycles"], "seconds": dt, "cycles_per_second": d["cycles"] / dt}
+            best = None
+            for k in range(reps + (reps > 1)):
+                timed = k == reps or reps == 1
+                cpu = {}
+                d, dt = kmusim(cfg, wl, eng, ("--time-engine",) if timed else (), cpu)
+                if timed:
+                    share = d["engine_seconds"] / d["run_seconds"] if d["run_seconds"] else 1.0
+                if reps > 1 and timed:
+                    break
+                x = {"cycles": d["cycles"], "seconds": dt, "cpu_seconds": cpu["seconds"],
+                     "cycles_per_second": d["cycles"] / cpu["seconds"]}
+                if best is None or x["cpu_seconds"] < best["cpu_seconds"]:
+                    best = x
+            best["engine_share"] = share
+            best["engine_cycles_per_second"] = best["cycles"] / (best["cpu_seconds"] * share)
+            r[eng] = best
         r["c_vs_rtl_speed"] = r["c"]["cycles_per_second"] / r["rtl"]["cycles_per_second"]
-        r["note"] = ("kmusim end to end: the engine plus the behavioural SMs, memory and AXI "
-                     "driver around it, on this machine")
+        r["c_vs_rtl_engine_speed"] = (r["c"]["engine_cycles_per_second"] /
+                                      r["rtl"]["engine_cycles_per_second"])
+        r["note"] = ("cycles per CPU second, best of %d run(s) on this machine; cycles_per_second: "
+                     "kmusim end to end (the engine plus the behavioural SMs, memory and AXI "
+                     "driver around it); engine_cycles_per_second: the engine alone" % reps)
         S[cfg] = r
-    S["targets"] = {
-        "c_model_at_least_10x_rtl_small": {"target": 10.0, "value": S["small"]["c_vs_rtl_speed"]},
-        "lockstep_small_cycles_per_second": {"target": 200000,
-                                             "value": S["small"]["cosim"]["cycles_per_second"]},
-    }
+    S["targets"] = {}
+    for cfg, _ in workloads:
+        S["targets"]["c_model_at_least_10x_rtl_" + cfg] = {
+            "target": 10.0, "value": S[cfg]["c_vs_rtl_engine_speed"]}
+    if "small" in S:
+        S["targets"]["lockstep_small_cycles_per_second"] = {
+            "target": 200000, "value": S["small"]["cosim"]["cycles_per_second"]}
     for k, t in S["targets"].items():
         t["met"] = t["value"] >= t["target"]
         if not t["met"]:
@@ -182,6 +226,7 @@ def preemption_benches(report, missed):
     report["preemption"] = R
 
 
+PEP_PAPER_TBS = 32  # TBS of kmu_pep_predictor_paper (tb/kmu_pep_predictor.mk)
 PEP_BINS = {
     "predictor": "build/tb/kmu_pep_predictor_paper/test_kmu_pep_predictor_paper",
     "ctx_engine": "build/tb/kmu_ctx_engine_paper/test_kmu_ctx_engine_paper",
@@ -190,7 +235,8 @@ PEP_BINS = {
 
 def pep_benches(report, missed):
     """The PEP intrinsic targets, measured on the paper-sized RTL in lockstep: the predictor
-    decides within 2 cycles of a launch hint; the dirty scan adds no cycle to a save beyond the
+    decides one walk (2 TBS + 1 cycles) after a launch hint or a request, and within 2 cycles
+    for a TB started while a hint is armed; the dirty scan adds no cycle to a save beyond the
     memory port's own (a save of B beats, memory ready every cycle, takes B + a fixed pipeline
     fill, whatever its dirty pattern)."""
     out = run(PEP_BINS["predictor"], ["latency"])
@@ -202,9 +248,15 @@ def pep_benches(report, missed):
         if key:
             lat[key] = int(m.group(4))
     P = {"predictor": lat}
-    t = {"target": 2, "value": max(lat.get("hint_to_decision_cycles", 99),
-                                   lat.get("armed_tb_start_to_decision_cycles", 99))}
+    # the serial predictor (issue 15): a hint's or a request's decision after one walk over the
+    # resident TBs, 2 cycles each plus 1 (the paper harness: TBS = 32, no Chimera estimate in
+    # this test); a TB started while a hint is armed is still judged within 2 cycles
+    walk = 2 * PEP_PAPER_TBS + 1
+    t = {"target": walk, "value": max(lat.get("hint_to_decision_cycles", 999),
+                                      lat.get("preempt_to_decision_cycles", 999))}
     t["met"] = t["value"] <= t["target"]
+    ta = {"target": 2, "value": lat.get("armed_tb_start_to_decision_cycles", 99)}
+    ta["met"] = ta["value"] <= ta["target"]
     saves = []
     for test in ("timing_mem", "timing_inplace"):
         out = run(PEP_BINS["ctx_engine"], [test], {"KMU_COV": "1"})
@@ -217,7 +269,8 @@ def pep_benches(report, missed):
     over = [x["cycles_beyond_accesses"] for x in saves if x["op"].startswith("SAVE")]
     P["ctx_engine"] = saves
     P["targets"] = {
-        "predictor_decision_within_2_cycles": t,
+        "predictor_decision_within_one_walk_2tbs_plus_1": t,
+        "predictor_armed_tb_start_within_2_cycles": ta,
         "save_overhead_cycles_independent_of_size": {
             "value": sorted(set(over)), "met": len(set(over)) == 1,
             "note": "cycles beyond one cycle per memory access, per save: one constant (the "
@@ -316,11 +369,18 @@ def main():
         print(f"  {k}: {t['value']:.2f} (target {t['target']:.2f}) {'met' if t['met'] else 'MISSED'}")
     S = report["simulation_speed"]
     print()
-    print(f"{'kmusim speed':12} {'C model cyc/s':>14} {'RTL cyc/s':>12} {'lockstep cyc/s':>15} {'C/RTL':>7}")
+    print(f"{'kmusim speed':12} {'C model cyc/s':>14} {'RTL cyc/s':>12} {'lockstep cyc/s':>15} "
+          f"{'C/RTL':>7}   (per CPU second; end to end, engine alone in brackets)")
     for cfg in ("small", "paper"):
         r = S[cfg]
         print(f"{cfg:12} {r['c']['cycles_per_second']:>14.0f} {r['rtl']['cycles_per_second']:>12.0f} "
               f"{r['cosim']['cycles_per_second']:>15.0f} {r['c_vs_rtl_speed']:>7.2f}")
+        print(f"{'':12} {'(%.0f)' % r['c']['engine_cycles_per_second']:>14} "
+              f"{'(%.0f)' % r['rtl']['engine_cycles_per_second']:>12} "
+              f"{'(%.0f)' % r['cosim']['engine_cycles_per_second']:>15} "
+              f"{'(%.2f)' % r['c_vs_rtl_engine_speed']:>7}")
+    for k, t in S["targets"].items():
+        print(f"  {k}: {t['value']:.2f} (target {t['target']:.2f}) {'met' if t['met'] else 'MISSED'}")
     P = report["pep"]
     print()
     pl = P["predictor"]

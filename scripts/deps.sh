@@ -17,8 +17,12 @@ mode=all
 case ${1:-} in install | check) mode=$1; shift ;; esac
 report=${1:-}
 
-# Debian packages the flows use (make lint/verilate/test/synth/waves/regmap).
-APT_PKGS=(verilator iverilog yosys nextpnr-ice40 fpga-icestorm gtkwave g++ make zlib1g-dev ccache)
+# Debian packages the flows use (make lint/verilate/test/synth/waves/regmap).  clang-14 with
+# libclang-rt-14-dev (the libFuzzer, ASan and UBSan runtimes; clang-14 alone cannot link
+# -fsanitize=fuzzer,address,undefined): make fuzz and make fuzz-regress; llvm-14 (llvm-cov-14,
+# llvm-profdata-14): make fuzz-cov (mk/fuzz.mk).
+APT_PKGS=(verilator iverilog yosys nextpnr-ice40 fpga-icestorm gtkwave g++ make zlib1g-dev ccache
+          clang-14 libclang-rt-14-dev llvm-14)
 # PyPI: systemrdl-compiler for the register map (make regmap).
 PIP_PKG='systemrdl-compiler==1.33.0'
 PY=${PYTHON:-python3}
@@ -121,6 +125,8 @@ ver_of() {
     fst2vcd) command -v fst2vcd >/dev/null && dpkg_ver gtkwave | first_ver ;;
     gcc) gcc -dumpfullversion 2>/dev/null ;;
     g++) g++ -dumpfullversion 2>/dev/null ;;
+    clang-14) clang-14 -dumpversion 2>/dev/null ;;
+    libclang-rt-14-dev) dpkg_ver libclang-rt-14-dev | sed 's/^[0-9]*://' | first_ver ;;
     make) make --version 2>/dev/null | head -n 1 | first_ver ;;
     python3) "$PY" -c 'import platform; print(platform.python_version())' 2>/dev/null ;;
     systemrdl-compiler)
@@ -144,6 +150,8 @@ TOOLS=(
   "fst2vcd|3.3.118"
   "gcc|12.2.0"
   "g++|12.2.0"
+  "clang-14|14.0.6"
+  "libclang-rt-14-dev|14.0.6"
   "make|4.3"
   "python3|3.11"
   "systemrdl-compiler|1.33.0"

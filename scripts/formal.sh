@@ -18,7 +18,9 @@
 # A mutant: a patch against rtl/ or formal/ with a header before "--- a/" saying what the bug
 # is.  It is applied to a scratch copy (build/formal-mut/<name>/src); the mutant is killed when
 # a prove_* or mutant_* task ends in FAIL (an assertion failed, not a syntax error: ERROR does
-# not count).
+# not count).  A header line "Kill: induction" also counts a prove_* task ending in UNKNOWN (its
+# induction step found a counterexample): for a bug no bounded run can reach from reset, such
+# as a counter cut to 16 bits that needs 65,536 steps to wrap.
 # Ends with "K of N formal mutants killed".
 set -u
 cd "$(dirname "$0")/.."
@@ -127,10 +129,13 @@ for p in "${proofs[@]}"; do
       "$dir/src" "$dir/out" "$p"
     res=""
     hit=0
+    ind=0
+    sed '/^--- a\//,$d' "$patch" | grep -q '^ *Kill: induction' && ind=1
     for t in $tasks; do
       read -r status secs <"$dir/out/${p}_$t.res"
       res="$res $t=$status"
       [ "$status" = FAIL ] && hit=1
+      [ "$status" = UNKNOWN ] && [ "${t#prove_}" != "$t" ] && [ "$ind" = 1 ] && hit=1
     done
     what=$(sed -n '2p' "$patch" | sed 's/^ *//')
     if [ $hit = 1 ]; then

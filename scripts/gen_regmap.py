@@ -229,7 +229,7 @@ def gen_vh(groups):
     return "\n".join(o) + "\n"
 
 
-def gen_h(groups, regs):
+def gen_h(groups, regs, windows):
     o = ["/* kmu_regmap.h - openkmu register map constants.",
          " * " + BANNER + ".",
          " * Names as in rtl/include/kmu_regmap.vh; see docs/regmap.md. */",
@@ -256,6 +256,13 @@ def gen_h(groups, regs):
         cnt, stride = (n + "_COUNT", n + "_STRIDE") if r["count"] > 1 else ("1u", "0u")
         o.append("  X(%s, %s_ADDR, %s, %s, %s_RD, %s_WR) \\" % (r["name"], n, cnt, stride, n, n))
     o.append("  /* end of KMU_REGMAP_REGS */")
+    # every window by name, for tools that need the decode (fuzzers): X(NAME, BASE, LAST, RESERVED)
+    o += ["", "/* ---- every window: X(name, base, last address, reserved) */",
+          "#define KMU_REGMAP_WINDOWS(X) \\"]
+    for w in windows:
+        n = "KMU_WIN_" + w["name"]
+        o.append("  X(%s, %s_BASE, %s_LAST, %s_RESERVED) \\" % (w["name"], n, n, n))
+    o.append("  /* end of KMU_REGMAP_WINDOWS */")
     # every code table by name: X(NAME, value), e.g. KMU_REG_CODE_CODES(X)
     for title, g in groups:
         if not title.startswith("codes "):
@@ -347,7 +354,7 @@ def main():
         die("SystemRDL compilation failed")
     windows, regs, enums = collect(root)
     groups = build_consts(windows, regs, enums)
-    texts = {OUTPUTS[0]: gen_vh(groups), OUTPUTS[1]: gen_h(groups, regs),
+    texts = {OUTPUTS[0]: gen_vh(groups), OUTPUTS[1]: gen_h(groups, regs, windows),
              OUTPUTS[2]: gen_md(windows, regs, enums)}
     for rel, text in texts.items():
         path = os.path.join(a.out, rel)

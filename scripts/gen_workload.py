@@ -10,8 +10,9 @@ event kernels (reserve=, never every SM, so host kernels can run), and a preempt
 deadline), register write-backs and barriers in the TBs (so that saves have dirty registers),
 launch hints (hint lines ahead of host launches), a preemption-heavy kernel pair (long
 low-priority TBs, a high-priority kernel arriving again and again), and now and then a grid of
-more than 65,536 TBs.  POLICY (a fourth argument) forces the
-policy.  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs."""
+more than 65,536 TBs, and copies of every size and priority preempting each other under
+memory stalls (a random chunk size and host link).  POLICY (a fourth argument) forces the
+policy; POLICY `copies` gives a workload of copies only (copies_only).  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs."""
 import random
 import sys
 
@@ -21,11 +22,35 @@ SIZES = {  # warps, regs, shmem per SM; EKT entries; SMs
 }
 
 
+def copies_only(seed, span, cfg):
+    """A workload of copies only (POLICY argument `copies`): many copies of every size class
+    up to 64 KiB and every priority of the build, at random times and in bursts, so that they
+    preempt each other at chunk boundaries, under heavy memory stalls and a random chunk size
+    and host link.  kmusim's copy scoreboard checks every byte."""
+    r = random.Random(seed)
+    nprio = 4 if cfg == "small" else 8
+    out = [f"# random copies-only workload, seed {seed} (scripts/gen_workload.py)",
+           f"config {cfg} mem_stall_pct={r.choice([10, 40, 70])} copy_chunk={r.randint(2, 12)}"
+           f" link_latency={r.choice([1, 3, 20, 100])} link_bw={r.randint(1, 4)}"
+           f" link_setup={r.choice([0, 2, 30])}"]
+    events = []
+    for _ in range(r.randint(20, 40)):
+        t = r.randint(0, span) if r.random() < 0.6 else r.choice([100, span // 3])  # bursts
+        size = 4 * r.choice([1, 2, 3, 16, 100, r.randint(1, 1024), r.randint(1, 16384)])
+        events.append((t, f"copy bytes={size} dir={r.choice(['h2d', 'd2h'])} "
+                          f"prio={r.randint(0, nprio - 1)} at={t}"))
+    events.sort(key=lambda e: e[0])
+    print("\n".join(out + [e[1] for e in events]))
+
+
 def main():
     seed = int(sys.argv[1])
     span = int(sys.argv[2]) if len(sys.argv) > 2 else 50000
     cfg = sys.argv[3] if len(sys.argv) > 3 else "small"
     force_policy = sys.argv[4] if len(sys.argv) > 4 else None
+    if force_policy == "copies":
+        copies_only(seed, span, cfg)
+        return
     warps_sm, regs_sm, shmem_sm, entries, nsm = SIZES[cfg]
     r = random.Random(seed)
     out = [f"# random workload, seed {seed}, about {span} cycles (scripts/gen_workload.py)",
@@ -125,6 +150,18 @@ def main():
                    f"prio={r.randint(0, 1)} host")
         t = r.randint(10, span // 4)
         events.append((t, f"launch bigx at={t}"))
+    # copies (RGEM 3.1), often: every size class and every priority of the build, at random
+    # times so that they preempt each other at chunk boundaries, with a random chunk size and
+    # host link (latency, bandwidth, per-chunk setup); drawn last, so the rest of a seed stays
+    if r.random() < 0.6:
+        nprio = 4 if cfg == "small" else 8
+        out[1] += (f" copy_chunk={r.randint(2, 12)} link_latency={r.choice([1, 5, 40, 200])}"
+                   f" link_bw={r.randint(1, 4)} link_setup={r.choice([0, 0, 3, 20])}")
+        for _ in range(r.randint(2, 12)):
+            t = r.randint(0, span // 2)
+            size = 4 * r.choice([1, 2, 15, 64, 250, r.randint(1, 4096)])
+            events.append((t, f"copy bytes={size} dir={r.choice(['h2d', 'd2h'])} "
+                              f"prio={r.randint(0, nprio - 1)} at={t}"))
     events.sort(key=lambda e: e[0])
     out += [e[1] for e in events]
     print("\n".join(out))

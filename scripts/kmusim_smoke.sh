@@ -7,7 +7,8 @@
 # malformed ones (2), outputs that cannot be written (1, before simulating), the number forms,
 # and that every planted bug of the fake engine (KMUSIM_FAKE_BUG) is caught by a scoreboard.
 # On the small hardware build (KMUSIM_HW, default build/bin/kmusim-small; skipped when not
-# built): no slot-level priority inversion, the idle launch latency (4 cycles) and --fst.
+# built): no slot-level priority inversion, the idle launch latency (4 cycles), --fst and
+# chained jobs (after=) on engines c, rtl and cosim.
 # Every run that could hang has a time limit.  Ends with "N passed, M failed".
 set -u
 BIN=${1:-build/bin/kmusim-fake}
@@ -128,6 +129,44 @@ PY
   else bad "--fst on engine cosim writes a waveform" "$TMP/x.out"; fi
 else
   echo "SKIP idle launch latency and --fst on engines c and cosim: $HW not built (make $HW)"
+fi
+
+# 1d. chained jobs (name= / after=, RGEM's upload -> kernel -> download) on engines c, rtl and
+# cosim: every chained statement is issued no earlier than its predecessor's completion as the
+# host sees it (a launch's completion flag, a copy's COPY_CPL read), and a copy asked for later
+# passes a download still waiting for its kernel.
+if [ -x "$HW" ]; then
+  for eng in c rtl cosim; do
+    name="chained jobs (workloads/hw/job_chain.wl) on engine $eng"
+    if timeout 300 "$HW" --quiet --no-isolated --engine "$eng" --json "$TMP/chain.json" \
+        workloads/hw/job_chain.wl >"$TMP/chain.out" 2>&1 &&
+       python3 - workloads/hw/job_chain.wl "$TMP/chain.json" >"$TMP/chain.chk" 2>&1 <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+d = json.load(open(sys.argv[2]))
+ev = {}   # line -> (issued, done as the host sees it)
+for c in d["copies"]:
+    ev[c["line"]] = (c["issued"], c["completion_read"])
+for i in d["instances"]:
+    ev[i["line"]] = (i["issued"], i["completed"])
+label, n = {}, 0
+for ln, text in enumerate(lines, 1):
+    kv = dict(w.split("=", 1) for w in text.split("#")[0].split() if "=" in w)
+    if "name" in kv:
+        label[kv["name"]] = ln
+    if "after" in kv:
+        dep = label[kv["after"]]
+        assert ev[ln][0] >= ev[dep][1], f"line {ln} issued at {ev[ln][0]}, before line {dep} completed at {ev[dep][1]}"
+        n += 1
+assert n == 4, f"{n} chained statements checked, expected 4"
+assert ev[15][0] < ev[14][0], "the later copy (line 15) did not pass the waiting download (line 14)"
+print(f"{n} chained statements each issued after its predecessor's completion")
+PY
+    then ok "$name ($(cat "$TMP/chain.chk"))"
+    else cat "$TMP/chain.out" >>"$TMP/chain.chk"; bad "$name" "$TMP/chain.chk"; fi
+  done
+else
+  echo "SKIP chained jobs on engines c, rtl and cosim: $HW not built (make $HW)"
 fi
 
 # 2. determinism: same seed, same JSON; the summary table is printed

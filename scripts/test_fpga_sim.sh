@@ -50,7 +50,9 @@ hex() { printf '0x%08x' "$1"; }
 # ---- the link itself
 run ping 0 "protocol version 1, 16-bit addresses" "" "${D[@]}" ping
 run read_id 0 "0x4b4d5530" "" "${D[@]}" read ID                 # ASCII "KMU0"
-run read_version 0 "0x00000103" "" "${D[@]}" read 0x0004       # register map 1.3
+# the register map's version, as regmap/kmu.rdl gives it (the generated C header)
+ver=$(awk '$2 == "KMU_VERSION_RESET" { print $3 }' cmodel/include/kmu_regmap.h | tr -d u)
+run read_version 0 "$(hex "$ver")" "" "${D[@]}" read 0x0004
 v=$(( (RANDOM << 17) ^ (RANDOM << 2) ^ RANDOM ))
 run write_scratch 0 "" "" "${D[@]}" write SCRATCH "$(hex $v)"
 run readback_scratch 0 "$(hex $v)" "" "${D[@]}" read SCRATCH

@@ -57,6 +57,24 @@ for pol in "${pols[@]}"; do
     [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
   fi
 done
+# copies only (RGEM 3.1): random copies of every size and priority preempting each other
+# under memory stalls, every byte checked by kmusim's copy scoreboard (small build: the paper
+# build's lockstep runs about 1k cycles/s, and its random workloads below carry copies too)
+cseeds=(1 2 3)
+[ "$cfg" = small ] || cseeds=()
+for cs in "${cseeds[@]}"; do
+  wl=$wd/copies-$cs.wl
+  python3 scripts/gen_workload.py "$cs" 20000 "$cfg" copies >"$wl"
+  log=$wd/copies-$cs.log
+  if "$bin" "$wl" --engine cosim --seed "$cs" --no-isolated >"$log" 2>&1; then
+    echo "PASS kmu_gpu.cosim copies seed=$cs"
+  else
+    echo "FAIL kmu_gpu.cosim copies seed=$cs ($wl)"
+    head -n 20 "$log"
+    fails=$((fails + 1))
+    [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
+  fi
+done
 # regressions of the paper configuration on its C model (fast; the twins agree on them)
 # (make test builds build/bin/kmusim-paper; a missing build is a failure, not a skip)
 if [ "$cfg" = small ] && [ -z "${KMU_BIN:-}" ]; then

@@ -411,7 +411,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
   x.master = rnd_master;
   x.final = cycles > 400 ? rnd_final : NULL;
   kmu_stim s = {&x, ctx_init, drive, check, cycles > 400 ? finish : NULL};
-  int ok = kmu_lockstep(&kmu_axil_slave_block, &s, test, seed, cycles);
+  int ok = kmu_lockstep_mid_reset(&kmu_axil_slave_block, &s, test, seed, cycles);
   ctx_done(&x);
   return ok;
 }

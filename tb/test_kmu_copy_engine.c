@@ -47,9 +47,6 @@ static const kmu_copy_engine_params params = {P_NPRIO, P_QD, P_IDW, P_LENW, P_BU
 #define KMU_CUR_OUT kmu_copy_engine_out
 KMU_BLOCK(kmu_copy_engine, KMU_COPY_ENGINE_IN, KMU_COPY_ENGINE_OUT, &params)
 
-/* the shim's power-up scramble seed: the run's seed */
-uint64_t kmu_ce_powerup_seed;
-
 #define NPRIO P_NPRIO
 #define QD P_QD
 #define IDW P_IDW
@@ -313,13 +310,13 @@ static void make_bad(env *e, kmu_copy_engine_in *i) {
 /* the spec's code of a command in its handshake cycle */
 static unsigned spec_code(const env *e, const kmu_copy_engine_in *i) {
   const uint64_t b = i->cmd_bytes_i;
-  if (b == 0) return KMU_CE_ST_ZERO;
-  if ((i->cmd_src_i | i->cmd_dst_i | b) & 3) return KMU_CE_ST_ALIGN;
+  if (b == 0) return KMU_COPY_ST_ZERO;
+  if ((i->cmd_src_i | i->cmd_dst_i | b) & 3) return KMU_COPY_ST_ALIGN;
   if (i->cmd_src_i + b > 0x100000000ull || i->cmd_dst_i + b > 0x100000000ull)
-    return KMU_CE_ST_WRAP;
-  if (i->cmd_prio_i >= NPRIO) return KMU_CE_ST_PRIO;
-  if (e->qcnt[i->cmd_prio_i] == QD) return KMU_CE_ST_FULL;
-  return KMU_CE_ST_OK;
+    return KMU_COPY_ST_WRAP;
+  if (i->cmd_prio_i >= NPRIO) return KMU_COPY_ST_PRIO;
+  if (e->qcnt[i->cmd_prio_i] == QD) return KMU_COPY_ST_FULL;
+  return KMU_COPY_ST_OK;
 }
 
 static void new_phase(env *e, uint64_t cyc) {
@@ -622,7 +619,7 @@ static int check(void *ctx, uint64_t cyc, const void *iv, const void *ov) {
   }
   /* ---- completions */
   if (o->cpl_valid_o && !e->cpl_shown) {
-    if (o->cpl_status_o == KMU_CE_ST_OK) {
+    if (o->cpl_status_o == KMU_COPY_ST_OK) {
       const int sl = e->id_slot[o->cpl_id_o & (NIDS - 1)];
       if (sl < 0 || e->c[sl].cpl_seen || e->c[sl].wr != e->c[sl].beats) {
         char m[160];
@@ -648,7 +645,7 @@ static int check(void *ctx, uint64_t cyc, const void *iv, const void *ov) {
       }
     }
   }
-  if (o->cpl_valid_o && i->cpl_ready_i && o->cpl_status_o == KMU_CE_ST_OK) {
+  if (o->cpl_valid_o && i->cpl_ready_i && o->cpl_status_o == KMU_COPY_ST_OK) {
     const int sl = e->id_slot[o->cpl_id_o & (NIDS - 1)];
     if (sl >= 0 && e->c[sl].cpl_seen) {
       e->c[sl].live = 0;
@@ -668,7 +665,7 @@ static int check(void *ctx, uint64_t cyc, const void *iv, const void *ov) {
     if (e->cmd_script >= 0)
       ok &= KMU_EXPECT_EQ(t, cyc, "scripted command's status (the spec's)", e->s[e->cmd_script].expect,
                           code);
-    if (code == KMU_CE_ST_OK) {
+    if (code == KMU_COPY_ST_OK) {
       if (!e->cmd_on || !e->cmd_good || e->nc >= MAXC || e->id_slot[i->cmd_id_i] >= 0)
         return bad(e, cyc, "a command the test did not mean as a copy was accepted");
       copy_t *c = &e->c[e->nc];
@@ -696,7 +693,7 @@ static int check(void *ctx, uint64_t cyc, const void *iv, const void *ov) {
       e->accepted++;
       e->live_n++;
     } else {
-      if (code == KMU_CE_ST_FULL) e->n_full++;
+      if (code == KMU_COPY_ST_FULL) e->n_full++;
       e->rf_id[(e->rf_head + e->rf_n) % 256] = (unsigned)i->cmd_id_i;
       e->rf_code[(e->rf_head + e->rf_n) % 256] = code;
       e->rf_n++;
@@ -745,10 +742,9 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
   E.ns = 0;
   E.stop = cycles;
   E.test = test;
-  kmu_ce_powerup_seed = seed;
   kmu_stim s = {&E, r_init, drive, check, finish};
   /* the drain after `cycles`: the largest copy under full readiness, and margin */
-  int ok = kmu_lockstep(&kmu_copy_engine_block, &s, test, seed, cycles + 4ull * MAXBEATS + 20000);
+  int ok = kmu_lockstep_mid_reset(&kmu_copy_engine_block, &s, test, seed, cycles + 4ull * MAXBEATS + 20000);
   if (!ok || kmu_tb_quiet()) return ok;
   static const char *names[15] = {"chunk_log2_i", "cmd_valid_i", "cmd_src_i", "cmd_dst_i",
                                   "cmd_bytes_i", "cmd_dir_i", "cmd_prio_i", "cmd_id_i",
@@ -765,8 +761,8 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
     }
   }
   /* the refusal codes reachable at this size, and the situations the spec names */
-  for (unsigned c = 0; c <= KMU_CE_ST_FULL; c++)
-    if (!E.code_seen[c] && !(c == KMU_CE_ST_PRIO && (NPRIO & (NPRIO - 1)) == 0)) {
+  for (unsigned c = 0; c <= KMU_COPY_ST_FULL; c++)
+    if (!E.code_seen[c] && !(c == KMU_COPY_ST_PRIO && (NPRIO & (NPRIO - 1)) == 0)) {
       printf("  %s: coverage: status %u never produced\n", test, c);
       ok = 0;
     }
@@ -813,7 +809,6 @@ static void d_init(void *ctx, uint64_t seed) {
 }
 static int s_run(const char *test, uint64_t seed, uint64_t max) {
   E.test = test;
-  kmu_ce_powerup_seed = seed;
   kmu_stim s = {&E, d_init, drive, check, finish};
   return kmu_lockstep(&kmu_copy_engine_block, &s, test, seed, max);
 }
@@ -824,18 +819,18 @@ static int t_refuse(const char *test, uint64_t seed, uint64_t cycles) {
   (void)cycles;
   s_reset(100, 100, 2, 4);
   E.top_window = 1;
-  s_add(SC_RAW, 0, 0x1000, 0x2000, 0, 0, 0, 1, KMU_CE_ST_ZERO);
-  s_add(SC_RAW, 0, 0x1001, 0x2000, 8, 0, 0, 2, KMU_CE_ST_ALIGN);
-  s_add(SC_RAW, 0, 0x1000, 0x2002, 8, 1, 0, 3, KMU_CE_ST_ALIGN);
-  s_add(SC_RAW, 0, 0x1000, 0x2000, 6, 0, 0, 4, KMU_CE_ST_ALIGN);
-  s_add(SC_RAW, 0, 0x1000, 0x2000, 1, 0, 0, 5, KMU_CE_ST_ALIGN);
-  s_add(SC_RAW, 0, 0xfffffff0u, 0x2000, 0x20, 0, 0, 6, KMU_CE_ST_WRAP);
-  s_add(SC_RAW, 0, 0x1000, 0xfffffffcu, 8, 1, 0, 7, KMU_CE_ST_WRAP);
-  s_add(SC_RAW, 0, 0x1003, 0xfffffff0u, 0, 1, 0, 8, KMU_CE_ST_ZERO); /* zero first */
-  s_add(SC_RAW, 0, 0xfffffff1u, 0x2000, 0x20, 0, 0, 9, KMU_CE_ST_ALIGN); /* align before wrap */
-  s_add(SC_GOOD_END, 0, 0, 0, 16, 0, NPRIO - 1, 10, KMU_CE_ST_OK); /* dst ends at 2^32 */
-  s_add(SC_GOOD_END, 0, 0, 0, 16, 1, 0, 11, KMU_CE_ST_OK);         /* dst ends at 2^32 */
-  if (NPRIO & (NPRIO - 1)) s_add(SC_RAW, 0, 0x1000, 0x2000, 8, 0, NPRIO, 12, KMU_CE_ST_PRIO);
+  s_add(SC_RAW, 0, 0x1000, 0x2000, 0, 0, 0, 1, KMU_COPY_ST_ZERO);
+  s_add(SC_RAW, 0, 0x1001, 0x2000, 8, 0, 0, 2, KMU_COPY_ST_ALIGN);
+  s_add(SC_RAW, 0, 0x1000, 0x2002, 8, 1, 0, 3, KMU_COPY_ST_ALIGN);
+  s_add(SC_RAW, 0, 0x1000, 0x2000, 6, 0, 0, 4, KMU_COPY_ST_ALIGN);
+  s_add(SC_RAW, 0, 0x1000, 0x2000, 1, 0, 0, 5, KMU_COPY_ST_ALIGN);
+  s_add(SC_RAW, 0, 0xfffffff0u, 0x2000, 0x20, 0, 0, 6, KMU_COPY_ST_WRAP);
+  s_add(SC_RAW, 0, 0x1000, 0xfffffffcu, 8, 1, 0, 7, KMU_COPY_ST_WRAP);
+  s_add(SC_RAW, 0, 0x1003, 0xfffffff0u, 0, 1, 0, 8, KMU_COPY_ST_ZERO); /* zero first */
+  s_add(SC_RAW, 0, 0xfffffff1u, 0x2000, 0x20, 0, 0, 9, KMU_COPY_ST_ALIGN); /* align before wrap */
+  s_add(SC_GOOD_END, 0, 0, 0, 16, 0, NPRIO - 1, 10, KMU_COPY_ST_OK); /* dst ends at 2^32 */
+  s_add(SC_GOOD_END, 0, 0, 0, 16, 1, 0, 11, KMU_COPY_ST_OK);         /* dst ends at 2^32 */
+  if (NPRIO & (NPRIO - 1)) s_add(SC_RAW, 0, 0x1000, 0x2000, 8, 0, NPRIO, 12, KMU_COPY_ST_PRIO);
   int ok = s_run(test, seed, 2000);
   ok &= KMU_EXPECT_EQ(test, 0, "copies ending at 2^32 run", 2, E.n_end2_32);
   return ok;
@@ -850,10 +845,10 @@ static int t_full(const char *test, uint64_t seed, uint64_t cycles) {
   s_reset(0, 100, 2, 4);
   E.rdy_switch_at = 200;
   E.rdy_after[HOST] = 100;
-  for (unsigned k = 0; k < QD; k++) s_add(SC_GOOD, 0, 0, 0, 8, 0, 0, k, KMU_CE_ST_OK);
-  s_add(SC_GOOD, 0, 0, 0, 8, 0, 0, QD, KMU_CE_ST_FULL);
-  s_add(SC_GOOD, 0, 0, 0, 8, 0, 0, QD + 1, KMU_CE_ST_FULL);
-  if (NPRIO > 1) s_add(SC_GOOD, 0, 0, 0, 8, 1, NPRIO - 1, QD + 2, KMU_CE_ST_OK);
+  for (unsigned k = 0; k < QD; k++) s_add(SC_GOOD, 0, 0, 0, 8, 0, 0, k, KMU_COPY_ST_OK);
+  s_add(SC_GOOD, 0, 0, 0, 8, 0, 0, QD, KMU_COPY_ST_FULL);
+  s_add(SC_GOOD, 0, 0, 0, 8, 0, 0, QD + 1, KMU_COPY_ST_FULL);
+  if (NPRIO > 1) s_add(SC_GOOD, 0, 0, 0, 8, 1, NPRIO - 1, QD + 2, KMU_COPY_ST_OK);
   int ok = s_run(test, seed, 3000);
   ok &= KMU_EXPECT_EQ(test, 0, "FULL refusals", 2, E.n_full);
   return ok;
@@ -877,9 +872,9 @@ static int t_preempt(const char *test, uint64_t seed, uint64_t cycles) {
   int ok = 1;
   for (unsigned lat = 1; lat <= 9; lat += 4) {
     s_reset(100, 100, lat, 4); /* 16-byte chunks: 4 beats */
-    s_add(SC_GOOD, 0, 0, 0, 64 * 4, 0, 0, 1, KMU_CE_ST_OK);
-    s_after(s_add(SC_GOOD, 0, 0, 0, 8 * 4, 1, NPRIO - 1, 2, KMU_CE_ST_OK), 0, 10);
-    s_after(s_add(SC_GOOD, 0, 0, 0, 8 * 4, 0, NPRIO - 1, 3, KMU_CE_ST_OK), 0, 30);
+    s_add(SC_GOOD, 0, 0, 0, 64 * 4, 0, 0, 1, KMU_COPY_ST_OK);
+    s_after(s_add(SC_GOOD, 0, 0, 0, 8 * 4, 1, NPRIO - 1, 2, KMU_COPY_ST_OK), 0, 10);
+    s_after(s_add(SC_GOOD, 0, 0, 0, 8 * 4, 0, NPRIO - 1, 3, KMU_COPY_ST_OK), 0, 30);
     ok &= s_run(test, seed, 3000);
     if (!ok) return 0;
     const copy_t *lo = sc(0), *h1 = sc(1), *h2 = sc(2);
@@ -895,9 +890,9 @@ static int t_preempt(const char *test, uint64_t seed, uint64_t cycles) {
   /* three priorities nest (paper size): 0 runs, 1 preempts it, NPRIO-1 preempts 1 */
   if (NPRIO > 2) {
     s_reset(100, 100, 2, 3);
-    s_add(SC_GOOD, 0, 0, 0, 40 * 4, 0, 0, 1, KMU_CE_ST_OK);
-    s_after(s_add(SC_GOOD, 0, 0, 0, 20 * 4, 0, 1, 2, KMU_CE_ST_OK), 0, 5);
-    s_after(s_add(SC_GOOD, 0, 0, 0, 6 * 4, 1, NPRIO - 1, 3, KMU_CE_ST_OK), 1, 7);
+    s_add(SC_GOOD, 0, 0, 0, 40 * 4, 0, 0, 1, KMU_COPY_ST_OK);
+    s_after(s_add(SC_GOOD, 0, 0, 0, 20 * 4, 0, 1, 2, KMU_COPY_ST_OK), 0, 5);
+    s_after(s_add(SC_GOOD, 0, 0, 0, 6 * 4, 1, NPRIO - 1, 3, KMU_COPY_ST_OK), 1, 7);
     ok &= s_run(test, seed, 3000);
     if (!ok) return 0;
     ok &= kmu_expect(sc(2)->cpl_cyc < sc(1)->cpl_cyc && sc(1)->cpl_cyc < sc(0)->cpl_cyc, test, 0,
@@ -920,9 +915,9 @@ static int t_bound(const char *test, uint64_t seed, uint64_t cycles) {
   for (unsigned d = 0; d < 2; d++)
     for (unsigned k = 0; k < sizeof cls / sizeof cls[0]; k++) {
       s_reset(100, 100, 2, cls[k]);
-      s_add(SC_GOOD, 0, 0, 0, lowb * 4, 0, 0, 0, KMU_CE_ST_OK);
+      s_add(SC_GOOD, 0, 0, 0, lowb * 4, 0, 0, 0, KMU_COPY_ST_OK);
       for (unsigned j = 0; j < sizeof offs / sizeof offs[0]; j++)
-        s_after(s_add(SC_GOOD, 0, 0, 0, 16, d, NPRIO - 1, 1 + j, KMU_CE_ST_OK), 0, offs[j] % lowb);
+        s_after(s_add(SC_GOOD, 0, 0, 0, 16, d, NPRIO - 1, 1 + j, KMU_COPY_ST_OK), 0, offs[j] % lowb);
       ok &= s_run(test, seed, 20000);
       if (!ok) return 0;
       uint64_t worst = 0;
@@ -951,7 +946,7 @@ static int t_overhead(const char *test, uint64_t seed, uint64_t cycles) {
   for (unsigned dir = 0; dir < 2; dir++)
     for (unsigned k = 0; k < sizeof cls / sizeof cls[0]; k++) {
       s_reset(100, 100, 2, cls[k]);
-      s_add(SC_GOOD, 0, 0, 0, n * 4, dir, 0, 0, KMU_CE_ST_OK);
+      s_add(SC_GOOD, 0, 0, 0, n * 4, dir, 0, 0, KMU_COPY_ST_OK);
       ok &= s_run(test, seed, 5000);
       if (!ok) return 0;
       const uint64_t t = sc(0)->cpl_cyc - sc(0)->acc;

@@ -3,7 +3,8 @@
  * Expected values are written from the specification: docs/frontend-interfaces.md section 3,
  * docs/kmu-interfaces.md section 1 (the host descriptor), the preemption window of register
  * map 1.2 (PRE_*, PERF_PREEMPTS/WP/CTX_SAVES), the TReM window of register map 1.3 (TR_*,
- * ERR_CNT_TREM, PERF_REVOKES; HL_RES.CLASS, HL_EST) and the register map as the brief states it
+ * ERR_CNT_TREM, PERF_REVOKES; HL_RES.CLASS, HL_EST), the copy window of map 1.4 (COPY_*,
+ * PERF_COPIES; docs/blocks/kmu_copy_engine.md, Integration) and the register map as the brief states it
  * (addresses, access, field masks below are typed in from the spec, not taken from the
  * generated header, so they also check regmap/kmu.rdl).
  * Codes and ERR_STATUS bit positions are the spec's; the generated cmodel/include/kmu_regmap.h names
@@ -16,7 +17,9 @@
 #include "kmu_regmap.h"
 #include "kmu_tb.h"
 
-static const kmu_csr_params params = {P_AW, P_ENTRIES, P_CNT_W, P_NSM};
+static const kmu_csr_params params = {P_AW,     P_ENTRIES, P_CNT_W,
+                                      P_NSM,    P_CP_NPRIO, P_CP_LENW,
+                                      P_CP_IDW};
 #define KMU_CUR_IN kmu_csr_in
 #define KMU_CUR_OUT kmu_csr_out
 KMU_BLOCK(kmu_csr, KMU_CSR_IN, KMU_CSR_OUT, &params)
@@ -24,6 +27,13 @@ KMU_BLOCK(kmu_csr, KMU_CSR_IN, KMU_CSR_OUT, &params)
 #define CMAX ((uint32_t)kmu_mask(P_CNT_W)) /* a saturated counter */
 /* SM_RESERVE: one bit per SM, SMs 0..31 (bits NSM..31 read 0) */
 #define RSVM (P_NSM >= 32 ? 0xFFFFFFFFu : (uint32_t)((1u << P_NSM) - 1))
+/* the copy window: tag bits, priority field bits max(1, clog2(CP_NPRIO)), COPY_CTRL's mask */
+#define CP_IDM ((1u << P_CP_IDW) - 1u) /* CP_IDW <= 16 */
+static unsigned cp_pw(void) {
+  unsigned w = 1;
+  while ((1u << w) < P_CP_NPRIO) w++;
+  return w;
+}
 static unsigned id_w(void) {
   unsigned w = 1;
   while ((1u << w) < P_ENTRIES) w++;
@@ -111,6 +121,21 @@ static const regdesc map[] = {
     {0x2230, K_CNT, 0, "ERR_CNT_TREM"},
     {0x2234, K_CNT, 0, "PERF_REVOKES"},
     {0x2238, K_RO, 0, "TR_LAST_LID"},
+    /* copy window 0x2300-0x23FF (map 1.4): COPY_CTRL DIR [0], PRIO [6:4], ID [31:16] (CP_IDW
+     * bits), COPY_CHUNK.LOG2 [4:0] reset 20, COPY_IRQ.EN [0] */
+    {0x2300, K_RW, 0xFFFFFFFF, "COPY_SRC"},
+    {0x2304, K_RW, 0xFFFFFFFF, "COPY_DST"},
+    {0x2308, K_RW, 0xFFFFFFFF, "COPY_LEN"},
+    {0x230C, K_RW, 0x71u | (CP_IDM << 16), "COPY_CTRL"},
+    {0x2310, K_RW, 0x1F, "COPY_CHUNK"},
+    {0x2314, K_WO, 0, "COPY_GO"},
+    {0x2318, K_RO, 0, "COPY_CPL"},
+    {0x231C, K_WO, 0, "COPY_CPL_POP"},
+    {0x2320, K_RO, 0, "COPY_STATUS"},
+    {0x2324, K_CNT, 0, "COPY_ERR_CNT"},
+    {0x2328, K_RW, 0x1, "COPY_IRQ"},
+    {0x232C, K_CNT, 0, "PERF_COPIES"},
+    {0x2330, K_CONST, 0, "COPY_CONFIG"},
 };
 #define NMAP (sizeof map / sizeof map[0])
 #define A_ERR_STATUS 0x010u
@@ -173,13 +198,29 @@ static const regdesc map[] = {
 #define A_PERF_REVOKES 0x2234u
 #define A_TR_LAST_LID 0x2238u
 #define TR_CTRL_RESET 0x30u
-#define RF_WORDS (0x2300u / 4) /* the RW registers live below 0x2300 */
-
-/* the windows still reserved (SLVERR): copy engine */
-static const struct {
-  unsigned lo, hi;
-} reserved[] = {{0x2300, 0x23FF}};
-#define NRSV (sizeof reserved / sizeof reserved[0])
+#define CP_BASE 0x2300u
+#define A_COPY_SRC 0x2300u
+#define A_COPY_DST 0x2304u
+#define A_COPY_LEN 0x2308u
+#define A_COPY_CTRL 0x230Cu
+#define A_COPY_CHUNK 0x2310u
+#define A_COPY_GO 0x2314u
+#define A_COPY_CPL 0x2318u
+#define A_COPY_CPL_POP 0x231Cu
+#define A_COPY_STATUS 0x2320u
+#define A_COPY_ERR_CNT 0x2324u
+#define A_COPY_IRQ 0x2328u
+#define A_PERF_COPIES 0x232Cu
+#define A_COPY_CONFIG 0x2330u
+#define COPY_CHUNK_RESET 20u
+#define CPL_VALID (1u << 31) /* COPY_CPL.VALID; ID [15:0], STATUS [18:16] */
+/* copy status codes (the spec's numbers): OK 0, ZERO 1, ..., FULL 5, LONG 6 */
+#define CST_OK 0u
+#define CST_PRIO 4u
+#define CST_FULL 5u
+#define CST_LONG 6u
+#define RF_WORDS (0x2400u / 4) /* the RW registers live below 0x2400 */
+/* register map 1.4 has no reserved window left (the TReM and copy windows are built) */
 
 /* the host descriptor the spec expects from the HL_* staging words (docs/kmu-interfaces.md 1) */
 typedef struct {
@@ -277,6 +318,18 @@ typedef struct {
   uint32_t tr_cnt[2]; /* ERR_CNT_TREM, PERF_REVOKES */
   uint64_t n_tr_cmd, n_tr_taken, n_tr_stall, n_tr_irq, n_tr_done_rd, n_tr_cnt_rd[2];
   uint32_t tcov1[7], tcov0[7]; /* TR_CMD, THRESH, COST, CTRL, SLA, PERIOD, HL_EST outputs */
+  /* copy window: the engine's side (command ready, completions offered and held, busy) and the
+   * spec's state: the staged command, the window refusal, COPY_CPL, LAST_ERR, the counters */
+  unsigned cprdy_pct, cpv_pct, cpbusy_pct;
+  int cq_pend;
+  uint32_t cq_src, cq_dst, cq_bytes, cq_dir, cq_prio, cq_id;
+  int wref, ccpl;
+  unsigned wref_id, wref_st, ccpl_id, ccpl_st, lerr;
+  uint32_t cp_cnt[2]; /* COPY_ERR_CNT, PERF_COPIES */
+  int eng_held; /* the completion offered last cycle was not taken: this one is the same */
+  uint64_t cpc1[7], cpc0[7]; /* coverage: cp_cmd src, dst, bytes, dir, prio, id, chunk bits */
+  uint64_t n_go, n_cmd_taken, n_go_stall, n_long, n_wide, n_eng_offer, n_eng_taken, n_pop,
+      n_cpl_rd, n_cp_irq, n_cp_cnt_rd;
 } rnd_ctx;
 
 static void rnd_init(void *c, uint64_t seed) {
@@ -301,6 +354,10 @@ static void rnd_init(void *c, uint64_t seed) {
   x->rf[A_TR_CTRL / 4] = TR_CTRL_RESET;
   x->tr_rdy_pct = 5 + (unsigned)kmu_rng_below(&x->rng, 80); /* trem_req_ready_i */
   x->tr_ev_pct = 1 + (unsigned)kmu_rng_below(&x->rng, 20);  /* completions, guard pulses */
+  x->rf[A_COPY_CHUNK / 4] = COPY_CHUNK_RESET;
+  x->cprdy_pct = 5 + (unsigned)kmu_rng_below(&x->rng, 90);
+  x->cpv_pct = 2 + (unsigned)kmu_rng_below(&x->rng, 30);
+  x->cpbusy_pct = (unsigned)kmu_rng_below(&x->rng, 101);
 }
 
 static uint64_t rnd_addr(rnd_ctx *x) {
@@ -318,9 +375,12 @@ static uint64_t rnd_addr(rnd_ctx *x) {
     unsigned idx = kmu_rng_pct(r, 70) ? (unsigned)kmu_rng_below(r, P_ENTRIES + 4)
                                       : (unsigned)kmu_rng_below(r, 1024);
     a = DB_BASE + 4 * (idx & 1023);
-  } else if (k < 85) {
-    unsigned w = (unsigned)kmu_rng_below(r, NRSV);
-    a = reserved[w].lo + 4 * kmu_rng_below(r, (reserved[w].hi - reserved[w].lo + 1) / 4);
+  } else if (k < 81) { /* the copy window: COPY_GO, COPY_CPL_POP, COPY_CPL often */
+    unsigned j = (unsigned)kmu_rng_below(r, 10);
+    a = j < 3 ? A_COPY_GO : j < 5 ? A_COPY_CPL_POP : j < 6 ? A_COPY_CPL : CP_BASE + 4 * kmu_rng_below(r, 64);
+  } else if (k < 85) { /* the unmapped tails of the TReM and copy windows */
+    a = kmu_rng_pct(r, 50) ? A_TR_LAST_LID + 4 + 4 * kmu_rng_below(r, (0x2300 - A_TR_LAST_LID - 4) / 4)
+                           : A_COPY_CONFIG + 4 + 4 * kmu_rng_below(r, (0x2400 - A_COPY_CONFIG - 4) / 4);
   } else if (k < 93) {
     a = kmu_rng_bits(r, 16) & ~3ull;
   } else {
@@ -351,7 +411,22 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     if ((ha == A_HL_GRID_XY || ha == A_HL_GRID_Z || ha == A_HL_TB_XY || ha == A_HL_TB_Z) &&
         kmu_rng_pct(r, x->hlz_pct))
       i->bus_req_wdata_i &= kmu_rng_pct(r, 50) ? 0xFFFF0000ull : 0x0000FFFFull;
+    /* copy staging: mostly a length the engine can take and a priority in its field */
+    if (ha == A_COPY_LEN && kmu_rng_pct(r, 70))
+      i->bus_req_wdata_i = kmu_rng_bits(r, (unsigned)kmu_rng_below(r, P_CP_LENW + 1));
+    if (ha == A_COPY_CTRL && kmu_rng_pct(r, 60))
+      i->bus_req_wdata_i = (i->bus_req_wdata_i & ~0x70ull) | (kmu_rng_bits(r, cp_pw()) << 4);
   }
+  /* the engine: command ready, a completion offered and held until taken, busy */
+  i->cp_cmd_ready_i = kmu_rng_pct(r, x->cprdy_pct);
+  if (cyc > 0 && p->cp_cpl_valid_i && !o->cp_cpl_ready_o) {
+    i->cp_cpl_valid_i = 1, i->cp_cpl_id_i = p->cp_cpl_id_i, i->cp_cpl_status_i = p->cp_cpl_status_i;
+  } else {
+    i->cp_cpl_valid_i = kmu_rng_pct(r, x->cpv_pct);
+    i->cp_cpl_id_i = kmu_rng_bits(r, P_CP_IDW);
+    i->cp_cpl_status_i = kmu_rng_pct(r, 50) ? 0 : kmu_rng_below(r, 6);
+  }
+  i->cp_busy_i = kmu_rng_pct(r, x->cpbusy_pct);
   i->host_ready_i = kmu_rng_pct(r, x->hlr_pct);
   i->db_ready_i = kmu_rng_pct(r, x->dbr_pct);
   i->reg_ready_i = kmu_rng_pct(r, x->regr_pct);
@@ -401,11 +476,19 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   int v = i->bus_req_valid_i != 0, w = i->bus_req_write_i != 0;
   uint64_t a = i->bus_req_addr_i;
   int e = exp_err(w, a, (unsigned)i->bus_req_wstrb_i);
+  /* COPY_GO: the staged command as the spec checks it (LONG, then PRIO beyond the field);
+   * SLVERR while the stage it needs is occupied */
+  uint32_t s_len = x->rf[A_COPY_LEN / 4], s_ctrl = x->rf[A_COPY_CTRL / 4];
+  int go_long = P_CP_LENW < 32 && (s_len >> P_CP_LENW) != 0;
+  int go_wide = ((s_ctrl >> 4) & 7) >= (1u << cp_pw());
+  int go_busy = v && w && !e && a == A_COPY_GO && ((go_long || go_wide) ? x->wref : x->cq_pend);
+  e |= go_busy;
   int db_w = v && w && !e && is_db(a);
   int reg_w = v && w && !e && a == A_REG_CMD;
   int unreg_w = v && w && !e && a == A_UNREG_CMD;
   int hl_w = v && w && !e && a == A_HL_CMD;
   int tr_w = v && w && !e && a == A_TR_CMD;
+  int go_w = v && w && !e && a == A_COPY_GO;
   unsigned uid = (unsigned)(i->bus_req_wdata_i & 0xFF);
   int exp_ready = !(db_w && !i->db_ready_i) && !(reg_w && !i->reg_ready_i) &&
                   !(hl_w && x->h_pend && !i->host_ready_i) &&
@@ -460,18 +543,21 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
                      (uint32_t)o->pre_bw_shift_o, (uint32_t)o->pre_pred_launch_o};
     for (unsigned k = 0; k < 5; k++) x->cov1[k] |= v[k], x->cov0[k] |= ~v[k];
   }
-  /* irq_o: the kernel-done and TReM sources alone when errors are disabled; high when one
-   * of them is enabled and set */
+  /* irq_o: the kernel-done, copy and TReM sources alone when errors are disabled; high when
+   * one of them is enabled and set */
   {
     uint32_t en = x->rf[A_IRQ_ENABLE / 4];
     int kd_irq = (en & 2) && x->kdone;
+    int cp_irq = (x->rf[A_COPY_IRQ / 4] & 1) && x->ccpl;
     int tr_irq = (x->rf[A_TR_IRQ_EN / 4] & x->tr_ev) != 0;
     if (!(en & 1))
-      ok &= KMU_EXPECT_EQ(t, cyc, "irq_o with IRQ_ENABLE.ERR = 0", kd_irq || tr_irq, o->irq_o);
-    else if (kd_irq || tr_irq)
-      ok &= KMU_EXPECT_EQ(t, cyc, "irq_o with KERNEL_DONE or a TReM event set and enabled", 1,
+      ok &= KMU_EXPECT_EQ(t, cyc, "irq_o with IRQ_ENABLE.ERR = 0", kd_irq || cp_irq || tr_irq,
                           o->irq_o);
+    else if (kd_irq || cp_irq || tr_irq)
+      ok &= KMU_EXPECT_EQ(t, cyc, "irq_o with KERNEL_DONE, COPY_CPL or a TReM event set and enabled",
+                          1, o->irq_o);
     x->n_kd_irq += kd_irq;
+    x->n_cp_irq += cp_irq && !(en & 1);
     x->n_tr_irq += tr_irq;
   }
   /* TReM outputs: the held request, the CSRs */
@@ -502,6 +588,28 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
                      (uint32_t)o->trem_period_o, x->h_pend ? (uint32_t)o->host_est_o : 0};
     for (unsigned k = 0; k < 7; k++) x->tcov1[k] |= v[k], x->tcov0[k] |= ~v[k];
   }
+  /* the copy window's engine side: the staged command, completions taken only when COPY_CPL
+   * and the window refusal are empty, COPY_CHUNK */
+  ok &= KMU_EXPECT_EQ(t, cyc, "cp_chunk_log2_o = COPY_CHUNK", x->rf[A_COPY_CHUNK / 4],
+                      o->cp_chunk_log2_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "cp_cmd_valid_o = a submitted command waits", x->cq_pend,
+                      o->cp_cmd_valid_o);
+  {
+    const uint64_t v[7] = {o->cp_cmd_src_o, o->cp_cmd_dst_o, o->cp_cmd_bytes_o, o->cp_cmd_dir_o,
+                           o->cp_cmd_prio_o, o->cp_cmd_id_o, o->cp_chunk_log2_o};
+    for (unsigned k = 0; k < 7; k++)
+      if (x->cq_pend || k == 6) x->cpc1[k] |= v[k], x->cpc0[k] |= ~v[k];
+  }
+  if (x->cq_pend) {
+    ok &= KMU_EXPECT_EQ(t, cyc, "cp_cmd_src_o", x->cq_src, o->cp_cmd_src_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "cp_cmd_dst_o", x->cq_dst, o->cp_cmd_dst_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "cp_cmd_bytes_o", x->cq_bytes, o->cp_cmd_bytes_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "cp_cmd_dir_o", x->cq_dir, o->cp_cmd_dir_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "cp_cmd_prio_o", x->cq_prio, o->cp_cmd_prio_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "cp_cmd_id_o", x->cq_id, o->cp_cmd_id_o);
+  }
+  ok &= KMU_EXPECT_EQ(t, cyc, "cp_cpl_ready_o = COPY_CPL and the window refusal empty",
+                      !x->ccpl && !x->wref, o->cp_cpl_ready_o);
   /* the host descriptor: the one launched last, until it is taken */
   ok &= KMU_EXPECT_EQ(t, cyc, "host_valid_o = a launch is pending", x->h_pend, o->host_valid_o);
   if (x->h_pend) ok &= chk_hdesc(t, cyc, &x->h_exp, o);
@@ -533,7 +641,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       int chk = 1;
       if (r->kind == K_RW) exp = x->rf[a / 4];
       else if (a == 0x000) exp = 0x4B4D5530;
-      else if (a == 0x004) exp = 0x00000103;
+      else if (a == 0x004) exp = 0x00000104;
       else if (a == A_KERNEL_STATUS) exp = (uint32_t)x->kdone;
       else if (a == 0x008) exp = config_value();
       else if (a == 0x00C) exp = (uint32_t)(i->reg_busy_i | i->desc_pending_i << 1);
@@ -557,6 +665,17 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       else if (a == A_ERR_CNT_TREM || a == A_PERF_REVOKES) {
         exp = x->tr_cnt[(a - A_ERR_CNT_TREM) / 4];
         x->n_tr_cnt_rd[(a - A_ERR_CNT_TREM) / 4] += exp != 0;
+      } else if (a == A_COPY_CPL) {
+        exp = x->ccpl ? CPL_VALID | x->ccpl_st << 16 | x->ccpl_id : 0;
+        x->n_cpl_rd += x->ccpl;
+      } else if (a == A_COPY_STATUS) {
+        exp = (uint32_t)(x->cq_pend || x->wref || i->cp_cpl_valid_i || i->cp_busy_i) |
+              (uint32_t)x->cq_pend << 1 | x->lerr << 4;
+      } else if (a == A_COPY_ERR_CNT || a == A_PERF_COPIES) {
+        exp = x->cp_cnt[a == A_PERF_COPIES];
+        x->n_cp_cnt_rd += exp != 0;
+      } else if (a == A_COPY_CONFIG) {
+        exp = P_CP_NPRIO | P_CP_LENW << 8 | P_CP_IDW << 16;
       } else chk = 0;
       if (chk) {
         x->n_rd_checked++;
@@ -585,6 +704,42 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     }
   }
   if (i->kernel_done_i) x->kdone = 1; /* a completion wins over a clear in its cycle */
+  /* the copy window at the edge: the staged command taken; COPY_CPL popped, then filled from
+   * the window refusal or else the engine (only when it was empty); a new submission */
+  {
+    if (x->cq_pend && i->cp_cmd_ready_i) x->cq_pend = 0, x->n_cmd_taken++;
+    int empty = !x->ccpl; /* COPY_CPL before this edge */
+    int eng_take = i->cp_cpl_valid_i && empty && !x->wref;
+    x->n_eng_taken += eng_take;
+    if (i->cp_cpl_valid_i && !(cyc > 0 && x->eng_held)) x->n_eng_offer++;
+    x->eng_held = i->cp_cpl_valid_i && !eng_take;
+    int wr_ok = fire && w && !e;
+    if (wr_ok && a == A_COPY_CPL_POP && x->ccpl) x->ccpl = 0, x->n_pop++;
+    unsigned in_st = 0;
+    int in = 0;
+    if (empty && x->wref) in = 1, in_st = x->wref_st, x->ccpl_id = x->wref_id, x->wref = 0;
+    else if (eng_take)
+      in = 1, in_st = (unsigned)i->cp_cpl_status_i, x->ccpl_id = (unsigned)i->cp_cpl_id_i;
+    if (in) x->ccpl = 1, x->ccpl_st = in_st;
+    if (in && in_st != CST_OK) x->lerr = in_st;
+    for (unsigned k = 0; k < 2; k++) {
+      if (wr_ok && a == (k ? A_PERF_COPIES : A_COPY_ERR_CNT)) x->cp_cnt[k] = 0;
+      if (in && (in_st == CST_OK) == (int)k && x->cp_cnt[k] < CMAX) x->cp_cnt[k]++;
+    }
+    if (go_busy && fire) x->n_go_stall++;
+    if (go_w && fire) {
+      x->n_go++;
+      if (go_long || go_wide) {
+        x->wref = 1, x->wref_id = (s_ctrl >> 16) & CP_IDM, x->wref_st = go_long ? CST_LONG : CST_PRIO;
+        x->n_long += go_long, x->n_wide += !go_long;
+      } else {
+        x->cq_pend = 1;
+        x->cq_src = x->rf[A_COPY_SRC / 4], x->cq_dst = x->rf[A_COPY_DST / 4];
+        x->cq_bytes = s_len, x->cq_dir = s_ctrl & 1, x->cq_prio = (s_ctrl >> 4) & 7;
+        x->cq_id = (s_ctrl >> 16) & CP_IDM;
+      }
+    }
+  }
   /* the preemption counters: a write clears, this cycle's pulse counts on top, saturating */
   {
     static const unsigned ca[3] = {A_PERF_PREEMPTS, A_PERF_WP, A_PERF_CTX_SAVES};
@@ -668,6 +823,28 @@ static int rnd_finish(void *c) {
       ok &= KMU_EXPECT_EQ(t, 0, what, all[k], x->tcov1[k] & x->tcov0[k] & all[k]);
     }
   }
+  ok &= KMU_EXPECT_EQ(t, 0, "engine completions offered == taken + the one held", x->n_eng_offer,
+                      x->n_eng_taken + (uint64_t)x->eng_held);
+  ok &= KMU_EXPECT_EQ(t, 0, "copy commands submitted to the engine == taken + the one staged",
+                      x->n_go - x->n_long - x->n_wide, x->n_cmd_taken + (uint64_t)x->cq_pend);
+  ok &= kmu_expect(x->n_go > 0 && x->n_go_stall > 0 && x->n_long > 0 && x->n_eng_taken > 0 &&
+                       x->n_pop > 0 && x->n_cpl_rd > 0 && x->n_cp_irq > 0 && x->n_cp_cnt_rd > 0 &&
+                       (cp_pw() >= 3 || x->n_wide > 0),
+                   t, 0, "traffic: COPY_GO, its SLVERRs while busy, LONG and PRIO window refusals, engine "
+                   "completions, pops, COPY_CPL reads, copy interrupts, copy counters", 1, 0);
+  {
+    static const char *const nm[7] = {"cp_cmd_src_o", "cp_cmd_dst_o", "cp_cmd_bytes_o",
+                                      "cp_cmd_dir_o", "cp_cmd_prio_o", "cp_cmd_id_o",
+                                      "cp_chunk_log2_o"};
+    const uint64_t all[7] = {0xFFFFFFFFu, 0xFFFFFFFFu, kmu_mask(P_CP_LENW), 1, kmu_mask(cp_pw()),
+                             kmu_mask(P_CP_IDW), 0x1F};
+    for (unsigned k = 0; k < 7; k++) {
+      char what[96];
+      snprintf(what, sizeof what, "coverage: every bit of %s seen 1 and 0 (a command staged)",
+               nm[k]);
+      ok &= KMU_EXPECT_EQ(t, 0, what, all[k], x->cpc1[k] & x->cpc0[k] & all[k]);
+    }
+  }
   if (getenv("KMU_COV"))
     printf("  %s: host launches %llu, refused %llu, taken %llu, HL_CMD stall cycles %llu\n", t,
            (unsigned long long)x->n_hl_launch, (unsigned long long)x->n_hl_refused,
@@ -679,7 +856,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
   rnd_ctx x;
   x.test = test;
   kmu_stim s = {&x, rnd_init, rnd_drive, rnd_check, rnd_finish};
-  return kmu_lockstep(&kmu_csr_block, &s, test, seed, cycles);
+  return kmu_lockstep_mid_reset(&kmu_csr_block, &s, test, seed, cycles);
 }
 
 /* ---------------------------------------------------------------- directed: step scripts */
@@ -729,9 +906,17 @@ typedef struct {
   uint32_t tcmd;
   int chk_tcfg;        /* thr, cost, policy | shift << 4, sla, period outputs == .tcfg[] */
   uint32_t tcfg[5];
+  /* the copy engine's side: cp_cmd_ready_i, a completion offered (cp_cpl_*_i), cp_busy_i */
+  unsigned cprdy, cpv, cpid, cpst, cpbusy;
+  int chk_cp;             /* cp_cmd_valid_o == .cmdv, cp_cpl_ready_o == .cplrdy */
+  int cpf;                /* k > 0: cp_cmd_*_o == cp_exp[k - 1] */
+  int cmdv, cplrdy;
   int (*extra)(const char *test, uint64_t cyc, const kmu_csr_out *o);
   const char *what;
 } step;
+
+/* the copy test's expected cp_cmd_*_o: src, dst, bytes, dir, prio, id (step .cpf) */
+static uint32_t cp_exp[3][6];
 
 typedef struct {
   const char *test;
@@ -815,6 +1000,11 @@ static int sc_drive(void *c, uint64_t cyc, const void *pi, const void *po, void 
   i->trem_q_i = s->tq;
   i->trem_le_i = s->tle;
   i->trem_last_lid_i = s->tlast;
+  i->cp_cmd_ready_i = s->cprdy;
+  i->cp_cpl_valid_i = s->cpv;
+  i->cp_cpl_id_i = s->cpid;
+  i->cp_cpl_status_i = s->cpst;
+  i->cp_busy_i = s->cpbusy;
   return 1;
 }
 
@@ -855,6 +1045,19 @@ static int sc_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     DCHK("pre_ctx_base_o", s->pbase, o->pre_ctx_base_o);
     DCHK("pre_deadline_o", s->pdl, o->pre_deadline_o);
     DCHK("pre_bw_shift_o", s->pbw, o->pre_bw_shift_o);
+  }
+  if (s->cpf) {
+    const uint32_t *f = cp_exp[s->cpf - 1];
+    DCHK("cp_cmd_src_o", f[0], o->cp_cmd_src_o);
+    DCHK("cp_cmd_dst_o", f[1], o->cp_cmd_dst_o);
+    DCHK("cp_cmd_bytes_o", f[2], o->cp_cmd_bytes_o);
+    DCHK("cp_cmd_dir_o", f[3], o->cp_cmd_dir_o);
+    DCHK("cp_cmd_prio_o", f[4], o->cp_cmd_prio_o);
+    DCHK("cp_cmd_id_o", f[5], o->cp_cmd_id_o);
+  }
+  if (s->chk_cp) {
+    DCHK("cp_cmd_valid_o", s->cmdv, o->cp_cmd_valid_o);
+    DCHK("cp_cpl_ready_o", s->cplrdy, o->cp_cpl_ready_o);
   }
   if (s->chk_hint) {
     DCHK("pre_hint_valid_o", s->hint, o->pre_hint_valid_o);
@@ -897,7 +1100,7 @@ static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
   uint64_t all = kmu_mask(P_ENTRIES);
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "no error after reset");
   RD(0x000, 0x4B4D5530, "ID");
-  RD(0x004, 0x00000103, "VERSION 1.3");
+  RD(0x004, 0x00000104, "VERSION 1.4");
   RD(0x008, config_value(), "CONFIG = ENTRIES | CNT_W << 8 | AW << 16");
   S(.op = OP_RD, .addr = 0x00C, .busy = 1, .chk_rd = 1, .rd = 1, .what = "STATUS.REG_BUSY");
   S(.op = OP_RD, .addr = 0x00C, .pend = 1, .chk_rd = 1, .rd = 2, .what = "STATUS.DESC_PENDING");
@@ -989,23 +1192,19 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
     RD_ERR(unmapped[k], "unmapped read");
     WR_ERR(unmapped[k], 0xFFFFFFFF, "unmapped write");
   }
-  /* each reserved window, first and last word */
-  for (unsigned k = 0; k < NRSV; k++) {
-    RD_ERR(reserved[k].lo, "reserved window read, first word");
-    WR_ERR(reserved[k].lo, 0x1, "reserved window write, first word");
-    RD_ERR(reserved[k].hi - 3, "reserved window read, last word");
-    WR_ERR(reserved[k].hi - 3, 0x1, "reserved window write, last word");
-  }
   /* write to a read-only register */
   static const unsigned ro[] = {0x000, 0x004, 0x008, 0x00C, 0x014, 0x028, A_REG_RESULT,
                                 A_UNREG_RESULT, A_HL_STATUS, A_PRE_STATUS, A_TR_RESULT,
-                                A_TR_GUARD, A_TR_ELASTIC, A_TR_LE, A_TR_LAST_LID};
+                                A_TR_GUARD, A_TR_ELASTIC, A_TR_LE, A_TR_LAST_LID, A_COPY_CPL,
+                                A_COPY_STATUS, A_COPY_CONFIG};
   for (unsigned k = 0; k < sizeof ro / sizeof ro[0]; k++) WR_ERR(ro[k], 0xFFFFFFFF, "write RO");
   /* read of a write-only register */
   RD_ERR(A_REG_CMD, "read REG_CMD (WO)");
   RD_ERR(A_UNREG_CMD, "read UNREG_CMD (WO)");
   RD_ERR(A_HL_CMD, "read HL_CMD (WO)");
   RD_ERR(A_TR_CMD, "read TR_CMD (WO)");
+  RD_ERR(A_COPY_GO, "read COPY_GO (WO)");
+  RD_ERR(A_COPY_CPL_POP, "read COPY_CPL_POP (WO)");
   WR_ERR(A_HL_CMD + 2, 0, "unaligned HL_CMD write: no launch");
   S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .pstrb = 1, .strb = 0x7, .err = 1,
     .what = "HL_CMD strobe 0111: no launch, no refusal");
@@ -1091,7 +1290,7 @@ typedef struct {
 
 static void one_event(script *sc, const cnt_src *c, unsigned rep, const char *what) {
   if (c->bus_err)
-    S(.op = OP_RD, .addr = 0x2300, .err = 1, .rep = rep, .what = what);
+    S(.op = OP_RD, .addr = 0x2400, .err = 1, .rep = rep, .what = what);
   else if (c->host)
     S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .chk_hv = 1, .hv = 0, .rep = rep, .what = what);
   else if (c->ucode)
@@ -1730,12 +1929,148 @@ static int t_trem(const char *test, uint64_t seed, uint64_t cycles) {
   return run_script(sc);
 }
 
+/* ---- the copy window (map 1.4): staging, COPY_GO through the register stage, the window's
+ * own refusals (LONG, PRIO beyond the field), COPY_CPL and its pop, counters, LAST_ERR, irq */
+static int cp_chunk20(const char *t, uint64_t cyc, const kmu_csr_out *o) {
+  return KMU_EXPECT_EQ(t, cyc, "cp_chunk_log2_o: reset 20", COPY_CHUNK_RESET, o->cp_chunk_log2_o);
+}
+static int cp_chunk7(const char *t, uint64_t cyc, const kmu_csr_out *o) {
+  return KMU_EXPECT_EQ(t, cyc, "cp_chunk_log2_o = COPY_CHUNK", 7, o->cp_chunk_log2_o);
+}
+
+static int t_copy(const char *test, uint64_t seed, uint64_t cycles) {
+  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  (void)seed, (void)cycles;
+  const uint32_t id = 0xA5C3u & CP_IDM, prio = P_CP_NPRIO - 1;
+  const uint32_t ctrl = 1u | prio << 4 | 0xA5C3u << 16; /* device to host, the top priority */
+  S(.op = OP_IDLE, .chk_cp = 1, .cmdv = 0, .cplrdy = 1, .chk_irq = 1, .irq = 0,
+    .extra = cp_chunk20, .what = "reset: nothing staged, COPY_CPL empty, no interrupt");
+  WR(A_IRQ_ENABLE, 0, "IRQ_ENABLE = 0: irq_o from COPY_IRQ alone (SLVERRs follow)");
+  RD(A_COPY_CHUNK, COPY_CHUNK_RESET, "COPY_CHUNK resets to 20 (1 MiB)");
+  RD(A_COPY_CPL, 0, "COPY_CPL empty");
+  RD(A_COPY_STATUS, 0, "COPY_STATUS idle");
+  RD(A_COPY_CONFIG, P_CP_NPRIO | P_CP_LENW << 8 | P_CP_IDW << 16, "COPY_CONFIG: the engine's sizes");
+  RD(A_COPY_IRQ, 0, "COPY_IRQ resets to 0");
+  WR(A_COPY_CHUNK, 0xFFFFFFE7u, "COPY_CHUNK: LOG2 7");
+  S(.op = OP_RD, .addr = A_COPY_CHUNK, .chk_rd = 1, .rd = 7, .extra = cp_chunk7,
+    .what = "COPY_CHUNK reads 7 (bits 4:0 stored), cp_chunk_log2_o follows");
+  /* stage and submit; the engine is not ready */
+  WR(A_COPY_SRC, 0x00001000u, "COPY_SRC");
+  WR(A_COPY_DST, 0xFFFFFF00u, "COPY_DST");
+  WR(A_COPY_LEN, 0x40u, "COPY_LEN 64 bytes");
+  WR(A_COPY_CTRL, ctrl | 0x0000FF8Eu, "COPY_CTRL (unimplemented bits written 1)");
+  RD(A_COPY_CTRL, 1u | prio << 4 | id << 16, "COPY_CTRL reads DIR, PRIO, the implemented ID bits");
+  const uint32_t f0[6] = {0x1000, 0xFFFFFF00u, 0x40, 1, prio, id};
+  memcpy(cp_exp[0], f0, sizeof f0);
+  memcpy(cp_exp[1], f0, sizeof f0);
+  memcpy(cp_exp[2], f0, sizeof f0);
+  cp_exp[1][2] = 0x80;
+  cp_exp[2][2] = P_CP_LENW < 32 ? (1u << (P_CP_LENW - 1) << 1) - 4 : 0;
+  S(.op = OP_WR, .addr = A_COPY_GO, .data = 0, .chk_cp = 1, .cmdv = 0, .cplrdy = 1,
+    .what = "COPY_GO accepted: nothing staged before");
+  S(.op = OP_RD, .addr = A_COPY_STATUS, .chk_rd = 1, .rd = 3, .chk_cp = 1, .cmdv = 1, .cplrdy = 1,
+    .cpf = 1, .what = "t+1: the command on cp_cmd_*; COPY_STATUS BUSY, CMD_PENDING");
+  WR(A_COPY_LEN, 0x80u, "staging again does not touch the submitted command");
+  S(.op = OP_WR, .addr = A_COPY_GO, .data = 0, .err = 1, .rep = 2, .chk_cp = 1, .cmdv = 1,
+    .cplrdy = 1, .cpf = 1, .what = "a second COPY_GO while the first is staged: SLVERR");
+  S(.op = OP_WR, .addr = A_COPY_GO, .data = 0, .cprdy = 1, .err = 1, .chk_cp = 1, .cmdv = 1,
+    .cplrdy = 1, .cpf = 1, .what = "SLVERR also in the cycle the engine takes the first");
+  S(.op = OP_WR, .addr = A_COPY_GO, .data = 0, .chk_cp = 1, .cmdv = 0, .cplrdy = 1,
+    .what = "the stage is empty: the second COPY_GO is taken");
+  S(.op = OP_IDLE, .chk_cp = 1, .cmdv = 1, .cplrdy = 1, .cpf = 2,
+    .what = "the second command, held");
+  S(.op = OP_RD, .addr = A_COPY_STATUS, .cprdy = 1, .chk_rd = 1, .rd = 3, .chk_cp = 1, .cmdv = 1,
+    .cplrdy = 1, .what = "taken by the engine");
+  S(.op = OP_RD, .addr = A_COPY_STATUS, .cpbusy = 1, .chk_rd = 1, .rd = 1, .chk_cp = 1, .cmdv = 0,
+    .cplrdy = 1, .what = "COPY_STATUS.BUSY = the engine's busy");
+  RD(A_COPY_STATUS, 0, "idle again");
+  /* completions */
+  S(.op = OP_RD, .addr = A_COPY_STATUS, .cpv = 1, .cpid = id, .cpst = CST_OK, .chk_rd = 1, .rd = 1,
+    .chk_cp = 1, .cmdv = 0, .cplrdy = 1, .what = "an engine completion offered: taken, BUSY");
+  S(.op = OP_RD, .addr = A_COPY_CPL, .chk_rd = 1, .rd = CPL_VALID | id, .chk_cp = 1, .cmdv = 0,
+    .cplrdy = 0, .chk_irq = 1, .irq = 0, .what = "COPY_CPL: VALID, OK, the id; no interrupt");
+  RD(A_PERF_COPIES, 1, "PERF_COPIES 1");
+  S(.op = OP_WR, .addr = A_COPY_IRQ, .data = 0xFFFFFFFF, .cpv = 1, .cpid = 3, .cpst = CST_FULL,
+    .chk_cp = 1, .cmdv = 0, .cplrdy = 0, .what = "COPY_IRQ.EN; a FULL refusal offered, held");
+  S(.op = OP_IDLE, .cpv = 1, .cpid = 3, .cpst = CST_FULL, .chk_cp = 1, .cmdv = 0, .cplrdy = 0,
+    .chk_irq = 1, .irq = 1, .rep = 2, .what = "irq_o while COPY_CPL.VALID; the refusal waits");
+  S(.op = OP_WR, .addr = A_COPY_CPL_POP, .data = 0, .cpv = 1, .cpid = 3, .cpst = CST_FULL,
+    .chk_cp = 1, .cmdv = 0, .cplrdy = 0, .what = "COPY_CPL_POP");
+  S(.op = OP_IDLE, .cpv = 1, .cpid = 3, .cpst = CST_FULL, .chk_cp = 1, .cmdv = 0, .cplrdy = 1,
+    .chk_irq = 1, .irq = 0, .what = "empty: the held refusal is taken");
+  RD(A_COPY_CPL, CPL_VALID | CST_FULL << 16 | 3, "COPY_CPL: the FULL refusal");
+  RD(A_COPY_STATUS, CST_FULL << 4, "COPY_STATUS.LAST_ERR FULL");
+  RD(A_COPY_ERR_CNT, 1, "COPY_ERR_CNT 1");
+  /* the window's own refusals: LONG (when the length field is narrower than 32 bits) */
+  if (P_CP_LENW < 32) {
+    WR(A_COPY_LEN, 1u << (P_CP_LENW - 1) << 1, "COPY_LEN = 2^CP_LENW");
+    S(.op = OP_WR, .addr = A_COPY_GO, .data = 0, .chk_cp = 1, .cmdv = 0, .cplrdy = 0,
+      .what = "COPY_GO of a LONG copy: OKAY, nothing to the engine");
+    S(.op = OP_RD, .addr = A_COPY_STATUS, .chk_rd = 1, .rd = 1 | CST_FULL << 4, .chk_cp = 1,
+      .cmdv = 0, .cplrdy = 0, .what = "the refusal waits for COPY_CPL: BUSY");
+    S(.op = OP_WR, .addr = A_COPY_GO, .data = 0, .err = 1, .rep = 2,
+      .what = "a second refusal while the first waits: SLVERR");
+    WR(A_COPY_CPL_POP, 0, "pop the FULL refusal");
+    S(.op = OP_WR, .addr = A_COPY_GO, .data = 0, .err = 1, .chk_cp = 1, .cmdv = 0, .cplrdy = 0,
+      .cpv = 1, .cpid = 1, .cpst = CST_OK,
+      .what = "the first LONG reaches COPY_CPL at this edge: still SLVERR in this cycle");
+    S(.op = OP_WR, .addr = A_COPY_GO, .data = 0, .chk_cp = 1, .cmdv = 0, .cplrdy = 0,
+      .cpv = 1, .cpid = 1, .cpst = CST_OK,
+      .what = "the second LONG is taken; the engine's completion waits");
+    RD(A_COPY_CPL, CPL_VALID | CST_LONG << 16 | id, "COPY_CPL: LONG, the staged id");
+    WR(A_COPY_CPL_POP, 0, "pop");
+    S(.op = OP_IDLE, .cpv = 1, .cpid = 1, .cpst = CST_OK, .chk_cp = 1, .cmdv = 0, .cplrdy = 0,
+      .what = "the second LONG goes first: the engine's completion still waits");
+    RD(A_COPY_CPL, CPL_VALID | CST_LONG << 16 | id, "COPY_CPL: the second LONG");
+    WR(A_COPY_CPL_POP, 0, "pop");
+    S(.op = OP_IDLE, .cpv = 1, .cpid = 1, .cpst = CST_OK, .chk_cp = 1, .cmdv = 0, .cplrdy = 1,
+      .what = "then the engine's completion is taken");
+    RD(A_COPY_CPL, CPL_VALID | 1, "COPY_CPL: the engine's OK");
+    WR(A_COPY_CPL_POP, 0, "pop");
+    RD(A_COPY_STATUS, CST_LONG << 4, "LAST_ERR LONG");
+    WR(A_COPY_LEN, (1u << (P_CP_LENW - 1) << 1) - 4, "COPY_LEN = 2^CP_LENW - 4: fits");
+    WR(A_COPY_CTRL, ctrl, "COPY_CTRL as before");
+    WR(A_COPY_GO, 0, "COPY_GO");
+    S(.op = OP_IDLE, .cprdy = 1, .chk_cp = 1, .cmdv = 1, .cplrdy = 1, .cpf = 3,
+      .what = "the longest copy goes to the engine");
+  }
+  /* PRIO beyond the engine's field (when the 3-bit field is wider than the engine's) */
+  if (cp_pw() < 3) {
+    WR(A_COPY_LEN, 4, "COPY_LEN 4");
+    WR(A_COPY_CTRL, 1u << cp_pw() << 4 | 2u << 16, "COPY_CTRL.PRIO = 2^CP_PW, id 2");
+    WR(A_COPY_GO, 0, "COPY_GO");
+    S(.op = OP_IDLE, .chk_cp = 1, .cmdv = 0, .cplrdy = 0, .what = "refused by the window");
+    RD(A_COPY_CPL, CPL_VALID | CST_PRIO << 16 | 2, "COPY_CPL: PRIO, id 2");
+    WR(A_COPY_CPL_POP, 0, "pop");
+  }
+  /* bad accesses: SLVERR, nothing submitted or popped */
+  WR_ERR(A_COPY_CPL, 0, "write COPY_CPL (RO)");
+  WR_ERR(A_COPY_STATUS, 0, "write COPY_STATUS (RO)");
+  WR_ERR(A_COPY_CONFIG, 0, "write COPY_CONFIG (RO)");
+  RD_ERR(A_COPY_GO, "read COPY_GO (WO)");
+  RD_ERR(A_COPY_CPL_POP, "read COPY_CPL_POP (WO)");
+  RD_ERR(0x2334, "the word after COPY_CONFIG: unmapped");
+  RD_ERR(0x23FC, "the last word of the window: unmapped");
+  S(.op = OP_WR, .addr = A_COPY_GO, .data = 0, .pstrb = 1, .strb = 0x7, .err = 1, .chk_cp = 1,
+    .cmdv = 0, .cplrdy = 1, .what = "COPY_GO strobe 0111: SLVERR");
+  WR_ERR(A_COPY_GO + 2, 0, "COPY_GO unaligned: SLVERR");
+  S(.op = OP_IDLE, .chk_cp = 1, .cmdv = 0, .cplrdy = 1, .what = "nothing submitted");
+  RD(A_COPY_CPL, 0, "nothing completed");
+  S(.op = OP_WR, .addr = A_COPY_ERR_CNT, .data = 0x1234, .cpv = 1, .cpid = 0, .cpst = CST_FULL,
+    .what = "clear COPY_ERR_CNT while a refusal comes in");
+  RD(A_COPY_ERR_CNT, 1, "the refusal in the clearing cycle still counts");
+  WR(A_PERF_COPIES, 0, "clear PERF_COPIES");
+  RD(A_PERF_COPIES, 0, "PERF_COPIES cleared");
+  return run_script(sc);
+}
+
 static const kmu_test tests[] = {
     {"reset", t_reset, 0, 0},       {"slverr", t_slverr, 0, 0}, {"rw1c", t_rw1c, 0, 0},
     {"counters", t_counters, 0, 0}, {"regcmd", t_regcmd, 0, 0}, {"unreg", t_unreg, 0, 0},
     {"staging", t_staging, 0, 0},   {"host", t_host, 0, 0},
     {"config", t_config, 0, 0},     {"kernel", t_kernel, 0, 0},
     {"preempt", t_preempt, 0, 0},   {"trem", t_trem, 0, 0},
+    {"copy", t_copy, 0, 0},
     {"random", t_random, 250000, 4},
 };
 

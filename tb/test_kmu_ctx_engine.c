@@ -762,7 +762,7 @@ static void world_free(world *x) {
 static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
   world *x = world_new(test, cycles);
   kmu_stim s = {x, w_init, w_drive, w_check, w_finish};
-  int ok = kmu_lockstep(&kmu_ctx_engine_block, &s, test, seed, cycles);
+  int ok = kmu_lockstep_mid_reset(&kmu_ctx_engine_block, &s, test, seed, cycles);
   world_free(x);
   return ok;
 }

@@ -86,7 +86,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
   fifo_ctx x;
   x.test = test;
   kmu_stim s = {&x, rnd_init, rnd_drive, rnd_check, rnd_finish};
-  int ok = kmu_lockstep(&kmu_fifo_block, &s, test, seed, cycles);
+  int ok = kmu_lockstep_mid_reset(&kmu_fifo_block, &s, test, seed, cycles);
   return ok;
 }
 

@@ -16,7 +16,8 @@
 #include "kmu_regmap.h"
 #include "kmu_tb.h"
 
-static const kmu_frontend_params params = {P_AW, P_ENTRIES, P_CNT_W, P_NSM};
+/* the copy window at the RTL's default copy-engine sizes (CP_NPRIO 2, CP_LENW 12, CP_IDW 4) */
+static const kmu_frontend_params params = {P_AW, P_ENTRIES, P_CNT_W, P_NSM, 2, 12, 4};
 #define KMU_CUR_IN kmu_frontend_in
 #define KMU_CUR_OUT kmu_frontend_out
 KMU_BLOCK(kmu_frontend, KMU_FRONTEND_IN, KMU_FRONTEND_OUT, &params)
@@ -197,7 +198,7 @@ static void bad_access(fe_ctx *x) {
   switch (kmu_rng_below(&x->rng, 10)) {
     case 0: kmu_axim_read(m, 0x0800, t); break;                              /* unmapped */
     case 1: kmu_axim_write(m, 0x4000 + 4 * (uint32_t)kmu_rng_below(&x->rng, 64), 1, 0xf, t); break;
-    case 2: kmu_axim_write(m, KMU_WIN_COPY_ENGINE_BASE, 1, 0xf, t); break;     /* reserved */
+    case 2: kmu_axim_write(m, KMU_COPY_CPL_ADDR, 1, 0xf, t); break;            /* RO */
     case 3: { /* an unmapped word of the preemption window, after its last register */
       uint32_t holes = (KMU_WIN_PREEMPT_LAST - KMU_PERF_CTX_SAVES_ADDR) / 4;
       kmu_axim_read(m, KMU_PERF_CTX_SAVES_ADDR + 4 + 4 * (uint32_t)kmu_rng_below(&x->rng, holes),
@@ -210,7 +211,7 @@ static void bad_access(fe_ctx *x) {
                                                        (KMU_WIN_TREM_LAST - KMU_TR_LAST_LID_ADDR) / 4),
                      1, 0xf, t);
       break;
-    case 5: kmu_axim_read(m, KMU_WIN_COPY_ENGINE_BASE + 4, t); break;
+    case 5: kmu_axim_read(m, KMU_COPY_GO_ADDR, t); break;                     /* WO */
     case 6: kmu_axim_write(m, KMU_ID_ADDR, 0, 0xf, t); break;              /* RO */
     case 7: kmu_axim_read(m, KMU_DOORBELL_ADDR + 4 * (uint32_t)kmu_rng_below(&x->rng, 8), t); break; /* WO */
     case 8: kmu_axim_write(m, KMU_PRE_STATUS_ADDR, 1, 0xf, t); break;       /* RO */
@@ -467,7 +468,7 @@ typedef struct {
 static const demo_op demo_script[] = {
     {D_SAY, 0, 0, "-- identify the front end", 0, 0, 0, 0},
     RD(KMU_ID_ADDR, "ID", 0x4B4D5530u),
-    RD(KMU_VERSION_ADDR, "VERSION (1.3: with the preemption and TReM windows)", 0x00000103u),
+    RD(KMU_VERSION_ADDR, "VERSION (1.4: with the preemption, TReM and copy windows)", 0x00000104u),
     RD(KMU_CONFIG_ADDR, "CONFIG ([7:0] EKT entries, [15:8] counter bits, [23:16] AXI address bits)",
        P_ENTRIES | P_CNT_W << 8 | P_AW << 16),
     {D_IDLE, 0, 0, 0, 0, 0, 0, 0},
@@ -494,7 +495,7 @@ static const demo_op demo_script[] = {
     {D_W, DB(1000), 0, 0, 0, 0, 0, 0}, {D_IDLE, 0, 0, 0, 0, 0, 0, 0},
     RD(KMU_ERR_DB_INFO_ADDR, "ERR_DB_INFO after doorbell 1000, beyond the table (cause 1)", 0x000103e8u),
     RD_ERR(0x0800, "read of unmapped 0x0800"),
-    WR_ERR(KMU_WIN_COPY_ENGINE_BASE, 1, "write to the reserved copy-engine window"),
+    WR_ERR(KMU_TR_LAST_LID_ADDR + 4, 1, "write to an unmapped word of the TReM window"),
     WR_ERR(KMU_SCRATCH_ADDR, 0x1234, "write with a partial strobe"),
     RD(KMU_SCRATCH_ADDR, "SCRATCH after the refused write", 0),
     {D_IDLE, 0, 0, 0, 0, 0, 0, 0}, {D_CPL_ALL, 0, 0, 0, 0, 0, 0, 0},
@@ -896,7 +897,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
   x->test = test;
   x->traffic_end = cycles > 4000 ? cycles - 4000 : cycles / 2;
   kmu_stim s = {x, rnd_init, rnd_drive, rnd_check, rnd_finish};
-  int ok = kmu_lockstep(&kmu_frontend_block, &s, test, seed, cycles);
+  int ok = kmu_lockstep_mid_reset(&kmu_frontend_block, &s, test, seed, cycles);
   free(x);
   return ok;
 }

@@ -668,7 +668,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
   x.test = test;
   x.swap_mix = 0;
   kmu_stim s = {&x, rnd_init, rnd_drive, rnd_check, rnd_finish};
-  return kmu_lockstep(&kmu_kmu_block, &s, test, seed, cycles);
+  return kmu_lockstep_mid_reset(&kmu_kmu_block, &s, test, seed, cycles);
 }
 
 /* random stimulus in which swaps happen often: low-priority kernels with many TBs hold the
@@ -678,7 +678,7 @@ static int t_swaps(const char *test, uint64_t seed, uint64_t cycles) {
   x.test = test;
   x.swap_mix = 1;
   kmu_stim s = {&x, rnd_init, rnd_drive, rnd_check, rnd_finish};
-  return kmu_lockstep(&kmu_kmu_block, &s, test, seed, cycles);
+  return kmu_lockstep_mid_reset(&kmu_kmu_block, &s, test, seed, cycles);
 }
 
 /* ======================================================================== directed */

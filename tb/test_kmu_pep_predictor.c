@@ -50,7 +50,14 @@ typedef struct {
   int prof[NK];
   uint64_t avg[NK];
   int armed;
-  uint64_t hint_at;
+  uint64_t hint_at, hint_pl; /* the last hint's cycle and pred_launch_i then */
+  uint64_t sw_prev;          /* ctx_bytes_i >> bw_shift_i of the previous cycle (0 after reset) */
+  /* the walk (two cycles per entry: read, decide; a Chimera estimate 33 more) */
+  int wk, wk_pre;
+  unsigned wk_pol, wk_idx, wk_left;
+  uint64_t wk_x, wk_t, wk_cand, wk_mask;
+  int rd_prof, rd_chim; /* the visited entry as read in the visit's first cycle */
+  uint64_t rd_avg, rd_exec;
   int e_ckv, e_prv;      /* expected registered outputs of this cycle */
   uint64_t e_ckm, e_prm;
   /* the test-side SM */
@@ -63,6 +70,7 @@ typedef struct {
   unsigned policy;
   uint32_t pl, deadline, ctx, bws;
   uint64_t phase_end;
+  unsigned n_phase;
   /* coverage */
   uint64_t n_hint, n_hint_ck, n_hint_drain, n_judge_ck, n_judge_short, n_pre[4], n_pre_base,
       n_pre_mispred, n_pre_drain, n_cat[C_N], n_err[E_N], n_hint_pre, n_same_entry, n_rearm,
@@ -81,7 +89,8 @@ static void new_phase(rnd_ctx *x, uint64_t cyc) {
   /* the launch prediction, the switch time and the deadline around the TB lengths, sometimes
    * huge (the thresholds saturate at 2^32-1) */
   const int quiet = kmu_rng_pct(g, 30); /* few hints and requests: the hint expires */
-  x->pl = kmu_rng_pct(g, 12) ? 0xffffffffu - rnd_range(g, 0, 100)
+  /* (every eighth phase saturates, so each seed covers it) */
+  x->pl = (kmu_rng_pct(g, 12) || x->n_phase++ % 8 == 3) ? 0xffffffffu - rnd_range(g, 0, 100)
           : quiet            ? rnd_range(g, 0, 300)
                              : rnd_range(g, 0, 1000);
   x->bws = rnd_range(g, 0, 12);
@@ -255,29 +264,35 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   return 1;
 }
 
-/* rem(e) > X by the spec, computing rem itself: profile avg - el, else Chimera's
- * (insts - exec) * el / exec as quotient and remainder; unknown counts as longer than
+/* rem(e) > X by the spec, computing rem itself from el and exec: profile avg - el, else
+ * Chimera's (insts - exec) * el / exec as quotient and remainder; unknown counts as longer than
  * anything */
-static int sb_long(const rnd_ctx *x, unsigned e, uint64_t now, uint64_t X, unsigned *cat) {
+static int sb_long(const rnd_ctx *x, unsigned e, uint64_t el, int prof, uint64_t avg,
+                   uint64_t exec, uint64_t X, int chim, unsigned *cat) {
   const sb_tb *b = &x->tb[e];
-  const uint64_t el = now - b->start;
   int lg;
-  if (x->prof[b->ks]) {
-    uint64_t rem = x->avg[b->ks] > el ? x->avg[b->ks] - el : 0;
+  if (prof && !chim) { /* (the kind of estimate is chosen at the visit) */
+    uint64_t rem = avg > el ? avg - el : 0;
     lg = rem > X;
     *cat = lg ? C_PROF_LONG : C_PROF_SHORT;
-  } else if (b->insts == 0 || b->exec == 0) {
+  } else if ((b->insts == 0 || exec == 0) && !chim) {
     lg = 1;
     *cat = C_UNKNOWN;
   } else {
-    uint64_t left = b->insts > b->exec ? b->insts - b->exec : 0;
+    uint64_t left = b->insts > exec ? b->insts - exec : 0;
     /* the exact quotient exceeds the integer X iff its integer part does, or equals X with a
      * remainder */
-    const uint64_t qt = left * el / b->exec, rm = left * el % b->exec;
+    const uint64_t qt = left * el / exec, rm = left * el % exec;
     lg = qt > X || (qt == X && rm != 0);
     *cat = lg ? C_CHIM_LONG : C_CHIM_SHORT;
   }
   return lg;
+}
+
+/* a Chimera estimate (the engine spends 32 more cycles on it) */
+static int sb_chimera(const rnd_ctx *x, unsigned e) {
+  const sb_tb *b = &x->tb[e];
+  return !x->prof[b->ks] && b->insts != 0 && b->exec != 0;
 }
 
 /* avg + floor((s - avg) / 2^EMA_SH) */
@@ -304,6 +319,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   ok &= KMU_EXPECT_EQ(t, cyc, "pre_valid_o", x->e_prv, o->pre_valid_o);
   if (x->e_prv) ok &= KMU_EXPECT_EQ(t, cyc, "pre_switch_mask_o", x->e_prm, o->pre_switch_mask_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "armed_o", x->armed, o->armed_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "busy_o", x->wk && x->wk_pre, o->busy_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "live_o", live, o->live_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "prof_valid_o", prof, o->prof_valid_o);
 
@@ -328,12 +344,17 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   for (unsigned k = 0; k < E_N; k++) x->n_err[k] += (uint64_t)bad[k];
   if (s_ok && ((d_ok && drtb == srtb) || (v_ok && vrtb == srtb))) x->n_same_entry++;
 
-  /* this cycle's decision, due next cycle */
+  /* this cycle's events: a walk starts at a hint or a request (a request's walk answers a
+   * later request and ignores hints); a TB started in the previous cycle is judged now */
   const unsigned pol = (unsigned)i->policy_i;
-  const uint64_t sw = (uint64_t)i->ctx_bytes_i >> i->bw_shift_i;
+  /* sw: the previous cycle's CSRs (the model registers it) */
+  const uint64_t sw = x->sw_prev;
+  x->sw_prev = (uint64_t)i->ctx_bytes_i >> i->bw_shift_i;
   const uint64_t pl = i->pred_launch_i;
   const int pre = (int)i->preempt_valid_i;
-  const int hint = i->hint_valid_i && !pre && pol == PEP;
+  const int pre_walk = x->wk && x->wk_pre;
+  const int pre_go = pre && !pre_walk;
+  const int hint = i->hint_valid_i && !pre && pol == PEP && !pre_walk;
   const int judge = x->armed && pol == PEP && !pre && !hint;
   if (i->hint_valid_i && pre) x->n_hint_pre++;
   uint64_t X;
@@ -342,44 +363,94 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   else if (hint)
     X = pl + sw;
   else {
-    int64_t tl = (int64_t)x->hint_at + (int64_t)pl - (int64_t)cyc; /* to the predicted launch */
+    /* to the predicted launch, with pred_launch_i as at the hint */
+    int64_t tl = (int64_t)x->hint_at + (int64_t)x->hint_pl - (int64_t)cyc;
     X = (uint64_t)(tl > 0 ? tl : 0) + sw;
   }
-  if (X > U32MAX) X = U32MAX, x->n_sat += (pre || hint || judge);
-  uint64_t ckm = 0, prm = 0;
+  if (X > U32MAX) X = U32MAX, x->n_sat += (pre_go || hint || judge);
+  uint64_t ckm = 0;
   for (unsigned e = 0; e < NT; e++) {
-    const int elg = x->tb[e].live && ((i->elig_i >> e) & 1);
-    const int bs = (int)((i->base_i >> e) & 1);
-    if (!elg) continue;
+    if (!judge || !x->tb[e].fresh || !x->tb[e].live || !((i->elig_i >> e) & 1) ||
+        ((i->base_i >> e) & 1))
+      continue;
     unsigned cat;
-    const int lg = sb_long(x, e, cyc, X, &cat);
-    if (hint && !bs) {
-      ckm |= (uint64_t)lg << e;
-      lg ? x->n_hint_ck++ : x->n_hint_drain++;
-      x->n_cat[cat]++;
-    }
-    if (judge && !bs && x->tb[e].fresh) {
-      ckm |= (uint64_t)lg << e;
-      lg ? x->n_judge_ck++ : x->n_judge_short++;
-      x->n_cat[cat]++;
-    }
-    if (pre) {
-      int swt = 0;
-      if (pol == CHIM || pol == CHIMD) swt = lg;
-      if (pol == PEP) {
-        swt = bs || lg;
-        bs ? x->n_pre_base++ : lg ? x->n_pre_mispred++ : x->n_pre_drain++;
+    const int lg = sb_long(x, e, cyc - x->tb[e].start, x->prof[x->tb[e].ks],
+                             x->avg[x->tb[e].ks], x->tb[e].exec, X, 0, &cat);
+    ckm |= (uint64_t)lg << e;
+    lg ? x->n_judge_ck++ : x->n_judge_short++;
+    x->n_cat[cat]++;
+  }
+  /* the walk's visit of entry wk_idx: read in its first cycle (profile, average, exec as
+   * then), its bit decided in the next cycle, or 34 cycles later for a Chimera estimate */
+  int wk_end = 0;
+  uint64_t wk_out = 0;
+  int next_entry = 0;
+  if (x->wk) {
+    const unsigned e = x->wk_idx;
+    const int cand = (int)((x->wk_cand >> e) & 1);
+    if (x->wk_left == 0) {
+      x->rd_prof = x->prof[x->tb[e].ks];
+      x->rd_avg = x->avg[x->tb[e].ks];
+      x->rd_exec = x->tb[e].exec;
+      x->rd_chim = cand && sb_chimera(x, e);
+      x->wk_left = x->rd_chim ? 34 : 1;
+    } else if (x->wk_left > 1) {
+      x->wk_left--;
+    } else {
+      x->wk_left = 0;
+      const int elg = cand && ((i->elig_i >> e) & 1);
+      const int bs = (int)((i->base_i >> e) & 1);
+      if (elg) {
+        unsigned cat;
+        const int lg = sb_long(x, e, x->wk_t - x->tb[e].start, x->rd_prof, x->rd_avg,
+                               x->rd_exec, x->wk_x, x->rd_chim, &cat);
+        int bit = 0;
+        if (!x->wk_pre) {
+          if (!bs) bit = lg, lg ? x->n_hint_ck++ : x->n_hint_drain++, x->n_cat[cat]++;
+        } else if (x->wk_pol == PEP) {
+          bit = bs || lg;
+          bs ? x->n_pre_base++ : lg ? x->n_pre_mispred++ : x->n_pre_drain++;
+          x->n_cat[cat]++;
+        } else if (x->wk_pol != DRAIN) {
+          bit = lg;
+          x->n_cat[cat]++;
+        }
+        x->wk_mask |= (uint64_t)bit << e;
       }
-      if (pol != DRAIN) x->n_cat[cat]++;
-      prm |= (uint64_t)swt << e;
+      if (e == NT - 1) {
+        wk_end = !pre_go && !hint;
+        wk_out = x->wk_mask & x->wk_cand & i->elig_i;
+        x->wk = 0;
+      } else {
+        next_entry = 1;
+      }
     }
   }
-  x->e_ckv = hint || (judge && ckm != 0);
-  x->e_ckm = ckm;
-  x->e_prv = pre;
-  x->e_prm = prm;
+  x->e_ckv = (wk_end && !x->wk_pre) || (judge && ckm != 0);
+  x->e_ckm = (wk_end && !x->wk_pre ? wk_out : 0) | (judge ? ckm : 0);
+  x->e_prv = wk_end && x->wk_pre;
+  x->e_prm = wk_end && x->wk_pre ? wk_out : 0;
+  if (next_entry) x->wk_idx++;
   x->n_hint += hint;
-  if (pre) x->n_pre[pol]++;
+  if (pre_go) x->n_pre[pol]++;
+  uint64_t freed = 0;
+  if (d_ok) freed |= 1ull << drtb;
+  if (v_ok) freed |= 1ull << vrtb;
+  if (s_ok) freed |= 1ull << srtb;
+  x->wk_cand &= ~freed;
+  if (pre_go || hint) {
+    uint64_t live_now = 0;
+    for (unsigned e = 0; e < NT; e++) live_now |= (uint64_t)x->tb[e].live << e;
+    x->wk = 1;
+    x->wk_pre = pre_go;
+    x->wk_pol = pol;
+    x->wk_x = X;
+    x->wk_t = cyc;
+    x->wk_idx = 0;
+    x->wk_left = 0;
+    x->wk_cand = live_now & ~freed;
+    x->wk_mask = 0;
+  }
 
   /* the edge: retire, finish (a profile sample), evict, start, clear, hint state */
   if (i_ok) x->tb[irtb].exec++;
@@ -419,6 +490,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     x->n_rearm += x->armed;
     x->armed = 1;
     x->hint_at = cyc;
+    x->hint_pl = pl;
   } else if (x->armed && cyc - x->hint_at >= 2 * pl) {
     x->armed = 0;
     x->n_expire++;
@@ -471,7 +543,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
   x->test = test;
   x->cycles = cycles;
   kmu_stim s = {x, rnd_init, rnd_drive, rnd_check, rnd_finish};
-  int ok = kmu_lockstep(&kmu_pep_predictor_block, &s, test, seed, cycles);
+  int ok = kmu_lockstep_mid_reset(&kmu_pep_predictor_block, &s, test, seed, cycles);
   free(x);
   return ok;
 }
@@ -496,6 +568,7 @@ typedef struct {
   unsigned n, pc;
   int measure; /* print measured latencies (test latency) */
   uint64_t hint_at, pre_at, start_at;
+  unsigned ev; /* step of the last hint or request (p_dec) */
 } dprog;
 
 static dstep *st(dprog *p, const char *what) {
@@ -519,17 +592,17 @@ static void d_measure(dprog *p, uint64_t cyc, const kmu_pep_predictor_in *i,
   if (i->hint_valid_i) p->hint_at = cyc;
   if (i->preempt_valid_i) p->pre_at = cyc;
   if (i->tb_start_valid_i && !o->err_start_o) p->start_at = cyc;
-  if (o->ckpt_valid_o && o->ckpt_mask_o && p->hint_at + 1 == cyc)
-    printf("  latency: launch hint in cycle %llu -> ckpt_valid_o/ckpt_mask_o in cycle %llu "
-           "(%llu cycle)\n", (unsigned long long)p->hint_at, (unsigned long long)cyc,
-           (unsigned long long)(cyc - p->hint_at));
-  else if (o->ckpt_valid_o && o->ckpt_mask_o)
+  if (o->ckpt_valid_o && o->ckpt_mask_o && p->start_at + 2 == cyc)
     printf("  latency: TB start while armed in cycle %llu -> ckpt_valid_o in cycle %llu "
            "(%llu cycles)\n", (unsigned long long)p->start_at, (unsigned long long)cyc,
            (unsigned long long)(cyc - p->start_at));
+  else if (o->ckpt_valid_o && o->ckpt_mask_o)
+    printf("  latency: launch hint in cycle %llu -> ckpt_valid_o/ckpt_mask_o in cycle %llu "
+           "(%llu cycles)\n", (unsigned long long)p->hint_at, (unsigned long long)cyc,
+           (unsigned long long)(cyc - p->hint_at));
   if (o->pre_valid_o)
     printf("  latency: preemption request in cycle %llu -> pre_valid_o/pre_switch_mask_o in "
-           "cycle %llu (%llu cycle)\n", (unsigned long long)p->pre_at,
+           "cycle %llu (%llu cycles)\n", (unsigned long long)p->pre_at,
            (unsigned long long)cyc, (unsigned long long)(cyc - p->pre_at));
 }
 KMU_DPROG_RUNNER(kmu_pep_predictor, dprog, 1000000, d_measure)
@@ -595,14 +668,23 @@ static dstep *p_clear(dprog *p, unsigned k, int ok, const char *what) {
   return s;
 }
 static dstep *p_hint(dprog *p, const char *what) {
+  p->ev = p->n;
   dstep *s = st(p, what);
   s->in.hint_valid_i = 1;
   return s;
 }
 static dstep *p_pre(dprog *p, const char *what) {
+  p->ev = p->n;
   dstep *s = st(p, what);
   s->in.preempt_valid_i = 1;
   return s;
+}
+/* the step of the last hint's or request's decision: the walk visits TBS entries, two cycles
+ * each, nc of them with a Chimera estimate 33 cycles more (docs/blocks/kmu_pep_predictor.md) */
+#define LAT(nc) (2 * NT + 1 + 33 * (nc))
+static dstep *p_dec(dprog *p, unsigned nc, const char *what) {
+  p_until(p, p->ev + LAT(nc));
+  return st(p, what);
 }
 static void exp_ckpt(dstep *s, int valid, uint64_t mask) {
   EXP(s, ckpt_valid_o, valid);
@@ -620,8 +702,9 @@ static void p_sample(dprog *p, unsigned rtb, unsigned ks, unsigned len) {
   p_done(p, rtb, 1, "it finishes: one profile sample");
 }
 
-/* ---- latency: hint in t -> decision in t+1; preempt in t -> decision in t+1; a TB started
- * while armed in s -> judged in s+1 -> ckpt in s+2 (the "within 2 cycles of a hint" target) */
+/* ---- latency: hint in t -> decision in t + TBS + 1 (the walk: one entry per cycle);
+ * preempt in t -> decision in t + TBS + 1; a TB started while armed in s -> judged in s+1 ->
+ * ckpt in s+2 (the "within 2 cycles of a hint" target holds for new TBs, not for the walk) */
 static int t_latency(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   PROG(test);
@@ -631,17 +714,26 @@ static int t_latency(const char *test, uint64_t seed, uint64_t cycles) {
   dstep *s = p_hint(p, "launch hint");
   exp_ckpt(s, 0, 0);
   EXP(s, armed_o, 0);
-  s = p_start(p, 1, 0, 0, 0, 1, "hint + 1: decision out; a TB starts on entry 1 (armed)");
-  exp_ckpt(s, 1, 0x1);
+  s = p_start(p, 1, 0, 0, 0, 1, "hint + 1: armed; a TB starts on entry 1 (not in the walk)");
+  exp_ckpt(s, 0, 0);
   EXP(s, armed_o, 1);
   s = p_idle(p, "start + 1: entry 1 judged (no output yet)");
   exp_ckpt(s, 0, 0);
-  s = p_pre(p, "start + 2: its base-checkpoint decision; a preemption request");
+  s = p_idle(p, "start + 2: its base-checkpoint decision");
   exp_ckpt(s, 1, 0x2);
+  if (LAT(0) > 4) {
+    s = p_idle(p, "no decision while the walk runs");
+    exp_ckpt(s, 0, 0);
+  }
+  s = p_dec(p, 0, "hint + TBS + 1: the walk's decision: entry 0 (entry 1 was no candidate)");
+  exp_ckpt(s, 1, 0x1);
+  s = p_pre(p, "a preemption request");
+  exp_ckpt(s, 0, 0);
+  s = p_idle(p, "request + 1: nothing yet");
   exp_pre(s, 0, 0);
-  s = p_idle(p, "preempt + 1: PEP switches both (no base, unknown = long)");
-  exp_pre(s, 1, 0x3);
   EXP(s, armed_o, 0);
+  s = p_dec(p, 0, "request + TBS + 1: PEP switches both (no base, unknown = long)");
+  exp_pre(s, 1, 0x3);
   s = p_idle(p, "decisions are one-cycle pulses");
   exp_pre(s, 0, 0);
   exp_ckpt(s, 0, 0);
@@ -661,14 +753,14 @@ static int t_case_ab(const char *test, uint64_t seed, uint64_t cycles) {
   p_until(p, 450);
   /* rem(A) = 400 - (450-401) = 351 > pred_launch + sw = 150; rem(B) = 352 > 150 */
   p_hint(p, "cycle 450: launch hint");
-  s = p_idle(p, "case (a)/(b): both long TBs get a base checkpoint");
+  s = p_dec(p, 0, "case (a)/(b): both long TBs get a base checkpoint");
   exp_ckpt(s, 1, 0x3);
   EXP(s, armed_o, 1);
   p_until(p, 460);
   p->t.base_i = 0x3; /* the base checkpoints are saved */
   p_until(p, 470);
   p_pre(p, "case (a): the preempting kernel arrives");
-  s = p_idle(p, "PEP: eligible TBs with a base switch (incremental checkpoint)");
+  s = p_dec(p, 0, "PEP: eligible TBs with a base switch (incremental checkpoint)");
   exp_pre(s, 1, 0x3);
   EXP(s, armed_o, 0);
   /* case (b): a second round on fresh TBs; the request arrives while the bases are saved */
@@ -679,51 +771,53 @@ static int t_case_ab(const char *test, uint64_t seed, uint64_t cycles) {
   p_start(p, 0, 1, 0, 0, 1, "TB C");
   p_until(p, t1 + 10);
   p_hint(p, "launch hint: rem(C) = 400 - 10 = 390 > 150");
-  s = p_idle(p, "C is checkpointed");
+  s = p_dec(p, 0, "C is checkpointed");
   exp_ckpt(s, 1, 0x1);
   p->t.elig_i = allt() & ~1ull; /* C pauses for its base: not eligible */
   s = p_pre(p, "case (b): the request arrives during the base checkpoint");
-  s = p_idle(p, "C is not eligible (being saved): the base is the single checkpoint");
+  s = p_dec(p, 0, "C is not eligible (being saved): the base is the single checkpoint");
   exp_pre(s, 1, 0x0);
   return d_run(p);
 }
 
-/* ---- Fig. 3 (c): a short kernel (profiled TB time 100) drains; and a misprediction: a TB
- * decided to drain at the hint whose remaining time at the request still exceeds sw is
- * switched without a base (its "incremental" saves the whole dirty context) */
+/* ---- Fig. 3 (c): a short kernel drains; and a misprediction: a TB decided to drain at the
+ * hint whose remaining time at the request still exceeds sw is switched without a base (its
+ * "incremental" saves the whole dirty context).  The events are D = TBS + 2 cycles apart (a
+ * request during a request's walk is answered by it), so the profile is 100 + 3D and the
+ * launch prediction 100 + 3D: the hint's threshold is 150 + 3D */
 static int t_case_c(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   PROG(test);
-  p_sample(p, 2, 2, 100); /* avg[2] = 100 */
-  p_start(p, 0, 2, 0, 0, 1, "cycle 101: TB A of the short kernel");
-  p_start(p, 1, 2, 0, 0, 1, "cycle 102: TB B");
-  p_until(p, 120);
-  /* rem(A) = 100 - 19 = 81, rem(B) = 82: both <= 150 */
-  p_hint(p, "cycle 120: launch hint");
-  dstep *s = p_idle(p, "case (c): a decision, nothing checkpointed (all drain)");
+  const unsigned D = LAT(0) + 1, avg = 100 + 3 * D;
+  p->t.pred_launch_i = 100 + 3 * D;
+  p_sample(p, 2, 2, avg); /* avg[2] = 100 + 3D */
+  const unsigned tA = now(p);
+  p_start(p, 0, 2, 0, 0, 1, "tA: TB A of the short kernel");
+  p_start(p, 1, 2, 0, 0, 1, "tA+1: TB B");
+  p_until(p, tA + 19);
+  /* rem(A) = avg - 19 = 81 + 3D, rem(B) = 82 + 3D: both <= 150 + 3D */
+  p_hint(p, "tA+19: launch hint");
+  dstep *s = p_dec(p, 0, "case (c): a decision, nothing checkpointed (all drain)");
   exp_ckpt(s, 1, 0x0);
-  p_until(p, 130);
-  /* rem(A) = 100 - 29 = 71 > sw = 50; rem(B) = 72 > 50: mispredicted */
-  p_pre(p, "cycle 130: the request comes early");
-  s = p_idle(p, "misprediction: both switched without a base");
+  p_until(p, tA + 19 + D);
+  /* rem(A) = avg - 19 - D = 81 + 2D > sw = 50; rem(B) = 82 + 2D: mispredicted */
+  p_pre(p, "tA+19+D: the request comes early");
+  s = p_dec(p, 0, "misprediction: both switched without a base");
   exp_pre(s, 1, 0x3);
-  p_until(p, 150);
-  /* rem(A) = 100 - 49 = 51 > 50; rem(B) = 100 - 48 = 52 > 50: still long */
-  p_pre(p, "cycle 150: another request");
-  s = p_idle(p, "both still switched");
-  exp_pre(s, 1, 0x3);
-  p_until(p, 152);
-  /* rem(A) = 100 - 51 = 49 <= 50 drains; rem(B) = 100 - 50 = 50, not > 50: drains */
-  p_pre(p, "cycle 152: boundary rem == sw");
-  s = p_idle(p, "case (c) at the request: both drain");
-  exp_pre(s, 1, 0x0);
-  p_until(p, 160);
-  p_pre(p, "cycle 160");
-  s = p_idle(p, "both drain");
+  p_until(p, tA + 50 + 3 * D);
+  /* el(A) = 50 + 3D: rem(A) = 50, not > 50: drains; el(B) = 49 + 3D: rem(B) = 51 > 50 */
+  p_pre(p, "boundary: rem(A) == sw");
+  s = p_dec(p, 0, "A drains, B still switched");
+  exp_pre(s, 1, 0x2);
+  p_until(p, tA + 50 + 4 * D);
+  /* rem(A) = 50 - D, rem(B) = 51 - D: both <= 50 */
+  p_pre(p, "D cycles later");
+  s = p_dec(p, 0, "case (c) at the request: both drain");
   exp_pre(s, 1, 0x0);
   p->t.base_i = 0x1; /* A has a base: its incremental is small, it switches however short */
-  p_pre(p, "cycle 162: rem(A) = 39, rem(B) = 40, A with a base");
-  s = p_idle(p, "A switched (base), B drains");
+  p_until(p, tA + 50 + 5 * D);
+  p_pre(p, "A with a base");
+  s = p_dec(p, 0, "A switched (base), B drains");
   exp_pre(s, 1, 0x1);
   return d_run(p);
 }
@@ -739,22 +833,22 @@ static int t_boundary(const char *test, uint64_t seed, uint64_t cycles) {
   p_until(p, 651);
   /* rem(A) = 400 - 250 = 150, not > 150; rem(B) = 400 - 249 = 151 > 150 */
   p_hint(p, "cycle 651: hint");
-  dstep *s = p_idle(p, "only B");
+  dstep *s = p_dec(p, 0, "only B");
   exp_ckpt(s, 1, 0x2);
   /* from now on A and B are short (rem < 150); D's estimate is unknown (long) */
   p_start(p, 2, 0, 0, 0, 1, "cycle 653: D, unprofiled slot 0, insts unknown");
   p->t.base_i = 0x4;
   p_hint(p, "hint: D has a base");
-  s = p_idle(p, "D is not checkpointed again");
+  s = p_dec(p, 0, "D is not checkpointed again");
   exp_ckpt(s, 1, 0x0);
   p->t.base_i = 0;
   p->t.elig_i = allt() & ~4ull;
   p_hint(p, "hint: D not eligible");
-  s = p_idle(p, "nothing");
+  s = p_dec(p, 0, "nothing");
   exp_ckpt(s, 1, 0x0);
   p->t.elig_i = allt();
   p_hint(p, "hint: D eligible, no base");
-  s = p_idle(p, "D");
+  s = p_dec(p, 0, "D");
   exp_ckpt(s, 1, 0x4);
   return d_run(p);
 }
@@ -762,48 +856,54 @@ static int t_boundary(const char *test, uint64_t seed, uint64_t cycles) {
 /* ---- Fig. 3 (d)/(e): at the hint the long kernel's TB is almost done (drain); the next TB
  * starts while armed and is checkpointed the cycle after it is judged; a short kernel's TB is
  * not; an unknown estimate is; a TB that is not eligible when judged is not; after the expiry
- * (2 x pred_launch after the hint) nothing is judged */
+ * (2 x pred_launch after the hint) nothing is judged.  The hint's walk takes L = LAT(0)
+ * cycles: pred_launch is 100 + L and everything after the hint's decision comes L - 1 cycles
+ * later than it would with a one-cycle decision (S below), which leaves the thresholds of the
+ * judgements as they were: tl = 100 + L - (dh) with dh grown by S = L - 1 */
 static int t_case_de(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   PROG(test);
+  const unsigned L = LAT(0), S = L - 1, h = 891;
+  p->t.pred_launch_i = 100 + L;
   p_sample(p, 2, 1, 400); /* avg[1] = 400, cycles 0..400 */
   p_sample(p, 2, 2, 100); /* avg[2] = 100, cycles 401..501 */
   p_start(p, 0, 1, 0, 0, 1, "cycle 502: TB A of the long kernel");
-  p_until(p, 891);
-  /* rem(A) = 400 - 389 = 11 <= 150 */
-  p_hint(p, "cycle 891: launch hint, A almost finished");
-  dstep *s = p_idle(p, "A drains");
+  p_until(p, h);
+  /* rem(A) = 400 - 389 = 11 <= 150 + L */
+  p_hint(p, "cycle h = 891: launch hint, A almost finished");
+  dstep *s = p_dec(p, 0, "A drains");
   exp_ckpt(s, 1, 0x0);
   EXP(s, armed_o, 1);
-  p_until(p, 902);
-  p_done(p, 0, 1, "cycle 902: A finishes (drained)");
-  p_start(p, 0, 1, 0, 0, 1, "cycle 903: TB C of the long kernel starts while armed");
-  /* judged in 904: tl = 100 - (904 - 891) = 87, X = 87 + 50 = 137; rem(C) = 400 - 1 = 399 */
-  s = p_start(p, 1, 2, 0, 0, 1, "cycle 904: C judged; TB D of the short kernel starts");
+  p_until(p, 902 + S);
+  p_done(p, 0, 1, "cycle 902 + S: A finishes (drained)");
+  p_start(p, 0, 1, 0, 0, 1, "cycle 903 + S: TB C of the long kernel starts while armed");
+  /* judged in 904 + S: dh = 13 + S, tl = 100 + L - 13 - S = 88, X = 88 + 50 = 138;
+   * rem(C) = 400 - 1 = 399 */
+  s = p_start(p, 1, 2, 0, 0, 1, "cycle 904 + S: C judged; TB D of the short kernel starts");
   exp_ckpt(s, 0, 0);
-  /* D judged in 905: X = 100 - 14 + 50 = 136; rem(D) = 100 - 1 = 99 <= 136 */
-  s = p_idle(p, "cycle 905: case (d)/(e): C checkpointed; D judged");
+  /* D judged in 905 + S: X = 87 + 50 = 137; rem(D) = 100 - 1 = 99 <= 137 */
+  s = p_idle(p, "cycle 905 + S: case (d)/(e): C checkpointed; D judged");
   exp_ckpt(s, 1, 0x1);
-  s = p_idle(p, "cycle 906: D drains: no decision output");
+  s = p_idle(p, "cycle 906 + S: D drains: no decision output");
   exp_ckpt(s, 0, 0);
   p_evict(p, 1, 1, "D evicted");
-  p_start(p, 1, 3, 0, 0, 1, "cycle 908: TB E of an unprofiled kernel, insts unknown");
+  p_start(p, 1, 3, 0, 0, 1, "cycle 908 + S: TB E of an unprofiled kernel, insts unknown");
   p_idle(p, "E judged: unknown counts as long");
-  s = p_idle(p, "cycle 910: E checkpointed");
+  s = p_idle(p, "cycle 910 + S: E checkpointed");
   exp_ckpt(s, 1, 0x2);
   p_evict(p, 1, 1, "E evicted");
-  p_start(p, 1, 3, 0, 0, 1, "cycle 912: TB F, unknown");
+  p_start(p, 1, 3, 0, 0, 1, "cycle 912 + S: TB F, unknown");
   p->t.elig_i = allt() & ~2ull;
   p_idle(p, "F judged while not eligible");
   p->t.elig_i = allt();
   s = p_idle(p, "F is not checkpointed (judged once)");
   exp_ckpt(s, 0, 0);
   p_evict(p, 1, 1, "F evicted");
-  /* armed in cycles 892 .. 891 + 200 = 1091 */
-  p_until(p, 1091);
-  s = p_idle(p, "cycle 1091: last armed cycle");
+  /* armed in cycles h + 1 .. h + 2 * (100 + L) */
+  p_until(p, h + 200 + 2 * L);
+  s = p_idle(p, "h + 2 pred_launch: last armed cycle");
   EXP(s, armed_o, 1);
-  s = p_start(p, 1, 3, 0, 0, 1, "cycle 1092: expired; a TB with an unknown estimate starts");
+  s = p_start(p, 1, 3, 0, 0, 1, "expired; a TB with an unknown estimate starts");
   EXP(s, armed_o, 0);
   p_idle(p, "not armed: not judged");
   s = p_idle(p, "no decision");
@@ -812,7 +912,8 @@ static int t_case_de(const char *test, uint64_t seed, uint64_t cycles) {
 }
 
 /* ---- Chimera: drain or switch against the deadline from (insts - exec) * el / exec;
- * CHIMERA_DIRTY decides the same; DRAIN switches nothing; PEP against sw */
+ * CHIMERA_DIRTY decides the same; DRAIN switches nothing; PEP against sw.  A and B are
+ * Chimera estimates (the walk spends 32 more cycles on each), C is unknown */
 static int t_chimera(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   PROG(test);
@@ -827,16 +928,29 @@ static int t_chimera(const char *test, uint64_t seed, uint64_t cycles) {
   p_until(p, t0 + 120);
   p->t.policy_i = CHIMD;
   p_pre(p, "t0+120, CHIMERA_DIRTY request: el(A) = 120, el(B) = 119: rem 60, 59.5");
+  const unsigned ev1 = p->ev;
   p->t.policy_i = CHIM;
-  dstep *s = p_pre(p, "t0+121, CHIMERA request: el(A) = 121: rem 60.5; el(B) = 120: rem 60");
-  exp_pre(s, 1, 0x4); /* CHIMERA_DIRTY's decision: only C (unknown) */
+  dstep *s = p_pre(p, "t0+121, CHIMERA request during the walk: answered by it");
+  p->ev = ev1;
+  s = p_dec(p, 2, "CHIMERA_DIRTY's decision: only C (unknown); one answer for both requests");
+  exp_pre(s, 1, 0x4);
+  s = p_idle(p, "no second answer");
+  exp_pre(s, 0, 0);
+  /* CHIMERA at an odd el(A) = 2m + 1 with deadline m: rem(A) = m + 0.5 > m, rem(B) = m */
+  if ((now(p) - t0) % 2 == 0) p_idle(p, "to an odd el(A)");
+  const unsigned m = (now(p) - t0 - 1) / 2;
+  p->t.deadline_i = m;
+  p_pre(p, "CHIMERA request, deadline m: rem(A) = m + 0.5, rem(B) = m");
+  s = p_dec(p, 2, "CHIMERA's decision: A and C");
+  exp_pre(s, 1, 0x5);
+  p->t.deadline_i = 60;
   p->t.policy_i = DRAIN;
-  s = p_pre(p, "t0+122, DRAIN request");
-  exp_pre(s, 1, 0x5); /* CHIMERA's decision: A (60.5 > 60) and C */
+  p_pre(p, "DRAIN request");
+  s = p_dec(p, 2, "DRAIN's decision: nothing");
+  exp_pre(s, 1, 0x0);
   p->t.policy_i = PEP;
-  s = p_pre(p, "t0+123, PEP request: rem(A) = 61.5, rem(B) = 61 > sw = 50, no base");
-  exp_pre(s, 1, 0x0); /* DRAIN's decision: nothing */
-  s = p_idle(p, "PEP's decision: all three switched (mispredicted: no base)");
+  p_pre(p, "PEP request: rem(A), rem(B) > 60 > sw = 50, no base");
+  s = p_dec(p, 2, "PEP's decision: all three switched (mispredicted: no base)");
   exp_pre(s, 1, 0x7);
   /* exec >= insts: nothing left (rem 0), drains even with deadline 0 */
   for (unsigned k = 0; k < 10; k++) p_inst(p, 0, 1, "A retires its last ones");
@@ -844,12 +958,12 @@ static int t_chimera(const char *test, uint64_t seed, uint64_t cycles) {
   p->t.policy_i = CHIM;
   p->t.deadline_i = 0;
   p_pre(p, "deadline 0");
-  s = p_idle(p, "A: rem 0 drains; B: rem > 0; C unknown");
+  s = p_dec(p, 2, "A: rem 0 drains; B: rem > 0; C unknown");
   exp_pre(s, 1, 0x6);
   /* a deadline of 2^32-1: only the unknown estimate is longer */
   p->t.deadline_i = 0xffffffffu;
   p_pre(p, "deadline 2^32-1");
-  s = p_idle(p, "only C");
+  s = p_dec(p, 2, "only C");
   exp_pre(s, 1, 0x4);
   return d_run(p);
 }
@@ -865,19 +979,19 @@ static int t_unknown(const char *test, uint64_t seed, uint64_t cycles) {
   p_start(p, 1, 0, 0xffffffffu, 0, 1, "B: 2^32-1 instructions, none retired yet");
   p_start(p, 2, 1, 0, 0, 1, "C: profiled kernel, rem <= 400");
   dstep *s = p_hint(p, "hint, threshold 2^32-1");
-  s = p_idle(p, "A, B unknown: checkpointed; C not");
+  s = p_dec(p, 0, "A, B unknown: checkpointed; C not");
   exp_ckpt(s, 1, 0x3);
   p_inst(p, 1, 1, "B retires one");
   p_idle(p, "el(B) grows");
   /* B: (2^32-2) * el > (2^32-1) * 1 for el >= 2 */
   p_hint(p, "hint again");
-  s = p_idle(p, "B's estimate exceeds 2^32-1 cycles: still checkpointed");
+  s = p_dec(p, 1, "B's estimate (Chimera: 32 cycles more) exceeds 2^32-1 cycles: still checkpointed");
   exp_ckpt(s, 1, 0x3);
   /* Chimera with deadline 2^32-1 at the request */
   p->t.policy_i = CHIM;
   p->t.deadline_i = 0xffffffffu;
   p_pre(p, "request, CHIMERA, deadline 2^32-1");
-  s = p_idle(p, "A, B switched, C drains");
+  s = p_dec(p, 1, "A, B switched, C drains (B: a Chimera estimate)");
   exp_pre(s, 1, 0x3);
   /* a hint under another policy is ignored: no decision, not armed */
   p_hint(p, "hint under CHIMERA");
@@ -898,7 +1012,7 @@ static void probe_avg(dprog *p, unsigned ks, unsigned avg, const char *what) {
   /* hint at t0 + el0 with avg - el0 == X */
   p_until(p, t0 + (avg - X));
   p_hint(p, "probe hint");
-  dstep *s = p_idle(p, what);
+  dstep *s = p_dec(p, 0, what);
   exp_ckpt(s, 1, 0x2);
   p_pre(p, "disarm");
   p_evict(p, 0, 1, "probe TB 0 out (no sample)");
@@ -955,7 +1069,7 @@ static int t_clear(const char *test, uint64_t seed, uint64_t cycles) {
   p_clear(p, 1, 1, "slot 1 gets a new kernel");
   s = p_hint(p, "hint: A's slot is unprofiled now, insts unknown: long");
   EXP(s, prof_valid_o, 0x4);
-  s = p_idle(p, "A checkpointed");
+  s = p_dec(p, 0, "A checkpointed");
   exp_ckpt(s, 1, 0x1);
   unsigned t0 = now(p);
   p_start(p, 2, 2, 0, 0, 1, "a TB of slot 2");
@@ -981,9 +1095,10 @@ static int t_same_cycle(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   PROG(test);
   p_start(p, 0, 0, 0, 0, 1, "A (unknown estimate)");
+  p->ev = p->n;
   dstep *s = st(p, "hint and preemption request in one cycle");
   s->in.hint_valid_i = s->in.preempt_valid_i = 1;
-  s = p_idle(p, "the request wins: switch decision, no checkpoint decision, not armed");
+  s = p_dec(p, 0, "the request wins: switch decision, no checkpoint decision, not armed");
   exp_pre(s, 1, 0x1);
   exp_ckpt(s, 0, 0);
   EXP(s, armed_o, 0);
@@ -993,7 +1108,7 @@ static int t_same_cycle(const char *test, uint64_t seed, uint64_t cycles) {
   p_until(p, h1 + 150);
   s = p_hint(p, "hint 2, 150 cycles later (armed until h1 + 200)");
   EXP(s, armed_o, 1);
-  s = p_idle(p, "hint 2's decision");
+  s = p_dec(p, 0, "hint 2's decision");
   exp_ckpt(s, 1, 0x1);
   p_until(p, h1 + 201);
   s = p_idle(p, "past hint 1's expiry: still armed (hint 2)");
@@ -1046,11 +1161,11 @@ static int t_same_cycle(const char *test, uint64_t seed, uint64_t cycles) {
   p->t.deadline_i = 0;
   p->t.elig_i = 0x1;
   p_pre(p, "request, CHIMERA, deadline 0");
-  s = p_idle(p, "A' has exec 0: unknown: switched");
+  s = p_dec(p, 0, "A' has exec 0: unknown: switched");
   exp_pre(s, 1, 0x1);
   p_inst(p, 0, 1, "A' retires its one instruction");
   p_pre(p, "request");
-  s = p_idle(p, "A': exec 1 >= insts 1: rem 0: drains");
+  s = p_dec(p, 1, "A': exec 1 >= insts 1: rem 0: drains (a Chimera estimate: 32 cycles more)");
   exp_pre(s, 1, 0x0);
   return d_run(p);
 }
@@ -1081,7 +1196,9 @@ static int t_arm(const char *test, uint64_t seed, uint64_t cycles) {
   EXP(s, armed_o, 1);
   s = p_idle(p, "disarmed");
   EXP(s, armed_o, 0);
+  s = p_dec(p, 0, "the request's decision (it restarted the hint's walk): nothing live");
   exp_pre(s, 1, 0);
+  exp_ckpt(s, 0, 0);
   return d_run(p);
 }
 

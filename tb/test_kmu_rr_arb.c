@@ -135,7 +135,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
   rnd_ctx x;
   x.s.test = test;
   kmu_stim s = {&x, rnd_init, rnd_drive, rnd_check, rnd_finish};
-  return kmu_lockstep(&kmu_rr_arb_block, &s, test, seed, cycles);
+  return kmu_lockstep_mid_reset(&kmu_rr_arb_block, &s, test, seed, cycles);
 }
 
 /* ---- directed: the rotation order, written from the specification ---- */

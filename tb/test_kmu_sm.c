@@ -168,6 +168,10 @@ typedef struct env {
   uint64_t prev_pause, prev_ovl; /* simt_pause_o, entries in a warp preemption: last cycle */
   unsigned cmd_ops[16], n_cmd;
   uint64_t ev_cyc[16];
+  /* the registers the environment wrote (one bit per register of each RF warp slot): the
+   * register memory has no reset, so a random read only reads one of these (a register never
+   * written holds power-up garbage, which the C twin cannot know) */
+  uint64_t rf_def[NW];
   int fail;
 } env;
 
@@ -613,6 +617,7 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     i->rf_rd_valid_i = kmu_rng_pct(&x->rng, 20);
     i->rf_rd_warp_i = rb(x, 0, NW - 1);
     i->rf_rd_reg_i = rb(x, 0, RPWP - 1);
+    if (!(x->rf_def[i->rf_rd_warp_i] >> i->rf_rd_reg_i & 1)) i->rf_rd_valid_i = 0;
   }
   /* memory, shared memory, on-chip store */
   i->mem_req_ready_i = kmu_rng_pct(&x->rng, x->mem_rdy);
@@ -852,6 +857,7 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
     tbrec *t = &x->tb[x->wr_u];
     t->val[x->wr_i * RPWP + x->wr_r] = x->wr_d;
     t->def[x->wr_i] |= 1u << x->wr_r;
+    x->rf_def[x->wr_slot] |= 1ull << x->wr_r;
     x->wr_held = 0;
   }
   /* ---- restore verification reads ---- */
@@ -1148,7 +1154,7 @@ static int run_env(const char *test, uint64_t seed, uint64_t cycles) {
   kmu_stim s = {&X, env_init, env_drive, env_check, env_finish};
   /* the final drain starts at cycles - cycles/5 - 4000 and ends the run when everything is
    * done; the long restores of the paper size may need more: up to cycles/2 extra */
-  return kmu_lockstep(&kmu_sm_block, &s, test, seed, cycles + cycles / 2);
+  return kmu_lockstep_mid_reset(&kmu_sm_block, &s, test, seed, cycles + cycles / 2);
 }
 
 static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
@@ -1229,7 +1235,7 @@ static int d_script(void *c, uint64_t cyc, kmu_sm_in *i) {
     /* 6: the request at 50; an event warp while the first TB is paused */
     if (D.kind == 6 && cyc == 50) D.t_pre = cyc;
     if (D.kind == 6 && D.t_pause && cyc == D.t_pause + 2) d_start(x, i, 1, 1, 0, 30, 1), D.t_ew = cyc;
-    if (D.t_pre == cyc) i->preempt_valid_i = 1, x->hold = 1, i->hold_i = 1;
+    if (D.t_pre && D.t_pre == cyc) i->preempt_valid_i = 1, x->hold = 1, i->hold_i = 1;
     /* the preempting kernel leaves once both TBs are out */
     if (x->hold && x->n_evict == D.ntbs && cyc > D.t_evict + 20) x->hold = 0, i->hold_i = 0;
     if (D.t_pre && cyc > D.t_pre && !x->hold) x->draining = 1;
@@ -1455,7 +1461,9 @@ static int t_pause_during_wp(const char *test, uint64_t seed, uint64_t cycles) {
   X.c.opt = 15;
   X.c.lax_pause = 1; /* paused reported at once, the victim still out */
   X.c.drain_fix = 1;
-  X.c.ev_len = 40;
+  /* the event warp outlasts the predictor's walk (2 TBS + 1 cycles), so the TB-level request's
+   * pause begins while the warp-level preemption runs */
+  X.c.ev_len = 40 + 2 * NT + 1;
   X.test = test;
   X.cycles = 20000;
   kmu_stim s = {&X, env_init, env_drive, d_check, d_finish};

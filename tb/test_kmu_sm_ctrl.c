@@ -161,12 +161,14 @@ static int sb_fit(const rnd_ctx *x, const sb_use *u, int hold, unsigned w, unsig
 }
 static int sb_ewt_fit(const rnd_ctx *x, unsigned r) { return x->ewn < NE && r <= NR; }
 /* eligible for a decision: resident, started, not an event warp, no switch pending, not in
- * the sequencer, at most RPW registers per warp slot (a larger context cannot be saved) */
+ * the sequencer, 1..RPW registers per warp slot (a larger context cannot be saved; the
+ * context engine refuses one of 0 registers) */
 static uint64_t sb_elig(const rnd_ctx *x) {
   uint64_t m = 0;
   for (unsigned e = 0; e < NT; e++) {
     const sb_ent *n = &x->ent[e];
-    if (n->valid && n->started && !n->ewarp && !n->sw && spec_rpw(n->regs, n->warps) <= P_RPW &&
+    if (n->valid && n->started && !n->ewarp && !n->sw && spec_rpw(n->regs, n->warps) >= 1 &&
+        spec_rpw(n->regs, n->warps) <= P_RPW &&
         !(x->s_st != SEQ_IDLE && x->s_rtb == e))
       m |= 1ull << e;
   }
@@ -923,7 +925,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
     x.rec = calloc(x.rec_cap, sizeof *x.rec);
   }
   kmu_stim s = {&x, rnd_init, rnd_drive, rnd_check, rnd_finish};
-  return kmu_lockstep(&kmu_sm_ctrl_block, &s, test, seed, cycles);
+  return kmu_lockstep_mid_reset(&kmu_sm_ctrl_block, &s, test, seed, cycles);
 }
 
 /* ======================================================================== directed */
@@ -1728,10 +1730,11 @@ static int t_ptb_full(const char *test, uint64_t seed, uint64_t cycles) {
   g_pol = KMU_POL_PEP;
   g_ipen = 0;
   dstep *s;
-  for (unsigned e = 0; e <= NP; e++) pp_run(p, 0x10 + e, 1, 0, 0, e, 1ull << e);
+  /* 32 registers: one warp register per slot (a TB of none is never eligible: no context) */
+  for (unsigned e = 0; e <= NP; e++) pp_run(p, 0x10 + e, 1, 32, 0, e, 1ull << e);
   for (unsigned e = 0; e < NP; e++) {
     pp_dec(p, 0, 1ull << e, 0, "base checkpoint");
-    pp_save(p, e, 1ull << e, 0, 1, 0, KMU_CTX_OP_SAVE_DIRTY, 0, area_of(0, e, 0), 0, 0);
+    pp_save(p, e, 1ull << e, 32, 1, 0, KMU_CTX_OP_SAVE_DIRTY, 0, area_of(0, e, 0), 0, 0);
   }
   s = st(p, "table full of base reservations");
   EXP(s, base_o, kmu_mask(NP));
@@ -1745,7 +1748,7 @@ static int t_ptb_full(const char *test, uint64_t seed, uint64_t cycles) {
   p_done(p, 0, 1, "entry 0 (with a base) finishes: its table entry is released");
   p_idle(p, "report");
   pp_dec(p, 0, 1ull << NP, 0, "base checkpoint of entry NP");
-  pp_save(p, NP, 1ull << NP, 0, 1, 0, KMU_CTX_OP_SAVE_DIRTY, 0, area_of(0, 0, 0), 0, 0);
+  pp_save(p, NP, 1ull << NP, 32, 1, 0, KMU_CTX_OP_SAVE_DIRTY, 0, area_of(0, 0, 0), 0, 0);
   s = st(p, "it got table entry 0");
   EXP(s, base_o, kmu_mask(NP + 1) & ~1ull);
   pp_csr(p);
@@ -1761,7 +1764,7 @@ static int t_err_dec(const char *test, uint64_t seed, uint64_t cycles) {
   g_ipen = 0;
   dstep *s = pp_dec(p, 0, 1, 1, "ckpt of a free entry");
   pp_dec(p, 1, 1, 1, "switch of a free entry");
-  p_start(p, 1, 1, 0, 0, 1, "TB into entry 0");
+  p_start(p, 1, 1, 32, 0, 1, "TB into entry 0 (32 registers: a context to save)");
   s = pp_dec(p, 1, 1, 1, "switch of an unstarted entry");
   EXP(s, elig_o, 0);
   p_offer(p, 0, 1, 1, 1, 0, "started");

@@ -15,9 +15,8 @@
  * bridge's serial output with its own UART receiver (start and stop bits checked) and compares
  * every byte, checksum included; the error counters are checked after every episode and in
  * every STATS answer.  The next episode starts when the last one's answers are all in (the
- * protocol is request / answer).  The RTL starts from random power-up state (KMU_POWERUP_SEED).
+ * protocol is request / answer).  The RTL starts from random power-up state (kmu_tb.h).
  */
-#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -566,12 +565,6 @@ static int finish(void *c) {
 }
 
 /* ---------------------------------------------------------------- tests */
-static void powerup(uint64_t seed) {
-  char b[32];
-  snprintf(b, sizeof b, "%llu", (unsigned long long)(seed * 2654435761u + 17) & 0x7fffffff);
-  setenv("KMU_POWERUP_SEED", b, 1);
-}
-
 static int pick_random(ctx *x) {
   /* requests half the time, the rest spread over the kinds of bad input */
   if (kmu_rng_pct(&x->rng, 50)) return (int)kmu_rng_below(&x->rng, 4);
@@ -582,8 +575,9 @@ static int run(ctx *x, const char *test, uint64_t seed, uint64_t cycles) {
   kmu_stim s = {x, ctx_init, drive, check, finish};
   x->test = test;
   x->end = cycles;
-  powerup(seed);
-  return kmu_lockstep(&kmu_uart_axil_block, &s, test, seed, cycles);
+  /* the random test: one reset mid-run (kmu_tb.h) */
+  return (x->mix ? kmu_lockstep_mid_reset : kmu_lockstep)(&kmu_uart_axil_block, &s, test, seed,
+                                                         cycles);
 }
 
 static int t_random(const char *test, uint64_t seed, uint64_t cycles) {

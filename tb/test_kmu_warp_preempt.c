@@ -524,7 +524,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
   x->test = test;
   x->cycles = cycles;
   kmu_stim s = {x, rnd_init, rnd_drive, rnd_check, rnd_finish};
-  int ok = kmu_lockstep(&kmu_warp_preempt_block, &s, test, seed, cycles);
+  int ok = kmu_lockstep_mid_reset(&kmu_warp_preempt_block, &s, test, seed, cycles);
   free(x);
   return ok;
 }

@@ -22,11 +22,10 @@
  * then a random address or 0), save for a random time and report it; writes come on both snoop
  * ports, often on a word a TB waits on or is about to wait on; other_i and the wake port's
  * ready follow per-phase densities; noise phases add save-done pulses of idle SMs.  The RTL's
- * tables without reset start random (KMU_POWERUP_SEED), the C twin's as 0xa5 bytes.
+ * tables without reset start random (kmu_tb.h), the C twin's as 0xa5 bytes.
  * Directed tests: each refusal, the spin, a wake of every waiter on one word, the race (a
  * write at every cycle offset around the yield handshake and the save, for a lane accepted at
  * once and one that waits), the save-done refusal. */
-#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -322,12 +321,6 @@ static int sb_empty(const sb *s) {
   return KMU_EXPECT_EQ(s->test, 0, "conservation: yields not handed over at the end", 0, n);
 }
 
-static void powerup(uint64_t seed) {
-  char b[32];
-  snprintf(b, sizeof b, "%llu", (unsigned long long)(seed * 2654435761u + 17) & 0x7fffffff);
-  setenv("KMU_POWERUP_SEED", b, 1);
-}
-
 /* ======================================================================== random lockstep */
 #define POOL 6
 typedef struct {
@@ -538,9 +531,8 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
   rnd_ctx *x = calloc(1, sizeof *x);
   x->test = test;
   x->cycles = cycles;
-  powerup(seed);
   kmu_stim st = {x, rnd_init, rnd_drive, rnd_check, rnd_finish};
-  const int ok = kmu_lockstep(&kmu_yield_mon_block, &st, test, seed, cycles);
+  const int ok = kmu_lockstep_mid_reset(&kmu_yield_mon_block, &st, test, seed, cycles);
   free(x);
   return ok;
 }
@@ -650,7 +642,6 @@ static int d_finish(void *c) {
          sb_empty(&p->sb);
 }
 static int prog_run(dprog *p) {
-  powerup(1);
   kmu_stim s = {p, d_init, d_drive, d_check, d_finish};
   const int ok = kmu_lockstep(&kmu_yield_mon_block, &s, p->test, 1, p->n + 1);
   free(p);

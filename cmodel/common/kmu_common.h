@@ -11,8 +11,9 @@
  * the qualifier of outputs compared in every cycle. */
 #ifndef KMU_COMMON_H
 #define KMU_COMMON_H
+#include <stddef.h> /* offsetof in KMU_Q_FROM_D_TAB */
 #include <stdint.h>
-#include <string.h> /* memcmp in KMU_EVAL */
+#include <string.h> /* memcpy in KMU_Q_FROM_D_TAB */
 
 #define KMU_FIELD_IN(n) uint64_t n;
 #define KMU_FIELD_OUT(n, q) uint64_t n;
@@ -47,6 +48,24 @@
     (m)->q = (m)->d;     \
     (m)->d_is_q = 1;     \
   } while (0)
+/* The same for a regs struct T whose tables (entries written a few per cycle, RAM-like) follow
+ * its other registers, from field FIRST on: the block also keeps `int tab_we`, which comb()
+ * sets wherever it writes a table entry of d; tick() copies the other registers every cycle
+ * and the tables only after a write (d holds q's tables otherwise). */
+#define KMU_D_FROM_Q_TAB(m) \
+  do {                      \
+    KMU_D_FROM_Q(m);        \
+    (m)->tab_we = 0;        \
+  } while (0)
+#define KMU_Q_FROM_D_TAB(m, T, FIRST)                                                       \
+  do {                                                                                      \
+    memcpy(&(m)->q, &(m)->d, offsetof(T, FIRST));                                           \
+    if ((m)->tab_we)                                                                        \
+      memcpy((char *)&(m)->q + offsetof(T, FIRST), (const char *)&(m)->d + offsetof(T, FIRST), \
+             sizeof(T) - offsetof(T, FIRST));                                               \
+    (m)->tab_we = 0;                                                                        \
+    (m)->d_is_q = 1;                                                                        \
+  } while (0)
 
 static inline uint64_t kmu_mask(unsigned w) { return w >= 64 ? ~0ull : ((1ull << w) - 1); }
 /* Verilog's $clog2 (0 for v <= 1): the width of a counter over v values */
@@ -55,19 +74,5 @@ static inline unsigned kmu_clog2(uint64_t v) {
   while (w < 64 && (1ull << w) < v) w++;
   return w;
 }
-
-/* A top's delta cycle (kmu_frontend only; kmu_sm and kmu_gpu evaluate each block once per
- * cycle in a fixed order): evaluate sub-block `blk` when its inputs `in` differ from those of
- * its last evaluation in this cycle, kept in `last` (every block on the cycle's first pass).
- * The top repeats passes until one evaluates nothing.  Used where locals `first` (the cycle's
- * first pass) and `evals` (blocks evaluated) exist. */
-#define KMU_EVAL(comb, blk, in, last, out)               \
-  do {                                                    \
-    if (first || memcmp((in), (last), sizeof *(in))) {   \
-      *(last) = *(in);                                    \
-      comb((blk), (in), (out));                           \
-      evals++;                                            \
-    }                                                     \
-  } while (0)
 
 #endif

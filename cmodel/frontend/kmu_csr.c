@@ -1,6 +1,8 @@
 /* kmu_csr.c - C twin of rtl/frontend/kmu_csr.v.  Same state names (err_q, res_*_q, ures_*_q, cnt_*_q,
  * perf_*_q, kdone_q, rgem_q, rsv_q, irq_en_*_q, scratch_q, the staging registers, hl_*_q, the
- * host descriptor host_*_q, the preemption window pre_*_q and the TReM window tr_*_q); comb() is the RTL's always @(*)
+ * host descriptor host_*_q, the preemption window pre_*_q, the copy window cp_*_q, cq_*_q,
+ * wref_*_q, ccpl_*_q, cp_lerr_q, cnt_cp_q, perf_cp_q and the TReM window tr_*_q); comb() is the
+ * RTL's always @(*)
  * blocks plus
  * assigns, tick() its clocked block.  Every address, field and code comes from the generated
  * cmodel/include/kmu_regmap.h (regmap/kmu.rdl). */
@@ -16,6 +18,8 @@ void kmu_csr_init(kmu_csr *m, const kmu_csr_params *p) {
   m->p = *p;
   m->id_w = 1;
   while ((1u << m->id_w) < p->entries) m->id_w++;
+  m->cp_pw = 1;
+  while ((1u << m->cp_pw) < p->cp_nprio) m->cp_pw++;
   kmu_csr_reset(m);
 }
 
@@ -56,6 +60,14 @@ void kmu_csr_reset(kmu_csr *m) {
   q->tr_shift = KMU_TR_CTRL_SHIFT_RESET;
   q->tr_sla = KMU_TR_SLA_RESET;
   q->tr_period = KMU_TR_PERIOD_RESET;
+  q->cp_src = KMU_COPY_SRC_RESET;
+  q->cp_dst = KMU_COPY_DST_RESET;
+  q->cp_len = KMU_COPY_LEN_RESET;
+  q->cp_dir = KMU_COPY_CTRL_DIR_RESET;
+  q->cp_prio = KMU_COPY_CTRL_PRIO_RESET;
+  q->cp_id = KMU_COPY_CTRL_ID_RESET;
+  q->cp_chunk = KMU_COPY_CHUNK_LOG2_RESET;
+  q->cp_irq_en = KMU_COPY_IRQ_EN_RESET;
   m->d = m->q;
 }
 
@@ -73,10 +85,10 @@ typedef struct {
 } dec_t;
 
 static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64k, int db_hit,
-                    int rsv_hit) {
+                    int cp_go_busy) {
   const kmu_csr_regs *q = &m->q;
   dec_t r = {0, 0, 0};
-  if (in_64k && !rsv_hit) {
+  if (in_64k) {
 #define SEL(R) r.rd_ok = KMU_##R##_RD, r.wr_ok = KMU_##R##_WR
     switch (a) {
       case KMU_ID_ADDR: SEL(ID); r.rval = KMU_ID_VALUE_RESET; break;
@@ -232,6 +244,39 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
         SEL(TR_LAST_LID);
         r.rval = FLD_PUT(i->trem_last_lid_i, TR_LAST_LID_LID);
         break;
+      case KMU_COPY_SRC_ADDR: SEL(COPY_SRC); r.rval = q->cp_src; break;
+      case KMU_COPY_DST_ADDR: SEL(COPY_DST); r.rval = q->cp_dst; break;
+      case KMU_COPY_LEN_ADDR: SEL(COPY_LEN); r.rval = q->cp_len; break;
+      case KMU_COPY_CTRL_ADDR:
+        SEL(COPY_CTRL);
+        r.rval = FLD_PUT(q->cp_dir, COPY_CTRL_DIR) | FLD_PUT(q->cp_prio, COPY_CTRL_PRIO) |
+                 FLD_PUT(q->cp_id, COPY_CTRL_ID);
+        break;
+      case KMU_COPY_CHUNK_ADDR: SEL(COPY_CHUNK); r.rval = FLD_PUT(q->cp_chunk, COPY_CHUNK_LOG2); break;
+      case KMU_COPY_GO_ADDR:
+        SEL(COPY_GO);
+        r.wr_ok = r.wr_ok && !cp_go_busy;
+        break;
+      case KMU_COPY_CPL_ADDR: /* the fields read 0 while no completion is here */
+        SEL(COPY_CPL);
+        if (q->ccpl_v)
+          r.rval = FLD_PUT(q->ccpl_id, COPY_CPL_ID) | FLD_PUT(q->ccpl_st, COPY_CPL_STATUS) |
+                   FLD_PUT(1, COPY_CPL_VALID);
+        break;
+      case KMU_COPY_CPL_POP_ADDR: SEL(COPY_CPL_POP); break;
+      case KMU_COPY_STATUS_ADDR:
+        SEL(COPY_STATUS);
+        r.rval = FLD_PUT(q->cq_v || q->wref_v || i->cp_cpl_valid_i || i->cp_busy_i, COPY_STATUS_BUSY) |
+                 FLD_PUT(q->cq_v, COPY_STATUS_CMD_PENDING) | FLD_PUT(q->cp_lerr, COPY_STATUS_LAST_ERR);
+        break;
+      case KMU_COPY_ERR_CNT_ADDR: SEL(COPY_ERR_CNT); r.rval = q->cnt_cp; break;
+      case KMU_COPY_IRQ_ADDR: SEL(COPY_IRQ); r.rval = FLD_PUT(q->cp_irq_en, COPY_IRQ_EN); break;
+      case KMU_PERF_COPIES_ADDR: SEL(PERF_COPIES); r.rval = q->perf_cp; break;
+      case KMU_COPY_CONFIG_ADDR:
+        SEL(COPY_CONFIG);
+        r.rval = FLD_PUT(m->p.cp_nprio, COPY_CONFIG_NPRIO) | FLD_PUT(m->p.cp_lenw, COPY_CONFIG_LENW) |
+                 FLD_PUT(m->p.cp_idw, COPY_CONFIG_IDW);
+        break;
       default:
         if (db_hit) SEL(DOORBELL);
         break;
@@ -299,14 +344,26 @@ void kmu_csr_comb_out(const kmu_csr *m, kmu_csr_out *o) {
   o->trem_shift_o = q->tr_shift;
   o->trem_sla_o = q->tr_sla;
   o->trem_period_o = q->tr_period;
+  o->cp_chunk_log2_o = q->cp_chunk;
+  o->cp_cmd_valid_o = q->cq_v;
+  o->cp_cmd_src_o = q->cq_src;
+  o->cp_cmd_dst_o = q->cq_dst;
+  o->cp_cmd_bytes_o = q->cq_bytes;
+  o->cp_cmd_dir_o = q->cq_dir;
+  o->cp_cmd_prio_o = q->cq_prio;
+  o->cp_cmd_id_o = q->cq_id;
+  o->cp_cpl_ready_o = !q->ccpl_v && !q->wref_v;
   o->irq_o = (q->irq_en_err && q->err != 0) || (q->irq_en_kd && q->kdone) ||
-             (q->tr_en_done && q->tr_ev_done) || (q->tr_en_guard && q->tr_ev_guard);
+             (q->cp_irq_en && q->ccpl_v) || (q->tr_en_done && q->tr_ev_done) ||
+             (q->tr_en_guard && q->tr_ev_guard);
 }
 
-/* Phase 2, from the inputs: every other output and the next state. */
-void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
+/* Phase 2, from the bus request and the state-only inputs (the EKT's and the doorbell block's
+ * registered status): the decode, and the requests to the doorbell block and the EKT (their
+ * answers come back in phase 3). */
+void kmu_csr_comb_req(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   const kmu_csr_regs *q = &m->q;
-  kmu_csr_regs *d = &m->d;
+  kmu_csr_nets *c = &m->c;
   uint64_t addr = i->bus_req_addr_i & kmu_mask(m->p.aw);
   unsigned a = (unsigned)(addr & 0xFFFF);
   int in_64k = (addr >> 16) == 0;
@@ -315,8 +372,14 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   uint32_t wdata = (uint32_t)i->bus_req_wdata_i;
   unsigned db_off = a - KMU_DOORBELL_ADDR; /* meaningful when a >= KMU_DOORBELL_ADDR */
   int db_hit = in_64k && a >= KMU_DOORBELL_ADDR && db_off < KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE;
-  int rsv_hit = in_64k && in_win(a, KMU_WIN_COPY_ENGINE_BASE, KMU_WIN_COPY_ENGINE_LAST);
-  dec_t dc = decode(m, i, a, in_64k, db_hit, rsv_hit);
+  /* COPY_GO: what the engine cannot take is refused here (LONG first, then PRIO beyond the
+   * field); SLVERR while the stage the command needs is occupied (the bus never waits for the
+   * engine, whose refusals may wait for a COPY_CPL_POP on this bus) */
+  int cp_long = m->p.cp_lenw < 32 && (q->cp_len >> m->p.cp_lenw) != 0;
+  int cp_prio_wide = (q->cp_prio >> m->cp_pw) != 0;
+  int cp_wref = cp_long || cp_prio_wide;
+  int cp_go_busy = cp_wref ? (int)q->wref_v : (int)q->cq_v;
+  dec_t dc = decode(m, i, a, in_64k, db_hit, cp_go_busy);
 
   /* bus handshake */
   int wr = i->bus_req_write_i != 0, valid = i->bus_req_valid_i != 0;
@@ -329,7 +392,31 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   int unreg_known = unreg_id8 < m->p.entries;
   int hlcmd_req = wr_good && a == KMU_HL_CMD_ADDR;
   int hl_busy = q->host_valid && !i->host_ready_i; /* the pending launch is not taken */
+  int gocmd_req = wr_good && a == KMU_COPY_GO_ADDR;
   int trcmd_req = wr_good && a == KMU_TR_CMD_ADDR;
+
+  o->db_valid_o = db_req;
+  o->db_idx_o = (db_off >> 2) & 0x3FF;
+  o->reg_valid_o = regcmd_req;
+  o->unreg_valid_o = unreg_req && unreg_known;
+  o->unreg_id_o = unreg_id8 & kmu_mask(m->id_w);
+  *c = (kmu_csr_nets){a,         db_off,     unreg_id8, wdata,       dc.rval,     wr,
+                      valid,     req_err,    db_req,    regcmd_req,  unreg_req,   unreg_known,
+                      hlcmd_req, hl_busy,    gocmd_req, cp_wref,   cp_long,     trcmd_req};
+}
+
+/* Phase 3, from every input: the bus answer and the next state. */
+void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
+  const kmu_csr_regs *q = &m->q;
+  kmu_csr_regs *d = &m->d;
+  const kmu_csr_nets *c = &m->c;
+  const unsigned a = c->a, unreg_id8 = c->unreg_id8;
+  const uint32_t wdata = c->wdata;
+  const int wr = c->wr, valid = c->valid, req_err = c->req_err, db_req = c->db_req;
+  const int regcmd_req = c->regcmd_req, unreg_known = c->unreg_known;
+  const int hlcmd_req = c->hlcmd_req, hl_busy = c->hl_busy;
+  const int gocmd_req = c->gocmd_req, cp_wref = c->cp_wref, cp_long = c->cp_long;
+  const int trcmd_req = c->trcmd_req;
   int tr_busy = q->tr_req_valid && !i->trem_req_ready_i; /* the held request is not taken */
 
   o->bus_req_ready_o = !(db_req && !i->db_ready_i) && !(regcmd_req && !i->reg_ready_i) &&
@@ -339,12 +426,7 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   int acc_err = fire && req_err;
 
   o->bus_rsp_err_o = valid && req_err;
-  o->bus_rsp_rdata_o = (valid && !wr && !req_err) ? dc.rval : 0;
-  o->db_valid_o = db_req;
-  o->db_idx_o = (db_off >> 2) & 0x3FF;
-  o->reg_valid_o = regcmd_req;
-  o->unreg_valid_o = unreg_req && unreg_known;
-  o->unreg_id_o = unreg_id8 & kmu_mask(m->id_w);
+  o->bus_rsp_rdata_o = (valid && !wr && !req_err) ? c->rval : 0;
 
   /* events */
   int reg_fire = regcmd_req && i->reg_ready_i;
@@ -365,6 +447,12 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
                !q->hl_tb_z;
   int ev_host_refused = hl_fire && hl_bad;
   int hl_launch = hl_fire && !hl_bad;
+  /* copies: a COPY_GO taken on the bus; a completion entering COPY_CPL (a window refusal first) */
+  int go_fire = gocmd_req; /* COPY_GO never waits */
+  int cpl_in = !q->ccpl_v && (q->wref_v || i->cp_cpl_valid_i);
+  unsigned cpl_in_st = q->wref_v ? q->wref_st : (unsigned)(i->cp_cpl_status_i & 7);
+  int ev_cp_ok = cpl_in && cpl_in_st == KMU_COPY_ST_OK;
+  int ev_cp_ref = cpl_in && cpl_in_st != KMU_COPY_ST_OK;
 
   *d = *q;
   uint32_t set = FLD_PUT(ev_db_unknown, ERR_STATUS_DB_UNKNOWN) |
@@ -390,7 +478,36 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   CNT(perf_pre, PERF_PREEMPTS, (unsigned)(i->pre_req_i != 0));
   CNT(perf_wp, PERF_WP, (unsigned)(i->wp_start_i != 0));
   CNT(perf_csave, PERF_CTX_SAVES, (unsigned)(i->ctx_save_i != 0));
+  CNT(cnt_cp, COPY_ERR_CNT, (unsigned)ev_cp_ref);
+  CNT(perf_cp, PERF_COPIES, (unsigned)ev_cp_ok);
 #undef CNT
+
+  /* copy command stage: taken by cp_cmd_ready_i, loaded from the staging registers at COPY_GO */
+  if (q->cq_v && i->cp_cmd_ready_i) d->cq_v = 0;
+  if (go_fire && !cp_wref) {
+    d->cq_v = 1;
+    d->cq_src = q->cp_src;
+    d->cq_dst = q->cp_dst;
+    d->cq_bytes = q->cp_len & (uint32_t)kmu_mask(m->p.cp_lenw);
+    d->cq_dir = q->cp_dir;
+    d->cq_prio = q->cp_prio & (unsigned)kmu_mask(m->cp_pw);
+    d->cq_id = q->cp_id & (unsigned)kmu_mask(m->p.cp_idw);
+  }
+  /* COPY_CPL: popped by COPY_CPL_POP; when empty it takes the window refusal, else the
+   * engine's completion (cp_cpl_ready_o says which it can take: only from registers) */
+  if (acc_wr && a == KMU_COPY_CPL_POP_ADDR) d->ccpl_v = 0;
+  if (cpl_in) {
+    d->ccpl_v = 1;
+    d->ccpl_id = q->wref_v ? q->wref_id : (unsigned)(i->cp_cpl_id_i & kmu_mask(m->p.cp_idw));
+    d->ccpl_st = cpl_in_st;
+    d->wref_v = 0;
+  }
+  if (ev_cp_ref) d->cp_lerr = cpl_in_st;
+  if (go_fire && cp_wref) {
+    d->wref_v = 1;
+    d->wref_id = q->cp_id & (unsigned)kmu_mask(m->p.cp_idw);
+    d->wref_st = cp_long ? KMU_COPY_ST_LONG : KMU_COPY_ST_PRIO;
+  }
 
   /* KERNEL_STATUS: sticky, write 1 to clear, a completion in the same cycle wins */
   if (acc_wr && a == KMU_KERNEL_STATUS_ADDR && FLD_GET(wdata, KERNEL_STATUS_KERNEL_DONE)) d->kdone = 0;
@@ -498,6 +615,16 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
       case KMU_PRE_DEADLINE_ADDR: d->pre_deadline = wdata; break;
       case KMU_PRE_BW_ADDR: d->pre_bw_shift = FLD_GET(wdata, PRE_BW_SHIFT); break;
       case KMU_PRE_HINT_ADDR: d->pre_launch = wdata; break;
+      case KMU_COPY_SRC_ADDR: d->cp_src = wdata; break;
+      case KMU_COPY_DST_ADDR: d->cp_dst = wdata; break;
+      case KMU_COPY_LEN_ADDR: d->cp_len = wdata; break;
+      case KMU_COPY_CTRL_ADDR:
+        d->cp_dir = FLD_GET(wdata, COPY_CTRL_DIR);
+        d->cp_prio = FLD_GET(wdata, COPY_CTRL_PRIO);
+        d->cp_id = FLD_GET(wdata, COPY_CTRL_ID) & (unsigned)kmu_mask(m->p.cp_idw);
+        break;
+      case KMU_COPY_CHUNK_ADDR: d->cp_chunk = FLD_GET(wdata, COPY_CHUNK_LOG2); break;
+      case KMU_COPY_IRQ_ADDR: d->cp_irq_en = FLD_GET(wdata, COPY_IRQ_EN); break;
       default: break;
     }
   }
@@ -557,6 +684,7 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
 
 void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   kmu_csr_comb_out(m, o);
+  kmu_csr_comb_req(m, i, o);
   kmu_csr_comb_next(m, i, o);
 }
 

@@ -15,7 +15,8 @@ extern "C" {
   X(unreg_code_i) X(db_err_unknown_i) X(db_last_err_idx_i) X(db_last_err_cause_i)           \
   X(launch_fire_i) X(launch_err_i) X(cpl_valid_i) X(cpl_err_i) X(desc_fire_i)              \
   X(desc_pending_i) X(reg_busy_i) X(ekt_valid_i) X(host_ready_i) X(kernel_done_i)            \
-  X(pre_busy_i) X(pre_req_i) X(wp_start_i) X(ctx_save_i) X(trem_req_ready_i) X(trem_busy_i)      \
+  X(pre_busy_i) X(pre_req_i) X(wp_start_i) X(ctx_save_i) X(cp_cmd_ready_i) X(cp_cpl_valid_i) \
+  X(cp_cpl_id_i) X(cp_cpl_status_i) X(cp_busy_i) X(trem_req_ready_i) X(trem_busy_i)         \
   X(trem_done_valid_i) X(trem_done_status_i) X(trem_done_replay_i) X(trem_done_tag_i)       \
   X(trem_done_lid_i) X(trem_guard_i) X(trem_guard_tag_i) X(trem_u_i) X(trem_q_i) X(trem_le_i) \
   X(trem_last_lid_i)
@@ -36,6 +37,10 @@ extern "C" {
   X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_all_o, always) X(pre_ctx_base_o, always)                      \
   X(pre_deadline_o, always) X(pre_bw_shift_o, always) X(pre_hint_valid_o, always)           \
   X(pre_pred_launch_o, always) X(host_class_o, host_valid_o) X(host_est_o, host_valid_o)    \
+  X(cp_chunk_log2_o, always) X(cp_cmd_valid_o, always)                                     \
+  X(cp_cmd_src_o, cp_cmd_valid_o) X(cp_cmd_dst_o, cp_cmd_valid_o)                            \
+  X(cp_cmd_bytes_o, cp_cmd_valid_o) X(cp_cmd_dir_o, cp_cmd_valid_o)                          \
+  X(cp_cmd_prio_o, cp_cmd_valid_o) X(cp_cmd_id_o, cp_cmd_valid_o) X(cp_cpl_ready_o, always)  \
   X(trem_req_valid_o, always) X(trem_req_kind_o, trem_req_valid_o)                          \
   X(trem_req_replay_o, trem_req_valid_o) X(trem_req_id_o, trem_req_valid_o)                 \
   X(trem_thr_o, always) X(trem_cost_o, always) X(trem_policy_o, always) X(trem_shift_o, always) \
@@ -49,6 +54,7 @@ typedef struct {
   unsigned entries; /* ENTRIES, 1..64 in the C twin (ekt_valid_i is one uint64_t) */
   unsigned cnt_w;   /* CNT_W, 1..32 */
   unsigned nsm;     /* NSM, 1..64 (reserve_mask_o) */
+  unsigned cp_nprio, cp_lenw, cp_idw; /* CP_NPRIO 2..8, CP_LENW 4..31, CP_IDW 1..16 */
 } kmu_csr_params;
 
 typedef struct {
@@ -91,19 +97,43 @@ typedef struct {
   unsigned tr_thr, tr_policy, tr_shift;
   uint32_t tr_cost, tr_sla, tr_period;
   uint32_t cnt_trem, perf_rvk; /* ERR_CNT_TREM, PERF_REVOKES */
+  /* copy window: staging (cp_src_q .. cp_id_q), COPY_CHUNK, COPY_IRQ */
+  uint32_t cp_src, cp_dst, cp_len;
+  unsigned cp_dir, cp_prio, cp_id, cp_chunk, cp_irq_en;
+  /* copy command register stage (cq_*_q) */
+  unsigned cq_v;
+  uint32_t cq_src, cq_dst, cq_bytes;
+  unsigned cq_dir, cq_prio, cq_id;
+  /* the window refusal on its way to COPY_CPL (wref_*_q), COPY_CPL (ccpl_*_q) */
+  unsigned wref_v, wref_id, wref_st;
+  unsigned ccpl_v, ccpl_id, ccpl_st;
+  unsigned cp_lerr;         /* COPY_STATUS.LAST_ERR */
+  uint32_t cnt_cp, perf_cp; /* COPY_ERR_CNT, PERF_COPIES */
 } kmu_csr_regs;
+
+/* nets of the bus request decode, from comb_req to comb_next in one cycle */
+typedef struct {
+  unsigned a, db_off, unreg_id8;
+  uint32_t wdata, rval;
+  int wr, valid, req_err, db_req, regcmd_req, unreg_req, unreg_known, hlcmd_req, hl_busy;
+  int gocmd_req, cp_wref, cp_long; /* COPY_GO on the bus; a window refusal, LONG or PRIO */
+  int trcmd_req;                   /* TR_CMD on the bus */
+} kmu_csr_nets;
 
 typedef struct {
   kmu_csr_params p;
-  unsigned id_w; /* ID_W = max(1, clog2(ENTRIES)) */
+  unsigned id_w;  /* ID_W = max(1, clog2(ENTRIES)) */
+  unsigned cp_pw; /* CP_PW = max(1, clog2(CP_NPRIO)) */
   kmu_csr_regs q, d;
+  kmu_csr_nets c;
 } kmu_csr;
 
 void kmu_csr_init(kmu_csr *m, const kmu_csr_params *p);
 void kmu_csr_free(kmu_csr *m);
 void kmu_csr_reset(kmu_csr *m);
-/* comb() = comb_out then comb_next (see kmu_csr.c) */
+/* comb() = comb_out, comb_req, comb_next (see kmu_csr.c) */
 void kmu_csr_comb_out(const kmu_csr *m, kmu_csr_out *o);
+void kmu_csr_comb_req(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o);
 void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o);
 void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o);
 void kmu_csr_tick(kmu_csr *m);

@@ -35,6 +35,10 @@ typedef struct {
 void kmu_doorbell_init(kmu_doorbell *m, const kmu_doorbell_params *p);
 void kmu_doorbell_free(kmu_doorbell *m);
 void kmu_doorbell_reset(kmu_doorbell *m);
+/* comb() = comb_out, comb_req, comb_next (see kmu_doorbell.c) */
+void kmu_doorbell_comb_out(const kmu_doorbell *m, kmu_doorbell_out *o);
+void kmu_doorbell_comb_req(const kmu_doorbell *m, const kmu_doorbell_in *i, kmu_doorbell_out *o);
+void kmu_doorbell_comb_next(kmu_doorbell *m, const kmu_doorbell_in *i, kmu_doorbell_out *o);
 void kmu_doorbell_comb(kmu_doorbell *m, const kmu_doorbell_in *i, kmu_doorbell_out *o);
 void kmu_doorbell_tick(kmu_doorbell *m);
 

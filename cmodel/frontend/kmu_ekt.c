@@ -29,10 +29,14 @@ void kmu_ekt_reset(kmu_ekt *m) {
   m->meta_we = m->meta_re = 0;
 }
 
-/* Phase 1, from the state alone: the table's valid bits and the pending descriptor. */
+/* Phase 1, from the state alone: the table's valid bits, the registration status and the
+ * pending descriptor. */
 void kmu_ekt_comb_out(const kmu_ekt *m, kmu_ekt_out *o) {
   const kmu_ekt_regs *q = &m->q;
   o->valid_o = q->valid;
+  o->reg_ready_o = q->rstate == KMU_EKT_RS_IDLE;
+  o->reg_busy_o = q->rstate != KMU_EKT_RS_IDLE;
+  o->reg_done_o = q->rstate == KMU_EKT_RS_DONE;
   o->desc_valid_o = q->desc_valid;
   o->desc_id_o = q->desc_id;
   o->desc_param_o = q->desc_param;
@@ -49,7 +53,8 @@ void kmu_ekt_comb_out(const kmu_ekt *m, kmu_ekt_out *o) {
   o->desc_prio_o = r->prio;
 }
 
-/* Phase 2, from the inputs: every other output and the next state. */
+/* Phase 2, from the inputs (and phase 1's reg_done_o): every other output and the next
+ * state. */
 void kmu_ekt_comb_next(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
   const kmu_ekt_regs *q = &m->q;
   kmu_ekt_regs *d = &m->d;
@@ -124,9 +129,6 @@ void kmu_ekt_comb_next(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
     reg_code = KMU_REG_CODE_BAD_KERNEL;
   else
     reg_code = KMU_REG_CODE_OK;
-  o->reg_ready_o = q->rstate == KMU_EKT_RS_IDLE;
-  o->reg_busy_o = q->rstate != KMU_EKT_RS_IDLE;
-  o->reg_done_o = q->rstate == KMU_EKT_RS_DONE;
   o->reg_code_o = reg_code;
   const int reg_ok = o->reg_done_o && reg_code == KMU_REG_CODE_OK;
   o->reg_id_o = reg_ok ? alloc_idx : 0;
@@ -137,7 +139,7 @@ void kmu_ekt_comb_next(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
   const unsigned div_diff = (div_shift - q->stg_esize) & 0xffff;
 
   /* next state */
-  KMU_D_FROM_Q(m); /* *d = *q */
+  KMU_D_FROM_Q_TAB(m); /* *d = *q */
   m->meta_we = 0;
   m->meta_re = 0;
   switch (q->rstate) {
@@ -187,24 +189,23 @@ void kmu_ekt_comb_next(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
   }
   m->meta_raddr = lid;
 
-  for (unsigned e = 0; e < n; e++) {
-    const int inc = launch_ok && lid == e, dec = cpl_ok && cid == e;
-    if (inc) d->head[e] = head_next;
-    if (inc && !dec)
-      d->inflight[e] = (q->inflight[e] + 1) & 0xff;
-    else if (dec && !inc)
-      d->inflight[e] = (q->inflight[e] - 1) & 0xff;
-    if (unreg_ok && uid == e) d->valid &= ~(1ull << e);
-    if (reg_ok && alloc_idx == e) {
-      d->valid |= 1ull << e;
-      d->head[e] = q->stg_pbase;
-      d->base[e] = q->stg_pbase;
-      d->end[e] = q->stg_pend;
-      d->esize[e] = q->stg_esize;
-      d->maxinf[e] = q->stg_maxinf;
-      d->inflight[e] = 0;
-    }
+  /* the entries written this cycle (each index < ENTRIES: an event needs a valid entry, or a
+   * free one for a registration); a launch and a completion of one entry leave inflight as it
+   * is; a registration writes after them */
+  if (launch_ok) d->head[lid] = head_next;
+  if (launch_ok && !(cpl_ok && cid == lid)) d->inflight[lid] = (q->inflight[lid] + 1) & 0xff;
+  if (cpl_ok && !(launch_ok && lid == cid)) d->inflight[cid] = (q->inflight[cid] - 1) & 0xff;
+  if (unreg_ok) d->valid &= ~(1ull << uid);
+  if (reg_ok) {
+    d->valid |= 1ull << alloc_idx;
+    d->head[alloc_idx] = q->stg_pbase;
+    d->base[alloc_idx] = q->stg_pbase;
+    d->end[alloc_idx] = q->stg_pend;
+    d->esize[alloc_idx] = q->stg_esize;
+    d->maxinf[alloc_idx] = q->stg_maxinf;
+    d->inflight[alloc_idx] = 0;
   }
+  m->tab_we = launch_ok || cpl_ok || reg_ok;
 }
 
 void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
@@ -215,5 +216,5 @@ void kmu_ekt_comb(kmu_ekt *m, const kmu_ekt_in *i, kmu_ekt_out *o) {
 void kmu_ekt_tick(kmu_ekt *m) {
   if (m->meta_re) m->meta_rdata_q = m->meta_mem[m->meta_raddr]; /* read-before-write */
   if (m->meta_we) m->meta_mem[m->meta_waddr] = m->meta_wdata;
-  KMU_Q_FROM_D(m);
+  KMU_Q_FROM_D_TAB(m, kmu_ekt_regs, head);
 }

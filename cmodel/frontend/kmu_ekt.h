@@ -54,12 +54,13 @@ typedef struct {
   unsigned stg_esize, stg_maxinf;
   uint32_t div_len;
   unsigned div_rem, div_cnt;
-  uint32_t head[KMU_EKT_MAX_ENTRIES], base[KMU_EKT_MAX_ENTRIES], end[KMU_EKT_MAX_ENTRIES];
-  unsigned esize[KMU_EKT_MAX_ENTRIES], maxinf[KMU_EKT_MAX_ENTRIES];
-  unsigned inflight[KMU_EKT_MAX_ENTRIES];
   uint64_t valid;
   unsigned desc_valid, desc_id;
   uint32_t desc_param;
+  /* per-entry tables, last: tick() copies them only after a write (tab_we, KMU_Q_FROM_D_TAB) */
+  uint32_t head[KMU_EKT_MAX_ENTRIES], base[KMU_EKT_MAX_ENTRIES], end[KMU_EKT_MAX_ENTRIES];
+  unsigned esize[KMU_EKT_MAX_ENTRIES], maxinf[KMU_EKT_MAX_ENTRIES];
+  unsigned inflight[KMU_EKT_MAX_ENTRIES];
 } kmu_ekt_regs;
 
 typedef struct {
@@ -67,6 +68,7 @@ typedef struct {
   unsigned id_w;
   kmu_ekt_regs q, d;
   int d_is_q; /* d holds q (KMU_D_FROM_Q) */
+  int tab_we; /* this cycle's comb() wrote a table entry of d (KMU_Q_FROM_D_TAB) */
   kmu_prio_enc u_alloc;
   kmu_ekt_meta *meta_mem;    /* ENTRIES words, no reset */
   kmu_ekt_meta meta_rdata_q; /* the memory's read register */

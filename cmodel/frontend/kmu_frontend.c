@@ -1,22 +1,22 @@
 /* kmu_frontend.c - C twin of rtl/frontend/kmu_frontend.v.
  *
- * The RTL top is only wiring, so the model is only wiring: each sub-model's comb() is a pure
- * function of its registered state and its inputs, and the wires between them are settled by
- * evaluating the four blocks in data-flow order until no block's inputs change (as a
- * simulator's delta cycles would: after a cycle's first pass, only a block whose inputs changed
- * is evaluated again).  The design has no combinational loop, so this converges in a few passes; a
- * failure to converge is reported as a model error. */
+ * The RTL top is only wiring, so the model is only wiring: each sub-block is evaluated once per
+ * cycle, in a fixed data-flow order, split into phases where the wires cross blocks more than
+ * once in a cycle (the CSR block's bus decode feeds the doorbell block and the EKT, whose
+ * answers feed the CSR block's bus answer): comb_out gives every registered output (the AXI
+ * slave's FIFOs and bus request, the CSR block's registers, the doorbell block's last error, the
+ * EKT's table and pending descriptor); comb_next the rest in the order written there.  A block
+ * that read a net before it is driven would see the previous cycle's value; the lockstep
+ * against the RTL (test_kmu_frontend, kmusim cosim) would catch it. */
 #include "kmu_frontend.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 void kmu_frontend_init(kmu_frontend *m, const kmu_frontend_params *p) {
   memset(m, 0, sizeof *m);
   m->p = *p;
   kmu_axil_slave_params sp = {p->aw};
-  kmu_csr_params cp = {p->aw, p->entries, p->cnt_w, p->nsm};
+  kmu_csr_params cp = {p->aw, p->entries, p->cnt_w, p->nsm, p->cp_nprio, p->cp_lenw, p->cp_idw};
   kmu_doorbell_params dp = {p->entries};
   kmu_ekt_params ep = {p->entries};
   kmu_axil_slave_init(&m->u_axil_slave, &sp);
@@ -39,107 +39,6 @@ void kmu_frontend_reset(kmu_frontend *m) {
   kmu_ekt_reset(&m->u_ekt);
 }
 
-/* One pass over the blocks in data-flow order; returns how many it evaluated (0: settled). */
-static int comb_pass(kmu_frontend *m, const kmu_frontend_in *i, int first) {
-  kmu_frontend_wires *w = &m->w, *l = &m->last;
-  int evals = 0;
-
-  /* kmu_axil_slave: AXI from outside, bus responses from the CSR block */
-  w->slave_i.s_awvalid_i = i->s_awvalid_i;
-  w->slave_i.s_awaddr_i = i->s_awaddr_i;
-  w->slave_i.s_wvalid_i = i->s_wvalid_i;
-  w->slave_i.s_wdata_i = i->s_wdata_i;
-  w->slave_i.s_wstrb_i = i->s_wstrb_i;
-  w->slave_i.s_bready_i = i->s_bready_i;
-  w->slave_i.s_arvalid_i = i->s_arvalid_i;
-  w->slave_i.s_araddr_i = i->s_araddr_i;
-  w->slave_i.s_rready_i = i->s_rready_i;
-  w->slave_i.bus_req_ready_i = w->csr_o.bus_req_ready_o;
-  w->slave_i.bus_rsp_rdata_i = w->csr_o.bus_rsp_rdata_o;
-  w->slave_i.bus_rsp_err_i = w->csr_o.bus_rsp_err_o;
-  KMU_EVAL(kmu_axil_slave_comb, &m->u_axil_slave, &w->slave_i, &l->slave_i, &w->slave_o);
-
-  /* kmu_csr */
-  uint64_t launch_fire = w->db_o.launch_valid_o && w->ekt_o.launch_ready_o;
-  uint64_t desc_fire = w->ekt_o.desc_valid_o && i->desc_ready_i;
-  w->csr_i.bus_req_valid_i = w->slave_o.bus_req_valid_o;
-  w->csr_i.bus_req_write_i = w->slave_o.bus_req_write_o;
-  w->csr_i.bus_req_addr_i = w->slave_o.bus_req_addr_o;
-  w->csr_i.bus_req_wdata_i = w->slave_o.bus_req_wdata_o;
-  w->csr_i.bus_req_wstrb_i = w->slave_o.bus_req_wstrb_o;
-  w->csr_i.db_ready_i = w->db_o.db_ready_o;
-  w->csr_i.reg_ready_i = w->ekt_o.reg_ready_o;
-  w->csr_i.reg_done_i = w->ekt_o.reg_done_o;
-  w->csr_i.reg_code_i = w->ekt_o.reg_code_o;
-  w->csr_i.reg_id_i = w->ekt_o.reg_id_o;
-  w->csr_i.unreg_code_i = w->ekt_o.unreg_code_o;
-  w->csr_i.db_err_unknown_i = w->db_o.err_unknown_o;
-  w->csr_i.db_last_err_idx_i = w->db_o.last_err_idx_o;
-  w->csr_i.db_last_err_cause_i = w->db_o.last_err_cause_o;
-  w->csr_i.launch_fire_i = launch_fire;
-  w->csr_i.launch_err_i = w->ekt_o.launch_err_o;
-  w->csr_i.cpl_valid_i = i->cpl_valid_i;
-  w->csr_i.cpl_err_i = w->ekt_o.cpl_err_o;
-  w->csr_i.desc_fire_i = desc_fire;
-  w->csr_i.desc_pending_i = w->ekt_o.desc_valid_o;
-  w->csr_i.reg_busy_i = w->ekt_o.reg_busy_o;
-  w->csr_i.ekt_valid_i = w->ekt_o.valid_o;
-  w->csr_i.host_ready_i = i->host_ready_i;
-  w->csr_i.kernel_done_i = i->kernel_done_i;
-  w->csr_i.pre_busy_i = i->pre_busy_i;
-  w->csr_i.pre_req_i = i->pre_req_i;
-  w->csr_i.wp_start_i = i->wp_start_i;
-  w->csr_i.ctx_save_i = i->ctx_save_i;
-  /* TReM window: not wired to kmu_revoke / kmu_elastic yet (issue 12), as in the RTL */
-  w->csr_i.trem_req_ready_i = 1;
-  w->csr_i.trem_busy_i = 0;
-  w->csr_i.trem_done_valid_i = 0;
-  w->csr_i.trem_done_status_i = 0;
-  w->csr_i.trem_done_replay_i = 0;
-  w->csr_i.trem_done_tag_i = 0;
-  w->csr_i.trem_done_lid_i = 0;
-  w->csr_i.trem_guard_i = 0;
-  w->csr_i.trem_guard_tag_i = 0;
-  w->csr_i.trem_u_i = 0;
-  w->csr_i.trem_q_i = 0;
-  w->csr_i.trem_le_i = 0;
-  w->csr_i.trem_last_lid_i = 0;
-  KMU_EVAL(kmu_csr_comb, &m->u_csr, &w->csr_i, &l->csr_i, &w->csr_o);
-
-  /* kmu_doorbell */
-  w->db_i.db_valid_i = w->csr_o.db_valid_o;
-  w->db_i.db_idx_i = w->csr_o.db_idx_o;
-  w->db_i.launch_ready_i = w->ekt_o.launch_ready_o;
-  w->db_i.launch_err_i = w->ekt_o.launch_err_o;
-  KMU_EVAL(kmu_doorbell_comb, &m->u_doorbell, &w->db_i, &l->db_i, &w->db_o);
-
-  /* kmu_ekt */
-  w->ekt_i.reg_valid_i = w->csr_o.reg_valid_o;
-  w->ekt_i.reg_kptr_i = w->csr_o.reg_kptr_o;
-  w->ekt_i.reg_grid_x_i = w->csr_o.reg_grid_x_o;
-  w->ekt_i.reg_grid_y_i = w->csr_o.reg_grid_y_o;
-  w->ekt_i.reg_grid_z_i = w->csr_o.reg_grid_z_o;
-  w->ekt_i.reg_tb_x_i = w->csr_o.reg_tb_x_o;
-  w->ekt_i.reg_tb_y_i = w->csr_o.reg_tb_y_o;
-  w->ekt_i.reg_tb_z_i = w->csr_o.reg_tb_z_o;
-  w->ekt_i.reg_shmem_i = w->csr_o.reg_shmem_o;
-  w->ekt_i.reg_nregs_i = w->csr_o.reg_nregs_o;
-  w->ekt_i.reg_prio_i = w->csr_o.reg_prio_o;
-  w->ekt_i.reg_pbase_i = w->csr_o.reg_pbase_o;
-  w->ekt_i.reg_pend_i = w->csr_o.reg_pend_o;
-  w->ekt_i.reg_esize_i = w->csr_o.reg_esize_o;
-  w->ekt_i.reg_maxinf_i = w->csr_o.reg_maxinf_o;
-  w->ekt_i.unreg_valid_i = w->csr_o.unreg_valid_o;
-  w->ekt_i.unreg_id_i = w->csr_o.unreg_id_o;
-  w->ekt_i.launch_valid_i = w->db_o.launch_valid_o;
-  w->ekt_i.launch_id_i = w->db_o.launch_id_o;
-  w->ekt_i.desc_ready_i = i->desc_ready_i;
-  w->ekt_i.cpl_valid_i = i->cpl_valid_i;
-  w->ekt_i.cpl_id_i = i->cpl_id_i;
-  KMU_EVAL(kmu_ekt_comb, &m->u_ekt, &w->ekt_i, &l->ekt_i, &w->ekt_o);
-  return evals;
-}
-
 /* Phase 1, from the state and the AXI side: every output of the front end (all registered:
  * the AXI slave's FIFOs, the CSR block's registers, the EKT's pending descriptor).  A system top
  * takes them before it has this cycle's descriptor ready, completions and status. */
@@ -156,6 +55,7 @@ void kmu_frontend_comb_out(kmu_frontend *m, const kmu_frontend_in *i, kmu_fronte
   w->slave_i.s_rready_i = i->s_rready_i;
   kmu_axil_slave_comb_out(&m->u_axil_slave, &w->slave_i, &w->slave_o);
   kmu_csr_comb_out(&m->u_csr, &w->csr_o);
+  kmu_doorbell_comb_out(&m->u_doorbell, &w->db_o);
   kmu_ekt_comb_out(&m->u_ekt, &w->ekt_o);
   o->s_awready_o = w->slave_o.s_awready_o;
   o->s_wready_o = w->slave_o.s_wready_o;
@@ -204,18 +104,120 @@ void kmu_frontend_comb_out(kmu_frontend *m, const kmu_frontend_in *i, kmu_fronte
   o->pre_bw_shift_o = w->csr_o.pre_bw_shift_o;
   o->pre_hint_valid_o = w->csr_o.pre_hint_valid_o;
   o->pre_pred_launch_o = w->csr_o.pre_pred_launch_o;
+  o->cp_chunk_log2_o = w->csr_o.cp_chunk_log2_o;
+  o->cp_cmd_valid_o = w->csr_o.cp_cmd_valid_o;
+  o->cp_cmd_src_o = w->csr_o.cp_cmd_src_o;
+  o->cp_cmd_dst_o = w->csr_o.cp_cmd_dst_o;
+  o->cp_cmd_bytes_o = w->csr_o.cp_cmd_bytes_o;
+  o->cp_cmd_dir_o = w->csr_o.cp_cmd_dir_o;
+  o->cp_cmd_prio_o = w->csr_o.cp_cmd_prio_o;
+  o->cp_cmd_id_o = w->csr_o.cp_cmd_id_o;
+  o->cp_cpl_ready_o = w->csr_o.cp_cpl_ready_o;
   o->irq_o = w->csr_o.irq_o;
 }
 
-/* Phase 2, from every input: the blocks' next state (delta cycles inside the front end). */
+/* Phase 2, from every input: each block once, in data-flow order.  The bus request (phase 1)
+ * goes to the CSR block's decode, its doorbell write to the doorbell block's launch offer and
+ * its registration and unregistration to the EKT; the EKT answers (launch ready and error,
+ * unregistration code), the doorbell block takes the answer, the CSR block answers the bus,
+ * and the AXI slave takes the bus answer. */
 void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i) {
-  int pass;
-  for (pass = 0; pass < 8; pass++)
-    if (!comb_pass(m, i, pass == 0) && pass > 0) break;
-  if (pass == 8) {
-    fprintf(stderr, "kmu_frontend model: wires did not settle (combinational loop?)\n");
-    abort();
-  }
+  kmu_frontend_wires *w = &m->w;
+
+  /* kmu_csr, request decode: the bus request; the EKT's and doorbell block's registered status */
+  w->csr_i.bus_req_valid_i = w->slave_o.bus_req_valid_o;
+  w->csr_i.bus_req_write_i = w->slave_o.bus_req_write_o;
+  w->csr_i.bus_req_addr_i = w->slave_o.bus_req_addr_o;
+  w->csr_i.bus_req_wdata_i = w->slave_o.bus_req_wdata_o;
+  w->csr_i.bus_req_wstrb_i = w->slave_o.bus_req_wstrb_o;
+  w->csr_i.db_last_err_idx_i = w->db_o.last_err_idx_o;
+  w->csr_i.db_last_err_cause_i = w->db_o.last_err_cause_o;
+  w->csr_i.desc_pending_i = w->ekt_o.desc_valid_o;
+  w->csr_i.reg_busy_i = w->ekt_o.reg_busy_o;
+  w->csr_i.ekt_valid_i = w->ekt_o.valid_o;
+  w->csr_i.host_ready_i = i->host_ready_i;
+  w->csr_i.pre_busy_i = i->pre_busy_i;
+  /* TReM window: not wired to kmu_revoke / kmu_elastic yet (issue 12), as in the RTL: a request
+   * is taken at once and never completes, the live reads read 0 */
+  w->csr_i.trem_req_ready_i = 1;
+  w->csr_i.trem_busy_i = 0;
+  w->csr_i.trem_done_valid_i = 0;
+  w->csr_i.trem_done_status_i = 0;
+  w->csr_i.trem_done_replay_i = 0;
+  w->csr_i.trem_done_tag_i = 0;
+  w->csr_i.trem_done_lid_i = 0;
+  w->csr_i.trem_guard_i = 0;
+  w->csr_i.trem_guard_tag_i = 0;
+  w->csr_i.trem_u_i = 0;
+  w->csr_i.trem_q_i = 0;
+  w->csr_i.trem_le_i = 0;
+  w->csr_i.trem_last_lid_i = 0;
+  kmu_csr_comb_req(&m->u_csr, &w->csr_i, &w->csr_o);
+
+  /* kmu_doorbell, the launch offer */
+  w->db_i.db_valid_i = w->csr_o.db_valid_o;
+  w->db_i.db_idx_i = w->csr_o.db_idx_o;
+  kmu_doorbell_comb_req(&m->u_doorbell, &w->db_i, &w->db_o);
+
+  /* kmu_ekt */
+  w->ekt_i.reg_valid_i = w->csr_o.reg_valid_o;
+  w->ekt_i.reg_kptr_i = w->csr_o.reg_kptr_o;
+  w->ekt_i.reg_grid_x_i = w->csr_o.reg_grid_x_o;
+  w->ekt_i.reg_grid_y_i = w->csr_o.reg_grid_y_o;
+  w->ekt_i.reg_grid_z_i = w->csr_o.reg_grid_z_o;
+  w->ekt_i.reg_tb_x_i = w->csr_o.reg_tb_x_o;
+  w->ekt_i.reg_tb_y_i = w->csr_o.reg_tb_y_o;
+  w->ekt_i.reg_tb_z_i = w->csr_o.reg_tb_z_o;
+  w->ekt_i.reg_shmem_i = w->csr_o.reg_shmem_o;
+  w->ekt_i.reg_nregs_i = w->csr_o.reg_nregs_o;
+  w->ekt_i.reg_prio_i = w->csr_o.reg_prio_o;
+  w->ekt_i.reg_pbase_i = w->csr_o.reg_pbase_o;
+  w->ekt_i.reg_pend_i = w->csr_o.reg_pend_o;
+  w->ekt_i.reg_esize_i = w->csr_o.reg_esize_o;
+  w->ekt_i.reg_maxinf_i = w->csr_o.reg_maxinf_o;
+  w->ekt_i.unreg_valid_i = w->csr_o.unreg_valid_o;
+  w->ekt_i.unreg_id_i = w->csr_o.unreg_id_o;
+  w->ekt_i.launch_valid_i = w->db_o.launch_valid_o;
+  w->ekt_i.launch_id_i = w->db_o.launch_id_o;
+  w->ekt_i.desc_ready_i = i->desc_ready_i;
+  w->ekt_i.cpl_valid_i = i->cpl_valid_i;
+  w->ekt_i.cpl_id_i = i->cpl_id_i;
+  kmu_ekt_comb_next(&m->u_ekt, &w->ekt_i, &w->ekt_o);
+
+  /* kmu_doorbell, the EKT's answer */
+  w->db_i.launch_ready_i = w->ekt_o.launch_ready_o;
+  w->db_i.launch_err_i = w->ekt_o.launch_err_o;
+  kmu_doorbell_comb_next(&m->u_doorbell, &w->db_i, &w->db_o);
+
+  /* kmu_csr, the bus answer and the counters */
+  w->csr_i.db_ready_i = w->db_o.db_ready_o;
+  w->csr_i.reg_ready_i = w->ekt_o.reg_ready_o;
+  w->csr_i.reg_done_i = w->ekt_o.reg_done_o;
+  w->csr_i.reg_code_i = w->ekt_o.reg_code_o;
+  w->csr_i.reg_id_i = w->ekt_o.reg_id_o;
+  w->csr_i.unreg_code_i = w->ekt_o.unreg_code_o;
+  w->csr_i.db_err_unknown_i = w->db_o.err_unknown_o;
+  w->csr_i.launch_fire_i = w->db_o.launch_valid_o && w->ekt_o.launch_ready_o;
+  w->csr_i.launch_err_i = w->ekt_o.launch_err_o;
+  w->csr_i.cpl_valid_i = i->cpl_valid_i;
+  w->csr_i.cpl_err_i = w->ekt_o.cpl_err_o;
+  w->csr_i.desc_fire_i = w->ekt_o.desc_valid_o && i->desc_ready_i;
+  w->csr_i.kernel_done_i = i->kernel_done_i;
+  w->csr_i.pre_req_i = i->pre_req_i;
+  w->csr_i.wp_start_i = i->wp_start_i;
+  w->csr_i.ctx_save_i = i->ctx_save_i;
+  w->csr_i.cp_cmd_ready_i = i->cp_cmd_ready_i;
+  w->csr_i.cp_cpl_valid_i = i->cp_cpl_valid_i;
+  w->csr_i.cp_cpl_id_i = i->cp_cpl_id_i;
+  w->csr_i.cp_cpl_status_i = i->cp_cpl_status_i;
+  w->csr_i.cp_busy_i = i->cp_busy_i;
+  kmu_csr_comb_next(&m->u_csr, &w->csr_i, &w->csr_o);
+
+  /* kmu_axil_slave, the bus side: the CSR block's answer */
+  w->slave_i.bus_req_ready_i = w->csr_o.bus_req_ready_o;
+  w->slave_i.bus_rsp_rdata_i = w->csr_o.bus_rsp_rdata_o;
+  w->slave_i.bus_rsp_err_i = w->csr_o.bus_rsp_err_o;
+  kmu_axil_slave_comb_next(&m->u_axil_slave, &w->slave_i, &w->slave_o);
 }
 
 void kmu_frontend_comb(kmu_frontend *m, const kmu_frontend_in *i, kmu_frontend_out *o) {

@@ -16,7 +16,8 @@ extern "C" {
 #define KMU_FRONTEND_IN(X)                                                                  \
   X(s_awvalid_i) X(s_awaddr_i) X(s_wvalid_i) X(s_wdata_i) X(s_wstrb_i) X(s_bready_i)         \
   X(s_arvalid_i) X(s_araddr_i) X(s_rready_i) X(desc_ready_i) X(cpl_valid_i) X(cpl_id_i)      \
-  X(host_ready_i) X(kernel_done_i) X(pre_busy_i) X(pre_req_i) X(wp_start_i) X(ctx_save_i)
+  X(host_ready_i) X(kernel_done_i) X(pre_busy_i) X(pre_req_i) X(wp_start_i) X(ctx_save_i)   \
+  X(cp_cmd_ready_i) X(cp_cpl_valid_i) X(cp_cpl_id_i) X(cp_cpl_status_i) X(cp_busy_i)
 #define KMU_FRONTEND_OUT(X)                                                                 \
   X(s_awready_o, always) X(s_wready_o, always) X(s_bvalid_o, always)                         \
   X(s_bresp_o, s_bvalid_o) X(s_arready_o, always) X(s_rvalid_o, always)                     \
@@ -33,7 +34,11 @@ extern "C" {
   X(pre_policy_o, always) X(pre_inplace_o, always) X(pre_wp_en_o, always)                   \
   X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_all_o, always) X(pre_ctx_base_o, always)                      \
   X(pre_deadline_o, always) X(pre_bw_shift_o, always) X(pre_hint_valid_o, always)           \
-  X(pre_pred_launch_o, always) X(irq_o, always)
+  X(pre_pred_launch_o, always) X(cp_chunk_log2_o, always) X(cp_cmd_valid_o, always)         \
+  X(cp_cmd_src_o, cp_cmd_valid_o) X(cp_cmd_dst_o, cp_cmd_valid_o)                            \
+  X(cp_cmd_bytes_o, cp_cmd_valid_o) X(cp_cmd_dir_o, cp_cmd_valid_o)                          \
+  X(cp_cmd_prio_o, cp_cmd_valid_o) X(cp_cmd_id_o, cp_cmd_valid_o) X(cp_cpl_ready_o, always)  \
+  X(irq_o, always)
 
 typedef KMU_PORTS_IN(KMU_FRONTEND_IN) kmu_frontend_in;
 typedef KMU_PORTS_OUT(KMU_FRONTEND_OUT) kmu_frontend_out;
@@ -43,6 +48,7 @@ typedef struct {
   unsigned entries; /* ENTRIES */
   unsigned cnt_w;   /* CNT_W */
   unsigned nsm;     /* NSM */
+  unsigned cp_nprio, cp_lenw, cp_idw; /* CP_NPRIO, CP_LENW, CP_IDW (kmu_csr's copy window) */
 } kmu_frontend_params;
 
 /* the wires between the sub-blocks, named after the RTL's */
@@ -64,7 +70,6 @@ typedef struct {
   kmu_doorbell u_doorbell;
   kmu_ekt u_ekt;
   kmu_frontend_wires w;
-  kmu_frontend_wires last; /* each block's inputs at its last evaluation in this cycle */
 } kmu_frontend;
 
 void kmu_frontend_init(kmu_frontend *m, const kmu_frontend_params *p);

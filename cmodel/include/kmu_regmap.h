@@ -33,10 +33,10 @@
 #define KMU_WIN_TREM_SIZE 256u
 #define KMU_WIN_TREM_LAST 0x22FFu
 #define KMU_WIN_TREM_RESERVED 0u
-#define KMU_WIN_COPY_ENGINE_BASE 0x2300u     /* reserved: copy engine */
-#define KMU_WIN_COPY_ENGINE_SIZE 256u
-#define KMU_WIN_COPY_ENGINE_LAST 0x23FFu
-#define KMU_WIN_COPY_ENGINE_RESERVED 1u
+#define KMU_WIN_COPY_BASE 0x2300u            /* Copy */
+#define KMU_WIN_COPY_SIZE 256u
+#define KMU_WIN_COPY_LAST 0x23FFu
+#define KMU_WIN_COPY_RESERVED 0u
 
 /* ---- ID */
 #define KMU_ID_ADDR 0x0000u                  /* Identification: ASCII "KMU0". */
@@ -50,15 +50,15 @@
 #define KMU_ID_VALUE_RESET 0x4B4D5530u
 
 /* ---- VERSION */
-#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.3 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST). */
-#define KMU_VERSION_RESET 0x00000103u
+#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.4 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window. */
+#define KMU_VERSION_RESET 0x00000104u
 #define KMU_VERSION_MASK 0xFFFFFFFFu
 #define KMU_VERSION_RD 1u
 #define KMU_VERSION_WR 0u
 #define KMU_VERSION_VALUE_SHIFT 0u           /* RO: constant */
 #define KMU_VERSION_VALUE_WIDTH 32u
 #define KMU_VERSION_VALUE_MASK 0xFFFFFFFFu
-#define KMU_VERSION_VALUE_RESET 0x00000103u
+#define KMU_VERSION_VALUE_RESET 0x00000104u
 
 /* ---- CONFIG */
 #define KMU_CONFIG_ADDR 0x0008u              /* Build parameters. */
@@ -971,6 +971,191 @@
 #define KMU_TR_LAST_LID_LID_MASK 0x0000FFFFu
 #define KMU_TR_LAST_LID_LID_RESET 0x00000000u
 
+/* ---- COPY_SRC */
+#define KMU_COPY_SRC_ADDR 0x2300u            /* Source byte address (host memory for host-to-device, device memory for device-to-host); a multiple of 4. */
+#define KMU_COPY_SRC_RESET 0x00000000u
+#define KMU_COPY_SRC_MASK 0xFFFFFFFFu
+#define KMU_COPY_SRC_RD 1u
+#define KMU_COPY_SRC_WR 1u
+#define KMU_COPY_SRC_VALUE_SHIFT 0u          /* RW: value */
+#define KMU_COPY_SRC_VALUE_WIDTH 32u
+#define KMU_COPY_SRC_VALUE_MASK 0xFFFFFFFFu
+#define KMU_COPY_SRC_VALUE_RESET 0x00000000u
+
+/* ---- COPY_DST */
+#define KMU_COPY_DST_ADDR 0x2304u            /* Destination byte address; a multiple of 4. */
+#define KMU_COPY_DST_RESET 0x00000000u
+#define KMU_COPY_DST_MASK 0xFFFFFFFFu
+#define KMU_COPY_DST_RD 1u
+#define KMU_COPY_DST_WR 1u
+#define KMU_COPY_DST_VALUE_SHIFT 0u          /* RW: value */
+#define KMU_COPY_DST_VALUE_WIDTH 32u
+#define KMU_COPY_DST_VALUE_MASK 0xFFFFFFFFu
+#define KMU_COPY_DST_VALUE_RESET 0x00000000u
+
+/* ---- COPY_LEN */
+#define KMU_COPY_LEN_ADDR 0x2308u            /* Bytes to copy: a multiple of 4, at least 4, below 2^LENW (COPY_CONFIG.LENW; LONG otherwise). */
+#define KMU_COPY_LEN_RESET 0x00000000u
+#define KMU_COPY_LEN_MASK 0xFFFFFFFFu
+#define KMU_COPY_LEN_RD 1u
+#define KMU_COPY_LEN_WR 1u
+#define KMU_COPY_LEN_VALUE_SHIFT 0u          /* RW: value */
+#define KMU_COPY_LEN_VALUE_WIDTH 32u
+#define KMU_COPY_LEN_VALUE_MASK 0xFFFFFFFFu
+#define KMU_COPY_LEN_VALUE_RESET 0x00000000u
+
+/* ---- COPY_CTRL */
+#define KMU_COPY_CTRL_ADDR 0x230Cu           /* Direction, priority and tag of the staged command. */
+#define KMU_COPY_CTRL_RESET 0x00000000u
+#define KMU_COPY_CTRL_MASK 0xFFFF0071u
+#define KMU_COPY_CTRL_RD 1u
+#define KMU_COPY_CTRL_WR 1u
+#define KMU_COPY_CTRL_DIR_SHIFT 0u           /* RW: 0 host to device (reads the host link, writes device memory), 1 device to host */
+#define KMU_COPY_CTRL_DIR_WIDTH 1u
+#define KMU_COPY_CTRL_DIR_MASK 0x00000001u
+#define KMU_COPY_CTRL_DIR_RESET 0x00000000u
+#define KMU_COPY_CTRL_PRIO_SHIFT 4u          /* RW: priority, COPY_CONFIG.NPRIO-1 highest; PRIO refusal when >= COPY_CONFIG.NPRIO (by the window when it does not fit the engine's priority field, else by the engine) */
+#define KMU_COPY_CTRL_PRIO_WIDTH 3u
+#define KMU_COPY_CTRL_PRIO_MASK 0x00000070u
+#define KMU_COPY_CTRL_PRIO_RESET 0x00000000u
+#define KMU_COPY_CTRL_ID_SHIFT 16u           /* RW: tag returned in COPY_CPL.ID (bits IDW..15 are not implemented: read 0, writes ignored) */
+#define KMU_COPY_CTRL_ID_WIDTH 16u
+#define KMU_COPY_CTRL_ID_MASK 0xFFFF0000u
+#define KMU_COPY_CTRL_ID_RESET 0x00000000u
+
+/* ---- COPY_CHUNK */
+#define KMU_COPY_CHUNK_ADDR 0x2310u          /* Chunk size, read by the engine at every chunk boundary (change it while COPY_STATUS.BUSY is 0 for chunks aligned to the copy's start). */
+#define KMU_COPY_CHUNK_RESET 0x00000014u
+#define KMU_COPY_CHUNK_MASK 0x0000001Fu
+#define KMU_COPY_CHUNK_RD 1u
+#define KMU_COPY_CHUNK_WR 1u
+#define KMU_COPY_CHUNK_LOG2_SHIFT 0u         /* RW: chunk bytes = 2^max(LOG2, 2); a chunk at least the copy's size: no chunking. Reset 20: 1 MiB, RGEM's choice */
+#define KMU_COPY_CHUNK_LOG2_WIDTH 5u
+#define KMU_COPY_CHUNK_LOG2_MASK 0x0000001Fu
+#define KMU_COPY_CHUNK_LOG2_RESET 0x00000014u
+
+/* ---- COPY_GO */
+#define KMU_COPY_GO_ADDR 0x2314u             /* Any write submits the staged command (a register stage in front of the engine). SLVERR, nothing submitted, while the stage it needs is occupied: for a command the engine can take, while the previous one is still staged (COPY_STATUS.CMD_PENDING); for a command the window refuses (LONG, PRIO beyond the engine's field), while the previous window refusal has not reached COPY_CPL. The bus never waits here: a waiting COPY_GO could block the COPY_CPL_POP the engine waits for. */
+#define KMU_COPY_GO_RESET 0x00000000u
+#define KMU_COPY_GO_MASK 0xFFFFFFFFu
+#define KMU_COPY_GO_RD 0u
+#define KMU_COPY_GO_WR 1u
+#define KMU_COPY_GO_GO_SHIFT 0u              /* WO: ignored */
+#define KMU_COPY_GO_GO_WIDTH 32u
+#define KMU_COPY_GO_GO_MASK 0xFFFFFFFFu
+#define KMU_COPY_GO_GO_RESET 0x00000000u
+
+/* ---- COPY_CPL */
+#define KMU_COPY_CPL_ADDR 0x2318u            /* A completion not yet popped (one register; further completions wait, in the engine or as a window refusal, until COPY_CPL_POP frees it). Engine completions keep their order; a window refusal may pass an engine refusal still held in the engine. */
+#define KMU_COPY_CPL_RESET 0x00000000u
+#define KMU_COPY_CPL_MASK 0x8007FFFFu
+#define KMU_COPY_CPL_RD 1u
+#define KMU_COPY_CPL_WR 0u
+#define KMU_COPY_CPL_ID_SHIFT 0u             /* RO: the command's COPY_CTRL.ID */
+#define KMU_COPY_CPL_ID_WIDTH 16u
+#define KMU_COPY_CPL_ID_MASK 0x0000FFFFu
+#define KMU_COPY_CPL_ID_RESET 0x00000000u
+#define KMU_COPY_CPL_STATUS_SHIFT 16u        /* RO: OK or the refusal code */
+#define KMU_COPY_CPL_STATUS_WIDTH 3u
+#define KMU_COPY_CPL_STATUS_MASK 0x00070000u
+#define KMU_COPY_CPL_STATUS_RESET 0x00000000u
+#define KMU_COPY_CPL_VALID_SHIFT 31u         /* RO: a completion is here */
+#define KMU_COPY_CPL_VALID_WIDTH 1u
+#define KMU_COPY_CPL_VALID_MASK 0x80000000u
+#define KMU_COPY_CPL_VALID_RESET 0x00000000u
+
+/* ---- COPY_CPL_POP */
+#define KMU_COPY_CPL_POP_ADDR 0x231Cu        /* Any write frees COPY_CPL for the next completion (no effect while COPY_CPL.VALID is 0). */
+#define KMU_COPY_CPL_POP_RESET 0x00000000u
+#define KMU_COPY_CPL_POP_MASK 0xFFFFFFFFu
+#define KMU_COPY_CPL_POP_RD 0u
+#define KMU_COPY_CPL_POP_WR 1u
+#define KMU_COPY_CPL_POP_POP_SHIFT 0u        /* WO: ignored */
+#define KMU_COPY_CPL_POP_POP_WIDTH 32u
+#define KMU_COPY_CPL_POP_POP_MASK 0xFFFFFFFFu
+#define KMU_COPY_CPL_POP_POP_RESET 0x00000000u
+
+/* ---- COPY_STATUS */
+#define KMU_COPY_STATUS_ADDR 0x2320u         /* Copy status (live). */
+#define KMU_COPY_STATUS_RESET 0x00000000u
+#define KMU_COPY_STATUS_MASK 0x00000073u
+#define KMU_COPY_STATUS_RD 1u
+#define KMU_COPY_STATUS_WR 0u
+#define KMU_COPY_STATUS_BUSY_SHIFT 0u        /* RO: a submitted command has not yet reached COPY_CPL (staged, queued, copying or its completion held) */
+#define KMU_COPY_STATUS_BUSY_WIDTH 1u
+#define KMU_COPY_STATUS_BUSY_MASK 0x00000001u
+#define KMU_COPY_STATUS_BUSY_RESET 0x00000000u
+#define KMU_COPY_STATUS_CMD_PENDING_SHIFT 1u /* RO: the submitted command waits in the register stage for the engine */
+#define KMU_COPY_STATUS_CMD_PENDING_WIDTH 1u
+#define KMU_COPY_STATUS_CMD_PENDING_MASK 0x00000002u
+#define KMU_COPY_STATUS_CMD_PENDING_RESET 0x00000000u
+#define KMU_COPY_STATUS_LAST_ERR_SHIFT 4u    /* RO: the last refusal's code (OK: none since reset) */
+#define KMU_COPY_STATUS_LAST_ERR_WIDTH 3u
+#define KMU_COPY_STATUS_LAST_ERR_MASK 0x00000070u
+#define KMU_COPY_STATUS_LAST_ERR_RESET 0x00000000u
+
+/* ---- COPY_ERR_CNT */
+#define KMU_COPY_ERR_CNT_ADDR 0x2324u        /* Refused copy commands (completions with STATUS != OK, counted as they reach COPY_CPL). */
+#define KMU_COPY_ERR_CNT_RESET 0x00000000u
+#define KMU_COPY_ERR_CNT_MASK 0x0000FFFFu
+#define KMU_COPY_ERR_CNT_RD 1u
+#define KMU_COPY_ERR_CNT_WR 1u
+#define KMU_COPY_ERR_CNT_COUNT_SHIFT 0u      /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_COPY_ERR_CNT_COUNT_WIDTH 16u
+#define KMU_COPY_ERR_CNT_COUNT_MASK 0x0000FFFFu
+#define KMU_COPY_ERR_CNT_COUNT_RESET 0x00000000u
+
+/* ---- COPY_IRQ */
+#define KMU_COPY_IRQ_ADDR 0x2328u            /* Copy interrupt enable. */
+#define KMU_COPY_IRQ_RESET 0x00000000u
+#define KMU_COPY_IRQ_MASK 0x00000001u
+#define KMU_COPY_IRQ_RD 1u
+#define KMU_COPY_IRQ_WR 1u
+#define KMU_COPY_IRQ_EN_SHIFT 0u             /* RW: raise irq_o while COPY_CPL.VALID is 1 */
+#define KMU_COPY_IRQ_EN_WIDTH 1u
+#define KMU_COPY_IRQ_EN_MASK 0x00000001u
+#define KMU_COPY_IRQ_EN_RESET 0x00000000u
+
+/* ---- PERF_COPIES */
+#define KMU_PERF_COPIES_ADDR 0x232Cu         /* Copies done (completions with STATUS OK, counted as they reach COPY_CPL). */
+#define KMU_PERF_COPIES_RESET 0x00000000u
+#define KMU_PERF_COPIES_MASK 0x0000FFFFu
+#define KMU_PERF_COPIES_RD 1u
+#define KMU_PERF_COPIES_WR 1u
+#define KMU_PERF_COPIES_COUNT_SHIFT 0u       /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_PERF_COPIES_COUNT_WIDTH 16u
+#define KMU_PERF_COPIES_COUNT_MASK 0x0000FFFFu
+#define KMU_PERF_COPIES_COUNT_RESET 0x00000000u
+
+/* ---- COPY_CONFIG */
+#define KMU_COPY_CONFIG_ADDR 0x2330u         /* Copy engine build parameters. */
+#define KMU_COPY_CONFIG_RESET 0x00040C02u
+#define KMU_COPY_CONFIG_MASK 0x001F1F0Fu
+#define KMU_COPY_CONFIG_RD 1u
+#define KMU_COPY_CONFIG_WR 0u
+#define KMU_COPY_CONFIG_NPRIO_SHIFT 0u       /* RO: priority levels */
+#define KMU_COPY_CONFIG_NPRIO_WIDTH 4u
+#define KMU_COPY_CONFIG_NPRIO_MASK 0x0000000Fu
+#define KMU_COPY_CONFIG_NPRIO_RESET 0x00000002u
+#define KMU_COPY_CONFIG_LENW_SHIFT 8u        /* RO: byte-count bits: copies up to 2^LENW - 4 bytes */
+#define KMU_COPY_CONFIG_LENW_WIDTH 5u
+#define KMU_COPY_CONFIG_LENW_MASK 0x00001F00u
+#define KMU_COPY_CONFIG_LENW_RESET 0x0000000Cu
+#define KMU_COPY_CONFIG_IDW_SHIFT 16u        /* RO: tag bits */
+#define KMU_COPY_CONFIG_IDW_WIDTH 5u
+#define KMU_COPY_CONFIG_IDW_MASK 0x001F0000u
+#define KMU_COPY_CONFIG_IDW_RESET 0x00000004u
+
+/* ---- codes copy_st_e */
+#define KMU_COPY_ST_W 3u                     /* bits of copy_st_e (used by COPY_CPL.STATUS, COPY_STATUS.LAST_ERR) */
+#define KMU_COPY_ST_OK 0u                    /* the copy is done (its last write was accepted) */
+#define KMU_COPY_ST_ZERO 1u                  /* refused: zero bytes */
+#define KMU_COPY_ST_ALIGN 2u                 /* refused: source, destination or bytes not a multiple of 4 (the beat) */
+#define KMU_COPY_ST_WRAP 3u                  /* refused: source + bytes or destination + bytes beyond 2^32 */
+#define KMU_COPY_ST_PRIO 4u                  /* refused: priority >= the engine's priority levels */
+#define KMU_COPY_ST_FULL 5u                  /* refused: that priority's queue is full */
+#define KMU_COPY_ST_LONG 6u                  /* refused by the copy window: bytes >= 2^LENW (the engine's byte-count width) */
+
 /* ---- codes ctx_op_e */
 #define KMU_CTX_OP_W 2u                      /* bits of ctx_op_e (used by wires, exported by kmu_ctx_op_codes) */
 #define KMU_CTX_OP_SAVE_ALL 0u               /* save every live register and the shared memory */
@@ -1113,7 +1298,41 @@
   X(ERR_CNT_TREM, KMU_ERR_CNT_TREM_ADDR, 1u, 0u, KMU_ERR_CNT_TREM_RD, KMU_ERR_CNT_TREM_WR) \
   X(PERF_REVOKES, KMU_PERF_REVOKES_ADDR, 1u, 0u, KMU_PERF_REVOKES_RD, KMU_PERF_REVOKES_WR) \
   X(TR_LAST_LID, KMU_TR_LAST_LID_ADDR, 1u, 0u, KMU_TR_LAST_LID_RD, KMU_TR_LAST_LID_WR) \
+  X(COPY_SRC, KMU_COPY_SRC_ADDR, 1u, 0u, KMU_COPY_SRC_RD, KMU_COPY_SRC_WR) \
+  X(COPY_DST, KMU_COPY_DST_ADDR, 1u, 0u, KMU_COPY_DST_RD, KMU_COPY_DST_WR) \
+  X(COPY_LEN, KMU_COPY_LEN_ADDR, 1u, 0u, KMU_COPY_LEN_RD, KMU_COPY_LEN_WR) \
+  X(COPY_CTRL, KMU_COPY_CTRL_ADDR, 1u, 0u, KMU_COPY_CTRL_RD, KMU_COPY_CTRL_WR) \
+  X(COPY_CHUNK, KMU_COPY_CHUNK_ADDR, 1u, 0u, KMU_COPY_CHUNK_RD, KMU_COPY_CHUNK_WR) \
+  X(COPY_GO, KMU_COPY_GO_ADDR, 1u, 0u, KMU_COPY_GO_RD, KMU_COPY_GO_WR) \
+  X(COPY_CPL, KMU_COPY_CPL_ADDR, 1u, 0u, KMU_COPY_CPL_RD, KMU_COPY_CPL_WR) \
+  X(COPY_CPL_POP, KMU_COPY_CPL_POP_ADDR, 1u, 0u, KMU_COPY_CPL_POP_RD, KMU_COPY_CPL_POP_WR) \
+  X(COPY_STATUS, KMU_COPY_STATUS_ADDR, 1u, 0u, KMU_COPY_STATUS_RD, KMU_COPY_STATUS_WR) \
+  X(COPY_ERR_CNT, KMU_COPY_ERR_CNT_ADDR, 1u, 0u, KMU_COPY_ERR_CNT_RD, KMU_COPY_ERR_CNT_WR) \
+  X(COPY_IRQ, KMU_COPY_IRQ_ADDR, 1u, 0u, KMU_COPY_IRQ_RD, KMU_COPY_IRQ_WR) \
+  X(PERF_COPIES, KMU_PERF_COPIES_ADDR, 1u, 0u, KMU_PERF_COPIES_RD, KMU_PERF_COPIES_WR) \
+  X(COPY_CONFIG, KMU_COPY_CONFIG_ADDR, 1u, 0u, KMU_COPY_CONFIG_RD, KMU_COPY_CONFIG_WR) \
   /* end of KMU_REGMAP_REGS */
+
+/* ---- every window: X(name, base, last address, reserved) */
+#define KMU_REGMAP_WINDOWS(X) \
+  X(CSR, KMU_WIN_CSR_BASE, KMU_WIN_CSR_LAST, KMU_WIN_CSR_RESERVED) \
+  X(EKT_REG, KMU_WIN_EKT_REG_BASE, KMU_WIN_EKT_REG_LAST, KMU_WIN_EKT_REG_RESERVED) \
+  X(DB, KMU_WIN_DB_BASE, KMU_WIN_DB_LAST, KMU_WIN_DB_RESERVED) \
+  X(HOST_LAUNCH, KMU_WIN_HOST_LAUNCH_BASE, KMU_WIN_HOST_LAUNCH_LAST, KMU_WIN_HOST_LAUNCH_RESERVED) \
+  X(PREEMPT, KMU_WIN_PREEMPT_BASE, KMU_WIN_PREEMPT_LAST, KMU_WIN_PREEMPT_RESERVED) \
+  X(TREM, KMU_WIN_TREM_BASE, KMU_WIN_TREM_LAST, KMU_WIN_TREM_RESERVED) \
+  X(COPY, KMU_WIN_COPY_BASE, KMU_WIN_COPY_LAST, KMU_WIN_COPY_RESERVED) \
+  /* end of KMU_REGMAP_WINDOWS */
+
+#define KMU_COPY_ST_CODES(X) \
+  X(OK, KMU_COPY_ST_OK) \
+  X(ZERO, KMU_COPY_ST_ZERO) \
+  X(ALIGN, KMU_COPY_ST_ALIGN) \
+  X(WRAP, KMU_COPY_ST_WRAP) \
+  X(PRIO, KMU_COPY_ST_PRIO) \
+  X(FULL, KMU_COPY_ST_FULL) \
+  X(LONG, KMU_COPY_ST_LONG) \
+  /* end of KMU_COPY_ST_CODES */
 
 #define KMU_CTX_OP_CODES(X) \
   X(SAVE_ALL, KMU_CTX_OP_SAVE_ALL) \

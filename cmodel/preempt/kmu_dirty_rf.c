@@ -33,6 +33,7 @@ void kmu_dirty_rf_free(kmu_dirty_rf *m) {
 void kmu_dirty_rf_reset(kmu_dirty_rf *m) {
   /* the memory and its read registers have no reset */
   memset(&m->q, 0, sizeof m->q);
+  m->q.rd_bad = 1; /* no read yet: rd_data_o = 0, not the read register's power-up value */
   m->d = m->q;
   m->mem_we = m->mem_rd_re = m->mem_scan_re = 0;
   kmu_prio_enc_reset(&m->u_warp_enc);

@@ -1,9 +1,11 @@
 /* kmu_pep_predictor.c - C twin of rtl/preempt/kmu_pep_predictor.v.  Same state names: q.cyc
- * (cyc_q), q.live / q.fresh / q.rest (bit e), q.start[e], q.kslot[e], q.insts[e], q.exec[e],
- * q.prof (bit k), q.avg[k], q.arm, q.hint, q.ckpt_valid / q.ckpt_mask, q.pre_valid /
- * q.pre_mask.  comb() follows the RTL's blocks in order: entry lookups, input checks, the
- * profile sample, this cycle's threshold x, rem(e) > x for every entry, the decisions, the next
- * state; tick() is the rising edge. */
+ * (cyc_q), q.live / q.rest (bit e), q.fresh / q.fresh_idx / q.fresh_ks, q.prof (bit k), q.arm,
+ * q.hint, q.tl (cycles to the predicted launch), q.sw (switch time), the walk q.wk* (q.wk_st the step of a visit), the visited entry's registers q.r_*,
+ * the serial comparator q.mul_n and D as q.mul_acc_hi:q.mul_acc_lo,
+ * q.ckpt_valid / q.ckpt_mask, q.pre_valid / q.pre_mask, the tables q.start_m[e], q.kslot_m[e],
+ * q.insts_m[e], q.exec_m[e], q.avg_m[k].  comb() follows the RTL's blocks in order: entry
+ * lookups, input checks, the profile sample, this cycle's threshold x, the new TB's judgement,
+ * the visit of the walk, the next state; tick() is the rising edge. */
 #include "kmu_pep_predictor.h"
 
 #include <string.h>
@@ -41,8 +43,22 @@ void kmu_pep_predictor_comb_out(const kmu_pep_predictor *m, kmu_pep_predictor_ou
   o->pre_valid_o = (uint64_t)q->pre_valid;
   o->pre_switch_mask_o = q->pre_mask;
   o->armed_o = (uint64_t)q->arm;
+  o->busy_o = (uint64_t)(q->wk && q->wk_pre);
   o->prof_valid_o = q->prof;
   o->live_o = q->live;
+}
+
+/* D = 2D + op on the 66-bit two's complement pair hi:lo (hi holds bits 65..64); op is a
+ * 33-bit two's complement value, sign-extended */
+static void acc66_step(uint64_t *lo, uint64_t *hi, uint64_t op33) {
+  uint64_t h = ((*hi << 1) | (*lo >> 63)) & 3, l = *lo << 1;
+  const int neg = (int)((op33 >> 32) & 1);
+  const uint64_t op_lo = neg ? (op33 | ~0x1ffffffffull) : op33; /* bits 63..0, sign-extended */
+  const uint64_t op_hi = neg ? 3 : 0;
+  const uint64_t a = l + op_lo;
+  h = (h + op_hi + (a < l)) & 3;
+  *lo = a;
+  *hi = h;
 }
 
 /* Phase 2, from the inputs: the refusals and the next state. */
@@ -83,8 +99,6 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   const int d_in = done_rtb < nt;
   const int d_live = d_in && ((q->live >> done_rtb) & 1);
   const int d_rest = d_in && ((q->rest >> done_rtb) & 1);
-  const unsigned d_kslot = d_in ? q->kslot[done_rtb] : 0;
-  const uint32_t d_start = d_in ? q->start[done_rtb] : 0;
   const int v_live = evict_rtb < nt && ((q->live >> evict_rtb) & 1);
 
   /* input checks */
@@ -100,82 +114,88 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   o->err_done_o = done_valid && !done_ok;
   o->err_evict_o = evict_valid && !evict_ok;
   o->err_clear_o = clear_valid && !clear_ok;
+  const uint64_t freed = (done_ok ? 1ull << done_rtb : 0) | (evict_ok ? 1ull << evict_rtb : 0) |
+                         (start_ok ? 1ull << start_rtb : 0);
 
   /* profile sample: avg + floor((sample - avg) / 2^EMA_SH), the first sample as it is */
-  const int s_prof = d_kslot < nk && ((q->prof >> d_kslot) & 1);
-  const uint32_t s_avg = d_kslot < nk ? q->avg[d_kslot] : 0;
-  const uint32_t sample = q->cyc - d_start;
+  /* (an index >= TBS reads an unwritten entry of the C array: unused, do_sample is low) */
+  const unsigned s_ks = q->kslot_m[done_rtb];
+  const int s_prof = (int)((q->prof >> s_ks) & 1);
+  const uint32_t s_avg = q->avg_m[s_ks];
+  const uint32_t sample = q->cyc - q->start_m[done_rtb];
   const int do_sample = done_ok && !d_rest;
   const int64_t ema_step = floor_shift((int64_t)sample - (int64_t)s_avg, m->p.ema_sh);
   const uint32_t ema = (uint32_t)((int64_t)s_avg + ema_step);
   const uint32_t avg_new = s_prof ? ema : sample;
 
   /* this cycle's threshold x (saturated to 32 bits) */
-  const uint32_t sw = ctx_bytes >> bw_shift;
-  const int hint_fire = hint_valid && !preempt && policy == KMU_POL_PEP;
+  const uint32_t sw = q->sw; /* registered: the previous cycle's ctx_bytes >> bw_shift */
+  const int pre_walk = q->wk && q->wk_pre;
+  const int pre_go = preempt && !pre_walk;
+  const int hint_fire = hint_valid && !preempt && policy == KMU_POL_PEP && !pre_walk;
   const int judge = q->arm && policy == KMU_POL_PEP && !preempt && !hint_fire;
   const uint32_t dh = q->cyc - q->hint;
-  const uint32_t tl = pred_launch > dh ? pred_launch - dh : 0;
-  const uint64_t x_hint = (uint64_t)pred_launch + sw;
-  const uint64_t x_new = (uint64_t)tl + sw;
-  const uint64_t x_pre = policy == KMU_POL_PEP ? sw : deadline;
-  const uint64_t x_wide = preempt ? x_pre : hint_fire ? x_hint : x_new;
+  const uint32_t tl = q->tl; /* pred_launch at the hint, counted down to 0 */
+  const int pre_dl = preempt && policy != KMU_POL_PEP; /* X = a + b, one adder */
+  const uint32_t x_a = preempt ? (pre_dl ? deadline : 0) : hint_fire ? pred_launch : tl;
+  const uint32_t x_b = pre_dl ? 0 : sw;
+  const uint64_t x_wide = (uint64_t)x_a + x_b;
   const uint32_t x = x_wide > M32 ? (uint32_t)M32 : (uint32_t)x_wide;
 
-  /* rem(e) > x for every entry: profile, else Chimera's (insts - exec) * el > x * exec */
-  uint64_t long_v = 0;
-  for (unsigned e = 0; e < nt; e++) {
-    const uint32_t el = q->cyc - q->start[e];
-    const unsigned ks = q->kslot[e];
-    const int e_prof = ks < nk && ((q->prof >> ks) & 1);
-    const uint32_t e_avg = ks < nk ? q->avg[ks] : 0;
-    const uint32_t rem_p = e_avg > el ? e_avg - el : 0;
-    const uint32_t ri = q->insts[e] > q->exec[e] ? q->insts[e] - q->exec[e] : 0;
-    const uint64_t lhs = (uint64_t)ri * el, rhs = (uint64_t)x * q->exec[e];
-    int lg;
-    if (e_prof)
-      lg = rem_p > x;
-    else if (q->insts[e] == 0 || q->exec[e] == 0)
-      lg = 1;
-    else
-      lg = lhs > rhs;
-    long_v |= (uint64_t)lg << e;
-  }
+  /* the new TB (judge): el = 1, exec = 0: the profile's estimate or unknown (long) */
+  const unsigned fi = q->fresh_idx, fk = q->fresh_ks;
+  const int f_prof = (int)((q->prof >> fk) & 1);
+  const uint32_t f_avg = q->avg_m[fk];
+  const uint32_t f_rem = f_avg > 1 ? f_avg - 1 : 0;
+  const int f_long = f_prof ? f_rem > x : 1;
+  const int f_ok = q->fresh && ((q->live >> fi) & 1) && ((elig >> fi) & 1) && !((base >> fi) & 1);
+  const uint64_t ck_new = f_ok && f_long ? 1ull << fi : 0;
 
-  /* decisions */
-  const uint64_t el_ok = elig & q->live;
-  const uint64_t ck_hint = el_ok & ~base & long_v;
-  const uint64_t ck_new = q->fresh & ck_hint;
-  uint64_t sw_mask;
-  if (policy == KMU_POL_DRAIN)
-    sw_mask = 0;
-  else if (policy == KMU_POL_PEP)
-    sw_mask = el_ok & (base | long_v);
+  /* the walk: visit wk_idx; W_RD reads the entry into r_*, the decision works on those */
+  const unsigned vi = q->wk_idx;
+  const unsigned v_ks = q->kslot_m[vi];
+  const uint32_t v_insts = q->insts_m[vi], v_exec = q->exec_m[vi];
+  const int v_cand = (int)((q->wk_cand >> vi) & 1);
+  const int v_prof = (int)((q->prof >> v_ks) & 1);
+  const int v_unknown = v_insts == 0 || v_exec == 0;
+  const unsigned mul_b = 31 - q->mul_n;
+  const int el_bit = (int)((q->r_el >> mul_b) & 1), ex_bit = (int)((q->r_ex >> mul_b) & 1);
+  const uint64_t mul_op = el_bit ? (ex_bit ? q->r_rmx : q->r_ri) : (ex_bit ? q->r_nx : 0);
+  uint64_t mn_lo = q->mul_acc_lo, mn_hi = q->mul_acc_hi;
+  acc66_step(&mn_lo, &mn_hi, mul_op);
+  const int mul_long = !(q->mul_acc_hi >> 1) && (q->mul_acc_lo || q->mul_acc_hi); /* D > 0 */
+  const int v_fin = q->wk && (q->wk_st == KMU_PEP_W_DEC || q->wk_st == KMU_PEP_W_FIN);
+  const uint64_t r_elx = (uint64_t)q->r_el + q->wk_x;
+  const int v_long = q->wk_st == KMU_PEP_W_FIN ? mul_long : q->r_prof ? q->r_avg > r_elx : 1;
+  const int v_ok = v_cand && ((elig >> vi) & 1);
+  const int v_base = (int)((base >> vi) & 1);
+  int v_bit;
+  if (!q->wk_pre)
+    v_bit = v_ok && !v_base && v_long;
+  else if (q->wk_pol == KMU_POL_DRAIN)
+    v_bit = 0;
+  else if (q->wk_pol == KMU_POL_PEP)
+    v_bit = v_ok && (v_base || v_long);
   else
-    sw_mask = el_ok & long_v;
+    v_bit = v_ok && v_long;
+  const uint64_t wk_bits = q->wk_mask | (v_bit ? 1ull << vi : 0);
+  const int wk_end = v_fin && vi == nt - 1 && !pre_go && !hint_fire;
+  const uint64_t wk_out = wk_bits & q->wk_cand & elig;
 
   /* next state */
   KMU_D_FROM_Q(m); /* *d = *q */
   d->cyc = q->cyc + 1;
-  d->fresh = 0;
-  if (inst_ok && q->exec[inst_rtb] != (uint32_t)M32) d->exec[inst_rtb] = q->exec[inst_rtb] + 1;
-  if (done_ok) d->live &= ~(1ull << done_rtb);
-  if (evict_ok) d->live &= ~(1ull << evict_rtb);
+  d->live = (q->live & ~freed) | (start_ok ? 1ull << start_rtb : 0);
+  if (start_ok) d->rest = (d->rest & ~(1ull << start_rtb)) | (uint64_t)start_restored << start_rtb;
+  d->fresh = start_ok;
   if (start_ok) {
-    const unsigned e = start_rtb;
-    d->live |= 1ull << e;
-    d->fresh |= 1ull << e;
-    d->rest = (d->rest & ~(1ull << e)) | (uint64_t)start_restored << e;
-    d->start[e] = q->cyc;
-    d->kslot[e] = start_kslot & (unsigned)kmu_mask(m->ks_w);
-    d->insts[e] = start_insts;
-    d->exec[e] = 0;
+    d->fresh_idx = start_rtb;
+    d->fresh_ks = start_kslot & (unsigned)kmu_mask(m->ks_w);
   }
-  if (do_sample && d_kslot < nk) {
-    d->prof |= 1ull << d_kslot;
-    d->avg[d_kslot] = avg_new;
-  }
+  if (do_sample) d->prof |= 1ull << s_ks;
   if (clear_ok) d->prof &= ~(1ull << clear_k);
+  d->sw = ctx_bytes >> bw_shift;
+  d->tl = hint_fire ? (pred_launch ? pred_launch - 1 : 0) : (q->tl ? q->tl - 1 : 0);
   if (preempt)
     d->arm = 0;
   else if (hint_fire) {
@@ -183,10 +203,66 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
     d->hint = q->cyc;
   } else if (q->arm && (uint64_t)dh >= 2 * (uint64_t)pred_launch)
     d->arm = 0;
-  d->ckpt_valid = hint_fire || (judge && ck_new != 0);
-  d->ckpt_mask = hint_fire ? ck_hint : judge ? ck_new : 0;
-  d->pre_valid = preempt;
-  d->pre_mask = preempt ? sw_mask : 0;
+
+  d->wk_cand = q->wk_cand & ~freed;
+  if (pre_go || hint_fire) { /* a new walk (the request wins over a hint) */
+    d->wk = 1;
+    d->wk_pre = pre_go;
+    d->wk_pol = policy;
+    d->wk_x = x;
+    d->wk_t = q->cyc;
+    d->wk_idx = 0;
+    d->wk_cand = q->live & ~freed;
+    d->wk_mask = 0;
+    d->wk_st = KMU_PEP_W_RD;
+  } else if (q->wk) {
+    switch (q->wk_st) {
+      case KMU_PEP_W_RD: /* read the entry; a candidate with Chimera's estimate: comparator */
+        d->r_el = q->wk_t - q->start_m[vi];
+        d->r_avg = q->avg_m[v_ks];
+        d->r_prof = v_prof;
+        d->r_ri = v_insts > v_exec ? v_insts - v_exec : 0;
+        d->r_ex = v_exec;
+        d->wk_st = v_cand && !v_prof && !v_unknown ? KMU_PEP_W_PREP : KMU_PEP_W_DEC;
+        break;
+      case KMU_PEP_W_PREP:
+        d->r_rmx = ((uint64_t)q->r_ri - q->wk_x) & 0x1ffffffffull;
+        d->r_nx = (0 - (uint64_t)q->wk_x) & 0x1ffffffffull;
+        d->mul_n = 0;
+        d->mul_acc_lo = d->mul_acc_hi = 0;
+        d->wk_st = KMU_PEP_W_MUL;
+        break;
+      case KMU_PEP_W_MUL:
+        d->mul_n = (q->mul_n + 1) & 31;
+        d->mul_acc_lo = mn_lo;
+        d->mul_acc_hi = mn_hi;
+        if (q->mul_n == 31) d->wk_st = KMU_PEP_W_FIN;
+        break;
+      default: /* W_DEC, W_FIN: the visit's bit; next entry, or the end */
+        d->wk_mask = wk_bits;
+        d->wk_st = KMU_PEP_W_RD;
+        if (vi == nt - 1)
+          d->wk = 0;
+        else
+          d->wk_idx = vi + 1;
+        break;
+    }
+  }
+
+  d->ckpt_valid = (wk_end && !q->wk_pre) || (judge && ck_new != 0);
+  d->ckpt_mask = ((wk_end && !q->wk_pre) ? wk_out : 0) | (judge ? ck_new : 0);
+  d->pre_valid = wk_end && q->wk_pre;
+  d->pre_mask = wk_end && q->wk_pre ? wk_out : 0;
+
+  /* tables: retire (saturating), then a start of the same entry wins; the sample */
+  if (inst_ok && q->exec_m[inst_rtb] != (uint32_t)M32) d->exec_m[inst_rtb] = q->exec_m[inst_rtb] + 1;
+  if (start_ok) {
+    d->start_m[start_rtb] = q->cyc;
+    d->kslot_m[start_rtb] = start_kslot & (unsigned)kmu_mask(m->ks_w);
+    d->insts_m[start_rtb] = start_insts;
+    d->exec_m[start_rtb] = 0;
+  }
+  if (do_sample) d->avg_m[s_ks] = avg_new;
 }
 
 void kmu_pep_predictor_comb(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,

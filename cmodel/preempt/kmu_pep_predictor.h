@@ -1,6 +1,6 @@
 /* kmu_pep_predictor.h - C twin of rtl/preempt/kmu_pep_predictor.v (PEP prediction and estimation:
  * base-checkpoint decision at a launch hint, switch-or-drain decision at a preemption request,
- * for the policies DRAIN / CHIMERA / CHIMERA_DIRTY / PEP). */
+ * for the policies DRAIN / CHIMERA / CHIMERA_DIRTY / PEP; one serial engine visits the TBs). */
 #ifndef KMU_PEP_PREDICTOR_H
 #define KMU_PEP_PREDICTOR_H
 #include <stdint.h>
@@ -21,12 +21,14 @@ extern "C" {
   X(err_start_o, always) X(err_inst_o, always) X(err_done_o, always) X(err_evict_o, always)  \
   X(err_clear_o, always) X(ckpt_valid_o, always) X(ckpt_mask_o, ckpt_valid_o)                \
   X(pre_valid_o, always) X(pre_switch_mask_o, pre_valid_o) X(armed_o, always)                \
-  X(prof_valid_o, always) X(live_o, always)
+  X(busy_o, always) X(prof_valid_o, always) X(live_o, always)
 
 typedef KMU_PORTS_IN(KMU_PEP_PREDICTOR_IN) kmu_pep_predictor_in;
 typedef KMU_PORTS_OUT(KMU_PEP_PREDICTOR_OUT) kmu_pep_predictor_out;
 
 #define KMU_PEP_PREDICTOR_MAX_TBS 64
+/* the steps of a visit (wk_st) */
+enum { KMU_PEP_W_RD, KMU_PEP_W_DEC, KMU_PEP_W_PREP, KMU_PEP_W_MUL, KMU_PEP_W_FIN };
 #define KMU_PEP_PREDICTOR_MAX_KSLOTS 64
 
 typedef struct {
@@ -36,22 +38,39 @@ typedef struct {
 } kmu_pep_predictor_params;
 
 /* The registers (same names as the RTL without _q/_d); per entry bit e / index e, per kernel
- * slot bit k / index k. */
+ * slot bit k / index k.  The tables start_m, kslot_m, insts_m, exec_m, avg_m have no reset in
+ * the RTL: they are read only for a live entry / a profiled slot. */
 typedef struct {
   uint32_t cyc;
-  uint64_t live, fresh, rest;
-  uint32_t start[KMU_PEP_PREDICTOR_MAX_TBS];
-  unsigned kslot[KMU_PEP_PREDICTOR_MAX_TBS];
-  uint32_t insts[KMU_PEP_PREDICTOR_MAX_TBS];
-  uint32_t exec[KMU_PEP_PREDICTOR_MAX_TBS];
+  uint64_t live, rest;
+  int fresh;
+  unsigned fresh_idx, fresh_ks;
   uint64_t prof;
-  uint32_t avg[KMU_PEP_PREDICTOR_MAX_KSLOTS];
   int arm;
-  uint32_t hint;
+  uint32_t hint, tl, sw;
+  /* the walk and its serial comparator */
+  int wk, wk_pre;
+  unsigned wk_pol;
+  uint32_t wk_x, wk_t;
+  unsigned wk_idx;
+  uint64_t wk_cand, wk_mask;
+  unsigned wk_st; /* KMU_PEP_W_* */
+  uint32_t r_el, r_avg;
+  int r_prof;
+  uint32_t r_ri, r_ex;
+  uint64_t r_rmx, r_nx; /* 33-bit two's complement */
+  unsigned mul_n;
+  uint64_t mul_acc_lo, mul_acc_hi; /* D, 66-bit two's complement: bits 63..0, 65..64 */
   int ckpt_valid;
   uint64_t ckpt_mask;
   int pre_valid;
   uint64_t pre_mask;
+  /* tables */
+  uint32_t start_m[KMU_PEP_PREDICTOR_MAX_TBS];
+  unsigned kslot_m[KMU_PEP_PREDICTOR_MAX_TBS];
+  uint32_t insts_m[KMU_PEP_PREDICTOR_MAX_TBS];
+  uint32_t exec_m[KMU_PEP_PREDICTOR_MAX_TBS];
+  uint32_t avg_m[KMU_PEP_PREDICTOR_MAX_KSLOTS];
 } kmu_pep_predictor_regs;
 
 typedef struct {

@@ -83,20 +83,20 @@ void kmu_copy_engine_comb(kmu_copy_engine *m, const kmu_copy_engine_in *i,
   const int wraps = src_end > (1ull << 32) || dst_end > (1ull << 32);
   unsigned code;
   if (bytes == 0)
-    code = KMU_CE_ST_ZERO;
+    code = KMU_COPY_ST_ZERO;
   else if ((src & 3) || (dst & 3) || (bytes & 3))
-    code = KMU_CE_ST_ALIGN;
+    code = KMU_COPY_ST_ALIGN;
   else if (wraps)
-    code = KMU_CE_ST_WRAP;
+    code = KMU_COPY_ST_WRAP;
   else if (prio >= p->nprio)
-    code = KMU_CE_ST_PRIO;
+    code = KMU_COPY_ST_PRIO;
   else if (q->cnt[prio] == p->qd)
-    code = KMU_CE_ST_FULL;
+    code = KMU_COPY_ST_FULL;
   else
-    code = KMU_CE_ST_OK;
+    code = KMU_COPY_ST_OK;
   const int cmd_fire = (i->cmd_valid_i & 1) && !q->ref;
-  const int cmd_push = cmd_fire && code == KMU_CE_ST_OK;
-  const int cmd_ref = cmd_fire && code != KMU_CE_ST_OK;
+  const int cmd_push = cmd_fire && code == KMU_COPY_ST_OK;
+  const int cmd_ref = cmd_fire && code != KMU_COPY_ST_OK;
 
   /* ---- side ports */
   const unsigned ready[2] = {(unsigned)(i->host_req_ready_i & 1),
@@ -263,7 +263,7 @@ void kmu_copy_engine_comb(kmu_copy_engine *m, const kmu_copy_engine_in *i,
   if (cpl_fin) {
     d->cpl_v = 1;
     d->cpl_id = q->fin_id;
-    d->cpl_st = KMU_CE_ST_OK;
+    d->cpl_st = KMU_COPY_ST_OK;
   } else if (cpl_ref) {
     d->cpl_v = 1;
     d->cpl_id = q->ref_id;
@@ -272,7 +272,12 @@ void kmu_copy_engine_comb(kmu_copy_engine *m, const kmu_copy_engine_in *i,
     d->cpl_v = 0;
   }
 
-  /* ---- outputs: registers only */
+  kmu_copy_engine_comb_out(m, o);
+}
+
+/* every output: registers only (a system top takes them before the engine's inputs are known) */
+void kmu_copy_engine_comb_out(const kmu_copy_engine *m, kmu_copy_engine_out *o) {
+  const kmu_copy_engine_regs *q = &m->q;
   o->cmd_ready_o = !q->ref;
   o->cpl_valid_o = (uint64_t)q->cpl_v;
   o->cpl_id_o = q->cpl_id;

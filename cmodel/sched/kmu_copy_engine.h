@@ -7,19 +7,12 @@
 
 #include "kmu_common.h"
 #include "kmu_fifo.h"
+#include "kmu_regmap.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* completion status (cpl_status_o, last_err_o) */
-enum {
-  KMU_CE_ST_OK = 0,    /* the copy is done */
-  KMU_CE_ST_ZERO = 1,  /* refused: zero bytes */
-  KMU_CE_ST_ALIGN = 2, /* refused: src, dst or bytes not beat-aligned (4 bytes) */
-  KMU_CE_ST_WRAP = 3,  /* refused: src + bytes or dst + bytes beyond 2^32 */
-  KMU_CE_ST_PRIO = 4,  /* refused: priority >= NPRIO */
-  KMU_CE_ST_FULL = 5   /* refused: the priority's queue is full */
-};
+/* completion status (cpl_status_o, last_err_o): KMU_COPY_ST_* of kmu_regmap.h (copy_st_e) */
 /* sides: the request registers' index */
 #define KMU_CE_HOST 0u
 #define KMU_CE_DEV 1u
@@ -90,8 +83,10 @@ typedef struct {
 void kmu_copy_engine_init(kmu_copy_engine *m, const kmu_copy_engine_params *p);
 void kmu_copy_engine_free(kmu_copy_engine *m);
 void kmu_copy_engine_reset(kmu_copy_engine *m);
+/* comb() computes the next state, then its outputs with comb_out() (registers only) */
 void kmu_copy_engine_comb(kmu_copy_engine *m, const kmu_copy_engine_in *i,
                           kmu_copy_engine_out *o);
+void kmu_copy_engine_comb_out(const kmu_copy_engine *m, kmu_copy_engine_out *o);
 void kmu_copy_engine_tick(kmu_copy_engine *m);
 
 #ifdef __cplusplus

@@ -124,7 +124,8 @@ void kmu_sm_comb_fit(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
   o->busy_warps_o = sco->busy_warps_o;
   o->elig_o = sco->elig_o;
   o->base_o = sco->base_o;
-  o->pre_busy_o = sco->pre_busy_o;
+  /* preemption work: a save or restore, or the predictor deciding a request (its walk) */
+  o->pre_busy_o = (sco->pre_busy_o | w->pr_o.busy_o) & 1;
   o->ptb_count_o = sco->ptb_count_o;
   o->ctx_cmd_valid_o = sco->ctx_cmd_valid_o;
   o->ctx_cmd_op_o = sco->ctx_cmd_op_o;

@@ -165,10 +165,13 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
 
   /* decisions: eligible = resident, started, not an event warp, no switch pending, not in the
    * sequencer; every other named bit is ignored and raises err_dec_o */
-  /* (and at most RPW warp registers per slot: a larger context cannot be saved; it drains) */
+  /* (and 1..RPW warp registers per slot: a larger context cannot be saved, and the context
+   * engine and the register file refuse one of 0 (NREGS = 0, which software can launch); such
+   * a TB drains) */
   uint64_t rpw_ok = 0; /* of the resident entries (elig is of those alone) */
   for (uint64_t v = q->res_valid & tbm; v; v &= v - 1)
-    if (q->res_rpw[__builtin_ctzll(v)] <= m->p.rpw) rpw_ok |= v & -v;
+    if (q->res_rpw[__builtin_ctzll(v)] != 0 && q->res_rpw[__builtin_ctzll(v)] <= m->p.rpw)
+      rpw_ok |= v & -v;
   const uint64_t elig = q->res_valid & q->res_started & ~q->res_ewarp & ~q->res_sw & rpw_ok &
                         ~(seq_busy ? sr_bit : 0) & tbm;
 
@@ -393,7 +396,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   kmu_fifo_comb(&m->u_ewt_id, &ii, &io);
 
   /* next state */
-  KMU_D_FROM_Q(m); /* *d = *q */
+  KMU_D_FROM_Q_TAB(m); /* *d = *q */
   if (done_ok) {
     d->res_valid &= ~done_bit;
     d->res_started &= ~done_bit;
@@ -446,6 +449,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
         d->seq_ip = (unsigned)ip;
         if (ip) d->ip_free = q->ip_free - bytes;
         d->ptb_ipb[sp] = ip ? bytes : 0;
+        m->tab_we = 1;
         d->seq_st = SEQ_SCMD;
       }
       break;
@@ -459,6 +463,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
         } else { /* base checkpoint: the TB resumes */
           d->res_base |= sr_bit;
           d->res_ptb[sr] = sp;
+          m->tab_we = 1;
           d->seq_st = SEQ_IDLE;
         }
       }
@@ -486,6 +491,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
       d->ptb_kptr[sp] = q->res_kptr[sr];
       d->ptb_param[sp] = q->res_param[sr];
       d->ptb_rpw[sp] = q->res_rpw[sr];
+      m->tab_we = 1;
       d->seq_st = SEQ_IDLE;
       break;
     case SEQ_RCMD:
@@ -538,6 +544,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
     d->res_param[e] = alloc_param;
     d->res_rpw[e] = alloc_rpw;
     d->res_ptb[e] = 0;
+    m->tab_we = 1; /* and the warp-slot owners below */
     for (unsigned w = 0; w < nw; w++) {
       if ((alloc_wmask >> w) & 1) {
         d->wst_busy |= 1ull << w;
@@ -565,5 +572,5 @@ void kmu_sm_ctrl_tick(kmu_sm_ctrl *m) {
   kmu_fifo_tick(&m->u_done_fifo);
   kmu_fifo_tick(&m->u_ewt_kp);
   kmu_fifo_tick(&m->u_ewt_id);
-  KMU_Q_FROM_D(m);
+  KMU_Q_FROM_D_TAB(m, kmu_sm_ctrl_regs, res_slot);
 }

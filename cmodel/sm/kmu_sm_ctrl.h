@@ -66,30 +66,32 @@ typedef struct {
 } kmu_sm_ctrl_params;
 
 /* Its own registers (same names as the RTL without _q/_d); the EWT, the start order and the
- * done reports live in the kmu_fifo instances. */
+ * done reports live in the kmu_fifo instances.  The tables come last, from res_slot on: tick()
+ * copies them only in a cycle that wrote an entry (tab_we, KMU_Q_FROM_D_TAB). */
 typedef struct {
   uint64_t res_valid, res_started, res_ewarp; /* per resident entry, bit e */
-  unsigned res_slot[KMU_SM_CTRL_MAX_TBS], res_warps[KMU_SM_CTRL_MAX_TBS];
-  unsigned res_regs[KMU_SM_CTRL_MAX_TBS], res_shmem[KMU_SM_CTRL_MAX_TBS];
-  uint32_t res_tb[KMU_SM_CTRL_MAX_TBS], res_kptr[KMU_SM_CTRL_MAX_TBS];
-  uint32_t res_param[KMU_SM_CTRL_MAX_TBS];
   uint64_t wst_busy;                          /* warp-slot table: busy bit w */
-  unsigned wst_owner[KMU_SM_CTRL_MAX_WARPS];  /* ... and its resident entry */
   unsigned free_tb, free_warps, free_regs, free_shmem;
   /* preemption: per resident entry */
   uint64_t res_ckpt, res_sw, res_base, res_rst; /* base ckpt / switch pending, has a base,
                                                     restored */
-  unsigned res_ptb[KMU_SM_CTRL_MAX_TBS], res_rpw[KMU_SM_CTRL_MAX_TBS];
-  /* preempted-TB table */
+  /* preempted-TB table: valid and kind bits */
   uint64_t ptb_valid, ptb_pre, ptb_two, ptb_ip0, ptb_ip1;
+  uint32_t ip_free;
+  /* save/restore sequencer */
+  unsigned seq_st, seq_rtb, seq_ptb, seq_sw, seq_k, seq_op, seq_ip;
+  /* tables: per resident entry, the warp-slot owners, the preempted-TB table */
+  unsigned res_slot[KMU_SM_CTRL_MAX_TBS], res_warps[KMU_SM_CTRL_MAX_TBS];
+  unsigned res_regs[KMU_SM_CTRL_MAX_TBS], res_shmem[KMU_SM_CTRL_MAX_TBS];
+  uint32_t res_tb[KMU_SM_CTRL_MAX_TBS], res_kptr[KMU_SM_CTRL_MAX_TBS];
+  uint32_t res_param[KMU_SM_CTRL_MAX_TBS];
+  unsigned wst_owner[KMU_SM_CTRL_MAX_WARPS];  /* each busy warp slot's resident entry */
+  unsigned res_ptb[KMU_SM_CTRL_MAX_TBS], res_rpw[KMU_SM_CTRL_MAX_TBS];
   unsigned ptb_slot[KMU_SM_CTRL_MAX_PTBS], ptb_warps[KMU_SM_CTRL_MAX_PTBS];
   unsigned ptb_regs[KMU_SM_CTRL_MAX_PTBS], ptb_shmem[KMU_SM_CTRL_MAX_PTBS];
   unsigned ptb_rpw[KMU_SM_CTRL_MAX_PTBS];
   uint32_t ptb_tb[KMU_SM_CTRL_MAX_PTBS], ptb_kptr[KMU_SM_CTRL_MAX_PTBS];
   uint32_t ptb_param[KMU_SM_CTRL_MAX_PTBS], ptb_ipb[KMU_SM_CTRL_MAX_PTBS];
-  uint32_t ip_free;
-  /* save/restore sequencer */
-  unsigned seq_st, seq_rtb, seq_ptb, seq_sw, seq_k, seq_op, seq_ip;
 } kmu_sm_ctrl_regs;
 
 /* nets between the phases of one cycle's comb() */
@@ -108,6 +110,7 @@ typedef struct {
   unsigned rtb_w, ptb_w, area_lg;
   kmu_sm_ctrl_regs q, d;
   int d_is_q; /* d holds q (KMU_D_FROM_Q) */
+  int tab_we; /* this cycle's comb() wrote a table entry of d (KMU_Q_FROM_D_TAB) */
   kmu_prio_enc u_rtb_enc, u_save_enc, u_ptb_free_enc, u_ptb_pre_enc;
   kmu_fifo u_start_fifo, u_done_fifo, u_ewt_kp, u_ewt_id;
 } kmu_sm_ctrl;

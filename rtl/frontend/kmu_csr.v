@@ -11,7 +11,7 @@
 // Bus (docs/frontend-interfaces.md 1, 3): every request is answered in the cycle it is accepted
 // (bus_req_valid_i && bus_req_ready_o); bus_rsp_rdata_o / bus_rsp_err_o are valid in that cycle.
 // SLVERR (bus_rsp_err_o = 1, rdata 0, no register changes) for: an unaligned address, a write
-// with wstrb != 4'hF, an unmapped address, a reserved window, a write to a read-only register,
+// with wstrb != 4'hF, an unmapped address, a write to a read-only register,
 // a read of a write-only register.  Every SLVERR sets ERR_STATUS.BUS and counts in ERR_CNT_BUS.
 // bus_req_ready_o is 1 except for a valid doorbell-window write while db_ready_i is low, a
 // valid REG_CMD write while reg_ready_i is low, and a valid HL_CMD write while the previous host
@@ -67,15 +67,37 @@
 // KERNEL_STATUS.KERNEL_DONE the same way and counts in PERF_KERNELS.  The preemption blocks'
 // pulses pre_req_i, wp_start_i, ctx_save_i count in PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES;
 // pre_busy_i is read live in PRE_STATUS.BUSY.
+//   cp_*                           : the copy window (0x2300, register map 1.4) in front of
+//                                    kmu_copy_engine (RGEM 3.1), registered both ways.  A
+//                                    COPY_GO write copies COPY_SRC/DST/LEN/CTRL into the
+//                                    command register stage (cp_cmd_*_o, valid from the next
+//                                    cycle, held until cp_cmd_ready_i); SLVERR while the previous
+//                                    command is still there (the bus never waits for the engine).
+//                                    What the engine cannot be given is refused here, first
+//                                    match wins: COPY_LEN >= 2^CP_LENW (LONG), COPY_CTRL.PRIO
+//                                    beyond the engine's priority field, >= 2^CP_PW (PRIO); the
+//                                    refusal waits in a register (SLVERR for a second one while it
+//                                    is there) and goes to COPY_CPL before any engine completion.  COPY_CPL
+//                                    is one completion register: cp_cpl_ready_o = it and the
+//                                    window-refusal register are empty (registers only);
+//                                    COPY_CPL_POP empties it.  A completion entering COPY_CPL
+//                                    counts in PERF_COPIES (OK) or COPY_ERR_CNT and
+//                                    COPY_STATUS.LAST_ERR (a refusal).  cp_chunk_log2_o =
+//                                    COPY_CHUNK.LOG2 (a register).
 // irq_o = (IRQ_ENABLE.ERR && ERR_STATUS != 0) || (IRQ_ENABLE.KERNEL_DONE &&
-// KERNEL_STATUS.KERNEL_DONE) || (TR_IRQ_EN & TR_EVENTS) != 0, from registers only.
+// KERNEL_STATUS.KERNEL_DONE) || (COPY_IRQ.EN && COPY_CPL.VALID) || (TR_IRQ_EN & TR_EVENTS) != 0,
+// from registers only.
 //
 // Latency: 0 cycles request -> response; register writes and events take effect at the edge.
 // A PRE_HINT write accepted in cycle t: pre_hint_valid_o high in t+1 only, pre_pred_launch_o
 // the written value from t+1.  The only input -> read-data paths are the live status reads
-// (STATUS, ERR_DB_INFO, EKT_VALID, PRE_STATUS, TR_RESULT.BUSY, TR_ELASTIC, TR_LE, TR_LAST_LID).
+// (STATUS, ERR_DB_INFO, EKT_VALID, PRE_STATUS, COPY_STATUS, TR_RESULT.BUSY, TR_ELASTIC, TR_LE,
+// TR_LAST_LID).  COPY_GO in t: cp_cmd_valid_o
+// from t+1; an engine completion taken in t (cp_cpl_valid_i && cp_cpl_ready_o): COPY_CPL.VALID
+// from t+1; a window refusal in t: COPY_CPL.VALID from t+2 at the earliest.
 // Limits: AW 16..32 (addresses >= 64 KiB are unmapped), ENTRIES 1..255, CNT_W 1..32,
-// NSM 1..64 (SM_RESERVE holds SMs 0..31; reserve_mask_o bits 32 and up are 0).
+// NSM 1..64 (SM_RESERVE holds SMs 0..31; reserve_mask_o bits 32 and up are 0); CP_NPRIO 2..8,
+// CP_LENW 4..31, CP_IDW 1..16 (kmu_copy_engine's NPRIO, LENW, IDW).
 // C twin: cmodel/frontend/kmu_csr.c.
 `default_nettype none
 
@@ -84,8 +106,13 @@ module kmu_csr #(
     parameter integer ENTRIES = 8,   // EKT entries
     parameter integer CNT_W   = 16,  // error / performance counter width
     parameter integer NSM     = 2,   // SMs (reserve_mask_o width)
+    parameter integer CP_NPRIO = 2,  // copy engine priority levels (kmu_copy_engine NPRIO)
+    parameter integer CP_LENW = 12,  // copy engine byte-count bits (LENW)
+    parameter integer CP_IDW  = 4,   // copy engine tag bits (IDW)
     // derived, do not override: EKT entry id width, max(1, clog2(ENTRIES))
-    parameter integer ID_W    = (ENTRIES > 1) ? $clog2(ENTRIES) : 1
+    parameter integer ID_W    = (ENTRIES > 1) ? $clog2(ENTRIES) : 1,
+    // derived, do not override: copy priority bits, max(1, clog2(CP_NPRIO))
+    parameter integer CP_PW   = (CP_NPRIO > 1) ? $clog2(CP_NPRIO) : 1
 ) (
     input  wire               clk_i,
     input  wire               rst_ni,
@@ -201,7 +228,23 @@ module kmu_csr #(
     input  wire [        7:0] trem_q_i,             // kmu_elastic q
     input  wire [       31:0] trem_le_i,            // kmu_elastic l_e
     input  wire [       15:0] trem_last_lid_i,      // kmu_kmu: launch id of the last host kernel
-    output wire               irq_o                 // enabled ERR_STATUS / KERNEL_STATUS / TR_EVENTS
+    // copy window (COPY_*) to kmu_copy_engine: its command port, registered
+    output wire [        4:0] cp_chunk_log2_o,      // COPY_CHUNK.LOG2
+    output wire               cp_cmd_valid_o,
+    input  wire               cp_cmd_ready_i,
+    output wire [       31:0] cp_cmd_src_o,
+    output wire [       31:0] cp_cmd_dst_o,
+    output wire [ CP_LENW-1:0] cp_cmd_bytes_o,
+    output wire               cp_cmd_dir_o,
+    output wire [   CP_PW-1:0] cp_cmd_prio_o,
+    output wire [  CP_IDW-1:0] cp_cmd_id_o,
+    // ... and its completions (held by the engine until cp_cpl_ready_o)
+    input  wire               cp_cpl_valid_i,
+    output wire               cp_cpl_ready_o,
+    input  wire [  CP_IDW-1:0] cp_cpl_id_i,
+    input  wire [        2:0] cp_cpl_status_i,      // copy_st_e
+    input  wire               cp_busy_i,            // an accepted copy has not completed
+    output wire               irq_o                 // enabled ERR_STATUS / KERNEL_STATUS / COPY_CPL / TR_EVENTS
 );
 `include "kmu_regmap.vh"
 
@@ -211,6 +254,11 @@ module kmu_csr #(
   localparam [CNT_W-1:0] CNT_MAX = {CNT_W{1'b1}};
   // SM_RESERVE: the implemented bits, SMs 0..min(NSM,32)-1
   localparam [31:0] RSV_MASK = (NSM >= 32) ? 32'hFFFFFFFF : ((32'd1 << NSM) - 32'd1);
+  // copy window: the implemented COPY_CTRL.ID bits, and COPY_CONFIG
+  localparam [15:0] CP_ID_MASK = (CP_IDW >= 16) ? 16'hFFFF : ((16'd1 << CP_IDW) - 16'd1);
+  localparam [31:0] CP_NPRIO_W = CP_NPRIO;
+  localparam [31:0] CP_LENW_W = CP_LENW;
+  localparam [31:0] CP_IDW_W = CP_IDW;
 
   // ------------------------------------------------------------------ state
   // error status (only the bits of KMU_ERR_STATUS_MASK ever set) and result registers
@@ -301,6 +349,31 @@ module kmu_csr #(
   reg [2:0] tr_shift_q, tr_shift_d;
   reg [CNT_W-1:0] cnt_trem_q, cnt_trem_d;  // ERR_CNT_TREM
   reg [CNT_W-1:0] perf_rvk_q, perf_rvk_d;  // PERF_REVOKES
+  // copy window: staging (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL), COPY_CHUNK, COPY_IRQ
+  reg [31:0] cp_src_q, cp_src_d, cp_dst_q, cp_dst_d, cp_len_q, cp_len_d;
+  reg cp_dir_q, cp_dir_d;
+  reg [2:0] cp_prio_q, cp_prio_d;
+  reg [15:0] cp_id_q, cp_id_d;  // only CP_ID_MASK bits ever set
+  reg [4:0] cp_chunk_q, cp_chunk_d;
+  reg cp_irq_en_q, cp_irq_en_d;
+  // copy command register stage (cp_cmd_*_o)
+  reg cq_v_q, cq_v_d;
+  reg [31:0] cq_src_q, cq_src_d, cq_dst_q, cq_dst_d;
+  reg [CP_LENW-1:0] cq_bytes_q, cq_bytes_d;
+  reg cq_dir_q, cq_dir_d;
+  reg [CP_PW-1:0] cq_prio_q, cq_prio_d;
+  reg [CP_IDW-1:0] cq_id_q, cq_id_d;
+  // a command the window refused, on its way to COPY_CPL
+  reg wref_v_q, wref_v_d;
+  reg [CP_IDW-1:0] wref_id_q, wref_id_d;
+  reg [2:0] wref_st_q, wref_st_d;
+  // COPY_CPL, COPY_STATUS.LAST_ERR, COPY_ERR_CNT, PERF_COPIES
+  reg ccpl_v_q, ccpl_v_d;
+  reg [CP_IDW-1:0] ccpl_id_q, ccpl_id_d;
+  reg [2:0] ccpl_st_q, ccpl_st_d;
+  reg [2:0] cp_lerr_q, cp_lerr_d;
+  reg [CNT_W-1:0] cnt_cp_q, cnt_cp_d;  // COPY_ERR_CNT
+  reg [CNT_W-1:0] perf_cp_q, perf_cp_d;  // PERF_COPIES
 
   // ------------------------------------------------------------------ helpers
   // saturating counter step: base + inc, held at all ones
@@ -339,7 +412,23 @@ module kmu_csr #(
     end
   endfunction
 
+  // a copy tag, zero-extended to the 16-bit ID fields
+  function automatic [15:0] cp_id16(input [CP_IDW-1:0] v);
+    integer k;
+    begin
+      cp_id16 = 16'd0;
+      for (k = 0; k < CP_IDW && k < 16; k = k + 1) cp_id16[k] = v[k];
+    end
+  endfunction
+
   // ------------------------------------------------------------------ decode
+  // COPY_GO: what the engine cannot take is refused here (LONG first, then PRIO beyond the
+  // field); SLVERR while the stage the command needs is occupied (registers only: the bus never
+  // waits for the engine, whose refusals may wait for a COPY_CPL_POP on this bus)
+  wire cp_long = (cp_len_q >> CP_LENW) != 32'd0;
+  wire cp_prio_wide = ({29'd0, cp_prio_q} >> CP_PW) != 32'd0;
+  wire cp_wref = cp_long || cp_prio_wide;
+  wire cp_go_busy = cp_wref ? wref_v_q : cq_v_q;
   wire [31:0] addr32 = {{(32 - AW) {1'b0}}, bus_req_addr_i};
   wire [15:0] a = addr32[15:0];
   wire        in_64k = (addr32[31:16] == 16'd0);
@@ -348,9 +437,7 @@ module kmu_csr #(
   wire [31:0] db_off = {16'd0, a} - {16'd0, KMU_DOORBELL_ADDR};
   wire        db_hit = in_64k && ({16'd0, a} >= {16'd0, KMU_DOORBELL_ADDR}) &&
       (db_off < KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE);
-  // reserved windows: decoded so that they stay SLVERR even if a register lands nearby
-  wire rsv_hit = in_64k && (
-      (a >= KMU_WIN_COPY_ENGINE_BASE && a <= KMU_WIN_COPY_ENGINE_LAST));
+  // no reserved window is left in register map 1.4 (the copy and TReM windows are built)
 
   // register select: may software read / write it, and its read value
   reg        rd_ok, wr_ok;
@@ -359,7 +446,7 @@ module kmu_csr #(
     rd_ok = 1'b0;
     wr_ok = 1'b0;
     rval  = 32'd0;
-    if (in_64k && !rsv_hit) begin
+    if (in_64k) begin
       case (a)
         KMU_ID_ADDR: begin
           rd_ok = KMU_ID_RD;
@@ -732,6 +819,80 @@ module kmu_csr #(
           wr_ok = KMU_TR_LAST_LID_WR;
           rval[KMU_TR_LAST_LID_LID_SHIFT+:KMU_TR_LAST_LID_LID_WIDTH] = trem_last_lid_i;
         end
+        KMU_COPY_SRC_ADDR: begin
+          rd_ok = KMU_COPY_SRC_RD;
+          wr_ok = KMU_COPY_SRC_WR;
+          rval  = cp_src_q;
+        end
+        KMU_COPY_DST_ADDR: begin
+          rd_ok = KMU_COPY_DST_RD;
+          wr_ok = KMU_COPY_DST_WR;
+          rval  = cp_dst_q;
+        end
+        KMU_COPY_LEN_ADDR: begin
+          rd_ok = KMU_COPY_LEN_RD;
+          wr_ok = KMU_COPY_LEN_WR;
+          rval  = cp_len_q;
+        end
+        KMU_COPY_CTRL_ADDR: begin
+          rd_ok = KMU_COPY_CTRL_RD;
+          wr_ok = KMU_COPY_CTRL_WR;
+          rval[KMU_COPY_CTRL_DIR_SHIFT] = cp_dir_q;
+          rval[KMU_COPY_CTRL_PRIO_SHIFT+:KMU_COPY_CTRL_PRIO_WIDTH] = cp_prio_q;
+          rval[KMU_COPY_CTRL_ID_SHIFT+:KMU_COPY_CTRL_ID_WIDTH] = cp_id_q;
+        end
+        KMU_COPY_CHUNK_ADDR: begin
+          rd_ok = KMU_COPY_CHUNK_RD;
+          wr_ok = KMU_COPY_CHUNK_WR;
+          rval[KMU_COPY_CHUNK_LOG2_SHIFT+:KMU_COPY_CHUNK_LOG2_WIDTH] = cp_chunk_q;
+        end
+        KMU_COPY_GO_ADDR: begin
+          rd_ok = KMU_COPY_GO_RD;
+          wr_ok = KMU_COPY_GO_WR && !cp_go_busy;
+        end
+        KMU_COPY_CPL_ADDR: begin
+          rd_ok = KMU_COPY_CPL_RD;
+          wr_ok = KMU_COPY_CPL_WR;
+          // the fields read 0 while no completion is here
+          if (ccpl_v_q) begin
+            rval[KMU_COPY_CPL_ID_SHIFT+:KMU_COPY_CPL_ID_WIDTH] = cp_id16(ccpl_id_q);
+            rval[KMU_COPY_CPL_STATUS_SHIFT+:KMU_COPY_CPL_STATUS_WIDTH] = ccpl_st_q;
+            rval[KMU_COPY_CPL_VALID_SHIFT] = 1'b1;
+          end
+        end
+        KMU_COPY_CPL_POP_ADDR: begin
+          rd_ok = KMU_COPY_CPL_POP_RD;
+          wr_ok = KMU_COPY_CPL_POP_WR;
+        end
+        KMU_COPY_STATUS_ADDR: begin
+          rd_ok = KMU_COPY_STATUS_RD;
+          wr_ok = KMU_COPY_STATUS_WR;
+          rval[KMU_COPY_STATUS_BUSY_SHIFT] = cq_v_q || wref_v_q || cp_cpl_valid_i || cp_busy_i;
+          rval[KMU_COPY_STATUS_CMD_PENDING_SHIFT] = cq_v_q;
+          rval[KMU_COPY_STATUS_LAST_ERR_SHIFT+:KMU_COPY_STATUS_LAST_ERR_WIDTH] = cp_lerr_q;
+        end
+        KMU_COPY_ERR_CNT_ADDR: begin
+          rd_ok = KMU_COPY_ERR_CNT_RD;
+          wr_ok = KMU_COPY_ERR_CNT_WR;
+          rval  = cnt_rd(cnt_cp_q);
+        end
+        KMU_COPY_IRQ_ADDR: begin
+          rd_ok = KMU_COPY_IRQ_RD;
+          wr_ok = KMU_COPY_IRQ_WR;
+          rval[KMU_COPY_IRQ_EN_SHIFT] = cp_irq_en_q;
+        end
+        KMU_PERF_COPIES_ADDR: begin
+          rd_ok = KMU_PERF_COPIES_RD;
+          wr_ok = KMU_PERF_COPIES_WR;
+          rval  = cnt_rd(perf_cp_q);
+        end
+        KMU_COPY_CONFIG_ADDR: begin
+          rd_ok = KMU_COPY_CONFIG_RD;
+          wr_ok = KMU_COPY_CONFIG_WR;
+          rval = ((CP_NPRIO_W << KMU_COPY_CONFIG_NPRIO_SHIFT) & KMU_COPY_CONFIG_NPRIO_MASK) |
+                 ((CP_LENW_W << KMU_COPY_CONFIG_LENW_SHIFT) & KMU_COPY_CONFIG_LENW_MASK) |
+                 ((CP_IDW_W << KMU_COPY_CONFIG_IDW_SHIFT) & KMU_COPY_CONFIG_IDW_MASK);
+        end
         default: begin
           if (db_hit) begin
             rd_ok = KMU_DOORBELL_RD;
@@ -752,6 +913,7 @@ module kmu_csr #(
   wire hl_busy = host_valid_q && !host_ready_i;  // the pending launch is not taken this cycle
   wire trcmd_req = wr_good && (a == KMU_TR_CMD_ADDR);
   wire tr_busy = tr_req_valid_q && !trem_req_ready_i;  // the held request is not taken
+  wire gocmd_req = wr_good && (a == KMU_COPY_GO_ADDR);
   wire [7:0] unreg_id8 = bus_req_wdata_i[KMU_UNREG_CMD_ID_SHIFT+:KMU_UNREG_CMD_ID_WIDTH];
   wire unreg_known = ({24'd0, unreg_id8} < ENTRIES_W);
 
@@ -822,8 +984,17 @@ module kmu_csr #(
   assign trem_shift_o = tr_shift_q;
   assign trem_sla_o = tr_sla_q;
   assign trem_period_o = tr_period_q;
+  assign cp_chunk_log2_o = cp_chunk_q;
+  assign cp_cmd_valid_o = cq_v_q;
+  assign cp_cmd_src_o = cq_src_q;
+  assign cp_cmd_dst_o = cq_dst_q;
+  assign cp_cmd_bytes_o = cq_bytes_q;
+  assign cp_cmd_dir_o = cq_dir_q;
+  assign cp_cmd_prio_o = cq_prio_q;
+  assign cp_cmd_id_o = cq_id_q;
+  assign cp_cpl_ready_o = !ccpl_v_q && !wref_v_q;
   assign irq_o = (irq_en_err_q && (err_q != 32'd0)) || (irq_en_kd_q && kdone_q) ||
-      (tr_en_done_q && tr_ev_done_q) || (tr_en_guard_q && tr_ev_guard_q);
+      (cp_irq_en_q && ccpl_v_q) || (tr_en_done_q && tr_ev_done_q) || (tr_en_guard_q && tr_ev_guard_q);
 
   // ------------------------------------------------------------------ events
   wire reg_fire = regcmd_req && reg_ready_i;
@@ -842,6 +1013,12 @@ module kmu_csr #(
       (hl_tb_x_q == 16'd0) || (hl_tb_y_q == 16'd0) || (hl_tb_z_q == 16'd0);
   wire ev_host_refused = hl_fire && hl_bad;
   wire hl_launch = hl_fire && !hl_bad;
+  // copies: a COPY_GO taken on the bus; a completion entering COPY_CPL (a window refusal first)
+  wire go_fire = gocmd_req;  // COPY_GO never waits
+  wire cpl_in = !ccpl_v_q && (wref_v_q || cp_cpl_valid_i);
+  wire [2:0] cpl_in_st = wref_v_q ? wref_st_q : cp_cpl_status_i;
+  wire ev_cp_ok = cpl_in && (cpl_in_st == KMU_COPY_ST_OK);
+  wire ev_cp_ref = cpl_in && (cpl_in_st != KMU_COPY_ST_OK);
 
   reg [31:0] err_set, err_clr;
 
@@ -913,6 +1090,28 @@ module kmu_csr #(
     pre_deadline_d = pre_deadline_q;
     pre_bw_shift_d = pre_bw_shift_q;
     pre_launch_d  = pre_launch_q;
+    cp_src_d      = cp_src_q;
+    cp_dst_d      = cp_dst_q;
+    cp_len_d      = cp_len_q;
+    cp_dir_d      = cp_dir_q;
+    cp_prio_d     = cp_prio_q;
+    cp_id_d       = cp_id_q;
+    cp_chunk_d    = cp_chunk_q;
+    cp_irq_en_d   = cp_irq_en_q;
+    cq_v_d        = cq_v_q;
+    cq_src_d      = cq_src_q;
+    cq_dst_d      = cq_dst_q;
+    cq_bytes_d    = cq_bytes_q;
+    cq_dir_d      = cq_dir_q;
+    cq_prio_d     = cq_prio_q;
+    cq_id_d       = cq_id_q;
+    wref_v_d      = wref_v_q;
+    wref_id_d     = wref_id_q;
+    wref_st_d     = wref_st_q;
+    ccpl_v_d      = ccpl_v_q;
+    ccpl_id_d     = ccpl_id_q;
+    ccpl_st_d     = ccpl_st_q;
+    cp_lerr_d     = cp_lerr_q;
     // the hint is a pulse: high only in the cycle after an accepted PRE_HINT write
     pre_hint_valid_d = acc_wr && (a == KMU_PRE_HINT_ADDR);
 
@@ -957,6 +1156,38 @@ module kmu_csr #(
     perf_csave_d = sat_add(
         (acc_wr && a == KMU_PERF_CTX_SAVES_ADDR) ? {CNT_W{1'b0}} : perf_csave_q,
         {1'b0, ctx_save_i});
+
+    cnt_cp_d = sat_add((acc_wr && a == KMU_COPY_ERR_CNT_ADDR) ? {CNT_W{1'b0}} : cnt_cp_q,
+                       {1'b0, ev_cp_ref});
+    perf_cp_d = sat_add((acc_wr && a == KMU_PERF_COPIES_ADDR) ? {CNT_W{1'b0}} : perf_cp_q,
+                        {1'b0, ev_cp_ok});
+
+    // copy command stage: taken by cp_cmd_ready_i, loaded from the staging registers at COPY_GO
+    if (cq_v_q && cp_cmd_ready_i) cq_v_d = 1'b0;
+    if (go_fire && !cp_wref) begin
+      cq_v_d     = 1'b1;
+      cq_src_d   = cp_src_q;
+      cq_dst_d   = cp_dst_q;
+      cq_bytes_d = cp_len_q[CP_LENW-1:0];
+      cq_dir_d   = cp_dir_q;
+      cq_prio_d  = cp_prio_q[CP_PW-1:0];
+      cq_id_d    = cp_id_q[CP_IDW-1:0];
+    end
+    // COPY_CPL: popped by COPY_CPL_POP; when empty it takes the window refusal, else the
+    // engine's completion (cp_cpl_ready_o says which it can take: only from registers)
+    if (acc_wr && a == KMU_COPY_CPL_POP_ADDR) ccpl_v_d = 1'b0;
+    if (cpl_in) begin
+      ccpl_v_d  = 1'b1;
+      ccpl_id_d = wref_v_q ? wref_id_q : cp_cpl_id_i;
+      ccpl_st_d = cpl_in_st;
+      wref_v_d  = 1'b0;
+    end
+    if (ev_cp_ref) cp_lerr_d = cpl_in_st;
+    if (go_fire && cp_wref) begin
+      wref_v_d  = 1'b1;
+      wref_id_d = cp_id_q[CP_IDW-1:0];
+      wref_st_d = cp_long ? KMU_COPY_ST_LONG : KMU_COPY_ST_PRIO;
+    end
 
     // KERNEL_STATUS: sticky, write 1 to clear, a completion in the same cycle wins
     if (acc_wr && a == KMU_KERNEL_STATUS_ADDR &&
@@ -1069,6 +1300,17 @@ module kmu_csr #(
         KMU_PRE_BW_ADDR:
         pre_bw_shift_d = bus_req_wdata_i[KMU_PRE_BW_SHIFT_SHIFT+:KMU_PRE_BW_SHIFT_WIDTH];
         KMU_PRE_HINT_ADDR: pre_launch_d = bus_req_wdata_i;
+        KMU_COPY_SRC_ADDR: cp_src_d = bus_req_wdata_i;
+        KMU_COPY_DST_ADDR: cp_dst_d = bus_req_wdata_i;
+        KMU_COPY_LEN_ADDR: cp_len_d = bus_req_wdata_i;
+        KMU_COPY_CTRL_ADDR: begin
+          cp_dir_d  = bus_req_wdata_i[KMU_COPY_CTRL_DIR_SHIFT];
+          cp_prio_d = bus_req_wdata_i[KMU_COPY_CTRL_PRIO_SHIFT+:KMU_COPY_CTRL_PRIO_WIDTH];
+          cp_id_d   = bus_req_wdata_i[KMU_COPY_CTRL_ID_SHIFT+:KMU_COPY_CTRL_ID_WIDTH] & CP_ID_MASK;
+        end
+        KMU_COPY_CHUNK_ADDR:
+        cp_chunk_d = bus_req_wdata_i[KMU_COPY_CHUNK_LOG2_SHIFT+:KMU_COPY_CHUNK_LOG2_WIDTH];
+        KMU_COPY_IRQ_ADDR: cp_irq_en_d = bus_req_wdata_i[KMU_COPY_IRQ_EN_SHIFT];
         default: ;
       endcase
     end
@@ -1286,6 +1528,30 @@ module kmu_csr #(
       host_prio_q   <= 2'd0;
       host_param_q  <= 32'd0;
       host_cpl_q    <= 32'd0;
+      cp_src_q      <= KMU_COPY_SRC_RESET;
+      cp_dst_q      <= KMU_COPY_DST_RESET;
+      cp_len_q      <= KMU_COPY_LEN_RESET;
+      cp_dir_q      <= KMU_COPY_CTRL_DIR_RESET[0];
+      cp_prio_q     <= KMU_COPY_CTRL_PRIO_RESET[KMU_COPY_CTRL_PRIO_WIDTH-1:0];
+      cp_id_q       <= KMU_COPY_CTRL_ID_RESET[KMU_COPY_CTRL_ID_WIDTH-1:0];
+      cp_chunk_q    <= KMU_COPY_CHUNK_LOG2_RESET[KMU_COPY_CHUNK_LOG2_WIDTH-1:0];
+      cp_irq_en_q   <= KMU_COPY_IRQ_EN_RESET[0];
+      cq_v_q        <= 1'b0;
+      cq_src_q      <= 32'd0;
+      cq_dst_q      <= 32'd0;
+      cq_bytes_q    <= {CP_LENW{1'b0}};
+      cq_dir_q      <= 1'b0;
+      cq_prio_q     <= {CP_PW{1'b0}};
+      cq_id_q       <= {CP_IDW{1'b0}};
+      wref_v_q      <= 1'b0;
+      wref_id_q     <= {CP_IDW{1'b0}};
+      wref_st_q     <= 3'd0;
+      ccpl_v_q      <= 1'b0;
+      ccpl_id_q     <= {CP_IDW{1'b0}};
+      ccpl_st_q     <= 3'd0;
+      cp_lerr_q     <= 3'd0;
+      cnt_cp_q      <= {CNT_W{1'b0}};
+      perf_cp_q     <= {CNT_W{1'b0}};
     end else begin
       err_q         <= err_d;
       res_busy_q    <= res_busy_d;
@@ -1362,6 +1628,30 @@ module kmu_csr #(
       host_prio_q   <= host_prio_d;
       host_param_q  <= host_param_d;
       host_cpl_q    <= host_cpl_d;
+      cp_src_q      <= cp_src_d;
+      cp_dst_q      <= cp_dst_d;
+      cp_len_q      <= cp_len_d;
+      cp_dir_q      <= cp_dir_d;
+      cp_prio_q     <= cp_prio_d;
+      cp_id_q       <= cp_id_d;
+      cp_chunk_q    <= cp_chunk_d;
+      cp_irq_en_q   <= cp_irq_en_d;
+      cq_v_q        <= cq_v_d;
+      cq_src_q      <= cq_src_d;
+      cq_dst_q      <= cq_dst_d;
+      cq_bytes_q    <= cq_bytes_d;
+      cq_dir_q      <= cq_dir_d;
+      cq_prio_q     <= cq_prio_d;
+      cq_id_q       <= cq_id_d;
+      wref_v_q      <= wref_v_d;
+      wref_id_q     <= wref_id_d;
+      wref_st_q     <= wref_st_d;
+      ccpl_v_q      <= ccpl_v_d;
+      ccpl_id_q     <= ccpl_id_d;
+      ccpl_st_q     <= ccpl_st_d;
+      cp_lerr_q     <= cp_lerr_d;
+      cnt_cp_q      <= cnt_cp_d;
+      perf_cp_q     <= perf_cp_d;
     end
   end
 endmodule

@@ -43,7 +43,10 @@ module kmu_frontend #(
     parameter integer AW      = 16,  // AXI4-Lite byte-address width
     parameter integer ENTRIES = 8,   // EKT entries (8 small, 32 paper)
     parameter integer CNT_W   = 16,  // error / performance counter width
-    parameter integer NSM     = 2    // SMs (reserve_mask_o width)
+    parameter integer NSM     = 2,   // SMs (reserve_mask_o width)
+    parameter integer CP_NPRIO = 2,  // copy engine priority levels (kmu_csr's copy window)
+    parameter integer CP_LENW = 12,  // copy engine byte-count bits
+    parameter integer CP_IDW  = 4    // copy engine tag bits
 ) (
     input wire clk_i,
     input wire rst_ni,
@@ -124,7 +127,21 @@ module kmu_frontend #(
     input  wire        pre_req_i,          // pulse: TB-level preemption request (PERF_PREEMPTS)
     input  wire        wp_start_i,         // pulse: warp-level preemption started (PERF_WP)
     input  wire        ctx_save_i,         // pulse: context save done (PERF_CTX_SAVES)
-
+    // copy window (kmu_csr's COPY_* registers) to and from kmu_copy_engine, all registered
+    output wire [               4:0] cp_chunk_log2_o,
+    output wire                      cp_cmd_valid_o,
+    input  wire                      cp_cmd_ready_i,
+    output wire [              31:0] cp_cmd_src_o,
+    output wire [              31:0] cp_cmd_dst_o,
+    output wire [       CP_LENW-1:0] cp_cmd_bytes_o,
+    output wire                      cp_cmd_dir_o,
+    output wire [((CP_NPRIO > 1) ? $clog2(CP_NPRIO) : 1)-1:0] cp_cmd_prio_o,
+    output wire [        CP_IDW-1:0] cp_cmd_id_o,
+    input  wire                      cp_cpl_valid_i,
+    output wire                      cp_cpl_ready_o,
+    input  wire [        CP_IDW-1:0] cp_cpl_id_i,
+    input  wire [               2:0] cp_cpl_status_i,
+    input  wire                      cp_busy_i,
     output wire irq_o
 );
   localparam integer ID_W = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
@@ -214,7 +231,10 @@ module kmu_frontend #(
       .AW     (AW),
       .ENTRIES(ENTRIES),
       .CNT_W  (CNT_W),
-      .NSM    (NSM)
+      .NSM    (NSM),
+      .CP_NPRIO(CP_NPRIO),
+      .CP_LENW(CP_LENW),
+      .CP_IDW (CP_IDW)
   ) u_csr (
       .clk_i              (clk_i),
       .rst_ni             (rst_ni),
@@ -321,6 +341,20 @@ module kmu_frontend #(
       .trem_q_i           (8'd0),
       .trem_le_i          (32'd0),
       .trem_last_lid_i    (16'd0),
+      .cp_chunk_log2_o    (cp_chunk_log2_o),
+      .cp_cmd_valid_o     (cp_cmd_valid_o),
+      .cp_cmd_ready_i     (cp_cmd_ready_i),
+      .cp_cmd_src_o       (cp_cmd_src_o),
+      .cp_cmd_dst_o       (cp_cmd_dst_o),
+      .cp_cmd_bytes_o     (cp_cmd_bytes_o),
+      .cp_cmd_dir_o       (cp_cmd_dir_o),
+      .cp_cmd_prio_o      (cp_cmd_prio_o),
+      .cp_cmd_id_o        (cp_cmd_id_o),
+      .cp_cpl_valid_i     (cp_cpl_valid_i),
+      .cp_cpl_ready_o     (cp_cpl_ready_o),
+      .cp_cpl_id_i        (cp_cpl_id_i),
+      .cp_cpl_status_i    (cp_cpl_status_i),
+      .cp_busy_i          (cp_busy_i),
       .irq_o              (irq_o)
   );
   wire unused_host_class, unused_trem_req_valid, unused_trem_req_replay;

@@ -34,10 +34,10 @@ localparam [15:0]  KMU_WIN_TREM_BASE = 16'h2200;  // TReM revocation
 localparam integer KMU_WIN_TREM_SIZE = 256;
 localparam [15:0]  KMU_WIN_TREM_LAST = 16'h22FF;
 localparam integer KMU_WIN_TREM_RESERVED = 0;
-localparam [15:0]  KMU_WIN_COPY_ENGINE_BASE = 16'h2300;  // reserved: copy engine
-localparam integer KMU_WIN_COPY_ENGINE_SIZE = 256;
-localparam [15:0]  KMU_WIN_COPY_ENGINE_LAST = 16'h23FF;
-localparam integer KMU_WIN_COPY_ENGINE_RESERVED = 1;
+localparam [15:0]  KMU_WIN_COPY_BASE = 16'h2300;  // Copy
+localparam integer KMU_WIN_COPY_SIZE = 256;
+localparam [15:0]  KMU_WIN_COPY_LAST = 16'h23FF;
+localparam integer KMU_WIN_COPY_RESERVED = 0;
 
 // ---- ID
 localparam [15:0]  KMU_ID_ADDR = 16'h0000;  // Identification: ASCII "KMU0".
@@ -51,15 +51,15 @@ localparam [31:0]  KMU_ID_VALUE_MASK = 32'hFFFFFFFF;
 localparam [31:0]  KMU_ID_VALUE_RESET = 32'h4B4D5530;
 
 // ---- VERSION
-localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.3 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST).
-localparam [31:0]  KMU_VERSION_RESET = 32'h00000103;
+localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.4 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window.
+localparam [31:0]  KMU_VERSION_RESET = 32'h00000104;
 localparam [31:0]  KMU_VERSION_MASK = 32'hFFFFFFFF;
 localparam [0:0]   KMU_VERSION_RD = 1'd1;
 localparam [0:0]   KMU_VERSION_WR = 1'd0;
 localparam integer KMU_VERSION_VALUE_SHIFT = 0;  // RO: constant
 localparam integer KMU_VERSION_VALUE_WIDTH = 32;
 localparam [31:0]  KMU_VERSION_VALUE_MASK = 32'hFFFFFFFF;
-localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000103;
+localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000104;
 
 // ---- CONFIG
 localparam [15:0]  KMU_CONFIG_ADDR = 16'h0008;  // Build parameters.
@@ -971,6 +971,191 @@ localparam integer KMU_TR_LAST_LID_LID_SHIFT = 0;  // RO: the launch id of the l
 localparam integer KMU_TR_LAST_LID_LID_WIDTH = 16;
 localparam [31:0]  KMU_TR_LAST_LID_LID_MASK = 32'h0000FFFF;
 localparam [31:0]  KMU_TR_LAST_LID_LID_RESET = 32'h00000000;
+
+// ---- COPY_SRC
+localparam [15:0]  KMU_COPY_SRC_ADDR = 16'h2300;  // Source byte address (host memory for host-to-device, device memory for device-to-host); a multiple of 4.
+localparam [31:0]  KMU_COPY_SRC_RESET = 32'h00000000;
+localparam [31:0]  KMU_COPY_SRC_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_COPY_SRC_RD = 1'd1;
+localparam [0:0]   KMU_COPY_SRC_WR = 1'd1;
+localparam integer KMU_COPY_SRC_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_COPY_SRC_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_COPY_SRC_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_COPY_SRC_VALUE_RESET = 32'h00000000;
+
+// ---- COPY_DST
+localparam [15:0]  KMU_COPY_DST_ADDR = 16'h2304;  // Destination byte address; a multiple of 4.
+localparam [31:0]  KMU_COPY_DST_RESET = 32'h00000000;
+localparam [31:0]  KMU_COPY_DST_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_COPY_DST_RD = 1'd1;
+localparam [0:0]   KMU_COPY_DST_WR = 1'd1;
+localparam integer KMU_COPY_DST_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_COPY_DST_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_COPY_DST_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_COPY_DST_VALUE_RESET = 32'h00000000;
+
+// ---- COPY_LEN
+localparam [15:0]  KMU_COPY_LEN_ADDR = 16'h2308;  // Bytes to copy: a multiple of 4, at least 4, below 2^LENW (COPY_CONFIG.LENW; LONG otherwise).
+localparam [31:0]  KMU_COPY_LEN_RESET = 32'h00000000;
+localparam [31:0]  KMU_COPY_LEN_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_COPY_LEN_RD = 1'd1;
+localparam [0:0]   KMU_COPY_LEN_WR = 1'd1;
+localparam integer KMU_COPY_LEN_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_COPY_LEN_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_COPY_LEN_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_COPY_LEN_VALUE_RESET = 32'h00000000;
+
+// ---- COPY_CTRL
+localparam [15:0]  KMU_COPY_CTRL_ADDR = 16'h230C;  // Direction, priority and tag of the staged command.
+localparam [31:0]  KMU_COPY_CTRL_RESET = 32'h00000000;
+localparam [31:0]  KMU_COPY_CTRL_MASK = 32'hFFFF0071;
+localparam [0:0]   KMU_COPY_CTRL_RD = 1'd1;
+localparam [0:0]   KMU_COPY_CTRL_WR = 1'd1;
+localparam integer KMU_COPY_CTRL_DIR_SHIFT = 0;  // RW: 0 host to device (reads the host link, writes device memory), 1 device to host
+localparam integer KMU_COPY_CTRL_DIR_WIDTH = 1;
+localparam [31:0]  KMU_COPY_CTRL_DIR_MASK = 32'h00000001;
+localparam [31:0]  KMU_COPY_CTRL_DIR_RESET = 32'h00000000;
+localparam integer KMU_COPY_CTRL_PRIO_SHIFT = 4;  // RW: priority, COPY_CONFIG.NPRIO-1 highest; PRIO refusal when >= COPY_CONFIG.NPRIO (by the window when it does not fit the engine's priority field, else by the engine)
+localparam integer KMU_COPY_CTRL_PRIO_WIDTH = 3;
+localparam [31:0]  KMU_COPY_CTRL_PRIO_MASK = 32'h00000070;
+localparam [31:0]  KMU_COPY_CTRL_PRIO_RESET = 32'h00000000;
+localparam integer KMU_COPY_CTRL_ID_SHIFT = 16;  // RW: tag returned in COPY_CPL.ID (bits IDW..15 are not implemented: read 0, writes ignored)
+localparam integer KMU_COPY_CTRL_ID_WIDTH = 16;
+localparam [31:0]  KMU_COPY_CTRL_ID_MASK = 32'hFFFF0000;
+localparam [31:0]  KMU_COPY_CTRL_ID_RESET = 32'h00000000;
+
+// ---- COPY_CHUNK
+localparam [15:0]  KMU_COPY_CHUNK_ADDR = 16'h2310;  // Chunk size, read by the engine at every chunk boundary (change it while COPY_STATUS.BUSY is 0 for chunks aligned to the copy's start).
+localparam [31:0]  KMU_COPY_CHUNK_RESET = 32'h00000014;
+localparam [31:0]  KMU_COPY_CHUNK_MASK = 32'h0000001F;
+localparam [0:0]   KMU_COPY_CHUNK_RD = 1'd1;
+localparam [0:0]   KMU_COPY_CHUNK_WR = 1'd1;
+localparam integer KMU_COPY_CHUNK_LOG2_SHIFT = 0;  // RW: chunk bytes = 2^max(LOG2, 2); a chunk at least the copy's size: no chunking. Reset 20: 1 MiB, RGEM's choice
+localparam integer KMU_COPY_CHUNK_LOG2_WIDTH = 5;
+localparam [31:0]  KMU_COPY_CHUNK_LOG2_MASK = 32'h0000001F;
+localparam [31:0]  KMU_COPY_CHUNK_LOG2_RESET = 32'h00000014;
+
+// ---- COPY_GO
+localparam [15:0]  KMU_COPY_GO_ADDR = 16'h2314;  // Any write submits the staged command (a register stage in front of the engine). SLVERR, nothing submitted, while the stage it needs is occupied: for a command the engine can take, while the previous one is still staged (COPY_STATUS.CMD_PENDING); for a command the window refuses (LONG, PRIO beyond the engine's field), while the previous window refusal has not reached COPY_CPL. The bus never waits here: a waiting COPY_GO could block the COPY_CPL_POP the engine waits for.
+localparam [31:0]  KMU_COPY_GO_RESET = 32'h00000000;
+localparam [31:0]  KMU_COPY_GO_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_COPY_GO_RD = 1'd0;
+localparam [0:0]   KMU_COPY_GO_WR = 1'd1;
+localparam integer KMU_COPY_GO_GO_SHIFT = 0;  // WO: ignored
+localparam integer KMU_COPY_GO_GO_WIDTH = 32;
+localparam [31:0]  KMU_COPY_GO_GO_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_COPY_GO_GO_RESET = 32'h00000000;
+
+// ---- COPY_CPL
+localparam [15:0]  KMU_COPY_CPL_ADDR = 16'h2318;  // A completion not yet popped (one register; further completions wait, in the engine or as a window refusal, until COPY_CPL_POP frees it). Engine completions keep their order; a window refusal may pass an engine refusal still held in the engine.
+localparam [31:0]  KMU_COPY_CPL_RESET = 32'h00000000;
+localparam [31:0]  KMU_COPY_CPL_MASK = 32'h8007FFFF;
+localparam [0:0]   KMU_COPY_CPL_RD = 1'd1;
+localparam [0:0]   KMU_COPY_CPL_WR = 1'd0;
+localparam integer KMU_COPY_CPL_ID_SHIFT = 0;  // RO: the command's COPY_CTRL.ID
+localparam integer KMU_COPY_CPL_ID_WIDTH = 16;
+localparam [31:0]  KMU_COPY_CPL_ID_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_COPY_CPL_ID_RESET = 32'h00000000;
+localparam integer KMU_COPY_CPL_STATUS_SHIFT = 16;  // RO: OK or the refusal code
+localparam integer KMU_COPY_CPL_STATUS_WIDTH = 3;
+localparam [31:0]  KMU_COPY_CPL_STATUS_MASK = 32'h00070000;
+localparam [31:0]  KMU_COPY_CPL_STATUS_RESET = 32'h00000000;
+localparam integer KMU_COPY_CPL_VALID_SHIFT = 31;  // RO: a completion is here
+localparam integer KMU_COPY_CPL_VALID_WIDTH = 1;
+localparam [31:0]  KMU_COPY_CPL_VALID_MASK = 32'h80000000;
+localparam [31:0]  KMU_COPY_CPL_VALID_RESET = 32'h00000000;
+
+// ---- COPY_CPL_POP
+localparam [15:0]  KMU_COPY_CPL_POP_ADDR = 16'h231C;  // Any write frees COPY_CPL for the next completion (no effect while COPY_CPL.VALID is 0).
+localparam [31:0]  KMU_COPY_CPL_POP_RESET = 32'h00000000;
+localparam [31:0]  KMU_COPY_CPL_POP_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_COPY_CPL_POP_RD = 1'd0;
+localparam [0:0]   KMU_COPY_CPL_POP_WR = 1'd1;
+localparam integer KMU_COPY_CPL_POP_POP_SHIFT = 0;  // WO: ignored
+localparam integer KMU_COPY_CPL_POP_POP_WIDTH = 32;
+localparam [31:0]  KMU_COPY_CPL_POP_POP_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_COPY_CPL_POP_POP_RESET = 32'h00000000;
+
+// ---- COPY_STATUS
+localparam [15:0]  KMU_COPY_STATUS_ADDR = 16'h2320;  // Copy status (live).
+localparam [31:0]  KMU_COPY_STATUS_RESET = 32'h00000000;
+localparam [31:0]  KMU_COPY_STATUS_MASK = 32'h00000073;
+localparam [0:0]   KMU_COPY_STATUS_RD = 1'd1;
+localparam [0:0]   KMU_COPY_STATUS_WR = 1'd0;
+localparam integer KMU_COPY_STATUS_BUSY_SHIFT = 0;  // RO: a submitted command has not yet reached COPY_CPL (staged, queued, copying or its completion held)
+localparam integer KMU_COPY_STATUS_BUSY_WIDTH = 1;
+localparam [31:0]  KMU_COPY_STATUS_BUSY_MASK = 32'h00000001;
+localparam [31:0]  KMU_COPY_STATUS_BUSY_RESET = 32'h00000000;
+localparam integer KMU_COPY_STATUS_CMD_PENDING_SHIFT = 1;  // RO: the submitted command waits in the register stage for the engine
+localparam integer KMU_COPY_STATUS_CMD_PENDING_WIDTH = 1;
+localparam [31:0]  KMU_COPY_STATUS_CMD_PENDING_MASK = 32'h00000002;
+localparam [31:0]  KMU_COPY_STATUS_CMD_PENDING_RESET = 32'h00000000;
+localparam integer KMU_COPY_STATUS_LAST_ERR_SHIFT = 4;  // RO: the last refusal's code (OK: none since reset)
+localparam integer KMU_COPY_STATUS_LAST_ERR_WIDTH = 3;
+localparam [31:0]  KMU_COPY_STATUS_LAST_ERR_MASK = 32'h00000070;
+localparam [31:0]  KMU_COPY_STATUS_LAST_ERR_RESET = 32'h00000000;
+
+// ---- COPY_ERR_CNT
+localparam [15:0]  KMU_COPY_ERR_CNT_ADDR = 16'h2324;  // Refused copy commands (completions with STATUS != OK, counted as they reach COPY_CPL).
+localparam [31:0]  KMU_COPY_ERR_CNT_RESET = 32'h00000000;
+localparam [31:0]  KMU_COPY_ERR_CNT_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_COPY_ERR_CNT_RD = 1'd1;
+localparam [0:0]   KMU_COPY_ERR_CNT_WR = 1'd1;
+localparam integer KMU_COPY_ERR_CNT_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_COPY_ERR_CNT_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_COPY_ERR_CNT_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_COPY_ERR_CNT_COUNT_RESET = 32'h00000000;
+
+// ---- COPY_IRQ
+localparam [15:0]  KMU_COPY_IRQ_ADDR = 16'h2328;  // Copy interrupt enable.
+localparam [31:0]  KMU_COPY_IRQ_RESET = 32'h00000000;
+localparam [31:0]  KMU_COPY_IRQ_MASK = 32'h00000001;
+localparam [0:0]   KMU_COPY_IRQ_RD = 1'd1;
+localparam [0:0]   KMU_COPY_IRQ_WR = 1'd1;
+localparam integer KMU_COPY_IRQ_EN_SHIFT = 0;  // RW: raise irq_o while COPY_CPL.VALID is 1
+localparam integer KMU_COPY_IRQ_EN_WIDTH = 1;
+localparam [31:0]  KMU_COPY_IRQ_EN_MASK = 32'h00000001;
+localparam [31:0]  KMU_COPY_IRQ_EN_RESET = 32'h00000000;
+
+// ---- PERF_COPIES
+localparam [15:0]  KMU_PERF_COPIES_ADDR = 16'h232C;  // Copies done (completions with STATUS OK, counted as they reach COPY_CPL).
+localparam [31:0]  KMU_PERF_COPIES_RESET = 32'h00000000;
+localparam [31:0]  KMU_PERF_COPIES_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_PERF_COPIES_RD = 1'd1;
+localparam [0:0]   KMU_PERF_COPIES_WR = 1'd1;
+localparam integer KMU_PERF_COPIES_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_PERF_COPIES_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_PERF_COPIES_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_PERF_COPIES_COUNT_RESET = 32'h00000000;
+
+// ---- COPY_CONFIG
+localparam [15:0]  KMU_COPY_CONFIG_ADDR = 16'h2330;  // Copy engine build parameters.
+localparam [31:0]  KMU_COPY_CONFIG_RESET = 32'h00040C02;
+localparam [31:0]  KMU_COPY_CONFIG_MASK = 32'h001F1F0F;
+localparam [0:0]   KMU_COPY_CONFIG_RD = 1'd1;
+localparam [0:0]   KMU_COPY_CONFIG_WR = 1'd0;
+localparam integer KMU_COPY_CONFIG_NPRIO_SHIFT = 0;  // RO: priority levels
+localparam integer KMU_COPY_CONFIG_NPRIO_WIDTH = 4;
+localparam [31:0]  KMU_COPY_CONFIG_NPRIO_MASK = 32'h0000000F;
+localparam [31:0]  KMU_COPY_CONFIG_NPRIO_RESET = 32'h00000002;
+localparam integer KMU_COPY_CONFIG_LENW_SHIFT = 8;  // RO: byte-count bits: copies up to 2^LENW - 4 bytes
+localparam integer KMU_COPY_CONFIG_LENW_WIDTH = 5;
+localparam [31:0]  KMU_COPY_CONFIG_LENW_MASK = 32'h00001F00;
+localparam [31:0]  KMU_COPY_CONFIG_LENW_RESET = 32'h0000000C;
+localparam integer KMU_COPY_CONFIG_IDW_SHIFT = 16;  // RO: tag bits
+localparam integer KMU_COPY_CONFIG_IDW_WIDTH = 5;
+localparam [31:0]  KMU_COPY_CONFIG_IDW_MASK = 32'h001F0000;
+localparam [31:0]  KMU_COPY_CONFIG_IDW_RESET = 32'h00000004;
+
+// ---- codes copy_st_e
+localparam integer KMU_COPY_ST_W = 3;  // bits of copy_st_e (used by COPY_CPL.STATUS, COPY_STATUS.LAST_ERR)
+localparam [2:0]   KMU_COPY_ST_OK = 3'd0;  // the copy is done (its last write was accepted)
+localparam [2:0]   KMU_COPY_ST_ZERO = 3'd1;  // refused: zero bytes
+localparam [2:0]   KMU_COPY_ST_ALIGN = 3'd2;  // refused: source, destination or bytes not a multiple of 4 (the beat)
+localparam [2:0]   KMU_COPY_ST_WRAP = 3'd3;  // refused: source + bytes or destination + bytes beyond 2^32
+localparam [2:0]   KMU_COPY_ST_PRIO = 3'd4;  // refused: priority >= the engine's priority levels
+localparam [2:0]   KMU_COPY_ST_FULL = 3'd5;  // refused: that priority's queue is full
+localparam [2:0]   KMU_COPY_ST_LONG = 3'd6;  // refused by the copy window: bytes >= 2^LENW (the engine's byte-count width)
 
 // ---- codes ctx_op_e
 localparam integer KMU_CTX_OP_W = 2;  // bits of ctx_op_e (used by wires, exported by kmu_ctx_op_codes)

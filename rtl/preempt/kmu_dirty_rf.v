@@ -33,7 +33,7 @@
 //   - an exit of a warp of the running scan raises err_exit_o and is ignored (the scan has
 //     already decided which entry is the last); an exit of warp >= WARPS likewise.
 //   - a write to warp >= WARPS or reg >= RPW: err_wr_o, ignored.  A read of one: err_rd_o,
-//     rd_data_o = 0 the next cycle.
+//     rd_data_o = 0 the next cycle.  Before the first read after reset rd_data_o is 0 too.
 //   - scan_start_i while busy, or with scan_rpw_i = 0 or > RPW: err_scan_o, ignored.
 //
 // Latency:
@@ -121,7 +121,9 @@ module kmu_dirty_rf #(
   reg out_last_q, out_last_d;
   reg out_stale_q, out_stale_d;  // its register was written in or after its fetch cycle
   reg scan_done_q, scan_done_d;
-  reg rd_bad_q, rd_bad_d;  // the last read was out of range
+  // the last read was out of range, or there was none since reset: rd_data_o reads 0 then
+  // (rd_rdata_q, a block RAM's read register, has no reset: garbage at power-up)
+  reg rd_bad_q, rd_bad_d;
   // register memory: one write port, two read ports with enable, read-before-write, no reset
   (* ram_style = "block" *)
   reg [DW-1:0] rf_mem[0:WORDS-1];
@@ -360,7 +362,7 @@ module kmu_dirty_rf #(
       out_last_q <= 1'b0;
       out_stale_q <= 1'b0;
       scan_done_q <= 1'b0;
-      rd_bad_q <= 1'b0;
+      rd_bad_q <= 1'b1;  // no read yet: rd_data_o = 0, not the read register's power-up value
     end else begin
       dirty_q <= dirty_d;
       dcnt_q <= dcnt_d;

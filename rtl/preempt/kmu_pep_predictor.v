@@ -1,7 +1,7 @@
 // kmu_pep_predictor - per-SM prediction and estimation unit of PEP (proactive preemption by
-// checkpointing) and of Chimera's drain-or-switch choice: decides, for every resident TB at
-// once, whether it gets a base checkpoint at a launch hint and whether it is switched or drained
-// at a preemption request.
+// checkpointing) and of Chimera's drain-or-switch choice: decides, for the resident TBs, whether
+// each gets a base checkpoint at a launch hint and whether it is switched or drained at a
+// preemption request.  One serial engine visits the TBs in turn (no multiplier, no divider).
 //
 // Paper: PEP 3.2 (prediction: the launch hint (cudaLaunch) announces a preemption about
 // pred_launch cycles ahead; estimation: a TB's remaining time from the profiled average TB time
@@ -9,54 +9,76 @@
 // every TB of the SM switching), 3.3 (runtime selection, Fig. 3 cases a-e, Fig. 4 flow).
 // Chimera (drain a TB when it finishes before the deadline, else switch it) is the baseline.
 // Interface contract: docs/pep-interfaces.md section 3; block page
-// docs/blocks/kmu_pep_predictor.md (which refines it: port widths, same-cycle rules).
+// docs/blocks/kmu_pep_predictor.md (which refines it: port widths, same-cycle rules, latency).
 //
-// State: cyc_q (free-running 32-bit cycle counter); per TB entry e: live_q, fresh_q (started in
-// the previous cycle), rest_q (restored TB), start_q (cycle of its start), kslot_q, insts_q
-// (announced warp instructions of the whole TB, 0 = unknown), exec_q (warp instructions retired,
-// saturating); per kernel slot k: prof_q (profiled) and avg_q (EMA of TB time); the hint state
-// arm_q / hint_q (cycle of the last hint); the registered decisions ckpt_*_q, pre_*_q.
+// State: cyc_q (free-running 32-bit cycle counter); per TB entry e the valid bits live_q,
+// rest_q (restored TB) and the tables (no reset: read only for a live entry) start_m (cycle of
+// its start), kslot_m, insts_m (announced warp instructions of the whole TB, 0 = unknown),
+// exec_m (warp instructions retired, saturating); per kernel slot k the valid bit prof_q and
+// the table avg_m (EMA of TB time, read only while prof_q); the hint state arm_q / hint_q /
+// tl_q (cycles to the predicted launch); sw_q (the switch time); the last start fresh_q /
+// fresh_idx_q / fresh_ks_q (judged while armed); the walk engine wk_*_q, the visited entry's
+// registers r_*_q and the serial comparator mul_*_q; the registered decisions ckpt_*_q,
+// pre_*_q.
 //
-// Remaining time rem(e), el = cyc_q - start_q[e] (mod 2^32):
+// Remaining time rem(e) of a visited TB, el = wk_t_q - start_m[e] (mod 2^32), wk_t_q the event's
+// cycle:
 //   profiled slot:   rem = avg > el ? avg - el : 0                  (32 bits)
 //   else Chimera:    rem = (insts - exec) * el / exec, insts - exec clamped at 0, compared
-//                    without division: rem > X <=> (insts - exec) * el > X * exec, both sides
-//                    32 x 32 -> 64-bit products (exact, no overflow);
+//                    without division: rem > X <=> (insts - exec) * el > X * exec, decided by
+//                    a serial shift-add comparator, MSB first, one bit of el and exec per cycle:
+//                    D = 2D + (el[b] ? ri : 0) - (exec[b] ? X : 0), 32 cycles, rem > X <=> D > 0
+//                    (66-bit signed D: exact; one adder: ri - X and -X are prepared first);
+//                    exec is the value at the TB's visit;
 //   unknown (insts == 0 or exec == 0, not profiled): longer than any X.
-// Every threshold X is saturated to 32 bits (2^32-1 cycles = 3.5 s at 1216 MHz) so that the
-// right-hand product stays 64 bits; a rem of 32 bits cannot exceed such an X anyway, only
-// Chimera's estimate could, and it then counts as long.
-// One threshold per cycle serves all TBS comparators (what happens in a cycle is one of:
-// preempt, hint, or the judgement of TBs started in the previous cycle):
-//   preempt: CHIMERA/CHIMERA_DIRTY deadline_i, PEP sw;   hint: pred_launch + sw;
-//   new TB while armed: max(0, hint + pred_launch - cyc) + sw;  sw = ctx_bytes_i >> bw_shift_i.
+// Every threshold X is saturated to 32 bits (2^32-1 cycles = 3.5 s at 1216 MHz).
+// sw = ctx_bytes_i >> bw_shift_i is registered (sw_q: the previous cycle's CSRs), and the time
+// to the predicted launch tl_q is pred_launch_i at the hint counted down by one per cycle to 0
+// (so a pred_launch_i change while armed applies from the next hint): both keep the shifter and
+// the subtractions off the threshold's path.
 //
-// Decisions (registered): an event in cycle t -> its output in cycle t+1 (one cycle):
-//   hint_valid_i (policy PEP, no preempt_valid_i in the same cycle) -> ckpt_valid_o and
-//     ckpt_mask_o = eligible, no base, rem > pred_launch + sw (cases a/b; the others drain: c);
-//     it arms (armed_o from t+1) with hint_q = cyc.  A hint under another policy is ignored.
-//   while armed, a TB started in cycle s is judged in s+1 (policy PEP, no hint and no preempt in
-//     s+1): eligible, no base, rem > max(0, hint + pred_launch - cyc) + sw -> ckpt_valid_o /
-//     ckpt_mask_o in s+2, only when some TB is checkpointed (cases d/e).
-//   preempt_valid_i (any policy) -> pre_valid_o, pre_switch_mask_o: DRAIN none; CHIMERA and
-//     CHIMERA_DIRTY eligible with rem > deadline_i; PEP eligible with a base, and eligible
-//     without a base with rem > sw (a misprediction).  It disarms.
-//   armed_o: in the cycles c after a hint h with c - h <= 2 * pred_launch, i.e. h+1 ..
-//     h+2*pred_launch (at least h+1: the clear happens at the edge of the cycle with
-//     cyc - h >= 2 * pred_launch), low from the cycle after a preemption request.
-// Eligible = elig_i[e] && live_q[e] (an entry this unit has not seen start is never eligible).
+// The walk (one engine): a launch hint (policy PEP, no request, no request walk running) or a
+// preemption request (no request walk running: a request during one is answered by it) in cycle
+// t latches X, the cycle t, the policy and the candidates = entries live in t and not freed or
+// restarted in t; a new event of either kind restarts a hint walk (the request wins; a newer hint
+// re-decides).  From t+1 the engine visits entry 0, 1, .. TBS-1, two cycles each: W_RD reads the
+// entry's table fields and its slot's profile into registers, W_DEC decides from them; a
+// candidate whose estimate is Chimera's (not profiled, insts != 0, exec != 0 when read) takes
+// W_PREP, 32 W_MUL steps and W_FIN instead of W_DEC (35 cycles).  A candidate freed (done,
+// evict, restart) during the walk drops out.  A visit's bit is decided in W_DEC / W_FIN from
+// elig_i, base_i there:
+//   hint:    eligible, no base, rem > pred_launch + sw (cases a/b; the others drain: c);
+//   request: DRAIN none; CHIMERA and CHIMERA_DIRTY eligible with rem > deadline_i; PEP eligible
+//            with a base, and eligible without a base with rem > sw (a misprediction).
+// The walk's last cycle f registers ckpt_valid_o / ckpt_mask_o (hint) or pre_valid_o /
+// pre_switch_mask_o (request) for f+1, the mask limited to candidates eligible in f.
+// Eligible = elig_i[e] && a candidate (an entry this unit has not seen start is never eligible).
+// New TBs while armed: a TB started in cycle s is judged in s+1 (policy PEP, armed, no hint and
+// no request in s+1) without the engine: el = 1 and exec = 0 then, so its estimate is the
+// profile or unknown: eligible, no base, rem > max(0, hint + pred_launch - cyc) + sw ->
+// ckpt_valid_o / ckpt_mask_o in s+2, only when it is checkpointed (cases d/e); in a cycle where
+// a hint walk ends too, the two masks are ORed.
+// armed_o: in the cycles c after a hint h with c - h <= 2 * pred_launch, i.e. h+1 ..
+//   h+2*pred_launch (at least h+1), low from the cycle after a preemption request.
+// busy_o: a request's walk runs, from the cycle after the request to the cycle before its
+//   pre_valid_o (kmu_sm counts it as preemption work: kmu_preempt_ctrl's busy gate sees it).
+//
+// Latency (cycles; nc = candidates visited with Chimera's estimate): hint or request in t ->
+// decision in t + 2 * TBS + 1 + 33 * nc (small TBS=4: 9 with profiles; paper TBS=32: 65); TB
+// start while armed in s -> its decision in s+2; done in t -> profile in t+1; bad input ->
+// err_*_o in t (combinational).
 //
 // Inputs, all always accepted; a bad one raises its err_*_o in the same cycle and is ignored:
 //   tb_start: rtb >= TBS, kslot >= KSLOTS, or the entry live and not freed by a done/evict of
-//     the same entry in the same cycle (err_start_o).  A start sets start_q = cyc_q, exec 0.
+//     the same entry in the same cycle (err_start_o).  A start sets start_m = cyc_q, exec 0.
 //   tb_inst: entry not live (err_inst_o).  Counts for the TB in the entry before the edge: a
-//     start of the same entry in the same cycle wins (exec_q = 0).
+//     start of the same entry in the same cycle wins (exec_m = 0).
 //   tb_done / tb_evict: entry not live (err_done_o / err_evict_o).  A done takes the profile
-//     sample cyc_q - start_q unless the TB is restored; done and evict of the same entry in one
+//     sample cyc_q - start_m unless the TB is restored; done and evict of the same entry in one
 //     cycle are both accepted (the sample is taken).
 //   kslot_clear: kslot >= KSLOTS (err_clear_o).  It wins over a sample of the same slot in the
 //     same cycle (the new kernel's profile starts empty).
-// Every decision of cycle t reads the state before t's edge (avg_q, live_q, ...).
+// Every decision of cycle t reads the state before t's edge (avg_m, live_q, ...).
 // C twin: cmodel/preempt/kmu_pep_predictor.c (same state names).
 `default_nettype none
 
@@ -107,12 +129,20 @@ module kmu_pep_predictor #(
     output wire              pre_valid_o,
     output wire [   TBS-1:0] pre_switch_mask_o,  // switch these, the other eligible ones drain
     output wire              armed_o,
+    output wire              busy_o,             // a request's walk runs (its decision is due)
     // observability (registers)
     output wire [KSLOTS-1:0] prof_valid_o,       // kernel slot k has a profile
     output wire [   TBS-1:0] live_o              // entries with a TB this unit tracks
 );
   localparam integer RTB_W = (TBS > 1) ? $clog2(TBS) : 1;
   localparam integer KS_W = (KSLOTS > 1) ? $clog2(KSLOTS) : 1;
+  localparam integer LAST_I = TBS - 1;
+  localparam [RTB_W-1:0] LAST = LAST_I[RTB_W-1:0];  // the walk's last entry
+  localparam [4:0] MUL_LAST = 5'd31;  // the serial comparator's last step (32 bits)
+  // a visit: W_RD (read the entry into r_*), then W_DEC (decide), or for a Chimera estimate
+  // W_PREP (ri - X, -X), W_MUL (32 steps), W_FIN (decide from D)
+  localparam [2:0] W_RD = 3'd0, W_DEC = 3'd1, W_PREP = 3'd2, W_MUL = 3'd3, W_FIN = 3'd4;
+  localparam integer ACC_W = 66;  // signed ri * el - X * exec: |D| < 2^64
   // policy codes KMU_POL_* (regmap/kmu.rdl)
 `include "kmu_regmap.vh"
 
@@ -121,39 +151,59 @@ module kmu_pep_predictor #(
   // ---------------------------------------------------------------- state
   reg [31:0] cyc_q, cyc_d;
   reg [TBS-1:0] live_q, live_d;
-  reg [TBS-1:0] fresh_q, fresh_d;  // started in the previous cycle (judged while armed)
   reg [TBS-1:0] rest_q, rest_d;  // restored: no profile sample at its end
-  (* mem2reg *) reg [31:0] start_q[0:TBS-1];
-  (* mem2reg *) reg [31:0] start_d[0:TBS-1];
-  (* mem2reg *) reg [KS_W-1:0] kslot_q[0:TBS-1];
-  (* mem2reg *) reg [KS_W-1:0] kslot_d[0:TBS-1];
-  (* mem2reg *) reg [31:0] insts_q[0:TBS-1];
-  (* mem2reg *) reg [31:0] insts_d[0:TBS-1];
-  (* mem2reg *) reg [31:0] exec_q[0:TBS-1];
-  (* mem2reg *) reg [31:0] exec_d[0:TBS-1];
+  reg fresh_q, fresh_d;  // a TB started in the previous cycle (judged while armed)
+  reg [RTB_W-1:0] fresh_idx_q, fresh_idx_d;  // its entry
+  reg [KS_W-1:0] fresh_ks_q, fresh_ks_d;  // its kernel slot
   reg [KSLOTS-1:0] prof_q, prof_d;
-  (* mem2reg *) reg [31:0] avg_q[0:KSLOTS-1];
-  (* mem2reg *) reg [31:0] avg_d[0:KSLOTS-1];
   reg arm_q, arm_d;
   reg [31:0] hint_q, hint_d;
+  reg [31:0] tl_q, tl_d;  // cycles to the predicted launch: pred_launch at the hint, counted down
+  reg [23:0] sw_q, sw_d;  // the switch time, registered from ctx_bytes_i >> bw_shift_i
+  // the walk
+  reg wk_q, wk_d;  // a walk runs
+  reg wk_pre_q, wk_pre_d;  // a preemption request's walk (else a hint's)
+  reg [1:0] wk_pol_q, wk_pol_d;  // the request's policy
+  reg [31:0] wk_x_q, wk_x_d;  // its threshold X
+  reg [31:0] wk_t_q, wk_t_d;  // its cycle (el = wk_t_q - start)
+  reg [RTB_W-1:0] wk_idx_q, wk_idx_d;  // the entry being visited
+  reg [TBS-1:0] wk_cand_q, wk_cand_d;  // live at the event, not freed since
+  reg [TBS-1:0] wk_mask_q, wk_mask_d;  // the bits decided so far
+  reg [2:0] wk_st_q, wk_st_d;  // the visit's step (W_*)
+  // the visited entry, read in W_RD (registered: the decision works on registers)
+  reg [31:0] r_el_q, r_el_d;  // el = wk_t_q - start_m
+  reg [31:0] r_avg_q, r_avg_d;  // its slot's average
+  reg r_prof_q, r_prof_d;  // its slot is profiled
+  reg [31:0] r_ri_q, r_ri_d;  // insts - exec, clamped at 0
+  reg [31:0] r_ex_q, r_ex_d;  // exec
+  // the serial comparator
+  reg [32:0] r_rmx_q, r_rmx_d;  // ri - X (two's complement)
+  reg [32:0] r_nx_q, r_nx_d;  // -X (two's complement)
+  reg [4:0] mul_n_q, mul_n_d;  // its step
+  reg [ACC_W-1:0] mul_acc_q, mul_acc_d;  // D (two's complement)
   reg ckpt_valid_q, ckpt_valid_d;
   reg [TBS-1:0] ckpt_mask_q, ckpt_mask_d;
   reg pre_valid_q, pre_valid_d;
   reg [TBS-1:0] pre_mask_q, pre_mask_d;
 
+  // ---------------------------------------------------------------- tables (no reset)
+  // read only for a live entry / a profiled slot; written at a start, a retired instruction, a
+  // profile sample
+  reg [31:0] start_m[0:TBS-1];
+  reg [KS_W-1:0] kslot_m[0:TBS-1];
+  reg [31:0] insts_m[0:TBS-1];
+  reg [31:0] exec_m[0:TBS-1];
+  reg [31:0] avg_m[0:KSLOTS-1];
+
   // ---------------------------------------------------------------- entry lookups by index
   // (compare with every index: an index >= TBS reads as out of range, never live)
   reg s_in, s_live, i_live, d_live, d_rest, v_live;
-  reg [KS_W-1:0] d_kslot;
-  reg [31:0] d_start;
   always @(*) begin
     s_in = 1'b0;
     s_live = 1'b0;
     i_live = 1'b0;
     d_live = 1'b0;
     d_rest = 1'b0;
-    d_kslot = {KS_W{1'b0}};
-    d_start = 32'd0;
     v_live = 1'b0;
     for (e = 0; e < TBS; e = e + 1) begin
       if (tb_start_rtb_i == e[RTB_W-1:0]) begin
@@ -164,8 +214,6 @@ module kmu_pep_predictor #(
       if (tb_done_rtb_i == e[RTB_W-1:0]) begin
         d_live = live_q[e];
         d_rest = rest_q[e];
-        d_kslot = kslot_q[e];
-        d_start = start_q[e];
       end
       if (tb_evict_rtb_i == e[RTB_W-1:0]) v_live = live_q[e];
     end
@@ -185,20 +233,19 @@ module kmu_pep_predictor #(
   assign err_done_o  = tb_done_valid_i && !done_ok;
   assign err_evict_o = tb_evict_valid_i && !evict_ok;
   assign err_clear_o = kslot_clear_valid_i && !clear_ok;
+  // entries freed or restarted at this edge (they leave a walk's candidates)
+  wire [TBS-1:0] one = {{(TBS - 1) {1'b0}}, 1'b1};
+  wire [TBS-1:0] freed = (done_ok ? (one << tb_done_rtb_i) : {TBS{1'b0}}) |
+                         (evict_ok ? (one << tb_evict_rtb_i) : {TBS{1'b0}}) |
+                         (start_ok ? (one << tb_start_rtb_i) : {TBS{1'b0}});
 
   // ---------------------------------------------------------------- profile sample (EMA)
-  reg        s_prof;  // the done TB's slot is profiled
-  reg [31:0] s_avg;
-  always @(*) begin
-    s_prof = 1'b0;
-    s_avg  = 32'd0;
-    for (k = 0; k < KSLOTS; k = k + 1) begin
-      if (d_kslot == k[KS_W-1:0]) begin
-        s_prof = prof_q[k];
-        s_avg  = avg_q[k];
-      end
-    end
-  end
+  // (a done entry is live, so its table reads are written ones; any other read is unused:
+  // do_sample is low then)
+  wire [KS_W-1:0] s_ks = kslot_m[tb_done_rtb_i];
+  wire [31:0] d_start = start_m[tb_done_rtb_i];
+  wire s_prof = prof_q[s_ks];  // the done TB's slot is profiled
+  wire [31:0] s_avg = avg_m[s_ks];
   wire [31:0] sample = cyc_q - d_start;  // the TB's execution time (cycles)
   wire do_sample = done_ok && !d_rest;
   // avg + (sample - avg) >>> EMA_SH: the 33-bit signed difference, shifted arithmetically
@@ -210,117 +257,166 @@ module kmu_pep_predictor #(
   wire [31:0] avg_new = s_prof ? ema : sample;  // the first sample is the average
 
   // ---------------------------------------------------------------- this cycle's threshold
-  wire [23:0] sw = ctx_bytes_i >> bw_shift_i;  // worst-case switch time: all TBs of the SM
-  wire hint_fire = hint_valid_i && !preempt_valid_i && (policy_i == KMU_POL_PEP);
+  // worst-case switch time, all TBs of the SM: sw_q = the previous cycle's ctx_bytes_i >>
+  // bw_shift_i (registered: the shifter is off the threshold's path)
+  wire [23:0] sw = sw_q;
+  wire pre_walk = wk_q && wk_pre_q;  // a request's walk runs: it answers a new request too
+  wire pre_go = preempt_valid_i && !pre_walk;
+  wire hint_fire = hint_valid_i && !preempt_valid_i && (policy_i == KMU_POL_PEP) && !pre_walk;
   wire judge = arm_q && (policy_i == KMU_POL_PEP) && !preempt_valid_i && !hint_fire;
   wire [31:0] dh = cyc_q - hint_q;  // cycles since the hint
-  wire [31:0] tl = (pred_launch_i > dh) ? (pred_launch_i - dh) : 32'd0;  // to the launch
-  wire [32:0] x_hint = {1'b0, pred_launch_i} + {9'd0, sw};
-  wire [32:0] x_new = {1'b0, tl} + {9'd0, sw};
-  wire [32:0] x_pre = (policy_i == KMU_POL_PEP) ? {9'd0, sw} : {1'b0, deadline_i};
-  wire [32:0] x_wide = preempt_valid_i ? x_pre : (hint_fire ? x_hint : x_new);
+  wire [31:0] tl = tl_q;  // max(0, pred_launch (at the hint) - (cyc - hint))
+  // X = a + b, one adder: request: sw (PEP) or deadline; hint: pred_launch + sw; new TB: tl + sw
+  wire pre_dl = preempt_valid_i && (policy_i != KMU_POL_PEP);  // a deadline, no sw
+  wire [31:0] x_a = preempt_valid_i ? (pre_dl ? deadline_i : 32'd0) :
+                                      (hint_fire ? pred_launch_i : tl);
+  wire [23:0] x_b = pre_dl ? 24'd0 : sw;
+  wire [32:0] x_wide = {1'b0, x_a} + {9'd0, x_b};
   wire [31:0] x = x_wide[32] ? 32'hffff_ffff : x_wide[31:0];  // saturated to 32 bits
 
-  // ---------------------------------------------------------------- rem(e) > x, all entries
-  reg [TBS-1:0] long_v;
-  reg [31:0] el, rem_p, ri, e_avg;
-  reg e_prof;
-  reg [63:0] lhs, rhs;
+  // ---------------------------------------------------------------- the new TB (judge)
+  // started in the previous cycle: el = 1, exec = 0, so rem is the profile's or unknown (long)
+  wire f_prof = prof_q[fresh_ks_q];
+  wire [31:0] f_avg = avg_m[fresh_ks_q];
+  wire [31:0] f_rem = (f_avg > 32'd1) ? (f_avg - 32'd1) : 32'd0;
+  wire f_long = f_prof ? (f_rem > x) : 1'b1;
+  wire f_ok = fresh_q && live_q[fresh_idx_q] && elig_i[fresh_idx_q] && !base_i[fresh_idx_q];
+  wire [TBS-1:0] ck_new = (f_ok && f_long) ? (one << fresh_idx_q) : {TBS{1'b0}};
+
+  // ---------------------------------------------------------------- the walk: visit wk_idx_q
+  // W_RD: the table reads of the visited entry, registered
+  wire [KS_W-1:0] v_ks = kslot_m[wk_idx_q];
+  wire [31:0] v_insts = insts_m[wk_idx_q];
+  wire [31:0] v_exec = exec_m[wk_idx_q];
+  wire v_cand = wk_cand_q[wk_idx_q];
+  wire v_prof = prof_q[v_ks];
+  wire v_unknown = (v_insts == 32'd0) || (v_exec == 32'd0);
+  wire [ACC_W-1:0] ext_ri = {{(ACC_W - 32) {1'b0}}, r_ri_q};
+  wire [ACC_W-1:0] ext_rmx = {{(ACC_W - 33) {r_rmx_q[32]}}, r_rmx_q};
+  wire [ACC_W-1:0] ext_nx = {{(ACC_W - 33) {r_nx_q[32]}}, r_nx_q};
+  // W_MUL step, MSB first: D = 2D + (el[b] ? ri : 0) - (exec[b] ? X : 0), one adder
+  wire [4:0] mul_b = MUL_LAST - mul_n_q;  // the bit of this step
+  wire el_bit = r_el_q[mul_b];
+  wire ex_bit = r_ex_q[mul_b];
+  wire [ACC_W-1:0] mul_op = el_bit ? (ex_bit ? ext_rmx : ext_ri) :
+                                     (ex_bit ? ext_nx : {ACC_W{1'b0}});
+  wire [ACC_W-1:0] mul_next = {mul_acc_q[ACC_W-2:0], 1'b0} + mul_op;
+  wire mul_long = !mul_acc_q[ACC_W-1] && (mul_acc_q != {ACC_W{1'b0}});  // D > 0
+  // the visit's bit is decided in W_DEC (profile: rem > X <=> avg > el + X; unknown: long) or
+  // W_FIN (Chimera: D > 0)
+  wire v_fin = wk_q && ((wk_st_q == W_DEC) || (wk_st_q == W_FIN));
+  wire [32:0] r_elx = {1'b0, r_el_q} + {1'b0, wk_x_q};
+  wire v_long = (wk_st_q == W_FIN) ? mul_long : (r_prof_q ? ({1'b0, r_avg_q} > r_elx) : 1'b1);
+  wire v_ok = v_cand && elig_i[wk_idx_q];
+  wire v_base = base_i[wk_idx_q];
+  reg v_bit;
   always @(*) begin
-    long_v = {TBS{1'b0}};
-    el = 32'd0;
-    rem_p = 32'd0;
-    ri = 32'd0;
-    e_avg = 32'd0;
-    e_prof = 1'b0;
-    lhs = 64'd0;
-    rhs = 64'd0;
-    for (e = 0; e < TBS; e = e + 1) begin
-      el = cyc_q - start_q[e];
-      e_prof = 1'b0;
-      e_avg = 32'd0;
-      for (k = 0; k < KSLOTS; k = k + 1) begin
-        if (kslot_q[e] == k[KS_W-1:0]) begin
-          e_prof = prof_q[k];
-          e_avg  = avg_q[k];
-        end
-      end
-      rem_p = (e_avg > el) ? (e_avg - el) : 32'd0;
-      ri = (insts_q[e] > exec_q[e]) ? (insts_q[e] - exec_q[e]) : 32'd0;
-      lhs = {32'd0, ri} * {32'd0, el};
-      rhs = {32'd0, x} * {32'd0, exec_q[e]};
-      if (e_prof) long_v[e] = rem_p > x;
-      else if ((insts_q[e] == 32'd0) || (exec_q[e] == 32'd0)) long_v[e] = 1'b1;
-      else long_v[e] = lhs > rhs;
+    if (!wk_pre_q) v_bit = v_ok && !v_base && v_long;  // hint: base-checkpoint the long ones
+    else begin
+      case (wk_pol_q)
+        KMU_POL_DRAIN: v_bit = 1'b0;
+        KMU_POL_PEP:   v_bit = v_ok && (v_base || v_long);  // base: incremental; else mispredicted
+        default:       v_bit = v_ok && v_long;  // CHIMERA, CHIMERA_DIRTY: against the deadline
+      endcase
     end
   end
-
-  // ---------------------------------------------------------------- decisions
-  wire [TBS-1:0] el_ok = elig_i & live_q;  // eligible and tracked
-  wire [TBS-1:0] ck_hint = el_ok & ~base_i & long_v;
-  wire [TBS-1:0] ck_new = fresh_q & ck_hint;
-  reg [TBS-1:0] sw_mask;
-  always @(*) begin
-    case (policy_i)
-      KMU_POL_DRAIN: sw_mask = {TBS{1'b0}};
-      KMU_POL_PEP:   sw_mask = el_ok & (base_i | long_v);  // base: incremental; no base: mispredicted
-      default:   sw_mask = el_ok & long_v;  // CHIMERA, CHIMERA_DIRTY: against the deadline
-    endcase
-  end
+  wire [TBS-1:0] wk_bits = wk_mask_q | (v_bit ? (one << wk_idx_q) : {TBS{1'b0}});
+  // the last visit ends the walk unless a new event restarts it in this cycle
+  wire wk_end = v_fin && (wk_idx_q == LAST) && !pre_go && !hint_fire;
+  wire [TBS-1:0] wk_out = wk_bits & wk_cand_q & elig_i;  // still eligible at the end
 
   // ---------------------------------------------------------------- next state
   always @(*) begin
     cyc_d = cyc_q + 32'd1;
-    live_d = live_q;
-    fresh_d = {TBS{1'b0}};
+    live_d = (live_q & ~freed) | (start_ok ? (one << tb_start_rtb_i) : {TBS{1'b0}});
     rest_d = rest_q;
-    for (e = 0; e < TBS; e = e + 1) begin
-      start_d[e] = start_q[e];
-      kslot_d[e] = kslot_q[e];
-      insts_d[e] = insts_q[e];
-      exec_d[e]  = exec_q[e];
-    end
+    if (start_ok) rest_d[tb_start_rtb_i] = tb_start_restored_i;
+    fresh_d = start_ok;
+    fresh_idx_d = start_ok ? tb_start_rtb_i : fresh_idx_q;
+    fresh_ks_d = start_ok ? tb_start_kslot_i[KS_W-1:0] : fresh_ks_q;
     prof_d = prof_q;
-    for (k = 0; k < KSLOTS; k = k + 1) avg_d[k] = avg_q[k];
-    arm_d = arm_q;
-    hint_d = hint_q;
-
-    // retire, finish, evict, start (in this order: a start wins over the old TB's events)
-    for (e = 0; e < TBS; e = e + 1) begin
-      if (inst_ok && (tb_inst_rtb_i == e[RTB_W-1:0]) && (exec_q[e] != 32'hffff_ffff))
-        exec_d[e] = exec_q[e] + 32'd1;
-      if (done_ok && (tb_done_rtb_i == e[RTB_W-1:0])) live_d[e] = 1'b0;
-      if (evict_ok && (tb_evict_rtb_i == e[RTB_W-1:0])) live_d[e] = 1'b0;
-      if (start_ok && (tb_start_rtb_i == e[RTB_W-1:0])) begin
-        live_d[e] = 1'b1;
-        fresh_d[e] = 1'b1;
-        rest_d[e] = tb_start_restored_i;
-        start_d[e] = cyc_q;
-        kslot_d[e] = tb_start_kslot_i[KS_W-1:0];
-        insts_d[e] = tb_start_insts_i;
-        exec_d[e] = 32'd0;
-      end
-    end
-    // profile: the sample, then a clear (a clear of the same slot wins)
-    for (k = 0; k < KSLOTS; k = k + 1) begin
-      if (do_sample && (d_kslot == k[KS_W-1:0])) begin
-        prof_d[k] = 1'b1;
-        avg_d[k]  = avg_new;
-      end
+    if (do_sample) prof_d[s_ks] = 1'b1;
+    // a clear of the same slot wins over the sample
+    for (k = 0; k < KSLOTS; k = k + 1)
       if (clear_ok && (kslot_clear_i == k[7:0])) prof_d[k] = 1'b0;
-    end
     // hint state: a preemption request disarms; a hint (re-)arms; a hint older than twice the
     // predicted launch time belonged to a launch that never came
+    arm_d = arm_q;
+    hint_d = hint_q;
+    sw_d = ctx_bytes_i >> bw_shift_i;
+    if (hint_fire) tl_d = (pred_launch_i != 32'd0) ? (pred_launch_i - 32'd1) : 32'd0;
+    else tl_d = (tl_q != 32'd0) ? (tl_q - 32'd1) : 32'd0;
     if (preempt_valid_i) arm_d = 1'b0;
     else if (hint_fire) begin
       arm_d  = 1'b1;
       hint_d = cyc_q;
     end else if (arm_q && ({1'b0, dh} >= {pred_launch_i, 1'b0})) arm_d = 1'b0;
 
-    ckpt_valid_d = hint_fire || (judge && (ck_new != {TBS{1'b0}}));
-    ckpt_mask_d = hint_fire ? ck_hint : (judge ? ck_new : {TBS{1'b0}});
-    pre_valid_d = preempt_valid_i;
-    pre_mask_d = preempt_valid_i ? sw_mask : {TBS{1'b0}};
+    // the walk
+    wk_d = wk_q;
+    wk_pre_d = wk_pre_q;
+    wk_pol_d = wk_pol_q;
+    wk_x_d = wk_x_q;
+    wk_t_d = wk_t_q;
+    wk_idx_d = wk_idx_q;
+    wk_cand_d = wk_cand_q & ~freed;
+    wk_mask_d = wk_mask_q;
+    wk_st_d = wk_st_q;
+    r_el_d = r_el_q;
+    r_avg_d = r_avg_q;
+    r_prof_d = r_prof_q;
+    r_ri_d = r_ri_q;
+    r_ex_d = r_ex_q;
+    r_rmx_d = r_rmx_q;
+    r_nx_d = r_nx_q;
+    mul_n_d = mul_n_q;
+    mul_acc_d = mul_acc_q;
+    if (pre_go || hint_fire) begin  // a new walk (the request wins over a hint)
+      wk_d = 1'b1;
+      wk_pre_d = pre_go;
+      wk_pol_d = policy_i;
+      wk_x_d = x;
+      wk_t_d = cyc_q;
+      wk_idx_d = {RTB_W{1'b0}};
+      wk_cand_d = live_q & ~freed;
+      wk_mask_d = {TBS{1'b0}};
+      wk_st_d = W_RD;
+    end else if (wk_q) begin
+      case (wk_st_q)
+        W_RD: begin  // read the entry; a candidate with Chimera's estimate gets the comparator
+          r_el_d = wk_t_q - start_m[wk_idx_q];
+          r_avg_d = avg_m[v_ks];
+          r_prof_d = v_prof;
+          r_ri_d = (v_insts > v_exec) ? (v_insts - v_exec) : 32'd0;
+          r_ex_d = v_exec;
+          wk_st_d = (v_cand && !v_prof && !v_unknown) ? W_PREP : W_DEC;
+        end
+        W_PREP: begin
+          r_rmx_d = {1'b0, r_ri_q} - {1'b0, wk_x_q};
+          r_nx_d = 33'd0 - {1'b0, wk_x_q};
+          mul_n_d = 5'd0;
+          mul_acc_d = {ACC_W{1'b0}};
+          wk_st_d = W_MUL;
+        end
+        W_MUL: begin
+          mul_n_d = mul_n_q + 5'd1;
+          mul_acc_d = mul_next;
+          if (mul_n_q == MUL_LAST) wk_st_d = W_FIN;
+        end
+        default: begin  // W_DEC, W_FIN: the visit's bit; next entry, or the end
+          wk_mask_d = wk_bits;
+          wk_st_d = W_RD;
+          if (wk_idx_q == LAST) wk_d = 1'b0;
+          else wk_idx_d = wk_idx_q + {{(RTB_W - 1) {1'b0}}, 1'b1};
+        end
+      endcase
+    end
+
+    ckpt_valid_d = (wk_end && !wk_pre_q) || (judge && (ck_new != {TBS{1'b0}}));
+    ckpt_mask_d = ((wk_end && !wk_pre_q) ? wk_out : {TBS{1'b0}}) |
+                  (judge ? ck_new : {TBS{1'b0}});
+    pre_valid_d = wk_end && wk_pre_q;
+    pre_mask_d = (wk_end && wk_pre_q) ? wk_out : {TBS{1'b0}};
   end
 
   // ---------------------------------------------------------------- outputs
@@ -329,26 +425,89 @@ module kmu_pep_predictor #(
   assign pre_valid_o = pre_valid_q;
   assign pre_switch_mask_o = pre_mask_q;
   assign armed_o = arm_q;
+  assign busy_o = wk_q && wk_pre_q;
   assign prof_valid_o = prof_q;
   assign live_o = live_q;
+
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions
+  // Checked every cycle in simulation (KMU_ASSERT).  The walk's candidates are live entries
+  // (a freed entry leaves them in its cycle); the visit's step is a defined one; a request's
+  // decision comes when its walk is over (busy_o low); a mask is only out with its valid.
+  // rst_ni only masks the checks in reset (no flop): hence the lint waiver.
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if ((wk_cand_q & ~live_q) != {TBS{1'b0}}) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: candidates %h not live %h", $time,
+                 wk_cand_q, live_q);
+        $stop;
+      end
+      if (wk_st_q > W_FIN) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: visit step %0d", $time, wk_st_q);
+        $stop;
+      end
+      if (pre_valid_q && busy_o) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: a decision while a request's walk runs",
+                 $time);
+        $stop;
+      end
+      if ((!ckpt_valid_q && (ckpt_mask_q != {TBS{1'b0}})) ||
+          (!pre_valid_q && (pre_mask_q != {TBS{1'b0}}))) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: a mask without its valid", $time);
+        $stop;
+      end
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+
+  // ---------------------------------------------------------------- tables (no reset)
+  always @(posedge clk_i) begin
+    // retire (saturating), then a start of the same entry wins (exec 0)
+    if (inst_ok && (exec_m[tb_inst_rtb_i] != 32'hffff_ffff))
+      exec_m[tb_inst_rtb_i] <= exec_m[tb_inst_rtb_i] + 32'd1;
+    if (start_ok) begin
+      start_m[tb_start_rtb_i] <= cyc_q;
+      kslot_m[tb_start_rtb_i] <= tb_start_kslot_i[KS_W-1:0];
+      insts_m[tb_start_rtb_i] <= tb_start_insts_i;
+      exec_m[tb_start_rtb_i]  <= 32'd0;
+    end
+    if (do_sample) avg_m[s_ks] <= avg_new;
+  end
 
   // ---------------------------------------------------------------- registers
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       cyc_q <= 32'd0;
       live_q <= {TBS{1'b0}};
-      fresh_q <= {TBS{1'b0}};
       rest_q <= {TBS{1'b0}};
-      for (e = 0; e < TBS; e = e + 1) begin
-        start_q[e] <= 32'd0;
-        kslot_q[e] <= {KS_W{1'b0}};
-        insts_q[e] <= 32'd0;
-        exec_q[e]  <= 32'd0;
-      end
+      fresh_q <= 1'b0;
+      fresh_idx_q <= {RTB_W{1'b0}};
+      fresh_ks_q <= {KS_W{1'b0}};
       prof_q <= {KSLOTS{1'b0}};
-      for (k = 0; k < KSLOTS; k = k + 1) avg_q[k] <= 32'd0;
       arm_q <= 1'b0;
       hint_q <= 32'd0;
+      tl_q <= 32'd0;
+      sw_q <= 24'd0;
+      wk_q <= 1'b0;
+      wk_pre_q <= 1'b0;
+      wk_pol_q <= 2'd0;
+      wk_x_q <= 32'd0;
+      wk_t_q <= 32'd0;
+      wk_idx_q <= {RTB_W{1'b0}};
+      wk_cand_q <= {TBS{1'b0}};
+      wk_mask_q <= {TBS{1'b0}};
+      wk_st_q <= W_RD;
+      r_el_q <= 32'd0;
+      r_avg_q <= 32'd0;
+      r_prof_q <= 1'b0;
+      r_ri_q <= 32'd0;
+      r_ex_q <= 32'd0;
+      r_rmx_q <= 33'd0;
+      r_nx_q <= 33'd0;
+      mul_n_q <= 5'd0;
+      mul_acc_q <= {ACC_W{1'b0}};
       ckpt_valid_q <= 1'b0;
       ckpt_mask_q <= {TBS{1'b0}};
       pre_valid_q <= 1'b0;
@@ -356,18 +515,33 @@ module kmu_pep_predictor #(
     end else begin
       cyc_q <= cyc_d;
       live_q <= live_d;
-      fresh_q <= fresh_d;
       rest_q <= rest_d;
-      for (e = 0; e < TBS; e = e + 1) begin
-        start_q[e] <= start_d[e];
-        kslot_q[e] <= kslot_d[e];
-        insts_q[e] <= insts_d[e];
-        exec_q[e]  <= exec_d[e];
-      end
+      fresh_q <= fresh_d;
+      fresh_idx_q <= fresh_idx_d;
+      fresh_ks_q <= fresh_ks_d;
       prof_q <= prof_d;
-      for (k = 0; k < KSLOTS; k = k + 1) avg_q[k] <= avg_d[k];
       arm_q <= arm_d;
       hint_q <= hint_d;
+      tl_q <= tl_d;
+      sw_q <= sw_d;
+      wk_q <= wk_d;
+      wk_pre_q <= wk_pre_d;
+      wk_pol_q <= wk_pol_d;
+      wk_x_q <= wk_x_d;
+      wk_t_q <= wk_t_d;
+      wk_idx_q <= wk_idx_d;
+      wk_cand_q <= wk_cand_d;
+      wk_mask_q <= wk_mask_d;
+      wk_st_q <= wk_st_d;
+      r_el_q <= r_el_d;
+      r_avg_q <= r_avg_d;
+      r_prof_q <= r_prof_d;
+      r_ri_q <= r_ri_d;
+      r_ex_q <= r_ex_d;
+      r_rmx_q <= r_rmx_d;
+      r_nx_q <= r_nx_d;
+      mul_n_q <= mul_n_d;
+      mul_acc_q <= mul_acc_d;
       ckpt_valid_q <= ckpt_valid_d;
       ckpt_mask_q <= ckpt_mask_d;
       pre_valid_q <= pre_valid_d;

@@ -32,8 +32,8 @@
 //
 // A request in the cycle the episode would end wins: the episode goes on (asked mask kept,
 // level_q the lower level), the usual way a lower level joins an episode under strict priority.
-// Latency: stall in cycle t -> preempt_o (a register) in t+1; the predictor decides in t+2
-// (kmu_pep_predictor: request -> decision 1 cycle), the SM pauses from t+4; the next SM can be
+// Latency: stall in cycle t -> preempt_o (a register) in t+1; the SM is busy from t+2 (its
+// kmu_pep_predictor's walk decides, 2 TBS + 1 cycles or more, then it pauses); the next SM can be
 // asked in t+1+WAIT at the earliest.  hold_o rises with
 // preempt_o; lvl_has_tb_i showing no level >= level_q in cycle u -> hold_o low in u+1.
 // Interface contract: every input is a registered output or a same-cycle net of the system top;

@@ -11,13 +11,14 @@
 // Commands (cmd_*, valid/ready): a copy of cmd_bytes_i bytes from cmd_src_i to cmd_dst_i,
 // cmd_dir_i 0 host-to-device (reads the host side, writes the device side), 1 device-to-host;
 // priority cmd_prio_i (NPRIO-1 highest), tag cmd_id_i.  A command is checked in its handshake
-// cycle and either queued (its priority's queue) or refused; the refusal code, first match wins:
-//   ST_ZERO 1 (bytes = 0), ST_ALIGN 2 (src, dst or bytes not a multiple of the 4-byte beat),
-//   ST_WRAP 3 (src + bytes or dst + bytes beyond 2^32: the copy would wrap the address space;
-//   ending exactly at 2^32 is legal), ST_PRIO 4 (cmd_prio_i >= NPRIO), ST_FULL 5 (the
+// cycle and either queued (its priority's queue) or refused; the refusal code (KMU_COPY_ST_*,
+// copy_st_e in regmap/kmu.rdl), first match wins:
+//   ZERO 1 (bytes = 0), ALIGN 2 (src, dst or bytes not a multiple of the 4-byte beat),
+//   WRAP 3 (src + bytes or dst + bytes beyond 2^32: the copy would wrap the address space;
+//   ending exactly at 2^32 is legal), PRIO 4 (cmd_prio_i >= NPRIO), FULL 5 (the
 //   priority's queue holds QD copies, as registered in that cycle).
 // Completions (cpl_*, valid/ready): exactly one per command: a refusal (status = its code) in
-// command order, or a copy's end (status ST_OK 0) once its last write has been accepted.
+// command order, or a copy's end (status OK 0) once its last write has been accepted.
 // ref_cnt_o counts refusals (saturating), last_err_o holds the last refusal's code (0: none
 // since reset), busy_o = some accepted copy has not yet put its completion on cpl_*.
 //
@@ -84,7 +85,7 @@ module kmu_copy_engine #(
     output wire            cpl_valid_o,
     input  wire            cpl_ready_i,
     output wire [ IDW-1:0] cpl_id_o,
-    output wire [     2:0] cpl_status_o,   // ST_OK or the refusal code
+    output wire [     2:0] cpl_status_o,   // KMU_COPY_ST_OK or the refusal code
     output wire [    15:0] ref_cnt_o,      // refused commands (saturating)
     output wire [     2:0] last_err_o,     // the last refusal's code
     output wire            busy_o,         // an accepted copy has not completed
@@ -110,9 +111,8 @@ module kmu_copy_engine #(
   localparam integer CW = $clog2(BUF + 1);  // credit counter bits
   localparam integer DESCW = 32 + BW + 1 + IDW + 1;  // {dst, beats, dir, id, last}
   localparam integer FLW = 8;  // in-flight copy counter bits (NPRIO*QD + BUF + 1 < 256)
-  // completion status codes
-  localparam [2:0] ST_OK = 3'd0, ST_ZERO = 3'd1, ST_ALIGN = 3'd2, ST_WRAP = 3'd3,
-                   ST_PRIO = 3'd4, ST_FULL = 3'd5;
+  // completion status codes KMU_COPY_ST_* (copy_st_e, regmap/kmu.rdl)
+`include "kmu_regmap.vh"
   // sides: index of the request registers
   localparam integer HOST = 0, DEV = 1;
   // fin_q: the completion of a copy's last write
@@ -142,20 +142,20 @@ module kmu_copy_engine #(
   wire [QW:0] cnt_sel = cnt_a[cmd_prio_i];  // only read when cmd_prio_i < NPRIO
   reg  [ 2:0] code;
   always @(*) begin
-    if (cmd_bytes_i == {LENW{1'b0}}) code = ST_ZERO;
+    if (cmd_bytes_i == {LENW{1'b0}}) code = KMU_COPY_ST_ZERO;
     else if ((cmd_src_i[1:0] != 2'd0) || (cmd_dst_i[1:0] != 2'd0) || (cmd_bytes_i[1:0] != 2'd0))
-      code = ST_ALIGN;
-    else if (wraps) code = ST_WRAP;
-    else if ({{(32 - PW) {1'b0}}, cmd_prio_i} >= NPRIO) code = ST_PRIO;
-    else if (cnt_sel == QD[QW:0]) code = ST_FULL;
-    else code = ST_OK;
+      code = KMU_COPY_ST_ALIGN;
+    else if (wraps) code = KMU_COPY_ST_WRAP;
+    else if ({{(32 - PW) {1'b0}}, cmd_prio_i} >= NPRIO) code = KMU_COPY_ST_PRIO;
+    else if (cnt_sel == QD[QW:0]) code = KMU_COPY_ST_FULL;
+    else code = KMU_COPY_ST_OK;
   end
   reg         ref_q;  // a refusal waits for the completion port
   reg [IDW-1:0] ref_id_q;
   reg [    2:0] ref_code_q;
   wire        cmd_fire = cmd_valid_i && !ref_q;
-  wire        cmd_push = cmd_fire && (code == ST_OK);
-  wire        cmd_ref = cmd_fire && (code != ST_OK);
+  wire        cmd_push = cmd_fire && (code == KMU_COPY_ST_OK);
+  wire        cmd_ref = cmd_fire && (code != KMU_COPY_ST_OK);
 
   // ---------------------------------------------------------------- queues (no reset)
   // entry {p, ptr}: id, dir, src, dst, beats
@@ -344,9 +344,9 @@ module kmu_copy_engine #(
       req_d_q    <= 64'd0;
       cpl_v_q    <= 1'b0;
       cpl_id_q   <= {IDW{1'b0}};
-      cpl_st_q   <= ST_OK;
+      cpl_st_q   <= KMU_COPY_ST_OK;
       ref_cnt_q  <= 16'd0;
-      last_err_q <= ST_OK;
+      last_err_q <= KMU_COPY_ST_OK;
       fl_q       <= {FLW{1'b0}};
     end else begin
       // ---- queues: push at the tail, pop the head when its last read is issued
@@ -427,7 +427,7 @@ module kmu_copy_engine #(
       if (cpl_fin) begin
         cpl_v_q  <= 1'b1;
         cpl_id_q <= fin_id_q;
-        cpl_st_q <= ST_OK;
+        cpl_st_q <= KMU_COPY_ST_OK;
       end else if (cpl_ref) begin
         cpl_v_q  <= 1'b1;
         cpl_id_q <= ref_id_q;

@@ -218,7 +218,7 @@ module kmu_sm #(
     output wire [WARPS-1:0] busy_warps_o,
     output wire [TBS-1:0] elig_o,
     output wire [TBS-1:0] base_o,
-    output wire         pre_busy_o,            // a save or restore runs
+    output wire         pre_busy_o,            // a save or restore runs, or a request is decided
     output wire [7:0]   ptb_count_o,           // preempted TBs waiting for a restore
     output wire         armed_o,               // the predictor holds a hint
     output wire         ctx_cmd_valid_o,       // a context command is issued ...
@@ -248,6 +248,11 @@ module kmu_sm #(
   // ---------------------------------------------------------------- wires between the blocks
   // predictor -> controller
   wire           pr_ckpt_valid, pr_pre_valid;
+  // preemption work for kmu_preempt_ctrl's busy gate: the controller's saves and restores, and
+  // the predictor's walk deciding a request (2 TBS + 1 cycles and more: the gate must not ask
+  // the next SM before this one has decided)
+  wire           sc_pre_busy, pr_busy;
+  assign pre_busy_o = sc_pre_busy || pr_busy;
   wire [TBS-1:0] pr_ckpt_mask, pr_pre_mask, pr_live;
   // controller -> engine, predictor, warp preemption
   wire           sc_cmd_valid, sc_cmd_inplace;
@@ -370,7 +375,7 @@ module kmu_sm #(
       .dirty_cnt_i         (rf_dirty_cnt),
       .elig_o              (elig_o),
       .base_o              (base_o),
-      .pre_busy_o          (pre_busy_o),
+      .pre_busy_o          (sc_pre_busy),
       .ptb_count_o         (ptb_count_o),
       .wp_en_i             (wp_en),
       .wp_ev_valid_o       (sc_wp_ev_valid),
@@ -546,6 +551,7 @@ module kmu_sm #(
       .pre_valid_o        (pr_pre_valid),
       .pre_switch_mask_o  (pr_pre_mask),
       .armed_o            (armed_o),
+      .busy_o             (pr_busy),
       .prof_valid_o       (unused_pr_prof_valid),
       .live_o             (pr_live)
   );
@@ -680,7 +686,7 @@ module kmu_sm #(
         $stop;
       end
       // a context command, and a restore write, only while the sequencer runs
-      if ((sc_cmd_valid || eg_rfw_valid) && !pre_busy_o) begin
+      if ((sc_cmd_valid || eg_rfw_valid) && !sc_pre_busy) begin
         $display("ASSERTION kmu_sm %m t=%0t: context command or restore write while idle",
                  $time);
         $stop;

@@ -600,12 +600,16 @@ module kmu_sm_ctrl #(
 
   // decisions: eligible = resident, started, not an event warp, no switch pending, not in the
   // sequencer; every other named bit is ignored and raises err_dec_o
-  // (and at most RPW warp registers per slot: kmu_dirty_rf / kmu_ctx_engine hold RPW per
-  // slot, so a TB with more registers per thread cannot be saved; it drains)
+  // (and 1..RPW warp registers per slot: kmu_dirty_rf / kmu_ctx_engine hold RPW per slot, so
+  // a TB with more registers per thread cannot be saved, and both refuse a context of 0 (a
+  // kernel of zero registers per thread, which software can launch: NREGS = 0); it drains.
+  // One unsigned compare, rpw - 1 < RPW: rpw 0 wraps to 2^32 - 1; with RPW = 63 a separate
+  // rpw <= RPW would be constant, a lint warning)
   reg [TBS-1:0] rpw_ok;
   integer ri;
   always @(*) begin
-    for (ri = 0; ri < TBS; ri = ri + 1) rpw_ok[ri] = ({26'd0, res_rpw_q[ri]} <= RPW);
+    for (ri = 0; ri < TBS; ri = ri + 1)
+      rpw_ok[ri] = ({26'd0, res_rpw_q[ri]} - 32'd1) < RPW;
   end
   wire [TBS-1:0] elig = res_valid_q & res_started_q & ~res_ewarp_q & ~res_sw_q & rpw_ok &
                         ~(seq_busy ? sr_bit : {TBS{1'b0}});

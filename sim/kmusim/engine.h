@@ -58,6 +58,9 @@ typedef struct {
 typedef struct {
   unsigned rpw, beat_bytes;
   uint32_t ipb;
+  /* the copy engine of this build (kmu_gpu's CP_* parameters): priorities, queued copies per
+   * priority, tag bits, byte-count bits */
+  unsigned cp_nprio, cp_qd, cp_idw, cp_lenw;
 } kmusim_hw_sizes;
 
 typedef struct kmusim_engine_ops {

@@ -19,6 +19,7 @@ extern const kmu_dut_ops kmu_gpu_dut_ops;
 #define KMU_CUR_OUT kmu_gpu_out
 static const kmu_sig gpu_out_sigs[] = {KMU_GPU_OUT(KMU_SIGO) KMU_GPU_OUTL(KMU_SIGOL)};
 #define N_OUT (sizeof gpu_out_sigs / sizeof gpu_out_sigs[0])
+static void cmp_list_init(void); /* the outputs the cosim engine compares (below) */
 
 typedef struct {
   int use_c, use_rtl;
@@ -34,7 +35,8 @@ typedef struct {
 static const kmu_gpu_params build_params = {
     P_AW,   P_ENTRIES,    P_CNT_W, P_NSM, P_SLOTS,     P_PEND,       P_TBS,   P_WARPS,
     P_REGS, P_SHMEM,      P_EWT,   P_CT,  P_PTBS,      P_AREA_BYTES, P_IPB,   P_RPW,
-    P_REG_BYTES, P_BEAT_BYTES, P_EMA_SH};
+    P_REG_BYTES, P_BEAT_BYTES, P_EMA_SH, P_CP_NPRIO,  P_CP_QD,      P_CP_IDW, P_CP_LENW,
+    P_CP_BUF};
 
 static int config_matches(const kmusim_config *c, char *err, size_t errlen) {
   const kmu_gpu_params *p = &build_params;
@@ -61,6 +63,7 @@ static void *hw_create(const kmusim_engine_args *a, char *err, size_t errlen, in
   e->use_c = c;
   e->use_rtl = r;
   e->seed = a->seed;
+  cmp_list_init();
   if (c) {
     e->model = calloc(1, sizeof *e->model);
     kmu_gpu_init(e->model, &build_params);
@@ -95,11 +98,60 @@ static void hw_reset(void *p) {
   e->cycle = 0;
 }
 
+/* the elements of signal g the hardware has: 1 for a scalar port, NSM for a lane port */
+static unsigned sig_lanes(const kmu_sig *g) {
+  return g->lanes ? (g->lanes < P_NSM ? g->lanes : P_NSM) : 1;
+}
+/* every element the hardware has, as (value, qualifier) word indices into kmu_gpu_out: built
+ * once, so the per-cycle comparison is one pass over a flat list */
+static unsigned cmp_n;
+static uint32_t cmp_val[N_OUT * KMU_GPU_LANES], cmp_qual[N_OUT * KMU_GPU_LANES];
+static void cmp_list_init(void) {
+  if (cmp_n) return;
+  for (unsigned s = 0; s < N_OUT; s++) {
+    const kmu_sig *g = &gpu_out_sigs[s];
+    for (unsigned k = 0; k < sig_lanes(g); k++) {
+      cmp_val[cmp_n] = (uint32_t)(g->off / sizeof(uint64_t)) + k;
+      cmp_qual[cmp_n++] = (uint32_t)(g->qual_off / sizeof(uint64_t)) + (g->qual_lanes ? k : 0);
+    }
+  }
+}
+/* any output whose value differs while its qualifier is set in either model */
+static int outputs_differ(const kmu_gpu_out *a, const kmu_gpu_out *b) {
+  const uint64_t *wa = (const uint64_t *)a, *wb = (const uint64_t *)b;
+  uint64_t bad = 0;
+  for (unsigned n = 0; n < cmp_n; n++) {
+    const uint64_t q = wa[cmp_qual[n]] | wb[cmp_qual[n]];
+    bad |= (uint64_t)(q != 0) & (uint64_t)(wa[cmp_val[n]] != wb[cmp_val[n]]);
+  }
+  return bad != 0;
+}
+/* the first such output: its name (with the element of a lane port) and both values */
+static void first_difference(const kmu_gpu_out *a, const kmu_gpu_out *b, char *nm, size_t n,
+                             uint64_t *va, uint64_t *vb) {
+  for (unsigned s = 0; s < N_OUT; s++) {
+    const kmu_sig *g = &gpu_out_sigs[s];
+    const unsigned nl = sig_lanes(g);
+    for (unsigned k = 0; k < nl; k++) {
+      const unsigned qk = g->qual_lanes ? k : 0;
+      *va = kmu_sig_val(a, g->off, k);
+      *vb = kmu_sig_val(b, g->off, k);
+      if ((kmu_sig_val(a, g->qual_off, qk) || kmu_sig_val(b, g->qual_off, qk)) && *va != *vb) {
+        if (g->lanes)
+          snprintf(nm, n, "%s[%u]", g->name, k);
+        else
+          snprintf(nm, n, "%s", g->name);
+        return;
+      }
+    }
+  }
+}
+
 static void hw_comb(void *p, kmusim_ports *k) {
   hw_engine *e = p;
   kmu_gpu_in *i = &e->in;
 #define IN_COPY(n) i->n = k->n;
-#define INL_COPY(n, nl, ew) memcpy(i->n, k->n, sizeof i->n);
+#define INL_COPY(n, nl, ew) memcpy(i->n, k->n, P_NSM * sizeof i->n[0]); /* NSM elements */
   KMU_GPU_IN(IN_COPY)
   KMU_GPU_INL(INL_COPY)
 #undef IN_COPY
@@ -109,28 +161,18 @@ static void hw_comb(void *p, kmusim_ports *k) {
   const kmu_gpu_out *o = e->use_c ? &e->oc : &e->orl;
   if (e->use_c && e->use_rtl && !e->failed) {
     e->oc.always = e->orl.always = 1;
-    for (unsigned s = 0; s < N_OUT && !e->failed; s++) {
-      const kmu_sig *g = &gpu_out_sigs[s];
-      const unsigned nl = g->lanes ? g->lanes : 1;
-      for (unsigned k = 0; k < nl; k++) {
-        const unsigned qk = g->qual_lanes ? k : 0;
-        uint64_t qc = kmu_sig_val(&e->oc, g->qual_off, qk);
-        uint64_t qr = kmu_sig_val(&e->orl, g->qual_off, qk);
-        uint64_t vc = kmu_sig_val(&e->oc, g->off, k), vr = kmu_sig_val(&e->orl, g->off, k);
-        if ((qc || qr) && vc != vr) {
-          char nm[96];
-          if (g->lanes)
-            snprintf(nm, sizeof nm, "%s[%u]", g->name, k);
-          else
-            snprintf(nm, sizeof nm, "%s", g->name);
-          e->failed = 1;
-          snprintf(e->msg, sizeof e->msg,
-                   "MISMATCH kmu_gpu cycle=%" PRIu64 " signal=%s expected=0x%" PRIx64
-                   " actual=0x%" PRIx64 " seed=%" PRIu64 " (expected: C model, actual: RTL)",
-                   e->cycle, nm, vc, vr, e->seed);
-          break;
-        }
-      }
+    /* every output every cycle: a lane port has NSM elements in the hardware (the structs'
+     * elements from NSM up are no port and stay zero); one pass without branches finds
+     * whether any qualified value differs, a second names the first one that does */
+    if (outputs_differ(&e->oc, &e->orl)) {
+      char nm[96];
+      uint64_t vc = 0, vr = 0;
+      first_difference(&e->oc, &e->orl, nm, sizeof nm, &vc, &vr);
+      e->failed = 1;
+      snprintf(e->msg, sizeof e->msg,
+               "MISMATCH kmu_gpu cycle=%" PRIu64 " signal=%s expected=0x%" PRIx64
+               " actual=0x%" PRIx64 " seed=%" PRIu64 " (expected: C model, actual: RTL)",
+               e->cycle, nm, vc, vr, e->seed);
     }
   }
   if (o->hw_err_o && !e->failed) {
@@ -155,7 +197,7 @@ static void hw_comb(void *p, kmusim_ports *k) {
              *why ? why : " (see the waveform)");
   }
 #define OUT_COPY(n, q) k->n = o->n;
-#define OUTL_COPY(n, nl, ew, q) memcpy(k->n, o->n, sizeof k->n);
+#define OUTL_COPY(n, nl, ew, q) memcpy(k->n, o->n, P_NSM * sizeof k->n[0]);
   KMU_GPU_OUT(OUT_COPY)
   KMU_GPU_OUTL(OUTL_COPY)
 #undef OUT_COPY
@@ -175,8 +217,9 @@ static int hw_failed(void *p, char *msg, size_t len) {
   return e->failed;
 }
 
-#define FEATS (KMUSIM_FEAT_HOST_LAUNCH | KMUSIM_FEAT_HINT)
-static const kmusim_hw_sizes hw_sizes = {P_RPW, P_BEAT_BYTES, P_IPB};
+#define FEATS (KMUSIM_FEAT_HOST_LAUNCH | KMUSIM_FEAT_HINT | KMUSIM_FEAT_COPY)
+static const kmusim_hw_sizes hw_sizes = {P_RPW,   P_BEAT_BYTES, P_IPB,    P_CP_NPRIO,
+                                         P_CP_QD, P_CP_IDW,     P_CP_LENW};
 const kmusim_engine_ops kmusim_engine_c = {"c",      FEATS,     0,         c_create,
                                            hw_destroy, hw_reset, hw_comb, hw_tick,
                                            hw_failed, &hw_sizes};

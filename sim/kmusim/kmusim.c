@@ -39,6 +39,9 @@ static void usage(FILE *f) {
           "                    warp, chimera, chimera_dirty, pep, pep_inplace or a '+'\n"
           "                    combination (e.g. pep+warp)\n"
           "  --no-isolated     skip the isolated runs (no ANTT / STP)\n"
+          "  --time-engine     add engine_seconds and run_seconds to the JSON: the wall time\n"
+          "                    inside the engine and of the whole cycle loop (the engine's\n"
+          "                    share of the run, apart from kmusim's own models)\n"
           "  --quiet           no summary table, no progress line\n"
           "  --check           parse and check the workload only\n"
           "  --which-build     print the hardware build the configuration needs (small,\n"
@@ -95,10 +98,26 @@ static int check_supported(const kmusim_workload *w, const kmusim_engine_ops *e)
       if (!(e->features & KMUSIM_FEAT_HINT) && !e->test_double)
         why = "launch hints are not supported by this engine (no PRE_HINT register)";
       break;
-    case KMUSIM_EV_COPY:
-      why = "copies are not supported yet: the copy-engine window is reserved in the register "
-            "map (docs/regmap.md) and kmusim does not drive it";
+    case KMUSIM_EV_COPY: {
+      /* the copy window (COPY_*) and the build's copy engine: what it would refuse is an error
+       * here, at the line (kmusim's scoreboard expects every copy done) */
+      static char msg[200];
+      const kmusim_hw_sizes *hw = e->hw;
+      if (!(e->features & KMUSIM_FEAT_COPY) || !hw)
+        why = "copies are not supported by this engine (no copy window)";
+      else if (ev->bytes % 4)
+        why = "copy bytes must be a multiple of 4 (the copy engine's beat)";
+      else if (hw->cp_lenw < 32 && ev->bytes >> hw->cp_lenw) {
+        snprintf(msg, sizeof msg, "copy of %llu bytes: this build's copy engine takes fewer than "
+                 "2^%u (CP_LENW)", (unsigned long long)ev->bytes, hw->cp_lenw);
+        why = msg;
+      } else if (ev->prio >= hw->cp_nprio) {
+        snprintf(msg, sizeof msg, "copy prio=%u: this build's copy engine has %u priorities "
+                 "(CP_NPRIO)", ev->prio, hw->cp_nprio);
+        why = msg;
+      }
       break;
+    }
     case KMUSIM_EV_REVOKE:
       why = "revokes are not supported yet: the TReM revoke window is reserved in the register "
             "map (docs/regmap.md) and kmusim does not drive it";
@@ -141,7 +160,7 @@ int main(int argc, char **argv) {
   const char *engine = NULL, *json = NULL, *svg = NULL, *fst = NULL, *cfg = NULL, *wl = NULL,
              *policy = NULL;
   uint64_t max_cycles = 100000000ull, hang = 200000, seed = 1;
-  int quiet = 0, isolated = 1, check_only = 0, which_build = 0;
+  int quiet = 0, isolated = 1, check_only = 0, which_build = 0, time_engine = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -178,6 +197,8 @@ int main(int argc, char **argv) {
       quiet = 1;
     } else if (!strcmp(a, "--no-isolated")) {
       isolated = 0;
+    } else if (!strcmp(a, "--time-engine")) {
+      time_engine = 1;
     } else if (!strcmp(a, "--check")) {
       check_only = 1;
     } else if (!strcmp(a, "--which-build")) {
@@ -248,6 +269,7 @@ int main(int argc, char **argv) {
   o.hang_cycles = hang;
   o.progress = !quiet && isatty(2);
   o.record_tbs = svg != NULL;
+  o.time_engine = time_engine;
   kmusim_result r;
   int rc = kmusim_run(&w, &o, &r);
   if (rc == 0 && isolated && strcmp(r.end_reason, "completed") == 0)

@@ -9,14 +9,16 @@
 BINDIR        := $(BUILD)/bin
 KMUSIM_C      := sim/kmusim/workload.c sim/kmusim/sim.c sim/kmusim/report.c \
                  sim/kmusim/engine_fake.c sim/env/sm_model.c sim/env/mem_model.c \
+                 sim/env/host_link.c \
                  sim/env/kmu_axil_master.c
 GPU_C         := $(call rtl2c,$(RTL_kmu_gpu))
 GPU_SMALL     := AW=16 ENTRIES=8 CNT_W=16 NSM=2 SLOTS=4 PEND=4 CT=8 TBS=4 WARPS=8 REGS=4096 \
                  SHMEM=16384 EWT=4 PTBS=4 AREA_BYTES=32768 IPB=256 RPW=16 REG_BYTES=4 \
-                 BEAT_BYTES=4 EMA_SH=3
+                 BEAT_BYTES=4 EMA_SH=3 CP_NPRIO=4 CP_QD=2 CP_IDW=4 CP_LENW=20 CP_BUF=4
 GPU_PAPER     := AW=16 ENTRIES=32 CNT_W=32 NSM=16 SLOTS=32 PEND=32 CT=64 TBS=32 WARPS=64 \
                  REGS=65536 SHMEM=98304 EWT=4 PTBS=32 AREA_BYTES=524288 IPB=65536 RPW=32 \
-                 REG_BYTES=128 BEAT_BYTES=32 EMA_SH=3
+                 REG_BYTES=128 BEAT_BYTES=32 EMA_SH=3 CP_NPRIO=8 CP_QD=4 CP_IDW=8 CP_LENW=24 \
+                 CP_BUF=16
 
 # The two hardware builds: tools (a Verilated top, the C twins and a C main) built like the
 # harnesses, installed as build/bin/kmusim-<config> (a mutant build keeps its harness path).

@@ -120,6 +120,9 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
   for (unsigned i = 0; i < r->nsm; i++) wsum += r->sm[i].warp_busy, tsum += r->sm[i].tb_busy;
   fprintf(f, "  \"cycles\": %" PRIu64 ",\n  \"span\": %" PRIu64 ",\n  \"end_reason\": \"%s\",\n",
           r->cycles, r->span, r->end_reason);
+  if (r->engine_timed) /* only on request: two runs of one seed give the same file otherwise */
+    fprintf(f, "  \"engine_seconds\": %.6f,\n  \"run_seconds\": %.6f,\n",
+            (double)r->engine_ns * 1e-9, (double)r->run_ns * 1e-9);
   fprintf(f, "  \"summary\": {\n    \"instances\": %zu,\n    \"completed\": %zu,\n",
           r->ninst, done);
   fprintf(f, "    \"launch_latency\": ");
@@ -214,7 +217,32 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     jdiff(f, g->accepted, g->done);
     fprintf(f, ", \"doorbell\": %u, \"code\": %u}", g->id, g->code);
   }
-  fprintf(f, "\n  ],\n  \"sms\": [");
+  fprintf(f, "\n  ],\n  \"copies\": [");
+  for (size_t i = 0; i < r->ncp; i++) {
+    const kmusim_copy *x = &r->cp[i];
+    fprintf(f, "%s\n    {\"line\": %u, \"bytes\": %u, \"dir\": \"%s\", \"prio\": %u, \"tag\": %u, "
+               "\"src\": %u, \"dst\": %u, \"at\": %" PRIu64 ", \"issued\": ",
+            i ? "," : "", x->line, x->bytes, x->dir ? "d2h" : "h2d", x->prio, x->id, x->src,
+            x->dst, x->at);
+    jcyc(f, x->issued);
+    fprintf(f, ", \"start\": ");
+    jcyc(f, x->accepted);
+    fprintf(f, ", \"first_chunk\": ");
+    jcyc(f, x->first_read);
+    fprintf(f, ", \"done\": ");
+    jcyc(f, x->last_write);
+    fprintf(f, ", \"completion_read\": ");
+    jcyc(f, x->completed);
+    fprintf(f, ", \"wait\": ");
+    jdiff(f, x->accepted, x->first_read);
+    fprintf(f, ", \"response\": ");
+    jdiff(f, x->accepted, x->last_write);
+    fprintf(f, ", \"blocking\": %" PRIu64 ", \"status\": %u}", x->blocked, x->status);
+  }
+  fprintf(f, "\n  ],\n  \"host_link\": {\"reads\": %" PRIu64 ", \"writes\": %" PRIu64
+             ", \"chunks\": %" PRIu64 ", \"setup_cycles\": %" PRIu64 "},\n",
+          r->link_reads, r->link_writes, r->link_chunks, r->link_setup_cycles);
+  fprintf(f, "  \"sms\": [");
   for (unsigned i = 0; i < r->nsm; i++)
     fprintf(f, "%s\n    {\"sm\": %u, \"warp_util\": %.4f, \"tb_util\": %.4f, \"tbs_run\": %"
                PRIu64 "}", i ? "," : "", i, util(r->sm[i].warp_busy, r->span, c->warps),
@@ -464,6 +492,26 @@ void kmusim_print_summary(FILE *f, const kmusim_workload *w, const kmusim_result
   else fprintf(f, "ANTT -  STP -  (no isolated runs)\n");
   fprintf(f, "memory: %" PRIu64 " port writes, %" PRIu64 " port reads, %" PRIu64 " SM loads\n",
           r->mem_port_writes, r->mem_port_reads, r->mem_sm_loads);
+  if (r->ncp) {
+    fprintf(f, "\n%-5s %9s %4s %4s %10s %10s %10s %8s %9s %8s\n", "copy", "bytes", "dir", "prio",
+            "start", "1st chunk", "done", "wait", "response", "blocking");
+    for (size_t i = 0; i < r->ncp; i++) {
+      const kmusim_copy *x = &r->cp[i];
+      char a[24] = "-", b[24] = "-", d[24] = "-", wt[24] = "-", rs[24] = "-";
+      if (x->accepted != KMUSIM_NEVER) snprintf(a, sizeof a, "%" PRIu64, x->accepted);
+      if (x->first_read != KMUSIM_NEVER) snprintf(b, sizeof b, "%" PRIu64, x->first_read);
+      if (x->last_write != KMUSIM_NEVER) snprintf(d, sizeof d, "%" PRIu64, x->last_write);
+      if (x->accepted != KMUSIM_NEVER && x->first_read != KMUSIM_NEVER)
+        snprintf(wt, sizeof wt, "%" PRIu64, x->first_read - x->accepted);
+      if (x->accepted != KMUSIM_NEVER && x->last_write != KMUSIM_NEVER)
+        snprintf(rs, sizeof rs, "%" PRIu64, x->last_write - x->accepted);
+      fprintf(f, "%-5u %9u %4s %4u %10s %10s %10s %8s %9s %8" PRIu64 "\n", x->line, x->bytes,
+              x->dir ? "d2h" : "h2d", x->prio, a, b, d, wt, rs, x->blocked);
+    }
+    fprintf(f, "host link: %" PRIu64 " reads, %" PRIu64 " writes, %" PRIu64 " chunks set up (%"
+               PRIu64 " setup cycles)\n", r->link_reads, r->link_writes, r->link_chunks,
+            r->link_setup_cycles);
+  }
   fprintf(f, "preemption (policy %s): %" PRIu64 " requests, %" PRIu64 " TBs switched out, %" PRIu64
              " restored, %" PRIu64 " saves (%" PRIu64 " B saved, %" PRIu64 " B restored, %" PRIu64
              " SM cycles saving), %" PRIu64 " warp-level events, %" PRIu64 " hints\n",

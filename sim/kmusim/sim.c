@@ -28,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "host_link.h"
 #include "kmu_axil_master.h"
 #include "kmu_regmap.h"
 #include "mem_model.h"
@@ -43,10 +44,13 @@ typedef struct {
   uint32_t idx; /* instance or registration record */
   uint32_t order;
   uint64_t lead; /* hint: predicted cycles until the kernel's launch (PRE_HINT) */
+  uint32_t ev;   /* the workload event it comes from */
+  unsigned after; /* 1 + the workload event it waits for (after=), 0 none */
 } hop;
 
 /* AXI tags: kind << 56 | index */
-enum { T_STAGE, T_REGCMD, T_REGRES, T_DB, T_HLCMD, T_FINAL, T_CFG, T_HINT };
+enum { T_STAGE, T_REGCMD, T_REGRES, T_DB, T_HLCMD, T_FINAL, T_CFG, T_HINT, T_CPSTAGE, T_CPSTAT,
+       T_CPGO, T_CPCPL, T_CPPOP };
 #define TAG(k, i) ((uint64_t)(k) << 56 | (uint64_t)(i))
 #define TAG_K(t) ((int)((t) >> 56))
 #define TAG_I(t) ((uint32_t)((t) & 0xffffffffu))
@@ -71,6 +75,8 @@ typedef struct {
   uint32_t **kseq;      /* per kernel: instance index of its n-th instance */
   size_t *kn, *knext;   /* per kernel: count, next to issue */
   size_t released;      /* ops with at <= cycle */
+  uint32_t *ev_ref;     /* per workload event: its instance (launch) or copy index, for
+                         * after= (a chained event waits for that one's completion) */
   size_t issued_ops;
   int *db_id;           /* per kernel: doorbell id, -1 before registration */
   unsigned *inflight;   /* per kernel: doorbells rung, flag not seen */
@@ -90,7 +96,28 @@ typedef struct {
   uint64_t last_activity;
   uint64_t completed;
   int failed;
+  /* copies: the host link, submission (one at a time: the staging registers are shared),
+   * completion polling, and the buffers (bump allocators, host and device side) */
+  host_link link;
+  int copies;           /* the engine has the copy window */
+  size_t cp_next;       /* first copy not yet submitted (workload order = time order; a
+                         * chained copy may be passed by later ones) */
+  int cp_active;        /* copy being submitted, -1 none */
+  int cp_phase;         /* 1 read COPY_STATUS next, 2 that read out, 3 write COPY_GO next,
+                         * 4 COPY_GO out */
+  unsigned cp_out[8];   /* per priority: submitted, completion not read */
+  unsigned cp_live;
+  uint8_t cp_ids[256];  /* tags in use */
+  int cpl_phase;        /* 0 idle, 1 COPY_CPL read out, 2 write COPY_CPL_POP next, 3 it is out */
+  uint32_t host_next, dev_next;
 } ctx;
+
+/* copy buffers: host memory from 16 MiB up, device memory in the top quarter (clear of the
+ * parameter buffers and of the checkpoint areas from 0x80000000) */
+#define CP_HOST_BASE 0x01000000u
+#define CP_HOST_END 0xF0000000u
+#define CP_DEV_BASE 0xC0000000u
+#define CP_DEV_END 0xFFFFF000u
 
 static void fail(ctx *c, const char *fmt, ...) {
   kmusim_result *r = c->r;
@@ -139,6 +166,7 @@ static void build_ops(ctx *c) {
     else if (e->kind == KMUSIM_EV_DOORBELL || e->kind == KMUSIM_EV_LAUNCH) n += e->count;
   }
   c->ops = calloc(n ? n : 1, sizeof *c->ops);
+  c->ev_ref = calloc(w->nev ? w->nev : 1, sizeof *c->ev_ref);
   r->reg = calloc(nreg ? nreg : 1, sizeof *r->reg);
   uint32_t order = 0;
   for (unsigned i = 0; i < w->nev; i++) {
@@ -159,6 +187,7 @@ static void build_ops(ctx *c) {
         hop *h = &c->ops[c->nops++];
         h->kind = e->kind == KMUSIM_EV_DOORBELL ? OP_DB : OP_HL;
         h->kernel = e->kernel, h->at = e->at + j * e->every, h->line = e->line;
+        h->ev = i, h->after = e->after;
         h->order = order++;
       }
     }
@@ -201,6 +230,7 @@ static void build_ops(ctx *c) {
       x->param = KMUSIM_HOST_PARAM_BASE + host_seq++ * KMUSIM_ESIZE;
       x->cpl = x->param;
     }
+    c->ev_ref[h->ev] = (uint32_t)r->ninst; /* count 1 when named: one instance */
     h->idx = (uint32_t)r->ninst++;
   }
   free(seq);
@@ -238,10 +268,21 @@ static void live_remove(ctx *c, uint32_t i) {
   x->bits = NULL;
 }
 
+/* after=: the event it waits for has completed, as the host sees it (a launch's completion
+ * flag written, a copy's completion read from COPY_CPL); 1 when it waits for nothing */
+static int dep_done(const ctx *c, unsigned after) {
+  if (!after) return 1;
+  const kmusim_event *e = &c->w->ev[after - 1];
+  uint32_t i = c->ev_ref[after - 1];
+  if (e->kind == KMUSIM_EV_LAUNCH) return c->r->inst[i].completed != KMUSIM_NEVER;
+  return c->r->cp[i].completed != KMUSIM_NEVER;
+}
+
 /* try to issue op i now; 1 issued */
 static int try_issue(ctx *c, const hop *h) {
   const kmusim_kernel *k = &c->w->k[h->kernel];
   kmusim_result *r = c->r;
+  if (!dep_done(c, h->after)) return 0; /* chained: issued at max(at, its completion) */
   switch (h->kind) {
   case OP_REG: {
     if (c->reg_active >= 0 || !axi_room(c, 10)) return 0;
@@ -343,6 +384,254 @@ static void host_issue(ctx *c) {
   }
 }
 
+/* ---------------------------------------------------------------- copies (RGEM 3.1) */
+/* the word a copy's source holds at word k, and so the word its destination must receive */
+static uint32_t cp_pat(size_t i, uint32_t k) {
+  uint64_t x = ((uint64_t)i << 32 | k) + 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return (uint32_t)(x ^ (x >> 31));
+}
+
+static void build_copies(ctx *c) {
+  const kmusim_workload *w = c->w;
+  kmusim_result *r = c->r;
+  size_t n = 0;
+  for (unsigned i = 0; i < w->nev; i++) n += w->ev[i].kind == KMUSIM_EV_COPY;
+  r->cp = calloc(n ? n : 1, sizeof *r->cp);
+  for (unsigned i = 0; i < w->nev; i++) {
+    const kmusim_event *e = &w->ev[i];
+    if (e->kind != KMUSIM_EV_COPY) continue;
+    c->ev_ref[i] = (uint32_t)r->ncp;
+    kmusim_copy *x = &r->cp[r->ncp++];
+    x->after = e->after;
+    x->line = e->line, x->at = e->at, x->bytes = (uint32_t)e->bytes, x->dir = e->dir;
+    x->prio = e->prio;
+    x->issued = x->accepted = x->first_read = x->last_write = x->completed = KMUSIM_NEVER;
+    x->blk_last = KMUSIM_NEVER;
+  }
+  c->cp_active = -1;
+  c->host_next = CP_HOST_BASE, c->dev_next = CP_DEV_BASE;
+}
+
+static void copy_desc(const ctx *c, const kmusim_copy *x, char *buf, size_t n) {
+  snprintf(buf, n, "copy (line %u: %u B %s prio %u, tag %u)", x->line, x->bytes,
+           x->dir ? "d2h" : "h2d", x->prio, x->id);
+  (void)c;
+}
+
+/* the live copy whose source (write 0) or destination (write 1) on side (0 host, 1 device)
+ * holds addr, or -1 */
+static long copy_at(const ctx *c, int side, int write, uint32_t addr) {
+  const kmusim_result *r = c->r;
+  for (size_t i = 0; i < r->ncp; i++) {
+    const kmusim_copy *x = &r->cp[i];
+    if (!x->live) continue;
+    /* h2d reads the host and writes the device; d2h the reverse */
+    int xside = write ? !x->dir : x->dir;
+    uint32_t base = write ? x->dst : x->src;
+    if (xside == side && addr >= base && addr - base < x->bytes) return (long)i;
+  }
+  return -1;
+}
+
+/* one request of the copy engine, host side (side 0) or device side (1): the scoreboard.
+ * Every read must be a live copy's source word, every write a live copy's destination word
+ * not written before, carrying the source's word: no byte lost, duplicated or written outside
+ * its destination. */
+static void copy_access(ctx *c, int side, int write, uint32_t addr, uint32_t data) {
+  kmusim_result *r = c->r;
+  long i = copy_at(c, side, write, addr);
+  if (i < 0) {
+    fail(c, "cycle %" PRIu64 ": copy engine %s %s memory at 0x%08x: outside every live copy's "
+         "%s", c->cycle, write ? "writes" : "reads", side ? "device" : "host", addr,
+         write ? "destination" : "source");
+    return;
+  }
+  kmusim_copy *x = &r->cp[i];
+  char d[160];
+  copy_desc(c, x, d, sizeof d);
+  if (x->accepted == KMUSIM_NEVER) {
+    fail(c, "cycle %" PRIu64 ": %s moves data before its COPY_GO was accepted", c->cycle, d);
+    return;
+  }
+  if (!write) {
+    x->nread++;
+    if (x->first_read == KMUSIM_NEVER) x->first_read = c->cycle;
+    /* higher-priority copies accepted and not started yet are blocked by this read */
+    for (size_t j = 0; j < r->ncp; j++) {
+      kmusim_copy *y = &r->cp[j];
+      if (y->live && y->prio > x->prio && y->accepted != KMUSIM_NEVER &&
+          y->first_read == KMUSIM_NEVER && y->blk_last != c->cycle)
+        y->blocked++, y->blk_last = c->cycle;
+    }
+    return;
+  }
+  uint32_t k = (addr - x->dst) / 4;
+  if (x->wbits[k / 8] & (1u << (k % 8))) {
+    fail(c, "cycle %" PRIu64 ": %s: destination word %u (0x%08x) written twice", c->cycle, d, k,
+         addr);
+    return;
+  }
+  if (data != cp_pat((size_t)i, k)) {
+    fail(c, "cycle %" PRIu64 ": %s: destination word %u (0x%08x) written 0x%08x, its source "
+         "holds 0x%08x (a byte lost or moved)", c->cycle, d, k, addr, data, cp_pat((size_t)i, k));
+    return;
+  }
+  x->wbits[k / 8] |= (uint8_t)(1u << (k % 8));
+  x->nwritten++;
+  if (x->nwritten == x->bytes / 4) {
+    x->last_write = c->cycle;
+    if (x->completed != KMUSIM_NEVER) { /* its completion was read already */
+      x->live = 0;
+      free(x->wbits);
+      x->wbits = NULL;
+    }
+  }
+}
+
+/* a completed copy whose last words have not landed yet */
+static int copies_landing(const ctx *c) {
+  for (size_t i = 0; i < c->r->ncp; i++)
+    if (c->r->cp[i].live) return 1;
+  return 0;
+}
+
+/* host link: the request at addr starts a chunk (the chunk size counts from the copy's start) */
+static int link_chunk(void *user, uint32_t addr, int write) {
+  ctx *c = user;
+  long i = copy_at(c, 0, write, addr);
+  if (i < 0) return 0;
+  const kmusim_copy *x = &c->r->cp[i];
+  unsigned lg = c->w->cfg.copy_chunk < 2 ? 2 : c->w->cfg.copy_chunk;
+  uint64_t off = addr - (write ? x->dst : x->src);
+  return (off & ((1ull << lg) - 1)) == 0;
+}
+
+/* a buffer of n bytes from a bump allocator, clear of every live copy's buffers on that side;
+ * 0 when it would overlap one (the submission waits) */
+static int cp_alloc(ctx *c, int side, uint32_t n, uint32_t *at) {
+  uint32_t *next = side ? &c->dev_next : &c->host_next;
+  uint32_t lo = side ? CP_DEV_BASE : CP_HOST_BASE, hi = side ? CP_DEV_END : CP_HOST_END;
+  uint32_t sz = (n + 63u) & ~63u;
+  if ((uint64_t)*next + sz + 64 > hi) *next = lo;
+  uint32_t a = *next;
+  for (size_t i = 0; i < c->r->ncp; i++) {
+    const kmusim_copy *x = &c->r->cp[i];
+    if (!x->live) continue;
+    uint32_t b = (x->dir ? 0 : 1) == side ? x->dst : x->src; /* x's buffer on this side */
+    if (a < b + x->bytes && b < a + sz) return 0;
+  }
+  *next = a + sz + 64; /* a 64-byte gap: a write past the end lands in no buffer */
+  *at = a;
+  return 1;
+}
+
+/* submit the next copy when its time has come: staging writes, then a COPY_STATUS read; the
+ * COPY_GO follows when the command stage is free (on_axi_done) */
+static void copy_issue(ctx *c) {
+  kmusim_result *r = c->r;
+  if (!c->copies) return;
+  if (c->cpl_phase == 2 && axi_room(c, 1)) {
+    wr(c, KMU_COPY_CPL_POP_ADDR, 1, TAG(T_CPPOP, 0));
+    c->cpl_phase = 3;
+  }
+  if (c->cp_active >= 0) {
+    if (c->cp_phase == 1 && axi_room(c, 1)) {
+      kmu_axim_read(&c->axim, KMU_COPY_STATUS_ADDR, TAG(T_CPSTAT, (uint32_t)c->cp_active));
+      c->cp_phase = 2;
+    } else if (c->cp_phase == 3 && axi_room(c, 1)) {
+      wr(c, KMU_COPY_GO_ADDR, 1, TAG(T_CPGO, (uint32_t)c->cp_active));
+      c->cp_phase = 4;
+    }
+    return;
+  }
+  while (c->cp_next < r->ncp && r->cp[c->cp_next].issued != KMUSIM_NEVER) c->cp_next++;
+  if (!axi_room(c, 5)) return;
+  /* the first copy, in workload (= time) order, whose time has come and whose after= event
+   * has completed: a chained copy waiting for its kernel lets later copies pass */
+  size_t ci = c->cp_next;
+  while (ci < r->ncp && r->cp[ci].at <= c->cycle &&
+         (r->cp[ci].issued != KMUSIM_NEVER || !dep_done(c, r->cp[ci].after)))
+    ci++;
+  if (ci >= r->ncp || r->cp[ci].at > c->cycle) return;
+  const kmusim_hw_sizes *hw = c->o->engine->hw;
+  kmusim_copy *x = &r->cp[ci];
+  unsigned nid = 1u << (hw->cp_idw < 8 ? hw->cp_idw : 8);
+  if (c->cp_out[x->prio] >= hw->cp_qd || c->cp_live >= nid) return; /* never FULL */
+  unsigned id = 0;
+  while (id < nid && c->cp_ids[id]) id++;
+  uint32_t hb, db;
+  if (!cp_alloc(c, 0, x->bytes, &hb)) return;
+  if (!cp_alloc(c, 1, x->bytes, &db)) return;
+  x->src = x->dir ? db : hb;
+  x->dst = x->dir ? hb : db;
+  x->id = id;
+  c->cp_ids[id] = 1;
+  x->wbits = calloc((x->bytes / 4 + 7) / 8 + 1, 1);
+  for (uint32_t k = 0; k < x->bytes / 4; k++) {
+    uint32_t a = x->src + 4 * k, v = cp_pat(ci, k);
+    if (x->dir) mem_model_poke(&c->mem, a, v);
+    else mem_model_poke(&c->link.store, a, v);
+  }
+  wr(c, KMU_COPY_SRC_ADDR, x->src, TAG(T_CPSTAGE, ci));
+  wr(c, KMU_COPY_DST_ADDR, x->dst, TAG(T_CPSTAGE, ci));
+  wr(c, KMU_COPY_LEN_ADDR, x->bytes, TAG(T_CPSTAGE, ci));
+  wr(c, KMU_COPY_CTRL_ADDR,
+     (uint32_t)x->dir << KMU_COPY_CTRL_DIR_SHIFT | x->prio << KMU_COPY_CTRL_PRIO_SHIFT |
+         id << KMU_COPY_CTRL_ID_SHIFT,
+     TAG(T_CPSTAGE, ci));
+  kmu_axim_read(&c->axim, KMU_COPY_STATUS_ADDR, TAG(T_CPSTAT, ci));
+  x->issued = c->cycle;
+  x->live = 1;
+  c->cp_out[x->prio]++;
+  c->cp_live++;
+  c->cp_active = (int)ci;
+  while (c->cp_next < r->ncp && r->cp[c->cp_next].issued != KMUSIM_NEVER) c->cp_next++;
+  c->cp_phase = 2;
+}
+
+/* a COPY_CPL read: record the completion it holds, then pop it */
+static void copy_completion(ctx *c, uint32_t rdata, uint64_t cycle) {
+  kmusim_result *r = c->r;
+  if (!(rdata & KMU_COPY_CPL_VALID_MASK)) {
+    c->cpl_phase = 0;
+    return;
+  }
+  unsigned id = (rdata & KMU_COPY_CPL_ID_MASK) >> KMU_COPY_CPL_ID_SHIFT;
+  unsigned st = (rdata & KMU_COPY_CPL_STATUS_MASK) >> KMU_COPY_CPL_STATUS_SHIFT;
+  long i = -1;
+  for (size_t j = 0; j < r->ncp && i < 0; j++)
+    if (r->cp[j].live && r->cp[j].id == id && r->cp[j].accepted != KMUSIM_NEVER &&
+        r->cp[j].completed == KMUSIM_NEVER)
+      i = (long)j;
+  if (i < 0) {
+    fail(c, "cycle %" PRIu64 ": COPY_CPL holds tag %u, status %u: no live copy has that tag "
+         "(a duplicated completion)", cycle, id, st);
+    return;
+  }
+  kmusim_copy *x = &r->cp[i];
+  char d[160];
+  copy_desc(c, x, d, sizeof d);
+  x->completed = cycle, x->status = st;
+  if (st != KMU_COPY_ST_OK)
+    fail(c, "cycle %" PRIu64 ": %s refused by the engine: status %u", cycle, d, st);
+  else if (x->nread != x->bytes / 4)
+    fail(c, "cycle %" PRIu64 ": %s completed with %u of its %u words read", cycle, d, x->nread,
+         x->bytes / 4);
+  /* its last device-side writes may still wait in the memory port's output stage: the copy's
+   * buffers stay watched until every word has landed (copy_access) */
+  if (x->nwritten == x->bytes / 4) {
+    x->live = 0;
+    free(x->wbits);
+    x->wbits = NULL;
+  }
+  c->cp_out[x->prio]--;
+  c->cp_live--;
+  c->cp_ids[x->id] = 0;
+  c->cpl_phase = 2;
+}
+
 static const char *addr_name(uint32_t a) {
   if (a >= KMU_DOORBELL_ADDR && a < KMU_DOORBELL_ADDR + 4 * KMU_DOORBELL_COUNT) return "DOORBELL";
   switch (a) {
@@ -423,10 +712,24 @@ static void on_axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_
     c->reg_active = -1;
     break;
   }
+  case T_CPSTAT: /* submit once the command stage is free (COPY_GO is SLVERR otherwise) */
+    c->cp_phase = (rdata & KMU_COPY_STATUS_CMD_PENDING_MASK) ? 1 : 3;
+    break;
+  case T_CPGO:
+    c->cp_active = -1;
+    break;
+  case T_CPCPL:
+    copy_completion(c, rdata, cycle);
+    break;
+  case T_CPPOP:
+    c->cpl_phase = 0;
+    break;
   case T_FINAL:
     if (i == 0) r->err_status = rdata;
     else if (i == 1) r->perf_doorbells = rdata;
-    else r->perf_completions = rdata;
+    else if (i == 2) r->perf_completions = rdata;
+    else if (i == 3) r->perf_copies = rdata;
+    else r->copy_err_cnt = rdata;
     c->final_left--;
     break;
   default:
@@ -439,6 +742,7 @@ static void on_accept(ctx *c, unsigned seq) {
   int kind = TAG_K(op->tag);
   uint32_t i = TAG_I(op->tag);
   if (kind == T_DB || kind == T_HLCMD) c->r->inst[i].accepted = c->cycle;
+  else if (kind == T_CPGO) c->r->cp[i].accepted = c->cycle;
   else if (kind == T_REGCMD) c->r->reg[i].accepted = c->cycle;
 }
 
@@ -447,6 +751,10 @@ static void on_mem_write(void *user, uint32_t addr, uint32_t data, uint32_t clie
                          uint64_t cycle) {
   ctx *c = user;
   kmusim_result *r = c->r;
+  if (client == r->nsm + 1 && c->copies) { /* the copy engine's device side */
+    copy_access(c, 1, 1, addr, data);
+    return;
+  }
   if (client != 0) {
     /* client 1+s: SM s's context engine, saving into its checkpoint areas (above ctx_base) */
     if (!c->simt || client > r->nsm || addr < c->w->cfg.ctx_base)
@@ -685,6 +993,24 @@ static void on_done(ctx *c) {
 }
 
 /* ---------------------------------------------------------------- the run */
+/* --time-engine: the wall time inside the engine's calls and of the whole cycle loop; their ratio
+ * is the engine's share of the run, apart from kmusim's own models (make bench multiplies it
+ * by the run's CPU time: the simulation speed of the C model or the Verilated RTL alone) */
+static uint64_t now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+static void engine_comb(const kmusim_run_opts *o, void *e, kmusim_ports *p, kmusim_result *r) {
+  if (!o->time_engine) {
+    o->engine->comb(e, p);
+    return;
+  }
+  const uint64_t t0 = now_ns();
+  o->engine->comb(e, p);
+  r->engine_ns += now_ns() - t0;
+}
+
 static void progress_line(ctx *c, int final) {
   static struct timespec t0, last;
   struct timespec now;
@@ -776,6 +1102,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
   c->w = w, c->o = o, c->r = r;
   r->engine = o->engine->name;
   r->test_double = o->engine->test_double;
+  r->engine_timed = o->time_engine;
   r->end_reason = "completed";
   r->nsm = w->cfg.nsm;
   r->sm = calloc(r->nsm, sizeof *r->sm);
@@ -803,6 +1130,9 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
   c->inflight = calloc(w->nk ? w->nk : 1, sizeof *c->inflight);
   c->reg_active = -1;
   build_ops(c);
+  build_copies(c);
+  c->copies = (o->engine->features & KMUSIM_FEAT_COPY) && o->engine->hw;
+  host_link_init(&c->link, w->cfg.link_latency, w->cfg.link_bw, w->cfg.link_setup, link_chunk, c);
 
   kmusim_engine_args ea = {&w->cfg, o->fst, o->seed};
   char eerr[512] = "";
@@ -823,6 +1153,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
             w->cfg.rgem, kmusim_config_reserve_mask(&w->cfg), w->cfg.policy);
   uint64_t *util_w = calloc(r->nsm, sizeof *util_w), *util_t = calloc(r->nsm, sizeof *util_t);
   kmusim_ports *p = &c->p;
+  const uint64_t t_run = o->time_engine ? now_ns() : 0;
   for (c->cycle = 0;; c->cycle++) {
     /* stop conditions */
     if (w->has_end && c->cycle >= w->end_at) {
@@ -838,8 +1169,10 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     /* SIMT mode: evicted TBs keep the pool busy, so its own activity stamp says whether
      * anything moved (a stuck restore is then a hang) */
     int busy_sm = c->simt ? c->sm.last_activity + 1 >= c->cycle : !sm_model_idle(&c->sm);
-    int busy_env = busy_sm || !mem_model_idle(&c->mem) ||
-                   (c->released < c->nops && c->issued_ops == c->released);
+    int busy_env = busy_sm || !mem_model_idle(&c->mem) || !host_link_idle(&c->link) ||
+                   (c->released < c->nops && c->issued_ops == c->released) ||
+                   (c->cp_next < r->ncp && c->cp_live == 0 && c->cp_active < 0 &&
+                    dep_done(c, r->cp[c->cp_next].after));
     if (busy_env) c->last_activity = c->cycle;
     if (c->cycle - c->last_activity > o->hang_cycles) {
       fail(c, "no progress for %" PRIu64 " cycles (no handshake, no TB running): the engine "
@@ -849,11 +1182,18 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       break;
     }
     if (c->final_phase == 0 && c->issued_ops == c->nops && c->nlive == 0 && c->reg_active < 0 &&
-        kmu_axim_idle(&c->axim) && sm_model_idle(&c->sm) && mem_model_idle(&c->mem)) {
+        c->cp_next == r->ncp && c->cp_live == 0 && c->cp_active < 0 && c->cpl_phase == 0 &&
+        kmu_axim_idle(&c->axim) && sm_model_idle(&c->sm) && mem_model_idle(&c->mem) &&
+        host_link_idle(&c->link) && !copies_landing(c)) {
       kmu_axim_read(&c->axim, KMU_ERR_STATUS_ADDR, TAG(T_FINAL, 0));
       kmu_axim_read(&c->axim, KMU_PERF_DOORBELLS_ADDR, TAG(T_FINAL, 1));
       kmu_axim_read(&c->axim, KMU_PERF_COMPLETIONS_ADDR, TAG(T_FINAL, 2));
       c->final_left = 3;
+      if (c->copies) {
+        kmu_axim_read(&c->axim, KMU_PERF_COPIES_ADDR, TAG(T_FINAL, 3));
+        kmu_axim_read(&c->axim, KMU_COPY_ERR_CNT_ADDR, TAG(T_FINAL, 4));
+        c->final_left += 2;
+      }
       c->final_phase = 1;
     }
     if (c->final_phase == 1 && c->final_left == 0) {
@@ -875,8 +1215,13 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       wr(c, KMU_PRE_CTX_BASE_ADDR, g->ctx_base, TAG(T_CFG, 3));
       wr(c, KMU_PRE_DEADLINE_ADDR, g->deadline, TAG(T_CFG, 4));
       wr(c, KMU_PRE_BW_ADDR, g->bw_shift << KMU_PRE_BW_SHIFT_SHIFT, TAG(T_CFG, 5));
+      if (c->copies) {
+        wr(c, KMU_COPY_CHUNK_ADDR, g->copy_chunk << KMU_COPY_CHUNK_LOG2_SHIFT, TAG(T_CFG, 6));
+        wr(c, KMU_COPY_IRQ_ADDR, 1u << KMU_COPY_IRQ_EN_SHIFT, TAG(T_CFG, 7));
+      }
     }
     host_issue(c);
+    copy_issue(c);
     if (c->reg_active >= 0 && c->reg_phase == 1) {
       kmu_axim_read(&c->axim, KMU_REG_RESULT_ADDR, TAG(T_REGRES, (uint32_t)c->reg_active));
       c->reg_phase = 2;
@@ -895,9 +1240,11 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     }
     mem_model_drive(&c->mem, c->cycle, &p->mem_ready_i, &p->mem_rvalid_i, &p->mem_rdata_i,
                     &p->mem_rclient_i);
+    host_link_drive(&c->link, c->cycle, &p->hlink_req_ready_i, &p->hlink_rsp_valid_i,
+                    &p->hlink_rsp_rdata_i);
     /* 2. engine; then the combinational reads of registered outputs (the SMs' shared memory
      * and on-chip store, the offered TB's instructions) and the engine again (engine.h) */
-    o->engine->comb(e, p);
+    engine_comb(o, e, p, r);
     if (c->simt) {
       /* the engine's comb is a function of its state and its inputs: when the reads return
        * what the first call already saw, a second call would answer the same (skipped) */
@@ -915,7 +1262,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
         if (vo.simt_start_valid_o) p->simt_start_insts_i = sm_model_start_insts(&c->sm, s, &vo);
       }
       if (!(p->simt_start_valid_o & 1)) p->simt_start_insts_i = 0;
-      if (reads_changed || p->simt_start_insts_i != insts_before) o->engine->comb(e, p);
+      if (reads_changed || p->simt_start_insts_i != insts_before) engine_comb(o, e, p, r);
     }
     /* 3. observe handshakes */
     KMU_AXIM_FROM(sig, p, p);
@@ -943,9 +1290,22 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       c->last_activity = c->cycle;
     }
     if (p->mem_valid_o && p->mem_ready_i) {
+      if (!p->mem_write_o && p->mem_client_o == r->nsm + 1)
+        copy_access(c, 1, 0, (uint32_t)p->mem_addr_o, 0); /* a copy's device-side read */
       mem_model_port_fire(&c->mem, c->cycle, (int)p->mem_write_o, (uint32_t)p->mem_addr_o,
                           (uint32_t)p->mem_wdata_o, (uint32_t)p->mem_client_o);
       c->last_activity = c->cycle;
+    }
+    if (p->hlink_req_valid_o && p->hlink_req_ready_i) {
+      copy_access(c, 0, (int)p->hlink_req_write_o, (uint32_t)p->hlink_req_addr_o,
+                  (uint32_t)p->hlink_req_wdata_o);
+      host_link_fire(&c->link, c->cycle, (int)p->hlink_req_write_o,
+                     (uint32_t)p->hlink_req_addr_o, (uint32_t)p->hlink_req_wdata_o);
+      c->last_activity = c->cycle;
+    }
+    if (c->copies && c->cpl_phase == 0 && c->cp_live && (p->irq_o & 1)) {
+      kmu_axim_read(&c->axim, KMU_COPY_CPL_ADDR, TAG(T_CPCPL, 0));
+      c->cpl_phase = 1;
     }
     if (o->engine->failed) {
       char msg[400];
@@ -963,9 +1323,17 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     /* 4. the edge */
     sm_model_tick(&c->sm, c->cycle);
     mem_model_tick(&c->mem, c->cycle);
-    o->engine->tick(e);
+    host_link_tick(&c->link, c->cycle);
+    if (o->time_engine) {
+      const uint64_t t0 = now_ns();
+      o->engine->tick(e);
+      r->engine_ns += now_ns() - t0;
+    } else {
+      o->engine->tick(e);
+    }
   }
   r->cycles = c->cycle;
+  if (o->time_engine) r->run_ns = now_ns() - t_run;
   if (o->progress) progress_line(c, 1);
   if (strcmp(r->end_reason, "end") == 0 || c->failed) {
     /* stopped by the end line (or a failure): utilization up to the stop */
@@ -1009,20 +1377,35 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     if (ndb < 0xffff && r->perf_completions != ndb)
       fail(c, "event completions: %" PRIu64 " seen, the engine counted %u (PERF_COMPLETIONS)",
            ndb, r->perf_completions);
+    if (c->copies && r->ncp < 0xffff && r->perf_copies != r->ncp)
+      fail(c, "copies: %zu done, the engine counted %u (PERF_COPIES)", r->ncp, r->perf_copies);
+    if (c->copies && r->copy_err_cnt)
+      fail(c, "the engine counted %u refused copies (COPY_ERR_CNT)", r->copy_err_cnt);
+    for (size_t i = 0; i < r->ncp && !c->failed; i++)
+      if (r->cp[i].nwritten != r->cp[i].bytes / 4) {
+        char d[160];
+        copy_desc(c, &r->cp[i], d, sizeof d);
+        fail(c, "%s: %u of its %u words reached the destination (bytes lost)", d,
+             r->cp[i].nwritten, r->cp[i].bytes / 4);
+      }
   }
   rc = c->failed ? 3 : 0;
   r->mem_port_reads = c->mem.port_reads, r->mem_port_writes = c->mem.port_writes;
   r->mem_sm_loads = c->mem.sm_loads, r->mem_busy_cycles = c->mem.busy_cycles;
+  r->link_reads = c->link.reads, r->link_writes = c->link.writes;
+  r->link_chunks = c->link.chunks, r->link_setup_cycles = c->link.setup_cycles;
   r->ks = calloc(w->nk ? w->nk : 1, sizeof *r->ks);
   memcpy(r->ks, c->sm.ks, w->nk * sizeof *r->ks);
   o->engine->destroy(e);
 out:
   for (size_t i = 0; i < r->ninst; i++) free(r->inst[i].bits), r->inst[i].bits = NULL;
+  for (size_t i = 0; i < r->ncp; i++) free(r->cp[i].wbits), r->cp[i].wbits = NULL;
   sm_model_free(&c->sm);
   mem_model_free(&c->mem);
+  host_link_free(&c->link);
   for (unsigned k = 0; k < w->nk; k++) free(c->kops[k]), free(c->kseq[k]);
   free(c->kseq);
-  free(c->kops), free(c->kn), free(c->knext), free(c->ops), free(c->db_id), free(c->inflight);
+  free(c->ev_ref), free(c->kops), free(c->kn), free(c->knext), free(c->ops), free(c->db_id), free(c->inflight);
   free(c->live);
   free(c->ctx_op), free(c->ctx_save_since);
   if (!r->ks) r->ks = calloc(w->nk ? w->nk : 1, sizeof *r->ks);
@@ -1094,5 +1477,7 @@ void kmusim_result_free(kmusim_result *r) {
   free(r->sm);
   free(r->ks);
   free(r->iso);
+  for (size_t i = 0; i < r->ncp; i++) free(r->cp[i].wbits);
+  free(r->cp);
   memset(r, 0, sizeof *r);
 }

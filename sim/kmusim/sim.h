@@ -29,6 +29,26 @@ typedef struct {
   int tagged;             /* a TB start named its kernel tag (simt_start_slot_o) */
 } kmusim_inst;
 
+/* one copy (RGEM 3.1): submitted through the copy window, its bytes watched on both sides */
+typedef struct {
+  unsigned line, prio, id, status;
+  int dir;                /* 0 host to device, 1 device to host */
+  uint32_t bytes, src, dst;
+  uint64_t at;            /* cycle the workload asks for */
+  uint64_t issued;        /* its staging writes queued on the AXI master */
+  uint64_t accepted;      /* COPY_GO accepted (AW and W handshakes) */
+  uint64_t first_read;    /* the engine's first read of its source: its first chunk starts */
+  uint64_t last_write;    /* its last destination word written: the copy is done */
+  uint64_t completed;     /* its completion read from COPY_CPL */
+  uint64_t blocked;       /* cycles from accepted to first_read in which a lower-priority
+                           * copy's read went out: the blocking it suffered */
+  uint64_t blk_last;      /* the last cycle counted in blocked */
+  unsigned after;         /* 1 + the workload event it waits for (after=), 0 none */
+  uint32_t nread, nwritten;
+  uint8_t *wbits;         /* destination words written (while live) */
+  int live;               /* submitted, completion not yet read */
+} kmusim_copy;
+
 typedef struct {
   int kernel;
   unsigned line;
@@ -60,6 +80,9 @@ typedef struct {
   const char *engine;
   int test_double;
   uint64_t cycles;          /* cycles simulated */
+  int engine_timed;         /* engine_ns measured (kmusim_run_opts.time_engine) */
+  uint64_t engine_ns;       /* wall time inside the engine's comb and tick */
+  uint64_t run_ns;          /* wall time of the whole cycle loop (engine and environment) */
   uint64_t span;            /* 0 .. last completion: the basis of utilization */
   const char *end_reason;   /* "completed", "end" */
   kmusim_inst *inst;
@@ -83,6 +106,11 @@ typedef struct {
   uint64_t ctx_save_bytes, ctx_restore_bytes;
   uint64_t save_cycles;     /* SM cycles from a save command taken to its done, summed */
   uint64_t wp_events;       /* event warps started by warp-level preemption (ev_start) */
+  /* copies (RGEM 3.1) */
+  kmusim_copy *cp;
+  size_t ncp;
+  uint64_t link_reads, link_writes, link_chunks, link_setup_cycles;
+  uint32_t perf_copies, copy_err_cnt; /* PERF_COPIES, COPY_ERR_CNT read at the end */
   kmusim_mark *marks;       /* timeline marks (with record_tbs) */
   size_t nmarks, marks_cap;
   uint64_t *iso;            /* per kernel: isolated turnaround, 0 = not measured */
@@ -100,6 +128,7 @@ typedef struct {
   uint64_t hang_cycles;     /* error after this many cycles with nothing moving */
   int progress;             /* a progress line on stderr */
   int record_tbs;           /* keep TB intervals for the timeline */
+  int time_engine;          /* measure the time spent inside the engine (engine_ns) */
 } kmusim_run_opts;
 
 /* 0: the run completed and every scoreboard holds; else an exit code (3) with the reasons in

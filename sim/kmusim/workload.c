@@ -21,10 +21,15 @@
  * cycle (4 B small and fpga, 32 B paper: the context engines' BEAT_BYTES); checkpoint areas at
  * 0x80000000 (clear of the kernels' parameter buffers). */
 #define PRE_DEFAULTS(bw) "drain", 0, 0, 0, 0, 0, 0xf, 0, 2000, bw, 0x80000000u
+/* host link latency (about the memory's, a PCIe-like link is slower), 4 B per cycle, no
+ * per-chunk setup, COPY_CHUNK's reset (1 MiB) */
+#define LINK_DEFAULTS(lat) lat, 4, 0, 20
 static const kmusim_config presets[] = {
-    {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0, PRE_DEFAULTS(2)},
-    {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0, 0, 0, PRE_DEFAULTS(2)},
-    {"paper", 16, 32, 32, 32, 32, 64, 65536, 98304, 4, 400, 8, 0, 0, 0, PRE_DEFAULTS(5)},
+    {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0, PRE_DEFAULTS(2), LINK_DEFAULTS(40)},
+    {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0, 0, 0, PRE_DEFAULTS(2),
+     LINK_DEFAULTS(100)},
+    {"paper", 16, 32, 32, 32, 32, 64, 65536, 98304, 4, 400, 8, 0, 0, 0, PRE_DEFAULTS(5),
+     LINK_DEFAULTS(800)},
 };
 
 int kmusim_config_preset(kmusim_config *c, const char *name) {
@@ -93,6 +98,10 @@ static const cfg_key cfg_keys[] = {
     CK(deadline, 0, 0xFFFFFFFFu, "Chimera deadline in cycles (PRE_DEADLINE)"),
     CK(bw_shift, 0, 15, "log2 context-save bytes per cycle (PRE_BW.SHIFT)"),
     CK(ctx_base, 0, 0xFFFFFFFFu, "checkpoint areas' base address (PRE_CTX_BASE)"),
+    CK(link_latency, 1, 1000000, "host link latency"),
+    CK(link_bw, 1, 4, "host link bytes per cycle"),
+    CK(link_setup, 0, 1000000, "host link setup cycles per chunk"),
+    CK(copy_chunk, 0, 31, "log2 copy chunk bytes (COPY_CHUNK)"),
 };
 
 /* policy=<name>[+<name>...]: see workload.h */
@@ -155,7 +164,8 @@ int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *
   }
   snprintf(err, errlen, "unknown configuration key '%s' (keys: nsm ekt_entries slots pend "
                         "tbs warps regs shmem ewt mem_latency mem_bw mem_stall_pct rgem "
-                        "reserve policy vpol opt pre_all deadline bw_shift ctx_base)", key);
+                        "reserve policy vpol opt pre_all deadline bw_shift ctx_base "
+                        "link_latency link_bw link_setup copy_chunk)", key);
   return 0;
 }
 
@@ -357,6 +367,9 @@ typedef struct {
   uint64_t last_at;
   unsigned last_at_line;
   int cfg_overridden;
+  /* after= names not (yet) defined: checked at the end (a forward reference or unknown) */
+  struct { char name[KMUSIM_NAME_MAX]; unsigned line, ev; } *unres;
+  unsigned nunres, unres_cap;
 } parser;
 
 static void perr(parser *p, const char *fmt, ...) {
@@ -628,6 +641,118 @@ static void add_event(parser *p, const kmusim_event *e) {
   w->ev[w->nev++] = *e;
 }
 
+static int find_label(const kmusim_workload *w, const char *name) {
+  for (unsigned i = 0; i < w->nev; i++)
+    if (!strcmp(w->ev[i].name, name)) return (int)i;
+  return -1;
+}
+
+/* name= and after= (launch and copy only, count 1): the label is unique, after= names an
+ * earlier labelled statement (a later one would be a forward reference, the statement itself
+ * a cycle; with only backward references no longer cycle can form).  0 on an error
+ * (reported); an unresolved name is remembered and reported at the end, as a forward
+ * reference or an unknown name. */
+static int parse_chain(parser *p, kvlist *kv, kmusim_event *e, const char *what) {
+  const char *nm = kv_get(kv, "name"), *af = kv_get(kv, "after");
+  if (!nm && !af) return 1;
+  if (e->kind != KMUSIM_EV_LAUNCH && e->kind != KMUSIM_EV_COPY) {
+    perr(p, "%s: name= and after= are for launch and copy lines", what);
+    return 0;
+  }
+  if (e->count != 1) {
+    perr(p, "%s: name= and after= are for single statements (count=1), this one has count=%llu",
+         what, (unsigned long long)e->count);
+    return 0;
+  }
+  if (nm) {
+    if (!valid_name(nm) || strlen(nm) >= KMUSIM_NAME_MAX) {
+      perr(p, "%s: name=%s: not a name (a letter or _, then letters, digits, _ - .; at most "
+              "%d characters)", what, nm, KMUSIM_NAME_MAX - 1);
+      return 0;
+    }
+    int prev = find_label(p->w, nm);
+    if (prev >= 0) {
+      perr(p, "%s: name=%s already labels line %u", what, nm, p->w->ev[prev].line);
+      return 0;
+    }
+  }
+  if (af) {
+    if (nm && !strcmp(nm, af)) {
+      perr(p, "%s: after=%s names this statement itself: a dependency cycle", what, af);
+      return 0;
+    }
+    int to = find_label(p->w, af);
+    e->after = (unsigned)(to + 1);
+    if (to < 0) {
+      if (!valid_name(af) || strlen(af) >= KMUSIM_NAME_MAX) {
+        perr(p, "%s: after=%s: not a name", what, af);
+        return 0;
+      }
+      if (p->nunres == p->unres_cap) {
+        p->unres_cap = p->unres_cap ? 2 * p->unres_cap : 8;
+        p->unres = realloc(p->unres, p->unres_cap * sizeof *p->unres);
+      }
+      /* the statement is kept (the run is refused anyway): a later one may wait for it,
+       * and a cycle through it is told as one */
+      snprintf(p->unres[p->nunres].name, KMUSIM_NAME_MAX, "%s", af);
+      p->unres[p->nunres].ev = p->w->nev;
+      p->unres[p->nunres++].line = p->line;
+      e->after = 0;
+    }
+  }
+  if (nm) snprintf(e->name, sizeof e->name, "%s", nm);
+  return 1;
+}
+
+/* the statement event j waits for: resolved, or an unresolved name defined later; -1 none */
+static int waits_for(const parser *p, unsigned j) {
+  if (p->w->ev[j].after) return (int)p->w->ev[j].after - 1;
+  for (unsigned i = 0; i < p->nunres; i++)
+    if (p->unres[i].ev == j) return find_label(p->w, p->unres[i].name);
+  return -1;
+}
+
+/* after= names that were not defined before their line: defined later (a forward reference,
+ * or a dependency cycle when the chain from there comes back to this statement) or nowhere
+ * (unknown) */
+static void check_unresolved(parser *p) {
+  kmusim_workload *w = p->w;
+  /* a statement refused for another reason after its after= was read was not added: its
+   * entry names no event (no cycle can run through it) */
+  for (unsigned i = 0; i < p->nunres; i++)
+    if (p->unres[i].ev >= w->nev || w->ev[p->unres[i].ev].line != p->unres[i].line)
+      p->unres[i].ev = UINT32_MAX;
+  for (unsigned i = 0; i < p->nunres; i++) {
+    p->line = p->unres[i].line;
+    const char *nm = p->unres[i].name;
+    int later = find_label(w, nm);
+    if (later < 0) {
+      perr(p, "after=%s: unknown name (no launch or copy line has name=%s)", nm, nm);
+      continue;
+    }
+    /* follow the chain from the named statement: back here is a cycle */
+    char path[512];
+    int pl = snprintf(path, sizeof path, "line %u", p->line);
+    int j = later, cyc = 0;
+    for (unsigned steps = 0; j >= 0 && steps <= w->nev; steps++) {
+      if (pl > 0 && (size_t)pl < sizeof path)
+        pl += snprintf(path + pl, sizeof path - (size_t)pl, " -> line %u", w->ev[j].line);
+      if ((unsigned)j == p->unres[i].ev) {
+        cyc = 1;
+        break;
+      }
+      j = waits_for(p, (unsigned)j);
+    }
+    if (cyc)
+      perr(p, "after=%s: a dependency cycle (%s)", nm, path);
+    else
+      perr(p, "after=%s is a forward reference: '%s' labels line %u, later in the file "
+              "(after= must name an earlier launch or copy line)", nm, nm, w->ev[later].line);
+  }
+  free(p->unres);
+  p->unres = NULL;
+}
+
 static void parse_event(parser *p, kmusim_ev_kind kind, char **tok, int n) {
   kmusim_workload *w = p->w;
   const char *what = kmusim_ev_name(kind);
@@ -728,7 +853,7 @@ static void parse_event(parser *p, kmusim_ev_kind kind, char **tok, int n) {
       return;
     }
     e.dir = !strcmp(d, "d2h");
-    if ((r = kv_num(p, &kv, "prio", 0, 3, 0, &v)) < 0) return;
+    if ((r = kv_num(p, &kv, "prio", 0, 7, 0, &v)) < 0) return;
     e.prio = r ? (unsigned)v : 0;
     break;
   }
@@ -739,6 +864,7 @@ static void parse_event(parser *p, kmusim_ev_kind kind, char **tok, int n) {
     w->end_at = e.at;
     break;
   }
+  if (!parse_chain(p, &kv, &e, what)) return;
   if (kv_unused(p, &kv, what)) return;
   if (p->last_at_line && e.at < p->last_at) {
     perr(p, "%s at=%llu is before the previous event (at=%llu, line %u): events must be in "
@@ -905,9 +1031,11 @@ unsigned kmusim_workload_parse(kmusim_workload *w, const char *name, const char 
                "end)", kw);
     if (p.nerr >= 50) {
       fprintf(stderr, "%s: too many errors, stopping\n", p.file);
+      free(p.unres);
       return p.nerr;
     }
   }
+  check_unresolved(&p);
   if (p.nerr == 0 && policy_override) {
     char err[256];
     if (!kmusim_config_set(&w->cfg, "policy", policy_override, err, sizeof err)) {
@@ -916,9 +1044,11 @@ unsigned kmusim_workload_parse(kmusim_workload *w, const char *name, const char 
     }
   }
   if (p.nerr == 0) check_against_config(&p);
-  if (p.nerr == 0 && w->n_instances == 0) {
+  unsigned ncopy = 0;
+  for (unsigned i = 0; i < w->nev; i++) ncopy += w->ev[i].kind == KMUSIM_EV_COPY;
+  if (p.nerr == 0 && w->n_instances == 0 && ncopy == 0) { /* copies alone are a workload */
     p.line = p.line ? p.line : 1;
-    fprintf(stderr, "%s: no doorbell or launch line: nothing to run\n", p.file);
+    fprintf(stderr, "%s: no doorbell, launch or copy line: nothing to run\n", p.file);
     p.nerr++;
   }
   return p.nerr;

@@ -49,6 +49,11 @@ typedef struct {
   unsigned deadline;     /* PRE_DEADLINE: Chimera's preemption deadline, cycles */
   unsigned bw_shift;     /* PRE_BW.SHIFT: log2 context-save bytes per cycle */
   unsigned ctx_base;     /* PRE_CTX_BASE: checkpoint areas in memory */
+  /* copies (RGEM 3.1): the host link model and the chunk size (COPY_CHUNK, written at cycle 0) */
+  unsigned link_latency; /* host link: cycles from a read accepted to its data */
+  unsigned link_bw;      /* host link: bytes per cycle, 1..4 */
+  unsigned link_setup;   /* host link: setup cycles per chunk (RGEM's O) */
+  unsigned copy_chunk;   /* COPY_CHUNK.LOG2: chunk bytes = 2^max(copy_chunk, 2) */
 } kmusim_config;
 
 /* Policy names (config key `policy`, kmusim --policy): drain, reserve, warp, chimera,
@@ -131,6 +136,11 @@ typedef struct {
   int dir;           /* copy: 0 h2d, 1 d2h */
   unsigned prio;     /* copy */
   uint64_t lead;     /* hint: predicted cycles until the launch */
+  /* chaining (launch and copy, count 1): name= labels the statement, after= makes it wait
+   * for an earlier labelled statement: it is issued at max(at, that one's completion) */
+  char name[KMUSIM_NAME_MAX]; /* "" none */
+  unsigned after;    /* 1 + index into ev of the statement it waits for; 0 none (so a
+                      * zeroed event waits for nothing) */
 } kmusim_event;
 
 typedef struct {

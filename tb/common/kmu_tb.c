@@ -1,4 +1,5 @@
 /* kmu_tb.c - lockstep runner, random numbers and test main.  See kmu_tb.h. */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
 #include "kmu_tb.h"
 
 #include <inttypes.h>
@@ -108,36 +109,80 @@ static uint64_t field(const void *base, size_t off) {
 /* One pass over `cycles` cycles.  trace_from: first cycle to trace (UINT64_MAX: none).
  * Returns the failing cycle, or UINT64_MAX when every cycle matched; *ran (unless NULL): the
  * cycles driven and compared (the failing one included). */
+/* Random power-up state: the shim reads KMU_POWERUP_SEED when it creates the DUT, so the
+ * garbage in the registers without reset is a function of the run's seed (and repeats in the
+ * re-run that writes a failure's waveform).  KMU_POWERUP=0: every register starts at zero. */
+static void powerup_seed(uint64_t seed) {
+  const char *p = getenv("KMU_POWERUP");
+  if (p && !strcmp(p, "0")) {
+    unsetenv("KMU_POWERUP_SEED");
+    return;
+  }
+  char v[32];
+  snprintf(v, sizeof v, "%u", (unsigned)((kmu_hash32(seed, 0x9057) & 0x7ffffffeu) + 1));
+  setenv("KMU_POWERUP_SEED", v, 1);
+}
+
+/* The prefix of a run with a reset mid-run (kmu_lockstep_mid_reset): 500 to 20,499 cycles of
+ * the same kind of traffic from another seed, drawn from the seed alone (so SEED and CYCLES
+ * reproduce a run); none in a run shorter than 1,000 cycles. */
+static uint64_t mid_reset_prefix(int mid_reset, uint64_t seed, uint64_t cycles) {
+  if (!mid_reset || cycles < 1000) return 0;
+  return 500 + kmu_hash32(seed, 0x2e5e7) % 20000;
+}
+
+/* Reset both twins with every input zero (the RTL's tables without reset must not see a write
+ * on the reset edges), and start the stimulus afresh. */
+static void reset_both(const kmu_block *b, kmu_stim *s, void *m, void *d, char *in, char *od,
+                       uint64_t seed) {
+  memset(in, 0, b->in_size);
+  b->dut->eval(d, in, od);
+  b->model.reset(m);
+  b->dut->reset(d);
+  s->init(s->ctx, seed);
+}
+
+/* pre: the cycles of the prefix before the reset mid-run (0: none).  The loop counts every
+ * cycle (c: the prefix included); the callbacks and the messages see the cycle of the segment
+ * (cc: from 0 again after the reset). */
 static uint64_t run_once(const kmu_block *b, kmu_stim *s, const char *test, uint64_t seed,
-                         uint64_t cycles, uint64_t trace_from, const char *fst, int quiet,
-                         uint64_t *ran) {
+                         uint64_t cycles, uint64_t pre, uint64_t trace_from,
+                         const char *fst, int quiet, uint64_t *ran) {
   char *in = calloc(1, b->in_size), *prev_in = calloc(1, b->in_size);
   char *om = calloc(1, b->out_size), *od = calloc(1, b->out_size);
   char *prev_out = calloc(1, b->out_size);
   void *m = b->model.create();
+  powerup_seed(seed);
   void *d = b->dut->create();
   uint64_t fail = UINT64_MAX, c;
   const uint64_t exp0 = tb_expect_fails; /* failed expectations before this run */
   int tracing = 0;
   tb_quiet = quiet;
 
-  b->model.reset(m);
-  b->dut->reset(d);
-  s->init(s->ctx, seed);
+  const char *seg = pre ? " (after the mid-run reset)" : "";
+  reset_both(b, s, m, d, in, od, pre ? seed ^ 0x5eed5eedull : seed);
+  if (pre) seg = " (in the prefix, before the mid-run reset)";
   for (c = 0; c < cycles; c++) {
     if (c == trace_from && fst) {
       b->dut->trace_open(d, fst);
       tracing = 1;
     }
+    if (pre && c == pre) { /* traffic in flight: reset, and the run proper starts */
+      reset_both(b, s, m, d, in, od, seed);
+      memset(prev_in, 0, b->in_size);
+      memset(prev_out, 0, b->out_size);
+      seg = " (after the mid-run reset)";
+    }
+    const uint64_t cc = pre && c >= pre ? c - pre : c;
     memcpy(in, prev_in, b->in_size);
     const uint64_t exp_c = tb_expect_fails;
-    const int more = s->drive(s->ctx, c, prev_in, prev_out, in);
+    const int more = s->drive(s->ctx, cc, prev_in, prev_out, in);
     if (!more && tb_expect_fails == exp_c) break; /* done, and drive found nothing wrong */
     if (!more) { /* drive ended the run on a failed expectation */
       if (!quiet)
         printf("CHECK FAILED %s.%s cycle=%" PRIu64 " seed=%" PRIu64
-               " (an expectation failed in drive, which ended the run)\n",
-               b->name, test, c, seed);
+               " (an expectation failed in drive, which ended the run)%s\n",
+               b->name, test, cc, seed, pre ? seg : "");
       fail = c;
       break;
     }
@@ -164,28 +209,28 @@ static uint64_t run_once(const kmu_block *b, kmu_stim *s, const char *test, uint
             snprintf(nm, sizeof nm, "%s", g->name);
           if (!quiet)
             printf("MISMATCH %s.%s cycle=%" PRIu64 " signal=%s expected=0x%" PRIx64
-                   " actual=0x%" PRIx64 " seed=%" PRIu64 "\n",
-                   b->name, test, c, nm, e, a, seed);
+                   " actual=0x%" PRIx64 " seed=%" PRIu64 "%s\n",
+                   b->name, test, cc, nm, e, a, seed, pre ? seg : "");
           bad = 1;
         }
       }
     }
-    if (!bad && s->check && !s->check(s->ctx, c, in, om)) {
+    if (!bad && s->check && !s->check(s->ctx, cc, in, om)) {
       if (!quiet)
-        printf("CHECK FAILED %s.%s cycle=%" PRIu64 " seed=%" PRIu64 "\n", b->name, test, c,
-               seed);
+        printf("CHECK FAILED %s.%s cycle=%" PRIu64 " seed=%" PRIu64 "%s\n", b->name, test, cc,
+               seed, pre ? seg : "");
       bad = 1;
     }
     if (!bad && tb_expect_fails != exp_c) { /* in drive, or in a check that returned 1 */
       if (!quiet)
         printf("CHECK FAILED %s.%s cycle=%" PRIu64 " seed=%" PRIu64
-               " (an expectation failed outside check's result)\n",
-               b->name, test, c, seed);
+               " (an expectation failed outside check's result)%s\n",
+               b->name, test, cc, seed, pre ? seg : "");
       bad = 1;
     }
     if (bad) {
       if (!quiet) {
-        printf("  inputs at cycle %" PRIu64 ":", c);
+        printf("  inputs at cycle %" PRIu64 ":", cc);
         for (unsigned i = 0; i < b->n_ins; i++) {
           if (!b->ins[i].lanes) {
             printf(" %s=0x%" PRIx64, b->ins[i].name, field(in, b->ins[i].off));
@@ -215,6 +260,10 @@ static uint64_t run_once(const kmu_block *b, kmu_stim *s, const char *test, uint
              test, c, seed);
     fail = c;
   }
+  if (!quiet && fail != UINT64_MAX && pre)
+    printf("  a prefix of %" PRIu64 " cycles (seed %" PRIu64 ") came before the reset mid-run;"
+           " the failure is in simulated cycle %" PRIu64 "\n",
+           pre, (uint64_t)(seed ^ 0x5eed5eedull), fail);
   if (tracing) b->dut->trace_close(d);
   b->dut->destroy(d);
   b->model.destroy(m);
@@ -227,11 +276,13 @@ static uint64_t run_once(const kmu_block *b, kmu_stim *s, const char *test, uint
   return fail;
 }
 
-int kmu_lockstep(const kmu_block *b, kmu_stim *s, const char *test, uint64_t seed,
-                 uint64_t cycles) {
+static int lockstep(const kmu_block *b, kmu_stim *s, const char *test, uint64_t seed,
+                    uint64_t cycles, int mid_reset) {
   const char *full = getenv("KMU_FST");
   uint64_t ran;
-  uint64_t fail = run_once(b, s, test, seed, cycles, full ? 0 : UINT64_MAX, full, 0, &ran);
+  const uint64_t pre = mid_reset_prefix(mid_reset, seed, cycles);
+  uint64_t fail =
+      run_once(b, s, test, seed, pre + cycles, pre, full ? 0 : UINT64_MAX, full, 0, &ran);
   kmu_tb_cycles_ran(ran); /* the waveform re-run below repeats cycles: not counted */
   if (fail == UINT64_MAX) return 1;
   /* Same seed again, tracing the window before the failure, so the waveform shows how the
@@ -241,11 +292,26 @@ int kmu_lockstep(const kmu_block *b, kmu_stim *s, const char *test, uint64_t see
   mkdir("build/fail", 0777);
   snprintf(path, sizeof path, "build/fail/%s.%s-seed%" PRIu64 ".fst", b->name, test, seed);
   uint64_t from = fail > 256 ? fail - 256 : 0;
-  run_once(b, s, test, seed, fail + 1, from, path, 1, NULL);
-  printf("  waveform of cycles %" PRIu64 "..%" PRIu64 ": %s\n", from, fail, path);
-  printf("  reproduce: SEED=%" PRIu64 " CYCLES=%" PRIu64 " <test binary> %s\n", seed,
-         fail + 1, test);
+  run_once(b, s, test, seed, fail + 1, pre, from, path, 1, NULL);
+  printf("  waveform of cycles %" PRIu64 "..%" PRIu64 "%s: %s\n", from, fail,
+         pre ? " (simulated, the prefix included)" : "", path);
+  /* CYCLES: up to the failing cycle of the run (its prefix depends on the seed alone, and a
+   * run below 1,000 cycles has none); a failure in the prefix: the cycles asked for */
+  uint64_t rc = pre ? (fail >= pre ? fail - pre + 1 : cycles) : fail + 1;
+  if (pre && rc < 1000) rc = 1000;
+  printf("  reproduce: SEED=%" PRIu64 " CYCLES=%" PRIu64 " <test binary> %s\n", seed, rc,
+         test);
   return 0;
+}
+
+int kmu_lockstep(const kmu_block *b, kmu_stim *s, const char *test, uint64_t seed,
+                 uint64_t cycles) {
+  return lockstep(b, s, test, seed, cycles, 0);
+}
+
+int kmu_lockstep_mid_reset(const kmu_block *b, kmu_stim *s, const char *test, uint64_t seed,
+                           uint64_t cycles) {
+  return lockstep(b, s, test, seed, cycles, 1);
 }
 
 int kmu_expect(int ok, const char *test, uint64_t cycle, const char *what, uint64_t exp,

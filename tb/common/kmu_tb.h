@@ -155,10 +155,23 @@ typedef struct kmu_stim {
 } kmu_stim;
 
 /* Run `cycles` cycles in lockstep.  Returns 1 on pass, 0 on failure (after writing the FST of
- * the failing window to build/fail/<test>-seed<seed>.fst).  The cycles it ran (fewer when drive
+ * the failing window to build/fail/<test>-seed<seed>.fst).  The RTL starts from random
+ * power-up state drawn from the seed (KMU_POWERUP_SEED, tb/shim/kmu_shim.h: every register and
+ * memory without a reset holds garbage; KMU_POWERUP=0 in the environment: all zero instead).  The cycles it ran (fewer when drive
  * ended the run or a cycle failed; the failing cycle counts) are added to the test's count. */
 int kmu_lockstep(const kmu_block *b, kmu_stim *s, const char *test, uint64_t seed,
                  uint64_t cycles);
+
+/* kmu_lockstep with a reset mid-run (the random test of a block with a reset): a prefix of
+ * 500 to 20,499 cycles (drawn from the seed) of the same stimulus from another seed
+ * (init(ctx, seed')), compared and checked every cycle like the run, then, with traffic in
+ * flight, every input zero and both twins reset (rst_ni low for two edges), then the run
+ * proper: init(ctx, seed) and `cycles` cycles exactly as kmu_lockstep would run them (drive
+ * and check see cycle 0 again, prev_in/prev_out zero; finish checks the run proper).  What was
+ * in flight is dropped; the registers without reset keep what they held, in both twins.  None
+ * below 1,000 cycles.  The PASS line counts the prefix's cycles too. */
+int kmu_lockstep_mid_reset(const kmu_block *b, kmu_stim *s, const char *test, uint64_t seed,
+                           uint64_t cycles);
 
 /* For a test that runs its own loop instead of kmu_lockstep: add the cycles it ran to the count
  * its PASS/FAIL line shows. */

@@ -14,8 +14,10 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 
 #include "kmu_tb.h"
 
@@ -40,6 +42,17 @@ struct kmu_shim_dut_base {
     if (tr) tr->close();
     delete tr;
     top->final();
+#if VM_COVERAGE
+    // A coverage build (make coverage): each DUT's counts to a file of its own in
+    // $KMU_COV_DIR (scripts/coverage.sh merges them); the points belong to this model, so
+    // they are written before it is deleted.
+    if (const char *dir = std::getenv("KMU_COV_DIR")) {
+      static unsigned n;
+      char path[1024];
+      std::snprintf(path, sizeof path, "%s/%ld-%u.dat", dir, (long)getpid(), n++);
+      ctx.coveragep()->write(path);
+    }
+#endif
     delete top;
   }
   void dump() {

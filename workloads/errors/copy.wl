@@ -1,6 +1,7 @@
-# copy.wl - one malformed line; scripts/kmusim_smoke.sh checks the message and exit code
+# copy.wl - one line the engine cannot run; scripts/kmusim_smoke.sh checks the message and exit
+# code on the fake engine, which has no copy window (the hardware engines run copies)
 # expect-exit: 3
-# expect: :7: copy: copies are not supported yet
+# expect: :8: copy: copies are not supported by this engine
 #
 kernel k grid=1 tb=32 cycles=10 host
 launch k at=0
