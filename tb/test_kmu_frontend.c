@@ -717,6 +717,9 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->pre_req_i = x->phase <= 1 && kmu_rng_pct(&x->rng, x->pre_ev_pct);
   i->wp_start_i = x->phase <= 1 && kmu_rng_pct(&x->rng, x->pre_ev_pct);
   i->ctx_save_i = x->phase <= 1 && kmu_rng_pct(&x->rng, x->pre_ev_pct);
+  /* the TReM side (kmu_revoke, kmu_elastic: kmu_gpu's business): a request is taken at once and
+   * never completes; tb/test_kmu_csr.c covers the window itself */
+  i->trem_req_ready_i = 1;
   return 1;
 }
 

@@ -425,6 +425,10 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
       }
     }
   }
+  /* TReM drop: kmu_sm's placeholder (until tremdrop lands) only acknowledges a cycle later;
+   * both twins must agree on drop_ack_o */
+  i->drop_valid_i = kmu_rng_pct(&x->rng, 2);
+  i->drop_slot_i = rb(x, 0, 255);
   if (!started) {
     i->start_slot_i = rb(x, 0, 255);
     i->start_tb_i = rnd32(x);

@@ -404,6 +404,7 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   o->ekt_cpl_valid_o = (cpl_fire && c_event) || ret_credit;
   if (ret_credit) o->ekt_cpl_id_o = q->ct_id[ft]; /* a retire's credit takes the port */
   o->kernel_done_o = cpl_fire;
+  o->cpl_tag_o = cpl_idx; /* TReM: the completed kernel's tag (kmu_revoke's cpl_tag_i) */
   o->adm_valid_o = adm_fire;
   o->adm_fresh_o = adm_fresh;
   o->adm_tag_o = cand_cont ? cand_tag : ct_alloc_idx;

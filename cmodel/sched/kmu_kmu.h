@@ -33,7 +33,7 @@ extern "C" {
   X(err_take_o, always) X(err_done_o, always) X(swap_o, always) X(mem_req_valid_o, always)   \
   X(mem_req_addr_o, mem_req_valid_o)                                                         \
   X(mem_req_wdata_o, mem_req_valid_o) X(ekt_cpl_valid_o, always) X(ekt_cpl_id_o, always)      \
-  X(kernel_done_o, always) X(adm_valid_o, always) X(adm_fresh_o, adm_valid_o)                \
+  X(kernel_done_o, always) X(cpl_tag_o, kernel_done_o) X(adm_valid_o, always) X(adm_fresh_o, adm_valid_o)                \
   X(adm_tag_o, adm_valid_o) X(adm_lid_o, adm_fresh_o) X(adm_user_o, adm_fresh_o)             \
   X(adm_est_o, adm_fresh_o) X(last_lid_o, always) X(stop_ack_o, always) X(free_ack_o, always)
 

@@ -340,6 +340,10 @@ void kmu_sm_comb_next(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
   o->ev_tb_o = m->q.ev_tb;
   o->ev_param_o = m->q.ev_param;
   o->ev_slot_o = m->q.ev_slot;
+  /* TReM drop (issue 12): placeholder until tremdrop lands: drop_ack_o is drop_valid_i one
+   * cycle later and nothing is dropped (drop_slot_i unused); the real drop replaces this */
+  m->d.drop_ack = i->drop_valid_i != 0;
+  o->drop_ack_o = m->q.drop_ack;
   /* refusals, at the RTL's offsets */
   o->err_o = (ego->err_cmd_o & 1) << KMU_SM_ERR_CTX_CMD | (rfo->err_wr_o & 1) << KMU_SM_ERR_RF_WR |
              (rfo->err_rd_o & 1) << KMU_SM_ERR_RF_RD | (rfo->err_exit_o & 1) << KMU_SM_ERR_RF_EXIT |

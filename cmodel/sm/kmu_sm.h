@@ -28,7 +28,7 @@ extern "C" {
   X(rf_rd_valid_i) X(rf_rd_warp_i) X(rf_rd_reg_i) X(shm_rdata_i) X(ip_rdata_i)                \
   X(mem_req_ready_i) X(mem_rsp_valid_i) X(mem_rsp_rdata_i) X(w_live_i) X(w_inpipe_i)          \
   X(w_ld_i) X(w_bar_i) X(w_ibuf_i) X(w_icmiss_i) X(rsave_ready_i) X(rsave_done_i)             \
-  X(ev_done_i) X(rrest_ready_i) X(rrest_done_i)
+  X(ev_done_i) X(rrest_ready_i) X(rrest_done_i) X(drop_valid_i) X(drop_slot_i)
 #define KMU_SM_OUT(X)                                                                         \
   X(fit_o, always) X(ewt_fit_o, always) X(err_overflow_o, always) X(done_valid_o, always)     \
   X(done_slot_o, done_valid_o) X(simt_start_valid_o, always)                                  \
@@ -56,7 +56,7 @@ extern "C" {
   X(ctx_cmd_wmask_o, ctx_cmd_valid_o) X(ctx_done_o, always)                                  \
   X(ctx_done_bytes_o, always) X(wp_busy_o, always) X(wp_refuse_o, always) X(wp_lat_o, always) \
   X(err_dec_o, always) X(err_o, always) X(ev_rtb_o, wp_busy_o) X(ev_tb_o, always)              \
-  X(ev_param_o, always) X(ev_slot_o, always)
+  X(ev_param_o, always) X(ev_slot_o, always) X(drop_ack_o, always)
 
 typedef KMU_PORTS_IN(KMU_SM_IN) kmu_sm_in;
 typedef KMU_PORTS_OUT(KMU_SM_OUT) kmu_sm_out;
@@ -101,6 +101,7 @@ typedef struct {
 typedef struct {
   uint32_t ev_tb, ev_param; /* ev_tb_q, ev_param_q */
   unsigned ev_slot;         /* ev_slot_q */
+  unsigned drop_ack;        /* drop_ack_q: placeholder until tremdrop lands */
 } kmu_sm_regs;
 
 typedef struct {

@@ -210,6 +210,7 @@ module kmu_kmu #(
     output wire                  ekt_cpl_valid_o,  // event kernel completed: EKT credit
     output reg  [  EKT_ID_W-1:0] ekt_cpl_id_o,
     output wire                  kernel_done_o,    // one pulse per completed kernel
+    output wire [((CT > 1) ? $clog2(CT) : 1)-1:0] cpl_tag_o,  // with kernel_done_o: its kernel tag
 
     // TReM: admissions for kmu_revoke, launch ids, stop and free of a kernel tag
     output wire                  adm_valid_o,      // a kernel was admitted into a slot
@@ -810,6 +811,7 @@ module kmu_kmu #(
   assign mem_req_wdata_o = 32'd1;
   assign ekt_cpl_valid_o = (cpl_fire && c_event) || ret_credit;
   assign kernel_done_o = cpl_fire;
+  assign cpl_tag_o = cpl_idx;  // TReM: the completed kernel's tag (kmu_revoke's cpl_tag_i)
 
   // ---------------------------------------------------------------- next state
   always @(*) begin

@@ -238,7 +238,12 @@ module kmu_sm #(
     output wire [31:0]  ev_param_o,
     output wire [7:0]   ev_slot_o,
     output wire         err_dec_o,
-    output wire [14:0]  err_o                  // ERR_* below
+    output wire [14:0]  err_o,                 // ERR_* below
+
+    // ---- TReM (issue 12): drop every TB of a kernel tag without saving ----
+    input  wire         drop_valid_i,          // pulse: drop every TB of kernel tag drop_slot_i
+    input  wire [7:0]   drop_slot_i,           // the kernel tag (as start_slot_i)
+    output wire         drop_ack_o             // pulse: nothing of that tag is left in the SM
 );
   // err_o offsets: one bit per refusal of a sub-block (each block's header defines it)
   localparam integer ERR_CTX_CMD = 0, ERR_RF_WR = 1, ERR_RF_RD = 2, ERR_RF_EXIT = 3,
@@ -657,6 +662,16 @@ module kmu_sm #(
   assign ev_tb_o    = ev_tb_q;
   assign ev_param_o = ev_param_q;
   assign ev_slot_o  = ev_slot_q;
+
+  // TReM drop: placeholder until tremdrop lands (the real drop lives in kmu_sm_ctrl there):
+  // drop_ack_o is drop_valid_i one cycle later, nothing is dropped, drop_slot_i is unused.
+  reg drop_ack_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) drop_ack_q <= 1'b0;
+    else drop_ack_q <= drop_valid_i;
+  end
+  assign drop_ack_o = drop_ack_q;
+  wire unused_drop_slot = |drop_slot_i;
 
 `ifdef KMU_ASSERT
   // ---------------------------------------------------------------- assertions
