@@ -7,14 +7,17 @@
  * a function of the block's state and the inputs known by then; its comb() (used by its own
  * lockstep harness) is the phases in order, so the logic exists once.  The order:
  *   (1) registered outputs: kmu_frontend_comb_out, kmu_preempt_ctrl_comb_out,
- *       kmu_kmu_comb_slot (slot vectors, completion request), kmu_copy_engine_comb_out;
+ *       kmu_kmu_comb_slot (slot vectors, completion request), kmu_copy_engine_comb_out,
+ *       kmu_revoke_comb (for its outputs, all registers; evaluated again in 8b for its next
+ *       state), kmu_elastic_comb (every input a register: CSRs and the top's event stage);
  *   (2) kmu_dispatch_comb_slot (level, slot), kmu_kmu_comb_q, kmu_dispatch_comb_need;
  *   (3) kmu_sm_comb_fit per SM (fit answers, SIMT start offer, TB done, memory request);
  *   (4) kmu_dispatch_comb_take (SM, take), kmu_kmu_comb_take, kmu_dispatch_comb_start;
  *   (5) the SIMT start and TB-done arbiters; (6) the memory port, then kmu_copy_engine (its
  *       commands and completion ready from the front end's registers, its device side from
  *       the port, its host side from the host link);
- *   (7) kmu_sm_comb_next per SM; (8) kmu_kmu_comb_next; (9) kmu_preempt_ctrl_comb_next;
+ *   (7) kmu_sm_comb_next per SM; (8) kmu_kmu_comb_next; (8b) kmu_revoke_comb (admissions,
+ *       completions, acknowledges) and the top's Elastic event stage; (9) kmu_preempt_ctrl_comb_next;
  *   (10) kmu_frontend_comb_next.
  * The front end, the preemption trigger and the copy engine are Moore blocks (every output from registers), so
  * they give their outputs first and take their inputs last.  The order is proved by the
@@ -62,6 +65,10 @@ void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
   kmu_rr_arb_init(&m->u_done_arb, &ap);
   kmu_mem_port_init(&m->u_mem_port, &mp);
   kmu_copy_engine_init(&m->u_copy_engine, &cep);
+  kmu_revoke_params rvp = {p->nsm, p->ct, 16, 4, 32};
+  kmu_elastic_params elp = {p->nsm, 8, 32};
+  kmu_revoke_init(&m->u_revoke, &rvp);
+  kmu_elastic_init(&m->u_elastic, &elp);
 }
 
 void kmu_gpu_free(kmu_gpu *m) {
@@ -75,6 +82,8 @@ void kmu_gpu_free(kmu_gpu *m) {
   kmu_rr_arb_free(&m->u_done_arb);
   kmu_mem_port_free(&m->u_mem_port);
   kmu_copy_engine_free(&m->u_copy_engine);
+  kmu_revoke_free(&m->u_revoke);
+  kmu_elastic_free(&m->u_elastic);
 }
 
 void kmu_gpu_reset(kmu_gpu *m) {
@@ -87,6 +96,11 @@ void kmu_gpu_reset(kmu_gpu *m) {
   kmu_rr_arb_reset(&m->u_done_arb);
   kmu_mem_port_reset(&m->u_mem_port);
   kmu_copy_engine_reset(&m->u_copy_engine);
+  kmu_revoke_reset(&m->u_revoke);
+  kmu_elastic_reset(&m->u_elastic);
+  memset(&m->q, 0, sizeof m->q);
+  m->d = m->q;
+  m->el_t0_we = 0;
   memset(&m->w, 0, sizeof m->w);
 }
 
@@ -112,6 +126,27 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   kmu_preempt_ctrl_comb_out(&m->u_preempt_ctrl, &w->pc_o);
   kmu_kmu_comb_slot(&m->u_kmu, &w->kmu_o);
   kmu_copy_engine_comb_out(&m->u_copy_engine, &w->ce_o);
+  /* TReM: kmu_revoke's outputs are registers (req_ready_o from its state register): an early
+   * evaluation gives them; its next state comes from the evaluation after kmu_kmu (8b), which
+   * overwrites everything this one computed */
+  kmu_revoke_comb(&m->u_revoke, &w->rv_i, &w->rv_o);
+  /* kmu_elastic: every input is a register here (the CSRs, the event stage), so one evaluation */
+  w->el_i.sla_i = w->fe_o.trem_sla_o;
+  w->el_i.period_i = w->fe_o.trem_period_o;
+  w->el_i.shift_i = w->fe_o.trem_shift_o;
+  w->el_i.arr_i = m->q.arr;
+  w->el_i.fin_i = m->q.fin;
+  w->el_i.smp_valid_i = m->q.smp;
+  w->el_i.smp_time_i = m->q.smp_t;
+  w->el_i.cpl_i = m->q.cpl;
+  kmu_elastic_comb(&m->u_elastic, &w->el_i, &w->el_o);
+  /* kmu_kmu's TReM inputs: the host launch's class and estimate, kmu_revoke's stop and free */
+  w->kmu_i.host_class_i = w->fe_o.host_class_o;
+  w->kmu_i.host_est_i = w->fe_o.host_est_o;
+  w->kmu_i.rvk_tag_i = w->rv_o.tag_o;
+  w->kmu_i.stop_i = w->rv_o.stop_o;
+  w->kmu_i.free_i = w->rv_o.free_o;
+  w->kmu_i.free_replay_i = w->rv_o.free_replay_o;
 
   /* (2) dispatch: the level and the slot; kmu: the slot's needs; dispatch: the need */
   w->dsp_i.slot_p0_i = w->kmu_o.slot_p0_o;
@@ -181,6 +216,8 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     si->ev_done_i = i->ev_done_i[s];
     si->rrest_ready_i = i->rrest_ready_i[s];
     si->rrest_done_i = i->rrest_done_i[s];
+    si->drop_valid_i = (w->rv_o.drop_o >> s) & 1; /* TReM: kmu_revoke's drop of its target */
+    si->drop_slot_i = w->rv_o.tag_o;
     kmu_sm_comb_fit(&m->u_sm[s], si, &w->sm_o[s]);
   }
 
@@ -261,7 +298,6 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     si->start_valid_i = w->dsp_o.start_valid_o && w->dsp_o.start_sm_o == s;
     si->start_ewarp_i = w->dsp_o.start_ewarp_o;
     si->start_slot_i = w->kmu_o.take_tag_o; /* the kernel tag: take and start share the cycle */
-    si->drop_valid_i = 0; /* TReM: wired by kmu_revoke's helper */
     si->start_tb_i = w->dsp_o.start_tb_o;
     si->start_warps_i = w->dsp_o.start_warps_o;
     si->start_regs_i = w->dsp_o.start_regs_o;
@@ -314,6 +350,52 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->kmu_i.mem_req_ready_i = w->mp_o.req_ready_o & 1;
   kmu_kmu_comb_next(&m->u_kmu, &w->kmu_i, &w->kmu_o);
 
+  /* (8b) TReM: kmu_revoke's next state from kmu_kmu's admissions, completions and
+   * acknowledges, the SMs' drop acknowledges and the window's request stage and CSRs */
+  const kmu_kmu_out *ko = &w->kmu_o;
+  w->rv_i.thr_i = w->fe_o.trem_thr_o;
+  w->rv_i.cost_i = w->fe_o.trem_cost_o;
+  w->rv_i.adm_valid_i = ko->adm_valid_o;
+  w->rv_i.adm_fresh_i = ko->adm_fresh_o;
+  w->rv_i.adm_tag_i = ko->adm_tag_o;
+  w->rv_i.adm_lid_i = ko->adm_lid_o;
+  w->rv_i.adm_user_i = ko->adm_user_o;
+  w->rv_i.adm_est_i = ko->adm_est_o;
+  w->rv_i.cpl_valid_i = ko->kernel_done_o;
+  w->rv_i.cpl_tag_i = ko->cpl_tag_o;
+  w->rv_i.req_valid_i = w->fe_o.trem_req_valid_o;
+  w->rv_i.req_kind_i = w->fe_o.trem_req_kind_o;
+  w->rv_i.req_replay_i = w->fe_o.trem_req_replay_o;
+  w->rv_i.req_id_i = w->fe_o.trem_req_id_o;
+  w->rv_i.stop_ack_i = ko->stop_ack_o;
+  w->rv_i.free_ack_i = ko->free_ack_o;
+  w->rv_i.drop_ack_i = 0;
+  for (unsigned s = 0; s < nsm; s++) w->rv_i.drop_ack_i |= (uint64_t)(w->sm_o[s].drop_ack_o & 1) << s;
+  kmu_revoke_comb(&m->u_revoke, &w->rv_i, &w->rv_o);
+  /* kmu_elastic's event stage: arrivals (fresh user-facing admissions), departures (a
+   * user-facing completion or retire; a second one in a cycle waits in fpend), samples
+   * (completion time - admission stamp), completions */
+  {
+    const kmu_gpu_regs *q = &m->q;
+    kmu_gpu_regs *d = &m->d;
+    const unsigned ctag = (unsigned)ko->cpl_tag_o % m->p.ct, rtag = (unsigned)w->rv_o.tag_o % m->p.ct;
+    const int adm_new = ko->adm_valid_o && ko->adm_fresh_o;
+    const int fin_cpl = ko->kernel_done_o && q->user[ctag];
+    const int fin_ret = w->rv_o.free_o && !w->rv_o.free_replay_o && q->user[rtag];
+    const unsigned fins = (unsigned)fin_cpl + (unsigned)fin_ret + q->fpend;
+    *d = *q;
+    d->now = q->now + 1;
+    if (adm_new) d->user[ko->adm_tag_o % m->p.ct] = (uint8_t)(ko->adm_user_o & 1);
+    d->arr = adm_new && ko->adm_user_o;
+    d->fin = fins != 0;
+    d->fpend = fins ? (fins - 1) & 3 : 0;
+    d->smp = fin_cpl;
+    if (fin_cpl) d->smp_t = q->now - m->el_t0[ctag];
+    d->cpl = ko->kernel_done_o != 0;
+    m->el_t0_we = adm_new;
+    m->el_t0_a = (unsigned)ko->adm_tag_o % m->p.ct;
+  }
+
   /* (9) preemption trigger */
   const unsigned st_idx = (unsigned)w->st_arb_o.gnt_idx_o % nsm;
   w->pc_i.en_i = (w->fe_o.pre_policy_o & 3) != 0; /* KMU_POL_DRAIN: draining only */
@@ -361,6 +443,19 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->fe_i.cp_cpl_id_i = w->ce_o.cpl_id_o;
   w->fe_i.cp_cpl_status_i = w->ce_o.cpl_status_o;
   w->fe_i.cp_busy_i = w->ce_o.busy_o;
+  w->fe_i.trem_req_ready_i = w->rv_o.req_ready_o;
+  w->fe_i.trem_busy_i = w->rv_o.busy_o;
+  w->fe_i.trem_done_valid_i = w->rv_o.done_valid_o;
+  w->fe_i.trem_done_status_i = w->rv_o.done_status_o;
+  w->fe_i.trem_done_replay_i = w->rv_o.done_replay_o;
+  w->fe_i.trem_done_tag_i = w->rv_o.done_tag_o;
+  w->fe_i.trem_done_lid_i = w->rv_o.done_lid_o;
+  w->fe_i.trem_guard_i = w->rv_o.guard_o;
+  w->fe_i.trem_guard_tag_i = w->rv_o.guard_tag_o;
+  w->fe_i.trem_u_i = w->el_o.u_o;
+  w->fe_i.trem_q_i = w->el_o.q_o;
+  w->fe_i.trem_le_i = w->el_o.le_o;
+  w->fe_i.trem_last_lid_i = w->kmu_o.last_lid_o;
   kmu_frontend_comb_next(&m->u_frontend, &w->fe_i);
 
   const kmu_sm_out *st = &w->sm_o[w->st_arb_o.gnt_idx_o % m->p.nsm];
@@ -467,4 +562,8 @@ void kmu_gpu_tick(kmu_gpu *m) {
   kmu_rr_arb_tick(&m->u_done_arb);
   kmu_mem_port_tick(&m->u_mem_port);
   kmu_copy_engine_tick(&m->u_copy_engine);
+  kmu_revoke_tick(&m->u_revoke);
+  kmu_elastic_tick(&m->u_elastic);
+  if (m->el_t0_we) m->el_t0[m->el_t0_a] = m->q.now;
+  m->q = m->d;
 }

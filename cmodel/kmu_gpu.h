@@ -8,11 +8,13 @@
 #include "kmu_common.h"
 #include "kmu_copy_engine.h"
 #include "kmu_dispatch.h"
+#include "kmu_elastic.h"
 #include "kmu_frontend.h"
 #include "kmu_kmu.h"
 #include "kmu_mem_port.h"
 #include "kmu_rr_arb.h"
 #include "kmu_preempt_ctrl.h"
+#include "kmu_revoke.h"
 #include "kmu_sm.h"
 #ifdef __cplusplus
 extern "C" {
@@ -131,7 +133,19 @@ typedef struct {
   kmu_mem_port_out mp_o;
   kmu_copy_engine_in ce_i;
   kmu_copy_engine_out ce_o;
+  kmu_revoke_in rv_i;
+  kmu_revoke_out rv_o;
+  kmu_elastic_in el_i;
+  kmu_elastic_out el_o;
 } kmu_gpu_wires;
+
+/* the top's own registers: kmu_elastic's event stage (el_*_q) and its per-tag class bits and
+ * admission stamps (el_user_q, reset; el_t0_m, a table without reset) */
+typedef struct {
+  uint32_t now, smp_t;       /* el_now_q, el_smp_t_q */
+  unsigned arr, fin, smp, cpl, fpend; /* el_arr_q, el_fin_q, el_smp_q, el_cpl_q, el_fpend_q */
+  uint8_t user[256];         /* el_user_q[CT] */
+} kmu_gpu_regs;
 
 typedef struct {
   kmu_gpu_params p;
@@ -143,6 +157,12 @@ typedef struct {
   kmu_rr_arb u_start_arb, u_done_arb;
   kmu_mem_port u_mem_port;
   kmu_copy_engine u_copy_engine;
+  kmu_revoke u_revoke;
+  kmu_elastic u_elastic;
+  kmu_gpu_regs q, d;
+  uint32_t el_t0[256]; /* el_t0_m[CT] */
+  int el_t0_we;        /* its write at the edge: el_t0[el_t0_a] = q.now */
+  unsigned el_t0_a;
   kmu_gpu_wires w;
 } kmu_gpu;
 

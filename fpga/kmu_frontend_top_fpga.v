@@ -97,6 +97,19 @@ module kmu_frontend_top_fpga (
   wire        cp_cpl_ready_o;
   wire        irq_o;
 
+  // TReM window (kmu_csr, register map 1.3): tied off in this wrapper (no kmu_revoke here)
+  wire  u_tr_host_class;
+  wire [31:0] u_tr_host_est;
+  wire  u_tr_trem_req_valid;
+  wire [1:0] u_tr_trem_req_kind;
+  wire  u_tr_trem_req_replay;
+  wire [15:0] u_tr_trem_req_id;
+  wire [3:0] u_tr_trem_thr;
+  wire [31:0] u_tr_trem_cost;
+  wire [1:0] u_tr_trem_policy;
+  wire [2:0] u_tr_trem_shift;
+  wire [31:0] u_tr_trem_sla;
+  wire [31:0] u_tr_trem_period;
   kmu_frontend #(
       .AW(16),
       .ENTRIES(8),
@@ -184,6 +197,31 @@ module kmu_frontend_top_fpga (
       .cp_cpl_id_i      (in_q[89:86]),
       .cp_cpl_status_i  (in_q[92:90]),
       .cp_busy_i        (in_q[93]),
+      .host_class_o     (u_tr_host_class),
+      .host_est_o       (u_tr_host_est),
+      .trem_req_valid_o (u_tr_trem_req_valid),
+      .trem_req_kind_o  (u_tr_trem_req_kind),
+      .trem_req_replay_o(u_tr_trem_req_replay),
+      .trem_req_id_o    (u_tr_trem_req_id),
+      .trem_thr_o       (u_tr_trem_thr),
+      .trem_cost_o      (u_tr_trem_cost),
+      .trem_policy_o    (u_tr_trem_policy),
+      .trem_shift_o     (u_tr_trem_shift),
+      .trem_sla_o       (u_tr_trem_sla),
+      .trem_period_o    (u_tr_trem_period),
+      .trem_req_ready_i (1'b1),
+      .trem_busy_i      (1'b0),
+      .trem_done_valid_i(1'b0),
+      .trem_done_status_i(3'd0),
+      .trem_done_replay_i(1'b0),
+      .trem_done_tag_i  (8'd0),
+      .trem_done_lid_i  (16'd0),
+      .trem_guard_i     (1'b0),
+      .trem_guard_tag_i (8'd0),
+      .trem_u_i         (8'd0),
+      .trem_q_i         (8'd0),
+      .trem_le_i        (32'd0),
+      .trem_last_lid_i  (16'd0),
       .irq_o            (irq_o)
   );
 
@@ -212,6 +250,7 @@ module kmu_frontend_top_fpga (
   reg  [NS-1:0] sh_q;
   always @(posedge clk_i) sh_q <= {sh_q[NS-2:0], sh_q[NS-1]} ^ fold_w;
   assign ser_o = sh_q[NS-1];
+  wire unused_tr = &{1'b0, u_tr_host_class, u_tr_host_est, u_tr_trem_req_valid, u_tr_trem_req_kind, u_tr_trem_req_replay, u_tr_trem_req_id, u_tr_trem_thr, u_tr_trem_cost, u_tr_trem_policy, u_tr_trem_shift, u_tr_trem_sla, u_tr_trem_period};
 endmodule
 
 `default_nettype wire

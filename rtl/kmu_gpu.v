@@ -13,11 +13,15 @@
 //                  +<-> per-SM SIMT ports (pause, evict, warps, register file, shared memory)
 //                | COPY_*   -> kmu_copy_engine <-> host link (hlink_*)
 //                                     +--> kmu_mem_port client 1+NSM (device memory)
+//                | TR_*     -> kmu_revoke -> kmu_kmu stop/free, kmu_sm x NSM drop (issue 12)
+//                           <- kmu_elastic (U, q, l_e) <- admissions / completions
 //
 // Papers: EDGE II-A and III (launch), IV-A..D (dispatch, reservation, warp-level events,
 // warp-level preemption), PEP 3.3 and Chimera (TB-level preemption: switch, drain, base and
 // incremental checkpoints, launch hints), RGEM 3.2 (priority-ordered launch, KMU_CTRL.RGEM),
-// RGEM 3.1 (chunked, priority-preemptible host <-> device copies: kmu_copy_engine).
+// RGEM 3.1 (chunked, priority-preemptible host <-> device copies: kmu_copy_engine), TReM III,
+// IV, VII (revocation: kmu_revoke -> kmu_kmu stop/free and each kmu_sm's drop; Elastic's U:
+// kmu_elastic, read back but not used by the dispatcher yet: docs/blocks/kmu_gpu.md).
 //
 // Latency (no back-pressure): a doorbell whose AXI write handshake completes at edge t gives
 // the event descriptor in cycle t+2; the kernel enters a free KDU slot at the end of t+2 and
@@ -269,6 +273,39 @@ module kmu_gpu #(
   wire [CP_PW-1:0] cp_cmd_prio;
   wire [CP_IDW-1:0] cp_cmd_id, cp_cpl_id;
   wire [2:0] cp_cpl_status;
+  // the TReM window (TR_*) <-> kmu_revoke, kmu_elastic, kmu_kmu (issue 12)
+  localparam integer EL_UW = (NSM + 1 > 1) ? $clog2(NSM + 1) : 1;  // kmu_elastic's U bits
+  wire host_class;  // HL_RES.CLASS of the host launch
+  wire [31:0] host_est;  // HL_EST
+  wire trq_valid, trq_ready, trq_replay;
+  wire [1:0] trq_kind;
+  wire [15:0] trq_id;
+  wire [3:0] tr_thr;
+  wire [2:0] tr_shift;
+  wire [31:0] tr_cost, tr_sla, tr_period;
+  wire [1:0] unused_tr_policy;  // automatic Priority / Elastic revocation: not built yet
+  wire rv_busy, rv_done, rv_done_replay, rv_guard;
+  wire [2:0] rv_done_status;
+  wire [TAG_W-1:0] rv_done_tag, rv_guard_tag;
+  wire [15:0] rv_done_lid;
+  wire [TAG_W+7:0] rv_done_tag8 = {8'd0, rv_done_tag};  // the window's 8-bit tag fields
+  wire [TAG_W+7:0] rv_guard_tag8 = {8'd0, rv_guard_tag};
+  wire [EL_UW-1:0] el_u;
+  wire [EL_UW+7:0] el_u8 = {8'd0, el_u};  // TR_ELASTIC.U is 8 bits
+  wire [7:0] el_q;
+  wire [31:0] el_le;
+  wire [15:0] last_lid;  // kmu_kmu: launch id of the last host kernel (TR_LAST_LID)
+  // kmu_kmu <-> kmu_revoke <-> the SMs
+  wire adm_valid, adm_fresh, adm_user, stop_ack, free_ack;
+  wire [TAG_W-1:0] adm_tag, cpl_tag;
+  wire [15:0] adm_lid;
+  wire [31:0] adm_est;
+  wire rv_stop, rv_free, rv_free_replay;
+  wire [NSM-1:0] rv_drop, sm_drop_ack;
+  wire [TAG_W-1:0] rv_tag;
+  wire [TAG_W+7:0] rv_tag8 = {8'd0, rv_tag};  // the SMs' drop_slot_i is 8 bits
+  wire unused_tr_hi = |{rv_done_tag8[TAG_W+7:8], rv_guard_tag8[TAG_W+7:8], el_u8[EL_UW+7:8],
+                      rv_tag8[TAG_W+7:8]};
 
   kmu_frontend #(
       .AW     (AW),
@@ -360,6 +397,31 @@ module kmu_gpu #(
       .cp_cpl_id_i      (cp_cpl_id),
       .cp_cpl_status_i  (cp_cpl_status),
       .cp_busy_i        (cp_busy),
+      .host_class_o     (host_class),
+      .host_est_o       (host_est),
+      .trem_req_valid_o (trq_valid),
+      .trem_req_ready_i (trq_ready),
+      .trem_req_kind_o  (trq_kind),
+      .trem_req_replay_o(trq_replay),
+      .trem_req_id_o    (trq_id),
+      .trem_thr_o       (tr_thr),
+      .trem_cost_o      (tr_cost),
+      .trem_policy_o    (unused_tr_policy),
+      .trem_shift_o     (tr_shift),
+      .trem_sla_o       (tr_sla),
+      .trem_period_o    (tr_period),
+      .trem_busy_i      (rv_busy),
+      .trem_done_valid_i(rv_done),
+      .trem_done_status_i(rv_done_status),
+      .trem_done_replay_i(rv_done_replay),
+      .trem_done_tag_i  (rv_done_tag8[7:0]),
+      .trem_done_lid_i  (rv_done_lid),
+      .trem_guard_i     (rv_guard),
+      .trem_guard_tag_i (rv_guard_tag8[7:0]),
+      .trem_u_i         (el_u8[7:0]),
+      .trem_q_i         (el_q),
+      .trem_le_i        (el_le),
+      .trem_last_lid_i  (last_lid),
       .irq_o          (irq_o)
   );
 
@@ -506,7 +568,145 @@ module kmu_gpu #(
       .mem_req_wdata_o(cmem_wdata),
       .ekt_cpl_valid_o(ekt_cpl_valid),
       .ekt_cpl_id_o   (ekt_cpl_id),
-      .kernel_done_o  (kernel_done_o)
+      .kernel_done_o  (kernel_done_o),
+      .cpl_tag_o      (cpl_tag),
+      // TReM (issue 12): class and estimate of host launches, admissions and completions to
+      // kmu_revoke, its stop and free of a kernel tag
+      .host_class_i   (host_class),
+      .host_est_i     (host_est),
+      .adm_valid_o    (adm_valid),
+      .adm_fresh_o    (adm_fresh),
+      .adm_tag_o      (adm_tag),
+      .adm_lid_o      (adm_lid),
+      .adm_user_o     (adm_user),
+      .adm_est_o      (adm_est),
+      .last_lid_o     (last_lid),
+      .rvk_tag_i      (rv_tag),
+      .stop_i         (rv_stop),
+      .stop_ack_o     (stop_ack),
+      .free_i         (rv_free),
+      .free_replay_i  (rv_free_replay),
+      .free_ack_o     (free_ack)
+  );
+
+  // ---------------------------------------------------------------- TReM revocation (issue 12)
+  // kmu_revoke serves the TR_CMD requests: stop in kmu_kmu, drop in every SM, free (retire or
+  // replay) in kmu_kmu; every accepted request ends in one completion (TR_RESULT, TR_EVENTS).
+  // Its inputs: kmu_kmu's admission and completion pulses (adm_*, kernel_done_o/cpl_tag_o),
+  // the request stage and CSRs of kmu_csr (registers), the acknowledges of kmu_kmu and the
+  // SMs (registers).  Its outputs are registers (req_ready_o from its state register).
+  wire unused_rv_irq;  // kmu_csr makes the interrupt from TR_EVENTS / TR_IRQ_EN
+  wire [15:0] unused_rv_err_cnt, unused_rv_cnt;  // kmu_csr counts (clearable): ERR_CNT_TREM, PERF_REVOKES
+  kmu_revoke #(
+      .NSM  (NSM),
+      .CT   (CT),
+      .LID_W(16),
+      .CNT_W(4),
+      .TS_W (32)
+  ) u_revoke (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .thr_i        (tr_thr),
+      .cost_i       (tr_cost),
+      .adm_valid_i  (adm_valid),
+      .adm_fresh_i  (adm_fresh),
+      .adm_tag_i    (adm_tag),
+      .adm_lid_i    (adm_lid),
+      .adm_user_i   (adm_user),
+      .adm_est_i    (adm_est),
+      .cpl_valid_i  (kernel_done_o),
+      .cpl_tag_i    (cpl_tag),
+      .req_valid_i  (trq_valid),
+      .req_ready_o  (trq_ready),
+      .req_kind_i   (trq_kind),
+      .req_replay_i (trq_replay),
+      .req_id_i     (trq_id),
+      .stop_o       (rv_stop),
+      .stop_ack_i   (stop_ack),
+      .drop_o       (rv_drop),
+      .drop_ack_i   (sm_drop_ack),
+      .free_o       (rv_free),
+      .free_replay_o(rv_free_replay),
+      .free_ack_i   (free_ack),
+      .tag_o        (rv_tag),
+      .done_valid_o (rv_done),
+      .done_status_o(rv_done_status),
+      .done_replay_o(rv_done_replay),
+      .done_tag_o   (rv_done_tag),
+      .done_lid_o   (rv_done_lid),
+      .guard_o      (rv_guard),
+      .guard_tag_o  (rv_guard_tag),
+      .irq_o        (unused_rv_irq),
+      .err_cnt_o    (unused_rv_err_cnt),
+      .rvk_cnt_o    (unused_rv_cnt),
+      .busy_o       (rv_busy)
+  );
+
+  // ---------------------------------------------------------------- TReM Elastic (issue 12)
+  // kmu_elastic counts the outstanding user-facing kernels and averages their execution times
+  // (TR_ELASTIC, TR_LE).  Its events come from registers here: an arrival is a fresh admission
+  // of class user; a departure is the completion or the retire of a user-facing kernel (a
+  // replay keeps it outstanding); a sample is a user-facing kernel's completion time minus its
+  // admission time.  Per tag: the class bit (reset) and the admission stamp (a table without
+  // reset, read only for a tag whose class bit was set by that admission).  A completion and a
+  // retire in one cycle give two departures: fin_pend_q keeps the second for the next cycle.
+  reg [31:0] el_now_q;  // cycles since reset (wrapping): the stamps' clock
+  reg [CT-1:0] el_user_q;  // per tag: admitted as user-facing
+  reg [31:0] el_t0_m[0:CT-1];  // per tag: admission time (no reset)
+  reg el_arr_q, el_fin_q, el_smp_q, el_cpl_q;
+  reg [1:0] el_fpend_q;  // departures not yet given to kmu_elastic
+  reg [31:0] el_smp_t_q;
+  wire el_fin_cpl = kernel_done_o && el_user_q[cpl_tag];
+  wire el_fin_ret = rv_free && !rv_free_replay && el_user_q[rv_tag];
+  wire [1:0] el_fins = {1'b0, el_fin_cpl} + {1'b0, el_fin_ret} + el_fpend_q;
+  always @(posedge clk_i) begin
+    if (adm_valid && adm_fresh) el_t0_m[adm_tag] <= el_now_q;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      el_now_q   <= 32'd0;
+      el_user_q  <= {CT{1'b0}};
+      el_arr_q   <= 1'b0;
+      el_fin_q   <= 1'b0;
+      el_smp_q   <= 1'b0;
+      el_cpl_q   <= 1'b0;
+      el_fpend_q <= 2'd0;
+      el_smp_t_q <= 32'd0;
+    end else begin
+      el_now_q <= el_now_q + 32'd1;
+      if (adm_valid && adm_fresh) el_user_q[adm_tag] <= adm_user;
+      el_arr_q   <= adm_valid && adm_fresh && adm_user;
+      el_fin_q   <= (el_fins != 2'd0);
+      el_fpend_q <= (el_fins != 2'd0) ? el_fins - 2'd1 : 2'd0;
+      el_smp_q   <= el_fin_cpl;
+      if (el_fin_cpl) el_smp_t_q <= el_now_q - el_t0_m[cpl_tag];
+      el_cpl_q   <= kernel_done_o;
+    end
+  end
+  wire unused_el_upd, unused_el_busy, unused_el_err;
+  wire [15:0] unused_el_err_cnt;  // refusals (an unmatched departure): a bug, never expected
+  kmu_elastic #(
+      .NSM(NSM),
+      .QW (8),
+      .TW (32)
+  ) u_elastic (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .sla_i      (tr_sla),
+      .period_i   (tr_period),
+      .shift_i    (tr_shift),
+      .arr_i      (el_arr_q),
+      .fin_i      (el_fin_q),
+      .smp_valid_i(el_smp_q),
+      .smp_time_i (el_smp_t_q),
+      .cpl_i      (el_cpl_q),
+      .u_o        (el_u),
+      .upd_o      (unused_el_upd),
+      .busy_o     (unused_el_busy),
+      .le_o       (el_le),
+      .q_o        (el_q),
+      .err_o      (unused_el_err),
+      .err_cnt_o  (unused_el_err_cnt)
   );
 
   // ---------------------------------------------------------------- dispatch
@@ -636,7 +836,6 @@ module kmu_gpu #(
       wire [17:0] unused_free_regs_o, unused_free_shmem_o;
       wire [WARPS-1:0] unused_busy_warps_o;
       wire [TBS-1:0] unused_base_o;
-      wire unused_drop_ack;  // TReM drop: tied off until kmu_revoke is wired
       wire unused_err_dec_o;  // a decision racing a TB's end: not an error of the system
       kmu_sm #(
           .TBS       (TBS),
@@ -724,7 +923,6 @@ module kmu_gpu #(
           .ctx_cmd_wmask_o     (ctx_cmd_wmask_o[s*WARPS+:WARPS]),
           .err_dec_o           (unused_err_dec_o),
           .err_o               (err),
-          .drop_valid_i(1'b0), .drop_slot_i(8'd0), .drop_ack_o(unused_drop_ack),  // TReM: kmu_revoke
           .simt_inst_valid_i   (simt_inst_valid_i[s*1+:1]),
           .simt_inst_rtb_i     (simt_inst_rtb_i[s*RTB_W+:RTB_W]),
           .simt_paused_i       (simt_paused_i[s*TBS+:TBS]),
@@ -799,7 +997,11 @@ module kmu_gpu #(
           .ev_rtb_o            (ev_rtb_o[s*RTB_W+:RTB_W]),
           .ev_tb_o             (ev_tb_o[s*32+:32]),
           .ev_param_o          (ev_param_o[s*32+:32]),
-          .ev_slot_o           (ev_slot_o[s*8+:8])
+          .ev_slot_o           (ev_slot_o[s*8+:8]),
+          // TReM drop (issue 12): kmu_revoke's drop of its target tag, and the acknowledge
+          .drop_valid_i        (rv_drop[s]),
+          .drop_slot_i         (rv_tag8[7:0]),
+          .drop_ack_o          (sm_drop_ack[s])
       );
       assign sm_err[s] = err_overflow || err_done || (|err);
     end

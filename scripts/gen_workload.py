@@ -3,7 +3,7 @@
 
 Reproducible from its seed: host and event kernels of random shapes that fit the
 configuration, single-warp event kernels (the event-warp-table path), priorities 0..3,
-registrations, doorbell trains and host launches spread over about CYCLES cycles, some
+registrations, doorbell trains and host launches (class user or batch) spread over about CYCLES cycles, some
 memory back-pressure, and the software configuration: RGEM mode (rgem=), SMs reserved for
 event kernels (reserve=, never every SM, so host kernels can run), and a preemption policy
 (policy=, every policy and combination, with random victim policy, flush options, Chimera
@@ -53,6 +53,7 @@ def main():
         return
     warps_sm, regs_sm, shmem_sm, entries, nsm = SIZES[cfg]
     r = random.Random(seed)
+    rt = random.Random(seed * 1000003 + 12)  # TReM class: the rest of a seed stays
     out = [f"# random workload, seed {seed}, about {span} cycles (scripts/gen_workload.py)",
            f"config {cfg} mem_stall_pct={r.choice([0, 0, 10, 40])}"]
     kernels = []
@@ -79,6 +80,9 @@ def main():
             nev += 1
         else:
             line += "host"
+            # TReM: the class (HL_RES.CLASS), random, so that
+            # kmu_elastic's arrivals, departures and samples see both classes
+            line += f" class={rt.choice(['user', 'batch'])}"
         if r.random() < 0.5:
             line += f" loads={r.randint(0, 50)} jitter={r.randint(0, 30)}"
         out.append(line)

@@ -2,8 +2,9 @@
  *
  * Expected values are written from the specification: docs/frontend-interfaces.md section 3,
  * docs/kmu-interfaces.md section 1 (the host descriptor), the preemption window of register
- * map 1.2 (PRE_*, PERF_PREEMPTS/WP/CTX_SAVES), the copy window of map 1.3 (COPY_*, PERF_COPIES;
- * docs/blocks/kmu_copy_engine.md, Integration) and the register map as the brief states it
+ * map 1.2 (PRE_*, PERF_PREEMPTS/WP/CTX_SAVES), the TReM window of register map 1.3 (TR_*,
+ * ERR_CNT_TREM, PERF_REVOKES; HL_RES.CLASS, HL_EST), the copy window of map 1.4 (COPY_*,
+ * PERF_COPIES; docs/blocks/kmu_copy_engine.md, Integration) and the register map as the brief states it
  * (addresses, access, field masks below are typed in from the spec, not taken from the
  * generated header, so they also check regmap/kmu.rdl).
  * Codes and ERR_STATUS bit positions are the spec's; the generated cmodel/include/kmu_regmap.h names
@@ -88,11 +89,12 @@ static const regdesc map[] = {
     {0x2008, K_RW, 0x0000FFFF, "HL_GRID_Z"},
     {0x200C, K_RW, 0xFFFFFFFF, "HL_TB_XY"},
     {0x2010, K_RW, 0x0000FFFF, "HL_TB_Z"},
-    {0x2014, K_RW, 0x03FFFFFF, "HL_RES"},
+    {0x2014, K_RW, 0x07FFFFFF, "HL_RES"},
     {0x2018, K_RW, 0xFFFFFFFF, "HL_PARAM"},
     {0x201C, K_RW, 0xFFFFFFFF, "HL_CPL_ADDR"},
     {0x2020, K_WO, 0, "HL_CMD"},
     {0x2024, K_RO, 0, "HL_STATUS"},
+    {0x2028, K_RW, 0xFFFFFFFF, "HL_EST"},
     /* preemption window 0x2100-0x21FF (map 1.2) */
     {0x2100, K_RW, 0x000007FF, "PRE_CTRL"},
     {0x2104, K_RW, 0xFFFFFFFF, "PRE_CTX_BASE"},
@@ -103,7 +105,23 @@ static const regdesc map[] = {
     {0x2118, K_CNT, 0, "PERF_PREEMPTS"},
     {0x211C, K_CNT, 0, "PERF_WP"},
     {0x2120, K_CNT, 0, "PERF_CTX_SAVES"},
-    /* copy window 0x2300-0x23FF (map 1.3): COPY_CTRL DIR [0], PRIO [6:4], ID [31:16] (CP_IDW
+    /* TReM window 0x2200-0x22FF (map 1.3) */
+    {0x2200, K_WO, 0, "TR_CMD"},
+    {0x2204, K_RO, 0, "TR_RESULT"},
+    {0x2208, K_RW1C, 0x3, "TR_EVENTS"},
+    {0x220C, K_RO, 0, "TR_GUARD"},
+    {0x2210, K_RW, 0x3, "TR_IRQ_EN"},
+    {0x2214, K_RW, 0xF, "TR_THRESH"},
+    {0x2218, K_RW, 0xFFFFFFFF, "TR_COST"},
+    {0x221C, K_RW, 0x73, "TR_CTRL"},
+    {0x2220, K_RW, 0xFFFFFFFF, "TR_SLA"},
+    {0x2224, K_RW, 0xFFFFFFFF, "TR_PERIOD"},
+    {0x2228, K_RO, 0, "TR_ELASTIC"},
+    {0x222C, K_RO, 0, "TR_LE"},
+    {0x2230, K_CNT, 0, "ERR_CNT_TREM"},
+    {0x2234, K_CNT, 0, "PERF_REVOKES"},
+    {0x2238, K_RO, 0, "TR_LAST_LID"},
+    /* copy window 0x2300-0x23FF (map 1.4): COPY_CTRL DIR [0], PRIO [6:4], ID [31:16] (CP_IDW
      * bits), COPY_CHUNK.LOG2 [4:0] reset 20, COPY_IRQ.EN [0] */
     {0x2300, K_RW, 0xFFFFFFFF, "COPY_SRC"},
     {0x2304, K_RW, 0xFFFFFFFF, "COPY_DST"},
@@ -159,6 +177,27 @@ static const regdesc map[] = {
 #define A_PERF_WP 0x211Cu
 #define A_PERF_CTX_SAVES 0x2120u
 #define PRE_BW_RESET 0x2u
+#define A_HL_EST 0x2028u
+/* the TReM window: TR_CMD KIND [1:0], REPLAY [2], ID [31:16]; TR_RESULT STATUS [2:0],
+ * REPLAY [3], DONE [6], BUSY [7], TAG [15:8], LID [31:16]; TR_EVENTS DONE [0], GUARD [1] (W1C);
+ * TR_IRQ_EN the same bits; TR_CTRL POLICY [1:0], SHIFT [6:4] (reset 3) */
+#define TR_BASE 0x2200u
+#define A_TR_CMD 0x2200u
+#define A_TR_RESULT 0x2204u
+#define A_TR_EVENTS 0x2208u
+#define A_TR_GUARD 0x220Cu
+#define A_TR_IRQ_EN 0x2210u
+#define A_TR_THRESH 0x2214u
+#define A_TR_COST 0x2218u
+#define A_TR_CTRL 0x221Cu
+#define A_TR_SLA 0x2220u
+#define A_TR_PERIOD 0x2224u
+#define A_TR_ELASTIC 0x2228u
+#define A_TR_LE 0x222Cu
+#define A_ERR_CNT_TREM 0x2230u
+#define A_PERF_REVOKES 0x2234u
+#define A_TR_LAST_LID 0x2238u
+#define TR_CTRL_RESET 0x30u
 #define CP_BASE 0x2300u
 #define A_COPY_SRC 0x2300u
 #define A_COPY_DST 0x2304u
@@ -181,16 +220,11 @@ static const regdesc map[] = {
 #define CST_FULL 5u
 #define CST_LONG 6u
 #define RF_WORDS (0x2400u / 4) /* the RW registers live below 0x2400 */
-
-/* the windows still reserved (SLVERR): TReM revoke */
-static const struct {
-  unsigned lo, hi;
-} reserved[] = {{0x2200, 0x220F}};
-#define NRSV (sizeof reserved / sizeof reserved[0])
+/* register map 1.4 has no reserved window left (the TReM and copy windows are built) */
 
 /* the host descriptor the spec expects from the HL_* staging words (docs/kmu-interfaces.md 1) */
 typedef struct {
-  uint32_t kptr, gx, gy, gz, tx, ty, tz, shmem, nregs, prio, param, cpl;
+  uint32_t kptr, gx, gy, gz, tx, ty, tz, shmem, nregs, prio, param, cpl, cls, est;
 } hdesc;
 static hdesc hdesc_of(const uint32_t *rf) {
   hdesc h;
@@ -204,6 +238,8 @@ static hdesc hdesc_of(const uint32_t *rf) {
   h.prio = (rf[A_HL_RES / 4] >> 24) & 3;
   h.param = rf[A_HL_PARAM / 4];
   h.cpl = rf[A_HL_CPL / 4];
+  h.cls = (rf[A_HL_RES / 4] >> 26) & 1;
+  h.est = rf[A_HL_EST / 4];
   return h;
 }
 /* a zero grid or TB dimension: the launch is refused */
@@ -224,6 +260,8 @@ static int chk_hdesc(const char *t, uint64_t cyc, const hdesc *h, const kmu_csr_
   ok &= KMU_EXPECT_EQ(t, cyc, "host_prio_o", h->prio, o->host_prio_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "host_param_o", h->param, o->host_param_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "host_cpl_addr_o", h->cpl, o->host_cpl_addr_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_class_o = HL_RES.CLASS", h->cls, o->host_class_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_est_o = HL_EST", h->est, o->host_est_o);
   return ok;
 }
 
@@ -270,6 +308,16 @@ typedef struct {
   int hint_due;
   uint64_t n_hint, n_busy_rd[2], n_pcnt_rd[3];
   uint32_t cov1[5], cov0[5]; /* PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT outputs */
+  /* TReM window: input rates, the held request, the result, events, counters as the spec
+   * expects them, and coverage */
+  unsigned tr_rdy_pct, tr_ev_pct;
+  int tr_pend;
+  uint32_t tr_req; /* the TR_CMD word of the held request */
+  uint32_t tr_res; /* TR_RESULT without BUSY */
+  unsigned tr_ev, tr_gtag;
+  uint32_t tr_cnt[2]; /* ERR_CNT_TREM, PERF_REVOKES */
+  uint64_t n_tr_cmd, n_tr_taken, n_tr_stall, n_tr_irq, n_tr_done_rd, n_tr_cnt_rd[2];
+  uint32_t tcov1[7], tcov0[7]; /* TR_CMD, THRESH, COST, CTRL, SLA, PERIOD, HL_EST outputs */
   /* copy window: the engine's side (command ready, completions offered and held, busy) and the
    * spec's state: the staged command, the window refusal, COPY_CPL, LAST_ERR, the counters */
   unsigned cprdy_pct, cpv_pct, cpbusy_pct;
@@ -303,6 +351,9 @@ static void rnd_init(void *c, uint64_t seed) {
   x->busy_pct = (unsigned)kmu_rng_below(&x->rng, 101);   /* pre_busy_i */
   x->rf[A_IRQ_ENABLE / 4] = IRQ_EN_RESET; /* the RW registers not reset to 0 */
   x->rf[A_PRE_BW / 4] = PRE_BW_RESET;
+  x->rf[A_TR_CTRL / 4] = TR_CTRL_RESET;
+  x->tr_rdy_pct = 5 + (unsigned)kmu_rng_below(&x->rng, 80); /* trem_req_ready_i */
+  x->tr_ev_pct = 1 + (unsigned)kmu_rng_below(&x->rng, 20);  /* completions, guard pulses */
   x->rf[A_COPY_CHUNK / 4] = COPY_CHUNK_RESET;
   x->cprdy_pct = 5 + (unsigned)kmu_rng_below(&x->rng, 90);
   x->cpv_pct = 2 + (unsigned)kmu_rng_below(&x->rng, 30);
@@ -317,8 +368,9 @@ static uint64_t rnd_addr(rnd_ctx *x) {
     a = map[kmu_rng_below(r, NMAP)].addr;
   } else if (k < 55) { /* the host launch window, HL_CMD half the time */
     a = kmu_rng_pct(r, 50) ? A_HL_CMD : HL_BASE + 4 * kmu_rng_below(r, 10);
-  } else if (k < 60) { /* the preemption window, its unmapped words included */
-    a = PRE_BASE + 4 * kmu_rng_below(r, 64);
+  } else if (k < 60) { /* the preemption or TReM window, their unmapped words included */
+    a = (kmu_rng_pct(r, 50) ? PRE_BASE : TR_BASE) + 4 * kmu_rng_below(r, 64);
+    if (a >= TR_BASE && kmu_rng_pct(r, 40)) a = A_TR_CMD;
   } else if (k < 77) {
     unsigned idx = kmu_rng_pct(r, 70) ? (unsigned)kmu_rng_below(r, P_ENTRIES + 4)
                                       : (unsigned)kmu_rng_below(r, 1024);
@@ -326,9 +378,9 @@ static uint64_t rnd_addr(rnd_ctx *x) {
   } else if (k < 81) { /* the copy window: COPY_GO, COPY_CPL_POP, COPY_CPL often */
     unsigned j = (unsigned)kmu_rng_below(r, 10);
     a = j < 3 ? A_COPY_GO : j < 5 ? A_COPY_CPL_POP : j < 6 ? A_COPY_CPL : CP_BASE + 4 * kmu_rng_below(r, 64);
-  } else if (k < 85) {
-    unsigned w = (unsigned)kmu_rng_below(r, NRSV);
-    a = reserved[w].lo + 4 * kmu_rng_below(r, (reserved[w].hi - reserved[w].lo + 1) / 4);
+  } else if (k < 85) { /* the unmapped tails of the TReM and copy windows */
+    a = kmu_rng_pct(r, 50) ? A_TR_LAST_LID + 4 + 4 * kmu_rng_below(r, (0x2300 - A_TR_LAST_LID - 4) / 4)
+                           : A_COPY_CONFIG + 4 + 4 * kmu_rng_below(r, (0x2400 - A_COPY_CONFIG - 4) / 4);
   } else if (k < 93) {
     a = kmu_rng_bits(r, 16) & ~3ull;
   } else {
@@ -399,6 +451,19 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->pre_req_i = kmu_rng_pct(r, x->pre_pct);
   i->wp_start_i = kmu_rng_pct(r, x->pre_pct);
   i->ctx_save_i = kmu_rng_pct(r, x->pre_pct);
+  i->trem_req_ready_i = kmu_rng_pct(r, x->tr_rdy_pct);
+  i->trem_busy_i = kmu_rng_pct(r, 50);
+  i->trem_done_valid_i = kmu_rng_pct(r, x->tr_ev_pct);
+  i->trem_done_status_i = kmu_rng_pct(r, 40) ? 0 : kmu_rng_bits(r, 3);
+  i->trem_done_replay_i = kmu_rng_bits(r, 1);
+  i->trem_done_tag_i = kmu_rng_bits(r, 8);
+  i->trem_done_lid_i = kmu_rng_bits(r, 16);
+  i->trem_guard_i = kmu_rng_pct(r, x->tr_ev_pct);
+  i->trem_guard_tag_i = kmu_rng_bits(r, 8);
+  i->trem_u_i = kmu_rng_bits(r, 8);
+  i->trem_q_i = kmu_rng_bits(r, 8);
+  i->trem_le_i = kmu_rng_bits(r, 32);
+  i->trem_last_lid_i = kmu_rng_bits(r, 16);
   return 1;
 }
 
@@ -422,10 +487,12 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   int reg_w = v && w && !e && a == A_REG_CMD;
   int unreg_w = v && w && !e && a == A_UNREG_CMD;
   int hl_w = v && w && !e && a == A_HL_CMD;
+  int tr_w = v && w && !e && a == A_TR_CMD;
   int go_w = v && w && !e && a == A_COPY_GO;
   unsigned uid = (unsigned)(i->bus_req_wdata_i & 0xFF);
   int exp_ready = !(db_w && !i->db_ready_i) && !(reg_w && !i->reg_ready_i) &&
-                  !(hl_w && x->h_pend && !i->host_ready_i);
+                  !(hl_w && x->h_pend && !i->host_ready_i) &&
+                  !(tr_w && x->tr_pend && !i->trem_req_ready_i);
   int fire = v && o->bus_req_ready_o;
 
   ok &= KMU_EXPECT_EQ(t, cyc, "bus_rsp_err_o (SLVERR expected from the map)", v && e,
@@ -476,17 +543,50 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
                      (uint32_t)o->pre_bw_shift_o, (uint32_t)o->pre_pred_launch_o};
     for (unsigned k = 0; k < 5; k++) x->cov1[k] |= v[k], x->cov0[k] |= ~v[k];
   }
-  /* irq_o: the kernel-done and copy sources alone when errors are disabled; high when one is */
+  /* irq_o: the kernel-done, copy and TReM sources alone when errors are disabled; high when
+   * one of them is enabled and set */
   {
     uint32_t en = x->rf[A_IRQ_ENABLE / 4];
     int kd_irq = (en & 2) && x->kdone;
     int cp_irq = (x->rf[A_COPY_IRQ / 4] & 1) && x->ccpl;
+    int tr_irq = (x->rf[A_TR_IRQ_EN / 4] & x->tr_ev) != 0;
     if (!(en & 1))
-      ok &= KMU_EXPECT_EQ(t, cyc, "irq_o with IRQ_ENABLE.ERR = 0", kd_irq || cp_irq, o->irq_o);
-    else if (kd_irq || cp_irq)
-      ok &= KMU_EXPECT_EQ(t, cyc, "irq_o with KERNEL_DONE or COPY_CPL set and enabled", 1, o->irq_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "irq_o with IRQ_ENABLE.ERR = 0", kd_irq || cp_irq || tr_irq,
+                          o->irq_o);
+    else if (kd_irq || cp_irq || tr_irq)
+      ok &= KMU_EXPECT_EQ(t, cyc, "irq_o with KERNEL_DONE, COPY_CPL or a TReM event set and enabled",
+                          1, o->irq_o);
     x->n_kd_irq += kd_irq;
     x->n_cp_irq += cp_irq && !(en & 1);
+    x->n_tr_irq += tr_irq;
+  }
+  /* TReM outputs: the held request, the CSRs */
+  {
+    ok &= KMU_EXPECT_EQ(t, cyc, "trem_req_valid_o = a TR_CMD request is held", x->tr_pend,
+                        o->trem_req_valid_o);
+    if (x->tr_pend) {
+      ok &= KMU_EXPECT_EQ(t, cyc, "trem_req_kind_o = TR_CMD[1:0]", x->tr_req & 3,
+                          o->trem_req_kind_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "trem_req_replay_o = TR_CMD[2]", (x->tr_req >> 2) & 1,
+                          o->trem_req_replay_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "trem_req_id_o = TR_CMD[31:16]", x->tr_req >> 16,
+                          o->trem_req_id_o);
+    }
+    uint32_t c = x->rf[A_TR_CTRL / 4];
+    ok &= KMU_EXPECT_EQ(t, cyc, "trem_thr_o = TR_THRESH", x->rf[A_TR_THRESH / 4], o->trem_thr_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "trem_cost_o = TR_COST", x->rf[A_TR_COST / 4], o->trem_cost_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "trem_policy_o = TR_CTRL[1:0]", c & 3, o->trem_policy_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "trem_shift_o = TR_CTRL[6:4]", (c >> 4) & 7, o->trem_shift_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "trem_sla_o = TR_SLA", x->rf[A_TR_SLA / 4], o->trem_sla_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "trem_period_o = TR_PERIOD", x->rf[A_TR_PERIOD / 4],
+                        o->trem_period_o);
+    uint32_t v[7] = {x->tr_pend ? (uint32_t)(o->trem_req_kind_o | o->trem_req_replay_o << 2 |
+                                             o->trem_req_id_o << 16)
+                                : 0,
+                     (uint32_t)o->trem_thr_o, (uint32_t)o->trem_cost_o,
+                     (uint32_t)(o->trem_policy_o | o->trem_shift_o << 4), (uint32_t)o->trem_sla_o,
+                     (uint32_t)o->trem_period_o, x->h_pend ? (uint32_t)o->host_est_o : 0};
+    for (unsigned k = 0; k < 7; k++) x->tcov1[k] |= v[k], x->tcov0[k] |= ~v[k];
   }
   /* the copy window's engine side: the staged command, completions taken only when COPY_CPL
    * and the window refusal are empty, COPY_CHUNK */
@@ -541,7 +641,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       int chk = 1;
       if (r->kind == K_RW) exp = x->rf[a / 4];
       else if (a == 0x000) exp = 0x4B4D5530;
-      else if (a == 0x004) exp = 0x00000103;
+      else if (a == 0x004) exp = 0x00000104;
       else if (a == A_KERNEL_STATUS) exp = (uint32_t)x->kdone;
       else if (a == 0x008) exp = config_value();
       else if (a == 0x00C) exp = (uint32_t)(i->reg_busy_i | i->desc_pending_i << 1);
@@ -554,6 +654,17 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       } else if (a >= A_PERF_PREEMPTS && a <= A_PERF_CTX_SAVES) {
         exp = x->pcnt[(a - A_PERF_PREEMPTS) / 4];
         x->n_pcnt_rd[(a - A_PERF_PREEMPTS) / 4] += exp != 0;
+      } else if (a == A_TR_RESULT) {
+        exp = x->tr_res | (uint32_t)(x->tr_pend || i->trem_busy_i) << 7;
+        x->n_tr_done_rd += (x->tr_res >> 6) & 1;
+      } else if (a == A_TR_EVENTS) exp = x->tr_ev;
+      else if (a == A_TR_GUARD) exp = x->tr_gtag;
+      else if (a == A_TR_ELASTIC) exp = (uint32_t)(i->trem_u_i | i->trem_q_i << 16);
+      else if (a == A_TR_LE) exp = (uint32_t)i->trem_le_i;
+      else if (a == A_TR_LAST_LID) exp = (uint32_t)i->trem_last_lid_i;
+      else if (a == A_ERR_CNT_TREM || a == A_PERF_REVOKES) {
+        exp = x->tr_cnt[(a - A_ERR_CNT_TREM) / 4];
+        x->n_tr_cnt_rd[(a - A_ERR_CNT_TREM) / 4] += exp != 0;
       } else if (a == A_COPY_CPL) {
         exp = x->ccpl ? CPL_VALID | x->ccpl_st << 16 | x->ccpl_id : 0;
         x->n_cpl_rd += x->ccpl;
@@ -639,6 +750,31 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     }
   }
   x->hint_due = fire && w && !e && a == A_PRE_HINT;
+  /* TReM: the request stage (taken by trem_req_ready_i, loaded by an accepted TR_CMD), the
+   * result (a completion in the write's cycle still sets DONE), events (a set wins over a
+   * clear), counters (a write clears, this cycle's completion counts on top) */
+  if (tr_w && !fire) x->n_tr_stall++;
+  if (x->tr_pend && i->trem_req_ready_i) {
+    x->tr_pend = 0;
+    x->n_tr_taken++;
+  }
+  if (tr_w && fire) {
+    x->tr_pend = 1;
+    x->tr_req = (uint32_t)i->bus_req_wdata_i;
+    x->tr_res &= ~(1u << 6);
+    x->n_tr_cmd++;
+  }
+  if (i->trem_done_valid_i)
+    x->tr_res = (uint32_t)(i->trem_done_status_i | i->trem_done_replay_i << 3 | 1u << 6 |
+                           i->trem_done_tag_i << 8 | i->trem_done_lid_i << 16);
+  if (i->trem_guard_i) x->tr_gtag = (unsigned)i->trem_guard_tag_i;
+  if (fire && w && !e && a == A_TR_EVENTS) x->tr_ev &= ~(unsigned)i->bus_req_wdata_i;
+  x->tr_ev |= (unsigned)(i->trem_done_valid_i != 0) | (unsigned)(i->trem_guard_i != 0) << 1;
+  for (unsigned k = 0; k < 2; k++) {
+    if (fire && w && !e && a == A_ERR_CNT_TREM + 4 * k) x->tr_cnt[k] = 0;
+    int okst = i->trem_done_status_i == 0;
+    if (i->trem_done_valid_i && (k ? okst : !okst) && x->tr_cnt[k] < CMAX) x->tr_cnt[k]++;
+  }
   return ok;
 }
 
@@ -668,6 +804,23 @@ static int rnd_finish(void *c) {
       char what[96];
       snprintf(what, sizeof what, "coverage: every bit of the %s outputs seen 1 and 0", nm[k]);
       ok &= KMU_EXPECT_EQ(t, 0, what, all[k], x->cov1[k] & x->cov0[k] & all[k]);
+    }
+  }
+  ok &= kmu_expect(x->n_tr_cmd > 0 && x->n_tr_taken > 0 && x->n_tr_stall > 0 && x->n_tr_irq > 0 &&
+                       x->n_tr_done_rd > 0 && x->n_tr_cnt_rd[0] > 0 && x->n_tr_cnt_rd[1] > 0,
+                   t, 0, "traffic: TR_CMD requests, taken, stalled; TReM interrupts; TR_RESULT "
+                   "read with DONE; non-zero ERR_CNT_TREM / PERF_REVOKES reads", 1, 0);
+  ok &= KMU_EXPECT_EQ(t, 0, "TR_CMD requests == taken + the one held", x->n_tr_cmd,
+                      x->n_tr_taken + (uint64_t)x->tr_pend);
+  {
+    static const uint32_t all[7] = {0xFFFF0007, 0xF, 0xFFFFFFFF, 0x73, 0xFFFFFFFF, 0xFFFFFFFF,
+                                    0xFFFFFFFF};
+    static const char *const nm[7] = {"TR_CMD", "TR_THRESH", "TR_COST", "TR_CTRL", "TR_SLA",
+                                      "TR_PERIOD", "HL_EST"};
+    for (unsigned k = 0; k < 7; k++) {
+      char what[96];
+      snprintf(what, sizeof what, "coverage: every bit of the %s outputs seen 1 and 0", nm[k]);
+      ok &= KMU_EXPECT_EQ(t, 0, what, all[k], x->tcov1[k] & x->tcov0[k] & all[k]);
     }
   }
   ok &= KMU_EXPECT_EQ(t, 0, "engine completions offered == taken + the one held", x->n_eng_offer,
@@ -745,6 +898,14 @@ typedef struct {
   uint32_t plaunch;
   uint32_t rd;
   unsigned db_idx, unreg_id;
+  /* TReM inputs: trem_req_ready_i low, trem_busy_i, a completion (.tst, .trep, .ttag, .tlid),
+   * a guard pulse (.tgtag), the live values */
+  int tr_stall;
+  unsigned tbusy, tdone, tst, trep, ttag, tlid, tguard, tgtag, tu, tq, tle, tlast;
+  int chk_treq, treq;  /* trem_req_valid_o == .treq; with it, the fields of TR_CMD word .tcmd */
+  uint32_t tcmd;
+  int chk_tcfg;        /* thr, cost, policy | shift << 4, sla, period outputs == .tcfg[] */
+  uint32_t tcfg[5];
   /* the copy engine's side: cp_cmd_ready_i, a completion offered (cp_cpl_*_i), cp_busy_i */
   unsigned cprdy, cpv, cpid, cpst, cpbusy;
   int chk_cp;             /* cp_cmd_valid_o == .cmdv, cp_cpl_ready_o == .cplrdy */
@@ -826,6 +987,19 @@ static int sc_drive(void *c, uint64_t cyc, const void *pi, const void *po, void 
   i->pre_req_i = !!(s->ev & EV_PREREQ);
   i->wp_start_i = !!(s->ev & EV_WPSTART);
   i->ctx_save_i = !!(s->ev & EV_CTXSAVE);
+  i->trem_req_ready_i = !s->tr_stall;
+  i->trem_busy_i = s->tbusy;
+  i->trem_done_valid_i = s->tdone;
+  i->trem_done_status_i = s->tst;
+  i->trem_done_replay_i = s->trep;
+  i->trem_done_tag_i = s->ttag;
+  i->trem_done_lid_i = s->tlid;
+  i->trem_guard_i = s->tguard;
+  i->trem_guard_tag_i = s->tgtag;
+  i->trem_u_i = s->tu;
+  i->trem_q_i = s->tq;
+  i->trem_le_i = s->tle;
+  i->trem_last_lid_i = s->tlast;
   i->cp_cmd_ready_i = s->cprdy;
   i->cp_cpl_valid_i = s->cpv;
   i->cp_cpl_id_i = s->cpid;
@@ -889,6 +1063,22 @@ static int sc_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     DCHK("pre_hint_valid_o", s->hint, o->pre_hint_valid_o);
     DCHK("pre_pred_launch_o", s->plaunch, o->pre_pred_launch_o);
   }
+  if (s->chk_treq) {
+    DCHK("trem_req_valid_o", s->treq, o->trem_req_valid_o);
+    if (s->treq) {
+      DCHK("trem_req_kind_o", s->tcmd & 3, o->trem_req_kind_o);
+      DCHK("trem_req_replay_o", (s->tcmd >> 2) & 1, o->trem_req_replay_o);
+      DCHK("trem_req_id_o", s->tcmd >> 16, o->trem_req_id_o);
+    }
+  }
+  if (s->chk_tcfg) {
+    DCHK("trem_thr_o", s->tcfg[0], o->trem_thr_o);
+    DCHK("trem_cost_o", s->tcfg[1], o->trem_cost_o);
+    DCHK("trem_policy_o", s->tcfg[2] & 3, o->trem_policy_o);
+    DCHK("trem_shift_o", s->tcfg[2] >> 4, o->trem_shift_o);
+    DCHK("trem_sla_o", s->tcfg[3], o->trem_sla_o);
+    DCHK("trem_period_o", s->tcfg[4], o->trem_period_o);
+  }
 #undef DCHK
   if (s->extra) ok &= s->extra(t, cyc, o);
   return ok;
@@ -910,7 +1100,7 @@ static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
   uint64_t all = kmu_mask(P_ENTRIES);
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "no error after reset");
   RD(0x000, 0x4B4D5530, "ID");
-  RD(0x004, 0x00000103, "VERSION 1.3");
+  RD(0x004, 0x00000104, "VERSION 1.4");
   RD(0x008, config_value(), "CONFIG = ENTRIES | CNT_W << 8 | AW << 16");
   S(.op = OP_RD, .addr = 0x00C, .busy = 1, .chk_rd = 1, .rd = 1, .what = "STATUS.REG_BUSY");
   S(.op = OP_RD, .addr = 0x00C, .pend = 1, .chk_rd = 1, .rd = 2, .what = "STATUS.DESC_PENDING");
@@ -946,6 +1136,18 @@ static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
   S(.op = OP_RD, .addr = A_PRE_STATUS, .pbusy = 1, .chk_rd = 1, .rd = 1, .what = "PRE_STATUS.BUSY");
   RD(A_PRE_STATUS, 0, "PRE_STATUS idle");
   for (unsigned a = A_PERF_PREEMPTS; a <= A_PERF_CTX_SAVES; a += 4) RD(a, 0, "preemption counter");
+  RD(A_HL_EST, 0, "HL_EST");
+  RD(A_TR_RESULT, 0, "TR_RESULT: no result, idle");
+  RD(A_TR_EVENTS, 0, "TR_EVENTS");
+  RD(A_TR_GUARD, 0, "TR_GUARD");
+  RD(A_TR_IRQ_EN, 0, "TR_IRQ_EN: TReM interrupts disabled");
+  RD(A_TR_THRESH, 0, "TR_THRESH: no guard");
+  RD(A_TR_COST, 0, "TR_COST");
+  RD(A_TR_CTRL, TR_CTRL_RESET, "TR_CTRL: policy OFF, shift 3");
+  RD(A_TR_SLA, 0, "TR_SLA");
+  RD(A_TR_PERIOD, 0, "TR_PERIOD");
+  RD(A_ERR_CNT_TREM, 0, "ERR_CNT_TREM");
+  RD(A_PERF_REVOKES, 0, "PERF_REVOKES");
   RD(0x020, 0, "ERR_CNT_BUS: none of these reads was an error");
   return run_script(sc);
 }
@@ -984,28 +1186,23 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
     .what = "ERR_STATUS strobe 0111: nothing cleared");
   /* unmapped */
   static const unsigned unmapped[] = {0x03C, 0x054, 0x058, 0x0FC, 0x134, 0x1FC,
-                                      0x200, 0x800, 0xFFC, 0x2124, 0x21FC, 0x2210, 0x22FC,
-                                      0x2400, 0x8000, 0xFFFC, 0x2028, 0x20FC};
+                                      0x200, 0x800, 0xFFC, 0x2124, 0x21FC, 0x223C, 0x22FC,
+                                      0x2400, 0x8000, 0xFFFC, 0x202C, 0x20FC};
   for (unsigned k = 0; k < sizeof unmapped / sizeof unmapped[0]; k++) {
     RD_ERR(unmapped[k], "unmapped read");
     WR_ERR(unmapped[k], 0xFFFFFFFF, "unmapped write");
   }
-  /* each reserved window, first and last word */
-  for (unsigned k = 0; k < NRSV; k++) {
-    RD_ERR(reserved[k].lo, "reserved window read, first word");
-    WR_ERR(reserved[k].lo, 0x1, "reserved window write, first word");
-    RD_ERR(reserved[k].hi - 3, "reserved window read, last word");
-    WR_ERR(reserved[k].hi - 3, 0x1, "reserved window write, last word");
-  }
   /* write to a read-only register */
   static const unsigned ro[] = {0x000, 0x004, 0x008, 0x00C, 0x014, 0x028, A_REG_RESULT,
-                                A_UNREG_RESULT, A_HL_STATUS, A_PRE_STATUS, A_COPY_CPL,
+                                A_UNREG_RESULT, A_HL_STATUS, A_PRE_STATUS, A_TR_RESULT,
+                                A_TR_GUARD, A_TR_ELASTIC, A_TR_LE, A_TR_LAST_LID, A_COPY_CPL,
                                 A_COPY_STATUS, A_COPY_CONFIG};
   for (unsigned k = 0; k < sizeof ro / sizeof ro[0]; k++) WR_ERR(ro[k], 0xFFFFFFFF, "write RO");
   /* read of a write-only register */
   RD_ERR(A_REG_CMD, "read REG_CMD (WO)");
   RD_ERR(A_UNREG_CMD, "read UNREG_CMD (WO)");
   RD_ERR(A_HL_CMD, "read HL_CMD (WO)");
+  RD_ERR(A_TR_CMD, "read TR_CMD (WO)");
   RD_ERR(A_COPY_GO, "read COPY_GO (WO)");
   RD_ERR(A_COPY_CPL_POP, "read COPY_CPL_POP (WO)");
   WR_ERR(A_HL_CMD + 2, 0, "unaligned HL_CMD write: no launch");
@@ -1055,7 +1252,7 @@ static int t_rw1c(const char *test, uint64_t seed, uint64_t cycles) {
   S(.ev = EV_CPL, .what = "completion OK: no error");
   S(.ev = EV_CPLERR, .what = "spurious completion");
   RD(A_ERR_STATUS, 0x3F, "CPL_SPURIOUS");
-  RD_ERR(0x2200, "a bus error");
+  RD_ERR(0x2240, "a bus error");
   RD(A_ERR_STATUS, 0x7F, "BUS");
   WR(A_HL_CMD, 0, "host launch of the reset staging (all dimensions 0): refused");
   RD(A_ERR_STATUS, 0xFF, "HOST_REFUSED: every bit set");
@@ -1241,7 +1438,7 @@ static int t_kernel(const char *test, uint64_t seed, uint64_t cycles) {
   RD(A_PERF_KERNELS, 1, "the completion of the clearing cycle counts");
   WR(A_KERNEL_STATUS, 0xFFFFFFFF, "clear KERNEL_DONE");
   /* irq enable combinations with an error flag and KERNEL_DONE */
-  RD_ERR(0x2200, "a bus error: ERR_STATUS.BUS");
+  RD_ERR(0x2240, "a bus error: ERR_STATUS.BUS");
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "IRQ_ENABLE = 2: the error does not interrupt");
   WR(A_IRQ_ENABLE, 0x00000000, "IRQ_ENABLE = 0");
   S(.ev = EV_KDONE, .chk_irq = 1, .irq = 0, .what = "a kernel completes");
@@ -1263,7 +1460,7 @@ static int t_kernel(const char *test, uint64_t seed, uint64_t cycles) {
   WR(A_IRQ_ENABLE, 0x00000001, "IRQ_ENABLE = errors");
   S(.ev = EV_KDONE, .what = "a kernel completes");
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "KERNEL_DONE set but not enabled: irq_o low");
-  RD_ERR(0x2204, "a bus error");
+  RD_ERR(0x2244, "a bus error");
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 1, .what = "the error interrupts");
   WR(A_IRQ_ENABLE, 0x00000000, "IRQ_ENABLE = 0");
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "both set, none enabled: irq_o low");
@@ -1386,9 +1583,9 @@ static int t_staging(const char *test, uint64_t seed, uint64_t cycles) {
 
 /* ---- host launch window: staging, HL_CMD, the descriptor stream, the stall, refusals */
 static const hdesc HA = {0x80004000u, 0x0010, 0x0002, 0x0003, 0x0040, 0x0002, 0x0001,
-                         0x4000, 0x20, 0x2, 0x00500000u, 0x00600000u};
+                         0x4000, 0x20, 0x2, 0x00500000u, 0x00600000u, 0, 0};
 static const hdesc HB = {0x9000A000u, 0xFFFF, 0x0001, 0x0001, 0x0400, 0x0001, 0x0001,
-                         0xFFFF, 0xFF, 0x3, 0xFFFFFFFCu, 0x00600040u};
+                         0xFFFF, 0xFF, 0x3, 0xFFFFFFFCu, 0x00600040u, 1, 0xFEDCBA98u};
 static int chk_ha(const char *t, uint64_t cyc, const kmu_csr_out *o) {
   return chk_hdesc(t, cyc, &HA, o);
 }
@@ -1402,9 +1599,10 @@ static void stage(script *sc, const hdesc *h, const char *what) {
   WR(A_HL_GRID_Z, 0xABCD0000u | h->gz, what); /* upper half not stored */
   WR(A_HL_TB_XY, h->tx | h->ty << 16, what);
   WR(A_HL_TB_Z, 0x55550000u | h->tz, what);
-  WR(A_HL_RES, 0xFC000000u | h->shmem | h->nregs << 16 | h->prio << 24, what);
+  WR(A_HL_RES, 0xF8000000u | h->shmem | h->nregs << 16 | h->prio << 24 | h->cls << 26, what);
   WR(A_HL_PARAM, h->param, what);
   WR(A_HL_CPL, h->cpl, what);
+  WR(A_HL_EST, h->est, what);
 }
 
 static int t_host(const char *test, uint64_t seed, uint64_t cycles) {
@@ -1429,7 +1627,7 @@ static int t_host(const char *test, uint64_t seed, uint64_t cycles) {
     .what = "HL_STATUS.PENDING = 1");
   /* staging the next kernel while A is pending does not touch A */
   stage(sc, &HB, "stage kernel B while A is pending");
-  for (unsigned k = 1; k <= 8; k++) { /* every staging write with host_ready_i low */
+  for (unsigned k = 1; k <= 9; k++) { /* every staging write with host_ready_i low */
     sc->s[sc->n - k].hl_stall = 1;
     sc->s[sc->n - k].extra = chk_ha;
   }
@@ -1507,7 +1705,7 @@ static int t_host(const char *test, uint64_t seed, uint64_t cycles) {
     .hv = 0, .what = "HL_CMD strobe 1110: SLVERR");
   S(.op = OP_RD, .addr = A_HL_CMD, .err = 1, .chk_rd = 1, .rd = 0, .what = "HL_CMD read: SLVERR");
   WR_ERR(A_HL_STATUS, 1, "HL_STATUS write: SLVERR");
-  RD_ERR(HL_BASE + 0x28, "unmapped word after HL_STATUS");
+  RD_ERR(HL_BASE + 0x2C, "unmapped word after HL_EST");
   S(.op = OP_RD, .addr = 0x01C, .chk_rd = 1, .rd = nd + 1 < CMAX ? nd + 1 : CMAX, .chk_hv = 1,
     .hv = 0, .what = "ERR_CNT_REG unchanged by the bus errors, nothing launched");
   RD(A_ERR_STATUS, HOST_BIT | BUS_BIT, "HOST_REFUSED and BUS");
@@ -1631,7 +1829,107 @@ static int t_preempt(const char *test, uint64_t seed, uint64_t cycles) {
   return run_script(sc);
 }
 
-/* ---- the copy window (map 1.3): staging, COPY_GO through the register stage, the window's
+/* ---- the TReM window (map 1.3): TR_CMD's request stage, the result, events, interrupts,
+ * counters, the CSRs and the live reads */
+#define TRES(st, rep, tag, lid) ((uint32_t)(st) | (uint32_t)(rep) << 3 | 1u << 6 | \
+                                 (uint32_t)(tag) << 8 | (uint32_t)(lid) << 16)
+static int t_trem(const char *test, uint64_t seed, uint64_t cycles) {
+  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  (void)seed, (void)cycles;
+  const uint32_t ca = KMU_TREM_KIND_LID | 1u << 2 | 0x1234u << 16; /* by launch id, replay */
+  const uint32_t cb = KMU_TREM_KIND_ROOM | 0x00FFu << 16;            /* make room, retire */
+  S(.op = OP_IDLE, .chk_treq = 1, .treq = 0, .chk_tcfg = 1, .tcfg = {0, 0, TR_CTRL_RESET, 0, 0},
+    .what = "reset: no request; TR_THRESH 0, TR_COST 0, OFF / shift 3, SLA 0, period 0");
+  /* request A; kmu_revoke not ready: A is held */
+  S(.op = OP_WR, .addr = A_TR_CMD, .data = ca, .tr_stall = 1, .chk_treq = 1, .treq = 0,
+    .what = "TR_CMD A (LID 0x1234, replay): valid from the next cycle");
+  S(.op = OP_RD, .addr = A_TR_RESULT, .tr_stall = 1, .chk_rd = 1, .rd = 1u << 7, .chk_treq = 1,
+    .treq = 1, .tcmd = ca, .what = "A held: TR_RESULT.BUSY, no result");
+  S(.op = OP_WR, .addr = A_TR_CMD, .data = cb, .tr_stall = 1, .stall = 1, .chk_treq = 1, .treq = 1,
+    .tcmd = ca, .rep = 3, .what = "TR_CMD B while A is held and not taken: the bus waits");
+  S(.op = OP_WR, .addr = A_TR_CMD, .data = cb, .chk_treq = 1, .treq = 1, .tcmd = ca,
+    .what = "A taken; B accepted in the same cycle");
+  S(.op = OP_IDLE, .tr_stall = 1, .chk_treq = 1, .treq = 1, .tcmd = cb,
+    .what = "B held from the next cycle");
+  S(.op = OP_IDLE, .chk_treq = 1, .treq = 1, .tcmd = cb, .what = "B taken");
+  S(.op = OP_RD, .addr = A_TR_RESULT, .chk_rd = 1, .rd = 0, .chk_treq = 1, .treq = 0,
+    .what = "nothing held, the unit idle: BUSY 0");
+  S(.op = OP_RD, .addr = A_TR_RESULT, .tbusy = 1, .chk_rd = 1, .rd = 1u << 7,
+    .what = "TR_RESULT.BUSY = trem_busy_i (live)");
+  /* a completion: captured, TR_EVENTS.DONE, counted; no interrupt while disabled */
+  S(.op = OP_IDLE, .tdone = 1, .tst = KMU_TREM_STATUS_NEAR_DONE, .ttag = 5, .tlid = 0x00FF,
+    .chk_irq = 1, .irq = 0, .what = "B completes NEAR_DONE (tag 5, lid 0xFF)");
+  S(.op = OP_RD, .addr = A_TR_RESULT, .chk_rd = 1, .rd = TRES(6, 0, 5, 0xFF), .chk_irq = 1,
+    .irq = 0, .what = "TR_RESULT: NEAR_DONE, retire, DONE, tag 5, lid 0xFF; TR_IRQ_EN 0: no irq");
+  RD(A_TR_EVENTS, 1, "TR_EVENTS.DONE");
+  RD(A_ERR_CNT_TREM, 1, "ERR_CNT_TREM = 1 (status != OK)");
+  RD(A_PERF_REVOKES, 0, "PERF_REVOKES = 0");
+  S(.op = OP_WR, .addr = A_TR_IRQ_EN, .data = 0xFFFFFFFD, .chk_irq = 1, .irq = 0,
+    .what = "TR_IRQ_EN.DONE (only bits 1:0 stored)");
+  S(.op = OP_RD, .addr = A_TR_IRQ_EN, .chk_rd = 1, .rd = 1, .chk_irq = 1, .irq = 1,
+    .what = "irq_o: TR_EVENTS.DONE enabled");
+  /* a clear in the cycle of a new completion: the set wins */
+  S(.op = OP_WR, .addr = A_TR_EVENTS, .data = 1, .tdone = 1, .tst = KMU_TREM_STATUS_OK, .trep = 1,
+    .ttag = 7, .tlid = 0xBEEF, .what = "clear TR_EVENTS.DONE while an OK completion comes");
+  S(.op = OP_RD, .addr = A_TR_EVENTS, .chk_rd = 1, .rd = 1, .chk_irq = 1, .irq = 1,
+    .what = "DONE stays set");
+  RD(A_TR_RESULT, TRES(0, 1, 7, 0xBEEF), "TR_RESULT: OK, replay, tag 7, lid 0xBEEF");
+  RD(A_PERF_REVOKES, 1, "PERF_REVOKES = 1");
+  RD(A_ERR_CNT_TREM, 1, "ERR_CNT_TREM still 1");
+  WR(A_TR_EVENTS, 0xFFFFFFFE, "writing 0 to DONE changes nothing");
+  RD(A_TR_EVENTS, 1, "DONE still set");
+  WR(A_TR_EVENTS, 1, "clear DONE");
+  S(.op = OP_RD, .addr = A_TR_EVENTS, .chk_rd = 1, .rd = 0, .chk_irq = 1, .irq = 0,
+    .what = "cleared, no interrupt");
+  /* TR_CMD clears TR_RESULT.DONE, unless a completion comes in its cycle */
+  WR(A_TR_CMD, cb, "TR_CMD clears TR_RESULT.DONE");
+  RD(A_TR_RESULT, (TRES(0, 1, 7, 0xBEEF) & ~(1u << 6)) | 1u << 7,
+     "DONE 0, the old fields kept; BUSY: the request is held in this cycle (taken now)");
+  S(.op = OP_WR, .addr = A_TR_CMD, .data = ca, .tdone = 1, .tst = KMU_TREM_STATUS_GUARD, .ttag = 0xFF,
+    .tlid = 0x1234, .what = "TR_CMD in the cycle of a completion");
+  RD(A_TR_RESULT, TRES(4, 0, 0xFF, 0x1234) | 1u << 7,
+     "the completion sets DONE (BUSY: the new request is held in this cycle)");
+  /* the guard pulse */
+  S(.op = OP_IDLE, .tguard = 1, .tgtag = 0x2A, .chk_irq = 1, .irq = 1,
+    .what = "guard pulse, tag 0x2A (DONE still set from the completion)");
+  WR(A_TR_EVENTS, 1, "clear DONE");
+  S(.op = OP_RD, .addr = A_TR_EVENTS, .chk_rd = 1, .rd = 2, .chk_irq = 1, .irq = 0,
+    .what = "TR_EVENTS.GUARD; not enabled: no irq");
+  RD(A_TR_GUARD, 0x2A, "TR_GUARD.TAG");
+  WR(A_TR_IRQ_EN, 2, "TR_IRQ_EN.GUARD only");
+  S(.op = OP_IDLE, .chk_irq = 1, .irq = 1, .what = "irq_o: GUARD enabled");
+  S(.op = OP_IDLE, .tguard = 1, .tgtag = 0x03, .chk_irq = 1, .irq = 1, .what = "another guard");
+  RD(A_TR_GUARD, 0x03, "TR_GUARD: the last one");
+  WR(A_TR_EVENTS, 3, "clear both");
+  S(.op = OP_RD, .addr = A_TR_EVENTS, .chk_rd = 1, .rd = 0, .chk_irq = 1, .irq = 0,
+    .what = "nothing left");
+  /* the CSRs and their outputs */
+  WR(A_TR_THRESH, 0xFFFFFFF5, "TR_THRESH: 4 bits stored");
+  WR(A_TR_COST, 1800, "TR_COST 1800 cycles");
+  WR(A_TR_CTRL, 0xFFFFFF52u, "TR_CTRL: ELASTIC, shift 5 (bits 6:4, 1:0 stored)");
+  WR(A_TR_SLA, 0xFFFFFFFF, "TR_SLA all ones");
+  WR(A_TR_PERIOD, 100000, "TR_PERIOD 100000");
+  S(.op = OP_IDLE, .chk_tcfg = 1, .tcfg = {5, 1800, 0x52, 0xFFFFFFFF, 100000},
+    .what = "trem_* outputs follow the CSRs");
+  RD(A_TR_THRESH, 5, "TR_THRESH read back");
+  RD(A_TR_CTRL, 0x52, "TR_CTRL read back");
+  /* live reads */
+  S(.op = OP_RD, .addr = A_TR_ELASTIC, .tu = 0xAB, .tq = 0xCD, .chk_rd = 1, .rd = 0x00CD00AB,
+    .what = "TR_ELASTIC = U | q << 16");
+  S(.op = OP_RD, .addr = A_TR_LE, .tle = 0x89ABCDEF, .chk_rd = 1, .rd = 0x89ABCDEF, .what = "TR_LE");
+  S(.op = OP_RD, .addr = A_TR_LAST_LID, .tlast = 0xFACE, .chk_rd = 1, .rd = 0xFACE,
+    .what = "TR_LAST_LID");
+  /* counter clear */
+  S(.op = OP_WR, .addr = A_PERF_REVOKES, .data = 0, .tdone = 1, .tst = KMU_TREM_STATUS_OK,
+    .what = "clear PERF_REVOKES while an OK completion comes: it counts");
+  RD(A_PERF_REVOKES, 1, "PERF_REVOKES = 1");
+  WR(A_ERR_CNT_TREM, 0, "clear ERR_CNT_TREM");
+  RD(A_ERR_CNT_TREM, 0, "ERR_CNT_TREM = 0");
+  RD(A_ERR_STATUS, 0, "TReM errors are no ERR_STATUS bits (their own counter)");
+  return run_script(sc);
+}
+
+/* ---- the copy window (map 1.4): staging, COPY_GO through the register stage, the window's
  * own refusals (LONG, PRIO beyond the field), COPY_CPL and its pop, counters, LAST_ERR, irq */
 static int cp_chunk20(const char *t, uint64_t cyc, const kmu_csr_out *o) {
   return KMU_EXPECT_EQ(t, cyc, "cp_chunk_log2_o: reset 20", COPY_CHUNK_RESET, o->cp_chunk_log2_o);
@@ -1771,7 +2069,8 @@ static const kmu_test tests[] = {
     {"counters", t_counters, 0, 0}, {"regcmd", t_regcmd, 0, 0}, {"unreg", t_unreg, 0, 0},
     {"staging", t_staging, 0, 0},   {"host", t_host, 0, 0},
     {"config", t_config, 0, 0},     {"kernel", t_kernel, 0, 0},
-    {"preempt", t_preempt, 0, 0},  {"copy", t_copy, 0, 0},
+    {"preempt", t_preempt, 0, 0},   {"trem", t_trem, 0, 0},
+    {"copy", t_copy, 0, 0},
     {"random", t_random, 250000, 4},
 };
 

@@ -5,6 +5,7 @@
  * (admitted / TBs taken and done / completed / written / credited, each exactly once). */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kmu_kmu.h"
@@ -1464,6 +1465,288 @@ static int t_swap_blocked(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* ======================================================================== TReM revocation
+ * A random run with stops and frees (docs/blocks/kmu_revoke.md "Neighbours", the kmu_kmu
+ * duties): the test plays kmu_revoke and the SMs.  Kernels are numbered by the test in the
+ * order the unit accepts them (launch ids); each carries a unique completion address.  The
+ * test stops a random live tag, drops its TBs from its SMs after the ack, and frees it with a
+ * random replay/retire.  Scoreboard: launch ids, class and estimate at admission; every take of
+ * a kernel is its next TB (0 again after a replay); no completion of a retired kernel, none of a
+ * kernel twice; a replayed kernel completes once; EKT credits = event completions + event
+ * retires; no take or done error; at the end every kernel has completed or been retired. */
+#define RV_MAX 65536
+typedef struct {
+  uint32_t tbs, next;
+  uint8_t event, user, accepted, admitted, completed, retired, stopped;
+  uint32_t est;
+  int tag;
+} rv_rec;
+typedef struct {
+  kmu_rng rng;
+  const char *test;
+  uint64_t cycles;
+  rv_rec r[RV_MAX];
+  unsigned nser;          /* kernels presented */
+  int64_t cur[2];         /* serial presented on each stream */
+  unsigned lid;           /* the next launch id (= serial order of acceptance) */
+  unsigned ser_of_lid[RV_MAX];
+  int ser_of_tag[KMU_KMU_MAX_CT]; /* -1 free */
+  struct { unsigned tag; int ser; uint64_t ready; } sm[MAXINF];
+  unsigned sm_n;
+  /* the revoker: 0 idle, 1 stop sent, 2 acked (waiting to free), 3 free sent */
+  int rv_state, rv_ser, rv_replay;
+  unsigned rv_tag;
+  int last_rpl_tag; /* the last replayed tag: stopped again soon, while its continuation waits */
+  uint64_t rv_at, last_host_lid;
+  int host_acc_seen;
+  uint64_t credits, ev_cpl, ev_ret, n_stop, n_race, n_replay, n_retire, n_cpl, n_adm_cont;
+} rv_ctx;
+
+static void rv_init(void *c, uint64_t seed) {
+  rv_ctx *x = c;
+  const char *t = x->test;
+  uint64_t cy = x->cycles;
+  memset(x, 0, sizeof *x);
+  x->test = t;
+  x->cycles = cy;
+  kmu_rng_seed(&x->rng, seed);
+  x->cur[0] = x->cur[1] = -1;
+  for (unsigned e = 0; e < KMU_KMU_MAX_CT; e++) x->ser_of_tag[e] = -1;
+  x->rv_ser = -1;
+  x->last_rpl_tag = -1;
+}
+
+static int rv_drain(const rv_ctx *x, uint64_t cyc) { return cyc * 5 >= x->cycles * 4; }
+
+static void rv_present(rv_ctx *x, kmu_kmu_in *i, int stream, unsigned ser) {
+  rv_rec *r = &x->r[ser % RV_MAX];
+  kdesc d;
+  memset(&d, 0, sizeof d);
+  d.kptr = 0x1000u + ser;
+  d.param = ser * 7u;
+  d.cpl = 0x40000000u | ser;
+  d.gx = (uint16_t)r->tbs, d.gy = d.gz = 1;
+  d.tx = 32, d.ty = d.tz = 1;
+  d.shmem = 16, d.nregs = 4;
+  d.prio = (uint8_t)(ser % 4);
+  d.event = stream == EVS;
+  d.id = ser & kmu_mask(P_EKT_ID_W);
+  put_desc(i, stream, &d);
+  if (stream == HOSTS) {
+    i->host_class_i = r->user;
+    i->host_est_i = r->est;
+  }
+}
+
+static int rv_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in) {
+  rv_ctx *x = c;
+  kmu_rng *g = &x->rng;
+  const kmu_kmu_out *o = po;
+  kmu_kmu_in *i = in;
+  (void)pi;
+  memset(i, 0, sizeof *i);
+  i->mem_req_ready_i = 1; /* a completion's address shows the cycle after its pulse */
+  i->rvk_tag_i = kmu_rng_bits(g, TAG_W);
+  /* streams: a kernel stays presented until accepted */
+  for (int st = 0; st < 2; st++) {
+    if (x->cur[st] < 0 && !rv_drain(x, cyc) && kmu_rng_pct(g, 10) && x->nser < RV_MAX - 1) {
+      unsigned ser = x->nser++;
+      rv_rec *r = &x->r[ser % RV_MAX];
+      memset(r, 0, sizeof *r);
+      r->tbs = 1 + (uint32_t)kmu_rng_below(g, 12);
+      r->event = st == EVS;
+      r->user = r->event ? 1 : (uint8_t)kmu_rng_bits(g, 1);
+      r->est = r->event ? 0 : (uint32_t)kmu_rng_bits(g, 32);
+      r->tag = -1;
+      x->cur[st] = ser;
+    }
+    if (x->cur[st] >= 0) rv_present(x, i, st, (unsigned)x->cur[st]);
+  }
+  /* a take from a random slot with TBs left (the test's dispatcher) */
+  uint64_t ht = o->slot_has_tb_o;
+  if (cyc > 0 && ht && x->sm_n < MAXINF && kmu_rng_pct(g, 60)) {
+    unsigned s;
+    do s = (unsigned)kmu_rng_below(g, NS); while (!((ht >> s) & 1));
+    i->take_valid_i = 1;
+    i->take_slot_i = s;
+  }
+  /* a done of a TB whose time has come */
+  for (unsigned k = 0; k < x->sm_n; k++)
+    if (x->sm[k].ready <= cyc && kmu_rng_pct(g, 70)) {
+      i->done_valid_i = 1;
+      i->done_tag_i = x->sm[k].tag;
+      x->sm[k] = x->sm[--x->sm_n];
+      break;
+    }
+  /* the revoker */
+  if (x->rv_state == 0 && !rv_drain(x, cyc) && kmu_rng_pct(g, 3)) {
+    unsigned t0 = (unsigned)kmu_rng_below(g, P_CT);
+    /* often the last replayed kernel again: its continuation may still wait in the pool (the
+     * restart-at-TB-0 path, also where no swap-out ever pools a kernel: CT = SLOTS) */
+    if (x->last_rpl_tag >= 0 && kmu_rng_pct(g, 40)) t0 = (unsigned)x->last_rpl_tag;
+    for (unsigned k = 0; k < P_CT; k++) {
+      unsigned t = (t0 + k) % P_CT;
+      if (x->ser_of_tag[t] >= 0) {
+        x->rv_state = 1;
+        x->rv_tag = t;
+        x->rv_ser = x->ser_of_tag[t];
+        x->rv_at = cyc;
+        i->stop_i = 1;
+        i->rvk_tag_i = t;
+        x->n_stop++;
+        break;
+      }
+    }
+  } else if (x->rv_state == 2 && cyc >= x->rv_at) {
+    x->rv_state = 3;
+    x->rv_replay = kmu_rng_pct(g, 50);
+    i->free_i = 1;
+    i->free_replay_i = (uint64_t)x->rv_replay;
+    i->rvk_tag_i = x->rv_tag;
+  }
+  return 1;
+}
+
+static int rv_check(void *c, uint64_t cyc, const void *ip, const void *op) {
+  rv_ctx *x = c;
+  const kmu_kmu_in *i = ip;
+  const kmu_kmu_out *o = op;
+  const char *t = x->test;
+  int ok = 1;
+  if (i->take_valid_i && i->take_slot_i < NS && ((o->slot_has_tb_o >> i->take_slot_i) & 1))
+    ok &= KMU_EXPECT_EQ(t, cyc, "err_take_o: a take of a slot with TBs", 0, o->err_take_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "err_done_o: dones only of TBs on the SMs", 0, o->err_done_o);
+  /* the free's ack (first: a retired tag may be taken by a fresh kernel in this cycle) */
+  if (x->rv_state == 3 && !i->free_i && o->free_ack_o) {
+    rv_rec *r = &x->r[x->rv_ser % RV_MAX];
+    r->stopped = 0;
+    if (x->rv_replay) {
+      r->next = 0;
+      x->n_replay++;
+      x->last_rpl_tag = (int)x->rv_tag;
+    } else {
+      r->retired = 1;
+      x->n_retire++;
+      if (r->event) x->ev_ret++;
+      x->ser_of_tag[x->rv_tag] = -1;
+    }
+    x->rv_state = 0;
+  }
+  /* a completion: its address names the kernel (the FIFO is drained every cycle) */
+  if (o->mem_req_valid_o) {
+    unsigned ser = (unsigned)(o->mem_req_addr_o & 0xffffff);
+    rv_rec *r = &x->r[ser % RV_MAX];
+    ok &= KMU_EXPECT_EQ(t, cyc, "a completion of an admitted, live kernel, once", 1,
+                        r->admitted && !r->completed && !r->retired);
+    ok &= KMU_EXPECT_EQ(t, cyc, "a completion after every TB was taken", r->tbs, r->next);
+    r->completed = 1;
+    x->n_cpl++;
+    if (r->event) x->ev_cpl++;
+    if (r->tag >= 0 && x->ser_of_tag[r->tag] == (int)ser) x->ser_of_tag[r->tag] = -1;
+    /* the race: the stopped kernel completed in the stop's cycle */
+    if ((x->rv_state == 1 || x->rv_state == 2) && (int)ser == x->rv_ser) {
+      x->rv_state = 0;
+      x->n_race++;
+    }
+  }
+  /* acceptance: the next launch id */
+  for (int st = 0; st < 2; st++) {
+    int acc = st == EVS ? (int)o->ev_ready_o : (int)o->host_ready_o;
+    if (!acc) continue;
+    unsigned ser = (unsigned)x->cur[st];
+    x->r[ser % RV_MAX].accepted = 1;
+    x->ser_of_lid[x->lid & 0xffff] = ser;
+    if (st == HOSTS) x->last_host_lid = x->lid & 0xffff, x->host_acc_seen = 1;
+    x->lid++;
+    x->cur[st] = -1;
+  }
+  /* admission */
+  if (o->adm_valid_o) {
+    unsigned tag = (unsigned)o->adm_tag_o;
+    if (o->adm_fresh_o) {
+      unsigned ser = x->ser_of_lid[o->adm_lid_o & 0xffff];
+      rv_rec *r = &x->r[ser % RV_MAX];
+      ok &= KMU_EXPECT_EQ(t, cyc, "a fresh admission: a kernel accepted, not yet admitted", 1,
+                          r->accepted && !r->admitted);
+      ok &= KMU_EXPECT_EQ(t, cyc, "adm_user_o: the kernel's class", r->user, o->adm_user_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "adm_est_o: the kernel's estimate", r->est, o->adm_est_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "a fresh kernel's tag is free", -1, x->ser_of_tag[tag]);
+      r->admitted = 1;
+      r->tag = (int)tag;
+      x->ser_of_tag[tag] = (int)ser;
+    } else {
+      x->n_adm_cont++;
+      ok &= kmu_expect(x->ser_of_tag[tag] >= 0, t, cyc, "a continuation of a live tag", 1, 0);
+    }
+  }
+  /* a take: the kernel's next TB */
+  if (i->take_valid_i && !o->err_take_o) {
+    unsigned tag = (unsigned)o->take_tag_o;
+    int ser = x->ser_of_tag[tag];
+    ok &= kmu_expect(ser >= 0, t, cyc, "a take of a live tag", 1, 0);
+    if (ser >= 0) {
+      rv_rec *r = &x->r[ser % RV_MAX];
+      ok &= KMU_EXPECT_EQ(t, cyc, "take_tb_o: the kernel's next TB (0 after a replay)", r->next,
+                          o->take_tb_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "take_kptr_o", 0x1000u + (unsigned)ser, o->take_kptr_o);
+      r->next++;
+      x->sm[x->sm_n].tag = tag;
+      x->sm[x->sm_n].ser = ser;
+      x->sm[x->sm_n].ready = cyc + 1 + kmu_rng_below(&x->rng, 30);
+      x->sm_n++;
+    }
+  }
+  x->credits += o->ekt_cpl_valid_o != 0;
+  if (o->host_ready_o || x->host_acc_seen) {
+    /* last_lid_o lags the acceptance by one cycle: checked below */
+  }
+  /* the revoker */
+  if (x->rv_state == 1 && cyc > x->rv_at) {
+    ok &= KMU_EXPECT_EQ(t, cyc, "stop_ack_o the cycle after stop_i", 1, o->stop_ack_o);
+    /* the SMs drop the kernel's TBs; the free comes later (the completion of a race shows
+     * this cycle, so the free waits at least a cycle) */
+    unsigned k = 0;
+    while (k < x->sm_n)
+      if (x->sm[k].tag == x->rv_tag) x->sm[k] = x->sm[--x->sm_n];
+      else k++;
+    x->rv_state = 2;
+    x->rv_at = cyc + 1 + kmu_rng_below(&x->rng, 20);
+    x->r[x->rv_ser % RV_MAX].stopped = 1;
+  }
+  return ok;
+}
+
+static int rv_finish(void *c) {
+  rv_ctx *x = c;
+  const char *t = x->test;
+  int ok = 1;
+  unsigned live = 0;
+  for (unsigned s = 0; s < x->nser && s < RV_MAX; s++) {
+    const rv_rec *r = &x->r[s];
+    if (r->accepted && !r->completed && !r->retired) live++;
+  }
+  ok &= KMU_EXPECT_EQ(t, 0, "every accepted kernel completed once or was retired", 0, live);
+  ok &= KMU_EXPECT_EQ(t, 0, "EKT credits = event completions + event retires",
+                      x->ev_cpl + x->ev_ret, x->credits);
+  ok &= kmu_expect(x->n_replay > 0 && x->n_retire > 0 && x->n_adm_cont > 0, t, 0,
+                   "coverage: replays, retires, continuations", 1, 0);
+  if (getenv("KMU_COV"))
+    printf("  %s: kernels %u, completed %llu, stops %llu (races %llu), replays %llu, retires "
+           "%llu\n",
+           t, x->nser, (unsigned long long)x->n_cpl, (unsigned long long)x->n_stop,
+           (unsigned long long)x->n_race, (unsigned long long)x->n_replay,
+           (unsigned long long)x->n_retire);
+  return ok;
+}
+
+static int t_revoke(const char *test, uint64_t seed, uint64_t cycles) {
+  static rv_ctx x;
+  x.test = test;
+  x.cycles = cycles;
+  kmu_stim s = {&x, rv_init, rv_drive, rv_check, rv_finish};
+  return kmu_lockstep(&kmu_kmu_block, &s, test, seed, cycles);
+}
+
 static const kmu_test tests[] = {
     {"admit", t_admit, 0, 0},
     {"tbs", t_tbs, 0, 0},
@@ -1480,6 +1763,7 @@ static const kmu_test tests[] = {
     {"swap_blocked", t_swap_blocked, 0, 0},
     {"random", t_random, 170000, 6},
     {"swaps", t_swaps, 170000, 6},
+    {"revoke", t_revoke, 60000, 4},
 };
 
 int main(int argc, char **argv) {

@@ -1,7 +1,8 @@
 /* kmu_csr.c - C twin of rtl/frontend/kmu_csr.v.  Same state names (err_q, res_*_q, ures_*_q, cnt_*_q,
  * perf_*_q, kdone_q, rgem_q, rsv_q, irq_en_*_q, scratch_q, the staging registers, hl_*_q, the
- * host descriptor host_*_q, the preemption window pre_*_q and the copy window cp_*_q, cq_*_q,
- * wref_*_q, ccpl_*_q, cp_lerr_q, cnt_cp_q, perf_cp_q); comb() is the RTL's always @(*)
+ * host descriptor host_*_q, the preemption window pre_*_q, the copy window cp_*_q, cq_*_q,
+ * wref_*_q, ccpl_*_q, cp_lerr_q, cnt_cp_q, perf_cp_q and the TReM window tr_*_q); comb() is the
+ * RTL's always @(*)
  * blocks plus
  * assigns, tick() its clocked block.  Every address, field and code comes from the generated
  * cmodel/include/kmu_regmap.h (regmap/kmu.rdl). */
@@ -49,6 +50,16 @@ void kmu_csr_reset(kmu_csr *m) {
   q->pre_deadline = KMU_PRE_DEADLINE_RESET;
   q->pre_bw_shift = KMU_PRE_BW_SHIFT_RESET;
   q->pre_launch = KMU_PRE_HINT_RESET;
+  q->hl_class = KMU_HL_RES_CLASS_RESET;
+  q->hl_est = KMU_HL_EST_RESET;
+  q->tr_en_done = KMU_TR_IRQ_EN_DONE_RESET;
+  q->tr_en_guard = KMU_TR_IRQ_EN_GUARD_RESET;
+  q->tr_thr = KMU_TR_THRESH_THR_RESET;
+  q->tr_cost = KMU_TR_COST_RESET;
+  q->tr_policy = KMU_TR_CTRL_POLICY_RESET;
+  q->tr_shift = KMU_TR_CTRL_SHIFT_RESET;
+  q->tr_sla = KMU_TR_SLA_RESET;
+  q->tr_period = KMU_TR_PERIOD_RESET;
   q->cp_src = KMU_COPY_SRC_RESET;
   q->cp_dst = KMU_COPY_DST_RESET;
   q->cp_len = KMU_COPY_LEN_RESET;
@@ -74,10 +85,10 @@ typedef struct {
 } dec_t;
 
 static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64k, int db_hit,
-                    int rsv_hit, int cp_go_busy) {
+                    int cp_go_busy) {
   const kmu_csr_regs *q = &m->q;
   dec_t r = {0, 0, 0};
-  if (in_64k && !rsv_hit) {
+  if (in_64k) {
 #define SEL(R) r.rd_ok = KMU_##R##_RD, r.wr_ok = KMU_##R##_WR
     switch (a) {
       case KMU_ID_ADDR: SEL(ID); r.rval = KMU_ID_VALUE_RESET; break;
@@ -169,8 +180,9 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
       case KMU_HL_RES_ADDR:
         SEL(HL_RES);
         r.rval = FLD_PUT(q->hl_shmem, HL_RES_SHMEM) | FLD_PUT(q->hl_nregs, HL_RES_NREGS) |
-                 FLD_PUT(q->hl_prio, HL_RES_PRIO);
+                 FLD_PUT(q->hl_prio, HL_RES_PRIO) | FLD_PUT(q->hl_class, HL_RES_CLASS);
         break;
+      case KMU_HL_EST_ADDR: SEL(HL_EST); r.rval = q->hl_est; break;
       case KMU_HL_PARAM_ADDR: SEL(HL_PARAM); r.rval = q->hl_param; break;
       case KMU_HL_CPL_ADDR_ADDR: SEL(HL_CPL_ADDR); r.rval = q->hl_cpl; break;
       case KMU_HL_CMD_ADDR: SEL(HL_CMD); break;
@@ -195,6 +207,43 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
       case KMU_PERF_PREEMPTS_ADDR: SEL(PERF_PREEMPTS); r.rval = q->perf_pre; break;
       case KMU_PERF_WP_ADDR: SEL(PERF_WP); r.rval = q->perf_wp; break;
       case KMU_PERF_CTX_SAVES_ADDR: SEL(PERF_CTX_SAVES); r.rval = q->perf_csave; break;
+      /* ---- TReM window */
+      case KMU_TR_CMD_ADDR: SEL(TR_CMD); break;
+      case KMU_TR_RESULT_ADDR:
+        SEL(TR_RESULT);
+        r.rval = FLD_PUT(q->tr_status, TR_RESULT_STATUS) | FLD_PUT(q->tr_replay, TR_RESULT_REPLAY) |
+                 FLD_PUT(q->tr_done, TR_RESULT_DONE) |
+                 FLD_PUT(q->tr_req_valid || i->trem_busy_i, TR_RESULT_BUSY) |
+                 FLD_PUT(q->tr_tag, TR_RESULT_TAG) | FLD_PUT(q->tr_lid, TR_RESULT_LID);
+        break;
+      case KMU_TR_EVENTS_ADDR:
+        SEL(TR_EVENTS);
+        r.rval = FLD_PUT(q->tr_ev_done, TR_EVENTS_DONE) | FLD_PUT(q->tr_ev_guard, TR_EVENTS_GUARD);
+        break;
+      case KMU_TR_GUARD_ADDR: SEL(TR_GUARD); r.rval = FLD_PUT(q->tr_guard_tag, TR_GUARD_TAG); break;
+      case KMU_TR_IRQ_EN_ADDR:
+        SEL(TR_IRQ_EN);
+        r.rval = FLD_PUT(q->tr_en_done, TR_IRQ_EN_DONE) | FLD_PUT(q->tr_en_guard, TR_IRQ_EN_GUARD);
+        break;
+      case KMU_TR_THRESH_ADDR: SEL(TR_THRESH); r.rval = FLD_PUT(q->tr_thr, TR_THRESH_THR); break;
+      case KMU_TR_COST_ADDR: SEL(TR_COST); r.rval = q->tr_cost; break;
+      case KMU_TR_CTRL_ADDR:
+        SEL(TR_CTRL);
+        r.rval = FLD_PUT(q->tr_policy, TR_CTRL_POLICY) | FLD_PUT(q->tr_shift, TR_CTRL_SHIFT);
+        break;
+      case KMU_TR_SLA_ADDR: SEL(TR_SLA); r.rval = q->tr_sla; break;
+      case KMU_TR_PERIOD_ADDR: SEL(TR_PERIOD); r.rval = q->tr_period; break;
+      case KMU_TR_ELASTIC_ADDR:
+        SEL(TR_ELASTIC);
+        r.rval = FLD_PUT(i->trem_u_i, TR_ELASTIC_U) | FLD_PUT(i->trem_q_i, TR_ELASTIC_Q);
+        break;
+      case KMU_TR_LE_ADDR: SEL(TR_LE); r.rval = (uint32_t)i->trem_le_i; break;
+      case KMU_ERR_CNT_TREM_ADDR: SEL(ERR_CNT_TREM); r.rval = q->cnt_trem; break;
+      case KMU_PERF_REVOKES_ADDR: SEL(PERF_REVOKES); r.rval = q->perf_rvk; break;
+      case KMU_TR_LAST_LID_ADDR:
+        SEL(TR_LAST_LID);
+        r.rval = FLD_PUT(i->trem_last_lid_i, TR_LAST_LID_LID);
+        break;
       case KMU_COPY_SRC_ADDR: SEL(COPY_SRC); r.rval = q->cp_src; break;
       case KMU_COPY_DST_ADDR: SEL(COPY_DST); r.rval = q->cp_dst; break;
       case KMU_COPY_LEN_ADDR: SEL(COPY_LEN); r.rval = q->cp_len; break;
@@ -283,6 +332,18 @@ void kmu_csr_comb_out(const kmu_csr *m, kmu_csr_out *o) {
   o->pre_bw_shift_o = q->pre_bw_shift;
   o->pre_hint_valid_o = q->pre_hint_valid;
   o->pre_pred_launch_o = q->pre_launch;
+  o->host_class_o = q->host_class;
+  o->host_est_o = q->host_est;
+  o->trem_req_valid_o = q->tr_req_valid;
+  o->trem_req_kind_o = q->tr_req_kind;
+  o->trem_req_replay_o = q->tr_req_replay;
+  o->trem_req_id_o = q->tr_req_id;
+  o->trem_thr_o = q->tr_thr;
+  o->trem_cost_o = q->tr_cost;
+  o->trem_policy_o = q->tr_policy;
+  o->trem_shift_o = q->tr_shift;
+  o->trem_sla_o = q->tr_sla;
+  o->trem_period_o = q->tr_period;
   o->cp_chunk_log2_o = q->cp_chunk;
   o->cp_cmd_valid_o = q->cq_v;
   o->cp_cmd_src_o = q->cq_src;
@@ -293,7 +354,8 @@ void kmu_csr_comb_out(const kmu_csr *m, kmu_csr_out *o) {
   o->cp_cmd_id_o = q->cq_id;
   o->cp_cpl_ready_o = !q->ccpl_v && !q->wref_v;
   o->irq_o = (q->irq_en_err && q->err != 0) || (q->irq_en_kd && q->kdone) ||
-             (q->cp_irq_en && q->ccpl_v);
+             (q->cp_irq_en && q->ccpl_v) || (q->tr_en_done && q->tr_ev_done) ||
+             (q->tr_en_guard && q->tr_ev_guard);
 }
 
 /* Phase 2, from the bus request and the state-only inputs (the EKT's and the doorbell block's
@@ -310,7 +372,6 @@ void kmu_csr_comb_req(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   uint32_t wdata = (uint32_t)i->bus_req_wdata_i;
   unsigned db_off = a - KMU_DOORBELL_ADDR; /* meaningful when a >= KMU_DOORBELL_ADDR */
   int db_hit = in_64k && a >= KMU_DOORBELL_ADDR && db_off < KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE;
-  int rsv_hit = in_64k && in_win(a, KMU_WIN_TREM_REVOKE_BASE, KMU_WIN_TREM_REVOKE_LAST);
   /* COPY_GO: what the engine cannot take is refused here (LONG first, then PRIO beyond the
    * field); SLVERR while the stage the command needs is occupied (the bus never waits for the
    * engine, whose refusals may wait for a COPY_CPL_POP on this bus) */
@@ -318,7 +379,7 @@ void kmu_csr_comb_req(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   int cp_prio_wide = (q->cp_prio >> m->cp_pw) != 0;
   int cp_wref = cp_long || cp_prio_wide;
   int cp_go_busy = cp_wref ? (int)q->wref_v : (int)q->cq_v;
-  dec_t dc = decode(m, i, a, in_64k, db_hit, rsv_hit, cp_go_busy);
+  dec_t dc = decode(m, i, a, in_64k, db_hit, cp_go_busy);
 
   /* bus handshake */
   int wr = i->bus_req_write_i != 0, valid = i->bus_req_valid_i != 0;
@@ -332,6 +393,7 @@ void kmu_csr_comb_req(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   int hlcmd_req = wr_good && a == KMU_HL_CMD_ADDR;
   int hl_busy = q->host_valid && !i->host_ready_i; /* the pending launch is not taken */
   int gocmd_req = wr_good && a == KMU_COPY_GO_ADDR;
+  int trcmd_req = wr_good && a == KMU_TR_CMD_ADDR;
 
   o->db_valid_o = db_req;
   o->db_idx_o = (db_off >> 2) & 0x3FF;
@@ -340,7 +402,7 @@ void kmu_csr_comb_req(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   o->unreg_id_o = unreg_id8 & kmu_mask(m->id_w);
   *c = (kmu_csr_nets){a,         db_off,     unreg_id8, wdata,       dc.rval,     wr,
                       valid,     req_err,    db_req,    regcmd_req,  unreg_req,   unreg_known,
-                      hlcmd_req, hl_busy,    gocmd_req, cp_wref,   cp_long};
+                      hlcmd_req, hl_busy,    gocmd_req, cp_wref,   cp_long,     trcmd_req};
 }
 
 /* Phase 3, from every input: the bus answer and the next state. */
@@ -354,9 +416,11 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   const int regcmd_req = c->regcmd_req, unreg_known = c->unreg_known;
   const int hlcmd_req = c->hlcmd_req, hl_busy = c->hl_busy;
   const int gocmd_req = c->gocmd_req, cp_wref = c->cp_wref, cp_long = c->cp_long;
+  const int trcmd_req = c->trcmd_req;
+  int tr_busy = q->tr_req_valid && !i->trem_req_ready_i; /* the held request is not taken */
 
   o->bus_req_ready_o = !(db_req && !i->db_ready_i) && !(regcmd_req && !i->reg_ready_i) &&
-                       !(hlcmd_req && hl_busy);
+                       !(hlcmd_req && hl_busy) && !(trcmd_req && tr_busy);
   int fire = valid && o->bus_req_ready_o;
   int acc_wr = fire && wr && !req_err;
   int acc_err = fire && req_err;
@@ -481,6 +545,8 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
     d->host_prio = q->hl_prio;
     d->host_param = q->hl_param;
     d->host_cpl = q->hl_cpl;
+    d->host_class = q->hl_class;
+    d->host_est = q->hl_est;
   }
 
   /* the hint is a pulse: high only in the cycle after an accepted PRE_HINT write */
@@ -532,7 +598,9 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
         d->hl_shmem = FLD_GET(wdata, HL_RES_SHMEM);
         d->hl_nregs = FLD_GET(wdata, HL_RES_NREGS);
         d->hl_prio = FLD_GET(wdata, HL_RES_PRIO);
+        d->hl_class = FLD_GET(wdata, HL_RES_CLASS);
         break;
+      case KMU_HL_EST_ADDR: d->hl_est = wdata; break;
       case KMU_HL_PARAM_ADDR: d->hl_param = wdata; break;
       case KMU_HL_CPL_ADDR_ADDR: d->hl_cpl = wdata; break;
       case KMU_PRE_CTRL_ADDR:
@@ -560,6 +628,58 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
       default: break;
     }
   }
+
+  /* ---- TReM window */
+  int tr_cmd_fire = trcmd_req && o->bus_req_ready_o;
+  int tr_wr = acc_wr && in_win(a, KMU_WIN_TREM_BASE, KMU_WIN_TREM_LAST);
+  int tr_done = i->trem_done_valid_i != 0;
+  int tr_done_ok = tr_done && i->trem_done_status_i == KMU_TREM_STATUS_OK;
+  /* the request stage: taken by trem_req_ready_i, loaded by a TR_CMD write */
+  if (q->tr_req_valid && i->trem_req_ready_i) d->tr_req_valid = 0;
+  if (tr_cmd_fire) {
+    d->tr_req_valid = 1;
+    d->tr_req_kind = FLD_GET(wdata, TR_CMD_KIND);
+    d->tr_req_replay = FLD_GET(wdata, TR_CMD_REPLAY);
+    d->tr_req_id = FLD_GET(wdata, TR_CMD_ID);
+    d->tr_done = 0;
+  }
+  /* the result: a completion in the write's cycle still sets DONE */
+  if (tr_done) {
+    d->tr_status = (unsigned)(i->trem_done_status_i & 7);
+    d->tr_replay = (unsigned)(i->trem_done_replay_i & 1);
+    d->tr_tag = (unsigned)(i->trem_done_tag_i & 0xFF);
+    d->tr_lid = (unsigned)(i->trem_done_lid_i & 0xFFFF);
+    d->tr_done = 1;
+  }
+  if (i->trem_guard_i) d->tr_guard_tag = (unsigned)(i->trem_guard_tag_i & 0xFF);
+  /* TR_EVENTS: write 1 to clear, a set in the same cycle wins */
+  if (tr_wr && a == KMU_TR_EVENTS_ADDR) {
+    if (FLD_GET(wdata, TR_EVENTS_DONE)) d->tr_ev_done = 0;
+    if (FLD_GET(wdata, TR_EVENTS_GUARD)) d->tr_ev_guard = 0;
+  }
+  if (tr_done) d->tr_ev_done = 1;
+  if (i->trem_guard_i) d->tr_ev_guard = 1;
+  if (tr_wr) {
+    switch (a) {
+      case KMU_TR_IRQ_EN_ADDR:
+        d->tr_en_done = FLD_GET(wdata, TR_IRQ_EN_DONE);
+        d->tr_en_guard = FLD_GET(wdata, TR_IRQ_EN_GUARD);
+        break;
+      case KMU_TR_THRESH_ADDR: d->tr_thr = FLD_GET(wdata, TR_THRESH_THR); break;
+      case KMU_TR_COST_ADDR: d->tr_cost = wdata; break;
+      case KMU_TR_CTRL_ADDR:
+        d->tr_policy = FLD_GET(wdata, TR_CTRL_POLICY);
+        d->tr_shift = FLD_GET(wdata, TR_CTRL_SHIFT);
+        break;
+      case KMU_TR_SLA_ADDR: d->tr_sla = wdata; break;
+      case KMU_TR_PERIOD_ADDR: d->tr_period = wdata; break;
+      default: break;
+    }
+  }
+  d->cnt_trem = sat_add(m, (tr_wr && a == KMU_ERR_CNT_TREM_ADDR) ? 0 : q->cnt_trem,
+                        (unsigned)(tr_done && !tr_done_ok));
+  d->perf_rvk = sat_add(m, (tr_wr && a == KMU_PERF_REVOKES_ADDR) ? 0 : q->perf_rvk,
+                        (unsigned)tr_done_ok);
 }
 
 void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {

@@ -16,7 +16,10 @@ extern "C" {
   X(launch_fire_i) X(launch_err_i) X(cpl_valid_i) X(cpl_err_i) X(desc_fire_i)              \
   X(desc_pending_i) X(reg_busy_i) X(ekt_valid_i) X(host_ready_i) X(kernel_done_i)            \
   X(pre_busy_i) X(pre_req_i) X(wp_start_i) X(ctx_save_i) X(cp_cmd_ready_i) X(cp_cpl_valid_i) \
-  X(cp_cpl_id_i) X(cp_cpl_status_i) X(cp_busy_i)
+  X(cp_cpl_id_i) X(cp_cpl_status_i) X(cp_busy_i) X(trem_req_ready_i) X(trem_busy_i)         \
+  X(trem_done_valid_i) X(trem_done_status_i) X(trem_done_replay_i) X(trem_done_tag_i)       \
+  X(trem_done_lid_i) X(trem_guard_i) X(trem_guard_tag_i) X(trem_u_i) X(trem_q_i) X(trem_le_i) \
+  X(trem_last_lid_i)
 #define KMU_CSR_OUT(X)                                                                       \
   X(bus_req_ready_o, always) X(bus_rsp_rdata_o, always) X(bus_rsp_err_o, always)            \
   X(db_valid_o, always) X(db_idx_o, db_valid_o) X(reg_valid_o, always)                      \
@@ -33,11 +36,15 @@ extern "C" {
   X(pre_policy_o, always) X(pre_inplace_o, always) X(pre_wp_en_o, always)                   \
   X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_all_o, always) X(pre_ctx_base_o, always)                      \
   X(pre_deadline_o, always) X(pre_bw_shift_o, always) X(pre_hint_valid_o, always)           \
-  X(pre_pred_launch_o, always) X(cp_chunk_log2_o, always) X(cp_cmd_valid_o, always)         \
+  X(pre_pred_launch_o, always) X(host_class_o, host_valid_o) X(host_est_o, host_valid_o)    \
+  X(cp_chunk_log2_o, always) X(cp_cmd_valid_o, always)                                     \
   X(cp_cmd_src_o, cp_cmd_valid_o) X(cp_cmd_dst_o, cp_cmd_valid_o)                            \
   X(cp_cmd_bytes_o, cp_cmd_valid_o) X(cp_cmd_dir_o, cp_cmd_valid_o)                          \
   X(cp_cmd_prio_o, cp_cmd_valid_o) X(cp_cmd_id_o, cp_cmd_valid_o) X(cp_cpl_ready_o, always)  \
-  X(irq_o, always)
+  X(trem_req_valid_o, always) X(trem_req_kind_o, trem_req_valid_o)                          \
+  X(trem_req_replay_o, trem_req_valid_o) X(trem_req_id_o, trem_req_valid_o)                 \
+  X(trem_thr_o, always) X(trem_cost_o, always) X(trem_policy_o, always) X(trem_shift_o, always) \
+  X(trem_sla_o, always) X(trem_period_o, always) X(irq_o, always)
 
 typedef KMU_PORTS_IN(KMU_CSR_IN) kmu_csr_in;
 typedef KMU_PORTS_OUT(KMU_CSR_OUT) kmu_csr_out;
@@ -81,6 +88,15 @@ typedef struct {
   unsigned host_grid_x, host_grid_y, host_grid_z, host_tb_x, host_tb_y, host_tb_z, host_shmem,
       host_nregs, host_prio;
   uint32_t host_param, host_cpl;
+  unsigned hl_class, host_class; /* HL_RES.CLASS, its stage */
+  uint32_t hl_est, host_est;     /* HL_EST, its stage */
+  /* TReM window: request stage, result, events, enables, CSRs, counters (tr_*_q) */
+  unsigned tr_req_valid, tr_req_kind, tr_req_replay, tr_req_id;
+  unsigned tr_status, tr_replay, tr_done, tr_tag, tr_lid;
+  unsigned tr_ev_done, tr_ev_guard, tr_guard_tag, tr_en_done, tr_en_guard;
+  unsigned tr_thr, tr_policy, tr_shift;
+  uint32_t tr_cost, tr_sla, tr_period;
+  uint32_t cnt_trem, perf_rvk; /* ERR_CNT_TREM, PERF_REVOKES */
   /* copy window: staging (cp_src_q .. cp_id_q), COPY_CHUNK, COPY_IRQ */
   uint32_t cp_src, cp_dst, cp_len;
   unsigned cp_dir, cp_prio, cp_id, cp_chunk, cp_irq_en;
@@ -101,6 +117,7 @@ typedef struct {
   uint32_t wdata, rval;
   int wr, valid, req_err, db_req, regcmd_req, unreg_req, unreg_known, hlcmd_req, hl_busy;
   int gocmd_req, cp_wref, cp_long; /* COPY_GO on the bus; a window refusal, LONG or PRIO */
+  int trcmd_req;                   /* TR_CMD on the bus */
 } kmu_csr_nets;
 
 typedef struct {

@@ -113,6 +113,18 @@ void kmu_frontend_comb_out(kmu_frontend *m, const kmu_frontend_in *i, kmu_fronte
   o->cp_cmd_prio_o = w->csr_o.cp_cmd_prio_o;
   o->cp_cmd_id_o = w->csr_o.cp_cmd_id_o;
   o->cp_cpl_ready_o = w->csr_o.cp_cpl_ready_o;
+  o->host_class_o = w->csr_o.host_class_o;
+  o->host_est_o = w->csr_o.host_est_o;
+  o->trem_req_valid_o = w->csr_o.trem_req_valid_o;
+  o->trem_req_kind_o = w->csr_o.trem_req_kind_o;
+  o->trem_req_replay_o = w->csr_o.trem_req_replay_o;
+  o->trem_req_id_o = w->csr_o.trem_req_id_o;
+  o->trem_thr_o = w->csr_o.trem_thr_o;
+  o->trem_cost_o = w->csr_o.trem_cost_o;
+  o->trem_policy_o = w->csr_o.trem_policy_o;
+  o->trem_shift_o = w->csr_o.trem_shift_o;
+  o->trem_sla_o = w->csr_o.trem_sla_o;
+  o->trem_period_o = w->csr_o.trem_period_o;
   o->irq_o = w->csr_o.irq_o;
 }
 
@@ -137,6 +149,20 @@ void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i) {
   w->csr_i.ekt_valid_i = w->ekt_o.valid_o;
   w->csr_i.host_ready_i = i->host_ready_i;
   w->csr_i.pre_busy_i = i->pre_busy_i;
+  /* TReM window: kmu_revoke's, kmu_elastic's and kmu_kmu's registered status (live reads) */
+  w->csr_i.trem_req_ready_i = i->trem_req_ready_i;
+  w->csr_i.trem_busy_i = i->trem_busy_i;
+  w->csr_i.trem_done_valid_i = i->trem_done_valid_i;
+  w->csr_i.trem_done_status_i = i->trem_done_status_i;
+  w->csr_i.trem_done_replay_i = i->trem_done_replay_i;
+  w->csr_i.trem_done_tag_i = i->trem_done_tag_i;
+  w->csr_i.trem_done_lid_i = i->trem_done_lid_i;
+  w->csr_i.trem_guard_i = i->trem_guard_i;
+  w->csr_i.trem_guard_tag_i = i->trem_guard_tag_i;
+  w->csr_i.trem_u_i = i->trem_u_i;
+  w->csr_i.trem_q_i = i->trem_q_i;
+  w->csr_i.trem_le_i = i->trem_le_i;
+  w->csr_i.trem_last_lid_i = i->trem_last_lid_i;
   kmu_csr_comb_req(&m->u_csr, &w->csr_i, &w->csr_o);
 
   /* kmu_doorbell, the launch offer */

@@ -17,7 +17,10 @@ extern "C" {
   X(s_awvalid_i) X(s_awaddr_i) X(s_wvalid_i) X(s_wdata_i) X(s_wstrb_i) X(s_bready_i)         \
   X(s_arvalid_i) X(s_araddr_i) X(s_rready_i) X(desc_ready_i) X(cpl_valid_i) X(cpl_id_i)      \
   X(host_ready_i) X(kernel_done_i) X(pre_busy_i) X(pre_req_i) X(wp_start_i) X(ctx_save_i)   \
-  X(cp_cmd_ready_i) X(cp_cpl_valid_i) X(cp_cpl_id_i) X(cp_cpl_status_i) X(cp_busy_i)
+  X(cp_cmd_ready_i) X(cp_cpl_valid_i) X(cp_cpl_id_i) X(cp_cpl_status_i) X(cp_busy_i)           \
+  X(trem_req_ready_i) X(trem_busy_i) X(trem_done_valid_i) X(trem_done_status_i)                \
+  X(trem_done_replay_i) X(trem_done_tag_i) X(trem_done_lid_i) X(trem_guard_i)                  \
+  X(trem_guard_tag_i) X(trem_u_i) X(trem_q_i) X(trem_le_i) X(trem_last_lid_i)
 #define KMU_FRONTEND_OUT(X)                                                                 \
   X(s_awready_o, always) X(s_wready_o, always) X(s_bvalid_o, always)                         \
   X(s_bresp_o, s_bvalid_o) X(s_arready_o, always) X(s_rvalid_o, always)                     \
@@ -38,7 +41,11 @@ extern "C" {
   X(cp_cmd_src_o, cp_cmd_valid_o) X(cp_cmd_dst_o, cp_cmd_valid_o)                            \
   X(cp_cmd_bytes_o, cp_cmd_valid_o) X(cp_cmd_dir_o, cp_cmd_valid_o)                          \
   X(cp_cmd_prio_o, cp_cmd_valid_o) X(cp_cmd_id_o, cp_cmd_valid_o) X(cp_cpl_ready_o, always)  \
-  X(irq_o, always)
+  X(host_class_o, host_valid_o) X(host_est_o, host_valid_o) X(trem_req_valid_o, always)      \
+  X(trem_req_kind_o, trem_req_valid_o) X(trem_req_replay_o, trem_req_valid_o)                \
+  X(trem_req_id_o, trem_req_valid_o) X(trem_thr_o, always) X(trem_cost_o, always)            \
+  X(trem_policy_o, always) X(trem_shift_o, always) X(trem_sla_o, always)                     \
+  X(trem_period_o, always) X(irq_o, always)
 
 typedef KMU_PORTS_IN(KMU_FRONTEND_IN) kmu_frontend_in;
 typedef KMU_PORTS_OUT(KMU_FRONTEND_OUT) kmu_frontend_out;

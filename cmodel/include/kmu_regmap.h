@@ -29,10 +29,10 @@
 #define KMU_WIN_PREEMPT_SIZE 256u
 #define KMU_WIN_PREEMPT_LAST 0x21FFu
 #define KMU_WIN_PREEMPT_RESERVED 0u
-#define KMU_WIN_TREM_REVOKE_BASE 0x2200u     /* reserved: TReM revoke */
-#define KMU_WIN_TREM_REVOKE_SIZE 16u
-#define KMU_WIN_TREM_REVOKE_LAST 0x220Fu
-#define KMU_WIN_TREM_REVOKE_RESERVED 1u
+#define KMU_WIN_TREM_BASE 0x2200u            /* TReM revocation */
+#define KMU_WIN_TREM_SIZE 256u
+#define KMU_WIN_TREM_LAST 0x22FFu
+#define KMU_WIN_TREM_RESERVED 0u
 #define KMU_WIN_COPY_BASE 0x2300u            /* Copy */
 #define KMU_WIN_COPY_SIZE 256u
 #define KMU_WIN_COPY_LAST 0x23FFu
@@ -50,15 +50,15 @@
 #define KMU_ID_VALUE_RESET 0x4B4D5530u
 
 /* ---- VERSION */
-#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.2 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window. */
-#define KMU_VERSION_RESET 0x00000103u
+#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.4 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window. */
+#define KMU_VERSION_RESET 0x00000104u
 #define KMU_VERSION_MASK 0xFFFFFFFFu
 #define KMU_VERSION_RD 1u
 #define KMU_VERSION_WR 0u
 #define KMU_VERSION_VALUE_SHIFT 0u           /* RO: constant */
 #define KMU_VERSION_VALUE_WIDTH 32u
 #define KMU_VERSION_VALUE_MASK 0xFFFFFFFFu
-#define KMU_VERSION_VALUE_RESET 0x00000103u
+#define KMU_VERSION_VALUE_RESET 0x00000104u
 
 /* ---- CONFIG */
 #define KMU_CONFIG_ADDR 0x0008u              /* Build parameters. */
@@ -568,7 +568,7 @@
 /* ---- HL_RES */
 #define KMU_HL_RES_ADDR 0x2014u              /* Resources. */
 #define KMU_HL_RES_RESET 0x00000000u
-#define KMU_HL_RES_MASK 0x03FFFFFFu
+#define KMU_HL_RES_MASK 0x07FFFFFFu
 #define KMU_HL_RES_RD 1u
 #define KMU_HL_RES_WR 1u
 #define KMU_HL_RES_SHMEM_SHIFT 0u            /* RW: shared memory bytes */
@@ -583,6 +583,10 @@
 #define KMU_HL_RES_PRIO_WIDTH 2u
 #define KMU_HL_RES_PRIO_MASK 0x03000000u
 #define KMU_HL_RES_PRIO_RESET 0x00000000u
+#define KMU_HL_RES_CLASS_SHIFT 26u           /* RW: TReM class: 1 user-facing, 0 batch (revocable by ROOM requests and the TReM policies) */
+#define KMU_HL_RES_CLASS_WIDTH 1u
+#define KMU_HL_RES_CLASS_MASK 0x04000000u
+#define KMU_HL_RES_CLASS_RESET 0x00000000u
 
 /* ---- HL_PARAM */
 #define KMU_HL_PARAM_ADDR 0x2018u            /* Kernel parameter (parameter buffer address). */
@@ -627,6 +631,17 @@
 #define KMU_HL_STATUS_PENDING_WIDTH 1u
 #define KMU_HL_STATUS_PENDING_MASK 0x00000001u
 #define KMU_HL_STATUS_PENDING_RESET 0x00000000u
+
+/* ---- HL_EST */
+#define KMU_HL_EST_ADDR 0x2028u              /* TReM: the kernel's estimated execution time in cycles (0: none given); the Elastic rule (ROOM_EL) compares what is left of it with TR_COST. */
+#define KMU_HL_EST_RESET 0x00000000u
+#define KMU_HL_EST_MASK 0xFFFFFFFFu
+#define KMU_HL_EST_RD 1u
+#define KMU_HL_EST_WR 1u
+#define KMU_HL_EST_VALUE_SHIFT 0u            /* RW: value */
+#define KMU_HL_EST_VALUE_WIDTH 32u
+#define KMU_HL_EST_VALUE_MASK 0xFFFFFFFFu
+#define KMU_HL_EST_VALUE_RESET 0x00000000u
 
 /* ---- PRE_CTRL */
 #define KMU_PRE_CTRL_ADDR 0x2100u            /* Preemption control. Reset: DRAIN, everything off. */
@@ -746,6 +761,215 @@
 #define KMU_PERF_CTX_SAVES_COUNT_WIDTH 16u
 #define KMU_PERF_CTX_SAVES_COUNT_MASK 0x0000FFFFu
 #define KMU_PERF_CTX_SAVES_COUNT_RESET 0x00000000u
+
+/* ---- TR_CMD */
+#define KMU_TR_CMD_ADDR 0x2200u              /* Any write issues a revoke request to kmu_revoke: it is held in a register stage until the unit takes it (the bus waits while a previous request is still held). TR_RESULT.DONE clears. */
+#define KMU_TR_CMD_RESET 0x00000000u
+#define KMU_TR_CMD_MASK 0xFFFF0007u
+#define KMU_TR_CMD_RD 0u
+#define KMU_TR_CMD_WR 1u
+#define KMU_TR_CMD_KIND_SHIFT 0u             /* WO: what the request names */
+#define KMU_TR_CMD_KIND_WIDTH 2u
+#define KMU_TR_CMD_KIND_MASK 0x00000003u
+#define KMU_TR_CMD_KIND_RESET 0x00000000u
+#define KMU_TR_CMD_REPLAY_SHIFT 2u           /* WO: 1: replay the kernel from its first TB (back to the pending pool); 0: retire it */
+#define KMU_TR_CMD_REPLAY_WIDTH 1u
+#define KMU_TR_CMD_REPLAY_MASK 0x00000004u
+#define KMU_TR_CMD_REPLAY_RESET 0x00000000u
+#define KMU_TR_CMD_ID_SHIFT 16u              /* WO: TAG: the kernel tag; LID: the launch id; ROOM / ROOM_EL: unused (echoed in an error result) */
+#define KMU_TR_CMD_ID_WIDTH 16u
+#define KMU_TR_CMD_ID_MASK 0xFFFF0000u
+#define KMU_TR_CMD_ID_RESET 0x00000000u
+
+/* ---- TR_RESULT */
+#define KMU_TR_RESULT_ADDR 0x2204u           /* Result of the last revoke request (kmu_revoke's completion). */
+#define KMU_TR_RESULT_RESET 0x00000000u
+#define KMU_TR_RESULT_MASK 0xFFFFFFCFu
+#define KMU_TR_RESULT_RD 1u
+#define KMU_TR_RESULT_WR 0u
+#define KMU_TR_RESULT_STATUS_SHIFT 0u        /* RO: completion status */
+#define KMU_TR_RESULT_STATUS_WIDTH 3u
+#define KMU_TR_RESULT_STATUS_MASK 0x00000007u
+#define KMU_TR_RESULT_STATUS_RESET 0x00000000u
+#define KMU_TR_RESULT_REPLAY_SHIFT 3u        /* RO: the request's action (1 replay, 0 retire) */
+#define KMU_TR_RESULT_REPLAY_WIDTH 1u
+#define KMU_TR_RESULT_REPLAY_MASK 0x00000008u
+#define KMU_TR_RESULT_REPLAY_RESET 0x00000000u
+#define KMU_TR_RESULT_DONE_SHIFT 6u          /* RO: a result is here (cleared by the next TR_CMD write) */
+#define KMU_TR_RESULT_DONE_WIDTH 1u
+#define KMU_TR_RESULT_DONE_MASK 0x00000040u
+#define KMU_TR_RESULT_DONE_RESET 0x00000000u
+#define KMU_TR_RESULT_BUSY_SHIFT 7u          /* RO: a request is held or being served (live) */
+#define KMU_TR_RESULT_BUSY_WIDTH 1u
+#define KMU_TR_RESULT_BUSY_MASK 0x00000080u
+#define KMU_TR_RESULT_BUSY_RESET 0x00000000u
+#define KMU_TR_RESULT_TAG_SHIFT 8u           /* RO: the resolved kernel's tag (0 when none was resolved) */
+#define KMU_TR_RESULT_TAG_WIDTH 8u
+#define KMU_TR_RESULT_TAG_MASK 0x0000FF00u
+#define KMU_TR_RESULT_TAG_RESET 0x00000000u
+#define KMU_TR_RESULT_LID_SHIFT 16u          /* RO: the resolved kernel's launch id (the request's id when none was resolved) */
+#define KMU_TR_RESULT_LID_WIDTH 16u
+#define KMU_TR_RESULT_LID_MASK 0xFFFF0000u
+#define KMU_TR_RESULT_LID_RESET 0x00000000u
+
+/* ---- TR_EVENTS */
+#define KMU_TR_EVENTS_ADDR 0x2208u           /* TReM events; write 1 to clear. A flag set and cleared in the same cycle stays set. Raises irq_o while a flag is set and its TR_IRQ_EN bit is 1. */
+#define KMU_TR_EVENTS_RESET 0x00000000u
+#define KMU_TR_EVENTS_MASK 0x00000003u
+#define KMU_TR_EVENTS_RD 1u
+#define KMU_TR_EVENTS_WR 1u
+#define KMU_TR_EVENTS_DONE_SHIFT 0u          /* RW1C: a revoke request completed (any status) */
+#define KMU_TR_EVENTS_DONE_WIDTH 1u
+#define KMU_TR_EVENTS_DONE_MASK 0x00000001u
+#define KMU_TR_EVENTS_DONE_RESET 0x00000000u
+#define KMU_TR_EVENTS_GUARD_SHIFT 1u         /* RW1C: starvation guard: a replayed kernel reached TR_THRESH revocations and is now non-revocable (its tag in TR_GUARD) */
+#define KMU_TR_EVENTS_GUARD_WIDTH 1u
+#define KMU_TR_EVENTS_GUARD_MASK 0x00000002u
+#define KMU_TR_EVENTS_GUARD_RESET 0x00000000u
+
+/* ---- TR_GUARD */
+#define KMU_TR_GUARD_ADDR 0x220Cu            /* The kernel of the last guard event. */
+#define KMU_TR_GUARD_RESET 0x00000000u
+#define KMU_TR_GUARD_MASK 0x000000FFu
+#define KMU_TR_GUARD_RD 1u
+#define KMU_TR_GUARD_WR 0u
+#define KMU_TR_GUARD_TAG_SHIFT 0u            /* RO: kernel tag */
+#define KMU_TR_GUARD_TAG_WIDTH 8u
+#define KMU_TR_GUARD_TAG_MASK 0x000000FFu
+#define KMU_TR_GUARD_TAG_RESET 0x00000000u
+
+/* ---- TR_IRQ_EN */
+#define KMU_TR_IRQ_EN_ADDR 0x2210u           /* TReM interrupt enables. */
+#define KMU_TR_IRQ_EN_RESET 0x00000000u
+#define KMU_TR_IRQ_EN_MASK 0x00000003u
+#define KMU_TR_IRQ_EN_RD 1u
+#define KMU_TR_IRQ_EN_WR 1u
+#define KMU_TR_IRQ_EN_DONE_SHIFT 0u          /* RW: raise irq_o while TR_EVENTS.DONE is set */
+#define KMU_TR_IRQ_EN_DONE_WIDTH 1u
+#define KMU_TR_IRQ_EN_DONE_MASK 0x00000001u
+#define KMU_TR_IRQ_EN_DONE_RESET 0x00000000u
+#define KMU_TR_IRQ_EN_GUARD_SHIFT 1u         /* RW: raise irq_o while TR_EVENTS.GUARD is set */
+#define KMU_TR_IRQ_EN_GUARD_WIDTH 1u
+#define KMU_TR_IRQ_EN_GUARD_MASK 0x00000002u
+#define KMU_TR_IRQ_EN_GUARD_RESET 0x00000000u
+
+/* ---- TR_THRESH */
+#define KMU_TR_THRESH_ADDR 0x2214u           /* Starvation guard (TReM VII). */
+#define KMU_TR_THRESH_RESET 0x00000000u
+#define KMU_TR_THRESH_MASK 0x0000000Fu
+#define KMU_TR_THRESH_RD 1u
+#define KMU_TR_THRESH_WR 1u
+#define KMU_TR_THRESH_THR_SHIFT 0u           /* RW: revocations after which a kernel is non-revocable; 0: no guard */
+#define KMU_TR_THRESH_THR_WIDTH 4u
+#define KMU_TR_THRESH_THR_MASK 0x0000000Fu
+#define KMU_TR_THRESH_THR_RESET 0x00000000u
+
+/* ---- TR_COST */
+#define KMU_TR_COST_ADDR 0x2218u             /* The revocation cost in cycles (Elastic's rule: ROOM_EL leaves a victim whose estimated remaining time is below it). */
+#define KMU_TR_COST_RESET 0x00000000u
+#define KMU_TR_COST_MASK 0xFFFFFFFFu
+#define KMU_TR_COST_RD 1u
+#define KMU_TR_COST_WR 1u
+#define KMU_TR_COST_VALUE_SHIFT 0u           /* RW: value */
+#define KMU_TR_COST_VALUE_WIDTH 32u
+#define KMU_TR_COST_VALUE_MASK 0xFFFFFFFFu
+#define KMU_TR_COST_VALUE_RESET 0x00000000u
+
+/* ---- TR_CTRL */
+#define KMU_TR_CTRL_ADDR 0x221Cu             /* TReM policy control. Reset: OFF. */
+#define KMU_TR_CTRL_RESET 0x00000030u
+#define KMU_TR_CTRL_MASK 0x00000073u
+#define KMU_TR_CTRL_RD 1u
+#define KMU_TR_CTRL_WR 1u
+#define KMU_TR_CTRL_POLICY_SHIFT 0u          /* RW: automatic revocation policy (OFF: only TR_CMD) */
+#define KMU_TR_CTRL_POLICY_WIDTH 2u
+#define KMU_TR_CTRL_POLICY_MASK 0x00000003u
+#define KMU_TR_CTRL_POLICY_RESET 0x00000000u
+#define KMU_TR_CTRL_SHIFT_SHIFT 4u           /* RW: Elastic's average of user-facing execution times moves by 2^-SHIFT of each sample (shift_i of kmu_elastic) */
+#define KMU_TR_CTRL_SHIFT_WIDTH 3u
+#define KMU_TR_CTRL_SHIFT_MASK 0x00000070u
+#define KMU_TR_CTRL_SHIFT_RESET 0x00000003u
+
+/* ---- TR_SLA */
+#define KMU_TR_SLA_ADDR 0x2220u              /* Elastic: the user-facing SLA in cycles (sla_i of kmu_elastic). */
+#define KMU_TR_SLA_RESET 0x00000000u
+#define KMU_TR_SLA_MASK 0xFFFFFFFFu
+#define KMU_TR_SLA_RD 1u
+#define KMU_TR_SLA_WR 1u
+#define KMU_TR_SLA_VALUE_SHIFT 0u            /* RW: value */
+#define KMU_TR_SLA_VALUE_WIDTH 32u
+#define KMU_TR_SLA_VALUE_MASK 0xFFFFFFFFu
+#define KMU_TR_SLA_VALUE_RESET 0x00000000u
+
+/* ---- TR_PERIOD */
+#define KMU_TR_PERIOD_ADDR 0x2224u           /* Elastic: recompute U every TR_PERIOD cycles, 0: only at completions (period_i of kmu_elastic). */
+#define KMU_TR_PERIOD_RESET 0x00000000u
+#define KMU_TR_PERIOD_MASK 0xFFFFFFFFu
+#define KMU_TR_PERIOD_RD 1u
+#define KMU_TR_PERIOD_WR 1u
+#define KMU_TR_PERIOD_VALUE_SHIFT 0u         /* RW: value */
+#define KMU_TR_PERIOD_VALUE_WIDTH 32u
+#define KMU_TR_PERIOD_VALUE_MASK 0xFFFFFFFFu
+#define KMU_TR_PERIOD_VALUE_RESET 0x00000000u
+
+/* ---- TR_ELASTIC */
+#define KMU_TR_ELASTIC_ADDR 0x2228u          /* Elastic's answer (live). */
+#define KMU_TR_ELASTIC_RESET 0x00000000u
+#define KMU_TR_ELASTIC_MASK 0x00FF00FFu
+#define KMU_TR_ELASTIC_RD 1u
+#define KMU_TR_ELASTIC_WR 0u
+#define KMU_TR_ELASTIC_U_SHIFT 0u            /* RO: U: SMs the user-facing kernels need (0..NSM) */
+#define KMU_TR_ELASTIC_U_WIDTH 8u
+#define KMU_TR_ELASTIC_U_MASK 0x000000FFu
+#define KMU_TR_ELASTIC_U_RESET 0x00000000u
+#define KMU_TR_ELASTIC_Q_SHIFT 16u           /* RO: q: outstanding user-facing kernels */
+#define KMU_TR_ELASTIC_Q_WIDTH 8u
+#define KMU_TR_ELASTIC_Q_MASK 0x00FF0000u
+#define KMU_TR_ELASTIC_Q_RESET 0x00000000u
+
+/* ---- TR_LE */
+#define KMU_TR_LE_ADDR 0x222Cu               /* Elastic's average user-facing execution time (live). */
+#define KMU_TR_LE_RESET 0x00000000u
+#define KMU_TR_LE_MASK 0xFFFFFFFFu
+#define KMU_TR_LE_RD 1u
+#define KMU_TR_LE_WR 0u
+#define KMU_TR_LE_LE_SHIFT 0u                /* RO: l_e in cycles */
+#define KMU_TR_LE_LE_WIDTH 32u
+#define KMU_TR_LE_LE_MASK 0xFFFFFFFFu
+#define KMU_TR_LE_LE_RESET 0x00000000u
+
+/* ---- ERR_CNT_TREM */
+#define KMU_ERR_CNT_TREM_ADDR 0x2230u        /* Revoke requests that completed with a status other than OK. */
+#define KMU_ERR_CNT_TREM_RESET 0x00000000u
+#define KMU_ERR_CNT_TREM_MASK 0x0000FFFFu
+#define KMU_ERR_CNT_TREM_RD 1u
+#define KMU_ERR_CNT_TREM_WR 1u
+#define KMU_ERR_CNT_TREM_COUNT_SHIFT 0u      /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_ERR_CNT_TREM_COUNT_WIDTH 16u
+#define KMU_ERR_CNT_TREM_COUNT_MASK 0x0000FFFFu
+#define KMU_ERR_CNT_TREM_COUNT_RESET 0x00000000u
+
+/* ---- PERF_REVOKES */
+#define KMU_PERF_REVOKES_ADDR 0x2234u        /* Revocations done (status OK, replay or retire). */
+#define KMU_PERF_REVOKES_RESET 0x00000000u
+#define KMU_PERF_REVOKES_MASK 0x0000FFFFu
+#define KMU_PERF_REVOKES_RD 1u
+#define KMU_PERF_REVOKES_WR 1u
+#define KMU_PERF_REVOKES_COUNT_SHIFT 0u      /* RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts) */
+#define KMU_PERF_REVOKES_COUNT_WIDTH 16u
+#define KMU_PERF_REVOKES_COUNT_MASK 0x0000FFFFu
+#define KMU_PERF_REVOKES_COUNT_RESET 0x00000000u
+
+/* ---- TR_LAST_LID */
+#define KMU_TR_LAST_LID_ADDR 0x2238u         /* Launch ids (live): kernels are numbered in the order kmu_kmu accepts them, event and host, from 0 after reset (wrapping). */
+#define KMU_TR_LAST_LID_RESET 0x00000000u
+#define KMU_TR_LAST_LID_MASK 0x0000FFFFu
+#define KMU_TR_LAST_LID_RD 1u
+#define KMU_TR_LAST_LID_WR 0u
+#define KMU_TR_LAST_LID_LID_SHIFT 0u         /* RO: the launch id of the last host kernel kmu_kmu accepted */
+#define KMU_TR_LAST_LID_LID_WIDTH 16u
+#define KMU_TR_LAST_LID_LID_MASK 0x0000FFFFu
+#define KMU_TR_LAST_LID_LID_RESET 0x00000000u
 
 /* ---- COPY_SRC */
 #define KMU_COPY_SRC_ADDR 0x2300u            /* Source byte address (host memory for host-to-device, device memory for device-to-host); a multiple of 4. */
@@ -968,6 +1192,29 @@
 #define KMU_REG_CODE_BAD_LENGTH 5u           /* (end - base) not a multiple of the entry size */
 #define KMU_REG_CODE_BAD_KERNEL 6u           /* a zero grid or TB dimension, or max in-flight 0 */
 
+/* ---- codes trem_kind_e */
+#define KMU_TREM_KIND_W 2u                   /* bits of trem_kind_e (used by TR_CMD.KIND) */
+#define KMU_TREM_KIND_TAG 0u                 /* revoke the kernel of this kernel tag (completion-table entry) */
+#define KMU_TREM_KIND_LID 1u                 /* revoke the kernel of this launch id */
+#define KMU_TREM_KIND_ROOM 2u                /* make room for class user (Priority): the hardware revokes the batch kernel that started most recently */
+#define KMU_TREM_KIND_ROOM_EL 3u             /* make room (Elastic): as ROOM, but a victim whose estimated remaining time is below TR_COST is left running (NEAR_DONE) */
+
+/* ---- codes trem_pol_e */
+#define KMU_TREM_POL_W 2u                    /* bits of trem_pol_e (used by TR_CTRL.POLICY) */
+#define KMU_TREM_POL_OFF 0u                  /* no automatic revocation: only TR_CMD requests */
+#define KMU_TREM_POL_PRIORITY 1u             /* Priority: a user-facing kernel that finds no room revokes a batch kernel (ROOM) */
+#define KMU_TREM_POL_ELASTIC 2u              /* Elastic: U = ceil(l_e * q / SLA) SMs for user-facing work; revoke (ROOM_EL) when user-facing work holds fewer */
+
+/* ---- codes trem_status_e */
+#define KMU_TREM_STATUS_W 3u                 /* bits of trem_status_e (used by TR_RESULT.STATUS) */
+#define KMU_TREM_STATUS_OK 0u                /* revoked: replayed or retired as asked */
+#define KMU_TREM_STATUS_UNKNOWN 1u           /* no such kernel: tag >= CT or never used, or no tag holds or held the launch id */
+#define KMU_TREM_STATUS_FINISHED 2u          /* the kernel completed before the revocation took hold (nothing dropped) */
+#define KMU_TREM_STATUS_REVOKED 3u           /* the kernel was already revoked (retired, or replayed and still pending) */
+#define KMU_TREM_STATUS_GUARD 4u             /* starvation guard: its revocation count reached TR_THRESH, non-revocable */
+#define KMU_TREM_STATUS_NO_VICTIM 5u         /* ROOM / ROOM_EL: no running batch kernel that the guard allows */
+#define KMU_TREM_STATUS_NEAR_DONE 6u         /* ROOM_EL: the victim's estimated remaining time is below TR_COST, left running */
+
 /* ---- codes unreg_code_e */
 #define KMU_UNREG_CODE_W 2u                  /* bits of unreg_code_e (used by UNREG_RESULT.CODE) */
 #define KMU_UNREG_CODE_OK 0u                 /* entry freed */
@@ -1026,6 +1273,7 @@
   X(HL_CPL_ADDR, KMU_HL_CPL_ADDR_ADDR, 1u, 0u, KMU_HL_CPL_ADDR_RD, KMU_HL_CPL_ADDR_WR) \
   X(HL_CMD, KMU_HL_CMD_ADDR, 1u, 0u, KMU_HL_CMD_RD, KMU_HL_CMD_WR) \
   X(HL_STATUS, KMU_HL_STATUS_ADDR, 1u, 0u, KMU_HL_STATUS_RD, KMU_HL_STATUS_WR) \
+  X(HL_EST, KMU_HL_EST_ADDR, 1u, 0u, KMU_HL_EST_RD, KMU_HL_EST_WR) \
   X(PRE_CTRL, KMU_PRE_CTRL_ADDR, 1u, 0u, KMU_PRE_CTRL_RD, KMU_PRE_CTRL_WR) \
   X(PRE_CTX_BASE, KMU_PRE_CTX_BASE_ADDR, 1u, 0u, KMU_PRE_CTX_BASE_RD, KMU_PRE_CTX_BASE_WR) \
   X(PRE_DEADLINE, KMU_PRE_DEADLINE_ADDR, 1u, 0u, KMU_PRE_DEADLINE_RD, KMU_PRE_DEADLINE_WR) \
@@ -1035,6 +1283,21 @@
   X(PERF_PREEMPTS, KMU_PERF_PREEMPTS_ADDR, 1u, 0u, KMU_PERF_PREEMPTS_RD, KMU_PERF_PREEMPTS_WR) \
   X(PERF_WP, KMU_PERF_WP_ADDR, 1u, 0u, KMU_PERF_WP_RD, KMU_PERF_WP_WR) \
   X(PERF_CTX_SAVES, KMU_PERF_CTX_SAVES_ADDR, 1u, 0u, KMU_PERF_CTX_SAVES_RD, KMU_PERF_CTX_SAVES_WR) \
+  X(TR_CMD, KMU_TR_CMD_ADDR, 1u, 0u, KMU_TR_CMD_RD, KMU_TR_CMD_WR) \
+  X(TR_RESULT, KMU_TR_RESULT_ADDR, 1u, 0u, KMU_TR_RESULT_RD, KMU_TR_RESULT_WR) \
+  X(TR_EVENTS, KMU_TR_EVENTS_ADDR, 1u, 0u, KMU_TR_EVENTS_RD, KMU_TR_EVENTS_WR) \
+  X(TR_GUARD, KMU_TR_GUARD_ADDR, 1u, 0u, KMU_TR_GUARD_RD, KMU_TR_GUARD_WR) \
+  X(TR_IRQ_EN, KMU_TR_IRQ_EN_ADDR, 1u, 0u, KMU_TR_IRQ_EN_RD, KMU_TR_IRQ_EN_WR) \
+  X(TR_THRESH, KMU_TR_THRESH_ADDR, 1u, 0u, KMU_TR_THRESH_RD, KMU_TR_THRESH_WR) \
+  X(TR_COST, KMU_TR_COST_ADDR, 1u, 0u, KMU_TR_COST_RD, KMU_TR_COST_WR) \
+  X(TR_CTRL, KMU_TR_CTRL_ADDR, 1u, 0u, KMU_TR_CTRL_RD, KMU_TR_CTRL_WR) \
+  X(TR_SLA, KMU_TR_SLA_ADDR, 1u, 0u, KMU_TR_SLA_RD, KMU_TR_SLA_WR) \
+  X(TR_PERIOD, KMU_TR_PERIOD_ADDR, 1u, 0u, KMU_TR_PERIOD_RD, KMU_TR_PERIOD_WR) \
+  X(TR_ELASTIC, KMU_TR_ELASTIC_ADDR, 1u, 0u, KMU_TR_ELASTIC_RD, KMU_TR_ELASTIC_WR) \
+  X(TR_LE, KMU_TR_LE_ADDR, 1u, 0u, KMU_TR_LE_RD, KMU_TR_LE_WR) \
+  X(ERR_CNT_TREM, KMU_ERR_CNT_TREM_ADDR, 1u, 0u, KMU_ERR_CNT_TREM_RD, KMU_ERR_CNT_TREM_WR) \
+  X(PERF_REVOKES, KMU_PERF_REVOKES_ADDR, 1u, 0u, KMU_PERF_REVOKES_RD, KMU_PERF_REVOKES_WR) \
+  X(TR_LAST_LID, KMU_TR_LAST_LID_ADDR, 1u, 0u, KMU_TR_LAST_LID_RD, KMU_TR_LAST_LID_WR) \
   X(COPY_SRC, KMU_COPY_SRC_ADDR, 1u, 0u, KMU_COPY_SRC_RD, KMU_COPY_SRC_WR) \
   X(COPY_DST, KMU_COPY_DST_ADDR, 1u, 0u, KMU_COPY_DST_RD, KMU_COPY_DST_WR) \
   X(COPY_LEN, KMU_COPY_LEN_ADDR, 1u, 0u, KMU_COPY_LEN_RD, KMU_COPY_LEN_WR) \
@@ -1057,7 +1320,7 @@
   X(DB, KMU_WIN_DB_BASE, KMU_WIN_DB_LAST, KMU_WIN_DB_RESERVED) \
   X(HOST_LAUNCH, KMU_WIN_HOST_LAUNCH_BASE, KMU_WIN_HOST_LAUNCH_LAST, KMU_WIN_HOST_LAUNCH_RESERVED) \
   X(PREEMPT, KMU_WIN_PREEMPT_BASE, KMU_WIN_PREEMPT_LAST, KMU_WIN_PREEMPT_RESERVED) \
-  X(TREM_REVOKE, KMU_WIN_TREM_REVOKE_BASE, KMU_WIN_TREM_REVOKE_LAST, KMU_WIN_TREM_REVOKE_RESERVED) \
+  X(TREM, KMU_WIN_TREM_BASE, KMU_WIN_TREM_LAST, KMU_WIN_TREM_RESERVED) \
   X(COPY, KMU_WIN_COPY_BASE, KMU_WIN_COPY_LAST, KMU_WIN_COPY_RESERVED) \
   /* end of KMU_REGMAP_WINDOWS */
 
@@ -1106,6 +1369,29 @@
   X(BAD_LENGTH, KMU_REG_CODE_BAD_LENGTH) \
   X(BAD_KERNEL, KMU_REG_CODE_BAD_KERNEL) \
   /* end of KMU_REG_CODE_CODES */
+
+#define KMU_TREM_KIND_CODES(X) \
+  X(TAG, KMU_TREM_KIND_TAG) \
+  X(LID, KMU_TREM_KIND_LID) \
+  X(ROOM, KMU_TREM_KIND_ROOM) \
+  X(ROOM_EL, KMU_TREM_KIND_ROOM_EL) \
+  /* end of KMU_TREM_KIND_CODES */
+
+#define KMU_TREM_POL_CODES(X) \
+  X(OFF, KMU_TREM_POL_OFF) \
+  X(PRIORITY, KMU_TREM_POL_PRIORITY) \
+  X(ELASTIC, KMU_TREM_POL_ELASTIC) \
+  /* end of KMU_TREM_POL_CODES */
+
+#define KMU_TREM_STATUS_CODES(X) \
+  X(OK, KMU_TREM_STATUS_OK) \
+  X(UNKNOWN, KMU_TREM_STATUS_UNKNOWN) \
+  X(FINISHED, KMU_TREM_STATUS_FINISHED) \
+  X(REVOKED, KMU_TREM_STATUS_REVOKED) \
+  X(GUARD, KMU_TREM_STATUS_GUARD) \
+  X(NO_VICTIM, KMU_TREM_STATUS_NO_VICTIM) \
+  X(NEAR_DONE, KMU_TREM_STATUS_NEAR_DONE) \
+  /* end of KMU_TREM_STATUS_CODES */
 
 #define KMU_UNREG_CODE_CODES(X) \
   X(OK, KMU_UNREG_CODE_OK) \

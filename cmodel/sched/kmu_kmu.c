@@ -31,7 +31,7 @@ void kmu_kmu_init(kmu_kmu *m, const kmu_kmu_params *p) {
   const kmu_rr_arb_params ap = {2};
   const kmu_prio_enc_params lp = {KMU_KMU_LEVELS}, sp = {p->slots};
   const kmu_fifo_params fa = {64, p->pend}, fb = {64, p->pend}, fc = {m->lc_w, p->pend};
-  const kmu_fifo_params fd = {m->ld_w, p->pend};
+  const kmu_fifo_params fd = {m->ld_w, p->pend}, fe = {1 + 16 + 32, p->pend};
   const kmu_fifo_params fcpl = {32, p->slots};
   kmu_rr_arb_init(&m->u_in_arb, &ap);
   kmu_prio_enc_init(&m->u_lvl_enc, &lp);
@@ -43,6 +43,7 @@ void kmu_kmu_init(kmu_kmu *m, const kmu_kmu_params *p) {
     kmu_fifo_init(&m->u_fifo_b[l], &fb);
     kmu_fifo_init(&m->u_fifo_c[l], &fc);
     kmu_fifo_init(&m->u_fifo_d[l], &fd);
+    kmu_fifo_init(&m->u_fifo_e[l], &fe);
   }
   kmu_fifo_init(&m->u_cpl_fifo, &fcpl);
   kmu_kmu_reset(m);
@@ -59,6 +60,7 @@ void kmu_kmu_free(kmu_kmu *m) {
     kmu_fifo_free(&m->u_fifo_b[l]);
     kmu_fifo_free(&m->u_fifo_c[l]);
     kmu_fifo_free(&m->u_fifo_d[l]);
+    kmu_fifo_free(&m->u_fifo_e[l]);
   }
   kmu_fifo_free(&m->u_cpl_fifo);
 }
@@ -76,6 +78,7 @@ void kmu_kmu_reset(kmu_kmu *m) {
     kmu_fifo_reset(&m->u_fifo_b[l]);
     kmu_fifo_reset(&m->u_fifo_c[l]);
     kmu_fifo_reset(&m->u_fifo_d[l]);
+    kmu_fifo_reset(&m->u_fifo_e[l]);
   }
   kmu_fifo_reset(&m->u_cpl_fifo);
 }
@@ -85,7 +88,8 @@ enum {
   LA_KPTR = 0, LA_PARAM = 32,                                    /* lane A {param, kptr} */
   LB_CPL = 0, LB_TBS = 32,                                       /* lane B {tbs, cpl_addr} */
   LC_WARPS = 0, LC_REGS = 6, LC_SHMEM = 24, LC_EVENT = 40, LC_ID = 41, /* lane C */
-  LD_NEXT = 0, LD_TAG = 32                                       /* lane D; LD_CONT = 32+TAG_W */
+  LD_NEXT = 0, LD_TAG = 32,                                      /* lane D; LD_CONT = 32+TAG_W */
+  LE_USER = 0, LE_LID = 1, LE_EST = 17                           /* lane E {est, lid, user} */
 };
 
 /* Phase 1, from the state alone: the slot vectors, the completion request's head and the
@@ -115,11 +119,14 @@ void kmu_kmu_comb_slot(kmu_kmu *m, kmu_kmu_out *o) {
   c->cpl_idx = 0;
   c->cpl_any = 0;
   for (unsigned e = 0; e < nct; e++)
-    if (q->ct_valid[e] && q->ct_all[e] && q->ct_out[e] == 0) {
+    if (q->ct_valid[e] && q->ct_all[e] && q->ct_out[e] == 0 && !q->ct_stop[e]) {
       c->cpl_idx = e, c->cpl_any = 1;
       break;
     }
-  o->ekt_cpl_id_o = c->cpl_any ? q->ct_id[c->cpl_idx] : 0;
+  o->ekt_cpl_id_o = c->cpl_any ? q->ct_id[c->cpl_idx] : 0; /* a retire's credit: comb_next */
+  o->last_lid_o = q->last_lid;
+  o->stop_ack_o = q->stop_ack;
+  o->free_ack_o = q->free_ack;
 
   /* the completion FIFO's head is the memory request (its outputs are its state's) */
   kmu_fifo_in cpli = {0};
@@ -165,9 +172,10 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const uint64_t smask = kmu_mask(n), swm = kmu_mask(m->slot_w), tgm = kmu_mask(m->tag_w);
   const unsigned ld_cont = 32 + m->tag_w;
   kmu_fifo_in fai[KMU_KMU_LEVELS], fbi[KMU_KMU_LEVELS], fci[KMU_KMU_LEVELS],
-      fdi[KMU_KMU_LEVELS], cpli;
+      fdi[KMU_KMU_LEVELS], fei[KMU_KMU_LEVELS], cpli;
   kmu_fifo_out fao[KMU_KMU_LEVELS], fbo[KMU_KMU_LEVELS], fco[KMU_KMU_LEVELS],
-      fdo[KMU_KMU_LEVELS];
+      fdo[KMU_KMU_LEVELS], feo[KMU_KMU_LEVELS];
+  memset(fei, 0, sizeof fei);
   memset(fai, 0, sizeof fai);
   memset(fbi, 0, sizeof fbi);
   memset(fci, 0, sizeof fci);
@@ -180,6 +188,7 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     kmu_fifo_comb(&m->u_fifo_b[l], &fbi[l], &fbo[l]);
     kmu_fifo_comb(&m->u_fifo_c[l], &fci[l], &fco[l]);
     kmu_fifo_comb(&m->u_fifo_d[l], &fdi[l], &fdo[l]);
+    kmu_fifo_comb(&m->u_fifo_e[l], &fei[l], &feo[l]);
   }
 
   /* (2) input arbitration: a stream requests when its level has room; every grant is a
@@ -223,6 +232,10 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const uint64_t in_lc = in_id << LC_ID | in_event << LC_EVENT | in_shmem << LC_SHMEM |
                          in_regs << LC_REGS | in_warps << LC_WARPS;
   const uint64_t in_ld = 0; /* a fresh kernel: no continuation */
+  /* lane E: event kernels are class user, no estimate */
+  const uint64_t in_le = in_host ? (i->host_est_i & 0xffffffffull) << LE_EST |
+                                       (uint64_t)q->lid << LE_LID | (i->host_class_i & 1) << LE_USER
+                                 : (uint64_t)q->lid << LE_LID | 1ull << LE_USER;
 
   /* (3) highest non-empty level (encoder bit 0 = level 3), lowest free slot */
   kmu_prio_enc_in li = {0}, si = {~q->valid & smask};
@@ -254,8 +267,13 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const uint64_t cand_lb = cand_byp ? in_lb : fbo[lvl_hi].pop_data_o;
   const uint64_t cand_lc = cand_byp ? in_lc : fco[lvl_hi].pop_data_o;
   const uint64_t cand_ld = cand_byp ? in_ld : fdo[lvl_hi].pop_data_o;
+  const uint64_t cand_le = cand_byp ? in_le : feo[lvl_hi].pop_data_o;
   const int cand_cont = cand_any && ((cand_ld >> ld_cont) & 1);
   const unsigned cand_tag = (unsigned)(cand_ld >> LD_TAG & tgm);
+  const int cand_in = cand_tag < nct; /* a tag >= CT reads no entry */
+  const int cand_stop = cand_in && q->ct_stop[cand_tag];
+  const int cand_restart = cand_in && q->ct_restart[cand_tag];
+  const int cand_dead = cand_cont && cand_stop; /* dropped from the pool, never admitted */
   const uint32_t cand_tbs = (uint32_t)(cand_lb >> LB_TBS);
 
   /* RGEM: no other kernel holds a slot or a CT entry */
@@ -265,8 +283,9 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const int rgem_ok = !i->mode_rgem_i || (q->valid == 0 && !ct_other);
 
   /* admission */
-  const int adm_ok = alloc_ok && (cand_cont || ct_alloc_ok) && rgem_ok;
+  const int adm_ok = alloc_ok && (cand_cont || ct_alloc_ok) && rgem_ok && !cand_dead;
   const int adm_byp = adm_ok && cand_byp;
+  const int drop_pop = any_ne && !cand_byp && cand_dead;
   const int adm_pop = adm_ok && any_ne && !cand_byp;
   const int adm_fire = adm_byp || adm_pop;
   const int adm_fresh = adm_fire && !cand_cont;
@@ -278,13 +297,15 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   /* CT read for the done: an index >= CT reads a free entry */
   const unsigned dt = (unsigned)(i->done_tag_i & tgm);
   const int d_valid = dt < nct && q->ct_valid[dt];
+  const int d_stop = dt < nct && q->ct_stop[dt];
   const uint32_t d_out = dt < nct ? q->ct_out[dt] : 0;
 
   o->err_take_o = i->take_valid_i && (!t_valid || o->take_tb_o == t_tbs);
   const int take_ok = i->take_valid_i && !o->err_take_o;
   const int take_last = take_ok && (uint32_t)(o->take_tb_o + 1) == t_tbs;
-  o->err_done_o = i->done_valid_i && (!d_valid || d_out == 0);
-  const int done_ok = i->done_valid_i && !o->err_done_o;
+  /* a stopped kernel's done reports are absorbed: no error, no count */
+  o->err_done_o = i->done_valid_i && (!d_valid || (d_out == 0 && !d_stop));
+  const int done_ok = i->done_valid_i && !o->err_done_o && !d_stop;
 
   /* swap-out: eligible victims have a priority below the candidate's and TBs left after this
    * cycle's take; the lowest level, then the highest index (bit-reversed lowest) */
@@ -308,6 +329,7 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   kmu_prio_enc_comb(&m->u_vic_enc, &vsi, &vso);
   const unsigned vic_idx = (unsigned)((n - 1 - vso.idx_o) & swm);
   uint64_t vic_la = 0, vic_lb = 0, vic_lc = 0, vic_ld = 0;
+  const unsigned vic_tag = vic_idx < n ? (q->tag[vic_idx] & tgm) : 0;
   if (vic_idx < n) {
     const unsigned v = vic_idx;
     vic_la = (uint64_t)q->param[v] << LA_PARAM | (uint64_t)q->kptr[v] << LA_KPTR;
@@ -321,7 +343,7 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) lvl_push_in[l] = in_fire && !adm_byp && in_prio == l;
   const int swp = !i->mode_rgem_i && cand_any && !alloc_ok && !take_last && vic_any &&
                   fao[vic_lvl].push_ready_o && !lvl_push_in[vic_lvl] &&
-                  (cand_cont || ct_alloc_ok);
+                  (cand_cont || ct_alloc_ok) && !cand_dead;
   o->swap_o = swp;
 
   /* completion: the entry found in phase 1, when the FIFO has room */
@@ -331,28 +353,64 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const uint32_t c_addr = cpl_any ? q->ct_cpl_addr[cpl_idx] : 0;
   const int cpl_fire = cpl_any && c->cplo.push_ready_o;
 
+  /* TReM: the pending free (fr_tag_q's entry), the stop */
+  const unsigned ft = q->fr_tag < nct ? q->fr_tag : 0;
+  const int f_pool = q->fr_tag < nct && q->ct_pool[ft];
+  const int f_event = q->fr_tag < nct && q->ct_event[ft];
+  const unsigned f_prio = q->fr_tag < nct ? q->ct_prio[ft] & 3 : 0;
+  const int fr_block = drop_pop && cand_tag == q->fr_tag;
+  uint64_t rpl_la = 0, rpl_lb = 0, rpl_lc = 0;
+  if (q->fr_tag < nct) {
+    rpl_la = (uint64_t)q->ct_param[ft] << LA_PARAM | (uint64_t)q->ct_kptr[ft] << LA_KPTR;
+    rpl_lb = (uint64_t)q->ct_tbs[ft] << LB_TBS;
+    rpl_lc = q->ct_lc[ft];
+  }
+  const uint64_t rpl_ld = 1ull << ld_cont | (uint64_t)(q->fr_tag & tgm) << LD_TAG;
+  const int rpl_push = q->fr_pend && !fr_block && q->fr_replay && !f_pool &&
+                       fao[f_prio].push_ready_o && !lvl_push_in[f_prio] &&
+                       !(swp && vic_lvl == f_prio);
+  const int ret_credit = q->fr_pend && !fr_block && !q->fr_replay && f_event && !cpl_fire;
+  const int fr_fire = q->fr_pend && !fr_block &&
+                      (q->fr_replay ? (f_pool || rpl_push) : (!f_event || !cpl_fire));
+  const unsigned rt = (unsigned)(i->rvk_tag_i & tgm);
+  const int r_valid = rt < nct && q->ct_valid[rt];
+  const int stop_hit = i->stop_i && r_valid && !(cpl_fire && cpl_idx == rt);
+
   /* (4) FIFOs with this cycle's pushes and pops */
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {
     const int swp_here = swp && vic_lvl == l;
-    const int push = lvl_push_in[l] || swp_here;
-    const int pop = adm_pop && lvl_hi == l;
+    const int rpl_here = rpl_push && f_prio == l;
+    const int push = lvl_push_in[l] || swp_here || rpl_here;
+    const int pop = (adm_pop || drop_pop) && lvl_hi == l;
     fai[l].push_valid_i = fbi[l].push_valid_i = fci[l].push_valid_i = fdi[l].push_valid_i = push;
+    fei[l].push_valid_i = push;
     fai[l].pop_ready_i = fbi[l].pop_ready_i = fci[l].pop_ready_i = fdi[l].pop_ready_i = pop;
-    fai[l].push_data_i = swp_here ? vic_la : in_la;
-    fbi[l].push_data_i = swp_here ? vic_lb : in_lb;
-    fci[l].push_data_i = swp_here ? vic_lc : in_lc;
-    fdi[l].push_data_i = swp_here ? vic_ld : in_ld;
+    fei[l].pop_ready_i = pop;
+    fai[l].push_data_i = swp_here ? vic_la : rpl_here ? rpl_la : in_la;
+    fbi[l].push_data_i = swp_here ? vic_lb : rpl_here ? rpl_lb : in_lb;
+    fci[l].push_data_i = swp_here ? vic_lc : rpl_here ? rpl_lc : in_lc;
+    fdi[l].push_data_i = swp_here ? vic_ld : rpl_here ? rpl_ld : in_ld;
+    fei[l].push_data_i = (swp_here || rpl_here) ? 0 : in_le;
     kmu_fifo_comb(&m->u_fifo_a[l], &fai[l], &fao[l]);
     kmu_fifo_comb(&m->u_fifo_b[l], &fbi[l], &fbo[l]);
     kmu_fifo_comb(&m->u_fifo_c[l], &fci[l], &fco[l]);
     kmu_fifo_comb(&m->u_fifo_d[l], &fdi[l], &fdo[l]);
+    kmu_fifo_comb(&m->u_fifo_e[l], &fei[l], &feo[l]);
   }
   cpli.push_valid_i = cpl_any;
   cpli.push_data_i = c_addr;
   cpli.pop_ready_i = i->mem_req_ready_i;
   kmu_fifo_comb(&m->u_cpl_fifo, &cpli, &c->cplo);
-  o->ekt_cpl_valid_o = cpl_fire && c_event;
+  o->ekt_cpl_valid_o = (cpl_fire && c_event) || ret_credit;
+  if (ret_credit) o->ekt_cpl_id_o = q->ct_id[ft]; /* a retire's credit takes the port */
   o->kernel_done_o = cpl_fire;
+  o->cpl_tag_o = cpl_idx; /* TReM: the completed kernel's tag (kmu_revoke's cpl_tag_i) */
+  o->adm_valid_o = adm_fire;
+  o->adm_fresh_o = adm_fresh;
+  o->adm_tag_o = cand_cont ? cand_tag : ct_alloc_idx;
+  o->adm_lid_o = cand_le >> LE_LID & 0xffff;
+  o->adm_user_o = cand_le >> LE_USER & 1;
+  o->adm_est_o = cand_le >> LE_EST & 0xffffffffull;
 
   /* next state: slots */
   KMU_D_FROM_Q(m); /* *d = *q */
@@ -374,9 +432,11 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
       d->param[s] = (uint32_t)(cand_la >> LA_PARAM);
       d->tbs[s] = cand_tbs;
       d->prio[s] = cand_prio;
-      d->next[s] = cand_cont ? (uint32_t)(cand_ld >> LD_NEXT) : 0;
+      d->next[s] = (cand_cont && !cand_restart) ? (uint32_t)(cand_ld >> LD_NEXT) : 0;
       d->tag[s] = cand_cont ? cand_tag : ct_alloc_idx;
     }
+    /* a stop clears the tag's slot (also one admitted in this cycle) */
+    if (stop_hit && d->tag[s] == rt) d->valid &= ~(1ull << s);
   }
   /* next state: completion table */
   const unsigned t_tag = (unsigned)o->take_tag_o;
@@ -395,8 +455,51 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
       d->ct_cpl_addr[e] = (uint32_t)(cand_lb >> LB_CPL);
       d->ct_event[e] = (uint8_t)((cand_lc >> LC_EVENT) & 1);
       d->ct_id[e] = (unsigned)(cand_lc >> LC_ID & kmu_mask(m->p.ekt_id_w));
+      d->ct_kptr[e] = (uint32_t)(cand_la >> LA_KPTR);
+      d->ct_param[e] = (uint32_t)(cand_la >> LA_PARAM);
+      d->ct_tbs[e] = cand_tbs;
+      d->ct_lc[e] = cand_lc & kmu_mask(m->lc_w);
+      d->ct_prio[e] = cand_prio;
+      d->ct_stop[e] = d->ct_pool[e] = d->ct_zombie[e] = d->ct_restart[e] = 0;
+    }
+    /* TReM: the pool flag follows the kernel's continuation in and out of the pool */
+    if (swp && vic_tag == e) d->ct_pool[e] = 1;
+    if (rpl_push && q->fr_tag == e) d->ct_pool[e] = 1;
+    if ((adm_pop || drop_pop) && cand_cont && cand_tag == e) {
+      d->ct_pool[e] = 0;
+      d->ct_restart[e] = 0;
+      if (drop_pop && q->ct_zombie[e]) { /* a retired kernel's last trace: free the entry */
+        d->ct_valid[e] = 0;
+        d->ct_stop[e] = 0;
+        d->ct_zombie[e] = 0;
+      }
+    }
+    if (stop_hit && rt == e) d->ct_stop[e] = 1;
+    if (fr_fire && q->fr_tag == e) {
+      if (q->fr_replay) { /* back to the pool from TB 0, the same tag */
+        d->ct_out[e] = 0;
+        d->ct_all[e] = 0;
+        d->ct_stop[e] = 0;
+        if (q->ct_pool[e]) d->ct_restart[e] = 1;
+      } else if (q->ct_pool[e]) {
+        d->ct_zombie[e] = 1; /* freed when its pooled continuation drops */
+      } else {
+        d->ct_valid[e] = 0;
+        d->ct_stop[e] = 0;
+      }
     }
   }
+  /* TReM: launch ids, the stop's ack, the pending free */
+  d->lid = (q->lid + (unsigned)in_fire) & 0xffff;
+  if (in_fire && in_host) d->last_lid = q->lid;
+  d->fr_pend = q->fr_pend && !fr_fire;
+  if (i->free_i) {
+    d->fr_pend = 1;
+    d->fr_replay = (unsigned)(i->free_replay_i & 1);
+    d->fr_tag = (unsigned)(i->rvk_tag_i & tgm);
+  }
+  d->stop_ack = (unsigned)(i->stop_i & 1);
+  d->free_ack = (unsigned)fr_fire;
 
 }
 
@@ -415,6 +518,7 @@ void kmu_kmu_tick(kmu_kmu *m) {
     kmu_fifo_tick(&m->u_fifo_b[l]);
     kmu_fifo_tick(&m->u_fifo_c[l]);
     kmu_fifo_tick(&m->u_fifo_d[l]);
+    kmu_fifo_tick(&m->u_fifo_e[l]);
   }
   kmu_fifo_tick(&m->u_cpl_fifo);
 }

@@ -20,7 +20,8 @@ extern "C" {
   X(host_grid_y_i) X(host_grid_z_i) X(host_tb_x_i) X(host_tb_y_i) X(host_tb_z_i)              \
   X(host_shmem_i) X(host_nregs_i) X(host_prio_i) X(host_param_i) X(host_cpl_addr_i)           \
   X(q_slot_i) X(take_valid_i) X(take_slot_i) X(done_valid_i) X(done_tag_i)                    \
-  X(mem_req_ready_i)
+  X(mem_req_ready_i) X(host_class_i) X(host_est_i) X(rvk_tag_i) X(stop_i) X(free_i)          \
+  X(free_replay_i)
 /* take_*, q_* and ekt_cpl_id_o are driven every cycle (a function of the state and the slot
  * inputs), so they are compared in every cycle. */
 #define KMU_KMU_OUT(X)                                                                         \
@@ -32,7 +33,9 @@ extern "C" {
   X(err_take_o, always) X(err_done_o, always) X(swap_o, always) X(mem_req_valid_o, always)   \
   X(mem_req_addr_o, mem_req_valid_o)                                                         \
   X(mem_req_wdata_o, mem_req_valid_o) X(ekt_cpl_valid_o, always) X(ekt_cpl_id_o, always)      \
-  X(kernel_done_o, always)
+  X(kernel_done_o, always) X(cpl_tag_o, kernel_done_o) X(adm_valid_o, always) X(adm_fresh_o, adm_valid_o)                \
+  X(adm_tag_o, adm_valid_o) X(adm_lid_o, adm_fresh_o) X(adm_user_o, adm_fresh_o)             \
+  X(adm_est_o, adm_fresh_o) X(last_lid_o, always) X(stop_ack_o, always) X(free_ack_o, always)
 
 typedef KMU_PORTS_IN(KMU_KMU_IN) kmu_kmu_in;
 typedef KMU_PORTS_OUT(KMU_KMU_OUT) kmu_kmu_out;
@@ -61,6 +64,14 @@ typedef struct {
   uint8_t ct_valid[KMU_KMU_MAX_CT], ct_all[KMU_KMU_MAX_CT], ct_event[KMU_KMU_MAX_CT];
   uint32_t ct_out[KMU_KMU_MAX_CT], ct_cpl_addr[KMU_KMU_MAX_CT];
   unsigned ct_id[KMU_KMU_MAX_CT];
+  /* TReM: per-entry flags (ct_stop/pool/zombie/restart_q, reset) and the descriptor copy for a
+   * replay (ct_kptr/param/tbs/lc/prio_q), launch ids, the stop's ack, the pending free */
+  uint8_t ct_stop[KMU_KMU_MAX_CT], ct_pool[KMU_KMU_MAX_CT], ct_zombie[KMU_KMU_MAX_CT],
+      ct_restart[KMU_KMU_MAX_CT];
+  uint32_t ct_kptr[KMU_KMU_MAX_CT], ct_param[KMU_KMU_MAX_CT], ct_tbs[KMU_KMU_MAX_CT];
+  uint64_t ct_lc[KMU_KMU_MAX_CT];
+  unsigned ct_prio[KMU_KMU_MAX_CT];
+  unsigned lid, last_lid, stop_ack, free_ack, fr_pend, fr_replay, fr_tag;
 } kmu_kmu_regs;
 
 /* nets between the phases of one cycle's comb() */
@@ -82,7 +93,7 @@ typedef struct {
   /* per level: lane A {param, kptr}, lane B {tbs, cpl_addr}, lane C {id, event, shmem, regs,
    * warps}, lane D {cont, tag, next} (g_lvl[l].u_fifo_a/b/c/d in the RTL) */
   kmu_fifo u_fifo_a[KMU_KMU_LEVELS], u_fifo_b[KMU_KMU_LEVELS], u_fifo_c[KMU_KMU_LEVELS];
-  kmu_fifo u_fifo_d[KMU_KMU_LEVELS];
+  kmu_fifo u_fifo_d[KMU_KMU_LEVELS], u_fifo_e[KMU_KMU_LEVELS]; /* lane E {est, lid, user} */
   kmu_fifo u_cpl_fifo;
 } kmu_kmu;
 

@@ -6,20 +6,28 @@
 #include <stdint.h>
 
 #include "kmu_common.h"
+#include "kmu_regmap.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* request kinds (req_kind_i), completion status (done_status_o), tag states (tst_q) */
-enum { KMU_RVK_KIND_TAG, KMU_RVK_KIND_LID, KMU_RVK_KIND_ROOM, KMU_RVK_KIND_ROOM_EL };
+/* request kinds (req_kind_i) and completion status (done_status_o): the shared codes
+ * trem_kind_e and trem_status_e (regmap/kmu.rdl, generated kmu_regmap.h), short names here;
+ * tag states (tst_q) */
 enum {
-  KMU_RVK_ST_OK,
-  KMU_RVK_ST_UNKNOWN,
-  KMU_RVK_ST_FINISHED,
-  KMU_RVK_ST_REVOKED,
-  KMU_RVK_ST_GUARD,
-  KMU_RVK_ST_NO_VICTIM,
-  KMU_RVK_ST_NEAR_DONE
+  KMU_RVK_KIND_TAG = KMU_TREM_KIND_TAG,
+  KMU_RVK_KIND_LID = KMU_TREM_KIND_LID,
+  KMU_RVK_KIND_ROOM = KMU_TREM_KIND_ROOM,
+  KMU_RVK_KIND_ROOM_EL = KMU_TREM_KIND_ROOM_EL
+};
+enum {
+  KMU_RVK_ST_OK = KMU_TREM_STATUS_OK,
+  KMU_RVK_ST_UNKNOWN = KMU_TREM_STATUS_UNKNOWN,
+  KMU_RVK_ST_FINISHED = KMU_TREM_STATUS_FINISHED,
+  KMU_RVK_ST_REVOKED = KMU_TREM_STATUS_REVOKED,
+  KMU_RVK_ST_GUARD = KMU_TREM_STATUS_GUARD,
+  KMU_RVK_ST_NO_VICTIM = KMU_TREM_STATUS_NO_VICTIM,
+  KMU_RVK_ST_NEAR_DONE = KMU_TREM_STATUS_NEAR_DONE
 };
 enum { KMU_RVK_T_FREE, KMU_RVK_T_RUN, KMU_RVK_T_RVK, KMU_RVK_T_REPLAY, KMU_RVK_T_DONE,
        KMU_RVK_T_RETIRED };

@@ -11,7 +11,7 @@
 // Bus (docs/frontend-interfaces.md 1, 3): every request is answered in the cycle it is accepted
 // (bus_req_valid_i && bus_req_ready_o); bus_rsp_rdata_o / bus_rsp_err_o are valid in that cycle.
 // SLVERR (bus_rsp_err_o = 1, rdata 0, no register changes) for: an unaligned address, a write
-// with wstrb != 4'hF, an unmapped address, a reserved window, a write to a read-only register,
+// with wstrb != 4'hF, an unmapped address, a write to a read-only register,
 // a read of a write-only register.  Every SLVERR sets ERR_STATUS.BUS and counts in ERR_CNT_BUS.
 // bus_req_ready_o is 1 except for a valid doorbell-window write while db_ready_i is low, a
 // valid REG_CMD write while reg_ready_i is low, and a valid HL_CMD write while the previous host
@@ -45,13 +45,29 @@
 //                                    reaches the predictor combinationally); pre_pred_launch_o
 //                                    already holds the written value in that cycle.  Back-to-back
 //                                    PRE_HINT writes give back-to-back pulses, each with its value.
+//   host_class_o, host_est_o       : HL_RES.CLASS and HL_EST, carried in the host descriptor like
+//                                    its other fields (register map 1.3).
+//   trem_req_*_o/trem_req_ready_i  : the TReM window (0x2200, register map 1.3): a TR_CMD write
+//                                    loads a register stage (kind, replay, id) held until
+//                                    kmu_revoke takes it (trem_req_ready_i); the bus waits on a
+//                                    TR_CMD write while a previous request is still held and not
+//                                    taken in this cycle.  trem_thr_o, trem_cost_o,
+//                                    trem_policy_o, trem_shift_o, trem_sla_o, trem_period_o are
+//                                    the TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD registers.
+//                                    kmu_revoke's completion (trem_done_*_i) is captured in
+//                                    TR_RESULT, sets TR_EVENTS.DONE and counts in ERR_CNT_TREM
+//                                    (status != OK) or PERF_REVOKES (OK); its guard pulse sets
+//                                    TR_EVENTS.GUARD and TR_GUARD.TAG.  TR_RESULT.DONE: a
+//                                    completion since the last TR_CMD write (a completion in the
+//                                    write's cycle sets it).  TR_RESULT.BUSY, TR_ELASTIC, TR_LE,
+//                                    TR_LAST_LID are live reads.
 // Events (one-cycle pulses) set ERR_STATUS bits (a set wins over a write-1-clear in the same
 // cycle) and bump CNT_W-bit saturating counters (a write clears a counter; an event in the
 // clearing cycle still counts).  kernel_done_i (a kernel completed) sets
 // KERNEL_STATUS.KERNEL_DONE the same way and counts in PERF_KERNELS.  The preemption blocks'
 // pulses pre_req_i, wp_start_i, ctx_save_i count in PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES;
 // pre_busy_i is read live in PRE_STATUS.BUSY.
-//   cp_*                           : the copy window (0x2300, register map 1.3) in front of
+//   cp_*                           : the copy window (0x2300, register map 1.4) in front of
 //                                    kmu_copy_engine (RGEM 3.1), registered both ways.  A
 //                                    COPY_GO write copies COPY_SRC/DST/LEN/CTRL into the
 //                                    command register stage (cp_cmd_*_o, valid from the next
@@ -69,12 +85,14 @@
 //                                    COPY_STATUS.LAST_ERR (a refusal).  cp_chunk_log2_o =
 //                                    COPY_CHUNK.LOG2 (a register).
 // irq_o = (IRQ_ENABLE.ERR && ERR_STATUS != 0) || (IRQ_ENABLE.KERNEL_DONE &&
-// KERNEL_STATUS.KERNEL_DONE) || (COPY_IRQ.EN && COPY_CPL.VALID), from registers only.
+// KERNEL_STATUS.KERNEL_DONE) || (COPY_IRQ.EN && COPY_CPL.VALID) || (TR_IRQ_EN & TR_EVENTS) != 0,
+// from registers only.
 //
 // Latency: 0 cycles request -> response; register writes and events take effect at the edge.
 // A PRE_HINT write accepted in cycle t: pre_hint_valid_o high in t+1 only, pre_pred_launch_o
 // the written value from t+1.  The only input -> read-data paths are the live status reads
-// (STATUS, ERR_DB_INFO, EKT_VALID, PRE_STATUS, COPY_STATUS).  COPY_GO in t: cp_cmd_valid_o
+// (STATUS, ERR_DB_INFO, EKT_VALID, PRE_STATUS, COPY_STATUS, TR_RESULT.BUSY, TR_ELASTIC, TR_LE,
+// TR_LAST_LID).  COPY_GO in t: cp_cmd_valid_o
 // from t+1; an engine completion taken in t (cp_cpl_valid_i && cp_cpl_ready_o): COPY_CPL.VALID
 // from t+1; a window refusal in t: COPY_CPL.VALID from t+2 at the earliest.
 // Limits: AW 16..32 (addresses >= 64 KiB are unmapped), ENTRIES 1..255, CNT_W 1..32,
@@ -183,6 +201,33 @@ module kmu_csr #(
     output wire [        1:0] host_prio_o,          // 3 = highest
     output wire [       31:0] host_param_o,
     output wire [       31:0] host_cpl_addr_o,      // completion flag address
+    output wire               host_class_o,         // HL_RES.CLASS: 1 user-facing, 0 batch
+    output wire [       31:0] host_est_o,           // HL_EST: estimated execution time, cycles
+    // TReM window (0x2200): the revoke request for kmu_revoke, held until taken
+    output wire               trem_req_valid_o,
+    input  wire               trem_req_ready_i,
+    output wire [        1:0] trem_req_kind_o,      // TR_CMD.KIND (trem_kind_e)
+    output wire               trem_req_replay_o,    // TR_CMD.REPLAY
+    output wire [       15:0] trem_req_id_o,        // TR_CMD.ID (tag or launch id)
+    output wire [        3:0] trem_thr_o,           // TR_THRESH.THR
+    output wire [       31:0] trem_cost_o,          // TR_COST
+    output wire [        1:0] trem_policy_o,        // TR_CTRL.POLICY (trem_pol_e)
+    output wire [        2:0] trem_shift_o,         // TR_CTRL.SHIFT
+    output wire [       31:0] trem_sla_o,           // TR_SLA
+    output wire [       31:0] trem_period_o,        // TR_PERIOD
+    // ... and what kmu_revoke, kmu_elastic and kmu_kmu report back
+    input  wire               trem_busy_i,          // kmu_revoke serves a request
+    input  wire               trem_done_valid_i,    // pulse: a revoke request completed
+    input  wire [        2:0] trem_done_status_i,   // trem_status_e
+    input  wire               trem_done_replay_i,
+    input  wire [        7:0] trem_done_tag_i,
+    input  wire [       15:0] trem_done_lid_i,
+    input  wire               trem_guard_i,         // pulse: a kernel became non-revocable
+    input  wire [        7:0] trem_guard_tag_i,
+    input  wire [        7:0] trem_u_i,             // kmu_elastic U
+    input  wire [        7:0] trem_q_i,             // kmu_elastic q
+    input  wire [       31:0] trem_le_i,            // kmu_elastic l_e
+    input  wire [       15:0] trem_last_lid_i,      // kmu_kmu: launch id of the last host kernel
     // copy window (COPY_*) to kmu_copy_engine: its command port, registered
     output wire [        4:0] cp_chunk_log2_o,      // COPY_CHUNK.LOG2
     output wire               cp_cmd_valid_o,
@@ -199,7 +244,7 @@ module kmu_csr #(
     input  wire [  CP_IDW-1:0] cp_cpl_id_i,
     input  wire [        2:0] cp_cpl_status_i,      // copy_st_e
     input  wire               cp_busy_i,            // an accepted copy has not completed
-    output wire               irq_o                 // enabled ERR_STATUS / KERNEL_STATUS / COPY_CPL
+    output wire               irq_o                 // enabled ERR_STATUS / KERNEL_STATUS / COPY_CPL / TR_EVENTS
 );
 `include "kmu_regmap.vh"
 
@@ -284,6 +329,26 @@ module kmu_csr #(
   reg [7:0] host_nregs_q, host_nregs_d;
   reg [1:0] host_prio_q, host_prio_d;
   reg [31:0] host_param_q, host_param_d, host_cpl_q, host_cpl_d;
+  reg hl_class_q, hl_class_d, host_class_q, host_class_d;  // HL_RES.CLASS, its stage
+  reg [31:0] hl_est_q, hl_est_d, host_est_q, host_est_d;  // HL_EST, its stage
+  // TReM window: the request stage, the result, events, enables, CSRs, counters
+  reg tr_req_valid_q, tr_req_valid_d;
+  reg [1:0] tr_req_kind_q, tr_req_kind_d;
+  reg tr_req_replay_q, tr_req_replay_d;
+  reg [15:0] tr_req_id_q, tr_req_id_d;
+  reg [2:0] tr_status_q, tr_status_d;
+  reg tr_replay_q, tr_replay_d, tr_done_q, tr_done_d;
+  reg [7:0] tr_tag_q, tr_tag_d;
+  reg [15:0] tr_lid_q, tr_lid_d;
+  reg tr_ev_done_q, tr_ev_done_d, tr_ev_guard_q, tr_ev_guard_d;  // TR_EVENTS
+  reg [7:0] tr_guard_tag_q, tr_guard_tag_d;
+  reg tr_en_done_q, tr_en_done_d, tr_en_guard_q, tr_en_guard_d;  // TR_IRQ_EN
+  reg [3:0] tr_thr_q, tr_thr_d;
+  reg [31:0] tr_cost_q, tr_cost_d, tr_sla_q, tr_sla_d, tr_period_q, tr_period_d;
+  reg [1:0] tr_policy_q, tr_policy_d;
+  reg [2:0] tr_shift_q, tr_shift_d;
+  reg [CNT_W-1:0] cnt_trem_q, cnt_trem_d;  // ERR_CNT_TREM
+  reg [CNT_W-1:0] perf_rvk_q, perf_rvk_d;  // PERF_REVOKES
   // copy window: staging (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL), COPY_CHUNK, COPY_IRQ
   reg [31:0] cp_src_q, cp_src_d, cp_dst_q, cp_dst_d, cp_len_q, cp_len_d;
   reg cp_dir_q, cp_dir_d;
@@ -372,8 +437,7 @@ module kmu_csr #(
   wire [31:0] db_off = {16'd0, a} - {16'd0, KMU_DOORBELL_ADDR};
   wire        db_hit = in_64k && ({16'd0, a} >= {16'd0, KMU_DOORBELL_ADDR}) &&
       (db_off < KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE);
-  // reserved windows: decoded so that they stay SLVERR even if a register lands nearby
-  wire rsv_hit = in_64k && (a >= KMU_WIN_TREM_REVOKE_BASE && a <= KMU_WIN_TREM_REVOKE_LAST);
+  // no reserved window is left in register map 1.4 (the copy and TReM windows are built)
 
   // register select: may software read / write it, and its read value
   reg        rd_ok, wr_ok;
@@ -382,7 +446,7 @@ module kmu_csr #(
     rd_ok = 1'b0;
     wr_ok = 1'b0;
     rval  = 32'd0;
-    if (in_64k && !rsv_hit) begin
+    if (in_64k) begin
       case (a)
         KMU_ID_ADDR: begin
           rd_ok = KMU_ID_RD;
@@ -595,6 +659,7 @@ module kmu_csr #(
           rval[KMU_HL_RES_SHMEM_SHIFT+:KMU_HL_RES_SHMEM_WIDTH] = hl_shmem_q;
           rval[KMU_HL_RES_NREGS_SHIFT+:KMU_HL_RES_NREGS_WIDTH] = hl_nregs_q;
           rval[KMU_HL_RES_PRIO_SHIFT+:KMU_HL_RES_PRIO_WIDTH] = hl_prio_q;
+          rval[KMU_HL_RES_CLASS_SHIFT] = hl_class_q;
         end
         KMU_HL_PARAM_ADDR: begin
           rd_ok = KMU_HL_PARAM_RD;
@@ -614,6 +679,11 @@ module kmu_csr #(
           rd_ok = KMU_HL_STATUS_RD;
           wr_ok = KMU_HL_STATUS_WR;
           rval[KMU_HL_STATUS_PENDING_SHIFT] = host_valid_q;
+        end
+        KMU_HL_EST_ADDR: begin
+          rd_ok = KMU_HL_EST_RD;
+          wr_ok = KMU_HL_EST_WR;
+          rval  = hl_est_q;
         end
         KMU_PRE_CTRL_ADDR: begin
           rd_ok = KMU_PRE_CTRL_RD;
@@ -664,6 +734,90 @@ module kmu_csr #(
           rd_ok = KMU_PERF_CTX_SAVES_RD;
           wr_ok = KMU_PERF_CTX_SAVES_WR;
           rval  = cnt_rd(perf_csave_q);
+        end
+        // ---- TReM window
+        KMU_TR_CMD_ADDR: begin
+          rd_ok = KMU_TR_CMD_RD;
+          wr_ok = KMU_TR_CMD_WR;
+        end
+        KMU_TR_RESULT_ADDR: begin
+          rd_ok = KMU_TR_RESULT_RD;
+          wr_ok = KMU_TR_RESULT_WR;
+          rval[KMU_TR_RESULT_STATUS_SHIFT+:KMU_TR_RESULT_STATUS_WIDTH] = tr_status_q;
+          rval[KMU_TR_RESULT_REPLAY_SHIFT] = tr_replay_q;
+          rval[KMU_TR_RESULT_DONE_SHIFT] = tr_done_q;
+          rval[KMU_TR_RESULT_BUSY_SHIFT] = tr_req_valid_q || trem_busy_i;
+          rval[KMU_TR_RESULT_TAG_SHIFT+:KMU_TR_RESULT_TAG_WIDTH] = tr_tag_q;
+          rval[KMU_TR_RESULT_LID_SHIFT+:KMU_TR_RESULT_LID_WIDTH] = tr_lid_q;
+        end
+        KMU_TR_EVENTS_ADDR: begin
+          rd_ok = KMU_TR_EVENTS_RD;
+          wr_ok = KMU_TR_EVENTS_WR;
+          rval[KMU_TR_EVENTS_DONE_SHIFT] = tr_ev_done_q;
+          rval[KMU_TR_EVENTS_GUARD_SHIFT] = tr_ev_guard_q;
+        end
+        KMU_TR_GUARD_ADDR: begin
+          rd_ok = KMU_TR_GUARD_RD;
+          wr_ok = KMU_TR_GUARD_WR;
+          rval[KMU_TR_GUARD_TAG_SHIFT+:KMU_TR_GUARD_TAG_WIDTH] = tr_guard_tag_q;
+        end
+        KMU_TR_IRQ_EN_ADDR: begin
+          rd_ok = KMU_TR_IRQ_EN_RD;
+          wr_ok = KMU_TR_IRQ_EN_WR;
+          rval[KMU_TR_IRQ_EN_DONE_SHIFT] = tr_en_done_q;
+          rval[KMU_TR_IRQ_EN_GUARD_SHIFT] = tr_en_guard_q;
+        end
+        KMU_TR_THRESH_ADDR: begin
+          rd_ok = KMU_TR_THRESH_RD;
+          wr_ok = KMU_TR_THRESH_WR;
+          rval[KMU_TR_THRESH_THR_SHIFT+:KMU_TR_THRESH_THR_WIDTH] = tr_thr_q;
+        end
+        KMU_TR_COST_ADDR: begin
+          rd_ok = KMU_TR_COST_RD;
+          wr_ok = KMU_TR_COST_WR;
+          rval  = tr_cost_q;
+        end
+        KMU_TR_CTRL_ADDR: begin
+          rd_ok = KMU_TR_CTRL_RD;
+          wr_ok = KMU_TR_CTRL_WR;
+          rval[KMU_TR_CTRL_POLICY_SHIFT+:KMU_TR_CTRL_POLICY_WIDTH] = tr_policy_q;
+          rval[KMU_TR_CTRL_SHIFT_SHIFT+:KMU_TR_CTRL_SHIFT_WIDTH] = tr_shift_q;
+        end
+        KMU_TR_SLA_ADDR: begin
+          rd_ok = KMU_TR_SLA_RD;
+          wr_ok = KMU_TR_SLA_WR;
+          rval  = tr_sla_q;
+        end
+        KMU_TR_PERIOD_ADDR: begin
+          rd_ok = KMU_TR_PERIOD_RD;
+          wr_ok = KMU_TR_PERIOD_WR;
+          rval  = tr_period_q;
+        end
+        KMU_TR_ELASTIC_ADDR: begin
+          rd_ok = KMU_TR_ELASTIC_RD;
+          wr_ok = KMU_TR_ELASTIC_WR;
+          rval[KMU_TR_ELASTIC_U_SHIFT+:KMU_TR_ELASTIC_U_WIDTH] = trem_u_i;
+          rval[KMU_TR_ELASTIC_Q_SHIFT+:KMU_TR_ELASTIC_Q_WIDTH] = trem_q_i;
+        end
+        KMU_TR_LE_ADDR: begin
+          rd_ok = KMU_TR_LE_RD;
+          wr_ok = KMU_TR_LE_WR;
+          rval  = trem_le_i;
+        end
+        KMU_ERR_CNT_TREM_ADDR: begin
+          rd_ok = KMU_ERR_CNT_TREM_RD;
+          wr_ok = KMU_ERR_CNT_TREM_WR;
+          rval  = cnt_rd(cnt_trem_q);
+        end
+        KMU_PERF_REVOKES_ADDR: begin
+          rd_ok = KMU_PERF_REVOKES_RD;
+          wr_ok = KMU_PERF_REVOKES_WR;
+          rval  = cnt_rd(perf_rvk_q);
+        end
+        KMU_TR_LAST_LID_ADDR: begin
+          rd_ok = KMU_TR_LAST_LID_RD;
+          wr_ok = KMU_TR_LAST_LID_WR;
+          rval[KMU_TR_LAST_LID_LID_SHIFT+:KMU_TR_LAST_LID_LID_WIDTH] = trem_last_lid_i;
         end
         KMU_COPY_SRC_ADDR: begin
           rd_ok = KMU_COPY_SRC_RD;
@@ -757,12 +911,14 @@ module kmu_csr #(
   wire unreg_req = wr_good && (a == KMU_UNREG_CMD_ADDR);
   wire hlcmd_req = wr_good && (a == KMU_HL_CMD_ADDR);
   wire hl_busy = host_valid_q && !host_ready_i;  // the pending launch is not taken this cycle
+  wire trcmd_req = wr_good && (a == KMU_TR_CMD_ADDR);
+  wire tr_busy = tr_req_valid_q && !trem_req_ready_i;  // the held request is not taken
   wire gocmd_req = wr_good && (a == KMU_COPY_GO_ADDR);
   wire [7:0] unreg_id8 = bus_req_wdata_i[KMU_UNREG_CMD_ID_SHIFT+:KMU_UNREG_CMD_ID_WIDTH];
   wire unreg_known = ({24'd0, unreg_id8} < ENTRIES_W);
 
   assign bus_req_ready_o = !(db_req && !db_ready_i) && !(regcmd_req && !reg_ready_i) &&
-      !(hlcmd_req && hl_busy);
+      !(hlcmd_req && hl_busy) && !(trcmd_req && tr_busy);
   wire fire = bus_req_valid_i && bus_req_ready_o;
   wire acc_wr = fire && bus_req_write_i && !req_err;  // an OKAY write takes effect
   wire acc_err = fire && req_err;
@@ -816,6 +972,18 @@ module kmu_csr #(
   assign pre_bw_shift_o = pre_bw_shift_q;
   assign pre_hint_valid_o = pre_hint_valid_q;
   assign pre_pred_launch_o = pre_launch_q;
+  assign host_class_o = host_class_q;
+  assign host_est_o = host_est_q;
+  assign trem_req_valid_o = tr_req_valid_q;
+  assign trem_req_kind_o = tr_req_kind_q;
+  assign trem_req_replay_o = tr_req_replay_q;
+  assign trem_req_id_o = tr_req_id_q;
+  assign trem_thr_o = tr_thr_q;
+  assign trem_cost_o = tr_cost_q;
+  assign trem_policy_o = tr_policy_q;
+  assign trem_shift_o = tr_shift_q;
+  assign trem_sla_o = tr_sla_q;
+  assign trem_period_o = tr_period_q;
   assign cp_chunk_log2_o = cp_chunk_q;
   assign cp_cmd_valid_o = cq_v_q;
   assign cp_cmd_src_o = cq_src_q;
@@ -826,7 +994,7 @@ module kmu_csr #(
   assign cp_cmd_id_o = cq_id_q;
   assign cp_cpl_ready_o = !ccpl_v_q && !wref_v_q;
   assign irq_o = (irq_en_err_q && (err_q != 32'd0)) || (irq_en_kd_q && kdone_q) ||
-      (cp_irq_en_q && ccpl_v_q);
+      (cp_irq_en_q && ccpl_v_q) || (tr_en_done_q && tr_ev_done_q) || (tr_en_guard_q && tr_ev_guard_q);
 
   // ------------------------------------------------------------------ events
   wire reg_fire = regcmd_req && reg_ready_i;
@@ -903,6 +1071,10 @@ module kmu_csr #(
     host_prio_d   = host_prio_q;
     host_param_d  = host_param_q;
     host_cpl_d    = host_cpl_q;
+    hl_class_d    = hl_class_q;
+    hl_est_d      = hl_est_q;
+    host_class_d  = host_class_q;
+    host_est_d    = host_est_q;
     kdone_d       = kdone_q;
     rgem_d        = rgem_q;
     rsv_d         = rsv_q;
@@ -1057,6 +1229,8 @@ module kmu_csr #(
       host_prio_d   = hl_prio_q;
       host_param_d  = hl_param_q;
       host_cpl_d    = hl_cpl_q;
+      host_class_d  = hl_class_q;
+      host_est_d    = hl_est_q;
     end
 
     // plain RW registers
@@ -1108,7 +1282,9 @@ module kmu_csr #(
           hl_shmem_d = bus_req_wdata_i[KMU_HL_RES_SHMEM_SHIFT+:KMU_HL_RES_SHMEM_WIDTH];
           hl_nregs_d = bus_req_wdata_i[KMU_HL_RES_NREGS_SHIFT+:KMU_HL_RES_NREGS_WIDTH];
           hl_prio_d  = bus_req_wdata_i[KMU_HL_RES_PRIO_SHIFT+:KMU_HL_RES_PRIO_WIDTH];
+          hl_class_d = bus_req_wdata_i[KMU_HL_RES_CLASS_SHIFT];
         end
+        KMU_HL_EST_ADDR: hl_est_d = bus_req_wdata_i;
         KMU_HL_PARAM_ADDR: hl_param_d = bus_req_wdata_i;
         KMU_HL_CPL_ADDR_ADDR: hl_cpl_d = bus_req_wdata_i;
         KMU_PRE_CTRL_ADDR: begin
@@ -1137,6 +1313,140 @@ module kmu_csr #(
         KMU_COPY_IRQ_ADDR: cp_irq_en_d = bus_req_wdata_i[KMU_COPY_IRQ_EN_SHIFT];
         default: ;
       endcase
+    end
+  end
+
+  // ------------------------------------------------------------------ TReM window
+  wire tr_cmd_fire = trcmd_req && bus_req_ready_o;  // a TR_CMD write taken on the bus
+  wire tr_wr = acc_wr && (a >= KMU_WIN_TREM_BASE) && (a <= KMU_WIN_TREM_LAST);
+  wire tr_done_ok = trem_done_valid_i && (trem_done_status_i == KMU_TREM_STATUS_OK);
+  wire tr_done_err = trem_done_valid_i && (trem_done_status_i != KMU_TREM_STATUS_OK);
+  always @(*) begin
+    tr_req_valid_d = tr_req_valid_q;
+    tr_req_kind_d = tr_req_kind_q;
+    tr_req_replay_d = tr_req_replay_q;
+    tr_req_id_d = tr_req_id_q;
+    tr_status_d = tr_status_q;
+    tr_replay_d = tr_replay_q;
+    tr_done_d = tr_done_q;
+    tr_tag_d = tr_tag_q;
+    tr_lid_d = tr_lid_q;
+    tr_ev_done_d = tr_ev_done_q;
+    tr_ev_guard_d = tr_ev_guard_q;
+    tr_guard_tag_d = tr_guard_tag_q;
+    tr_en_done_d = tr_en_done_q;
+    tr_en_guard_d = tr_en_guard_q;
+    tr_thr_d = tr_thr_q;
+    tr_cost_d = tr_cost_q;
+    tr_policy_d = tr_policy_q;
+    tr_shift_d = tr_shift_q;
+    tr_sla_d = tr_sla_q;
+    tr_period_d = tr_period_q;
+    // the request stage: taken by trem_req_ready_i, loaded by a TR_CMD write (which the bus
+    // accepts only when the stage is empty or taken in this cycle)
+    if (tr_req_valid_q && trem_req_ready_i) tr_req_valid_d = 1'b0;
+    if (tr_cmd_fire) begin
+      tr_req_valid_d = 1'b1;
+      tr_req_kind_d = bus_req_wdata_i[KMU_TR_CMD_KIND_SHIFT+:KMU_TR_CMD_KIND_WIDTH];
+      tr_req_replay_d = bus_req_wdata_i[KMU_TR_CMD_REPLAY_SHIFT];
+      tr_req_id_d = bus_req_wdata_i[KMU_TR_CMD_ID_SHIFT+:KMU_TR_CMD_ID_WIDTH];
+      tr_done_d = 1'b0;
+    end
+    // the result: a completion in the write's cycle still sets DONE
+    if (trem_done_valid_i) begin
+      tr_status_d = trem_done_status_i;
+      tr_replay_d = trem_done_replay_i;
+      tr_tag_d = trem_done_tag_i;
+      tr_lid_d = trem_done_lid_i;
+      tr_done_d = 1'b1;
+    end
+    if (trem_guard_i) tr_guard_tag_d = trem_guard_tag_i;
+    // TR_EVENTS: write 1 to clear, a set in the same cycle wins
+    if (tr_wr && a == KMU_TR_EVENTS_ADDR) begin
+      if (bus_req_wdata_i[KMU_TR_EVENTS_DONE_SHIFT]) tr_ev_done_d = 1'b0;
+      if (bus_req_wdata_i[KMU_TR_EVENTS_GUARD_SHIFT]) tr_ev_guard_d = 1'b0;
+    end
+    if (trem_done_valid_i) tr_ev_done_d = 1'b1;
+    if (trem_guard_i) tr_ev_guard_d = 1'b1;
+    if (tr_wr) begin
+      case (a)
+        KMU_TR_IRQ_EN_ADDR: begin
+          tr_en_done_d  = bus_req_wdata_i[KMU_TR_IRQ_EN_DONE_SHIFT];
+          tr_en_guard_d = bus_req_wdata_i[KMU_TR_IRQ_EN_GUARD_SHIFT];
+        end
+        KMU_TR_THRESH_ADDR:
+        tr_thr_d = bus_req_wdata_i[KMU_TR_THRESH_THR_SHIFT+:KMU_TR_THRESH_THR_WIDTH];
+        KMU_TR_COST_ADDR: tr_cost_d = bus_req_wdata_i;
+        KMU_TR_CTRL_ADDR: begin
+          tr_policy_d = bus_req_wdata_i[KMU_TR_CTRL_POLICY_SHIFT+:KMU_TR_CTRL_POLICY_WIDTH];
+          tr_shift_d  = bus_req_wdata_i[KMU_TR_CTRL_SHIFT_SHIFT+:KMU_TR_CTRL_SHIFT_WIDTH];
+        end
+        KMU_TR_SLA_ADDR: tr_sla_d = bus_req_wdata_i;
+        KMU_TR_PERIOD_ADDR: tr_period_d = bus_req_wdata_i;
+        default: ;
+      endcase
+    end
+    cnt_trem_d = sat_add((tr_wr && a == KMU_ERR_CNT_TREM_ADDR) ? {CNT_W{1'b0}} : cnt_trem_q,
+                         {1'b0, tr_done_err});
+    perf_rvk_d = sat_add((tr_wr && a == KMU_PERF_REVOKES_ADDR) ? {CNT_W{1'b0}} : perf_rvk_q,
+                         {1'b0, tr_done_ok});
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      hl_class_q <= KMU_HL_RES_CLASS_RESET[0];
+      hl_est_q <= KMU_HL_EST_RESET;
+      host_class_q <= 1'b0;
+      host_est_q <= 32'd0;
+      tr_req_valid_q <= 1'b0;
+      tr_req_kind_q <= 2'd0;
+      tr_req_replay_q <= 1'b0;
+      tr_req_id_q <= 16'd0;
+      tr_status_q <= 3'd0;
+      tr_replay_q <= 1'b0;
+      tr_done_q <= 1'b0;
+      tr_tag_q <= 8'd0;
+      tr_lid_q <= 16'd0;
+      tr_ev_done_q <= 1'b0;
+      tr_ev_guard_q <= 1'b0;
+      tr_guard_tag_q <= 8'd0;
+      tr_en_done_q <= KMU_TR_IRQ_EN_DONE_RESET[0];
+      tr_en_guard_q <= KMU_TR_IRQ_EN_GUARD_RESET[0];
+      tr_thr_q <= KMU_TR_THRESH_THR_RESET[KMU_TR_THRESH_THR_WIDTH-1:0];
+      tr_cost_q <= KMU_TR_COST_RESET;
+      tr_policy_q <= KMU_TR_CTRL_POLICY_RESET[KMU_TR_CTRL_POLICY_WIDTH-1:0];
+      tr_shift_q <= KMU_TR_CTRL_SHIFT_RESET[KMU_TR_CTRL_SHIFT_WIDTH-1:0];
+      tr_sla_q <= KMU_TR_SLA_RESET;
+      tr_period_q <= KMU_TR_PERIOD_RESET;
+      cnt_trem_q <= {CNT_W{1'b0}};
+      perf_rvk_q <= {CNT_W{1'b0}};
+    end else begin
+      hl_class_q <= hl_class_d;
+      hl_est_q <= hl_est_d;
+      host_class_q <= host_class_d;
+      host_est_q <= host_est_d;
+      tr_req_valid_q <= tr_req_valid_d;
+      tr_req_kind_q <= tr_req_kind_d;
+      tr_req_replay_q <= tr_req_replay_d;
+      tr_req_id_q <= tr_req_id_d;
+      tr_status_q <= tr_status_d;
+      tr_replay_q <= tr_replay_d;
+      tr_done_q <= tr_done_d;
+      tr_tag_q <= tr_tag_d;
+      tr_lid_q <= tr_lid_d;
+      tr_ev_done_q <= tr_ev_done_d;
+      tr_ev_guard_q <= tr_ev_guard_d;
+      tr_guard_tag_q <= tr_guard_tag_d;
+      tr_en_done_q <= tr_en_done_d;
+      tr_en_guard_q <= tr_en_guard_d;
+      tr_thr_q <= tr_thr_d;
+      tr_cost_q <= tr_cost_d;
+      tr_policy_q <= tr_policy_d;
+      tr_shift_q <= tr_shift_d;
+      tr_sla_q <= tr_sla_d;
+      tr_period_q <= tr_period_d;
+      cnt_trem_q <= cnt_trem_d;
+      perf_rvk_q <= perf_rvk_d;
     end
   end
 

@@ -142,6 +142,32 @@ module kmu_frontend #(
     input  wire [        CP_IDW-1:0] cp_cpl_id_i,
     input  wire [               2:0] cp_cpl_status_i,
     input  wire                      cp_busy_i,
+    // TReM window (kmu_csr's TR_* registers) to and from kmu_revoke / kmu_elastic / kmu_kmu
+    output wire         host_class_o,  // HL_RES.CLASS: 1 user-facing, 0 batch (with host_valid_o)
+    output wire [31:0]  host_est_o,  // HL_EST: estimated execution time, cycles
+    output wire         trem_req_valid_o,  // TR_CMD request stage, held until trem_req_ready_i
+    output wire [1:0]   trem_req_kind_o,  // TR_CMD.KIND (trem_kind_e)
+    output wire         trem_req_replay_o,  // TR_CMD.REPLAY
+    output wire [15:0]  trem_req_id_o,  // TR_CMD.ID (tag or launch id)
+    output wire [3:0]   trem_thr_o,  // TR_THRESH.THR
+    output wire [31:0]  trem_cost_o,  // TR_COST
+    output wire [1:0]   trem_policy_o,  // TR_CTRL.POLICY (trem_pol_e)
+    output wire [2:0]   trem_shift_o,  // TR_CTRL.SHIFT
+    output wire [31:0]  trem_sla_o,  // TR_SLA
+    output wire [31:0]  trem_period_o,  // TR_PERIOD
+    input  wire         trem_req_ready_i,  // kmu_revoke takes the request
+    input  wire         trem_busy_i,  // kmu_revoke serves a request
+    input  wire         trem_done_valid_i,  // pulse: a revoke request completed
+    input  wire [2:0]   trem_done_status_i,  // trem_status_e
+    input  wire         trem_done_replay_i,
+    input  wire [7:0]   trem_done_tag_i,
+    input  wire [15:0]  trem_done_lid_i,
+    input  wire         trem_guard_i,  // pulse: a kernel became non-revocable
+    input  wire [7:0]   trem_guard_tag_i,
+    input  wire [7:0]   trem_u_i,  // kmu_elastic U
+    input  wire [7:0]   trem_q_i,  // kmu_elastic q
+    input  wire [31:0]  trem_le_i,  // kmu_elastic l_e
+    input  wire [15:0]  trem_last_lid_i,  // kmu_kmu: launch id of the last host kernel
     output wire irq_o
 );
   localparam integer ID_W = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
@@ -314,6 +340,31 @@ module kmu_frontend #(
       .host_prio_o        (host_prio_o),
       .host_param_o       (host_param_o),
       .host_cpl_addr_o    (host_cpl_addr_o),
+      .host_class_o       (host_class_o),
+      .host_est_o         (host_est_o),
+      .trem_req_valid_o   (trem_req_valid_o),
+      .trem_req_kind_o    (trem_req_kind_o),
+      .trem_req_replay_o  (trem_req_replay_o),
+      .trem_req_id_o      (trem_req_id_o),
+      .trem_thr_o         (trem_thr_o),
+      .trem_cost_o        (trem_cost_o),
+      .trem_policy_o      (trem_policy_o),
+      .trem_shift_o       (trem_shift_o),
+      .trem_sla_o         (trem_sla_o),
+      .trem_period_o      (trem_period_o),
+      .trem_req_ready_i   (trem_req_ready_i),
+      .trem_busy_i        (trem_busy_i),
+      .trem_done_valid_i  (trem_done_valid_i),
+      .trem_done_status_i (trem_done_status_i),
+      .trem_done_replay_i (trem_done_replay_i),
+      .trem_done_tag_i    (trem_done_tag_i),
+      .trem_done_lid_i    (trem_done_lid_i),
+      .trem_guard_i       (trem_guard_i),
+      .trem_guard_tag_i   (trem_guard_tag_i),
+      .trem_u_i           (trem_u_i),
+      .trem_q_i           (trem_q_i),
+      .trem_le_i          (trem_le_i),
+      .trem_last_lid_i    (trem_last_lid_i),
       .cp_chunk_log2_o    (cp_chunk_log2_o),
       .cp_cmd_valid_o     (cp_cmd_valid_o),
       .cp_cmd_ready_i     (cp_cmd_ready_i),

@@ -30,10 +30,10 @@ localparam [15:0]  KMU_WIN_PREEMPT_BASE = 16'h2100;  // Preemption
 localparam integer KMU_WIN_PREEMPT_SIZE = 256;
 localparam [15:0]  KMU_WIN_PREEMPT_LAST = 16'h21FF;
 localparam integer KMU_WIN_PREEMPT_RESERVED = 0;
-localparam [15:0]  KMU_WIN_TREM_REVOKE_BASE = 16'h2200;  // reserved: TReM revoke
-localparam integer KMU_WIN_TREM_REVOKE_SIZE = 16;
-localparam [15:0]  KMU_WIN_TREM_REVOKE_LAST = 16'h220F;
-localparam integer KMU_WIN_TREM_REVOKE_RESERVED = 1;
+localparam [15:0]  KMU_WIN_TREM_BASE = 16'h2200;  // TReM revocation
+localparam integer KMU_WIN_TREM_SIZE = 256;
+localparam [15:0]  KMU_WIN_TREM_LAST = 16'h22FF;
+localparam integer KMU_WIN_TREM_RESERVED = 0;
 localparam [15:0]  KMU_WIN_COPY_BASE = 16'h2300;  // Copy
 localparam integer KMU_WIN_COPY_SIZE = 256;
 localparam [15:0]  KMU_WIN_COPY_LAST = 16'h23FF;
@@ -51,15 +51,15 @@ localparam [31:0]  KMU_ID_VALUE_MASK = 32'hFFFFFFFF;
 localparam [31:0]  KMU_ID_VALUE_RESET = 32'h4B4D5530;
 
 // ---- VERSION
-localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.2 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window.
-localparam [31:0]  KMU_VERSION_RESET = 32'h00000103;
+localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.4 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window.
+localparam [31:0]  KMU_VERSION_RESET = 32'h00000104;
 localparam [31:0]  KMU_VERSION_MASK = 32'hFFFFFFFF;
 localparam [0:0]   KMU_VERSION_RD = 1'd1;
 localparam [0:0]   KMU_VERSION_WR = 1'd0;
 localparam integer KMU_VERSION_VALUE_SHIFT = 0;  // RO: constant
 localparam integer KMU_VERSION_VALUE_WIDTH = 32;
 localparam [31:0]  KMU_VERSION_VALUE_MASK = 32'hFFFFFFFF;
-localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000103;
+localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000104;
 
 // ---- CONFIG
 localparam [15:0]  KMU_CONFIG_ADDR = 16'h0008;  // Build parameters.
@@ -569,7 +569,7 @@ localparam [31:0]  KMU_HL_TB_Z_Z_RESET = 32'h00000000;
 // ---- HL_RES
 localparam [15:0]  KMU_HL_RES_ADDR = 16'h2014;  // Resources.
 localparam [31:0]  KMU_HL_RES_RESET = 32'h00000000;
-localparam [31:0]  KMU_HL_RES_MASK = 32'h03FFFFFF;
+localparam [31:0]  KMU_HL_RES_MASK = 32'h07FFFFFF;
 localparam [0:0]   KMU_HL_RES_RD = 1'd1;
 localparam [0:0]   KMU_HL_RES_WR = 1'd1;
 localparam integer KMU_HL_RES_SHMEM_SHIFT = 0;  // RW: shared memory bytes
@@ -584,6 +584,10 @@ localparam integer KMU_HL_RES_PRIO_SHIFT = 24;  // RW: priority (3 = highest)
 localparam integer KMU_HL_RES_PRIO_WIDTH = 2;
 localparam [31:0]  KMU_HL_RES_PRIO_MASK = 32'h03000000;
 localparam [31:0]  KMU_HL_RES_PRIO_RESET = 32'h00000000;
+localparam integer KMU_HL_RES_CLASS_SHIFT = 26;  // RW: TReM class: 1 user-facing, 0 batch (revocable by ROOM requests and the TReM policies)
+localparam integer KMU_HL_RES_CLASS_WIDTH = 1;
+localparam [31:0]  KMU_HL_RES_CLASS_MASK = 32'h04000000;
+localparam [31:0]  KMU_HL_RES_CLASS_RESET = 32'h00000000;
 
 // ---- HL_PARAM
 localparam [15:0]  KMU_HL_PARAM_ADDR = 16'h2018;  // Kernel parameter (parameter buffer address).
@@ -628,6 +632,17 @@ localparam integer KMU_HL_STATUS_PENDING_SHIFT = 0;  // RO: a launched host kern
 localparam integer KMU_HL_STATUS_PENDING_WIDTH = 1;
 localparam [31:0]  KMU_HL_STATUS_PENDING_MASK = 32'h00000001;
 localparam [31:0]  KMU_HL_STATUS_PENDING_RESET = 32'h00000000;
+
+// ---- HL_EST
+localparam [15:0]  KMU_HL_EST_ADDR = 16'h2028;  // TReM: the kernel's estimated execution time in cycles (0: none given); the Elastic rule (ROOM_EL) compares what is left of it with TR_COST.
+localparam [31:0]  KMU_HL_EST_RESET = 32'h00000000;
+localparam [31:0]  KMU_HL_EST_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_HL_EST_RD = 1'd1;
+localparam [0:0]   KMU_HL_EST_WR = 1'd1;
+localparam integer KMU_HL_EST_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_HL_EST_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_HL_EST_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_HL_EST_VALUE_RESET = 32'h00000000;
 
 // ---- PRE_CTRL
 localparam [15:0]  KMU_PRE_CTRL_ADDR = 16'h2100;  // Preemption control. Reset: DRAIN, everything off.
@@ -747,6 +762,215 @@ localparam integer KMU_PERF_CTX_SAVES_COUNT_SHIFT = 0;  // RW (write clears): sa
 localparam integer KMU_PERF_CTX_SAVES_COUNT_WIDTH = 16;
 localparam [31:0]  KMU_PERF_CTX_SAVES_COUNT_MASK = 32'h0000FFFF;
 localparam [31:0]  KMU_PERF_CTX_SAVES_COUNT_RESET = 32'h00000000;
+
+// ---- TR_CMD
+localparam [15:0]  KMU_TR_CMD_ADDR = 16'h2200;  // Any write issues a revoke request to kmu_revoke: it is held in a register stage until the unit takes it (the bus waits while a previous request is still held). TR_RESULT.DONE clears.
+localparam [31:0]  KMU_TR_CMD_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_CMD_MASK = 32'hFFFF0007;
+localparam [0:0]   KMU_TR_CMD_RD = 1'd0;
+localparam [0:0]   KMU_TR_CMD_WR = 1'd1;
+localparam integer KMU_TR_CMD_KIND_SHIFT = 0;  // WO: what the request names
+localparam integer KMU_TR_CMD_KIND_WIDTH = 2;
+localparam [31:0]  KMU_TR_CMD_KIND_MASK = 32'h00000003;
+localparam [31:0]  KMU_TR_CMD_KIND_RESET = 32'h00000000;
+localparam integer KMU_TR_CMD_REPLAY_SHIFT = 2;  // WO: 1: replay the kernel from its first TB (back to the pending pool); 0: retire it
+localparam integer KMU_TR_CMD_REPLAY_WIDTH = 1;
+localparam [31:0]  KMU_TR_CMD_REPLAY_MASK = 32'h00000004;
+localparam [31:0]  KMU_TR_CMD_REPLAY_RESET = 32'h00000000;
+localparam integer KMU_TR_CMD_ID_SHIFT = 16;  // WO: TAG: the kernel tag; LID: the launch id; ROOM / ROOM_EL: unused (echoed in an error result)
+localparam integer KMU_TR_CMD_ID_WIDTH = 16;
+localparam [31:0]  KMU_TR_CMD_ID_MASK = 32'hFFFF0000;
+localparam [31:0]  KMU_TR_CMD_ID_RESET = 32'h00000000;
+
+// ---- TR_RESULT
+localparam [15:0]  KMU_TR_RESULT_ADDR = 16'h2204;  // Result of the last revoke request (kmu_revoke's completion).
+localparam [31:0]  KMU_TR_RESULT_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_RESULT_MASK = 32'hFFFFFFCF;
+localparam [0:0]   KMU_TR_RESULT_RD = 1'd1;
+localparam [0:0]   KMU_TR_RESULT_WR = 1'd0;
+localparam integer KMU_TR_RESULT_STATUS_SHIFT = 0;  // RO: completion status
+localparam integer KMU_TR_RESULT_STATUS_WIDTH = 3;
+localparam [31:0]  KMU_TR_RESULT_STATUS_MASK = 32'h00000007;
+localparam [31:0]  KMU_TR_RESULT_STATUS_RESET = 32'h00000000;
+localparam integer KMU_TR_RESULT_REPLAY_SHIFT = 3;  // RO: the request's action (1 replay, 0 retire)
+localparam integer KMU_TR_RESULT_REPLAY_WIDTH = 1;
+localparam [31:0]  KMU_TR_RESULT_REPLAY_MASK = 32'h00000008;
+localparam [31:0]  KMU_TR_RESULT_REPLAY_RESET = 32'h00000000;
+localparam integer KMU_TR_RESULT_DONE_SHIFT = 6;  // RO: a result is here (cleared by the next TR_CMD write)
+localparam integer KMU_TR_RESULT_DONE_WIDTH = 1;
+localparam [31:0]  KMU_TR_RESULT_DONE_MASK = 32'h00000040;
+localparam [31:0]  KMU_TR_RESULT_DONE_RESET = 32'h00000000;
+localparam integer KMU_TR_RESULT_BUSY_SHIFT = 7;  // RO: a request is held or being served (live)
+localparam integer KMU_TR_RESULT_BUSY_WIDTH = 1;
+localparam [31:0]  KMU_TR_RESULT_BUSY_MASK = 32'h00000080;
+localparam [31:0]  KMU_TR_RESULT_BUSY_RESET = 32'h00000000;
+localparam integer KMU_TR_RESULT_TAG_SHIFT = 8;  // RO: the resolved kernel's tag (0 when none was resolved)
+localparam integer KMU_TR_RESULT_TAG_WIDTH = 8;
+localparam [31:0]  KMU_TR_RESULT_TAG_MASK = 32'h0000FF00;
+localparam [31:0]  KMU_TR_RESULT_TAG_RESET = 32'h00000000;
+localparam integer KMU_TR_RESULT_LID_SHIFT = 16;  // RO: the resolved kernel's launch id (the request's id when none was resolved)
+localparam integer KMU_TR_RESULT_LID_WIDTH = 16;
+localparam [31:0]  KMU_TR_RESULT_LID_MASK = 32'hFFFF0000;
+localparam [31:0]  KMU_TR_RESULT_LID_RESET = 32'h00000000;
+
+// ---- TR_EVENTS
+localparam [15:0]  KMU_TR_EVENTS_ADDR = 16'h2208;  // TReM events; write 1 to clear. A flag set and cleared in the same cycle stays set. Raises irq_o while a flag is set and its TR_IRQ_EN bit is 1.
+localparam [31:0]  KMU_TR_EVENTS_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_EVENTS_MASK = 32'h00000003;
+localparam [0:0]   KMU_TR_EVENTS_RD = 1'd1;
+localparam [0:0]   KMU_TR_EVENTS_WR = 1'd1;
+localparam integer KMU_TR_EVENTS_DONE_SHIFT = 0;  // RW1C: a revoke request completed (any status)
+localparam integer KMU_TR_EVENTS_DONE_WIDTH = 1;
+localparam [31:0]  KMU_TR_EVENTS_DONE_MASK = 32'h00000001;
+localparam [31:0]  KMU_TR_EVENTS_DONE_RESET = 32'h00000000;
+localparam integer KMU_TR_EVENTS_GUARD_SHIFT = 1;  // RW1C: starvation guard: a replayed kernel reached TR_THRESH revocations and is now non-revocable (its tag in TR_GUARD)
+localparam integer KMU_TR_EVENTS_GUARD_WIDTH = 1;
+localparam [31:0]  KMU_TR_EVENTS_GUARD_MASK = 32'h00000002;
+localparam [31:0]  KMU_TR_EVENTS_GUARD_RESET = 32'h00000000;
+
+// ---- TR_GUARD
+localparam [15:0]  KMU_TR_GUARD_ADDR = 16'h220C;  // The kernel of the last guard event.
+localparam [31:0]  KMU_TR_GUARD_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_GUARD_MASK = 32'h000000FF;
+localparam [0:0]   KMU_TR_GUARD_RD = 1'd1;
+localparam [0:0]   KMU_TR_GUARD_WR = 1'd0;
+localparam integer KMU_TR_GUARD_TAG_SHIFT = 0;  // RO: kernel tag
+localparam integer KMU_TR_GUARD_TAG_WIDTH = 8;
+localparam [31:0]  KMU_TR_GUARD_TAG_MASK = 32'h000000FF;
+localparam [31:0]  KMU_TR_GUARD_TAG_RESET = 32'h00000000;
+
+// ---- TR_IRQ_EN
+localparam [15:0]  KMU_TR_IRQ_EN_ADDR = 16'h2210;  // TReM interrupt enables.
+localparam [31:0]  KMU_TR_IRQ_EN_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_IRQ_EN_MASK = 32'h00000003;
+localparam [0:0]   KMU_TR_IRQ_EN_RD = 1'd1;
+localparam [0:0]   KMU_TR_IRQ_EN_WR = 1'd1;
+localparam integer KMU_TR_IRQ_EN_DONE_SHIFT = 0;  // RW: raise irq_o while TR_EVENTS.DONE is set
+localparam integer KMU_TR_IRQ_EN_DONE_WIDTH = 1;
+localparam [31:0]  KMU_TR_IRQ_EN_DONE_MASK = 32'h00000001;
+localparam [31:0]  KMU_TR_IRQ_EN_DONE_RESET = 32'h00000000;
+localparam integer KMU_TR_IRQ_EN_GUARD_SHIFT = 1;  // RW: raise irq_o while TR_EVENTS.GUARD is set
+localparam integer KMU_TR_IRQ_EN_GUARD_WIDTH = 1;
+localparam [31:0]  KMU_TR_IRQ_EN_GUARD_MASK = 32'h00000002;
+localparam [31:0]  KMU_TR_IRQ_EN_GUARD_RESET = 32'h00000000;
+
+// ---- TR_THRESH
+localparam [15:0]  KMU_TR_THRESH_ADDR = 16'h2214;  // Starvation guard (TReM VII).
+localparam [31:0]  KMU_TR_THRESH_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_THRESH_MASK = 32'h0000000F;
+localparam [0:0]   KMU_TR_THRESH_RD = 1'd1;
+localparam [0:0]   KMU_TR_THRESH_WR = 1'd1;
+localparam integer KMU_TR_THRESH_THR_SHIFT = 0;  // RW: revocations after which a kernel is non-revocable; 0: no guard
+localparam integer KMU_TR_THRESH_THR_WIDTH = 4;
+localparam [31:0]  KMU_TR_THRESH_THR_MASK = 32'h0000000F;
+localparam [31:0]  KMU_TR_THRESH_THR_RESET = 32'h00000000;
+
+// ---- TR_COST
+localparam [15:0]  KMU_TR_COST_ADDR = 16'h2218;  // The revocation cost in cycles (Elastic's rule: ROOM_EL leaves a victim whose estimated remaining time is below it).
+localparam [31:0]  KMU_TR_COST_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_COST_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_TR_COST_RD = 1'd1;
+localparam [0:0]   KMU_TR_COST_WR = 1'd1;
+localparam integer KMU_TR_COST_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_TR_COST_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_TR_COST_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_TR_COST_VALUE_RESET = 32'h00000000;
+
+// ---- TR_CTRL
+localparam [15:0]  KMU_TR_CTRL_ADDR = 16'h221C;  // TReM policy control. Reset: OFF.
+localparam [31:0]  KMU_TR_CTRL_RESET = 32'h00000030;
+localparam [31:0]  KMU_TR_CTRL_MASK = 32'h00000073;
+localparam [0:0]   KMU_TR_CTRL_RD = 1'd1;
+localparam [0:0]   KMU_TR_CTRL_WR = 1'd1;
+localparam integer KMU_TR_CTRL_POLICY_SHIFT = 0;  // RW: automatic revocation policy (OFF: only TR_CMD)
+localparam integer KMU_TR_CTRL_POLICY_WIDTH = 2;
+localparam [31:0]  KMU_TR_CTRL_POLICY_MASK = 32'h00000003;
+localparam [31:0]  KMU_TR_CTRL_POLICY_RESET = 32'h00000000;
+localparam integer KMU_TR_CTRL_SHIFT_SHIFT = 4;  // RW: Elastic's average of user-facing execution times moves by 2^-SHIFT of each sample (shift_i of kmu_elastic)
+localparam integer KMU_TR_CTRL_SHIFT_WIDTH = 3;
+localparam [31:0]  KMU_TR_CTRL_SHIFT_MASK = 32'h00000070;
+localparam [31:0]  KMU_TR_CTRL_SHIFT_RESET = 32'h00000003;
+
+// ---- TR_SLA
+localparam [15:0]  KMU_TR_SLA_ADDR = 16'h2220;  // Elastic: the user-facing SLA in cycles (sla_i of kmu_elastic).
+localparam [31:0]  KMU_TR_SLA_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_SLA_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_TR_SLA_RD = 1'd1;
+localparam [0:0]   KMU_TR_SLA_WR = 1'd1;
+localparam integer KMU_TR_SLA_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_TR_SLA_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_TR_SLA_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_TR_SLA_VALUE_RESET = 32'h00000000;
+
+// ---- TR_PERIOD
+localparam [15:0]  KMU_TR_PERIOD_ADDR = 16'h2224;  // Elastic: recompute U every TR_PERIOD cycles, 0: only at completions (period_i of kmu_elastic).
+localparam [31:0]  KMU_TR_PERIOD_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_PERIOD_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_TR_PERIOD_RD = 1'd1;
+localparam [0:0]   KMU_TR_PERIOD_WR = 1'd1;
+localparam integer KMU_TR_PERIOD_VALUE_SHIFT = 0;  // RW: value
+localparam integer KMU_TR_PERIOD_VALUE_WIDTH = 32;
+localparam [31:0]  KMU_TR_PERIOD_VALUE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_TR_PERIOD_VALUE_RESET = 32'h00000000;
+
+// ---- TR_ELASTIC
+localparam [15:0]  KMU_TR_ELASTIC_ADDR = 16'h2228;  // Elastic's answer (live).
+localparam [31:0]  KMU_TR_ELASTIC_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_ELASTIC_MASK = 32'h00FF00FF;
+localparam [0:0]   KMU_TR_ELASTIC_RD = 1'd1;
+localparam [0:0]   KMU_TR_ELASTIC_WR = 1'd0;
+localparam integer KMU_TR_ELASTIC_U_SHIFT = 0;  // RO: U: SMs the user-facing kernels need (0..NSM)
+localparam integer KMU_TR_ELASTIC_U_WIDTH = 8;
+localparam [31:0]  KMU_TR_ELASTIC_U_MASK = 32'h000000FF;
+localparam [31:0]  KMU_TR_ELASTIC_U_RESET = 32'h00000000;
+localparam integer KMU_TR_ELASTIC_Q_SHIFT = 16;  // RO: q: outstanding user-facing kernels
+localparam integer KMU_TR_ELASTIC_Q_WIDTH = 8;
+localparam [31:0]  KMU_TR_ELASTIC_Q_MASK = 32'h00FF0000;
+localparam [31:0]  KMU_TR_ELASTIC_Q_RESET = 32'h00000000;
+
+// ---- TR_LE
+localparam [15:0]  KMU_TR_LE_ADDR = 16'h222C;  // Elastic's average user-facing execution time (live).
+localparam [31:0]  KMU_TR_LE_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_LE_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_TR_LE_RD = 1'd1;
+localparam [0:0]   KMU_TR_LE_WR = 1'd0;
+localparam integer KMU_TR_LE_LE_SHIFT = 0;  // RO: l_e in cycles
+localparam integer KMU_TR_LE_LE_WIDTH = 32;
+localparam [31:0]  KMU_TR_LE_LE_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_TR_LE_LE_RESET = 32'h00000000;
+
+// ---- ERR_CNT_TREM
+localparam [15:0]  KMU_ERR_CNT_TREM_ADDR = 16'h2230;  // Revoke requests that completed with a status other than OK.
+localparam [31:0]  KMU_ERR_CNT_TREM_RESET = 32'h00000000;
+localparam [31:0]  KMU_ERR_CNT_TREM_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_ERR_CNT_TREM_RD = 1'd1;
+localparam [0:0]   KMU_ERR_CNT_TREM_WR = 1'd1;
+localparam integer KMU_ERR_CNT_TREM_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_ERR_CNT_TREM_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_ERR_CNT_TREM_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_ERR_CNT_TREM_COUNT_RESET = 32'h00000000;
+
+// ---- PERF_REVOKES
+localparam [15:0]  KMU_PERF_REVOKES_ADDR = 16'h2234;  // Revocations done (status OK, replay or retire).
+localparam [31:0]  KMU_PERF_REVOKES_RESET = 32'h00000000;
+localparam [31:0]  KMU_PERF_REVOKES_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_PERF_REVOKES_RD = 1'd1;
+localparam [0:0]   KMU_PERF_REVOKES_WR = 1'd1;
+localparam integer KMU_PERF_REVOKES_COUNT_SHIFT = 0;  // RW (write clears): saturating count, zero-extended; any write clears it (an event in the clearing cycle still counts)
+localparam integer KMU_PERF_REVOKES_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_PERF_REVOKES_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_PERF_REVOKES_COUNT_RESET = 32'h00000000;
+
+// ---- TR_LAST_LID
+localparam [15:0]  KMU_TR_LAST_LID_ADDR = 16'h2238;  // Launch ids (live): kernels are numbered in the order kmu_kmu accepts them, event and host, from 0 after reset (wrapping).
+localparam [31:0]  KMU_TR_LAST_LID_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_LAST_LID_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_TR_LAST_LID_RD = 1'd1;
+localparam [0:0]   KMU_TR_LAST_LID_WR = 1'd0;
+localparam integer KMU_TR_LAST_LID_LID_SHIFT = 0;  // RO: the launch id of the last host kernel kmu_kmu accepted
+localparam integer KMU_TR_LAST_LID_LID_WIDTH = 16;
+localparam [31:0]  KMU_TR_LAST_LID_LID_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_TR_LAST_LID_LID_RESET = 32'h00000000;
 
 // ---- COPY_SRC
 localparam [15:0]  KMU_COPY_SRC_ADDR = 16'h2300;  // Source byte address (host memory for host-to-device, device memory for device-to-host); a multiple of 4.
@@ -968,6 +1192,29 @@ localparam [2:0]   KMU_REG_CODE_MISALIGNED = 3'd3;  // base, end or entry size n
 localparam [2:0]   KMU_REG_CODE_BAD_RANGE = 3'd4;  // end <= base
 localparam [2:0]   KMU_REG_CODE_BAD_LENGTH = 3'd5;  // (end - base) not a multiple of the entry size
 localparam [2:0]   KMU_REG_CODE_BAD_KERNEL = 3'd6;  // a zero grid or TB dimension, or max in-flight 0
+
+// ---- codes trem_kind_e
+localparam integer KMU_TREM_KIND_W = 2;  // bits of trem_kind_e (used by TR_CMD.KIND)
+localparam [1:0]   KMU_TREM_KIND_TAG = 2'd0;  // revoke the kernel of this kernel tag (completion-table entry)
+localparam [1:0]   KMU_TREM_KIND_LID = 2'd1;  // revoke the kernel of this launch id
+localparam [1:0]   KMU_TREM_KIND_ROOM = 2'd2;  // make room for class user (Priority): the hardware revokes the batch kernel that started most recently
+localparam [1:0]   KMU_TREM_KIND_ROOM_EL = 2'd3;  // make room (Elastic): as ROOM, but a victim whose estimated remaining time is below TR_COST is left running (NEAR_DONE)
+
+// ---- codes trem_pol_e
+localparam integer KMU_TREM_POL_W = 2;  // bits of trem_pol_e (used by TR_CTRL.POLICY)
+localparam [1:0]   KMU_TREM_POL_OFF = 2'd0;  // no automatic revocation: only TR_CMD requests
+localparam [1:0]   KMU_TREM_POL_PRIORITY = 2'd1;  // Priority: a user-facing kernel that finds no room revokes a batch kernel (ROOM)
+localparam [1:0]   KMU_TREM_POL_ELASTIC = 2'd2;  // Elastic: U = ceil(l_e * q / SLA) SMs for user-facing work; revoke (ROOM_EL) when user-facing work holds fewer
+
+// ---- codes trem_status_e
+localparam integer KMU_TREM_STATUS_W = 3;  // bits of trem_status_e (used by TR_RESULT.STATUS)
+localparam [2:0]   KMU_TREM_STATUS_OK = 3'd0;  // revoked: replayed or retired as asked
+localparam [2:0]   KMU_TREM_STATUS_UNKNOWN = 3'd1;  // no such kernel: tag >= CT or never used, or no tag holds or held the launch id
+localparam [2:0]   KMU_TREM_STATUS_FINISHED = 3'd2;  // the kernel completed before the revocation took hold (nothing dropped)
+localparam [2:0]   KMU_TREM_STATUS_REVOKED = 3'd3;  // the kernel was already revoked (retired, or replayed and still pending)
+localparam [2:0]   KMU_TREM_STATUS_GUARD = 3'd4;  // starvation guard: its revocation count reached TR_THRESH, non-revocable
+localparam [2:0]   KMU_TREM_STATUS_NO_VICTIM = 3'd5;  // ROOM / ROOM_EL: no running batch kernel that the guard allows
+localparam [2:0]   KMU_TREM_STATUS_NEAR_DONE = 3'd6;  // ROOM_EL: the victim's estimated remaining time is below TR_COST, left running
 
 // ---- codes unreg_code_e
 localparam integer KMU_UNREG_CODE_W = 2;  // bits of unreg_code_e (used by UNREG_RESULT.CODE)

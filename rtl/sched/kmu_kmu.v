@@ -98,6 +98,28 @@
 //     mem_req_wdata_o = 1), held until accepted, in completion order.
 //   ekt_cpl_valid_o/ekt_cpl_id_o and kernel_done_o: one-cycle pulses per completion (no
 //     ready); ekt_cpl_id_o reads 0 while no entry is complete.
+// TReM revocation (issue 12; docs/blocks/kmu_revoke.md "Neighbours"):
+//   Launch ids: every accepted descriptor (either stream) gets the next launch id (lid_q, 16
+//     bits, wrapping, 0 after reset); last_lid_o = the id of the last accepted host descriptor.
+//     The pending FIFOs carry it with the class (host_class_i; event kernels are class user)
+//     and the estimate (host_est_i; event kernels 0) in lane E {est, lid, user}.
+//   adm_valid_o/adm_fresh_o/adm_tag_o/adm_lid_o/adm_user_o/adm_est_o: every admission into a
+//     slot (fresh: the new CT entry and lane E; a continuation: its tag), the cycle it happens.
+//   stop_i with rvk_tag_i (pulse) -> stop_ack_o in the next cycle (registered).  If the tag's
+//     entry is valid and does not complete in this cycle it is stopped (ct_stop_q): its slot is
+//     cleared (no further take; an admission of it in this cycle is undone), it never completes,
+//     its done reports are absorbed (no err_done_o), and a continuation of it that reaches the
+//     head of its pool level is dropped (popped, not admitted).  Otherwise only the ack.
+//   free_i with free_replay_i (pulse, the tag stopped) -> free_ack_o (registered) when done:
+//     retire: the entry frees without a completion flag or kernel_done_o; an event kernel's EKT
+//     credit returns (ekt_cpl_valid_o, in a cycle without a completion); if a continuation of
+//     it is still in the pool, the entry stays (a zombie) until that continuation is dropped.
+//     replay: the outstanding count and "all taken" clear and the stop ends; if a continuation
+//     is in the pool it restarts at TB 0 (ct_restart_q) when admitted, else a continuation with
+//     next TB 0 and the same tag is pushed at the tail of its level (from the per-entry
+//     descriptor copy ct_kptr_q..ct_prio_q) when that level's FIFO has room and takes no other
+//     push in the cycle.  The tag is kept, so the completion of the replay is the kernel's only
+//     completion.
 // C twin: cmodel/sched/kmu_kmu.c (composed of the kmu_fifo, kmu_rr_arb and kmu_prio_enc twins).
 `default_nettype none
 
@@ -143,6 +165,8 @@ module kmu_kmu #(
     input  wire [           1:0] host_prio_i,
     input  wire [          31:0] host_param_i,
     input  wire [          31:0] host_cpl_addr_i,
+    input  wire                  host_class_i,     // TReM class: 1 user-facing, 0 batch
+    input  wire [          31:0] host_est_i,       // estimated execution time, cycles (0: none)
 
     output wire                  err_desc_o,       // accepted descriptor is malformed (0 TBs)
 
@@ -185,7 +209,23 @@ module kmu_kmu #(
     output wire [          31:0] mem_req_wdata_o,  // 1
     output wire                  ekt_cpl_valid_o,  // event kernel completed: EKT credit
     output reg  [  EKT_ID_W-1:0] ekt_cpl_id_o,
-    output wire                  kernel_done_o     // one pulse per completed kernel
+    output wire                  kernel_done_o,    // one pulse per completed kernel
+    output wire [((CT > 1) ? $clog2(CT) : 1)-1:0] cpl_tag_o,  // with kernel_done_o: its kernel tag
+
+    // TReM: admissions for kmu_revoke, launch ids, stop and free of a kernel tag
+    output wire                  adm_valid_o,      // a kernel was admitted into a slot
+    output wire                  adm_fresh_o,      // ... a new kernel (else a continuation)
+    output wire [((CT > 1) ? $clog2(CT) : 1)-1:0] adm_tag_o,
+    output wire [          15:0] adm_lid_o,        // fresh: its launch id
+    output wire                  adm_user_o,       // fresh: its class (1 user-facing)
+    output wire [          31:0] adm_est_o,        // fresh: its estimate
+    output wire [          15:0] last_lid_o,       // launch id of the last accepted host kernel
+    input  wire [((CT > 1) ? $clog2(CT) : 1)-1:0] rvk_tag_i,  // the tag of stop and free
+    input  wire                  stop_i,           // pulse: stop the tag
+    output wire                  stop_ack_o,       // pulse, the cycle after stop_i
+    input  wire                  free_i,           // pulse: retire / replay the stopped tag
+    input  wire                  free_replay_i,    // with free_i: 1 replay, 0 retire
+    output wire                  free_ack_o        // pulse: the free is done
 );
   localparam integer SLOT_W = (SLOTS > 1) ? $clog2(SLOTS) : 1;
   localparam integer TAG_W = (CT > 1) ? $clog2(CT) : 1;
@@ -208,6 +248,10 @@ module kmu_kmu #(
   localparam integer LD_NEXT = 0;
   localparam integer LD_TAG = 32;
   localparam integer LD_CONT = 32 + TAG_W;
+  localparam integer LE_W = 1 + 16 + 32;  // lane E: {est, lid, user} of a fresh kernel
+  localparam integer LE_USER = 0;
+  localparam integer LE_LID = 1;
+  localparam integer LE_EST = 17;
   localparam [47:0] MAX_THREADS = 48'd1024;
   localparam integer EV = 0;  // arbiter index of the event stream (host: 1)
   localparam integer HOST = 1;
@@ -251,6 +295,28 @@ module kmu_kmu #(
   (* mem2reg *) reg ct_event_d[0:CT-1];
   (* mem2reg *) reg [EKT_ID_W-1:0] ct_id_q[0:CT-1];
   (* mem2reg *) reg [EKT_ID_W-1:0] ct_id_d[0:CT-1];
+  // TReM: per entry, what a revocation needs.  ct_stop_q, ct_pool_q, ct_zombie_q and
+  // ct_restart_q reset (flags); the descriptor copy (for a replay's continuation) does not.
+  reg [CT-1:0] ct_stop_q, ct_stop_d;  // stopped: no completion, dones absorbed
+  reg [CT-1:0] ct_pool_q, ct_pool_d;  // a continuation of it waits in the pool
+  reg [CT-1:0] ct_zombie_q, ct_zombie_d;  // retired, freed when its pooled continuation drops
+  reg [CT-1:0] ct_restart_q, ct_restart_d;  // replayed while pooled: admitted at TB 0
+  (* mem2reg *) reg [31:0] ct_kptr_q[0:CT-1];
+  (* mem2reg *) reg [31:0] ct_kptr_d[0:CT-1];
+  (* mem2reg *) reg [31:0] ct_param_q[0:CT-1];
+  (* mem2reg *) reg [31:0] ct_param_d[0:CT-1];
+  (* mem2reg *) reg [31:0] ct_tbs_q[0:CT-1];
+  (* mem2reg *) reg [31:0] ct_tbs_d[0:CT-1];
+  (* mem2reg *) reg [LC_W-1:0] ct_lc_q[0:CT-1];  // lane C of the descriptor
+  (* mem2reg *) reg [LC_W-1:0] ct_lc_d[0:CT-1];
+  (* mem2reg *) reg [1:0] ct_prio_q[0:CT-1];
+  (* mem2reg *) reg [1:0] ct_prio_d[0:CT-1];
+  reg [15:0] lid_q, lid_d;  // the next launch id
+  reg [15:0] last_lid_q, last_lid_d;  // the last accepted host kernel's launch id
+  reg stop_ack_q, free_ack_q, free_ack_d;
+  reg fr_pend_q, fr_pend_d;  // a free is waiting to be carried out
+  reg fr_replay_q, fr_replay_d;
+  reg [TAG_W-1:0] fr_tag_q, fr_tag_d;
 
   // ---------------------------------------------------------------- input arbitration
   wire [LEVELS-1:0] lvl_room;  // the level's FIFO can take a descriptor
@@ -310,6 +376,9 @@ module kmu_kmu #(
   wire [LB_W-1:0] in_lb = {in_tbs, in_cpl_addr};
   wire [LC_W-1:0] in_lc = {in_id, in_event, in_shmem, in_regs, in_warps};
   wire [LD_W-1:0] in_ld = {LD_W{1'b0}};  // a fresh kernel: no continuation
+  // lane E: event kernels are class user (latency-critical, never a "make room" victim), no
+  // estimate
+  wire [LE_W-1:0] in_le = in_host ? {host_est_i, lid_q, host_class_i} : {32'd0, lid_q, 1'b1};
 
   // ---------------------------------------------------------------- pending pool
   wire [LEVELS-1:0] lvl_ne;  // the level's FIFO holds a kernel
@@ -317,6 +386,7 @@ module kmu_kmu #(
   wire [LEVELS*LB_W-1:0] lvl_lb;
   wire [LEVELS*LC_W-1:0] lvl_lc;
   wire [LEVELS*LD_W-1:0] lvl_ld;
+  wire [LEVELS*LE_W-1:0] lvl_le;
   wire [LEVELS-1:0] lvl_push, lvl_push_in, lvl_pop;
 
   // highest non-empty level: the encoder's bit 0 is level 3
@@ -365,8 +435,22 @@ module kmu_kmu #(
   wire [LB_W-1:0] cand_lb = cand_byp ? in_lb : lvl_lb[lvl_hi*LB_W+:LB_W];
   wire [LC_W-1:0] cand_lc = cand_byp ? in_lc : lvl_lc[lvl_hi*LC_W+:LC_W];
   wire [LD_W-1:0] cand_ld = cand_byp ? in_ld : lvl_ld[lvl_hi*LD_W+:LD_W];
+  wire [LE_W-1:0] cand_le = cand_byp ? in_le : lvl_le[lvl_hi*LE_W+:LE_W];
   wire cand_cont = cand_any && cand_ld[LD_CONT];  // a continuation: keeps its tag
   wire [TAG_W-1:0] cand_tag = cand_ld[LD_TAG+:TAG_W];
+  // a continuation of a stopped kernel is dropped from the pool, never admitted
+  reg cand_stop, cand_restart;
+  always @(*) begin
+    cand_stop = 1'b0;
+    cand_restart = 1'b0;
+    for (e = 0; e < CT; e = e + 1) begin
+      if (cand_tag == e[TAG_W-1:0]) begin
+        cand_stop = ct_stop_q[e];
+        cand_restart = ct_restart_q[e];
+      end
+    end
+  end
+  wire cand_dead = cand_cont && cand_stop;
   wire [31:0] cand_tbs = cand_lb[LB_TBS+:32];
 
   // RGEM: no other kernel may hold a slot or a CT entry (a continuation's own entry is its
@@ -379,9 +463,10 @@ module kmu_kmu #(
   end
   wire rgem_ok = !mode_rgem_i || (valid_q == {SLOTS{1'b0}} && !ct_other);
 
-  // admission
-  wire adm_ok = alloc_ok && (cand_cont || ct_alloc_ok) && rgem_ok;
+  // admission (a dead head is popped without a slot: drop_pop)
+  wire adm_ok = alloc_ok && (cand_cont || ct_alloc_ok) && rgem_ok && !cand_dead;
   wire adm_byp = adm_ok && cand_byp;  // straight into a slot
+  wire drop_pop = any_ne && !cand_byp && cand_dead;  // a stopped kernel's continuation
   wire adm_pop = adm_ok && any_ne && !cand_byp;  // the head of level lvl_hi
   wire adm_fire = adm_byp || adm_pop;
   wire adm_fresh = adm_fire && !cand_cont;  // allocates CT entry ct_alloc_idx
@@ -422,14 +507,16 @@ module kmu_kmu #(
   end
 
   // CT read for the done (an index >= CT reads a free entry)
-  reg d_valid;
+  reg d_valid, d_stop;
   reg [31:0] d_out;
   always @(*) begin
     d_valid = 1'b0;
+    d_stop = 1'b0;
     d_out = 32'd0;
     for (e = 0; e < CT; e = e + 1) begin
       if (done_tag_i == e[TAG_W-1:0]) begin
         d_valid = ct_valid_q[e];
+        d_stop = ct_stop_q[e];
         d_out = ct_out_q[e];
       end
     end
@@ -438,8 +525,9 @@ module kmu_kmu #(
   assign err_take_o = take_valid_i && (!t_valid || take_tb_o == t_tbs);
   wire take_ok = take_valid_i && !err_take_o;
   wire take_last = take_ok && (take_tb_o + 32'd1 == t_tbs);  // frees the slot at the edge
-  assign err_done_o = done_valid_i && (!d_valid || d_out == 32'd0);
-  wire done_ok = done_valid_i && !err_done_o;
+  // a stopped kernel's done reports are absorbed: no error, no count
+  assign err_done_o = done_valid_i && (!d_valid || (d_out == 32'd0 && !d_stop));
+  wire done_ok = done_valid_i && !err_done_o && !d_stop;
 
   // ---------------------------------------------------------------- swap-out
   // Eligible victims: valid, priority below the candidate's, TBs left after this cycle's take.
@@ -483,6 +571,11 @@ module kmu_kmu #(
   localparam integer SLOT_MAX_I = SLOTS - 1;
   localparam [SLOT_W-1:0] SLOT_MAX = SLOT_MAX_I[SLOT_W-1:0];
   wire [SLOT_W-1:0] vic_idx = SLOT_MAX - vic_rev_idx;
+  reg [TAG_W-1:0] vic_tag;
+  always @(*) begin
+    vic_tag = {TAG_W{1'b0}};
+    for (s = 0; s < SLOTS; s = s + 1) if (vic_idx == s[SLOT_W-1:0]) vic_tag = tag_q[s];
+  end
 
   // the victim's issue state as a continuation, next TB index after this cycle's take
   reg [LA_W-1:0] vic_la;
@@ -515,8 +608,58 @@ module kmu_kmu #(
   // this push (room, and not the accepted descriptor's level), and the candidate can use the
   // slot next cycle (a continuation, or a CT entry is free)
   wire swp = !mode_rgem_i && cand_any && !alloc_ok && !take_last && vic_any &&
-             lvl_room[vic_lvl] && !lvl_push_in[vic_lvl] && (cand_cont || ct_alloc_ok);
+             lvl_room[vic_lvl] && !lvl_push_in[vic_lvl] && (cand_cont || ct_alloc_ok) &&
+             !cand_dead;
   assign swap_o = swp;
+
+  // ---------------------------------------------------------------- TReM: the pending free
+  wire cpl_fire_w;  // cpl_fire (the completion, below)
+  // the continuation dropped this cycle is the pending free's own: the free waits a cycle, so
+  // that it sees the kernel no longer pooled
+  wire fr_block = drop_pop && (cand_tag == fr_tag_q);
+  // the tag's entry fields (fr_tag_q), for the replay's continuation and the retire's credit
+  reg f_pool, f_event;
+  reg [1:0] f_prio;
+  reg [EKT_ID_W-1:0] f_id;
+  reg [LA_W-1:0] rpl_la;
+  reg [LB_W-1:0] rpl_lb;
+  reg [LC_W-1:0] rpl_lc;
+  always @(*) begin
+    f_pool = 1'b0;
+    f_event = 1'b0;
+    f_prio = 2'd0;
+    f_id = {EKT_ID_W{1'b0}};
+    rpl_la = {LA_W{1'b0}};
+    rpl_lb = {LB_W{1'b0}};
+    rpl_lc = {LC_W{1'b0}};
+    for (e = 0; e < CT; e = e + 1) begin
+      if (fr_tag_q == e[TAG_W-1:0]) begin
+        f_pool = ct_pool_q[e];
+        f_event = ct_event_q[e];
+        f_prio = ct_prio_q[e];
+        f_id = ct_id_q[e];
+        rpl_la = {ct_param_q[e], ct_kptr_q[e]};
+        rpl_lb = {ct_tbs_q[e], 32'd0};  // cpl_addr unused: it is in the CT entry
+        rpl_lc = ct_lc_q[e];
+      end
+    end
+  end
+  wire [LD_W-1:0] rpl_ld = {1'b1, fr_tag_q, 32'd0};  // a continuation from TB 0
+  // a replay whose kernel has no pooled continuation pushes one; it waits for its level
+  wire rpl_push = fr_pend_q && !fr_block && fr_replay_q && !f_pool && lvl_room[f_prio] &&
+                  !lvl_push_in[f_prio] && !(swp && vic_lvl == f_prio);
+  // a retire of an event kernel returns its credit in a cycle without a completion
+  wire ret_credit = fr_pend_q && !fr_block && !fr_replay_q && f_event && !cpl_fire_w;
+  wire fr_fire = fr_pend_q && !fr_block &&
+                 (fr_replay_q ? (f_pool || rpl_push) : (!f_event || !cpl_fire_w));
+
+  // the stop: the tag's entry is valid and does not complete in this cycle
+  reg r_valid;
+  always @(*) begin
+    r_valid = 1'b0;
+    for (e = 0; e < CT; e = e + 1) if (rvk_tag_i == e[TAG_W-1:0]) r_valid = ct_valid_q[e];
+  end
+  wire stop_hit = stop_i && r_valid && !(cpl_fire_w && (cpl_idx == rvk_tag_i));
 
   generate
     for (l = 0; l < LEVELS; l = l + 1) begin : g_lvl
@@ -524,9 +667,17 @@ module kmu_kmu #(
       localparam [1:0] LV = l;  // this level
       wire unused_rdy_b, unused_rdy_c, unused_rdy_d, unused_val_b, unused_val_c, unused_val_d;
       wire swp_here = swp && (vic_lvl == LV);  // the victim goes to this level
+      wire rpl_here = rpl_push && (f_prio == LV);  // a replay's continuation goes here
+      wire [LA_W-1:0] ins_la = swp_here ? vic_la : rpl_here ? rpl_la : in_la;
+      wire [LB_W-1:0] ins_lb = swp_here ? vic_lb : rpl_here ? rpl_lb : in_lb;
+      wire [LC_W-1:0] ins_lc = swp_here ? vic_lc : rpl_here ? rpl_lc : in_lc;
+      wire [LD_W-1:0] ins_ld = swp_here ? vic_ld : rpl_here ? rpl_ld : in_ld;
+      wire [LE_W-1:0] ins_le = (swp_here || rpl_here) ? {LE_W{1'b0}} : in_le;
+      wire unused_rdy_e, unused_val_e;
+      wire [$clog2(PEND+1)-1:0] unused_cnt_e;
       assign lvl_push_in[l] = in_fire && !adm_byp && (in_prio == LV);
-      assign lvl_push[l] = lvl_push_in[l] || swp_here;
-      assign lvl_pop[l] = adm_pop && (lvl_hi == LV);
+      assign lvl_push[l] = lvl_push_in[l] || swp_here || rpl_here;
+      assign lvl_pop[l] = (adm_pop || drop_pop) && (lvl_hi == LV);
       kmu_fifo #(
           .WIDTH(LA_W),
           .DEPTH(PEND)
@@ -536,7 +687,7 @@ module kmu_kmu #(
           .flush_i     (1'b0),
           .push_valid_i(lvl_push[l]),
           .push_ready_o(lvl_room[l]),
-          .push_data_i (swp_here ? vic_la : in_la),
+          .push_data_i (ins_la),
           .pop_valid_o (lvl_ne[l]),
           .pop_ready_i (lvl_pop[l]),
           .pop_data_o  (lvl_la[l*LA_W+:LA_W]),
@@ -551,7 +702,7 @@ module kmu_kmu #(
           .flush_i     (1'b0),
           .push_valid_i(lvl_push[l]),
           .push_ready_o(unused_rdy_b),
-          .push_data_i (swp_here ? vic_lb : in_lb),
+          .push_data_i (ins_lb),
           .pop_valid_o (unused_val_b),
           .pop_ready_i (lvl_pop[l]),
           .pop_data_o  (lvl_lb[l*LB_W+:LB_W]),
@@ -566,7 +717,7 @@ module kmu_kmu #(
           .flush_i     (1'b0),
           .push_valid_i(lvl_push[l]),
           .push_ready_o(unused_rdy_c),
-          .push_data_i (swp_here ? vic_lc : in_lc),
+          .push_data_i (ins_lc),
           .pop_valid_o (unused_val_c),
           .pop_ready_i (lvl_pop[l]),
           .pop_data_o  (lvl_lc[l*LC_W+:LC_W]),
@@ -581,11 +732,26 @@ module kmu_kmu #(
           .flush_i     (1'b0),
           .push_valid_i(lvl_push[l]),
           .push_ready_o(unused_rdy_d),
-          .push_data_i (swp_here ? vic_ld : in_ld),
+          .push_data_i (ins_ld),
           .pop_valid_o (unused_val_d),
           .pop_ready_i (lvl_pop[l]),
           .pop_data_o  (lvl_ld[l*LD_W+:LD_W]),
           .count_o     (unused_cnt_d)
+      );
+      kmu_fifo #(
+          .WIDTH(LE_W),
+          .DEPTH(PEND)
+      ) u_fifo_e (
+          .clk_i       (clk_i),
+          .rst_ni      (rst_ni),
+          .flush_i     (1'b0),
+          .push_valid_i(lvl_push[l]),
+          .push_ready_o(unused_rdy_e),
+          .push_data_i (ins_le),
+          .pop_valid_o (unused_val_e),
+          .pop_ready_i (lvl_pop[l]),
+          .pop_data_o  (lvl_le[l*LE_W+:LE_W]),
+          .count_o     (unused_cnt_e)
       );
     end
   endgenerate
@@ -598,7 +764,7 @@ module kmu_kmu #(
     cpl_idx = {TAG_W{1'b0}};
     cpl_any = 1'b0;
     for (e = CT - 1; e >= 0; e = e - 1) begin
-      if (ct_valid_q[e] && ct_all_q[e] && ct_out_q[e] == 32'd0) begin
+      if (ct_valid_q[e] && ct_all_q[e] && ct_out_q[e] == 32'd0 && !ct_stop_q[e]) begin
         cpl_idx = e[TAG_W-1:0];
         cpl_any = 1'b1;
       end
@@ -607,21 +773,25 @@ module kmu_kmu #(
 
   reg c_event;
   reg [31:0] c_addr;
+  reg [EKT_ID_W-1:0] c_id;
   always @(*) begin
     c_event = 1'b0;
     c_addr = 32'd0;
-    ekt_cpl_id_o = {EKT_ID_W{1'b0}};
+    c_id = {EKT_ID_W{1'b0}};
     for (e = 0; e < CT; e = e + 1) begin
       if (cpl_any && cpl_idx == e[TAG_W-1:0]) begin  // table fields only of a valid entry
         c_event = ct_event_q[e];
         c_addr = ct_cpl_addr_q[e];
-        ekt_cpl_id_o = ct_id_q[e];
+        c_id = ct_id_q[e];
       end
     end
   end
+  // a retire's credit takes the port in a cycle without a completion
+  always @(*) ekt_cpl_id_o = ret_credit ? f_id : c_id;
 
   wire cpl_room;
   wire cpl_fire = cpl_any && cpl_room;
+  assign cpl_fire_w = cpl_fire;
   wire [$clog2(SLOTS+1)-1:0] unused_cpl_cnt;
   kmu_fifo #(
       .WIDTH(32),
@@ -639,8 +809,9 @@ module kmu_kmu #(
       .count_o     (unused_cpl_cnt)
   );
   assign mem_req_wdata_o = 32'd1;
-  assign ekt_cpl_valid_o = cpl_fire && c_event;
+  assign ekt_cpl_valid_o = (cpl_fire && c_event) || ret_credit;
   assign kernel_done_o = cpl_fire;
+  assign cpl_tag_o = cpl_idx;  // TReM: the completed kernel's tag (kmu_revoke's cpl_tag_i)
 
   // ---------------------------------------------------------------- next state
   always @(*) begin
@@ -676,9 +847,11 @@ module kmu_kmu #(
         param_d[s] = cand_la[LA_PARAM+:32];
         tbs_d[s] = cand_tbs;
         prio_d[s] = cand_prio;
-        next_d[s] = cand_cont ? cand_ld[LD_NEXT+:32] : 32'd0;
+        next_d[s] = (cand_cont && !cand_restart) ? cand_ld[LD_NEXT+:32] : 32'd0;
         tag_d[s] = cand_cont ? cand_tag : ct_alloc_idx;
       end
+      // a stop clears the tag's slot (also one admitted in this cycle)
+      if (stop_hit && (tag_d[s] == rvk_tag_i)) valid_d[s] = 1'b0;
     end
   end
 
@@ -686,12 +859,21 @@ module kmu_kmu #(
   wire [TAG_W-1:0] t_tag = take_tag_o;
   always @(*) begin
     ct_valid_d = ct_valid_q;
+    ct_stop_d = ct_stop_q;
+    ct_pool_d = ct_pool_q;
+    ct_zombie_d = ct_zombie_q;
+    ct_restart_d = ct_restart_q;
     for (e = 0; e < CT; e = e + 1) begin
       ct_all_d[e] = ct_all_q[e];
       ct_out_d[e] = ct_out_q[e];
       ct_cpl_addr_d[e] = ct_cpl_addr_q[e];
       ct_event_d[e] = ct_event_q[e];
       ct_id_d[e] = ct_id_q[e];
+      ct_kptr_d[e] = ct_kptr_q[e];
+      ct_param_d[e] = ct_param_q[e];
+      ct_tbs_d[e] = ct_tbs_q[e];
+      ct_lc_d[e] = ct_lc_q[e];
+      ct_prio_d[e] = ct_prio_q[e];
     end
     for (e = 0; e < CT; e = e + 1) begin
       // take and done (never on a free entry, so never on the entry allocated or completed)
@@ -711,9 +893,68 @@ module kmu_kmu #(
         ct_cpl_addr_d[e] = cand_lb[LB_CPL+:32];
         ct_event_d[e] = cand_lc[LC_EVENT];
         ct_id_d[e] = cand_lc[LC_ID+:EKT_ID_W];
+        ct_kptr_d[e] = cand_la[LA_KPTR+:32];
+        ct_param_d[e] = cand_la[LA_PARAM+:32];
+        ct_tbs_d[e] = cand_tbs;
+        ct_lc_d[e] = cand_lc;
+        ct_prio_d[e] = cand_prio;
+        ct_stop_d[e] = 1'b0;
+        ct_pool_d[e] = 1'b0;
+        ct_zombie_d[e] = 1'b0;
+        ct_restart_d[e] = 1'b0;
+      end
+      // TReM: the pool flag follows the kernel's continuation in and out of the pool
+      if (swp && (vic_tag == e[TAG_W-1:0])) ct_pool_d[e] = 1'b1;
+      if (rpl_push && (fr_tag_q == e[TAG_W-1:0])) ct_pool_d[e] = 1'b1;
+      if ((adm_pop || drop_pop) && cand_cont && (cand_tag == e[TAG_W-1:0])) begin
+        ct_pool_d[e] = 1'b0;
+        ct_restart_d[e] = 1'b0;
+        if (drop_pop && ct_zombie_q[e]) begin  // a retired kernel's last trace: free the entry
+          ct_valid_d[e] = 1'b0;
+          ct_stop_d[e] = 1'b0;
+          ct_zombie_d[e] = 1'b0;
+        end
+      end
+      if (stop_hit && (rvk_tag_i == e[TAG_W-1:0])) ct_stop_d[e] = 1'b1;
+      if (fr_fire && (fr_tag_q == e[TAG_W-1:0])) begin
+        if (fr_replay_q) begin  // back to the pool from TB 0, the same tag
+          ct_out_d[e] = 32'd0;
+          ct_all_d[e] = 1'b0;
+          ct_stop_d[e] = 1'b0;
+          if (ct_pool_q[e]) ct_restart_d[e] = 1'b1;
+        end else if (ct_pool_q[e]) begin
+          ct_zombie_d[e] = 1'b1;  // freed when its pooled continuation drops
+        end else begin
+          ct_valid_d[e] = 1'b0;
+          ct_stop_d[e] = 1'b0;
+        end
       end
     end
   end
+
+  // TReM: launch ids, the stop's ack, the pending free
+  always @(*) begin
+    lid_d = lid_q + {15'd0, in_fire};
+    last_lid_d = (in_fire && in_host) ? lid_q : last_lid_q;
+    fr_pend_d = fr_pend_q && !fr_fire;
+    fr_replay_d = fr_replay_q;
+    fr_tag_d = fr_tag_q;
+    if (free_i) begin
+      fr_pend_d = 1'b1;
+      fr_replay_d = free_replay_i;
+      fr_tag_d = rvk_tag_i;
+    end
+    free_ack_d = fr_fire;
+  end
+  assign adm_valid_o = adm_fire;
+  assign adm_fresh_o = adm_fresh;
+  assign adm_tag_o = cand_cont ? cand_tag : ct_alloc_idx;
+  assign adm_lid_o = cand_le[LE_LID+:16];
+  assign adm_user_o = cand_le[LE_USER];
+  assign adm_est_o = cand_le[LE_EST+:32];
+  assign last_lid_o = last_lid_q;
+  assign stop_ack_o = stop_ack_q;
+  assign free_ack_o = free_ack_q;
 
   // ---------------------------------------------------------------- outputs
   reg [SLOTS-1:0] has_tb;
@@ -740,6 +981,17 @@ module kmu_kmu #(
       valid_q <= {SLOTS{1'b0}};
       event_q <= {SLOTS{1'b0}};
       ct_valid_q <= {CT{1'b0}};
+      ct_stop_q <= {CT{1'b0}};
+      ct_pool_q <= {CT{1'b0}};
+      ct_zombie_q <= {CT{1'b0}};
+      ct_restart_q <= {CT{1'b0}};
+      lid_q <= 16'd0;
+      last_lid_q <= 16'd0;
+      stop_ack_q <= 1'b0;
+      free_ack_q <= 1'b0;
+      fr_pend_q <= 1'b0;
+      fr_replay_q <= 1'b0;
+      fr_tag_q <= {TAG_W{1'b0}};
       for (s = 0; s < SLOTS; s = s + 1) begin
         prio_q[s] <= 2'd0;
         tag_q[s] <= {TAG_W{1'b0}};
@@ -755,6 +1007,17 @@ module kmu_kmu #(
       valid_q <= valid_d;
       event_q <= event_d;
       ct_valid_q <= ct_valid_d;
+      ct_stop_q <= ct_stop_d;
+      ct_pool_q <= ct_pool_d;
+      ct_zombie_q <= ct_zombie_d;
+      ct_restart_q <= ct_restart_d;
+      lid_q <= lid_d;
+      last_lid_q <= last_lid_d;
+      stop_ack_q <= stop_i;
+      free_ack_q <= free_ack_d;
+      fr_pend_q <= fr_pend_d;
+      fr_replay_q <= fr_replay_d;
+      fr_tag_q <= fr_tag_d;
       for (s = 0; s < SLOTS; s = s + 1) begin
         prio_q[s] <= prio_d[s];
         tag_q[s] <= tag_d[s];
@@ -779,6 +1042,11 @@ module kmu_kmu #(
         ct_cpl_addr_q[g] <= ct_cpl_addr_d[g];
         ct_event_q[g] <= ct_event_d[g];
         ct_id_q[g] <= ct_id_d[g];
+        ct_kptr_q[g] <= ct_kptr_d[g];
+        ct_param_q[g] <= ct_param_d[g];
+        ct_tbs_q[g] <= ct_tbs_d[g];
+        ct_lc_q[g] <= ct_lc_d[g];
+        ct_prio_q[g] <= ct_prio_d[g];
       end
     end
   endgenerate

@@ -128,12 +128,16 @@ module kmu_revoke #(
     output wire [        15:0] rvk_cnt_o,     // revocations done (saturating)
     output wire                busy_o         // a request is being served
 );
+`include "kmu_regmap.vh"
   localparam integer TAG_W = (CT > 1) ? $clog2(CT) : 1;
-  // request kinds
-  localparam [1:0] KIND_TAG = 2'd0, KIND_LID = 2'd1, KIND_ROOM = 2'd2, KIND_ROOM_EL = 2'd3;
-  // completion status
-  localparam [2:0] ST_OK = 3'd0, ST_UNKNOWN = 3'd1, ST_FINISHED = 3'd2, ST_REVOKED = 3'd3,
-                   ST_GUARD = 3'd4, ST_NO_VICTIM = 3'd5, ST_NEAR_DONE = 3'd6;
+  // request kinds and completion status: the shared codes trem_kind_e and trem_status_e
+  // (regmap/kmu.rdl, TR_CMD.KIND and TR_RESULT.STATUS), short names here
+  localparam [1:0] KIND_TAG = KMU_TREM_KIND_TAG, KIND_LID = KMU_TREM_KIND_LID,
+                   KIND_ROOM = KMU_TREM_KIND_ROOM, KIND_ROOM_EL = KMU_TREM_KIND_ROOM_EL;
+  localparam [2:0] ST_OK = KMU_TREM_STATUS_OK, ST_UNKNOWN = KMU_TREM_STATUS_UNKNOWN,
+                   ST_FINISHED = KMU_TREM_STATUS_FINISHED, ST_REVOKED = KMU_TREM_STATUS_REVOKED,
+                   ST_GUARD = KMU_TREM_STATUS_GUARD, ST_NO_VICTIM = KMU_TREM_STATUS_NO_VICTIM,
+                   ST_NEAR_DONE = KMU_TREM_STATUS_NEAR_DONE;
   // tag states
   localparam [2:0] T_FREE = 3'd0, T_RUN = 3'd1, T_RVK = 3'd2, T_REPLAY = 3'd3, T_DONE = 3'd4,
                    T_RETIRED = 3'd5;

@@ -235,7 +235,7 @@ static int hw_failed(void *p, char *msg, size_t len) {
   return e->failed;
 }
 
-#define FEATS (KMUSIM_FEAT_HOST_LAUNCH | KMUSIM_FEAT_HINT | KMUSIM_FEAT_COPY)
+#define FEATS (KMUSIM_FEAT_HOST_LAUNCH | KMUSIM_FEAT_HINT | KMUSIM_FEAT_COPY | KMUSIM_FEAT_REVOKE)
 static const kmusim_hw_sizes hw_sizes = {P_RPW,   P_BEAT_BYTES, P_IPB,    P_CP_NPRIO,
                                          P_CP_QD, P_CP_IDW,     P_CP_LENW};
 const kmusim_engine_ops kmusim_engine_c = {"c",      FEATS,     0,         c_create,

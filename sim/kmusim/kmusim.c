@@ -119,8 +119,8 @@ static int check_supported(const kmusim_workload *w, const kmusim_engine_ops *e)
       break;
     }
     case KMUSIM_EV_REVOKE:
-      why = "revokes are not supported yet: the TReM revoke window is reserved in the register "
-            "map (docs/regmap.md) and kmusim does not drive it";
+      why = "revokes are not supported yet: kmusim does not drive the TReM window's TR_CMD "
+            "(issue 12: the per-SM drop and the scoreboard of dropped and replayed TBs are to come)";
       break;
     case KMUSIM_EV_LAUNCH:
       if (!(e->features & KMUSIM_FEAT_HOST_LAUNCH))

@@ -100,6 +100,8 @@ typedef struct {
    * completion polling, and the buffers (bump allocators, host and device side) */
   host_link link;
   int copies;           /* the engine has the copy window */
+  int trem;             /* the engine has the TReM window (read at the end) */
+  uint32_t hl_est;      /* HL_EST as last written (reset value 0) */
   size_t cp_next;       /* first copy not yet submitted (workload order = time order; a
                          * chained copy may be passed by later ones) */
   int cp_active;        /* copy being submitted, -1 none */
@@ -341,7 +343,13 @@ static int try_issue(ctx *c, const hop *h) {
     wr(c, KMU_HL_GRID_Z_ADDR, k->grid[2], TAG(T_STAGE, h->idx));
     wr(c, KMU_HL_TB_XY_ADDR, k->tbdim[0] | k->tbdim[1] << 16, TAG(T_STAGE, h->idx));
     wr(c, KMU_HL_TB_Z_ADDR, k->tbdim[2], TAG(T_STAGE, h->idx));
-    wr(c, KMU_HL_RES_ADDR, k->shmem | k->regs << 16 | k->prio << 24, TAG(T_STAGE, h->idx));
+    wr(c, KMU_HL_RES_ADDR,
+       k->shmem | k->regs << 16 | k->prio << 24 | (uint32_t)k->user << KMU_HL_RES_CLASS_SHIFT,
+       TAG(T_STAGE, h->idx));
+    if (k->est != c->hl_est) { /* HL_EST keeps its value: written only when it changes */
+      wr(c, KMU_HL_EST_ADDR, k->est, TAG(T_STAGE, h->idx));
+      c->hl_est = k->est;
+    }
     wr(c, KMU_HL_PARAM_ADDR, x->param, TAG(T_STAGE, h->idx));
     wr(c, KMU_HL_CPL_ADDR_ADDR, x->cpl, TAG(T_STAGE, h->idx));
     wr(c, KMU_HL_CMD_ADDR, 1, TAG(T_HLCMD, h->idx));
@@ -729,7 +737,11 @@ static void on_axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_
     else if (i == 1) r->perf_doorbells = rdata;
     else if (i == 2) r->perf_completions = rdata;
     else if (i == 3) r->perf_copies = rdata;
-    else r->copy_err_cnt = rdata;
+    else if (i == 4) r->copy_err_cnt = rdata;
+    else if (i == 5) r->tr_elastic = rdata;
+    else if (i == 6) r->tr_result = rdata;
+    else if (i == 7) r->perf_revokes = rdata;
+    else r->err_cnt_trem = rdata;
     c->final_left--;
     break;
   default:
@@ -1132,6 +1144,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
   build_ops(c);
   build_copies(c);
   c->copies = (o->engine->features & KMUSIM_FEAT_COPY) && o->engine->hw;
+  c->trem = (o->engine->features & KMUSIM_FEAT_REVOKE) && o->engine->hw;
   host_link_init(&c->link, w->cfg.link_latency, w->cfg.link_bw, w->cfg.link_setup, link_chunk, c);
 
   kmusim_engine_args ea = {&w->cfg, o->fst, o->seed};
@@ -1193,6 +1206,13 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
         kmu_axim_read(&c->axim, KMU_PERF_COPIES_ADDR, TAG(T_FINAL, 3));
         kmu_axim_read(&c->axim, KMU_COPY_ERR_CNT_ADDR, TAG(T_FINAL, 4));
         c->final_left += 2;
+      }
+      if (c->trem) { /* the TReM window: Elastic's q and the revoke unit, idle and unused */
+        kmu_axim_read(&c->axim, KMU_TR_ELASTIC_ADDR, TAG(T_FINAL, 5));
+        kmu_axim_read(&c->axim, KMU_TR_RESULT_ADDR, TAG(T_FINAL, 6));
+        kmu_axim_read(&c->axim, KMU_PERF_REVOKES_ADDR, TAG(T_FINAL, 7));
+        kmu_axim_read(&c->axim, KMU_ERR_CNT_TREM_ADDR, TAG(T_FINAL, 8));
+        c->final_left += 4;
       }
       c->final_phase = 1;
     }
@@ -1381,6 +1401,15 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       fail(c, "copies: %zu done, the engine counted %u (PERF_COPIES)", r->ncp, r->perf_copies);
     if (c->copies && r->copy_err_cnt)
       fail(c, "the engine counted %u refused copies (COPY_ERR_CNT)", r->copy_err_cnt);
+    /* TReM: every user-facing kernel (class=user, every event kernel) that arrived has left
+     * (kmu_elastic's q back to 0); no revoke was asked (kmusim does not drive TR_CMD yet) */
+    if (c->trem && (r->tr_elastic & KMU_TR_ELASTIC_Q_MASK))
+      fail(c, "user-facing kernels: the engine still counts %u outstanding at the end "
+           "(TR_ELASTIC.Q): an arrival without its departure",
+           (unsigned)((r->tr_elastic & KMU_TR_ELASTIC_Q_MASK) >> KMU_TR_ELASTIC_Q_SHIFT));
+    if (c->trem && ((r->tr_result & KMU_TR_RESULT_BUSY_MASK) || r->perf_revokes || r->err_cnt_trem))
+      fail(c, "revoke unit: TR_RESULT=0x%08x, PERF_REVOKES=%u, ERR_CNT_TREM=%u without any "
+           "revoke request", r->tr_result, r->perf_revokes, r->err_cnt_trem);
     for (size_t i = 0; i < r->ncp && !c->failed; i++)
       if (r->cp[i].nwritten != r->cp[i].bytes / 4) {
         char d[160];

@@ -111,6 +111,7 @@ typedef struct {
   size_t ncp;
   uint64_t link_reads, link_writes, link_chunks, link_setup_cycles;
   uint32_t perf_copies, copy_err_cnt; /* PERF_COPIES, COPY_ERR_CNT read at the end */
+  uint32_t tr_elastic, tr_result, perf_revokes, err_cnt_trem; /* the TReM window, at the end */
   kmusim_mark *marks;       /* timeline marks (with record_tbs) */
   size_t nmarks, marks_cap;
   uint64_t *iso;            /* per kernel: isolated turnaround, 0 = not measured */

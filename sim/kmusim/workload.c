@@ -616,6 +616,22 @@ static void parse_kernel(parser *p, char **tok, int n) {
     perr(p, "kernel '%s': ring= and maxinf= are for event kernels", name);
     return;
   }
+  /* TReM: the class and the estimate go with a host launch (HL_RES.CLASS, HL_EST); an event
+   * kernel is always class user in the hardware and carries no estimate */
+  const char *cls = kv_get(&kv, "class");
+  if ((r = kv_num(p, &kv, "est", 0, 0xffffffffull, 0, &v)) < 0) return;
+  k.est = r ? (uint32_t)v : 0;
+  k.user = k.event;
+  if (k.event && (cls || r)) {
+    perr(p, "kernel '%s': class= and est= are for host kernels (an event kernel is class user)",
+         name);
+    return;
+  }
+  if (cls && !strcmp(cls, "user")) k.user = 1;
+  else if (cls && strcmp(cls, "batch")) {
+    perr(p, "kernel '%s': class=%s (user or batch)", name, cls);
+    return;
+  }
   if (kv_unused(p, &kv, "kernel")) return;
   k.warps = (k.threads + 31) / 32;
   k.regs_per_tb = k.warps * 32u * k.regs;

@@ -98,6 +98,8 @@ typedef struct {
   unsigned wb_rate;     /* register write-backs per 1000 TB cycles (per TB) */
   unsigned bar_rate;    /* barriers per 1000 TB cycles (per TB) */
   unsigned jitter;      /* TB time varies uniformly by +-jitter percent (seeded) */
+  int user;             /* TReM class: 1 user-facing, 0 batch (event kernels: always user) */
+  uint32_t est;         /* TReM: estimated execution time in cycles (0: none) */
   /* derived */
   uint64_t ntb;         /* grid x*y*z */
   unsigned threads;     /* per TB */
