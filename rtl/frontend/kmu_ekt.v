@@ -467,32 +467,78 @@ module kmu_ekt #(
   //   - a registered entry has base < end, base/end/esize 4-byte aligned, esize != 0,
   //     max in flight != 0, and at most max in flight launches in flight; a free entry has
   //     none in flight (unregister needs 0);
+  //   - the cycle after a launch (upd_q): its entry is registered, not fresh, has a launch in
+  //     flight, and the entry memory's read register holds its word (so the head update uses
+  //     the entry's own base, end and size);
   //   - credit conservation for one entry f_id chosen by the solver: its in-flight count is
   //     the OK launches minus the OK completions since it was registered;
-  //   - every OK launch gives one descriptor in the next cycle, with the id and the head
-  //     before the launch; a descriptor not taken stays, unchanged;
+  //   - every OK launch gives one descriptor in the next cycle, with the id and the entry's
+  //     head before the launch (f_head_of: the head being written, else the base of a fresh
+  //     entry, else the head memory's word); a descriptor not taken stays, unchanged;
   //   - the registration state machine stays in its three states.
-  // Not here: head within [base, end) (it needs end - base to be a multiple of esize, i.e.
-  // the shift-subtract remainder proven correct over its 32 cycles).
+  // Head within [base, end): formal/kmu_ekt_head.sby, from the f_head*/f_base*/... wires below.
   integer f_e;
+  wire [31:0] f_stg_len = ~stg_pendn_q - stg_pbase_q;  // end - base of the staged registration
   reg f_past_valid = 1'b0;
   always @(posedge clk_i) f_past_valid <= 1'b1;
+  function [31:0] f_base_of(input integer x);
+    f_base_of = ent_mem[x][M_BASE +: 32];
+  endfunction
+  function [31:0] f_end_of(input integer x);
+    f_end_of = ~ent_mem[x][M_ENDN +: 32];
+  endfunction
+  function [15:0] f_esize_of(input integer x);
+    f_esize_of = ent_mem[x][M_ESIZE +: 16];
+  endfunction
+  // the head of entry x as the next launch of it sees it
+  function [31:0] f_head_of(input integer x);
+    if (upd_q && desc_id_q == x[ID_W-1:0]) f_head_of = head_next;
+    else if (fresh_q[x]) f_head_of = f_base_of(x);
+    else f_head_of = head_mem[x];
+  endfunction
   always @(*) begin
     if (rst_ni) begin
       assert (rstate_q != 2'd3);
       for (f_e = 0; f_e < ENTRIES; f_e = f_e + 1) begin
         if (valid_q[f_e]) begin
-          assert (base_q[f_e] < end_q[f_e]);
-          assert (base_q[f_e][1:0] == 2'd0 && end_q[f_e][1:0] == 2'd0);
-          assert (esize_q[f_e] != 16'd0 && esize_q[f_e][1:0] == 2'd0);
+          assert (f_base_of(f_e) < f_end_of(f_e));
+          assert (f_base_of(f_e) % 4 == 0 && f_end_of(f_e) % 4 == 0);
+          assert (f_esize_of(f_e) != 16'd0 && f_esize_of(f_e) % 4 == 0);
           assert (maxinf_q[f_e] != 8'd0);
           assert (inflight_q[f_e] <= maxinf_q[f_e]);
         end else begin
-          assert (inflight_q[f_e] == 8'd0);
+          assert (inflight_q[f_e] == 8'd0);  // (fresh_q of a free entry means nothing)
         end
       end
+      if (upd_q) begin
+        assert (desc_id_q < ENTRIES && valid_q[desc_id_q] && !fresh_q[desc_id_q]);
+        assert (inflight_q[desc_id_q] != 8'd0);
+        assert (ent_rdata_q == ent_mem[desc_id_q]);
+        assert (desc_valid_q);
+      end
+      if (ps_fwd_q) assert (!ps_base_q);
+      // the range check of a staged registration (end > base) as the serial unit computes
+      // it: the capture's borrow, and a 1 of end - base either shifted out (div_nz_q) or
+      // still in div_len_q, whose low bits fill with zeros one per step
+      if (rstate_q != RS_IDLE) begin
+        assert (div_brw_q == (~stg_pendn_q < stg_pbase_q));
+        assert ((div_nz_q || div_len_q != 32'd0) == (f_stg_len != 32'd0));
+      end
+      if (rstate_q == RS_DIV) assert ((div_len_q << ({1'b0, div_cnt_q} + 6'd1)) == 32'd0);
+      if (rstate_q == RS_DONE) assert (div_len_q == 32'd0);
     end
   end
+  // the entries' state for formal/kmu_ekt_head.sby (entries 0..2; 0 where there is none)
+  (* keep *) wire [31:0] f_head0 = f_head_of(0), f_base0 = f_base_of(0), f_end0 = f_end_of(0);
+  (* keep *) wire [31:0] f_head1 = (ENTRIES > 1) ? f_head_of(1) : 32'd0;
+  (* keep *) wire [31:0] f_base1 = (ENTRIES > 1) ? f_base_of(1) : 32'd0;
+  (* keep *) wire [31:0] f_end1 = (ENTRIES > 1) ? f_end_of(1) : 32'd0;
+  (* keep *) wire [31:0] f_head2 = (ENTRIES > 2) ? f_head_of(2) : 32'd0;
+  (* keep *) wire [31:0] f_base2 = (ENTRIES > 2) ? f_base_of(2) : 32'd0;
+  (* keep *) wire [31:0] f_end2 = (ENTRIES > 2) ? f_end_of(2) : 32'd0;
+  (* keep *) wire [15:0] f_esize0 = f_esize_of(0);
+  (* keep *) wire [15:0] f_esize1 = (ENTRIES > 1) ? f_esize_of(1) : 16'd0;
+  (* keep *) wire [15:0] f_esize2 = (ENTRIES > 2) ? f_esize_of(2) : 16'd0;
 
   // credit conservation for one entry
   (* anyconst *) reg [ID_W-1:0] f_id;
@@ -509,11 +555,12 @@ module kmu_ekt #(
   always @(*) if (rst_ni) assert ({1'b0, inflight_q[f_id]} == f_cnt);
 
   // one descriptor per OK launch; a stalled descriptor holds
+  wire [31:0] f_lhead = f_head_of(launch_id_i);
   always @(posedge clk_i) begin
     if (f_past_valid && $past(rst_ni) && rst_ni) begin
       if ($past(launch_ok)) begin
         assert (desc_valid_o && desc_id_o == $past(launch_id_i));
-        assert (desc_param_o == $past(l_head));
+        assert (desc_param_o == $past(f_lhead));
       end else if ($past(desc_valid_o && !desc_ready_i)) begin
         assert (desc_valid_o && desc_id_o == $past(desc_id_o));
         assert (desc_param_o == $past(desc_param_o) && desc_kptr_o == $past(desc_kptr_o));
@@ -529,6 +576,7 @@ module kmu_ekt #(
       cover (f_cpl);
       cover (launch_valid_i && launch_ready_o && launch_err_o == KMU_LAUNCH_ERR_INFLIGHT);
       cover (unreg_valid_i && unreg_code_o == KMU_UNREG_CODE_BUSY);
+      cover (launch_ok && l_fwd);
     end
   end
 `endif
