@@ -8,20 +8,33 @@
 // metadata buffer and a single adder + comparator for the head (V-E).  Interface contract:
 // docs/frontend-interfaces.md section 5; block page docs/blocks/kmu_ekt.md.
 //
-// Storage: the kernel metadata (pointer, grid/TB dims, shared memory, registers, priority,
-// 154 bits) lives in meta_mem: ENTRIES words, one synchronous read port with enable (read in
-// the launch handshake cycle, data held while the descriptor is stalled) and one write port,
-// no reset (BRAM-inferable).  Head, base, end, entry size, max/current in-flight and valid
-// are per-entry registers.
+// Storage (issue 15: tables in block RAM without reset, only the valid bits reset):
+//   ent_mem   ENTRIES x 234 bits: the kernel metadata (pointer, grid/TB dims, shared memory,
+//             registers, priority: 154 bits), the buffer's base, ~end and entry size; written
+//             by a registration, read in the launch handshake cycle (ent_rdata_q holds the word
+//             while the descriptor is stalled).
+//   head_mem  ENTRIES x 32 bits: the head; read with ent_mem in the launch cycle, written with
+//             the next head in the cycle after the launch (upd_q).
+//   Both have one synchronous read port with enable and one write port, no reset
+//   (SB_RAM40_4K on iCE40).  A registration does not write the head: it sets the entry's
+//   fresh bit, and the first launch takes the base instead (ps_base_q).  A launch of the entry
+//   launched in the cycle before reads the memory before that head is written, so it takes
+//   the head computed then (fwd_head_q, ps_fwd_q).  Per-entry registers: valid, fresh, max and
+//   current in-flight (with an equality "full" and a zero "idle" flag per entry, so an event
+//   reads one bit by id).
 //
 // Latency:
 //   launch    handshake in cycle t -> desc_valid_o in t+1 (one launch per cycle sustained
-//             while desc_ready_i is high; launch_ready_o = !desc_valid_o || desc_ready_i).
+//             while desc_ready_i is high, also to one entry; launch_ready_o =
+//             !desc_valid_o || desc_ready_i).  desc_param_o is the head memory's (or base's, or
+//             forwarded head's) registered word through one 3:1 select; the head update (one
+//             adder, one comparator: V-E) runs in t+1 from that word.
 //   register  handshake in cycle t -> reg_done_o in cycle t+33 (32 cycles of shift-subtract
 //             remainder, then the result cycle); the entry is written at the edge ending the
 //             reg_done_o cycle; reg_ready_o is low from t+1 through t+33, so a registration
 //             can start every 34 cycles.
 //   unregister, completion: result in the same cycle, state changes at the next edge.
+//   (Unchanged by the memory restructuring of issue 15: same cycles as before.)
 //
 // Handshakes (a handshake is valid && ready in one cycle, effective at the next edge):
 //   reg_valid_i/reg_ready_o - reg_* fields captured at the handshake; reg_done_o pulses once
