@@ -236,8 +236,9 @@ module kmu_ekt #(
   wire [15:0] r_esize = ent_rdata_q[M_ESIZE +: 16];
   wire [31:0] desc_param = ps_fwd_q ? fwd_head_q : ps_base_q ? r_base : head_rdata_q;
   wire [32:0] head_sum = {1'b0, desc_param} + {17'd0, r_esize};
-  wire [33:0] head_cmp = {1'b0, head_sum} + {2'b01, r_endn} + 34'd1;  // sum + 2^33 - end
-  wire head_wrap = head_cmp[33];
+  wire head_wrap;  // sum >= end: the carry out of sum + 2^33 - end
+  wire [32:0] unused_head_cmp;  // only the carry out is used
+  assign {head_wrap, unused_head_cmp} = {1'b0, head_sum} + {2'b01, r_endn} + 34'd1;
   wire [31:0] head_next = head_wrap ? r_base : head_sum[31:0];
 
   // ---------------------------------------------------------------- launch
@@ -299,9 +300,11 @@ module kmu_ekt #(
   // one restoring shift-subtract step
   wire [16:0] div_shift = {div_rem_q, div_len_q[31]};
   // one subtraction: its borrow decides, its low bits are the new remainder
-  wire [17:0] div_try = {1'b0, div_shift} - {2'b00, stg_esize_q};
-  wire div_sub = !div_try[17];
-  wire [15:0] div_diff = div_try[15:0];
+  wire div_brw;  // the borrow: div_shift < esize
+  wire unused_div_try;  // bit 16 of the difference: 0 whenever it is used (no borrow)
+  wire [15:0] div_diff;
+  assign {div_brw, unused_div_try, div_diff} = {1'b0, div_shift} - {2'b00, stg_esize_q};
+  wire div_sub = !div_brw;
   // end - base at the capture, as ~(~end + base): the end is staged inverted (the table and
   // the head comparator want ~end), so this adder needs no inverted operand of its own; its
   // carry out is the borrow of end - base (end < base)
