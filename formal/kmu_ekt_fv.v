@@ -111,49 +111,33 @@ module kmu_ekt_fv #(
   // ---------------------------------------------------------------- head within [base, end)
   // Tasks of formal/kmu_ekt_head.sby (read with -DEKT_HEAD).  The f_* wires carry the EKT's
   // internal state: left undriven here, the .sby script drives them from the flattened
-  // instance (connect -nounset -set f_head0 dut.head_q[0] ...), which is how this Yosys
-  // front-end reads a hierarchical signal.  The EKT's own assertions (proven by
-  // formal/kmu_ekt.sby) are assumed here (chformal -assert2assume).
+  // instance (connect -nounset -set f_head0 dut.f_head0 ...: the EKT's FORMAL block names
+  // each entry's head as its next launch sees it, its base, end and size, read out of its
+  // memories), which is how this Yosys front-end reads a hierarchical signal.  The EKT's own
+  // assertions (proven by formal/kmu_ekt.sby) are assumed here (chformal -assert2assume).
   //
   // Claim, for one entry f_hid chosen by the solver: a registered entry has
   // base <= head < end, and every descriptor of it names an address in [base, end).
-  // Environment: a registration's buffer ends at least one entry below 2^32
-  // (pend + esize <= 2^32), so the head adder cannot carry out.  Without that assumption
-  // the claim needs end - base to be a multiple of esize and the head on an entry boundary
-  // (the registration refuses other lengths: BAD_LENGTH); that modular invariant, with the
-  // 32-step remainder unit proven, did not close by k-induction in 10 minutes at 32 bits
-  // (multiplier reasoning), so it is not here (docs/verification.md).
+  // No bound on the buffer's end: the head adder keeps its carry (33 bits), so a buffer that
+  // ends at 2^32 wraps to its base like any other.  Not claimed: the head on an entry
+  // boundary (that needs end - base to be a multiple of esize, i.e. the 32-step remainder
+  // unit proven; multiplier reasoning that did not close by k-induction: docs/verification.md).
   (* keep *) wire [31:0] f_head0, f_head1, f_head2, f_base0, f_base1, f_base2;
   (* keep *) wire [31:0] f_end0, f_end1, f_end2;
   (* keep *) wire [15:0] f_esize0, f_esize1, f_esize2;
-  (* keep *) wire [1:0]  f_rstate;
-  (* keep *) wire [31:0] f_stg_pend;
-  (* keep *) wire [15:0] f_stg_esize;
   (* anyconst *) reg [ID_W-1:0] f_hid;
   always @(*) assume (f_hid < ENTRIES);
-  // the tracked entry's registers (ENTRIES <= 3 in these tasks)
+  // the tracked entry's state (ENTRIES <= 3 in these tasks)
   wire [31:0] h_head = (f_hid == 0) ? f_head0 : (f_hid == 1) ? f_head1 : f_head2;
   wire [31:0] h_base = (f_hid == 0) ? f_base0 : (f_hid == 1) ? f_base1 : f_base2;
   wire [31:0] h_end = (f_hid == 0) ? f_end0 : (f_hid == 1) ? f_end1 : f_end2;
   wire [15:0] h_esize = (f_hid == 0) ? f_esize0 : (f_hid == 1) ? f_esize1 : f_esize2;
   wire h_valid = valid_o[f_hid];
-  localparam [32:0] F_TOP = 33'h1_0000_0000;
 
-  always @(*) begin
-    if (rst_ni && reg_valid_i && reg_ready_o)
-      assume ({1'b0, reg_pend_i} + {17'd0, reg_esize_i} <= F_TOP);
-  end
   wire h_launch = launch_valid_i && launch_ready_o && (launch_err_o == 2'd0) &&
                   (launch_id_i == f_hid);
   always @(*) begin
-    if (rst_ni) begin
-      // the staged registration (RS_DIV, RS_DONE) keeps the environment's bound
-      if (f_rstate != 2'd0) assert ({1'b0, f_stg_pend} + {17'd0, f_stg_esize} <= F_TOP);
-      if (h_valid) begin
-        assert ({1'b0, h_end} + {17'd0, h_esize} <= F_TOP);
-        assert (h_base <= h_head && h_head < h_end);
-      end
-    end
+    if (rst_ni && h_valid) assert (h_base <= h_head && h_head < h_end);
   end
   // every descriptor of the tracked entry names an address of its buffer
   reg f_past_valid = 1'b0;
@@ -166,7 +150,7 @@ module kmu_ekt_fv #(
   always @(*) begin
     if (rst_ni) begin
       // a wrap after at least one step
-      cover (h_launch && h_head != h_base && h_head + {16'd0, h_esize} >= h_end);
+      cover (h_launch && h_head != h_base && {1'b0, h_head} + {17'd0, h_esize} >= {1'b0, h_end});
     end
   end
 `endif

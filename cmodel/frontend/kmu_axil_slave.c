@@ -89,7 +89,8 @@ void kmu_axil_slave_comb_out(kmu_axil_slave *m, const kmu_axil_slave_in *i,
   o->s_bvalid_o = bo->pop_valid_o;
   o->s_bresp_o = bo->pop_data_o;
   o->s_rvalid_o = ro->pop_valid_o;
-  o->s_rdata_o = ro->pop_data_o >> 2;
+  /* R holds the read data as it came; an errored read leaves with RDATA 0 */
+  o->s_rdata_o = (ro->pop_data_o & 3) == RESP_OKAY ? ro->pop_data_o >> 2 : 0;
   o->s_rresp_o = ro->pop_data_o & 3;
   o->bus_req_valid_o = arbo->gnt_valid_o;
   o->bus_req_write_o = gnt_wr;
@@ -122,7 +123,7 @@ void kmu_axil_slave_comb_next(kmu_axil_slave *m, const kmu_axil_slave_in *i,
   bi->push_valid_i = wr_fire;
   bi->push_data_i = err ? RESP_SLVERR : RESP_OKAY;
   ri->push_valid_i = rd_fire;
-  ri->push_data_i = err ? RESP_SLVERR : (i->bus_rsp_rdata_i & 0xffffffffull) << 2 | RESP_OKAY;
+  ri->push_data_i = (i->bus_rsp_rdata_i & 0xffffffffull) << 2 | (err ? RESP_SLVERR : RESP_OKAY);
   kmu_fifo_comb(&m->u_aw_fifo, awi, awo);
   kmu_fifo_comb(&m->u_w_fifo, wi, wo);
   kmu_fifo_comb(&m->u_ar_fifo, ari, aro);

@@ -40,26 +40,32 @@ typedef struct {
   unsigned entries; /* ENTRIES, 1..64 */
 } kmu_ekt_params;
 
-/* one word of the metadata memory (154 bits in the RTL's meta_mem) */
+/* the descriptor's metadata (154 bits of an ent_mem word in the RTL) */
 typedef struct {
   uint32_t kptr;
   uint16_t grid_x, grid_y, grid_z, tb_x, tb_y, tb_z, shmem;
   uint8_t nregs, prio;
 } kmu_ekt_meta;
 
+/* one word of the entry memory ent_mem: metadata, base, ~end, entry size (234 bits) */
+typedef struct {
+  kmu_ekt_meta meta;
+  uint32_t base, endn;
+  unsigned esize;
+} kmu_ekt_ent;
+
 typedef struct {
   unsigned rstate;
   kmu_ekt_meta stg_meta;
-  uint32_t stg_pbase, stg_pend;
+  uint32_t stg_pbase, stg_pendn; /* stg_pendn: ~end */
   unsigned stg_esize, stg_maxinf;
   uint32_t div_len;
-  unsigned div_rem, div_cnt;
-  uint64_t valid;
-  unsigned desc_valid, desc_id;
-  uint32_t desc_param;
+  unsigned div_rem, div_cnt, div_brw, div_nz;
+  uint64_t valid, fresh;
+  unsigned desc_valid, desc_id, ps_base, ps_fwd, upd;
+  uint32_t fwd_head;
   /* per-entry tables, last: tick() copies them only after a write (tab_we, KMU_Q_FROM_D_TAB) */
-  uint32_t head[KMU_EKT_MAX_ENTRIES], base[KMU_EKT_MAX_ENTRIES], end[KMU_EKT_MAX_ENTRIES];
-  unsigned esize[KMU_EKT_MAX_ENTRIES], maxinf[KMU_EKT_MAX_ENTRIES];
+  unsigned maxinf[KMU_EKT_MAX_ENTRIES];
   unsigned inflight[KMU_EKT_MAX_ENTRIES];
 } kmu_ekt_regs;
 
@@ -70,11 +76,16 @@ typedef struct {
   int d_is_q; /* d holds q (KMU_D_FROM_Q) */
   int tab_we; /* this cycle's comb() wrote a table entry of d (KMU_Q_FROM_D_TAB) */
   kmu_prio_enc u_alloc;
-  kmu_ekt_meta *meta_mem;    /* ENTRIES words, no reset */
-  kmu_ekt_meta meta_rdata_q; /* the memory's read register */
-  int meta_we, meta_re;      /* ports, applied at the edge like the RTL's clocked block */
-  unsigned meta_waddr, meta_raddr;
-  kmu_ekt_meta meta_wdata;
+  kmu_ekt_ent *ent_mem;    /* ENTRIES words, no reset */
+  kmu_ekt_ent ent_rdata_q; /* its read register */
+  uint32_t *head_mem;      /* ENTRIES words, no reset */
+  uint32_t head_rdata_q;   /* its read register */
+  int ent_we, ent_re;      /* ports, applied at the edge like the RTL's clocked blocks */
+  unsigned ent_waddr, ent_raddr;
+  kmu_ekt_ent ent_wdata;
+  int head_we; /* upd_q: the launch of last cycle writes head_next at head_waddr */
+  unsigned head_waddr;
+  uint32_t head_wdata;
 } kmu_ekt;
 
 void kmu_ekt_init(kmu_ekt *m, const kmu_ekt_params *p);

@@ -90,7 +90,9 @@ module kmu_axil_slave #(
   wire          b_push;  // its response enters B
   // the responses made in the handshake cycle
   wire [   1:0] b_push_word = bus_rsp_err_i ? RESP_SLVERR : RESP_OKAY;
-  wire [  33:0] r_push_word = bus_rsp_err_i ? {32'h0, RESP_SLVERR} : {bus_rsp_rdata_i, RESP_OKAY};
+  // R holds the bus's read data as it came, also on an error: RDATA is forced to 0 where it
+  // leaves R (s_rdata_o), in the same LUT as the FIFO's head select (issue 15: area)
+  wire [  33:0] r_push_word = {bus_rsp_rdata_i, bus_rsp_err_i ? RESP_SLVERR : RESP_OKAY};
   // FIFO fill levels and the arbiter's index are not needed here
   wire [1:0] unused_aw_count, unused_w_count, unused_ar_count, unused_b_count, unused_r_count;
   wire unused_gnt_idx;
@@ -204,7 +206,7 @@ module kmu_axil_slave #(
       .pop_data_o  (r_word),
       .count_o     (unused_r_count)
   );
-  assign s_rdata_o = r_word[33:2];
+  assign s_rdata_o = (r_word[1:0] == RESP_OKAY) ? r_word[33:2] : 32'h0;
   assign s_rresp_o = r_word[1:0];
 
   always @(*) begin
@@ -270,11 +272,12 @@ module kmu_axil_slave #(
       if (lock_q) assert (bus_req_valid_o && bus_req_write_o == lock_wr_q);
       // an offer always has room for its response
       if (bus_req_valid_o) assert (bus_req_write_o ? b_room : r_room);
-      // The responses are made legal where they enter B and R (OKAY or SLVERR; an errored
-      // read carries RDATA 0); the FIFOs deliver every word unchanged and in order (their own
-      // properties), so the AXI side sees only these.
+      // The responses are made legal where they enter B and R (OKAY or SLVERR); the FIFOs
+      // deliver every word unchanged and in order (their own properties), and an errored
+      // read leaves R with RDATA 0, so the AXI side sees only these.
       if (b_push) assert (b_push_word == RESP_OKAY || b_push_word == RESP_SLVERR);
-      if (rd_fire) assert (r_push_word[1:0] == RESP_OKAY || r_push_word == {32'h0, RESP_SLVERR});
+      if (rd_fire) assert (r_push_word[1:0] == RESP_OKAY || r_push_word[1:0] == RESP_SLVERR);
+      if (s_rvalid_o && s_rresp_o != RESP_OKAY) assert (s_rdata_o == 32'h0);
     end
   end
 `endif
