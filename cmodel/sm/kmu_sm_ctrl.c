@@ -71,12 +71,6 @@ void kmu_sm_ctrl_reset(kmu_sm_ctrl *m) {
   kmu_fifo_reset(&m->u_ewt_id);
 }
 
-/* warp registers per warp of a TB: ceil(ceil(regs / 32) / warps), saturated to 6 bits */
-static unsigned rpw_of(unsigned regs, unsigned warps) {
-  const unsigned regw = (regs + 31) >> 5;
-  const unsigned r = warps ? (regw + warps - 1) / warps : 0;
-  return r > 63 ? 63 : r;
-}
 
 /* Phase 1, from the state, the dispatcher's need (need_*), hold_i, simt_done_rtb_i and
  * ctx_base_i: the fit answers and every registered output (SIMT start offer, done report,
@@ -145,8 +139,9 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   const int rst_wait = rc_any && !hold;
   const int rst_pend = rst_wait || seq_rst;
 
-  /* fit */
-  const int tb_gate = tb_room && !ewt_pend && !rst_pend;
+  /* fit (the rpw engine takes the next TB start in its last step) */
+  const int div_last = q->div_busy && q->div_k == 0;
+  const int tb_gate = tb_room && !ewt_pend && !rst_pend && (!q->div_busy || div_last);
   o->fit_o = tb_gate && need_warps != 0 && need_warps <= q->free_warps &&
              need_regs <= q->free_regs && need_shmem <= q->free_shmem;
   o->ewt_fit_o = need_ewarp && ewt_room && need_regs <= m->p.regs;
@@ -175,9 +170,10 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   const uint64_t elig = q->res_valid & q->res_started & ~q->res_ewarp & ~q->res_sw & rpw_ok &
                         ~(seq_busy ? sr_bit : 0) & tbm;
 
-  /* SIMT start: the oldest unstarted entry; entry reads by index */
-  const int st_valid = (int)so.pop_valid_o;
+  /* SIMT start: the oldest unstarted entry, once the engine has its rpw; reads by index */
   const unsigned st_rtb = (unsigned)(so.pop_data_o & rtbm);
+  const int st_wait = q->div_busy && st_rtb == q->div_rtb;
+  const int st_valid = (int)so.pop_valid_o && !st_wait;
   const int s_in = st_rtb < nt;
   uint64_t s_wmask = 0, d_wmask = 0;
   for (uint64_t v = busy_w; v; v &= v - 1) {
@@ -238,6 +234,7 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   c->ewt_slot = ewt_slot, c->ewt_kptr = ewt_kptr, c->ewt_param = ewt_param;
   c->rst_wait = rst_wait, c->tb_gate = tb_gate, c->ewt_rpt = ewt_rpt, c->wp_free = wp_free;
   c->elig = elig, c->st_valid = st_valid, c->st_rtb = st_rtb, c->s_in = s_in;
+  c->st_wait = st_wait;
   c->d_wmask = d_wmask;
 }
 
@@ -363,7 +360,13 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const uint32_t alloc_tb = ewt_pop ? ewt_tb : rst_alloc ? q->ptb_tb[rc] : start_tb;
   const uint32_t alloc_kptr = ewt_pop ? ewt_kptr : rst_alloc ? q->ptb_kptr[rc] : start_kptr;
   const uint32_t alloc_param = ewt_pop ? ewt_param : rst_alloc ? q->ptb_param[rc] : start_param;
-  const unsigned alloc_rpw = rpw_of(alloc_regs, alloc_warps);
+  /* warp registers per warp without a division: an event warp's is its registers per thread
+   * saturated to 63, a warp-preemption start's 0, a restore's the saved one; a TB start's is
+   * written by the serial engine (0 until then) */
+  const unsigned ewt_regw = (ewt_regs + 31) >> 5;
+  const unsigned alloc_rpw = ewt_launch ? (ewt_regw > 63 ? 63 : ewt_regw)
+                             : rst_alloc ? q->ptb_rpw[rc]
+                                         : 0;
   uint64_t alloc_wmask = 0;
   unsigned alloc_cnt = 0;
   for (unsigned w = 0; w < nw; w++) {
@@ -381,7 +384,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   /* (3) the FIFOs with this cycle's pushes and pops */
   si.push_valid_i = (uint64_t)((ewt_launch || start_tb_ok) || rst_fin);
   si.push_data_i = rst_fin ? sr : rtb_idx;
-  si.pop_ready_i = (uint64_t)simt_start_ready;
+  si.pop_ready_i = (uint64_t)(simt_start_ready && !c->st_wait);
   di.push_valid_i = (uint64_t)done_ok;
   di.push_data_i = d_slot;
   di.pop_ready_i = (uint64_t)done_ready;
@@ -522,6 +525,31 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
     d->res_sw |= pre_mask & dec_ok;
   } else if (ckpt_valid) {
     d->res_ckpt |= ckpt_mask & dec_ok & ~q->res_base & ~q->res_ckpt;
+  }
+
+  /* the rpw engine: one quotient bit per cycle (restoring division); the last step writes the
+   * entry's rpw (an entry in the engine is not offered: never started, done or evicted) */
+  if (q->div_busy) {
+    const int ge = q->div_rem >= q->div_dsh;
+    if (ge) d->div_rem = q->div_rem - q->div_dsh;
+    d->div_dsh = q->div_dsh >> 1;
+    d->div_quo = (q->div_quo << 1 | (unsigned)ge) & M6;
+    d->div_k = (q->div_k - 1) & 7u;
+    if (q->div_k == 0) {
+      d->div_busy = 0;
+      d->res_rpw[q->div_rtb] = q->div_sat ? 63 : d->div_quo;
+      m->tab_we = 1;
+    }
+  }
+  if (start_tb_ok) { /* a TB start loads it: ceil(regs / 32) + warps - 1 over warps */
+    const unsigned num = (((start_regs + 31) >> 5) + start_warps - 1) & 0x3fffu;
+    d->div_busy = 1;
+    d->div_sat = num >= start_warps << 6;
+    d->div_rtb = rtb_idx;
+    d->div_rem = num & 0xfffu;
+    d->div_dsh = start_warps << 5;
+    d->div_quo = 0;
+    d->div_k = 5;
   }
 
   if (alloc_go) {

@@ -32,7 +32,9 @@
 //
 // Latency:
 //   TB start accepted in cycle t -> resident at the edge; free_*_o, resident_o, busy_warps_o
-//     in t+1; simt_start_valid_o from t+1 (behind older unstarted entries).
+//     in t+1; simt_start_valid_o from t+7 (behind older unstarted entries): its registers per
+//     warp come from the serial engine below (t+1..t+6), and fit_o is 0 in t+1..t+5 (one TB
+//     start per 6 cycles; event warps and restores are not held).
 //   event-warp start in t -> EWT at the edge (ewt_free_o in t+1); it starts (becomes resident,
 //     flagged event warp) in the first cycle >= t+1 in which it is the EWT head and fits.
 //   simt_done in t -> warps/regs/shmem free at the edge; done_valid_o from t+1 (done FIFO);
@@ -68,6 +70,18 @@
 // controller's reserve rule), wp_ev_regs_o * 32 reserved registers, else none (the victim's
 // are saved).  Its simt_done frees the entry and reports done once, as for any event warp.
 // Latency: request comb. in t; accepted in t -> resident (started) at the edge.
+// Registers per warp (rpw = ceil(ceil(regs / 32) / warps), saturated to 63; res_rpw_q, on
+// simt_start_rpw_o / ctx_cmd_rpw_o, and elig_o's 1..RPW test): no divider in the allocation
+// path (issue 15; the combinational one limited Fmax to 12 MHz).  Only a TB start needs the
+// division: an event warp has one warp (rpw = min(ceil(regs / 32), 63)), a warp-preemption
+// start none (0), and a restore takes the rpw its TB had, saved in the preempted table
+// (ptb_rpw_q).  A TB start loads one serial engine (div_*_q, restoring division, one quotient
+// bit per cycle, 6 cycles; the saturation test rpw >= 64 at the load) with the entry it
+// allocates; the entry is resident at once (its resources counted) but is not offered to the
+// SIMT pipeline until the engine has written its rpw, and no other TB start is accepted while
+// the engine runs (fit_o = 0 but in its last cycle), so one engine serves every TB start.
+// Why not at registration: the rpw would have to travel with the start through kmu_dispatch,
+// kmu_sm and kmu_gpu; a serial engine keeps the change inside this block.
 // C twin: cmodel/sm/kmu_sm_ctrl.c (composed of the kmu_prio_enc and kmu_fifo twins).
 `default_nettype none
 
@@ -232,6 +246,13 @@ module kmu_sm_ctrl #(
   // preemption, per resident entry: base checkpoint / switch pending, has a base, restored
   reg [TBS-1:0] res_ckpt_q, res_ckpt_d, res_sw_q, res_sw_d, res_base_q, res_base_d;
   reg [TBS-1:0] res_rst_q, res_rst_d;
+  // the serial rpw engine: entry, remainder, divisor << step, quotient, step, saturated
+  reg div_busy_q, div_busy_d, div_sat_q, div_sat_d;
+  reg [RTB_W-1:0] div_rtb_q, div_rtb_d;
+  reg [11:0] div_rem_q, div_rem_d;  // < 64 * warps <= 4032 unless saturated
+  reg [10:0] div_dsh_q, div_dsh_d;  // warps << div_k_q
+  reg [5:0] div_quo_q, div_quo_d;
+  reg [2:0] div_k_q, div_k_d;       // quotient bit of this step, 5 down to 0
   (* mem2reg *) reg [PTB_W-1:0] res_ptb_q[0:TBS-1];
   (* mem2reg *) reg [PTB_W-1:0] res_ptb_d[0:TBS-1];
   (* mem2reg *) reg [5:0] res_rpw_q[0:TBS-1];
@@ -325,7 +346,10 @@ module kmu_sm_ctrl #(
 
   // ---------------------------------------------------------------- fit
   wire need_regs_ok = (need_regs_i <= free_regs_q);
-  wire tb_gate = tb_room && !ewt_pend && !rst_pend;
+  // the rpw engine takes the next TB start in its last step (it loads at the same edge)
+  wire div_last = div_busy_q && (div_k_q == 3'd0);
+  wire div_free = !div_busy_q || div_last;
+  wire tb_gate = tb_room && !ewt_pend && !rst_pend && div_free;
   assign fit_o = tb_gate && (need_warps_i != 6'd0) && ({2'd0, need_warps_i} <= free_warps_q) &&
                  need_regs_ok && ({1'b0, need_shmem_i} <= free_shmem_q);
   assign ewt_fit_o = need_ewarp_i && ewt_room && ({14'd0, need_regs_i} <= REGS);
@@ -364,10 +388,11 @@ module kmu_sm_ctrl #(
   // the preempted entry to restore (rc_idx) read by index
   reg [7:0] r_slot;
   reg [31:0] r_tb, r_kptr, r_param;
-  reg [5:0] r_warps;
+  reg [5:0] r_warps, r_rpw;
   reg [17:0] r_regs;
   reg [16:0] r_shmem;
   always @(*) begin
+    r_rpw = 6'd0;
     r_slot = 8'd0;
     r_tb = 32'd0;
     r_kptr = 32'd0;
@@ -384,6 +409,7 @@ module kmu_sm_ctrl #(
         r_warps = ptb_warps_q[pi];
         r_regs = ptb_regs_q[pi];
         r_shmem = ptb_shmem_q[pi];
+        r_rpw = ptb_rpw_q[pi];
       end
     end
   end
@@ -402,12 +428,22 @@ module kmu_sm_ctrl #(
   wire [31:0] alloc_tb = ewt_pop ? ewt_id[EI_TB +: 32] : rst_alloc ? r_tb : start_tb_i;
   wire [31:0] alloc_kptr = ewt_pop ? ewt_kp[EK_KPTR +: 32] : rst_alloc ? r_kptr : start_kptr_i;
   wire [31:0] alloc_param = ewt_pop ? ewt_kp[EK_PARAM +: 32] : rst_alloc ? r_param : start_param_i;
-  // warp registers per warp: ceil(ceil(regs / 32) / warps), saturated to 63
-  wire [13:0] alloc_regw = {1'b0, alloc_regs[17:5]} + {13'd0, alloc_regs[4:0] != 5'd0};
-  wire [13:0] alloc_wdiv = (alloc_warps == 6'd0) ? 14'd1 : {8'd0, alloc_warps};
-  wire [13:0] alloc_rpw_full = (alloc_warps == 6'd0) ? 14'd0 :
-                               (alloc_regw + alloc_wdiv - 14'd1) / alloc_wdiv;
-  wire [5:0] alloc_rpw = (alloc_rpw_full > 14'd63) ? 6'd63 : alloc_rpw_full[5:0];
+  // warp registers per warp without a division (see the header): an event warp's is its
+  // registers per thread saturated to 63, a warp-preemption start's 0, a restore's the saved
+  // one; a TB start's is written by the serial engine (0 until then)
+  // (ceil(regs / 32) in 14 bits: 8192 for regs > 262112)
+  wire [13:0] ewt_regw = {1'b0, ewt_regs[17:5]} + {13'd0, ewt_regs[4:0] != 5'd0};
+  wire [5:0] alloc_rpw = ewt_launch ? ((ewt_regw[13:6] != 8'd0) ? 6'd63 : ewt_regw[5:0]) :
+                         rst_alloc ? r_rpw : 6'd0;
+  // the engine's load for a TB start: numerator ceil(regs / 32) + warps - 1, saturated when
+  // the quotient would be >= 64 (numerator >= warps << 6)
+  wire [13:0] div_regw = {1'b0, start_regs_i[17:5]} + {13'd0, start_regs_i[4:0] != 5'd0};
+  wire [13:0] div_num = div_regw + {8'd0, start_warps_i} - 14'd1;
+  wire div_num_sat = (div_num >= {2'd0, start_warps_i, 6'd0});
+  // one restoring step: quotient bit div_k_q
+  wire [12:0] div_trial = {1'b0, div_rem_q} - {2'd0, div_dsh_q};
+  wire div_ge = !div_trial[12];
+  wire [5:0] div_rpw = div_sat_q ? 6'd63 : {div_quo_q[4:0], div_ge};
 
   // the alloc_warps lowest free warp slots
   reg [WARPS-1:0] alloc_wmask;
@@ -424,8 +460,9 @@ module kmu_sm_ctrl #(
   end
 
   // ---------------------------------------------------------------- SIMT start (oldest first)
-  wire st_valid;
+  wire st_head, st_valid;
   wire [RTB_W-1:0] st_rtb;
+  wire st_wait;  // the head's rpw is still in the engine
   wire unused_st_room;
   wire [$clog2(TBS+1)-1:0] unused_st_count;
   kmu_fifo #(
@@ -438,11 +475,13 @@ module kmu_sm_ctrl #(
       .push_valid_i(ewt_launch || start_tb_ok || rst_fin),
       .push_ready_o(unused_st_room),  // never full: it holds unstarted resident entries only
       .push_data_i (rst_fin ? seq_rtb_q : rtb_idx),
-      .pop_valid_o (st_valid),
-      .pop_ready_i (simt_start_ready_i),
+      .pop_valid_o (st_head),
+      .pop_ready_i (simt_start_ready_i && !st_wait),
       .pop_data_o  (st_rtb),
       .count_o     (unused_st_count)
   );
+  assign st_wait = div_busy_q && (st_rtb == div_rtb_q);
+  assign st_valid = st_head && !st_wait;
   wire st_fire = st_valid && simt_start_ready_i;
 
   // entry reads by index (compare with every index: an index >= TBS reads as a free entry)
@@ -692,6 +731,13 @@ module kmu_sm_ctrl #(
     res_sw_d = res_sw_q;
     res_base_d = res_base_q;
     res_rst_d = res_rst_q;
+    div_busy_d = div_busy_q;
+    div_sat_d = div_sat_q;
+    div_rtb_d = div_rtb_q;
+    div_rem_d = div_rem_q;
+    div_dsh_d = div_dsh_q;
+    div_quo_d = div_quo_q;
+    div_k_d = div_k_q;
     ptb_valid_d = ptb_valid_q;
     ptb_pre_d = ptb_pre_q;
     ptb_two_d = ptb_two_q;
@@ -860,6 +906,28 @@ module kmu_sm_ctrl #(
       res_ckpt_d = res_ckpt_d | (ckpt_mask_i & dec_ok & ~res_base_q & ~res_ckpt_q);
     end
 
+    // the rpw engine: one quotient bit per cycle; the last step writes the entry's rpw (an
+    // entry in the engine is not offered, so it is neither started, finished nor evicted)
+    if (div_busy_q) begin
+      div_rem_d = div_ge ? div_trial[11:0] : div_rem_q;
+      div_dsh_d = {1'b0, div_dsh_q[10:1]};
+      div_quo_d = {div_quo_q[4:0], div_ge};
+      div_k_d = div_k_q - 3'd1;
+      if (div_last) begin
+        div_busy_d = 1'b0;
+        for (e = 0; e < TBS; e = e + 1) if (div_rtb_q == e[RTB_W-1:0]) res_rpw_d[e] = div_rpw;
+      end
+    end
+    if (start_tb_ok) begin  // a TB start loads it (tb_gate: idle or in its last step)
+      div_busy_d = 1'b1;
+      div_sat_d = div_num_sat;
+      div_rtb_d = rtb_idx;
+      div_rem_d = div_num[11:0];
+      div_dsh_d = {start_warps_i, 5'd0};
+      div_quo_d = 6'd0;
+      div_k_d = 3'd5;
+    end
+
     // allocation: an EWT head or an accepted TB start (never an entry or warp freed above)
     if (alloc_go) begin
       for (e = 0; e < TBS; e = e + 1) begin
@@ -954,6 +1022,13 @@ module kmu_sm_ctrl #(
       res_sw_q <= {TBS{1'b0}};
       res_base_q <= {TBS{1'b0}};
       res_rst_q <= {TBS{1'b0}};
+      div_busy_q <= 1'b0;
+      div_sat_q <= 1'b0;
+      div_rtb_q <= {RTB_W{1'b0}};
+      div_rem_q <= 12'd0;
+      div_dsh_q <= 11'd0;
+      div_quo_q <= 6'd0;
+      div_k_q <= 3'd0;
       ptb_valid_q <= {PTBS{1'b0}};
       ptb_pre_q <= {PTBS{1'b0}};
       ptb_two_q <= {PTBS{1'b0}};
@@ -1003,6 +1078,13 @@ module kmu_sm_ctrl #(
       res_sw_q <= res_sw_d;
       res_base_q <= res_base_d;
       res_rst_q <= res_rst_d;
+      div_busy_q <= div_busy_d;
+      div_sat_q <= div_sat_d;
+      div_rtb_q <= div_rtb_d;
+      div_rem_q <= div_rem_d;
+      div_dsh_q <= div_dsh_d;
+      div_quo_q <= div_quo_d;
+      div_k_q <= div_k_d;
       ptb_valid_q <= ptb_valid_d;
       ptb_pre_q <= ptb_pre_d;
       ptb_two_q <= ptb_two_d;
