@@ -13,6 +13,7 @@
  * top calls apart (kmu_sm.c); nets between them are in m->c. */
 #include "kmu_sm_ctrl.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define M6 0x3fu
@@ -39,6 +40,7 @@ void kmu_sm_ctrl_init(kmu_sm_ctrl *m, const kmu_sm_ctrl_params *p) {
   kmu_fifo_init(&m->u_done_fifo, &pd);
   kmu_fifo_init(&m->u_ewt_kp, &pk);
   kmu_fifo_init(&m->u_ewt_id, &pi);
+  memset(&m->q, 0, sizeof m->q); /* power-up: the registers without a reset hold 0 here */
   kmu_sm_ctrl_reset(m);
 }
 
@@ -53,8 +55,13 @@ void kmu_sm_ctrl_free(kmu_sm_ctrl *m) {
   kmu_fifo_free(&m->u_ewt_id);
 }
 
+/* The tables (from res_slot on) and the rpw engine's data have no reset in the RTL (only the
+ * valid bits): they keep what they held. */
 void kmu_sm_ctrl_reset(kmu_sm_ctrl *m) {
-  memset(&m->q, 0, sizeof m->q);
+  const kmu_sm_ctrl_regs keep = m->q;
+  memset(&m->q, 0, offsetof(kmu_sm_ctrl_regs, res_slot));
+  m->q.div_sat = keep.div_sat, m->q.div_rtb = keep.div_rtb, m->q.div_rem = keep.div_rem;
+  m->q.div_dsh = keep.div_dsh, m->q.div_quo = keep.div_quo, m->q.div_k = keep.div_k;
   m->q.free_tb = m->p.tbs & M8;
   m->q.free_warps = m->p.warps & M8;
   m->q.free_regs = m->p.regs & M18;

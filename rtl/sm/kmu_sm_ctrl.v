@@ -1002,49 +1002,57 @@ module kmu_sm_ctrl #(
   assign ptb_count_o = npre;
 
   // ---------------------------------------------------------------- registers
+  // The per-entry tables and the engine's data have no reset (LUT RAM / block RAM style, issue
+  // 15): only their valid bits (res_valid_q, ptb_valid_q, ptb_pre_q, wst_busy_q, div_busy_q and
+  // the flags) are reset, and nothing reads an entry whose valid bit is clear.
+  integer te, tp, tw;
+  always @(posedge clk_i) begin
+    for (te = 0; te < TBS; te = te + 1) begin
+      res_slot_q[te] <= res_slot_d[te];
+      res_tb_q[te] <= res_tb_d[te];
+      res_warps_q[te] <= res_warps_d[te];
+      res_regs_q[te] <= res_regs_d[te];
+      res_shmem_q[te] <= res_shmem_d[te];
+      res_kptr_q[te] <= res_kptr_d[te];
+      res_param_q[te] <= res_param_d[te];
+      res_ptb_q[te] <= res_ptb_d[te];
+      res_rpw_q[te] <= res_rpw_d[te];
+    end
+    for (tp = 0; tp < PTBS; tp = tp + 1) begin
+      ptb_slot_q[tp] <= ptb_slot_d[tp];
+      ptb_tb_q[tp] <= ptb_tb_d[tp];
+      ptb_warps_q[tp] <= ptb_warps_d[tp];
+      ptb_regs_q[tp] <= ptb_regs_d[tp];
+      ptb_shmem_q[tp] <= ptb_shmem_d[tp];
+      ptb_kptr_q[tp] <= ptb_kptr_d[tp];
+      ptb_param_q[tp] <= ptb_param_d[tp];
+      ptb_rpw_q[tp] <= ptb_rpw_d[tp];
+      ptb_ipb_q[tp] <= ptb_ipb_d[tp];
+    end
+    for (tw = 0; tw < WARPS; tw = tw + 1) wst_owner_q[tw] <= wst_owner_d[tw];
+    div_sat_q <= div_sat_d;
+    div_rtb_q <= div_rtb_d;
+    div_rem_q <= div_rem_d;
+    div_dsh_q <= div_dsh_d;
+    div_quo_q <= div_quo_d;
+    div_k_q <= div_k_d;
+  end
+
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       res_valid_q <= {TBS{1'b0}};
       res_started_q <= {TBS{1'b0}};
       res_ewarp_q <= {TBS{1'b0}};
-      for (e = 0; e < TBS; e = e + 1) begin
-        res_slot_q[e] <= 8'd0;
-        res_tb_q[e] <= 32'd0;
-        res_warps_q[e] <= 6'd0;
-        res_regs_q[e] <= 18'd0;
-        res_shmem_q[e] <= 17'd0;
-        res_kptr_q[e] <= 32'd0;
-        res_param_q[e] <= 32'd0;
-        res_ptb_q[e] <= {PTB_W{1'b0}};
-        res_rpw_q[e] <= 6'd0;
-      end
       res_ckpt_q <= {TBS{1'b0}};
       res_sw_q <= {TBS{1'b0}};
       res_base_q <= {TBS{1'b0}};
       res_rst_q <= {TBS{1'b0}};
       div_busy_q <= 1'b0;
-      div_sat_q <= 1'b0;
-      div_rtb_q <= {RTB_W{1'b0}};
-      div_rem_q <= 12'd0;
-      div_dsh_q <= 11'd0;
-      div_quo_q <= 6'd0;
-      div_k_q <= 3'd0;
       ptb_valid_q <= {PTBS{1'b0}};
       ptb_pre_q <= {PTBS{1'b0}};
       ptb_two_q <= {PTBS{1'b0}};
       ptb_ip0_q <= {PTBS{1'b0}};
       ptb_ip1_q <= {PTBS{1'b0}};
-      for (pi = 0; pi < PTBS; pi = pi + 1) begin
-        ptb_slot_q[pi] <= 8'd0;
-        ptb_tb_q[pi] <= 32'd0;
-        ptb_warps_q[pi] <= 6'd0;
-        ptb_regs_q[pi] <= 18'd0;
-        ptb_shmem_q[pi] <= 17'd0;
-        ptb_kptr_q[pi] <= 32'd0;
-        ptb_param_q[pi] <= 32'd0;
-        ptb_rpw_q[pi] <= 6'd0;
-        ptb_ipb_q[pi] <= 32'd0;
-      end
       ip_free_q <= IPB[31:0];
       seq_st_q <= S_IDLE;
       seq_rtb_q <= {RTB_W{1'b0}};
@@ -1054,7 +1062,6 @@ module kmu_sm_ctrl #(
       seq_ip_q <= 1'b0;
       seq_op_q <= 2'd0;
       wst_busy_q <= {WARPS{1'b0}};
-      for (w = 0; w < WARPS; w = w + 1) wst_owner_q[w] <= {RTB_W{1'b0}};
       free_tb_q <= TBS[7:0];
       free_warps_q <= WARPS[7:0];
       free_regs_q <= REGS[17:0];
@@ -1063,44 +1070,16 @@ module kmu_sm_ctrl #(
       res_valid_q <= res_valid_d;
       res_started_q <= res_started_d;
       res_ewarp_q <= res_ewarp_d;
-      for (e = 0; e < TBS; e = e + 1) begin
-        res_slot_q[e] <= res_slot_d[e];
-        res_tb_q[e] <= res_tb_d[e];
-        res_warps_q[e] <= res_warps_d[e];
-        res_regs_q[e] <= res_regs_d[e];
-        res_shmem_q[e] <= res_shmem_d[e];
-        res_kptr_q[e] <= res_kptr_d[e];
-        res_param_q[e] <= res_param_d[e];
-        res_ptb_q[e] <= res_ptb_d[e];
-        res_rpw_q[e] <= res_rpw_d[e];
-      end
       res_ckpt_q <= res_ckpt_d;
       res_sw_q <= res_sw_d;
       res_base_q <= res_base_d;
       res_rst_q <= res_rst_d;
       div_busy_q <= div_busy_d;
-      div_sat_q <= div_sat_d;
-      div_rtb_q <= div_rtb_d;
-      div_rem_q <= div_rem_d;
-      div_dsh_q <= div_dsh_d;
-      div_quo_q <= div_quo_d;
-      div_k_q <= div_k_d;
       ptb_valid_q <= ptb_valid_d;
       ptb_pre_q <= ptb_pre_d;
       ptb_two_q <= ptb_two_d;
       ptb_ip0_q <= ptb_ip0_d;
       ptb_ip1_q <= ptb_ip1_d;
-      for (pi = 0; pi < PTBS; pi = pi + 1) begin
-        ptb_slot_q[pi] <= ptb_slot_d[pi];
-        ptb_tb_q[pi] <= ptb_tb_d[pi];
-        ptb_warps_q[pi] <= ptb_warps_d[pi];
-        ptb_regs_q[pi] <= ptb_regs_d[pi];
-        ptb_shmem_q[pi] <= ptb_shmem_d[pi];
-        ptb_kptr_q[pi] <= ptb_kptr_d[pi];
-        ptb_param_q[pi] <= ptb_param_d[pi];
-        ptb_rpw_q[pi] <= ptb_rpw_d[pi];
-        ptb_ipb_q[pi] <= ptb_ipb_d[pi];
-      end
       ip_free_q <= ip_free_d;
       seq_st_q <= seq_st_d;
       seq_rtb_q <= seq_rtb_d;
@@ -1110,7 +1089,6 @@ module kmu_sm_ctrl #(
       seq_ip_q <= seq_ip_d;
       seq_op_q <= seq_op_d;
       wst_busy_q <= wst_busy_d;
-      for (w = 0; w < WARPS; w = w + 1) wst_owner_q[w] <= wst_owner_d[w];
       free_tb_q <= free_tb_d;
       free_warps_q <= free_warps_d;
       free_regs_q <= free_regs_d;
