@@ -1206,9 +1206,6 @@ static void d_start(env *x, kmu_sm_in *i, unsigned warps, unsigned rpw, unsigned
   x->started_prev = 1;
 }
 
-/* kmu_sm_ctrl accepts one TB start per RPW_ENGINE cycles (its serial rpw engine,
- * docs/blocks/kmu_sm_ctrl.md "Registers per warp"): the scripts space their TB starts so */
-#define RPW_ENGINE 6
 static int d_script(void *c, uint64_t cyc, kmu_sm_in *i) {
   env *x = c;
   i->simt_start_insts_i = 0; /* unknown: the estimate is longer than any threshold */
@@ -1230,7 +1227,7 @@ static int d_script(void *c, uint64_t cyc, kmu_sm_in *i) {
     break;
   case 5: case 6: { /* two TBs fill the warp slots; a warp-level and a TB-level preemption */
     i->deadline_i = 0; /* Chimera: every TB with an unknown estimate switches */
-    if (cyc == 1 || cyc == 1 + RPW_ENGINE) d_start(x, i, NW / 2, 2, 64, 800, 0);
+    if (cyc == 1 || cyc == 3) d_start(x, i, NW / 2, 2, 64, 800, 0);
     if (cyc >= 38) i->w_inpipe_i = i->w_ld_i = i->w_bar_i = i->w_ibuf_i = i->w_icmiss_i = 0;
     /* 5: an event warp at 40 takes a victim; the request comes while it runs */
     if (D.kind == 5 && cyc == 40) d_start(x, i, 1, 1, 0, 30, 1);
@@ -1246,8 +1243,7 @@ static int d_script(void *c, uint64_t cyc, kmu_sm_in *i) {
   }
   case 3: { /* every warp slot busy, then an event warp */
     unsigned tbs = (NW + TB_MAXW - 1) / TB_MAXW;
-    if (cyc >= 1 && cyc <= tbs * RPW_ENGINE && cyc % RPW_ENGINE == 1)
-      d_start(x, i, NW / tbs, 1, 0, 300, 0);
+    if (cyc >= 1 && cyc <= tbs * 2 && cyc % 2 == 1) d_start(x, i, NW / tbs, 1, 0, 300, 0);
     if (cyc == 40) d_start(x, i, 1, 1, 0, 30, 1);
     if (cyc >= 38) i->w_inpipe_i = i->w_ld_i = i->w_bar_i = i->w_ibuf_i = i->w_icmiss_i = 0;
     if (cyc > 45) x->draining = 1;

@@ -75,10 +75,12 @@ typedef struct {
 } sb_rec;
 
 #define NP P_PTBS
-/* the serial rpw engine (docs/blocks/kmu_sm_ctrl.md, "Registers per warp"): a TB start
- * accepted in cycle t is offered from t + 1 + RPW_ENGINE, and the next TB start fits from
- * t + RPW_ENGINE (event warps and restores do not wait) */
+/* the serial rpw engine (docs/blocks/kmu_sm_ctrl.md, "Registers per warp"): a TB start of a
+ * warp count that is not 1, 2, 4, 8, 16 or 32, accepted in cycle t, is offered from
+ * t + 1 + RPW_ENGINE, and the next TB start fits from t + RPW_ENGINE (power-of-two warp
+ * counts, event warps and restores do not wait) */
 #define RPW_ENGINE 6
+static int pow2_warps(unsigned w) { return w && w <= 32 && !(w & (w - 1)); }
 /* warp registers per warp (docs/pep-interfaces.md: regs / (32 * warps), rounded up) */
 static unsigned spec_rpw(unsigned regs, unsigned warps) {
   if (!warps) return 0;
@@ -657,8 +659,10 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     na.tb = (uint32_t)i->start_tb_i;
     na.kptr = (uint32_t)i->start_kptr_i;
     na.param = (uint32_t)i->start_param_i;
-    na.offer_at = cyc + 1 + RPW_ENGINE;
-    x->tb_next = cyc + RPW_ENGINE;
+    if (!pow2_warps(na.warps)) {
+      na.offer_at = cyc + 1 + RPW_ENGINE;
+      x->tb_next = cyc + RPW_ENGINE;
+    }
     x->acc_tb++;
     if (i->need_ewarp_i) x->tb_as_ewarp++;
   } else if (rst_alloc) {
@@ -1002,12 +1006,14 @@ static dstep *p_start_now(dprog *p, unsigned slot, unsigned warps, unsigned regs
   EXP(s, err_overflow_o, !ok);
   return s;
 }
-/* the same, and for an accepted one RPW_ENGINE idle cycles, after which it is offered and the
- * next TB start fits (t_rpw_engine checks those cycles) */
+/* the same, and for an accepted one that needs the rpw engine (its warps not a power of two)
+ * RPW_ENGINE idle cycles, after which it is offered and the next TB start fits (t_rpw_engine
+ * checks those cycles) */
 static dstep *p_start(dprog *p, unsigned slot, unsigned warps, unsigned regs, unsigned shmem,
                       int ok, const char *what) {
   dstep *s = p_start_now(p, slot, warps, regs, shmem, ok, what);
-  for (unsigned k = 0; ok && k < RPW_ENGINE; k++) st(p, "the rpw engine runs");
+  for (unsigned k = 0; ok && !pow2_warps(warps) && k < RPW_ENGINE; k++)
+    st(p, "the rpw engine runs");
   return s;
 }
 /* an event-warp start (need_ewarp_i = 1, 1 warp, no shared memory) */
@@ -1883,36 +1889,36 @@ static int t_warp_preempt(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
-/* The serial rpw engine (docs/blocks/kmu_sm_ctrl.md, "Registers per warp"): a TB start
- * accepted in t is resident at once, offered from t + 7 with ceil(regs / (32 warps)) saturated
- * to 63; no TB start fits in t+1..t+5, one fits again in t+6 (the engine's last step); then
- * values at the quotient's edges (exact, one above, saturation) at this harness's sizes. */
+/* The serial rpw engine (docs/blocks/kmu_sm_ctrl.md, "Registers per warp"): a TB start of 3
+ * warps accepted in t is resident at once, offered from t + 7 with ceil(regs / (32 warps))
+ * saturated to 63; no TB start fits in t+1..t+5, one fits again in t+6 (the engine's last
+ * step); a TB of a power-of-two warp count is offered in the next cycle (behind older ones);
+ * then values at the quotient's edges (exact, one above, saturation), both paths, at this
+ * harness's sizes. */
 static int t_rpw_engine(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   PROG(test);
   dstep *s;
-  p_start_now(p, 1, 1, 33, 0, 1, "A: 1 warp, 33 registers (rpw 2)");
+  s = p_start_now(p, 1, 1, 40, 0, 1, "P: 1 warp, 40 registers (rpw 2): no engine");
+  s = p_offer(p, 0, 1, 1, 1, 0, "P offered in t+1");
+  EXP(s, simt_start_rpw_o, spec_rpw(40, 1));
+  s->in.need_warps_i = 3;
+  EXP(s, fit_o, 1);
+  p_start_now(p, 2, 3, 200, 0, 1, "A: 3 warps, 200 registers (rpw 3)");
   for (unsigned k = 1; k < RPW_ENGINE; k++) {
     s = p_query(p, 1, 0, 0, 0, 0, 0, "the engine runs: no TB start fits, A not offered");
-    EXP(s, simt_start_valid_o, 0), EXP(s, resident_o, 1), EXP(s, free_regs_o, NR - 33);
-  }
-  s = p_start_now(p, 2, 1, 64, 0, 1, "B accepted in the engine's last step (rpw 2)");
-  EXP(s, simt_start_valid_o, 0);
-  s = p_offer(p, 0, 1, 1, 1, 0, "A offered in t+7 with its rpw");
-  EXP(s, simt_start_rpw_o, spec_rpw(33, 1)), EXP(s, simt_start_restore_o, 0);
-  s->in.need_warps_i = 1;
-  EXP(s, fit_o, 0);
-  for (unsigned k = 1; k < RPW_ENGINE; k++) {
-    s = p_idle(p, "B in the engine: not offered");
     s->in.simt_start_ready_i = 1;
-    EXP(s, simt_start_valid_o, 0), EXP(s, resident_o, NT > 1 ? 3 : 1);
+    EXP(s, simt_start_valid_o, 0), EXP(s, resident_o, 3), EXP(s, free_regs_o, NR - 240);
   }
-  if (NT > 1) {
-    s = p_offer(p, 1, 2, 1, NW > 1 ? 2 : 1, 0, "B offered 7 cycles after its start");
-    EXP(s, simt_start_rpw_o, spec_rpw(64, 1));
-    p_done(p, 1, 1, "B finishes");
-  }
-  p_done(p, 0, 1, "A finishes");
+  s = p_start_now(p, 3, 1, 64, 0, 1, "B (1 warp) accepted in the engine's last step");
+  EXP(s, simt_start_valid_o, 0);
+  s = p_offer(p, 1, 2, 3, 0xeull & kmu_mask(NW), 0, "A offered in t+7 with its rpw");
+  EXP(s, simt_start_rpw_o, spec_rpw(200, 3)), EXP(s, simt_start_restore_o, 0);
+  s = p_offer(p, 2, 3, 1, 0x10ull, 0, "then B");
+  EXP(s, simt_start_rpw_o, spec_rpw(64, 1));
+  p_done(p, 2, 1, "B finishes");
+  p_done(p, 1, 1, "A finishes");
+  p_done(p, 0, 1, "P finishes");
   p_idle(p, "reports leave");
   p_idle(p, "reports leave");
   /* quotient edges: {warps, registers} */

@@ -371,9 +371,16 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
    * saturated to 63, a warp-preemption start's 0, a restore's the saved one; a TB start's is
    * written by the serial engine (0 until then) */
   const unsigned ewt_regw = (ewt_regs + 31) >> 5;
-  const unsigned alloc_rpw = ewt_launch ? (ewt_regw > 63 ? 63 : ewt_regw)
-                             : rst_alloc ? q->ptb_rpw[rc]
-                                         : 0;
+  /* a TB of 1, 2, 4, 8, 16 or 32 warps: ceil(regs / 2^(5+k)), a shift (pw_rpw) */
+  unsigned pw_k = 0;
+  while (pw_k < 6 && start_warps != 1u << pw_k) pw_k++;
+  const int pw_is = pw_k < 6;
+  const unsigned pw_full = pw_is ? (start_regs + (1u << (5 + pw_k)) - 1) >> (5 + pw_k) : 0;
+  const unsigned pw_rpw = pw_full > 63 ? 63 : pw_full;
+  const unsigned alloc_rpw = ewt_launch  ? (ewt_regw > 63 ? 63 : ewt_regw)
+                             : rst_alloc   ? q->ptb_rpw[rc]
+                             : start_tb_ok ? pw_rpw
+                                           : 0;
   uint64_t alloc_wmask = 0;
   unsigned alloc_cnt = 0;
   for (unsigned w = 0; w < nw; w++) {
@@ -548,7 +555,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
       m->tab_we = 1;
     }
   }
-  if (start_tb_ok) { /* a TB start loads it: ceil(regs / 32) + warps - 1 over warps */
+  if (start_tb_ok && !pw_is) { /* any other warp count: ceil(regs / 32) + warps - 1 over warps */
     const unsigned num = (((start_regs + 31) >> 5) + start_warps - 1) & 0x3fffu;
     d->div_busy = 1;
     d->div_sat = num >= start_warps << 6;

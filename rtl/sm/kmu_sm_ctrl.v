@@ -32,9 +32,10 @@
 //
 // Latency:
 //   TB start accepted in cycle t -> resident at the edge; free_*_o, resident_o, busy_warps_o
-//     in t+1; simt_start_valid_o from t+7 (behind older unstarted entries): its registers per
-//     warp come from the serial engine below (t+1..t+6), and fit_o is 0 in t+1..t+5 (one TB
-//     start per 6 cycles; event warps and restores are not held).
+//     in t+1; simt_start_valid_o from t+1 (behind older unstarted entries) when its warps
+//     are 1, 2, 4, 8, 16 or 32; for any other warp count from t+7: its registers per warp
+//     come from the serial engine below (t+1..t+6), and fit_o is 0 in t+1..t+5 (such TB
+//     starts at most one per 6 cycles; event warps and restores are not held).
 //   event-warp start in t -> EWT at the edge (ewt_free_o in t+1); it starts (becomes resident,
 //     flagged event warp) in the first cycle >= t+1 in which it is the EWT head and fits.
 //   simt_done in t -> warps/regs/shmem free at the edge; done_valid_o from t+1 (done FIFO);
@@ -75,7 +76,9 @@
 // path (issue 15; the combinational one limited Fmax to 12 MHz).  Only a TB start needs the
 // division: an event warp has one warp (rpw = min(ceil(regs / 32), 63)), a warp-preemption
 // start none (0), and a restore takes the rpw its TB had, saved in the preempted table
-// (ptb_rpw_q).  A TB start loads one serial engine (div_*_q, restoring division, one quotient
+// (ptb_rpw_q).  A TB of 2^k warps (k <= 5, the usual block sizes 32..1024 threads) needs a
+// shift: rpw = ceil(regs / 2^(5+k)) (pw_rpw), at once.  Any other TB start loads one serial
+// engine (div_*_q, restoring division, one quotient
 // bit per cycle, 6 cycles; the saturation test rpw >= 64 at the load) with the entry it
 // allocates; the entry is resident at once (its resources counted) but is not offered to the
 // SIMT pipeline until the engine has written its rpw, and no other TB start is accepted while
@@ -428,13 +431,37 @@ module kmu_sm_ctrl #(
   wire [31:0] alloc_tb = ewt_pop ? ewt_id[EI_TB +: 32] : rst_alloc ? r_tb : start_tb_i;
   wire [31:0] alloc_kptr = ewt_pop ? ewt_kp[EK_KPTR +: 32] : rst_alloc ? r_kptr : start_kptr_i;
   wire [31:0] alloc_param = ewt_pop ? ewt_kp[EK_PARAM +: 32] : rst_alloc ? r_param : start_param_i;
+  // a TB start of 1, 2, 4, 8, 16 or 32 warps needs no division: rpw = ceil(regs / 2^(5+k)),
+  // a shift with a round-up (its dropped bits not all 0), saturated to 63
+  reg [12:0] pw_sh;  // regs >> (5 + k)
+  reg pw_rnd, pw_is;
+  always @(*) begin
+    pw_is = 1'b1;
+    case (start_warps_i)
+      6'd1: {pw_sh, pw_rnd} = {start_regs_i[17:5], start_regs_i[4:0] != 5'd0};
+      6'd2: {pw_sh, pw_rnd} = {1'd0, start_regs_i[17:6], start_regs_i[5:0] != 6'd0};
+      6'd4: {pw_sh, pw_rnd} = {2'd0, start_regs_i[17:7], start_regs_i[6:0] != 7'd0};
+      6'd8: {pw_sh, pw_rnd} = {3'd0, start_regs_i[17:8], start_regs_i[7:0] != 8'd0};
+      6'd16: {pw_sh, pw_rnd} = {4'd0, start_regs_i[17:9], start_regs_i[8:0] != 9'd0};
+      6'd32: {pw_sh, pw_rnd} = {5'd0, start_regs_i[17:10], start_regs_i[9:0] != 10'd0};
+      default: begin
+        {pw_sh, pw_rnd} = 14'd0;
+        pw_is = 1'b0;
+      end
+    endcase
+  end
+  // (>= 63 when the shifted value is: saturated without the increment's carry chain)
+  wire [5:0] pw_rpw = (pw_sh[12:6] != 7'd0 || pw_sh[5:0] == 6'd63) ? 6'd63 :
+                      pw_sh[5:0] + {5'd0, pw_rnd};
+  wire div_go = start_tb_ok && !pw_is;  // the other warp counts load the serial engine
   // warp registers per warp without a division (see the header): an event warp's is its
   // registers per thread saturated to 63, a warp-preemption start's 0, a restore's the saved
-  // one; a TB start's is written by the serial engine (0 until then)
+  // one; a TB start's is pw_rpw for a power-of-two warp count, else written by the serial
+  // engine (0 until then)
   // (ceil(regs / 32) in 14 bits: 8192 for regs > 262112)
   wire [13:0] ewt_regw = {1'b0, ewt_regs[17:5]} + {13'd0, ewt_regs[4:0] != 5'd0};
   wire [5:0] alloc_rpw = ewt_launch ? ((ewt_regw[13:6] != 8'd0) ? 6'd63 : ewt_regw[5:0]) :
-                         rst_alloc ? r_rpw : 6'd0;
+                         rst_alloc ? r_rpw : start_tb_ok ? pw_rpw : 6'd0;
   // the engine's load for a TB start: numerator ceil(regs / 32) + warps - 1, saturated when
   // the quotient would be >= 64 (numerator >= warps << 6)
   wire [13:0] div_regw = {1'b0, start_regs_i[17:5]} + {13'd0, start_regs_i[4:0] != 5'd0};
@@ -918,7 +945,7 @@ module kmu_sm_ctrl #(
         for (e = 0; e < TBS; e = e + 1) if (div_rtb_q == e[RTB_W-1:0]) res_rpw_d[e] = div_rpw;
       end
     end
-    if (start_tb_ok) begin  // a TB start loads it (tb_gate: idle or in its last step)
+    if (div_go) begin  // a TB start loads it (tb_gate: idle or in its last step)
       div_busy_d = 1'b1;
       div_sat_d = div_num_sat;
       div_rtb_d = rtb_idx;
