@@ -10,7 +10,9 @@
  * res_base/res_rst, q.res_ptb[e], q.res_rpw[e], the preempted table q.ptb_*, q.ip_free and the
  * sequencer q.seq_* (instances u_save_enc, u_ptb_free_enc, u_ptb_pre_enc).  comb() is two
  * phases, comb_fit (the fit answers and every registered output) then comb_next, which the SM
- * top calls apart (kmu_sm.c); nets between them are in m->c. */
+ * top calls apart (kmu_sm.c); nets between them are in m->c.  The registers per warp of a TB
+ * start: a shift for 1, 2, 4, 8, 16 or 32 warps, else the serial engine q.div_* (div_*_q:
+ * restoring division, one quotient bit per cycle; see the RTL header). */
 #include "kmu_sm_ctrl.h"
 
 #include <stddef.h>

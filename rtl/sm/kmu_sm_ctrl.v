@@ -22,7 +22,8 @@
 // no TB is accepted (fit_o = 0), so an event warp never waits behind a TB.
 //
 // Fit (combinational, for the dispatcher):
-//   fit_o     = no event warp pending && free_tb_q != 0 && need_warps_i != 0 &&
+//   fit_o     = no event warp pending && no restore pending && the rpw engine (below) idle or
+//               in its last step && free_tb_q != 0 && need_warps_i != 0 &&
 //               need_warps_i <= free_warps_q && need_regs_i <= free_regs_q &&
 //               need_shmem_i <= free_shmem_q  (need_ewarp_i does not change it).
 //   ewt_fit_o = need_ewarp_i && the EWT has a free entry && need_regs_i <= REGS.
