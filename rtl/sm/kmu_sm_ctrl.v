@@ -22,11 +22,13 @@
 // no TB is accepted (fit_o = 0), so an event warp never waits behind a TB.
 //
 // Fit (combinational, for the dispatcher):
-//   fit_o     = no event warp pending && no restore pending && the rpw engine (below) idle or
-//               in its last step && free_tb_q != 0 && need_warps_i != 0 &&
-//               need_warps_i <= free_warps_q && need_regs_i <= free_regs_q &&
-//               need_shmem_i <= free_shmem_q  (need_ewarp_i does not change it).
-//   ewt_fit_o = need_ewarp_i && the EWT has a free entry && need_regs_i <= REGS.
+//   fit_o     = no event warp pending && no restore pending && no drop running && the rpw
+//               engine (below) idle or in its last step && free_tb_q != 0 &&
+//               need_warps_i != 0 && need_warps_i <= free_warps_q &&
+//               need_regs_i <= free_regs_q && need_shmem_i <= free_shmem_q
+//               (need_ewarp_i does not change it).
+//   ewt_fit_o = need_ewarp_i && the EWT has a free entry && no drop running &&
+//               need_regs_i <= REGS.
 // A start is accepted exactly when the same test on its start_* fields passes (start_ewarp_i
 // selects the EWT test; an event warp's start_warps_i/start_shmem_i are ignored: one warp, no
 // shared memory).  Any other start raises err_overflow_o in its cycle and changes nothing.
