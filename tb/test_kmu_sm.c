@@ -1029,10 +1029,12 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
     }
     x->drp_wait += (uint64_t)w;
     /* latency bound (kmu_sm_ctrl.v header): 3 + the rotations (TBS, EWT), the forgotten
-     * preempted entries (PTBS), an evict per TB (TBS), plus the waits */
-    if (cyc - x->drp_cyc > 4 + 2 * NT + NP + NE + x->drp_wait) {
+     * preempted entries (PTBS), an evict per TB (TBS), the rpw engine finishing (6), plus the
+     * waits */
+    const uint64_t bound = 4 + 2 * NT + NP + NE + 6 + x->drp_wait;
+    if (cyc - x->drp_cyc > bound) {
       FAIL(x, "drop of tag %u (cycle %llu) not acknowledged within %llu cycles", x->drp_tag,
-           (unsigned long long)x->drp_cyc, (unsigned long long)(4 + 2 * NT + NP + NE + x->drp_wait));
+           (unsigned long long)x->drp_cyc, (unsigned long long)bound);
       if (getenv("KMU_SM_STATS"))
         for (int e = 0; e < NT; e++)
           fprintf(stderr, "  entry %d valid %d wpev %d u %u slot %u st %d ewarp %d pause_seen %d paused %d exiting %d"

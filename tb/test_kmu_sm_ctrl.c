@@ -54,6 +54,7 @@ typedef struct {
   uint64_t wmask;
   int ckpt, sw, base, rst; /* base checkpoint / switch pending, has a base, restored */
   unsigned ptb, rpw;
+  uint64_t offer_at; /* a TB start: not offered before its rpw is known (RPW_ENGINE) */
 } sb_ent;
 typedef struct {
   unsigned slot, regs;
@@ -74,6 +75,12 @@ typedef struct {
 } sb_rec;
 
 #define NP P_PTBS
+/* the serial rpw engine (docs/blocks/kmu_sm_ctrl.md, "Registers per warp"): a TB start of a
+ * warp count that is not 1, 2, 4, 8, 16 or 32, accepted in cycle t, is offered from
+ * t + 1 + RPW_ENGINE, and the next TB start fits from t + RPW_ENGINE (power-of-two warp
+ * counts, event warps and restores do not wait) */
+#define RPW_ENGINE 6
+static int pow2_warps(unsigned w) { return w && w <= 32 && !(w & (w - 1)); }
 /* warp registers per warp (docs/pep-interfaces.md: regs / (32 * warps), rounded up) */
 static unsigned spec_rpw(unsigned regs, unsigned warps) {
   if (!warps) return 0;
@@ -107,6 +114,7 @@ typedef struct {
   unsigned policy, inplace_en, hold;
   uint32_t ctx_base;
   uint64_t hold_until;
+  uint64_t now, tb_next; /* this cycle; the first cycle a TB start fits (RPW_ENGINE) */
   /* the test-side pipeline: started entries and when they finish; pause latency */
   int pipe[NT];
   uint64_t done_at[NT], pause_since[NT];
@@ -156,7 +164,8 @@ static int sb_rst_pend(const rnd_ctx *x, int hold) {
 static unsigned sb_free_tb(const rnd_ctx *x, const sb_use *u) { return NT - u->ntb - x->dqn; }
 static int sb_fit(const rnd_ctx *x, const sb_use *u, int hold, unsigned w, unsigned r,
                   unsigned s) {
-  return x->ewn == 0 && !sb_rst_pend(x, hold) && sb_free_tb(x, u) > 0 && w != 0 &&
+  return x->ewn == 0 && !sb_rst_pend(x, hold) && x->now >= x->tb_next && sb_free_tb(x, u) > 0 &&
+         w != 0 &&
          w <= NW - u->warps && r <= NR - u->regs && s <= NS - u->shmem;
 }
 static int sb_ewt_fit(const rnd_ctx *x, unsigned r) { return x->ewn < NE && r <= NR; }
@@ -268,6 +277,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   const int final = cyc + 4000 >= x->cycles; /* end of run: no new work, everything drains */
   const int drain = final || cyc % (x->busy_len + x->drain_len) >= x->busy_len;
   const sb_use u = sb_usage(x);
+  x->now = cyc;
   memset(i, 0, sizeof *i);
   if (cyc % (x->busy_len + x->drain_len) == 0) { /* each busy phase stresses one resource */
     x->size_mode = (unsigned)kmu_rng_below(g, 5);
@@ -404,6 +414,9 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   const sb_use u = sb_usage(x);
   const unsigned ftb = sb_free_tb(x, &u);
   const int hold = (int)i->hold_i;
+  x->now = cyc;
+  /* the oldest unstarted entry is offered once its rpw is known */
+  const int offer = x->sqn > 0 && cyc >= x->ent[x->sq[x->sqh]].offer_at;
 
   /* ---- accounting: free = capacity - resident needs, within [0, capacity] ---- */
   ok &= kmu_expect(u.ntb + x->dqn <= NT, t, cyc, "resident + reports waiting <= TBS", NT,
@@ -454,9 +467,9 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
                               0, x->ewn);
 
   /* ---- the SIMT start offer: the oldest unstarted resident entry ---- */
-  ok &= KMU_EXPECT_EQ(t, cyc, "simt_start_valid_o = an unstarted resident TB", x->sqn > 0,
-                      o->simt_start_valid_o);
-  if (x->sqn && o->simt_start_valid_o) {
+  ok &= KMU_EXPECT_EQ(t, cyc, "simt_start_valid_o = an unstarted resident TB, its rpw known",
+                      offer, o->simt_start_valid_o);
+  if (offer && o->simt_start_valid_o) {
     const unsigned e = x->sq[x->sqh];
     const sb_ent *n = &x->ent[e];
     ok &= KMU_EXPECT_EQ(t, cyc, "simt_start_rtb_o (oldest first)", e, o->simt_start_rtb_o);
@@ -646,10 +659,15 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     na.tb = (uint32_t)i->start_tb_i;
     na.kptr = (uint32_t)i->start_kptr_i;
     na.param = (uint32_t)i->start_param_i;
+    if (!pow2_warps(na.warps)) {
+      na.offer_at = cyc + 1 + RPW_ENGINE;
+      x->tb_next = cyc + RPW_ENGINE;
+    }
     x->acc_tb++;
     if (i->need_ewarp_i) x->tb_as_ewarp++;
   } else if (rst_alloc) {
     na = x->pt[rc].e;
+    na.offer_at = 0;
     na.valid = 1;
     na.started = na.ckpt = na.sw = na.base = 0;
     na.rst = 1;
@@ -659,7 +677,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     ok &= kmu_expect(ae < NT, t, cyc, "a free resident entry for the allocation", 1, 0);
     na.wmask = lowest_free_warps(u.busy, na.warps);
   }
-  if (x->sqn && i->simt_start_ready_i) { /* offer taken */
+  if (offer && i->simt_start_ready_i) { /* offer taken */
     const unsigned e = x->sq[x->sqh];
     x->ent[e].started = 1;
     x->sqh = (x->sqh + 1) % NT;
@@ -972,9 +990,9 @@ static dprog prog;
   p->test = (test_name)
 
 static dstep *p_idle(dprog *p, const char *what) { return st(p, what); }
-/* a TB start with these needs (also broadcast on need_*): accepted iff ok */
-static dstep *p_start(dprog *p, unsigned slot, unsigned warps, unsigned regs, unsigned shmem,
-                      int ok, const char *what) {
+/* a TB start with these needs (also broadcast on need_*): accepted iff ok; nothing after */
+static dstep *p_start_now(dprog *p, unsigned slot, unsigned warps, unsigned regs,
+                          unsigned shmem, int ok, const char *what) {
   dstep *s = st(p, what);
   s->in.need_warps_i = s->in.start_warps_i = warps;
   s->in.need_regs_i = s->in.start_regs_i = regs;
@@ -986,6 +1004,16 @@ static dstep *p_start(dprog *p, unsigned slot, unsigned warps, unsigned regs, un
   s->in.start_param_i = param_of(slot);
   EXP(s, fit_o, ok);
   EXP(s, err_overflow_o, !ok);
+  return s;
+}
+/* the same, and for an accepted one that needs the rpw engine (its warps not a power of two)
+ * RPW_ENGINE idle cycles, after which it is offered and the next TB start fits (t_rpw_engine
+ * checks those cycles) */
+static dstep *p_start(dprog *p, unsigned slot, unsigned warps, unsigned regs, unsigned shmem,
+                      int ok, const char *what) {
+  dstep *s = p_start_now(p, slot, warps, regs, shmem, ok, what);
+  for (unsigned k = 0; ok && !pow2_warps(warps) && k < RPW_ENGINE; k++)
+    st(p, "the rpw engine runs");
   return s;
 }
 /* an event-warp start (need_ewarp_i = 1, 1 warp, no shared memory) */
@@ -1861,6 +1889,58 @@ static int t_warp_preempt(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* The serial rpw engine (docs/blocks/kmu_sm_ctrl.md, "Registers per warp"): a TB start of 3
+ * warps accepted in t is resident at once, offered from t + 7 with ceil(regs / (32 warps))
+ * saturated to 63; no TB start fits in t+1..t+5, one fits again in t+6 (the engine's last
+ * step); a TB of a power-of-two warp count is offered in the next cycle (behind older ones);
+ * then values at the quotient's edges (exact, one above, saturation), both paths, at this
+ * harness's sizes. */
+static int t_rpw_engine(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  dstep *s;
+  s = p_start_now(p, 1, 1, 40, 0, 1, "P: 1 warp, 40 registers (rpw 2): no engine");
+  s = p_offer(p, 0, 1, 1, 1, 0, "P offered in t+1");
+  EXP(s, simt_start_rpw_o, spec_rpw(40, 1));
+  s->in.need_warps_i = 3;
+  EXP(s, fit_o, 1);
+  p_start_now(p, 2, 3, 200, 0, 1, "A: 3 warps, 200 registers (rpw 3)");
+  for (unsigned k = 1; k < RPW_ENGINE; k++) {
+    s = p_query(p, 1, 0, 0, 0, 0, 0, "the engine runs: no TB start fits, A not offered");
+    s->in.simt_start_ready_i = 1;
+    EXP(s, simt_start_valid_o, 0), EXP(s, resident_o, 3), EXP(s, free_regs_o, NR - 240);
+  }
+  s = p_start_now(p, 3, 1, 64, 0, 1, "B (1 warp) accepted in the engine's last step");
+  EXP(s, simt_start_valid_o, 0);
+  s = p_offer(p, 1, 2, 3, 0xeull & kmu_mask(NW), 0, "A offered in t+7 with its rpw");
+  EXP(s, simt_start_rpw_o, spec_rpw(200, 3)), EXP(s, simt_start_restore_o, 0);
+  s = p_offer(p, 2, 3, 1, 0x10ull, 0, "then B");
+  EXP(s, simt_start_rpw_o, spec_rpw(64, 1));
+  p_done(p, 2, 1, "B finishes");
+  p_done(p, 1, 1, "A finishes");
+  p_done(p, 0, 1, "P finishes");
+  p_idle(p, "reports leave");
+  p_idle(p, "reports leave");
+  /* quotient edges: {warps, registers} */
+  static const unsigned wr[][2] = {
+      {1, 0},     {1, 1},     {1, 32},    {1, 33},    {2, 64},    {2, 65},    {3, 480},
+      {3, 481},   {5, 999},   {7, 4096},  {8, 4095},  {1, 2016},  {1, 2017},  {1, 2048},
+      {2, 4032},  {2, 4033},  {33, 65536}, {32, 65536}, {63, 65536}, {48, 65535}, {1, 65536},
+      {31, 64480}, {5, 1000}, {4, 4096}};
+  for (unsigned k = 0; k < sizeof wr / sizeof wr[0]; k++) {
+    const unsigned w = wr[k][0], r = wr[k][1];
+    if (w > NW || r > NR) continue;
+    p_start(p, 3, w, r, 0, 1, "a TB start");
+    s = p_offer(p, 0, 3, w, kmu_mask(w), 0, "offered with ceil(regs / (32 warps)), at most 63");
+    EXP(s, simt_start_rpw_o, spec_rpw(r, w));
+    p_done(p, 0, 1, "it finishes");
+    p_idle(p, "its report leaves");
+  }
+  s = p_idle(p, "all free");
+  exp_free(s, NT, NW, NR, NS);
+  return d_run(p);
+}
+
 static const kmu_test tests[] = {
     {"fill_tbs", t_fill_tbs, 0, 0},
     {"fill_warps", t_fill_warps, 0, 0},
@@ -1879,6 +1959,7 @@ static const kmu_test tests[] = {
     {"ptb_full", t_ptb_full, 0, 0},
     {"err_dec", t_err_dec, 0, 0},
     {"warp_preempt", t_warp_preempt, 0, 0},
+    {"rpw_engine", t_rpw_engine, 0, 0},
     {"random", t_random, 250000, 4},
 };
 

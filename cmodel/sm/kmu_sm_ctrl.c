@@ -10,9 +10,12 @@
  * res_base/res_rst, q.res_ptb[e], q.res_rpw[e], the preempted table q.ptb_*, q.ip_free and the
  * sequencer q.seq_* (instances u_save_enc, u_ptb_free_enc, u_ptb_pre_enc).  comb() is two
  * phases, comb_fit (the fit answers and every registered output) then comb_next, which the SM
- * top calls apart (kmu_sm.c); nets between them are in m->c. */
+ * top calls apart (kmu_sm.c); nets between them are in m->c.  The registers per warp of a TB
+ * start: a shift for 1, 2, 4, 8, 16 or 32 warps, else the serial engine q.div_* (div_*_q:
+ * restoring division, one quotient bit per cycle; see the RTL header). */
 #include "kmu_sm_ctrl.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define M6 0x3fu
@@ -41,6 +44,7 @@ void kmu_sm_ctrl_init(kmu_sm_ctrl *m, const kmu_sm_ctrl_params *p) {
   kmu_fifo_init(&m->u_done_fifo, &pd);
   kmu_fifo_init(&m->u_ewt_kp, &pk);
   kmu_fifo_init(&m->u_ewt_id, &pi);
+  memset(&m->q, 0, sizeof m->q); /* power-up: the registers without a reset hold 0 here */
   kmu_sm_ctrl_reset(m);
 }
 
@@ -57,8 +61,13 @@ void kmu_sm_ctrl_free(kmu_sm_ctrl *m) {
   kmu_fifo_free(&m->u_ewt_id);
 }
 
+/* The tables (from res_slot on) and the rpw engine's data have no reset in the RTL (only the
+ * valid bits): they keep what they held. */
 void kmu_sm_ctrl_reset(kmu_sm_ctrl *m) {
-  memset(&m->q, 0, sizeof m->q);
+  const kmu_sm_ctrl_regs keep = m->q;
+  memset(&m->q, 0, offsetof(kmu_sm_ctrl_regs, res_slot));
+  m->q.div_sat = keep.div_sat, m->q.div_rtb = keep.div_rtb, m->q.div_rem = keep.div_rem;
+  m->q.div_dsh = keep.div_dsh, m->q.div_quo = keep.div_quo, m->q.div_k = keep.div_k;
   m->q.free_tb = m->p.tbs & M8;
   m->q.free_warps = m->p.warps & M8;
   m->q.free_regs = m->p.regs & M18;
@@ -77,12 +86,6 @@ void kmu_sm_ctrl_reset(kmu_sm_ctrl *m) {
   kmu_fifo_reset(&m->u_ewt_id);
 }
 
-/* warp registers per warp of a TB: ceil(ceil(regs / 32) / warps), saturated to 6 bits */
-static unsigned rpw_of(unsigned regs, unsigned warps) {
-  const unsigned regw = (regs + 31) >> 5;
-  const unsigned r = warps ? (regw + warps - 1) / warps : 0;
-  return r > 63 ? 63 : r;
-}
 
 /* Phase 1, from the state, the dispatcher's need (need_*), hold_i, simt_done_rtb_i and
  * ctx_base_i: the fit answers and every registered output (SIMT start offer, done report,
@@ -161,8 +164,9 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   const uint64_t drp_pause = drp_tagm & q->res_started & ~q->res_ewarp & ~(seq_busy ? sr_bit : 0);
   const int drp_ev_fire = q->drp_ev && st != SEQ_EVICT;
 
-  /* fit */
-  const int tb_gate = tb_room && !ewt_pend && !rst_pend && !drp;
+  /* fit (the rpw engine takes the next TB start in its last step) */
+  const int div_last = q->div_busy && q->div_k == 0;
+  const int tb_gate = tb_room && !ewt_pend && !rst_pend && !drp && (!q->div_busy || div_last);
   o->fit_o = tb_gate && need_warps != 0 && need_warps <= q->free_warps &&
              need_regs <= q->free_regs && need_shmem <= q->free_shmem;
   o->ewt_fit_o = need_ewarp && ewt_room && !drp && need_regs <= m->p.regs;
@@ -191,9 +195,10 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   const uint64_t elig = q->res_valid & q->res_started & ~q->res_ewarp & ~q->res_sw & rpw_ok &
                         ~(seq_busy ? sr_bit : 0) & ~drp_tagm & tbm;
 
-  /* SIMT start: the oldest unstarted entry; entry reads by index */
-  const int st_valid = (int)so.pop_valid_o;
+  /* SIMT start: the oldest unstarted entry, once the engine has its rpw; reads by index */
   const unsigned st_rtb = (unsigned)(so.pop_data_o & rtbm);
+  const int st_wait = q->div_busy && st_rtb == q->div_rtb;
+  const int st_valid = (int)so.pop_valid_o && !st_wait;
   const int s_in = st_rtb < nt;
   uint64_t s_wmask = 0, d_wmask = 0;
   for (uint64_t v = busy_w; v; v &= v - 1) {
@@ -255,6 +260,7 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   c->ewt_slot = ewt_slot, c->ewt_kptr = ewt_kptr, c->ewt_param = ewt_param;
   c->rst_wait = rst_wait, c->tb_gate = tb_gate, c->ewt_rpt = ewt_rpt, c->wp_free = wp_free;
   c->elig = elig, c->st_valid = st_valid, c->st_rtb = st_rtb, c->s_in = s_in;
+  c->st_wait = st_wait;
   c->d_wmask = d_wmask;
   c->drp = drp, c->drp_run = drp_run, c->drp_tagm = drp_tagm, c->drp_pause = drp_pause;
   c->ewt_kp_word = ko.pop_data_o, c->ewt_id_word = io.pop_data_o;
@@ -391,7 +397,20 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const uint32_t alloc_tb = ewt_pop ? ewt_tb : rst_alloc ? q->ptb_tb[rc] : start_tb;
   const uint32_t alloc_kptr = ewt_pop ? ewt_kptr : rst_alloc ? q->ptb_kptr[rc] : start_kptr;
   const uint32_t alloc_param = ewt_pop ? ewt_param : rst_alloc ? q->ptb_param[rc] : start_param;
-  const unsigned alloc_rpw = rpw_of(alloc_regs, alloc_warps);
+  /* warp registers per warp without a division: an event warp's is its registers per thread
+   * saturated to 63, a warp-preemption start's 0, a restore's the saved one; a TB start's is
+   * written by the serial engine (0 until then) */
+  const unsigned ewt_regw = (ewt_regs + 31) >> 5;
+  /* a TB of 1, 2, 4, 8, 16 or 32 warps: ceil(regs / 2^(5+k)), a shift (pw_rpw) */
+  unsigned pw_k = 0;
+  while (pw_k < 6 && start_warps != 1u << pw_k) pw_k++;
+  const int pw_is = pw_k < 6;
+  const unsigned pw_full = pw_is ? (start_regs + (1u << (5 + pw_k)) - 1) >> (5 + pw_k) : 0;
+  const unsigned pw_rpw = pw_full > 63 ? 63 : pw_full;
+  const unsigned alloc_rpw = ewt_launch  ? (ewt_regw > 63 ? 63 : ewt_regw)
+                             : rst_alloc   ? q->ptb_rpw[rc]
+                             : start_tb_ok ? pw_rpw
+                                           : 0;
   uint64_t alloc_wmask = 0;
   unsigned alloc_cnt = 0;
   for (unsigned w = 0; w < nw; w++) {
@@ -439,7 +458,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   /* (3) the FIFOs with this cycle's pushes and pops */
   si.push_valid_i = (uint64_t)((ewt_launch || start_tb_ok) || rst_push || rot_s_push);
   si.push_data_i = rst_push ? sr : rot_s_push ? q->drp_sr : rtb_idx;
-  si.pop_ready_i = (uint64_t)((simt_start_ready && !drp) || rot_s);
+  si.pop_ready_i = (uint64_t)((simt_start_ready && !drp && !c->st_wait) || rot_s);
   di.push_valid_i = (uint64_t)done_push;
   di.push_data_i = d_slot;
   di.pop_ready_i = (uint64_t)done_ready;
@@ -593,7 +612,9 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
       }
       break;
     case DRP_INIT: /* nothing enters or leaves the start FIFO and the EWT now: count them */
-      d->drp_st = DRP_RUN;
+      /* (held while the rpw engine runs: no rotation may drop the entry it will write; no TB
+       * start is accepted now, so it ends within 6 cycles) */
+      if (!q->div_busy) d->drp_st = DRP_RUN;
       d->drp_rs = c->st_count;
       d->drp_re = c->ewt_count;
       d->drp_dn = (unsigned)dout.count_o - (unsigned)done_pop;
@@ -681,6 +702,31 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
     d->res_sw |= pre_mask & dec_ok;
   } else if (ckpt_valid) {
     d->res_ckpt |= ckpt_mask & dec_ok & ~q->res_base & ~q->res_ckpt;
+  }
+
+  /* the rpw engine: one quotient bit per cycle (restoring division); the last step writes the
+   * entry's rpw (an entry in the engine is not offered: never started, done or evicted) */
+  if (q->div_busy) {
+    const int ge = q->div_rem >= q->div_dsh;
+    if (ge) d->div_rem = q->div_rem - q->div_dsh;
+    d->div_dsh = q->div_dsh >> 1;
+    d->div_quo = (q->div_quo << 1 | (unsigned)ge) & M6;
+    d->div_k = (q->div_k - 1) & 7u;
+    if (q->div_k == 0) {
+      d->div_busy = 0;
+      d->res_rpw[q->div_rtb] = q->div_sat ? 63 : d->div_quo;
+      m->tab_we = 1;
+    }
+  }
+  if (start_tb_ok && !pw_is) { /* any other warp count: ceil(regs / 32) + warps - 1 over warps */
+    const unsigned num = (((start_regs + 31) >> 5) + start_warps - 1) & 0x3fffu;
+    d->div_busy = 1;
+    d->div_sat = num >= start_warps << 6;
+    d->div_rtb = rtb_idx;
+    d->div_rem = num & 0xfffu;
+    d->div_dsh = start_warps << 5;
+    d->div_quo = 0;
+    d->div_k = 5;
   }
 
   if (alloc_go) {

@@ -81,6 +81,9 @@ typedef struct {
   /* preempted-TB table: valid and kind bits */
   uint64_t ptb_valid, ptb_pre, ptb_two, ptb_ip0, ptb_ip1;
   uint32_t ip_free;
+  /* the serial rpw engine (div_*_q): busy, saturated, entry, remainder, warps << step,
+   * quotient, step (quotient bit 5 down to 0) */
+  unsigned div_busy, div_sat, div_rtb, div_rem, div_dsh, div_quo, div_k;
   /* save/restore sequencer */
   unsigned seq_st, seq_rtb, seq_ptb, seq_sw, seq_k, seq_op, seq_ip;
   /* drop engine (TReM): state, tag, start-FIFO / EWT items to rotate, done reports to deliver,
@@ -107,7 +110,7 @@ typedef struct {
 typedef struct {
   unsigned done_rtb, st, sr, sp, rtb_idx, ptb_free_idx, rc, ewt_regs, ewt_slot, ewt_rpt;
   unsigned wp_free, st_rtb;
-  int tb_room, ptb_free_any, ewt_pend, ewt_room, rst_wait, tb_gate, st_valid, s_in;
+  int tb_room, ptb_free_any, ewt_pend, ewt_room, rst_wait, tb_gate, st_valid, s_in, st_wait;
   uint32_t ewt_tb, ewt_kptr, ewt_param;
   uint64_t seq_wmask, elig, d_wmask;
   kmu_fifo_out dout;

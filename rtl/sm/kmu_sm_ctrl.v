@@ -22,17 +22,23 @@
 // no TB is accepted (fit_o = 0), so an event warp never waits behind a TB.
 //
 // Fit (combinational, for the dispatcher):
-//   fit_o     = no event warp pending && free_tb_q != 0 && need_warps_i != 0 &&
-//               need_warps_i <= free_warps_q && need_regs_i <= free_regs_q &&
-//               need_shmem_i <= free_shmem_q  (need_ewarp_i does not change it).
-//   ewt_fit_o = need_ewarp_i && the EWT has a free entry && need_regs_i <= REGS.
+//   fit_o     = no event warp pending && no restore pending && no drop running && the rpw
+//               engine (below) idle or in its last step && free_tb_q != 0 &&
+//               need_warps_i != 0 && need_warps_i <= free_warps_q &&
+//               need_regs_i <= free_regs_q && need_shmem_i <= free_shmem_q
+//               (need_ewarp_i does not change it).
+//   ewt_fit_o = need_ewarp_i && the EWT has a free entry && no drop running &&
+//               need_regs_i <= REGS.
 // A start is accepted exactly when the same test on its start_* fields passes (start_ewarp_i
 // selects the EWT test; an event warp's start_warps_i/start_shmem_i are ignored: one warp, no
 // shared memory).  Any other start raises err_overflow_o in its cycle and changes nothing.
 //
 // Latency:
 //   TB start accepted in cycle t -> resident at the edge; free_*_o, resident_o, busy_warps_o
-//     in t+1; simt_start_valid_o from t+1 (behind older unstarted entries).
+//     in t+1; simt_start_valid_o from t+1 (behind older unstarted entries) when its warps
+//     are 1, 2, 4, 8, 16 or 32; for any other warp count from t+7: its registers per warp
+//     come from the serial engine below (t+1..t+6), and fit_o is 0 in t+1..t+5 (such TB
+//     starts at most one per 6 cycles; event warps and restores are not held).
 //   event-warp start in t -> EWT at the edge (ewt_free_o in t+1); it starts (becomes resident,
 //     flagged event warp) in the first cycle >= t+1 in which it is the EWT head and fits.
 //   simt_done in t -> warps/regs/shmem free at the edge; done_valid_o from t+1 (done FIFO);
@@ -68,6 +74,20 @@
 // controller's reserve rule), wp_ev_regs_o * 32 reserved registers, else none (the victim's
 // are saved).  Its simt_done frees the entry and reports done once, as for any event warp.
 // Latency: request comb. in t; accepted in t -> resident (started) at the edge.
+// Registers per warp (rpw = ceil(ceil(regs / 32) / warps), saturated to 63; res_rpw_q, on
+// simt_start_rpw_o / ctx_cmd_rpw_o, and elig_o's 1..RPW test): no divider in the allocation
+// path (issue 15; the combinational one limited Fmax to 12 MHz).  Only a TB start needs the
+// division: an event warp has one warp (rpw = min(ceil(regs / 32), 63)), a warp-preemption
+// start none (0), and a restore takes the rpw its TB had, saved in the preempted table
+// (ptb_rpw_q).  A TB of 2^k warps (k <= 5, the usual block sizes 32..1024 threads) needs a
+// shift: rpw = ceil(regs / 2^(5+k)) (pw_rpw), at once.  Any other TB start loads one serial
+// engine (div_*_q, restoring division, one quotient
+// bit per cycle, 6 cycles; the saturation test rpw >= 64 at the load) with the entry it
+// allocates; the entry is resident at once (its resources counted) but is not offered to the
+// SIMT pipeline until the engine has written its rpw, and no other TB start is accepted while
+// the engine runs (fit_o = 0 but in its last cycle), so one engine serves every TB start.
+// Why not at registration: the rpw would have to travel with the start through kmu_dispatch,
+// kmu_sm and kmu_gpu; a serial engine keeps the change inside this block.
 // Drop (TReM III: revocation without saving; kmu_revoke's drop_o / drop_ack_i; block page
 // section "Drop"): drop_valid_i (pulse) with the kernel tag drop_slot_i (the start_slot_i of the
 // kernel's TBs) removes every entry of the tag without a save: unstarted ones by a rotation of
@@ -81,10 +101,14 @@
 // Contract: one drop at a time (kmu_revoke serialises; a pulse during a drop is ignored, never
 // acknowledged, and flagged under KMU_ASSERT); no start of the tag during the drop (kmu_kmu has
 // stopped it).  Latency: pulse in t -> drop_ack_o in t+3 for an SM holding nothing of the tag
-// with empty start FIFO, EWT and done FIFO; at most t + 4 + 2 TBS + PTBS + EWT + W, W the cycles
-// waiting on bounded outside work (pipeline drain of the tag's TBs, a context command in
+// with empty start FIFO, EWT and done FIFO; at most t + 4 + 2 TBS + PTBS + EWT + W + 6, W the
+// cycles waiting on bounded outside work (pipeline drain of the tag's TBs, a context command in
 // flight, done handshakes, a warp-level preemption, an event warp of the tag running to its
-// end).  Never the grid size.
+// end), the 6 those of the rpw engine (above): the drop stays in its first state (D_INIT,
+// counting) while the engine runs, so the start FIFO rotation never removes the entry whose
+// rpw the engine will write (no TB start is accepted during a drop, the engine ends in at most
+// 6 cycles; a busy engine means a non-empty start FIFO, so the t+3 case is unchanged).  Never
+// the grid size.
 // C twin: cmodel/sm/kmu_sm_ctrl.c (composed of the kmu_prio_enc and kmu_fifo twins).
 `default_nettype none
 
@@ -257,6 +281,13 @@ module kmu_sm_ctrl #(
   // preemption, per resident entry: base checkpoint / switch pending, has a base, restored
   reg [TBS-1:0] res_ckpt_q, res_ckpt_d, res_sw_q, res_sw_d, res_base_q, res_base_d;
   reg [TBS-1:0] res_rst_q, res_rst_d;
+  // the serial rpw engine: entry, remainder, divisor << step, quotient, step, saturated
+  reg div_busy_q, div_busy_d, div_sat_q, div_sat_d;
+  reg [RTB_W-1:0] div_rtb_q, div_rtb_d;
+  reg [11:0] div_rem_q, div_rem_d;  // < 64 * warps <= 4032 unless saturated
+  reg [10:0] div_dsh_q, div_dsh_d;  // warps << div_k_q
+  reg [5:0] div_quo_q, div_quo_d;
+  reg [2:0] div_k_q, div_k_d;       // quotient bit of this step, 5 down to 0
   (* mem2reg *) reg [PTB_W-1:0] res_ptb_q[0:TBS-1];
   (* mem2reg *) reg [PTB_W-1:0] res_ptb_d[0:TBS-1];
   (* mem2reg *) reg [5:0] res_rpw_q[0:TBS-1];
@@ -367,7 +398,10 @@ module kmu_sm_ctrl #(
 
   // ---------------------------------------------------------------- fit
   wire need_regs_ok = (need_regs_i <= free_regs_q);
-  wire tb_gate = tb_room && !ewt_pend && !rst_pend && !drp;
+  // the rpw engine takes the next TB start in its last step (it loads at the same edge)
+  wire div_last = div_busy_q && (div_k_q == 3'd0);
+  wire div_free = !div_busy_q || div_last;
+  wire tb_gate = tb_room && !ewt_pend && !rst_pend && !drp && div_free;
   assign fit_o = tb_gate && (need_warps_i != 6'd0) && ({2'd0, need_warps_i} <= free_warps_q) &&
                  need_regs_ok && ({1'b0, need_shmem_i} <= free_shmem_q);
   assign ewt_fit_o = need_ewarp_i && ewt_room && !drp && ({14'd0, need_regs_i} <= REGS);
@@ -407,10 +441,11 @@ module kmu_sm_ctrl #(
   // the preempted entry to restore (rc_idx) read by index
   reg [7:0] r_slot;
   reg [31:0] r_tb, r_kptr, r_param;
-  reg [5:0] r_warps;
+  reg [5:0] r_warps, r_rpw;
   reg [17:0] r_regs;
   reg [16:0] r_shmem;
   always @(*) begin
+    r_rpw = 6'd0;
     r_slot = 8'd0;
     r_tb = 32'd0;
     r_kptr = 32'd0;
@@ -427,6 +462,7 @@ module kmu_sm_ctrl #(
         r_warps = ptb_warps_q[pi];
         r_regs = ptb_regs_q[pi];
         r_shmem = ptb_shmem_q[pi];
+        r_rpw = ptb_rpw_q[pi];
       end
     end
   end
@@ -445,12 +481,46 @@ module kmu_sm_ctrl #(
   wire [31:0] alloc_tb = ewt_pop ? ewt_id[EI_TB +: 32] : rst_alloc ? r_tb : start_tb_i;
   wire [31:0] alloc_kptr = ewt_pop ? ewt_kp[EK_KPTR +: 32] : rst_alloc ? r_kptr : start_kptr_i;
   wire [31:0] alloc_param = ewt_pop ? ewt_kp[EK_PARAM +: 32] : rst_alloc ? r_param : start_param_i;
-  // warp registers per warp: ceil(ceil(regs / 32) / warps), saturated to 63
-  wire [13:0] alloc_regw = {1'b0, alloc_regs[17:5]} + {13'd0, alloc_regs[4:0] != 5'd0};
-  wire [13:0] alloc_wdiv = (alloc_warps == 6'd0) ? 14'd1 : {8'd0, alloc_warps};
-  wire [13:0] alloc_rpw_full = (alloc_warps == 6'd0) ? 14'd0 :
-                               (alloc_regw + alloc_wdiv - 14'd1) / alloc_wdiv;
-  wire [5:0] alloc_rpw = (alloc_rpw_full > 14'd63) ? 6'd63 : alloc_rpw_full[5:0];
+  // a TB start of 1, 2, 4, 8, 16 or 32 warps needs no division: rpw = ceil(regs / 2^(5+k)),
+  // a shift with a round-up (its dropped bits not all 0), saturated to 63
+  reg [12:0] pw_sh;  // regs >> (5 + k)
+  reg pw_rnd, pw_is;
+  always @(*) begin
+    pw_is = 1'b1;
+    case (start_warps_i)
+      6'd1: {pw_sh, pw_rnd} = {start_regs_i[17:5], start_regs_i[4:0] != 5'd0};
+      6'd2: {pw_sh, pw_rnd} = {1'd0, start_regs_i[17:6], start_regs_i[5:0] != 6'd0};
+      6'd4: {pw_sh, pw_rnd} = {2'd0, start_regs_i[17:7], start_regs_i[6:0] != 7'd0};
+      6'd8: {pw_sh, pw_rnd} = {3'd0, start_regs_i[17:8], start_regs_i[7:0] != 8'd0};
+      6'd16: {pw_sh, pw_rnd} = {4'd0, start_regs_i[17:9], start_regs_i[8:0] != 9'd0};
+      6'd32: {pw_sh, pw_rnd} = {5'd0, start_regs_i[17:10], start_regs_i[9:0] != 10'd0};
+      default: begin
+        {pw_sh, pw_rnd} = 14'd0;
+        pw_is = 1'b0;
+      end
+    endcase
+  end
+  // (>= 63 when the shifted value is: saturated without the increment's carry chain)
+  wire [5:0] pw_rpw = (pw_sh[12:6] != 7'd0 || pw_sh[5:0] == 6'd63) ? 6'd63 :
+                      pw_sh[5:0] + {5'd0, pw_rnd};
+  wire div_go = start_tb_ok && !pw_is;  // the other warp counts load the serial engine
+  // warp registers per warp without a division (see the header): an event warp's is its
+  // registers per thread saturated to 63, a warp-preemption start's 0, a restore's the saved
+  // one; a TB start's is pw_rpw for a power-of-two warp count, else written by the serial
+  // engine (0 until then)
+  // (ceil(regs / 32) in 14 bits: 8192 for regs > 262112)
+  wire [13:0] ewt_regw = {1'b0, ewt_regs[17:5]} + {13'd0, ewt_regs[4:0] != 5'd0};
+  wire [5:0] alloc_rpw = ewt_launch ? ((ewt_regw[13:6] != 8'd0) ? 6'd63 : ewt_regw[5:0]) :
+                         rst_alloc ? r_rpw : start_tb_ok ? pw_rpw : 6'd0;
+  // the engine's load for a TB start: numerator ceil(regs / 32) + warps - 1, saturated when
+  // the quotient would be >= 64 (numerator >= warps << 6)
+  wire [13:0] div_regw = {1'b0, start_regs_i[17:5]} + {13'd0, start_regs_i[4:0] != 5'd0};
+  wire [13:0] div_num = div_regw + {8'd0, start_warps_i} - 14'd1;
+  wire div_num_sat = (div_num >= {2'd0, start_warps_i, 6'd0});
+  // one restoring step: quotient bit div_k_q
+  wire [12:0] div_trial = {1'b0, div_rem_q} - {2'd0, div_dsh_q};
+  wire div_ge = !div_trial[12];
+  wire [5:0] div_rpw = div_sat_q ? 6'd63 : {div_quo_q[4:0], div_ge};
 
   // the alloc_warps lowest free warp slots
   reg [WARPS-1:0] alloc_wmask;
@@ -467,8 +537,9 @@ module kmu_sm_ctrl #(
   end
 
   // ---------------------------------------------------------------- SIMT start (oldest first)
-  wire st_valid;
+  wire st_head, st_valid;
   wire [RTB_W-1:0] st_rtb;
+  wire st_wait;  // the head's rpw is still in the engine
   wire unused_st_room;
   wire [TC_W-1:0] st_count;
   // drop rotation of the start FIFO (below): its head leaves, and goes back unless of the tag
@@ -483,11 +554,13 @@ module kmu_sm_ctrl #(
       .push_valid_i(ewt_launch || start_tb_ok || rst_push || rot_s_push),
       .push_ready_o(unused_st_room),  // never full: it holds unstarted resident entries only
       .push_data_i (rst_push ? seq_rtb_q : rot_s_push ? drp_sr_q : rtb_idx),
-      .pop_valid_o (st_valid),
-      .pop_ready_i ((simt_start_ready_i && !drp) || rot_s),
+      .pop_valid_o (st_head),
+      .pop_ready_i ((simt_start_ready_i && !drp && !st_wait) || rot_s),
       .pop_data_o  (st_rtb),
       .count_o     (st_count)
   );
+  assign st_wait = div_busy_q && (st_rtb == div_rtb_q);
+  assign st_valid = st_head && !st_wait;
   wire st_fire = st_valid && simt_start_ready_i && !drp;
 
   // entry reads by index (compare with every index: an index >= TBS reads as a free entry)
@@ -835,6 +908,13 @@ module kmu_sm_ctrl #(
     res_sw_d = res_sw_q;
     res_base_d = res_base_q;
     res_rst_d = res_rst_q;
+    div_busy_d = div_busy_q;
+    div_sat_d = div_sat_q;
+    div_rtb_d = div_rtb_q;
+    div_rem_d = div_rem_q;
+    div_dsh_d = div_dsh_q;
+    div_quo_d = div_quo_q;
+    div_k_d = div_k_q;
     ptb_valid_d = ptb_valid_q;
     ptb_pre_d = ptb_pre_q;
     ptb_two_d = ptb_two_q;
@@ -1020,7 +1100,9 @@ module kmu_sm_ctrl #(
         end
       end
       D_INIT: begin  // nothing enters or leaves the start FIFO and the EWT now: count them
-        drp_st_d = D_RUN;
+        // (held while the rpw engine runs: no rotation may drop the entry it will write; no
+        // TB start is accepted now, so it ends within 6 cycles)
+        if (!div_busy_q) drp_st_d = D_RUN;
         drp_rs_d = st_count;
         drp_re_d = ewt_count;
         drp_dn_d = done_pop ? dn_count - TC_ONE : dn_count;
@@ -1111,6 +1193,28 @@ module kmu_sm_ctrl #(
       res_ckpt_d = res_ckpt_d | (ckpt_mask_i & dec_ok & ~res_base_q & ~res_ckpt_q);
     end
 
+    // the rpw engine: one quotient bit per cycle; the last step writes the entry's rpw (an
+    // entry in the engine is not offered, so it is neither started, finished nor evicted)
+    if (div_busy_q) begin
+      div_rem_d = div_ge ? div_trial[11:0] : div_rem_q;
+      div_dsh_d = {1'b0, div_dsh_q[10:1]};
+      div_quo_d = {div_quo_q[4:0], div_ge};
+      div_k_d = div_k_q - 3'd1;
+      if (div_last) begin
+        div_busy_d = 1'b0;
+        for (e = 0; e < TBS; e = e + 1) if (div_rtb_q == e[RTB_W-1:0]) res_rpw_d[e] = div_rpw;
+      end
+    end
+    if (div_go) begin  // a TB start loads it (tb_gate: idle or in its last step)
+      div_busy_d = 1'b1;
+      div_sat_d = div_num_sat;
+      div_rtb_d = rtb_idx;
+      div_rem_d = div_num[11:0];
+      div_dsh_d = {start_warps_i, 5'd0};
+      div_quo_d = 6'd0;
+      div_k_d = 3'd5;
+    end
+
     // allocation: an EWT head or an accepted TB start (never an entry or warp freed above)
     if (alloc_go) begin
       for (e = 0; e < TBS; e = e + 1) begin
@@ -1186,42 +1290,57 @@ module kmu_sm_ctrl #(
   assign ptb_count_o = npre;
 
   // ---------------------------------------------------------------- registers
+  // The per-entry tables and the engine's data have no reset (LUT RAM / block RAM style, issue
+  // 15): only their valid bits (res_valid_q, ptb_valid_q, ptb_pre_q, wst_busy_q, div_busy_q and
+  // the flags) are reset, and nothing reads an entry whose valid bit is clear.
+  integer te, tp, tw;
+  always @(posedge clk_i) begin
+    for (te = 0; te < TBS; te = te + 1) begin
+      res_slot_q[te] <= res_slot_d[te];
+      res_tb_q[te] <= res_tb_d[te];
+      res_warps_q[te] <= res_warps_d[te];
+      res_regs_q[te] <= res_regs_d[te];
+      res_shmem_q[te] <= res_shmem_d[te];
+      res_kptr_q[te] <= res_kptr_d[te];
+      res_param_q[te] <= res_param_d[te];
+      res_ptb_q[te] <= res_ptb_d[te];
+      res_rpw_q[te] <= res_rpw_d[te];
+    end
+    for (tp = 0; tp < PTBS; tp = tp + 1) begin
+      ptb_slot_q[tp] <= ptb_slot_d[tp];
+      ptb_tb_q[tp] <= ptb_tb_d[tp];
+      ptb_warps_q[tp] <= ptb_warps_d[tp];
+      ptb_regs_q[tp] <= ptb_regs_d[tp];
+      ptb_shmem_q[tp] <= ptb_shmem_d[tp];
+      ptb_kptr_q[tp] <= ptb_kptr_d[tp];
+      ptb_param_q[tp] <= ptb_param_d[tp];
+      ptb_rpw_q[tp] <= ptb_rpw_d[tp];
+      ptb_ipb_q[tp] <= ptb_ipb_d[tp];
+    end
+    for (tw = 0; tw < WARPS; tw = tw + 1) wst_owner_q[tw] <= wst_owner_d[tw];
+    div_sat_q <= div_sat_d;
+    div_rtb_q <= div_rtb_d;
+    div_rem_q <= div_rem_d;
+    div_dsh_q <= div_dsh_d;
+    div_quo_q <= div_quo_d;
+    div_k_q <= div_k_d;
+  end
+
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       res_valid_q <= {TBS{1'b0}};
       res_started_q <= {TBS{1'b0}};
       res_ewarp_q <= {TBS{1'b0}};
-      for (e = 0; e < TBS; e = e + 1) begin
-        res_slot_q[e] <= 8'd0;
-        res_tb_q[e] <= 32'd0;
-        res_warps_q[e] <= 6'd0;
-        res_regs_q[e] <= 18'd0;
-        res_shmem_q[e] <= 17'd0;
-        res_kptr_q[e] <= 32'd0;
-        res_param_q[e] <= 32'd0;
-        res_ptb_q[e] <= {PTB_W{1'b0}};
-        res_rpw_q[e] <= 6'd0;
-      end
       res_ckpt_q <= {TBS{1'b0}};
       res_sw_q <= {TBS{1'b0}};
       res_base_q <= {TBS{1'b0}};
       res_rst_q <= {TBS{1'b0}};
+      div_busy_q <= 1'b0;
       ptb_valid_q <= {PTBS{1'b0}};
       ptb_pre_q <= {PTBS{1'b0}};
       ptb_two_q <= {PTBS{1'b0}};
       ptb_ip0_q <= {PTBS{1'b0}};
       ptb_ip1_q <= {PTBS{1'b0}};
-      for (pi = 0; pi < PTBS; pi = pi + 1) begin
-        ptb_slot_q[pi] <= 8'd0;
-        ptb_tb_q[pi] <= 32'd0;
-        ptb_warps_q[pi] <= 6'd0;
-        ptb_regs_q[pi] <= 18'd0;
-        ptb_shmem_q[pi] <= 17'd0;
-        ptb_kptr_q[pi] <= 32'd0;
-        ptb_param_q[pi] <= 32'd0;
-        ptb_rpw_q[pi] <= 6'd0;
-        ptb_ipb_q[pi] <= 32'd0;
-      end
       ip_free_q <= IPB[31:0];
       seq_st_q <= S_IDLE;
       seq_rtb_q <= {RTB_W{1'b0}};
@@ -1244,7 +1363,6 @@ module kmu_sm_ctrl #(
       drp_ekp_q <= 64'd0;
       drp_eid_q <= {EWT_ID_W{1'b0}};
       wst_busy_q <= {WARPS{1'b0}};
-      for (w = 0; w < WARPS; w = w + 1) wst_owner_q[w] <= {RTB_W{1'b0}};
       free_tb_q <= TBS[7:0];
       free_warps_q <= WARPS[7:0];
       free_regs_q <= REGS[17:0];
@@ -1253,37 +1371,16 @@ module kmu_sm_ctrl #(
       res_valid_q <= res_valid_d;
       res_started_q <= res_started_d;
       res_ewarp_q <= res_ewarp_d;
-      for (e = 0; e < TBS; e = e + 1) begin
-        res_slot_q[e] <= res_slot_d[e];
-        res_tb_q[e] <= res_tb_d[e];
-        res_warps_q[e] <= res_warps_d[e];
-        res_regs_q[e] <= res_regs_d[e];
-        res_shmem_q[e] <= res_shmem_d[e];
-        res_kptr_q[e] <= res_kptr_d[e];
-        res_param_q[e] <= res_param_d[e];
-        res_ptb_q[e] <= res_ptb_d[e];
-        res_rpw_q[e] <= res_rpw_d[e];
-      end
       res_ckpt_q <= res_ckpt_d;
       res_sw_q <= res_sw_d;
       res_base_q <= res_base_d;
       res_rst_q <= res_rst_d;
+      div_busy_q <= div_busy_d;
       ptb_valid_q <= ptb_valid_d;
       ptb_pre_q <= ptb_pre_d;
       ptb_two_q <= ptb_two_d;
       ptb_ip0_q <= ptb_ip0_d;
       ptb_ip1_q <= ptb_ip1_d;
-      for (pi = 0; pi < PTBS; pi = pi + 1) begin
-        ptb_slot_q[pi] <= ptb_slot_d[pi];
-        ptb_tb_q[pi] <= ptb_tb_d[pi];
-        ptb_warps_q[pi] <= ptb_warps_d[pi];
-        ptb_regs_q[pi] <= ptb_regs_d[pi];
-        ptb_shmem_q[pi] <= ptb_shmem_d[pi];
-        ptb_kptr_q[pi] <= ptb_kptr_d[pi];
-        ptb_param_q[pi] <= ptb_param_d[pi];
-        ptb_rpw_q[pi] <= ptb_rpw_d[pi];
-        ptb_ipb_q[pi] <= ptb_ipb_d[pi];
-      end
       ip_free_q <= ip_free_d;
       seq_st_q <= seq_st_d;
       seq_rtb_q <= seq_rtb_d;
@@ -1306,7 +1403,6 @@ module kmu_sm_ctrl #(
       drp_ekp_q <= drp_ekp_d;
       drp_eid_q <= drp_eid_d;
       wst_busy_q <= wst_busy_d;
-      for (w = 0; w < WARPS; w = w + 1) wst_owner_q[w] <= wst_owner_d[w];
       free_tb_q <= free_tb_d;
       free_warps_q <= free_warps_d;
       free_regs_q <= free_regs_d;
@@ -1350,6 +1446,12 @@ module kmu_sm_ctrl #(
       if (drp && (alloc_go || st_fire)) begin
         $display("ASSERTION kmu_sm_ctrl %m t=%0t: allocation %0d / start %0d during a drop",
                  $time, alloc_go, st_fire);
+        $stop;
+      end
+      // no start-FIFO rotation while the rpw engine runs (it would write a dropped entry)
+      if (rot_s && div_busy_q) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: drop rotation, rpw engine busy (entry %0d)",
+                 $time, div_rtb_q);
         $stop;
       end
       // the drop evicts only a paused TB of its tag
