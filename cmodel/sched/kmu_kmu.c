@@ -91,6 +91,8 @@ enum {
   LD_NEXT = 0, LD_TAG = 32,                                      /* lane D; LD_CONT = 32+TAG_W */
   LE_USER = 0, LE_LID = 1, LE_EST = 17                           /* lane E {est, lid, user} */
 };
+/* geometry engine phases (the RTL's GEO_* localparams, geo_ph_q) */
+enum { GEO_IDLE, GEO_GXY, GEO_GZ, GEO_TXY, GEO_TZ, GEO_REGS, GEO_DONE };
 
 /* Phase 1, from the state alone: the slot vectors, the completion request's head and the
  * completing entry (every output a system top needs before this cycle's inputs exist). */
@@ -191,42 +193,51 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     kmu_fifo_comb(&m->u_fifo_e[l], &fei[l], &feo[l]);
   }
 
-  /* (2) input arbitration: a stream requests when its level has room; every grant is a
-   * handshake (ack 1) */
-  const unsigned ev_prio = (unsigned)(i->ev_prio_i & 3), host_prio = (unsigned)(i->host_prio_i & 3);
+  /* (2) input arbitration: the arbiter picks a stream for the idle geometry engine (every
+   * grant starts it, ack 1; a stream requests when its level has room); the engine's stream is handed over (ready) when the engine is done
+   * and its level has room */
+  const int geo_idle = q->geo_ph == GEO_IDLE;
   kmu_rr_arb_in ai = {0, 1};
   kmu_rr_arb_out ao;
-  ai.req_i = (uint64_t)(i->ev_valid_i && fao[ev_prio].push_ready_o) << KMU_KMU_EV |
-             (uint64_t)(i->host_valid_i && fao[host_prio].push_ready_o) << KMU_KMU_HOST;
+  const unsigned ev_prio = (unsigned)(i->ev_prio_i & 3), host_prio = (unsigned)(i->host_prio_i & 3);
+  ai.req_i = (uint64_t)(i->ev_valid_i && geo_idle && fao[ev_prio].push_ready_o) << KMU_KMU_EV |
+             (uint64_t)(i->host_valid_i && geo_idle && fao[host_prio].push_ready_o) << KMU_KMU_HOST;
   kmu_rr_arb_comb(&m->u_in_arb, &ai, &ao);
-  o->ev_ready_o = (ao.gnt_o >> KMU_KMU_EV) & 1;
-  o->host_ready_o = (ao.gnt_o >> KMU_KMU_HOST) & 1;
-  const int in_fire = (int)ao.gnt_valid_o;
-  const int in_host = (int)o->host_ready_o;
+  const int geo_start = (int)ao.gnt_valid_o;
+  const int gnt_host = (int)((ao.gnt_o >> KMU_KMU_HOST) & 1);
 
-  /* the accepted descriptor */
+  /* the engine's descriptor (host when geo_src, else event), held by its stream */
+  const int in_host = (int)q->geo_src;
+  const int src_valid = (int)(in_host ? i->host_valid_i : i->ev_valid_i);
   const uint64_t in_kptr = (in_host ? i->host_kptr_i : i->ev_kptr_i) & 0xffffffffull;
-  const uint64_t in_gx = (in_host ? i->host_grid_x_i : i->ev_grid_x_i) & 0xffff;
-  const uint64_t in_gy = (in_host ? i->host_grid_y_i : i->ev_grid_y_i) & 0xffff;
   const uint64_t in_gz = (in_host ? i->host_grid_z_i : i->ev_grid_z_i) & 0xffff;
   const uint64_t in_tx = (in_host ? i->host_tb_x_i : i->ev_tb_x_i) & 0xffff;
   const uint64_t in_ty = (in_host ? i->host_tb_y_i : i->ev_tb_y_i) & 0xffff;
   const uint64_t in_tz = (in_host ? i->host_tb_z_i : i->ev_tb_z_i) & 0xffff;
   const uint64_t in_shmem = (in_host ? i->host_shmem_i : i->ev_shmem_i) & 0xffff;
   const uint64_t in_nregs = (in_host ? i->host_nregs_i : i->ev_nregs_i) & 0xff;
-  const unsigned in_prio = in_host ? host_prio : ev_prio;
+  const unsigned in_prio = (unsigned)((in_host ? i->host_prio_i : i->ev_prio_i) & 3);
   const uint64_t in_param = (in_host ? i->host_param_i : i->ev_param_i) & 0xffffffffull;
   const uint64_t in_cpl_addr = (in_host ? i->host_cpl_addr_i : i->ev_cpl_addr_i) & 0xffffffffull;
   const uint64_t in_event = !in_host;
   const uint64_t in_id = in_host ? 0 : i->ev_id_i & kmu_mask(m->p.ekt_id_w);
+  const int in_fire = q->geo_ph == GEO_DONE && src_valid && fao[in_prio].push_ready_o;
+  o->ev_ready_o = in_fire && !in_host;
+  o->host_ready_o = in_fire && in_host;
 
-  /* kernel geometry */
-  const uint64_t grid_n = in_gx * in_gy * in_gz, tb_n = in_tx * in_ty * in_tz;
-  const int in_bad = grid_n == 0 || (grid_n >> 32) != 0 || tb_n == 0 || tb_n > KMU_KMU_MAX_THREADS;
-  const uint64_t in_warps = in_bad ? 0 : (((tb_n & 0xfff) + 31) & 0xfff) >> 5 & 0x3f;
-  const uint64_t in_regs = (in_warps * 32 * in_nregs) & 0x3ffff;
-  const uint64_t in_tbs = in_bad ? 0 : grid_n & 0xffffffffull;
-  o->err_desc_o = in_fire && in_bad;
+  /* kernel geometry: the serial shift-add engine (one multiplier bit per cycle) */
+  const uint64_t m48 = kmu_mask(48);
+  const uint64_t geo_sum = (q->geo_acc + ((q->geo_ml & 1) ? q->geo_mc : 0)) & m48;
+  const int geo_last = (q->geo_ml >> 1) == 0;
+  const int geo_grid_bad = geo_sum == 0 || (geo_sum >> 32) != 0;
+  const int geo_thr_bad = geo_sum == 0 || geo_sum > KMU_KMU_MAX_THREADS;
+  const uint64_t geo_warps_new =
+      (q->geo_bad || geo_thr_bad) ? 0 : (((geo_sum & 0xfff) + 31) & 0xfff) >> 5 & 0x3f;
+  /* (next state of the engine: with the rest, after KMU_D_FROM_Q below) */
+  const uint64_t in_warps = q->geo_warps;
+  const uint64_t in_regs = q->geo_acc & 0x3ffff;
+  const uint64_t in_tbs = q->geo_bad ? 0 : q->geo_tbs;
+  o->err_desc_o = in_fire && q->geo_bad;
   const uint64_t in_la = in_param << LA_PARAM | in_kptr << LA_KPTR;
   const uint64_t in_lb = in_tbs << LB_TBS | in_cpl_addr << LB_CPL;
   const uint64_t in_lc = in_id << LC_ID | in_event << LC_EVENT | in_shmem << LC_SHMEM |
@@ -414,6 +425,42 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
 
   /* next state: slots */
   KMU_D_FROM_Q(m); /* *d = *q */
+  if (geo_idle) {
+    if (geo_start) { /* grid_x * grid_y of the granted stream */
+      d->geo_ph = GEO_GXY;
+      d->geo_src = (unsigned)gnt_host;
+      d->geo_acc = 0;
+      d->geo_mc = (gnt_host ? i->host_grid_x_i : i->ev_grid_x_i) & 0xffff;
+      d->geo_ml = (unsigned)((gnt_host ? i->host_grid_y_i : i->ev_grid_y_i) & 0xffff);
+    }
+  } else if (!src_valid || in_fire) {
+    d->geo_ph = GEO_IDLE; /* handed over (or its stream withdrew it) */
+  } else if (q->geo_ph != GEO_DONE) {
+    if (!geo_last) {
+      d->geo_acc = geo_sum;
+      d->geo_mc = (q->geo_mc << 1) & m48;
+      d->geo_ml = q->geo_ml >> 1;
+    } else { /* the phase's product is geo_sum: load the next phase */
+      d->geo_ph = q->geo_ph + 1;
+      d->geo_acc = 0;
+      switch (q->geo_ph) {
+      case GEO_GXY: d->geo_mc = geo_sum & 0xffffffffull, d->geo_ml = (unsigned)in_gz; break;
+      case GEO_GZ:
+        d->geo_tbs = (uint32_t)geo_sum;
+        d->geo_bad = (unsigned)geo_grid_bad;
+        d->geo_mc = in_tx, d->geo_ml = (unsigned)in_ty;
+        break;
+      case GEO_TXY: d->geo_mc = geo_sum & 0xffffffffull, d->geo_ml = (unsigned)in_tz; break;
+      case GEO_TZ:
+        d->geo_bad = q->geo_bad || geo_thr_bad;
+        d->geo_warps = (unsigned)geo_warps_new;
+        d->geo_mc = in_nregs << 5, d->geo_ml = (unsigned)geo_warps_new;
+        break;
+      case GEO_REGS: d->geo_acc = geo_sum; break; /* registers per TB, kept for GEO_DONE */
+      default: break;
+      }
+    }
+  }
   for (unsigned s = 0; s < n; s++) {
     if (take_ok && ts == s) {
       d->next[s] = q->next[s] + 1;

@@ -72,6 +72,11 @@ typedef struct {
   uint64_t ct_lc[KMU_KMU_MAX_CT];
   unsigned ct_prio[KMU_KMU_MAX_CT];
   unsigned lid, last_lid, stop_ack, free_ack, fr_pend, fr_replay, fr_tag;
+  /* the serial geometry engine (geo_*_q): phase, stream (1 host), product, multiplicand,
+   * multiplier, TB count, malformed flag, warps per TB */
+  unsigned geo_ph, geo_src, geo_ml, geo_bad, geo_warps;
+  uint64_t geo_acc, geo_mc;
+  uint32_t geo_tbs;
 } kmu_kmu_regs;
 
 /* nets between the phases of one cycle's comb() */

@@ -255,6 +255,14 @@ module kmu_kmu #(
   localparam [47:0] MAX_THREADS = 48'd1024;
   localparam integer EV = 0;  // arbiter index of the event stream (host: 1)
   localparam integer HOST = 1;
+  // geometry engine phases (geo_ph_q)
+  localparam [2:0] GEO_IDLE = 3'd0;
+  localparam [2:0] GEO_GXY = 3'd1;  // grid_x * grid_y
+  localparam [2:0] GEO_GZ = 3'd2;  // * grid_z: TBs
+  localparam [2:0] GEO_TXY = 3'd3;  // tb_x * tb_y
+  localparam [2:0] GEO_TZ = 3'd4;  // * tb_z: threads per TB
+  localparam [2:0] GEO_REGS = 3'd5;  // warps * (nregs * 32): registers per TB
+  localparam [2:0] GEO_DONE = 3'd6;  // results ready: handshake when the level has room
 
   integer s, e;
   genvar l;
@@ -319,12 +327,22 @@ module kmu_kmu #(
   reg [TAG_W-1:0] fr_tag_q, fr_tag_d;
 
   // ---------------------------------------------------------------- input arbitration
+  // The geometry engine (below) works on one stream's descriptor at a time: the arbiter picks
+  // the stream when the engine is idle (gnt_valid_o starts it), and that stream's handshake
+  // (*_ready_o) comes when the engine is done and the descriptor's level has room.  The
+  // stream holds its descriptor (valid and data) until ready: the engine reads the held
+  // fields phase by phase and the handshake takes the rest of them.
   wire [LEVELS-1:0] lvl_room;  // the level's FIFO can take a descriptor
   wire [1:0] arb_req, arb_gnt;
   wire unused_arb_idx;
-  wire in_fire;  // a descriptor is accepted this cycle
-  assign arb_req[EV] = ev_valid_i && lvl_room[ev_prio_i];
-  assign arb_req[HOST] = host_valid_i && lvl_room[host_prio_i];
+  wire geo_start;  // the engine takes the granted stream's descriptor this cycle
+  reg [2:0] geo_ph_q, geo_ph_d;  // engine phase (GEO_*)
+  reg geo_src_q, geo_src_d;  // the stream in the engine: 1 host, 0 event
+  wire geo_idle = (geo_ph_q == GEO_IDLE);
+  // a stream requests when its level has room (as the handshake will need), so a full level
+  // does not hold the engine from the other stream
+  assign arb_req[EV] = ev_valid_i && geo_idle && lvl_room[ev_prio_i];
+  assign arb_req[HOST] = host_valid_i && geo_idle && lvl_room[host_prio_i];
 
   kmu_rr_arb #(
       .N(2)
@@ -332,19 +350,16 @@ module kmu_kmu #(
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
       .req_i      (arb_req),
-      .ack_i      (1'b1),  // every grant is a handshake
+      .ack_i      (1'b1),  // every grant starts the engine
       .gnt_o      (arb_gnt),
       .gnt_idx_o  (unused_arb_idx),
-      .gnt_valid_o(in_fire)
+      .gnt_valid_o(geo_start)
   );
-  assign ev_ready_o = arb_gnt[EV];
-  assign host_ready_o = arb_gnt[HOST];
 
-  // the accepted descriptor (host when granted, else event)
-  wire in_host = arb_gnt[HOST];
+  // the engine's descriptor (host when geo_src_q, else event), held by its stream
+  wire in_host = geo_src_q;
+  wire src_valid = in_host ? host_valid_i : ev_valid_i;
   wire [31:0] in_kptr = in_host ? host_kptr_i : ev_kptr_i;
-  wire [15:0] in_gx = in_host ? host_grid_x_i : ev_grid_x_i;
-  wire [15:0] in_gy = in_host ? host_grid_y_i : ev_grid_y_i;
   wire [15:0] in_gz = in_host ? host_grid_z_i : ev_grid_z_i;
   wire [15:0] in_tx = in_host ? host_tb_x_i : ev_tb_x_i;
   wire [15:0] in_ty = in_host ? host_tb_y_i : ev_tb_y_i;
@@ -356,21 +371,90 @@ module kmu_kmu #(
   wire [31:0] in_cpl_addr = in_host ? host_cpl_addr_i : ev_cpl_addr_i;
   wire in_event = !in_host;
   wire [EKT_ID_W-1:0] in_id = in_host ? {EKT_ID_W{1'b0}} : ev_id_i;
+  // the handshake: the engine is done and the descriptor's level has room
+  wire in_fire = (geo_ph_q == GEO_DONE) && src_valid && lvl_room[in_prio];
+  assign ev_ready_o = in_fire && !in_host;
+  assign host_ready_o = in_fire && in_host;
 
   // ---------------------------------------------------------------- kernel geometry
-  wire [31:0] grid_xy = {16'd0, in_gx} * {16'd0, in_gy};
-  wire [47:0] grid_n = {16'd0, grid_xy} * {32'd0, in_gz};  // TBs
-  wire [31:0] tb_xy = {16'd0, in_tx} * {16'd0, in_ty};
-  wire [47:0] tb_n = {16'd0, tb_xy} * {32'd0, in_tz};  // threads per TB
-  wire in_bad = (grid_n == 48'd0) || (grid_n[47:32] != 16'd0) || (tb_n == 48'd0) ||
-                (tb_n > MAX_THREADS);
-  wire [11:0] thr_round = tb_n[11:0] + 12'd31;  // <= 1055 when well-formed
-  wire [5:0] in_warps = in_bad ? 6'd0 : thr_round[10:5];
-  wire [18:0] in_regs_full = {8'd0, in_warps, 5'd0} * {11'd0, in_nregs};
-  wire [17:0] in_regs = in_regs_full[17:0];  // <= 32 * 32 * 255 < 2^18
-  wire [31:0] in_tbs = in_bad ? 32'd0 : grid_n[31:0];
-  wire unused_geom = |{in_regs_full[18], thr_round[11], thr_round[4:0]};
-  assign err_desc_o = in_fire && in_bad;
+  // One serial shift-add engine (issue 15: no multiplier in the control path) computes, in
+  // turn, grid_x*grid_y, *grid_z (TBs), tb_x*tb_y, *tb_z (threads per TB), then
+  // warps*32*nregs (registers per TB).  A phase multiplies geo_mc_q by geo_ml_q one multiplier
+  // bit per cycle (the multiplicand shifts up, the multiplier down) and ends in the cycle its
+  // remaining multiplier is 0 or 1: max(1, bit length of the multiplier) cycles, so a grid of
+  // 64 x 1 x 1 with 64-thread TBs takes 1 + 1 + 1 + 1 + 2 cycles.
+  reg [47:0] geo_acc_q, geo_acc_d;  // product so far (GEO_DONE: registers per TB)
+  reg [47:0] geo_mc_q, geo_mc_d;  // multiplicand, shifted up
+  reg [15:0] geo_ml_q, geo_ml_d;  // multiplier, shifted down
+  reg [31:0] geo_tbs_q, geo_tbs_d;  // TB count (valid when !geo_bad_q)
+  reg geo_bad_q, geo_bad_d;  // malformed: zero dimension, >= 2^32 TBs, > 1024 threads
+  reg [5:0] geo_warps_q, geo_warps_d;  // warps per TB (0 when malformed)
+  wire [47:0] geo_sum = geo_acc_q + (geo_ml_q[0] ? geo_mc_q : 48'd0);
+  wire geo_last = (geo_ml_q[15:1] == 15'd0);  // this phase's last step
+  wire geo_grid_bad = (geo_sum == 48'd0) || (geo_sum[47:32] != 16'd0);
+  wire geo_thr_bad = (geo_sum == 48'd0) || (geo_sum > MAX_THREADS);
+  wire [11:0] thr_round = geo_sum[11:0] + 12'd31;  // <= 1055 when well-formed
+  wire [5:0] geo_warps_new = (geo_bad_q || geo_thr_bad) ? 6'd0 : thr_round[10:5];
+  wire unused_geom = |{thr_round[11], thr_round[4:0]};
+  always @(*) begin
+    geo_ph_d = geo_ph_q;
+    geo_src_d = geo_src_q;
+    geo_acc_d = geo_acc_q;
+    geo_mc_d = geo_mc_q;
+    geo_ml_d = geo_ml_q;
+    geo_tbs_d = geo_tbs_q;
+    geo_bad_d = geo_bad_q;
+    geo_warps_d = geo_warps_q;
+    if (geo_idle) begin
+      if (geo_start) begin  // grid_x * grid_y of the granted stream
+        geo_ph_d = GEO_GXY;
+        geo_src_d = arb_gnt[HOST];
+        geo_acc_d = 48'd0;
+        geo_mc_d = {32'd0, arb_gnt[HOST] ? host_grid_x_i : ev_grid_x_i};
+        geo_ml_d = arb_gnt[HOST] ? host_grid_y_i : ev_grid_y_i;
+      end
+    end else if (!src_valid || in_fire) begin
+      geo_ph_d = GEO_IDLE;  // handed over (or its stream withdrew it: a broken contract)
+    end else if (geo_ph_q != GEO_DONE) begin
+      if (!geo_last) begin
+        geo_acc_d = geo_sum;
+        geo_mc_d = {geo_mc_q[46:0], 1'b0};
+        geo_ml_d = {1'b0, geo_ml_q[15:1]};
+      end else begin  // the phase's product is geo_sum: load the next phase
+        geo_ph_d = geo_ph_q + 3'd1;
+        geo_acc_d = 48'd0;
+        case (geo_ph_q)
+          GEO_GXY: begin
+            geo_mc_d = {16'd0, geo_sum[31:0]};
+            geo_ml_d = in_gz;
+          end
+          GEO_GZ: begin
+            geo_tbs_d = geo_sum[31:0];
+            geo_bad_d = geo_grid_bad;
+            geo_mc_d = {32'd0, in_tx};
+            geo_ml_d = in_ty;
+          end
+          GEO_TXY: begin
+            geo_mc_d = {16'd0, geo_sum[31:0]};
+            geo_ml_d = in_tz;
+          end
+          GEO_TZ: begin
+            geo_bad_d = geo_bad_q || geo_thr_bad;
+            geo_warps_d = geo_warps_new;
+            geo_mc_d = {35'd0, in_nregs, 5'd0};
+            geo_ml_d = {10'd0, geo_warps_new};
+          end
+          GEO_REGS: geo_acc_d = geo_sum;  // registers per TB, kept for GEO_DONE
+          default: ;
+        endcase
+      end
+    end
+  end
+  wire [5:0] in_warps = geo_warps_q;
+  wire [17:0] in_regs = geo_acc_q[17:0];  // <= 32 * 32 * 255 < 2^18
+  wire [31:0] in_tbs = geo_bad_q ? 32'd0 : geo_tbs_q;
+  wire unused_geo_acc = |geo_acc_q[47:18];
+  assign err_desc_o = in_fire && geo_bad_q;
 
   wire [LA_W-1:0] in_la = {in_param, in_kptr};
   wire [LB_W-1:0] in_lb = {in_tbs, in_cpl_addr};
@@ -987,6 +1071,14 @@ module kmu_kmu #(
       ct_restart_q <= {CT{1'b0}};
       lid_q <= 16'd0;
       last_lid_q <= 16'd0;
+      geo_ph_q <= GEO_IDLE;
+      geo_src_q <= 1'b0;
+      geo_acc_q <= 48'd0;
+      geo_mc_q <= 48'd0;
+      geo_ml_q <= 16'd0;
+      geo_tbs_q <= 32'd0;
+      geo_bad_q <= 1'b0;
+      geo_warps_q <= 6'd0;
       stop_ack_q <= 1'b0;
       free_ack_q <= 1'b0;
       fr_pend_q <= 1'b0;
@@ -1013,6 +1105,14 @@ module kmu_kmu #(
       ct_restart_q <= ct_restart_d;
       lid_q <= lid_d;
       last_lid_q <= last_lid_d;
+      geo_ph_q <= geo_ph_d;
+      geo_src_q <= geo_src_d;
+      geo_acc_q <= geo_acc_d;
+      geo_mc_q <= geo_mc_d;
+      geo_ml_q <= geo_ml_d;
+      geo_tbs_q <= geo_tbs_d;
+      geo_bad_q <= geo_bad_d;
+      geo_warps_q <= geo_warps_d;
       stop_ack_q <= stop_i;
       free_ack_q <= free_ack_d;
       fr_pend_q <= fr_pend_d;
