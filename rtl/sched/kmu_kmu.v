@@ -22,12 +22,14 @@
 // kernel never waits for a lower one to finish (no priority inversion at the slot level).
 //
 // Structure:
-//   - kmu_rr_arb #(2) between the streams (index 0 event, 1 host); a stream requests only when
-//     the FIFO of its priority level has room, and *_ready_o is its grant (ack_i = 1: every
-//     grant is a handshake), so at most one descriptor is accepted per cycle.
-//   - At acceptance one set of multipliers computes TB count (gx*gy*gz), warps per TB
-//     (ceil(tx*ty*tz / 32)), registers per TB (warps * 32 * nregs); the pending FIFOs hold these
-//     results, not the dimensions.  Each level is four kmu_fifo lanes of <= 64 bits, pushed
+//   - kmu_rr_arb #(2) between the streams (index 0 event, 1 host): while the geometry engine is
+//     idle a stream requests when the FIFO of its priority level has room, and the grant starts
+//     the engine on it; *_ready_o (the handshake) comes when the engine is done and the level
+//     has room, so at most one descriptor is accepted per cycle.
+//   - Before acceptance one serial shift-add engine (no multiplier: issue 15) computes TB count
+//     (gx*gy*gz), warps per TB (ceil(tx*ty*tz / 32)), registers per TB (warps * 32 * nregs)
+//     from the descriptor its stream holds; the pending FIFOs hold these results, not the
+//     dimensions.  Each level is four kmu_fifo lanes of <= 64 bits, pushed
 //     and popped together (lane A {param, kptr}, lane B {tbs, cpl_addr}, lane C {id, event,
 //     shmem, regs, warps}, lane D {cont, tag, next}: a continuation's kernel tag and next TB
 //     index); PEND words deep.
@@ -55,6 +57,9 @@
 //     room.
 //
 // Latency (cycles):
+//   descriptor valid in cycle s (its level has room), engine idle and picking its stream ->
+//     handshake in s + 1 + L(gy) + L(gz) + L(ty) + L(tz) + L(warps) at the earliest,
+//     L(v) = max(1, bit length of v) (64 x 1 x 1 TBs of 64 threads: s+7; at most s+71).
 //   descriptor handshake in cycle t, slot and CT entry free, nothing of equal or higher
 //     priority pending -> slot_valid_o / slot_has_tb_o in cycle t+1 (bypass).  From a FIFO:
 //     the head is admitted in the first cycle with a free slot (and for a fresh kernel a free
@@ -73,9 +78,12 @@
 //     t+2 (one cycle more than into a free slot).
 //
 // Handshake contract:
-//   ev_/host_ valid/ready: a handshake is valid && ready; *_ready_o is the arbiter's grant,
-//     so it is high only with its own valid and depends on both streams' valid and prio (no
-//     other input).  err_desc_o pulses in the handshake cycle of a malformed descriptor: a
+//   ev_/host_ valid/ready: a handshake is valid && ready.  The arbiter's grant starts the
+//     geometry engine on a stream; its *_ready_o is high when the engine is done, with its own
+//     valid and its level's room (so it depends on the stream's valid and prio and on state
+//     only).  The stream must hold valid and every field until ready (the engine reads them
+//     phase by phase); dropping valid before only returns the engine to idle.
+//     err_desc_o pulses in the handshake cycle of a malformed descriptor: a
 //     zero grid or TB dimension, more than 1024 threads per TB, or 2^32 or more TBs.  It is
 //     accepted as a kernel with zero TBs (it completes without TBs: its completion flag and
 //     EKT credit are never lost).
@@ -1131,6 +1139,29 @@ module kmu_kmu #(
       end
     end
   end
+
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions
+  // Checked every cycle in simulation (KMU_ASSERT; synthesis never sees them).  The stream in
+  // the geometry engine holds its descriptor until ready (the engine reads the fields phase by
+  // phase): while the engine is busy and the stream valid, its fields equal those of the cycle
+  // before.  rst_ni only masks the check in reset: hence the lint waiver.
+  reg [LA_W+32+16*4+8+2+EKT_ID_W-1:0] as_desc_q;
+  reg as_busy_q;
+  wire [LA_W+32+16*4+8+2+EKT_ID_W-1:0] as_desc = {in_la, in_cpl_addr, in_gz, in_tx, in_ty, in_tz,
+                                                  in_nregs, in_prio, in_id};
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    as_busy_q <= rst_ni && !geo_idle && src_valid && !in_fire;
+    as_desc_q <= as_desc;
+    if (rst_ni && as_busy_q && src_valid && (as_desc != as_desc_q)) begin
+      $display("ASSERTION kmu_kmu %m t=%0t: the %s stream changed its descriptor before ready",
+               $time, in_host ? "host" : "event");
+      $stop;
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 
   // the completion table's fields: no reset (only ct_valid_q), read only while valid; one
   // always block per entry (CT may be 256: a loop of delayed array writes would not unroll)
