@@ -949,6 +949,15 @@ module kmu_kmu #(
 
   // the CT entry of this cycle's take
   wire [TAG_W-1:0] t_tag = take_tag_o;
+  // the outstanding counts change through two shared adders (issue 15: not one pair per entry):
+  // the take's entry + 1, the done's entry - 1 (d_out, read above)
+  reg [31:0] t_out;
+  always @(*) begin
+    t_out = 32'd0;
+    for (e = 0; e < CT; e = e + 1) if (t_tag == e[TAG_W-1:0]) t_out = ct_out_q[e];
+  end
+  wire [31:0] t_out_inc = t_out + 32'd1;
+  wire [31:0] d_out_dec = d_out - 32'd1;
   always @(*) begin
     ct_valid_d = ct_valid_q;
     ct_stop_d = ct_stop_q;
@@ -965,10 +974,10 @@ module kmu_kmu #(
     for (e = 0; e < CT; e = e + 1) begin
       // take and done (never on a free entry, so never on the entry allocated or completed)
       if ((take_ok && (t_tag == e[TAG_W-1:0])) && !(done_ok && (done_tag_i == e[TAG_W-1:0])))
-        ct_out_d[e] = ct_out_q[e] + 32'd1;
+        ct_out_d[e] = t_out_inc;
       else if (!(take_ok && (t_tag == e[TAG_W-1:0])) &&
                (done_ok && (done_tag_i == e[TAG_W-1:0])))
-        ct_out_d[e] = ct_out_q[e] - 32'd1;
+        ct_out_d[e] = d_out_dec;
       if (take_last && (t_tag == e[TAG_W-1:0])) ct_all_d[e] = 1'b1;
       // completion frees the entry
       if (cpl_fire && (cpl_idx == e[TAG_W-1:0])) ct_valid_d[e] = 1'b0;
