@@ -1293,7 +1293,9 @@ static int t_bypass(const char *test, uint64_t seed, uint64_t cycles) {
   }
   kdesc old = kern(60, 1, 1, 0), same = kern(61, 1, 1, 1), higher = kern(62, 2, 1, 0);
   p_desc(p, &old, "prio 1 pending");
-  p_geo(p, &same, 1); /* the new prio-1 kernel's engine runs */
+  /* the new prio-1 kernel's engine runs, its last cycles in the steps below (CT = SLOTS: the
+   * take, the done and the completion) */
+  p_geo(p, &same, P_CT > NS ? 1 : 3);
   dstep *s = p_take(p, 0, 0, "slot 0's TB (its last: the slot frees)");
   hold(s, &same);
   if (P_CT > NS) {
