@@ -68,14 +68,9 @@ typedef struct {
    * replay (ct_kptr/param/tbs/lc/prio_q), launch ids, the stop's ack, the pending free */
   uint8_t ct_stop[KMU_KMU_MAX_CT], ct_pool[KMU_KMU_MAX_CT], ct_zombie[KMU_KMU_MAX_CT],
       ct_restart[KMU_KMU_MAX_CT];
-  /* the descriptor copy: the fields of the RAM ct_desc_m (2^TAG_W words, no reset), read
-   * only at free_i into fr_desc_q (fr_kptr..fr_prio here) with fr_in_q (the tag is < CT) */
   uint32_t ct_kptr[KMU_KMU_MAX_CT], ct_param[KMU_KMU_MAX_CT], ct_tbs[KMU_KMU_MAX_CT];
   uint64_t ct_lc[KMU_KMU_MAX_CT];
   unsigned ct_prio[KMU_KMU_MAX_CT];
-  uint32_t fr_kptr, fr_param, fr_tbs;
-  uint64_t fr_lc;
-  unsigned fr_prio, fr_in;
   unsigned lid, last_lid, stop_ack, free_ack, fr_pend, fr_replay, fr_tag;
   /* the serial geometry engine (geo_*_q): phase, stream (1 host), product, multiplicand,
    * multiplier, TB count, malformed flag, warps per TB */
