@@ -1747,6 +1747,67 @@ static int t_revoke(const char *test, uint64_t seed, uint64_t cycles) {
   return kmu_lockstep(&kmu_kmu_block, &s, test, seed, cycles);
 }
 
+/* TReM: the replay of a zero-TB kernel (a malformed descriptor: CT entry only, all taken at
+ * admission) that a full completion FIFO holds from completing, so that a stop hits it.  The
+ * replay is what its admission was: all taken, no continuation, so it completes once and no
+ * slot is ever valid (a continuation of 0 TBs would hold a slot that never empties). */
+static int t_replay_zero(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  kdesc z = kern(7, 1, 2, 0);
+  z.gy = 0; /* zero TBs: err_desc_o */
+  dstep *s;
+  for (unsigned n = 0; n < NS; n++) { /* fill the completion FIFO (SLOTS writes) */
+    s = p_desc(p, &z, "zero-TB kernel");
+    s->in.mem_req_ready_i = 0;
+    EXP(s, err_desc_o, 1);
+    s = p_idle(p, "it completes (the write waits)");
+    s->in.mem_req_ready_i = 0;
+    exp_cpl(s, &z);
+    EXP(s, cpl_tag_o, 0);
+  }
+  s = p_desc(p, &z, "one more: tag 0, all taken");
+  s->in.mem_req_ready_i = 0;
+  s = p_idle(p, "completion FIFO full: it waits in its CT entry");
+  s->in.mem_req_ready_i = 0;
+  EXP(s, kernel_done_o, 0);
+  s = p_idle(p, "stop tag 0: it hits (no completion this cycle)");
+  s->in.mem_req_ready_i = 0;
+  s->in.stop_i = 1;
+  s->in.rvk_tag_i = 0;
+  EXP(s, kernel_done_o, 0);
+  s = p_idle(p, "stop acked");
+  s->in.mem_req_ready_i = 0;
+  EXP(s, stop_ack_o, 1);
+  s = p_idle(p, "free: replay");
+  s->in.mem_req_ready_i = 0;
+  s->in.free_i = 1;
+  s->in.free_replay_i = 1;
+  s->in.rvk_tag_i = 0;
+  s = p_idle(p, "the free is carried out (nothing to push)");
+  s->in.mem_req_ready_i = 0;
+  EXP(s, free_ack_o, 0);
+  s = p_idle(p, "free acked; no slot taken");
+  s->in.mem_req_ready_i = 0;
+  EXP(s, free_ack_o, 1);
+  EXP(s, slot_valid_o, 0);
+  EXP(s, kernel_done_o, 0);
+  s = p_idle(p, "first write accepted");
+  EXP(s, kernel_done_o, 0);
+  s = p_idle(p, "room again: the replayed kernel completes, once");
+  s->in.mem_req_ready_i = 0;
+  exp_cpl(s, &z);
+  EXP(s, cpl_tag_o, 0);
+  EXP(s, slot_valid_o, 0);
+  for (unsigned n = 0; n < 4; n++) {
+    s = p_idle(p, "nothing more");
+    s->in.mem_req_ready_i = 0;
+    EXP(s, kernel_done_o, 0);
+    EXP(s, slot_valid_o, 0);
+  }
+  return d_run(p);
+}
+
 static const kmu_test tests[] = {
     {"admit", t_admit, 0, 0},
     {"tbs", t_tbs, 0, 0},
@@ -1763,6 +1824,7 @@ static const kmu_test tests[] = {
     {"swap_blocked", t_swap_blocked, 0, 0},
     {"random", t_random, 170000, 6},
     {"swaps", t_swaps, 170000, 6},
+    {"replay_zero", t_replay_zero, 0, 0},
     {"revoke", t_revoke, 60000, 4},
 };
 
