@@ -129,6 +129,8 @@ typedef struct {
   uint64_t bnd_started, bnd_done;
   unsigned bnd_resident;
   size_t rv_ok, rv_err; /* results read: OK, other statuses */
+  size_t retired;       /* instances retired */
+  uint64_t kernel_dones;/* kernel_done_o pulses: one per completion, none for a retired kernel */
 } ctx;
 
 /* copy buffers: host memory from 16 MiB up, device memory in the top quarter (clear of the
@@ -775,10 +777,12 @@ static void rv_result(ctx *c, uint32_t rdata, uint64_t cycle) {
            trem_status_name(v->status));
     else if (v->status == KMU_TREM_STATUS_REVOKED && !x->retired && !x->replays)
       fail(c, "cycle %" PRIu64 ": %s of %s: REVOKED, but it was never revoked", cycle, d, xd);
+    /* kmu_revoke knows a kernel from its admission into a kmu_kmu slot: one still in the
+     * pending pool (accepted, no TB started yet) is UNKNOWN; one whose TB started is not */
     else if (v->status == KMU_TREM_STATUS_UNKNOWN && x->completed == KMUSIM_NEVER &&
-             !x->retired)
-      fail(c, "cycle %" PRIu64 ": %s of %s: UNKNOWN for a live kernel (launch id %u)", cycle, d,
-           xd, x->lid);
+             !x->retired && x->first_start < v->accepted)
+      fail(c, "cycle %" PRIu64 ": %s of %s: UNKNOWN for a running kernel (launch id %u, first TB "
+           "at cycle %" PRIu64 ")", cycle, d, xd, x->lid, x->first_start);
     for (size_t j = 0; j < c->nlimbo && !c->failed; j++) tb_started(c, (uint32_t)v->inst, c->limbo_tb[j]);
     return;
   }
@@ -795,10 +799,13 @@ static void rv_result(ctx *c, uint32_t rdata, uint64_t cycle) {
     fail(c, "cycle %" PRIu64 ": %s: %u TBs of %s still ran on the SMs at its completion (not "
          "dropped)", v->done, d, c->bnd_resident, xd);
   v->dropped = c->bnd_started - c->bnd_done;
+  /* every TB started and not done left the SMs through an eviction (the drop's, or an
+   * earlier preemption's): all of them wait in the evicted lists, and are forgotten there */
   unsigned forgot = sm_model_forget(&c->sm, (uint32_t)v->inst);
-  if (forgot > v->dropped)
-    fail(c, "cycle %" PRIu64 ": %s: %u evicted TBs of %s, but only %" PRIu64 " were dropped",
-         cycle, d, forgot, xd, v->dropped);
+  if (forgot != v->dropped)
+    fail(c, "cycle %" PRIu64 ": %s: %" PRIu64 " TBs of %s started and not done at its "
+         "completion, but %u were evicted (%s)", cycle, d, v->dropped, xd, forgot,
+         forgot < v->dropped ? "TBs lost without a drop" : "evicted TBs of another run");
   x->revokes++;
   x->tbs_dropped += v->dropped;
   r->drop_evictions += forgot;
@@ -811,6 +818,7 @@ static void rv_result(ctx *c, uint32_t rdata, uint64_t cycle) {
       if (c->tag_inst[t] == (uint32_t)v->inst + 1) c->tag_inst[t] = 0;
     live_remove(c, (uint32_t)v->inst);
     c->completed++; /* ended: no completion flag will come */
+    c->retired++;
     return;
   }
   /* replay: a new run of the grid, from TB 0; the dones since the completion are its */
@@ -1012,7 +1020,15 @@ static void on_mem_write(void *user, uint32_t addr, uint32_t data, uint32_t clie
     r->span = cycle + 1;
     return;
   }
-  /* a flag of something already complete, or an unknown address */
+  /* a flag of something already complete or retired, or an unknown address */
+  for (size_t i = 0; i < r->ninst; i++)
+    if (r->inst[i].cpl == addr && r->inst[i].retired) {
+      char d[160];
+      inst_desc(c, (uint32_t)i, d, sizeof d);
+      fail(c, "cycle %" PRIu64 ": completion flag of %s written: it was revoked and retired", cycle,
+           d);
+      return;
+    }
   for (size_t i = 0; i < r->ninst; i++)
     if (r->inst[i].cpl == addr && r->inst[i].completed != KMUSIM_NEVER) {
       char d[160];
@@ -1542,6 +1558,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     }
     kmu_axim_observe(&c->axim, &sig, c->cycle);
     if (p->irq_o) r->irq_cycles++;
+    if (p->kernel_done_o & 1) c->kernel_dones++;
     /* a revoke's completion, before this cycle's starts (a replay's may follow at once) */
     if (c->rv_active >= 0 && c->rv_phase == 2 && (p->irq_o & 1)) rv_boundary(c);
     if (c->simt) observe_sms(c);
@@ -1657,6 +1674,10 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       fail(c, "revoke unit: TR_RESULT=0x%08x, PERF_REVOKES=%u, ERR_CNT_TREM=%u after %zu "
            "revoke requests (%zu results OK, %zu other)", r->tr_result, r->perf_revokes,
            r->err_cnt_trem, r->nrv, c->rv_ok, c->rv_err);
+    if (r->nrv && c->kernel_dones != c->completed - c->retired)
+      fail(c, "kernel_done_o pulsed %" PRIu64 " times for %" PRIu64 " completions (%zu kernels "
+           "retired: none for them, exactly one for a replayed one)", c->kernel_dones,
+           c->completed - c->retired, c->retired);
     for (size_t i = 0; i < r->ncp && !c->failed; i++)
       if (r->cp[i].nwritten != r->cp[i].bytes / 4) {
         char d[160];
