@@ -1575,6 +1575,11 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     if (p->kernel_done_o & 1) c->kernel_dones++;
     /* a revoke's completion, before this cycle's starts (a replay's may follow at once) */
     if (c->rv_active >= 0 && c->rv_phase == 2 && (p->irq_o & 1)) rv_boundary(c);
+    /* irq_o (only TR_EVENTS.DONE is enabled with revoke lines) with no request accepted: a
+     * completion without a request, or a request's second one */
+    else if (r->nrv && (c->rv_active < 0 || c->rv_phase == 1) && (p->irq_o & 1))
+      fail(c, "cycle %" PRIu64 ": irq_o (TR_EVENTS.DONE) with no revoke request in flight: a "
+           "completion without a request, or a second one", c->cycle);
     if (c->simt) observe_sms(c);
     if (p->simt_start_valid_o && p->simt_start_ready_i) {
       on_start(c);
