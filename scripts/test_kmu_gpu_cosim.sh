@@ -29,7 +29,7 @@ if [ -z "${KMU_BIN:-}" ] && [ "$cfg" = small ]; then
     fails=$((fails + 1))
   fi
 fi
-hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl workloads/revoke.wl)
+hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl workloads/hw/revoke.wl)
 [ "$cfg" = small ] || hand=()
 # KMU_COSIM_HAND=0: the random workloads only (make gate's quick run: GATE_HAND=0)
 hand_on=${KMU_COSIM_HAND:-1}
