@@ -78,6 +78,21 @@ for cs in "${cseeds[@]}"; do
     [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
   fi
 done
+# TReM revocations of kernels whose TBs are being preempted (paused, saved, switched out,
+# restored), under a PEP and a Chimera policy (small build)
+rvpols=(pep chimera)
+[ "$cfg" = small ] && [ "$hand_on" = 1 ] || rvpols=()
+for pol in "${rvpols[@]}"; do
+  log=$wd/revoke_preempt-$pol.log
+  if "$bin" workloads/hw/revoke_preempt.wl --engine cosim --policy "$pol" --no-isolated >"$log" 2>&1; then
+    echo "PASS kmu_gpu.cosim workloads/hw/revoke_preempt.wl --policy $pol"
+  else
+    echo "FAIL kmu_gpu.cosim workloads/hw/revoke_preempt.wl --policy $pol"
+    head -n 20 "$log"
+    fails=$((fails + 1))
+    [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
+  fi
+done
 # TReM revocations (issue 12): random workloads with revoke lines (both actions, at any moment:
 # during a launch, its first TBs, a preemption; before a launch, after the end), under every
 # policy the seed draws; kmusim's scoreboard checks every status, the dropped TBs (each one
