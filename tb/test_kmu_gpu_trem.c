@@ -62,7 +62,7 @@ static void step(fuzz_env *e, obs *b) {
   const kmu_gpu_wires *w = &e->m.w;
   const kmu_gpu_out *o = &e->out;
   b->kdone += o->kernel_done_o != 0;
-  b->cmd_done += w->tp_o.cmd_done_o & 1;
+  b->cmd_done += w->fe_i.trem_done_valid_i & 1; /* what the TReM window (kmu_csr) sees */
   b->auto_done += w->tp_o.auto_done_o & 1;
   if (w->tp_o.rv_valid_o && w->rv_o.req_ready_o && !w->tp_i.csr_valid_i) {
     b->auto_req++;
