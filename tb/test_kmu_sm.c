@@ -190,6 +190,7 @@ typedef struct env {
    * answered (y_wait), the lane stand-in's answer due next cycle (y_due, code y_code), the
    * taken yield in its save (y_save: TB y_u, its table entry y_ptb), wake-ups due */
   unsigned y_pct; /* yields per 1000 cycles of the run */
+  uint64_t y_race_at; /* a yield asked then: a request's decision may land in its cycle */
   int y_on, y_wait, y_due, y_save;
   unsigned y_e, y_code, y_u, y_ptb, y_lane_ptb;
   uint32_t y_addr;
@@ -422,6 +423,8 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     else if (o->ptb_count_o < x->ptb_lim) {
       i->preempt_valid_i = 1;
       x->n_preq++;
+      /* race a yield with the predictor's decision (its walk: about 2 TBS + 1 cycles) */
+      if (x->y_pct && !x->y_race_at) x->y_race_at = cyc + rb(x, 1, 2 * NT + 8);
       /* the preempting kernel holds the SM for a while (changed only after no start) */
       if (x->c.hold_rand && !x->started_prev && kmu_rng_pct(&x->rng, x->hold_pre_pct))
         x->hold = 1, x->hold_until = cyc + rb(x, 20, x->hold_max);
@@ -714,8 +717,10 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     x->y_on = 0; /* not accepted: the TB has decided nothing (it re-executes the yield) */
     x->n_ywd++;
   }
+  const int y_race = x->y_race_at && cyc >= x->y_race_at;
+  if (y_race) x->y_race_at = 0;
   if (!x->y_on && !x->y_wait && !x->y_save && rand_ev && !x->drp_on && x->y_pct &&
-      kmu_rng_below(&x->rng, 1000) < x->y_pct) {
+      (y_race || kmu_rng_below(&x->rng, 1000) < x->y_pct)) {
     const int e0 = (int)rb(x, 0, NT - 1);
     for (int c2 = 0; c2 < NT; c2++) {
       const int e = (e0 + c2) % NT;

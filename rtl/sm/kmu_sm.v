@@ -805,6 +805,13 @@ module kmu_sm #(
                  sc_pause);
         $stop;
       end
+      // GPUpIO: a yield's save done only for the taken yield of the lane (kmu_yield_mon
+      // counts it against that SM's yield in its save)
+      if (sd_valid_o && (y_st_q != Y_SAVE)) begin
+        $display("ASSERTION kmu_sm %m t=%0t: sd_valid_o with the yield lane in state %0d", $time,
+                 y_st_q);
+        $stop;
+      end
       // allocated resources never exceed the SM's, so ctx_bytes cannot wrap
       if (sc_free_regs > REGS32[17:0] || sc_free_shmem > SHMEM32[17:0]) begin
         $display("ASSERTION kmu_sm %m t=%0t: free regs %0d / shmem %0d above the SM's", $time,
