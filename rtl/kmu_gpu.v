@@ -891,6 +891,13 @@ module kmu_gpu #(
       wire [WARPS-1:0] unused_busy_warps_o;
       wire [TBS-1:0] unused_base_o;
       wire unused_err_dec_o;  // a decision racing a TB's end: not an error of the system
+      localparam integer Y_PTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;
+      wire unused_y_ready, unused_y_res, unused_yq_valid, unused_sd_valid, unused_wk_err;
+      wire [RTB_W-1:0] unused_y_rtb;
+      wire [1:0] unused_y_code;
+      wire [31:0] unused_yq_addr, unused_yq_tb;
+      wire [7:0] unused_yq_slot;
+      wire [Y_PTB_W-1:0] unused_yq_ptb;
       kmu_sm #(
           .TBS       (TBS),
           .WARPS     (WARPS),
@@ -1055,7 +1062,27 @@ module kmu_gpu #(
           // TReM drop (issue 12): kmu_revoke's drop of its target tag, and the acknowledge
           .drop_valid_i        (rv_drop[s]),
           .drop_slot_i         (rv_tag8[7:0]),
-          .drop_ack_o          (sm_drop_ack[s])
+          .drop_ack_o          (sm_drop_ack[s]),
+          // GPUpIO yield (issue 13): not wired in the system yet (kmu_yield_mon to come)
+          .simt_yield_valid_i  (1'b0),
+          .simt_yield_ready_o  (unused_y_ready),
+          .simt_yield_rtb_i    ({RTB_W{1'b0}}),
+          .simt_yield_addr_i   (32'd0),
+          .simt_yres_valid_o   (unused_y_res),
+          .simt_yres_rtb_o     (unused_y_rtb),
+          .simt_yres_code_o    (unused_y_code),
+          .yq_valid_o          (unused_yq_valid),
+          .yq_ready_i          (1'b0),
+          .yq_addr_o           (unused_yq_addr),
+          .yq_slot_o           (unused_yq_slot),
+          .yq_tb_o             (unused_yq_tb),
+          .yq_ptb_o            (unused_yq_ptb),
+          .yr_valid_i          (1'b0),
+          .yr_code_i           (2'd0),
+          .sd_valid_o          (unused_sd_valid),
+          .wk_valid_i          (1'b0),
+          .wk_ptb_i            ({Y_PTB_W{1'b0}}),
+          .wk_err_o            (unused_wk_err)
       );
       assign sm_err[s] = err_overflow || err_done || (|err);
     end
