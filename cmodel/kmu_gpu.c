@@ -9,15 +9,18 @@
  *   (1) registered outputs: kmu_frontend_comb_out, kmu_preempt_ctrl_comb_out,
  *       kmu_kmu_comb_slot (slot vectors, completion request), kmu_copy_engine_comb_out,
  *       kmu_revoke_comb (for its outputs, all registers; evaluated again in 8b for its next
- *       state), kmu_elastic_comb (every input a register: CSRs and the top's event stage);
- *   (2) kmu_dispatch_comb_slot (level, slot), kmu_kmu_comb_q, kmu_dispatch_comb_need;
+ *       state), kmu_elastic_comb (every input a register: CSRs and the top's event stage),
+ *       kmu_trem_policy_comb (for its split, registers; evaluated again in 8b);
+ *   (2) kmu_dispatch_comb_slot (level, slot), kmu_kmu_comb_q, kmu_kmu_comb_take (it needs only
+ *       the pick: the pick's kernel tag gives its class), kmu_dispatch_comb_need;
  *   (3) kmu_sm_comb_fit per SM (fit answers, SIMT start offer, TB done, memory request);
- *   (4) kmu_dispatch_comb_take (SM, take), kmu_kmu_comb_take, kmu_dispatch_comb_start;
+ *   (4) kmu_dispatch_comb_take (SM, take), kmu_dispatch_comb_start;
  *   (5) the SIMT start and TB-done arbiters; (6) the memory port, then kmu_copy_engine (its
  *       commands and completion ready from the front end's registers, its device side from
  *       the port, its host side from the host link);
- *   (7) kmu_sm_comb_next per SM; (8) kmu_kmu_comb_next; (8b) kmu_revoke_comb (admissions,
- *       completions, acknowledges) and the top's Elastic event stage; (9) kmu_preempt_ctrl_comb_next;
+ *   (7) kmu_sm_comb_next per SM; (8) kmu_kmu_comb_next; (8b) kmu_trem_policy_comb (the
+ *       dispatcher's status, the request stage), kmu_revoke_comb (admissions, completions,
+ *       acknowledges, the arbitrated request) and the top's Elastic event stage; (9) kmu_preempt_ctrl_comb_next;
  *   (10) kmu_frontend_comb_next.
  * The front end, the preemption trigger and the copy engine are Moore blocks (every output from registers), so
  * they give their outputs first and take their inputs last.  The order is proved by the
@@ -69,6 +72,8 @@ void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
   kmu_elastic_params elp = {p->nsm, 8, 32};
   kmu_revoke_init(&m->u_revoke, &rvp);
   kmu_elastic_init(&m->u_elastic, &elp);
+  kmu_trem_policy_params tpp = {p->nsm, 16};
+  kmu_trem_policy_init(&m->u_trem_policy, &tpp);
 }
 
 void kmu_gpu_free(kmu_gpu *m) {
@@ -84,6 +89,7 @@ void kmu_gpu_free(kmu_gpu *m) {
   kmu_copy_engine_free(&m->u_copy_engine);
   kmu_revoke_free(&m->u_revoke);
   kmu_elastic_free(&m->u_elastic);
+  kmu_trem_policy_free(&m->u_trem_policy);
 }
 
 void kmu_gpu_reset(kmu_gpu *m) {
@@ -98,6 +104,7 @@ void kmu_gpu_reset(kmu_gpu *m) {
   kmu_copy_engine_reset(&m->u_copy_engine);
   kmu_revoke_reset(&m->u_revoke);
   kmu_elastic_reset(&m->u_elastic);
+  kmu_trem_policy_reset(&m->u_trem_policy);
   memset(&m->q, 0, sizeof m->q);
   m->d = m->q;
   m->el_t0_we = 0;
@@ -140,6 +147,9 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->el_i.smp_time_i = m->q.smp_t;
   w->el_i.cpl_i = m->q.cpl;
   kmu_elastic_comb(&m->u_elastic, &w->el_i, &w->el_o);
+  /* kmu_trem_policy: its split (part_o, umask_o) is registers; the evaluation in 8b, with
+   * this cycle's inputs, gives its request and next state */
+  kmu_trem_policy_comb(&m->u_trem_policy, &w->tp_i, &w->tp_o);
   /* kmu_kmu's TReM inputs: the host launch's class and estimate, kmu_revoke's stop and free */
   w->kmu_i.host_class_i = w->fe_o.host_class_o;
   w->kmu_i.host_est_i = w->fe_o.host_est_o;
@@ -157,6 +167,7 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->kmu_i.q_slot_i = w->dsp_o.q_slot_o;
   w->kmu_i.take_slot_i = w->dsp_o.take_slot_o;
   kmu_kmu_comb_q(&m->u_kmu, &w->kmu_i, &w->kmu_o);
+  kmu_kmu_comb_take(&m->u_kmu, &w->kmu_i, &w->kmu_o);
   w->dsp_i.q_warps_i = w->kmu_o.q_warps_o;
   w->dsp_i.q_regs_i = w->kmu_o.q_regs_o;
   w->dsp_i.q_shmem_i = w->kmu_o.q_shmem_o;
@@ -230,8 +241,11 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->dsp_i.sm_fit_i = fit;
   w->dsp_i.sm_ewt_fit_i = ewt_fit;
   w->dsp_i.reserve_mask_i = w->fe_o.reserve_mask_o; /* SM_RESERVE */
+  /* TReM Elastic's split, and the pick's class: its kernel tag's class bit (el_user_q) */
+  w->dsp_i.part_i = w->tp_o.part_o;
+  w->dsp_i.umask_i = w->tp_o.umask_o;
+  w->dsp_i.q_user_i = m->q.user[(unsigned)w->kmu_o.take_tag_o % m->p.ct];
   kmu_dispatch_comb_take(&m->u_dispatch, &w->dsp_i, &w->dsp_o);
-  kmu_kmu_comb_take(&m->u_kmu, &w->kmu_i, &w->kmu_o);
   w->dsp_i.take_tb_i = w->kmu_o.take_tb_o;
   w->dsp_i.take_kptr_i = w->kmu_o.take_kptr_o;
   w->dsp_i.take_param_i = w->kmu_o.take_param_o;
@@ -363,10 +377,26 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->rv_i.adm_est_i = ko->adm_est_o;
   w->rv_i.cpl_valid_i = ko->kernel_done_o;
   w->rv_i.cpl_tag_i = ko->cpl_tag_o;
-  w->rv_i.req_valid_i = w->fe_o.trem_req_valid_o;
-  w->rv_i.req_kind_i = w->fe_o.trem_req_kind_o;
-  w->rv_i.req_replay_i = w->fe_o.trem_req_replay_o;
-  w->rv_i.req_id_i = w->fe_o.trem_req_id_o;
+  /* kmu_trem_policy: the automatic request behind TR_CMD (kmu_revoke's ready, completion and
+   * status are registers: the early evaluation's) */
+  kmu_trem_policy_in *tpi = &w->tp_i;
+  tpi->policy_i = w->fe_o.trem_policy_o;
+  tpi->u_i = w->el_o.u_o;
+  tpi->arr_i = m->q.arr;
+  tpi->stall_i = w->dsp_o.stall_o;
+  tpi->user_i = w->dsp_i.q_user_i;
+  tpi->csr_valid_i = w->fe_o.trem_req_valid_o;
+  tpi->csr_kind_i = w->fe_o.trem_req_kind_o;
+  tpi->csr_replay_i = w->fe_o.trem_req_replay_o;
+  tpi->csr_id_i = w->fe_o.trem_req_id_o;
+  tpi->rv_ready_i = w->rv_o.req_ready_o;
+  tpi->rv_done_i = w->rv_o.done_valid_o;
+  tpi->rv_status_i = w->rv_o.done_status_o;
+  kmu_trem_policy_comb(&m->u_trem_policy, tpi, &w->tp_o);
+  w->rv_i.req_valid_i = w->tp_o.rv_valid_o;
+  w->rv_i.req_kind_i = w->tp_o.rv_kind_o;
+  w->rv_i.req_replay_i = w->tp_o.rv_replay_o;
+  w->rv_i.req_id_i = w->tp_o.rv_id_o;
   w->rv_i.stop_ack_i = ko->stop_ack_o;
   w->rv_i.free_ack_i = ko->free_ack_o;
   w->rv_i.drop_ack_i = 0;
@@ -443,9 +473,9 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->fe_i.cp_cpl_id_i = w->ce_o.cpl_id_o;
   w->fe_i.cp_cpl_status_i = w->ce_o.cpl_status_o;
   w->fe_i.cp_busy_i = w->ce_o.busy_o;
-  w->fe_i.trem_req_ready_i = w->rv_o.req_ready_o;
+  w->fe_i.trem_req_ready_i = w->tp_o.csr_ready_o;
   w->fe_i.trem_busy_i = w->rv_o.busy_o;
-  w->fe_i.trem_done_valid_i = w->rv_o.done_valid_o;
+  w->fe_i.trem_done_valid_i = w->tp_o.cmd_done_o; /* TR_CMD completions only */
   w->fe_i.trem_done_status_i = w->rv_o.done_status_o;
   w->fe_i.trem_done_replay_i = w->rv_o.done_replay_o;
   w->fe_i.trem_done_tag_i = w->rv_o.done_tag_o;
@@ -564,6 +594,7 @@ void kmu_gpu_tick(kmu_gpu *m) {
   kmu_copy_engine_tick(&m->u_copy_engine);
   kmu_revoke_tick(&m->u_revoke);
   kmu_elastic_tick(&m->u_elastic);
+  kmu_trem_policy_tick(&m->u_trem_policy);
   if (m->el_t0_we) m->el_t0[m->el_t0_a] = m->q.now;
   m->q = m->d;
 }

@@ -15,6 +15,7 @@
 #include "kmu_rr_arb.h"
 #include "kmu_preempt_ctrl.h"
 #include "kmu_revoke.h"
+#include "kmu_trem_policy.h"
 #include "kmu_sm.h"
 #ifdef __cplusplus
 extern "C" {
@@ -137,6 +138,8 @@ typedef struct {
   kmu_revoke_out rv_o;
   kmu_elastic_in el_i;
   kmu_elastic_out el_o;
+  kmu_trem_policy_in tp_i;
+  kmu_trem_policy_out tp_o;
 } kmu_gpu_wires;
 
 /* the top's own registers: kmu_elastic's event stage (el_*_q) and its per-tag class bits and
@@ -159,6 +162,7 @@ typedef struct {
   kmu_copy_engine u_copy_engine;
   kmu_revoke u_revoke;
   kmu_elastic u_elastic;
+  kmu_trem_policy u_trem_policy;
   kmu_gpu_regs q, d;
   uint32_t el_t0[256]; /* el_t0_m[CT] */
   int el_t0_we;        /* its write at the edge: el_t0[el_t0_a] = q.now */

@@ -1,5 +1,5 @@
 // kmu_dispatch_fv - formal top of kmu_dispatch (formal/kmu_dispatch.sby): every input free
-// (the slot table, the needs, the SMs' answers, kmu_kmu's take answer), reset in the first
+// (the slot table, the needs, the SMs' answers, kmu_kmu's take answer, the Elastic split), reset in the first
 // cycle; the properties (formal/kmu_dispatch_props.v) on the ports, the arbiters' inside them.
 `default_nettype none
 
@@ -20,6 +20,9 @@ module kmu_dispatch_fv #(
     input wire [NSM-1:0]  sm_fit_i,
     input wire [NSM-1:0]  sm_ewt_fit_i,
     input wire [NSM-1:0]  reserve_mask_i,
+    input wire            part_i,
+    input wire [NSM-1:0]  umask_i,
+    input wire            q_user_i,
     input wire [31:0]     take_tb_i,
     input wire [31:0]     take_kptr_i,
     input wire [31:0]     take_param_i
@@ -65,6 +68,9 @@ module kmu_dispatch_fv #(
       .sm_fit_i      (sm_fit_i),
       .sm_ewt_fit_i  (sm_ewt_fit_i),
       .reserve_mask_i(reserve_mask_i),
+      .part_i        (part_i),
+      .umask_i       (umask_i),
+      .q_user_i      (q_user_i),
       .take_tb_i     (take_tb_i),
       .take_kptr_i   (take_kptr_i),
       .take_param_i  (take_param_i),
@@ -109,6 +115,9 @@ module kmu_dispatch_fv #(
       .sm_fit_i      (sm_fit_i),
       .sm_ewt_fit_i  (sm_ewt_fit_i),
       .reserve_mask_i(reserve_mask_i),
+      .part_i        (part_i),
+      .umask_i       (umask_i),
+      .q_user_i      (q_user_i),
       .take_tb_i     (take_tb_i),
       .take_kptr_i   (take_kptr_i),
       .take_param_i  (take_param_i),

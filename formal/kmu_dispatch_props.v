@@ -10,7 +10,8 @@
 //   - never to an SM without room: a resident start goes to an SM with sm_fit_i, an event-warp
 //     start to one whose table has room, only for a warp-level event and only when no eligible
 //     SM fits now; the SM is eligible (event kernels only on reserved SMs when any is
-//     reserved, host kernels never on one);
+//     reserved, host kernels never on one; with the Elastic split on, user-facing kernels
+//     only on umask_i's SMs (any when it is empty), batch kernels never on one);
 //   - no idle stall: when an eligible SM fits (or takes the event warp), a TB goes out;
 //     stall_o / drain_cycle_o as specified;
 //   - the pick is held: a slot that did not go out is chosen again while the table is the same.
@@ -41,6 +42,9 @@ module kmu_dispatch_props #(
     input wire [   NSM-1:0] sm_fit_i,
     input wire [   NSM-1:0] sm_ewt_fit_i,
     input wire [   NSM-1:0] reserve_mask_i,
+    input wire              part_i,
+    input wire [   NSM-1:0] umask_i,
+    input wire              q_user_i,
     input wire              take_valid_o,
     input wire [SLOT_W-1:0] take_slot_o,
     input wire [      31:0] take_tb_i,
@@ -70,8 +74,12 @@ module kmu_dispatch_props #(
 
   // eligible SMs and what fits
   wire f_ewarp = q_event_i && q_warps_i == 6'd1 && q_shmem_i == 16'd0;
-  wire [NSM-1:0] f_allowed = q_event_i ? ((reserve_mask_i != 0) ? reserve_mask_i : {NSM{1'b1}})
-                                       : ~reserve_mask_i;
+  wire [NSM-1:0] f_res = q_event_i ? ((reserve_mask_i != 0) ? reserve_mask_i : {NSM{1'b1}})
+                                   : ~reserve_mask_i;
+  // TReM Elastic's split: user-facing on umask_i (anywhere when empty), batch off it
+  wire [NSM-1:0] f_cls = !part_i ? {NSM{1'b1}} :
+                         q_user_i ? ((umask_i != 0) ? umask_i : {NSM{1'b1}}) : ~umask_i;
+  wire [NSM-1:0] f_allowed = f_res & f_cls;
   wire [NSM-1:0] f_fit = f_allowed & sm_fit_i;
   wire [NSM-1:0] f_ewt = f_allowed & sm_ewt_fit_i & {NSM{f_ewarp}};
 
@@ -125,6 +133,8 @@ module kmu_dispatch_props #(
       cover (take_valid_o && start_ewarp_o);
       cover (drain_cycle_o);
       cover (take_valid_o && q_event_i && reserve_mask_i != 0);
+      cover (take_valid_o && part_i && !q_user_i && umask_i != 0);
+      cover (take_valid_o && part_i && q_user_i && umask_i != 0 && umask_i != {NSM{1'b1}});
       cover (take_valid_o && start_sm_o == NSM - 1 && q_slot_o == SLOTS - 1);
     end
   end

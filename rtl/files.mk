@@ -31,6 +31,7 @@ RTL_kmu_dispatch      := $(RTL_kmu_prio_enc) $(RTL_kmu_rr_arb) rtl/sched/kmu_dis
 RTL_kmu_mem_port      := $(RTL_kmu_fifo) $(RTL_kmu_rr_arb) rtl/sched/kmu_mem_port.v
 RTL_kmu_revoke        := rtl/sched/kmu_revoke.v
 RTL_kmu_elastic       := rtl/sched/kmu_elastic.v
+RTL_kmu_trem_policy   := rtl/sched/kmu_trem_policy.v
 RTL_kmu_copy_engine   := $(RTL_kmu_fifo) rtl/sched/kmu_copy_engine.v
 
 # sm/: per-SM control
@@ -57,11 +58,11 @@ RTL_kmu_sm            := $(sort $(RTL_kmu_sm_ctrl) $(RTL_kmu_pep_predictor) $(RT
 RTL_kmu_gpu           := $(sort $(RTL_kmu_frontend) $(RTL_kmu_kmu) $(RTL_kmu_dispatch) \
                            $(RTL_kmu_sm) $(RTL_kmu_preempt_ctrl) $(RTL_kmu_mem_port) \
                            $(RTL_kmu_copy_engine) $(RTL_kmu_revoke) $(RTL_kmu_elastic) \
-                           rtl/kmu_gpu.v)
+                           $(RTL_kmu_trem_policy) rtl/kmu_gpu.v)
 
 RTL_BLOCKS := kmu_fifo kmu_rr_arb kmu_prio_enc kmu_prio_arb kmu_axil_slave kmu_csr kmu_doorbell \
               kmu_ekt kmu_frontend kmu_kmu kmu_dispatch kmu_mem_port kmu_copy_engine kmu_revoke \
-              kmu_elastic kmu_sm_ctrl kmu_pep_predictor kmu_ctx_engine kmu_dirty_rf \
+              kmu_elastic kmu_trem_policy kmu_sm_ctrl kmu_pep_predictor kmu_ctx_engine kmu_dirty_rf \
               kmu_warp_preempt kmu_preempt_ctrl kmu_yield_mon kmu_sm \
               kmu_uart_rx kmu_uart_tx kmu_uart_axil \
               kmu_gpu

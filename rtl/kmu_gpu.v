@@ -13,15 +13,16 @@
 //                  +<-> per-SM SIMT ports (pause, evict, warps, register file, shared memory)
 //                | COPY_*   -> kmu_copy_engine <-> host link (hlink_*)
 //                                     +--> kmu_mem_port client 1+NSM (device memory)
-//                | TR_*     -> kmu_revoke -> kmu_kmu stop/free, kmu_sm x NSM drop (issue 12)
-//                           <- kmu_elastic (U, q, l_e) <- admissions / completions
+//                | TR_*     -> kmu_trem_policy -> kmu_revoke -> kmu_kmu stop/free, kmu_sm drop
+//                           <- kmu_elastic (U, q, l_e) <- admissions / completions (issue 12)
 //
 // Papers: EDGE II-A and III (launch), IV-A..D (dispatch, reservation, warp-level events,
 // warp-level preemption), PEP 3.3 and Chimera (TB-level preemption: switch, drain, base and
 // incremental checkpoints, launch hints), RGEM 3.2 (priority-ordered launch, KMU_CTRL.RGEM),
 // RGEM 3.1 (chunked, priority-preemptible host <-> device copies: kmu_copy_engine), TReM III,
-// IV, VII (revocation: kmu_revoke -> kmu_kmu stop/free and each kmu_sm's drop; Elastic's U:
-// kmu_elastic, read back but not used by the dispatcher yet: docs/blocks/kmu_gpu.md).
+// IV, VII (revocation: kmu_revoke -> kmu_kmu stop/free and each kmu_sm's drop; the automatic
+// Priority / Elastic requests and Elastic's SM split: kmu_trem_policy, from kmu_elastic's U;
+// docs/blocks/kmu_gpu.md).
 //
 // Latency (no back-pressure): a doorbell whose AXI write handshake completes at edge t gives
 // the event descriptor in cycle t+2; the kernel enters a free KDU slot at the end of t+2 and
@@ -283,7 +284,10 @@ module kmu_gpu #(
   wire [3:0] tr_thr;
   wire [2:0] tr_shift;
   wire [31:0] tr_cost, tr_sla, tr_period;
-  wire [1:0] unused_tr_policy;  // automatic Priority / Elastic revocation: not built yet
+  wire [1:0] tr_policy;  // TR_CTRL.POLICY: kmu_trem_policy
+  wire rv_req_valid, rv_req_ready, rv_req_replay, tp_cmd_done;  // kmu_trem_policy <-> kmu_revoke
+  wire [1:0] rv_req_kind;
+  wire [15:0] rv_req_id;
   wire rv_busy, rv_done, rv_done_replay, rv_guard;
   wire [2:0] rv_done_status;
   wire [TAG_W-1:0] rv_done_tag, rv_guard_tag;
@@ -406,12 +410,12 @@ module kmu_gpu #(
       .trem_req_id_o    (trq_id),
       .trem_thr_o       (tr_thr),
       .trem_cost_o      (tr_cost),
-      .trem_policy_o    (unused_tr_policy),
+      .trem_policy_o    (tr_policy),
       .trem_shift_o     (tr_shift),
       .trem_sla_o       (tr_sla),
       .trem_period_o    (tr_period),
       .trem_busy_i      (rv_busy),
-      .trem_done_valid_i(rv_done),
+      .trem_done_valid_i(tp_cmd_done),  // TR_CMD completions only (kmu_trem_policy)
       .trem_done_status_i(rv_done_status),
       .trem_done_replay_i(rv_done_replay),
       .trem_done_tag_i  (rv_done_tag8[7:0]),
@@ -616,11 +620,11 @@ module kmu_gpu #(
       .adm_est_i    (adm_est),
       .cpl_valid_i  (kernel_done_o),
       .cpl_tag_i    (cpl_tag),
-      .req_valid_i  (trq_valid),
-      .req_ready_o  (trq_ready),
-      .req_kind_i   (trq_kind),
-      .req_replay_i (trq_replay),
-      .req_id_i     (trq_id),
+      .req_valid_i  (rv_req_valid),  // TR_CMD or kmu_trem_policy's automatic request
+      .req_ready_o  (rv_req_ready),
+      .req_kind_i   (rv_req_kind),
+      .req_replay_i (rv_req_replay),
+      .req_id_i     (rv_req_id),
       .stop_o       (rv_stop),
       .stop_ack_i   (stop_ack),
       .drop_o       (rv_drop),
@@ -724,6 +728,12 @@ module kmu_gpu #(
   wire [31:0] start_tb, start_kptr, start_param;
   wire [1:0] dsp_level;  // the level served in this cycle
   wire dsp_stall;  // it has TBs left and none goes out
+  // TReM Elastic's split (kmu_trem_policy) and the class of the dispatcher's pick: kmu_kmu's
+  // take port answers the pick's kernel tag in every cycle (take_slot = the pick), and
+  // el_user_q holds each tag's class from its fresh admission (a query answer, like q_event)
+  wire tp_part;
+  wire [NSM-1:0] tp_umask;
+  wire dsp_user = el_user_q[take_tag];
 
   kmu_dispatch #(
       .NSM  (NSM),
@@ -748,6 +758,9 @@ module kmu_gpu #(
       .sm_fit_i      (sm_fit),
       .sm_ewt_fit_i  (sm_ewt_fit),
       .reserve_mask_i(reserve_mask),
+      .part_i        (tp_part),
+      .umask_i       (tp_umask),
+      .q_user_i      (dsp_user),
       .take_valid_o  (take_valid),
       .take_slot_o   (take_slot),
       .take_tb_i     (take_tb),
@@ -766,6 +779,47 @@ module kmu_gpu #(
       .level_o       (dsp_level),
       .stall_o       (dsp_stall),
       .drain_cycle_o (unused_drain_cycle_o)
+  );
+
+  // ---------------------------------------------------------------- TReM policy (issue 12)
+  // kmu_trem_policy: TR_CTRL.POLICY's automatic requests (PRIORITY: ROOM, ELASTIC: ROOM_EL)
+  // when a user-facing pick finds no room (registered there), armed by user-facing arrivals
+  // (el_arr_q), into kmu_revoke's request port behind TR_CMD; the automatic completions stay
+  // out of the window (tp_cmd_done); Elastic's split of the SMs from kmu_elastic's U.
+  wire unused_tp_auto_done, unused_tp_arm, unused_tp_nr, unused_tp_pend;
+  wire [15:0] unused_tp_cnt, unused_tp_ok_cnt;  // no window register yet (docs/blocks/kmu_gpu.md)
+  kmu_trem_policy #(
+      .NSM  (NSM),
+      .LID_W(16)
+  ) u_trem_policy (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .policy_i     (tr_policy),
+      .u_i          (el_u),
+      .arr_i        (el_arr_q),
+      .stall_i      (dsp_stall),
+      .user_i       (dsp_user),
+      .csr_valid_i  (trq_valid),
+      .csr_ready_o  (trq_ready),
+      .csr_kind_i   (trq_kind),
+      .csr_replay_i (trq_replay),
+      .csr_id_i     (trq_id),
+      .rv_valid_o   (rv_req_valid),
+      .rv_ready_i   (rv_req_ready),
+      .rv_kind_o    (rv_req_kind),
+      .rv_replay_o  (rv_req_replay),
+      .rv_id_o      (rv_req_id),
+      .rv_done_i    (rv_done),
+      .rv_status_i  (rv_done_status),
+      .cmd_done_o   (tp_cmd_done),
+      .auto_done_o  (unused_tp_auto_done),
+      .part_o       (tp_part),
+      .umask_o      (tp_umask),
+      .arm_o        (unused_tp_arm),
+      .nr_o         (unused_tp_nr),
+      .pend_o       (unused_tp_pend),
+      .auto_cnt_o   (unused_tp_cnt),
+      .auto_ok_cnt_o(unused_tp_ok_cnt)
   );
 
   // ---------------------------------------------------------------- preemption trigger
@@ -837,6 +891,13 @@ module kmu_gpu #(
       wire [WARPS-1:0] unused_busy_warps_o;
       wire [TBS-1:0] unused_base_o;
       wire unused_err_dec_o;  // a decision racing a TB's end: not an error of the system
+      localparam integer Y_PTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;
+      wire unused_y_ready, unused_y_res, unused_yq_valid, unused_sd_valid, unused_wk_err;
+      wire [RTB_W-1:0] unused_y_rtb;
+      wire [1:0] unused_y_code;
+      wire [31:0] unused_yq_addr, unused_yq_tb;
+      wire [7:0] unused_yq_slot;
+      wire [Y_PTB_W-1:0] unused_yq_ptb;
       kmu_sm #(
           .TBS       (TBS),
           .WARPS     (WARPS),
@@ -1001,7 +1062,27 @@ module kmu_gpu #(
           // TReM drop (issue 12): kmu_revoke's drop of its target tag, and the acknowledge
           .drop_valid_i        (rv_drop[s]),
           .drop_slot_i         (rv_tag8[7:0]),
-          .drop_ack_o          (sm_drop_ack[s])
+          .drop_ack_o          (sm_drop_ack[s]),
+          // GPUpIO yield (issue 13): not wired in the system yet (kmu_yield_mon to come)
+          .simt_yield_valid_i  (1'b0),
+          .simt_yield_ready_o  (unused_y_ready),
+          .simt_yield_rtb_i    ({RTB_W{1'b0}}),
+          .simt_yield_addr_i   (32'd0),
+          .simt_yres_valid_o   (unused_y_res),
+          .simt_yres_rtb_o     (unused_y_rtb),
+          .simt_yres_code_o    (unused_y_code),
+          .yq_valid_o          (unused_yq_valid),
+          .yq_ready_i          (1'b0),
+          .yq_addr_o           (unused_yq_addr),
+          .yq_slot_o           (unused_yq_slot),
+          .yq_tb_o             (unused_yq_tb),
+          .yq_ptb_o            (unused_yq_ptb),
+          .yr_valid_i          (1'b0),
+          .yr_code_i           (2'd0),
+          .sd_valid_o          (unused_sd_valid),
+          .wk_valid_i          (1'b0),
+          .wk_ptb_i            ({Y_PTB_W{1'b0}}),
+          .wk_err_o            (unused_wk_err)
       );
       assign sm_err[s] = err_overflow || err_done || (|err);
     end

@@ -34,12 +34,16 @@ static int rr_pick(uint64_t req, unsigned ptr, unsigned n, unsigned *idx) {
   return 0;
 }
 
-/* SMs a kernel may use (IV-A): event kernels only on reserved SMs when any is reserved, host
- * kernels never on reserved SMs */
-static uint64_t allowed_sms(int event, uint64_t res) {
+/* SMs a kernel may use (EDGE IV-A): event kernels only on reserved SMs when any is reserved,
+ * host kernels never on reserved SMs; and with TReM Elastic's split on (part), user-facing
+ * kernels only on the user SMs (umask; anywhere when there are none), batch kernels only off
+ * them */
+static uint64_t allowed_sms(int event, uint64_t res, int user, int part, uint64_t umask) {
   res &= ALL_SM;
-  if (event) return res ? res : ALL_SM;
-  return ~res & ALL_SM;
+  umask &= ALL_SM;
+  uint64_t a = event ? (res ? res : ALL_SM) : ~res & ALL_SM;
+  if (part) a &= user ? (umask ? umask : ALL_SM) : ~umask & ALL_SM;
+  return a;
 }
 
 static uint64_t slot_vec(const kmu_dispatch_in *i, unsigned k) {
@@ -57,7 +61,7 @@ static uint64_t slot_vec(const kmu_dispatch_in *i, unsigned k) {
 #define MAX_RES (SM_TBS + SM_EWT)
 
 typedef struct {
-  unsigned tbs_left, prio, event, warps, regs, shmem, next_tb;
+  unsigned tbs_left, prio, event, user, warps, regs, shmem, next_tb;
   uint32_t kptr, param;
   unsigned gap; /* free slot: cycles until a new kernel arrives */
 } kslot;
@@ -74,6 +78,8 @@ typedef struct {
   unsigned arrive_pct, event_pct, ewarp_pct, big_pct, done_pct, noise_pct, res_mode, junk_pct;
   unsigned phase_len, hold_pct;
   uint64_t res_mask;
+  int part;       /* TReM Elastic's split on (this phase) */
+  uint64_t umask; /* its user-facing SMs */
   kslot s[NS];
   ksm sm[NSM];
   unsigned lptr[4], smptr; /* reference round-robin pointers */
@@ -82,6 +88,7 @@ typedef struct {
   unsigned lwait[4][NS], smwait[NSM];
   /* counters */
   uint64_t takes, tbs_given, tbs_left_end, stalls, drains, ewarps, ev_res, host_res, lvl_takes[4];
+  uint64_t el_user, el_batch, el_block; /* split on: user / batch takes, stalls it caused */
   uint64_t ew_direct, ew_both; /* warp-level events started as a TB; cycles with both choices */
   uint64_t max_lwait, max_smwait;
 } rnd_ctx;
@@ -90,6 +97,7 @@ static void new_kernel(rnd_ctx *x, kslot *k) {
   kmu_rng *g = &x->rng;
   k->prio = (unsigned)kmu_rng_bits(g, 2);
   k->event = kmu_rng_pct(g, x->event_pct);
+  k->user = k->event || kmu_rng_pct(g, 40); /* kmu_kmu: event kernels are class user */
   k->tbs_left = 1 + (unsigned)kmu_rng_below(g, kmu_rng_pct(g, 70) ? 8 : 200);
   if (k->event && kmu_rng_pct(g, x->ewarp_pct)) { /* warp-level event */
     k->warps = 1;
@@ -179,6 +187,10 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
                                            : kmu_rng_bits(g, NSM) & ALL_SM;
         break;
     }
+    /* the Elastic split: off, the first U SMs (U = 0..NSM), or any mask */
+    x->part = kmu_rng_pct(g, 50);
+    const unsigned u = (unsigned)kmu_rng_below(g, NSM + 1);
+    x->umask = kmu_rng_pct(g, 80) ? kmu_mask(u) : kmu_rng_bits(g, NSM) & ALL_SM;
   }
   /* TBs finish on the SMs (completions are not the dispatcher's business: they only free
    * room); sometimes the SMs hold everything for a while so that draining builds up */
@@ -228,6 +240,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     i->q_regs_i = k->regs;
     i->q_shmem_i = k->shmem;
     i->q_event_i = k->event;
+    i->q_user_i = k->user;
     i->take_tb_i = k->next_tb;
     i->take_kptr_i = k->kptr;
     i->take_param_i = k->param;
@@ -236,6 +249,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     i->q_regs_i = kmu_rng_bits(g, 18);
     i->q_shmem_i = kmu_rng_bits(g, 16);
     i->q_event_i = kmu_rng_bits(g, 1);
+    i->q_user_i = kmu_rng_bits(g, 1);
     i->take_tb_i = kmu_rng_bits(g, 32);
     i->take_kptr_i = kmu_rng_bits(g, 32);
     i->take_param_i = kmu_rng_bits(g, 32);
@@ -252,6 +266,10 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     i->sm_ewt_fit_i |= (uint64_t)e << m;
   }
   i->reserve_mask_i = x->res_mask;
+  /* the split's registers: now and then anything (the dispatcher follows what it is told) */
+  i->part_i = x->part;
+  i->umask_i = kmu_rng_pct(g, 2) ? kmu_rng_bits(g, NSM) : x->umask;
+  if (kmu_rng_pct(g, 1)) i->part_i ^= 1;
   return 1;
 }
 
@@ -289,7 +307,12 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   }
 
   /* ---- the SM ---- */
-  const uint64_t allow = k ? allowed_sms((int)k->event, i->reserve_mask_i) : 0;
+  const uint64_t allow = k ? allowed_sms((int)k->event, i->reserve_mask_i, (int)k->user,
+                                         (int)(i->part_i & 1), i->umask_i)
+                           : 0;
+  if (k && (i->part_i & 1) && !(allow & i->sm_fit_i) &&
+      (allowed_sms((int)k->event, i->reserve_mask_i, 0, 0, 0) & i->sm_fit_i))
+    x->el_block++;
   /* candidates: the allowed SMs that start the TB now (sm_fit_i), a warp-level event too;
    * a warp-level event goes to an allowed SM's event-warp table only when none fits */
   const uint64_t ewt = ewarp ? allow & i->sm_ewt_fit_i : 0;
@@ -317,7 +340,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       ok &= KMU_EXPECT_EQ(t, cyc, "draining: no higher level has TBs", 0, slot_vec(i, l));
     ok &= KMU_EXPECT_EQ(t, cyc, "start_slot_o = take_slot_o", ts, o->start_slot_o);
     ok &= kmu_expect(ss < NSM && ((allow >> ss) & 1), t, cyc,
-                     "the SM respects the reservation", 1, 0);
+                     "the SM respects the reservation and the Elastic split", 1, 0);
     ok &= kmu_expect(((o->start_ewarp_o ? i->sm_ewt_fit_i : i->sm_fit_i) >> ss) & 1, t, cyc,
                      "the SM fits (its TB or its event-warp table)", 1, 0);
     ok &= kmu_expect(!o->start_ewarp_o || ewarp, t, cyc,
@@ -376,6 +399,10 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     else if (ewarp) x->ew_direct++;
     if (x->res_mask && s->event) x->ev_res++;
     if (x->res_mask && !s->event) x->host_res++;
+    if (i->part_i & 1) {
+      if (s->user) x->el_user++;
+      else x->el_batch++;
+    }
     if (m->n < MAX_RES) { /* noise may start more than fits: the model SM drops it */
       m->warps[m->n] = s->warps;
       m->regs[m->n] = s->regs;
@@ -403,16 +430,21 @@ static int rnd_finish(void *c) {
                       x->takes + left);
   ok &= kmu_expect(x->takes > 0, t, 0, "some TB dispatched", 1, x->takes);
   ok &= kmu_expect(x->stalls > 0, t, 0, "some stall (no SM fits)", 1, x->stalls);
+  ok &= kmu_expect(x->el_user && x->el_batch && x->el_block, t, 0,
+                   "the Elastic split: user-facing and batch takes, a stall it caused", 1, 0);
   if (getenv("KMU_DISPATCH_STATS"))
     printf("  stats: takes %llu (lvl %llu %llu %llu %llu) stalls %llu drains %llu ewarps %llu "
-           "(direct %llu, both possible %llu) ev-res %llu host-res %llu max waits %llu %llu\n",
+           "(direct %llu, both possible %llu) ev-res %llu host-res %llu max waits %llu %llu "
+           "elastic user %llu batch %llu blocked %llu\n",
            (unsigned long long)x->takes, (unsigned long long)x->lvl_takes[0],
            (unsigned long long)x->lvl_takes[1], (unsigned long long)x->lvl_takes[2],
            (unsigned long long)x->lvl_takes[3], (unsigned long long)x->stalls,
            (unsigned long long)x->drains, (unsigned long long)x->ewarps,
            (unsigned long long)x->ew_direct, (unsigned long long)x->ew_both,
            (unsigned long long)x->ev_res, (unsigned long long)x->host_res,
-           (unsigned long long)x->max_lwait, (unsigned long long)x->max_smwait);
+           (unsigned long long)x->max_lwait, (unsigned long long)x->max_smwait,
+           (unsigned long long)x->el_user, (unsigned long long)x->el_batch,
+           (unsigned long long)x->el_block);
   return ok;
 }
 
@@ -801,11 +833,71 @@ static int t_rr(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* TReM Elastic's split (IV-A, adapted to SMs): U = 0, 1, NSM; user-facing kernels on SMs
+ * [0, U), batch kernels on [U, NSM); U = 0 sets no SM aside; split off: anywhere */
+static void q_cls(dstep *s, unsigned slot, unsigned user, unsigned part, uint64_t umask) {
+  q(s, slot, 1, 32, 0, 0);
+  s->in.slot_p1_i = 1u << slot;
+  s->in.q_user_i = user;
+  s->in.part_i = part;
+  s->in.umask_i = umask;
+  s->in.sm_fit_i = ALL_SM;
+}
+static int t_elastic(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  /* the SM pointer starts at 0 and moves past each winner */
+  dstep *s = st(p, "U = 1: a user-facing kernel on SM 0, all SMs fit");
+  q_cls(s, 0, 1, 1, 1);
+  exp_take(s, 0, 0, 0);
+  s = st(p, "U = 1: again SM 0 (the only user SM), though the pointer is past it");
+  q_cls(s, 0, 1, 1, 1);
+  exp_take(s, 0, 0, 0);
+  s = st(p, "U = 1: a batch kernel never on SM 0: SM 1 (the next one)");
+  q_cls(s, 1, 0, 1, 1);
+  exp_take(s, 1, 1, 0);
+  s = st(p, "U = 1: a batch kernel, only SM 0 fits: stall");
+  q_cls(s, 1, 0, 1, 1);
+  s->in.sm_fit_i = 1;
+  exp_none(s, 1, 0);
+  s = st(p, "U = 1: a user-facing kernel, only the last SM fits: stall (no room for it)");
+  q_cls(s, 0, 1, 1, 1);
+  s->in.sm_fit_i = 1ull << (NSM - 1);
+  if (NSM > 1) exp_none(s, 0, 0);
+  else exp_take(s, 0, 0, 0);
+  s = st(p, "split off: the same user-facing kernel goes to the last SM");
+  q_cls(s, 0, 1, 0, 1);
+  s->in.sm_fit_i = 1ull << (NSM - 1);
+  exp_take(s, 0, NSM - 1, 0);
+  s = st(p, "U = 0: a user-facing kernel goes anywhere (SM 0)");
+  q_cls(s, 0, 1, 1, 0);
+  s->in.sm_fit_i = 1;
+  exp_take(s, 0, 0, 0);
+  s = st(p, "U = 0: a batch kernel goes anywhere (the last SM)");
+  q_cls(s, 1, 0, 1, 0);
+  s->in.sm_fit_i = 1ull << (NSM - 1);
+  exp_take(s, 1, NSM - 1, 0);
+  s = st(p, "U = NSM: a batch kernel has no SM: stall");
+  q_cls(s, 1, 0, 1, ALL_SM);
+  exp_none(s, 1, 0);
+  s = st(p, "U = NSM: a user-facing kernel anywhere (SM 0)");
+  q_cls(s, 0, 1, 1, ALL_SM);
+  exp_take(s, 0, 0, 0);
+  s = st(p, "the split and the reservation: an event kernel on reserved SM 0, U = 1 -> SM 0");
+  q_cls(s, 0, 1, 1, 1);
+  s->in.q_event_i = 1;
+  s->in.q_warps_i = 2;
+  s->in.reserve_mask_i = 1;
+  exp_take(s, 0, 0, 0);
+  return d_run(p);
+}
+
 static const kmu_test tests[] = {
     {"drain", t_drain, 0, 0},
     {"reserve", t_reserve, 0, 0},
     {"ewarp", t_ewarp, 0, 0},
     {"rr", t_rr, 0, 0},
+    {"elastic", t_elastic, 0, 0},
     {"random", t_random, 250000, 4},
 };
 

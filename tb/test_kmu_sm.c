@@ -25,6 +25,7 @@
 #include "kmu_regmap.h"
 #include "kmu_sm.h"
 #include "kmu_tb.h"
+#include "kmu_yield_mon.h" /* KMU_YR_* answer codes of the yield lane */
 
 static const kmu_sm_params params = {P_TBS,  P_WARPS, P_REGS,      P_SHMEM,      P_EWT,
                                      P_PTBS, P_AREA_BYTES, P_IPB,  P_RPW,        P_DW,
@@ -71,6 +72,9 @@ typedef struct {
   int has_base;
   uint32_t save_bytes[4]; /* ctx_done_bytes_o of the last saves (directed) */
   unsigned nsaves;
+  /* GPUpIO: yielded (saved), not yet woken: must not be restored; the wake-up's cycle */
+  int yld_wait, yld_woken;
+  uint64_t y_wake_cyc;
 } tbrec;
 
 typedef struct {
@@ -81,6 +85,7 @@ typedef struct {
   uint8_t slot[64];
   uint64_t wstarted; /* warp indices whose wstart was reported */
   int pause_seen, paused, drain, exiting, blocked_done;
+  int yblk; /* GPUpIO: stalled at an accepted yield (no exit, no done) until refused/evicted */
   int ev_state, ev_left, done_wait; /* wp event warp: 0 wait start, 1 run, 2 done sent */
   unsigned ev_slot;
 } entry;
@@ -180,6 +185,22 @@ typedef struct env {
   unsigned drp_dstall; /* done_ready_i held low this long after the pulse (queued reports) */
   unsigned n_drop, n_drop_tbs, n_drop_lat_max, n_drop_busy, n_drop_wp, n_drop_ewt, n_drop_ptb;
   unsigned n_drop_unst;
+  /* GPUpIO yield (simt_yield_* -> yq_* lane -> yr_* answer -> save -> sd_valid_o -> wk_*):
+   * the SIMT's event held (y_on: entry y_e, address y_addr, since y_since), accepted and not
+   * answered (y_wait), the lane stand-in's answer due next cycle (y_due, code y_code), the
+   * taken yield in its save (y_save: TB y_u, its table entry y_ptb), wake-ups due */
+  unsigned y_pct; /* yields per 1000 cycles of the run */
+  uint64_t y_race_at; /* a yield asked then: a request's decision may land in its cycle */
+  int y_on, y_wait, y_due, y_save;
+  unsigned y_e, y_code, y_u, y_ptb, y_lane_ptb;
+  uint32_t y_addr;
+  uint64_t y_since;
+  struct { uint64_t due; unsigned ptb, u; } wq[64];
+  unsigned n_wq;
+  int wk_bad; /* this cycle's wake names no yielded TB */
+  unsigned y_force, y_wdelay; /* directed: answer code + 1, wake-up delay (0: random) */
+  unsigned n_yield, n_ytake, n_yspin, n_yrefuse, n_ysd, n_ywake, n_ywbad, n_yrst, n_ywd;
+  uint64_t y_lat_max, y_lat_sum; /* wake-up -> restored offer, cycles */
   int fail;
 } env;
 
@@ -315,6 +336,8 @@ static void env_init(void *c, uint64_t seed) {
   x->bw_shift = rb(x, 0, 15);
   /* drops: none in a quarter of the runs, else 20 to 400 per 100,000 cycles */
   x->drp_pct = x->c.random_dispatch && kmu_rng_pct(&x->rng, 75) ? rb(x, 20, 400) : 0;
+  /* GPUpIO yields: none in a fifth of the runs, else 1 to 30 per 1000 cycles */
+  x->y_pct = x->c.random_dispatch && kmu_rng_pct(&x->rng, 80) ? rb(x, 1, 30) : 0;
 }
 
 /* memory / on-chip store word of an offset inside the areas (NULL: outside) */
@@ -400,6 +423,8 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     else if (o->ptb_count_o < x->ptb_lim) {
       i->preempt_valid_i = 1;
       x->n_preq++;
+      /* race a yield with the predictor's decision (its walk: about 2 TBS + 1 cycles) */
+      if (x->y_pct && !x->y_race_at) x->y_race_at = cyc + rb(x, 1, 2 * NT + 8);
       /* the preempting kernel holds the SM for a while (changed only after no start) */
       if (x->c.hold_rand && !x->started_prev && kmu_rng_pct(&x->rng, x->hold_pre_pct))
         x->hold = 1, x->hold_until = cyc + rb(x, 20, x->hold_max);
@@ -413,7 +438,9 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
 
   /* ---- TReM drop: a kernel tag (mostly one of the run's kernels, else any) is dropped ---- */
   i->drop_slot_i = rb(x, 0, 255);
-  if (x->drp_pct && x->c.nk && !x->drp_on && kmu_rng_below(&x->rng, 100000) < x->drp_pct) {
+  const int y_act = x->y_on || x->y_wait || x->y_save || x->n_wq;
+  if (x->drp_pct && x->c.nk && !x->drp_on && !y_act &&
+      kmu_rng_below(&x->rng, 100000) < x->drp_pct) {
     const unsigned tag = kmu_rng_pct(&x->rng, 85) ? x->c.k[rb(x, 0, (unsigned)x->c.nk - 1)].slot
                                                   : rb(x, 0, 255);
     drop_issue(x, o, i, tag);
@@ -453,6 +480,7 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
       const int stopped = x->drp_on && k->slot == x->drp_tag;
       /* (and fit_o falls in the cycle after a drop pulse: the SM takes no start while it drops) */
       if (!x->draining && same && fit && !stopped && !(p->drop_valid_i & 1) && !x->started_prev && !(o->simt_evict_valid_o & 1) &&
+          !(p->wk_valid_i & 1) /* a wake-up makes a TB restorable: fit_o falls */ &&
           p->hold_i == i->hold_i && kmu_rng_pct(&x->rng, 70) && x->ewq_t - x->ew_left < 1000) {
         unsigned u = new_tb(x, k);
         tbrec *t = &x->tb[u];
@@ -682,6 +710,65 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     uint32_t *w = mem_word(x, x->ip, x->rs_seq[x->rs_pos]);
     if (w) i->ip_rdata_i = *w;
   }
+  /* ---- GPUpIO yield: the SIMT's event, the lane stand-in (kmu_yield_mon's answer one cycle
+   * after the handshake), wake-ups of saved yields after a random delay ---- */
+  if (x->y_on && (x->ent[x->y_e].pause_seen || !x->ent[x->y_e].valid ||
+                  cyc > x->y_since + 60)) {
+    x->y_on = 0; /* not accepted: the TB has decided nothing (it re-executes the yield) */
+    x->n_ywd++;
+  }
+  const int y_race = x->y_race_at && cyc >= x->y_race_at;
+  if (y_race) x->y_race_at = 0;
+  if (!x->y_on && !x->y_wait && !x->y_save && rand_ev && !x->drp_on && x->y_pct &&
+      (y_race || kmu_rng_below(&x->rng, 1000) < x->y_pct)) {
+    const int e0 = (int)rb(x, 0, NT - 1);
+    for (int c2 = 0; c2 < NT; c2++) {
+      const int e = (e0 + c2) % NT;
+      const entry *en = &x->ent[e];
+      if (!en->valid || en->wpev || x->tb[en->u].ewarp || en->pause_seen || en->exiting ||
+          e == dn_e || e == ex_e)
+        continue;
+      x->y_on = 1, x->y_e = (unsigned)e, x->y_since = cyc;
+      x->y_addr = kmu_rng_pct(&x->rng, 20) ? 0 : rnd32(x);
+      break;
+    }
+  }
+  if (x->y_on) {
+    i->simt_yield_valid_i = 1;
+    i->simt_yield_rtb_i = x->y_e;
+    i->simt_yield_addr_i = x->y_addr;
+  } else {
+    i->simt_yield_rtb_i = rb(x, 0, NT - 1);
+    i->simt_yield_addr_i = rnd32(x);
+  }
+  i->yq_ready_i = kmu_rng_pct(&x->rng, 60);
+  i->yr_code_i = rb(x, 0, 3);
+  if (x->y_due) {
+    i->yr_valid_i = 1;
+    i->yr_code_i = x->y_code;
+    x->y_due = 0;
+  }
+  x->wk_bad = 0;
+  i->wk_ptb_i = rb(x, 0, 63);
+  for (unsigned k = 0; k < x->n_wq; k++)
+    if (x->wq[k].due <= cyc) {
+      i->wk_valid_i = 1;
+      i->wk_ptb_i = x->wq[k].ptb;
+      x->tb[x->wq[k].u].yld_wait = 0;
+      x->tb[x->wq[k].u].yld_woken = 1;
+      x->tb[x->wq[k].u].y_wake_cyc = cyc;
+      x->wq[k] = x->wq[--x->n_wq];
+      x->n_ywake++;
+      break;
+    }
+  if (!i->wk_valid_i && x->y_pct && kmu_rng_below(&x->rng, 1000) < 2) {
+    /* a wake naming no yielded TB: refused (wk_err_o), nothing changes */
+    unsigned p = rb(x, 0, NP - 1);
+    int used = 0;
+    for (unsigned u = 0; u < x->ntb; u++)
+      used |= x->tb[u].yld_wait && x->tb[u].ck_p[0] == p;
+    if (!used) i->wk_valid_i = 1, i->wk_ptb_i = p, x->wk_bad = 1, x->n_ywbad++;
+  }
   if (x->c.script && !x->c.script(x, cyc, i)) return 0;
   return 1;
 }
@@ -816,9 +903,13 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
     x->n_cmd++;
     if (op == KMU_CTX_OP_RESTORE) {
       if (x->rs_u < 0) {
+        /* (a yielded TB not yet woken is not restorable: not a candidate here, so its early
+         * restore reads another TB's area, which the restore checks below catch) */
         int best = -1;
         for (unsigned u = 0; u < x->ntb; u++)
-          if (x->tb[u].st == ST_PRE && !x->tb[u].rst_ready &&
+          /* a woken TB is a candidate of the allocation after its wake-up (command + 1) */
+          if (x->tb[u].st == ST_PRE && !x->tb[u].rst_ready && !x->tb[u].yld_wait &&
+              (!x->tb[u].yld_woken || cyc >= x->tb[u].y_wake_cyc + 2) &&
               (best < 0 || x->tb[u].ck_p[0] < x->tb[best].ck_p[0]))
             best = (int)u;
         if (best < 0) {
@@ -972,6 +1063,13 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
       x->vf_active = 0;
       x->tb[u].rst_ready = 0;
       x->tb[u].nrestore++;
+      if (x->tb[u].yld_woken) { /* wake-up -> restored offer taken */
+        const uint64_t l = cyc - x->tb[u].y_wake_cyc;
+        x->tb[u].yld_woken = 0;
+        x->n_yrst++;
+        x->y_lat_sum += l;
+        if (l > x->y_lat_max) x->y_lat_max = l;
+      }
       x->tb[u].ck_valid[0] = x->tb[u].ck_valid[1] = 0;
       x->tb[u].has_base = 0;
       x->n_restore_offer++;
@@ -1217,14 +1315,80 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
       if (en->paused) t->has_base = 1, x->n_base++;
       en->pause_seen = en->paused = 0;
     }
-    if (!en->pause_seen && !en->exiting) {
+    /* a TB stalled at its yield (asked or accepted) does not finish */
+    const int ystall = en->yblk || (x->y_on && x->y_e == (unsigned)e);
+    if (!en->pause_seen && !en->exiting && !ystall) {
       if (t->work > 0) t->work--;
       else en->exiting = 1;
     }
   }
+  /* ---- GPUpIO yield scoreboard (the lane's contract, docs/blocks/kmu_yield_mon.md) ---- */
+  {
+    const int yv = (int)(i->simt_yield_valid_i & 1), yr = (int)(o->simt_yield_ready_o & 1);
+    if (yr && !yv) FAIL(x, "simt_yield_ready_o without a yield");
+    if (yv && yr) {
+      entry *en = &x->ent[x->y_e];
+      const tbrec *t = &x->tb[en->u];
+      /* the decision's cycle is the lane's first valid cycle (atomic check-and-sleep) */
+      if (!(o->yq_valid_o & 1) || (uint32_t)o->yq_addr_o != x->y_addr ||
+          (uint32_t)o->yq_tb_o != t->tb || o->yq_slot_o != t->slot)
+        FAIL(x, "yield of entry %u accepted: lane valid %llu addr %#llx tb %#llx slot %llu, "
+                "expected addr %#x tb %#x slot %u", x->y_e, (unsigned long long)o->yq_valid_o,
+             (unsigned long long)o->yq_addr_o, (unsigned long long)o->yq_tb_o,
+             (unsigned long long)o->yq_slot_o, x->y_addr, t->tb, t->slot);
+      x->y_on = 0, x->y_wait = 1, en->yblk = 1;
+      x->n_yield++;
+    }
+    if ((o->yq_valid_o & 1) && !(yv && yr) && !x->y_wait)
+      FAIL(x, "yield lane valid with no accepted yield");
+    if ((o->yq_valid_o & 1) && (i->yq_ready_i & 1)) {
+      const unsigned r = rb(x, 0, 99);
+      x->y_due = 1;
+      x->y_lane_ptb = (unsigned)o->yq_ptb_o;
+      x->y_code = x->y_force ? x->y_force - 1
+                  : x->y_addr == 0 ? (r < 80 ? KMU_YR_SPIN : KMU_YR_NOWORK)
+                  : r < 60       ? KMU_YR_TAKEN
+                  : r < 80       ? KMU_YR_NOWORK
+                                 : KMU_YR_FULL;
+    }
+    if (o->simt_yres_valid_o & 1) {
+      if (!x->y_wait || o->simt_yres_rtb_o != x->y_e || o->simt_yres_code_o != x->y_code)
+        FAIL(x, "yield answer entry %llu code %llu, expected entry %u code %u (waiting %d)",
+             (unsigned long long)o->simt_yres_rtb_o, (unsigned long long)o->simt_yres_code_o,
+             x->y_e, x->y_code, x->y_wait);
+      x->y_wait = 0;
+      if (x->y_code <= KMU_YR_SPIN) {
+        x->y_save = 1, x->y_u = x->ent[x->y_e].u;
+        if (x->y_code == KMU_YR_TAKEN) x->n_ytake++;
+        else x->n_yspin++;
+      } else x->ent[x->y_e].yblk = 0, x->n_yrefuse++;
+    }
+    if (o->sd_valid_o & 1) {
+      /* the save is done when the TB leaves (its evict), into the reserved table entry */
+      if (!x->y_save || !(o->simt_evict_valid_o & 1) || o->simt_evict_rtb_o != x->y_e ||
+          x->tb[x->y_u].ck_p[0] != x->y_lane_ptb)
+        FAIL(x, "sd_valid_o: yield in save %d (entry %u, table entry %u / saved to %u), evict "
+                "%llu of entry %llu", x->y_save, x->y_e, x->y_lane_ptb, x->tb[x->y_u].ck_p[0],
+             (unsigned long long)o->simt_evict_valid_o, (unsigned long long)o->simt_evict_rtb_o);
+      x->y_save = 0;
+      x->n_ysd++;
+      x->ent[x->y_e].yblk = 0;
+      x->tb[x->y_u].yld_wait = 1;
+      if (x->n_wq < 64) {
+        x->wq[x->n_wq].due = cyc + (x->y_wdelay ? x->y_wdelay : rb(x, 1, 300));
+        x->wq[x->n_wq].ptb = x->y_lane_ptb;
+        x->wq[x->n_wq++].u = x->y_u;
+      } else FAIL(x, "wake-up queue full");
+    }
+    if ((int)(o->wk_err_o & 1) != ((int)(i->wk_valid_i & 1) && x->wk_bad))
+      FAIL(x, "wk_err_o %llu for a wake of table entry %llu (bad %d)",
+           (unsigned long long)o->wk_err_o, (unsigned long long)i->wk_ptb_i, x->wk_bad);
+  }
+
   /* ---- end of run: everything drained ---- */
   if (x->draining && !x->fail) {
     int busy = x->wr_held || x->vf_active || x->rq_h != x->rq_t || x->wp_active || x->drp_on;
+    busy |= x->y_on || x->y_wait || x->y_save || x->n_wq;
     for (int e = 0; e < NT; e++) busy |= x->ent[e].valid;
     for (unsigned s = 0; s < 256; s++) busy |= x->reported[s] + x->dropped[s] != x->started[s];
     if (!busy && o->resident_o == 0 && !(o->ptb_count_o & 0xff) && !(o->pre_busy_o & 1) &&
@@ -1252,7 +1416,25 @@ static int env_finish(void *c) {
             " a warp preemption %u, the EWT %u, preempted TBs %u, unstarted TBs %u\n",
             x->test, x->n_drop, x->n_drop_tbs, x->n_drop_lat_max, x->n_drop_busy, x->n_drop_wp,
             x->n_drop_ewt, x->n_drop_ptb, x->n_drop_unst);
+  if (getenv("KMU_SM_STATS") && !kmu_tb_quiet())
+    fprintf(stderr,
+            "  [%s] yields %u (withdrawn %u): taken %u, spins %u, refused %u, saved %u, woken %u"
+            " (bad wakes %u), restored %u, wake-up -> restored offer max %llu avg %llu\n",
+            x->test, x->n_yield, x->n_ywd, x->n_ytake, x->n_yspin, x->n_yrefuse, x->n_ysd,
+            x->n_ywake, x->n_ywbad, x->n_yrst, (unsigned long long)x->y_lat_max,
+            (unsigned long long)(x->n_yrst ? x->y_lat_sum / x->n_yrst : 0));
   if (x->fail) return 0;
+  /* conservation of yields: every taken yield saved once, woken once, restored once (or,
+   * once woken, dropped by a TReM drop of its tag as any preempted TB) */
+  unsigned ydrop = 0;
+  for (unsigned u = 0; u < x->ntb; u++) ydrop += x->tb[u].yld_woken && x->tb[u].st == ST_DROP;
+  if (x->n_ysd != x->n_ytake + x->n_yspin || x->n_ywake != x->n_ysd ||
+      x->n_yrst + ydrop != x->n_ywake ||
+      x->n_yield != x->n_ytake + x->n_yspin + x->n_yrefuse + (unsigned)x->y_wait) {
+    FAIL(x, "yields %u: taken %u + spins %u + refused %u, saved %u, woken %u, restored %u",
+         x->n_yield, x->n_ytake, x->n_yspin, x->n_yrefuse, x->n_ysd, x->n_ywake, x->n_yrst);
+    return 0;
+  }
   if (x->c.random_dispatch && !x->drained) {
     unsigned res = 0, pre = 0;
     for (unsigned u = 0; u < x->ntb; u++) res += x->tb[u].st == ST_RUN, pre += x->tb[u].st == ST_PRE;
@@ -1322,6 +1504,10 @@ typedef struct {
   unsigned kslot;        /* d_start's kernel slot (0: 3) */
   uint64_t t_ack[4], t_paused; /* drop: acknowledges, the dropped TB reported paused */
   unsigned nack;
+  /* yield: the answer the lane gives, the wake-up, the restore command and its last done,
+   * the restored offer */
+  unsigned ycode;
+  uint64_t t_yacc, t_wake, t_rcmd, t_rdone, t_offer;
   kmu_sm_out o_prev;
 } dstate;
 static dstate D;
@@ -1400,6 +1586,12 @@ static int d_script(void *c, uint64_t cyc, kmu_sm_in *i) {
     if (cyc == 60) drop_issue(x, &D.o_prev, i, 3);
     if (cyc > 70 && !x->drp_on) x->draining = 1;
     break;
+  case 9: /* yield: one TB yields at 100 (answer D.ycode), woken 50 cycles after its save */
+    if (cyc == 1) d_start(x, i, 2, 4, 64, 3000, 0);
+    x->y_force = D.ycode + 1, x->y_wdelay = 50;
+    if (cyc == 99) x->y_on = 1, x->y_e = 0, x->y_addr = 0x1000, x->y_since = cyc;
+    if (cyc > 100 && !x->y_on && !x->y_wait && !x->y_save && !x->n_wq) x->draining = 1;
+    break;
   default: break;
   }
   return 1;
@@ -1416,6 +1608,16 @@ static int d_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
   if (x->n_evict != n_evict0) D.t_evict = cyc;
   D.o_prev = *o;
   if ((o->drop_ack_o & 1) && D.nack < 4) D.t_ack[D.nack++] = cyc;
+  if (D.kind == 9) {
+    if ((i->simt_yield_valid_i & 1) && (o->simt_yield_ready_o & 1)) D.t_yacc = cyc;
+    if ((i->wk_valid_i & 1) && !D.t_wake) D.t_wake = cyc;
+    if (D.t_wake && !D.t_rcmd && (o->ctx_cmd_valid_o & 1) && (o->ctx_cmd_ready_o & 1) &&
+        o->ctx_cmd_op_o == KMU_CTX_OP_RESTORE)
+      D.t_rcmd = cyc;
+    if (D.t_rcmd && !D.t_offer && (o->ctx_done_o & 1)) D.t_rdone = cyc;
+    if (D.t_wake && !D.t_offer && (o->simt_start_valid_o & 1) && (o->simt_start_restore_o & 1))
+      D.t_offer = cyc;
+  }
   if (!D.t_paused && (i->simt_paused_i & 1)) D.t_paused = cyc;
   if (x->ntb && D.kind == 1) {
     tbrec *t = &x->tb[0];
@@ -1626,6 +1828,58 @@ static int t_drop(const char *test, uint64_t seed, uint64_t cycles) {
   kmu_stim s = {&X, env_init, env_drive, d_check, dr_finish};
   return kmu_lockstep(&kmu_sm_block, &s, test, 1, 20000);
 }
+/* GPUpIO yield, directed (kmu_sm.v's yield lane; docs/blocks/kmu_yield_mon.md, "What each
+ * neighbour must do"): TAKEN: the TB is saved once and evicted (sd_valid_o with the evict),
+ * not restored before its wake-up, restored once after it, the restored offer within the
+ * restore's own time + 10 cycles of the wake-up (issue 13's target, the SM's share); FULL: the
+ * TB goes on, nothing saved, its reservation released (the run drains with nothing left). */
+static int dy_finish(void *c) {
+  env *x = c;
+  if (!env_finish(c)) return 0;
+  const char *t = x->test;
+  int ok = KMU_EXPECT_EQ(t, x->cyc, "the run drained", 1, x->drained);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "yield accepted at 100", 100, D.t_yacc);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "TB done once", 1, x->tb[0].ndone);
+  if (D.ycode == KMU_YR_TAKEN) {
+    const uint64_t rst = D.t_rdone - D.t_rcmd + 1; /* the restore's own cycles */
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "saved, woken, restored once", 3,
+                        x->n_ysd + x->n_ywake + x->n_yrst);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "evicted once", 1, x->tb[0].nevict);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "restore after the wake-up", 1, D.t_rcmd > D.t_wake);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "wake-up -> restored offer <= restore + 10", 1,
+                        D.t_offer && D.t_offer - D.t_wake <= rst + 10);
+    if (!kmu_tb_quiet())
+      printf("  yield: wake-up %llu, restore command %llu, last done %llu, offer %llu: "
+             "%llu cycles = restore %llu + %llu\n", (unsigned long long)D.t_wake,
+             (unsigned long long)D.t_rcmd, (unsigned long long)D.t_rdone,
+             (unsigned long long)D.t_offer, (unsigned long long)(D.t_offer - D.t_wake),
+             (unsigned long long)rst, (unsigned long long)(D.t_offer - D.t_wake - rst));
+  } else {
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "refused: nothing saved", 0, x->n_cmd + x->n_ysd);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "refused once", 1, x->n_yrefuse);
+  }
+  return ok;
+}
+static int t_yield_kind(const char *test, unsigned code) {
+  memset(&D, 0, sizeof D);
+  D.kind = 9;
+  D.ycode = code;
+  memset(&X.c, 0, sizeof X.c);
+  X.c.script = d_script;
+  X.c.policy = KMU_POL_CHIMERA;
+  X.test = test;
+  X.cycles = 20000;
+  kmu_stim s = {&X, env_init, env_drive, d_check, dy_finish};
+  return kmu_lockstep(&kmu_sm_block, &s, test, 1, 20000);
+}
+static int t_yield_taken(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  return t_yield_kind(test, KMU_YR_TAKEN);
+}
+static int t_yield_full(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  return t_yield_kind(test, KMU_YR_FULL);
+}
 static int t_chimera_switch(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   return d_run_kind(test, 0, KMU_POL_CHIMERA, 0);
@@ -1762,6 +2016,8 @@ static const kmu_test tests[] = {
     {"wp_during_pause", t_wp_during_pause, 0, 0},
     {"bad_inputs", t_bad_inputs, 0, 0},
     {"drop", t_drop, 0, 0},
+    {"yield_taken", t_yield_taken, 0, 0},
+    {"yield_full", t_yield_full, 0, 0},
     {"random", t_random, RANDOM_CYCLES, RANDOM_SEEDS},
 };
 

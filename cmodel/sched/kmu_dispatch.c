@@ -97,7 +97,13 @@ void kmu_dispatch_comb_take(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispa
   /* SM candidates: reservation, then a resident TB that starts now; a warp-level event goes
    * to an event-warp table only when no eligible SM fits it as a TB */
   const uint64_t res = i->reserve_mask_i & nmask;
-  const uint64_t allowed = event ? (res ? res : nmask) : ~res & nmask;
+  const uint64_t res_ok = event ? (res ? res : nmask) : ~res & nmask;
+  /* TReM Elastic's split: user-facing on umask (anywhere when empty), batch on the rest */
+  const uint64_t umask = i->umask_i & nmask;
+  const uint64_t cls_ok = !(i->part_i & 1) ? nmask
+                          : (i->q_user_i & 1) ? (umask ? umask : nmask)
+                                              : ~umask & nmask;
+  const uint64_t allowed = res_ok & cls_ok;
   const uint64_t ewt_cand = o->need_ewarp_o ? allowed & i->sm_ewt_fit_i : 0;
   const uint64_t tb_cand = allowed & i->sm_fit_i;
   const int use_ewt = tb_cand == 0 && ewt_cand != 0;

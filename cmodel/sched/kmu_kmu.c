@@ -377,12 +377,14 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     rpl_lc = q->ct_lc[ft];
   }
   const uint64_t rpl_ld = 1ull << ld_cont | (uint64_t)(q->fr_tag & tgm) << LD_TAG;
-  const int rpl_push = q->fr_pend && !fr_block && q->fr_replay && !f_pool &&
+  /* a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation */
+  const int f_zero = q->fr_tag < nct && q->ct_tbs[ft] == 0;
+  const int rpl_push = q->fr_pend && !fr_block && q->fr_replay && !f_pool && !f_zero &&
                        fao[f_prio].push_ready_o && !lvl_push_in[f_prio] &&
                        !(swp && vic_lvl == f_prio);
   const int ret_credit = q->fr_pend && !fr_block && !q->fr_replay && f_event && !cpl_fire;
   const int fr_fire = q->fr_pend && !fr_block &&
-                      (q->fr_replay ? (f_pool || rpl_push) : (!f_event || !cpl_fire));
+                      (q->fr_replay ? (f_pool || rpl_push || f_zero) : (!f_event || !cpl_fire));
   const unsigned rt = (unsigned)(i->rvk_tag_i & tgm);
   const int r_valid = rt < nct && q->ct_valid[rt];
   const int stop_hit = i->stop_i && r_valid && !(cpl_fire && cpl_idx == rt);
@@ -525,7 +527,7 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     if (fr_fire && q->fr_tag == e) {
       if (q->fr_replay) { /* back to the pool from TB 0, the same tag */
         d->ct_out[e] = 0;
-        d->ct_all[e] = 0;
+        d->ct_all[e] = f_zero;
         d->ct_stop[e] = 0;
         if (q->ct_pool[e]) d->ct_restart[e] = 1;
       } else if (q->ct_pool[e]) {

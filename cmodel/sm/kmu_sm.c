@@ -92,7 +92,24 @@ void kmu_sm_comb_fit(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
   sc->hold_i = i->hold_i;
   sc->simt_done_rtb_i = i->simt_done_rtb_i;
   sc->ctx_base_i = i->ctx_base_i;
+  /* the GPUpIO yield lane (kmu_sm.v): asked in Y_IDLE, the lane's entry after; the wake */
+  const int y_idle = m->q.y_st == KMU_SM_Y_IDLE;
+  sc->yld_valid_i = (i->simt_yield_valid_i & 1) && y_idle;
+  sc->yld_rtb_i = y_idle ? i->simt_yield_rtb_i : m->q.y_rtb;
+  sc->wk_valid_i = i->wk_valid_i;
+  sc->wk_ptb_i = i->wk_ptb_i;
   kmu_sm_ctrl_comb_fit(&m->u_sm_ctrl, sc, &w->sc_o);
+  {
+    const kmu_sm_ctrl_out *yo = &w->sc_o;
+    o->simt_yield_ready_o = yo->yld_acc_o;
+    o->yq_valid_o = yo->yld_acc_o || m->q.y_st == KMU_SM_Y_ASK;
+    o->yq_addr_o = y_idle ? (uint32_t)i->simt_yield_addr_i : m->q.y_addr;
+    o->yq_slot_o = y_idle ? yo->yld_slot_o : m->q.y_slot;
+    o->yq_tb_o = y_idle ? yo->yld_tb_o : m->q.y_tb;
+    o->yq_ptb_o = y_idle ? yo->yld_ptb_o : m->q.y_ptb;
+    o->sd_valid_o = yo->yld_sd_o;
+    o->wk_err_o = yo->wk_err_o;
+  }
 
   const kmu_sm_ctrl_out *sco = &w->sc_o;
   const kmu_ctx_engine_out *ego = &w->eg_o;
@@ -218,6 +235,15 @@ void kmu_sm_comb_next(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
   sc->wp_ev_ready_i = w->wp_o.ev_ready_o;
   sc->drop_valid_i = i->drop_valid_i;
   sc->drop_slot_i = i->drop_slot_i;
+  /* the yield lane's answer: TAKEN/SPIN switch the TB, NOWORK/FULL release it */
+  const int y_ans = m->q.y_st == KMU_SM_Y_ANS && (i->yr_valid_i & 1);
+  const unsigned y_code = (unsigned)(i->yr_code_i & 3);
+  const int y_take = y_code == 0 || y_code == 1; /* KMU_YR_TAKEN, KMU_YR_SPIN */
+  sc->yld_go_i = (uint64_t)(y_ans && y_take);
+  sc->yld_rel_i = (uint64_t)(y_ans && !y_take);
+  o->simt_yres_valid_o = (uint64_t)y_ans;
+  o->simt_yres_rtb_o = m->q.y_rtb;
+  o->simt_yres_code_o = y_code;
   kmu_sm_ctrl_comb_next(&m->u_sm_ctrl, sc, &w->sc_o);
 
   /* kmu_warp_preempt: the controller's event request, the save/restore handshakes */
@@ -338,6 +364,29 @@ void kmu_sm_comb_next(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
     m->d.ev_tb = (uint32_t)sco->wp_ev_tb_o;
     m->d.ev_param = (uint32_t)sco->wp_ev_param_o;
     m->d.ev_slot = (unsigned)sco->wp_ev_slot_o & 0xffu;
+  }
+  /* the yield lane's next state (its fields load at the acceptance, the TB's from the fit
+   * phase's outputs) */
+  switch (m->q.y_st) {
+    case KMU_SM_Y_IDLE:
+      if (sco->yld_acc_o) {
+        m->d.y_st = (i->yq_ready_i & 1) ? KMU_SM_Y_ANS : KMU_SM_Y_ASK;
+        m->d.y_rtb = (unsigned)(i->simt_yield_rtb_i & kmu_mask(clog2_min1(m->p.tbs)));
+        m->d.y_addr = (uint32_t)i->simt_yield_addr_i;
+        m->d.y_ptb = (unsigned)sco->yld_ptb_o;
+        m->d.y_slot = (unsigned)sco->yld_slot_o & 0xffu;
+        m->d.y_tb = (uint32_t)sco->yld_tb_o;
+      }
+      break;
+    case KMU_SM_Y_ASK:
+      if (i->yq_ready_i & 1) m->d.y_st = KMU_SM_Y_ANS;
+      break;
+    case KMU_SM_Y_ANS:
+      if (y_ans) m->d.y_st = y_take ? KMU_SM_Y_SAVE : KMU_SM_Y_IDLE;
+      break;
+    default:
+      if (sco->yld_sd_o & 1) m->d.y_st = KMU_SM_Y_IDLE;
+      break;
   }
   o->ev_rtb_o = wpo->cur_id_o & kmu_mask(clog2_min1(m->p.tbs));
   o->ev_tb_o = m->q.ev_tb;

@@ -28,7 +28,9 @@ extern "C" {
   X(rf_rd_valid_i) X(rf_rd_warp_i) X(rf_rd_reg_i) X(shm_rdata_i) X(ip_rdata_i)                \
   X(mem_req_ready_i) X(mem_rsp_valid_i) X(mem_rsp_rdata_i) X(w_live_i) X(w_inpipe_i)          \
   X(w_ld_i) X(w_bar_i) X(w_ibuf_i) X(w_icmiss_i) X(rsave_ready_i) X(rsave_done_i)             \
-  X(ev_done_i) X(rrest_ready_i) X(rrest_done_i) X(drop_valid_i) X(drop_slot_i)
+  X(ev_done_i) X(rrest_ready_i) X(rrest_done_i) X(drop_valid_i) X(drop_slot_i)               \
+  X(simt_yield_valid_i) X(simt_yield_rtb_i) X(simt_yield_addr_i) X(yq_ready_i) X(yr_valid_i)  \
+  X(yr_code_i) X(wk_valid_i) X(wk_ptb_i)
 #define KMU_SM_OUT(X)                                                                         \
   X(fit_o, always) X(ewt_fit_o, always) X(err_overflow_o, always) X(done_valid_o, always)     \
   X(done_slot_o, done_valid_o) X(simt_start_valid_o, always)                                  \
@@ -56,7 +58,11 @@ extern "C" {
   X(ctx_cmd_wmask_o, ctx_cmd_valid_o) X(ctx_done_o, always)                                  \
   X(ctx_done_bytes_o, always) X(wp_busy_o, always) X(wp_refuse_o, always) X(wp_lat_o, always) \
   X(err_dec_o, always) X(err_o, always) X(ev_rtb_o, wp_busy_o) X(ev_tb_o, always)              \
-  X(ev_param_o, always) X(ev_slot_o, always) X(drop_ack_o, always)
+  X(ev_param_o, always) X(ev_slot_o, always) X(drop_ack_o, always)                           \
+  X(simt_yield_ready_o, always) X(simt_yres_valid_o, always)                                 \
+  X(simt_yres_rtb_o, simt_yres_valid_o) X(simt_yres_code_o, simt_yres_valid_o)               \
+  X(yq_valid_o, always) X(yq_addr_o, yq_valid_o) X(yq_slot_o, yq_valid_o)                    \
+  X(yq_tb_o, yq_valid_o) X(yq_ptb_o, yq_valid_o) X(sd_valid_o, always) X(wk_err_o, always)
 
 typedef KMU_PORTS_IN(KMU_SM_IN) kmu_sm_in;
 typedef KMU_PORTS_OUT(KMU_SM_OUT) kmu_sm_out;
@@ -101,7 +107,11 @@ typedef struct {
 typedef struct {
   uint32_t ev_tb, ev_param; /* ev_tb_q, ev_param_q */
   unsigned ev_slot;         /* ev_slot_q */
+  /* the GPUpIO yield lane: state (KMU_SM_Y_*), entry, address, table entry, slot, TB */
+  unsigned y_st, y_rtb, y_ptb, y_slot;
+  uint32_t y_addr, y_tb;
 } kmu_sm_regs;
+enum { KMU_SM_Y_IDLE, KMU_SM_Y_ASK, KMU_SM_Y_ANS, KMU_SM_Y_SAVE };
 
 typedef struct {
   kmu_sm_params p;

@@ -123,7 +123,8 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   const unsigned rtb_idx = (unsigned)eo.idx_o;
   const int rtb_any = (int)eo.valid_o;
   const int tb_room = q->free_tb != 0 && rtb_any;
-  kmu_prio_enc_in fi = {~q->ptb_valid & ptbm}, pi_ = {q->ptb_pre & ptbm};
+  /* a yielded TB waits for its wake-up */
+  kmu_prio_enc_in fi = {~q->ptb_valid & ptbm}, pi_ = {q->ptb_pre & ~q->ptb_yld & ptbm};
   kmu_prio_enc_out fo, po;
   kmu_prio_enc_comb(&m->u_ptb_free_enc, &fi, &fo);
   kmu_prio_enc_comb(&m->u_ptb_pre_enc, &pi_, &po);
@@ -193,7 +194,24 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
     if (q->res_rpw[__builtin_ctzll(v)] != 0 && q->res_rpw[__builtin_ctzll(v)] <= m->p.rpw)
       rpw_ok |= v & -v;
   const uint64_t elig = q->res_valid & q->res_started & ~q->res_ewarp & ~q->res_sw & rpw_ok &
-                        ~(seq_busy ? sr_bit : 0) & ~drp_tagm & tbm;
+                        ~(seq_busy ? sr_bit : 0) & ~drp_tagm & ~q->res_yld & tbm;
+  /* GPUpIO yield acceptance (the RTL's comment): eligible, no base checkpoint pending, a table
+   * entry (its base's or the lowest free one, reserved now), no pick allocating one now */
+  const unsigned y_rtb = (unsigned)(i->yld_rtb_i & rtbm);
+  const int y_base = (int)((q->res_base >> y_rtb) & 1);
+  const unsigned y_bptb = y_rtb < nt ? q->res_ptb[y_rtb] : 0;
+  const int y_pick = st == SEQ_IDLE && ((q->res_ckpt | q->res_sw) & tbm) != 0;
+  const int y_acc = (int)(i->yld_valid_i & 1) && ((elig >> y_rtb) & 1) &&
+                    !((q->res_ckpt >> y_rtb) & 1) && (y_base || ptb_free_any) && !y_pick;
+  const unsigned wk_ptb = (unsigned)(i->wk_ptb_i & kmu_mask(m->ptb_w));
+  const int wk_hit = wk_ptb < m->p.ptbs && ((q->ptb_valid & q->ptb_pre & q->ptb_yld) >> wk_ptb & 1);
+  o->yld_acc_o = (uint64_t)y_acc;
+  o->yld_ptb_o = y_base ? y_bptb : ptb_free_idx;
+  o->yld_slot_o = y_rtb < nt ? q->res_slot[y_rtb] : 0;
+  o->yld_tb_o = y_rtb < nt ? q->res_tb[y_rtb] : 0;
+  o->wk_err_o = (uint64_t)((int)(i->wk_valid_i & 1) && !wk_hit);
+  o->yld_sd_o = (uint64_t)(st == SEQ_EVICT && ((q->res_yld >> sr) & 1));
+  c->y_acc = y_acc, c->y_base = y_base, c->y_bptb = y_bptb, c->wk_hit = wk_hit;
 
   /* SIMT start: the oldest unstarted entry, once the engine has its rpw; reads by index */
   const unsigned st_rtb = (unsigned)(so.pop_data_o & rtbm);
@@ -373,7 +391,9 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const unsigned sel = (unsigned)vo.idx_o;
   const int pick = st == SEQ_IDLE && vo.valid_o;
   const int sel_base = (int)((q->res_base >> sel) & 1);
-  const int pick_drop = pick && !sel_base && !ptb_free_any;
+  /* a yielding TB (or one with a base checkpoint) already owns its table entry */
+  const int sel_own = sel_base || ((q->res_yld >> sel) & 1);
+  const int pick_drop = pick && !sel_own && !ptb_free_any;
   const int pick_go = pick && !pick_drop;
   /* restore: the lowest preempted entry, when the sequencer is free, no event warp waits and
    * its resources fit */
@@ -420,8 +440,11 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
     }
   }
 
-  o->err_dec_o = (ckpt_valid && (ckpt_mask & ~elig)) || (pre_valid && (pre_mask & ~elig));
-  const uint64_t dec_ok = elig & ~done_bit;
+  /* (a yield accepted in this cycle takes its entry out of the decisions already) */
+  const uint64_t y_accm = c->y_acc ? 1ull << (i->yld_rtb_i & kmu_mask(m->rtb_w)) : 0;
+  const uint64_t elig_dec = elig & ~y_accm;
+  o->err_dec_o = (ckpt_valid && (ckpt_mask & ~elig_dec)) || (pre_valid && (pre_mask & ~elig_dec));
+  const uint64_t dec_ok = elig_dec & ~done_bit;
 
   const int st_fire = st_valid && simt_start_ready && !drp;
 
@@ -504,10 +527,10 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
       if (pick_go) {
         d->seq_st = SEQ_PAUSE;
         d->seq_rtb = sel;
-        d->seq_ptb = sel_base ? q->res_ptb[sel] : ptb_free_idx;
+        d->seq_ptb = sel_own ? q->res_ptb[sel] : ptb_free_idx;
         d->seq_sw = (unsigned)((q->res_sw >> sel) & 1);
         d->seq_k = d->seq_sw && sel_base;
-        if (!sel_base) d->ptb_valid |= 1ull << ptb_free_idx;
+        if (!sel_own) d->ptb_valid |= 1ull << ptb_free_idx;
       } else if (rst_alloc) {
         d->seq_st = SEQ_RCMD;
         d->seq_rtb = rtb_idx;
@@ -567,6 +590,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
       }
       d->ptb_pre |= sp_bit;
       d->ptb_two = (d->ptb_two & ~sp_bit) | ((uint64_t)q->seq_k << sp);
+      d->ptb_yld = (d->ptb_yld & ~sp_bit) | (((q->res_yld >> sr) & 1) << sp);
       d->ptb_ip0 = (d->ptb_ip0 & ~sp_bit) | ((uint64_t)(q->seq_ip && !q->seq_k) << sp);
       d->ptb_ip1 = (d->ptb_ip1 & ~sp_bit) | ((uint64_t)(q->seq_ip && q->seq_k) << sp);
       d->ptb_slot[sp] = q->res_slot[sr];
@@ -601,6 +625,28 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   }
 
   if (seq_upg) d->seq_sw = 1;
+
+  /* GPUpIO yield (kmu_sm's lane): accept (reserve), go (switch), refuse (release), evicted
+   * (above: ptb_yld), woken (restorable); an entry that leaves clears its mark (below) */
+  {
+    const unsigned y_rtb = (unsigned)(i->yld_rtb_i & kmu_mask(m->rtb_w));
+    const uint64_t yb = y_rtb < nt ? 1ull << y_rtb : 0;
+    if (c->y_acc) {
+      d->res_yld |= yb;
+      if (!c->y_base) {
+        d->res_ptb[y_rtb] = ptb_free_idx;
+        d->ptb_valid |= 1ull << ptb_free_idx;
+        m->tab_we = 1;
+      }
+    }
+    if (i->yld_go_i & 1) d->res_sw |= yb;
+    if (i->yld_rel_i & 1) {
+      d->res_yld &= ~yb;
+      if (!c->y_base) d->ptb_valid &= ~(1ull << c->y_bptb);
+    }
+    if ((i->wk_valid_i & 1) && c->wk_hit) d->ptb_yld &= ~(1ull << (i->wk_ptb_i & kmu_mask(m->ptb_w)));
+    if (st == SEQ_EVICT && ((q->res_yld >> sr) & 1)) d->res_yld &= ~sr_bit;
+  }
 
   /* the drop engine: its state ... */
   d->drp_ack = 0;
@@ -761,6 +807,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
     d->free_regs = (d->free_regs - alloc_regs) & M18;
     d->free_shmem = (d->free_shmem - alloc_shmem) & M18;
   }
+  d->res_yld &= d->res_valid; /* a freed entry holds no yield */
 }
 
 void kmu_sm_ctrl_comb(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_out *o) {

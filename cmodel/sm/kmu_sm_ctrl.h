@@ -19,7 +19,8 @@ extern "C" {
   X(simt_done_valid_i) X(simt_done_rtb_i) X(done_ready_i) X(policy_i) X(inplace_en_i)         \
   X(ctx_base_i) X(ckpt_valid_i) X(ckpt_mask_i) X(pre_valid_i) X(pre_switch_mask_i) X(hold_i)  \
   X(simt_paused_i) X(ctx_cmd_ready_i) X(ctx_done_i) X(dirty_cnt_i) X(wp_en_i) X(wp_ev_ready_i) \
-  X(drop_valid_i) X(drop_slot_i)
+  X(drop_valid_i) X(drop_slot_i) X(yld_valid_i) X(yld_rtb_i) X(yld_go_i) X(yld_rel_i)          \
+  X(wk_valid_i) X(wk_ptb_i)
 #define KMU_SM_CTRL_OUT(X)                                                                    \
   X(fit_o, always) X(ewt_fit_o, always) X(err_overflow_o, always)                             \
   X(simt_start_valid_o, always) X(simt_start_rtb_o, simt_start_valid_o)                       \
@@ -39,7 +40,9 @@ extern "C" {
   X(pre_busy_o, always) X(ptb_count_o, always) X(wp_ev_valid_o, always)                      \
   X(wp_ev_regs_o, wp_ev_valid_o) X(wp_ev_pc_o, wp_ev_valid_o) X(wp_ev_id_o, wp_ev_valid_o)    \
   X(wp_ev_param_o, wp_ev_valid_o) X(wp_ev_tb_o, wp_ev_valid_o) X(wp_ev_slot_o, wp_ev_valid_o)  \
-  X(wp_free_regs_o, always) X(drop_ack_o, always)
+  X(wp_free_regs_o, always) X(drop_ack_o, always) X(yld_acc_o, always)                      \
+  X(yld_ptb_o, yld_acc_o) X(yld_slot_o, yld_acc_o) X(yld_tb_o, yld_acc_o) X(yld_sd_o, always)   \
+  X(wk_err_o, always)
 
 typedef KMU_PORTS_IN(KMU_SM_CTRL_IN) kmu_sm_ctrl_in;
 typedef KMU_PORTS_OUT(KMU_SM_CTRL_OUT) kmu_sm_ctrl_out;
@@ -80,6 +83,9 @@ typedef struct {
                                                     restored */
   /* preempted-TB table: valid and kind bits */
   uint64_t ptb_valid, ptb_pre, ptb_two, ptb_ip0, ptb_ip1;
+  /* GPUpIO: a yield accepted and not yet evicted (per resident entry); a yielded TB waiting
+   * for its wake-up (per table entry) */
+  uint64_t res_yld, ptb_yld;
   uint32_t ip_free;
   /* the serial rpw engine (div_*_q): busy, saturated, entry, remainder, warps << step,
    * quotient, step (quotient bit 5 down to 0) */
@@ -118,6 +124,10 @@ typedef struct {
   int drp, drp_run;
   uint64_t drp_tagm, drp_pause, ewt_kp_word, ewt_id_word;
   unsigned st_count, ewt_count;
+  /* GPUpIO yield: accepted, the entry has a base, its table entry, the wake names a yielded
+   * entry */
+  int y_acc, y_base, wk_hit;
+  unsigned y_bptb;
 } kmu_sm_ctrl_nets;
 
 typedef struct {

@@ -17,7 +17,11 @@
 //   need   the picked slot's needs come back through the query port (q_*_i) and are
 //          broadcast (need_*_o); every SM answers sm_fit_i / sm_ewt_fit_i combinationally.
 //   SM     eligible = reservation-allowed SMs: event kernels only on reserved SMs when any is
-//          reserved, host kernels never on reserved SMs.  Candidates: the eligible SMs with
+//          reserved, host kernels never on reserved SMs; and with TReM's Elastic split on
+//          (part_i, TReM IV-A): a user-facing kernel (q_user_i) only on the user SMs
+//          (umask_i; anywhere when umask_i = 0: no SM set aside), a batch kernel only on the
+//          others (none when umask_i has every SM).  Strict, not work conserving: U follows q
+//          (kmu_elastic recomputes at every completion), so SMs set aside idle only briefly.  Candidates: the eligible SMs with
 //          sm_fit_i (the TB starts now as a resident TB), for a warp-level event (event
 //          kernel, 1 warp, 0 shared memory: need_ewarp_o) too.  Only when no eligible SM fits
 //          does a warp-level event go to an event-warp table: candidates then the eligible SMs
@@ -65,6 +69,11 @@ module kmu_dispatch #(
     input  wire [NSM-1:0] sm_fit_i,          // SM s can start the need as a resident TB
     input  wire [NSM-1:0] sm_ewt_fit_i,      // SM s's event-warp table can take the need
     input  wire [NSM-1:0] reserve_mask_i,    // SMs reserved for event kernels (CSR)
+    // TReM Elastic (kmu_trem_policy, registers): the split on, the user-facing SMs; the
+    // chosen slot's class (1 user-facing), a query answer like q_event_i
+    input  wire         part_i,
+    input  wire [NSM-1:0] umask_i,
+    input  wire         q_user_i,
 
     // TB take (kmu_kmu), and kmu_kmu's same-cycle answer
     output wire         take_valid_o,
@@ -154,7 +163,10 @@ module kmu_dispatch #(
 
   // ---------------------------------------------------------------- SM: reservation, fit, RR
   wire any_res = |reserve_mask_i;
-  wire [NSM-1:0] allowed = q_event_i ? (any_res ? reserve_mask_i : {NSM{1'b1}}) : ~reserve_mask_i;
+  wire [NSM-1:0] res_ok = q_event_i ? (any_res ? reserve_mask_i : {NSM{1'b1}}) : ~reserve_mask_i;
+  wire [NSM-1:0] cls_ok = !part_i ? {NSM{1'b1}} :
+                          q_user_i ? ((|umask_i) ? umask_i : {NSM{1'b1}}) : ~umask_i;
+  wire [NSM-1:0] allowed = res_ok & cls_ok;
   wire [NSM-1:0] ewt_cand = allowed & sm_ewt_fit_i & {NSM{ewarp_cand}};
   wire [NSM-1:0] tb_cand = allowed & sm_fit_i;
   // a resident TB that starts now first; the event-warp table only when no eligible SM fits

@@ -122,7 +122,8 @@
 //     retire: the entry frees without a completion flag or kernel_done_o; an event kernel's EKT
 //     credit returns (ekt_cpl_valid_o, in a cycle without a completion); if a continuation of
 //     it is still in the pool, the entry stays (a zombie) until that continuation is dropped.
-//     replay: the outstanding count and "all taken" clear and the stop ends; if a continuation
+//     replay: the outstanding count and "all taken" clear and the stop ends (a zero-TB kernel is
+//     all taken at once, as at its admission, and completes); if a continuation
 //     is in the pool it restarts at TB 0 (ct_restart_q) when admitted, else a continuation with
 //     next TB 0 and the same tag is pushed at the tail of its level (from the per-entry
 //     descriptor copy ct_kptr_q..ct_prio_q) when that level's FIFO has room and takes no other
@@ -737,13 +738,15 @@ module kmu_kmu #(
     end
   end
   wire [LD_W-1:0] rpl_ld = {1'b1, fr_tag_q, 32'd0};  // a continuation from TB 0
+  // a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation
+  wire f_zero = (rpl_lb[LB_TBS+:32] == 32'd0);
   // a replay whose kernel has no pooled continuation pushes one; it waits for its level
-  wire rpl_push = fr_pend_q && !fr_block && fr_replay_q && !f_pool && lvl_room[f_prio] &&
+  wire rpl_push = fr_pend_q && !fr_block && fr_replay_q && !f_pool && !f_zero && lvl_room[f_prio] &&
                   !lvl_push_in[f_prio] && !(swp && vic_lvl == f_prio);
   // a retire of an event kernel returns its credit in a cycle without a completion
   wire ret_credit = fr_pend_q && !fr_block && !fr_replay_q && f_event && !cpl_fire_w;
   wire fr_fire = fr_pend_q && !fr_block &&
-                 (fr_replay_q ? (f_pool || rpl_push) : (!f_event || !cpl_fire_w));
+                 (fr_replay_q ? (f_pool || rpl_push || f_zero) : (!f_event || !cpl_fire_w));
 
   // the stop: the tag's entry is valid and does not complete in this cycle
   reg r_valid;
@@ -1020,7 +1023,7 @@ module kmu_kmu #(
       if (fr_fire && (fr_tag_q == e[TAG_W-1:0])) begin
         if (fr_replay_q) begin  // back to the pool from TB 0, the same tag
           ct_out_d[e] = 32'd0;
-          ct_all_d[e] = 1'b0;
+          ct_all_d[e] = f_zero;
           ct_stop_d[e] = 1'b0;
           if (ct_pool_q[e]) ct_restart_d[e] = 1'b1;
         end else if (ct_pool_q[e]) begin

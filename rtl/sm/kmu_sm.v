@@ -247,7 +247,29 @@ module kmu_sm #(
     // ---- TReM revocation (kmu_revoke's drop_o / drop_ack_i for this SM) ----
     input  wire         drop_valid_i,          // pulse: drop every TB of tag drop_slot_i
     input  wire [7:0]   drop_slot_i,           // the kernel tag (the value of start_slot_i)
-    output wire         drop_ack_o             // pulse, once per drop: nothing of the tag left
+    output wire         drop_ack_o,            // pulse, once per drop: nothing of the tag left
+
+    // ---- GPUpIO yield (issue 13): the SIMT's yield(addr), the lane to kmu_yield_mon, the
+    //      wake port (docs/blocks/kmu_sm.md, "Yield") ----
+    input  wire         simt_yield_valid_i,    // a TB yields at an instruction boundary
+    output wire         simt_yield_ready_o,    // accepted: the TB waits for its answer
+    input  wire [((TBS > 1) ? $clog2(TBS) : 1)-1:0] simt_yield_rtb_i,
+    input  wire [31:0]  simt_yield_addr_i,     // the watched address; 0: a polite spin
+    output wire         simt_yres_valid_o,     // the answer (pulse) of the accepted yield
+    output wire [((TBS > 1) ? $clog2(TBS) : 1)-1:0] simt_yres_rtb_o,
+    output wire [1:0]   simt_yres_code_o,      // KMU_YR_*: TAKEN/SPIN saved, NOWORK/FULL go on
+    output wire         yq_valid_o,            // the yield lane (kmu_yield_mon yq_*[s])
+    input  wire         yq_ready_i,
+    output wire [31:0]  yq_addr_o,
+    output wire [7:0]   yq_slot_o,
+    output wire [31:0]  yq_tb_o,
+    output wire [((PTBS > 1) ? $clog2(PTBS) : 1)-1:0] yq_ptb_o,
+    input  wire         yr_valid_i,            // kmu_yield_mon's answer for this SM (pulse)
+    input  wire [1:0]   yr_code_i,
+    output wire         sd_valid_o,            // the taken yield is saved and evicted (pulse)
+    input  wire         wk_valid_i,            // the wake port names a TB of this SM (pulse):
+    input  wire [((PTBS > 1) ? $clog2(PTBS) : 1)-1:0] wk_ptb_i,  // restorable from now
+    output wire         wk_err_o               // it names no yielded TB (ignored)
 );
   // err_o offsets: one bit per refusal of a sub-block (each block's header defines it)
   localparam integer ERR_CTX_CMD = 0, ERR_RF_WR = 1, ERR_RF_RD = 2, ERR_RF_EXIT = 3,
@@ -298,6 +320,68 @@ module kmu_sm #(
   wire           wp_busy;
   wire           wp_en = wp_en_i && (sc_pause == {TBS{1'b0}});
   wire [TBS-1:0] sc_paused = wp_busy ? {TBS{1'b0}} : simt_paused_i;
+
+  // ---------------------------------------------------------------- GPUpIO yield lane
+  // One yield at a time per SM (kmu_yield_mon's contract: one yield per SM in its save).
+  // Y_IDLE: a SIMT yield is accepted when kmu_sm_ctrl can take it (yld_acc_o: the TB is
+  // eligible, its preempted-table entry is reserved now); the lane's valid rises in that same
+  // cycle (the decision kmu_yield_mon's atomic check-and-sleep counts from) and is held in
+  // Y_ASK until the handshake; Y_ANS waits for the answer (one cycle after it), which goes to
+  // the SIMT: TAKEN/SPIN switch the TB (kmu_sm_ctrl's save path, as a PEP/Chimera switch, into
+  // an entry marked yielded), Y_SAVE waits for the evict (sd_valid_o); NOWORK/FULL release the
+  // reservation and the TB goes on.  A woken TB (wk_*) is restored by the SM's own restore
+  // path, before any new TB (fit_o = 0 while a restorable TB waits).
+  localparam [1:0] Y_IDLE = 2'd0, Y_ASK = 2'd1, Y_ANS = 2'd2, Y_SAVE = 2'd3;
+  localparam integer YRTB_W = (TBS > 1) ? $clog2(TBS) : 1;
+  localparam integer YPTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;
+  reg [1:0] y_st_q, y_st_d;
+  reg [YRTB_W-1:0] y_rtb_q;
+  reg [31:0] y_addr_q, y_tb_q;
+  reg [7:0] y_slot_q;
+  reg [YPTB_W-1:0] y_ptb_q;
+  wire y_idle = (y_st_q == Y_IDLE);
+  wire y_ask = simt_yield_valid_i && y_idle;
+  wire [YRTB_W-1:0] y_rtb = y_idle ? simt_yield_rtb_i : y_rtb_q;
+  wire y_acc;
+  wire [YPTB_W-1:0] y_ptb;
+  wire [7:0] y_slot;
+  wire [31:0] y_tb;
+  wire y_ans = (y_st_q == Y_ANS) && yr_valid_i;
+  wire y_take = (yr_code_i == 2'd0) || (yr_code_i == 2'd1);  // KMU_YR_TAKEN, KMU_YR_SPIN
+  wire y_go = y_ans && y_take;
+  wire y_rel = y_ans && !y_take;
+  always @(*) begin
+    y_st_d = y_st_q;
+    case (y_st_q)
+      Y_IDLE: if (y_acc) y_st_d = yq_ready_i ? Y_ANS : Y_ASK;
+      Y_ASK: if (yq_ready_i) y_st_d = Y_ANS;
+      Y_ANS: if (yr_valid_i) y_st_d = y_take ? Y_SAVE : Y_IDLE;
+      default: if (sd_valid_o) y_st_d = Y_IDLE;  // Y_SAVE
+    endcase
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) y_st_q <= Y_IDLE;
+    else y_st_q <= y_st_d;
+  end
+  // the lane's fields: no reset (read only while the lane is busy)
+  always @(posedge clk_i) begin
+    if (y_acc) begin
+      y_rtb_q <= simt_yield_rtb_i;
+      y_addr_q <= simt_yield_addr_i;
+      y_ptb_q <= y_ptb;
+      y_slot_q <= y_slot;
+      y_tb_q <= y_tb;
+    end
+  end
+  assign simt_yield_ready_o = y_acc;
+  assign yq_valid_o = y_acc || (y_st_q == Y_ASK);
+  assign yq_addr_o = y_idle ? simt_yield_addr_i : y_addr_q;
+  assign yq_slot_o = y_idle ? y_slot : y_slot_q;
+  assign yq_tb_o = y_idle ? y_tb : y_tb_q;
+  assign yq_ptb_o = y_idle ? y_ptb : y_ptb_q;
+  assign simt_yres_valid_o = y_ans;
+  assign simt_yres_rtb_o = y_rtb_q;
+  assign simt_yres_code_o = yr_code_i;
 
   // the SIMT start handshake, as every block sees it
   wire st_fire = simt_start_valid_o && simt_start_ready_i;
@@ -398,7 +482,19 @@ module kmu_sm #(
       .wp_free_regs_o      (sc_wp_free_regs),
       .drop_valid_i        (drop_valid_i),
       .drop_slot_i         (drop_slot_i),
-      .drop_ack_o          (drop_ack_o)
+      .drop_ack_o          (drop_ack_o),
+      .yld_valid_i         (y_ask),
+      .yld_rtb_i           (y_rtb),
+      .yld_acc_o           (y_acc),
+      .yld_ptb_o           (y_ptb),
+      .yld_slot_o          (y_slot),
+      .yld_tb_o            (y_tb),
+      .yld_go_i            (y_go),
+      .yld_rel_i           (y_rel),
+      .yld_sd_o            (sd_valid_o),
+      .wk_valid_i          (wk_valid_i),
+      .wk_ptb_i            (wk_ptb_i),
+      .wk_err_o            (wk_err_o)
   );
   assign free_regs_o  = sc_free_regs;
   assign simt_pause_o = sc_pause;
@@ -707,6 +803,13 @@ module kmu_sm #(
       if (sc_wp_ev_valid && wp_ev_ready && (sc_pause != {TBS{1'b0}})) begin
         $display("ASSERTION kmu_sm %m t=%0t: warp preemption accepted while pausing %h", $time,
                  sc_pause);
+        $stop;
+      end
+      // GPUpIO: a yield's save done only for the taken yield of the lane (kmu_yield_mon
+      // counts it against that SM's yield in its save)
+      if (sd_valid_o && (y_st_q != Y_SAVE)) begin
+        $display("ASSERTION kmu_sm %m t=%0t: sd_valid_o with the yield lane in state %0d", $time,
+                 y_st_q);
         $stop;
       end
       // allocated resources never exceed the SM's, so ctx_bytes cannot wrap

@@ -227,7 +227,21 @@ module kmu_sm_ctrl #(
     // ---- TReM revocation: drop a kernel tag without saving (docs/blocks/kmu_sm_ctrl.md) ----
     input  wire         drop_valid_i,          // pulse: drop every TB of tag drop_slot_i
     input  wire [7:0]   drop_slot_i,           // the kernel tag (as start_slot_i carries it)
-    output wire         drop_ack_o             // pulse, once per drop: nothing of the tag left
+    output wire         drop_ack_o,            // pulse, once per drop: nothing of the tag left
+
+    // ---- GPUpIO yield (issue 13; kmu_sm's yield lane, docs/blocks/kmu_sm_ctrl.md "Yield") ----
+    input  wire         yld_valid_i,           // the lane asks to accept a yield of yld_rtb_i
+    input  wire [((TBS > 1) ? $clog2(TBS) : 1)-1:0] yld_rtb_i,  // the lane's entry (held after)
+    output wire         yld_acc_o,             // accepted: entry marked, yld_ptb_o reserved
+    output wire [((PTBS > 1) ? $clog2(PTBS) : 1)-1:0] yld_ptb_o,  // its context's table entry
+    output wire [7:0]   yld_slot_o,            // the entry's kernel slot and TB index
+    output wire [31:0]  yld_tb_o,
+    input  wire         yld_go_i,              // pulse: TAKEN/SPIN, switch the entry
+    input  wire         yld_rel_i,             // pulse: refused, unmark it, free the reservation
+    output wire         yld_sd_o,              // pulse: its save is done, it is evicted
+    input  wire         wk_valid_i,            // pulse: woken, wk_ptb_i becomes restorable
+    input  wire [((PTBS > 1) ? $clog2(PTBS) : 1)-1:0] wk_ptb_i,
+    output wire         wk_err_o               // wk_ptb_i names no yielded entry (ignored)
 );
   localparam integer RTB_W = (TBS > 1) ? $clog2(TBS) : 1;
   localparam integer EWT_CNT_W = $clog2(EWT + 1);
@@ -281,6 +295,8 @@ module kmu_sm_ctrl #(
   // preemption, per resident entry: base checkpoint / switch pending, has a base, restored
   reg [TBS-1:0] res_ckpt_q, res_ckpt_d, res_sw_q, res_sw_d, res_base_q, res_base_d;
   reg [TBS-1:0] res_rst_q, res_rst_d;
+  // GPUpIO: a yield of the entry is accepted (its table entry reserved) and not yet evicted
+  reg [TBS-1:0] res_yld_q, res_yld_d;
   // the serial rpw engine: entry, remainder, divisor << step, quotient, step, saturated
   reg div_busy_q, div_busy_d, div_sat_q, div_sat_d;
   reg [RTB_W-1:0] div_rtb_q, div_rtb_d;
@@ -294,6 +310,8 @@ module kmu_sm_ctrl #(
   (* mem2reg *) reg [5:0] res_rpw_d[0:TBS-1];
   // preempted-TB table
   reg [PTBS-1:0] ptb_valid_q, ptb_valid_d, ptb_pre_q, ptb_pre_d, ptb_two_q, ptb_two_d;
+  // GPUpIO: a yielded TB, restorable only once named by the wake port (wk_*)
+  reg [PTBS-1:0] ptb_yld_q, ptb_yld_d;
   reg [PTBS-1:0] ptb_ip0_q, ptb_ip0_d, ptb_ip1_q, ptb_ip1_d;
   (* mem2reg *) reg [7:0] ptb_slot_q[0:PTBS-1];
   (* mem2reg *) reg [7:0] ptb_slot_d[0:PTBS-1];
@@ -362,7 +380,7 @@ module kmu_sm_ctrl #(
   kmu_prio_enc #(
       .N(PTBS)
   ) u_ptb_pre_enc (
-      .in_i   (ptb_pre_q),
+      .in_i   (ptb_pre_q & ~ptb_yld_q),  // a yielded TB waits for its wake-up
       .idx_o  (rc_idx),
       .valid_o(rc_any)
   );
@@ -791,22 +809,26 @@ module kmu_sm_ctrl #(
       .idx_o  (sel),
       .valid_o(sel_any)
   );
-  reg sel_base, sel_sw;
+  reg sel_base, sel_sw, sel_yld;
   reg [PTB_W-1:0] sel_ptb;
   always @(*) begin
     sel_base = 1'b0;
     sel_sw = 1'b0;
+    sel_yld = 1'b0;
     sel_ptb = {PTB_W{1'b0}};
     for (e = 0; e < TBS; e = e + 1) begin
       if (sel == e[RTB_W-1:0]) begin
         sel_base = res_base_q[e];
         sel_sw = res_sw_q[e];
+        sel_yld = res_yld_q[e];
         sel_ptb = res_ptb_q[e];
       end
     end
   end
+  // a yielding TB (or one with a base checkpoint) already owns its table entry (sel_ptb)
+  wire sel_own = sel_base || sel_yld;
   wire pick = (seq_st_q == S_IDLE) && sel_any;
-  wire pick_drop = pick && !sel_base && !ptb_free_any;  // full table: the request is dropped
+  wire pick_drop = pick && !sel_own && !ptb_free_any;  // full table: the request is dropped
   wire pick_go = pick && !pick_drop;
   // restore: the lowest preempted entry when the sequencer is free, no save is pending, no
   // event warp waits and its resources fit
@@ -828,10 +850,61 @@ module kmu_sm_ctrl #(
       rpw_ok[ri] = ({26'd0, res_rpw_q[ri]} - 32'd1) < RPW;
   end
   wire [TBS-1:0] elig = res_valid_q & res_started_q & ~res_ewarp_q & ~res_sw_q & rpw_ok &
-                        ~(seq_busy ? sr_bit : {TBS{1'b0}}) & ~drp_tagm;
-  assign err_dec_o = (ckpt_valid_i && ((ckpt_mask_i & ~elig) != {TBS{1'b0}})) ||
-                     (pre_valid_i && ((pre_switch_mask_i & ~elig) != {TBS{1'b0}}));
-  wire [TBS-1:0] dec_ok = elig & ~done_bit;
+                        ~(seq_busy ? sr_bit : {TBS{1'b0}}) & ~drp_tagm & ~res_yld_q;
+
+  // GPUpIO yield acceptance: an eligible entry without a pending base checkpoint, a table
+  // entry for its context (its base's, else the lowest free one, reserved now: no switch can
+  // take it before the save) and no pick allocating a table entry in this cycle (both would
+  // take ptb_free_idx; registers only, so the lane's valid is the SIMT event's AND this)
+  reg y_elig, y_base, y_ckpt;
+  reg [PTB_W-1:0] y_bptb;
+  reg [7:0] y_slot;
+  reg [31:0] y_tb;
+  always @(*) begin
+    y_elig = 1'b0;
+    y_base = 1'b0;
+    y_ckpt = 1'b0;
+    y_bptb = {PTB_W{1'b0}};
+    y_slot = 8'd0;
+    y_tb = 32'd0;
+    for (e = 0; e < TBS; e = e + 1) begin
+      if (yld_rtb_i == e[RTB_W-1:0]) begin
+        y_elig = elig[e];
+        y_base = res_base_q[e];
+        y_ckpt = res_ckpt_q[e];
+        y_bptb = res_ptb_q[e];
+        y_slot = res_slot_q[e];
+        y_tb = res_tb_q[e];
+      end
+    end
+  end
+  assign yld_slot_o = y_slot;
+  assign yld_tb_o = y_tb;
+  wire y_pick = (seq_st_q == S_IDLE) && ((res_ckpt_q | res_sw_q) != {TBS{1'b0}});
+  assign yld_acc_o = yld_valid_i && y_elig && !y_ckpt && (y_base || ptb_free_any) && !y_pick;
+  reg [TBS-1:0] y_accm;  // the entry whose yield is accepted now
+  always @(*) begin
+    for (e = 0; e < TBS; e = e + 1) y_accm[e] = yld_acc_o && (yld_rtb_i == e[RTB_W-1:0]);
+  end
+  assign yld_ptb_o = y_base ? y_bptb : ptb_free_idx;
+  // the wake port names a yielded TB waiting in the table
+  reg wk_hit;
+  integer wi;
+  always @(*) begin
+    wk_hit = 1'b0;
+    for (wi = 0; wi < PTBS; wi = wi + 1)
+      if (wk_ptb_i == wi[PTB_W-1:0])
+        wk_hit = ptb_valid_q[wi] && ptb_pre_q[wi] && ptb_yld_q[wi];
+  end
+  assign wk_err_o = wk_valid_i && !wk_hit;
+  // the TB in the sequencer is a yield being evicted
+  wire y_ev = (seq_st_q == S_EVICT) && ((res_yld_q & sr_bit) != {TBS{1'b0}});
+  assign yld_sd_o = y_ev;
+  // (a yield accepted in this cycle takes its entry out of the decisions already)
+  wire [TBS-1:0] elig_dec = elig & ~y_accm;
+  assign err_dec_o = (ckpt_valid_i && ((ckpt_mask_i & ~elig_dec) != {TBS{1'b0}})) ||
+                     (pre_valid_i && ((pre_switch_mask_i & ~elig_dec) != {TBS{1'b0}}));
+  wire [TBS-1:0] dec_ok = elig_dec & ~done_bit;
 
   // in-place fit of the save about to be issued
   wire [31:0] ip_bytes = {20'd0, dirty_cnt_i} * REG_BYTES[31:0];
@@ -908,6 +981,7 @@ module kmu_sm_ctrl #(
     res_sw_d = res_sw_q;
     res_base_d = res_base_q;
     res_rst_d = res_rst_q;
+    res_yld_d = res_yld_q;
     div_busy_d = div_busy_q;
     div_sat_d = div_sat_q;
     div_rtb_d = div_rtb_q;
@@ -918,6 +992,7 @@ module kmu_sm_ctrl #(
     ptb_valid_d = ptb_valid_q;
     ptb_pre_d = ptb_pre_q;
     ptb_two_d = ptb_two_q;
+    ptb_yld_d = ptb_yld_q;
     ptb_ip0_d = ptb_ip0_q;
     ptb_ip1_d = ptb_ip1_q;
     for (pi = 0; pi < PTBS; pi = pi + 1) begin
@@ -996,10 +1071,10 @@ module kmu_sm_ctrl #(
         if (pick_go) begin
           seq_st_d = S_PAUSE;
           seq_rtb_d = sel;
-          seq_ptb_d = sel_base ? sel_ptb : ptb_free_idx;
+          seq_ptb_d = sel_own ? sel_ptb : ptb_free_idx;
           seq_sw_d = sel_sw;
           seq_k_d = sel_sw && sel_base;
-          if (!sel_base) begin
+          if (!sel_own) begin
             for (pi = 0; pi < PTBS; pi = pi + 1)
               if (ptb_free_idx == pi[PTB_W-1:0]) ptb_valid_d[pi] = 1'b1;
           end
@@ -1057,6 +1132,7 @@ module kmu_sm_ctrl #(
           if (!sv_kill && (seq_ptb_q == pi[PTB_W-1:0])) begin
             ptb_pre_d[pi] = 1'b1;
             ptb_two_d[pi] = seq_k_q;
+            ptb_yld_d[pi] = y_ev;
             ptb_ip0_d[pi] = seq_ip_q && !seq_k_q;
             ptb_ip1_d[pi] = seq_ip_q && seq_k_q;
             ptb_slot_d[pi] = q_slot;
@@ -1089,6 +1165,25 @@ module kmu_sm_ctrl #(
     endcase
 
     if (seq_upg) seq_sw_d = 1'b1;
+
+    // GPUpIO yield (kmu_sm's lane): accept (reserve), go (switch), refuse (release), evicted
+    // (above: ptb_yld_q), woken (restorable); an entry that leaves clears its mark (below)
+    for (e = 0; e < TBS; e = e + 1) begin
+      if (yld_rtb_i == e[RTB_W-1:0]) begin
+        if (yld_acc_o) begin
+          res_yld_d[e] = 1'b1;
+          if (!y_base) res_ptb_d[e] = ptb_free_idx;
+        end
+        if (yld_go_i) res_sw_d[e] = 1'b1;
+        if (yld_rel_i) res_yld_d[e] = 1'b0;
+      end
+    end
+    for (pi = 0; pi < PTBS; pi = pi + 1) begin
+      if (yld_acc_o && !y_base && (ptb_free_idx == pi[PTB_W-1:0])) ptb_valid_d[pi] = 1'b1;
+      if (yld_rel_i && !y_base && (y_bptb == pi[PTB_W-1:0])) ptb_valid_d[pi] = 1'b0;
+      if (wk_valid_i && wk_hit && (wk_ptb_i == pi[PTB_W-1:0])) ptb_yld_d[pi] = 1'b0;
+    end
+    if (y_ev) res_yld_d = res_yld_d & ~sr_bit;
 
     // the drop engine: its state ...
     drp_ack_d = 1'b0;
@@ -1248,6 +1343,7 @@ module kmu_sm_ctrl #(
       free_regs_d = free_regs_d - alloc_regs;
       free_shmem_d = free_shmem_d - {1'b0, alloc_shmem};
     end
+    res_yld_d = res_yld_d & res_valid_d;  // a freed entry holds no yield
   end
 
   // ---------------------------------------------------------------- outputs
@@ -1335,9 +1431,11 @@ module kmu_sm_ctrl #(
       res_sw_q <= {TBS{1'b0}};
       res_base_q <= {TBS{1'b0}};
       res_rst_q <= {TBS{1'b0}};
+      res_yld_q <= {TBS{1'b0}};
       div_busy_q <= 1'b0;
       ptb_valid_q <= {PTBS{1'b0}};
       ptb_pre_q <= {PTBS{1'b0}};
+      ptb_yld_q <= {PTBS{1'b0}};
       ptb_two_q <= {PTBS{1'b0}};
       ptb_ip0_q <= {PTBS{1'b0}};
       ptb_ip1_q <= {PTBS{1'b0}};
@@ -1375,9 +1473,11 @@ module kmu_sm_ctrl #(
       res_sw_q <= res_sw_d;
       res_base_q <= res_base_d;
       res_rst_q <= res_rst_d;
+      res_yld_q <= res_yld_d;
       div_busy_q <= div_busy_d;
       ptb_valid_q <= ptb_valid_d;
       ptb_pre_q <= ptb_pre_d;
+      ptb_yld_q <= ptb_yld_d;
       ptb_two_q <= ptb_two_d;
       ptb_ip0_q <= ptb_ip0_d;
       ptb_ip1_q <= ptb_ip1_d;

@@ -1,0 +1,504 @@
+/* test_kmu_trem_policy.c - lockstep, scoreboard and directed tests of kmu_trem_policy
+ * (rtl/sched/kmu_trem_policy.v).
+ *
+ * Expected values come from the specification (the block's header and
+ * docs/blocks/kmu_trem_policy.md), never from either model.  The scoreboard (sb_*) keeps, from
+ * the inputs:
+ *   - "no room": a user-facing pick stalled in the previous cycle;
+ *   - armed: a user-facing arrival since the last automatic request (policy on);
+ *   - the automatic request: raised the cycle after armed && no room && none open (PRIORITY,
+ *     or ELASTIC with U != 0), kind ROOM / ROOM_EL, replay 1, id 0, held until kmu_revoke takes
+ *     it in a cycle without a TR_CMD request, withdrawn when the policy goes OFF;
+ *   - whose request kmu_revoke serves, so that a completion goes to cmd_done_o (TR_CMD) or to
+ *     auto_done_o (automatic), and the counters;
+ *   - the split: part_o = last cycle's policy is ELASTIC, umask_o = the first U SMs.
+ * It also checks properties independent of that model in the calm phases (where the
+ * environment plays kmu_revoke and kmu_csr by their contracts): a TR_CMD request reaches
+ * kmu_revoke unchanged, no more automatic requests than user-facing arrivals, and every
+ * accepted request ends in exactly one completion on the side that made it.
+ * The random test alternates calm phases with noise phases (every input random every cycle);
+ * every bit of every input field is checked to have been 0 and 1. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kmu_regmap.h"
+#include "kmu_tb.h"
+#include "kmu_trem_policy.h"
+
+static const kmu_trem_policy_params params = {P_NSM, P_LID_W};
+#define KMU_CUR_IN kmu_trem_policy_in
+#define KMU_CUR_OUT kmu_trem_policy_out
+KMU_BLOCK(kmu_trem_policy, KMU_TREM_POLICY_IN, KMU_TREM_POLICY_OUT, &params)
+
+#define NSM P_NSM
+#define LID_W P_LID_W
+#define CLOG2(n) ((n) > 1 ? 64 - __builtin_clzll((unsigned long long)(n) - 1) : 1)
+#define UW CLOG2(NSM + 1)
+enum { OFF = KMU_TREM_POL_OFF, PRI = KMU_TREM_POL_PRIORITY, ELA = KMU_TREM_POL_ELASTIC };
+
+static const kmu_fld flds[] = {
+    {"policy_i", offsetof(kmu_trem_policy_in, policy_i), 2, 0},
+    {"u_i", offsetof(kmu_trem_policy_in, u_i), UW, 0},
+    {"arr_i", offsetof(kmu_trem_policy_in, arr_i), 1, 0},
+    {"stall_i", offsetof(kmu_trem_policy_in, stall_i), 1, 0},
+    {"user_i", offsetof(kmu_trem_policy_in, user_i), 1, 0},
+    {"csr_valid_i", offsetof(kmu_trem_policy_in, csr_valid_i), 1, 0},
+    {"csr_kind_i", offsetof(kmu_trem_policy_in, csr_kind_i), 2, 0},
+    {"csr_replay_i", offsetof(kmu_trem_policy_in, csr_replay_i), 1, 0},
+    {"csr_id_i", offsetof(kmu_trem_policy_in, csr_id_i), LID_W, 0},
+    {"rv_ready_i", offsetof(kmu_trem_policy_in, rv_ready_i), 1, 0},
+    {"rv_done_i", offsetof(kmu_trem_policy_in, rv_done_i), 1, 0},
+    {"rv_status_i", offsetof(kmu_trem_policy_in, rv_status_i), 3, 0},
+};
+#define NFLD (sizeof flds / sizeof flds[0])
+
+/* ======================================================================== the specification */
+typedef struct {
+  const char *test;
+  int noroom, armed, waiting, el_kind, serving, elastic;
+  uint64_t mask;
+  unsigned n_auto, n_ok;
+  /* calm-phase bookkeeping: arrivals and automatic requests while the policy is on */
+  uint64_t n_arr, n_req, n_cmd_acc, n_cmd_done, n_auto_done, n_withdraw, n_el, n_pri, n_u0,
+      n_clash;
+  uint64_t ones[16], zeros[16];
+} sb;
+
+static void sb_reset(sb *s, const char *test) {
+  memset(s, 0, sizeof *s);
+  s->test = test;
+}
+
+static int sb_check(sb *s, uint64_t cyc, const kmu_trem_policy_in *i,
+                    const kmu_trem_policy_out *o) {
+  const char *t = s->test;
+  int ok = 1;
+  kmu_fcov_add(flds, NFLD, i, s->ones, s->zeros);
+  const unsigned pol = (unsigned)i->policy_i & 3, u = (unsigned)i->u_i;
+  const int cv = (int)(i->csr_valid_i & 1), ready = (int)(i->rv_ready_i & 1);
+  const int done = (int)(i->rv_done_i & 1);
+  /* ---- this cycle's outputs */
+  ok &= KMU_EXPECT_EQ(t, cyc, "rv_valid_o: TR_CMD or the automatic request", cv || s->waiting,
+                      o->rv_valid_o);
+  if (cv) {
+    ok &= KMU_EXPECT_EQ(t, cyc, "rv_kind_o = TR_CMD's kind", i->csr_kind_i & 3, o->rv_kind_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "rv_replay_o = TR_CMD's", i->csr_replay_i & 1, o->rv_replay_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "rv_id_o = TR_CMD's", i->csr_id_i & kmu_mask(LID_W), o->rv_id_o);
+  } else if (s->waiting) {
+    ok &= KMU_EXPECT_EQ(t, cyc, "rv_kind_o of the automatic request",
+                        s->el_kind ? KMU_TREM_KIND_ROOM_EL : KMU_TREM_KIND_ROOM, o->rv_kind_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "rv_replay_o: an automatic revocation replays", 1, o->rv_replay_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "rv_id_o of the automatic request", 0, o->rv_id_o);
+  }
+  ok &= KMU_EXPECT_EQ(t, cyc, "csr_ready_o = kmu_revoke's ready", ready, o->csr_ready_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "cmd_done_o: a TR_CMD request's completion", done && !s->serving,
+                      o->cmd_done_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "auto_done_o: an automatic request's completion",
+                      done && s->serving, o->auto_done_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "part_o: Elastic's split on", s->elastic, o->part_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "umask_o: the first U SMs", s->mask, o->umask_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "arm_o", s->armed, o->arm_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "nr_o: a user-facing pick stalled last cycle", s->noroom, o->nr_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "pend_o", s->waiting || s->serving, o->pend_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "auto_cnt_o", s->n_auto, o->auto_cnt_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "auto_ok_cnt_o", s->n_ok, o->auto_ok_cnt_o);
+
+  /* ---- this cycle's inputs -> the next state */
+  const int on = pol == PRI || pol == ELA;
+  const int wants = pol == PRI || (pol == ELA && u > 0);
+  const int fire = s->armed && s->noroom && !s->waiting && !s->serving && wants;
+  const int taken = s->waiting && !cv && ready;
+  if (s->waiting && cv && ready) s->n_clash++;
+  if (done && s->serving) {
+    s->n_auto_done++;
+    if ((i->rv_status_i & 7) == KMU_TREM_STATUS_OK && s->n_ok < 0xffff) s->n_ok++;
+  }
+  if (done && !s->serving) s->n_cmd_done++;
+  if (cv && ready) s->n_cmd_acc++;
+  if (taken && s->n_auto < 0xffff) s->n_auto++;
+  if (taken) s->n_req++;
+  if (fire) {
+    if (pol == ELA) s->n_el++;
+    else s->n_pri++;
+    s->el_kind = pol == ELA;
+  }
+  if (s->armed && s->noroom && pol == ELA && u == 0) s->n_u0++;
+  if (s->waiting && !taken && !on) s->n_withdraw++;
+  if (on && (i->arr_i & 1)) s->n_arr++;
+  s->serving = taken ? 1 : done ? 0 : s->serving;
+  s->waiting = on && (fire || (s->waiting && !taken));
+  s->armed = on && ((i->arr_i & 1) || (s->armed && !fire));
+  s->noroom = (i->stall_i & 1) && (i->user_i & 1);
+  s->elastic = pol == ELA;
+  s->mask = u >= NSM ? kmu_mask(NSM) : kmu_mask(u);
+  return ok;
+}
+
+static int sb_bits(const sb *s) { return kmu_fcov_check(s->test, 0, flds, NFLD, s->ones, s->zeros); }
+
+/* ======================================================================== random lockstep */
+typedef struct {
+  kmu_rng rng;
+  const char *test;
+  uint64_t cycles, phase_end;
+  sb s;
+  int noise;
+  unsigned pol, u, d_arr, d_stall, d_user, d_cmd;
+  /* kmu_revoke by its contract: idle (ready) or serving a request until its completion */
+  int rv_busy, rv_auto;
+  uint64_t rv_end;
+  /* kmu_csr's request stage: held until taken */
+  int cmd, cmd_kind, cmd_replay;
+  uint64_t cmd_id;
+  uint64_t acc_auto, acc_cmd, done_auto, done_cmd, n_noise;
+} env;
+
+static void new_phase(env *x, uint64_t cyc) {
+  kmu_rng *r = &x->rng;
+  x->noise = kmu_rng_pct(r, 20);
+  x->pol = kmu_rng_pct(r, 10) ? 3 : (unsigned)kmu_rng_below(r, 3);
+  x->u = (unsigned)kmu_rng_below(r, NSM + 1);
+  static const unsigned d[] = {0, 1, 5, 20, 50, 90, 100};
+  x->d_arr = d[kmu_rng_below(r, 5)];
+  x->d_stall = d[kmu_rng_below(r, 7)];
+  x->d_user = d[kmu_rng_below(r, 7)];
+  x->d_cmd = d[kmu_rng_below(r, 4)];
+  x->phase_end = cyc + 100 + kmu_rng_below(r, x->noise ? 300 : 3000);
+  x->n_noise += (uint64_t)x->noise;
+}
+
+static void rnd_init(void *c, uint64_t seed) {
+  env *x = c;
+  const char *t = x->test;
+  const uint64_t cy = x->cycles;
+  memset(x, 0, sizeof *x);
+  x->test = t, x->cycles = cy;
+  sb_reset(&x->s, t);
+  kmu_rng_seed(&x->rng, seed);
+  new_phase(x, 0);
+  x->noise = 1; /* start from noise: any state */
+}
+
+static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in_) {
+  env *x = c;
+  kmu_rng *r = &x->rng;
+  kmu_trem_policy_in *in = in_;
+  (void)pi, (void)po;
+  if (cyc >= x->phase_end) {
+    const int was_noise = x->noise;
+    new_phase(x, cyc);
+    if (was_noise) {
+      /* back to a contract-following environment: kmu_revoke idle, nothing open */
+      x->rv_busy = 0;
+      x->cmd = 0;
+      x->noise = 0;
+    }
+  }
+  memset(in, 0, sizeof *in);
+  if (x->noise) {
+    in->policy_i = kmu_rng_bits(r, 2);
+    in->u_i = kmu_rng_bits(r, UW);
+    in->arr_i = kmu_rng_bits(r, 1);
+    in->stall_i = kmu_rng_bits(r, 1);
+    in->user_i = kmu_rng_bits(r, 1);
+    in->csr_valid_i = kmu_rng_bits(r, 1);
+    in->csr_kind_i = kmu_rng_bits(r, 2);
+    in->csr_replay_i = kmu_rng_bits(r, 1);
+    in->csr_id_i = kmu_rng_bits(r, LID_W);
+    in->rv_ready_i = kmu_rng_bits(r, 1);
+    in->rv_done_i = kmu_rng_bits(r, 1);
+    in->rv_status_i = kmu_rng_bits(r, 3);
+    return 1;
+  }
+  in->policy_i = kmu_rng_pct(r, 2) ? kmu_rng_bits(r, 2) : x->pol;
+  in->u_i = kmu_rng_pct(r, 5) ? (uint64_t)kmu_rng_below(r, NSM + 1) : x->u;
+  in->arr_i = kmu_rng_pct(r, x->d_arr);
+  in->stall_i = kmu_rng_pct(r, x->d_stall);
+  in->user_i = kmu_rng_pct(r, x->d_user);
+  if (!x->cmd && kmu_rng_pct(r, x->d_cmd)) {
+    x->cmd = 1;
+    x->cmd_kind = (int)kmu_rng_bits(r, 2);
+    x->cmd_replay = (int)kmu_rng_bits(r, 1);
+    x->cmd_id = kmu_rng_bits(r, LID_W);
+  }
+  in->csr_valid_i = x->cmd;
+  in->csr_kind_i = x->cmd_kind;
+  in->csr_replay_i = x->cmd_replay;
+  in->csr_id_i = x->cmd_id;
+  /* kmu_revoke: the completion in the cycle it is idle again */
+  if (x->rv_busy && cyc >= x->rv_end) {
+    x->rv_busy = 0;
+    in->rv_done_i = 1;
+    in->rv_status_i = kmu_rng_below(r, 7);
+    if (x->rv_auto) x->done_auto++;
+    else x->done_cmd++;
+  }
+  in->rv_ready_i = !x->rv_busy;
+  return 1;
+}
+
+static int rnd_check(void *c, uint64_t cyc, const void *i_, const void *o_) {
+  env *x = c;
+  const kmu_trem_policy_in *i = i_;
+  const kmu_trem_policy_out *o = o_;
+  int ok = sb_check(&x->s, cyc, i, o);
+  if (x->noise) return ok;
+  /* the environment's kmu_revoke takes what rv_valid_o offers when idle */
+  if (o->rv_valid_o && i->rv_ready_i) {
+    x->rv_busy = 1;
+    x->rv_auto = !i->csr_valid_i;
+    x->rv_end = cyc + 2 + kmu_rng_below(&x->rng, 40);
+    if (x->rv_auto) x->acc_auto++;
+    else x->acc_cmd++, x->cmd = 0;
+    if (x->rv_auto)
+      ok &= KMU_EXPECT_EQ(x->test, cyc, "an automatic request is ROOM or ROOM_EL", 1,
+                          o->rv_kind_o >= KMU_TREM_KIND_ROOM);
+  }
+  return ok;
+}
+
+static int rnd_finish(void *c) {
+  env *x = c;
+  sb *s = &x->s;
+  int ok = sb_bits(s);
+  if (!kmu_tb_quiet())
+    printf("  %s: arrivals %llu, automatic requests %llu (Priority %llu, Elastic %llu; U = 0 "
+           "held %llu, withdrawn %llu, behind TR_CMD %llu), completions auto %llu / TR_CMD %llu, "
+           "noise phases %llu\n",
+           s->test, (unsigned long long)s->n_arr, (unsigned long long)s->n_req,
+           (unsigned long long)s->n_pri, (unsigned long long)s->n_el,
+           (unsigned long long)s->n_u0, (unsigned long long)s->n_withdraw,
+           (unsigned long long)s->n_clash, (unsigned long long)x->done_auto,
+           (unsigned long long)x->done_cmd, (unsigned long long)x->n_noise);
+  ok &= kmu_expect(s->n_pri && s->n_el && s->n_u0 && s->n_withdraw && s->n_clash && x->done_auto &&
+                       x->done_cmd,
+                   s->test, 0, "coverage: both policies, U = 0, withdrawal, TR_CMD first, both completions",
+                   1, 0);
+  /* hysteresis: never more automatic requests than user-facing arrivals (policy on) */
+  ok &= kmu_expect(s->n_req <= s->n_arr, s->test, 0,
+                   "at most one automatic request per user-facing arrival", s->n_arr, s->n_req);
+  return ok;
+}
+
+static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
+  env *x = calloc(1, sizeof *x);
+  x->test = test;
+  x->cycles = cycles;
+  kmu_stim s = {x, rnd_init, rnd_drive, rnd_check, rnd_finish};
+  const int ok = kmu_lockstep_mid_reset(&kmu_trem_policy_block, &s, test, seed, cycles);
+  free(x);
+  return ok;
+}
+
+/* ======================================================================== directed */
+/* A script: per cycle, the inputs that differ from the defaults (policy, U held), and the
+ * outputs the spec requires, worked out by hand. */
+enum { D_POL, D_U, D_ARR, D_STALL, D_CMD, D_READY0, D_DONE, D_EXPECT_REQ, D_EXPECT_NOREQ, D_EXPECT_MASK,
+       D_EXPECT_AUTO_DONE, D_EXPECT_CMD_DONE, D_EXPECT_CNT };
+typedef struct {
+  uint64_t at;
+  int a;
+  uint64_t v, w;
+} dstep;
+#define DMAX 512
+typedef struct {
+  sb s;
+  dstep st[DMAX];
+  unsigned n;
+  uint64_t pol, u, end;
+} dprog;
+static void d_add(dprog *p, uint64_t at, int a, uint64_t v, uint64_t w) {
+  if (p->n >= DMAX) exit(2);
+  p->st[p->n++] = (dstep){at, a, v, w};
+}
+static void d_init(void *c, uint64_t seed) {
+  dprog *p = c;
+  (void)seed;
+  const char *t = p->s.test;
+  sb_reset(&p->s, t);
+  p->pol = p->u = 0;
+}
+static int d_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in_) {
+  dprog *p = c;
+  kmu_trem_policy_in *in = in_;
+  (void)pi, (void)po;
+  memset(in, 0, sizeof *in);
+  in->rv_ready_i = 1;
+  for (unsigned k = 0; k < p->n; k++) {
+    const dstep *s = &p->st[k];
+    if (s->at != cyc) continue;
+    if (s->a == D_POL) p->pol = s->v;
+    if (s->a == D_U) p->u = s->v;
+    if (s->a == D_ARR) in->arr_i = 1;
+    if (s->a == D_STALL) in->stall_i = 1, in->user_i = s->v;
+    if (s->a == D_CMD) in->csr_valid_i = 1, in->csr_kind_i = s->v, in->csr_id_i = s->w;
+    if (s->a == D_READY0) in->rv_ready_i = 0;
+    if (s->a == D_DONE) in->rv_done_i = 1, in->rv_status_i = s->v;
+  }
+  in->policy_i = p->pol;
+  in->u_i = p->u;
+  return cyc < p->end;
+}
+static int d_check(void *c, uint64_t cyc, const void *i, const void *o_) {
+  dprog *p = c;
+  const kmu_trem_policy_out *o = o_;
+  const char *t = p->s.test;
+  int ok = sb_check(&p->s, cyc, i, o_);
+  for (unsigned k = 0; k < p->n; k++) {
+    const dstep *s = &p->st[k];
+    if (s->at != cyc) continue;
+    if (s->a == D_EXPECT_REQ) {
+      ok &= KMU_EXPECT_EQ(t, cyc, "an automatic request to kmu_revoke", 1, o->rv_valid_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "its kind", s->v, o->rv_kind_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "it replays the victim", 1, o->rv_replay_o);
+    }
+    if (s->a == D_EXPECT_NOREQ)
+      ok &= KMU_EXPECT_EQ(t, cyc, "no automatic request", 0, o->rv_valid_o);
+    if (s->a == D_EXPECT_MASK) {
+      ok &= KMU_EXPECT_EQ(t, cyc, "umask_o", s->v, o->umask_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "part_o", s->w, o->part_o);
+    }
+    if (s->a == D_EXPECT_AUTO_DONE) {
+      ok &= KMU_EXPECT_EQ(t, cyc, "auto_done_o", 1, o->auto_done_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "cmd_done_o stays quiet", 0, o->cmd_done_o);
+    }
+    if (s->a == D_EXPECT_CMD_DONE) {
+      ok &= KMU_EXPECT_EQ(t, cyc, "cmd_done_o", 1, o->cmd_done_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "auto_done_o stays quiet", 0, o->auto_done_o);
+    }
+    if (s->a == D_EXPECT_CNT) {
+      ok &= KMU_EXPECT_EQ(t, cyc, "auto_cnt_o", s->v, o->auto_cnt_o);
+      ok &= KMU_EXPECT_EQ(t, cyc, "auto_ok_cnt_o", s->w, o->auto_ok_cnt_o);
+    }
+  }
+  return ok;
+}
+static int d_run(dprog *p) {
+  kmu_stim s = {p, d_init, d_drive, d_check, NULL};
+  return kmu_lockstep(&kmu_trem_policy_block, &s, p->s.test, 1, 100000);
+}
+#define AT(t, a, v, w) d_add(p, (t), (a), (v), (w))
+
+/* Priority: a user-facing arrival at t, its pick stalls from t+1 on (a GPU full of batch work):
+ * no room seen in t+2, the request in t+3 (taken: kmu_revoke idle), served until the completion;
+ * no second request for the same arrival however long the stall lasts; a new arrival asks
+ * again.  Under OFF the same story asks nothing.  A batch pick that stalls asks nothing. */
+static void story(dprog *p, uint64_t t, unsigned kind, int on) {
+  AT(t, D_ARR, 0, 0);
+  for (uint64_t k = t + 1; k < t + 60; k++) AT(k, D_STALL, 1, 0);
+  if (on) {
+    AT(t + 2, D_EXPECT_NOREQ, 0, 0);
+    AT(t + 3, D_EXPECT_REQ, kind, 0);
+    AT(t + 4, D_EXPECT_NOREQ, 0, 0);
+    AT(t + 20, D_DONE, KMU_TREM_STATUS_OK, 0);
+    AT(t + 20, D_EXPECT_AUTO_DONE, 0, 0);
+  } else
+    for (uint64_t k = t; k < t + 60; k++) AT(k, D_EXPECT_NOREQ, 0, 0);
+  for (uint64_t k = t + 21; k < t + 60; k++) AT(k, D_EXPECT_NOREQ, 0, 0);
+}
+
+static int t_priority(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  dprog *p = calloc(1, sizeof *p);
+  p->s.test = test;
+  AT(0, D_POL, OFF, 0);
+  story(p, 2, 0, 0);
+  AT(70, D_POL, PRI, 0);
+  story(p, 80, KMU_TREM_KIND_ROOM, 1);
+  AT(79, D_EXPECT_CNT, 0, 0);
+  AT(150, D_EXPECT_CNT, 1, 1);
+  /* a second arrival while the stall goes on: one more request */
+  story(p, 160, KMU_TREM_KIND_ROOM, 1);
+  AT(230, D_EXPECT_CNT, 2, 2);
+  /* a batch pick that stalls: nothing, even armed */
+  AT(240, D_ARR, 0, 0);
+  for (uint64_t k = 241; k < 280; k++) AT(k, D_STALL, 0, 0), AT(k, D_EXPECT_NOREQ, 0, 0);
+  /* the armed policy fires at the first user-facing stall (the same arrival) */
+  AT(290, D_STALL, 1, 0);
+  AT(292, D_EXPECT_REQ, KMU_TREM_KIND_ROOM, 0);
+  AT(300, D_DONE, KMU_TREM_STATUS_NO_VICTIM, 0);
+  AT(300, D_EXPECT_AUTO_DONE, 0, 0);
+  AT(302, D_EXPECT_CNT, 3, 2);
+  p->end = 310;
+  const int ok = d_run(p);
+  free(p);
+  return ok;
+}
+
+/* TR_CMD first: the automatic request waits while a TR_CMD request is offered and while
+ * kmu_revoke is busy; TR_CMD's completion goes to the window, the automatic one does not. */
+static int t_arbiter(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  dprog *p = calloc(1, sizeof *p);
+  p->s.test = test;
+  AT(0, D_POL, PRI, 0);
+  AT(2, D_ARR, 0, 0);
+  AT(3, D_STALL, 1, 0);
+  /* the automatic request is raised for cycle 5; a TR_CMD request takes cycle 5 */
+  AT(5, D_CMD, KMU_TREM_KIND_TAG, 0x1234);
+  for (uint64_t k = 6; k < 15; k++) AT(k, D_READY0, 0, 0); /* kmu_revoke serves TR_CMD */
+  AT(15, D_DONE, KMU_TREM_STATUS_OK, 0);
+  AT(15, D_EXPECT_CMD_DONE, 0, 0);
+  AT(15, D_EXPECT_REQ, KMU_TREM_KIND_ROOM, 0); /* taken now */
+  for (uint64_t k = 16; k < 25; k++) AT(k, D_READY0, 0, 0);
+  AT(25, D_DONE, KMU_TREM_STATUS_OK, 0);
+  AT(25, D_EXPECT_AUTO_DONE, 0, 0);
+  AT(26, D_EXPECT_CNT, 1, 1);
+  /* withdrawal: raised, then the policy goes OFF before kmu_revoke takes it */
+  AT(30, D_ARR, 0, 0);
+  AT(31, D_STALL, 1, 0);
+  for (uint64_t k = 33; k < 36; k++) AT(k, D_READY0, 0, 0);
+  AT(33, D_EXPECT_REQ, KMU_TREM_KIND_ROOM, 0);
+  AT(35, D_POL, OFF, 0);
+  AT(36, D_EXPECT_NOREQ, 0, 0);
+  AT(37, D_EXPECT_CNT, 1, 1);
+  p->end = 40;
+  const int ok = d_run(p);
+  free(p);
+  return ok;
+}
+
+/* Elastic: the split for U = 0, 1, NSM; ROOM_EL only with U != 0 */
+static int t_elastic(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  dprog *p = calloc(1, sizeof *p);
+  p->s.test = test;
+  AT(0, D_POL, ELA, 0);
+  AT(0, D_U, 0, 0);
+  AT(1, D_EXPECT_MASK, 0, 1);
+  AT(5, D_U, 1, 0);
+  AT(6, D_EXPECT_MASK, 1, 1);
+  AT(10, D_U, NSM, 0);
+  AT(11, D_EXPECT_MASK, kmu_mask(NSM), 1);
+  AT(15, D_POL, PRI, 0);
+  AT(16, D_EXPECT_MASK, kmu_mask(NSM), 0);
+  AT(20, D_POL, ELA, 0);
+  AT(20, D_U, 0, 0);
+  /* U = 0: a stalled user-facing pick asks nothing (no SM set aside) */
+  AT(22, D_ARR, 0, 0);
+  for (uint64_t k = 23; k < 40; k++) AT(k, D_STALL, 1, 0), AT(k, D_EXPECT_NOREQ, 0, 0);
+  /* U becomes 1 while it is armed and stalled: ROOM_EL */
+  AT(40, D_U, 1, 0);
+  for (uint64_t k = 40; k < 60; k++) AT(k, D_STALL, 1, 0);
+  AT(40, D_EXPECT_NOREQ, 0, 0);
+  AT(41, D_EXPECT_REQ, KMU_TREM_KIND_ROOM_EL, 0);
+  AT(50, D_DONE, KMU_TREM_STATUS_NEAR_DONE, 0);
+  AT(50, D_EXPECT_AUTO_DONE, 0, 0);
+  AT(52, D_EXPECT_CNT, 1, 0);
+  p->end = 60;
+  const int ok = d_run(p);
+  free(p);
+  return ok;
+}
+
+static const kmu_test tests[] = {
+    {"priority", t_priority, 0, 0},
+    {"arbiter", t_arbiter, 0, 0},
+    {"elastic", t_elastic, 0, 0},
+    {"random", t_random, 200000, 5},
+};
+
+int main(int argc, char **argv) {
+  return kmu_test_main(&kmu_trem_policy_block, tests, sizeof tests / sizeof tests[0], argc, argv);
+}
