@@ -799,6 +799,14 @@ static dstep *p_desc(dprog *p, const kdesc *d, const char *what) {
   p_geo(p, d, 0);
   return p_hs(p, d, what);
 }
+/* the same with the memory port stalled in every step (the completion FIFO keeps its writes) */
+static dstep *p_desc_stall(dprog *p, const kdesc *d, const char *what) {
+  p_geo(p, d, 0);
+  for (unsigned n = spec_geo_cycles(d); n > 0; n--) p->s[p->n - n].in.mem_req_ready_i = 0;
+  dstep *s = p_hs(p, d, what);
+  s->in.mem_req_ready_i = 0;
+  return s;
+}
 static dstep *p_take(dprog *p, unsigned slot, int err, const char *what) {
   dstep *s = st(p, what);
   s->in.take_valid_i = 1;
@@ -1246,10 +1254,7 @@ static int t_cpl_backpressure(const char *test, uint64_t seed, uint64_t cycles) 
   dstep *s = p_idle(p, "last completion: the FIFO fills (SLOTS writes)");
   s->in.mem_req_ready_i = 0;
   exp_cpl(s, &k[NS - 1]);
-  p_geo(p, &k[NS], 0);
-  for (unsigned n = spec_geo_cycles(&k[NS]); n > 0; n--) p->s[p->n - n].in.mem_req_ready_i = 0;
-  s = p_hs(p, &k[NS], "one more kernel into a freed slot");
-  s->in.mem_req_ready_i = 0;
+  s = p_desc_stall(p, &k[NS], "one more kernel into a freed slot");
   EXP(s, slot_valid_o, 0);
   EXP(s, mem_req_valid_o, 1);
   EXP(s, mem_req_addr_o, k[0].cpl);
@@ -1832,16 +1837,14 @@ static int t_replay_zero(const char *test, uint64_t seed, uint64_t cycles) {
   z.gy = 0; /* zero TBs: err_desc_o */
   dstep *s;
   for (unsigned n = 0; n < NS; n++) { /* fill the completion FIFO (SLOTS writes) */
-    s = p_desc(p, &z, "zero-TB kernel");
-    s->in.mem_req_ready_i = 0;
+    s = p_desc_stall(p, &z, "zero-TB kernel");
     EXP(s, err_desc_o, 1);
     s = p_idle(p, "it completes (the write waits)");
     s->in.mem_req_ready_i = 0;
     exp_cpl(s, &z);
     EXP(s, cpl_tag_o, 0);
   }
-  s = p_desc(p, &z, "one more: tag 0, all taken");
-  s->in.mem_req_ready_i = 0;
+  s = p_desc_stall(p, &z, "one more: tag 0, all taken");
   s = p_idle(p, "completion FIFO full: it waits in its CT entry");
   s->in.mem_req_ready_i = 0;
   EXP(s, kernel_done_o, 0);
