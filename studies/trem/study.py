@@ -1,0 +1,334 @@
+#!/usr/bin/env python3
+"""studies/trem/study.py - the TReM revocation study (make study-trem, issue 12 item 5,
+docs/results-trem.md).
+
+    python3 studies/trem/study.py --kmusim build/bin/kmusim-paper --out build/study-trem
+                                  [--quick] [--jobs N] [--seed N]
+
+Runs kmusim's paper configuration (16 SMs, engine c: the C twin of kmu_gpu with kmu_revoke
+and every kmu_sm's drop engine) on generated workloads; every run's scoreboard must pass
+(kmusim exit 0: no TB lost or duplicated, every completion flag once, revoked TBs dropped by
+design, replayed kernels run once to completion), else the study fails.
+
+  table2  TReM Table II analogue: a batch kernel of G TBs (G = 256 .. 65,536) and TB length L
+          fills every SM (256 resident TBs: 16 per SM of 4 warps each, loads in flight); at
+          cycle R, in the middle of its first wave, the host stops it by one of:
+            revoke  `revoke batch at=R action=retire` (TR_CMD through the TReM window)
+            drain   nothing: wait for the kernel to complete (asm(exit)'s cost: every thread
+                    must finish)
+            flag    the paper's flag-polling exit (Algorithm 1 without the trap): every TB
+                    reads a flag at its start and exits at once if it is set.  Model: the
+                    resident first wave runs to its end (it read the flag before R); the
+                    TBs after it are a second kernel of G-256 TBs of 10 cycles and one
+                    global load (the flag read), queued behind the first at a lower priority
+          and the next kernel (class user, 16 TBs) is launched at R (revoke) or as soon as the
+          host sees the batch complete (drain, flag: `after=`).  Measured: R -> the batch gone
+          (revoke: TR_CMD accepted -> TR_RESULT.DONE, kmusim's revoke latency; drain, flag:
+          its completion flag written) and R -> the next kernel's first TB start.
+  fig6    TReM Fig. 6 analogue: a user-facing kernel (prio 3, class user) arrives at R in the
+          middle of a batch kernel's first wave; its response (launch accepted -> completion
+          flag) over its stand-alone response, against the batch kernel's length (1 .. 64
+          waves), for:
+            kernel          rgem=1: one kernel at a time (the paper's GPU: a kernel runs to
+                            its end before another starts); no revocation
+            tb              rgem=0: TB-level priority dispatch, no revocation: the user's TBs
+                            take the SMs as batch TBs finish (draining TBs, not the kernel)
+            revoke          rgem=0 and the driver revokes the batch kernel (action=replay) at
+                            the user kernel's arrival: it found no room
+Writes OUTDIR/{table2,fig6}.csv, OUTDIR/summary.md and OUTDIR/summary.json, keeps every
+workload (OUTDIR/wl/) and kmusim JSON (OUTDIR/runs/).  Prints the issue's targets as PASS/FAIL
+lines (revocation latency <= 2,000 cycles, flat: max/min <= 1.05 over the grids).  Exit 1 when
+a kmusim run fails or a run's result is not what the scenario requires (a revoke not OK, a
+batch TB count that does not fill the GPU, a kernel not completed); a missed target is a FAIL
+line and exit 1 as well.
+--quick: two grids and one TB length (make test's smoke run, not a result)."""
+import argparse
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from kmusim_study import f2, run_all  # noqa: E402 (the shared study helpers)
+
+CONFIG = "config paper"
+NSM = 16
+TB_THREADS = 128               # 4 warps: 16 TBs fill an SM's 64 warp slots
+RESIDENT = NSM * 16            # batch TBs resident on the full GPU
+GRIDS = [256, 1024, 4096, 16384, 65536]
+LENS = [2000, 8000]            # batch TB lengths (cycles, without memory stalls)
+LENS_REVOKE_ONLY = [32000]     # revoke runs only: drain/flag would take too long to simulate
+DRAIN_MAX_WAVES = {2000: 256, 8000: 64}   # the largest drain/flag runs simulated (waves)
+BATCH_LOADS = 20               # global loads per 1000 TB cycles: memory in flight at the revoke
+FLAG_CYCLES, FLAG_LOADS = 10, 100   # a flag-polling TB after the flag: 10 cycles, one load
+NEXT = "kernel nxt grid=16 tb=128 regs=16 cycles=1000 host prio=3 class=user"
+FIG6_WAVES = [1, 4, 16, 64]
+FIG6_LEN = 2000
+USER = "kernel user grid=64 tb=128 regs=16 cycles=1000 host prio=3 class=user loads=20"
+# paper, Table II (ms): process kill, asm(exit), TReM per <blocks, threads> kernel
+PAPER_T2 = [(256, 3000, 130, 22), (1024, 3000, 195, 22), (4096, 3000, 600, 22),
+            (16384, 3000, 1430, 22)]
+TARGET_CYCLES, TARGET_FLAT = 2000, 1.05
+
+
+def rpoint(L):
+    """the revoke / arrival cycle: the first wave (256 TBs, one start a cycle) is resident and
+    half way through its TB length"""
+    return 700 + L // 2
+
+
+def batch_line(name, G, L, prio=0, cycles=None, loads=BATCH_LOADS):
+    return (f"kernel {name} grid={G} tb={TB_THREADS} regs=16 cycles={cycles or L} host "
+            f"prio={prio} class=batch loads={loads}")
+
+
+def wl_table2(mode, G, L):
+    R = rpoint(L)
+    lines = [CONFIG]
+    if mode == "flag":
+        head = min(G, RESIDENT)
+        lines += [batch_line("batch", head, L, prio=1), NEXT]
+        tail = G - head
+        if tail:
+            lines.insert(2, batch_line("tail", tail, L, prio=0, cycles=FLAG_CYCLES,
+                                       loads=FLAG_LOADS))
+        lines += ["launch batch at=0 name=batch"] + (["launch tail at=1 name=tail"] if tail else [])
+        lines += [f"launch nxt at={R} after={'tail' if tail else 'batch'}"]
+    else:
+        lines += [batch_line("batch", G, L), NEXT, "launch batch at=0 name=batch"]
+        if mode == "revoke":
+            lines += [f"revoke batch at={R} action=retire", f"launch nxt at={R}"]
+        else:
+            lines += [f"launch nxt at={R} after=batch"]
+    return "\n".join(lines) + "\n"
+
+
+def wl_fig6(mode, waves):
+    L = FIG6_LEN
+    R = rpoint(L)
+    cfg = CONFIG + (" rgem=1" if mode == "kernel" else "")
+    lines = [cfg, batch_line("batch", waves * RESIDENT, L), USER, "launch batch at=0"]
+    if mode == "revoke":
+        lines += [f"revoke batch at={R} action=replay"]
+    lines += [f"launch user at={R}"]
+    return "\n".join(lines) + "\n"
+
+
+def wl_alone():
+    return "\n".join([CONFIG, USER, "launch user at=0"]) + "\n"
+
+
+def insts(js, kernel):
+    """the kernel's instances in the run's JSON (by kernel name)"""
+    return [i for i in js["instances"] if i.get("kernel") == kernel]
+
+
+def revokes(js):
+    """kmusim's revoke records (docs/kmusim.md, Metrics: revokes)"""
+    return js.get("revokes") or []
+
+
+def rv_latency(r):
+    """TR_CMD accepted -> TR_RESULT.DONE in cycles, from one revoke record"""
+    for k in ("latency", "revoke_latency"):
+        if r.get(k) is not None:
+            return r[k]
+    if r.get("accepted") is not None and r.get("done") is not None:
+        return r["done"] - r["accepted"]
+    return None
+
+
+def rv_accepted(r):
+    return r.get("accepted")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--kmusim", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=int(os.environ.get("SEED", "1")))
+    a = ap.parse_args()
+    t0 = time.time()
+    out = a.out
+    for d in ("wl", "runs"):
+        os.makedirs(os.path.join(out, d), exist_ok=True)
+    grids = [256, 4096] if a.quick else GRIDS
+    lens = [2000] if a.quick else LENS
+    lens_rv = [] if a.quick else LENS_REVOKE_ONLY
+    waves6 = [1, 4] if a.quick else FIG6_WAVES
+
+    runs = []
+
+    def add(key, text):
+        name = "_".join(key)
+        wl = os.path.join(out, "wl", name + ".wl")
+        with open(wl, "w") as f:
+            f.write(text)
+        runs.append((key, wl, os.path.join(out, "runs", name + ".json"), None))
+
+    for L in lens + lens_rv:
+        for G in grids:
+            for mode in ("revoke", "drain", "flag"):
+                if mode != "revoke" and (L in lens_rv or G // RESIDENT > DRAIN_MAX_WAVES[L]):
+                    continue
+                add(("t2", mode, f"G{G}", f"L{L}"), wl_table2(mode, G, L))
+    for w in waves6:
+        for mode in ("kernel", "tb", "revoke"):
+            add(("f6", mode, f"W{w}"), wl_fig6(mode, w))
+    add(("f6", "alone"), wl_alone())
+
+    print(f"study-trem: {len(runs)} kmusim runs (paper configuration, engine c), "
+          f"{a.jobs} at a time", flush=True)
+    res, failures = run_all(a.kmusim, runs, a.seed, a.jobs)
+
+    def js(key):
+        r = res.get(key)
+        return r["json"] if r and r["rc"] == 0 else None
+
+    # ---- Table II ----
+    t2 = []
+    for L in lens + lens_rv:
+        for G in grids:
+            row = {"grid": G, "tb_cycles": L, "R": rpoint(L)}
+            for mode in ("revoke", "drain", "flag"):
+                d = js(("t2", mode, f"G{G}", f"L{L}"))
+                row[mode + "_gone"] = row[mode + "_next"] = None
+                if d is None:
+                    continue
+                nx = insts(d, "nxt")
+                if len(nx) != 1 or nx[0].get("completed") is None:
+                    failures.append(f"table2 {mode} G={G} L={L}: the next kernel did not "
+                                    f"complete")
+                    continue
+                if mode == "revoke":
+                    rv = revokes(d)
+                    if len(rv) != 1 or rv[0].get("status") not in ("OK", 0):
+                        failures.append(f"table2 revoke G={G} L={L}: revoke records {rv}")
+                        continue
+                    acc = rv_accepted(rv[0])
+                    row["revoke_gone"] = rv_latency(rv[0])
+                    row["revoke_next"] = nx[0]["first_dispatch"] - acc
+                    row["revoke_dropped"] = rv[0].get("tbs_dropped")
+                    if row["revoke_dropped"] is not None and row["revoke_dropped"] != \
+                            min(G, RESIDENT):
+                        failures.append(f"table2 revoke G={G} L={L}: {row['revoke_dropped']} "
+                                        f"TBs dropped, expected {min(G, RESIDENT)} resident")
+                    b = insts(d, "batch")
+                    if any(i.get("completed") is not None for i in b):
+                        failures.append(f"table2 revoke G={G} L={L}: the retired batch kernel "
+                                        f"wrote a completion flag")
+                else:
+                    last = "tail" if mode == "flag" and G > RESIDENT else "batch"
+                    b = insts(d, last)
+                    if len(b) != 1 or b[0].get("completed") is None:
+                        failures.append(f"table2 {mode} G={G} L={L}: {last} did not complete")
+                        continue
+                    row[mode + "_gone"] = b[0]["completed"] - row["R"]
+                    row[mode + "_next"] = nx[0]["first_dispatch"] - row["R"]
+            t2.append(row)
+
+    # ---- Fig. 6 ----
+    alone = js(("f6", "alone"))
+    t_alone = None
+    if alone:
+        u = insts(alone, "user")
+        t_alone = u[0]["turnaround"] if u and u[0].get("turnaround") else None
+    f6 = []
+    for w in waves6:
+        row = {"waves": w, "batch_tbs": w * RESIDENT}
+        for mode in ("kernel", "tb", "revoke"):
+            d = js(("f6", mode, f"W{w}"))
+            row[mode] = row[mode + "_norm"] = None
+            if d is None:
+                continue
+            u, b = insts(d, "user"), insts(d, "batch")
+            if len(u) != 1 or u[0].get("turnaround") is None or len(b) != 1 or \
+                    b[0].get("completed") is None:
+                failures.append(f"fig6 {mode} W={w}: user or batch did not complete")
+                continue
+            row[mode] = u[0]["turnaround"]
+            row[mode + "_norm"] = row[mode] / t_alone if t_alone else None
+            if mode == "kernel":    # the batch alone's length: its completion, in this run
+                row["batch_cycles"] = b[0]["completed"] - b[0]["accepted"]
+            if mode == "revoke":
+                rv = revokes(d)
+                if len(rv) != 1 or rv[0].get("status") not in ("OK", 0):
+                    failures.append(f"fig6 revoke W={w}: revoke records {rv}")
+        f6.append(row)
+
+    # ---- write ----
+    def csv(name, rows):
+        if not rows:
+            return
+        keys = list(rows[0].keys())
+        for r in rows:
+            keys += [k for k in r if k not in keys]
+        with open(os.path.join(out, name), "w") as f:
+            f.write(",".join(keys) + "\n")
+            for r in rows:
+                f.write(",".join("" if r.get(k) is None else str(r[k]) for k in keys) + "\n")
+
+    csv("table2.csv", t2)
+    csv("fig6.csv", f6)
+
+    def c(x):
+        return "-" if x is None else f"{x:,}"
+
+    md = ["# TReM study (make study-trem)" + (" -- QUICK (smoke test, not a result)"
+                                               if a.quick else ""), "",
+          f"kmusim paper configuration, engine c, seed {a.seed}. Cycles.", "",
+          "## Table II analogue: R -> batch kernel gone / -> next kernel's first TB", "",
+          "| grid (TBs) | TB cycles | revoke: gone | revoke: next | drain: gone | "
+          "drain: next | flag: gone | flag: next |", "|---|---|---|---|---|---|---|---|"]
+    for r in t2:
+        md.append(f"| {r['grid']:,} | {r['tb_cycles']:,} | {c(r['revoke_gone'])} | "
+                  f"{c(r['revoke_next'])} | {c(r['drain_gone'])} | {c(r['drain_next'])} | "
+                  f"{c(r['flag_gone'])} | {c(r['flag_next'])} |")
+    md += ["", "## Fig. 6 analogue: user-facing response / stand-alone, against batch length",
+           "", f"user kernel alone: {c(t_alone)} cycles (launch accepted -> completion flag)",
+           "", "| batch waves | batch TBs | batch cycles (alone) | kernel-at-a-time | "
+           "TB-level priority | revoke + replay |", "|---|---|---|---|---|---|"]
+    for r in f6:
+        md.append(f"| {r['waves']} | {r['batch_tbs']:,} | {c(r.get('batch_cycles'))} | "
+                  f"{f2(r['kernel_norm'])} | {f2(r['tb_norm'])} | {f2(r['revoke_norm'])} |")
+
+    # ---- targets ----
+    checks = []
+    gone = [r["revoke_gone"] for r in t2 if r["revoke_gone"] is not None]
+    nxt = [r["revoke_next"] for r in t2 if r["revoke_next"] is not None]
+    if gone and nxt:
+        worst = max(gone + nxt)
+        checks.append((worst <= TARGET_CYCLES, f"trem.latency: worst revocation latency "
+                       f"{worst} cycles (gone {max(gone)}, next TB {max(nxt)}) <= "
+                       f"{TARGET_CYCLES}"))
+        for L in lens + lens_rv:
+            for what, col in (("gone", "revoke_gone"), ("next TB", "revoke_next")):
+                v = [r[col] for r in t2 if r["tb_cycles"] == L and r[col] is not None]
+                if v:
+                    fl = max(v) / max(1, min(v))
+                    checks.append((fl <= TARGET_FLAT, f"trem.flat: TB {L} cycles, {what}: "
+                                   f"max/min {max(v)}/{min(v)} = {fl:.3f} over grids "
+                                   f"{grids[0]}..{grids[-1]} <= {TARGET_FLAT}"))
+    else:
+        failures.append("no revocation latency measured (does kmusim run `revoke`?)")
+    md += ["", "## Targets", ""] + [("PASS " if ok else "FAIL ") + t for ok, t in checks]
+    wall = time.time() - t0
+    md += ["", f"wall time {wall:.1f} s"] + [f"- {x}" for x in failures]
+    with open(os.path.join(out, "summary.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+    with open(os.path.join(out, "summary.json"), "w") as f:
+        json.dump({"table2": t2, "fig6": f6, "user_alone": t_alone, "quick": a.quick,
+                   "seed": a.seed, "checks": [{"ok": ok, "text": t} for ok, t in checks],
+                   "failures": failures}, f, indent=1)
+    print("\n".join(md))
+    if failures or not all(ok for ok, _ in checks):
+        print("study-trem: FAILED")
+        return 1
+    print(f"study-trem: PASS ({wall:.1f} s wall)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
