@@ -12,7 +12,8 @@ launch hints (hint lines ahead of host launches), a preemption-heavy kernel pair
 low-priority TBs, a high-priority kernel arriving again and again), and now and then a grid of
 more than 65,536 TBs, and copies of every size and priority preempting each other under
 memory stalls (a random chunk size and host link).  POLICY (a fourth argument) forces the
-policy; POLICY `copies` gives a workload of copies only (copies_only).  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs."""
+policy; POLICY `copies` gives a workload of copies only (copies_only); POLICY `revokes` gives
+the seed's workload without copies and with TReM revoke lines (add_revokes).  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs."""
 import random
 import sys
 
@@ -43,11 +44,46 @@ def copies_only(seed, span, cfg):
     print("\n".join(out + [e[1] for e in events]))
 
 
+def add_revokes(seed, span, kernels, events):
+    """TReM revoke lines (POLICY `revokes`), from their own random stream: both actions, on
+    host kernels at random times, right at or just after one of their launches (a revoke
+    during its own launch, its first TBs, a preemption of its TBs), before any launch of the
+    kernel (UNKNOWN), long after the arrivals (FINISHED, or REVOKED after a retire), and
+    twice in a row (REVOKED while the replay waits).  kmusim's scoreboard checks every
+    status, the dropped and replayed TBs, and that every request completes once."""
+    r = random.Random(seed * 7919 + 5)
+    hosts = [n for n, ev, _ in kernels if not ev]
+    launches = {}
+    for t, line in events:
+        if line.startswith("launch "):
+            launches.setdefault(line.split()[1], []).append(t)
+    if not hosts:
+        return
+    for _ in range(r.randint(3, 12)):
+        name = r.choice(hosts)
+        mode = r.random()
+        if mode < 0.45 and name in launches:
+            t = r.choice(launches[name]) + r.choice([0, 1, 3, 10, 30, 100, 400, r.randint(0, 3000)])
+        elif mode < 0.55:
+            t = r.randint(0, 5)                       # before every launch: UNKNOWN
+        elif mode < 0.65:
+            t = span + r.randint(0, span)             # late: finished (or revoked before)
+        else:
+            t = r.randint(0, span)
+        action = r.choice(["", " action=replay", " action=retire", ""])
+        events.append((t, f"revoke {name} at={t}{action}"))
+        if r.random() < 0.15:                         # again at once
+            events.append((t, f"revoke {name} at={t}{r.choice(['', ' action=retire'])}"))
+
+
 def main():
     seed = int(sys.argv[1])
     span = int(sys.argv[2]) if len(sys.argv) > 2 else 50000
     cfg = sys.argv[3] if len(sys.argv) > 3 else "small"
     force_policy = sys.argv[4] if len(sys.argv) > 4 else None
+    revokes = force_policy == "revokes"
+    if revokes:
+        force_policy = None
     if force_policy == "copies":
         copies_only(seed, span, cfg)
         return
@@ -154,6 +190,15 @@ def main():
                    f"prio={r.randint(0, 1)} host")
         t = r.randint(10, span // 4)
         events.append((t, f"launch bigx at={t}"))
+        kernels.append(("bigx", False, 0))
+    if any(line.startswith("kernel bgx") for line in out):
+        kernels += [("bgx", False, 0), ("hpx", False, 0)]
+    if revokes:  # no copies: a revoke's completion and a copy's share irq_o in kmusim
+        add_revokes(seed, span, kernels, events)
+        events.sort(key=lambda e: e[0])
+        out += [e[1] for e in events]
+        print("\n".join(out))
+        return
     # copies (RGEM 3.1), often: every size class and every priority of the build, at random
     # times so that they preempt each other at chunk boundaries, with a random chunk size and
     # host link (latency, bandwidth, per-chunk setup); drawn last, so the rest of a seed stays

@@ -949,6 +949,33 @@ unsigned sm_model_evicted(const sm_model *s, unsigned sm) {
   return s->simt && sm < s->nsm ? s->ss[sm].nev : 0;
 }
 
+/* TReM: the evicted TBs of kmusim instance `inst` are dropped (a revocation discards them:
+ * they are never restored); returns how many were forgotten */
+unsigned sm_model_forget(sm_model *s, uint32_t inst) {
+  unsigned n = 0;
+  for (unsigned m = 0; s->simt && m < s->nsm; m++) {
+    sm_ss *ss = &s->ss[m];
+    for (unsigned e = 0; e < ss->nev;) {
+      if (ss->ev[e].inst != inst) {
+        e++;
+        continue;
+      }
+      tb_release(&ss->ev[e]);
+      ss->ev[e] = ss->ev[--ss->nev];
+      s->running--;
+      n++;
+    }
+  }
+  return n;
+}
+
+/* TReM: TBs of instance `inst` resident on the SMs (started, not done, not evicted) */
+unsigned sm_model_resident(const sm_model *s, uint32_t inst) {
+  unsigned n = 0;
+  for (unsigned i = 0; i < s->nsm * s->tbs; i++) n += s->tb[i].busy && s->tb[i].inst == inst;
+  return n;
+}
+
 /* ---------------------------------------------------------------- SIMT drive */
 void sm_model_drive_sm(const sm_model *s, unsigned sm, uint64_t cycle, kmu_sm_in *i) {
   (void)cycle;

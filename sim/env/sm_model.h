@@ -341,5 +341,9 @@ int sm_model_observe_sm(sm_model *s, unsigned sm, uint64_t cycle, const kmu_sm_i
                         const kmu_sm_out *o, char *err, size_t errlen);
 /* evicted TBs waiting for their restore on SM sm */
 unsigned sm_model_evicted(const sm_model *s, unsigned sm);
+/* TReM (kmusim's revocations): forget the evicted TBs of instance inst (dropped, never
+ * restored), returning how many; count its resident TBs (started, not done, not evicted) */
+unsigned sm_model_forget(sm_model *s, uint32_t inst);
+unsigned sm_model_resident(const sm_model *s, uint32_t inst);
 
 #endif

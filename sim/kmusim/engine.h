@@ -45,7 +45,7 @@ typedef struct {
 #define KMUSIM_FEAT_HOST_LAUNCH 0x1u /* HOST_LAUNCH window (HL_* registers) */
 #define KMUSIM_FEAT_HINT 0x2u        /* PEP launch-hint window */
 #define KMUSIM_FEAT_COPY 0x4u        /* copy engine window */
-#define KMUSIM_FEAT_REVOKE 0x8u      /* TReM window (TR_*): read at the end; TR_CMD not driven yet */
+#define KMUSIM_FEAT_REVOKE 0x8u      /* TReM window (TR_*): revoke lines, read at the end */
 
 typedef struct {
   const kmusim_config *cfg; /* sizes: nsm, ekt_entries, slots, pend, tbs, warps, regs, ... */

@@ -88,7 +88,8 @@ static int check_output(const char *opt, const char *path) {
 
 /* events the driver cannot issue yet: a clear error naming the line */
 static int check_supported(const kmusim_workload *w, const kmusim_engine_ops *e) {
-  int bad = 0;
+  int bad = 0, has_copy = 0;
+  for (unsigned i = 0; i < w->nev; i++) has_copy |= w->ev[i].kind == KMUSIM_EV_COPY;
   for (unsigned i = 0; i < w->nev; i++) {
     const kmusim_event *ev = &w->ev[i];
     const char *why = NULL;
@@ -119,8 +120,15 @@ static int check_supported(const kmusim_workload *w, const kmusim_engine_ops *e)
       break;
     }
     case KMUSIM_EV_REVOKE:
-      why = "revokes are not supported yet: kmusim does not drive the TReM window's TR_CMD "
-            "(issue 12: the per-SM drop and the scoreboard of dropped and replayed TBs are to come)";
+      /* TR_CMD and the launch ids (TR_LAST_LID) of the TReM window, and kmu_sm's SIMT side
+       * (the drop empties the SMs); the completion is seen on irq_o, which a copy's interrupt
+       * would share */
+      if (!(e->features & KMUSIM_FEAT_REVOKE) || !e->hw)
+        why = "revokes are not supported by this engine (no TReM window: TR_CMD, TR_RESULT, "
+              "TR_LAST_LID)";
+      else if (has_copy)
+        why = "revoke and copy lines in one workload are not supported (both completions are "
+              "seen on irq_o)";
       break;
     case KMUSIM_EV_LAUNCH:
       if (!(e->features & KMUSIM_FEAT_HOST_LAUNCH))

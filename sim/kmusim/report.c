@@ -168,6 +168,12 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     fprintf(f, ",\n     \"isolated_turnaround\": ");
     if (r->iso[k]) fprintf(f, "%" PRIu64, r->iso[k]);
     else fputs("null", f);
+    uint64_t nrv = 0, nrp = 0, ndr = 0;
+    for (size_t i = 0; i < r->ninst; i++)
+      if (r->inst[i].kernel == (int)k)
+        nrv += r->inst[i].revokes, nrp += r->inst[i].replays, ndr += r->inst[i].tbs_dropped;
+    fprintf(f, ",\n     \"trem\": {\"revocations\": %" PRIu64 ", \"replays\": %" PRIu64
+               ", \"tbs_dropped\": %" PRIu64 "}", nrv, nrp, ndr);
     fprintf(f, ",\n     \"sm\": {\"tbs_run\": %" PRIu64 ", \"run_cycles\": %" PRIu64
                ", \"loads\": %" PRIu64 ", \"writebacks\": %" PRIu64 ", \"barriers\": %" PRIu64
                ", \"stall_cycles\": %" PRIu64 "},\n     \"preemption\": {\"pauses\": %" PRIu64
@@ -202,7 +208,13 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     if (r->iso[x->kernel] && x->completed != KMUSIM_NEVER)
       fprintf(f, "%.4f", (double)(x->completed - x->accepted) / (double)r->iso[x->kernel]);
     else fputs("null", f);
-    fprintf(f, ", \"tbs_started\": %" PRIu64 ", \"tbs_done\": %" PRIu64 "}", x->started, x->done);
+    fprintf(f, ", \"tbs_started\": %" PRIu64 ", \"tbs_done\": %" PRIu64, x->started, x->done);
+    if (x->lid_known) fprintf(f, ", \"launch_id\": %u", x->lid);
+    if (x->revokes)
+      fprintf(f, ", \"revocations\": %" PRIu64 ", \"replays\": %" PRIu64 ", \"tbs_dropped\": %"
+                 PRIu64 ", \"tbs_done_all_runs\": %" PRIu64 ", \"retired\": %s", x->revokes,
+              x->replays, x->tbs_dropped, x->tbs_done_total, x->retired ? "true" : "false");
+    fputc('}', f);
   }
   fprintf(f, "\n  ],\n  \"registrations\": [");
   for (unsigned i = 0; i < r->nreg; i++) {
@@ -238,6 +250,29 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     fprintf(f, ", \"response\": ");
     jdiff(f, x->accepted, x->last_write);
     fprintf(f, ", \"blocking\": %" PRIu64 ", \"status\": %u}", x->blocked, x->status);
+  }
+  fprintf(f, "\n  ],\n  \"revokes\": [");
+  for (size_t i = 0; i < r->nrv; i++) {
+    const kmusim_rvk *v = &r->rv[i];
+    static const char *sn[] = {"OK", "UNKNOWN", "FINISHED", "REVOKED", "GUARD", "NO_VICTIM",
+                               "NEAR_DONE", "?"};
+    fprintf(f, "%s\n    {\"line\": %u, \"kernel\": ", i ? "," : "", v->line);
+    jstr(f, w->k[v->kernel].name);
+    fprintf(f, ", \"action\": \"%s\", \"instance\": ", v->retire ? "retire" : "replay");
+    if (v->inst >= 0) fprintf(f, "%ld", v->inst);
+    else fputs("null", f);
+    fprintf(f, ", \"kind\": \"%s\", \"id\": %u, \"at\": %" PRIu64 ", \"issued\": ",
+            v->kind == 1 ? "LID" : "TAG", v->id, v->at);
+    jcyc(f, v->issued);
+    fprintf(f, ", \"accepted\": ");
+    jcyc(f, v->accepted);
+    fprintf(f, ", \"done\": ");
+    jcyc(f, v->done);
+    fprintf(f, ", \"latency\": ");
+    jdiff(f, v->accepted, v->done);
+    fprintf(f, ", \"status\": %u, \"status_name\": \"%s\", \"tag\": %u, \"lid\": %u, "
+               "\"tbs_dropped\": %" PRIu64 "}",
+            v->status, sn[v->status < 7 ? v->status : 7], v->tag, v->lid, v->dropped);
   }
   fprintf(f, "\n  ],\n  \"host_link\": {\"reads\": %" PRIu64 ", \"writes\": %" PRIu64
              ", \"chunks\": %" PRIu64 ", \"setup_cycles\": %" PRIu64 "},\n",
@@ -511,6 +546,26 @@ void kmusim_print_summary(FILE *f, const kmusim_workload *w, const kmusim_result
     fprintf(f, "host link: %" PRIu64 " reads, %" PRIu64 " writes, %" PRIu64 " chunks set up (%"
                PRIu64 " setup cycles)\n", r->link_reads, r->link_writes, r->link_chunks,
             r->link_setup_cycles);
+  }
+  if (r->nrv) {
+    static const char *sn[] = {"OK", "UNKNOWN", "FINISHED", "REVOKED", "GUARD", "NO_VICTIM",
+                               "NEAR_DONE", "?"};
+    fprintf(f, "\n%-6s %-16s %-7s %10s %10s %8s %-9s %8s\n", "revoke", "kernel", "action",
+            "accepted", "done", "latency", "status", "dropped");
+    for (size_t i = 0; i < r->nrv; i++) {
+      const kmusim_rvk *v = &r->rv[i];
+      char a[24] = "-", d[24] = "-", l[24] = "-";
+      if (v->accepted != KMUSIM_NEVER) snprintf(a, sizeof a, "%" PRIu64, v->accepted);
+      if (v->done != KMUSIM_NEVER) snprintf(d, sizeof d, "%" PRIu64, v->done);
+      if (v->accepted != KMUSIM_NEVER && v->done != KMUSIM_NEVER)
+        snprintf(l, sizeof l, "%" PRIu64, v->done - v->accepted);
+      fprintf(f, "%-6u %-16s %-7s %10s %10s %8s %-9s %8" PRIu64 "\n", v->line,
+              w->k[v->kernel].name, v->retire ? "retire" : "replay", a, d, l,
+              v->read != KMUSIM_NEVER ? sn[v->status < 7 ? v->status : 7] : "-", v->dropped);
+    }
+    fprintf(f, "(latency: TR_CMD accepted -> completion seen on irq_o, TR_EVENTS.DONE; dropped: "
+               "TBs started and not done; %" PRIu64 " evicted TBs dropped)\n",
+            r->drop_evictions);
   }
   fprintf(f, "preemption (policy %s): %" PRIu64 " requests, %" PRIu64 " TBs switched out, %" PRIu64
              " restored, %" PRIu64 " saves (%" PRIu64 " B saved, %" PRIu64 " B restored, %" PRIu64

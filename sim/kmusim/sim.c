@@ -50,7 +50,7 @@ typedef struct {
 
 /* AXI tags: kind << 56 | index */
 enum { T_STAGE, T_REGCMD, T_REGRES, T_DB, T_HLCMD, T_FINAL, T_CFG, T_HINT, T_CPSTAGE, T_CPSTAT,
-       T_CPGO, T_CPCPL, T_CPPOP };
+       T_CPGO, T_CPCPL, T_CPPOP, T_HLSTAT, T_LASTLID, T_TRCMD, T_TRRES, T_TREV };
 #define TAG(k, i) ((uint64_t)(k) << 56 | (uint64_t)(i))
 #define TAG_K(t) ((int)((t) >> 56))
 #define TAG_I(t) ((uint32_t)((t) & 0xffffffffu))
@@ -112,6 +112,25 @@ typedef struct {
   uint8_t cp_ids[256];  /* tags in use */
   int cpl_phase;        /* 0 idle, 1 COPY_CPL read out, 2 write COPY_CPL_POP next, 3 it is out */
   uint32_t host_next, dev_next;
+  /* TReM revocations (revoke lines; one at a time: TR_CMD, the completion seen on irq_o, the
+   * TR_RESULT read, TR_EVENTS.DONE cleared).  Host launches then read their launch id back:
+   * HL_STATUS until the launch is taken, then TR_LAST_LID (one launch at a time). */
+  int lid_inst;         /* instance whose launch id is being read, -1 none */
+  int lid_phase;        /* 1 HL_CMD's B, 2 read HL_STATUS next, 3 out, 4 read TR_LAST_LID next, 5 out */
+  size_t rv_next;       /* first revoke line not yet issued */
+  int rv_active;        /* revoke in progress, -1 none */
+  int rv_phase;         /* 1 TR_CMD out, 2 accepted: wait for irq_o, 3 read TR_RESULT next, 4 out,
+                         * 5 clear TR_EVENTS.DONE next, 6 out */
+  /* from the completion seen (irq_o) to the TR_RESULT read the status is not known yet: the
+   * target's TB starts wait in the limbo list, and its counts at the completion are kept */
+  int limbo;
+  uint64_t *limbo_tb;
+  size_t nlimbo, limbo_cap;
+  uint64_t bnd_started, bnd_done;
+  unsigned bnd_resident;
+  size_t rv_ok, rv_err; /* results read: OK, other statuses */
+  size_t retired;       /* instances retired */
+  uint64_t kernel_dones;/* kernel_done_o pulses: one per completion, none for a retired kernel */
 } ctx;
 
 /* copy buffers: host memory from 16 MiB up, device memory in the top quarter (clear of the
@@ -169,6 +188,17 @@ static void build_ops(ctx *c) {
   }
   c->ops = calloc(n ? n : 1, sizeof *c->ops);
   c->ev_ref = calloc(w->nev ? w->nev : 1, sizeof *c->ev_ref);
+  size_t nrv = 0;
+  for (unsigned i = 0; i < w->nev; i++) nrv += w->ev[i].kind == KMUSIM_EV_REVOKE;
+  r->rv = calloc(nrv ? nrv : 1, sizeof *r->rv);
+  for (unsigned i = 0; i < w->nev; i++) {
+    const kmusim_event *e = &w->ev[i];
+    if (e->kind != KMUSIM_EV_REVOKE) continue;
+    kmusim_rvk *v = &r->rv[r->nrv++];
+    v->line = e->line, v->kernel = e->kernel, v->retire = e->retire, v->at = e->at;
+    v->issued = v->accepted = v->done = v->read = KMUSIM_NEVER;
+    v->inst = -1;
+  }
   r->reg = calloc(nreg ? nreg : 1, sizeof *r->reg);
   uint32_t order = 0;
   for (unsigned i = 0; i < w->nev; i++) {
@@ -335,7 +365,7 @@ static int try_issue(ctx *c, const hop *h) {
     return 1;
   }
   case OP_HL: {
-    if (!axi_room(c, 9)) return 0;
+    if (!axi_room(c, 9) || c->lid_inst >= 0) return 0;
     kmusim_inst *x = &r->inst[h->idx];
     mem_model_poke(&c->mem, x->cpl, 0);
     wr(c, KMU_HL_KPTR_ADDR, k->kptr, TAG(T_STAGE, h->idx));
@@ -353,6 +383,7 @@ static int try_issue(ctx *c, const hop *h) {
     wr(c, KMU_HL_PARAM_ADDR, x->param, TAG(T_STAGE, h->idx));
     wr(c, KMU_HL_CPL_ADDR_ADDR, x->cpl, TAG(T_STAGE, h->idx));
     wr(c, KMU_HL_CMD_ADDR, 1, TAG(T_HLCMD, h->idx));
+    if (r->nrv) c->lid_inst = (int)h->idx, c->lid_phase = 1; /* read its launch id back */
     x->issued = c->cycle;
     live_add(c, h->idx);
     return 1;
@@ -640,6 +671,165 @@ static void copy_completion(ctx *c, uint32_t rdata, uint64_t cycle) {
   c->cpl_phase = 2;
 }
 
+
+/* ---------------------------------------------------------------- TReM revocations */
+static const char *trem_status_name(unsigned st) {
+  static const char *n[] = {"OK", "UNKNOWN", "FINISHED", "REVOKED", "GUARD", "NO_VICTIM",
+                            "NEAR_DONE", "?"};
+  return n[st < 7 ? st : 7];
+}
+
+/* the launch-id read of the launch in flight, and the revoke lines: TR_CMD when its time has
+ * come (naming the kernel's latest launched instance by its launch id, or TAG 0xFFFF, which
+ * no kernel holds, when none was launched yet: the hardware answers UNKNOWN), TR_RESULT once
+ * irq_o says it completed, then TR_EVENTS.DONE cleared */
+static void rv_issue(ctx *c) {
+  kmusim_result *r = c->r;
+  if (!r->nrv) return;
+  if (c->lid_inst >= 0 && axi_room(c, 1)) {
+    if (c->lid_phase == 2) {
+      kmu_axim_read(&c->axim, KMU_HL_STATUS_ADDR, TAG(T_HLSTAT, (uint32_t)c->lid_inst));
+      c->lid_phase = 3;
+    } else if (c->lid_phase == 4) {
+      kmu_axim_read(&c->axim, KMU_TR_LAST_LID_ADDR, TAG(T_LASTLID, (uint32_t)c->lid_inst));
+      c->lid_phase = 5;
+    }
+  }
+  if (c->rv_active >= 0) {
+    if (c->rv_phase == 3 && axi_room(c, 1)) {
+      kmu_axim_read(&c->axim, KMU_TR_RESULT_ADDR, TAG(T_TRRES, (uint32_t)c->rv_active));
+      c->rv_phase = 4;
+    } else if (c->rv_phase == 5 && axi_room(c, 1)) {
+      wr(c, KMU_TR_EVENTS_ADDR, KMU_TR_EVENTS_DONE_MASK, TAG(T_TREV, (uint32_t)c->rv_active));
+      c->rv_phase = 6;
+    }
+    return;
+  }
+  if (c->rv_next >= r->nrv || r->rv[c->rv_next].at > c->cycle || !axi_room(c, 1)) return;
+  kmusim_rvk *v = &r->rv[c->rv_next];
+  long t = -1; /* instances are in time order: the last one issued is the latest launch */
+  for (size_t i = 0; i < r->ninst; i++)
+    if (r->inst[i].kernel == v->kernel && r->inst[i].issued != KMUSIM_NEVER) t = (long)i;
+  if (t >= 0 && !r->inst[t].lid_known) return; /* its launch id is still being read */
+  v->inst = t;
+  v->kind = t >= 0 ? KMU_TREM_KIND_LID : KMU_TREM_KIND_TAG;
+  v->id = t >= 0 ? r->inst[t].lid : 0xFFFFu;
+  wr(c, KMU_TR_CMD_ADDR,
+     v->kind << KMU_TR_CMD_KIND_SHIFT | (uint32_t)!v->retire << KMU_TR_CMD_REPLAY_SHIFT |
+         v->id << KMU_TR_CMD_ID_SHIFT,
+     TAG(T_TRCMD, (uint32_t)c->rv_next));
+  v->issued = c->cycle;
+  c->rv_active = (int)c->rv_next++;
+  c->rv_phase = 1;
+}
+
+/* irq_o with a revoke accepted: TR_EVENTS.DONE is set, the revocation has completed (the
+ * workload has no copies, the only other interrupt kmusim enables).  If it revoked, every TB
+ * of the target has left the SMs now: its counts are kept, and its TB starts from here wait
+ * until the status is read (a replay starts a new run of the grid from TB 0). */
+static void rv_boundary(ctx *c) {
+  kmusim_rvk *v = &c->r->rv[c->rv_active];
+  v->done = c->cycle;
+  c->rv_phase = 3;
+  if (v->inst < 0) return;
+  const kmusim_inst *x = &c->r->inst[v->inst];
+  c->limbo = 1;
+  c->nlimbo = 0;
+  c->bnd_started = x->started, c->bnd_done = x->done;
+  c->bnd_resident = sm_model_resident(&c->sm, (uint32_t)v->inst);
+}
+
+static int tb_started(ctx *c, uint32_t i, uint64_t tb);
+
+/* the TR_RESULT of the revoke in progress: the scoreboard of the revocation */
+static void rv_result(ctx *c, uint32_t rdata, uint64_t cycle) {
+  kmusim_result *r = c->r;
+  kmusim_rvk *v = &r->rv[c->rv_active];
+  v->read = cycle;
+  v->status = (rdata & KMU_TR_RESULT_STATUS_MASK) >> KMU_TR_RESULT_STATUS_SHIFT;
+  v->replay = (rdata & KMU_TR_RESULT_REPLAY_MASK) >> KMU_TR_RESULT_REPLAY_SHIFT;
+  v->tag = (rdata & KMU_TR_RESULT_TAG_MASK) >> KMU_TR_RESULT_TAG_SHIFT;
+  v->lid = (rdata & KMU_TR_RESULT_LID_MASK) >> KMU_TR_RESULT_LID_SHIFT;
+  c->rv_phase = 5;
+  if (v->status == KMU_TREM_STATUS_OK) c->rv_ok++;
+  else c->rv_err++;
+  char d[200];
+  snprintf(d, sizeof d, "revoke of '%s' (line %u, action=%s)", kname(c, v->kernel), v->line,
+           v->retire ? "retire" : "replay");
+  if (v->replay != (unsigned)!v->retire)
+    fail(c, "cycle %" PRIu64 ": %s: TR_RESULT.REPLAY=%u", cycle, d, v->replay);
+  if (v->inst < 0) { /* nothing launched: TAG 0xFFFF names no kernel */
+    if (v->status != KMU_TREM_STATUS_UNKNOWN)
+      fail(c, "cycle %" PRIu64 ": %s of a kernel not launched yet (TAG 0xFFFF): status %u (%s), "
+           "expected UNKNOWN", cycle, d, v->status, trem_status_name(v->status));
+    return;
+  }
+  kmusim_inst *x = &r->inst[v->inst];
+  char xd[160];
+  inst_desc(c, (uint32_t)v->inst, xd, sizeof xd);
+  c->limbo = 0;
+  if (v->status != KMU_TREM_STATUS_OK) {
+    /* nothing was revoked: the starts seen since the completion are ordinary ones; the kernel
+     * finished, was revoked before (retired, or replayed and waiting), or its tag was reused */
+    if (v->status != KMU_TREM_STATUS_FINISHED && v->status != KMU_TREM_STATUS_REVOKED &&
+        v->status != KMU_TREM_STATUS_UNKNOWN)
+      fail(c, "cycle %" PRIu64 ": %s of %s: status %u (%s)", cycle, d, xd, v->status,
+           trem_status_name(v->status));
+    else if (v->status == KMU_TREM_STATUS_REVOKED && !x->retired && !x->replays)
+      fail(c, "cycle %" PRIu64 ": %s of %s: REVOKED, but it was never revoked", cycle, d, xd);
+    /* kmu_revoke knows a kernel from its admission into a kmu_kmu slot: one still in the
+     * pending pool (accepted, no TB started yet) is UNKNOWN; one whose TB started is not */
+    else if (v->status == KMU_TREM_STATUS_UNKNOWN && x->completed == KMUSIM_NEVER &&
+             !x->retired && x->first_start < v->accepted)
+      fail(c, "cycle %" PRIu64 ": %s of %s: UNKNOWN for a running kernel (launch id %u, first TB "
+           "at cycle %" PRIu64 ")", cycle, d, xd, x->lid, x->first_start);
+    for (size_t j = 0; j < c->nlimbo && !c->failed; j++) tb_started(c, (uint32_t)v->inst, c->limbo_tb[j]);
+    return;
+  }
+  /* revoked: every TB of it left the SMs at the completion (done, or dropped) */
+  if (v->lid != x->lid)
+    fail(c, "cycle %" PRIu64 ": %s: TR_RESULT.LID=%u, the kernel's launch id is %u", cycle, d,
+         v->lid, x->lid);
+  if (x->completed != KMUSIM_NEVER || x->retired) {
+    fail(c, "cycle %" PRIu64 ": %s: OK for %s, which %s", cycle, d, xd,
+         x->retired ? "was retired before" : "had completed");
+    return;
+  }
+  if (c->bnd_resident)
+    fail(c, "cycle %" PRIu64 ": %s: %u TBs of %s still ran on the SMs at its completion (not "
+         "dropped)", v->done, d, c->bnd_resident, xd);
+  v->dropped = c->bnd_started - c->bnd_done;
+  /* every TB started and not done left the SMs through an eviction (the drop's, or an
+   * earlier preemption's): all of them wait in the evicted lists, and are forgotten there */
+  unsigned forgot = sm_model_forget(&c->sm, (uint32_t)v->inst);
+  if (forgot != v->dropped)
+    fail(c, "cycle %" PRIu64 ": %s: %" PRIu64 " TBs of %s started and not done at its "
+         "completion, but %u were evicted (%s)", cycle, d, v->dropped, xd, forgot,
+         forgot < v->dropped ? "TBs lost without a drop" : "evicted TBs of another run");
+  x->revokes++;
+  x->tbs_dropped += v->dropped;
+  r->drop_evictions += forgot;
+  if (v->retire) {
+    if (c->nlimbo || x->done != c->bnd_done)
+      fail(c, "cycle %" PRIu64 ": %s: %s retired, yet %zu TB starts and %" PRIu64 " dones of it "
+           "after its completion", cycle, d, xd, c->nlimbo, x->done - c->bnd_done);
+    x->retired = 1;
+    for (unsigned t = 0; t < 256; t++)
+      if (c->tag_inst[t] == (uint32_t)v->inst + 1) c->tag_inst[t] = 0;
+    live_remove(c, (uint32_t)v->inst);
+    c->completed++; /* ended: no completion flag will come */
+    c->retired++;
+    return;
+  }
+  /* replay: a new run of the grid, from TB 0; the dones since the completion are its */
+  x->replays++;
+  x->epoch++;
+  memset(x->bits, 0, (size_t)(x->ntb + 7) / 8);
+  x->started = 0;
+  x->done -= c->bnd_done;
+  for (size_t j = 0; j < c->nlimbo && !c->failed; j++) tb_started(c, (uint32_t)v->inst, c->limbo_tb[j]);
+}
+
 static const char *addr_name(uint32_t a) {
   if (a >= KMU_DOORBELL_ADDR && a < KMU_DOORBELL_ADDR + 4 * KMU_DOORBELL_COUNT) return "DOORBELL";
   switch (a) {
@@ -651,6 +841,11 @@ static const char *addr_name(uint32_t a) {
   case KMU_SM_RESERVE_ADDR: return "SM_RESERVE";
   case KMU_PRE_CTRL_ADDR: return "PRE_CTRL";
   case KMU_PRE_HINT_ADDR: return "PRE_HINT";
+  case KMU_TR_CMD_ADDR: return "TR_CMD";
+  case KMU_TR_RESULT_ADDR: return "TR_RESULT";
+  case KMU_TR_EVENTS_ADDR: return "TR_EVENTS";
+  case KMU_TR_LAST_LID_ADDR: return "TR_LAST_LID";
+  case KMU_HL_STATUS_ADDR: return "HL_STATUS";
   default: break;
   }
   if (a >= KMU_REG_KPTR_ADDR && a <= KMU_REG_PSIZE_ADDR) return "EKT_REG staging";
@@ -732,6 +927,27 @@ static void on_axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_
   case T_CPPOP:
     c->cpl_phase = 0;
     break;
+  case T_HLCMD:
+    if (c->lid_inst == (int)i) c->lid_phase = 2;
+    break;
+  case T_HLSTAT: /* the launch is taken by kmu_kmu once no longer pending */
+    c->lid_phase = (rdata & KMU_HL_STATUS_PENDING_MASK) ? 2 : 4;
+    break;
+  case T_LASTLID:
+    r->inst[i].lid = (rdata & KMU_TR_LAST_LID_LID_MASK) >> KMU_TR_LAST_LID_LID_SHIFT;
+    r->inst[i].lid_known = 1;
+    c->lid_inst = -1, c->lid_phase = 0;
+    break;
+  case T_TRRES:
+    if (!(rdata & KMU_TR_RESULT_DONE_MASK)) {
+      c->rv_phase = 3; /* poll again */
+      break;
+    }
+    rv_result(c, rdata, cycle);
+    break;
+  case T_TREV:
+    c->rv_active = -1, c->rv_phase = 0;
+    break;
   case T_FINAL:
     if (i == 0) r->err_status = rdata;
     else if (i == 1) r->perf_doorbells = rdata;
@@ -756,6 +972,7 @@ static void on_accept(ctx *c, unsigned seq) {
   if (kind == T_DB || kind == T_HLCMD) c->r->inst[i].accepted = c->cycle;
   else if (kind == T_CPGO) c->r->cp[i].accepted = c->cycle;
   else if (kind == T_REGCMD) c->r->reg[i].accepted = c->cycle;
+  else if (kind == T_TRCMD) c->r->rv[i].accepted = c->cycle, c->rv_phase = 2;
 }
 
 /* ---------------------------------------------------------------- memory writes */
@@ -803,7 +1020,15 @@ static void on_mem_write(void *user, uint32_t addr, uint32_t data, uint32_t clie
     r->span = cycle + 1;
     return;
   }
-  /* a flag of something already complete, or an unknown address */
+  /* a flag of something already complete or retired, or an unknown address */
+  for (size_t i = 0; i < r->ninst; i++)
+    if (r->inst[i].cpl == addr && r->inst[i].retired) {
+      char d[160];
+      inst_desc(c, (uint32_t)i, d, sizeof d);
+      fail(c, "cycle %" PRIu64 ": completion flag of %s written: it was revoked and retired", cycle,
+           d);
+      return;
+    }
   for (size_t i = 0; i < r->ninst; i++)
     if (r->inst[i].cpl == addr && r->inst[i].completed != KMUSIM_NEVER) {
       char d[160];
@@ -873,7 +1098,12 @@ static uint32_t inst_of(ctx *c, int k, unsigned tag, uint64_t param) {
     const uint32_t t = c->tag_inst[tag] - 1;
     const kmusim_inst *x = &r->inst[t];
     if (k >= 0 && x->kernel == k && x->param == param) found = t;
-  } else {
+    /* a retire frees the tag at its completion, before kmusim reads the status */
+    else if (c->limbo && c->rv_active >= 0 && r->rv[c->rv_active].inst == (long)t &&
+             r->rv[c->rv_active].retire)
+      c->tag_inst[tag] = 0;
+  }
+  if (found == UINT32_MAX && !c->tag_inst[tag]) {
     for (size_t j = 0; k >= 0 && j < c->nlive; j++) {
       const kmusim_inst *x = &r->inst[c->live[j]];
       if (x->kernel == k && x->param == param && !x->tagged) {
@@ -929,8 +1159,17 @@ static void on_start(ctx *c) {
   }
   kmusim_inst *x = &r->inst[found];
   uint64_t tb = p->simt_start_tb_o;
-  /* a restore resumes a TB that started before (its start counted then) */
-  if (!restore && !tb_started(c, found, tb)) return;
+  /* a restore resumes a TB that started before (its start counted then); a start of a
+   * revoke's target between its completion and the status read waits (rv_result) */
+  if (!restore && c->limbo && c->rv_active >= 0 && r->rv[c->rv_active].inst == (long)found) {
+    if (c->nlimbo == c->limbo_cap) {
+      c->limbo_cap = c->limbo_cap ? 2 * c->limbo_cap : 64;
+      c->limbo_tb = realloc(c->limbo_tb, c->limbo_cap * sizeof *c->limbo_tb);
+    }
+    c->limbo_tb[c->nlimbo++] = tb;
+  } else if (!restore && !tb_started(c, found, tb)) {
+    return;
+  }
   char err[256];
   int ok;
   if (c->simt) {
@@ -987,7 +1226,14 @@ static void on_done(ctx *c) {
   kmusim_result *r = c->r;
   sm_tb t = sm_model_done_fire(&c->sm);
   kmusim_inst *x = &r->inst[t.inst];
+  if (x->retired) {
+    char d[160];
+    inst_desc(c, t.inst, d, sizeof d);
+    fail(c, "cycle %" PRIu64 ": TB %" PRIu64 " of %s done after its revocation retired it",
+         c->cycle, t.tb, d);
+  }
   x->done++;
+  x->tbs_done_total++;
   /* its last TB is done: the tag is free for reuse after its completion */
   if (x->done == x->ntb && t.slot < 256 && c->tag_inst[t.slot] == t.inst + 1)
     c->tag_inst[t.slot] = 0;
@@ -1060,6 +1306,12 @@ static void outstanding(ctx *c) {
   if (c->reg_active >= 0)
     fprintf(stderr, "  registration of '%s' still waiting for REG_RESULT.DONE\n",
             kname(c, r->reg[c->reg_active].kernel));
+  if (c->rv_active >= 0)
+    fprintf(stderr, "  revoke of '%s' (line %u) in progress (phase %d: %s)\n",
+            kname(c, r->rv[c->rv_active].kernel), r->rv[c->rv_active].line, c->rv_phase,
+            c->rv_phase <= 2 ? "waiting for its completion (irq_o, TR_EVENTS.DONE)" : "host side");
+  if (c->lid_inst >= 0)
+    fprintf(stderr, "  launch id of instance %d being read (phase %d)\n", c->lid_inst, c->lid_phase);
 }
 
 /* Every SM's settled SIMT side of this cycle: the behavioural SM checks the protocol and
@@ -1141,6 +1393,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
   for (unsigned k = 0; k < w->nk; k++) c->db_id[k] = -1;
   c->inflight = calloc(w->nk ? w->nk : 1, sizeof *c->inflight);
   c->reg_active = -1;
+  c->lid_inst = c->rv_active = -1;
   build_ops(c);
   build_copies(c);
   c->copies = (o->engine->features & KMUSIM_FEAT_COPY) && o->engine->hw;
@@ -1185,7 +1438,8 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     int busy_env = busy_sm || !mem_model_idle(&c->mem) || !host_link_idle(&c->link) ||
                    (c->released < c->nops && c->issued_ops == c->released) ||
                    (c->cp_next < r->ncp && c->cp_live == 0 && c->cp_active < 0 &&
-                    dep_done(c, r->cp[c->cp_next].after));
+                    dep_done(c, r->cp[c->cp_next].after)) ||
+                   (c->rv_next < r->nrv && c->rv_active < 0); /* a revoke line to come */
     if (busy_env) c->last_activity = c->cycle;
     if (c->cycle - c->last_activity > o->hang_cycles) {
       fail(c, "no progress for %" PRIu64 " cycles (no handshake, no TB running): the engine "
@@ -1196,6 +1450,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     }
     if (c->final_phase == 0 && c->issued_ops == c->nops && c->nlive == 0 && c->reg_active < 0 &&
         c->cp_next == r->ncp && c->cp_live == 0 && c->cp_active < 0 && c->cpl_phase == 0 &&
+        c->rv_next == r->nrv && c->rv_active < 0 && c->lid_inst < 0 &&
         kmu_axim_idle(&c->axim) && sm_model_idle(&c->sm) && mem_model_idle(&c->mem) &&
         host_link_idle(&c->link) && !copies_landing(c)) {
       kmu_axim_read(&c->axim, KMU_ERR_STATUS_ADDR, TAG(T_FINAL, 0));
@@ -1239,9 +1494,12 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
         wr(c, KMU_COPY_CHUNK_ADDR, g->copy_chunk << KMU_COPY_CHUNK_LOG2_SHIFT, TAG(T_CFG, 6));
         wr(c, KMU_COPY_IRQ_ADDR, 1u << KMU_COPY_IRQ_EN_SHIFT, TAG(T_CFG, 7));
       }
+      /* revokes: their completion raises irq_o (TR_EVENTS.DONE) */
+      if (r->nrv) wr(c, KMU_TR_IRQ_EN_ADDR, KMU_TR_IRQ_EN_DONE_MASK, TAG(T_CFG, 8));
     }
     host_issue(c);
     copy_issue(c);
+    rv_issue(c);
     if (c->reg_active >= 0 && c->reg_phase == 1) {
       kmu_axim_read(&c->axim, KMU_REG_RESULT_ADDR, TAG(T_REGRES, (uint32_t)c->reg_active));
       c->reg_phase = 2;
@@ -1300,6 +1558,9 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     }
     kmu_axim_observe(&c->axim, &sig, c->cycle);
     if (p->irq_o) r->irq_cycles++;
+    if (p->kernel_done_o & 1) c->kernel_dones++;
+    /* a revoke's completion, before this cycle's starts (a replay's may follow at once) */
+    if (c->rv_active >= 0 && c->rv_phase == 2 && (p->irq_o & 1)) rv_boundary(c);
     if (c->simt) observe_sms(c);
     if (p->simt_start_valid_o && p->simt_start_ready_i) {
       on_start(c);
@@ -1402,14 +1663,21 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     if (c->copies && r->copy_err_cnt)
       fail(c, "the engine counted %u refused copies (COPY_ERR_CNT)", r->copy_err_cnt);
     /* TReM: every user-facing kernel (class=user, every event kernel) that arrived has left
-     * (kmu_elastic's q back to 0); no revoke was asked (kmusim does not drive TR_CMD yet) */
+     * (kmu_elastic's q back to 0, a retired one included); every revoke request completed
+     * exactly once: the unit idle, its counters equal to the results read */
     if (c->trem && (r->tr_elastic & KMU_TR_ELASTIC_Q_MASK))
       fail(c, "user-facing kernels: the engine still counts %u outstanding at the end "
            "(TR_ELASTIC.Q): an arrival without its departure",
            (unsigned)((r->tr_elastic & KMU_TR_ELASTIC_Q_MASK) >> KMU_TR_ELASTIC_Q_SHIFT));
-    if (c->trem && ((r->tr_result & KMU_TR_RESULT_BUSY_MASK) || r->perf_revokes || r->err_cnt_trem))
-      fail(c, "revoke unit: TR_RESULT=0x%08x, PERF_REVOKES=%u, ERR_CNT_TREM=%u without any "
-           "revoke request", r->tr_result, r->perf_revokes, r->err_cnt_trem);
+    if (c->trem && ((r->tr_result & KMU_TR_RESULT_BUSY_MASK) || r->perf_revokes != c->rv_ok ||
+                    r->err_cnt_trem != c->rv_err || c->rv_ok + c->rv_err != r->nrv))
+      fail(c, "revoke unit: TR_RESULT=0x%08x, PERF_REVOKES=%u, ERR_CNT_TREM=%u after %zu "
+           "revoke requests (%zu results OK, %zu other)", r->tr_result, r->perf_revokes,
+           r->err_cnt_trem, r->nrv, c->rv_ok, c->rv_err);
+    if (r->nrv && c->kernel_dones != c->completed - c->retired)
+      fail(c, "kernel_done_o pulsed %" PRIu64 " times for %" PRIu64 " completions (%zu kernels "
+           "retired: none for them, exactly one for a replayed one)", c->kernel_dones,
+           c->completed - c->retired, c->retired);
     for (size_t i = 0; i < r->ncp && !c->failed; i++)
       if (r->cp[i].nwritten != r->cp[i].bytes / 4) {
         char d[160];
@@ -1436,6 +1704,7 @@ out:
   free(c->kseq);
   free(c->ev_ref), free(c->kops), free(c->kn), free(c->knext), free(c->ops), free(c->db_id), free(c->inflight);
   free(c->live);
+  free(c->limbo_tb);
   free(c->ctx_op), free(c->ctx_save_since);
   if (!r->ks) r->ks = calloc(w->nk ? w->nk : 1, sizeof *r->ks);
   return rc;
@@ -1508,5 +1777,6 @@ void kmusim_result_free(kmusim_result *r) {
   free(r->iso);
   for (size_t i = 0; i < r->ncp; i++) free(r->cp[i].wbits);
   free(r->cp);
+  free(r->rv);
   memset(r, 0, sizeof *r);
 }

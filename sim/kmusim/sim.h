@@ -27,7 +27,31 @@ typedef struct {
   uint8_t *bits;          /* TBs started (while live) */
   int live;
   int tagged;             /* a TB start named its kernel tag (simt_start_slot_o) */
+  /* TReM (revoke lines) */
+  uint32_t lid;           /* launch id read back from TR_LAST_LID after its HL_CMD */
+  int lid_known;
+  int retired;            /* revoked and retired: it never completes */
+  uint32_t epoch;         /* replays done: the TBs counted in started / done are this run's */
+  uint64_t revokes, replays, tbs_dropped; /* revocations (status OK), of them replays, and the
+                                           * TBs they dropped (started, not done) */
+  uint64_t tbs_done_total;/* TB dones over every run (replays re-run the TBs) */
 } kmusim_inst;
+
+/* one revoke line (TReM): TR_CMD, then TR_RESULT read once TR_EVENTS.DONE raises irq_o */
+typedef struct {
+  unsigned line;
+  int kernel;
+  int retire;             /* the action asked for */
+  uint64_t at;            /* cycle the workload asks for */
+  uint64_t issued;        /* TR_CMD queued */
+  uint64_t accepted;      /* TR_CMD accepted (AW and W) */
+  uint64_t done;          /* the completion seen: irq_o from TR_EVENTS.DONE (registered) */
+  uint64_t read;          /* TR_RESULT read with DONE */
+  long inst;              /* the instance named (-1: none launched yet: TAG 0xFFFF, UNKNOWN) */
+  unsigned kind, id;      /* TR_CMD.KIND / .ID written */
+  unsigned status, tag, lid, replay; /* TR_RESULT */
+  uint64_t dropped;       /* TBs the revocation dropped (started, not done at its completion) */
+} kmusim_rvk;
 
 /* one copy (RGEM 3.1): submitted through the copy window, its bytes watched on both sides */
 typedef struct {
@@ -112,6 +136,9 @@ typedef struct {
   uint64_t link_reads, link_writes, link_chunks, link_setup_cycles;
   uint32_t perf_copies, copy_err_cnt; /* PERF_COPIES, COPY_ERR_CNT read at the end */
   uint32_t tr_elastic, tr_result, perf_revokes, err_cnt_trem; /* the TReM window, at the end */
+  kmusim_rvk *rv;           /* revoke lines, in time order */
+  size_t nrv;
+  uint64_t drop_evictions;  /* evicted TBs that a revocation dropped (in evictions too) */
   kmusim_mark *marks;       /* timeline marks (with record_tbs) */
   size_t nmarks, marks_cap;
   uint64_t *iso;            /* per kernel: isolated turnaround, 0 = not measured */

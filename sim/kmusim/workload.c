@@ -873,8 +873,22 @@ static void parse_event(parser *p, kmusim_ev_kind kind, char **tok, int n) {
     e.prio = r ? (unsigned)v : 0;
     break;
   }
-  case KMUSIM_EV_REVOKE:
+  case KMUSIM_EV_REVOKE: {
+    /* TReM: a host kernel, named by its launch id (TR_LAST_LID); event kernels have none
+     * that the host can read */
+    if (k->event) {
+      perr(p, "revoke: '%s' is an event kernel (kmusim revokes host kernels: by the launch id "
+              "it reads back from TR_LAST_LID)", k->name);
+      return;
+    }
+    const char *a = kv_get(&kv, "action");
+    if (a && strcmp(a, "replay") && strcmp(a, "retire")) {
+      perr(p, "revoke: action=%s: expected replay or retire", a);
+      return;
+    }
+    e.retire = a && !strcmp(a, "retire");
     break;
+  }
   case KMUSIM_EV_END:
     w->has_end = 1;
     w->end_at = e.at;

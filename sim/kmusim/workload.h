@@ -138,6 +138,7 @@ typedef struct {
   int dir;           /* copy: 0 h2d, 1 d2h */
   unsigned prio;     /* copy */
   uint64_t lead;     /* hint: predicted cycles until the launch */
+  int retire;        /* revoke: 1 action=retire, 0 action=replay (the default) */
   /* chaining (launch and copy, count 1): name= labels the statement, after= makes it wait
    * for an earlier labelled statement: it is issued at max(at, that one's completion) */
   char name[KMUSIM_NAME_MAX]; /* "" none */
