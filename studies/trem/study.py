@@ -195,9 +195,10 @@ def main():
     waves6 = [1, 4] if a.quick else FIG6_WAVES
     lens6b = [] if a.quick else FIG6B_LENS[1:]
 
-    runs = []
+    runs, cost = [], {}
 
-    def add(key, text):
+    def add(key, text, est=1):
+        cost[key] = est
         name = "_".join(key)
         wl = os.path.join(out, "wl", name + ".wl")
         with open(wl, "w") as f:
@@ -209,12 +210,13 @@ def main():
             for mode in ("revoke", "drain", "flag"):
                 if mode != "revoke" and (L in lens_rv or G // RESIDENT > DRAIN_MAX_WAVES[L]):
                     continue
-                add(("t2", mode, f"G{G}", f"L{L}"), wl_table2(mode, G, L))
+                add(("t2", mode, f"G{G}", f"L{L}"), wl_table2(mode, G, L),
+                    G * L if mode == "drain" else G * 500 if mode == "flag" else L)
     for w in waves6:
         for mode in ("kernel", "tb", "revoke"):
-            add(("f6", mode, f"W{w}"), wl_fig6(mode, w))
+            add(("f6", mode, f"W{w}"), wl_fig6(mode, w), w * RESIDENT * FIG6_LEN)
         for L in lens6b:
-            add(("f6", mode, "W1", f"L{L}"), wl_fig6(mode, 1, L))
+            add(("f6", mode, "W1", f"L{L}"), wl_fig6(mode, 1, L), RESIDENT * L)
     add(("f6", "alone"), wl_alone())
     arr = f11_arrivals(a.seed)
     # the SLA from the user kernel alone measured by the first run of this study (below);
@@ -224,8 +226,12 @@ def main():
     f11_modes = [("kernel", None), ("tb", None)] + [("revoke", int(x * sla)) for x in
                                                       (F11_D[:2] if a.quick else F11_D)]
     for mode, d in f11_modes:
-        add(("f11", mode) + (() if d is None else (f"d{d}",)), wl_fig11(mode, arr, d))
+        add(("f11", mode) + (() if d is None else (f"d{d}",)), wl_fig11(mode, arr, d),
+            F11_N * F11_GAP * RESIDENT)
 
+    # the longest runs first (drain and flag of the largest grids), so that the two
+    # workers finish together
+    runs.sort(key=lambda r: -cost.get(r[0], 1))
     print(f"study-trem: {len(runs)} kmusim runs (paper configuration, engine c), "
           f"{a.jobs} at a time", flush=True)
     res, failures = run_all(a.kmusim, runs, a.seed, a.jobs)
@@ -324,7 +330,7 @@ def main():
                             f"batch did not complete")
         st = {}
         for r in revokes(d_):
-            st[str(r.get("status"))] = st.get(str(r.get("status")), 0) + 1
+            st[r.get("status_name")] = st.get(r.get("status_name"), 0) + 1
         row.update({"met_pct": 100.0 * sum(x <= sla for x in resp) / max(1, len(resp)),
                     "resp_mean": sum(resp) / max(1, len(resp)), "resp_max": max(resp or [0]),
                     "revokes": ";".join(f"{k}:{v}" for k, v in sorted(st.items())),
