@@ -13,3 +13,7 @@ STUDY_TREM_DIR := $(BUILD)/study-trem
 .PHONY: study-trem
 study-trem: $(kmusim_paper_BIN)
 	@python3 studies/trem/study.py --kmusim $(kmusim_paper_BIN) --out $(STUDY_TREM_DIR)
+
+# make test: the reduced study (studies/trem/test_quick.sh, a few seconds) with the same checks
+TEST_SCRIPTS += studies/trem/test_quick.sh
+TEST_DEPS    += $(kmusim_paper_BIN)

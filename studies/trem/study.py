@@ -41,7 +41,9 @@ lines (revocation latency <= 2,000 cycles, flat: max/min <= 1.05 over the grids)
 a kmusim run fails or a run's result is not what the scenario requires (a revoke not OK, a
 batch TB count that does not fill the GPU, a kernel not completed); a missed target is a FAIL
 line and exit 1 as well.
---quick: two grids and one TB length (make test's smoke run, not a result)."""
+--quick: grids 256 and 1,024, one TB length, one Fig. 6 point, no Fig. 11b (make test's
+smoke run through studies/trem/test_quick.sh, a few seconds: the flow and the checks, not a
+result)."""
 import argparse
 import json
 import os
@@ -62,6 +64,7 @@ LENS_REVOKE_ONLY = [32000]     # revoke runs only: drain/flag would take too lon
 DRAIN_MAX_WAVES = {2000: 256, 8000: 16}   # the largest drain/flag runs simulated (waves)
 BATCH_LOADS = 20               # global loads per 1000 TB cycles: memory in flight at the revoke
 FLAG_CYCLES, FLAG_LOADS = 10, 100   # a flag-polling TB after the flag: 10 cycles, one load
+MEM_LAT = [None, 100, 800, 1600]  # t2mem: the revoke at 4,096 TBs, L 2,000, memory latencies
 NEXT = "kernel nxt grid=16 tb=128 regs=16 cycles=1000 host prio=3 class=user"
 FIG6_WAVES = [1, 4, 16]
 FIG6_LEN = 2000
@@ -95,9 +98,9 @@ def batch_line(name, G, L, prio=0, cycles=None, loads=BATCH_LOADS):
             f"prio={prio} class=batch loads={loads}")
 
 
-def wl_table2(mode, G, L):
+def wl_table2(mode, G, L, mem=None, loads=BATCH_LOADS):
     R = rpoint(L)
-    lines = [CONFIG]
+    lines = [CONFIG + ("" if mem is None else f" mem_latency={mem}")]
     if mode == "flag":
         head = min(G, RESIDENT)
         lines += [batch_line("batch", head, L, prio=1), NEXT]
@@ -108,7 +111,7 @@ def wl_table2(mode, G, L):
         lines += ["launch batch at=0 name=batch"] + (["launch tail at=1 name=tail"] if tail else [])
         lines += [f"launch nxt at={R} after={'tail' if tail else 'batch'}"]
     else:
-        lines += [batch_line("batch", G, L), NEXT, "launch batch at=0 name=batch"]
+        lines += [batch_line("batch", G, L, loads=loads), NEXT, "launch batch at=0 name=batch"]
         if mode == "revoke":
             lines += [f"revoke batch at={R} action=retire", f"launch nxt at={R}"]
         else:
@@ -189,10 +192,10 @@ def main():
     out = a.out
     for d in ("wl", "runs"):
         os.makedirs(os.path.join(out, d), exist_ok=True)
-    grids = [256, 4096] if a.quick else GRIDS
+    grids = [256, 1024] if a.quick else GRIDS
     lens = [2000] if a.quick else LENS
     lens_rv = [] if a.quick else LENS_REVOKE_ONLY
-    waves6 = [1, 4] if a.quick else FIG6_WAVES
+    waves6 = [1] if a.quick else FIG6_WAVES
     lens6b = [] if a.quick else FIG6B_LENS[1:]
 
     runs, cost = [], {}
@@ -212,6 +215,10 @@ def main():
                     continue
                 add(("t2", mode, f"G{G}", f"L{L}"), wl_table2(mode, G, L),
                     G * L if mode == "drain" else G * 500 if mode == "flag" else L)
+    mems = [] if a.quick else MEM_LAT
+    for m in mems:              # None: no loads at all, at the default memory latency
+        add(("t2mem", f"M{m}"), wl_table2("revoke", 4096, 2000, mem=m if m else None,
+                                          loads=0 if m is None else BATCH_LOADS))
     for w in waves6:
         for mode in ("kernel", "tb", "revoke"):
             add(("f6", mode, f"W{w}"), wl_fig6(mode, w), w * RESIDENT * FIG6_LEN)
@@ -223,8 +230,8 @@ def main():
     # the delays need it before any run: use the nominal 2,232-cycle figure of the paper
     # configuration, checked against the measurement after the runs
     sla = F11_SLA_X * USER_ALONE_NOMINAL
-    f11_modes = [("kernel", None), ("tb", None)] + [("revoke", int(x * sla)) for x in
-                                                      (F11_D[:2] if a.quick else F11_D)]
+    f11_modes = [] if a.quick else \
+        [("kernel", None), ("tb", None)] + [("revoke", int(x * sla)) for x in F11_D]
     for mode, d in f11_modes:
         add(("f11", mode) + (() if d is None else (f"d{d}",)), wl_fig11(mode, arr, d),
             F11_N * F11_GAP * RESIDENT)
@@ -281,6 +288,24 @@ def main():
                     row[mode + "_gone"] = b[0]["completed"] - row["R"]
                     row[mode + "_next"] = nx[0]["first_dispatch"] - row["R"]
             t2.append(row)
+
+    # ---- revocation latency against the memory latency ----
+    tm = []
+    for m in mems:
+        d = js(("t2mem", f"M{m}"))
+        rv = revokes(d) if d else []
+        if d is None or len(rv) != 1 or rv[0].get("status") != 0:
+            failures.append(f"t2mem M={m}: revoke records {rv}")
+            continue
+        nx = insts(d, "nxt")[0]
+        tm.append({"mem_latency": m or 400, "loads": 0 if m is None else BATCH_LOADS,
+                   "gone": rv_latency(rv[0]), "next": nx["first_dispatch"] - rv[0]["accepted"]})
+    if mems:    # the paper configuration's 400 cycles, from the main table
+        r0 = next((r for r in t2 if r["grid"] == 4096 and r["tb_cycles"] == 2000), None)
+        if r0:
+            tm.append({"mem_latency": 400, "loads": BATCH_LOADS, "gone": r0["revoke_gone"],
+                       "next": r0["revoke_next"]})
+        tm.sort(key=lambda r: (r["loads"], r["mem_latency"]))
 
     # ---- Fig. 6 ----
     alone = js(("f6", "alone"))
@@ -351,6 +376,7 @@ def main():
 
     csv("table2.csv", t2)
     csv("fig6.csv", f6)
+    csv("table2_mem.csv", tm)
     csv("fig11b.csv", f11)
 
     def c(x):
@@ -366,6 +392,12 @@ def main():
         md.append(f"| {r['grid']:,} | {r['tb_cycles']:,} | {c(r['revoke_gone'])} | "
                   f"{c(r['revoke_next'])} | {c(r['drain_gone'])} | {c(r['drain_next'])} | "
                   f"{c(r['flag_gone'])} | {c(r['flag_next'])} |")
+    if tm:
+        md += ["", "## Revocation latency against the memory latency (4,096 TBs, TB 2,000 "
+               "cycles)", "", "| memory latency | loads / 1000 cycles | gone | next |",
+               "|---|---|---|---|"]
+        md += [f"| {r['mem_latency']:,} | {r['loads']} | {c(r['gone'])} | {c(r['next'])} |"
+               for r in tm]
     md += ["", "## Fig. 6 analogue: user-facing response / stand-alone, against batch length",
            "", f"user kernel alone: {c(t_alone)} cycles (launch accepted -> completion flag)",
            "", "| batch waves | batch TBs | TB cycles | batch cycles (alone) | kernel-at-a-time | "
@@ -375,7 +407,7 @@ def main():
                   f"{c(r.get('batch_cycles'))} | "
                   f"{f2(r['kernel_norm'])} | {f2(r['tb_norm'])} | {f2(r['revoke_norm'])} |")
 
-    md += ["", "## Fig. 11b analogue: user kernels meeting the SLA against the revocation "
+    md += [] if not f11 else ["", "## Fig. 11b analogue: user kernels meeting the SLA against the revocation "
            "latency", "", f"{len(arr)} user kernels, seeded exponential gaps of mean {F11_GAP:,} "
            f"cycles, over a {F11_WAVES}-wave batch kernel; SLA {sla:,} cycles "
            f"({F11_SLA_X}x the user kernel alone)", "",
@@ -411,7 +443,7 @@ def main():
     with open(os.path.join(out, "summary.md"), "w") as f:
         f.write("\n".join(md) + "\n")
     with open(os.path.join(out, "summary.json"), "w") as f:
-        json.dump({"table2": t2, "fig6": f6, "fig11b": f11, "user_alone": t_alone, "quick": a.quick,
+        json.dump({"table2": t2, "table2_mem": tm, "fig6": f6, "fig11b": f11, "user_alone": t_alone, "quick": a.quick,
                    "seed": a.seed, "checks": [{"ok": ok, "text": t} for ok, t in checks],
                    "failures": failures}, f, indent=1)
     print("\n".join(md))
