@@ -62,11 +62,11 @@ def add_revokes(seed, span, kernels, events):
     for _ in range(r.randint(3, 12)):
         name = r.choice(hosts)
         mode = r.random()
-        if mode < 0.45 and name in launches:
+        if mode < 0.6 and name in launches:
             t = r.choice(launches[name]) + r.choice([0, 1, 3, 10, 30, 100, 400, r.randint(0, 3000)])
-        elif mode < 0.55:
+        elif mode < 0.68:
             t = r.randint(0, 5)                       # before every launch: UNKNOWN
-        elif mode < 0.65:
+        elif mode < 0.76:
             t = span + r.randint(0, span)             # late: finished (or revoked before)
         else:
             t = r.randint(0, span)

@@ -29,7 +29,7 @@ if [ -z "${KMU_BIN:-}" ] && [ "$cfg" = small ]; then
     fails=$((fails + 1))
   fi
 fi
-hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl)
+hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl workloads/revoke.wl)
 [ "$cfg" = small ] || hand=()
 # KMU_COSIM_HAND=0: the random workloads only (make gate's quick run: GATE_HAND=0)
 hand_on=${KMU_COSIM_HAND:-1}
@@ -73,6 +73,27 @@ for cs in "${cseeds[@]}"; do
     echo "PASS kmu_gpu.cosim copies seed=$cs"
   else
     echo "FAIL kmu_gpu.cosim copies seed=$cs ($wl)"
+    head -n 20 "$log"
+    fails=$((fails + 1))
+    [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
+  fi
+done
+# TReM revocations (issue 12): random workloads with revoke lines (both actions, at any moment:
+# during a launch, its first TBs, a preemption; before a launch, after the end), under every
+# policy the seed draws; kmusim's scoreboard checks every status, the dropped TBs (each one
+# evicted, none lost), the replays (every TB once per run), no completion for a retired kernel,
+# and that every accepted TR_CMD completes exactly once.  KMU_REVOKE_SEEDS="$(seq 1 100)" for a
+# longer run (small build: about 3 s a seed).
+rvseeds=(${KMU_REVOKE_SEEDS:-1 3 4 5 6})
+[ "$cfg" = small ] && [ "$hand_on" = 1 ] || rvseeds=()
+for rs in "${rvseeds[@]}"; do
+  wl=$wd/revokes-$rs.wl
+  python3 scripts/gen_workload.py "$rs" 20000 "$cfg" revokes >"$wl"
+  log=$wd/revokes-$rs.log
+  if "$bin" "$wl" --engine cosim --seed "$rs" --no-isolated >"$log" 2>&1; then
+    echo "PASS kmu_gpu.cosim revokes seed=$rs"
+  else
+    echo "FAIL kmu_gpu.cosim revokes seed=$rs ($wl)"
     head -n 20 "$log"
     fails=$((fails + 1))
     [ -n "${KMU_STOP_FIRST:-}" ] && exit 1

@@ -1747,6 +1747,86 @@ static int t_revoke(const char *test, uint64_t seed, uint64_t cycles) {
   return kmu_lockstep(&kmu_kmu_block, &s, test, seed, cycles);
 }
 
+
+/* (TReM) a replay while the kernel's swap-out continuation waits in the pool restarts the
+ * kernel at TB 0 (docs/blocks/kmu_kmu.md "TReM revocation", replay: the pooled continuation is
+ * marked and admitted at TB 0): TReM III replays a revoked task from its start, so a
+ * continuation that kept its saved TB index would lose the TBs before it.  Needs a swap-out:
+ * at CT = SLOTS every slot holder holds one of the CT tags, so no continuation can wait for a
+ * slot (the case cannot arise there; the test is then empty).
+ * Pool: a fresh priority-0 kernel X waits (slots full, none to swap: same priority); a
+ * priority-3 arrival swaps out the victim, whose continuation {next 2} queues behind X, so it is
+ * not the pool's candidate and a stop leaves it pooled.  Stop and replay the victim; then free
+ * two slots: X is admitted, then the continuation, which must start at TB 0 and run each TB of
+ * the grid once. */
+static int t_replay_pooled(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  if (P_CT <= NS) return d_run(p);
+  kdesc lo[KMU_KMU_MAX_SLOTS];
+  for (unsigned s = 0; s < NS; s++) {
+    lo[s] = kern(1000 + s, 0, INV_TBS, 0);
+    p_desc(p, &lo[s], "priority-0 kernels fill every slot (tag = slot)");
+  }
+  const unsigned vic = NS - 1;
+  for (unsigned k = 0; k < 2; k++) {
+    dstep *s = p_take(p, vic, 0, "two TBs of the victim-to-be");
+    exp_slot(s, vic, &lo[vic], k);
+    EXP(s, take_tag_o, vic);
+  }
+  const kdesc x = kern(1100, 0, 1, 0);
+  dstep *s = p_desc(p, &x, "a fresh priority-0 kernel X waits in level 0 (no slot, no swap)");
+  for (unsigned k = 0; k < 2; k++) {
+    s = p_idle(p, "X waits: same priority as every slot, nothing to swap");
+    EXP(s, swap_o, 0);
+    EXP(s, slot_valid_o, ALL_SLOTS);
+  }
+  const kdesc hi = kern(1200, 3, 3, 0);
+  s = p_desc(p, &hi, "t: a priority-3 arrival swaps out the last slot's kernel (its "
+            "continuation {next 2} queues behind X)");
+  EXP(s, swap_o, 1);
+  s = p_idle(p, "t+1: the victim's slot is free; the arrival is admitted at this edge");
+  EXP(s, slot_valid_o, ALL_SLOTS & ~(1ull << vic));
+  s = p_idle(p, "t+2: the arrival in the victim's slot");
+  EXP(s, slot_valid_o, ALL_SLOTS);
+  exp_slot(s, vic, &hi, 0);
+  s = p_idle(p, "stop the victim's tag: its continuation is not the pool's head (X is)");
+  s->in.stop_i = 1, s->in.rvk_tag_i = vic;
+  s = p_idle(p, "stop acknowledged in the next cycle");
+  EXP(s, stop_ack_o, 1);
+  s = p_idle(p, "free it: replay (its continuation is still pooled)");
+  s->in.free_i = 1, s->in.free_replay_i = 1, s->in.rvk_tag_i = vic;
+  s = p_idle(p, "the free is held (fr_*_q) and carried out: the pooled continuation is marked");
+  EXP(s, free_ack_o, 0);
+  s = p_idle(p, "free acknowledged the cycle after");
+  EXP(s, free_ack_o, 1);
+  EXP(s, slot_valid_o, ALL_SLOTS);
+  for (unsigned k = 0; k < 3; k++) {
+    s = p_take(p, vic, 0, "the arrival's TBs: its last take frees the slot");
+    exp_slot(s, vic, &hi, k);
+  }
+  s = p_idle(p, "X, the head of level 0, is admitted at this edge");
+  s = p_idle(p, "X in the freed slot");
+  EXP(s, slot_valid_o, ALL_SLOTS);
+  exp_slot(s, vic, &x, 0);
+  s = p_take(p, vic, 0, "X's one TB: the slot frees");
+  exp_slot(s, vic, &x, 0);
+  s = p_idle(p, "the replayed continuation is admitted at this edge");
+  s = p_idle(p, "the replay in the slot, with its tag, at TB 0 (not its saved TB 2)");
+  EXP(s, slot_valid_o, ALL_SLOTS);
+  exp_slot(s, vic, &lo[vic], 0);
+  EXP(s, take_tag_o, vic);
+  for (unsigned k = 0; k < INV_TBS; k++) {
+    s = p_take(p, vic, 0, "the replay takes every TB of the grid once, from TB 0");
+    exp_slot(s, vic, &lo[vic], k);
+    EXP(s, take_tag_o, vic);
+  }
+  for (unsigned k = 0; k < INV_TBS; k++) p_done(p, vic, 0, "the replay's dones");
+  s = p_idle(p, "the replayed kernel completes once");
+  exp_cpl(s, &lo[vic]);
+  return d_run(p);
+}
+
 static const kmu_test tests[] = {
     {"admit", t_admit, 0, 0},
     {"tbs", t_tbs, 0, 0},
@@ -1764,6 +1844,7 @@ static const kmu_test tests[] = {
     {"random", t_random, 170000, 6},
     {"swaps", t_swaps, 170000, 6},
     {"revoke", t_revoke, 60000, 4},
+    {"replay_pooled", t_replay_pooled, 0, 0},
 };
 
 int main(int argc, char **argv) {
