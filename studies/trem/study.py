@@ -72,10 +72,12 @@ FIG6_LEN = 2000
 FIG6B_LENS = [2000, 8000, 32000]   # fig6b: one wave of batch TBs this long
 USER = "kernel user grid=64 tb=128 regs=16 cycles=1000 host prio=3 class=user loads=20"
 # fig11b: a stream of user kernels over a replayed batch kernel, the revoke delayed by d
-F11_N, F11_GAP, F11_WAVES = 10, 9000, 4   # arrivals, mean gap (cycles), batch waves
+# arrivals, mean gap (cycles), batch waves (24 waves, about 106,000 cycles alone: the batch
+# outlasts the stream, so every user kernel arrives while it runs)
+F11_N, F11_GAP, F11_WAVES = 10, 9000, 24
 USER_ALONE_NOMINAL = 2232     # cycles: the user kernel alone (checked against the measurement)
 F11_BURST = 4000               # arrivals closer than this share one revoke and one relaunch
-F11_RELAUNCH = 200             # the host's relaunch of a retired batch kernel: cycles after the revoke
+F11_RELAUNCH = 1000            # the host relaunches a retired batch kernel after the revoke is done (latency 480)
 F11_SLA_X = 3                  # SLA = 3x the user kernel alone (the paper: 200 ms over 1..170 ms)
 F11_D = [0, 0.1, 0.5, 1, 2]    # revoke delay d in SLAs (the paper's 22 ms is 0.11 SLA)
 # paper, Table II (ms): process kill, asm(exit), TReM per <blocks, threads> kernel
@@ -155,7 +157,7 @@ def f11_arrivals(seed):
 def wl_fig11(mode, arr, d=None):
     """mode kernel / tb: no revocation; revoke: the host's driver retires the running batch
     kernel d cycles after a user kernel arrives and launches it again (TReM's replay from the
-    host) once the user kernels are done.  Arrivals closer than F11_BURST cycles (about a user
+    host) once the user kernels are done, except after the last burst (the stream ends).  Arrivals closer than F11_BURST cycles (about a user
     kernel's response: the previous one still runs) form a burst: one revoke at the burst's
     first arrival + d, one relaunch after its last user kernel has completed, and at least
     F11_RELAUNCH cycles after the revoke (a revoke names the kernel's latest launch issued)"""
@@ -169,11 +171,12 @@ def wl_fig11(mode, arr, d=None):
         else:
             bursts.append([i])
     if mode == "revoke":
-        for b in bursts:
+        for j, b in enumerate(bursts):
             t = arr[b[0]] + d
             ev.append((t, 2, f"revoke batch at={t} action=retire"))
-            ev.append((t + F11_RELAUNCH, 3,
-                       f"launch batch at={t + F11_RELAUNCH} after=u{b[-1]}"))
+            if j + 1 < len(bursts):     # the stream ends with the last burst: no relaunch
+                t2 = max(t + F11_RELAUNCH, arr[b[-1]])   # after= names an earlier line
+                ev.append((t2, 3, f"launch batch at={t2} after=u{b[-1]}"))
     ev.sort(key=lambda e: (e[0], e[1]))
     return "\n".join([cfg, batch_line("batch", F11_WAVES * RESIDENT, FIG6_LEN), USER] +
                      [e[2] for e in ev]) + "\n"
@@ -213,6 +216,8 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--reuse", action="store_true",
+                    help="development: keep a run whose JSON is newer than its workload")
     ap.add_argument("--seed", type=int, default=int(os.environ.get("SEED", "1")))
     a = ap.parse_args()
     t0 = time.time()
@@ -231,8 +236,14 @@ def main():
         cost[key] = est
         name = "_".join(key)
         wl = os.path.join(out, "wl", name + ".wl")
-        with open(wl, "w") as f:
-            f.write(text)
+        try:
+            with open(wl) as f:
+                same = f.read() == text
+        except OSError:
+            same = False
+        if not same:            # unchanged: keep its time stamp (--reuse)
+            with open(wl, "w") as f:
+                f.write(text)
         runs.append((key, wl, os.path.join(out, "runs", name + ".json"), None))
 
     for L in lens + lens_rv:
@@ -273,7 +284,7 @@ def main():
     runs.sort(key=lambda r: -cost.get(r[0], 1))
     print(f"study-trem: {len(runs)} kmusim runs (paper configuration, engine c), "
           f"{a.jobs} at a time", flush=True)
-    res, failures = run_all(a.kmusim, runs, a.seed, a.jobs)
+    res, failures = run_all(a.kmusim, runs, a.seed, a.jobs, reuse=a.reuse)
 
     def js(key):
         r = res.get(key)
@@ -382,7 +393,7 @@ def main():
         u = insts(d_, "user")
         resp = [i["turnaround"] for i in u if i.get("turnaround") is not None]
         b = insts(d_, "batch")      # every launch of it: retired ones have no completion
-        if len(resp) != len(arr) or b[-1].get("completed") is None or \
+        if len(resp) != len(arr) or \
                 any(i.get("completed") is None and not i.get("retired") for i in b):
             failures.append(f"fig11b {mode} d={d}: {len(resp)}/{len(arr)} user kernels "
                             f"complete, or a batch launch neither completed nor retired")
@@ -392,7 +403,8 @@ def main():
         row.update({"met_pct": 100.0 * sum(x <= sla for x in resp) / max(1, len(resp)),
                     "resp_mean": sum(resp) / max(1, len(resp)), "resp_max": max(resp or [0]),
                     "revokes": ";".join(f"{k}:{v}" for k, v in sorted(st.items())),
-                    "batch_launches": len(b), "batch_done": b[-1].get("completed")})
+                    "batch_launches": len(b),
+                    "batch_completed": sum(i.get("completed") is not None for i in b)})
         f11.append(row)
 
     # ---- write ----
@@ -450,13 +462,13 @@ def main():
            f"cycles, over a {F11_WAVES}-wave batch kernel; SLA {sla:,} cycles "
            f"({F11_SLA_X}x the user kernel alone)", "",
            "| mode | revoke delay (cycles) | delay / SLA | SLA met % | response mean | "
-           "response max | revoke statuses | batch launches | batch done |",
+           "response max | revoke statuses | batch launches | batch launches completed |",
            "|---|---|---|---|---|---|---|---|---|"]
     for r in f11:
         md.append(f"| {r['mode']} | {c(r['delay'])} | {f2(r['delay_sla'])} | "
                   f"{f2(r.get('met_pct'), 0)} | {c(round(r['resp_mean'])) if r.get('resp_mean') else '-'} | "
                   f"{c(r.get('resp_max'))} | {r.get('revokes') or '-'} | {r.get('batch_launches', '-')} | "
-                  f"{c(r.get('batch_done'))} |")
+                  f"{r.get('batch_completed', '-')} |")
 
     # ---- targets ----
     checks = []
