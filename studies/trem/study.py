@@ -3,7 +3,7 @@
 docs/results-trem.md).
 
     python3 studies/trem/study.py --kmusim build/bin/kmusim-paper --out build/study-trem
-                                  [--quick] [--jobs N] [--seed N]
+                                  [--quick] [--jobs N] [--seed N] [--reuse]
 
 Runs kmusim's paper configuration (16 SMs, engine c: the C twin of kmu_gpu with kmu_revoke
 and every kmu_sm's drop engine) on generated workloads; every run's scoreboard must pass
@@ -25,19 +25,28 @@ design, replayed kernels run once to completion), else the study fails.
           host sees the batch complete (drain, flag: `after=`).  Measured: R -> the batch gone
           (revoke: TR_CMD accepted -> TR_RESULT.DONE, kmusim's revoke latency; drain, flag:
           its completion flag written) and R -> the next kernel's first TB start.
+          late: the same revoke early in the fourth wave (grids of 4+ waves); t2mem: the
+          revoke at memory latencies 100 .. 1,600 and without loads (where the cycles go).
   fig6    TReM Fig. 6 analogue: a user-facing kernel (prio 3, class user) arrives at R in the
           middle of a batch kernel's first wave; its response (launch accepted -> completion
-          flag) over its stand-alone response, against the batch kernel's length (1 .. 64
-          waves), for:
+          flag) over its stand-alone response, against the batch kernel's length (1 .. 16
+          waves of 2,000-cycle TBs, one wave of 8,000 and 32,000), for:
             kernel          rgem=1: one kernel at a time (the paper's GPU: a kernel runs to
                             its end before another starts); no revocation
+            kernel_revoke   rgem=1 and the driver retires the batch kernel at the arrival and
+                            launches it again after the user kernel (a replay under rgem=1
+                            hangs: docs/results-trem.md, Found by the study)
             tb              rgem=0: TB-level priority dispatch, no revocation: the user's TBs
                             take the SMs as batch TBs finish (draining TBs, not the kernel)
             revoke          rgem=0 and the driver revokes the batch kernel (action=replay) at
                             the user kernel's arrival: it found no room
-Writes OUTDIR/{table2,fig6}.csv, OUTDIR/summary.md and OUTDIR/summary.json, keeps every
-workload (OUTDIR/wl/) and kmusim JSON (OUTDIR/runs/).  Prints the issue's targets as PASS/FAIL
-lines (revocation latency <= 2,000 cycles, flat: max/min <= 1.05 over the grids).  Exit 1 when
+  fig11b  TReM Fig. 11b analogue: 10 user kernels (seeded exponential arrivals) over a 24-wave
+          batch kernel; the SLA met against the revocation latency, modelled as the driver's
+          revoke written d cycles after each arrival (rgem=1, retire + relaunch), beside no
+          revocation (rgem=1 and rgem=0).
+Writes OUTDIR/{table2,table2_mem,fig6,fig11b}.csv, OUTDIR/summary.md and
+OUTDIR/summary.json, keeps every workload (OUTDIR/wl/) and kmusim JSON (OUTDIR/runs/).
+Prints the issue's targets as PASS/FAIL lines (revocation latency <= 2,000 cycles, flat: max/min <= 1.05 over the grids).  Exit 1 when
 a kmusim run fails or a run's result is not what the scenario requires (a revoke not OK, a
 batch TB count that does not fill the GPU, a kernel not completed); a missed target is a FAIL
 line and exit 1 as well.
@@ -77,7 +86,9 @@ USER = "kernel user grid=64 tb=128 regs=16 cycles=1000 host prio=3 class=user lo
 F11_N, F11_GAP, F11_WAVES = 10, 9000, 24
 USER_ALONE_NOMINAL = 2232     # cycles: the user kernel alone (checked against the measurement)
 F11_BURST = 4000               # arrivals closer than this share one revoke and one relaunch
-F11_RELAUNCH = 1000            # the host relaunches a retired batch kernel after the revoke is done (latency 480)
+# the host relaunches a retired batch kernel this long after the revoke: after its completion
+# (about 480 cycles), as a host that waits for the result does
+F11_RELAUNCH = 1000
 F11_SLA_X = 3                  # SLA = 3x the user kernel alone (the paper: 200 ms over 1..170 ms)
 F11_D = [0, 0.1, 0.5, 1, 2]    # revoke delay d in SLAs (the paper's 22 ms is 0.11 SLA)
 # paper, Table II (ms): process kill, asm(exit), TReM per <blocks, threads> kernel
@@ -157,8 +168,9 @@ def f11_arrivals(seed):
 def wl_fig11(mode, arr, d=None):
     """mode kernel / tb: no revocation; revoke: the host's driver retires the running batch
     kernel d cycles after a user kernel arrives and launches it again (TReM's replay from the
-    host) once the user kernels are done, except after the last burst (the stream ends).  Arrivals closer than F11_BURST cycles (about a user
-    kernel's response: the previous one still runs) form a burst: one revoke at the burst's
+    host) once the user kernels are done, except after the last burst (the stream ends).
+    Arrivals closer than F11_BURST cycles (about a user kernel's response: the previous one
+    still runs) form a burst: one revoke at the burst's
     first arrival + d, one relaunch after its last user kernel has completed, and at least
     F11_RELAUNCH cycles after the revoke (a revoke names the kernel's latest launch issued)"""
     cfg = CONFIG + (" rgem=1" if mode in ("kernel", "revoke") else "")
@@ -457,8 +469,9 @@ def main():
                   f"{f2(r['kernel_norm'])} | {f2(r['kernel_revoke_norm'])} | {f2(r['tb_norm'])} | "
                   f"{f2(r['revoke_norm'])} |")
 
-    md += [] if not f11 else ["", "## Fig. 11b analogue: user kernels meeting the SLA against the revocation "
-           "latency", "", f"{len(arr)} user kernels, seeded exponential gaps of mean {F11_GAP:,} "
+    md += [] if not f11 else [
+           "", "## Fig. 11b analogue: user kernels meeting the SLA against the revocation latency",
+           "", f"{len(arr)} user kernels, seeded exponential gaps of mean {F11_GAP:,} "
            f"cycles, over a {F11_WAVES}-wave batch kernel; SLA {sla:,} cycles "
            f"({F11_SLA_X}x the user kernel alone)", "",
            "| mode | revoke delay (cycles) | delay / SLA | SLA met % | response mean | "
@@ -466,8 +479,10 @@ def main():
            "|---|---|---|---|---|---|---|---|---|"]
     for r in f11:
         md.append(f"| {r['mode']} | {c(r['delay'])} | {f2(r['delay_sla'])} | "
-                  f"{f2(r.get('met_pct'), 0)} | {c(round(r['resp_mean'])) if r.get('resp_mean') else '-'} | "
-                  f"{c(r.get('resp_max'))} | {r.get('revokes') or '-'} | {r.get('batch_launches', '-')} | "
+                  f"{f2(r.get('met_pct'), 0)} | "
+                  f"{c(round(r['resp_mean'])) if r.get('resp_mean') else '-'} | "
+                  f"{c(r.get('resp_max'))} | {r.get('revokes') or '-'} | "
+                  f"{r.get('batch_launches', '-')} | "
                   f"{r.get('batch_completed', '-')} |")
 
     # ---- targets ----
@@ -487,7 +502,8 @@ def main():
                     fl = max(v) / max(1, min(v))
                     checks.append((fl <= TARGET_FLAT, f"trem.flat: TB {L} cycles, {what}: "
                                    f"max/min {max(v)}/{min(v)} = {fl:.3f} over grids "
-                                   f"{grids[0]}..{grids[-1]}, first and fourth wave, <= {TARGET_FLAT}"))
+                                   f"{grids[0]}..{grids[-1]}, first and fourth wave, "
+                                   f"<= {TARGET_FLAT}"))
     else:
         failures.append("no revocation latency measured (does kmusim run `revoke`?)")
     md += ["", "## Targets", ""] + [("PASS " if ok else "FAIL ") + t for ok, t in checks]
@@ -496,7 +512,8 @@ def main():
     with open(os.path.join(out, "summary.md"), "w") as f:
         f.write("\n".join(md) + "\n")
     with open(os.path.join(out, "summary.json"), "w") as f:
-        json.dump({"table2": t2, "table2_mem": tm, "fig6": f6, "fig11b": f11, "user_alone": t_alone, "quick": a.quick,
+        json.dump({"table2": t2, "table2_mem": tm, "fig6": f6, "fig11b": f11,
+                   "user_alone": t_alone, "quick": a.quick,
                    "seed": a.seed, "checks": [{"ok": ok, "text": t} for ok, t in checks],
                    "failures": failures}, f, indent=1)
     print("\n".join(md))
