@@ -47,9 +47,9 @@ design, replayed kernels run once to completion), else the study fails.
 Writes OUTDIR/{table2,table2_mem,fig6,fig11b}.csv, OUTDIR/summary.md and
 OUTDIR/summary.json, keeps every workload (OUTDIR/wl/) and kmusim JSON (OUTDIR/runs/).
 Prints the issue's targets as PASS/FAIL lines (revocation latency <= 2,000 cycles, flat:
-max/min <= 1.05 over the grids).  Exit 1 when a kmusim run fails or a run's result is not what the scenario requires (a revoke not OK, a
-batch TB count that does not fill the GPU, a kernel not completed); a missed target is a FAIL
-line and exit 1 as well.
+max/min <= 1.05 over the grids).  Exit 1 when a kmusim run fails or a run's result is not
+what the scenario requires (a revoke not OK, fewer TBs dropped than were resident, a kernel
+not completed); a missed target is a FAIL line and exit 1 as well.
 --quick: grids 256 and 1,024, one TB length, one Fig. 6 point, no Fig. 11b (make test's
 smoke run through studies/trem/test_quick.sh, a few seconds: the flow and the checks, not a
 result)."""
