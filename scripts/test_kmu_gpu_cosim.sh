@@ -29,7 +29,7 @@ if [ -z "${KMU_BIN:-}" ] && [ "$cfg" = small ]; then
     fails=$((fails + 1))
   fi
 fi
-hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl workloads/revoke.wl)
+hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl workloads/hw/revoke.wl)
 [ "$cfg" = small ] || hand=()
 # KMU_COSIM_HAND=0: the random workloads only (make gate's quick run: GATE_HAND=0)
 hand_on=${KMU_COSIM_HAND:-1}
@@ -73,6 +73,21 @@ for cs in "${cseeds[@]}"; do
     echo "PASS kmu_gpu.cosim copies seed=$cs"
   else
     echo "FAIL kmu_gpu.cosim copies seed=$cs ($wl)"
+    head -n 20 "$log"
+    fails=$((fails + 1))
+    [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
+  fi
+done
+# TReM revocations of kernels whose TBs are being preempted (paused, saved, switched out,
+# restored), under a PEP and a Chimera policy (small build)
+rvpols=(pep chimera)
+[ "$cfg" = small ] && [ "$hand_on" = 1 ] || rvpols=()
+for pol in "${rvpols[@]}"; do
+  log=$wd/revoke_preempt-$pol.log
+  if "$bin" workloads/hw/revoke_preempt.wl --engine cosim --policy "$pol" --no-isolated >"$log" 2>&1; then
+    echo "PASS kmu_gpu.cosim workloads/hw/revoke_preempt.wl --policy $pol"
+  else
+    echo "FAIL kmu_gpu.cosim workloads/hw/revoke_preempt.wl --policy $pol"
     head -n 20 "$log"
     fails=$((fails + 1))
     [ -n "${KMU_STOP_FIRST:-}" ] && exit 1

@@ -254,8 +254,6 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
   fprintf(f, "\n  ],\n  \"revokes\": [");
   for (size_t i = 0; i < r->nrv; i++) {
     const kmusim_rvk *v = &r->rv[i];
-    static const char *sn[] = {"OK", "UNKNOWN", "FINISHED", "REVOKED", "GUARD", "NO_VICTIM",
-                               "NEAR_DONE", "?"};
     fprintf(f, "%s\n    {\"line\": %u, \"kernel\": ", i ? "," : "", v->line);
     jstr(f, w->k[v->kernel].name);
     fprintf(f, ", \"action\": \"%s\", \"instance\": ", v->retire ? "retire" : "replay");
@@ -272,7 +270,7 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     jdiff(f, v->accepted, v->done);
     fprintf(f, ", \"status\": %u, \"status_name\": \"%s\", \"tag\": %u, \"lid\": %u, "
                "\"tbs_dropped\": %" PRIu64 "}",
-            v->status, sn[v->status < 7 ? v->status : 7], v->tag, v->lid, v->dropped);
+            v->status, kmusim_trem_status_name(v->status), v->tag, v->lid, v->dropped);
   }
   fprintf(f, "\n  ],\n  \"revoke_warnings\": %" PRIu64 ",\n  \"host_link\": {", r->trem_warnings);
   fprintf(f, "\"reads\": %" PRIu64 ", \"writes\": %" PRIu64
@@ -549,8 +547,6 @@ void kmusim_print_summary(FILE *f, const kmusim_workload *w, const kmusim_result
             r->link_setup_cycles);
   }
   if (r->nrv) {
-    static const char *sn[] = {"OK", "UNKNOWN", "FINISHED", "REVOKED", "GUARD", "NO_VICTIM",
-                               "NEAR_DONE", "?"};
     fprintf(f, "\n%-6s %-16s %-7s %10s %10s %8s %-9s %8s\n", "revoke", "kernel", "action",
             "accepted", "done", "latency", "status", "dropped");
     for (size_t i = 0; i < r->nrv; i++) {
@@ -562,7 +558,7 @@ void kmusim_print_summary(FILE *f, const kmusim_workload *w, const kmusim_result
         snprintf(l, sizeof l, "%" PRIu64, v->done - v->accepted);
       fprintf(f, "%-6u %-16s %-7s %10s %10s %8s %-9s %8" PRIu64 "\n", v->line,
               w->k[v->kernel].name, v->retire ? "retire" : "replay", a, d, l,
-              v->read != KMUSIM_NEVER ? sn[v->status < 7 ? v->status : 7] : "-", v->dropped);
+              v->read != KMUSIM_NEVER ? kmusim_trem_status_name(v->status) : "-", v->dropped);
     }
     fprintf(f, "(latency: TR_CMD accepted -> completion seen on irq_o, TR_EVENTS.DONE; dropped: "
                "TBs started and not done; %" PRIu64 " evicted TBs dropped)\n",

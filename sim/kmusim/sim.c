@@ -674,7 +674,7 @@ static void copy_completion(ctx *c, uint32_t rdata, uint64_t cycle) {
 
 
 /* ---------------------------------------------------------------- TReM revocations */
-static const char *trem_status_name(unsigned st) {
+const char *kmusim_trem_status_name(unsigned st) {
   static const char *n[] = {"OK", "UNKNOWN", "FINISHED", "REVOKED", "GUARD", "NO_VICTIM",
                             "NEAR_DONE", "?"};
   return n[st < 7 ? st : 7];
@@ -762,7 +762,7 @@ static void rv_result(ctx *c, uint32_t rdata, uint64_t cycle) {
   if (v->inst < 0) { /* nothing launched: TAG 0xFFFF names no kernel */
     if (v->status != KMU_TREM_STATUS_UNKNOWN)
       fail(c, "cycle %" PRIu64 ": %s of a kernel not launched yet (TAG 0xFFFF): status %u (%s), "
-           "expected UNKNOWN", cycle, d, v->status, trem_status_name(v->status));
+           "expected UNKNOWN", cycle, d, v->status, kmusim_trem_status_name(v->status));
     return;
   }
   kmusim_inst *x = &r->inst[v->inst];
@@ -775,7 +775,7 @@ static void rv_result(ctx *c, uint32_t rdata, uint64_t cycle) {
     if (v->status != KMU_TREM_STATUS_FINISHED && v->status != KMU_TREM_STATUS_REVOKED &&
         v->status != KMU_TREM_STATUS_UNKNOWN)
       fail(c, "cycle %" PRIu64 ": %s of %s: status %u (%s)", cycle, d, xd, v->status,
-           trem_status_name(v->status));
+           kmusim_trem_status_name(v->status));
     else if (v->status == KMU_TREM_STATUS_REVOKED && !x->retired && !x->replays)
       fail(c, "cycle %" PRIu64 ": %s of %s: REVOKED, but it was never revoked", cycle, d, xd);
     /* REVOKED for a replayed kernel is right while the replay waits in the pool; once a TB of
@@ -1575,6 +1575,11 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     if (p->kernel_done_o & 1) c->kernel_dones++;
     /* a revoke's completion, before this cycle's starts (a replay's may follow at once) */
     if (c->rv_active >= 0 && c->rv_phase == 2 && (p->irq_o & 1)) rv_boundary(c);
+    /* irq_o (only TR_EVENTS.DONE is enabled with revoke lines) with no request accepted: a
+     * completion without a request, or a request's second one */
+    else if (r->nrv && (c->rv_active < 0 || c->rv_phase == 1) && (p->irq_o & 1))
+      fail(c, "cycle %" PRIu64 ": irq_o (TR_EVENTS.DONE) with no revoke request in flight: a "
+           "completion without a request, or a second one", c->cycle);
     if (c->simt) observe_sms(c);
     if (p->simt_start_valid_o && p->simt_start_ready_i) {
       on_start(c);

@@ -167,5 +167,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
 /* isolated turnaround of every kernel that has instances, then ANTT and STP */
 int kmusim_isolated(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result *r);
 void kmusim_result_free(kmusim_result *r);
+/* a TR_RESULT.STATUS code's name (trem_status_e of regmap/kmu.rdl), "?" beyond them */
+const char *kmusim_trem_status_name(unsigned st);
 
 #endif

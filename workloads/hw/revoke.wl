@@ -1,7 +1,8 @@
 # revoke.wl - TReM revocations (issue 12, docs/workload-format.md "Revocations"): a batch
 # kernel revoked and replayed while it runs, a user-facing one retired, requests before a
 # launch (UNKNOWN), while a replay waits in the pool (REVOKED) and after a retire (REVOKED).
-# Run: scripts/kmusim --engine cosim workloads/revoke.wl (any policy: --policy pep ...)
+# Run: scripts/kmusim --engine cosim workloads/hw/revoke.wl (hardware engines only:
+# the fake test double has no TReM window) (any policy: --policy pep ...)
 config small
 kernel batch grid=40 tb=128 cycles=200 host loads=20 jitter=20
 kernel user  grid=12 tb=64 cycles=500 host prio=2 class=user
