@@ -180,6 +180,9 @@ typedef struct env {
   unsigned drp_dstall; /* done_ready_i held low this long after the pulse (queued reports) */
   unsigned n_drop, n_drop_tbs, n_drop_lat_max, n_drop_busy, n_drop_wp, n_drop_ewt, n_drop_ptb;
   unsigned n_drop_unst;
+  /* the context engine was busy last cycle; context commands aborted by a drop (issue 12) */
+  int ctx_busy_prev;
+  unsigned n_drop_abort;
   int fail;
 } env;
 
@@ -870,6 +873,19 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
       x->n_save++;
     }
   }
+  /* ---- a context command aborted (issue 12): the engine idle again without done_o, which
+   * only a save or restore of a TB under a drop may do; nothing of it is credited (no
+   * checkpoint, no restored TB) ---- */
+  if (x->ctx_busy_prev && (o->ctx_cmd_ready_o & 1) && !(o->ctx_done_o & 1)) {
+    const int u = x->sv_u >= 0 ? x->sv_u : x->rs_u;
+    if (u < 0 || !x->drp_on || !x->tb[u].dmark) {
+      FAIL(x, "a context command (TB %d) ended without ctx_done_o, not a drop's abort", u);
+      return 0;
+    }
+    x->sv_u = x->rs_u = -1;
+    x->n_drop_abort++;
+  }
+  x->ctx_busy_prev = !(o->ctx_cmd_ready_o & 1);
   if (o->ctx_done_o & 1) {
     if (x->sv_u >= 0) {
       tbrec *t = &x->tb[x->sv_u];
@@ -1249,9 +1265,10 @@ static int env_finish(void *c) {
   if (getenv("KMU_SM_STATS") && !kmu_tb_quiet())
     fprintf(stderr,
             "  [%s] drops %u: %u TBs dropped, max ack latency %u; drops meeting a save/restore %u,"
-            " a warp preemption %u, the EWT %u, preempted TBs %u, unstarted TBs %u\n",
+            " a warp preemption %u, the EWT %u, preempted TBs %u, unstarted TBs %u; context"
+            " commands aborted %u\n",
             x->test, x->n_drop, x->n_drop_tbs, x->n_drop_lat_max, x->n_drop_busy, x->n_drop_wp,
-            x->n_drop_ewt, x->n_drop_ptb, x->n_drop_unst);
+            x->n_drop_ewt, x->n_drop_ptb, x->n_drop_unst, x->n_drop_abort);
   if (x->fail) return 0;
   if (x->c.random_dispatch && !x->drained) {
     unsigned res = 0, pre = 0;
@@ -1322,6 +1339,11 @@ typedef struct {
   unsigned kslot;        /* d_start's kernel slot (0: 3) */
   uint64_t t_ack[4], t_paused; /* drop: acknowledges, the dropped TB reported paused */
   unsigned nack;
+  /* drop during a context command (kinds 9 save, 10 restore): memory latency, the drop's
+   * delay after the command's accept, commands accepted, the last accept, the pulse, the
+   * engine busy / idle again after the pulse */
+  unsigned lat, dly, ncmd;
+  uint64_t t_cmdl, t_drop, t_eidle;
   kmu_sm_out o_prev;
 } dstate;
 static dstate D;
@@ -1393,6 +1415,21 @@ static int d_script(void *c, uint64_t cyc, kmu_sm_in *i) {
     if (cyc > 45) x->draining = 1;
     break;
   }
+  case 9: case 10: /* drop of the tag of a TB in a save (9) or a restore (10): one TB of the
+                     * largest size (TB_MAXW warps, RPW registers, all shared memory) */
+    if (cyc == 1) {
+      x->lat_min = x->lat_max = D.lat;
+      d_start(x, i, TB_MAXW, RPWP, NS, 1000000, 0);
+    }
+    if (cyc == 40) i->preempt_valid_i = 1, x->hold = 1, i->hold_i = 1;
+    /* 10: the preempting kernel leaves after the evict: the restore starts */
+    if (D.kind == 10 && x->hold && x->n_evict && cyc > D.t_evict + 5) x->hold = 0, i->hold_i = 0;
+    if (!D.t_drop && D.ncmd == (unsigned)D.kind - 8 && cyc == D.t_cmdl + D.dly) {
+      drop_issue(x, &D.o_prev, i, 3);
+      D.t_drop = cyc;
+    }
+    if (D.t_drop && D.nack) x->hold = 0, i->hold_i = 0, x->draining = 1;
+    break;
   case 8: /* drop: TB A (slot 3) and B (slot 5) run; a drop of tag 9 (absent) at 40, of 3 at 60 */
     if (cyc == 1) d_start(x, i, 2, 4, 64, 3000, 0);
     if (cyc == 3) D.kslot = 5, d_start(x, i, 2, 4, 64, 300, 0), D.kslot = 0;
@@ -1417,6 +1454,10 @@ static int d_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
   D.o_prev = *o;
   if ((o->drop_ack_o & 1) && D.nack < 4) D.t_ack[D.nack++] = cyc;
   if (!D.t_paused && (i->simt_paused_i & 1)) D.t_paused = cyc;
+  if (D.kind == 9 || D.kind == 10) {
+    if ((o->ctx_cmd_valid_o & 1) && (o->ctx_cmd_ready_o & 1)) D.ncmd++, D.t_cmdl = cyc;
+    if (D.t_drop && cyc > D.t_drop && !D.t_eidle && (o->ctx_cmd_ready_o & 1)) D.t_eidle = cyc;
+  }
   if (x->ntb && D.kind == 1) {
     tbrec *t = &x->tb[0];
     if (!has_base0 && t->has_base) D.t_resume_base = cyc;
@@ -1626,6 +1667,63 @@ static int t_drop(const char *test, uint64_t seed, uint64_t cycles) {
   kmu_stim s = {&X, env_init, env_drive, d_check, dr_finish};
   return kmu_lockstep(&kmu_sm_block, &s, test, 1, 20000);
 }
+/* TReM drop of a TB whose context command is in flight (issue 12's target: revocation
+ * latency bounded, in-flight memory included): Chimera switches the largest TB (SAVE_ALL of
+ * TB_MAXW x RPW registers and all shared memory; at the paper size 131,072 + 98,304 bytes,
+ * 7,200 memory beats) with a memory latency of D.lat cycles.  drop_save: the drop comes 2
+ * cycles after the save command's accept (its scan running); drop_restore: 2 D.lat + 20 cycles
+ * after the restore's accept (D.lat reads outstanding).  The engine aborts the command
+ * (kmu_ctx_engine abort_i): the acknowledge must come within the drop's own steps (4 + 2 TBS +
+ * PTBS + EWT + 6) plus the abort's drain: the save's scan (at most TB_MAXW x RPW entries, one
+ * per cycle) or the restore's outstanding responses (D.lat), plus 8 (pause, evict, engine
+ * turn-around).  Without the abort the drop waits for the whole command (thousands of cycles
+ * at the paper size).  KMU_COV=1 prints the measured latency (docs/blocks/kmu_sm_ctrl.md). */
+static int ds_finish(void *c) {
+  env *x = c;
+  if (!env_finish(c)) return 0;
+  const char *t = x->test;
+  int ok = KMU_EXPECT_EQ(t, x->cyc, "the run drained", 1, x->drained);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "one acknowledge", 1, D.nack);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "the drop came during the command", 1, D.t_drop != 0);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "the TB dropped", ST_DROP, x->tb[0].st);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "the TB: no done", 0, x->tb[0].ndone);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "slot 3: no report", 0, x->reported[3]);
+  const uint64_t lat = D.t_ack[0] - D.t_drop;
+  const uint64_t drain = D.kind == 9 ? (uint64_t)TB_MAXW * RPWP : D.lat;
+  const uint64_t bound = 4 + 2 * NT + NP + NE + 6 + drain + 8;
+  ok &= kmu_expect(lat <= bound, t, x->cyc, "drop pulse -> acknowledge within the bound", bound,
+                   lat);
+  ok &= kmu_expect(D.t_eidle && D.t_eidle <= D.t_ack[0], t, x->cyc,
+                   "the engine idle again by the acknowledge", D.t_ack[0], D.t_eidle);
+  if (getenv("KMU_COV") && !kmu_tb_quiet())
+    printf("  %s: drop during a %s (memory latency %u): pulse -> drop_ack_o %llu cycles "
+           "(bound %llu), engine idle after %llu\n",
+           t, D.kind == 9 ? "SAVE_ALL" : "RESTORE", D.lat, (unsigned long long)lat,
+           (unsigned long long)bound, (unsigned long long)(D.t_eidle - D.t_drop));
+  return ok;
+}
+static int ds_run(const char *test, int kind) {
+  memset(&D, 0, sizeof D);
+  D.kind = kind;
+  D.lat = 100;
+  D.dly = kind == 9 ? 2 : 2 * D.lat + 20; /* restore: past the bitmaps' round trip */
+  memset(&X.c, 0, sizeof X.c);
+  X.c.script = d_script;
+  X.c.policy = KMU_POL_CHIMERA;
+  X.c.opt = 15;
+  X.test = test;
+  X.cycles = 40000;
+  kmu_stim s = {&X, env_init, env_drive, d_check, ds_finish};
+  return kmu_lockstep(&kmu_sm_block, &s, test, 1, 40000);
+}
+static int t_drop_save(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  return ds_run(test, 9);
+}
+static int t_drop_restore(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  return ds_run(test, 10);
+}
 static int t_chimera_switch(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   return d_run_kind(test, 0, KMU_POL_CHIMERA, 0);
@@ -1762,6 +1860,8 @@ static const kmu_test tests[] = {
     {"wp_during_pause", t_wp_during_pause, 0, 0},
     {"bad_inputs", t_bad_inputs, 0, 0},
     {"drop", t_drop, 0, 0},
+    {"drop_save", t_drop_save, 0, 0},
+    {"drop_restore", t_drop_restore, 0, 0},
     {"random", t_random, RANDOM_CYCLES, RANDOM_SEEDS},
 };
 

@@ -39,7 +39,7 @@ extern "C" {
   X(pre_busy_o, always) X(ptb_count_o, always) X(wp_ev_valid_o, always)                      \
   X(wp_ev_regs_o, wp_ev_valid_o) X(wp_ev_pc_o, wp_ev_valid_o) X(wp_ev_id_o, wp_ev_valid_o)    \
   X(wp_ev_param_o, wp_ev_valid_o) X(wp_ev_tb_o, wp_ev_valid_o) X(wp_ev_slot_o, wp_ev_valid_o)  \
-  X(wp_free_regs_o, always) X(drop_ack_o, always)
+  X(wp_free_regs_o, always) X(drop_ack_o, always) X(ctx_abort_o, always)
 
 typedef KMU_PORTS_IN(KMU_SM_CTRL_IN) kmu_sm_ctrl_in;
 typedef KMU_PORTS_OUT(KMU_SM_CTRL_OUT) kmu_sm_ctrl_out;

@@ -56,22 +56,23 @@
 // in a cycle t where the engine is busy and its command does not end in t (no done_o in t+1)
 // aborts the command: t's own request, scan handshake and response still happen; from t+1 no
 // new request, in-place access, shared-memory read, RF write (rfw_valid_o) or shared-memory
-// write is made (a memory request stalled in t, req_valid_o without req_ready_i, is held until
-// accepted, hold_q, as the kmu_mem_port contract asks: a read of it then counts outstanding), every read response still outstanding is taken and discarded (out_q counts the
-// memory reads issued and not answered: conservation of responses, none is left in the memory
-// port for another client), a running kmu_dirty_rf scan is drained (scan_ready_o = 1, every
-// entry taken and discarded, to its last entry or scan_done_i) so the RF's scan is idle again
-// for the next save, and the engine is idle (cmd_ready_o) again with no done_o: t+1 when nothing
-// is outstanding, else the cycle after the last response (t + 1 + outstanding responses' wait),
-// after a scan's end when a save is aborted in S_START / S_SCAN (at most the TB's n x rpw
-// registers, one per cycle).  done_regs_o / done_bytes_o then hold the partial counts of the
-// aborted command (meaningless: nothing is reported done).  abort_i while idle, while already
-// aborting or in the cycle the command ends is ignored (the command's done_o stands).  Side
-// effects: an aborted save leaves a partial checkpoint and clears the dirty bits of the
-// registers it scanned (the checkpoint is discarded, the TB dropped: its registers are dead); an
-// aborted restore leaves some of the TB's registers written (and dirty) and some not: the TB is
-// dropped, its warp slots are freed, and a later TB in them is started (restore or fresh) only
-// after a warp exit clears their dirty bits, so no save trusts them.
+// write is made, except that a memory request stalled in t (req_valid_o, no req_ready_i) is
+// held until accepted (hold_q: the kmu_mem_port contract; a read of it counts outstanding).
+// Every read response still outstanding is taken and discarded (out_q counts the reads issued
+// and not answered: conservation of responses, none is left in the memory port for another
+// client); a running kmu_dirty_rf scan is drained (scan_ready_o = 1, every entry taken and
+// discarded, to its last entry or scan_done_i) so the RF's scan is idle for the next save.
+// The engine is idle (cmd_ready_o) again, with no done_o, in t+1 when nothing is outstanding,
+// else the cycle after the last response, the held request or the scan's end (a save aborted
+// in S_START / S_SCAN: at most the TB's n x rpw registers, one per cycle).  done_regs_o /
+// done_bytes_o then hold partial counts (meaningless: nothing is reported done).  abort_i
+// while idle, while aborting or in the cycle the command ends is ignored (done_o stands).
+// Side effects (the TB is dropped: its registers and shared memory are dead): an aborted save
+// leaves a partial checkpoint (discarded) and clears the dirty bits of the registers it
+// scanned; an aborted restore leaves some registers written and dirty.  A dirty bit left set
+// only makes a later SAVE_DIRTY of a TB in those slots save more, never less; kmu_sm_ctrl
+// frees the slots only once the engine is idle (the scan over), so no write of a new TB meets
+// the drained scan (whose handshake would clear its dirty bit).
 // Implementation (issue 15, no cycle changed): the warp index of every slot is a table
 // registered with the command (widx_q), not a popcount in the address path; the address is
 // area_q plus one narrow offset (one 32-bit adder); each count has one adder; the shared-memory
@@ -168,7 +169,8 @@ module kmu_ctx_engine #(
   localparam integer OFF_W0 = $clog2(SHM_OFF + 131072 + 32 * REG_BYTES + 1);
   localparam integer OFF_W = (OFF_W0 > 32) ? 32 : OFF_W0;
   // memory reads of one command at most: bitmaps, every register beat, the shared-memory beats
-  localparam integer MAX_RD = WARPS + WARPS * RPW * REG_BEATS + (SHMEM + BEAT_BYTES - 1) / BEAT_BYTES;
+  localparam integer MAX_RD = WARPS + WARPS * RPW * REG_BEATS +
+                              (SHMEM + BEAT_BYTES - 1) / BEAT_BYTES;
   localparam integer OUT_W = $clog2(MAX_RD + 1);  // out_q: reads issued, response outstanding
   localparam [OUT_W-1:0] OUT_ONE = 1;
 
