@@ -29,7 +29,8 @@ if [ -z "${KMU_BIN:-}" ] && [ "$cfg" = small ]; then
     fails=$((fails + 1))
   fi
 fi
-hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl workloads/hw/revoke.wl)
+hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl workloads/hw/revoke.wl
+  workloads/hw/revoke_readmit.wl)
 [ "$cfg" = small ] || hand=()
 # KMU_COSIM_HAND=0: the random workloads only (make gate's quick run: GATE_HAND=0)
 hand_on=${KMU_COSIM_HAND:-1}

@@ -272,7 +272,7 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
                "\"tbs_dropped\": %" PRIu64 "}",
             v->status, kmusim_trem_status_name(v->status), v->tag, v->lid, v->dropped);
   }
-  fprintf(f, "\n  ],\n  \"revoke_warnings\": %" PRIu64 ",\n  \"host_link\": {", r->trem_warnings);
+  fprintf(f, "\n  ],\n  \"host_link\": {");
   fprintf(f, "\"reads\": %" PRIu64 ", \"writes\": %" PRIu64
              ", \"chunks\": %" PRIu64 ", \"setup_cycles\": %" PRIu64 "},\n",
           r->link_reads, r->link_writes, r->link_chunks, r->link_setup_cycles);

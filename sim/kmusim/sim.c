@@ -779,16 +779,12 @@ static void rv_result(ctx *c, uint32_t rdata, uint64_t cycle) {
     else if (v->status == KMU_TREM_STATUS_REVOKED && !x->retired && !x->replays)
       fail(c, "cycle %" PRIu64 ": %s of %s: REVOKED, but it was never revoked", cycle, d, xd);
     /* REVOKED for a replayed kernel is right while the replay waits in the pool; once a TB of
-     * the replay has started it runs again and should be revocable.  Known: kmu_kmu re-admits
-     * the replay in the cycle of its free_ack, when kmu_revoke still holds the tag in RVK and
-     * ignores the admission, so the tag stays REPLAY (a warning, not a failure, until fixed) */
+     * the replay has started it runs again and must be revocable (kmu_revoke takes kmu_kmu's
+     * re-admission of the replay, also the one in the cycle of its free_ack) */
     else if (v->status == KMU_TREM_STATUS_REVOKED && !x->retired && x->first_start_run != KMUSIM_NEVER &&
-             x->first_start_run < v->accepted) {
-      r->trem_warnings++;
-      fprintf(stderr, "kmusim: warning: cycle %" PRIu64 ": %s of %s: REVOKED, but its replay runs "
-              "(first TB at cycle %" PRIu64 "): kmu_revoke missed the replay's re-admission\n",
-              cycle, d, xd, x->first_start_run);
-    }
+             x->first_start_run < v->accepted)
+      fail(c, "cycle %" PRIu64 ": %s of %s: REVOKED, but its replay runs (first TB at cycle %" PRIu64
+           "): kmu_revoke missed the replay's re-admission", cycle, d, xd, x->first_start_run);
     /* kmu_revoke knows a kernel from its admission into a kmu_kmu slot: one still in the
      * pending pool (accepted, no TB started yet) is UNKNOWN; one whose TB started is not */
     else if (v->status == KMU_TREM_STATUS_UNKNOWN && x->completed == KMUSIM_NEVER &&

@@ -140,7 +140,6 @@ typedef struct {
   kmusim_rvk *rv;           /* revoke lines, in time order */
   size_t nrv;
   uint64_t drop_evictions;  /* evicted TBs that a revocation dropped (in evictions too) */
-  uint64_t trem_warnings;   /* known hardware issues seen (stderr; see sim.c rv_result) */
   kmusim_mark *marks;       /* timeline marks (with record_tbs) */
   size_t nmarks, marks_cap;
   uint64_t *iso;            /* per kernel: isolated turnaround, 0 = not measured */
