@@ -10,7 +10,9 @@ verilator_coverage merges them into build/coverage/<harness>.dat and all of them
 build/coverage/all.dat (annotated sources in build/coverage/annotated/).
 
 A block's numbers come from its own test program (the runs whose top it is; a block without a
-harness of its own, kmu_uart_rx/tx, from the runs that instantiate it).  Metrics:
+harness of its own, kmu_uart_rx/tx, from the runs that instantiate it), plus the parent's runs
+named by --also BLOCK=HARNESS (COV_ALSO in mk/coverage.mk: features of the block that only its
+parent's test drives, with the parent's scoreboard as the oracle).  Metrics:
   line    source lines inside a line or branch coverage point's span, each line belonging to
           the innermost point that spans it; covered when that point was reached
   branch  every if/else arm and case item (Verilator's v_branch points)
@@ -255,6 +257,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=int(os.environ.get("COV_JOBS", "2")))
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--no-run", action="store_true", help="report from the existing counts")
+    ap.add_argument("--also", action="append", default=[], metavar="BLOCK=HARNESS",
+                    help="count HARNESS's run toward BLOCK's figures too (a block whose "
+                         "features are verified through its parent's test: mk/coverage.mk)")
     ap.add_argument("runs", nargs="+")
     a = ap.parse_args()
     runs = []
@@ -289,6 +294,7 @@ def main():
     blocks = []
     for f in files:
         own = [r for r in runs if r["top"] == module_of(f)]
+        own += [r for r in runs if f"{module_of(f)}={r['h']}" in a.also and r not in own]
         if not own:
             own = [r for r in runs if f in r["rtl"] and r["top"] != "kmu_gpu"] or \
                   [r for r in runs if f in r["rtl"]]

@@ -13,8 +13,11 @@ low-priority TBs, a high-priority kernel arriving again and again), and now and 
 more than 65,536 TBs, and copies of every size and priority preempting each other under
 memory stalls (a random chunk size and host link).  POLICY (a fourth argument) forces the
 policy; POLICY `copies` gives a workload of copies only (copies_only); POLICY `revokes` gives
-the seed's workload without copies and with TReM revoke lines (add_revokes).  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs."""
+the seed's workload without copies and with TReM revoke lines (add_revokes); POLICY
+`trem_priority` / `trem_elastic` the seed's workload without copies under TReM's automatic
+policy (config trem=, Elastic's sla= and period=).  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs."""
 import random
+import re
 import sys
 
 SIZES = {  # warps, regs, shmem per SM; EKT entries; SMs
@@ -82,7 +85,10 @@ def main():
     cfg = sys.argv[3] if len(sys.argv) > 3 else "small"
     force_policy = sys.argv[4] if len(sys.argv) > 4 else None
     revokes = force_policy == "revokes"
-    if revokes:
+    # POLICY trem_priority / trem_elastic: the seed's workload without copies, under TReM's
+    # automatic policy (config trem=, and for Elastic sla= and period= from their own stream)
+    trem = force_policy[5:] if force_policy in ("trem_priority", "trem_elastic") else None
+    if revokes or trem:
         force_policy = None
     if force_policy == "copies":
         copies_only(seed, span, cfg)
@@ -92,6 +98,11 @@ def main():
     rt = random.Random(seed * 1000003 + 12)  # TReM class: the rest of a seed stays
     out = [f"# random workload, seed {seed}, about {span} cycles (scripts/gen_workload.py)",
            f"config {cfg} mem_stall_pct={r.choice([0, 0, 10, 40])}"]
+    if trem:
+        rq = random.Random(seed * 1000003 + 77)
+        out[1] += f" trem={trem}"
+        if trem == "elastic":
+            out[1] += f" sla={rq.choice([200, 1000, 5000])} period={rq.choice([0, 64, 500])}"
     kernels = []
     nk = r.randint(2, 7)
     nev = 0
@@ -193,8 +204,15 @@ def main():
         kernels.append(("bigx", False, 0))
     if any(line.startswith("kernel bgx") for line in out):
         kernels += [("bgx", False, 0), ("hpx", False, 0)]
-    if revokes:  # no copies: a revoke's completion and a copy's share irq_o in kmusim
-        add_revokes(seed, span, kernels, events)
+    if revokes or trem:  # no copies: a revoke's completion and a copy's share irq_o in kmusim
+        if revokes:
+            add_revokes(seed, span, kernels, events)
+        if trem == "elastic":
+            # Elastic's user SMs [0, U) and SM_RESERVE compose by AND: a reservation elsewhere
+            # would starve event kernels (docs/blocks/kmu_trem_policy.md), so none here
+            out[1] = re.sub(r" reserve=\S+", "", out[1])
+            out[1] = re.sub(r"policy=(\S*)", lambda m: "policy=" + ("+".join(
+                p for p in m.group(1).split("+") if p != "reserve") or "drain"), out[1])
         events.sort(key=lambda e: e[0])
         out += [e[1] for e in events]
         print("\n".join(out))

@@ -114,6 +114,12 @@ typedef struct {
   int scripted;                 /* directed: the step list, knobs and TB are given */
   unsigned rdy_pct, minlat, maxlat, bubble_pct, scan_lmin, scan_lmax, dirty_pct;
   int check_timing;             /* compare done - accept with the latency formula */
+  unsigned abort_ppm;           /* abort_i: chance per cycle (per million) of a 1-3 cycle level */
+  /* abort: abort_i cycles still to drive; the command is being aborted (from the cycle it was
+   * taken), the request stalled then still held, the cycle the engine must be idle again */
+  unsigned abt_len;
+  int aborting, abt_hold;
+  uint64_t abt_cyc, abt_idle_due;
   /* the register file, shared memory, memory, on-chip store */
   uint32_t rf[NW][NR], dirty[NW];
   uint32_t shm[NS / 4 + 8];
@@ -158,6 +164,7 @@ typedef struct {
   uint32_t prev_ra, prev_rd, prev_rw;
   /* counts */
   uint64_t n_cmd[3], n_inplace, n_bad, n_ep, n_two, n_empty, n_stall, n_rfw, n_measured;
+  uint64_t n_abort, n_abort_scan, n_abort_drain, n_abort_hold, n_abort_ign;
   uint64_t last_b, last_cycles;
   uint64_t progress; /* last cycle a command moved (watchdog) */
   int final_bad;     /* an end-of-episode check (ST_FINAL) failed: w_check fails the cycle */
@@ -194,6 +201,9 @@ static void world_reset(world *x) {
   x->prev_rv = 0;
   x->nsteps = x->sp = 0;
   x->gap_until = 0;
+  x->abt_len = 0;
+  x->aborting = x->abt_hold = 0;
+  x->abt_idle_due = UINT64_MAX;
 }
 
 /* ---- the TB of an episode */
@@ -340,6 +350,8 @@ static void new_episode(world *x) {
   x->scan_lmin = 1;
   x->scan_lmax = 1 + (unsigned)kmu_rng_below(g, 3);
   x->dirty_pct = dp[kmu_rng_below(g, 5)];
+  static const unsigned ab[] = {0, 0, 0, 500, 3000, 20000};
+  x->abort_ppm = ab[kmu_rng_below(g, 6)];
   /* mostly small TBs (short episodes), sometimes the largest */
   unsigned nw = kmu_rng_pct(g, 15) ? NW : 1 + (unsigned)kmu_rng_below(g, NW < 4 ? NW : 4);
   unsigned rpw = kmu_rng_pct(g, 25) ? NR : 1 + (unsigned)kmu_rng_below(g, NR);
@@ -434,6 +446,8 @@ static void w_init(void *c, uint64_t seed) {
   memset(x->n_cmd, 0, sizeof x->n_cmd);
   x->n_inplace = x->n_bad = x->n_ep = x->n_two = x->n_empty = x->n_stall = x->n_rfw = 0;
   x->n_measured = 0;
+  x->n_abort = x->n_abort_scan = x->n_abort_drain = x->n_abort_hold = x->n_abort_ign = 0;
+  x->abort_ppm = 0;
   x->progress = 0;
   x->final_bad = 0;
   x->scripted = scripted;
@@ -496,6 +510,15 @@ static int w_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *
     i->cmd_rpw_i = kmu_rng_bits(&x->rng, 6);
     i->cmd_shmem_i = kmu_rng_bits(&x->rng, 17);
     i->cmd_area_i = kmu_rng_bits(&x->rng, 32);
+  }
+
+  /* abort: a level of 1-3 cycles at random points (also while idle: ignored) */
+  if (x->abt_len) {
+    i->abort_i = 1;
+    x->abt_len--;
+  } else if (x->abort_ppm && kmu_rng_below(&x->rng, 1000000) < x->abort_ppm) {
+    i->abort_i = 1;
+    x->abt_len = (unsigned)kmu_rng_below(&x->rng, 3);
   }
 
   /* scan stream */
@@ -638,6 +661,18 @@ static int w_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   ok &= kmu_expect(!(o->ip_wen_o || o->ip_ren_o) || (x->active && x->act_inplace), t, cyc,
                    "ip_* only for an in-place command", 0, 1);
   int fire = (o->req_valid_o && i->req_ready_i) || o->ip_wen_o || o->ip_ren_o;
+  /* aborting (from the cycle after the abort): only the request stalled at the abort, held */
+  if (x->aborting && cyc > x->abt_cyc) {
+    ok &= kmu_expect(!(o->ip_wen_o || o->ip_ren_o || o->shm_ren_o) || x->abt_hold, t, cyc,
+                     "aborting: no in-place access or shared-memory read", 0, 1);
+    ok &= kmu_expect(!o->req_valid_o || x->abt_hold, t, cyc,
+                     "aborting: no new memory request (only the stalled one, held)", 0, 1);
+    ok &= KMU_EXPECT_EQ(t, cyc, "aborting: no RF write", 0, o->rfw_valid_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "aborting: no shared-memory write", 0, o->shm_wen_o);
+    if (x->sc_active && !x->abt_hold)
+      ok &= KMU_EXPECT_EQ(t, cyc, "aborting: scan_ready_o (the scan drains)", 1, o->scan_ready_o);
+    if (fire) x->abt_hold = 0;
+  }
   if (fire && ok) {
     int inpl = x->act_inplace;
     int write = inpl ? (int)o->ip_wen_o : (int)o->req_write_o;
@@ -672,7 +707,7 @@ static int w_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   }
 
   /* ---- restore writes: the checkpoint's registers into the restore mask, in layout order */
-  if (o->rfw_valid_o && ok) {
+  if (o->rfw_valid_o && ok && !x->aborting) {
     ok &= kmu_expect(x->active && x->rfw_h < x->rfw_n, t, cyc, "an RF write the restore needs",
                      x->rfw_n, x->rfw_h + 1);
     if (ok) {
@@ -685,7 +720,7 @@ static int w_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       x->n_rfw++;
     }
   }
-  if (o->shm_wen_o && ok) {
+  if (o->shm_wen_o && ok && !x->aborting) {
     ok &= kmu_expect(x->active && x->shw_h < x->shw_n, t, cyc,
                      "a shared-memory write the restore needs", x->shw_n, x->shw_h + 1);
     if (ok) {
@@ -705,9 +740,44 @@ static int w_check(void *c, uint64_t cyc, const void *ip, const void *op) {
                    cyc - x->progress);
 
   /* ---- everything of the command happened: done_o is due in the next cycle */
-  if (x->active && x->done_due == UINT64_MAX && x->acc_h == x->acc_n && x->rfw_h == x->rfw_n &&
-      x->shw_h == x->shw_n && x->rq_n == 0 && (x->act_restore || x->sc_pos == x->sc_n))
+  if (x->active && !x->aborting && x->done_due == UINT64_MAX && x->acc_h == x->acc_n &&
+      x->rfw_h == x->rfw_n && x->shw_h == x->shw_n && x->rq_n == 0 &&
+      (x->act_restore || x->sc_pos == x->sc_n))
     x->done_due = cyc + 1;
+
+  /* ---- abort (header contract): taken in a busy cycle whose command does not end in it; the
+   * engine is idle again, without done_o, the cycle after the last outstanding response
+   * arrived, the stalled request went and the scan ended (its last entry or an empty scan) */
+  if (x->aborting) {
+    if (cyc == x->abt_idle_due) {
+      ok &= KMU_EXPECT_EQ(t, cyc, "aborted command: idle again (bound)", 0, o->busy_o);
+      x->aborting = 0;
+      x->active = 0;
+      x->abt_idle_due = UINT64_MAX;
+      x->gap_until = cyc + 1 + kmu_rng_below(&x->rng, 3);
+    } else {
+      ok &= KMU_EXPECT_EQ(t, cyc, "aborted command: busy until its responses and scan end", 1,
+                          o->busy_o);
+    }
+  } else if (i->abort_i && o->busy_o) {
+    if (x->done_due == cyc + 1) {
+      x->n_abort_ign++; /* the command ends in this cycle: its done_o stands */
+    } else {
+      x->aborting = 1;
+      x->abt_cyc = cyc;
+      x->abt_hold = o->req_valid_o && !i->req_ready_i;
+      x->n_abort++;
+      x->n_abort_scan += x->sc_active || x->sc_pending;
+      x->n_abort_drain += x->rq_n != 0;
+      x->n_abort_hold += (uint64_t)x->abt_hold;
+      /* the checkpoint or the restored TB is discarded: the episode ends here */
+      x->present = 0;
+      x->sp = x->nsteps;
+    }
+  }
+  if (x->aborting && x->abt_idle_due == UINT64_MAX && x->rq_n == 0 && !x->abt_hold &&
+      !x->sc_active && !x->sc_pending)
+    x->abt_idle_due = cyc + 1;
   return ok;
 }
 
@@ -717,7 +787,8 @@ static int w_finish(void *c) {
   int ok = 1;
   if (!x->scripted) {
     ok &= kmu_expect(x->n_cmd[0] && x->n_cmd[1] && x->n_cmd[2] && x->n_inplace && x->n_bad &&
-                         x->n_two && x->n_stall && x->n_rfw,
+                         x->n_two && x->n_stall && x->n_rfw && x->n_abort && x->n_abort_scan &&
+                         x->n_abort_drain && x->n_abort_hold,
                      t, x->cyc, "traffic: every op, in place, bad commands, two checkpoints",
                      1, 0);
   } else {
@@ -727,12 +798,16 @@ static int w_finish(void *c) {
   if (getenv("KMU_COV") && !kmu_tb_quiet() && !x->scripted)
     printf("  %s: %llu episodes (%llu with two checkpoints), %llu SAVE_ALL, %llu SAVE_DIRTY, "
            "%llu RESTORE, %llu in place, %llu empty scans, %llu bad, %llu stalls, %llu RF "
-           "writes\n",
+           "writes, %llu aborts (%llu in a scan, %llu with reads outstanding, %llu holding a "
+           "stalled request, %llu ignored: the command ended)\n",
            t, (unsigned long long)x->n_ep, (unsigned long long)x->n_two,
            (unsigned long long)x->n_cmd[0], (unsigned long long)x->n_cmd[1],
            (unsigned long long)x->n_cmd[2], (unsigned long long)x->n_inplace,
            (unsigned long long)x->n_empty, (unsigned long long)x->n_bad,
-           (unsigned long long)x->n_stall, (unsigned long long)x->n_rfw);
+           (unsigned long long)x->n_stall, (unsigned long long)x->n_rfw,
+           (unsigned long long)x->n_abort, (unsigned long long)x->n_abort_scan,
+           (unsigned long long)x->n_abort_drain, (unsigned long long)x->n_abort_hold,
+           (unsigned long long)x->n_abort_ign);
   return ok;
 }
 

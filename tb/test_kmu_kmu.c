@@ -518,8 +518,12 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   int rgem_ok = 1;
   if (i->mode_rgem_i) {
     rgem_ok = valid == 0;
-    for (unsigned e = 0; e < P_CT; e++)
-      if (x->ct_k[e] >= 0 && !(cand_cont && (int)e == cand->tag)) rgem_ok = 0;
+    for (unsigned e = 0; e < P_CT; e++) {
+      if (x->ct_k[e] < 0 || (cand_cont && (int)e == cand->tag)) continue;
+      /* a parked kernel (swapped out, none of its TBs on the SMs) runs nothing: no other kernel */
+      const krec *r = krec_of(x, (uint64_t)x->ct_k[e]);
+      if (!(r->slot < 0 && r->taken < r->tbs && r->out == 0)) rgem_ok = 0;
+    }
   }
   krec *ak = cand && slot_free && (cand_cont || free_ct >= 0) && rgem_ok ? cand : NULL;
   if (cand && slot_free && !cand_cont && free_ct < 0) x->ct_waits++;
@@ -1964,6 +1968,61 @@ static int t_replay_pooled(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* TReM under RGEM (one kernel at a time): a replay parks a continuation of the priority-0
+ * kernel A in the pool; a priority-3 kernel B waiting then must run (the parked entry runs
+ * nothing, so it is not "another kernel" for RGEM), and A's replay after it, from TB 0, once.
+ * B arrives while A runs, so it waits in the pool at priority 3 when A's continuation parks.
+ * Counting the parked entry deadlocked: B waits for A's entry, A's continuation waits behind B. */
+static int t_rgem_replay(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p->rgem = 1;
+  kdesc a = kern(1, 0, 4, 0), b = kern(2, 3, 2, 0);
+  p_desc(p, &a, "A (priority 0, 4 TBs): slot 0, tag 0");
+  p_desc(p, &b, "B (priority 3) waits in the pool: A runs");
+  for (unsigned k = 0; k < 2; k++) {
+    dstep *s = p_take(p, 0, 0, "A's TBs 0, 1");
+    exp_slot(s, 0, &a, k);
+    EXP(s, take_tag_o, 0);
+  }
+  for (unsigned k = 0; k < 2; k++) p_done(p, 0, 0, "their dones (nothing of A on the SMs)");
+  dstep *s = p_idle(p, "stop A");
+  s->in.stop_i = 1;
+  s->in.rvk_tag_i = 0;
+  s = p_idle(p, "stop acked, A's slot cleared");
+  EXP(s, stop_ack_o, 1);
+  EXP(s, slot_valid_o, 0);
+  s = p_idle(p, "free: replay A");
+  s->in.free_i = 1;
+  s->in.free_replay_i = 1;
+  s->in.rvk_tag_i = 0;
+  s = p_idle(p, "A's continuation {next 0} pushed at level 0; B still waits (A stopped)");
+  EXP(s, slot_valid_o, 0);
+  s = p_idle(p, "free acked: A parked in the pool, B admitted");
+  EXP(s, free_ack_o, 1);
+  EXP(s, slot_valid_o, 0);
+  s = p_idle(p, "B runs alone: slot 0, tag 1 (A's parked entry is no other kernel)");
+  EXP(s, slot_valid_o, 1);
+  exp_slot(s, 0, &b, 0);
+  EXP(s, take_tag_o, 1);
+  p_run_all(p, 0, 1, &b, 2);
+  s = p_idle(p, "B completes");
+  exp_cpl(s, &b);
+  s = p_idle(p, "B's entry free: A's continuation admitted");
+  EXP(s, slot_valid_o, 0);
+  s = p_idle(p, "A's replay in slot 0 from TB 0");
+  EXP(s, slot_valid_o, 1);
+  p_run_all(p, 0, 0, &a, 4);
+  s = p_idle(p, "A completes once");
+  exp_cpl(s, &a);
+  for (unsigned n = 0; n < 3; n++) {
+    s = p_idle(p, "nothing more");
+    EXP(s, kernel_done_o, 0);
+    EXP(s, slot_valid_o, 0);
+  }
+  return d_run(p);
+}
+
 static const kmu_test tests[] = {
     {"admit", t_admit, 0, 0},
     {"tbs", t_tbs, 0, 0},
@@ -1981,6 +2040,7 @@ static const kmu_test tests[] = {
     {"random", t_random, 170000, 6},
     {"swaps", t_swaps, 170000, 6},
     {"replay_zero", t_replay_zero, 0, 0},
+    {"rgem_replay", t_rgem_replay, 0, 0},
     {"revoke", t_revoke, 60000, 4},
     {"replay_pooled", t_replay_pooled, 0, 0},
 };

@@ -242,7 +242,12 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_revoke_in *i, const kmu_revok
   const unsigned ctag = (unsigned)i->cpl_tag_i, atag = (unsigned)i->adm_tag_i;
   const int cpl = (i->cpl_valid_i & 1) && ctag < CT, adm = (i->adm_valid_i & 1) && atag < CT;
   const int fresh = (int)(i->adm_fresh_i & 1);
-  const int adm_run = adm && s->t[atag].st != R_RVK && (fresh || s->t[atag].st == R_REPLAY);
+  /* the replay's continuation re-admitted in the free's acknowledge cycle (the tag still under
+   * revocation): the re-admission of the replay, it runs again */
+  const int readm = adm && !fresh && s->ph == P_FREE && (i->free_ack_i & 1) && s->replay &&
+                    atag == s->V;
+  const int adm_run =
+      (adm && s->t[atag].st != R_RVK && (fresh || s->t[atag].st == R_REPLAY)) || readm;
   uint8_t evt[CT];
   memset(evt, 0, sizeof evt);
   if (cpl) evt[ctag] = 1;
@@ -376,7 +381,7 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_revoke_in *i, const kmu_revok
   if (s->abort) s->t[s->V].st = R_DONE; /* finished before the stop took hold */
   s->abort = 0;
   if (s->x_done && s->x_stat == KMU_RVK_ST_OK) {
-    s->t[s->V].st = s->replay ? R_REPLAY : R_RETIRED;
+    s->t[s->V].st = readm ? R_RUN : s->replay ? R_REPLAY : R_RETIRED;
     s->t[s->V].rcnt = s->t[s->V].rcnt == CNTMAX ? CNTMAX : s->t[s->V].rcnt + 1;
   }
   if (s->x_stop && s->ph == P_STOP && s->kind <= KMU_RVK_KIND_LID) s->t[s->V].st = R_RVK;
@@ -539,7 +544,8 @@ static void env_neighbours(env *x, const kmu_revoke_out *po, kmu_revoke_in *in, 
       if (x->seq_replay) {
         x->e[T].st = E_POOL;
         x->e[T].replays++;
-        x->e[T].readm_at = c + 1 + (rnd ? kmu_rng_below(r, x->ph.readm_d + 1) : 1000000000ull);
+        /* kmu_kmu may re-admit the replay in the acknowledge's own cycle */
+        x->e[T].readm_at = c + (rnd ? kmu_rng_below(r, x->ph.readm_d + 1) : 1000000000ull);
       } else {
         x->e[T].st = E_FREE;
         x->e[T].free_at = c + 1;
@@ -1193,10 +1199,41 @@ static int t_starve(const char *test, uint64_t seed, uint64_t cycles) {
   return ok && ok2;
 }
 
+/* a replay re-admitted by kmu_kmu in the very cycle it acknowledges the free (the tag still under
+ * revocation that cycle) runs again: it can be revoked again, by tag, by launch id and as a
+ * victim (the bug: it stayed REPLAY and every later request answered REVOKED) */
+static int t_readmit(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  dprog *p = d_new(test);
+  const unsigned T = CT - 1;
+  /* acks 1 cycle after each pulse: a request accepted in r gets free_ack_i in r + CT + 7 */
+  uint64_t c = 2;
+  ADM(c, T, 0x55, 0, 0);
+  c += 3;
+  REQ(c, KMU_RVK_KIND_TAG, 1, T);
+  READM(c + CT + 7, T);
+  EXPECT(KMU_RVK_ST_OK, T, 0x55);
+  c = AFTER(c);
+  REQ(c, KMU_RVK_KIND_LID, 1, 0x55); /* it runs: revoked again, replayed */
+  READM(c + CT + 7, T);
+  EXPECT(KMU_RVK_ST_OK, T, 0x55);
+  c = AFTER(c);
+  REQ(c, KMU_RVK_KIND_ROOM, 1, 0); /* and a victim */
+  READM(c + CT + 7, T);
+  EXPECT(KMU_RVK_ST_OK, T, 0x55);
+  c = AFTER(c);
+  ASK(KMU_RVK_KIND_TAG, 0, T, KMU_RVK_ST_OK, T, 0x55); /* retired at last */
+  ASK(KMU_RVK_KIND_TAG, 0, T, KMU_RVK_ST_REVOKED, T, 0x55);
+  const int ok = d_run(p);
+  free(p);
+  return ok;
+}
+
 #define RND_CYCLES 250000
 static const kmu_test tests[] = {
     {"errors", t_errors, 0, 0},   {"latency", t_latency, 0, 0}, {"victim", t_victim, 0, 0},
-    {"elastic", t_elastic, 0, 0}, {"starve", t_starve, 0, 0},   {"random", t_random, RND_CYCLES, 5},
+    {"elastic", t_elastic, 0, 0}, {"starve", t_starve, 0, 0},   {"readmit", t_readmit, 0, 0},
+    {"random", t_random, RND_CYCLES, 5},
 };
 
 int main(int argc, char **argv) {

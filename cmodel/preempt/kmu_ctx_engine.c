@@ -1,7 +1,8 @@
 /* kmu_ctx_engine.c - C twin of rtl/preempt/kmu_ctx_engine.v, built from the kmu_prio_enc twin.
  * Same state names: q.state (state_q), q.op, q.inplace, q.wmask, q.rpw, q.shmem, q.area,
  * q.bmap[w], the issue walker q.iss_rem/iss_idx/iss_slot/iss_bits/iss_beat/iss_off, the response
- * walker q.rsp_ph/rsp_rem/rsp_slot/rsp_bits/rsp_beat/rsp_off, q.done/regs/bytes; instances
+ * walker q.rsp_ph/rsp_rem/rsp_slot/rsp_bits/rsp_beat/rsp_off, the abort q.abt/hold/out,
+ * q.done/regs/bytes; instances
  * u_iss_wenc, u_rsp_wenc (slots), u_iss_renc, u_rsp_renc (registers).  comb() follows the RTL's
  * order: the encoders (their inputs depend only on state), the addresses and data, the
  * handshakes, then the issue side and the response side of the next state.  comb() is two
@@ -115,8 +116,10 @@ void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   }
 
   /* ---- issue handshakes */
-  const int iss_act = (q->state == KMU_CTX_S_SCAN && scan_valid) || q->state == KMU_CTX_S_BMAP ||
-                      q->state == KMU_CTX_S_REG || q->state == KMU_CTX_S_SHM;
+  const int iss_act = q->abt ? (int)q->hold
+                            : (q->state == KMU_CTX_S_SCAN && scan_valid) ||
+                                  q->state == KMU_CTX_S_BMAP || q->state == KMU_CTX_S_REG ||
+                                  q->state == KMU_CTX_S_SHM;
 
   /* outputs of the issue side */
   o->busy_o = (uint64_t)!idle;
@@ -135,7 +138,7 @@ void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   o->ip_ren_o = (uint64_t)(iss_act && q->inplace && restore);
   o->ip_addr_o = addr;
   o->ip_wdata_o = wdata;
-  o->shm_ren_o = (uint64_t)(q->state == KMU_CTX_S_SHM && !restore);
+  o->shm_ren_o = (uint64_t)(q->state == KMU_CTX_S_SHM && !restore && (!q->abt || q->hold));
   o->shm_raddr_o = q->iss_off;
 
   /* nets for phase 2 */
@@ -190,20 +193,27 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   const uint32_t evt_data = q->inplace ? (uint32_t)i->ip_rdata_i : (uint32_t)i->rsp_rdata_i;
   const int fire = iss_act && (q->inplace || req_ready);
   const int iss_last_beat = q->iss_beat == rbe - 1;
-  const int scan_take = q->state == KMU_CTX_S_SCAN && (q->inplace || (req_ready && iss_last_beat));
+  const int scan_take = q->state == KMU_CTX_S_SCAN &&
+                        (q->abt ? !q->hold : (q->inplace || (req_ready && iss_last_beat)));
   const int shm_iss_last = q->iss_off + beatb >= q->shmem;
 
   /* ---- response events (restore) */
-  const int rsp_take = q->rsp_ph == KMU_CTX_R_BMAP || q->rsp_ph == KMU_CTX_R_REG ||
-                       q->rsp_ph == KMU_CTX_R_SHM;
+  const int rsp_take = !q->abt && (q->rsp_ph == KMU_CTX_R_BMAP || q->rsp_ph == KMU_CTX_R_REG ||
+                                   q->rsp_ph == KMU_CTX_R_SHM);
   const int rsp_evt = rsp_take && (q->inplace ? fire : rsp_valid);
   const int rsp_last_beat = q->rsp_beat == rbe - 1;
   const uint32_t evt_bmap = evt_data & rm & rpw_mask;
   const int shm_rsp_last = q->rsp_off + beatb >= q->shmem;
+  /* outstanding reads: + a memory read accepted, - a response (none outstanding: ignored) */
+  const int rd_fire = fire && !q->inplace && restore;
+  const int rsp_dec = rsp_valid && q->out != 0;
+  const unsigned out_d = q->out + (unsigned)rd_fire - (unsigned)rsp_dec;
 
   /* ---- next state */
   *d = *q;
   d->done = 0;
+  d->hold = q->hold && !fire;
+  d->out = out_d;
   int fin = 0;
   switch (q->state) {
     case KMU_CTX_S_IDLE:
@@ -370,6 +380,35 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   if (fin) {
     d->state = KMU_CTX_S_IDLE;
     d->done = 1;
+  }
+  /* ---- abort: overrides the above (a command ending in this cycle is not aborted) */
+  if (q->abt) {
+    d->rsp_ph = KMU_CTX_R_IDLE;
+    d->done = 0; /* the held request may be the command's last: an aborted one reports none */
+    if (q->state == KMU_CTX_S_SCAN) { /* the scan drains: to its last entry or its empty end */
+      if (!q->hold && ((scan_valid && scan_last) || (scan_done && !scan_valid))) {
+        d->state = KMU_CTX_S_IDLE;
+        d->abt = 0;
+      } else d->state = KMU_CTX_S_SCAN;
+    } else if (d->hold) { /* the stalled request is still presented: its state stays */
+      d->state = q->state;
+    } else if (out_d == 0) { /* the last outstanding response arrived */
+      d->state = KMU_CTX_S_IDLE;
+      d->abt = 0;
+    } else d->state = KMU_CTX_S_DRAIN;
+  } else if ((i->abort_i & 1) && !idle && d->state != KMU_CTX_S_IDLE) {
+    d->rsp_ph = KMU_CTX_R_IDLE;
+    d->hold = (unsigned)(iss_act && !q->inplace && !req_ready); /* req_valid_o && !req_ready_i */
+    if (d->state == KMU_CTX_S_SCAN) { /* S_START (its scan starts now) or S_SCAN */
+      d->abt = 1;
+    } else if (d->hold) { /* stalled: no fire in this cycle, so the state stays */
+      d->abt = 1;
+    } else if (out_d == 0) {
+      d->state = KMU_CTX_S_IDLE;
+    } else {
+      d->state = KMU_CTX_S_DRAIN;
+      d->abt = 1;
+    }
   }
 
   /* ---- outputs of the response side */

@@ -14,8 +14,9 @@ extern "C" {
 
 #define KMU_CTX_ENGINE_IN(X)                                                                  \
   X(cmd_valid_i) X(cmd_op_i) X(cmd_inplace_i) X(cmd_wmask_i) X(cmd_rpw_i) X(cmd_shmem_i)      \
-  X(cmd_area_i) X(scan_valid_i) X(scan_warp_i) X(scan_reg_i) X(scan_data_i) X(scan_last_i)    \
-  X(scan_done_i) X(req_ready_i) X(rsp_valid_i) X(rsp_rdata_i) X(shm_rdata_i) X(ip_rdata_i)
+  X(cmd_area_i) X(abort_i) X(scan_valid_i) X(scan_warp_i) X(scan_reg_i) X(scan_data_i)        \
+  X(scan_last_i) X(scan_done_i) X(req_ready_i) X(rsp_valid_i) X(rsp_rdata_i) X(shm_rdata_i)   \
+  X(ip_rdata_i)
 #define KMU_CTX_ENGINE_OUT(X)                                                                 \
   X(cmd_ready_o, always) X(err_cmd_o, always) X(scan_start_o, always)                         \
   X(scan_wmask_o, always) X(scan_rpw_o, always) X(scan_all_o, always) X(scan_ready_o, always) \
@@ -72,6 +73,8 @@ typedef struct {
   unsigned rsp_slot;
   uint32_t rsp_bits;
   unsigned rsp_beat, rsp_off;
+  /* abort (TReM drop): aborting, the stalled request still held, reads outstanding */
+  unsigned abt, hold, out;
   /* results */
   unsigned done, regs;
   uint32_t bytes;

@@ -160,7 +160,9 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   const int v_unknown = v_insts == 0 || v_exec == 0;
   const unsigned mul_b = 31 - q->mul_n;
   const int el_bit = (int)((q->r_el >> mul_b) & 1), ex_bit = (int)((q->r_ex >> mul_b) & 1);
-  const uint64_t mul_op = el_bit ? (ex_bit ? q->r_rmx : q->r_ri) : (ex_bit ? q->r_nx : 0);
+  /* -X (33-bit two's complement) from wk_x itself: the RTL adds ~X with a carry-in, no register */
+  const uint64_t mul_op =
+      el_bit ? (ex_bit ? q->r_rmx : q->r_ri) : (ex_bit ? (0 - (uint64_t)q->wk_x) & 0x1ffffffffull : 0);
   uint64_t mn_lo = q->mul_acc_lo, mn_hi = q->mul_acc_hi;
   acc66_step(&mn_lo, &mn_hi, mul_op);
   const int mul_long = !(q->mul_acc_hi >> 1) && (q->mul_acc_lo || q->mul_acc_hi); /* D > 0 */
@@ -227,7 +229,6 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
         break;
       case KMU_PEP_W_PREP:
         d->r_rmx = ((uint64_t)q->r_ri - q->wk_x) & 0x1ffffffffull;
-        d->r_nx = (0 - (uint64_t)q->wk_x) & 0x1ffffffffull;
         d->mul_n = 0;
         d->mul_acc_lo = d->mul_acc_hi = 0;
         d->wk_st = KMU_PEP_W_MUL;

@@ -58,7 +58,7 @@ typedef struct {
   uint32_t r_el, r_avg;
   int r_prof;
   uint32_t r_ri, r_ex;
-  uint64_t r_rmx, r_nx; /* 33-bit two's complement */
+  uint64_t r_rmx; /* ri - X, 33-bit two's complement */
   unsigned mul_n;
   uint64_t mul_acc_lo, mul_acc_hi; /* D, 66-bit two's complement: bits 63..0, 65..64 */
   int ckpt_valid;

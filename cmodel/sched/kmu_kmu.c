@@ -287,10 +287,14 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const int cand_dead = cand_cont && cand_stop; /* dropped from the pool, never admitted */
   const uint32_t cand_tbs = (uint32_t)(cand_lb >> LB_TBS);
 
-  /* RGEM: no other kernel holds a slot or a CT entry */
+  /* RGEM: no other kernel holds a slot or a CT entry; a parked entry (a pooled continuation
+   * with no TB on the SMs: a replay waiting, or a retired kernel's last trace) runs nothing,
+   * so it does not count (else a replay parked at a low level blocks every kernel above it) */
   int ct_other = 0;
-  for (unsigned e = 0; e < nct; e++)
-    if (q->ct_valid[e] && !(cand_cont && cand_tag == e)) ct_other = 1;
+  for (unsigned e = 0; e < nct; e++) {
+    const int parked = q->ct_pool[e] && (q->ct_zombie[e] || q->ct_out[e] == 0);
+    if (q->ct_valid[e] && !parked && !(cand_cont && cand_tag == e)) ct_other = 1;
+  }
   const int rgem_ok = !i->mode_rgem_i || (q->valid == 0 && !ct_other);
 
   /* admission */

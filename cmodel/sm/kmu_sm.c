@@ -266,6 +266,7 @@ void kmu_sm_comb_next(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
   eg->cmd_rpw_i = w->sc_o.ctx_cmd_rpw_o;
   eg->cmd_shmem_i = w->sc_o.ctx_cmd_shmem_o;
   eg->cmd_area_i = w->sc_o.ctx_cmd_area_o;
+  eg->abort_i = w->sc_o.ctx_abort_o; /* a drop of the command's tag (TReM) */
   eg->req_ready_i = i->mem_req_ready_i;
   eg->rsp_valid_i = i->mem_rsp_valid_i;
   eg->rsp_rdata_i = i->mem_rsp_rdata_i;

@@ -250,6 +250,9 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   o->simt_evict_valid_o = st == SEQ_EVICT || drp_ev_fire;
   o->simt_evict_rtb_o = st == SEQ_EVICT ? sr : q->drp_evr;
   o->drop_ack_o = q->drp_ack;
+  /* a drop aborts the context command of a TB of its tag the sequencer waits on */
+  o->ctx_abort_o = (uint64_t)((st == SEQ_SWAIT || st == SEQ_RWAIT) && drp &&
+                              q->res_slot[sr] == q->drp_tag);
   const int c_rst = st == SEQ_RCMD;
   const int c_ip = c_rst ? (int)(((q->seq_k ? q->ptb_ip1 : q->ptb_ip0) >> sp) & 1)
                          : (int)q->seq_ip;
@@ -472,7 +475,11 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const int rot_e_keep = rot_e && ((c->ewt_id_word >> EI_SLOT) & M8) != q->drp_tag;
   const int rot_e_push = (int)q->drp_ek;
   const int sv_kill = st == SEQ_EVICT && drp && q->res_slot[sr] == q->drp_tag;
-  const int rst_kill = rst_fin && drp && q->res_slot[sr] == q->drp_tag;
+  /* the sequencer waits on a context command of a TB of the tag: aborted (held), it moves on
+   * once the engine is idle (the aborted command's scan and RF writes are over) */
+  const int seq_abt = (st == SEQ_SWAIT || st == SEQ_RWAIT) && drp && q->res_slot[sr] == q->drp_tag;
+  const int sv_abt = seq_abt && st == SEQ_SWAIT && cmd_ready;
+  const int rst_kill = seq_abt && st == SEQ_RWAIT && cmd_ready;
   const int rst_push = rst_fin && !rst_kill;
   const int drp_fin = drp_run && q->drp_rs == 0 && q->drp_re == 0 && q->drp_dn == 0 &&
                       !q->drp_sk && !q->drp_ek &&
@@ -559,7 +566,9 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
       if (cmd_ready) d->seq_st = SEQ_SWAIT;
       break;
     case SEQ_SWAIT:
-      if (ctx_done) {
+      if (seq_abt) { /* aborted: once the engine is idle the TB leaves (sv_kill) */
+        if (sv_abt) d->seq_st = SEQ_EVICT;
+      } else if (ctx_done) {
         if (q->seq_sw || seq_upg) {
           d->seq_st = SEQ_EVICT;
         } else { /* base checkpoint: the TB resumes */
@@ -608,7 +617,13 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
       if (cmd_ready) d->seq_st = SEQ_RWAIT;
       break;
     case SEQ_RWAIT:
-      if (ctx_done) {
+      if (seq_abt) { /* aborted: once the engine is idle the entry is freed, the table entry too */
+        if (rst_kill) {
+          d->ptb_valid &= ~sp_bit;
+          d->ip_free = q->ip_free + q->ptb_ipb[sp];
+          d->seq_st = SEQ_IDLE;
+        }
+      } else if (ctx_done) {
         if (!rst_last) {
           d->seq_k = 1;
           d->seq_st = SEQ_RCMD;

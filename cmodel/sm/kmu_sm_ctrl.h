@@ -40,7 +40,7 @@ extern "C" {
   X(pre_busy_o, always) X(ptb_count_o, always) X(wp_ev_valid_o, always)                      \
   X(wp_ev_regs_o, wp_ev_valid_o) X(wp_ev_pc_o, wp_ev_valid_o) X(wp_ev_id_o, wp_ev_valid_o)    \
   X(wp_ev_param_o, wp_ev_valid_o) X(wp_ev_tb_o, wp_ev_valid_o) X(wp_ev_slot_o, wp_ev_valid_o)  \
-  X(wp_free_regs_o, always) X(drop_ack_o, always) X(yld_acc_o, always)                      \
+  X(wp_free_regs_o, always) X(drop_ack_o, always) X(ctx_abort_o, always) X(yld_acc_o, always)  \
   X(yld_ptb_o, yld_acc_o) X(yld_slot_o, yld_acc_o) X(yld_tb_o, yld_acc_o) X(yld_sd_o, always)   \
   X(wk_err_o, always)
 

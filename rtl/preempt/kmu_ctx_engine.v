@@ -52,6 +52,27 @@
 // shm_raddr_o / ip_addr_o.  done_o: one-cycle pulse; done_regs_o / done_bytes_o count the
 // command's warp registers and bytes (registers x REG_BYTES + (bitmap + shm beats) x
 // BEAT_BYTES, in place the same) and hold until the next command is accepted.
+// Abort (TReM revocation, issue 12): abort_i (a level, sampled every cycle; a pulse is enough)
+// in a cycle t where the engine is busy and its command does not end in t (no done_o in t+1)
+// aborts the command: t's own request, scan handshake and response still happen; from t+1 no
+// new request, in-place access, shared-memory read, RF write (rfw_valid_o) or shared-memory
+// write is made, except that a memory request stalled in t (req_valid_o, no req_ready_i) is
+// held until accepted (hold_q: the kmu_mem_port contract; a read of it counts outstanding).
+// Every read response still outstanding is taken and discarded (out_q counts the reads issued
+// and not answered: conservation of responses, none is left in the memory port for another
+// client); a running kmu_dirty_rf scan is drained (scan_ready_o = 1, every entry taken and
+// discarded, to its last entry or scan_done_i) so the RF's scan is idle for the next save.
+// The engine is idle (cmd_ready_o) again, with no done_o, in t+1 when nothing is outstanding,
+// else the cycle after the last response, the held request or the scan's end (a save aborted
+// in S_START / S_SCAN: at most the TB's n x rpw registers, one per cycle).  done_regs_o /
+// done_bytes_o then hold partial counts (meaningless: nothing is reported done).  abort_i
+// while idle, while aborting or in the cycle the command ends is ignored (done_o stands).
+// Side effects (the TB is dropped: its registers and shared memory are dead): an aborted save
+// leaves a partial checkpoint (discarded) and clears the dirty bits of the registers it
+// scanned; an aborted restore leaves some registers written and dirty.  A dirty bit left set
+// only makes a later SAVE_DIRTY of a TB in those slots save more, never less; kmu_sm_ctrl
+// frees the slots only once the engine is idle (the scan over), so no write of a new TB meets
+// the drained scan (whose handshake would clear its dirty bit).
 // Implementation (issue 15, no cycle changed): the warp index of every slot is a table
 // registered with the command (widx_q), not a popcount in the address path; the address is
 // area_q plus one narrow offset (one 32-bit adder); each count has one adder; the shared-memory
@@ -80,6 +101,7 @@ module kmu_ctx_engine #(
     input  wire [     16:0] cmd_shmem_i,    // the TB's shared-memory bytes (0..SHMEM)
     input  wire [     31:0] cmd_area_i,     // checkpoint area (byte address)
     output wire             err_cmd_o,      // bad command: consumed, ignored
+    input  wire             abort_i,        // abort the running command (TReM drop): see above
 
     // kmu_dirty_rf scan
     output wire             scan_start_o,
@@ -146,6 +168,11 @@ module kmu_ctx_engine #(
   // SHM_OFF + 32 * REG_BYTES (a register number up to 31 of the warp index up to WARPS)
   localparam integer OFF_W0 = $clog2(SHM_OFF + 131072 + 32 * REG_BYTES + 1);
   localparam integer OFF_W = (OFF_W0 > 32) ? 32 : OFF_W0;
+  // memory reads of one command at most: bitmaps, every register beat, the shared-memory beats
+  localparam integer MAX_RD = WARPS + WARPS * RPW * REG_BEATS +
+                              (SHMEM + BEAT_BYTES - 1) / BEAT_BYTES;
+  localparam integer OUT_W = $clog2(MAX_RD + 1);  // out_q: reads issued, response outstanding
+  localparam [OUT_W-1:0] OUT_ONE = 1;
 
   // context operations KMU_CTX_OP_* (regmap/kmu.rdl)
 `include "kmu_regmap.vh"
@@ -197,6 +224,10 @@ module kmu_ctx_engine #(
   wire [17:0] shm_lim_d = {1'b0, shmem_q} - BEATB18;
   // results
   reg done_q, done_d;
+  // abort: the command is being aborted (no new access; responses and the scan drained)
+  reg abt_q, abt_d;
+  reg hold_q, hold_d;  // aborting with the request stalled at the abort still to be accepted
+  reg [OUT_W-1:0] out_q, out_d;  // memory reads issued whose response has not arrived
   reg [11:0] regs_q, regs_d;
   reg [31:0] bytes_q, bytes_d;
 
@@ -344,19 +375,30 @@ module kmu_ctx_engine #(
   end
 
   // ---------------------------------------------------------------- issue handshakes
-  wire iss_act = ((state_q == S_SCAN) && scan_valid_i) || (state_q == S_BMAP) ||
-                 (state_q == S_REG) || (state_q == S_SHM);
+  wire iss_act = abt_q ? hold_q : (((state_q == S_SCAN) && scan_valid_i) || (state_q == S_BMAP) ||
+                                    (state_q == S_REG) || (state_q == S_SHM));
   wire fire = iss_act && (inplace_q || req_ready_i);  // an access is accepted this cycle
   wire iss_last_beat = (iss_beat_q == rbe - 8'd1);
-  wire scan_take = (state_q == S_SCAN) && (inplace_q || (req_ready_i && iss_last_beat));
+  // (an abort drains the scan: every entry taken)
+  wire scan_take = (state_q == S_SCAN) &&
+                   (abt_q ? !hold_q : (inplace_q || (req_ready_i && iss_last_beat)));
   wire shm_iss_last = (iss_off_q >= shm_lim_q);  // off + BEAT_BYTES >= shmem
 
   // ---------------------------------------------------------------- response events (restore)
-  wire rsp_take = (rsp_ph_q == R_BMAP) || (rsp_ph_q == R_REG) || (rsp_ph_q == R_SHM);
+  wire rsp_take = !abt_q && ((rsp_ph_q == R_BMAP) || (rsp_ph_q == R_REG) || (rsp_ph_q == R_SHM));
   wire rsp_evt = rsp_take && (inplace_q ? fire : rsp_valid_i);
   wire rsp_last_beat = (rsp_beat_q == rbe - 8'd1);
   wire [RPW-1:0] evt_bmap = evt_data[RPW-1:0] & rpw_mask;  // bits >= rpw are ignored
   wire shm_rsp_last = (rsp_off_q >= shm_lim_q);
+  // outstanding reads: + a memory read accepted, - a response (one with none outstanding is
+  // ignored, as the response side does)
+  wire rd_fire = fire && !inplace_q && restore;
+  wire rsp_dec = rsp_valid_i && (out_q != {OUT_W{1'b0}});
+  always @(*) begin
+    out_d = out_q;
+    if (rd_fire && !rsp_dec) out_d = out_q + OUT_ONE;
+    else if (!rd_fire && rsp_dec) out_d = out_q - OUT_ONE;
+  end
 
   // ---------------------------------------------------------------- next state
   reg fin;  // the restore's last read data arrived
@@ -388,6 +430,8 @@ module kmu_ctx_engine #(
     rsp_beat_d = rsp_beat_q;
     rsp_off_d = rsp_off_q;
     done_d = 1'b0;
+    abt_d = abt_q;
+    hold_d = hold_q && !fire;
     regs_d = regs_q;
     bytes_d = bytes_q;
     fin = 1'b0;
@@ -572,6 +616,36 @@ module kmu_ctx_engine #(
       state_d = S_IDLE;
       done_d = 1'b1;
     end
+    // ---- abort: overrides the above (a command ending in this cycle is not aborted)
+    if (abt_q) begin
+      rsp_ph_d = R_IDLE;
+      done_d = 1'b0;  // the held request may be the command's last: an aborted one reports none
+      if (state_q == S_SCAN) begin  // the scan drains: to its last entry or its (empty) end
+        if (!hold_q && ((scan_valid_i && scan_last_i) || (scan_done_i && !scan_valid_i))) begin
+          state_d = S_IDLE;
+          abt_d = 1'b0;
+        end else state_d = S_SCAN;
+      end else if (hold_d) begin  // the stalled request is still presented: its state stays
+        state_d = state_q;
+      end else if (out_d == {OUT_W{1'b0}}) begin  // the last response arrived
+        state_d = S_IDLE;
+        abt_d = 1'b0;
+      end else state_d = S_DRAIN;
+    end else if (abort_i && !idle && (state_d != S_IDLE)) begin
+      rsp_ph_d = R_IDLE;
+      hold_d = req_valid_o && !req_ready_i;
+      if (state_d == S_SCAN) begin  // S_START (its scan starts now) or S_SCAN
+        state_d = S_SCAN;
+        abt_d = 1'b1;
+      end else if (hold_d) begin  // stalled: no fire in this cycle, so state_d = state_q
+        abt_d = 1'b1;
+      end else if (out_d == {OUT_W{1'b0}}) begin
+        state_d = S_IDLE;
+      end else begin
+        state_d = S_DRAIN;
+        abt_d = 1'b1;
+      end
+    end
   end
 
   // ---------------------------------------------------------------- bitmaps
@@ -614,7 +688,7 @@ module kmu_ctx_engine #(
   assign ip_addr_o = addr;
   assign ip_wdata_o = wdata;
 
-  assign shm_ren_o = (state_q == S_SHM) && !restore;
+  assign shm_ren_o = (state_q == S_SHM) && !restore && (!abt_q || hold_q);
   assign shm_raddr_o = iss_off_q;
   assign shm_wen_o = rsp_evt && (rsp_ph_q == R_SHM);
   assign shm_waddr_o = rsp_off_q;
@@ -651,6 +725,9 @@ module kmu_ctx_engine #(
       rsp_beat_q <= 8'd0;
       rsp_off_q <= 17'd0;
       done_q <= 1'b0;
+      abt_q <= 1'b0;
+      hold_q <= 1'b0;
+      out_q <= {OUT_W{1'b0}};
       regs_q <= 12'd0;
       bytes_q <= 32'd0;
     end else begin
@@ -677,10 +754,46 @@ module kmu_ctx_engine #(
       rsp_beat_q <= rsp_beat_d;
       rsp_off_q <= rsp_off_d;
       done_q <= done_d;
+      abt_q <= abt_d;
+      hold_q <= hold_d;
+      out_q <= out_d;
       regs_q <= regs_d;
       bytes_q <= bytes_d;
     end
   end
+
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions
+  // Checked every cycle in simulation (KMU_ASSERT).  An abort issues nothing new (only the
+  // request stalled at the abort, held), never writes the RF or shared memory, ends only with
+  // no response outstanding; out_q never exceeds one command's reads; an idle engine has none
+  // outstanding (every response of the previous command taken) unless its command ended
+  // normally (a normal end waits for its last response, so out_q is 0 there too).
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (abt_q && !hold_q && (req_valid_o || ip_wen_o || ip_ren_o || shm_ren_o)) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: an access issued while aborting", $time);
+        $stop;
+      end
+      if (abt_q && (rfw_valid_o || shm_wen_o || done_q)) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: an aborted command wrote or reported done",
+                 $time);
+        $stop;
+      end
+      if (idle && (out_q != {OUT_W{1'b0}})) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: idle with %0d reads outstanding", $time,
+                 out_q);
+        $stop;
+      end
+      if (abt_q && idle) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: aborting while idle", $time);
+        $stop;
+      end
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 endmodule
 
 `default_nettype wire

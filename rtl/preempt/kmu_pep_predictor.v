@@ -28,7 +28,8 @@
 //                    without division: rem > X <=> (insts - exec) * el > X * exec, decided by
 //                    a serial shift-add comparator, MSB first, one bit of el and exec per cycle:
 //                    D = 2D + (el[b] ? ri : 0) - (exec[b] ? X : 0), 32 cycles, rem > X <=> D > 0
-//                    (66-bit signed D: exact; one adder: ri - X and -X are prepared first);
+//                    (66-bit signed D: exact; one adder: ri - X is prepared first, -X is ~X
+//                    plus the carry-in);
 //                    exec is the value at the TB's visit;
 //   unknown (insts == 0 or exec == 0, not profiled): longer than any X.
 // Every threshold X is saturated to 32 bits (2^32-1 cycles = 3.5 s at 1216 MHz).
@@ -140,7 +141,7 @@ module kmu_pep_predictor #(
   localparam [RTB_W-1:0] LAST = LAST_I[RTB_W-1:0];  // the walk's last entry
   localparam [4:0] MUL_LAST = 5'd31;  // the serial comparator's last step (32 bits)
   // a visit: W_RD (read the entry into r_*), then W_DEC (decide), or for a Chimera estimate
-  // W_PREP (ri - X, -X), W_MUL (32 steps), W_FIN (decide from D)
+  // W_PREP (ri - X), W_MUL (32 steps), W_FIN (decide from D)
   localparam [2:0] W_RD = 3'd0, W_DEC = 3'd1, W_PREP = 3'd2, W_MUL = 3'd3, W_FIN = 3'd4;
   localparam integer ACC_W = 66;  // signed ri * el - X * exec: |D| < 2^64
   // policy codes KMU_POL_* (regmap/kmu.rdl)
@@ -178,7 +179,6 @@ module kmu_pep_predictor #(
   reg [31:0] r_ex_q, r_ex_d;  // exec
   // the serial comparator
   reg [32:0] r_rmx_q, r_rmx_d;  // ri - X (two's complement)
-  reg [32:0] r_nx_q, r_nx_d;  // -X (two's complement)
   reg [4:0] mul_n_q, mul_n_d;  // its step
   reg [ACC_W-1:0] mul_acc_q, mul_acc_d;  // D (two's complement)
   reg ckpt_valid_q, ckpt_valid_d;
@@ -266,6 +266,9 @@ module kmu_pep_predictor #(
   wire judge = arm_q && (policy_i == KMU_POL_PEP) && !preempt_valid_i && !hint_fire;
   wire [31:0] dh = cyc_q - hint_q;  // cycles since the hint
   wire [31:0] tl = tl_q;  // max(0, pred_launch (at the hint) - (cyc - hint))
+  // the count down: pred_launch_i at a hint, else tl_q, less one, floored at 0 (the borrow:
+  // one decrementer, no zero compare)
+  wire [32:0] tl_dec = {1'b0, (hint_fire ? pred_launch_i : tl_q)} - 33'd1;
   // X = a + b, one adder: request: sw (PEP) or deadline; hint: pred_launch + sw; new TB: tl + sw
   wire pre_dl = preempt_valid_i && (policy_i != KMU_POL_PEP);  // a deadline, no sw
   wire [31:0] x_a = preempt_valid_i ? (pre_dl ? deadline_i : 32'd0) :
@@ -278,8 +281,9 @@ module kmu_pep_predictor #(
   // started in the previous cycle: el = 1, exec = 0, so rem is the profile's or unknown (long)
   wire f_prof = prof_q[fresh_ks_q];
   wire [31:0] f_avg = avg_m[fresh_ks_q];
-  wire [31:0] f_rem = (f_avg > 32'd1) ? (f_avg - 32'd1) : 32'd0;
-  wire f_long = f_prof ? (f_rem > x) : 1'b1;
+  // rem = max(0, avg - 1) > X <=> avg > X + 1, against the unsaturated X (a saturated one
+  // exceeds any avg as well): one compare, no subtraction and off the saturation mux
+  wire f_long = f_prof ? ({2'b0, f_avg} > ({1'b0, x_wide} + 34'd1)) : 1'b1;
   wire f_ok = fresh_q && live_q[fresh_idx_q] && elig_i[fresh_idx_q] && !base_i[fresh_idx_q];
   wire [TBS-1:0] ck_new = (f_ok && f_long) ? (one << fresh_idx_q) : {TBS{1'b0}};
 
@@ -291,16 +295,21 @@ module kmu_pep_predictor #(
   wire v_cand = wk_cand_q[wk_idx_q];
   wire v_prof = prof_q[v_ks];
   wire v_unknown = (v_insts == 32'd0) || (v_exec == 32'd0);
+  // insts - exec clamped at 0: one subtraction, its borrow clamps (no separate compare)
+  wire [32:0] v_ri = {1'b0, v_insts} - {1'b0, v_exec};
   wire [ACC_W-1:0] ext_ri = {{(ACC_W - 32) {1'b0}}, r_ri_q};
   wire [ACC_W-1:0] ext_rmx = {{(ACC_W - 33) {r_rmx_q[32]}}, r_rmx_q};
-  wire [ACC_W-1:0] ext_nx = {{(ACC_W - 33) {r_nx_q[32]}}, r_nx_q};
+  // -X = ~X + 1: the operand ~X (= -X - 1, no register) and the 1 in the carry-in, the LSB
+  // of 2D (always 0)
+  wire [ACC_W-1:0] ext_nx = {{(ACC_W - 32) {1'b1}}, ~wk_x_q};
   // W_MUL step, MSB first: D = 2D + (el[b] ? ri : 0) - (exec[b] ? X : 0), one adder
   wire [4:0] mul_b = MUL_LAST - mul_n_q;  // the bit of this step
   wire el_bit = r_el_q[mul_b];
   wire ex_bit = r_ex_q[mul_b];
   wire [ACC_W-1:0] mul_op = el_bit ? (ex_bit ? ext_rmx : ext_ri) :
                                      (ex_bit ? ext_nx : {ACC_W{1'b0}});
-  wire [ACC_W-1:0] mul_next = {mul_acc_q[ACC_W-2:0], 1'b0} + mul_op;
+  wire mul_cin = ex_bit && !el_bit;  // -X's + 1
+  wire [ACC_W-1:0] mul_next = {mul_acc_q[ACC_W-2:0], mul_cin} + mul_op;
   wire mul_long = !mul_acc_q[ACC_W-1] && (mul_acc_q != {ACC_W{1'b0}});  // D > 0
   // the visit's bit is decided in W_DEC (profile: rem > X <=> avg > el + X; unknown: long) or
   // W_FIN (Chimera: D > 0)
@@ -344,8 +353,7 @@ module kmu_pep_predictor #(
     arm_d = arm_q;
     hint_d = hint_q;
     sw_d = ctx_bytes_i >> bw_shift_i;
-    if (hint_fire) tl_d = (pred_launch_i != 32'd0) ? (pred_launch_i - 32'd1) : 32'd0;
-    else tl_d = (tl_q != 32'd0) ? (tl_q - 32'd1) : 32'd0;
+    tl_d = tl_dec[32] ? 32'd0 : tl_dec[31:0];
     if (preempt_valid_i) arm_d = 1'b0;
     else if (hint_fire) begin
       arm_d  = 1'b1;
@@ -368,7 +376,6 @@ module kmu_pep_predictor #(
     r_ri_d = r_ri_q;
     r_ex_d = r_ex_q;
     r_rmx_d = r_rmx_q;
-    r_nx_d = r_nx_q;
     mul_n_d = mul_n_q;
     mul_acc_d = mul_acc_q;
     if (pre_go || hint_fire) begin  // a new walk (the request wins over a hint)
@@ -387,13 +394,12 @@ module kmu_pep_predictor #(
           r_el_d = wk_t_q - start_m[wk_idx_q];
           r_avg_d = avg_m[v_ks];
           r_prof_d = v_prof;
-          r_ri_d = (v_insts > v_exec) ? (v_insts - v_exec) : 32'd0;
+          r_ri_d = v_ri[32] ? 32'd0 : v_ri[31:0];
           r_ex_d = v_exec;
           wk_st_d = (v_cand && !v_prof && !v_unknown) ? W_PREP : W_DEC;
         end
         W_PREP: begin
           r_rmx_d = {1'b0, r_ri_q} - {1'b0, wk_x_q};
-          r_nx_d = 33'd0 - {1'b0, wk_x_q};
           mul_n_d = 5'd0;
           mul_acc_d = {ACC_W{1'b0}};
           wk_st_d = W_MUL;
@@ -505,7 +511,6 @@ module kmu_pep_predictor #(
       r_ri_q <= 32'd0;
       r_ex_q <= 32'd0;
       r_rmx_q <= 33'd0;
-      r_nx_q <= 33'd0;
       mul_n_q <= 5'd0;
       mul_acc_q <= {ACC_W{1'b0}};
       ckpt_valid_q <= 1'b0;
@@ -539,7 +544,6 @@ module kmu_pep_predictor #(
       r_ri_q <= r_ri_d;
       r_ex_q <= r_ex_d;
       r_rmx_q <= r_rmx_d;
-      r_nx_q <= r_nx_d;
       mul_n_q <= mul_n_d;
       mul_acc_q <= mul_acc_d;
       ckpt_valid_q <= ckpt_valid_d;

@@ -547,12 +547,17 @@ module kmu_kmu #(
   wire [31:0] cand_tbs = cand_lb[LB_TBS+:32];
 
   // RGEM: no other kernel may hold a slot or a CT entry (a continuation's own entry is its
-  // own, so a continuation left from concurrent mode can still run alone)
+  // own, so a continuation left from concurrent mode can still run alone).  A parked entry (a
+  // pooled continuation with no TB on the SMs: a replay waiting, or a retired kernel's last
+  // trace) runs nothing, so it does not count: else a replay parked at a low level would block
+  // every kernel above it, and itself behind them.
   reg ct_other;
   always @(*) begin
     ct_other = 1'b0;
     for (e = 0; e < CT; e = e + 1)
-      if (ct_valid_q[e] && !(cand_cont && cand_tag == e[TAG_W-1:0])) ct_other = 1'b1;
+      if (ct_valid_q[e] && !(ct_pool_q[e] && (ct_zombie_q[e] || ct_out_q[e] == 32'd0)) &&
+          !(cand_cont && cand_tag == e[TAG_W-1:0]))
+        ct_other = 1'b1;
   end
   wire rgem_ok = !mode_rgem_i || (valid_q == {SLOTS{1'b0}} && !ct_other);
 

@@ -74,7 +74,8 @@
 // from a register of its block; outputs are registers except req_ready_o (from the state
 // register).  Acknowledges outside their wait state are ignored.  kmu_kmu: adm_valid_i for
 // every admission (adm_fresh_i = 1: a new kernel in a freshly allocated tag; 0: a continuation,
-// which restarts the kernel's clock only when it is the re-admission of a replay), cpl_valid_i
+// which restarts the kernel's clock only when it is the re-admission of a replay, also in the
+// cycle of the replay's free_ack_i), cpl_valid_i
 // for every kernel completion; it never completes or reallocates a stopped tag before free_o.
 // C twin: cmodel/sched/kmu_revoke.c.
 `default_nettype none
@@ -250,9 +251,15 @@ module kmu_revoke #(
   // table writes of this cycle's events; the sequencer's writes (below) come after them.  An
   // admission into a tag under revocation (kmu_kmu's contract forbids it) is ignored, so the
   // sequence always ends on the kernel it started with.
+  // The one exception: kmu_kmu may re-admit a replayed kernel (its continuation, same tag) in
+  // the very cycle it acknowledges the free (end_ok); the tag is still RVK then, but this is the
+  // replay's re-admission, so it runs again (else it would stay REPLAY while running, and every
+  // later revocation of it would answer REVOKED).
+  wire             adm_rep = adm_valid_i && !adm_fresh_i && end_ok && replay_q &&
+                             (adm_tag_i == sel_q);
   wire             adm_st = adm_valid_i && (st_adm != T_RVK);
   wire             adm_new = adm_st && adm_fresh_i;
-  wire             adm_run = adm_st && (adm_fresh_i || (st_adm == T_REPLAY));
+  wire             adm_run = (adm_st && (adm_fresh_i || (st_adm == T_REPLAY))) || adm_rep;
   integer k;
   always @(posedge clk_i) begin
     if (adm_new) begin
@@ -274,7 +281,7 @@ module kmu_revoke #(
       if (adm_run) tst_q[adm_tag_i*TST_W+:TST_W] <= T_RUN;
       if ((fsm_q == F_DECIDE) && (dec == ST_OK)) tst_q[sel_q*TST_W+:TST_W] <= T_RVK;
       if (end_fin) tst_q[sel_q*TST_W+:TST_W] <= T_DONE;
-      if (end_ok) tst_q[sel_q*TST_W+:TST_W] <= replay_q ? T_REPLAY : T_RETIRED;
+      if (end_ok && !adm_rep) tst_q[sel_q*TST_W+:TST_W] <= replay_q ? T_REPLAY : T_RETIRED;
     end
   end
 
@@ -445,8 +452,10 @@ module kmu_revoke #(
         $display("ASSERTION kmu_revoke %m t=%0t: completion while busy", $time);
         $stop;
       end
+      // (or RUN: a replay re-admitted in the free's acknowledge cycle)
       if (done_q && (dstat_q == ST_OK) && (tst_q[dtag_q*TST_W+:TST_W] != T_RETIRED) &&
-          (tst_q[dtag_q*TST_W+:TST_W] != T_REPLAY)) begin
+          (tst_q[dtag_q*TST_W+:TST_W] != T_REPLAY) &&
+          !(dreplay_q && (tst_q[dtag_q*TST_W+:TST_W] == T_RUN))) begin
         $display("ASSERTION kmu_revoke %m t=%0t: revoked tag %0d in state %0d", $time, dtag_q,
                  tst_q[dtag_q*TST_W+:TST_W]);
         $stop;

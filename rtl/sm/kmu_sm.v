@@ -40,8 +40,10 @@
 //
 // TReM drop (drop_valid_i / drop_slot_i -> drop_ack_o): kmu_sm_ctrl's drop engine; its pause
 // and evict go through the same simt_pause_o / simt_evict ports, hence to the predictor (an
-// evicted TB is forgotten) and the one-kind-of-preemption gate.  Latency: kmu_sm_ctrl's (t+3
-// for an SM without the tag, at most t + 4 + 2 TBS + PTBS + EWT + bounded waits).
+// evicted TB is forgotten) and the one-kind-of-preemption gate; a save or restore of the tag in
+// flight is aborted (kmu_sm_ctrl's ctx_abort_o -> kmu_ctx_engine's abort_i, issue 12).
+// Latency: kmu_sm_ctrl's (t+3 for an SM without the tag, at most t + 4 + 2 TBS + PTBS + EWT +
+// bounded waits).
 // Latency: none added; every path is a block's own (see each block's header).  The top has no
 // logic but the two muxes above, the predictor's event gating and the ctx_bytes sum.
 //
@@ -287,6 +289,7 @@ module kmu_sm #(
   wire [TBS-1:0] pr_ckpt_mask, pr_pre_mask, pr_live;
   // controller -> engine, predictor, warp preemption
   wire           sc_cmd_valid, sc_cmd_inplace;
+  wire           sc_ctx_abort;  // a drop of the command's tag aborts it (TReM)
   wire [1:0]     sc_cmd_op;
   wire [WARPS-1:0] sc_cmd_wmask, sc_dq_wmask;
   wire [5:0]     sc_cmd_rpw;
@@ -464,6 +467,7 @@ module kmu_sm #(
       .ctx_cmd_shmem_o     (sc_cmd_shmem),
       .ctx_cmd_area_o      (sc_cmd_area),
       .ctx_done_i          (eg_done),
+      .ctx_abort_o         (sc_ctx_abort),
       .dq_wmask_o          (sc_dq_wmask),
       .dirty_cnt_i         (rf_dirty_cnt),
       .elig_o              (elig_o),
@@ -522,6 +526,7 @@ module kmu_sm #(
       .cmd_shmem_i  (sc_cmd_shmem),
       .cmd_area_i   (sc_cmd_area),
       .err_cmd_o    (eg_err_cmd),
+      .abort_i      (sc_ctx_abort),
       .scan_start_o (eg_scan_start),
       .scan_wmask_o (eg_scan_wmask),
       .scan_rpw_o   (eg_scan_rpw),

@@ -92,12 +92,17 @@
 // section "Drop"): drop_valid_i (pulse) with the kernel tag drop_slot_i (the start_slot_i of the
 // kernel's TBs) removes every entry of the tag without a save: unstarted ones by a rotation of
 // the start FIFO, EWT entries by a rotation of the EWT, started TBs by simt_pause_o, then (once
-// simt_paused_i) simt_evict, a TB in the sequencer when its save or restore ends (the command
-// runs to its end: every memory response is consumed by the engine; the checkpoint or the
-// restored TB is discarded), preempted TBs waiting for a restore forgotten, a resident event
-// warp when it finishes; no done report of the tag is queued after the pulse and the reports
-// queued before it are delivered first.  While a drop runs nothing is allocated or offered to
-// the SIMT (fit_o = ewt_fit_o = 0, simt_start_valid_o = 0).  drop_ack_o pulses once per drop.
+// simt_paused_i) simt_evict, a TB of the tag in the sequencer: its save or restore command in
+// flight is aborted (ctx_abort_o, a level while the sequencer waits on the command of a TB of
+// the tag during a drop; kmu_ctx_engine drains its outstanding responses and its scan, no
+// done_o) and once the engine is idle again (ctx_cmd_ready_i: its scan and its RF writes
+// over, so the TB's warp slots can be reused safely) the checkpoint or the restored TB is
+// discarded: a save goes to its evict (SWAIT -> EVICT), a restore frees the entry (RWAIT ->
+// IDLE); a command of another tag runs to its end; preempted TBs waiting for a restore
+// forgotten, a resident event warp when it finishes; no done report of the tag is queued after
+// the pulse and the reports queued before it are delivered first.  While a drop runs nothing is
+// allocated or offered to the SIMT (fit_o = ewt_fit_o = 0, simt_start_valid_o = 0).
+// drop_ack_o pulses once per drop.
 // Contract: one drop at a time (kmu_revoke serialises; a pulse during a drop is ignored, never
 // acknowledged, and flagged under KMU_ASSERT); no start of the tag during the drop (kmu_kmu has
 // stopped it).  Latency: pulse in t -> drop_ack_o in t+3 for an SM holding nothing of the tag
@@ -205,6 +210,7 @@ module kmu_sm_ctrl #(
     output wire [16:0]  ctx_cmd_shmem_o,
     output wire [31:0]  ctx_cmd_area_o,
     input  wire         ctx_done_i,            // the command completed (pulse)
+    output wire         ctx_abort_o,           // abort the command in flight (TReM drop)
     output wire [WARPS-1:0] dq_wmask_o,        // warps of the TB being saved (dirty count)
     input  wire [11:0]  dirty_cnt_i,           // its dirty warp registers (comb. of dq_wmask_o)
     output wire [TBS-1:0] elig_o,              // may be named by a decision
@@ -743,7 +749,12 @@ module kmu_sm_ctrl #(
   wire rot_e_push = drp_ek_q;
   // the sequencer's save or restore of a TB of the tag ends: evicted or restored, then dropped
   wire sv_kill = (seq_st_q == S_EVICT) && drp && (q_slot == drp_tag_q);
-  wire rst_kill = rst_fin && drp && (q_slot == drp_tag_q);
+  // the sequencer waits on a context command of a TB of the tag: aborted (kmu_ctx_engine's
+  // abort_i, held), the sequencer moves on once the engine is idle (the aborted command's scan
+  // and RF writes are over before the TB's warp slots are freed)
+  wire seq_abt = ((seq_st_q == S_SWAIT) || (seq_st_q == S_RWAIT)) && drp && (q_slot == drp_tag_q);
+  wire sv_abt = seq_abt && (seq_st_q == S_SWAIT) && ctx_cmd_ready_i;
+  wire rst_kill = seq_abt && (seq_st_q == S_RWAIT) && ctx_cmd_ready_i;
   assign rst_push = rst_fin && !rst_kill;
   wire drp_fin = drp_run && (drp_rs_q == {TC_W{1'b0}}) && (drp_re_q == {EWT_CNT_W{1'b0}}) &&
                  !drp_sk_q && !drp_ek_q &&
@@ -1103,7 +1114,10 @@ module kmu_sm_ctrl #(
       end
       S_SCMD: if (ctx_cmd_ready_i) seq_st_d = S_SWAIT;
       S_SWAIT: begin
-        if (ctx_done_i) begin
+        if (seq_abt) begin
+          // aborted: once the engine is idle the TB leaves, its checkpoint discarded (sv_kill)
+          if (sv_abt) seq_st_d = S_EVICT;
+        end else if (ctx_done_i) begin
           if (seq_sw_q || seq_upg) begin
             seq_st_d = S_EVICT;
           end else begin  // base checkpoint: the TB resumes
@@ -1149,7 +1163,15 @@ module kmu_sm_ctrl #(
       end
       S_RCMD: if (ctx_cmd_ready_i) seq_st_d = S_RWAIT;
       S_RWAIT: begin
-        if (ctx_done_i) begin
+        if (seq_abt) begin
+          // aborted: once the engine is idle the entry is freed (below), the table entry too
+          if (rst_kill) begin
+            for (pi = 0; pi < PTBS; pi = pi + 1)
+              if (seq_ptb_q == pi[PTB_W-1:0]) ptb_valid_d[pi] = 1'b0;
+            ip_free_d = ip_free_q + sp_ipb;
+            seq_st_d = S_IDLE;
+          end
+        end else if (ctx_done_i) begin
           if (!rst_last) begin
             seq_k_d = 1'b1;
             seq_st_d = S_RCMD;
@@ -1369,6 +1391,7 @@ module kmu_sm_ctrl #(
   assign simt_evict_valid_o = (seq_st_q == S_EVICT) || drp_ev_fire;
   assign simt_evict_rtb_o = (seq_st_q == S_EVICT) ? seq_rtb_q : drp_evr_q;
   assign drop_ack_o = drp_ack_q;
+  assign ctx_abort_o = seq_abt;
   wire c_rst = (seq_st_q == S_RCMD);
   wire c_ip = c_rst ? (seq_k_q ? sp_ip1 : sp_ip0) : seq_ip_q;
   wire [31:0] area_off = {{(31 - PTB_W) {1'b0}}, seq_ptb_q, seq_k_q} << AREA_LG;

@@ -38,6 +38,8 @@ static void usage(FILE *f) {
           "  --policy P        replace the configuration's preemption policy: drain, reserve,\n"
           "                    warp, chimera, chimera_dirty, pep, pep_inplace or a '+'\n"
           "                    combination (e.g. pep+warp)\n"
+          "  --trem T          replace the configuration's TReM policy: off, priority, elastic\n"
+          "                    (hardware engines)\n"
           "  --no-isolated     skip the isolated runs (no ANTT / STP)\n"
           "  --time-engine     add engine_seconds and run_seconds to the JSON: the wall time\n"
           "                    inside the engine and of the whole cycle loop (the engine's\n"
@@ -89,6 +91,13 @@ static int check_output(const char *opt, const char *path) {
 /* events the driver cannot issue yet: a clear error naming the line */
 static int check_supported(const kmusim_workload *w, const kmusim_engine_ops *e) {
   int bad = 0, has_copy = 0;
+  /* TReM's automatic policy: TR_CTRL, TR_SLA, TR_PERIOD of the TReM window */
+  if ((w->cfg.trem || w->cfg.sla || w->cfg.period) && (!(e->features & KMUSIM_FEAT_REVOKE) || !e->hw)) {
+    fprintf(stderr, "%s: config trem=/sla=/period=: TReM's automatic policy is not supported by "
+            "this engine (no TReM window: TR_CTRL, TR_SLA, TR_PERIOD) (engine '%s')\n", w->path,
+            e->name);
+    bad = 1;
+  }
   for (unsigned i = 0; i < w->nev; i++) has_copy |= w->ev[i].kind == KMUSIM_EV_COPY;
   for (unsigned i = 0; i < w->nev; i++) {
     const kmusim_event *ev = &w->ev[i];
@@ -166,7 +175,7 @@ static const char *build_of(const kmusim_config *c) {
 
 int main(int argc, char **argv) {
   const char *engine = NULL, *json = NULL, *svg = NULL, *fst = NULL, *cfg = NULL, *wl = NULL,
-             *policy = NULL;
+             *policy = NULL, *trem = NULL;
   uint64_t max_cycles = 100000000ull, hang = 200000, seed = 1;
   int quiet = 0, isolated = 1, check_only = 0, which_build = 0, time_engine = 0;
   for (int i = 1; i < argc; i++) {
@@ -192,6 +201,9 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--policy")) {
       if (!need_arg(i, argc, argv)) return 1;
       policy = argv[++i];
+    } else if (!strcmp(a, "--trem")) {
+      if (!need_arg(i, argc, argv)) return 1;
+      trem = argv[++i];
     } else if (!strcmp(a, "--cycles")) {
       if (!need_arg(i, argc, argv) || !num_arg(a, argv[i + 1], &max_cycles)) return 1;
       i++;
@@ -249,6 +261,14 @@ int main(int argc, char **argv) {
     int rc = w.io_error ? 1 : 2; /* unreadable file vs malformed content */
     kmusim_workload_free(&w);
     return rc;
+  }
+  if (trem) {
+    char err[256];
+    if (!kmusim_config_set(&w.cfg, "trem", trem, err, sizeof err)) {
+      fprintf(stderr, "--trem: %s\n", err);
+      kmusim_workload_free(&w);
+      return 2;
+    }
   }
   if (which_build) {
     printf("%s\n", build_of(&w.cfg));

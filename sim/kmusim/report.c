@@ -272,7 +272,7 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
                "\"tbs_dropped\": %" PRIu64 "}",
             v->status, kmusim_trem_status_name(v->status), v->tag, v->lid, v->dropped);
   }
-  fprintf(f, "\n  ],\n  \"revoke_warnings\": %" PRIu64 ",\n  \"host_link\": {", r->trem_warnings);
+  fprintf(f, "\n  ],\n  \"auto_replays\": %" PRIu64 ",\n  \"host_link\": {", r->auto_replays);
   fprintf(f, "\"reads\": %" PRIu64 ", \"writes\": %" PRIu64
              ", \"chunks\": %" PRIu64 ", \"setup_cycles\": %" PRIu64 "},\n",
           r->link_reads, r->link_writes, r->link_chunks, r->link_setup_cycles);
@@ -564,6 +564,12 @@ void kmusim_print_summary(FILE *f, const kmusim_workload *w, const kmusim_result
                "TBs started and not done; %" PRIu64 " evicted TBs dropped)\n",
             r->drop_evictions);
   }
+  if (w->cfg.trem || r->auto_replays)
+    fprintf(f, "TReM policy %s: %" PRIu64 " automatic revocations (replays)\n",
+            w->cfg.trem == KMU_TREM_POL_PRIORITY  ? "priority"
+            : w->cfg.trem == KMU_TREM_POL_ELASTIC ? "elastic"
+                                                  : "off",
+            r->auto_replays);
   fprintf(f, "preemption (policy %s): %" PRIu64 " requests, %" PRIu64 " TBs switched out, %" PRIu64
              " restored, %" PRIu64 " saves (%" PRIu64 " B saved, %" PRIu64 " B restored, %" PRIu64
              " SM cycles saving), %" PRIu64 " warp-level events, %" PRIu64 " hints\n",

@@ -779,16 +779,12 @@ static void rv_result(ctx *c, uint32_t rdata, uint64_t cycle) {
     else if (v->status == KMU_TREM_STATUS_REVOKED && !x->retired && !x->replays)
       fail(c, "cycle %" PRIu64 ": %s of %s: REVOKED, but it was never revoked", cycle, d, xd);
     /* REVOKED for a replayed kernel is right while the replay waits in the pool; once a TB of
-     * the replay has started it runs again and should be revocable.  Known: kmu_kmu re-admits
-     * the replay in the cycle of its free_ack, when kmu_revoke still holds the tag in RVK and
-     * ignores the admission, so the tag stays REPLAY (a warning, not a failure, until fixed) */
+     * the replay has started it runs again and must be revocable (kmu_revoke takes kmu_kmu's
+     * re-admission of the replay, also the one in the cycle of its free_ack) */
     else if (v->status == KMU_TREM_STATUS_REVOKED && !x->retired && x->first_start_run != KMUSIM_NEVER &&
-             x->first_start_run < v->accepted) {
-      r->trem_warnings++;
-      fprintf(stderr, "kmusim: warning: cycle %" PRIu64 ": %s of %s: REVOKED, but its replay runs "
-              "(first TB at cycle %" PRIu64 "): kmu_revoke missed the replay's re-admission\n",
-              cycle, d, xd, x->first_start_run);
-    }
+             x->first_start_run < v->accepted)
+      fail(c, "cycle %" PRIu64 ": %s of %s: REVOKED, but its replay runs (first TB at cycle %" PRIu64
+           "): kmu_revoke missed the replay's re-admission", cycle, d, xd, x->first_start_run);
     /* kmu_revoke knows a kernel from its admission into a kmu_kmu slot: one still in the
      * pending pool (accepted, no TB started yet) is UNKNOWN; one whose TB started is not */
     else if (v->status == KMU_TREM_STATUS_UNKNOWN && x->completed == KMUSIM_NEVER &&
@@ -1132,6 +1128,42 @@ static uint32_t inst_of(ctx *c, int k, unsigned tag, uint64_t param) {
   return found;
 }
 
+/* TReM's automatic policies (trem=priority|elastic) revoke and replay batch kernels without
+ * telling the host (TR_RESULT and the counters see TR_CMD requests only).  A TB start of a
+ * TB already started in this run is such a replay's new run when: the policy is on, the kernel
+ * is batch, no TR_CMD is being served for it, none of its TBs is on the SMs, and every TB of
+ * this run started and not done was evicted (the drop's evictions, or an earlier preemption's):
+ * those are forgotten, and the new run starts from nothing (every TB once per run, the
+ * completion flag needs the whole new run).  1 when it is one (the counts are reset). */
+static int auto_replay(ctx *c, uint32_t i) {
+  kmusim_result *r = c->r;
+  kmusim_inst *x = &r->inst[i];
+  if (!c->w->cfg.trem || c->w->k[x->kernel].user) return 0;
+  if (c->rv_active >= 0 && r->rv[c->rv_active].inst == (long)i) return 0;
+  if (sm_model_resident(&c->sm, i)) return 0;
+  const uint64_t dropped = x->started - x->done;
+  unsigned forgot = sm_model_forget(&c->sm, i);
+  if (forgot != dropped) {
+    char d[160];
+    inst_desc(c, i, d, sizeof d);
+    fail(c, "cycle %" PRIu64 ": automatic replay of %s: %" PRIu64 " TBs of its run started and "
+         "not done, but %u were evicted (%s)", c->cycle, d, dropped, forgot,
+         forgot < dropped ? "TBs lost without a drop" : "evicted TBs of another run");
+    return 0;
+  }
+  x->replays++;
+  x->auto_replays++;
+  x->tbs_dropped += dropped;
+  x->epoch++;
+  x->first_start_run = KMUSIM_NEVER;
+  memset(x->bits, 0, (size_t)(x->ntb + 7) / 8);
+  x->started = 0;
+  x->done = 0;
+  r->drop_evictions += forgot;
+  r->auto_replays++;
+  return 1;
+}
+
 /* a TB of instance i starts (a new TB, not a restore): exactly once; 0 after a failure */
 static int tb_started(ctx *c, uint32_t i, uint64_t tb) {
   kmusim_inst *x = &c->r->inst[i];
@@ -1142,7 +1174,7 @@ static int tb_started(ctx *c, uint32_t i, uint64_t tb) {
          " TBs", c->cycle, d, tb, x->ntb);
     return 0;
   }
-  if (x->bits[tb / 8] & (1u << (tb % 8))) {
+  if ((x->bits[tb / 8] & (1u << (tb % 8))) && !auto_replay(c, i)) {
     fail(c, "cycle %" PRIu64 ": TB %" PRIu64 " of %s started a second time", c->cycle, tb, d);
     return 0;
   }
@@ -1510,6 +1542,16 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       }
       /* revokes: their completion raises irq_o (TR_EVENTS.DONE) */
       if (r->nrv) wr(c, KMU_TR_IRQ_EN_ADDR, KMU_TR_IRQ_EN_DONE_MASK, TAG(T_CFG, 8));
+      /* TReM's automatic policy (only when asked: a run without it keeps its AXI timing);
+       * TR_CTRL.SHIFT keeps its reset value */
+      if (g->trem || g->sla || g->period) {
+        wr(c, KMU_TR_SLA_ADDR, g->sla << KMU_TR_SLA_VALUE_SHIFT, TAG(T_CFG, 9));
+        wr(c, KMU_TR_PERIOD_ADDR, g->period << KMU_TR_PERIOD_VALUE_SHIFT, TAG(T_CFG, 10));
+        wr(c, KMU_TR_CTRL_ADDR,
+           g->trem << KMU_TR_CTRL_POLICY_SHIFT |
+               (KMU_TR_CTRL_RESET & KMU_TR_CTRL_SHIFT_MASK),
+           TAG(T_CFG, 11));
+      }
     }
     host_issue(c);
     copy_issue(c);

@@ -35,6 +35,7 @@ typedef struct {
   uint64_t revokes, replays, tbs_dropped; /* revocations (status OK), of them replays, and the
                                            * TBs they dropped (started, not done) */
   uint64_t tbs_done_total;/* TB dones over every run (replays re-run the TBs) */
+  uint64_t auto_replays;  /* replays by TReM's automatic policy (seen at the new run's start) */
   uint64_t first_start_run; /* first TB start of this run (since the last replay) */
 } kmusim_inst;
 
@@ -140,7 +141,7 @@ typedef struct {
   kmusim_rvk *rv;           /* revoke lines, in time order */
   size_t nrv;
   uint64_t drop_evictions;  /* evicted TBs that a revocation dropped (in evictions too) */
-  uint64_t trem_warnings;   /* known hardware issues seen (stderr; see sim.c rv_result) */
+  uint64_t auto_replays;    /* automatic (TReM policy) revocations seen, all replays */
   kmusim_mark *marks;       /* timeline marks (with record_tbs) */
   size_t nmarks, marks_cap;
   uint64_t *iso;            /* per kernel: isolated turnaround, 0 = not measured */

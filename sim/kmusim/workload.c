@@ -24,12 +24,15 @@
 /* host link latency (about the memory's, a PCIe-like link is slower), 4 B per cycle, no
  * per-chunk setup, COPY_CHUNK's reset (1 MiB) */
 #define LINK_DEFAULTS(lat) lat, 4, 0, 20
+/* TReM's automatic policy off, no SLA, U recomputed at completions (TR_CTRL, TR_SLA, TR_PERIOD
+ * resets: not written) */
+#define TREM_DEFAULTS 0, 0, 0
 static const kmusim_config presets[] = {
-    {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0, PRE_DEFAULTS(2), LINK_DEFAULTS(40)},
+    {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0, PRE_DEFAULTS(2), LINK_DEFAULTS(40), TREM_DEFAULTS},
     {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0, 0, 0, PRE_DEFAULTS(2),
-     LINK_DEFAULTS(100)},
+     LINK_DEFAULTS(100), TREM_DEFAULTS},
     {"paper", 16, 32, 32, 32, 32, 64, 65536, 98304, 4, 400, 8, 0, 0, 0, PRE_DEFAULTS(5),
-     LINK_DEFAULTS(800)},
+     LINK_DEFAULTS(800), TREM_DEFAULTS},
 };
 
 int kmusim_config_preset(kmusim_config *c, const char *name) {
@@ -102,7 +105,21 @@ static const cfg_key cfg_keys[] = {
     CK(link_bw, 1, 4, "host link bytes per cycle"),
     CK(link_setup, 0, 1000000, "host link setup cycles per chunk"),
     CK(copy_chunk, 0, 31, "log2 copy chunk bytes (COPY_CHUNK)"),
+    CK(sla, 0, 0xFFFFFFFFu, "Elastic's user-facing SLA in cycles (TR_SLA)"),
+    CK(period, 0, 0xFFFFFFFFu, "Elastic's recompute period in cycles (TR_PERIOD)"),
 };
+
+/* trem=off|priority|elastic: TR_CTRL.POLICY */
+static int set_trem(kmusim_config *c, const char *val, char *err, size_t errlen) {
+  if (!strcmp(val, "off")) c->trem = KMU_TREM_POL_OFF;
+  else if (!strcmp(val, "priority")) c->trem = KMU_TREM_POL_PRIORITY;
+  else if (!strcmp(val, "elastic")) c->trem = KMU_TREM_POL_ELASTIC;
+  else {
+    snprintf(err, errlen, "trem=%s: unknown TReM policy (off priority elastic)", val);
+    return 0;
+  }
+  return 1;
+}
 
 /* policy=<name>[+<name>...]: see workload.h */
 static int set_policy(kmusim_config *c, const char *val, char *err, size_t errlen) {
@@ -147,6 +164,7 @@ unsigned kmusim_config_reserve_mask(const kmusim_config *c) {
 int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *err,
                       size_t errlen) {
   if (!strcmp(key, "policy")) return set_policy(c, val, err, errlen);
+  if (!strcmp(key, "trem")) return set_trem(c, val, err, errlen);
   for (size_t i = 0; i < sizeof cfg_keys / sizeof cfg_keys[0]; i++) {
     const cfg_key *k = &cfg_keys[i];
     if (strcmp(k->key, key)) continue;
@@ -165,7 +183,7 @@ int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *
   snprintf(err, errlen, "unknown configuration key '%s' (keys: nsm ekt_entries slots pend "
                         "tbs warps regs shmem ewt mem_latency mem_bw mem_stall_pct rgem "
                         "reserve policy vpol opt pre_all deadline bw_shift ctx_base "
-                        "link_latency link_bw link_setup copy_chunk)", key);
+                        "link_latency link_bw link_setup copy_chunk trem sla period)", key);
   return 0;
 }
 

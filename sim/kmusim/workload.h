@@ -54,6 +54,11 @@ typedef struct {
   unsigned link_bw;      /* host link: bytes per cycle, 1..4 */
   unsigned link_setup;   /* host link: setup cycles per chunk (RGEM's O) */
   unsigned copy_chunk;   /* COPY_CHUNK.LOG2: chunk bytes = 2^max(copy_chunk, 2) */
+  /* TReM's automatic policy (issue 12), written at cycle 0 on a hardware engine when any is set:
+   * TR_CTRL.POLICY, Elastic's TR_SLA and TR_PERIOD (kmusim --trem replaces trem) */
+  unsigned trem;         /* TR_CTRL.POLICY: KMU_TREM_POL_OFF (default), _PRIORITY, _ELASTIC */
+  unsigned sla;          /* TR_SLA: Elastic's user-facing SLA in cycles */
+  unsigned period;       /* TR_PERIOD: Elastic's recompute period in cycles (0: at completions) */
 } kmusim_config;
 
 /* Policy names (config key `policy`, kmusim --policy): drain, reserve, warp, chimera,

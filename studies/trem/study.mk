@@ -1,0 +1,19 @@
+# studies/trem/study.mk - the TReM revocation study (issue 12 item 5, docs/results-trem.md).
+#   make study-trem   kmusim's paper configuration (16 SMs, engine c: kmu_gpu's C twin with
+#                     kmu_revoke and every kmu_sm's drop engine) on generated workloads:
+#                     Table II analogue (revocation latency against grid size and TB length,
+#                     beside draining and a flag-polling exit) and Fig. 6 analogue (a
+#                     user-facing kernel's response against the batch kernel's length, with
+#                     and without revocation).  Prints the issue's targets (PASS/FAIL) and
+#                     writes build/study-trem/{summary.md,summary.json,table2.csv,fig6.csv}.
+#                     SEED=<n> seeds kmusim (default 1).  Exit 1 on a failed kmusim run
+#                     (scoreboard, conservation), a scenario not as required, or a missed target.
+STUDY_TREM_DIR := $(BUILD)/study-trem
+
+.PHONY: study-trem
+study-trem: $(kmusim_paper_BIN)
+	@python3 studies/trem/study.py --kmusim $(kmusim_paper_BIN) --out $(STUDY_TREM_DIR)
+
+# make test: the reduced study (studies/trem/test_quick.sh, a few seconds) with the same checks
+TEST_SCRIPTS += studies/trem/test_quick.sh
+TEST_DEPS    += $(kmusim_paper_BIN)

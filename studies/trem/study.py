@@ -1,0 +1,528 @@
+#!/usr/bin/env python3
+"""studies/trem/study.py - the TReM revocation study (make study-trem, issue 12 item 5,
+docs/results-trem.md).
+
+    python3 studies/trem/study.py --kmusim build/bin/kmusim-paper --out build/study-trem
+                                  [--quick] [--jobs N] [--seed N] [--reuse]
+
+Runs kmusim's paper configuration (16 SMs, engine c: the C twin of kmu_gpu with kmu_revoke
+and every kmu_sm's drop engine) on generated workloads; every run's scoreboard must pass
+(kmusim exit 0: no TB lost or duplicated, every completion flag once, revoked TBs dropped by
+design, replayed kernels run once to completion), else the study fails.
+
+  table2  TReM Table II analogue: a batch kernel of G TBs (G = 256 .. 65,536) and TB length L
+          fills every SM (256 resident TBs: 16 per SM of 4 warps each, loads in flight); at
+          cycle R, in the middle of its first wave, the host stops it by one of:
+            revoke  `revoke batch at=R action=retire` (TR_CMD through the TReM window)
+            drain   nothing: wait for the kernel to complete (asm(exit)'s cost: every thread
+                    must finish)
+            flag    the paper's flag-polling exit (Algorithm 1 without the trap): every TB
+                    reads a flag at its start and exits at once if it is set.  Model: the
+                    resident first wave runs to its end (it read the flag before R); the
+                    TBs after it are a second kernel of G-256 TBs of 10 cycles and one
+                    global load (the flag read), queued behind the first at a lower priority
+          and the next kernel (class user, 16 TBs) is launched at R (revoke) or as soon as the
+          host sees the batch complete (drain, flag: `after=`).  Measured: R -> the batch gone
+          (revoke: TR_CMD accepted -> TR_RESULT.DONE, kmusim's revoke latency; drain, flag:
+          its completion flag written) and R -> the next kernel's first TB start.
+          late: the same revoke early in the fourth wave (grids of 4+ waves); t2mem: the
+          revoke at memory latencies 100 .. 1,600 and without loads (where the cycles go).
+  fig6    TReM Fig. 6 analogue: a user-facing kernel (prio 3, class user) arrives at R in the
+          middle of a batch kernel's first wave; its response (launch accepted -> completion
+          flag) over its stand-alone response, against the batch kernel's length (1 .. 16
+          waves of 2,000-cycle TBs, one wave of 8,000 and 32,000), for:
+            kernel          rgem=1: one kernel at a time (the paper's GPU: a kernel runs to
+                            its end before another starts); no revocation
+            kernel_revoke   rgem=1 and the driver retires the batch kernel at the arrival and
+                            launches it again after the user kernel (a replay under rgem=1
+                            hangs: docs/results-trem.md, Found by the study)
+            tb              rgem=0: TB-level priority dispatch, no revocation: the user's TBs
+                            take the SMs as batch TBs finish (draining TBs, not the kernel)
+            revoke          rgem=0 and the driver revokes the batch kernel (action=replay) at
+                            the user kernel's arrival: it found no room
+  fig11b  TReM Fig. 11b analogue: 10 user kernels (seeded exponential arrivals) over a 24-wave
+          batch kernel; the SLA met against the revocation latency, modelled as the driver's
+          revoke written d cycles after each arrival (rgem=1, retire + relaunch), beside no
+          revocation (rgem=1 and rgem=0).
+Writes OUTDIR/{table2,table2_mem,fig6,fig11b}.csv, OUTDIR/summary.md and
+OUTDIR/summary.json, keeps every workload (OUTDIR/wl/) and kmusim JSON (OUTDIR/runs/).
+Prints the issue's targets as PASS/FAIL lines (revocation latency <= 2,000 cycles, flat:
+max/min <= 1.05 over the grids).  Exit 1 when a kmusim run fails or a run's result is not
+what the scenario requires (a revoke not OK, fewer TBs dropped than were resident, a kernel
+not completed); a missed target is a FAIL line and exit 1 as well.
+--quick: grids 256 and 1,024, one TB length, one Fig. 6 point, no Fig. 11b (make test's
+smoke run through studies/trem/test_quick.sh, a few seconds: the flow and the checks, not a
+result)."""
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from kmusim_study import f2, run_all  # noqa: E402 (the shared study helpers)
+
+CONFIG = "config paper"
+NSM = 16
+TB_THREADS = 128               # 4 warps: 16 TBs fill an SM's 64 warp slots
+RESIDENT = NSM * 16            # batch TBs resident on the full GPU
+GRIDS = [256, 1024, 4096, 16384, 65536]
+LENS = [2000, 8000]            # batch TB lengths (cycles, without memory stalls)
+LENS_REVOKE_ONLY = [32000]     # revoke runs only: drain/flag would take too long to simulate
+DRAIN_MAX_WAVES = {2000: 256, 8000: 16}   # the largest drain/flag runs simulated (waves)
+BATCH_LOADS = 20               # global loads per 1000 TB cycles: memory in flight at the revoke
+FLAG_CYCLES, FLAG_LOADS = 10, 100   # a flag-polling TB after the flag: 10 cycles, one load
+MEM_LAT = [None, 100, 800, 1600]  # t2mem: the revoke at 4,096 TBs, L 2,000, memory latencies
+NEXT = "kernel nxt grid=16 tb=128 regs=16 cycles=1000 host prio=3 class=user"
+FIG6_WAVES = [1, 4, 16]
+F6_MODES = ("kernel", "kernel_revoke", "tb", "revoke")
+FIG6_LEN = 2000
+FIG6B_LENS = [2000, 8000, 32000]   # fig6b: one wave of batch TBs this long
+USER = "kernel user grid=64 tb=128 regs=16 cycles=1000 host prio=3 class=user loads=20"
+# fig11b: a stream of user kernels over a replayed batch kernel, the revoke delayed by d
+# arrivals, mean gap (cycles), batch waves (24 waves, about 106,000 cycles alone: the batch
+# outlasts the stream, so every user kernel arrives while it runs)
+F11_N, F11_GAP, F11_WAVES = 10, 9000, 24
+USER_ALONE_NOMINAL = 2232     # cycles: the user kernel alone (checked against the measurement)
+F11_BURST = 4000               # arrivals closer than this share one revoke and one relaunch
+# the host relaunches a retired batch kernel this long after the revoke: after its completion
+# (about 480 cycles), as a host that waits for the result does
+F11_RELAUNCH = 1000
+F11_SLA_X = 3                  # SLA = 3x the user kernel alone (the paper: 200 ms over 1..170 ms)
+F11_D = [0, 0.1, 0.5, 1, 2]    # revoke delay d in SLAs (the paper's 22 ms is 0.11 SLA)
+# paper, Table II (ms): process kill, asm(exit), TReM per <blocks, threads> kernel
+PAPER_T2 = [(256, 3000, 130, 22), (1024, 3000, 195, 22), (4096, 3000, 600, 22),
+            (16384, 3000, 1430, 22)]
+TARGET_CYCLES, TARGET_FLAT = 2000, 1.05
+
+
+def rpoint(L):
+    """the revoke / arrival cycle: the first wave (256 TBs, one start a cycle) is resident and
+    half way through its TB length"""
+    return 700 + L // 2
+
+
+def grid(G):
+    """a grid of G TBs: one dimension up to 65,535 (kmusim's limit per dimension), else two
+    (G a multiple of 256)"""
+    return str(G) if G <= 65535 else f"256,{G // 256}"
+
+
+def batch_line(name, G, L, prio=0, cycles=None, loads=BATCH_LOADS):
+    return (f"kernel {name} grid={grid(G)} tb={TB_THREADS} regs=16 cycles={cycles or L} host "
+            f"prio={prio} class=batch loads={loads}")
+
+
+def rlate(L):
+    """the late revoke: about three waves later (a TB with its loads takes about 2.2 L), early
+    in the fourth wave, when the TBs' phases have spread"""
+    return rpoint(L) + 6 * L
+
+
+def wl_table2(mode, G, L, mem=None, loads=BATCH_LOADS):
+    R = rlate(L) if mode == "late" else rpoint(L)
+    lines = [CONFIG + ("" if mem is None else f" mem_latency={mem}")]
+    if mode == "flag":
+        head = min(G, RESIDENT)
+        lines += [batch_line("batch", head, L, prio=1), NEXT]
+        tail = G - head
+        if tail:
+            lines.insert(2, batch_line("tail", tail, L, prio=0, cycles=FLAG_CYCLES,
+                                       loads=FLAG_LOADS))
+        lines += ["launch batch at=0 name=batch"] + (["launch tail at=1 name=tail"] if tail else [])
+        lines += [f"launch nxt at={R} after={'tail' if tail else 'batch'}"]
+    else:
+        lines += [batch_line("batch", G, L, loads=loads), NEXT, "launch batch at=0 name=batch"]
+        if mode in ("revoke", "late"):
+            lines += [f"revoke batch at={R} action=retire", f"launch nxt at={R}"]
+        else:
+            lines += [f"launch nxt at={R} after=batch"]
+    return "\n".join(lines) + "\n"
+
+
+def wl_fig6(mode, waves, L=FIG6_LEN):
+    R = rpoint(L)
+    cfg = CONFIG + (" rgem=1" if mode in ("kernel", "kernel_revoke") else "")
+    lines = [cfg, batch_line("batch", waves * RESIDENT, L), USER, "launch batch at=0"]
+    if mode == "revoke":
+        lines += [f"revoke batch at={R} action=replay"]
+    if mode == "kernel_revoke":     # retire, and the host launches the batch again after user
+        lines += [f"revoke batch at={R} action=retire", f"launch user at={R} name=u",
+                  f"launch batch at={R + F11_RELAUNCH} after=u"]
+    else:
+        lines += [f"launch user at={R}"]
+    return "\n".join(lines) + "\n"
+
+
+def f11_arrivals(seed):
+    """F11_N seeded exponential arrival cycles from the first wave's middle on"""
+    rng = random.Random(1000 + seed)
+    t, out = float(rpoint(FIG6_LEN)), []
+    for _ in range(F11_N):
+        out.append(int(t))
+        t += rng.expovariate(1.0 / F11_GAP)
+    return out
+
+
+def wl_fig11(mode, arr, d=None):
+    """mode kernel / tb: no revocation; revoke: the host's driver retires the running batch
+    kernel d cycles after a user kernel arrives and launches it again (TReM's replay from the
+    host) once the user kernels are done, except after the last burst (the stream ends).
+    Arrivals closer than F11_BURST cycles (about a user kernel's response: the previous one
+    still runs) form a burst: one revoke at the burst's
+    first arrival + d, one relaunch after its last user kernel has completed, and at least
+    F11_RELAUNCH cycles after the revoke (a revoke names the kernel's latest launch issued)"""
+    cfg = CONFIG + (" rgem=1" if mode in ("kernel", "revoke") else "")
+    ev = [(0, 0, "launch batch at=0")]
+    bursts = []
+    for i, t in enumerate(arr):
+        ev.append((t, 1, f"launch user at={t} name=u{i}"))
+        if bursts and t - arr[bursts[-1][-1]] < F11_BURST:
+            bursts[-1].append(i)
+        else:
+            bursts.append([i])
+    if mode == "revoke":
+        for j, b in enumerate(bursts):
+            t = arr[b[0]] + d
+            ev.append((t, 2, f"revoke batch at={t} action=retire"))
+            if j + 1 < len(bursts):     # the stream ends with the last burst: no relaunch
+                t2 = max(t + F11_RELAUNCH, arr[b[-1]])   # after= names an earlier line
+                ev.append((t2, 3, f"launch batch at={t2} after=u{b[-1]}"))
+    ev.sort(key=lambda e: (e[0], e[1]))
+    return "\n".join([cfg, batch_line("batch", F11_WAVES * RESIDENT, FIG6_LEN), USER] +
+                     [e[2] for e in ev]) + "\n"
+
+
+def wl_alone():
+    return "\n".join([CONFIG, USER, "launch user at=0"]) + "\n"
+
+
+def insts(js, kernel):
+    """the kernel's instances in the run's JSON (by kernel name)"""
+    return [i for i in js["instances"] if i.get("kernel") == kernel]
+
+
+def revokes(js):
+    """kmusim's revoke records (docs/kmusim.md, Metrics: revokes)"""
+    return js.get("revokes") or []
+
+
+def rv_latency(r):
+    """TR_CMD accepted -> TR_RESULT.DONE in cycles, from one revoke record"""
+    for k in ("latency", "revoke_latency"):
+        if r.get(k) is not None:
+            return r[k]
+    if r.get("accepted") is not None and r.get("done") is not None:
+        return r["done"] - r["accepted"]
+    return None
+
+
+def rv_accepted(r):
+    return r.get("accepted")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--kmusim", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--reuse", action="store_true",
+                    help="development: keep a run whose JSON is newer than its workload")
+    ap.add_argument("--seed", type=int, default=int(os.environ.get("SEED", "1")))
+    a = ap.parse_args()
+    t0 = time.time()
+    out = a.out
+    for d in ("wl", "runs"):
+        os.makedirs(os.path.join(out, d), exist_ok=True)
+    grids = [256, 1024] if a.quick else GRIDS
+    lens = [2000] if a.quick else LENS
+    lens_rv = [] if a.quick else LENS_REVOKE_ONLY
+    waves6 = [1] if a.quick else FIG6_WAVES
+    lens6b = [] if a.quick else FIG6B_LENS[1:]
+
+    runs, cost = [], {}
+
+    def add(key, text, est=1):
+        cost[key] = est
+        name = "_".join(key)
+        wl = os.path.join(out, "wl", name + ".wl")
+        try:
+            with open(wl) as f:
+                same = f.read() == text
+        except OSError:
+            same = False
+        if not same:            # unchanged: keep its time stamp (--reuse)
+            with open(wl, "w") as f:
+                f.write(text)
+        runs.append((key, wl, os.path.join(out, "runs", name + ".json"), None))
+
+    for L in lens + lens_rv:
+        for G in grids:
+            for mode in ("revoke", "late", "drain", "flag"):
+                if mode in ("drain", "flag") and (L in lens_rv or
+                                                  G // RESIDENT > DRAIN_MAX_WAVES[L]):
+                    continue
+                if mode == "late" and (L in lens_rv or G < 4 * RESIDENT):
+                    continue
+                add(("t2", mode, f"G{G}", f"L{L}"), wl_table2(mode, G, L),
+                    G * L if mode == "drain" else G * 500 if mode == "flag" else
+                    RESIDENT * rlate(L) if mode == "late" else L)
+    mems = [] if a.quick else MEM_LAT
+    for m in mems:              # None: no loads at all, at the default memory latency
+        add(("t2mem", f"M{m}"), wl_table2("revoke", 4096, 2000, mem=m if m else None,
+                                          loads=0 if m is None else BATCH_LOADS))
+    for w in waves6:
+        for mode in F6_MODES:
+            add(("f6", mode, f"W{w}"), wl_fig6(mode, w), w * RESIDENT * FIG6_LEN)
+    for L in lens6b:
+        for mode in F6_MODES:
+            add(("f6", mode, "W1", f"L{L}"), wl_fig6(mode, 1, L), RESIDENT * L)
+    add(("f6", "alone"), wl_alone())
+    arr = f11_arrivals(a.seed)
+    # the SLA from the user kernel alone measured by the first run of this study (below);
+    # the delays need it before any run: use the nominal 2,232-cycle figure of the paper
+    # configuration, checked against the measurement after the runs
+    sla = F11_SLA_X * USER_ALONE_NOMINAL
+    f11_modes = [] if a.quick else \
+        [("kernel", None), ("tb", None)] + [("revoke", int(x * sla)) for x in F11_D]
+    for mode, d in f11_modes:
+        add(("f11", mode) + (() if d is None else (f"d{d}",)), wl_fig11(mode, arr, d),
+            F11_N * F11_GAP * RESIDENT)
+
+    # the longest runs first (drain and flag of the largest grids), so that the two
+    # workers finish together
+    runs.sort(key=lambda r: -cost.get(r[0], 1))
+    print(f"study-trem: {len(runs)} kmusim runs (paper configuration, engine c), "
+          f"{a.jobs} at a time", flush=True)
+    res, failures = run_all(a.kmusim, runs, a.seed, a.jobs, reuse=a.reuse)
+
+    def js(key):
+        r = res.get(key)
+        return r["json"] if r and r["rc"] == 0 else None
+
+    # ---- Table II ----
+    t2 = []
+    for L in lens + lens_rv:
+        for G in grids:
+            row = {"grid": G, "tb_cycles": L, "R": rpoint(L)}
+            for mode in ("revoke", "late", "drain", "flag"):
+                d = js(("t2", mode, f"G{G}", f"L{L}"))
+                row[mode + "_gone"] = row[mode + "_next"] = None
+                if d is None:
+                    continue
+                nx = insts(d, "nxt")
+                if len(nx) != 1 or nx[0].get("completed") is None:
+                    failures.append(f"table2 {mode} G={G} L={L}: the next kernel did not "
+                                    f"complete")
+                    continue
+                if mode in ("revoke", "late"):
+                    rv = revokes(d)
+                    if len(rv) != 1 or rv[0].get("status") not in ("OK", 0):
+                        failures.append(f"table2 {mode} G={G} L={L}: revoke records {rv}")
+                        continue
+                    acc = rv_accepted(rv[0])
+                    row[mode + "_gone"] = rv_latency(rv[0])
+                    row[mode + "_next"] = nx[0]["first_dispatch"] - acc
+                    row[mode + "_dropped"] = rv[0].get("tbs_dropped")
+                    if mode == "revoke" and row["revoke_dropped"] != min(G, RESIDENT):
+                        failures.append(f"table2 revoke G={G} L={L}: {row['revoke_dropped']} "
+                                        f"TBs dropped, expected {min(G, RESIDENT)} resident")
+                    b = insts(d, "batch")
+                    if any(i.get("completed") is not None for i in b):
+                        failures.append(f"table2 {mode} G={G} L={L}: the retired batch kernel "
+                                        f"wrote a completion flag")
+                else:
+                    last = "tail" if mode == "flag" and G > RESIDENT else "batch"
+                    b = insts(d, last)
+                    if len(b) != 1 or b[0].get("completed") is None:
+                        failures.append(f"table2 {mode} G={G} L={L}: {last} did not complete")
+                        continue
+                    row[mode + "_gone"] = b[0]["completed"] - row["R"]
+                    row[mode + "_next"] = nx[0]["first_dispatch"] - row["R"]
+            t2.append(row)
+
+    # ---- revocation latency against the memory latency ----
+    tm = []
+    for m in mems:
+        d = js(("t2mem", f"M{m}"))
+        rv = revokes(d) if d else []
+        if d is None or len(rv) != 1 or rv[0].get("status") != 0:
+            failures.append(f"t2mem M={m}: revoke records {rv}")
+            continue
+        nx = insts(d, "nxt")[0]
+        tm.append({"mem_latency": m or 400, "loads": 0 if m is None else BATCH_LOADS,
+                   "gone": rv_latency(rv[0]), "next": nx["first_dispatch"] - rv[0]["accepted"]})
+    if mems:    # the paper configuration's 400 cycles, from the main table
+        r0 = next((r for r in t2 if r["grid"] == 4096 and r["tb_cycles"] == 2000), None)
+        if r0:
+            tm.append({"mem_latency": 400, "loads": BATCH_LOADS, "gone": r0["revoke_gone"],
+                       "next": r0["revoke_next"]})
+        tm.sort(key=lambda r: (r["loads"], r["mem_latency"]))
+
+    # ---- Fig. 6 ----
+    alone = js(("f6", "alone"))
+    t_alone = None
+    if alone:
+        u = insts(alone, "user")
+        t_alone = u[0]["turnaround"] if u and u[0].get("turnaround") else None
+    f6 = []
+    for w, L in [(w, FIG6_LEN) for w in waves6] + [(1, L) for L in lens6b]:
+        row = {"waves": w, "batch_tbs": w * RESIDENT, "tb_cycles": L}
+        for mode in F6_MODES:
+            key = ("f6", mode, f"W{w}") + (() if L == FIG6_LEN else (f"L{L}",))
+            d = js(key)
+            row[mode] = row[mode + "_norm"] = None
+            if d is None:
+                continue
+            u, b = insts(d, "user"), insts(d, "batch")
+            if len(u) != 1 or u[0].get("turnaround") is None or \
+                    b[-1].get("completed") is None:
+                failures.append(f"fig6 {mode} W={w} L={L}: user or batch did not complete")
+                continue
+            row[mode] = u[0]["turnaround"]
+            row[mode + "_norm"] = row[mode] / t_alone if t_alone else None
+            if mode == "kernel":    # the batch alone's length: its completion, in this run
+                row["batch_cycles"] = b[0]["completed"] - b[0]["accepted"]
+            if mode in ("revoke", "kernel_revoke"):
+                rv = revokes(d)
+                if len(rv) != 1 or rv[0].get("status") not in ("OK", 0):
+                    failures.append(f"fig6 {mode} W={w} L={L}: revoke records {rv}")
+        f6.append(row)
+
+    # ---- Fig. 11b ----
+    f11 = []
+    if t_alone is not None and abs(t_alone - USER_ALONE_NOMINAL) > USER_ALONE_NOMINAL // 20:
+        failures.append(f"fig11b: the user kernel alone took {t_alone} cycles, the SLA assumes "
+                        f"{USER_ALONE_NOMINAL} (update USER_ALONE_NOMINAL)")
+    for mode, d in f11_modes:
+        d_ = js(("f11", mode) + (() if d is None else (f"d{d}",)))
+        row = {"mode": mode, "delay": d, "delay_sla": None if d is None else d / sla}
+        if d_ is None:
+            f11.append(row)
+            continue
+        u = insts(d_, "user")
+        resp = [i["turnaround"] for i in u if i.get("turnaround") is not None]
+        b = insts(d_, "batch")      # every launch of it: retired ones have no completion
+        if len(resp) != len(arr) or \
+                any(i.get("completed") is None and not i.get("retired") for i in b):
+            failures.append(f"fig11b {mode} d={d}: {len(resp)}/{len(arr)} user kernels "
+                            f"complete, or a batch launch neither completed nor retired")
+        st = {}
+        for r in revokes(d_):
+            st[r.get("status_name")] = st.get(r.get("status_name"), 0) + 1
+        row.update({"met_pct": 100.0 * sum(x <= sla for x in resp) / max(1, len(resp)),
+                    "resp_mean": sum(resp) / max(1, len(resp)), "resp_max": max(resp or [0]),
+                    "revokes": ";".join(f"{k}:{v}" for k, v in sorted(st.items())),
+                    "batch_launches": len(b),
+                    "batch_completed": sum(i.get("completed") is not None for i in b)})
+        f11.append(row)
+
+    # ---- write ----
+    def csv(name, rows):
+        if not rows:
+            return
+        keys = list(rows[0].keys())
+        for r in rows:
+            keys += [k for k in r if k not in keys]
+        with open(os.path.join(out, name), "w") as f:
+            f.write(",".join(keys) + "\n")
+            for r in rows:
+                f.write(",".join("" if r.get(k) is None else str(r[k]) for k in keys) + "\n")
+
+    csv("table2.csv", t2)
+    csv("fig6.csv", f6)
+    csv("table2_mem.csv", tm)
+    csv("fig11b.csv", f11)
+
+    def c(x):
+        return "-" if x is None else f"{x:,}"
+
+    md = ["# TReM study (make study-trem)" + (" -- QUICK (smoke test, not a result)"
+                                               if a.quick else ""), "",
+          f"kmusim paper configuration, engine c, seed {a.seed}. Cycles.", "",
+          "## Table II analogue: R -> batch kernel gone / -> next kernel's first TB", "",
+          "| grid (TBs) | TB cycles | revoke: gone | revoke: next | late revoke: gone / next "
+          "(TBs dropped) | drain: gone | drain: next | flag: gone | flag: next |",
+          "|---|---|---|---|---|---|---|---|---|"]
+    for r in t2:
+        late = "-" if r["late_gone"] is None else \
+            f"{c(r['late_gone'])} / {c(r['late_next'])} ({r['late_dropped']})"
+        md.append(f"| {r['grid']:,} | {r['tb_cycles']:,} | {c(r['revoke_gone'])} | "
+                  f"{c(r['revoke_next'])} | {late} | {c(r['drain_gone'])} | "
+                  f"{c(r['drain_next'])} | {c(r['flag_gone'])} | {c(r['flag_next'])} |")
+    if tm:
+        md += ["", "## Revocation latency against the memory latency (4,096 TBs, TB 2,000 "
+               "cycles)", "", "| memory latency | loads / 1000 cycles | gone | next |",
+               "|---|---|---|---|"]
+        md += [f"| {r['mem_latency']:,} | {r['loads']} | {c(r['gone'])} | {c(r['next'])} |"
+               for r in tm]
+    md += ["", "## Fig. 6 analogue: user-facing response / stand-alone, against batch length",
+           "", f"user kernel alone: {c(t_alone)} cycles (launch accepted -> completion flag)",
+           "", "| batch waves | batch TBs | TB cycles | batch cycles (alone) | kernel-at-a-time | "
+           "kernel-at-a-time + revoke | TB-level priority | TB-level + revoke |",
+           "|---|---|---|---|---|---|---|---|"]
+    for r in f6:
+        md.append(f"| {r['waves']} | {r['batch_tbs']:,} | {r['tb_cycles']:,} | "
+                  f"{c(r.get('batch_cycles'))} | "
+                  f"{f2(r['kernel_norm'])} | {f2(r['kernel_revoke_norm'])} | {f2(r['tb_norm'])} | "
+                  f"{f2(r['revoke_norm'])} |")
+
+    md += [] if not f11 else [
+           "", "## Fig. 11b analogue: user kernels meeting the SLA against the revocation latency",
+           "", f"{len(arr)} user kernels, seeded exponential gaps of mean {F11_GAP:,} "
+           f"cycles, over a {F11_WAVES}-wave batch kernel; SLA {sla:,} cycles "
+           f"({F11_SLA_X}x the user kernel alone)", "",
+           "| mode | revoke delay (cycles) | delay / SLA | SLA met % | response mean | "
+           "response max | revoke statuses | batch launches | batch launches completed |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for r in f11:
+        md.append(f"| {r['mode']} | {c(r['delay'])} | {f2(r['delay_sla'])} | "
+                  f"{f2(r.get('met_pct'), 0)} | "
+                  f"{c(round(r['resp_mean'])) if r.get('resp_mean') else '-'} | "
+                  f"{c(r.get('resp_max'))} | {r.get('revokes') or '-'} | "
+                  f"{r.get('batch_launches', '-')} | "
+                  f"{r.get('batch_completed', '-')} |")
+
+    # ---- targets ----
+    checks = []
+    gone = [r[m + "_gone"] for r in t2 for m in ("revoke", "late") if r[m + "_gone"] is not None]
+    nxt = [r[m + "_next"] for r in t2 for m in ("revoke", "late") if r[m + "_next"] is not None]
+    if gone and nxt:
+        worst = max(gone + nxt)
+        checks.append((worst <= TARGET_CYCLES, f"trem.latency: worst revocation latency "
+                       f"{worst} cycles (gone {max(gone)}, next TB {max(nxt)}) <= "
+                       f"{TARGET_CYCLES}"))
+        for L in lens + lens_rv:
+            for what, col in (("gone", "_gone"), ("next TB", "_next")):
+                v = [r[m + col] for r in t2 for m in ("revoke", "late")
+                     if r["tb_cycles"] == L and r[m + col] is not None]
+                if v:
+                    fl = max(v) / max(1, min(v))
+                    checks.append((fl <= TARGET_FLAT, f"trem.flat: TB {L} cycles, {what}: "
+                                   f"max/min {max(v)}/{min(v)} = {fl:.3f} over grids "
+                                   f"{grids[0]}..{grids[-1]}, first and fourth wave, "
+                                   f"<= {TARGET_FLAT}"))
+    else:
+        failures.append("no revocation latency measured (does kmusim run `revoke`?)")
+    md += ["", "## Targets", ""] + [("PASS " if ok else "FAIL ") + t for ok, t in checks]
+    wall = time.time() - t0
+    md += ["", f"wall time {wall:.1f} s"] + [f"- {x}" for x in failures]
+    with open(os.path.join(out, "summary.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+    with open(os.path.join(out, "summary.json"), "w") as f:
+        json.dump({"table2": t2, "table2_mem": tm, "fig6": f6, "fig11b": f11,
+                   "user_alone": t_alone, "quick": a.quick,
+                   "seed": a.seed, "checks": [{"ok": ok, "text": t} for ok, t in checks],
+                   "failures": failures}, f, indent=1)
+    print("\n".join(md))
+    if failures or not all(ok for ok, _ in checks):
+        print("study-trem: FAILED")
+        return 1
+    print(f"study-trem: PASS ({wall:.1f} s wall)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
