@@ -45,9 +45,15 @@ static unsigned spec_warps(const kdesc *d) {
   return (unsigned)((t + 31) / 32);
 }
 static unsigned spec_regs(const kdesc *d) { return spec_warps(d) * 32u * d->nregs; }
-/* the geometry engine's latency (docs/blocks/kmu_kmu.md): a descriptor started in cycle t can
- * be handed over from t + 1 + the cycles of its five shift-add phases, a phase taking
- * max(1, bit length of its multiplier): grid_y, grid_z, tb_y, tb_z, warps per TB */
+/* the geometry (docs/blocks/kmu_kmu.md, Latency): a fast descriptor (grid_y, grid_z, tb_y,
+ * tb_z each 0 or 1; 0 or 2^k warps) is a candidate in its handshake cycle; any other is held
+ * while the serial engine runs and is a candidate from the handshake cycle + spec_geo_cycles(),
+ * whose five phases take max(1, bit length of the multiplier) each: grid_y, grid_z, tb_y,
+ * tb_z, warps per TB */
+static int spec_fast(const kdesc *d) {
+  const unsigned w = spec_warps(d);
+  return d->gy <= 1 && d->gz <= 1 && d->ty <= 1 && d->tz <= 1 && (w & (w - 1)) == 0;
+}
 static unsigned geo_bits(unsigned v) {
   unsigned n = 1;
   while (v >> n) n++;
@@ -144,8 +150,9 @@ typedef struct {
   int64_t slot_k[KMU_KMU_MAX_SLOTS]; /* kernel in the slot, -1 free */
   int64_t ct_k[KMU_KMU_MAX_CT];      /* kernel holding the CT entry, -1 free */
   unsigned arb_ptr;
-  int geo_src;     /* the stream in the geometry engine (-1 idle) */
-  uint64_t geo_at; /* the first cycle its handshake may come */
+  int64_t geo_k;   /* the kernel in the descriptor register (the engine runs), -1 none */
+  uint64_t geo_at; /* the first cycle it is a candidate (its level has room) */
+  uint64_t slow, hs; /* kernels through the engine; handshakes */
   /* the test's SMs */
   inflight_tb sm[MAXINF];
   unsigned sm_n;
@@ -286,7 +293,7 @@ static void rnd_init(void *c, uint64_t seed) {
     x->host_pct = 2 + (unsigned)kmu_rng_below(g, 20);
   }
   x->cur[0] = x->cur[1] = -1;
-  x->geo_src = -1;
+  x->geo_k = -1;
   for (unsigned s = 0; s < KMU_KMU_MAX_SLOTS; s++) x->slot_k[s] = -1;
   for (unsigned e = 0; e < KMU_KMU_MAX_CT; e++) x->ct_k[e] = -1;
 }
@@ -423,36 +430,29 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   /* ---- input arbitration ---- */
   const uint64_t vin[2] = {i->ev_valid_i, i->host_valid_i};
   const unsigned pin[2] = {(unsigned)i->ev_prio_i, (unsigned)i->host_prio_i};
-  /* the geometry engine: idle, it starts on the stream the round-robin picks among those
-   * whose level has room; the handshake
-   * of that stream comes spec_geo_cycles() after the start, when its level has room */
-  int gnt = -1;
-  if (x->geo_src < 0) {
-    int req[2], pick = -1;
-    for (int st = 0; st < 2; st++) req[st] = vin[st] && x->pool[pin[st]].n < PEND;
-    if (req[0] && req[1]) pick = (int)x->arb_ptr;
-    else if (req[0]) pick = 0;
-    else if (req[1]) pick = 1;
-    if (pick >= 0) {
-      ok &= kmu_expect(x->cur[pick] >= 0, t, cyc, "started stream presents a kernel", 1, 0);
-      if (x->cur[pick] < 0) return 0;
-      x->geo_src = pick;
-      x->geo_at = cyc + spec_geo_cycles(&krec_of(x, (uint64_t)x->cur[pick])->d);
-      x->arb_ptr = (unsigned)(pick + 1) % 2;
-    }
-  } else if (cyc >= x->geo_at && vin[x->geo_src] && x->pool[pin[x->geo_src]].n < PEND) {
-    gnt = x->geo_src;
-  }
-  ok &= KMU_EXPECT_EQ(t, cyc, "ev_ready_o (engine done; level has room)", gnt == EVS,
+  /* the handshake: the grant, while no descriptor is held (the engine idle) */
+  int req[2], gnt = -1;
+  for (int st = 0; st < 2; st++) req[st] = x->geo_k < 0 && vin[st] && x->pool[pin[st]].n < PEND;
+  if (req[0] && req[1]) gnt = (int)x->arb_ptr;
+  else if (req[0]) gnt = 0;
+  else if (req[1]) gnt = 1;
+  ok &= KMU_EXPECT_EQ(t, cyc, "ev_ready_o (grant; engine idle, level has room)", gnt == EVS,
                       o->ev_ready_o);
-  ok &= KMU_EXPECT_EQ(t, cyc, "host_ready_o (engine done; level has room)", gnt == HOSTS,
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_ready_o (grant; engine idle, level has room)", gnt == HOSTS,
                       o->host_ready_o);
-  krec *nk = NULL;
+  krec *hk = NULL; /* accepted this cycle */
   if (gnt >= 0) {
     ok &= kmu_expect(x->cur[gnt] >= 0, t, cyc, "accepted stream presents a kernel", 1, 0);
     if (x->cur[gnt] < 0) return 0;
-    nk = krec_of(x, (uint64_t)x->cur[gnt]);
+    hk = krec_of(x, (uint64_t)x->cur[gnt]);
   }
+  /* the new candidate: a fast one in its handshake cycle, a held one when its engine is done
+   * and its level has room */
+  krec *nk = NULL;
+  if (hk && spec_fast(&hk->d)) nk = hk;
+  const int geo_exit = x->geo_k >= 0 && cyc >= x->geo_at &&
+                       x->pool[krec_of(x, (uint64_t)x->geo_k)->d.prio].n < PEND;
+  if (geo_exit) nk = krec_of(x, (uint64_t)x->geo_k);
   const int bad = nk && spec_bad(&nk->d);
   ok &= KMU_EXPECT_EQ(t, cyc, "err_desc_o (malformed accepted)", bad, o->err_desc_o);
 
@@ -607,13 +607,22 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     vk->swapped++;
     x->swaps++;
   }
+  if (hk) {
+    x->hs++;
+    x->cur[gnt] = -1;
+    x->arb_ptr = (unsigned)(gnt + 1) % 2;
+    if (!spec_fast(&hk->d)) {
+      x->geo_k = (int64_t)hk->kid;
+      x->geo_at = cyc + spec_geo_cycles(&hk->d);
+      x->slow++;
+    }
+  }
+  if (geo_exit) x->geo_k = -1;
   if (nk) {
     nk->admitted = 0;
     x->accepted++;
     if (bad) x->bad++;
     if (!(ak == nk)) tq_push(&x->pool[nk->d.prio], nk->kid);
-    x->cur[gnt] = -1;
-    x->geo_src = -1;
   }
   if (ak) {
     if (!byp) tq_pop(&x->pool[ak->d.prio]);
@@ -657,6 +666,10 @@ static int rnd_finish(void *c) {
   /* conservation: nothing lost, nothing duplicated */
   ok &= KMU_EXPECT_EQ(t, 0, "accepted == admitted + fresh pending", x->accepted,
                       x->admitted + pend - conts);
+  ok &= KMU_EXPECT_EQ(t, 0, "handshakes == accepted + the held descriptor", x->hs,
+                      x->accepted + (x->geo_k >= 0));
+  ok &= kmu_expect(x->slow > 0 && x->slow < x->hs, t, 0,
+                   "some kernels through the engine, some on the fast path", 1, x->slow);
   ok &= KMU_EXPECT_EQ(t, 0, "admitted == completed + CT entries held", x->admitted,
                       x->completed + held);
   ok &= KMU_EXPECT_EQ(t, 0, "swaps == readmissions + continuations pending", x->swaps,
@@ -777,38 +790,20 @@ static kdesc kern(unsigned k, unsigned prio, unsigned tbs, int event) {
   return d;
 }
 
-/* descriptor d held in step s, not yet accepted (the geometry engine runs) */
-static void hold(dstep *s, const kdesc *d) {
-  put_desc(&s->in, d->event ? EVS : HOSTS, d);
-  EXP(s, ev_ready_o, 0);
-  EXP(s, host_ready_o, 0);
-}
-/* the geometry engine's cycles before a held descriptor's handshake (engine idle, the other
- * stream idle): spec_geo_cycles() steps with valid high and ready low, of which the caller
- * makes the last `own` itself (with hold()) */
-static void p_geo(dprog *p, const kdesc *d, unsigned own) {
-  for (unsigned k = spec_geo_cycles(d); k > own; k--)
-    hold(st(p, "descriptor held: the geometry engine runs"), d);
-}
-/* the handshake step of a descriptor whose engine cycles are done */
-static dstep *p_hs(dprog *p, const kdesc *d, const char *what) {
+/* a descriptor accepted this cycle (the other stream idle) */
+static dstep *p_desc(dprog *p, const kdesc *d, const char *what) {
   dstep *s = st(p, what);
   put_desc(&s->in, d->event ? EVS : HOSTS, d);
   EXP(s, ev_ready_o, d->event);
   EXP(s, host_ready_o, !d->event);
-  return s;
-}
-/* a descriptor accepted after the engine's cycles (the other stream idle) */
-static dstep *p_desc(dprog *p, const kdesc *d, const char *what) {
-  p_geo(p, d, 0);
-  return p_hs(p, d, what);
-}
-/* the same with the memory port stalled in every step (the completion FIFO keeps its writes) */
-static dstep *p_desc_stall(dprog *p, const kdesc *d, const char *what) {
-  p_geo(p, d, 0);
-  for (unsigned n = spec_geo_cycles(d); n > 0; n--) p->s[p->n - n].in.mem_req_ready_i = 0;
-  dstep *s = p_hs(p, d, what);
-  s->in.mem_req_ready_i = 0;
+  /* not fast: the engine runs spec_geo_cycles() after the handshake; the kernel is the new
+   * candidate (bypass, push, err_desc_o) in the last of these steps, which is returned */
+  if (!spec_fast(d))
+    for (unsigned k = spec_geo_cycles(d); k > 0; k--) {
+      s = st(p, k > 1 ? "the geometry engine runs (no handshake)" : what);
+      EXP(s, ev_ready_o, 0);
+      EXP(s, host_ready_o, 0);
+    }
   return s;
 }
 static dstep *p_take(dprog *p, unsigned slot, int err, const char *what) {
@@ -868,36 +863,50 @@ static int t_admit(const char *test, uint64_t seed, uint64_t cycles) {
   EXP(s, slot_valid_o, 0);
   EXP(s, mem_req_valid_o, 0);
   EXP(s, q_warps_o, 0);
-  for (unsigned k = 0; k < spec_geo_cycles(&b); k++) {
-    s = st(p, "both streams valid: the engine takes the event stream first (pointer 0)");
-    hold(s, &a);
-    put_desc(&s->in, EVS, &b);
-  }
-  s = st(p, "the event kernel's engine cycles are done: accepted");
+  s = st(p, "both streams valid: the event stream wins first (pointer 0)");
   put_desc(&s->in, EVS, &b);
   put_desc(&s->in, HOSTS, &a);
   EXP(s, ev_ready_o, 1);
   EXP(s, host_ready_o, 0);
   EXP(s, err_desc_o, 0);
-  s = st(p, "t+1: event kernel in slot 0; the engine takes the host one now");
-  hold(s, &a);
+  s = st(p, "t+1: event kernel in slot 0; the host one is accepted now (engine idle)");
+  put_desc(&s->in, HOSTS, &a);
+  EXP(s, host_ready_o, 1);
+  EXP(s, ev_ready_o, 0);
   EXP(s, slot_valid_o, 1);
   EXP(s, slot_has_tb_o, 1);
   EXP(s, slot_event_o, 1);
   EXP(s, slot_prio_o, 0);
   exp_slot(s, 0, &b, 0);
-  p_geo(p, &a, 1);
-  s = p_hs(p, &a, "1024 threads, 255 registers: 16 engine cycles, then accepted");
-  if (NS >= 2) {
+  /* 32 x 32 threads is not fast: the engine holds it 1 + 1 + 1 + 6 + 1 + 6 = 16 cycles (the
+   * handshake's edge loads it; phases gy, gz, ty = 32, tz, warps = 32), and no stream is
+   * accepted while it runs: a priority-3 event kernel waits */
+  kdesc c = kern(3, 3, 1, 1);
+  for (unsigned k = 1; k <= 16; k++) {
+    s = st(p, k < 16 ? "the host kernel's engine runs: no handshake, no slot"
+                     : "engine done: the host kernel bypasses into slot 1 (event still refused)");
+    put_desc(&s->in, EVS, &c);
+    EXP(s, ev_ready_o, 0);
+    EXP(s, slot_valid_o, 1);
+    EXP(s, err_desc_o, 0);
+  }
+  s = st(p, "host kernel in slot 1; the register is free: the event kernel is accepted");
+  put_desc(&s->in, EVS, &c);
+  EXP(s, ev_ready_o, 1);
+  EXP(s, slot_valid_o, 3);
+  s = p_idle(p, "the fast event kernel in slot 2 the cycle after its handshake");
+  EXP(s, slot_valid_o, 7);
+  exp_slot(s, 2, &c, 0);
+  {
     s = p_idle(p, "host kernel in slot 1");
-    EXP(s, slot_valid_o, 3);
-    EXP(s, slot_has_tb_o, 3);
-    EXP(s, slot_event_o, 1);
-    EXP(s, slot_prio_o, 1u << 2);
+    EXP(s, slot_valid_o, 7);
+    EXP(s, slot_has_tb_o, 7);
+    EXP(s, slot_event_o, 5);
+    EXP(s, slot_prio_o, 1u << 2 | 3u << 4);
     EXP(s, slot_p0_o, 1);
     EXP(s, slot_p1_o, 2);
     EXP(s, slot_p2_o, 0);
-    EXP(s, slot_p3_o, 0);
+    EXP(s, slot_p3_o, 4);
     exp_slot(s, 1, &a, 0);
     EXP(s, q_warps_o, 32);
     EXP(s, q_regs_o, 32u * 32u * 255u);
@@ -1190,13 +1199,7 @@ static int t_pend_full(const char *test, uint64_t seed, uint64_t cycles) {
   for (unsigned k = 0; k <= PEND; k++) h[k] = kern(10 + k, 2, 1, 0);
   for (unsigned k = 0; k < PEND; k++) p_desc(p, &h[k], "host prio 2 into the pool");
   kdesc e1 = kern(50, 1, 1, 1), e2 = kern(51, 2, 1, 1);
-  dstep *s;
-  for (unsigned k = 0; k < spec_geo_cycles(&e1); k++) {
-    s = st(p, "level 2 full: the host is not started, the event prio 1 one is");
-    hold(s, &e1);
-    put_desc(&s->in, HOSTS, &h[PEND]);
-  }
-  s = st(p, "level 2 full: host refused, event prio 1 accepted");
+  dstep *s = st(p, "level 2 full: host refused, event prio 1 accepted");
   put_desc(&s->in, HOSTS, &h[PEND]);
   put_desc(&s->in, EVS, &e1);
   EXP(s, host_ready_o, 0);
@@ -1224,8 +1227,7 @@ static int t_pend_full(const char *test, uint64_t seed, uint64_t cycles) {
   s = p_idle(p, "head of level 2 admitted at this edge");
   put_desc(&s->in, HOSTS, &h[PEND]);
   EXP(s, host_ready_o, 0);
-  p_geo(p, &h[PEND], 0);
-  s = p_idle(p, "level 2 has room now: the engine ran, accepted");
+  s = p_idle(p, "level 2 has room now: accepted");
   put_desc(&s->in, HOSTS, &h[PEND]);
   EXP(s, host_ready_o, 1);
   exp_slot(s, 0, &h[0], 0);
@@ -1258,7 +1260,8 @@ static int t_cpl_backpressure(const char *test, uint64_t seed, uint64_t cycles) 
   dstep *s = p_idle(p, "last completion: the FIFO fills (SLOTS writes)");
   s->in.mem_req_ready_i = 0;
   exp_cpl(s, &k[NS - 1]);
-  s = p_desc_stall(p, &k[NS], "one more kernel into a freed slot");
+  s = p_desc(p, &k[NS], "one more kernel into a freed slot");
+  s->in.mem_req_ready_i = 0;
   EXP(s, slot_valid_o, 0);
   EXP(s, mem_req_valid_o, 1);
   EXP(s, mem_req_addr_o, k[0].cpl);
@@ -1302,13 +1305,9 @@ static int t_bypass(const char *test, uint64_t seed, uint64_t cycles) {
   }
   kdesc old = kern(60, 1, 1, 0), same = kern(61, 1, 1, 1), higher = kern(62, 2, 1, 0);
   p_desc(p, &old, "prio 1 pending");
-  /* the new prio-1 kernel's engine runs, its last cycles in the steps below (CT = SLOTS: the
-   * take, the done and the completion) */
-  p_geo(p, &same, P_CT > NS ? 1 : 3);
   dstep *s = p_take(p, 0, 0, "slot 0's TB (its last: the slot frees)");
-  hold(s, &same);
   if (P_CT > NS) {
-    s = p_hs(p, &same, "slot 0 free: a new prio-1 kernel arrives, the older one goes first");
+    s = p_desc(p, &same, "slot 0 free: a new prio-1 kernel arrives, the older one goes first");
     EXP(s, slot_valid_o, ALL_SLOTS & ~1ull);
     s->in.done_valid_i = 1, s->in.done_tag_i = 0;
     EXP(s, err_done_o, 0);
@@ -1316,29 +1315,25 @@ static int t_bypass(const char *test, uint64_t seed, uint64_t cycles) {
     exp_cpl(s, &f[0]);
     exp_slot(s, 0, &old, 0);
     EXP(s, take_tag_o, NS);
-    p_geo(p, &higher, 1);
-    hold(p_take(p, 0, 0, "its TB (its last: the slot frees)"), &higher);
-    s = p_hs(p, &higher, "slot free, prio 1 pending: a prio-2 arrival bypasses it");
+    p_take(p, 0, 0, "its TB (its last: the slot frees)");
+    s = p_desc(p, &higher, "slot free, prio 1 pending: a prio-2 arrival bypasses it");
     s->in.done_valid_i = 1, s->in.done_tag_i = NS;
     EXP(s, err_done_o, 0);
   } else {
-    hold(p_done(p, 0, 0, "done"), &same);
+    p_done(p, 0, 0, "done");
     s = p_idle(p, "slot 0 completes; every CT entry was held, so nothing admitted yet");
-    hold(s, &same);
     exp_cpl(s, &f[0]);
     EXP(s, slot_valid_o, ALL_SLOTS & ~1ull);
-    s = p_hs(p, &same, "CT entry 0 free: a new prio-1 kernel arrives, the older one goes first");
+    s = p_desc(p, &same, "CT entry 0 free: a new prio-1 kernel arrives, the older one goes first");
     EXP(s, slot_valid_o, ALL_SLOTS & ~1ull);
     s = p_idle(p, "older prio-1 kernel in slot 0 (tag 0)");
     exp_slot(s, 0, &old, 0);
     EXP(s, take_tag_o, 0);
-    p_geo(p, &higher, 3);
-    hold(p_take(p, 0, 0, "its TB"), &higher);
-    hold(p_done(p, 0, 0, "done"), &higher);
+    p_take(p, 0, 0, "its TB");
+    p_done(p, 0, 0, "done");
     s = p_idle(p, "completes");
-    hold(s, &higher);
     exp_cpl(s, &old);
-    s = p_hs(p, &higher, "slot free, prio 1 pending: a prio-2 arrival bypasses it");
+    s = p_desc(p, &higher, "slot free, prio 1 pending: a prio-2 arrival bypasses it");
   }
   s = p_idle(p, "prio-2 kernel in slot 0");
   exp_slot(s, 0, &higher, 0);
@@ -1507,9 +1502,8 @@ static int t_swap_blocked(const char *test, uint64_t seed, uint64_t cycles) {
   kdesc h = kern(700, 3, 1, 1), l = kern(701, 0, 1, 0);
   dstep *s = p_desc(p, &h, "RGEM: a priority-3 kernel waits in the pool, no swap in RGEM");
   EXP(s, swap_o, 0);
-  p_geo(p, &l, 0); /* still RGEM: no swap while l's engine runs */
   p->rgem = 0;
-  s = p_hs(p, &l, "concurrent: a priority-0 descriptor is pushed to level 0: no swap now");
+  s = p_desc(p, &l, "concurrent: a priority-0 descriptor is pushed to level 0: no swap now");
   EXP(s, swap_o, 0);
   s = p_idle(p, "next cycle the victim's level takes the push");
   EXP(s, swap_o, P_CT > NS); /* CT = SLOTS: no tag for the fresh priority-3 kernel */
@@ -1529,10 +1523,8 @@ static int t_swap_blocked(const char *test, uint64_t seed, uint64_t cycles) {
   unsigned nq = 0;
   for (unsigned k = 0; k < PEND; k++) {
     q[k] = kern(800 + k, 0, 1, 0);
-    for (unsigned c = 0; c <= spec_geo_cycles(&q[k]); c++) { /* accepted while room */
-      s = st(p, "RGEM: priority-0 kernels into level 0 until it is full");
-      put_desc(&s->in, HOSTS, &q[k]);
-    }
+    s = st(p, "RGEM: priority-0 kernels into level 0 until it is full");
+    put_desc(&s->in, HOSTS, &q[k]);
     nq++;
   }
   kdesc h2 = kern(900, 3, 1, 1);
@@ -1841,14 +1833,16 @@ static int t_replay_zero(const char *test, uint64_t seed, uint64_t cycles) {
   z.gy = 0; /* zero TBs: err_desc_o */
   dstep *s;
   for (unsigned n = 0; n < NS; n++) { /* fill the completion FIFO (SLOTS writes) */
-    s = p_desc_stall(p, &z, "zero-TB kernel");
+    s = p_desc(p, &z, "zero-TB kernel");
+    s->in.mem_req_ready_i = 0;
     EXP(s, err_desc_o, 1);
     s = p_idle(p, "it completes (the write waits)");
     s->in.mem_req_ready_i = 0;
     exp_cpl(s, &z);
     EXP(s, cpl_tag_o, 0);
   }
-  s = p_desc_stall(p, &z, "one more: tag 0, all taken");
+  s = p_desc(p, &z, "one more: tag 0, all taken");
+  s->in.mem_req_ready_i = 0;
   s = p_idle(p, "completion FIFO full: it waits in its CT entry");
   s->in.mem_req_ready_i = 0;
   EXP(s, kernel_done_o, 0);

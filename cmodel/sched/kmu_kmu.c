@@ -193,9 +193,8 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     kmu_fifo_comb(&m->u_fifo_e[l], &fei[l], &feo[l]);
   }
 
-  /* (2) input arbitration: the arbiter picks a stream for the idle geometry engine (every
-   * grant starts it, ack 1; a stream requests when its level has room); the engine's stream is handed over (ready) when the engine is done
-   * and its level has room */
+  /* (2) input arbitration: the handshake is the arbiter's grant (ack 1); a stream requests
+   * when the descriptor register is free (engine idle) and its level has room */
   const int geo_idle = q->geo_ph == GEO_IDLE;
   kmu_rr_arb_in ai = {0, 1};
   kmu_rr_arb_out ao;
@@ -203,29 +202,44 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   ai.req_i = (uint64_t)(i->ev_valid_i && geo_idle && fao[ev_prio].push_ready_o) << KMU_KMU_EV |
              (uint64_t)(i->host_valid_i && geo_idle && fao[host_prio].push_ready_o) << KMU_KMU_HOST;
   kmu_rr_arb_comb(&m->u_in_arb, &ai, &ao);
-  const int geo_start = (int)ao.gnt_valid_o;
-  const int gnt_host = (int)((ao.gnt_o >> KMU_KMU_HOST) & 1);
+  const int hs_fire = (int)ao.gnt_valid_o;
+  const int ac_host = (int)((ao.gnt_o >> KMU_KMU_HOST) & 1);
+  o->ev_ready_o = (ao.gnt_o >> KMU_KMU_EV) & 1;
+  o->host_ready_o = (ao.gnt_o >> KMU_KMU_HOST) & 1;
 
-  /* the engine's descriptor (host when geo_src, else event), held by its stream */
-  const int in_host = (int)q->geo_src;
-  const int src_valid = (int)(in_host ? i->host_valid_i : i->ev_valid_i);
-  const uint64_t in_kptr = (in_host ? i->host_kptr_i : i->ev_kptr_i) & 0xffffffffull;
-  const uint64_t in_gz = (in_host ? i->host_grid_z_i : i->ev_grid_z_i) & 0xffff;
-  const uint64_t in_tx = (in_host ? i->host_tb_x_i : i->ev_tb_x_i) & 0xffff;
-  const uint64_t in_ty = (in_host ? i->host_tb_y_i : i->ev_tb_y_i) & 0xffff;
-  const uint64_t in_tz = (in_host ? i->host_tb_z_i : i->ev_tb_z_i) & 0xffff;
-  const uint64_t in_shmem = (in_host ? i->host_shmem_i : i->ev_shmem_i) & 0xffff;
-  const uint64_t in_nregs = (in_host ? i->host_nregs_i : i->ev_nregs_i) & 0xff;
-  const unsigned in_prio = (unsigned)((in_host ? i->host_prio_i : i->ev_prio_i) & 3);
-  const uint64_t in_param = (in_host ? i->host_param_i : i->ev_param_i) & 0xffffffffull;
-  const uint64_t in_cpl_addr = (in_host ? i->host_cpl_addr_i : i->ev_cpl_addr_i) & 0xffffffffull;
-  const uint64_t in_event = !in_host;
-  const uint64_t in_id = in_host ? 0 : i->ev_id_i & kmu_mask(m->p.ekt_id_w);
-  const int in_fire = q->geo_ph == GEO_DONE && src_valid && fao[in_prio].push_ready_o;
-  o->ev_ready_o = in_fire && !in_host;
-  o->host_ready_o = in_fire && in_host;
+  /* the accepted descriptor (host when granted, else event) */
+  const uint64_t ac_gx = (ac_host ? i->host_grid_x_i : i->ev_grid_x_i) & 0xffff;
+  const uint64_t ac_gy = (ac_host ? i->host_grid_y_i : i->ev_grid_y_i) & 0xffff;
+  const uint64_t ac_gz = (ac_host ? i->host_grid_z_i : i->ev_grid_z_i) & 0xffff;
+  const uint64_t ac_tx = (ac_host ? i->host_tb_x_i : i->ev_tb_x_i) & 0xffff;
+  const uint64_t ac_ty = (ac_host ? i->host_tb_y_i : i->ev_tb_y_i) & 0xffff;
+  const uint64_t ac_tz = (ac_host ? i->host_tb_z_i : i->ev_tb_z_i) & 0xffff;
+  const uint64_t ac_nregs = (ac_host ? i->host_nregs_i : i->ev_nregs_i) & 0xff;
+  const unsigned ac_prio = (unsigned)((ac_host ? i->host_prio_i : i->ev_prio_i) & 3);
+  const uint64_t ac_kptr = (ac_host ? i->host_kptr_i : i->ev_kptr_i) & 0xffffffffull;
+  const uint64_t ac_param = (ac_host ? i->host_param_i : i->ev_param_i) & 0xffffffffull;
+  const uint64_t ac_cpl_addr = (ac_host ? i->host_cpl_addr_i : i->ev_cpl_addr_i) & 0xffffffffull;
+  const uint64_t ac_shmem = (ac_host ? i->host_shmem_i : i->ev_shmem_i) & 0xffff;
+  const uint64_t ac_id = ac_host ? 0 : i->ev_id_i & kmu_mask(m->p.ekt_id_w);
+  /* lane E: event kernels are class user, no estimate; the launch id is the handshake's */
+  const uint64_t ac_le = ac_host ? (i->host_est_i & 0xffffffffull) << LE_EST |
+                                       (uint64_t)q->lid << LE_LID | (i->host_class_i & 1) << LE_USER
+                                 : (uint64_t)q->lid << LE_LID | 1ull << LE_USER;
 
-  /* kernel geometry: the serial shift-add engine (one multiplier bit per cycle) */
+  /* fast path: grid_y, grid_z, tb_y, tb_z each 0 or 1 and 0 or 2^k warps (no multiply) */
+  const int fa_dims = (ac_gy >> 1) == 0 && (ac_gz >> 1) == 0 && (ac_ty >> 1) == 0 && (ac_tz >> 1) == 0;
+  const uint64_t fa_tbs = (ac_gy & ac_gz & 1) ? ac_gx : 0;
+  const uint64_t fa_thr = (ac_ty & ac_tz & 1) ? ac_tx : 0;
+  const int fa_bad = fa_tbs == 0 || fa_thr == 0 || fa_thr > KMU_KMU_MAX_THREADS;
+  const uint64_t fa_warps = fa_bad ? 0 : (((fa_thr & 0xfff) + 31) & 0xfff) >> 5 & 0x3f;
+  const int fa_pow2 = (fa_warps & ((fa_warps - 1) & 0x3f)) == 0;
+  uint64_t fa_regs = 0; /* warps * 32 * nregs for a one-hot warps: a shift */
+  for (unsigned k = 0; k < 6; k++)
+    if (fa_warps >> k & 1) fa_regs |= (ac_nregs << (5 + k)) & 0x3ffff;
+  const int fa_fast = fa_dims && fa_pow2;
+
+  /* kernel geometry: the serial shift-add engine (one multiplier bit per cycle) on the held
+   * descriptor; it leaves the register (GEO_DONE) when its level has room */
   const uint64_t m48 = kmu_mask(48);
   const uint64_t geo_sum = (q->geo_acc + ((q->geo_ml & 1) ? q->geo_mc : 0)) & m48;
   const int geo_last = (q->geo_ml >> 1) == 0;
@@ -233,20 +247,27 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const int geo_thr_bad = geo_sum == 0 || geo_sum > KMU_KMU_MAX_THREADS;
   const uint64_t geo_warps_new =
       (q->geo_bad || geo_thr_bad) ? 0 : (((geo_sum & 0xfff) + 31) & 0xfff) >> 5 & 0x3f;
+  const int geo_exit = q->geo_ph == GEO_DONE && fao[q->hd_prio & 3].push_ready_o;
   /* (next state of the engine: with the rest, after KMU_D_FROM_Q below) */
-  const uint64_t in_warps = q->geo_warps;
-  const uint64_t in_regs = q->geo_acc & 0x3ffff;
-  const uint64_t in_tbs = q->geo_bad ? 0 : q->geo_tbs;
-  o->err_desc_o = in_fire && q->geo_bad;
-  const uint64_t in_la = in_param << LA_PARAM | in_kptr << LA_KPTR;
-  const uint64_t in_lb = in_tbs << LB_TBS | in_cpl_addr << LB_CPL;
-  const uint64_t in_lc = in_id << LC_ID | in_event << LC_EVENT | in_shmem << LC_SHMEM |
+
+  /* the new kernel: the fast descriptor in its handshake cycle or the held one at its exit */
+  const int in_fire = (hs_fire && fa_fast) || geo_exit;
+  const int in_host = geo_exit ? (int)q->geo_src : ac_host;
+  const unsigned in_prio = geo_exit ? q->hd_prio & 3 : ac_prio;
+  const int in_bad = geo_exit ? (int)q->geo_bad : fa_bad;
+  const uint64_t in_tbs = in_bad ? 0 : geo_exit ? q->geo_tbs : fa_tbs;
+  const uint64_t in_warps = geo_exit ? q->geo_warps : fa_warps;
+  const uint64_t in_regs = geo_exit ? q->geo_acc & 0x3ffff : fa_regs;
+  const uint64_t in_event = !in_host;
+  o->err_desc_o = in_fire && in_bad;
+  const uint64_t in_la = geo_exit ? (uint64_t)q->hd_param << LA_PARAM | (uint64_t)q->hd_kptr << LA_KPTR
+                                  : ac_param << LA_PARAM | ac_kptr << LA_KPTR;
+  const uint64_t in_lb = in_tbs << LB_TBS | (geo_exit ? q->hd_cpl_addr : ac_cpl_addr) << LB_CPL;
+  const uint64_t in_lc = (geo_exit ? q->hd_id : ac_id) << LC_ID | in_event << LC_EVENT |
+                         (uint64_t)(geo_exit ? q->hd_shmem : ac_shmem) << LC_SHMEM |
                          in_regs << LC_REGS | in_warps << LC_WARPS;
   const uint64_t in_ld = 0; /* a fresh kernel: no continuation */
-  /* lane E: event kernels are class user, no estimate */
-  const uint64_t in_le = in_host ? (i->host_est_i & 0xffffffffull) << LE_EST |
-                                       (uint64_t)q->lid << LE_LID | (i->host_class_i & 1) << LE_USER
-                                 : (uint64_t)q->lid << LE_LID | 1ull << LE_USER;
+  const uint64_t in_le = geo_exit ? q->hd_le : ac_le;
 
   /* (3) highest non-empty level (encoder bit 0 = level 3), lowest free slot */
   kmu_prio_enc_in li = {0}, si = {~q->valid & smask};
@@ -431,40 +452,45 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
 
   /* next state: slots */
   KMU_D_FROM_Q(m); /* *d = *q */
+  if (hs_fire) { /* the descriptor register (no reset in the RTL) */
+    d->hd_kptr = (uint32_t)ac_kptr, d->hd_param = (uint32_t)ac_param;
+    d->hd_cpl_addr = (uint32_t)ac_cpl_addr, d->hd_shmem = (unsigned)ac_shmem;
+    d->hd_gz = (unsigned)ac_gz, d->hd_tx = (unsigned)ac_tx, d->hd_ty = (unsigned)ac_ty;
+    d->hd_tz = (unsigned)ac_tz, d->hd_nregs = (unsigned)ac_nregs, d->hd_prio = ac_prio;
+    d->hd_id = (unsigned)ac_id, d->hd_le = ac_le;
+  }
   if (geo_idle) {
-    if (geo_start) { /* grid_x * grid_y of the granted stream */
+    if (hs_fire && !fa_fast) { /* grid_x * grid_y of the accepted descriptor */
       d->geo_ph = GEO_GXY;
-      d->geo_src = (unsigned)gnt_host;
+      d->geo_src = (unsigned)ac_host;
       d->geo_acc = 0;
-      d->geo_mc = (gnt_host ? i->host_grid_x_i : i->ev_grid_x_i) & 0xffff;
-      d->geo_ml = (unsigned)((gnt_host ? i->host_grid_y_i : i->ev_grid_y_i) & 0xffff);
+      d->geo_mc = ac_gx;
+      d->geo_ml = (unsigned)ac_gy;
     }
-  } else if (!src_valid || in_fire) {
-    d->geo_ph = GEO_IDLE; /* handed over (or its stream withdrew it) */
-  } else if (q->geo_ph != GEO_DONE) {
-    if (!geo_last) {
-      d->geo_acc = geo_sum;
-      d->geo_mc = (q->geo_mc << 1) & m48;
-      d->geo_ml = q->geo_ml >> 1;
-    } else { /* the phase's product is geo_sum: load the next phase */
-      d->geo_ph = q->geo_ph + 1;
-      d->geo_acc = 0;
-      switch (q->geo_ph) {
-      case GEO_GXY: d->geo_mc = geo_sum & 0xffffffffull, d->geo_ml = (unsigned)in_gz; break;
-      case GEO_GZ:
-        d->geo_tbs = (uint32_t)geo_sum;
-        d->geo_bad = (unsigned)geo_grid_bad;
-        d->geo_mc = in_tx, d->geo_ml = (unsigned)in_ty;
-        break;
-      case GEO_TXY: d->geo_mc = geo_sum & 0xffffffffull, d->geo_ml = (unsigned)in_tz; break;
-      case GEO_TZ:
-        d->geo_bad = q->geo_bad || geo_thr_bad;
-        d->geo_warps = (unsigned)geo_warps_new;
-        d->geo_mc = in_nregs << 5, d->geo_ml = (unsigned)geo_warps_new;
-        break;
-      case GEO_REGS: d->geo_acc = geo_sum; break; /* registers per TB, kept for GEO_DONE */
-      default: break;
-      }
+  } else if (q->geo_ph == GEO_DONE) {
+    if (geo_exit) d->geo_ph = GEO_IDLE;
+  } else if (!geo_last) {
+    d->geo_acc = geo_sum;
+    d->geo_mc = (q->geo_mc << 1) & m48;
+    d->geo_ml = q->geo_ml >> 1;
+  } else { /* the phase's product is geo_sum: load the next phase */
+    d->geo_ph = q->geo_ph + 1;
+    d->geo_acc = 0;
+    switch (q->geo_ph) {
+    case GEO_GXY: d->geo_mc = geo_sum & 0xffffffffull, d->geo_ml = q->hd_gz & 0xffff; break;
+    case GEO_GZ:
+      d->geo_tbs = (uint32_t)geo_sum;
+      d->geo_bad = (unsigned)geo_grid_bad;
+      d->geo_mc = q->hd_tx & 0xffff, d->geo_ml = q->hd_ty & 0xffff;
+      break;
+    case GEO_TXY: d->geo_mc = geo_sum & 0xffffffffull, d->geo_ml = q->hd_tz & 0xffff; break;
+    case GEO_TZ:
+      d->geo_bad = q->geo_bad || geo_thr_bad;
+      d->geo_warps = (unsigned)geo_warps_new;
+      d->geo_mc = (uint64_t)(q->hd_nregs & 0xff) << 5, d->geo_ml = (unsigned)geo_warps_new;
+      break;
+    case GEO_REGS: d->geo_acc = geo_sum; break; /* registers per TB, kept for GEO_DONE */
+    default: break;
     }
   }
   for (unsigned s = 0; s < n; s++) {
@@ -543,8 +569,8 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     }
   }
   /* TReM: launch ids, the stop's ack, the pending free */
-  d->lid = (q->lid + (unsigned)in_fire) & 0xffff;
-  if (in_fire && in_host) d->last_lid = q->lid;
+  d->lid = (q->lid + (unsigned)hs_fire) & 0xffff; /* numbered at the handshake */
+  if (hs_fire && ac_host) d->last_lid = q->lid;
   d->fr_pend = q->fr_pend && !fr_fire;
   if (i->free_i) {
     d->fr_pend = 1;

@@ -72,11 +72,15 @@ typedef struct {
   uint64_t ct_lc[KMU_KMU_MAX_CT];
   unsigned ct_prio[KMU_KMU_MAX_CT];
   unsigned lid, last_lid, stop_ack, free_ack, fr_pend, fr_replay, fr_tag;
-  /* the serial geometry engine (geo_*_q): phase, stream (1 host), product, multiplicand,
-   * multiplier, TB count, malformed flag, warps per TB */
+  /* the serial geometry engine (geo_*_q): phase, the held descriptor's stream (1 host),
+   * product, multiplicand, multiplier, TB count, malformed flag, warps per TB */
   unsigned geo_ph, geo_src, geo_ml, geo_bad, geo_warps;
   uint64_t geo_acc, geo_mc;
   uint32_t geo_tbs;
+  /* the descriptor register (hd_*_q, no reset in the RTL): written at every handshake */
+  uint32_t hd_kptr, hd_param, hd_cpl_addr;
+  unsigned hd_shmem, hd_gz, hd_tx, hd_ty, hd_tz, hd_nregs, hd_prio, hd_id;
+  uint64_t hd_le;
 } kmu_kmu_regs;
 
 /* nets between the phases of one cycle's comb() */

@@ -336,20 +336,19 @@ module kmu_kmu #(
   reg [TAG_W-1:0] fr_tag_q, fr_tag_d;
 
   // ---------------------------------------------------------------- input arbitration
-  // The geometry engine (below) works on one stream's descriptor at a time: the arbiter picks
-  // the stream when the engine is idle (gnt_valid_o starts it), and that stream's handshake
-  // (*_ready_o) comes when the engine is done and the descriptor's level has room.  The
-  // stream holds its descriptor (valid and data) until ready: the engine reads the held
-  // fields phase by phase and the handshake takes the rest of them.
+  // The handshake is the arbiter's grant, as before the geometry engine (issue 15): a stream
+  // requests when the descriptor register (below) is free and its level's FIFO has room.  The
+  // accepted descriptor is released by the stream at once: a descriptor whose geometry needs
+  // no multiply (the fast path) is a candidate for admission in its handshake cycle; any
+  // other is held in the descriptor register (hd_*_q) while the serial engine computes its
+  // geometry, and becomes the candidate when the engine is done and its level has room.  One
+  // descriptor in flight: no handshake while the register holds one.
   wire [LEVELS-1:0] lvl_room;  // the level's FIFO can take a descriptor
   wire [1:0] arb_req, arb_gnt;
   wire unused_arb_idx;
-  wire geo_start;  // the engine takes the granted stream's descriptor this cycle
-  reg [2:0] geo_ph_q, geo_ph_d;  // engine phase (GEO_*)
-  reg geo_src_q, geo_src_d;  // the stream in the engine: 1 host, 0 event
+  wire hs_fire;  // a descriptor is accepted (handshake) this cycle
+  reg [2:0] geo_ph_q, geo_ph_d;  // engine phase (GEO_*); GEO_IDLE: the register is free
   wire geo_idle = (geo_ph_q == GEO_IDLE);
-  // a stream requests when its level has room (as the handshake will need), so a full level
-  // does not hold the engine from the other stream
   assign arb_req[EV] = ev_valid_i && geo_idle && lvl_room[ev_prio_i];
   assign arb_req[HOST] = host_valid_i && geo_idle && lvl_room[host_prio_i];
 
@@ -359,39 +358,91 @@ module kmu_kmu #(
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
       .req_i      (arb_req),
-      .ack_i      (1'b1),  // every grant starts the engine
+      .ack_i      (1'b1),  // every grant is a handshake
       .gnt_o      (arb_gnt),
       .gnt_idx_o  (unused_arb_idx),
-      .gnt_valid_o(geo_start)
+      .gnt_valid_o(hs_fire)
   );
+  assign ev_ready_o = arb_gnt[EV];
+  assign host_ready_o = arb_gnt[HOST];
 
-  // the engine's descriptor (host when geo_src_q, else event), held by its stream
-  wire in_host = geo_src_q;
-  wire src_valid = in_host ? host_valid_i : ev_valid_i;
-  wire [31:0] in_kptr = in_host ? host_kptr_i : ev_kptr_i;
-  wire [15:0] in_gz = in_host ? host_grid_z_i : ev_grid_z_i;
-  wire [15:0] in_tx = in_host ? host_tb_x_i : ev_tb_x_i;
-  wire [15:0] in_ty = in_host ? host_tb_y_i : ev_tb_y_i;
-  wire [15:0] in_tz = in_host ? host_tb_z_i : ev_tb_z_i;
-  wire [15:0] in_shmem = in_host ? host_shmem_i : ev_shmem_i;
-  wire [7:0] in_nregs = in_host ? host_nregs_i : ev_nregs_i;
-  wire [1:0] in_prio = in_host ? host_prio_i : ev_prio_i;
-  wire [31:0] in_param = in_host ? host_param_i : ev_param_i;
-  wire [31:0] in_cpl_addr = in_host ? host_cpl_addr_i : ev_cpl_addr_i;
-  wire in_event = !in_host;
-  wire [EKT_ID_W-1:0] in_id = in_host ? {EKT_ID_W{1'b0}} : ev_id_i;
-  // the handshake: the engine is done and the descriptor's level has room
-  wire in_fire = (geo_ph_q == GEO_DONE) && src_valid && lvl_room[in_prio];
-  assign ev_ready_o = in_fire && !in_host;
-  assign host_ready_o = in_fire && in_host;
+  // the accepted descriptor (host when granted, else event)
+  wire ac_host = arb_gnt[HOST];
+  wire [15:0] ac_gx = ac_host ? host_grid_x_i : ev_grid_x_i;
+  wire [15:0] ac_gy = ac_host ? host_grid_y_i : ev_grid_y_i;
+  wire [15:0] ac_gz = ac_host ? host_grid_z_i : ev_grid_z_i;
+  wire [15:0] ac_tx = ac_host ? host_tb_x_i : ev_tb_x_i;
+  wire [15:0] ac_ty = ac_host ? host_tb_y_i : ev_tb_y_i;
+  wire [15:0] ac_tz = ac_host ? host_tb_z_i : ev_tb_z_i;
+  wire [7:0] ac_nregs = ac_host ? host_nregs_i : ev_nregs_i;
+  wire [1:0] ac_prio = ac_host ? host_prio_i : ev_prio_i;
+  wire [31:0] ac_kptr = ac_host ? host_kptr_i : ev_kptr_i;
+  wire [31:0] ac_param = ac_host ? host_param_i : ev_param_i;
+  wire [31:0] ac_cpl_addr = ac_host ? host_cpl_addr_i : ev_cpl_addr_i;
+  wire [15:0] ac_shmem = ac_host ? host_shmem_i : ev_shmem_i;
+  wire [EKT_ID_W-1:0] ac_id = ac_host ? {EKT_ID_W{1'b0}} : ev_id_i;
+  // lane E: event kernels are class user (latency-critical, never a "make room" victim), no
+  // estimate; the launch id is the handshake's
+  wire [LE_W-1:0] ac_le = ac_host ? {host_est_i, lid_q, host_class_i} : {32'd0, lid_q, 1'b1};
+
+  // ---------------------------------------------------------------- fast path
+  // A 1-D grid of 1-D TBs (grid_y, grid_z, tb_y, tb_z each 0 or 1: their products are ANDs)
+  // whose warp count is 0 or a power of two (registers per TB = nregs << (5 + log2 warps): a
+  // shift) needs no multiply, so it is known in the handshake cycle and launches with no
+  // engine cycle (the 4-cycle event launch of docs/blocks/kmu_gpu.md; 64..1024-thread TBs
+  // of 2^k warps).  A zero dimension or > 1024 threads (malformed, 0 warps) is fast too.
+  wire fa_dims = (ac_gy[15:1] == 15'd0) && (ac_gz[15:1] == 15'd0) && (ac_ty[15:1] == 15'd0) &&
+                 (ac_tz[15:1] == 15'd0);
+  wire [15:0] fa_tbs = (ac_gy[0] && ac_gz[0]) ? ac_gx : 16'd0;
+  wire [15:0] fa_thr = (ac_ty[0] && ac_tz[0]) ? ac_tx : 16'd0;
+  wire fa_bad = (fa_tbs == 16'd0) || (fa_thr == 16'd0) || (fa_thr > MAX_THREADS[15:0]);
+  wire [11:0] fa_round = fa_thr[11:0] + 12'd31;  // <= 1055 when well-formed
+  wire [5:0] fa_warps = fa_bad ? 6'd0 : fa_round[10:5];
+  wire fa_pow2 = ((fa_warps & (fa_warps - 6'd1)) == 6'd0);  // 0 or one bit set
+  reg [17:0] fa_regs;  // warps * 32 * nregs for a one-hot warps
+  integer k;
+  always @(*) begin
+    fa_regs = 18'd0;
+    for (k = 0; k < 6; k = k + 1)
+      if (fa_warps[k]) fa_regs = fa_regs | ({10'd0, ac_nregs} << (5 + k));
+  end
+  wire fa_fast = fa_dims && fa_pow2;
+  wire unused_fa = |{fa_round[11], fa_round[4:0]};
+
+  // ---------------------------------------------------------------- descriptor register
+  // Written at every handshake (no reset: read only while the engine holds a descriptor).
+  reg geo_src_q, geo_src_d;  // the held descriptor's stream: 1 host, 0 event
+  reg [31:0] hd_kptr_q, hd_param_q, hd_cpl_addr_q;
+  reg [15:0] hd_shmem_q, hd_gz_q, hd_tx_q, hd_ty_q, hd_tz_q;
+  reg [7:0] hd_nregs_q;
+  reg [1:0] hd_prio_q;
+  reg [EKT_ID_W-1:0] hd_id_q;
+  reg [LE_W-1:0] hd_le_q;
+  always @(posedge clk_i) begin
+    if (hs_fire) begin
+      hd_kptr_q <= ac_kptr;
+      hd_param_q <= ac_param;
+      hd_cpl_addr_q <= ac_cpl_addr;
+      hd_shmem_q <= ac_shmem;
+      hd_gz_q <= ac_gz;
+      hd_tx_q <= ac_tx;
+      hd_ty_q <= ac_ty;
+      hd_tz_q <= ac_tz;
+      hd_nregs_q <= ac_nregs;
+      hd_prio_q <= ac_prio;
+      hd_id_q <= ac_id;
+      hd_le_q <= ac_le;
+    end
+  end
 
   // ---------------------------------------------------------------- kernel geometry
-  // One serial shift-add engine (issue 15: no multiplier in the control path) computes, in
-  // turn, grid_x*grid_y, *grid_z (TBs), tb_x*tb_y, *tb_z (threads per TB), then
-  // warps*32*nregs (registers per TB).  A phase multiplies geo_mc_q by geo_ml_q one multiplier
-  // bit per cycle (the multiplicand shifts up, the multiplier down) and ends in the cycle its
-  // remaining multiplier is 0 or 1: max(1, bit length of the multiplier) cycles, so a grid of
-  // 64 x 1 x 1 with 64-thread TBs takes 1 + 1 + 1 + 1 + 2 cycles.
+  // One serial shift-add engine (issue 15: no multiplier in the control path) computes, for
+  // the held descriptor, in turn grid_x*grid_y, *grid_z (TBs), tb_x*tb_y, *tb_z (threads per
+  // TB), then warps*32*nregs (registers per TB).  A phase multiplies geo_mc_q by geo_ml_q one
+  // multiplier bit per cycle (the multiplicand shifts up, the multiplier down) and ends in the
+  // cycle its remaining multiplier is 0 or 1: max(1, bit length of the multiplier) cycles, then
+  // one cycle GEO_DONE (the results registered) in which the kernel is the new candidate when
+  // its level has room.  A 32 x 32 grid of 96-thread TBs: 6 + 1 + 1 + 1 + 2 cycles, + 1.
   reg [47:0] geo_acc_q, geo_acc_d;  // product so far (GEO_DONE: registers per TB)
   reg [47:0] geo_mc_q, geo_mc_d;  // multiplicand, shifted up
   reg [15:0] geo_ml_q, geo_ml_d;  // multiplier, shifted down
@@ -405,6 +456,8 @@ module kmu_kmu #(
   wire [11:0] thr_round = geo_sum[11:0] + 12'd31;  // <= 1055 when well-formed
   wire [5:0] geo_warps_new = (geo_bad_q || geo_thr_bad) ? 6'd0 : thr_round[10:5];
   wire unused_geom = |{thr_round[11], thr_round[4:0]};
+  // the held descriptor leaves the register: the engine is done and its level has room
+  wire geo_exit = (geo_ph_q == GEO_DONE) && lvl_room[hd_prio_q];
   always @(*) begin
     geo_ph_d = geo_ph_q;
     geo_src_d = geo_src_q;
@@ -415,63 +468,70 @@ module kmu_kmu #(
     geo_bad_d = geo_bad_q;
     geo_warps_d = geo_warps_q;
     if (geo_idle) begin
-      if (geo_start) begin  // grid_x * grid_y of the granted stream
+      if (hs_fire && !fa_fast) begin  // grid_x * grid_y of the accepted descriptor
         geo_ph_d = GEO_GXY;
-        geo_src_d = arb_gnt[HOST];
+        geo_src_d = ac_host;
         geo_acc_d = 48'd0;
-        geo_mc_d = {32'd0, arb_gnt[HOST] ? host_grid_x_i : ev_grid_x_i};
-        geo_ml_d = arb_gnt[HOST] ? host_grid_y_i : ev_grid_y_i;
+        geo_mc_d = {32'd0, ac_gx};
+        geo_ml_d = ac_gy;
       end
-    end else if (!src_valid || in_fire) begin
-      geo_ph_d = GEO_IDLE;  // handed over (or its stream withdrew it: a broken contract)
-    end else if (geo_ph_q != GEO_DONE) begin
-      if (!geo_last) begin
-        geo_acc_d = geo_sum;
-        geo_mc_d = {geo_mc_q[46:0], 1'b0};
-        geo_ml_d = {1'b0, geo_ml_q[15:1]};
-      end else begin  // the phase's product is geo_sum: load the next phase
-        geo_ph_d = geo_ph_q + 3'd1;
-        geo_acc_d = 48'd0;
-        case (geo_ph_q)
-          GEO_GXY: begin
-            geo_mc_d = {16'd0, geo_sum[31:0]};
-            geo_ml_d = in_gz;
-          end
-          GEO_GZ: begin
-            geo_tbs_d = geo_sum[31:0];
-            geo_bad_d = geo_grid_bad;
-            geo_mc_d = {32'd0, in_tx};
-            geo_ml_d = in_ty;
-          end
-          GEO_TXY: begin
-            geo_mc_d = {16'd0, geo_sum[31:0]};
-            geo_ml_d = in_tz;
-          end
-          GEO_TZ: begin
-            geo_bad_d = geo_bad_q || geo_thr_bad;
-            geo_warps_d = geo_warps_new;
-            geo_mc_d = {35'd0, in_nregs, 5'd0};
-            geo_ml_d = {10'd0, geo_warps_new};
-          end
-          GEO_REGS: geo_acc_d = geo_sum;  // registers per TB, kept for GEO_DONE
-          default: ;
-        endcase
-      end
+    end else if (geo_ph_q == GEO_DONE) begin
+      if (geo_exit) geo_ph_d = GEO_IDLE;
+    end else if (!geo_last) begin
+      geo_acc_d = geo_sum;
+      geo_mc_d = {geo_mc_q[46:0], 1'b0};
+      geo_ml_d = {1'b0, geo_ml_q[15:1]};
+    end else begin  // the phase's product is geo_sum: load the next phase
+      geo_ph_d = geo_ph_q + 3'd1;
+      geo_acc_d = 48'd0;
+      case (geo_ph_q)
+        GEO_GXY: begin
+          geo_mc_d = {16'd0, geo_sum[31:0]};
+          geo_ml_d = hd_gz_q;
+        end
+        GEO_GZ: begin
+          geo_tbs_d = geo_sum[31:0];
+          geo_bad_d = geo_grid_bad;
+          geo_mc_d = {32'd0, hd_tx_q};
+          geo_ml_d = hd_ty_q;
+        end
+        GEO_TXY: begin
+          geo_mc_d = {16'd0, geo_sum[31:0]};
+          geo_ml_d = hd_tz_q;
+        end
+        GEO_TZ: begin
+          geo_bad_d = geo_bad_q || geo_thr_bad;
+          geo_warps_d = geo_warps_new;
+          geo_mc_d = {35'd0, hd_nregs_q, 5'd0};
+          geo_ml_d = {10'd0, geo_warps_new};
+        end
+        GEO_REGS: geo_acc_d = geo_sum;  // registers per TB, kept for GEO_DONE
+        default: ;
+      endcase
     end
   end
-  wire [5:0] in_warps = geo_warps_q;
-  wire [17:0] in_regs = geo_acc_q[17:0];  // <= 32 * 32 * 255 < 2^18
-  wire [31:0] in_tbs = geo_bad_q ? 32'd0 : geo_tbs_q;
-  wire unused_geo_acc = |geo_acc_q[47:18];
-  assign err_desc_o = in_fire && geo_bad_q;
 
-  wire [LA_W-1:0] in_la = {in_param, in_kptr};
-  wire [LB_W-1:0] in_lb = {in_tbs, in_cpl_addr};
-  wire [LC_W-1:0] in_lc = {in_id, in_event, in_shmem, in_regs, in_warps};
+  // ---------------------------------------------------------------- the new kernel
+  // The candidate that is not yet in the pool: the fast descriptor in its handshake cycle, or
+  // the held one when its engine is done (never both: no handshake while one is held).
+  wire in_fire = (hs_fire && fa_fast) || geo_exit;
+  wire in_host = geo_exit ? geo_src_q : ac_host;
+  wire [1:0] in_prio = geo_exit ? hd_prio_q : ac_prio;
+  wire in_bad = geo_exit ? geo_bad_q : fa_bad;
+  wire [31:0] in_tbs = in_bad ? 32'd0 : geo_exit ? geo_tbs_q : {16'd0, fa_tbs};
+  wire [5:0] in_warps = geo_exit ? geo_warps_q : fa_warps;
+  wire [17:0] in_regs = geo_exit ? geo_acc_q[17:0] : fa_regs;  // <= 32 * 32 * 255 < 2^18
+  wire unused_geo_acc = |geo_acc_q[47:18];
+  wire in_event = !in_host;
+  assign err_desc_o = in_fire && in_bad;
+
+  wire [LA_W-1:0] in_la = geo_exit ? {hd_param_q, hd_kptr_q} : {ac_param, ac_kptr};
+  wire [LB_W-1:0] in_lb = {in_tbs, geo_exit ? hd_cpl_addr_q : ac_cpl_addr};
+  wire [LC_W-1:0] in_lc = {
+    geo_exit ? hd_id_q : ac_id, in_event, geo_exit ? hd_shmem_q : ac_shmem, in_regs, in_warps
+  };
   wire [LD_W-1:0] in_ld = {LD_W{1'b0}};  // a fresh kernel: no continuation
-  // lane E: event kernels are class user (latency-critical, never a "make room" victim), no
-  // estimate
-  wire [LE_W-1:0] in_le = in_host ? {host_est_i, lid_q, host_class_i} : {32'd0, lid_q, 1'b1};
+  wire [LE_W-1:0] in_le = geo_exit ? hd_le_q : ac_le;
 
   // ---------------------------------------------------------------- pending pool
   wire [LEVELS-1:0] lvl_ne;  // the level's FIFO holds a kernel
@@ -1043,8 +1103,8 @@ module kmu_kmu #(
 
   // TReM: launch ids, the stop's ack, the pending free
   always @(*) begin
-    lid_d = lid_q + {15'd0, in_fire};
-    last_lid_d = (in_fire && in_host) ? lid_q : last_lid_q;
+    lid_d = lid_q + {15'd0, hs_fire};  // numbered at the handshake, in acceptance order
+    last_lid_d = (hs_fire && ac_host) ? lid_q : last_lid_q;
     fr_pend_d = fr_pend_q && !fr_fire;
     fr_replay_d = fr_replay_q;
     fr_tag_d = fr_tag_q;
@@ -1159,21 +1219,23 @@ module kmu_kmu #(
 
 `ifdef KMU_ASSERT
   // ---------------------------------------------------------------- assertions
-  // Checked every cycle in simulation (KMU_ASSERT; synthesis never sees them).  The stream in
-  // the geometry engine holds its descriptor until ready (the engine reads the fields phase by
-  // phase): while the engine is busy and the stream valid, its fields equal those of the cycle
-  // before.  rst_ni only masks the check in reset: hence the lint waiver.
-  reg [LA_W+32+16*4+8+2+EKT_ID_W-1:0] as_desc_q;
-  reg as_busy_q;
-  wire [LA_W+32+16*4+8+2+EKT_ID_W-1:0] as_desc = {in_la, in_cpl_addr, in_gz, in_tx, in_ty, in_tz,
-                                                  in_nregs, in_prio, in_id};
+  // Checked every cycle in simulation (KMU_ASSERT; synthesis never sees them).  The new
+  // kernel's geometry, fast path or engine, against a multiply (simulation only): registers
+  // per TB = warps * 32 * nregs, at most 32 warps, a malformed one has 0 TBs and 0 warps; and
+  // never a handshake while a descriptor is held.
+  wire [7:0] as_nregs = geo_exit ? hd_nregs_q : ac_nregs;
+  wire [31:0] as_regs = {26'd0, in_warps} * 32'd32 * {24'd0, as_nregs};
+  // rst_ni only masks the checks in reset: hence the lint waiver.
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
-    as_busy_q <= rst_ni && !geo_idle && src_valid && !in_fire;
-    as_desc_q <= as_desc;
-    if (rst_ni && as_busy_q && src_valid && (as_desc != as_desc_q)) begin
-      $display("ASSERTION kmu_kmu %m t=%0t: the %s stream changed its descriptor before ready",
-               $time, in_host ? "host" : "event");
+    if (rst_ni && in_fire && ((as_regs != {14'd0, in_regs}) || (in_warps > 6'd32) ||
+                              (in_bad && (in_tbs != 32'd0 || in_warps != 6'd0)))) begin
+      $display("ASSERTION kmu_kmu %m t=%0t: geometry of the new kernel (%s path): warps %0d regs %0d nregs %0d",
+               $time, geo_exit ? "engine" : "fast", in_warps, in_regs, as_nregs);
+      $stop;
+    end
+    if (rst_ni && hs_fire && !geo_idle) begin
+      $display("ASSERTION kmu_kmu %m t=%0t: handshake while a descriptor is held", $time);
       $stop;
     end
   end
