@@ -22,14 +22,15 @@
 // kernel never waits for a lower one to finish (no priority inversion at the slot level).
 //
 // Structure:
-//   - kmu_rr_arb #(2) between the streams (index 0 event, 1 host): while the geometry engine is
-//     idle a stream requests when the FIFO of its priority level has room, and the grant starts
-//     the engine on it; *_ready_o (the handshake) comes when the engine is done and the level
-//     has room, so at most one descriptor is accepted per cycle.
-//   - Before acceptance one serial shift-add engine (no multiplier: issue 15) computes TB count
-//     (gx*gy*gz), warps per TB (ceil(tx*ty*tz / 32)), registers per TB (warps * 32 * nregs)
-//     from the descriptor its stream holds; the pending FIFOs hold these results, not the
-//     dimensions.  Each level is four kmu_fifo lanes of <= 64 bits, pushed
+//   - kmu_rr_arb #(2) between the streams (index 0 event, 1 host): a stream requests when the
+//     descriptor register is free and the FIFO of its priority level has room; *_ready_o is
+//     the grant, so at most one descriptor is accepted per cycle.
+//   - The geometry: TB count (gx*gy*gz), warps per TB (ceil(tx*ty*tz / 32)), registers per TB
+//     (warps * 32 * nregs), with no multiplier (issue 15).  A fast descriptor (gy, gz, ty, tz
+//     each 0 or 1 and 0 or 2^k warps: ANDs and a shift) is the new kernel in its handshake
+//     cycle; any other is held in the descriptor register (hd_*_q) while one serial shift-add
+//     engine computes it, and is the new kernel when the engine is done and its level has
+//     room.  The pending FIFOs hold these results, not the dimensions.  Each level is four kmu_fifo lanes of <= 64 bits, pushed
 //     and popped together (lane A {param, kptr}, lane B {tbs, cpl_addr}, lane C {id, event,
 //     shmem, regs, warps}, lane D {cont, tag, next}: a continuation's kernel tag and next TB
 //     index); PEND words deep.
@@ -57,10 +58,11 @@
 //     room.
 //
 // Latency (cycles):
-//   descriptor valid in cycle s (its level has room), engine idle and picking its stream ->
-//     handshake in s + 1 + L(gy) + L(gz) + L(ty) + L(tz) + L(warps) at the earliest,
-//     L(v) = max(1, bit length of v) (64 x 1 x 1 TBs of 64 threads: s+7; at most s+71).
-//   descriptor handshake in cycle t, slot and CT entry free, nothing of equal or higher
+//   descriptor valid in cycle s (its level has room, the register free) -> handshake in s.
+//   a fast descriptor is the new kernel in its handshake cycle t; any other in
+//     t + G, G = 1 + L(gy) + L(gz) + L(ty) + L(tz) + L(warps), L(v) = max(1, bit length of
+//     v): 7..71 (32 x 32 threads, 32 warps: 16); no handshake from t+1 to t+G.
+//   new kernel in cycle t, slot and CT entry free, nothing of equal or higher
 //     priority pending -> slot_valid_o / slot_has_tb_o in cycle t+1 (bypass).  From a FIFO:
 //     the head is admitted in the first cycle with a free slot (and for a fresh kernel a free
 //     CT entry); slot visible the cycle after.
@@ -78,12 +80,11 @@
 //     t+2 (one cycle more than into a free slot).
 //
 // Handshake contract:
-//   ev_/host_ valid/ready: a handshake is valid && ready.  The arbiter's grant starts the
-//     geometry engine on a stream; its *_ready_o is high when the engine is done, with its own
-//     valid and its level's room (so it depends on the stream's valid and prio and on state
-//     only).  The stream must hold valid and every field until ready (the engine reads them
-//     phase by phase); dropping valid before only returns the engine to idle.
-//     err_desc_o pulses in the handshake cycle of a malformed descriptor: a
+//   ev_/host_ valid/ready: a handshake is valid && ready.  *_ready_o is the arbiter's grant
+//     (the stream's valid, its level's room, the descriptor register free: it depends on the
+//     stream's valid and prio and on state only).
+//     err_desc_o pulses when a malformed descriptor becomes the new kernel (its handshake
+//     cycle when fast, G cycles later otherwise): a
 //     zero grid or TB dimension, more than 1024 threads per TB, or 2^32 or more TBs.  It is
 //     accepted as a kernel with zero TBs (it completes without TBs: its completion flag and
 //     EKT credit are never lost).
