@@ -68,12 +68,15 @@ static void jstr(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-static void jcyc(FILE *f, uint64_t v) {
+/* ', "key": ' and a cycle (null: never) or a difference of two (b - a; null when either is) */
+static void jcyc(FILE *f, const char *key, uint64_t v) {
+  fprintf(f, ", \"%s\": ", key);
   if (v == KMUSIM_NEVER) fputs("null", f);
   else fprintf(f, "%" PRIu64, v);
 }
 
-static void jdiff(FILE *f, uint64_t a, uint64_t b) { /* b - a */
+static void jdiff(FILE *f, const char *key, uint64_t a, uint64_t b) {
+  fprintf(f, ", \"%s\": ", key);
   if (a == KMUSIM_NEVER || b == KMUSIM_NEVER) fputs("null", f);
   else fprintf(f, "%" PRIu64, b - a);
 }
@@ -88,6 +91,18 @@ static void jstat(FILE *f, const kmusim_stat *s) {
           s->n, s->min, s->mean, s->p50, s->p99, s->max);
 }
 
+/* the three latency statistics of kernel k (-1: all), one a line after indent ind */
+static void jlatencies(FILE *f, const kmusim_result *r, int k, const char *ind) {
+  static const char *const key[] = {"launch_latency", "sched_latency", "turnaround"};
+  static const int m[] = {M_LAUNCH, M_SCHED, M_TURN};
+  for (int i = 0; i < 3; i++) {
+    kmusim_stat s;
+    fprintf(f, "%s%s\"%s\": ", i ? ",\n" : "", ind, key[i]);
+    stat_of(r, k, m[i], &s);
+    jstat(f, &s);
+  }
+}
+
 static double util(uint64_t busy, uint64_t span, unsigned cap) {
   return span && cap ? (double)busy / ((double)span * cap) : 0.0;
 }
@@ -100,7 +115,6 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     return 0;
   }
   const kmusim_config *c = &w->cfg;
-  kmusim_stat s;
   fprintf(f, "{\n  \"tool\": \"kmusim\",\n  \"format\": 1,\n  \"workload\": ");
   jstr(f, w->path);
   fprintf(f, ",\n  \"engine\": ");
@@ -125,12 +139,7 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
             (double)r->engine_ns * 1e-9, (double)r->run_ns * 1e-9);
   fprintf(f, "  \"summary\": {\n    \"instances\": %zu,\n    \"completed\": %zu,\n",
           r->ninst, done);
-  fprintf(f, "    \"launch_latency\": ");
-  stat_of(r, -1, M_LAUNCH, &s), jstat(f, &s);
-  fprintf(f, ",\n    \"sched_latency\": ");
-  stat_of(r, -1, M_SCHED, &s), jstat(f, &s);
-  fprintf(f, ",\n    \"turnaround\": ");
-  stat_of(r, -1, M_TURN, &s), jstat(f, &s);
+  jlatencies(f, r, -1, "    ");
   fprintf(f, ",\n    \"sm_warp_util\": %.4f,\n    \"sm_tb_util\": %.4f,\n",
           util(wsum, r->span, r->nsm * c->warps), util(tsum, r->span, r->nsm * c->tbs));
   if (r->have_antt) fprintf(f, "    \"antt\": %.4f,\n    \"stp\": %.4f,\n", r->antt, r->stp);
@@ -156,15 +165,11 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     fprintf(f, ", \"kind\": \"%s\", \"prio\": %u, \"kptr\": %u, \"grid\": [%u, %u, %u], "
                "\"tb\": [%u, %u, %u], \"tbs\": %" PRIu64 ", \"warps_per_tb\": %u, "
                "\"regs_per_tb\": %u, \"shmem\": %u, \"tb_cycles\": %" PRIu64 ", "
-               "\"instances\": %zu,\n     \"launch_latency\": ",
+               "\"instances\": %zu,\n",
             kk->event ? "event" : "host", kk->prio, kk->kptr, kk->grid[0], kk->grid[1],
             kk->grid[2], kk->tbdim[0], kk->tbdim[1], kk->tbdim[2], kk->ntb, kk->warps,
             kk->regs_per_tb, kk->shmem, kk->cycles, ni);
-    stat_of(r, (int)k, M_LAUNCH, &s), jstat(f, &s);
-    fprintf(f, ",\n     \"sched_latency\": ");
-    stat_of(r, (int)k, M_SCHED, &s), jstat(f, &s);
-    fprintf(f, ",\n     \"turnaround\": ");
-    stat_of(r, (int)k, M_TURN, &s), jstat(f, &s);
+    jlatencies(f, r, (int)k, "     ");
     fprintf(f, ",\n     \"isolated_turnaround\": ");
     if (r->iso[k]) fprintf(f, "%" PRIu64, r->iso[k]);
     else fputs("null", f);
@@ -189,21 +194,14 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     const kmusim_inst *x = &r->inst[i];
     fprintf(f, "%s\n    {\"kernel\": ", i ? "," : "");
     jstr(f, w->k[x->kernel].name);
-    fprintf(f, ", \"seq\": %u, \"line\": %u, \"at\": %" PRIu64 ", \"issued\": ", x->seq, x->line,
-            x->at);
-    jcyc(f, x->issued);
-    fprintf(f, ", \"accepted\": ");
-    jcyc(f, x->accepted);
-    fprintf(f, ", \"first_dispatch\": ");
-    jcyc(f, x->first_start);
-    fprintf(f, ", \"completed\": ");
-    jcyc(f, x->completed);
-    fprintf(f, ", \"launch_latency\": ");
-    jdiff(f, x->accepted, x->first_start);
-    fprintf(f, ", \"sched_latency\": ");
-    jdiff(f, x->at, x->first_start);
-    fprintf(f, ", \"turnaround\": ");
-    jdiff(f, x->accepted, x->completed);
+    fprintf(f, ", \"seq\": %u, \"line\": %u, \"at\": %" PRIu64, x->seq, x->line, x->at);
+    jcyc(f, "issued", x->issued);
+    jcyc(f, "accepted", x->accepted);
+    jcyc(f, "first_dispatch", x->first_start);
+    jcyc(f, "completed", x->completed);
+    jdiff(f, "launch_latency", x->accepted, x->first_start);
+    jdiff(f, "sched_latency", x->at, x->first_start);
+    jdiff(f, "turnaround", x->accepted, x->completed);
     fprintf(f, ", \"ntt\": ");
     if (r->iso[x->kernel] && x->completed != KMUSIM_NEVER)
       fprintf(f, "%.4f", (double)(x->completed - x->accepted) / (double)r->iso[x->kernel]);
@@ -221,34 +219,26 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     const kmusim_regrec *g = &r->reg[i];
     fprintf(f, "%s\n    {\"kernel\": ", i ? "," : "");
     jstr(f, w->k[g->kernel].name);
-    fprintf(f, ", \"line\": %u, \"at\": %" PRIu64 ", \"accepted\": ", g->line, g->at);
-    jcyc(f, g->accepted);
-    fprintf(f, ", \"done\": ");
-    jcyc(f, g->done);
-    fprintf(f, ", \"latency\": ");
-    jdiff(f, g->accepted, g->done);
+    fprintf(f, ", \"line\": %u, \"at\": %" PRIu64, g->line, g->at);
+    jcyc(f, "accepted", g->accepted);
+    jcyc(f, "done", g->done);
+    jdiff(f, "latency", g->accepted, g->done);
     fprintf(f, ", \"doorbell\": %u, \"code\": %u}", g->id, g->code);
   }
   fprintf(f, "\n  ],\n  \"copies\": [");
   for (size_t i = 0; i < r->ncp; i++) {
     const kmusim_copy *x = &r->cp[i];
     fprintf(f, "%s\n    {\"line\": %u, \"bytes\": %u, \"dir\": \"%s\", \"prio\": %u, \"tag\": %u, "
-               "\"src\": %u, \"dst\": %u, \"at\": %" PRIu64 ", \"issued\": ",
+               "\"src\": %u, \"dst\": %u, \"at\": %" PRIu64,
             i ? "," : "", x->line, x->bytes, x->dir ? "d2h" : "h2d", x->prio, x->id, x->src,
             x->dst, x->at);
-    jcyc(f, x->issued);
-    fprintf(f, ", \"start\": ");
-    jcyc(f, x->accepted);
-    fprintf(f, ", \"first_chunk\": ");
-    jcyc(f, x->first_read);
-    fprintf(f, ", \"done\": ");
-    jcyc(f, x->last_write);
-    fprintf(f, ", \"completion_read\": ");
-    jcyc(f, x->completed);
-    fprintf(f, ", \"wait\": ");
-    jdiff(f, x->accepted, x->first_read);
-    fprintf(f, ", \"response\": ");
-    jdiff(f, x->accepted, x->last_write);
+    jcyc(f, "issued", x->issued);
+    jcyc(f, "start", x->accepted);
+    jcyc(f, "first_chunk", x->first_read);
+    jcyc(f, "done", x->last_write);
+    jcyc(f, "completion_read", x->completed);
+    jdiff(f, "wait", x->accepted, x->first_read);
+    jdiff(f, "response", x->accepted, x->last_write);
     fprintf(f, ", \"blocking\": %" PRIu64 ", \"status\": %u}", x->blocked, x->status);
   }
   fprintf(f, "\n  ],\n  \"revokes\": [");
@@ -259,15 +249,12 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     fprintf(f, ", \"action\": \"%s\", \"instance\": ", v->retire ? "retire" : "replay");
     if (v->inst >= 0) fprintf(f, "%ld", v->inst);
     else fputs("null", f);
-    fprintf(f, ", \"kind\": \"%s\", \"id\": %u, \"at\": %" PRIu64 ", \"issued\": ",
+    fprintf(f, ", \"kind\": \"%s\", \"id\": %u, \"at\": %" PRIu64,
             v->kind == 1 ? "LID" : "TAG", v->id, v->at);
-    jcyc(f, v->issued);
-    fprintf(f, ", \"accepted\": ");
-    jcyc(f, v->accepted);
-    fprintf(f, ", \"done\": ");
-    jcyc(f, v->done);
-    fprintf(f, ", \"latency\": ");
-    jdiff(f, v->accepted, v->done);
+    jcyc(f, "issued", v->issued);
+    jcyc(f, "accepted", v->accepted);
+    jcyc(f, "done", v->done);
+    jdiff(f, "latency", v->accepted, v->done);
     fprintf(f, ", \"status\": %u, \"status_name\": \"%s\", \"tag\": %u, \"lid\": %u, "
                "\"tbs_dropped\": %" PRIu64 "}",
             v->status, kmusim_trem_status_name(v->status), v->tag, v->lid, v->dropped);
