@@ -9,8 +9,6 @@ set -u
 cd "$(dirname "$0")/.."
 study=$1 cfg=$2
 bin=build/bin/kmusim-$cfg
-if ! make -s --no-print-directory "$bin" >/dev/null 2>&1; then
-  echo "FAIL study_$study.build: make $bin failed"
-  exit 1
-fi
+. scripts/test_lib.sh
+build_or_fail "study_$study" "$bin" "build/study-$study-smoke/build.log"
 exec python3 "studies/$study/study.py" --quick --kmusim "$bin" --out "build/study-$study-smoke"
