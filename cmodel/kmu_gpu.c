@@ -486,6 +486,9 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->fe_i.trem_q_i = w->el_o.q_o;
   w->fe_i.trem_le_i = w->el_o.le_o;
   w->fe_i.trem_last_lid_i = w->kmu_o.last_lid_o;
+  w->fe_i.trem_auto_req_i = w->tp_o.auto_cnt_o;
+  w->fe_i.trem_auto_ok_i = w->tp_o.auto_ok_cnt_o;
+  w->fe_i.trem_auto_nv_i = w->tp_o.auto_nv_cnt_o;
   kmu_frontend_comb_next(&m->u_frontend, &w->fe_i);
 
   const kmu_sm_out *st = &w->sm_o[w->st_arb_o.gnt_idx_o % m->p.nsm];

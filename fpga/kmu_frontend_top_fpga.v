@@ -222,6 +222,9 @@ module kmu_frontend_top_fpga (
       .trem_q_i         (8'd0),
       .trem_le_i        (32'd0),
       .trem_last_lid_i  (16'd0),
+      .trem_auto_req_i  (16'd0),
+      .trem_auto_ok_i   (16'd0),
+      .trem_auto_nv_i   (16'd0),
       .irq_o            (irq_o)
   );
 

@@ -285,6 +285,7 @@ module kmu_gpu #(
   wire [2:0] tr_shift;
   wire [31:0] tr_cost, tr_sla, tr_period;
   wire [1:0] tr_policy;  // TR_CTRL.POLICY: kmu_trem_policy
+  wire [15:0] tp_cnt, tp_ok_cnt, tp_nv_cnt;  // kmu_trem_policy's counters: TR_AUTO, TR_AUTO_NV
   wire rv_req_valid, rv_req_ready, rv_req_replay, tp_cmd_done;  // kmu_trem_policy <-> kmu_revoke
   wire [1:0] rv_req_kind;
   wire [15:0] rv_req_id;
@@ -426,6 +427,9 @@ module kmu_gpu #(
       .trem_q_i         (el_q),
       .trem_le_i        (el_le),
       .trem_last_lid_i  (last_lid),
+      .trem_auto_req_i  (tp_cnt),
+      .trem_auto_ok_i   (tp_ok_cnt),
+      .trem_auto_nv_i   (tp_nv_cnt),
       .irq_o          (irq_o)
   );
 
@@ -787,7 +791,6 @@ module kmu_gpu #(
   // (el_arr_q), into kmu_revoke's request port behind TR_CMD; the automatic completions stay
   // out of the window (tp_cmd_done); Elastic's split of the SMs from kmu_elastic's U.
   wire unused_tp_auto_done, unused_tp_arm, unused_tp_nr, unused_tp_pend;
-  wire [15:0] unused_tp_cnt, unused_tp_ok_cnt;  // no window register yet (docs/blocks/kmu_gpu.md)
   kmu_trem_policy #(
       .NSM  (NSM),
       .LID_W(16)
@@ -818,8 +821,9 @@ module kmu_gpu #(
       .arm_o        (unused_tp_arm),
       .nr_o         (unused_tp_nr),
       .pend_o       (unused_tp_pend),
-      .auto_cnt_o   (unused_tp_cnt),
-      .auto_ok_cnt_o(unused_tp_ok_cnt)
+      .auto_cnt_o   (tp_cnt),
+      .auto_ok_cnt_o(tp_ok_cnt),
+      .auto_nv_cnt_o(tp_nv_cnt)
   );
 
   // ---------------------------------------------------------------- preemption trigger

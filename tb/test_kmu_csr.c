@@ -121,6 +121,8 @@ static const regdesc map[] = {
     {0x2230, K_CNT, 0, "ERR_CNT_TREM"},
     {0x2234, K_CNT, 0, "PERF_REVOKES"},
     {0x2238, K_RO, 0, "TR_LAST_LID"},
+    {0x223C, K_RO, 0, "TR_AUTO"},
+    {0x2240, K_RO, 0, "TR_AUTO_NV"},
     /* copy window 0x2300-0x23FF (map 1.4): COPY_CTRL DIR [0], PRIO [6:4], ID [31:16] (CP_IDW
      * bits), COPY_CHUNK.LOG2 [4:0] reset 20, COPY_IRQ.EN [0] */
     {0x2300, K_RW, 0xFFFFFFFF, "COPY_SRC"},
@@ -197,6 +199,8 @@ static const regdesc map[] = {
 #define A_ERR_CNT_TREM 0x2230u
 #define A_PERF_REVOKES 0x2234u
 #define A_TR_LAST_LID 0x2238u
+#define A_TR_AUTO 0x223Cu
+#define A_TR_AUTO_NV 0x2240u
 #define TR_CTRL_RESET 0x30u
 #define CP_BASE 0x2300u
 #define A_COPY_SRC 0x2300u
@@ -379,7 +383,7 @@ static uint64_t rnd_addr(rnd_ctx *x) {
     unsigned j = (unsigned)kmu_rng_below(r, 10);
     a = j < 3 ? A_COPY_GO : j < 5 ? A_COPY_CPL_POP : j < 6 ? A_COPY_CPL : CP_BASE + 4 * kmu_rng_below(r, 64);
   } else if (k < 85) { /* the unmapped tails of the TReM and copy windows */
-    a = kmu_rng_pct(r, 50) ? A_TR_LAST_LID + 4 + 4 * kmu_rng_below(r, (0x2300 - A_TR_LAST_LID - 4) / 4)
+    a = kmu_rng_pct(r, 50) ? A_TR_AUTO_NV + 4 + 4 * kmu_rng_below(r, (0x2300 - A_TR_AUTO_NV - 4) / 4)
                            : A_COPY_CONFIG + 4 + 4 * kmu_rng_below(r, (0x2400 - A_COPY_CONFIG - 4) / 4);
   } else if (k < 93) {
     a = kmu_rng_bits(r, 16) & ~3ull;
@@ -464,6 +468,9 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->trem_q_i = kmu_rng_bits(r, 8);
   i->trem_le_i = kmu_rng_bits(r, 32);
   i->trem_last_lid_i = kmu_rng_bits(r, 16);
+  i->trem_auto_req_i = kmu_rng_bits(r, 16);
+  i->trem_auto_ok_i = kmu_rng_bits(r, 16);
+  i->trem_auto_nv_i = kmu_rng_bits(r, 16);
   return 1;
 }
 
@@ -662,6 +669,8 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       else if (a == A_TR_ELASTIC) exp = (uint32_t)(i->trem_u_i | i->trem_q_i << 16);
       else if (a == A_TR_LE) exp = (uint32_t)i->trem_le_i;
       else if (a == A_TR_LAST_LID) exp = (uint32_t)i->trem_last_lid_i;
+      else if (a == A_TR_AUTO) exp = (uint32_t)(i->trem_auto_req_i | i->trem_auto_ok_i << 16);
+      else if (a == A_TR_AUTO_NV) exp = (uint32_t)i->trem_auto_nv_i;
       else if (a == A_ERR_CNT_TREM || a == A_PERF_REVOKES) {
         exp = x->tr_cnt[(a - A_ERR_CNT_TREM) / 4];
         x->n_tr_cnt_rd[(a - A_ERR_CNT_TREM) / 4] += exp != 0;
@@ -901,7 +910,8 @@ typedef struct {
   /* TReM inputs: trem_req_ready_i low, trem_busy_i, a completion (.tst, .trep, .ttag, .tlid),
    * a guard pulse (.tgtag), the live values */
   int tr_stall;
-  unsigned tbusy, tdone, tst, trep, ttag, tlid, tguard, tgtag, tu, tq, tle, tlast;
+  unsigned tbusy, tdone, tst, trep, ttag, tlid, tguard, tgtag, tu, tq, tle, tlast, tareq, taok,
+      tanv;
   int chk_treq, treq;  /* trem_req_valid_o == .treq; with it, the fields of TR_CMD word .tcmd */
   uint32_t tcmd;
   int chk_tcfg;        /* thr, cost, policy | shift << 4, sla, period outputs == .tcfg[] */
@@ -1000,6 +1010,9 @@ static int sc_drive(void *c, uint64_t cyc, const void *pi, const void *po, void 
   i->trem_q_i = s->tq;
   i->trem_le_i = s->tle;
   i->trem_last_lid_i = s->tlast;
+  i->trem_auto_req_i = s->tareq;
+  i->trem_auto_ok_i = s->taok;
+  i->trem_auto_nv_i = s->tanv;
   i->cp_cmd_ready_i = s->cprdy;
   i->cp_cpl_valid_i = s->cpv;
   i->cp_cpl_id_i = s->cpid;
@@ -1186,7 +1199,7 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
     .what = "ERR_STATUS strobe 0111: nothing cleared");
   /* unmapped */
   static const unsigned unmapped[] = {0x03C, 0x054, 0x058, 0x0FC, 0x134, 0x1FC,
-                                      0x200, 0x800, 0xFFC, 0x2124, 0x21FC, 0x223C, 0x22FC,
+                                      0x200, 0x800, 0xFFC, 0x2124, 0x21FC, 0x2244, 0x22FC,
                                       0x2400, 0x8000, 0xFFFC, 0x202C, 0x20FC};
   for (unsigned k = 0; k < sizeof unmapped / sizeof unmapped[0]; k++) {
     RD_ERR(unmapped[k], "unmapped read");
@@ -1195,8 +1208,8 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
   /* write to a read-only register */
   static const unsigned ro[] = {0x000, 0x004, 0x008, 0x00C, 0x014, 0x028, A_REG_RESULT,
                                 A_UNREG_RESULT, A_HL_STATUS, A_PRE_STATUS, A_TR_RESULT,
-                                A_TR_GUARD, A_TR_ELASTIC, A_TR_LE, A_TR_LAST_LID, A_COPY_CPL,
-                                A_COPY_STATUS, A_COPY_CONFIG};
+                                A_TR_GUARD, A_TR_ELASTIC, A_TR_LE, A_TR_LAST_LID, A_TR_AUTO,
+                                A_TR_AUTO_NV, A_COPY_CPL, A_COPY_STATUS, A_COPY_CONFIG};
   for (unsigned k = 0; k < sizeof ro / sizeof ro[0]; k++) WR_ERR(ro[k], 0xFFFFFFFF, "write RO");
   /* read of a write-only register */
   RD_ERR(A_REG_CMD, "read REG_CMD (WO)");
@@ -1252,7 +1265,7 @@ static int t_rw1c(const char *test, uint64_t seed, uint64_t cycles) {
   S(.ev = EV_CPL, .what = "completion OK: no error");
   S(.ev = EV_CPLERR, .what = "spurious completion");
   RD(A_ERR_STATUS, 0x3F, "CPL_SPURIOUS");
-  RD_ERR(0x2240, "a bus error");
+  RD_ERR(0x2244, "a bus error");
   RD(A_ERR_STATUS, 0x7F, "BUS");
   WR(A_HL_CMD, 0, "host launch of the reset staging (all dimensions 0): refused");
   RD(A_ERR_STATUS, 0xFF, "HOST_REFUSED: every bit set");
@@ -1438,7 +1451,7 @@ static int t_kernel(const char *test, uint64_t seed, uint64_t cycles) {
   RD(A_PERF_KERNELS, 1, "the completion of the clearing cycle counts");
   WR(A_KERNEL_STATUS, 0xFFFFFFFF, "clear KERNEL_DONE");
   /* irq enable combinations with an error flag and KERNEL_DONE */
-  RD_ERR(0x2240, "a bus error: ERR_STATUS.BUS");
+  RD_ERR(0x2244, "a bus error: ERR_STATUS.BUS");
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "IRQ_ENABLE = 2: the error does not interrupt");
   WR(A_IRQ_ENABLE, 0x00000000, "IRQ_ENABLE = 0");
   S(.ev = EV_KDONE, .chk_irq = 1, .irq = 0, .what = "a kernel completes");
@@ -1919,6 +1932,10 @@ static int t_trem(const char *test, uint64_t seed, uint64_t cycles) {
   S(.op = OP_RD, .addr = A_TR_LE, .tle = 0x89ABCDEF, .chk_rd = 1, .rd = 0x89ABCDEF, .what = "TR_LE");
   S(.op = OP_RD, .addr = A_TR_LAST_LID, .tlast = 0xFACE, .chk_rd = 1, .rd = 0xFACE,
     .what = "TR_LAST_LID");
+  S(.op = OP_RD, .addr = A_TR_AUTO, .tareq = 0x1234, .taok = 0xBEEF, .chk_rd = 1, .rd = 0xBEEF1234,
+    .what = "TR_AUTO = automatic requests | OK << 16");
+  S(.op = OP_RD, .addr = A_TR_AUTO_NV, .tanv = 0xC0DE, .chk_rd = 1, .rd = 0xC0DE,
+    .what = "TR_AUTO_NV = automatic requests answered NO_VICTIM");
   /* counter clear */
   S(.op = OP_WR, .addr = A_PERF_REVOKES, .data = 0, .tdone = 1, .tst = KMU_TREM_STATUS_OK,
     .what = "clear PERF_REVOKES while an OK completion comes: it counts");

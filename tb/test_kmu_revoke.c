@@ -106,7 +106,7 @@ typedef struct {
   uint64_t ones[NFLD], zeros[NFLD];
   /* coverage */
   uint64_t n_stat[8], n_kind[4], n_guard, n_race_d, n_race_stop, n_amb, n_req, n_replay,
-      n_retire, n_ties, n_beaten, n_lid_hist, n_drop_same;
+      n_retire, n_ties, n_beaten, n_lid_hist, n_drop_same, n_retadm;
 } sb;
 
 static void sb_reset(sb *s, const char *test) {
@@ -246,8 +246,13 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_revoke_in *i, const kmu_revok
    * revocation): the re-admission of the replay, it runs again */
   const int readm = adm && !fresh && s->ph == P_FREE && (i->free_ack_i & 1) && s->replay &&
                     atag == s->V;
+  /* a retire: kmu_kmu frees the tag at the edge that raises free_ack_i, so a fresh kernel may
+   * take it in the acknowledge cycle: the tag is the new kernel's (RUN, its tables, count 0) */
+  const int retadm = adm && fresh && s->ph == P_FREE && (i->free_ack_i & 1) && !s->replay &&
+                     atag == s->V;
   const int adm_run =
-      (adm && s->t[atag].st != R_RVK && (fresh || s->t[atag].st == R_REPLAY)) || readm;
+      (adm && s->t[atag].st != R_RVK && (fresh || s->t[atag].st == R_REPLAY)) || readm ||
+      retadm;
   uint8_t evt[CT];
   memset(evt, 0, sizeof evt);
   if (cpl) evt[ctag] = 1;
@@ -363,6 +368,7 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_revoke_in *i, const kmu_revok
     s->ph = P_NONE;
     if (s->replay) s->n_replay++;
     else s->n_retire++;
+    s->n_retadm += (uint64_t)retadm;
   }
 
   /* ---- the table: events, then the sequence's own writes */
@@ -380,7 +386,7 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_revoke_in *i, const kmu_revok
   }
   if (s->abort) s->t[s->V].st = R_DONE; /* finished before the stop took hold */
   s->abort = 0;
-  if (s->x_done && s->x_stat == KMU_RVK_ST_OK) {
+  if (s->x_done && s->x_stat == KMU_RVK_ST_OK && !retadm) {
     s->t[s->V].st = readm ? R_RUN : s->replay ? R_REPLAY : R_RETIRED;
     s->t[s->V].rcnt = s->t[s->V].rcnt == CNTMAX ? CNTMAX : s->t[s->V].rcnt + 1;
   }
@@ -547,8 +553,9 @@ static void env_neighbours(env *x, const kmu_revoke_out *po, kmu_revoke_in *in, 
         /* kmu_kmu may re-admit the replay in the acknowledge's own cycle */
         x->e[T].readm_at = c + (rnd ? kmu_rng_below(r, x->ph.readm_d + 1) : 1000000000ull);
       } else {
+        /* kmu_kmu frees the tag at the acknowledge's edge: a fresh kernel may take it at once */
         x->e[T].st = E_FREE;
-        x->e[T].free_at = c + 1;
+        x->e[T].free_at = c + (rnd && kmu_rng_pct(r, 50) ? 0 : 1);
       }
     }
   }
@@ -782,7 +789,8 @@ static int rnd_finish(void *c) {
   if (!kmu_tb_quiet())
     printf("  %s: %llu requests (tag %llu, lid %llu, room %llu, room_el %llu): ok %llu, unknown "
            "%llu, finished %llu, revoked %llu, guard %llu, no_victim %llu, near_done %llu; "
-           "replays %llu, retires %llu, guard pulses %llu, races at D %llu / in stop %llu, "
+           "replays %llu, retires %llu (a fresh kernel in the tag at the acknowledge %llu), "
+           "guard pulses %llu, races at D %llu / in stop %llu, "
            "lid history %llu, victims beaten by none of %llu older kernels, noise phases %llu\n",
            t, (unsigned long long)s->n_req, (unsigned long long)s->n_kind[0],
            (unsigned long long)s->n_kind[1], (unsigned long long)s->n_kind[2],
@@ -791,7 +799,8 @@ static int rnd_finish(void *c) {
            (unsigned long long)s->n_stat[3], (unsigned long long)s->n_stat[4],
            (unsigned long long)s->n_stat[5], (unsigned long long)s->n_stat[6],
            (unsigned long long)s->n_replay, (unsigned long long)s->n_retire,
-           (unsigned long long)s->n_guard, (unsigned long long)s->n_race_d,
+           (unsigned long long)s->n_retadm, (unsigned long long)s->n_guard,
+           (unsigned long long)s->n_race_d,
            (unsigned long long)s->n_race_stop, (unsigned long long)s->n_lid_hist,
            (unsigned long long)s->n_beaten,
            (unsigned long long)x->n_noise);
@@ -799,8 +808,11 @@ static int rnd_finish(void *c) {
   for (unsigned k = 0; k < 7; k++)
     ok &= kmu_expect(s->n_stat[k] > 0, t, 0, "coverage: every completion status seen (status)", k, 0);
   ok &= kmu_expect(s->n_guard > 0 && s->n_race_stop > 0 && s->n_race_d > 0 && s->n_replay > 0 &&
-                       s->n_retire > 0 && s->n_lid_hist > 0,
-                   t, 0, "coverage: guard pulse, both races, replay, retire, LID history", 1, 0);
+                       s->n_retire > 0 && s->n_lid_hist > 0 && s->n_retadm > 0,
+                   t, 0,
+                   "coverage: guard pulse, both races, replay, retire, LID history, a fresh "
+                   "kernel in a retired tag at the acknowledge",
+                   1, 0);
   return ok;
 }
 
@@ -1229,10 +1241,40 @@ static int t_readmit(const char *test, uint64_t seed, uint64_t cycles) {
   return ok;
 }
 
+/* a retire: kmu_kmu frees the tag at the edge that raises free_ack_i, so a fresh kernel can be
+ * admitted into it in the acknowledge cycle itself (the tag still under revocation that cycle).
+ * The unit must know the new kernel: found by launch id, revocable by tag, a victim, its count
+ * 0 (the bug: the fresh admission was ignored, the tag went RETIRED with the old kernel's
+ * tables, so the new kernel answered UNKNOWN by launch id and REVOKED by tag) */
+static int t_retadm(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  dprog *p = d_new(test);
+  const unsigned T = CT - 1;
+  /* acks 1 cycle after each pulse: a request accepted in r gets free_ack_i in r + CT + 7 */
+  uint64_t c = 2;
+  ADM(c, T, 0x55, 0, 0);
+  c += 3;
+  REQ(c, KMU_RVK_KIND_TAG, 0, T); /* retire */
+  ADM(c + CT + 7, T, 0x66, 0, 0); /* a fresh kernel takes the freed tag at once */
+  EXPECT(KMU_RVK_ST_OK, T, 0x55);
+  c = AFTER(c);
+  ASK(KMU_RVK_KIND_LID, 0, 0x55, KMU_RVK_ST_UNKNOWN, 0, 0x55); /* the old one is gone */
+  REQ(c, KMU_RVK_KIND_LID, 0, 0x66); /* the new one is known and runs: retired too */
+  ADM(c + CT + 7, T, 0x77, 0, 0);    /* and again a fresh kernel in the acknowledge cycle */
+  EXPECT(KMU_RVK_ST_OK, T, 0x66);
+  c = AFTER(c);
+  ASK(KMU_RVK_KIND_ROOM, 1, 0, KMU_RVK_ST_OK, T, 0x77); /* the newest is a victim, replayed */
+  ASK(KMU_RVK_KIND_TAG, 0, T, KMU_RVK_ST_REVOKED, T, 0x77);
+  const int ok = d_run(p);
+  free(p);
+  return ok;
+}
+
 #define RND_CYCLES 250000
 static const kmu_test tests[] = {
     {"errors", t_errors, 0, 0},   {"latency", t_latency, 0, 0}, {"victim", t_victim, 0, 0},
     {"elastic", t_elastic, 0, 0}, {"starve", t_starve, 0, 0},   {"readmit", t_readmit, 0, 0},
+    {"retadm", t_retadm, 0, 0},
     {"random", t_random, RND_CYCLES, 5},
 };
 

@@ -244,6 +244,14 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
         SEL(TR_LAST_LID);
         r.rval = FLD_PUT(i->trem_last_lid_i, TR_LAST_LID_LID);
         break;
+      case KMU_TR_AUTO_ADDR:
+        SEL(TR_AUTO);
+        r.rval = FLD_PUT(i->trem_auto_req_i, TR_AUTO_REQS) | FLD_PUT(i->trem_auto_ok_i, TR_AUTO_OK);
+        break;
+      case KMU_TR_AUTO_NV_ADDR:
+        SEL(TR_AUTO_NV);
+        r.rval = FLD_PUT(i->trem_auto_nv_i, TR_AUTO_NV_NO_VICTIM);
+        break;
       case KMU_COPY_SRC_ADDR: SEL(COPY_SRC); r.rval = q->cp_src; break;
       case KMU_COPY_DST_ADDR: SEL(COPY_DST); r.rval = q->cp_dst; break;
       case KMU_COPY_LEN_ADDR: SEL(COPY_LEN); r.rval = q->cp_len; break;

@@ -19,7 +19,7 @@ extern "C" {
   X(cp_cpl_id_i) X(cp_cpl_status_i) X(cp_busy_i) X(trem_req_ready_i) X(trem_busy_i)         \
   X(trem_done_valid_i) X(trem_done_status_i) X(trem_done_replay_i) X(trem_done_tag_i)       \
   X(trem_done_lid_i) X(trem_guard_i) X(trem_guard_tag_i) X(trem_u_i) X(trem_q_i) X(trem_le_i) \
-  X(trem_last_lid_i)
+  X(trem_last_lid_i) X(trem_auto_req_i) X(trem_auto_ok_i) X(trem_auto_nv_i)
 #define KMU_CSR_OUT(X)                                                                       \
   X(bus_req_ready_o, always) X(bus_rsp_rdata_o, always) X(bus_rsp_err_o, always)            \
   X(db_valid_o, always) X(db_idx_o, db_valid_o) X(reg_valid_o, always)                      \

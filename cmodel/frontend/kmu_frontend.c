@@ -163,6 +163,9 @@ void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i) {
   w->csr_i.trem_q_i = i->trem_q_i;
   w->csr_i.trem_le_i = i->trem_le_i;
   w->csr_i.trem_last_lid_i = i->trem_last_lid_i;
+  w->csr_i.trem_auto_req_i = i->trem_auto_req_i;
+  w->csr_i.trem_auto_ok_i = i->trem_auto_ok_i;
+  w->csr_i.trem_auto_nv_i = i->trem_auto_nv_i;
   kmu_csr_comb_req(&m->u_csr, &w->csr_i, &w->csr_o);
 
   /* kmu_doorbell, the launch offer */

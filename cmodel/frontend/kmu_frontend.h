@@ -20,7 +20,8 @@ extern "C" {
   X(cp_cmd_ready_i) X(cp_cpl_valid_i) X(cp_cpl_id_i) X(cp_cpl_status_i) X(cp_busy_i)           \
   X(trem_req_ready_i) X(trem_busy_i) X(trem_done_valid_i) X(trem_done_status_i)                \
   X(trem_done_replay_i) X(trem_done_tag_i) X(trem_done_lid_i) X(trem_guard_i)                  \
-  X(trem_guard_tag_i) X(trem_u_i) X(trem_q_i) X(trem_le_i) X(trem_last_lid_i)
+  X(trem_guard_tag_i) X(trem_u_i) X(trem_q_i) X(trem_le_i) X(trem_last_lid_i)                \
+  X(trem_auto_req_i) X(trem_auto_ok_i) X(trem_auto_nv_i)
 #define KMU_FRONTEND_OUT(X)                                                                 \
   X(s_awready_o, always) X(s_wready_o, always) X(s_bvalid_o, always)                         \
   X(s_bresp_o, s_bvalid_o) X(s_arready_o, always) X(s_rvalid_o, always)                     \

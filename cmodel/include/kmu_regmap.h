@@ -971,6 +971,32 @@
 #define KMU_TR_LAST_LID_LID_MASK 0x0000FFFFu
 #define KMU_TR_LAST_LID_LID_RESET 0x00000000u
 
+/* ---- TR_AUTO */
+#define KMU_TR_AUTO_ADDR 0x223Cu             /* The TReM policy's automatic requests (kmu_trem_policy, live, saturating): their completions never reach TR_RESULT or the counters above. */
+#define KMU_TR_AUTO_RESET 0x00000000u
+#define KMU_TR_AUTO_MASK 0xFFFFFFFFu
+#define KMU_TR_AUTO_RD 1u
+#define KMU_TR_AUTO_WR 0u
+#define KMU_TR_AUTO_REQS_SHIFT 0u            /* RO: automatic requests kmu_revoke took */
+#define KMU_TR_AUTO_REQS_WIDTH 16u
+#define KMU_TR_AUTO_REQS_MASK 0x0000FFFFu
+#define KMU_TR_AUTO_REQS_RESET 0x00000000u
+#define KMU_TR_AUTO_OK_SHIFT 16u             /* RO: automatic revocations done (status OK) */
+#define KMU_TR_AUTO_OK_WIDTH 16u
+#define KMU_TR_AUTO_OK_MASK 0xFFFF0000u
+#define KMU_TR_AUTO_OK_RESET 0x00000000u
+
+/* ---- TR_AUTO_NV */
+#define KMU_TR_AUTO_NV_ADDR 0x2240u          /* The TReM policy's automatic requests that found no victim (status NO_VICTIM: no running batch kernel the guard allows; kmu_trem_policy, live, saturating). */
+#define KMU_TR_AUTO_NV_RESET 0x00000000u
+#define KMU_TR_AUTO_NV_MASK 0x0000FFFFu
+#define KMU_TR_AUTO_NV_RD 1u
+#define KMU_TR_AUTO_NV_WR 0u
+#define KMU_TR_AUTO_NV_NO_VICTIM_SHIFT 0u    /* RO: automatic requests answered NO_VICTIM */
+#define KMU_TR_AUTO_NV_NO_VICTIM_WIDTH 16u
+#define KMU_TR_AUTO_NV_NO_VICTIM_MASK 0x0000FFFFu
+#define KMU_TR_AUTO_NV_NO_VICTIM_RESET 0x00000000u
+
 /* ---- COPY_SRC */
 #define KMU_COPY_SRC_ADDR 0x2300u            /* Source byte address (host memory for host-to-device, device memory for device-to-host); a multiple of 4. */
 #define KMU_COPY_SRC_RESET 0x00000000u
@@ -1298,6 +1324,8 @@
   X(ERR_CNT_TREM, KMU_ERR_CNT_TREM_ADDR, 1u, 0u, KMU_ERR_CNT_TREM_RD, KMU_ERR_CNT_TREM_WR) \
   X(PERF_REVOKES, KMU_PERF_REVOKES_ADDR, 1u, 0u, KMU_PERF_REVOKES_RD, KMU_PERF_REVOKES_WR) \
   X(TR_LAST_LID, KMU_TR_LAST_LID_ADDR, 1u, 0u, KMU_TR_LAST_LID_RD, KMU_TR_LAST_LID_WR) \
+  X(TR_AUTO, KMU_TR_AUTO_ADDR, 1u, 0u, KMU_TR_AUTO_RD, KMU_TR_AUTO_WR) \
+  X(TR_AUTO_NV, KMU_TR_AUTO_NV_ADDR, 1u, 0u, KMU_TR_AUTO_NV_RD, KMU_TR_AUTO_NV_WR) \
   X(COPY_SRC, KMU_COPY_SRC_ADDR, 1u, 0u, KMU_COPY_SRC_RD, KMU_COPY_SRC_WR) \
   X(COPY_DST, KMU_COPY_DST_ADDR, 1u, 0u, KMU_COPY_DST_RD, KMU_COPY_DST_WR) \
   X(COPY_LEN, KMU_COPY_LEN_ADDR, 1u, 0u, KMU_COPY_LEN_RD, KMU_COPY_LEN_WR) \

@@ -135,11 +135,13 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
   const uint64_t end_lid = end_err ? dec_lid : q->sel_lid;
 
   /* table writes: events, then the sequencer (the later write wins, as in the RTL) */
-  const int adm_st = adm_valid && m->tst[adm_tag] != KMU_RVK_T_RVK;
   const int adm_fresh = (int)(i->adm_fresh_i & 1);
   /* the replay's continuation re-admitted in the free's acknowledge cycle (the tag still RVK):
-   * it runs again */
+   * it runs again; a fresh kernel admitted into a retired tag in that cycle (kmu_kmu freed the
+   * tag at its edge): the tag is the new kernel's, RUN with its tables and count 0 */
   const int adm_rep = adm_valid && !adm_fresh && end_ok && q->replay && adm_tag == sel;
+  const int adm_ret = adm_valid && adm_fresh && end_ok && !q->replay && adm_tag == sel;
+  const int adm_st = adm_valid && (m->tst[adm_tag] != KMU_RVK_T_RVK || adm_ret);
   m->adm_new = adm_st && adm_fresh;
   m->adm_run = (adm_st && (adm_fresh || m->tst[adm_tag] == KMU_RVK_T_REPLAY)) || adm_rep;
   m->adm_tag = adm_tag;
@@ -147,7 +149,7 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
   m->adm_user = (uint8_t)(i->adm_user_i & 1);
   m->adm_est = i->adm_est_i & tsm;
   m->adm_time = q->time;
-  m->rcnt_we = end_ok;
+  m->rcnt_we = end_ok && !adm_ret;
   m->rcnt_wa = sel;
   m->rcnt_wd = (uint8_t)rcnt_inc;
 
@@ -157,7 +159,8 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
   if (m->adm_run) m->tst_d[adm_tag] = KMU_RVK_T_RUN;
   if (q->fsm == KMU_RVK_F_DECIDE && dec == KMU_RVK_ST_OK) m->tst_d[sel] = KMU_RVK_T_RVK;
   if (end_fin) m->tst_d[sel] = KMU_RVK_T_DONE;
-  if (end_ok && !adm_rep) m->tst_d[sel] = q->replay ? KMU_RVK_T_REPLAY : KMU_RVK_T_RETIRED;
+  if (end_ok && !adm_rep && !adm_ret)
+    m->tst_d[sel] = q->replay ? KMU_RVK_T_REPLAY : KMU_RVK_T_RETIRED;
 
   /* the sequencer */
   *d = *q;

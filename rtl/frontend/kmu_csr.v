@@ -60,7 +60,8 @@
 //                                    TR_EVENTS.GUARD and TR_GUARD.TAG.  TR_RESULT.DONE: a
 //                                    completion since the last TR_CMD write (a completion in the
 //                                    write's cycle sets it).  TR_RESULT.BUSY, TR_ELASTIC, TR_LE,
-//                                    TR_LAST_LID are live reads.
+//                                    TR_LAST_LID, TR_AUTO, TR_AUTO_NV are live reads (the last
+//                                    two: kmu_trem_policy's automatic-request counters).
 // Events (one-cycle pulses) set ERR_STATUS bits (a set wins over a write-1-clear in the same
 // cycle) and bump CNT_W-bit saturating counters (a write clears a counter; an event in the
 // clearing cycle still counts).  kernel_done_i (a kernel completed) sets
@@ -228,6 +229,9 @@ module kmu_csr #(
     input  wire [        7:0] trem_q_i,             // kmu_elastic q
     input  wire [       31:0] trem_le_i,            // kmu_elastic l_e
     input  wire [       15:0] trem_last_lid_i,      // kmu_kmu: launch id of the last host kernel
+    input  wire [       15:0] trem_auto_req_i,      // kmu_trem_policy: automatic requests taken
+    input  wire [       15:0] trem_auto_ok_i,       // ... of them revoked (OK)
+    input  wire [       15:0] trem_auto_nv_i,       // ... of them NO_VICTIM
     // copy window (COPY_*) to kmu_copy_engine: its command port, registered
     output wire [        4:0] cp_chunk_log2_o,      // COPY_CHUNK.LOG2
     output wire               cp_cmd_valid_o,
@@ -818,6 +822,17 @@ module kmu_csr #(
           rd_ok = KMU_TR_LAST_LID_RD;
           wr_ok = KMU_TR_LAST_LID_WR;
           rval[KMU_TR_LAST_LID_LID_SHIFT+:KMU_TR_LAST_LID_LID_WIDTH] = trem_last_lid_i;
+        end
+        KMU_TR_AUTO_ADDR: begin
+          rd_ok = KMU_TR_AUTO_RD;
+          wr_ok = KMU_TR_AUTO_WR;
+          rval[KMU_TR_AUTO_REQS_SHIFT+:KMU_TR_AUTO_REQS_WIDTH] = trem_auto_req_i;
+          rval[KMU_TR_AUTO_OK_SHIFT+:KMU_TR_AUTO_OK_WIDTH] = trem_auto_ok_i;
+        end
+        KMU_TR_AUTO_NV_ADDR: begin
+          rd_ok = KMU_TR_AUTO_NV_RD;
+          wr_ok = KMU_TR_AUTO_NV_WR;
+          rval[KMU_TR_AUTO_NV_NO_VICTIM_SHIFT+:KMU_TR_AUTO_NV_NO_VICTIM_WIDTH] = trem_auto_nv_i;
         end
         KMU_COPY_SRC_ADDR: begin
           rd_ok = KMU_COPY_SRC_RD;

@@ -168,6 +168,9 @@ module kmu_frontend #(
     input  wire [7:0]   trem_q_i,  // kmu_elastic q
     input  wire [31:0]  trem_le_i,  // kmu_elastic l_e
     input  wire [15:0]  trem_last_lid_i,  // kmu_kmu: launch id of the last host kernel
+    input  wire [15:0]  trem_auto_req_i,  // kmu_trem_policy: automatic requests taken (TR_AUTO)
+    input  wire [15:0]  trem_auto_ok_i,  // ... revoked (TR_AUTO.OK)
+    input  wire [15:0]  trem_auto_nv_i,  // ... NO_VICTIM (TR_AUTO_NV)
     output wire irq_o
 );
   localparam integer ID_W = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
@@ -365,6 +368,9 @@ module kmu_frontend #(
       .trem_q_i           (trem_q_i),
       .trem_le_i          (trem_le_i),
       .trem_last_lid_i    (trem_last_lid_i),
+      .trem_auto_req_i    (trem_auto_req_i),
+      .trem_auto_ok_i     (trem_auto_ok_i),
+      .trem_auto_nv_i     (trem_auto_nv_i),
       .cp_chunk_log2_o    (cp_chunk_log2_o),
       .cp_cmd_valid_o     (cp_cmd_valid_o),
       .cp_cmd_ready_i     (cp_cmd_ready_i),

@@ -972,6 +972,32 @@ localparam integer KMU_TR_LAST_LID_LID_WIDTH = 16;
 localparam [31:0]  KMU_TR_LAST_LID_LID_MASK = 32'h0000FFFF;
 localparam [31:0]  KMU_TR_LAST_LID_LID_RESET = 32'h00000000;
 
+// ---- TR_AUTO
+localparam [15:0]  KMU_TR_AUTO_ADDR = 16'h223C;  // The TReM policy's automatic requests (kmu_trem_policy, live, saturating): their completions never reach TR_RESULT or the counters above.
+localparam [31:0]  KMU_TR_AUTO_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_AUTO_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_TR_AUTO_RD = 1'd1;
+localparam [0:0]   KMU_TR_AUTO_WR = 1'd0;
+localparam integer KMU_TR_AUTO_REQS_SHIFT = 0;  // RO: automatic requests kmu_revoke took
+localparam integer KMU_TR_AUTO_REQS_WIDTH = 16;
+localparam [31:0]  KMU_TR_AUTO_REQS_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_TR_AUTO_REQS_RESET = 32'h00000000;
+localparam integer KMU_TR_AUTO_OK_SHIFT = 16;  // RO: automatic revocations done (status OK)
+localparam integer KMU_TR_AUTO_OK_WIDTH = 16;
+localparam [31:0]  KMU_TR_AUTO_OK_MASK = 32'hFFFF0000;
+localparam [31:0]  KMU_TR_AUTO_OK_RESET = 32'h00000000;
+
+// ---- TR_AUTO_NV
+localparam [15:0]  KMU_TR_AUTO_NV_ADDR = 16'h2240;  // The TReM policy's automatic requests that found no victim (status NO_VICTIM: no running batch kernel the guard allows; kmu_trem_policy, live, saturating).
+localparam [31:0]  KMU_TR_AUTO_NV_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_AUTO_NV_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_TR_AUTO_NV_RD = 1'd1;
+localparam [0:0]   KMU_TR_AUTO_NV_WR = 1'd0;
+localparam integer KMU_TR_AUTO_NV_NO_VICTIM_SHIFT = 0;  // RO: automatic requests answered NO_VICTIM
+localparam integer KMU_TR_AUTO_NV_NO_VICTIM_WIDTH = 16;
+localparam [31:0]  KMU_TR_AUTO_NV_NO_VICTIM_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_TR_AUTO_NV_NO_VICTIM_RESET = 32'h00000000;
+
 // ---- COPY_SRC
 localparam [15:0]  KMU_COPY_SRC_ADDR = 16'h2300;  // Source byte address (host memory for host-to-device, device memory for device-to-host); a multiple of 4.
 localparam [31:0]  KMU_COPY_SRC_RESET = 32'h00000000;

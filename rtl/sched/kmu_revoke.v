@@ -75,7 +75,8 @@
 // register).  Acknowledges outside their wait state are ignored.  kmu_kmu: adm_valid_i for
 // every admission (adm_fresh_i = 1: a new kernel in a freshly allocated tag; 0: a continuation,
 // which restarts the kernel's clock only when it is the re-admission of a replay, also in the
-// cycle of the replay's free_ack_i), cpl_valid_i
+// cycle of the replay's free_ack_i; a fresh kernel may take a retired tag in the cycle of its
+// free_ack_i), cpl_valid_i
 // for every kernel completion; it never completes or reallocates a stopped tag before free_o.
 // C twin: cmodel/sched/kmu_revoke.c.
 `default_nettype none
@@ -255,9 +256,15 @@ module kmu_revoke #(
   // the very cycle it acknowledges the free (end_ok); the tag is still RVK then, but this is the
   // replay's re-admission, so it runs again (else it would stay REPLAY while running, and every
   // later revocation of it would answer REVOKED).
+  // Likewise a retire: kmu_kmu frees the tag at the edge that raises free_ack_i, so a fresh
+  // kernel may be admitted into it in the acknowledge cycle (adm_ret).  It is taken: the tag
+  // becomes RUN with the new kernel's tables and count 0, not RETIRED (else the new kernel was
+  // unknown to the unit: never a victim, UNKNOWN/REVOKED for it by launch id or tag).
   wire             adm_rep = adm_valid_i && !adm_fresh_i && end_ok && replay_q &&
                              (adm_tag_i == sel_q);
-  wire             adm_st = adm_valid_i && (st_adm != T_RVK);
+  wire             adm_ret = adm_valid_i && adm_fresh_i && end_ok && !replay_q &&
+                             (adm_tag_i == sel_q);
+  wire             adm_st = adm_valid_i && ((st_adm != T_RVK) || adm_ret);
   wire             adm_new = adm_st && adm_fresh_i;
   wire             adm_run = (adm_st && (adm_fresh_i || (st_adm == T_REPLAY))) || adm_rep;
   integer k;
@@ -269,7 +276,7 @@ module kmu_revoke #(
       rcnt_m[adm_tag_i] <= {CNT_W{1'b0}};
     end
     if (adm_run) start_m[adm_tag_i] <= time_q;
-    if (end_ok) rcnt_m[sel_q] <= rcnt_inc;
+    if (end_ok && !adm_ret) rcnt_m[sel_q] <= rcnt_inc;  // (a fresh kernel starts at 0)
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -281,7 +288,8 @@ module kmu_revoke #(
       if (adm_run) tst_q[adm_tag_i*TST_W+:TST_W] <= T_RUN;
       if ((fsm_q == F_DECIDE) && (dec == ST_OK)) tst_q[sel_q*TST_W+:TST_W] <= T_RVK;
       if (end_fin) tst_q[sel_q*TST_W+:TST_W] <= T_DONE;
-      if (end_ok && !adm_rep) tst_q[sel_q*TST_W+:TST_W] <= replay_q ? T_REPLAY : T_RETIRED;
+      if (end_ok && !adm_rep && !adm_ret)
+        tst_q[sel_q*TST_W+:TST_W] <= replay_q ? T_REPLAY : T_RETIRED;
     end
   end
 
@@ -452,10 +460,11 @@ module kmu_revoke #(
         $display("ASSERTION kmu_revoke %m t=%0t: completion while busy", $time);
         $stop;
       end
-      // (or RUN: a replay re-admitted in the free's acknowledge cycle)
+      // (or RUN: a replay re-admitted, or a fresh kernel admitted into the retired tag, in the
+      // free's acknowledge cycle)
       if (done_q && (dstat_q == ST_OK) && (tst_q[dtag_q*TST_W+:TST_W] != T_RETIRED) &&
           (tst_q[dtag_q*TST_W+:TST_W] != T_REPLAY) &&
-          !(dreplay_q && (tst_q[dtag_q*TST_W+:TST_W] == T_RUN))) begin
+          (tst_q[dtag_q*TST_W+:TST_W] != T_RUN)) begin
         $display("ASSERTION kmu_revoke %m t=%0t: revoked tag %0d in state %0d", $time, dtag_q,
                  tst_q[dtag_q*TST_W+:TST_W]);
         $stop;
