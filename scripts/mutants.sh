@@ -10,9 +10,10 @@
 # HARNESS:SCRIPT[:CONFIG] for a tool whose tests a script drives (KMU_BIN is the mutant
 # binary, KMU_CONFIG the configuration).
 #
-# For each patch: a scratch copy of the source in build/mut/<name>/src, the patch applied there
+# For each patch: a scratch copy of the source in build/mut/<key>/src (<key>: the patch's name,
+# <block>.<name> when two blocks have a patch of that name), the patch applied there
 # (a patch that no longer applies exactly fails the whole run loudly: regenerate it), then every
-# run builds the harness from that copy (make MUT=<name>) and runs its tests.  The mutant is
+# run builds the harness from that copy (make MUT=<key>) and runs its tests.  The mutant is
 # killed in a run when the tests fail; it must be killed in every run.  Runs go JOBS at a time
 # (default: the number of cores).  Ends with "K of N mutant runs killed (M mutants)"; exit 1 if
 # any run survived, failed to build, or a patch did not apply.
@@ -39,8 +40,14 @@ for spec in "$@"; do
   for p in "$dir"*.patch; do
     [ -e "$p" ] || continue
     name=$(basename "$p" .patch)
-    src=build/mut/$name/src
-    rm -rf "build/mut/$name" && mkdir -p "$src"
+    # The key names the scratch copy, the build and the logs: the patch's name, or
+    # <block>.<name> when another block has a patch of the same name (else the two would share
+    # build/mut/<name>/src, the binary and the log, and one would be judged by the other's run).
+    key=$name
+    same=(tb/mutants/*/"$name".patch)
+    [ ${#same[@]} -gt 1 ] && key=$block.$name
+    src=build/mut/$key/src
+    rm -rf "build/mut/$key" && mkdir -p "$src"
     cp -r rtl cmodel tb sim studies "$src/"
     if ! grep -q '^--- a/' "$p"; then
       echo "ERROR $p: no diff in the patch"
@@ -64,14 +71,14 @@ for spec in "$@"; do
     skip=" $(sed -n '/^--- /q; s/^Not-run: *\([A-Za-z0-9_]*\):.*/\1/p' "$p" | tr '\n' ' ')"
     for r in ${runs_of[$block]//,/ } $extra; do
       case $skip in *" ${r%%:*} "*) continue ;; esac
-      echo "$name $r" >>"$list"
+      echo "$key $p $r" >>"$list"
     done
-    sed -n '/^--- /q; s/^Not-run: */  not run: '"$name"' on /p' "$p" >>"$logs/not-run.txt"
+    sed -n '/^--- /q; s/^Not-run: */  not run: '"$key"' on /p' "$p" >>"$logs/not-run.txt"
   done
 done
 
 one() {
-  name=$1 run=$2
+  name=$1 patch=$2 run=$3
   h=${run%%:*}
   rest=${run#"$h"}
   rest=${rest#:}
@@ -81,7 +88,7 @@ one() {
   log=${MUT_LOGS:-build/mutant-logs}/$name.$h.log
   bin=build/tb-mut/$name/$h/test_$h
   conly=1
-  grep -q '^+++ b/.*\.vh\?$' "$(ls tb/mutants/*/"$name".patch)" && conly=
+  grep -q '^+++ b/.*\.vh\?$' "$patch" && conly=
   if ! make -s --no-print-directory MUT="$name" MUT_C_ONLY=$conly "$bin" >"$log" 2>&1; then
     echo "BUILD-ERROR $name ($h): see $log" >"$log.res"
     return
@@ -98,11 +105,11 @@ one() {
   fi
 }
 export -f one
-xargs -P "$jobs" -L 1 bash -c 'one "$0" "$1"' <"$list"
+xargs -P "$jobs" -L 1 bash -c 'one "$0" "$1" "$2"' <"$list"
 
 n=0
 k=0
-while read -r name run; do
+while read -r name _ run; do
   h=${run%%:*}
   res=$(cat "$logs/$name.$h.log.res" 2>/dev/null || echo "NO-RESULT $name ($h)")
   echo "$res"
