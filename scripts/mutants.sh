@@ -93,12 +93,19 @@ one() {
     echo "BUILD-ERROR $name ($h): see $log" >"$log.res"
     return
   fi
+  times >"$log.cpu"  # in this shell, not a subshell: its finished children's CPU so far
   if [ -n "$script" ]; then
     KMU_BIN=$bin KMU_CONFIG=${cfg:-small} KMU_STOP_FIRST=1 bash "$script" >>"$log" 2>&1
   else
     KMU_STOP_FIRST=1 "$bin" >>"$log" 2>&1
   fi
-  if [ $? = 0 ]; then
+  rc=$?
+  # CPU seconds (user + sys) of the build and of the run: build/mutant-logs/times.txt
+  times >>"$log.cpu"
+  awk 'NR % 2 == 0 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }
+    c[NR / 2] = t } END { printf "%.1f %.1f\n", c[1], c[2] - c[1] }' "$log.cpu" >"$log.cpu.tmp"
+  mv "$log.cpu.tmp" "$log.cpu"
+  if [ $rc = 0 ]; then
     echo "SURVIVED $name ($h)" >"$log.res"
   else
     echo "killed $name ($h): $(grep -m1 -E '^(MISMATCH|EXPECT|CHECK|FINISH|FAIL|ASSERTION)|scoreboard' "$log" | cut -c1-150)" >"$log.res"
@@ -117,6 +124,15 @@ while read -r name _ run; do
   case $res in killed*) k=$((k + 1)) ;; esac
 done <"$list"
 [ -s "$logs/not-run.txt" ] && cat "$logs/not-run.txt"
+# the CPU time of every run (the run's own part: the harness or script after its build), slowest
+# first: "run_s build_s mutant harness"; docs/verification.md (CI time)
+while read -r name _ run; do
+  h=${run%%:*}
+  read -r b t _ <"$logs/$name.$h.log.cpu" 2>/dev/null || continue
+  echo "$t $b $name $h"
+done <"$list" | sort -rn >"$logs/times.txt"
+awk '{ r += $1; b += $2 } END { if (NR) printf "mutant CPU: %.0f s in the runs, %.0f s in the builds (%s)\n", r, b, FILENAME }' \
+  "$logs/times.txt"
 [ "$bad" = 0 ] || echo "mutants: $bad patch(es) or block(s) in error (ERROR lines above): not run"
 echo "$k of $n mutant runs killed ($nmut mutants)"
 [ "$k" = "$n" ] && [ "$bad" = 0 ]
