@@ -5,7 +5,12 @@
 # sim/, ...): one deliberate bug in the RTL or in the C model.  Its header (the text before the
 # first "--- a/" line) says what the bug is; "Also-run: RUN" lines add runs beyond its block's;
 # "Not-run: HARNESS: why" drops a harness where the bug cannot show (an equivalent mutant at
-# that size, e.g. a mask that is all ones there): the reason is printed with the results.
+# that size, e.g. a mask that is all ones there): the reason is printed with the results;
+# "First: HARNESS WORD..." tries the part of that run that kills the mutant (measured) before
+# the whole run, when what comes before it in the default order costs a minute or more: the
+# words are the harness's test names (argv) or, for a script, NAME=VALUE settings such as
+# SEED=11 (the seed it fails at).  Killed there, the run is over; if that part no longer kills
+# it, the whole default run follows, so a hint that went stale costs time, never a kill.
 # The Makefile (make mutants) passes each block's runs: every harness of the block (every size), or
 # HARNESS:SCRIPT[:CONFIG] for a tool whose tests a script drives (KMU_BIN is the mutant
 # binary, KMU_CONFIG the configuration).
@@ -71,7 +76,8 @@ for spec in "$@"; do
     skip=" $(sed -n '/^--- /q; s/^Not-run: *\([A-Za-z0-9_]*\):.*/\1/p' "$p" | tr '\n' ' ')"
     for r in ${runs_of[$block]//,/ } $extra; do
       case $skip in *" ${r%%:*} "*) continue ;; esac
-      echo "$key $p $r" >>"$list"
+      first=$(sed -n '/^--- /q; s/^First: *'"${r%%:*}"' \(.*\)/\1/p' "$p" | head -n 1)
+      echo "$key $p $r${first:+ $first}" >>"$list"
     done
     sed -n '/^--- /q; s/^Not-run: */  not run: '"$key"' on /p' "$p" >>"$logs/not-run.txt"
   done
@@ -79,6 +85,7 @@ done
 
 one() {
   name=$1 patch=$2 run=$3
+  shift 3  # the rest: the patch's First: words for this run
   h=${run%%:*}
   rest=${run#"$h"}
   rest=${rest#:}
@@ -94,12 +101,27 @@ one() {
     return
   fi
   times >"$log.cpu"  # in this shell, not a subshell: its finished children's CPU so far
-  if [ -n "$script" ]; then
-    KMU_BIN=$bin KMU_CONFIG=${cfg:-small} KMU_STOP_FIRST=1 bash "$script" >>"$log" 2>&1
-  else
-    KMU_STOP_FIRST=1 "$bin" >>"$log" 2>&1
+  rc=0
+  if [ $# -gt 0 ]; then
+    echo "mutants.sh: first $* (the patch's First: line)" >>"$log"
+    local envs=() args=() w
+    for w in "$@"; do case $w in *=*) envs+=("$w") ;; *) args+=("$w") ;; esac; done
+    if [ -n "$script" ]; then
+      env "${envs[@]}" KMU_BIN=$bin KMU_CONFIG=${cfg:-small} KMU_STOP_FIRST=1 bash "$script" >>"$log" 2>&1
+    else
+      env "${envs[@]}" KMU_STOP_FIRST=1 "$bin" "${args[@]}" >>"$log" 2>&1
+    fi
+    rc=$?
+    [ $rc = 0 ] && echo "mutants.sh: not killed by the First: part; the whole run follows" >>"$log"
   fi
-  rc=$?
+  if [ $rc = 0 ]; then
+    if [ -n "$script" ]; then
+      KMU_BIN=$bin KMU_CONFIG=${cfg:-small} KMU_STOP_FIRST=1 bash "$script" >>"$log" 2>&1
+    else
+      KMU_STOP_FIRST=1 "$bin" >>"$log" 2>&1
+    fi
+    rc=$?
+  fi
   # CPU seconds (user + sys) of the build and of the run: build/mutant-logs/times.txt
   times >>"$log.cpu"
   awk 'NR % 2 == 0 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }
@@ -112,11 +134,16 @@ one() {
   fi
 }
 export -f one
-xargs -P "$jobs" -L 1 bash -c 'one "$0" "$1" "$2"' <"$list"
+# Longest first, so the last minutes do not leave a core idle behind one long run: the runs a
+# script drives (kmusim's lockstep on whole-system workloads, a study: 10 s to minutes of CPU
+# each, the paper configuration's the longest: measured) start before the harness runs (most
+# under 2 s); the results print in list order.
+awk '{ k = ($3 ~ /:paper$/) ? 0 : ($3 ~ /:/) ? 1 : 2; print k, NR, $0 }' "$list" | sort -k1,1n -k2,2n |
+  cut -d' ' -f3- | xargs -P "$jobs" -L 1 bash -c 'one "$@"' one
 
 n=0
 k=0
-while read -r name _ run; do
+while read -r name _ run _; do
   h=${run%%:*}
   res=$(cat "$logs/$name.$h.log.res" 2>/dev/null || echo "NO-RESULT $name ($h)")
   echo "$res"
@@ -126,7 +153,7 @@ done <"$list"
 [ -s "$logs/not-run.txt" ] && cat "$logs/not-run.txt"
 # the CPU time of every run (the run's own part: the harness or script after its build), slowest
 # first: "run_s build_s mutant harness"; docs/verification.md (CI time)
-while read -r name _ run; do
+while read -r name _ run _; do
   h=${run%%:*}
   read -r b t _ <"$logs/$name.$h.log.cpu" 2>/dev/null || continue
   echo "$t $b $name $h"
