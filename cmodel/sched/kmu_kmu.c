@@ -417,7 +417,10 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   o->adm_est_o = cand_le >> LE_EST & 0xffffffffull;
 
   /* next state: slots */
-  KMU_D_FROM_Q(m); /* *d = *q */
+  KMU_D_FROM_Q_TAB(m); /* *d = *q */
+  /* a completion-table entry of d is written below only under one of these */
+  m->tab_we = take_ok || done_ok || cpl_fire || adm_fire || drop_pop || swp || rpl_push ||
+              stop_hit || fr_fire;
   for (unsigned s = 0; s < n; s++) {
     if (take_ok && ts == s) {
       d->next[s] = q->next[s] + 1;
@@ -515,7 +518,7 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
 }
 
 void kmu_kmu_tick(kmu_kmu *m) {
-  KMU_Q_FROM_D(m);
+  KMU_Q_FROM_D_TAB(m, kmu_kmu_regs, ct_valid);
   kmu_rr_arb_tick(&m->u_in_arb);
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {
     kmu_fifo_tick(&m->u_fifo_a[l]);
