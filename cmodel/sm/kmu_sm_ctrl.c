@@ -3,9 +3,9 @@
  * q.wst_busy, q.wst_owner[w], q.free_tb/free_warps/free_regs/free_shmem; instances u_rtb_enc,
  * u_start_fifo, u_done_fifo, u_ewt_kp, u_ewt_id.  comb() evaluates the instances in a fixed
  * order that is valid because a FIFO's outputs depend only on its state: (1) the encoder and
- * every FIFO with idle inputs give the free entry, the heads, ready bits and counts; (2) fit,
- * the EWT launch, the allocation and the done lookup; (3) every FIFO again with this cycle's
- * pushes and pops (the second call replaces the first one's next state).  tick() is the
+ * every FIFO's outputs (kmu_fifo_comb_out) give the free entry, the heads, ready bits and
+ * counts; (2) fit, the EWT launch, the allocation and the done lookup; (3) every FIFO's comb
+ * with this cycle's pushes and pops (its next state).  tick() is the
  * rising edge of the module and of every instance.  Preemption state: q.res_ckpt/res_sw/
  * res_base/res_rst, q.res_ptb[e], q.res_rpw[e], the preempted table q.ptb_*, q.ip_free and the
  * sequencer q.seq_* (instances u_save_enc, u_ptb_free_enc, u_ptb_pre_enc).  comb() is two
@@ -131,16 +131,11 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   const unsigned ptb_free_idx = (unsigned)fo.idx_o, rc = (unsigned)po.idx_o;
   const int ptb_free_any = (int)fo.valid_o, rc_any = (int)po.valid_o;
 
-  kmu_fifo_in si, di, ki, ii;
   kmu_fifo_out so, dout, ko, io;
-  memset(&si, 0, sizeof si);
-  memset(&di, 0, sizeof di);
-  memset(&ki, 0, sizeof ki);
-  memset(&ii, 0, sizeof ii);
-  kmu_fifo_comb(&m->u_start_fifo, &si, &so);
-  kmu_fifo_comb(&m->u_done_fifo, &di, &dout);
-  kmu_fifo_comb(&m->u_ewt_kp, &ki, &ko);
-  kmu_fifo_comb(&m->u_ewt_id, &ii, &io);
+  kmu_fifo_comb_out(&m->u_start_fifo, &so);
+  kmu_fifo_comb_out(&m->u_done_fifo, &dout);
+  kmu_fifo_comb_out(&m->u_ewt_kp, &ko);
+  kmu_fifo_comb_out(&m->u_ewt_id, &io);
 
   /* (2) event-warp table: {kptr, param} and {slot, tb, regs} */
   const int ewt_pend = ko.pop_valid_o && io.pop_valid_o;
