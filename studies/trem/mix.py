@@ -18,14 +18,15 @@ MIXES = ["W1", "W2"]
 NJOBS = 14                     # jobs per run (the paper: 30; the CPU budget of the study)
 # variants: (key, label, TReM on).  Without revocation = the same priorities (user-facing 3,
 # batch 0) and, for Elastic, the same split; only the revocation is off (gen_workload.trem_mix)
-# Elastic waits for kmu_dispatch's fix of its hang (a batch pick held when U = NSM; branch
-# elfix): until it is merged the study runs Priority only (--elastic adds Elastic)
-ELASTIC = False
+# Elastic runs since kmu_dispatch's fix of its hang (a batch pick held when U = NSM: parked
+# now); --no-elastic leaves it out
+ELASTIC = True
 VARIANTS = [("prio", "Priority", False), ("prio_tr", "Priority+TReM", True),
             ("el", "Elastic", False), ("el_tr", "Elastic+TReM", True)]
 F11_LOAD = 1.0                 # the paper's Fig. 11b: W1 and W2 at load 1.0, averaged
 F11_DRAIN = [0, 410, 910, 2410, 4910]   # pause_drain: revocations of about 90 .. 5,000 cycles
 F11_VARIANT = "prio_tr"        # Fig. 11b's policy
+Q_DEEP, Q_LOAD = 16, 2.0       # the deeper hardware queue: 16 batch tasks, at load 2.0
 # The paper's without-revocation curve of Fig. 7 (Priority and Elastic without TReM, % of
 # user-facing tasks meeting the SLA).  The figure itself is not in the text we have
 # (../shared/papers/trem-task-revocation.txt); its numbers are the text's statements about it
@@ -58,11 +59,14 @@ def plan(seed, quick, variants, add):
     else:
         pts = [(m, ld, v, 0) for m in MIXES for ld in LOADS for v in variants]
         pts += [(m, F11_LOAD, F11_VARIANT, d) for m in MIXES for d in F11_DRAIN if d]
+        # the deeper hardware queue (docs/results-trem.md, Found by the study)
+        pts += [(m, Q_LOAD, v, -Q_DEEP) for m in MIXES for v in ("prio", "prio_tr")]
         nj = NJOBS
     for m, ld, v, d in pts:
         text, jl = gw.trem_mix(seed, m, ld, nj, v, cost=COST if v == "el_tr" else 0,
-                               pause_drain=d)
-        key = ("mix", m, f"L{ld}", v) + ((f"D{d}",) if d else ())
+                               pause_drain=max(d, 0), batch_out=-d if d < 0 else
+                               gw.TREM_BATCH_OUT)
+        key = ("mix", m, f"L{ld}", v) + ((f"D{d}",) if d > 0 else (f"Q{-d}",) if d else ())
         jobs[key] = jl
         add(key, text, cycle_limit(jl), ("--cycles", str(cycle_limit(jl)), "--hang", "100000"))
     return jobs
@@ -101,14 +105,16 @@ def analyse(key, js, jl, failures):
     issue, the issue being when the host released it: its time and its after= dependency),
     revocations, wasted work, batch jobs' time to completion over their time alone"""
     row = {"mix": key[1], "load": float(key[2][1:]), "variant": key[3],
-           "pause_drain": int(key[4][1:]) if len(key) > 4 else 0}
+           "pause_drain": int(key[4][1:]) if len(key) > 4 and key[4][0] == "D" else 0,
+           "batch_out": int(key[4][1:]) if len(key) > 4 and key[4][0] == "Q" else
+           gw.TREM_BATCH_OUT}
     if js is None:
         row["failed"] = True
         return row
     by = {}
     for i in js["instances"]:
         by.setdefault(i["kernel"], []).append(i)
-    resp, useful, slow = [], 0, []
+    resp, useful, uwork, slow = [], 0, 0, []
     bad = 0
     for name, kind, arr, n, t in jl:
         ins = by.get(name, [])
@@ -116,8 +122,9 @@ def analyse(key, js, jl, failures):
         if len(ins) != n or len(done) != n:
             bad += 1
             continue
-        useful += n * 4 * t
+        useful += n * gw.TREM_SM_PER_GPU * t
         if kind == "user":
+            uwork += n * gw.TREM_SM_PER_GPU * t
             resp += [i["completed"] - i["issued"] for i in done]
         else:
             alone = math.ceil(n / gw.TREM_GPUS) * t
@@ -138,5 +145,6 @@ def analyse(key, js, jl, failures):
         # offered load as generated: the task work over the 4 paper GPUs' time to the last
         # arrival (Pareto draws of few jobs: not exactly the nominal load)
         "offered": useful / gw.TREM_SM_PER_GPU / gw.TREM_GPUS / last if last else None,
+        "user_share_pct": 100.0 * uwork / max(1, useful),
         "cycles": js["cycles"]})
     return row

@@ -452,7 +452,8 @@ def main():
     for v in [mix.F11_VARIANT] if not a.quick else []:
         for d in mix.F11_DRAIN:
             met = {r["mix"]: r.get("sla_met_pct") for r in mrows if r["variant"] == v and
-                   r["load"] == mix.F11_LOAD and r["pause_drain"] == d}
+                   r["load"] == mix.F11_LOAD and r["pause_drain"] == d and
+                   r["batch_out"] == mix.gw.TREM_BATCH_OUT}
             ok = [met.get(m) for m in mix.MIXES if met.get(m) is not None]
             mf11.append({"variant": v, "pause_drain": d, "latency": probe.get(d),
                          "latency_ms": None if probe.get(d) is None else
@@ -535,22 +536,34 @@ def main():
                f"{mix.NJOBS if not a.quick else 6} jobs per run, generator seed {a.seed}; SLA "
                f"{mix.gw.TREM_SLA:,} cycles (200 ms at {mix.gw.TREM_CYC_PER_MS} cycles per "
                f"paper ms); a paper GPU = {mix.gw.TREM_SM_PER_GPU} SMs", "",
-               "| mix | load | offered | policy | user tasks | SLA met % | paper w/o TReM | "
+               "| mix | load | offered (user %) | policy | user tasks | SLA met % | paper w/o TReM | "
                "response p50 / p99 | revocations | wasted work % | batch jobs | batch time / "
                "alone p50 / p99 | cycles |", "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for r in mrows:
-            if r["pause_drain"]:
+            if r["pause_drain"] or r["batch_out"] != mix.gw.TREM_BATCH_OUT:
                 continue
             if r.get("failed"):
                 md.append(f"| {r['mix']} | {r['load']} | - | {vlabel[r['variant']]} | FAILED "
                           f"(kmusim run failed or hit its cycle limit) | | | | | | | | |")
                 continue
-            md.append(f"| {r['mix']} | {r['load']} | {f2(r['offered'])} | {vlabel[r['variant']]} | "
+            md.append(f"| {r['mix']} | {r['load']} | {f2(r['offered'])} "
+                      f"({f2(r['user_share_pct'], 0)}) | {vlabel[r['variant']]} | "
                       f"{r['user_tasks']} | {f2(r['sla_met_pct'], 1)} | "
                       f"{mix.PAPER_NO_TR[r['mix']].get(r['load'], '-')} | "
                       f"{c(r['resp_p50'])} / {c(r['resp_p99'])} | {r['revocations']} | "
                       f"{f2(r['wasted_pct'])} | {r['batch_jobs']} | {f2(r['batch_slow_p50'])} / "
                       f"{f2(r['batch_slow_p99'])} | {c(r['cycles'])} |")
+    mq = [r for r in mrows if r["batch_out"] != mix.gw.TREM_BATCH_OUT]
+    if mq:
+        md += ["", f"## The hardware queue: {mix.Q_DEEP} batch tasks in the hardware instead of "
+               f"{mix.gw.TREM_BATCH_OUT} (load {mix.Q_LOAD})", "",
+               "| mix | policy | user tasks | SLA met % | revocations | wasted work % | "
+               "batch time / alone p50 / p99 |", "|---|---|---|---|---|---|---|"]
+        for r in mq:
+            md.append(f"| {r['mix']} | {vlabel[r['variant']]} | {r.get('user_tasks', '-')} | "
+                      f"{f2(r.get('sla_met_pct'), 1)} | {r.get('revocations', '-')} | "
+                      f"{f2(r.get('wasted_pct'))} | {f2(r.get('batch_slow_p50'))} / "
+                      f"{f2(r.get('batch_slow_p99'))} |")
     if mf11:
         md += ["", "## Fig. 11b analogue: SLA violations against the revocation latency (mixes "
                f"at load {mix.F11_LOAD})", "",
@@ -588,7 +601,8 @@ def main():
         for m in mix.MIXES:
             for ld in mix.LOADS:
                 r = next((r for r in mrows if r["variant"] == v and r["mix"] == m and
-                          r["load"] == ld and not r["pause_drain"]), None)
+                          r["load"] == ld and not r["pause_drain"] and
+                          r["batch_out"] == mix.gw.TREM_BATCH_OUT), None)
                 got = r.get("sla_met_pct") if r else None
                 ref = mix.PAPER_NO_TR[m][ld]
                 checks.append((got is not None and got >= ref,
