@@ -110,14 +110,15 @@ def trem_pareto(r, mean):
     return min(4 * mean, xm / (1.0 - r.random()) ** (1.0 / TREM_PARETO_A))
 
 
-def trem_mix(seed, mix, load, njobs, variant, cost=0, pause_drain=0, batch_out=TREM_BATCH_OUT):
+def trem_mix(seed, mix, load, njobs, variant, cost=0, pause_drain=0,
+             batch_out=TREM_BATCH_OUT):
     """A TReM task mix (TReM V-B, Table IV) as a kmusim workload (text) and its job list.
 
     njobs jobs arrive with exponential gaps of mean E[D] / (load x 4): load 1 offers as much
     task work as the 4 paper GPUs (16 SMs) take.  The jobs and their gaps are drawn from
     (seed, mix) alone and the gaps scaled by 1 / load, so every load and variant of a seed runs
-    the same jobs (the paper scales the base inter-arrival mean the same way).  A job is user-facing with
-    probability TREM_MIXES[mix], its duration D is a Pareto draw (TREM_USER_JOB or
+    the same jobs (the paper scales the base inter-arrival mean the same way).  A job is
+    user-facing with probability TREM_MIXES[mix], its duration D is a Pareto draw (TREM_USER_JOB or
     TREM_BATCH_JOB mean), its task type a random row of Table III; its tasks are identical
     kernels of t cycles (one kernel definition per job, 4 TBs).
       user-facing job: a stream of n = max(1, round(D / 348)) requests (348 cycles: Table
