@@ -178,7 +178,8 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
       if (r->inst[i].kernel == (int)k)
         nrv += r->inst[i].revokes, nrp += r->inst[i].replays, ndr += r->inst[i].tbs_dropped;
     fprintf(f, ",\n     \"trem\": {\"revocations\": %" PRIu64 ", \"replays\": %" PRIu64
-               ", \"tbs_dropped\": %" PRIu64 "}", nrv, nrp, ndr);
+               ", \"tbs_dropped\": %" PRIu64 ", \"dropped_cycles\": %" PRIu64 "}", nrv, nrp, ndr,
+            ks->dropped_cycles);
     fprintf(f, ",\n     \"sm\": {\"tbs_run\": %" PRIu64 ", \"run_cycles\": %" PRIu64
                ", \"loads\": %" PRIu64 ", \"writebacks\": %" PRIu64 ", \"barriers\": %" PRIu64
                ", \"stall_cycles\": %" PRIu64 "},\n     \"preemption\": {\"pauses\": %" PRIu64

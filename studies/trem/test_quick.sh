@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # studies/trem/test_quick.sh - smoke test of the TReM study (make study-trem) in make test: the
 # reduced study (studies/trem/study.py --quick: grids 256 and 1,024, TB length 2,000, one
-# Fig. 6 point, no Fig. 11b; a few seconds) with every check of the full one: every kmusim
+# Fig. 6 point, no Fig. 11b, one task-mix point of 6 jobs (W1 at load 2.0, Priority+TReM)
+# without the mix's targets; a few seconds) with every check of the full one: every kmusim
 # run's scoreboard (revoked TBs dropped, none lost or run twice), the revoke OK with every
 # resident TB dropped, the retired kernel without a completion flag, the revocation latency
 # <= 2,000 cycles and flat over the grids.  Prints the PASS/FAIL lines run_tests.sh counts
