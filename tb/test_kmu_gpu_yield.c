@@ -1,8 +1,10 @@
 /* test_kmu_gpu_yield.c - system-level directed tests of GPUpIO's yield (issue 13) on the system
  * C model (cmodel/kmu_gpu.c, small configuration: 2 SMs of 4 TBs, kmu_yield_mon with 8 watch
  * entries), driven through the register map like software would (scripts/test_kmu_gpu_yield.sh
- * builds and runs it).  The RTL runs the same logic in kmusim's cosim (kmusim drives the yield
- * ports 0 until issue 13's step 3: the RTL-vs-C lockstep with yields is not system-level yet).
+ * builds and runs it).  Built as the harness kmu_gpu_yield (tb/kmu_gpu.mk, -DKMU_GPU_RTL) the
+ * Verilated kmu_gpu runs beside the C model on the same inputs and every output is compared
+ * every cycle (qualified outputs while their qualifier is set in either twin), as kmusim's
+ * cosim does; a mismatch prints MISMATCH with cycle, signal, expected (C), actual (RTL).
  *
  * The environment is fuzz_gpu_mmio.c's well-behaved one (AXI4-Lite master, SIMT side that takes
  * every start, pauses and evicts on request, memory), included so that it exists once; its
@@ -28,7 +30,9 @@
  *   full      (YW = 6) 7 TBs yield on 7 flags nobody writes: 6 TAKEN (the watch table), the
  *             7th refused FULL; YIELD_TAKE = 6, YIELD_FULL = 1.
  *   spin      yield(0) with other work waiting: SPIN; the TB is restored exactly once, after
- *             the kernel's last new TB has started (the tail), YIELD_SPIN = 1. */
+ *             the kernel's last new TB has started (the tail), YIELD_SPIN = 1.
+ *   random    (3 seeds) random yields and YIELD_SIGNAL writes over 3 kernels, then a drain:
+ *             conservation (below, t_random). */
 #include "fuzz/fuzz_gpu_mmio.c"
 
 static unsigned n_fail;
@@ -59,9 +63,59 @@ typedef struct {
   uint64_t id[NSM_ENV][TBS_ENV];
   unsigned kdone;
   uint32_t rdata;               /* the last read's data */
+  /* random mode: yields per 1000 cycles (0: directed), yields taken (TAKEN or SPIN), restores */
+  unsigned rnd_pct, n_taken, n_restores, n_codes[4];
 } yenv;
 
 static yenv Y;
+
+#ifdef KMU_GPU_RTL
+/* the RTL twin in lockstep: the Verilated kmu_gpu (tb/shim/kmu_gpu_shim.cpp) */
+#define KMU_CUR_IN kmu_gpu_in
+#define KMU_CUR_OUT kmu_gpu_out
+static const kmu_sig rtl_outs[] = {KMU_GPU_OUT(KMU_SIGO) KMU_GPU_OUTL(KMU_SIGOL)};
+extern const kmu_dut_ops kmu_gpu_dut_ops;
+static void *rtl;
+static kmu_gpu_out rtl_out;
+static unsigned rtl_bad;
+static uint64_t rtl_cycles;
+static void rtl_reset(void) {
+  static kmu_gpu_in zero;
+  if (rtl) kmu_gpu_dut_ops.destroy(rtl);
+  rtl = kmu_gpu_dut_ops.create();
+  kmu_gpu_dut_ops.eval(rtl, &zero, &rtl_out);
+  kmu_gpu_dut_ops.reset(rtl);
+}
+static void rtl_cmp(fuzz_env *e) {
+  kmu_gpu_out om = e->out;
+  memset(&rtl_out, 0, sizeof rtl_out);
+  kmu_gpu_dut_ops.eval(rtl, &e->in, &rtl_out);
+  *(uint64_t *)&om = 1; /* every out struct starts with the `always` qualifier */
+  *(uint64_t *)&rtl_out = 1;
+  rtl_cycles++;
+  for (unsigned g = 0; g < sizeof rtl_outs / sizeof rtl_outs[0] && !rtl_bad; g++) {
+    const kmu_sig *o = &rtl_outs[g];
+    const unsigned nl = o->lanes ? P_NSM : 1;
+    for (unsigned k = 0; k < nl; k++) {
+      const unsigned qk = o->qual_lanes ? k : 0;
+      const uint64_t q = kmu_sig_val(&om, o->qual_off, qk) | kmu_sig_val(&rtl_out, o->qual_off, qk);
+      const uint64_t c = kmu_sig_val(&om, o->off, k), r = kmu_sig_val(&rtl_out, o->off, k);
+      if (q && c != r) {
+        printf("MISMATCH kmu_gpu_yield cycle=%" PRIu64 " signal=%s[%u] expected=0x%" PRIx64
+               " actual=0x%" PRIx64 "\n", e->cycle, o->name, k, c, r);
+        rtl_bad++;
+        break;
+      }
+    }
+  }
+}
+#endif
+
+#ifdef KMU_GPU_RTL
+#define LOCK_OK(test) CHECK(!rtl_bad, "the RTL twin in lockstep (%u mismatch)", rtl_bad)
+#else
+#define LOCK_OK(test) (void)0
+#endif
 
 static void y_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_t rdata,
                    uint64_t cycle) {
@@ -72,6 +126,16 @@ static void y_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_t rda
 static void step(fuzz_env *e) {
   yenv *y = &Y;
   drive(e);
+  /* random mode: a new yield of a running TB (one in flight at a time), on one of 4 flags or 0 */
+  if (y->rnd_pct && !y->y_on && !y->y_wait && kmu_rng_below(&e->rng, 1000) < y->rnd_pct) {
+    const unsigned s0 = (unsigned)kmu_rng_below(&e->rng, NSM_ENV),
+                   r0 = (unsigned)kmu_rng_below(&e->rng, TBS_ENV);
+    const env_tb *t = &e->tb[s0][r0];
+    if (t->busy && !t->held && !t->paused && t->due != NEVER && t->due > e->cycle + 2) {
+      y->ys = s0, y->yr = r0, y->t_dec = 0, y->y_at = e->cycle;
+      y->ya = kmu_rng_pct(&e->rng, 20) ? 0 : FLAG + 4 * (uint32_t)kmu_rng_below(&e->rng, 4);
+    }
+  }
   if (y->y_at && e->cycle >= y->y_at && !y->y_on && !y->y_wait && !y->t_dec) {
     y->y_on = 1;
     e->tb[y->ys][y->yr].due = NEVER; /* stalled at its yield instruction */
@@ -83,6 +147,9 @@ static void step(fuzz_env *e) {
     e->in.simt_yield_addr_i[y->ys] = y->ya;
   }
   kmu_gpu_comb(&e->m, &e->in, &e->out);
+#ifdef KMU_GPU_RTL
+  rtl_cmp(e);
+#endif
   const kmu_gpu_out *o = &e->out;
   const kmu_gpu_wires *w = &e->m.w;
   y->kdone += o->kernel_done_o != 0;
@@ -94,6 +161,8 @@ static void step(fuzz_env *e) {
   if (o->simt_yres_valid_o[y->ys] & 1) {
     y->y_wait = 0, y->n_ans++, y->t_ans = e->cycle;
     y->code = (unsigned)o->simt_yres_code_o[y->ys];
+    y->n_codes[y->code & 3]++;
+    y->n_taken += y->code <= KMU_YR_SPIN;
     if (y->code >= KMU_YR_NOWORK) e->tb[y->ys][y->yr].due = e->cycle + 50; /* goes on */
   }
   if (y->t_dec && (o->simt_evict_valid_o[y->ys] & 1) && o->simt_evict_rtb_o[y->ys] == y->yr &&
@@ -110,12 +179,16 @@ static void step(fuzz_env *e) {
   if (st && (o->simt_start_restore_o & 1) && y->t_dec && sid == y->yid)
     y->n_restore++, y->t_restore = e->cycle;
   if (st && !(o->simt_start_restore_o & 1)) y->t_last_new = e->cycle;
+  y->n_restores += st && (o->simt_start_restore_o & 1);
   observe(e);
   if (st && ssm < NSM_ENV && srtb < TBS_ENV) {
     y->id[ssm][srtb] = sid;
     e->tb[ssm][srtb].due = e->cycle + y->run_len;
   }
   kmu_gpu_tick(&e->m);
+#ifdef KMU_GPU_RTL
+  kmu_gpu_dut_ops.tick(rtl);
+#endif
   e->cycle++;
 }
 
@@ -162,9 +235,18 @@ static void env_init_yw(fuzz_env *e, uint64_t seed, uint64_t run_len, unsigned y
     kmu_yield_mon_init(&e->m.u_yield_mon, &ymp);
   }
   kmu_gpu_reset(&e->m);
+#ifdef KMU_GPU_RTL
+  rtl_reset();
+#endif
 }
+/* the harness's build sets YW (the RTL's parameter; -DP_YW for the C side) */
+#ifdef P_YW
+#define YW_BUILD P_YW
+#else
+#define YW_BUILD 0
+#endif
 static void env_init(fuzz_env *e, uint64_t seed, uint64_t run_len) {
-  env_init_yw(e, seed, run_len, 0);
+  env_init_yw(e, seed, run_len, YW_BUILD);
 }
 
 /* the YIELD_SIGNAL write: cycles from its push to the monitor's sw_valid_i (the bus, kmu_csr's
@@ -186,6 +268,7 @@ static int t_badaddr(uint64_t seed) {
             rd(&e, KMU_YIELD_TAKE_ADDR) == 0 && rd(&e, KMU_YIELD_ERR_ADDR) == 0,
         "a signal nobody waits on: no wake, no count");
   CHECK(e.n_slverr == 0, "YIELD_SIGNAL / counter accesses answered OKAY");
+  LOCK_OK(test);
   printf("PASS kmu_gpu_yield.badaddr seed=%" PRIu64 " (ignored, not counted; push -> monitor %"
          PRIu64 " cycles)\n", seed, sig_lat);
   kmu_gpu_free(&e.m);
@@ -241,6 +324,7 @@ static int race_one(uint64_t seed, int k, int late) {
         " done, %" PRIu64 " starts)", e.n_done, e.n_start);
   CHECK(rd(&e, KMU_YIELD_TAKE_ADDR) == 1 && rd(&e, KMU_YIELD_WAKE_ADDR) == 1,
         "YIELD_TAKE = YIELD_WAKE = 1");
+  LOCK_OK(test);
   if (late) {
     const uint64_t rst = Y.t_rdone - Y.t_rcmd + 1, lat = Y.t_restore - Y.t_sig;
     CHECK(Y.t_rcmd && lat <= rst + 10, "watched write -> TB issuing again %" PRIu64
@@ -277,6 +361,7 @@ static int t_nowork(uint64_t seed) {
   CHECK(Y.kdone == 1 && e.n_done == 2, "the kernel completes (%u)", Y.kdone);
   CHECK(rd(&e, KMU_YIELD_NOWORK_ADDR) == 1 && rd(&e, KMU_YIELD_TAKE_ADDR) == 0,
         "YIELD_NOWORK = 1, YIELD_TAKE = 0");
+  LOCK_OK(test);
   printf("PASS kmu_gpu_yield.nowork seed=%" PRIu64 "\n", seed);
   kmu_gpu_free(&e.m);
   return 1;
@@ -314,6 +399,7 @@ static int t_full(uint64_t seed) {
   }
   CHECK(rd(&e, KMU_YIELD_TAKE_ADDR) == 6 && rd(&e, KMU_YIELD_FULL_ADDR) == 1,
         "YIELD_TAKE = 6, YIELD_FULL = 1");
+  LOCK_OK(test);
   printf("PASS kmu_gpu_yield.full seed=%" PRIu64 " (YW 6: %u taken, the 7th FULL)\n", seed,
          taken);
   kmu_gpu_free(&e.m);
@@ -337,8 +423,58 @@ static int t_spin(uint64_t seed) {
   CHECK(Y.kdone == 1 && e.n_done == 16, "the kernel completes, 16 TBs done (%" PRIu64 ")",
         e.n_done);
   CHECK(rd(&e, KMU_YIELD_SPIN_ADDR) == 1, "YIELD_SPIN = 1");
+  LOCK_OK(test);
   printf("PASS kmu_gpu_yield.spin seed=%" PRIu64 " (restored at %" PRIu64 ", after the last new "
          "TB at %" PRIu64 ")\n", seed, Y.t_restore, Y.t_last_new);
+  kmu_gpu_free(&e.m);
+  return 1;
+}
+
+/* random: 3 kernels of 64 TBs (600 cycles each), random yields (a fifth of them yield(0)) on 4 flags, random
+ * YIELD_SIGNAL writes to them, then a drain that signals every flag until all is done.
+ * Conservation: every TB done exactly once, every kernel complete once, every taken yield
+ * (TAKEN or SPIN) restored exactly once (no preemption policy: a restore is a yield's), the
+ * counters equal to the answers seen. */
+static int t_random(uint64_t seed) {
+  static fuzz_env e;
+  const char *test = "random";
+  env_init(&e, seed, 600);
+  launch(&e, 64);
+  launch(&e, 64);
+  launch(&e, 64);
+  Y.rnd_pct = 20 + (unsigned)kmu_rng_below(&e.rng, 60);
+  const unsigned sig_pct = 1 + (unsigned)kmu_rng_below(&e.rng, 10);
+  const uint64_t t_end = e.cycle + 20000;
+  while (e.cycle < t_end) {
+    if (kmu_axim_idle(&e.axi) && kmu_rng_below(&e.rng, 100) < sig_pct)
+      kmu_axim_write(&e.axi, KMU_YIELD_SIGNAL_ADDR, FLAG + 4 * (uint32_t)kmu_rng_below(&e.rng, 4),
+                     0xf, 0);
+    step(&e);
+  }
+  Y.rnd_pct = 0;
+  for (unsigned k = 0; k < 400 && (Y.kdone < 3 || Y.y_on || Y.y_wait); k++) {
+    for (uint32_t f = 0; f < 4; f++) wr(&e, KMU_YIELD_SIGNAL_ADDR, FLAG + 4 * f);
+    run(&e, 200);
+  }
+  run(&e, 200);
+  CHECK(Y.kdone == 3, "every kernel completes once (%u of 3)", Y.kdone);
+  CHECK(e.n_done == 192, "every TB done exactly once (%" PRIu64 " of 192)", e.n_done);
+  CHECK(Y.n_restores == Y.n_taken, "every taken yield restored exactly once (%u taken, %u "
+        "restores)", Y.n_taken, Y.n_restores);
+  CHECK(e.n_start == 192 + Y.n_restores, "starts = TBs + restores (%" PRIu64 ")", e.n_start);
+  CHECK(rd(&e, KMU_YIELD_TAKE_ADDR) == Y.n_codes[KMU_YR_TAKEN] &&
+            rd(&e, KMU_YIELD_SPIN_ADDR) == Y.n_codes[KMU_YR_SPIN] &&
+            rd(&e, KMU_YIELD_FULL_ADDR) == Y.n_codes[KMU_YR_FULL] &&
+            rd(&e, KMU_YIELD_NOWORK_ADDR) == Y.n_codes[KMU_YR_NOWORK] &&
+            rd(&e, KMU_YIELD_WAKE_ADDR) == Y.n_codes[KMU_YR_TAKEN] &&
+            rd(&e, KMU_YIELD_ERR_ADDR) == 0,
+        "the YIELD_* counters match the answers");
+  CHECK(Y.n_codes[KMU_YR_TAKEN] > 0 && Y.n_codes[KMU_YR_SPIN] > 0 && Y.n_codes[KMU_YR_NOWORK] > 0,
+        "coverage: TAKEN %u, SPIN %u, NOWORK %u", Y.n_codes[0], Y.n_codes[1], Y.n_codes[2]);
+  LOCK_OK(test);
+  printf("PASS kmu_gpu_yield.random seed=%" PRIu64 " %" PRIu64 " cycles: yields TAKEN %u SPIN %u"
+         " NOWORK %u FULL %u, %u restores, 192 TBs done once\n", seed, e.cycle,
+         Y.n_codes[0], Y.n_codes[1], Y.n_codes[2], Y.n_codes[3], Y.n_restores);
   kmu_gpu_free(&e.m);
   return 1;
 }
@@ -350,5 +486,17 @@ int main(void) {
   t_nowork(seed);
   t_full(seed);
   t_spin(seed);
-  return n_fail ? 1 : 0;
+  for (uint64_t k = 0; k < 3; k++) t_random(seed + k);
+#ifdef KMU_GPU_RTL
+  printf("%s kmu_gpu_yield.lockstep seed=%" PRIu64 " %" PRIu64 " cycles, RTL and C compared on "
+         "every output\n", rtl_bad ? "FAIL" : "PASS", seed, rtl_cycles);
+  if (rtl) kmu_gpu_dut_ops.destroy(rtl);
+#endif
+  return n_fail || (
+#ifdef KMU_GPU_RTL
+                       rtl_bad
+#else
+                       0
+#endif
+                       ) ? 1 : 0;
 }
