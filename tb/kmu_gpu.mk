@@ -19,10 +19,12 @@ $(HDIR)/yield/test_kmu_gpu_yield: $(call src,tb/test_kmu_gpu_yield.c tb/fuzz/fuz
 	@$(CC) $(CFLAGS_C) $(addprefix -DP_,$(GPU_SMALL)) $(filter-out %/fuzz_gpu_mmio.c,$(filter %.c,$^)) -o $@
 TEST_SCRIPTS += scripts/test_kmu_gpu_yield.sh
 # ... and the same test with the Verilated kmu_gpu in lockstep beside the C model (every output
-# every cycle): the harness kmu_gpu_yield (make test runs it; seconds), built with YW = 6 (the
-# full test's monitor; the C side reads P_YW).  `=`: GPU_SMALL and GPU_C come from
-# sim/kmusim/kmusim.mk.
-HARNESSES += kmu_gpu_yield
+# every cycle): kmu_gpu_yield, built with YW = 6 (the full test's monitor; the C side reads
+# P_YW).  A tool, not a harness, so that make synth / make icarus do not take the whole system
+# as a block: scripts/test_kmu_gpu_yield.sh runs it in make test (seconds).  `=`: GPU_SMALL and
+# GPU_C come from sim/kmusim/kmusim.mk.
+TOOLS += kmu_gpu_yield
+TEST_DEPS += $(call bin_of,kmu_gpu_yield)
 kmu_gpu_yield_TOP    = kmu_gpu
 kmu_gpu_yield_RTL    = $(RTL_kmu_gpu)
 kmu_gpu_yield_PARAMS = $(GPU_SMALL) YW=6
