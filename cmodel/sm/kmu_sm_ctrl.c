@@ -157,7 +157,9 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   if (drp)
     for (uint64_t v = q->res_valid & tbm; v; v &= v - 1)
       if (q->res_slot[__builtin_ctzll(v)] == q->drp_tag) drp_tagm |= v & -v;
-  const uint64_t drp_pause = drp_tagm & q->res_started & ~q->res_ewarp & ~(seq_busy ? sr_bit : 0);
+  /* a yield in flight of the tag is left to its yield (kmu_sm_ctrl.v: drp_yldm) */
+  const uint64_t drp_pause = drp_tagm & q->res_started & ~q->res_ewarp & ~q->res_yld &
+                             ~(seq_busy ? sr_bit : 0);
   const int drp_ev_fire = q->drp_ev && st != SEQ_EVICT;
 
   /* fit (the rpw engine takes the next TB start in its last step) */
@@ -328,6 +330,8 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const kmu_fifo_out dout = c->dout;
   const int drp = c->drp, drp_run = c->drp_run;
   const uint64_t drp_tagm = c->drp_tagm;
+  /* a TB of the tag with a yield in flight: its taken yield's switch still runs */
+  const uint64_t drp_yldm = drp_tagm & q->res_yld;
   const int drop_valid = (int)(i->drop_valid_i & 1);
   const unsigned drop_slot = (unsigned)(i->drop_slot_i & M8);
   kmu_fifo_in si, di, ki, ii;
@@ -383,7 +387,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const int ewt_pop = ewt_launch || wp_go;
 
   /* save pick: the lowest entry with a pending base checkpoint or switch */
-  kmu_prio_enc_in vi = {(q->res_ckpt | q->res_sw) & ~done_bit & ~drp_tagm & tbm};
+  kmu_prio_enc_in vi = {(q->res_ckpt | q->res_sw) & ~done_bit & ~(drp_tagm & ~drp_yldm) & tbm};
   kmu_prio_enc_out vo;
   kmu_prio_enc_comb(&m->u_save_enc, &vi, &vo);
   const unsigned sel = (unsigned)vo.idx_o;
@@ -750,7 +754,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   }
   /* no save of the tag is begun */
   d->res_ckpt &= ~drp_tagm;
-  d->res_sw &= ~drp_tagm;
+  d->res_sw &= ~(drp_tagm & ~drp_yldm); /* but a taken yield's switch */
 
   /* decisions: a preemption request cancels every pending base checkpoint */
   if (pre_valid) {
