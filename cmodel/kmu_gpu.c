@@ -425,6 +425,8 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->rv_i.adm_est_i = ko->adm_est_o;
   w->rv_i.cpl_valid_i = ko->kernel_done_o;
   w->rv_i.cpl_tag_i = ko->cpl_tag_o;
+  w->rv_i.iss_valid_i = m->q.rv_iss;
+  w->rv_i.iss_tag_i = m->q.rv_iss_tag;
   /* kmu_trem_policy: the automatic request behind TR_CMD (kmu_revoke's ready, completion and
    * status are registers: the early evaluation's) */
   kmu_trem_policy_in *tpi = &w->tp_i;
@@ -465,6 +467,8 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     d->now = q->now + 1;
     if (adm_new) d->user[ko->adm_tag_o % m->p.ct] = (uint8_t)(ko->adm_user_o & 1);
     d->arr = adm_new && ko->adm_user_o;
+    d->rv_iss = (unsigned)(w->dsp_o.take_valid_o & 1); /* "started": the take, registered */
+    d->rv_iss_tag = (unsigned)(ko->take_tag_o & kmu_mask(tag_w));
     d->fin = fins != 0;
     d->fpend = fins ? (fins - 1) & 3 : 0;
     d->smp = fin_cpl;

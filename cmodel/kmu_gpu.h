@@ -158,6 +158,7 @@ typedef struct {
 typedef struct {
   uint32_t now, smp_t;       /* el_now_q, el_smp_t_q */
   unsigned arr, fin, smp, cpl, fpend; /* el_arr_q, el_fin_q, el_smp_q, el_cpl_q, el_fpend_q */
+  unsigned rv_iss, rv_iss_tag;        /* rv_iss_q, rv_iss_tag_q: the take, for kmu_revoke */
   uint8_t user[256];         /* el_user_q[CT] */
   /* GPUpIO: other_q (the dispatcher has a TB left, per SM), the parked spins yp_valid_q and
    * their table entries yp_ptb_q (no reset) */

@@ -629,6 +629,18 @@ module kmu_gpu #(
   // SMs (registers).  Its outputs are registers (req_ready_o from its state register).
   wire unused_rv_irq;  // kmu_csr makes the interrupt from TR_EVENTS / TR_IRQ_EN
   wire [15:0] unused_rv_err_cnt, unused_rv_cnt;  // kmu_csr counts (clearable): ERR_CNT_TREM, PERF_REVOKES
+  // "started" for the victim choice: the dispatcher's TB take (a same-cycle net), registered
+  reg rv_iss_q;
+  reg [TAG_W-1:0] rv_iss_tag_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rv_iss_q     <= 1'b0;
+      rv_iss_tag_q <= {TAG_W{1'b0}};
+    end else begin
+      rv_iss_q     <= take_valid;
+      rv_iss_tag_q <= take_tag;
+    end
+  end
   kmu_revoke #(
       .NSM  (NSM),
       .CT   (CT),
@@ -648,6 +660,8 @@ module kmu_gpu #(
       .adm_est_i    (adm_est),
       .cpl_valid_i  (kernel_done_o),
       .cpl_tag_i    (cpl_tag),
+      .iss_valid_i  (rv_iss_q),
+      .iss_tag_i    (rv_iss_tag_q),
       .req_valid_i  (rv_req_valid),  // TR_CMD or kmu_trem_policy's automatic request
       .req_ready_o  (rv_req_ready),
       .req_kind_i   (rv_req_kind),

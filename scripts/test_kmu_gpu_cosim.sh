@@ -78,6 +78,14 @@ for tp in "${trems[@]}"; do
   MUST='^TReM policy [a-z]+: [1-9][0-9]* automatic' NOTE="(or no automatic revocation)" \
     wl_run "trem_auto-$tp" workloads/hw/trem_auto.wl --trem "$tp"
 done
+# Priority's victim must run somewhere (issue 12): the user-facing kernel u starts within
+# 1,000 cycles of its launch (before the fix, ROOM revoked the admitted but waiting b3, freed
+# no SM, and u waited 17,025 cycles for b1: this check failed on that build)
+if [ "$cfg" = small ] && [ "$hand_on" = 1 ]; then
+  MUST='^u +host +2 +1 +2 +[0-9]{1,3}\.0/[0-9]{1,3} ' \
+    NOTE="(the user-facing kernel waited: a ROOM victim that runs nowhere?)" \
+    wl_run trem_victim workloads/hw/trem_victim.wl
+fi
 tseeds=(${KMU_TREM_SEEDS:-1:priority 8:elastic 2:elastic})
 [ "$cfg" = small ] && [ "$hand_on" = 1 ] || tseeds=()
 for st in "${tseeds[@]}"; do
