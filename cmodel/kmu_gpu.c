@@ -74,6 +74,8 @@ void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
   kmu_elastic_init(&m->u_elastic, &elp);
   kmu_trem_policy_params tpp = {p->nsm, 16};
   kmu_trem_policy_init(&m->u_trem_policy, &tpp);
+  kmu_yield_mon_params ymp = {p->nsm, KMU_GPU_YW, p->ptbs, p->cnt_w};
+  kmu_yield_mon_init(&m->u_yield_mon, &ymp);
 }
 
 void kmu_gpu_free(kmu_gpu *m) {
@@ -90,6 +92,7 @@ void kmu_gpu_free(kmu_gpu *m) {
   kmu_revoke_free(&m->u_revoke);
   kmu_elastic_free(&m->u_elastic);
   kmu_trem_policy_free(&m->u_trem_policy);
+  kmu_yield_mon_free(&m->u_yield_mon);
 }
 
 void kmu_gpu_reset(kmu_gpu *m) {
@@ -105,6 +108,7 @@ void kmu_gpu_reset(kmu_gpu *m) {
   kmu_revoke_reset(&m->u_revoke);
   kmu_elastic_reset(&m->u_elastic);
   kmu_trem_policy_reset(&m->u_trem_policy);
+  kmu_yield_mon_reset(&m->u_yield_mon);
   memset(&m->q, 0, sizeof m->q);
   m->d = m->q;
   m->el_t0_we = 0;
@@ -150,6 +154,20 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   /* kmu_trem_policy: its split (part_o, umask_o) is registers; the evaluation in 8b, with
    * this cycle's inputs, gives its request and next state */
   kmu_trem_policy_comb(&m->u_trem_policy, &w->tp_i, &w->tp_o);
+  /* GPUpIO: kmu_yield_mon's answer and wake port are registers (an early evaluation gives
+   * them; the one after the memory port (6b), with this cycle's inputs, its lane ready and next
+   * state); the wake's routing to the SMs (kmu_gpu.v: head at once, a spin parked per SM until
+   * the dispatcher has nothing left: other_q) */
+  kmu_yield_mon_comb(&m->u_yield_mon, &w->ym_i, &w->ym_o);
+  const unsigned y_wsm = (unsigned)w->ym_o.wk_sm_o % nsm;
+  const int y_wk_ready = (w->ym_o.wk_head_o & 1) || !((m->q.yp_valid >> y_wsm) & 1);
+  const int y_wk_fire = (w->ym_o.wk_valid_o & 1) && y_wk_ready;
+  uint64_t y_head_wk = 0, y_park = 0, y_rel = 0;
+  if (y_wk_fire) {
+    if (w->ym_o.wk_head_o & 1) y_head_wk = 1ull << y_wsm;
+    else y_park = 1ull << y_wsm;
+  }
+  y_rel = m->q.yp_valid & ~m->q.other & ~y_head_wk;
   /* kmu_kmu's TReM inputs: the host launch's class and estimate, kmu_revoke's stop and free */
   w->kmu_i.host_class_i = w->fe_o.host_class_o;
   w->kmu_i.host_est_i = w->fe_o.host_est_o;
@@ -229,6 +247,11 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     si->rrest_done_i = i->rrest_done_i[s];
     si->drop_valid_i = (w->rv_o.drop_o >> s) & 1; /* TReM: kmu_revoke's drop of its target */
     si->drop_slot_i = w->rv_o.tag_o;
+    si->simt_yield_valid_i = i->simt_yield_valid_i[s];
+    si->simt_yield_rtb_i = i->simt_yield_rtb_i[s];
+    si->simt_yield_addr_i = i->simt_yield_addr_i[s];
+    si->wk_valid_i = ((y_head_wk | y_rel) >> s) & 1;
+    si->wk_ptb_i = ((y_head_wk >> s) & 1) ? w->ym_o.wk_ptb_o : m->q.yp_ptb[s];
     kmu_sm_comb_fit(&m->u_sm[s], si, &w->sm_o[s]);
   }
 
@@ -302,6 +325,28 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->ce_i.host_rsp_valid_i = i->hlink_rsp_valid_i;
   w->ce_i.host_rsp_rdata_i = i->hlink_rsp_rdata_i;
   kmu_copy_engine_comb(&m->u_copy_engine, &w->ce_i, &w->ce_o);
+  /* (6b) kmu_yield_mon: the SMs' lanes and save dones, the snoops (a write the memory
+   * accepts on the port, from any client; the MMIO signal window), other_q, the wake ready */
+  {
+    kmu_yield_mon_in *yi = &w->ym_i;
+    yi->yq_valid_i = yi->sd_valid_i = 0;
+    for (unsigned s = 0; s < nsm; s++) {
+      const kmu_sm_out *so = &w->sm_o[s];
+      yi->yq_valid_i |= (uint64_t)(so->yq_valid_o & 1) << s;
+      yi->sd_valid_i |= (uint64_t)(so->sd_valid_o & 1) << s;
+      yi->yq_addr_i[s] = so->yq_addr_o;
+      yi->yq_slot_i[s] = so->yq_slot_o;
+      yi->yq_tb_i[s] = so->yq_tb_o;
+      yi->yq_ptb_i[s] = so->yq_ptb_o;
+    }
+    yi->other_i = m->q.other;
+    yi->mw_valid_i = (w->mp_o.mem_valid_o & 1) && (i->mem_ready_i & 1) && (w->mp_o.mem_write_o & 1);
+    yi->mw_addr_i = w->mp_o.mem_addr_o;
+    yi->sw_valid_i = w->fe_o.ysig_valid_o; /* YIELD_SIGNAL (kmu_csr, a register) */
+    yi->sw_addr_i = w->fe_o.ysig_addr_o;
+    yi->wk_ready_i = (uint64_t)y_wk_ready;
+    kmu_yield_mon_comb(&m->u_yield_mon, yi, &w->ym_o);
+  }
 
   /* (7) SMs, next phase: the start, the arbiters' grants, the memory port */
   const uint64_t st_fire = w->st_arb_o.gnt_valid_o && i->simt_start_ready_i;
@@ -325,6 +370,9 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     si->mem_req_ready_i = (w->mp_o.req_ready_o >> (1 + s)) & 1;
     si->mem_rsp_valid_i = (w->mp_o.rsp_valid_o >> (1 + s)) & 1;
     si->mem_rsp_rdata_i = w->mp_o.rsp_rdata_o;
+    si->yq_ready_i = (w->ym_o.yq_ready_o >> s) & 1;
+    si->yr_valid_i = (w->ym_o.yr_valid_o & 1) && w->ym_o.yr_sm_o == s;
+    si->yr_code_i = w->ym_o.yr_code_o;
     kmu_sm_comb_next(&m->u_sm[s], si, &w->sm_o[s]);
   }
 
@@ -377,6 +425,8 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->rv_i.adm_est_i = ko->adm_est_o;
   w->rv_i.cpl_valid_i = ko->kernel_done_o;
   w->rv_i.cpl_tag_i = ko->cpl_tag_o;
+  w->rv_i.iss_valid_i = m->q.rv_iss;
+  w->rv_i.iss_tag_i = m->q.rv_iss_tag;
   /* kmu_trem_policy: the automatic request behind TR_CMD (kmu_revoke's ready, completion and
    * status are registers: the early evaluation's) */
   kmu_trem_policy_in *tpi = &w->tp_i;
@@ -417,11 +467,17 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     d->now = q->now + 1;
     if (adm_new) d->user[ko->adm_tag_o % m->p.ct] = (uint8_t)(ko->adm_user_o & 1);
     d->arr = adm_new && ko->adm_user_o;
+    d->rv_iss = (unsigned)(w->dsp_o.take_valid_o & 1); /* "started": the take, registered */
+    d->rv_iss_tag = (unsigned)(ko->take_tag_o & kmu_mask(tag_w));
     d->fin = fins != 0;
     d->fpend = fins ? (fins - 1) & 3 : 0;
     d->smp = fin_cpl;
     if (fin_cpl) d->smp_t = q->now - m->el_t0[ctag];
     d->cpl = ko->kernel_done_o != 0;
+    /* GPUpIO: other_q, the parked spins */
+    d->other = w->dsp_o.need_valid_o ? kmu_mask(nsm) : 0;
+    d->yp_valid = (q->yp_valid & ~y_rel) | y_park;
+    if (y_park) d->yp_ptb[y_wsm] = (unsigned)w->ym_o.wk_ptb_o;
     m->el_t0_we = adm_new;
     m->el_t0_a = (unsigned)ko->adm_tag_o % m->p.ct;
   }
@@ -486,6 +542,16 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->fe_i.trem_q_i = w->el_o.q_o;
   w->fe_i.trem_le_i = w->el_o.le_o;
   w->fe_i.trem_last_lid_i = w->kmu_o.last_lid_o;
+  w->fe_i.trem_auto_req_i = w->tp_o.auto_cnt_o;
+  w->fe_i.trem_auto_ok_i = w->tp_o.auto_ok_cnt_o;
+  w->fe_i.trem_auto_nv_i = w->tp_o.auto_nv_cnt_o;
+  /* the yield window's counters (kmu_yield_mon's registers) */
+  w->fe_i.ycnt_take_i = w->ym_o.cnt_take_o;
+  w->fe_i.ycnt_spin_i = w->ym_o.cnt_spin_o;
+  w->fe_i.ycnt_full_i = w->ym_o.cnt_full_o;
+  w->fe_i.ycnt_nowork_i = w->ym_o.cnt_nowork_o;
+  w->fe_i.ycnt_wake_i = w->ym_o.cnt_wake_o;
+  w->fe_i.ycnt_err_i = w->ym_o.cnt_err_o;
   kmu_frontend_comb_next(&m->u_frontend, &w->fe_i);
 
   const kmu_sm_out *st = &w->sm_o[w->st_arb_o.gnt_idx_o % m->p.nsm];
@@ -573,6 +639,10 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     o->ev_tb_o[s] = so->ev_tb_o;
     o->ev_param_o[s] = so->ev_param_o;
     o->ev_slot_o[s] = so->ev_slot_o;
+    o->simt_yield_ready_o[s] = so->simt_yield_ready_o;
+    o->simt_yres_valid_o[s] = so->simt_yres_valid_o;
+    o->simt_yres_rtb_o[s] = so->simt_yres_rtb_o;
+    o->simt_yres_code_o[s] = so->simt_yres_code_o;
   }
   o->kernel_done_o = w->kmu_o.kernel_done_o;
   uint64_t sm_err = 0;
@@ -595,6 +665,7 @@ void kmu_gpu_tick(kmu_gpu *m) {
   kmu_revoke_tick(&m->u_revoke);
   kmu_elastic_tick(&m->u_elastic);
   kmu_trem_policy_tick(&m->u_trem_policy);
+  kmu_yield_mon_tick(&m->u_yield_mon);
   if (m->el_t0_we) m->el_t0[m->el_t0_a] = m->q.now;
   m->q = m->d;
 }

@@ -17,6 +17,7 @@
 #include "kmu_revoke.h"
 #include "kmu_trem_policy.h"
 #include "kmu_sm.h"
+#include "kmu_yield_mon.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -63,7 +64,9 @@ extern "C" {
   X(w_bar_i, KMU_GPU_LANES, P_WARPS) X(w_ibuf_i, KMU_GPU_LANES, P_WARPS) \
   X(w_icmiss_i, KMU_GPU_LANES, P_WARPS) X(rsave_ready_i, KMU_GPU_LANES, 1) \
   X(rsave_done_i, KMU_GPU_LANES, 1) X(ev_done_i, KMU_GPU_LANES, P_WARPS) \
-  X(rrest_ready_i, KMU_GPU_LANES, 1) X(rrest_done_i, KMU_GPU_LANES, 1)
+  X(rrest_ready_i, KMU_GPU_LANES, 1) X(rrest_done_i, KMU_GPU_LANES, 1) \
+  X(simt_yield_valid_i, KMU_GPU_LANES, 1) X(simt_yield_rtb_i, KMU_GPU_LANES, KMU_GPU_RTB_W) \
+  X(simt_yield_addr_i, KMU_GPU_LANES, 32)
 #define KMU_GPU_OUTL(X) \
   X(simt_pause_o, KMU_GPU_LANES, P_TBS, always) \
   X(simt_evict_valid_o, KMU_GPU_LANES, 1, always) \
@@ -98,12 +101,18 @@ extern "C" {
   X(wp_busy_o, KMU_GPU_LANES, 1, always) X(wp_refuse_o, KMU_GPU_LANES, 1, always) \
   X(wp_lat_o, KMU_GPU_LANES, 16, always) \
   X(ev_rtb_o, KMU_GPU_LANES, KMU_GPU_RTB_W, wp_busy_o) X(ev_tb_o, KMU_GPU_LANES, 32, always) \
-  X(ev_param_o, KMU_GPU_LANES, 32, always) X(ev_slot_o, KMU_GPU_LANES, 8, always)
+  X(ev_param_o, KMU_GPU_LANES, 32, always) X(ev_slot_o, KMU_GPU_LANES, 8, always) \
+  X(simt_yield_ready_o, KMU_GPU_LANES, 1, always) \
+  X(simt_yres_valid_o, KMU_GPU_LANES, 1, always) \
+  X(simt_yres_rtb_o, KMU_GPU_LANES, KMU_GPU_RTB_W, simt_yres_valid_o) \
+  X(simt_yres_code_o, KMU_GPU_LANES, 2, simt_yres_valid_o)
 
 typedef KMU_PORTS_INL(KMU_GPU_IN, KMU_GPU_INL) kmu_gpu_in;
 typedef KMU_PORTS_OUTL(KMU_GPU_OUT, KMU_GPU_OUTL) kmu_gpu_out;
 
 #define KMU_GPU_MAX_SM KMU_GPU_LANES
+/* YW: kmu_yield_mon's watch-table entries (the RTL's parameter YW: no build overrides it) */
+#define KMU_GPU_YW 8u
 
 typedef struct {
   unsigned aw, entries, cnt_w;           /* front end */
@@ -140,6 +149,8 @@ typedef struct {
   kmu_elastic_out el_o;
   kmu_trem_policy_in tp_i;
   kmu_trem_policy_out tp_o;
+  kmu_yield_mon_in ym_i;
+  kmu_yield_mon_out ym_o;
 } kmu_gpu_wires;
 
 /* the top's own registers: kmu_elastic's event stage (el_*_q) and its per-tag class bits and
@@ -147,7 +158,12 @@ typedef struct {
 typedef struct {
   uint32_t now, smp_t;       /* el_now_q, el_smp_t_q */
   unsigned arr, fin, smp, cpl, fpend; /* el_arr_q, el_fin_q, el_smp_q, el_cpl_q, el_fpend_q */
+  unsigned rv_iss, rv_iss_tag;        /* rv_iss_q, rv_iss_tag_q: the take, for kmu_revoke */
   uint8_t user[256];         /* el_user_q[CT] */
+  /* GPUpIO: other_q (the dispatcher has a TB left, per SM), the parked spins yp_valid_q and
+   * their table entries yp_ptb_q (no reset) */
+  uint64_t other, yp_valid;
+  unsigned yp_ptb[KMU_GPU_LANES];
 } kmu_gpu_regs;
 
 typedef struct {
@@ -163,6 +179,7 @@ typedef struct {
   kmu_revoke u_revoke;
   kmu_elastic u_elastic;
   kmu_trem_policy u_trem_policy;
+  kmu_yield_mon u_yield_mon;
   kmu_gpu_regs q, d;
   uint32_t el_t0[256]; /* el_t0_m[CT] */
   int el_t0_we;        /* its write at the edge: el_t0[el_t0_a] = q.now */

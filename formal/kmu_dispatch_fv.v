@@ -1,6 +1,7 @@
 // kmu_dispatch_fv - formal top of kmu_dispatch (formal/kmu_dispatch.sby): every input free
 // (the slot table, the needs, the SMs' answers, kmu_kmu's take answer, the Elastic split), reset in the first
-// cycle; the properties (formal/kmu_dispatch_props.v) on the ports, the arbiters' inside them.
+// cycle; the properties (formal/kmu_dispatch_props.v) on the ports and the parked slots, bound
+// inside the dispatcher under FORMAL (as the arbiters' are inside them).
 `default_nettype none
 
 module kmu_dispatch_fv #(
@@ -55,53 +56,6 @@ module kmu_dispatch_fv #(
       .NSM  (NSM),
       .SLOTS(SLOTS)
   ) dut (
-      .clk_i         (clk_i),
-      .rst_ni        (rst_ni),
-      .slot_p0_i     (slot_p0_i),
-      .slot_p1_i     (slot_p1_i),
-      .slot_p2_i     (slot_p2_i),
-      .slot_p3_i     (slot_p3_i),
-      .q_warps_i     (q_warps_i),
-      .q_regs_i      (q_regs_i),
-      .q_shmem_i     (q_shmem_i),
-      .q_event_i     (q_event_i),
-      .sm_fit_i      (sm_fit_i),
-      .sm_ewt_fit_i  (sm_ewt_fit_i),
-      .reserve_mask_i(reserve_mask_i),
-      .part_i        (part_i),
-      .umask_i       (umask_i),
-      .q_user_i      (q_user_i),
-      .take_tb_i     (take_tb_i),
-      .take_kptr_i   (take_kptr_i),
-      .take_param_i  (take_param_i),
-      .q_slot_o      (q_slot_o),
-      .need_valid_o  (need_valid_o),
-      .need_warps_o  (need_warps_o),
-      .need_regs_o   (need_regs_o),
-      .need_shmem_o  (need_shmem_o),
-      .need_ewarp_o  (need_ewarp_o),
-      .take_valid_o  (take_valid_o),
-      .take_slot_o   (take_slot_o),
-      .start_valid_o (start_valid_o),
-      .start_sm_o    (start_sm_o),
-      .start_ewarp_o (start_ewarp_o),
-      .start_slot_o  (start_slot_o),
-      .start_warps_o (start_warps_o),
-      .start_regs_o  (start_regs_o),
-      .start_shmem_o (start_shmem_o),
-      .start_tb_o    (start_tb_o),
-      .start_kptr_o  (start_kptr_o),
-      .start_param_o (start_param_o),
-      .level_o       (level_o),
-      .stall_o       (stall_o),
-      .drain_cycle_o (drain_cycle_o)
-  );
-  kmu_dispatch_props #(
-      .NSM   (NSM),
-      .SLOTS (SLOTS),
-      .SLOT_W(SLOT_W),
-      .SM_W  (SM_W)
-  ) u_props (
       .clk_i         (clk_i),
       .rst_ni        (rst_ni),
       .slot_p0_i     (slot_p0_i),

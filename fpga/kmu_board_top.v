@@ -171,6 +171,10 @@ module kmu_board_top #(
   wire [NSM*TBS-1:0] u_elig;
   wire [NSM*2-1:0] u_cmdop;
   wire [NSM*16-1:0] u_wplat;
+  // GPUpIO yield (issue 13): the board's TB runners never yield (no SIMT yield event)
+  wire [NSM-1:0] u_yrdy, u_yresv;
+  wire [NSM*RTB_W-1:0] u_yresrtb;
+  wire [NSM*2-1:0] u_yrescode;
   wire [5:0] u_warps;
   wire [31:0] u_kptr;
   wire u_kdone;
@@ -332,6 +336,13 @@ module kmu_board_top #(
       .ev_tb_o             (u_evtb),
       .ev_param_o          (ev_param),
       .ev_slot_o           (u_evslot),
+      .simt_yield_valid_i  ({NSM{1'b0}}),
+      .simt_yield_ready_o  (u_yrdy),
+      .simt_yield_rtb_i    ({NSM * RTB_W{1'b0}}),
+      .simt_yield_addr_i   ({NSM * 32{1'b0}}),
+      .simt_yres_valid_o   (u_yresv),
+      .simt_yres_rtb_o     (u_yresrtb),
+      .simt_yres_code_o    (u_yrescode),
       .preempt_o           (u_pre),
       .hold_o              (hold),
       .kernel_done_o       (u_kdone),
@@ -480,7 +491,8 @@ module kmu_board_top #(
                   u_cmdr, u_cmdip, u_ctxd, u_armed, u_wpb, u_wpr, u_pre, u_rfrd, u_shmwd, u_stkpc,
                   u_ctxb, u_evtb, u_shmwa, u_boost, u_flush, u_bskip, u_breins, u_lddrop, u_push,
                   u_pop, u_resume, u_cmdwm, u_rsw, u_rrw, u_rsn, u_rrn, u_ptbc, u_evslot, u_elig,
-                  u_cmdop, u_wplat, u_warps, u_kptr, u_kdone};
+                  u_cmdop, u_wplat, u_warps, u_kptr, u_kdone, u_yrdy, u_yresv, u_yresrtb,
+                  u_yrescode};
 endmodule
 
 `default_nettype wire

@@ -110,6 +110,9 @@ module kmu_frontend_top_fpga (
   wire [2:0] u_tr_trem_shift;
   wire [31:0] u_tr_trem_sla;
   wire [31:0] u_tr_trem_period;
+  // GPUpIO yield window (kmu_csr, register map 1.5): tied off too (no kmu_yield_mon here)
+  wire  u_y_ysig_valid;
+  wire [31:0] u_y_ysig_addr;
   kmu_frontend #(
       .AW(16),
       .ENTRIES(8),
@@ -222,6 +225,17 @@ module kmu_frontend_top_fpga (
       .trem_q_i         (8'd0),
       .trem_le_i        (32'd0),
       .trem_last_lid_i  (16'd0),
+      .trem_auto_req_i  (16'd0),
+      .trem_auto_ok_i   (16'd0),
+      .trem_auto_nv_i   (16'd0),
+      .ysig_valid_o     (u_y_ysig_valid),
+      .ysig_addr_o      (u_y_ysig_addr),
+      .ycnt_take_i      (16'd0),
+      .ycnt_spin_i      (16'd0),
+      .ycnt_full_i      (16'd0),
+      .ycnt_nowork_i    (16'd0),
+      .ycnt_wake_i      (16'd0),
+      .ycnt_err_i       (16'd0),
       .irq_o            (irq_o)
   );
 
@@ -251,6 +265,7 @@ module kmu_frontend_top_fpga (
   always @(posedge clk_i) sh_q <= {sh_q[NS-2:0], sh_q[NS-1]} ^ fold_w;
   assign ser_o = sh_q[NS-1];
   wire unused_tr = &{1'b0, u_tr_host_class, u_tr_host_est, u_tr_trem_req_valid, u_tr_trem_req_kind, u_tr_trem_req_replay, u_tr_trem_req_id, u_tr_trem_thr, u_tr_trem_cost, u_tr_trem_policy, u_tr_trem_shift, u_tr_trem_sla, u_tr_trem_period};
+  wire unused_y = &{1'b0, u_y_ysig_valid, u_y_ysig_addr};
 endmodule
 
 `default_nettype wire

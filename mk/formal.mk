@@ -3,7 +3,8 @@
 # `make formal-mutants`: every planted bug in formal/mutants/<proof>/*.patch must fail its
 # proof.  The tools (yowasp-sby, yices-smt2) come from the venv make deps fills
 # (build/venv).  scripts/formal.sh; docs/verification.md.  The proofs marked
-# "# formal: fast" also run in make test (scripts/test_formal.sh).
+# "# formal: fast" also run in make test (scripts/test_formal.sh); FORMAL_REUSE=1 make formal
+# (.ci/run) does not prove again a task that passed on the same rtl/ and formal/.
 .PHONY: formal formal-mutants
 formal: $(DEPS_STAMP)
 	@bash scripts/formal.sh

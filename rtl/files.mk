@@ -58,7 +58,7 @@ RTL_kmu_sm            := $(sort $(RTL_kmu_sm_ctrl) $(RTL_kmu_pep_predictor) $(RT
 RTL_kmu_gpu           := $(sort $(RTL_kmu_frontend) $(RTL_kmu_kmu) $(RTL_kmu_dispatch) \
                            $(RTL_kmu_sm) $(RTL_kmu_preempt_ctrl) $(RTL_kmu_mem_port) \
                            $(RTL_kmu_copy_engine) $(RTL_kmu_revoke) $(RTL_kmu_elastic) \
-                           $(RTL_kmu_trem_policy) rtl/kmu_gpu.v)
+                           $(RTL_kmu_trem_policy) $(RTL_kmu_yield_mon) rtl/kmu_gpu.v)
 
 RTL_BLOCKS := kmu_fifo kmu_rr_arb kmu_prio_enc kmu_prio_arb kmu_axil_slave kmu_csr kmu_doorbell \
               kmu_ekt kmu_frontend kmu_kmu kmu_dispatch kmu_mem_port kmu_copy_engine kmu_revoke \

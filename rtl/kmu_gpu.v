@@ -15,6 +15,8 @@
 //                                     +--> kmu_mem_port client 1+NSM (device memory)
 //                | TR_*     -> kmu_trem_policy -> kmu_revoke -> kmu_kmu stop/free, kmu_sm drop
 //                           <- kmu_elastic (U, q, l_e) <- admissions / completions (issue 12)
+//                | YIELD_*  -> kmu_yield_mon <- every SM's yield lane, memory-port writes
+//                                  +--> wake port -> the SM's restore (GPUpIO, issue 13)
 //
 // Papers: EDGE II-A and III (launch), IV-A..D (dispatch, reservation, warp-level events,
 // warp-level preemption), PEP 3.3 and Chimera (TB-level preemption: switch, drain, base and
@@ -22,7 +24,7 @@
 // RGEM 3.1 (chunked, priority-preemptible host <-> device copies: kmu_copy_engine), TReM III,
 // IV, VII (revocation: kmu_revoke -> kmu_kmu stop/free and each kmu_sm's drop; the automatic
 // Priority / Elastic requests and Elastic's SM split: kmu_trem_policy, from kmu_elastic's U;
-// docs/blocks/kmu_gpu.md).
+// docs/blocks/kmu_gpu.md), GPUpIO 7 (yield(addr): kmu_yield_mon, section "GPUpIO yield" below).
 //
 // Latency (no back-pressure): a doorbell whose AXI write handshake completes at edge t gives
 // the event descriptor in cycle t+2; the kernel enters a free KDU slot at the end of t+2 and
@@ -80,6 +82,7 @@ module kmu_gpu #(
     parameter integer CP_IDW  = 4,      // copy tag bits
     parameter integer CP_LENW = 12,     // copy byte-count bits: copies below 2^CP_LENW bytes
     parameter integer CP_BUF  = 4,      // copy engine data buffer beats (read credits)
+    parameter integer YW      = 8,      // kmu_yield_mon watch-table entries (1..64)
     // derived, do not override: memory client index width, clog2(2 + NSM)
     parameter integer MCW     = $clog2(2 + NSM)
 ) (
@@ -227,6 +230,15 @@ module kmu_gpu #(
     output wire [NSM*32-1:0] ev_tb_o,
     output wire [NSM*32-1:0] ev_param_o,
     output wire [NSM*8-1:0] ev_slot_o,
+    // GPUpIO yield (issue 13): SM s's SIMT event yield(addr) and its answer (kmu_sm's ports of
+    // the same names; kmu_yield_mon decides, docs/blocks/kmu_gpu.md section "Yield")
+    input  wire [NSM*1-1:0] simt_yield_valid_i,
+    output wire [NSM*1-1:0] simt_yield_ready_o,
+    input  wire [NSM*((TBS > 1) ? $clog2(TBS) : 1)-1:0] simt_yield_rtb_i,
+    input  wire [NSM*32-1:0] simt_yield_addr_i,
+    output wire [NSM*1-1:0] simt_yres_valid_o,
+    output wire [NSM*((TBS > 1) ? $clog2(TBS) : 1)-1:0] simt_yres_rtb_o,
+    output wire [NSM*2-1:0] simt_yres_code_o,
     output wire [NSM-1:0] preempt_o,  // the preemption request SM s got (kmu_preempt_ctrl, pulse)
     output wire           hold_o,     // restores held: a preempting level still issues TBs
 
@@ -285,6 +297,7 @@ module kmu_gpu #(
   wire [2:0] tr_shift;
   wire [31:0] tr_cost, tr_sla, tr_period;
   wire [1:0] tr_policy;  // TR_CTRL.POLICY: kmu_trem_policy
+  wire [15:0] tp_cnt, tp_ok_cnt, tp_nv_cnt;  // kmu_trem_policy's counters: TR_AUTO, TR_AUTO_NV
   wire rv_req_valid, rv_req_ready, rv_req_replay, tp_cmd_done;  // kmu_trem_policy <-> kmu_revoke
   wire [1:0] rv_req_kind;
   wire [15:0] rv_req_id;
@@ -311,6 +324,10 @@ module kmu_gpu #(
   wire unused_tr_hi = |{rv_done_tag8[TAG_W+7:8], rv_guard_tag8[TAG_W+7:8], el_u8[EL_UW+7:8],
                       rv_tag8[TAG_W+7:8]};
 
+  // GPUpIO: the MMIO signal window (YIELD_SIGNAL) and kmu_yield_mon's counters (YIELD_*)
+  wire ysig_valid;
+  wire [31:0] ysig_addr;
+  wire [CNT_W-1:0] ycnt_take, ycnt_spin, ycnt_full, ycnt_nowork, ycnt_wake, ycnt_err;
   kmu_frontend #(
       .AW     (AW),
       .ENTRIES(ENTRIES),
@@ -387,6 +404,14 @@ module kmu_gpu #(
       .pre_req_i        (pc_req),
       .wp_start_i       (wp_start_any),
       .ctx_save_i       (ctx_save_any),
+      .ysig_valid_o       (ysig_valid),
+      .ysig_addr_o        (ysig_addr),
+      .ycnt_take_i        (ycnt_take),
+      .ycnt_spin_i        (ycnt_spin),
+      .ycnt_full_i        (ycnt_full),
+      .ycnt_nowork_i      (ycnt_nowork),
+      .ycnt_wake_i        (ycnt_wake),
+      .ycnt_err_i         (ycnt_err),
       .cp_chunk_log2_o  (cp_chunk_log2),
       .cp_cmd_valid_o   (cp_cmd_valid),
       .cp_cmd_ready_i   (cp_cmd_ready),
@@ -426,6 +451,9 @@ module kmu_gpu #(
       .trem_q_i         (el_q),
       .trem_le_i        (el_le),
       .trem_last_lid_i  (last_lid),
+      .trem_auto_req_i  (tp_cnt),
+      .trem_auto_ok_i   (tp_ok_cnt),
+      .trem_auto_nv_i   (tp_nv_cnt),
       .irq_o          (irq_o)
   );
 
@@ -601,6 +629,18 @@ module kmu_gpu #(
   // SMs (registers).  Its outputs are registers (req_ready_o from its state register).
   wire unused_rv_irq;  // kmu_csr makes the interrupt from TR_EVENTS / TR_IRQ_EN
   wire [15:0] unused_rv_err_cnt, unused_rv_cnt;  // kmu_csr counts (clearable): ERR_CNT_TREM, PERF_REVOKES
+  // "started" for the victim choice: the dispatcher's TB take (a same-cycle net), registered
+  reg rv_iss_q;
+  reg [TAG_W-1:0] rv_iss_tag_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rv_iss_q     <= 1'b0;
+      rv_iss_tag_q <= {TAG_W{1'b0}};
+    end else begin
+      rv_iss_q     <= take_valid;
+      rv_iss_tag_q <= take_tag;
+    end
+  end
   kmu_revoke #(
       .NSM  (NSM),
       .CT   (CT),
@@ -620,6 +660,8 @@ module kmu_gpu #(
       .adm_est_i    (adm_est),
       .cpl_valid_i  (kernel_done_o),
       .cpl_tag_i    (cpl_tag),
+      .iss_valid_i  (rv_iss_q),
+      .iss_tag_i    (rv_iss_tag_q),
       .req_valid_i  (rv_req_valid),  // TR_CMD or kmu_trem_policy's automatic request
       .req_ready_o  (rv_req_ready),
       .req_kind_i   (rv_req_kind),
@@ -787,7 +829,6 @@ module kmu_gpu #(
   // (el_arr_q), into kmu_revoke's request port behind TR_CMD; the automatic completions stay
   // out of the window (tp_cmd_done); Elastic's split of the SMs from kmu_elastic's U.
   wire unused_tp_auto_done, unused_tp_arm, unused_tp_nr, unused_tp_pend;
-  wire [15:0] unused_tp_cnt, unused_tp_ok_cnt;  // no window register yet (docs/blocks/kmu_gpu.md)
   kmu_trem_policy #(
       .NSM  (NSM),
       .LID_W(16)
@@ -818,8 +859,9 @@ module kmu_gpu #(
       .arm_o        (unused_tp_arm),
       .nr_o         (unused_tp_nr),
       .pend_o       (unused_tp_pend),
-      .auto_cnt_o   (unused_tp_cnt),
-      .auto_ok_cnt_o(unused_tp_ok_cnt)
+      .auto_cnt_o   (tp_cnt),
+      .auto_ok_cnt_o(tp_ok_cnt),
+      .auto_nv_cnt_o(tp_nv_cnt)
   );
 
   // ---------------------------------------------------------------- preemption trigger
@@ -878,6 +920,102 @@ module kmu_gpu #(
   // need_valid only qualifies the broadcast; the SMs' fit answers are ignored without it
   wire unused_need_valid = need_valid;
 
+  // ---------------------------------------------------------------- GPUpIO yield (issue 13)
+  // kmu_yield_mon: SM s's yield lane (yq_*, its answer yr_*, its save done sd), the snoops
+  // (mw_*: every write the memory accepts on the memory port, from any client; sw_*: the MMIO
+  // signal window YIELD_SIGNAL of kmu_csr), other_i and the wake port.  other_i[s]: the
+  // dispatcher has a TB left to start (need_valid, registered: a one-cycle-stale copy only makes
+  // a yield refused or taken a cycle late); the reservation and the split are not applied
+  // (a yield may be taken for work that cannot run on SM s: one save and restore for nothing).
+  // Wake port: a woken TB (wk_head_o) goes at once to its SM's wake port (kmu_sm restores a
+  // woken TB before any new TB: the head of the queue, at the SM).  A spin (yield(0),
+  // wk_head_o = 0) is parked in a register per SM (yp_*_q) and handed to its SM only once the
+  // dispatcher has nothing left to start (other_q[s] = 0): the tail is "behind every TB the
+  // dispatcher holds".  The port is held (wk_ready_i = 0) only for a second spin of an SM
+  // whose parked spin waits.  One wake per SM per cycle: a head wake goes first, the parked
+  // spin the cycle after.  Latency: a watched write accepted in t -> the SM's wk_valid_i in
+  // t+2 (the monitor's two registers; no register here).
+  localparam integer YPTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;
+  wire [NSM-1:0] yq_valid, yq_ready, y_sd, y_wk_sm, y_wk_err;
+  // wakes the SMs refused (a TB a TReM drop forgot): visible as the SM's wk_err_o only
+  wire unused_y_wk_err = ^y_wk_err;
+  wire [NSM*32-1:0] yq_addr, yq_tb;
+  wire [NSM*8-1:0] yq_slot;
+  wire [NSM*YPTB_W-1:0] yq_ptb, y_wk_ptb;
+  wire y_yr_valid, y_wk_valid, y_wk_head, y_wk_ready;
+  wire [SM_W-1:0] y_yr_sm, y_wk_sm_idx;
+  wire [1:0] y_yr_code;
+  wire [YPTB_W-1:0] y_wk_ptb_o;
+  wire [7:0] unused_y_wk_slot;  // the SM's table entry names the TB (the slot/index: kmusim)
+  wire [31:0] unused_y_wk_tb;
+  reg [NSM-1:0] other_q, yp_valid_q;
+  reg [NSM*YPTB_W-1:0] yp_ptb_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) other_q <= {NSM{1'b0}};
+    else other_q <= {NSM{need_valid}};
+  end
+  kmu_yield_mon #(
+      .NSM  (NSM),
+      .W    (YW),
+      .PTBS (PTBS),
+      .CNT_W(CNT_W)
+  ) u_yield_mon (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .yq_valid_i  (yq_valid),
+      .yq_ready_o  (yq_ready),
+      .yq_addr_i   (yq_addr),
+      .yq_slot_i   (yq_slot),
+      .yq_tb_i     (yq_tb),
+      .yq_ptb_i    (yq_ptb),
+      .other_i     (other_q),
+      .yr_valid_o  (y_yr_valid),
+      .yr_sm_o     (y_yr_sm),
+      .yr_code_o   (y_yr_code),
+      .sd_valid_i  (y_sd),
+      .mw_valid_i  (mem_valid_o && mem_ready_i && mem_write_o),
+      .mw_addr_i   (mem_addr_o),
+      .sw_valid_i  (ysig_valid),
+      .sw_addr_i   (ysig_addr),
+      .wk_valid_o  (y_wk_valid),
+      .wk_ready_i  (y_wk_ready),
+      .wk_sm_o     (y_wk_sm_idx),
+      .wk_slot_o   (unused_y_wk_slot),
+      .wk_tb_o     (unused_y_wk_tb),
+      .wk_ptb_o    (y_wk_ptb_o),
+      .wk_head_o   (y_wk_head),
+      .cnt_take_o  (ycnt_take),
+      .cnt_spin_o  (ycnt_spin),
+      .cnt_full_o  (ycnt_full),
+      .cnt_nowork_o(ycnt_nowork),
+      .cnt_wake_o  (ycnt_wake),
+      .cnt_err_o   (ycnt_err)
+  );
+  assign y_wk_ready = y_wk_head || !yp_valid_q[y_wk_sm_idx];
+  wire y_wk_fire = y_wk_valid && y_wk_ready;
+  reg [NSM-1:0] y_head_wk, y_park, y_rel;
+  reg [NSM*YPTB_W-1:0] y_wk_ptb_r;
+  integer ys;
+  always @(*) begin
+    for (ys = 0; ys < NSM; ys = ys + 1) begin
+      y_head_wk[ys] = y_wk_fire && y_wk_head && (y_wk_sm_idx == ys[SM_W-1:0]);
+      y_park[ys] = y_wk_fire && !y_wk_head && (y_wk_sm_idx == ys[SM_W-1:0]);
+      y_rel[ys] = yp_valid_q[ys] && !other_q[ys] && !y_head_wk[ys];
+      y_wk_ptb_r[ys*YPTB_W+:YPTB_W] = y_head_wk[ys] ? y_wk_ptb_o : yp_ptb_q[ys*YPTB_W+:YPTB_W];
+    end
+  end
+  assign y_wk_sm  = y_head_wk | y_rel;
+  assign y_wk_ptb = y_wk_ptb_r;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) yp_valid_q <= {NSM{1'b0}};
+    else yp_valid_q <= (yp_valid_q & ~y_rel) | y_park;
+  end
+  // the parked spin's table entry: no reset (read only while yp_valid_q)
+  always @(posedge clk_i) begin
+    for (ys = 0; ys < NSM; ys = ys + 1)
+      if (y_park[ys]) yp_ptb_q[ys*YPTB_W+:YPTB_W] <= y_wk_ptb_o;
+  end
+
   genvar s;
   generate
     for (s = 0; s < NSM; s = s + 1) begin : g_sm
@@ -891,13 +1029,7 @@ module kmu_gpu #(
       wire [WARPS-1:0] unused_busy_warps_o;
       wire [TBS-1:0] unused_base_o;
       wire unused_err_dec_o;  // a decision racing a TB's end: not an error of the system
-      localparam integer Y_PTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;
-      wire unused_y_ready, unused_y_res, unused_yq_valid, unused_sd_valid, unused_wk_err;
-      wire [RTB_W-1:0] unused_y_rtb;
-      wire [1:0] unused_y_code;
-      wire [31:0] unused_yq_addr, unused_yq_tb;
-      wire [7:0] unused_yq_slot;
-      wire [Y_PTB_W-1:0] unused_yq_ptb;
+      wire wk_err;  // a wake naming no yielded TB (a TB a TReM drop forgot): counted (YIELD_ERR)
       kmu_sm #(
           .TBS       (TBS),
           .WARPS     (WARPS),
@@ -1064,27 +1196,28 @@ module kmu_gpu #(
           .drop_slot_i         (rv_tag8[7:0]),
           .drop_ack_o          (sm_drop_ack[s]),
           // GPUpIO yield (issue 13): not wired in the system yet (kmu_yield_mon to come)
-          .simt_yield_valid_i  (1'b0),
-          .simt_yield_ready_o  (unused_y_ready),
-          .simt_yield_rtb_i    ({RTB_W{1'b0}}),
-          .simt_yield_addr_i   (32'd0),
-          .simt_yres_valid_o   (unused_y_res),
-          .simt_yres_rtb_o     (unused_y_rtb),
-          .simt_yres_code_o    (unused_y_code),
-          .yq_valid_o          (unused_yq_valid),
-          .yq_ready_i          (1'b0),
-          .yq_addr_o           (unused_yq_addr),
-          .yq_slot_o           (unused_yq_slot),
-          .yq_tb_o             (unused_yq_tb),
-          .yq_ptb_o            (unused_yq_ptb),
-          .yr_valid_i          (1'b0),
-          .yr_code_i           (2'd0),
-          .sd_valid_o          (unused_sd_valid),
-          .wk_valid_i          (1'b0),
-          .wk_ptb_i            ({Y_PTB_W{1'b0}}),
-          .wk_err_o            (unused_wk_err)
+          .simt_yield_valid_i  (simt_yield_valid_i[s]),
+          .simt_yield_ready_o  (simt_yield_ready_o[s]),
+          .simt_yield_rtb_i    (simt_yield_rtb_i[s*RTB_W+:RTB_W]),
+          .simt_yield_addr_i   (simt_yield_addr_i[s*32+:32]),
+          .simt_yres_valid_o   (simt_yres_valid_o[s]),
+          .simt_yres_rtb_o     (simt_yres_rtb_o[s*RTB_W+:RTB_W]),
+          .simt_yres_code_o    (simt_yres_code_o[s*2+:2]),
+          .yq_valid_o          (yq_valid[s]),
+          .yq_ready_i          (yq_ready[s]),
+          .yq_addr_o           (yq_addr[s*32+:32]),
+          .yq_slot_o           (yq_slot[s*8+:8]),
+          .yq_tb_o             (yq_tb[s*32+:32]),
+          .yq_ptb_o            (yq_ptb[s*YPTB_W+:YPTB_W]),
+          .yr_valid_i          (y_yr_valid && (y_yr_sm == s)),
+          .yr_code_i           (y_yr_code),
+          .sd_valid_o          (y_sd[s]),
+          .wk_valid_i          (y_wk_sm[s]),
+          .wk_ptb_i            (y_wk_ptb[s*YPTB_W+:YPTB_W]),
+          .wk_err_o            (wk_err)
       );
       assign sm_err[s] = err_overflow || err_done || (|err);
+      assign y_wk_err[s] = wk_err;
     end
   endgenerate
 

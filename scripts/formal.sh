@@ -7,6 +7,10 @@
 #   scripts/formal.sh --mutants [PROOF...]  every planted bug formal/mutants/<PROOF>/*.patch must
 #                                           make a prove task of its proof FAIL
 #
+# FORMAL_REUSE=1: a task whose last PASS was on the same rtl/ and formal/ (a digest stamp,
+# build/formal/<proof>_<task>.pass) is reported PASS without running again (.ci/run: make
+# formal after make test's fast proofs).
+#
 # A proof's tasks are its [tasks] (prove_* = k-induction, cover_* = every cover reached;
 # mutant_* run only with --mutants, e.g. a deeper bounded check that reaches a bug), each
 # run alone by yowasp-sby (from the venv make deps fills: build/venv) with Yices, in
@@ -77,22 +81,44 @@ tasks_of() {
 if [ $mode = proofs ]; then
   out=$root/build/formal
   mkdir -p "$out"
+  # FORMAL_REUSE=1 (.ci/run's make formal): a task that passed on this very source, rtl/ and
+  # formal/ byte for byte (the digest in its .pass stamp), is not proved again: .ci/run's make
+  # test ran the fast proofs minutes before.  A proof is deterministic in its inputs.
+  digest=$(find rtl formal -type f ! -path 'formal/mutants/*' | LC_ALL=C sort | xargs cat |
+    sha256sum | cut -c1-64)
   list=()
+  all=()
+  declare -A reused
   for p in "${proofs[@]}"; do
     if [ ! -f "formal/$p.sby" ]; then
       echo "ERROR formal/$p.sby: no such proof"
       exit 1
     fi
-    for t in $(tasks_of "$p"); do list+=("$p $t"); done
+    for t in $(tasks_of "$p"); do
+      all+=("$p $t")
+      if [ "${FORMAL_REUSE:-0}" = 1 ] && [ "$(cat "$out/${p}_$t.pass" 2>/dev/null)" = "$digest" ]; then
+        reused["$p $t"]=1
+      else
+        rm -f "$out/${p}_$t.pass"
+        list+=("$p $t")
+      fi
+    done
   done
-  printf '%s\n' "${list[@]}" | xargs -P "$jobs" -L 1 bash -c 'run_task "$0" "$1" "$2" "$3"' \
-    "$root" "$out"
+  [ ${#list[@]} = 0 ] ||
+    printf '%s\n' "${list[@]}" | xargs -P "$jobs" -L 1 bash -c 'run_task "$0" "$1" "$2" "$3"' \
+      "$root" "$out"
   pass=0
   fail=0
-  for pt in "${list[@]}"; do
+  for pt in "${all[@]}"; do
     set -- $pt
+    if [ -n "${reused[$pt]:-}" ]; then
+      echo "PASS formal $1 $2 (proved earlier on the same source: FORMAL_REUSE)"
+      pass=$((pass + 1))
+      continue
+    fi
     read -r status secs <"$out/$1_$2.res"
     if [ "$status" = PASS ]; then
+      echo "$digest" >"$out/$1_$2.pass"
       echo "PASS formal $1 $2 (${secs}s)"
       pass=$((pass + 1))
     else

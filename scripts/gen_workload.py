@@ -15,7 +15,9 @@ memory stalls (a random chunk size and host link).  POLICY (a fourth argument) f
 policy; POLICY `copies` gives a workload of copies only (copies_only); POLICY `revokes` gives
 the seed's workload without copies and with TReM revoke lines (add_revokes); POLICY
 `trem_priority` / `trem_elastic` the seed's workload without copies under TReM's automatic
-policy (config trem=, Elastic's sla= and period=).  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs."""
+policy (config trem=, Elastic's sla= and period=).  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs.
+`gen_workload.py SEED NJOBS paper trem_mix MIX LOAD VARIANT`: a TReM task mix (trem_mix, the
+Fig. 7-9 analogue of studies/trem/study.py)."""
 import random
 import re
 import sys
@@ -79,7 +81,127 @@ def add_revokes(seed, span, kernels, events):
             events.append((t, f"revoke {name} at={t}{r.choice(['', ' action=retire'])}"))
 
 
+# ---- TReM task mixes (studies/trem Fig. 7-9 and 11b analogues, docs/results-trem.md) ----
+# TReM Table III (average task execution time, ms): user-facing and batch tasks
+TREM_USER_MS = [("particlefilter", 1), ("euclid", 8), ("nw", 38), ("bfs", 50),
+                ("blackscholes", 60), ("pathfinder", 68), ("hotspot3d", 81),
+                ("montecarlo", 150), ("darkgray", 170)]
+TREM_BATCH_MS = [("lavamd", 46000), ("hotspot", 130696), ("gaussian", 311000)]
+# The scale (paper configuration: 16 SMs).  A paper GPU is 4 SMs (the paper's 4 GPUs are our
+# 16 SMs): a task is a kernel of 4 TBs of 1,024 threads and 64 registers per thread, each TB
+# fills one SM's registers, so one task holds 4 SMs as a paper task holds one GPU.
+TREM_SM_PER_GPU = 4
+TREM_GPUS = 16 // TREM_SM_PER_GPU      # the paper's 4 GPUs
+TREM_CYC_PER_MS = 5            # user-facing tasks and the SLA: 1 paper ms = 5 cycles
+TREM_BATCH_CYC_PER_S = 80      # batch tasks and batch jobs: 1 paper s = 80 cycles (63x more)
+TREM_SLA = 200 * TREM_CYC_PER_MS   # the paper's 200 ms SLA: 1,000 cycles
+TREM_USER_JOB = 4400           # user-facing job duration, Pareto mean (cycles; paper 5 s)
+TREM_BATCH_JOB = 600 * TREM_BATCH_CYC_PER_S   # batch job duration, Pareto mean (paper 600 s)
+TREM_PARETO_A = 2.5            # Pareto shape (the paper gives none); durations cut at 4x mean
+TREM_JOB_OUT = 8               # outstanding tasks per user-facing job at most (paper V-B)
+TREM_BATCH_OUT = 4             # outstanding batch tasks at most: one per paper GPU (see trem_mix)
+TREM_MIXES = {"W1": 0.5, "W2": 0.8}   # user-facing share of the jobs (Table IV)
+TREM_USER_MEAN = sum(ms for _, ms in TREM_USER_MS) * TREM_CYC_PER_MS / len(TREM_USER_MS)
+
+
+def trem_pareto(r, mean):
+    """a Pareto draw of the given mean (shape TREM_PARETO_A), cut at 4x the mean"""
+    xm = mean * (TREM_PARETO_A - 1) / TREM_PARETO_A
+    return min(4 * mean, xm / (1.0 - r.random()) ** (1.0 / TREM_PARETO_A))
+
+
+def trem_mix(seed, mix, load, njobs, variant, cost=0, pause_drain=0,
+             batch_out=TREM_BATCH_OUT):
+    """A TReM task mix (TReM V-B, Table IV) as a kmusim workload (text) and its job list.
+
+    njobs jobs arrive with exponential gaps of mean E[D] / (load x 4): load 1 offers as much
+    task work as the 4 paper GPUs (16 SMs) take.  The jobs and their gaps are drawn from
+    (seed, mix) alone and the gaps scaled by 1 / load, so every load and variant of a seed runs
+    the same jobs (the paper scales the base inter-arrival mean the same way).  A job is
+    user-facing with probability TREM_MIXES[mix], its duration D is a Pareto draw (TREM_USER_JOB or
+    TREM_BATCH_JOB mean), its task type a random row of Table III; its tasks are identical
+    kernels of t cycles (one kernel definition per job, 4 TBs).
+      user-facing job: a stream of n = max(1, round(D / 348)) requests (348 cycles: Table
+        III's mean user-facing task), one every t (the job keeps one paper GPU busy), at most
+        TREM_JOB_OUT outstanding (after= the task 8 earlier); class user, priority 3.  Its
+        work is n t: on average D.
+      batch job: n = max(1, round(D / t)) tasks, every one released at its arrival; class
+        batch, priority 0.  The host keeps at most batch_out (TREM_BATCH_OUT = 4, one per
+        paper GPU) batch tasks in the hardware (after= the batch task 4 earlier, in release
+        order), as the paper's scheduler sends a task to a GPU when one is free; the rest
+        wait in the host's queue (their wait counts in the job's time).  A deeper hardware
+        queue holds batch kernels admitted to a slot but not running, and kmu_revoke's ROOM
+        victim, the batch kernel admitted most recently, is then one of them: it frees no SM
+        (docs/results-trem.md, Found by the study).  The paper's per-job limit of 8 is not
+        applied to batch jobs (batch_out is stricter).
+    Every kernel line has est= its TB cycles (Elastic's NEAR_DONE rule).
+    variant: prio (trem=off: the same priorities, no revocation), prio_tr (trem=priority),
+    el_tr (trem=elastic, cost=COST), el (trem=elastic with cost=2^32-1: every ROOM_EL answers
+    NEAR_DONE, so Elastic's split without revocation).  Elastic's TR_SLA is SLA / 4: U counts
+    SMs and a task needs 4 of them (U = ceil(4 l_e q / SLA) SMs run q tasks of l_e within the
+    SLA); TR_PERIOD 500 cycles (the paper's 100 ms).  pause_drain: kmusim's revocation-latency
+    parameter.  Returns (text, jobs): jobs = [(name, kind, arrival, ntasks, t_cycles)]."""
+    r = random.Random(seed * 7717 + (1 if mix == "W1" else 2))
+    pu = TREM_MIXES[mix]
+    ed = pu * TREM_USER_JOB + (1 - pu) * TREM_BATCH_JOB
+    gap = ed / TREM_GPUS            # load 1; drawn at load 1 and scaled below
+    cfg = "config paper"
+    if variant == "prio_tr":
+        cfg += " trem=priority"
+    elif variant in ("el", "el_tr"):
+        cfg += (f" trem=elastic sla={TREM_SLA // TREM_SM_PER_GPU}"
+                f" period={100 * TREM_CYC_PER_MS}"
+                f" cost={0xFFFFFFFF if variant == 'el' else cost}")
+    elif variant != "prio":
+        raise ValueError(f"trem_mix: unknown variant {variant}")
+    if pause_drain:
+        cfg += f" pause_drain={pause_drain}"
+    kern, ev, jobs = [cfg], [], []
+    t = 0.0
+    for j in range(njobs):
+        t += r.expovariate(1.0 / gap)
+        a = int(t / load)
+        user = r.random() < pu
+        if user:
+            name, ms = r.choice(TREM_USER_MS)
+            tc = ms * TREM_CYC_PER_MS
+            d = trem_pareto(r, TREM_USER_JOB)
+        else:
+            name, ms = r.choice(TREM_BATCH_MS)
+            tc = ms * TREM_BATCH_CYC_PER_S // 1000
+            d = trem_pareto(r, TREM_BATCH_JOB)
+        # a user-facing job's requests: D over the mean user-facing task (Table III's mean,
+        # 69.6 ms, so a 1 ms type does not give thousands of launches), one every t: the job
+        # keeps one paper GPU busy; a batch job: D over its own task length
+        n = max(1, round(d / (TREM_USER_MEAN if user else tc)))
+        k = f"{'u' if user else 'b'}{j}_{name}"
+        kern.append(f"kernel {k} grid={TREM_SM_PER_GPU} tb=1024 regs=64 cycles={tc} host "
+                    f"prio={3 if user else 0} class={'user' if user else 'batch'} est={tc}")
+        for i in range(n):
+            ev.append((a + (i * tc if user else 0), user, k, i))
+        jobs.append((k, "user" if user else "batch", a, n, tc))
+    ev.sort(key=lambda e: (e[0], e[2], e[3]))
+    lines, nb = [], []
+    for at, user, k, i in ev:
+        line = f"launch {k} at={at} name={k}_{i}"
+        if user and i >= TREM_JOB_OUT:
+            line += f" after={k}_{i - TREM_JOB_OUT}"
+        elif not user:
+            if len(nb) >= batch_out:
+                line += f" after={nb[-batch_out]}"
+            nb.append(f"{k}_{i}")
+        lines.append(line)
+    head = [f"# TReM task mix {mix}, load {load}, variant {variant}, seed {seed}, {njobs} jobs, "
+            f"{batch_out} batch tasks in the hardware at most (scripts/gen_workload.py trem_mix)"]
+    return "\n".join(head + kern + lines) + "\n", jobs
+
+
 def main():
+    if len(sys.argv) > 4 and sys.argv[4] == "trem_mix":
+        # gen_workload.py SEED NJOBS paper trem_mix MIX LOAD VARIANT: a TReM task mix
+        print(trem_mix(int(sys.argv[1]), sys.argv[5], float(sys.argv[6]), int(sys.argv[2]),
+                       sys.argv[7])[0], end="")
+        return
     seed = int(sys.argv[1])
     span = int(sys.argv[2]) if len(sys.argv) > 2 else 50000
     cfg = sys.argv[3] if len(sys.argv) > 3 else "small"

@@ -13,6 +13,11 @@ run_one() {
   "$bin" >"$log" 2>&1
   rc=$?
   echo "$rc" >"$log.rc"
+  # its CPU seconds (user + sys, the children of this shell: load-independent, unlike the wall
+  # time) for build/test-logs/times.txt; docs/verification.md (CI time)
+  times >"$log.cpu"  # not in a pipe: a pipe's subshell has no children yet
+  awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }
+    printf "%.1f\n", t }' "$log.cpu" >"$log.cpu.tmp" && mv "$log.cpu.tmp" "$log.cpu"
 }
 export -f run_one
 printf '%s\n' "$@" | xargs -P "$jobs" -I{} bash -c 'run_one {}'
@@ -34,5 +39,10 @@ for bin in "$@"; do
   pass=$((pass + p))
   fail=$((fail + f))
 done
+for bin in "$@"; do
+  name=$(basename "$bin")
+  echo "$(cat "$logs/$name.log.cpu" 2>/dev/null || echo ?) $name"
+done | sort -rn >"$logs/times.txt"
+awk '{ t += $1 } END { printf "test CPU: %.0f s (slowest first in %s)\n", t, FILENAME }' "$logs/times.txt"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -18,16 +18,43 @@ total=0
 fails=0
 wd=build/cosim/$(echo "$bin" | tr "/" "_")
 mkdir -p "$wd" build/fail
+# run_case NAME LOG CMD...: one run of CMD (its output in LOG): "PASS kmu_gpu.NAME", or
+# "FAIL kmu_gpu.NAME" with the head of LOG, counted (KMU_STOP_FIRST: stop there).  MUST: an
+# extended regex the log must also hold; NOTE: added to the FAIL line (what to look at).
+run_case() {
+  local name=$1 log=$2
+  shift 2
+  if "$@" >"$log" 2>&1 && { [ -z "${MUST:-}" ] || grep -qE "$MUST" "$log"; }; then
+    echo "PASS kmu_gpu.$name"
+    return 0
+  fi
+  echo "FAIL kmu_gpu.$name${NOTE:+ $NOTE}"
+  head -n 20 "$log"
+  fails=$((fails + 1))
+  [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
+  return 1
+}
+# wl_run TAG WL ARGS...: a workload file through the lockstep (log TAG.log), kmusim's ARGS
+wl_run() {
+  local tag=$1 wl=$2
+  shift 2
+  run_case "cosim $wl${*:+ $*}" "$wd/$tag.log" "$bin" "$wl" --engine cosim "$@" --no-isolated
+}
+# gen_run KIND LABEL SEED: a random workload of gen_workload.py's KIND (20,000 cycles) through
+# the lockstep, reported as "cosim LABEL seed=SEED"
+gen_run() {
+  local kind=$1 label=$2 s=$3
+  local tag=${label//=/-}-$s
+  local wl=$wd/$tag.wl
+  python3 scripts/gen_workload.py "$s" 20000 "$cfg" "$kind" >"$wl"
+  NOTE="($wl)" run_case "cosim $label seed=$s" "$wd/$tag.log" \
+    "$bin" "$wl" --engine cosim --seed "$s" --no-isolated
+}
 # the hand-written small-configuration workloads first, then random ones
 # the user's entry point, scripts/kmusim (it picks the build; options before the workload)
 if [ -z "${KMU_BIN:-}" ] && [ "$cfg" = small ]; then
-  if scripts/kmusim --engine c --quiet --no-isolated workloads/demo.wl >"$wd/script.log" 2>&1; then
-    echo "PASS kmu_gpu.scripts_kmusim --engine c workloads/demo.wl"
-  else
-    echo "FAIL kmu_gpu.scripts_kmusim --engine c workloads/demo.wl"
-    head -n 20 "$wd/script.log"
-    fails=$((fails + 1))
-  fi
+  run_case "scripts_kmusim --engine c workloads/demo.wl" "$wd/script.log" \
+    scripts/kmusim --engine c --quiet --no-isolated workloads/demo.wl
 fi
 hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl workloads/hw/revoke.wl
   workloads/hw/revoke_readmit.wl)
@@ -36,67 +63,40 @@ hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl workloads/hw/revo
 hand_on=${KMU_COSIM_HAND:-1}
 [ "$hand_on" = 1 ] || hand=()
 for wl in "${hand[@]}"; do
-  log=$wd/$(basename "$wl" .wl).log
-  if "$bin" "$wl" --engine cosim --no-isolated >"$log" 2>&1; then
-    echo "PASS kmu_gpu.cosim $wl"
-  else
-    echo "FAIL kmu_gpu.cosim $wl"
-    head -n 20 "$log"
-    fails=$((fails + 1))
-    [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
-  fi
+  wl_run "$(basename "$wl" .wl)" "$wl"
 done
 # TReM's automatic policies (issue 12, TR_CTRL.POLICY): user-facing kernels arriving on a GPU
 # full of batch work under trem=priority and trem=elastic (workloads/hw/trem_auto.wl), then
 # random workloads (host kernels of both classes) under each policy.  The hardware tells the
 # host nothing of an automatic revocation: kmusim's scoreboard sees the replay at its new run
 # (the dropped TBs evicted, none lost, every TB once per run).  KMU_TREM_SEEDS ("SEED:POLICY
-# ...") for more.  Known: most random trem=elastic seeds with event kernels hang (nothing runs
-# for 200k cycles, e.g. 2:elastic; both twins agree), hence seed 8 for Elastic here.
+# ...") for more.  Seed 2 under Elastic hung (nothing ran for 200k cycles: a batch pick with no
+# SM under U = NSM held the dispatcher, both twins alike) until kmu_dispatch parked such picks.
 trems=(priority elastic)
 [ "$cfg" = small ] && [ "$hand_on" = 1 ] || trems=()
 for tp in "${trems[@]}"; do
-  log=$wd/trem_auto-$tp.log
-  if "$bin" workloads/hw/trem_auto.wl --engine cosim --trem "$tp" --no-isolated >"$log" 2>&1 &&
-    grep -qE '^TReM policy [a-z]+: [1-9][0-9]* automatic' "$log"; then
-    echo "PASS kmu_gpu.cosim workloads/hw/trem_auto.wl --trem $tp"
-  else
-    echo "FAIL kmu_gpu.cosim workloads/hw/trem_auto.wl --trem $tp (or no automatic revocation)"
-    head -n 20 "$log"
-    fails=$((fails + 1))
-    [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
-  fi
+  MUST='^TReM policy [a-z]+: [1-9][0-9]* automatic' NOTE="(or no automatic revocation)" \
+    wl_run "trem_auto-$tp" workloads/hw/trem_auto.wl --trem "$tp"
 done
-tseeds=(${KMU_TREM_SEEDS:-1:priority 8:elastic})
+# Priority's victim must run somewhere (issue 12): the user-facing kernel u starts within
+# 1,000 cycles of its launch (before the fix, ROOM revoked the admitted but waiting b3, freed
+# no SM, and u waited 17,025 cycles for b1: this check failed on that build)
+if [ "$cfg" = small ] && [ "$hand_on" = 1 ]; then
+  MUST='^u +host +2 +1 +2 +[0-9]{1,3}\.0/[0-9]{1,3} ' \
+    NOTE="(the user-facing kernel waited: a ROOM victim that runs nowhere?)" \
+    wl_run trem_victim workloads/hw/trem_victim.wl
+fi
+tseeds=(${KMU_TREM_SEEDS:-1:priority 8:elastic 2:elastic})
 [ "$cfg" = small ] && [ "$hand_on" = 1 ] || tseeds=()
 for st in "${tseeds[@]}"; do
-  ts=${st%%:*} tp=${st#*:}
-  wl=$wd/trem-$tp-$ts.wl
-  python3 scripts/gen_workload.py "$ts" 20000 "$cfg" "trem_$tp" >"$wl"
-  log=$wd/trem-$tp-$ts.log
-  if "$bin" "$wl" --engine cosim --seed "$ts" --no-isolated >"$log" 2>&1; then
-    echo "PASS kmu_gpu.cosim trem=$tp seed=$ts"
-  else
-    echo "FAIL kmu_gpu.cosim trem=$tp seed=$ts ($wl)"
-    head -n 20 "$log"
-    fails=$((fails + 1))
-    [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
-  fi
+  gen_run "trem_${st#*:}" "trem=${st#*:}" "${st%%:*}"
 done
 # TB-level preemption on every SM at once, under every policy (small build): the restores'
 # read-back catches a context saved to or restored from the wrong place
 pols=(chimera chimera_dirty pep pep_inplace pep+warp warp)
 [ "$cfg" = small ] && [ "$hand_on" = 1 ] || pols=()
 for pol in "${pols[@]}"; do
-  log=$wd/preempt-$pol.log
-  if "$bin" workloads/preempt.wl --engine cosim --policy "$pol" --no-isolated >"$log" 2>&1; then
-    echo "PASS kmu_gpu.cosim workloads/preempt.wl --policy $pol"
-  else
-    echo "FAIL kmu_gpu.cosim workloads/preempt.wl --policy $pol"
-    head -n 20 "$log"
-    fails=$((fails + 1))
-    [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
-  fi
+  wl_run "preempt-$pol" workloads/preempt.wl --policy "$pol"
 done
 # copies only (RGEM 3.1): random copies of every size and priority preempting each other
 # under memory stalls, every byte checked by kmusim's copy scoreboard (small build: the paper
@@ -104,32 +104,14 @@ done
 cseeds=(1 2 3)
 [ "$cfg" = small ] && [ "$hand_on" = 1 ] || cseeds=()
 for cs in "${cseeds[@]}"; do
-  wl=$wd/copies-$cs.wl
-  python3 scripts/gen_workload.py "$cs" 20000 "$cfg" copies >"$wl"
-  log=$wd/copies-$cs.log
-  if "$bin" "$wl" --engine cosim --seed "$cs" --no-isolated >"$log" 2>&1; then
-    echo "PASS kmu_gpu.cosim copies seed=$cs"
-  else
-    echo "FAIL kmu_gpu.cosim copies seed=$cs ($wl)"
-    head -n 20 "$log"
-    fails=$((fails + 1))
-    [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
-  fi
+  gen_run copies copies "$cs"
 done
 # TReM revocations of kernels whose TBs are being preempted (paused, saved, switched out,
 # restored), under a PEP and a Chimera policy (small build)
 rvpols=(pep chimera)
 [ "$cfg" = small ] && [ "$hand_on" = 1 ] || rvpols=()
 for pol in "${rvpols[@]}"; do
-  log=$wd/revoke_preempt-$pol.log
-  if "$bin" workloads/hw/revoke_preempt.wl --engine cosim --policy "$pol" --no-isolated >"$log" 2>&1; then
-    echo "PASS kmu_gpu.cosim workloads/hw/revoke_preempt.wl --policy $pol"
-  else
-    echo "FAIL kmu_gpu.cosim workloads/hw/revoke_preempt.wl --policy $pol"
-    head -n 20 "$log"
-    fails=$((fails + 1))
-    [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
-  fi
+  wl_run "revoke_preempt-$pol" workloads/hw/revoke_preempt.wl --policy "$pol"
 done
 # TReM revocations (issue 12): random workloads with revoke lines (both actions, at any moment:
 # during a launch, its first TBs, a preemption; before a launch, after the end), under every
@@ -142,29 +124,13 @@ done
 rvseeds=(${KMU_REVOKE_SEEDS:-1 2 3 4 5 6})
 [ "$cfg" = small ] && [ "$hand_on" = 1 ] || rvseeds=()
 for rs in "${rvseeds[@]}"; do
-  wl=$wd/revokes-$rs.wl
-  python3 scripts/gen_workload.py "$rs" 20000 "$cfg" revokes >"$wl"
-  log=$wd/revokes-$rs.log
-  if "$bin" "$wl" --engine cosim --seed "$rs" --no-isolated >"$log" 2>&1; then
-    echo "PASS kmu_gpu.cosim revokes seed=$rs"
-  else
-    echo "FAIL kmu_gpu.cosim revokes seed=$rs ($wl)"
-    head -n 20 "$log"
-    fails=$((fails + 1))
-    [ -n "${KMU_STOP_FIRST:-}" ] && exit 1
-  fi
+  gen_run revokes revokes "$rs"
 done
 # regressions of the paper configuration on its C model (fast; the twins agree on them)
 # (make test builds build/bin/kmusim-paper; a missing build is a failure, not a skip)
 if [ "$cfg" = small ] && [ -z "${KMU_BIN:-}" ]; then
   for wl in workloads/regress/*.wl; do
-    if build/bin/kmusim-paper "$wl" --engine c --no-isolated --quiet >"$wd/regress.log" 2>&1; then
-      echo "PASS kmu_gpu.regress $wl"
-    else
-      echo "FAIL kmu_gpu.regress $wl"
-      head -n 5 "$wd/regress.log"
-      fails=$((fails + 1))
-    fi
+    run_case "regress $wl" "$wd/regress.log" build/bin/kmusim-paper "$wl" --engine c --no-isolated --quiet
   done
 fi
 # KMU_COSIM_SPAN: the cycles a random workload's arrivals spread over (default 60000; a run

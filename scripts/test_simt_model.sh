@@ -5,11 +5,6 @@
 # Prints the PASS/FAIL lines run_tests.sh counts.  SEED (default 1), SEEDS (default 3).
 set -u
 cd "$(dirname "$0")/.."
-out=build/simt
-mkdir -p "$out"
-if ! make -s --no-print-directory "$out/test_simt_model" >"$out/build.log" 2>&1; then
-  echo "FAIL simt.build: make $out/test_simt_model failed"
-  head -n 20 "$out/build.log"
-  exit 1
-fi
-exec "$out/test_simt_model"
+. scripts/test_lib.sh
+build_or_fail simt build/simt/test_simt_model build/simt/build.log
+exec build/simt/test_simt_model

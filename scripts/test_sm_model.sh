@@ -6,11 +6,6 @@
 # Prints the PASS/FAIL lines run_tests.sh counts.  SEED (default 1), SEEDS (default 3).
 set -u
 cd "$(dirname "$0")/.."
-out=build/sm_model
-mkdir -p "$out"
-if ! make -s --no-print-directory "$out/test_sm_model" >"$out/build.log" 2>&1; then
-  echo "FAIL sm_model.build: make $out/test_sm_model failed"
-  head -n 20 "$out/build.log"
-  exit 1
-fi
-exec "$out/test_sm_model"
+. scripts/test_lib.sh
+build_or_fail sm_model build/sm_model/test_sm_model build/sm_model/build.log
+exec build/sm_model/test_sm_model

@@ -17,11 +17,8 @@ cd "$(dirname "$0")/.."
 out=build/study-edge-smoke
 mkdir -p "$out"
 bin=build/study-edge/edge_study
-if ! make -s --no-print-directory "$bin" >"$out/build.log" 2>&1; then
-  echo "FAIL study_edge.build: make $bin failed"
-  head -n 20 "$out/build.log"
-  exit 1
-fi
+. scripts/test_lib.sh
+build_or_fail study_edge "$bin" "$out/build.log"
 rc=0
 "$bin" --quick --checks --part all --out "$out" || rc=1
 # teeth: the reduced part b (its BAR background fills the register file, so every preemption

@@ -11,11 +11,8 @@ cd "$(dirname "$0")/.."
 out=build/study-pep-smoke
 mkdir -p "$out"
 bin=build/study-pep/pep_study
-if ! make -s --no-print-directory "$bin" >"$out/build.log" 2>&1; then
-  echo "FAIL study_pep.build: make $bin failed"
-  head -n 20 "$out/build.log"
-  exit 1
-fi
+. scripts/test_lib.sh
+build_or_fail study_pep "$bin" "$out/build.log"
 fails=0
 pass() { echo "PASS study_pep.$1"; }
 fail() { echo "FAIL study_pep.$1: $2"; fails=$((fails + 1)); }

@@ -5,12 +5,5 @@
 # wait <= one lower-priority chunk + 8 cycles, and for the periodic task sets run as real jobs
 # (upload -> kernel -> download, chained with after=; two jobs per task here): every kernel
 # within its WCET, every task's worst job response <= bound.py's R, every phase <= RU/RK/RD.
-# Prints the PASS/FAIL lines run_tests.sh counts.
-set -u
-cd "$(dirname "$0")/.."
-bin=build/bin/kmusim-small
-if ! make -s --no-print-directory "$bin" >/dev/null 2>&1; then
-  echo "FAIL study_rgem.build: make $bin failed"
-  exit 1
-fi
-python3 studies/rgem/study.py --quick --kmusim "$bin" --out build/study-rgem-smoke
+# Prints the PASS/FAIL lines run_tests.sh counts (scripts/test_study_quick.sh).
+exec bash "$(dirname "$0")/test_study_quick.sh" rgem small

@@ -8,3 +8,28 @@ MUT_RUNS_kmu_gpu := kmusim_small:scripts/test_kmu_gpu_cosim.sh:small \
 TEST_SCRIPTS += scripts/test_kmu_gpu_cosim.sh
 # and the paper-configuration regressions (workloads/regress/) on the paper build's C model
 TEST_DEPS    += $(call bin_of,kmusim_small) $(call bin_of,kmusim_paper)
+# System level: GPUpIO's yield (issue 13) on the system C model (small configuration), driven
+# through the register map with fuzz_gpu_mmio.c's environment plus a SIMT yield event:
+# tb/test_kmu_gpu_yield.c, run by scripts/test_kmu_gpu_yield.sh in make test (seconds); a
+# mutant run names it as kmu_yield_mon:scripts/test_kmu_gpu_yield.sh (the script then builds the
+# mutant's copy: make MUT=<name>).
+$(HDIR)/yield/test_kmu_gpu_yield: $(call src,tb/test_kmu_gpu_yield.c tb/fuzz/fuzz_gpu_mmio.c \
+                                   $(GPU_C) sim/env/kmu_axil_master.c $(TB_COMMON_C) tb/kmu_gpu.mk)
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS_C) $(addprefix -DP_,$(GPU_SMALL)) $(filter-out %/fuzz_gpu_mmio.c,$(filter %.c,$^)) -o $@
+TEST_SCRIPTS += scripts/test_kmu_gpu_yield.sh
+# ... and the same test with the Verilated kmu_gpu in lockstep beside the C model (every output
+# every cycle): kmu_gpu_yield, built with YW = 6 (the full test's monitor; the C side reads
+# P_YW).  A tool, not a harness, so that make synth / make icarus do not take the whole system
+# as a block: scripts/test_kmu_gpu_yield.sh runs it in make test (seconds).  `=`: GPU_SMALL and
+# GPU_C come from sim/kmusim/kmusim.mk.
+TOOLS += kmu_gpu_yield
+TEST_DEPS += $(call bin_of,kmu_gpu_yield)
+kmu_gpu_yield_TOP    = kmu_gpu
+kmu_gpu_yield_RTL    = $(RTL_kmu_gpu)
+kmu_gpu_yield_PARAMS = $(GPU_SMALL) YW=6
+kmu_gpu_yield_TEST   = tb/test_kmu_gpu_yield.c
+kmu_gpu_yield_C      = $(GPU_C) sim/env/kmu_axil_master.c
+kmu_gpu_yield_CFLAGS = -DKMU_GPU_RTL
+kmu_gpu_yield_VFLAGS = tb/shim/kmu_gpu.vlt
+$(call bin_of,kmu_gpu_yield): tb/shim/kmu_gpu.vlt

@@ -121,6 +121,8 @@ static const regdesc map[] = {
     {0x2230, K_CNT, 0, "ERR_CNT_TREM"},
     {0x2234, K_CNT, 0, "PERF_REVOKES"},
     {0x2238, K_RO, 0, "TR_LAST_LID"},
+    {0x223C, K_RO, 0, "TR_AUTO"},
+    {0x2240, K_RO, 0, "TR_AUTO_NV"},
     /* copy window 0x2300-0x23FF (map 1.4): COPY_CTRL DIR [0], PRIO [6:4], ID [31:16] (CP_IDW
      * bits), COPY_CHUNK.LOG2 [4:0] reset 20, COPY_IRQ.EN [0] */
     {0x2300, K_RW, 0xFFFFFFFF, "COPY_SRC"},
@@ -136,6 +138,15 @@ static const regdesc map[] = {
     {0x2328, K_RW, 0x1, "COPY_IRQ"},
     {0x232C, K_CNT, 0, "PERF_COPIES"},
     {0x2330, K_CONST, 0, "COPY_CONFIG"},
+    /* GPUpIO yield window 0x2400-0x24FF (map 1.5): the signal (write-only), kmu_yield_mon's
+     * counters read live from ycnt_*_i */
+    {0x2400, K_WO, 0, "YIELD_SIGNAL"},
+    {0x2404, K_RO, 0, "YIELD_TAKE"},
+    {0x2408, K_RO, 0, "YIELD_SPIN"},
+    {0x240C, K_RO, 0, "YIELD_FULL"},
+    {0x2410, K_RO, 0, "YIELD_NOWORK"},
+    {0x2414, K_RO, 0, "YIELD_WAKE"},
+    {0x2418, K_RO, 0, "YIELD_ERR"},
 };
 #define NMAP (sizeof map / sizeof map[0])
 #define A_ERR_STATUS 0x010u
@@ -197,6 +208,8 @@ static const regdesc map[] = {
 #define A_ERR_CNT_TREM 0x2230u
 #define A_PERF_REVOKES 0x2234u
 #define A_TR_LAST_LID 0x2238u
+#define A_TR_AUTO 0x223Cu
+#define A_TR_AUTO_NV 0x2240u
 #define TR_CTRL_RESET 0x30u
 #define CP_BASE 0x2300u
 #define A_COPY_SRC 0x2300u
@@ -212,6 +225,9 @@ static const regdesc map[] = {
 #define A_COPY_IRQ 0x2328u
 #define A_PERF_COPIES 0x232Cu
 #define A_COPY_CONFIG 0x2330u
+#define A_YIELD_SIGNAL 0x2400u
+#define A_YIELD_TAKE 0x2404u
+#define A_YIELD_ERR 0x2418u
 #define COPY_CHUNK_RESET 20u
 #define CPL_VALID (1u << 31) /* COPY_CPL.VALID; ID [15:0], STATUS [18:16] */
 /* copy status codes (the spec's numbers): OK 0, ZERO 1, ..., FULL 5, LONG 6 */
@@ -306,6 +322,9 @@ typedef struct {
   unsigned pre_pct, busy_pct;
   uint32_t pcnt[3]; /* PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES */
   int hint_due;
+  int ysig_due;        /* a YIELD_SIGNAL write accepted last cycle: the pulse now */
+  uint32_t ysig_addr;  /* its data: ysig_addr_o from the pulse on */
+  unsigned n_ysig, n_ycnt_rd;
   uint64_t n_hint, n_busy_rd[2], n_pcnt_rd[3];
   uint32_t cov1[5], cov0[5]; /* PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT outputs */
   /* TReM window: input rates, the held request, the result, events, counters as the spec
@@ -379,8 +398,11 @@ static uint64_t rnd_addr(rnd_ctx *x) {
     unsigned j = (unsigned)kmu_rng_below(r, 10);
     a = j < 3 ? A_COPY_GO : j < 5 ? A_COPY_CPL_POP : j < 6 ? A_COPY_CPL : CP_BASE + 4 * kmu_rng_below(r, 64);
   } else if (k < 85) { /* the unmapped tails of the TReM and copy windows */
-    a = kmu_rng_pct(r, 50) ? A_TR_LAST_LID + 4 + 4 * kmu_rng_below(r, (0x2300 - A_TR_LAST_LID - 4) / 4)
+    a = kmu_rng_pct(r, 50) ? A_TR_AUTO_NV + 4 + 4 * kmu_rng_below(r, (0x2300 - A_TR_AUTO_NV - 4) / 4)
                            : A_COPY_CONFIG + 4 + 4 * kmu_rng_below(r, (0x2400 - A_COPY_CONFIG - 4) / 4);
+    /* a third of them: the yield window (YIELD_SIGNAL often, its unmapped tail too) */
+    if (kmu_rng_below(r, 3) == 0)
+      a = kmu_rng_pct(r, 50) ? A_YIELD_SIGNAL : A_YIELD_SIGNAL + 4 * kmu_rng_below(r, 64);
   } else if (k < 93) {
     a = kmu_rng_bits(r, 16) & ~3ull;
   } else {
@@ -464,6 +486,16 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->trem_q_i = kmu_rng_bits(r, 8);
   i->trem_le_i = kmu_rng_bits(r, 32);
   i->trem_last_lid_i = kmu_rng_bits(r, 16);
+  i->trem_auto_req_i = kmu_rng_bits(r, 16);
+  i->trem_auto_ok_i = kmu_rng_bits(r, 16);
+  i->trem_auto_nv_i = kmu_rng_bits(r, 16);
+  /* kmu_yield_mon's counters (registers of the monitor: any value, every bit) */
+  i->ycnt_take_i = kmu_rng_bits(r, P_CNT_W);
+  i->ycnt_spin_i = kmu_rng_bits(r, P_CNT_W);
+  i->ycnt_full_i = kmu_rng_bits(r, P_CNT_W);
+  i->ycnt_nowork_i = kmu_rng_bits(r, P_CNT_W);
+  i->ycnt_wake_i = kmu_rng_bits(r, P_CNT_W);
+  i->ycnt_err_i = kmu_rng_bits(r, P_CNT_W);
   return 1;
 }
 
@@ -536,6 +568,12 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     ok &= KMU_EXPECT_EQ(t, cyc, "pre_hint_valid_o: the cycle after a PRE_HINT write only",
                         x->hint_due, o->pre_hint_valid_o);
     x->n_hint += o->pre_hint_valid_o != 0;
+    /* GPUpIO: YIELD_SIGNAL -> ysig_valid_o the cycle after the write only, with its data */
+    ok &= KMU_EXPECT_EQ(t, cyc, "ysig_valid_o: the cycle after a YIELD_SIGNAL write only",
+                        x->ysig_due, o->ysig_valid_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "ysig_addr_o = the last YIELD_SIGNAL written", x->ysig_addr,
+                        o->ysig_addr_o);
+    x->n_ysig += o->ysig_valid_o != 0;
     /* coverage of every bit of every new output, both values */
     uint32_t v[5] = {(uint32_t)(o->pre_policy_o | o->pre_inplace_o << 2 | o->pre_wp_en_o << 3 |
                                 o->pre_vpol_o << 4 | o->pre_opt_o << 6 | o->pre_all_o << 10),
@@ -641,7 +679,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       int chk = 1;
       if (r->kind == K_RW) exp = x->rf[a / 4];
       else if (a == 0x000) exp = 0x4B4D5530;
-      else if (a == 0x004) exp = 0x00000104;
+      else if (a == 0x004) exp = 0x00000105;
       else if (a == A_KERNEL_STATUS) exp = (uint32_t)x->kdone;
       else if (a == 0x008) exp = config_value();
       else if (a == 0x00C) exp = (uint32_t)(i->reg_busy_i | i->desc_pending_i << 1);
@@ -662,6 +700,14 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       else if (a == A_TR_ELASTIC) exp = (uint32_t)(i->trem_u_i | i->trem_q_i << 16);
       else if (a == A_TR_LE) exp = (uint32_t)i->trem_le_i;
       else if (a == A_TR_LAST_LID) exp = (uint32_t)i->trem_last_lid_i;
+      else if (a == A_TR_AUTO) exp = (uint32_t)(i->trem_auto_req_i | i->trem_auto_ok_i << 16);
+      else if (a == A_TR_AUTO_NV) exp = (uint32_t)i->trem_auto_nv_i;
+      else if (a >= A_YIELD_TAKE && a <= A_YIELD_ERR) {
+        const uint64_t yc[6] = {i->ycnt_take_i, i->ycnt_spin_i,   i->ycnt_full_i,
+                                i->ycnt_nowork_i, i->ycnt_wake_i, i->ycnt_err_i};
+        exp = (uint32_t)yc[(a - A_YIELD_TAKE) / 4] & CMAX;
+        x->n_ycnt_rd += exp != 0;
+      }
       else if (a == A_ERR_CNT_TREM || a == A_PERF_REVOKES) {
         exp = x->tr_cnt[(a - A_ERR_CNT_TREM) / 4];
         x->n_tr_cnt_rd[(a - A_ERR_CNT_TREM) / 4] += exp != 0;
@@ -750,6 +796,8 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     }
   }
   x->hint_due = fire && w && !e && a == A_PRE_HINT;
+  x->ysig_due = fire && w && !e && a == A_YIELD_SIGNAL;
+  if (x->ysig_due) x->ysig_addr = (uint32_t)i->bus_req_wdata_i;
   /* TReM: the request stage (taken by trem_req_ready_i, loaded by an accepted TR_CMD), the
    * result (a completion in the write's cycle still sets DONE), events (a set wins over a
    * clear), counters (a write clears, this cycle's completion counts on top) */
@@ -796,6 +844,8 @@ static int rnd_finish(void *c) {
                        x->n_pcnt_rd[0] > 0 && x->n_pcnt_rd[1] > 0 && x->n_pcnt_rd[2] > 0,
                    t, 0, "traffic: hint pulses, PRE_STATUS.BUSY read 0 and 1, non-zero "
                    "PERF_PREEMPTS / PERF_WP / PERF_CTX_SAVES reads", 1, 0);
+  ok &= kmu_expect(x->n_ysig > 0 && x->n_ycnt_rd > 0, t, 0,
+                   "traffic: YIELD_SIGNAL pulses, non-zero YIELD_* counter reads", 1, 0);
   {
     static const uint32_t all[5] = {0x7FF, 0xFFFFFFFF, 0xFFFFFFFF, 0xF, 0xFFFFFFFF};
     static const char *const nm[5] = {"PRE_CTRL", "PRE_CTX_BASE", "PRE_DEADLINE", "PRE_BW",
@@ -901,7 +951,8 @@ typedef struct {
   /* TReM inputs: trem_req_ready_i low, trem_busy_i, a completion (.tst, .trep, .ttag, .tlid),
    * a guard pulse (.tgtag), the live values */
   int tr_stall;
-  unsigned tbusy, tdone, tst, trep, ttag, tlid, tguard, tgtag, tu, tq, tle, tlast;
+  unsigned tbusy, tdone, tst, trep, ttag, tlid, tguard, tgtag, tu, tq, tle, tlast, tareq, taok,
+      tanv;
   int chk_treq, treq;  /* trem_req_valid_o == .treq; with it, the fields of TR_CMD word .tcmd */
   uint32_t tcmd;
   int chk_tcfg;        /* thr, cost, policy | shift << 4, sla, period outputs == .tcfg[] */
@@ -1000,6 +1051,9 @@ static int sc_drive(void *c, uint64_t cyc, const void *pi, const void *po, void 
   i->trem_q_i = s->tq;
   i->trem_le_i = s->tle;
   i->trem_last_lid_i = s->tlast;
+  i->trem_auto_req_i = s->tareq;
+  i->trem_auto_ok_i = s->taok;
+  i->trem_auto_nv_i = s->tanv;
   i->cp_cmd_ready_i = s->cprdy;
   i->cp_cpl_valid_i = s->cpv;
   i->cp_cpl_id_i = s->cpid;
@@ -1100,7 +1154,7 @@ static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
   uint64_t all = kmu_mask(P_ENTRIES);
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "no error after reset");
   RD(0x000, 0x4B4D5530, "ID");
-  RD(0x004, 0x00000104, "VERSION 1.4");
+  RD(0x004, 0x00000105, "VERSION 1.5");
   RD(0x008, config_value(), "CONFIG = ENTRIES | CNT_W << 8 | AW << 16");
   S(.op = OP_RD, .addr = 0x00C, .busy = 1, .chk_rd = 1, .rd = 1, .what = "STATUS.REG_BUSY");
   S(.op = OP_RD, .addr = 0x00C, .pend = 1, .chk_rd = 1, .rd = 2, .what = "STATUS.DESC_PENDING");
@@ -1186,8 +1240,8 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
     .what = "ERR_STATUS strobe 0111: nothing cleared");
   /* unmapped */
   static const unsigned unmapped[] = {0x03C, 0x054, 0x058, 0x0FC, 0x134, 0x1FC,
-                                      0x200, 0x800, 0xFFC, 0x2124, 0x21FC, 0x223C, 0x22FC,
-                                      0x2400, 0x8000, 0xFFFC, 0x202C, 0x20FC};
+                                      0x200, 0x800, 0xFFC, 0x2124, 0x21FC, 0x2244, 0x22FC,
+                                      0x241C, 0x24FC, 0x8000, 0xFFFC, 0x202C, 0x20FC};
   for (unsigned k = 0; k < sizeof unmapped / sizeof unmapped[0]; k++) {
     RD_ERR(unmapped[k], "unmapped read");
     WR_ERR(unmapped[k], 0xFFFFFFFF, "unmapped write");
@@ -1195,9 +1249,11 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
   /* write to a read-only register */
   static const unsigned ro[] = {0x000, 0x004, 0x008, 0x00C, 0x014, 0x028, A_REG_RESULT,
                                 A_UNREG_RESULT, A_HL_STATUS, A_PRE_STATUS, A_TR_RESULT,
-                                A_TR_GUARD, A_TR_ELASTIC, A_TR_LE, A_TR_LAST_LID, A_COPY_CPL,
-                                A_COPY_STATUS, A_COPY_CONFIG};
+                                A_TR_GUARD, A_TR_ELASTIC, A_TR_LE, A_TR_LAST_LID, A_TR_AUTO,
+                                A_TR_AUTO_NV, A_COPY_CPL, A_COPY_STATUS, A_COPY_CONFIG,
+                                A_YIELD_TAKE, A_YIELD_ERR};
   for (unsigned k = 0; k < sizeof ro / sizeof ro[0]; k++) WR_ERR(ro[k], 0xFFFFFFFF, "write RO");
+  RD_ERR(A_YIELD_SIGNAL, "read YIELD_SIGNAL (WO)");
   /* read of a write-only register */
   RD_ERR(A_REG_CMD, "read REG_CMD (WO)");
   RD_ERR(A_UNREG_CMD, "read UNREG_CMD (WO)");
@@ -1252,7 +1308,7 @@ static int t_rw1c(const char *test, uint64_t seed, uint64_t cycles) {
   S(.ev = EV_CPL, .what = "completion OK: no error");
   S(.ev = EV_CPLERR, .what = "spurious completion");
   RD(A_ERR_STATUS, 0x3F, "CPL_SPURIOUS");
-  RD_ERR(0x2240, "a bus error");
+  RD_ERR(0x2244, "a bus error");
   RD(A_ERR_STATUS, 0x7F, "BUS");
   WR(A_HL_CMD, 0, "host launch of the reset staging (all dimensions 0): refused");
   RD(A_ERR_STATUS, 0xFF, "HOST_REFUSED: every bit set");
@@ -1438,7 +1494,7 @@ static int t_kernel(const char *test, uint64_t seed, uint64_t cycles) {
   RD(A_PERF_KERNELS, 1, "the completion of the clearing cycle counts");
   WR(A_KERNEL_STATUS, 0xFFFFFFFF, "clear KERNEL_DONE");
   /* irq enable combinations with an error flag and KERNEL_DONE */
-  RD_ERR(0x2240, "a bus error: ERR_STATUS.BUS");
+  RD_ERR(0x2244, "a bus error: ERR_STATUS.BUS");
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "IRQ_ENABLE = 2: the error does not interrupt");
   WR(A_IRQ_ENABLE, 0x00000000, "IRQ_ENABLE = 0");
   S(.ev = EV_KDONE, .chk_irq = 1, .irq = 0, .what = "a kernel completes");
@@ -1919,6 +1975,10 @@ static int t_trem(const char *test, uint64_t seed, uint64_t cycles) {
   S(.op = OP_RD, .addr = A_TR_LE, .tle = 0x89ABCDEF, .chk_rd = 1, .rd = 0x89ABCDEF, .what = "TR_LE");
   S(.op = OP_RD, .addr = A_TR_LAST_LID, .tlast = 0xFACE, .chk_rd = 1, .rd = 0xFACE,
     .what = "TR_LAST_LID");
+  S(.op = OP_RD, .addr = A_TR_AUTO, .tareq = 0x1234, .taok = 0xBEEF, .chk_rd = 1, .rd = 0xBEEF1234,
+    .what = "TR_AUTO = automatic requests | OK << 16");
+  S(.op = OP_RD, .addr = A_TR_AUTO_NV, .tanv = 0xC0DE, .chk_rd = 1, .rd = 0xC0DE,
+    .what = "TR_AUTO_NV = automatic requests answered NO_VICTIM");
   /* counter clear */
   S(.op = OP_WR, .addr = A_PERF_REVOKES, .data = 0, .tdone = 1, .tst = KMU_TREM_STATUS_OK,
     .what = "clear PERF_REVOKES while an OK completion comes: it counts");

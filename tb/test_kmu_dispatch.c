@@ -89,6 +89,12 @@ typedef struct {
   /* counters */
   uint64_t takes, tbs_given, tbs_left_end, stalls, drains, ewarps, ev_res, host_res, lvl_takes[4];
   uint64_t el_user, el_batch, el_block; /* split on: user / batch takes, stalls it caused */
+  /* parking (docs/blocks/kmu_dispatch.md): the reference's parked slots and last cycle's
+   * masks; parks, takes while a slot at the taken level or above was parked (the hang the
+   * rule removes), parked slots probed again after a mask change */
+  uint64_t park, rumask, rres;
+  int rpart, lift; /* lift: every slot held by a parked kernel, the split lifted */
+  uint64_t parks, park_pass, unparks, lifts, lift_takes;
   uint64_t ew_direct, ew_both; /* warp-level events started as a TB; cycles with both choices */
   uint64_t max_lwait, max_smwait;
 } rnd_ctx;
@@ -229,7 +235,9 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->slot_p2_i = v[2];
   i->slot_p3_i = v[3];
   /* kmu_kmu answers the query for the slot the dispatcher chooses: the level and the
-   * reference pointer say which one that is (the scoreboard checks q_slot_o) */
+   * reference pointer say which one that is (the scoreboard checks q_slot_o); parked slots
+   * are not chosen */
+  for (unsigned l = 0; l < 4; l++) v[l] &= ~x->park;
   int lvl = 3;
   while (lvl >= 0 && !v[lvl]) lvl--;
   unsigned slot = 0;
@@ -280,15 +288,17 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   const char *t = x->test;
   int ok = 1;
 
-  /* ---- the level: the highest one with TBs left is the only one that dispatches ---- */
+  /* ---- the level: the highest one with unparked TBs left is the only one that dispatches */
+  uint64_t vis[4];
+  for (unsigned l = 0; l < 4; l++) vis[l] = slot_vec(i, l) & ~x->park;
   int lvl = 3;
-  while (lvl >= 0 && !slot_vec(i, (unsigned)lvl)) lvl--;
+  while (lvl >= 0 && !vis[lvl]) lvl--;
   const int any = lvl >= 0;
   ok &= KMU_EXPECT_EQ(t, cyc, "need_valid_o = some slot has TBs left", any, o->need_valid_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "level_o = highest level with TBs left", any ? lvl : 0,
                       o->level_o);
   unsigned slot = 0;
-  if (any) rr_pick(slot_vec(i, (unsigned)lvl), x->lptr[lvl], NS, &slot);
+  if (any) rr_pick(vis[lvl], x->lptr[lvl], NS, &slot);
   ok &= KMU_EXPECT_EQ(t, cyc, "q_slot_o = round-robin pick of the top level", slot, o->q_slot_o);
   if (!any) {
     ok &= KMU_EXPECT_EQ(t, cyc, "no TB without a slot with TBs left", 0, o->take_valid_o);
@@ -308,7 +318,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
 
   /* ---- the SM ---- */
   const uint64_t allow = k ? allowed_sms((int)k->event, i->reserve_mask_i, (int)k->user,
-                                         (int)(i->part_i & 1), i->umask_i)
+                                         (int)(i->part_i & 1) && !x->lift, i->umask_i)
                            : 0;
   if (k && (i->part_i & 1) && !(allow & i->sm_fit_i) &&
       (allowed_sms((int)k->event, i->reserve_mask_i, 0, 0, 0) & i->sm_fit_i))
@@ -328,16 +338,20 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   ok &= KMU_EXPECT_EQ(t, cyc, "start_ewarp_o", take && use_ewt, o->start_ewarp_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "stall_o = TBs left, nothing dispatched", any && !take, o->stall_o);
   int lower = 0;
-  for (int l = 0; l < lvl; l++) lower |= slot_vec(i, (unsigned)l) != 0;
+  for (int l = 0; l < lvl; l++) lower |= vis[l] != 0;
   ok &= KMU_EXPECT_EQ(t, cyc, "drain_cycle_o = stall while a lower level has TBs",
                       any && !take && lower, o->drain_cycle_o);
   if (o->take_valid_o) {
     /* properties of a dispatched TB, on the model's outputs */
     const unsigned ts = (unsigned)o->take_slot_o, ss = (unsigned)o->start_sm_o;
-    ok &= kmu_expect(ts < NS && ((slot_vec(i, (unsigned)lvl) >> ts) & 1), t, cyc,
-                     "the TB comes from a slot of the highest level with TBs left", 1, 0);
+    ok &= kmu_expect(ts < NS && ((vis[lvl] >> ts) & 1), t, cyc,
+                     "the TB comes from an unparked slot of the highest level with TBs left",
+                     1, 0);
     for (int l = lvl + 1; l < 4; l++)
-      ok &= KMU_EXPECT_EQ(t, cyc, "draining: no higher level has TBs", 0, slot_vec(i, l));
+      ok &= KMU_EXPECT_EQ(t, cyc, "draining: no higher level has unparked TBs", 0, vis[l]);
+    uint64_t parked_above = 0;
+    for (int l = lvl; l < 4; l++) parked_above |= slot_vec(i, (unsigned)l) & x->park;
+    if (parked_above) x->park_pass++;
     ok &= KMU_EXPECT_EQ(t, cyc, "start_slot_o = take_slot_o", ts, o->start_slot_o);
     ok &= kmu_expect(ss < NSM && ((allow >> ss) & 1), t, cyc,
                      "the SM respects the reservation and the Elastic split", 1, 0);
@@ -359,7 +373,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
 
   /* ---- fairness (take cycles only: nothing moves otherwise) ---- */
   if (take) {
-    const uint64_t lv = slot_vec(i, (unsigned)lvl);
+    const uint64_t lv = vis[lvl];
     for (unsigned s = 0; s < NS; s++) {
       unsigned *w = &x->lwait[lvl][s];
       if (!((lv >> s) & 1) || s == slot) {
@@ -386,6 +400,34 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   }
 
   /* ---- the edge ---- */
+  /* parking: a pick no SM may take under this cycle's masks (eligible = 0) is parked; a
+   * change of the masks (split on/off, user SMs, reservation) probes the parked slots again;
+   * a slot without TBs leaves the set */
+  {
+    const int rpart = (int)(i->part_i & 1);
+    const uint64_t rumask = i->umask_i & ALL_SM, rres = i->reserve_mask_i & ALL_SM;
+    uint64_t has_tb = 0;
+    for (unsigned l = 0; l < 4; l++) has_tb |= slot_vec(i, l);
+    const int chg = rpart != x->rpart || rumask != x->rumask || rres != x->rres;
+    const int none_vis = !any && has_tb == ALL_SLOTS; /* every slot held, every one parked */
+    if (take && x->lift && (i->part_i & 1) && !k->user && ((i->umask_i >> sm) & 1))
+      x->lift_takes++;
+    if (none_vis && !chg && !x->lift) x->lifts++;
+    x->lift = has_tb == ALL_SLOTS && !chg && (x->lift || none_vis);
+    if (chg || none_vis) {
+      if (x->park & has_tb) x->unparks++;
+      x->park = 0;
+    }
+    x->park &= has_tb;
+    if (k && allow == 0) {
+      ok &= kmu_expect(!take, t, cyc, "no TB of a pick no SM may take", 0, 1);
+      x->park |= 1ull << slot;
+      x->parks++;
+    }
+    x->rpart = rpart;
+    x->rumask = rumask;
+    x->rres = rres;
+  }
   if (any && !take) {
     x->stalls++;
     if (lower) x->drains++;
@@ -432,10 +474,19 @@ static int rnd_finish(void *c) {
   ok &= kmu_expect(x->stalls > 0, t, 0, "some stall (no SM fits)", 1, x->stalls);
   ok &= kmu_expect(x->el_user && x->el_batch && x->el_block, t, 0,
                    "the Elastic split: user-facing and batch takes, a stall it caused", 1, 0);
+  ok &= kmu_expect(x->parks && x->park_pass && x->unparks, t, 0,
+                   "parking: a pick parked, a TB out past a parked slot, parked slots probed "
+                   "again",
+                   1, 0);
+  /* a table full of parked kernels needs few slots (32 rarely fill: the directed park test
+   * lifts at both sizes) */
+  if (NS <= 4)
+    ok &= kmu_expect(x->lifts && x->lift_takes, t, 0,
+                     "the split lifted (a batch TB on a user SM)", 1, 0);
   if (getenv("KMU_DISPATCH_STATS"))
     printf("  stats: takes %llu (lvl %llu %llu %llu %llu) stalls %llu drains %llu ewarps %llu "
            "(direct %llu, both possible %llu) ev-res %llu host-res %llu max waits %llu %llu "
-           "elastic user %llu batch %llu blocked %llu\n",
+           "elastic user %llu batch %llu blocked %llu parks %llu past parked %llu unparks %llu lifts %llu (batch on user SMs %llu)\n",
            (unsigned long long)x->takes, (unsigned long long)x->lvl_takes[0],
            (unsigned long long)x->lvl_takes[1], (unsigned long long)x->lvl_takes[2],
            (unsigned long long)x->lvl_takes[3], (unsigned long long)x->stalls,
@@ -444,7 +495,9 @@ static int rnd_finish(void *c) {
            (unsigned long long)x->ev_res, (unsigned long long)x->host_res,
            (unsigned long long)x->max_lwait, (unsigned long long)x->max_smwait,
            (unsigned long long)x->el_user, (unsigned long long)x->el_batch,
-           (unsigned long long)x->el_block);
+           (unsigned long long)x->el_block, (unsigned long long)x->parks,
+           (unsigned long long)x->park_pass, (unsigned long long)x->unparks,
+           (unsigned long long)x->lifts, (unsigned long long)x->lift_takes);
   return ok;
 }
 
@@ -627,12 +680,22 @@ static int t_reserve(const char *test, uint64_t seed, uint64_t cycles) {
   s->in.sm_fit_i = 2;
   q(s, 0, 2, 64, 0, 1);
   exp_take(s, 0, 1, 0);
-  s = st(p, "every SM reserved: no host kernel at all");
+  s = st(p, "every SM reserved: no host kernel at all (its slot is parked)");
   s->in.slot_p1_i = 1;
   s->in.reserve_mask_i = ALL_SM;
   s->in.sm_fit_i = ALL_SM;
   q(s, 0, 2, 64, 0, 0);
   exp_none(s, 0, 0);
+  s = st(p, "the parked host kernel is not chosen again: no pick, no stall");
+  s->in.slot_p1_i = 1;
+  s->in.reserve_mask_i = ALL_SM;
+  s->in.sm_fit_i = ALL_SM;
+  EXP(s, need_valid_o, 0);
+  EXP(s, take_valid_o, 0);
+  EXP(s, stall_o, 0);
+  s = st(p, "the host kernel leaves its slot (its parked bit goes)");
+  s->in.reserve_mask_i = ALL_SM;
+  EXP(s, need_valid_o, 0);
   s = st(p, "every SM reserved: an event kernel goes (SM 0, after SM 1)");
   s->in.slot_p1_i = 1;
   s->in.reserve_mask_i = ALL_SM;
@@ -892,12 +955,127 @@ static int t_elastic(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* the Elastic hang (issue 12): with U = NSM a batch pick has no SM at all; held, it would
+ * stop every kernel below it (user-facing ones too) for good.  It is parked instead: one
+ * probe cycle (a stall), then the choice goes on without it; when the masks change it is
+ * probed again.  With U < NSM a batch pick whose SMs are full is held, not parked (it waits
+ * for room like any pick), and goes out when its SM frees. */
+static void park_in(dstep *s, uint64_t umask, unsigned slot, unsigned user) {
+  s->in.slot_p3_i = 3; /* slots 0, 1: batch, level 3 */
+  s->in.slot_p0_i = 4; /* slot 2: user-facing, level 0 */
+  s->in.part_i = 1;
+  s->in.umask_i = umask;
+  s->in.sm_fit_i = ALL_SM;
+  q(s, slot, 1, 32, 0, 0);
+  s->in.q_user_i = user;
+}
+static int t_park(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  dstep *s = st(p, "U = NSM: batch slot 0 (level 3) has no SM: a probe, it stalls");
+  park_in(s, ALL_SM, 0, 0);
+  exp_none(s, 0, 1);
+  EXP(s, level_o, 3);
+  s = st(p, "slot 0 parked: batch slot 1 (level 3) is probed next");
+  park_in(s, ALL_SM, 1, 0);
+  exp_none(s, 1, 1);
+  EXP(s, level_o, 3);
+  s = st(p, "both batch slots parked: the user-facing kernel below them goes (SM 0)");
+  park_in(s, ALL_SM, 2, 1);
+  exp_take(s, 2, 0, 0);
+  EXP(s, level_o, 0);
+  s = st(p, "again (SM 1): the parked slots stay out while the masks stay");
+  park_in(s, ALL_SM, 2, 1);
+  exp_take(s, 2, 1, 0);
+  s = st(p, "U drops to 1: this cycle still the user-facing kernel (on SM 0, its only SM)");
+  park_in(s, 1, 2, 1);
+  exp_take(s, 2, 0, 0);
+  s = st(p, "the mask changed: batch slot 0 probed again and goes (SM 1, a batch SM)");
+  park_in(s, 1, 0, 0);
+  exp_take(s, 0, 1, 0);
+  EXP(s, level_o, 3);
+  s = st(p, "batch slot 1 goes too (the next batch SM)");
+  park_in(s, 1, 1, 0);
+  exp_take(s, 1, NSM > 2 ? 2 : 1, 0);
+  for (unsigned c = 0; c < 2; c++) {
+    s = st(p, "U = 1, only user SM 0 fits: batch slot 0 is held (its SMs are full), not parked");
+    park_in(s, 1, 0, 0);
+    s->in.sm_fit_i = 1;
+    exp_none(s, 0, 1);
+  }
+  s = st(p, "a batch SM frees: batch slot 0 goes");
+  park_in(s, 1, 0, 0);
+  exp_take(s, 0, NSM > 2 ? 3 : 1, 0);
+  s = st(p, "U = NSM again: batch slot 1 is parked (probe)");
+  park_in(s, ALL_SM, 1, 0);
+  exp_none(s, 1, 1);
+  s = st(p, "batch slot 0 is probed next and parked as well");
+  park_in(s, ALL_SM, 0, 0);
+  exp_none(s, 0, 1);
+  s = st(p, "slot 0 leaves (its kernel gone), slot 1 parked: the user-facing kernel goes");
+  park_in(s, ALL_SM, 2, 1);
+  s->in.slot_p3_i = 2;
+  exp_take(s, 2, NSM > 2 ? 4 : 0, 0);
+  s = st(p, "a new batch kernel in slot 0 is not parked: probed (it has no SM either)");
+  park_in(s, ALL_SM, 0, 0);
+  exp_none(s, 0, 1);
+  s = st(p, "the split off: the user-facing kernel (parked slots out this cycle, back at the edge)");
+  park_in(s, ALL_SM, 2, 1);
+  s->in.part_i = 0;
+  exp_take(s, 2, NSM > 2 ? 5 : 1, 0);
+  s = st(p, "both batch slots back (the mask changed): slot 1, the level's next, goes anywhere");
+  park_in(s, ALL_SM, 1, 0);
+  s->in.part_i = 0;
+  exp_take(s, 1, NSM > 2 ? 6 : 0, 0);
+  EXP(s, level_o, 3);
+  return d_run(p);
+}
+
+/* a slot table full of parked kernels (every slot a batch kernel, U = NSM): no kernel could
+ * ever enter (a pool kernel needs a free slot), so the split is lifted until a slot frees */
+static void lift_in(dstep *s, uint64_t slots, unsigned slot) {
+  s->in.slot_p3_i = slots;
+  s->in.part_i = 1;
+  s->in.umask_i = ALL_SM;
+  s->in.sm_fit_i = ALL_SM;
+  q(s, slot, 1, 32, 0, 0);
+}
+static int t_lift(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  dstep *s;
+  for (unsigned c = 0; c < NS; c++) {
+    s = st(p, "U = NSM, every slot a batch kernel: each is probed once and parked");
+    lift_in(s, ALL_SLOTS, c);
+    exp_none(s, c, 0);
+  }
+  s = st(p, "every slot parked: no pick (the split is lifted at this edge)");
+  lift_in(s, ALL_SLOTS, 0);
+  EXP(s, need_valid_o, 0);
+  EXP(s, stall_o, 0);
+  s = st(p, "lifted: batch slot 0 goes to user SM 0");
+  lift_in(s, ALL_SLOTS, 0);
+  exp_take(s, 0, 0, 0);
+  s = st(p, "lifted: batch slot 1 to SM 1");
+  lift_in(s, ALL_SLOTS, 1);
+  exp_take(s, 1, 1 % NSM, 0);
+  s = st(p, "slot 0 frees (a pool kernel can enter): still lifted this cycle, slot 2 goes");
+  lift_in(s, ALL_SLOTS & ~1ull, 2 % NS);
+  exp_take(s, 2 % NS, 2 % NSM, 0);
+  s = st(p, "the split again: batch slot 3 has no SM (probe)");
+  lift_in(s, ALL_SLOTS & ~1ull, 3 % NS);
+  exp_none(s, 3 % NS, 0);
+  return d_run(p);
+}
+
 static const kmu_test tests[] = {
     {"drain", t_drain, 0, 0},
     {"reserve", t_reserve, 0, 0},
     {"ewarp", t_ewarp, 0, 0},
     {"rr", t_rr, 0, 0},
     {"elastic", t_elastic, 0, 0},
+    {"park", t_park, 0, 0},
+    {"lift", t_lift, 0, 0},
     {"random", t_random, 250000, 4},
 };
 

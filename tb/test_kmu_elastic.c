@@ -41,14 +41,9 @@ KMU_BLOCK(kmu_elastic, KMU_ELASTIC_IN, KMU_ELASTIC_OUT, &params)
 #define QMAX ((unsigned)kmu_mask(QW))
 
 /* ======================================================================== the specification */
-typedef struct {
-  const char *name;
-  size_t off;
-  unsigned w;
-} fld;
-#define F(n, w) {#n, offsetof(kmu_elastic_in, n), (w)}
-static const fld flds[] = {F(sla_i, TW),  F(period_i, TW), F(shift_i, 3), F(arr_i, 1),
-                           F(fin_i, 1),   F(smp_valid_i, 1), F(smp_time_i, TW), F(cpl_i, 1)};
+#define F(n, w) {#n, offsetof(kmu_elastic_in, n), (w), 0}
+static const kmu_fld flds[] = {F(sla_i, TW),  F(period_i, TW), F(shift_i, 3), F(arr_i, 1),
+                               F(fin_i, 1),   F(smp_valid_i, 1), F(smp_time_i, TW), F(cpl_i, 1)};
 #undef F
 #define NFLD (sizeof flds / sizeof flds[0])
 
@@ -84,11 +79,7 @@ static void sb_reset(sb *s, const char *test) {
 static int sb_check(sb *s, uint64_t cyc, const kmu_elastic_in *i, const kmu_elastic_out *o) {
   const char *t = s->test;
   int ok = 1;
-  for (unsigned f = 0; f < NFLD; f++) {
-    const uint64_t v = kmu_sig_val(i, flds[f].off, 0) & kmu_mask(flds[f].w);
-    s->ones[f] |= v;
-    s->zeros[f] |= ~v & kmu_mask(flds[f].w);
-  }
+  kmu_fcov_add(flds, NFLD, i, s->ones, s->zeros);
   /* ---- this cycle's outputs */
   const int rep = s->run && cyc == s->t0 + LAT;
   const int busy = s->run && cyc > s->t0 && cyc < s->t0 + LAT;
@@ -163,15 +154,7 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_elastic_in *i, const kmu_elas
 }
 
 static int sb_bits(const sb *s) {
-  int ok = 1;
-  for (unsigned f = 0; f < NFLD; f++) {
-    char w[96];
-    snprintf(w, sizeof w, "coverage: every bit of %s seen 1", flds[f].name);
-    ok &= KMU_EXPECT_EQ(s->test, 0, w, kmu_mask(flds[f].w), s->ones[f]);
-    snprintf(w, sizeof w, "coverage: every bit of %s seen 0", flds[f].name);
-    ok &= KMU_EXPECT_EQ(s->test, 0, w, kmu_mask(flds[f].w), s->zeros[f]);
-  }
-  return ok;
+  return kmu_fcov_check(s->test, 0, flds, NFLD, s->ones, s->zeros);
 }
 
 /* ======================================================================== random lockstep */

@@ -206,9 +206,9 @@ static void bad_access(fe_ctx *x) {
       break;
     }
     case 4: /* an unmapped word of the TReM window, after its last register */
-      kmu_axim_write(m, KMU_TR_LAST_LID_ADDR + 4 +
+      kmu_axim_write(m, KMU_TR_AUTO_NV_ADDR + 4 +
                             4 * (uint32_t)kmu_rng_below(&x->rng,
-                                                       (KMU_WIN_TREM_LAST - KMU_TR_LAST_LID_ADDR) / 4),
+                                                       (KMU_WIN_TREM_LAST - KMU_TR_AUTO_NV_ADDR) / 4),
                      1, 0xf, t);
       break;
     case 5: kmu_axim_read(m, KMU_COPY_GO_ADDR, t); break;                     /* WO */
@@ -468,7 +468,7 @@ typedef struct {
 static const demo_op demo_script[] = {
     {D_SAY, 0, 0, "-- identify the front end", 0, 0, 0, 0},
     RD(KMU_ID_ADDR, "ID", 0x4B4D5530u),
-    RD(KMU_VERSION_ADDR, "VERSION (1.4: with the preemption, TReM and copy windows)", 0x00000104u),
+    RD(KMU_VERSION_ADDR, "VERSION (1.5: with the preemption, TReM, copy and yield windows)", 0x00000105u),
     RD(KMU_CONFIG_ADDR, "CONFIG ([7:0] EKT entries, [15:8] counter bits, [23:16] AXI address bits)",
        P_ENTRIES | P_CNT_W << 8 | P_AW << 16),
     {D_IDLE, 0, 0, 0, 0, 0, 0, 0},
@@ -495,7 +495,7 @@ static const demo_op demo_script[] = {
     {D_W, DB(1000), 0, 0, 0, 0, 0, 0}, {D_IDLE, 0, 0, 0, 0, 0, 0, 0},
     RD(KMU_ERR_DB_INFO_ADDR, "ERR_DB_INFO after doorbell 1000, beyond the table (cause 1)", 0x000103e8u),
     RD_ERR(0x0800, "read of unmapped 0x0800"),
-    WR_ERR(KMU_TR_LAST_LID_ADDR + 4, 1, "write to an unmapped word of the TReM window"),
+    WR_ERR(KMU_TR_AUTO_NV_ADDR + 4, 1, "write to an unmapped word of the TReM window"),
     WR_ERR(KMU_SCRATCH_ADDR, 0x1234, "write with a partial strobe"),
     RD(KMU_SCRATCH_ADDR, "SCRATCH after the refused write", 0),
     {D_IDLE, 0, 0, 0, 0, 0, 0, 0}, {D_CPL_ALL, 0, 0, 0, 0, 0, 0, 0},

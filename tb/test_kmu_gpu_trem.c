@@ -43,6 +43,23 @@ static void wr(fuzz_env *e, uint32_t a, uint32_t d) {
   while (!kmu_axim_write(&e->axi, a, d, 0xf, 0)) cycle(e);
 }
 
+/* a register read through the bus: the data of the first R handshake after the request (the
+ * environment's master has nothing else outstanding here) */
+static uint32_t rd(fuzz_env *e, uint32_t a) {
+  while (!kmu_axim_read(&e->axi, a, 0)) cycle(e);
+  for (unsigned k = 0; k < 1000; k++) {
+    drive(e);
+    kmu_gpu_comb(&e->m, &e->in, &e->out);
+    const int hs = e->out.s_rvalid_o && e->in.s_rready_i;
+    const uint32_t d = (uint32_t)e->out.s_rdata_o;
+    observe(e);
+    kmu_gpu_tick(&e->m);
+    e->cycle++;
+    if (hs) return d;
+  }
+  return 0xdeadbeefu;
+}
+
 static void launch(fuzz_env *e, uint32_t kptr, unsigned tbs, unsigned prio, unsigned user) {
   wr(e, KMU_HL_KPTR_ADDR, kptr);
   wr(e, KMU_HL_GRID_XY_ADDR, tbs | 1u << 16);
@@ -130,6 +147,11 @@ static int t_priority(uint64_t seed) {
         pri.auto_req, pri.el_req);
   CHECK(pri.auto_done == 1, "PRIORITY: its completion (%u)", pri.auto_done);
   CHECK(e.m.u_trem_policy.q.auto_ok == 1, "PRIORITY: the batch kernel revoked (status OK)");
+  /* the window's counters of automatic requests (TR_AUTO, TR_AUTO_NV) */
+  const uint32_t ta = rd(&e, KMU_TR_AUTO_ADDR), tnv = rd(&e, KMU_TR_AUTO_NV_ADDR);
+  CHECK(ta == (1u | 1u << KMU_TR_AUTO_OK_SHIFT), "PRIORITY: TR_AUTO = 1 request, 1 OK (0x%08x)",
+        (unsigned)ta);
+  CHECK(tnv == 0, "PRIORITY: TR_AUTO_NV = 0 (0x%08x)", (unsigned)tnv);
   const uint64_t l_off = off.user_first - off.user_launch, l_pri = pri.user_first - pri.user_launch;
   CHECK(l_pri < 100, "PRIORITY: the user-facing kernel starts within 100 cycles (%" PRIu64 ")",
         l_pri);

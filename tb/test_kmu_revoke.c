@@ -11,9 +11,10 @@
  *   - TAG: the entry req_id_i; LID: the live entry with that launch id, else the finished or
  *     retired one whose last kernel had it; status UNKNOWN / FINISHED / REVOKED / GUARD / OK by
  *     the target's state in D (a completion in D: FINISHED);
- *   - ROOM: the victim is a batch kernel running at t, not guarded, and no such kernel that
- *     stayed unchanged (no admission, no completion) from t to D-1 started later (ties: the
- *     lower tag); none -> NO_VICTIM; a victim that changed after t -> FINISHED; ROOM_EL: a
+ *   - ROOM: the victim is a batch kernel running and started (a TB of it taken since its
+ *     admission, iss_valid_i) at t, not guarded, and no such kernel that stayed unchanged (no
+ *     admission, no completion) from t to D-1 had its first TB taken later (ties: the lower
+ *     tag); none -> NO_VICTIM (a kernel admitted but not started holds no SM: never a victim); a victim that changed after t -> FINISHED; ROOM_EL: a
  *     victim with est != 0, elapsed (D - start) < est and est - elapsed < cost_i -> NEAR_DONE;
  *   - a completion of the target from D+1 up to the stop's acknowledge: FINISHED, no drop, no
  *     free; a replay that brings the tag's revocation count to thr_i (from below) pulses guard_o
@@ -58,8 +59,8 @@ enum { R_FREE, R_RUN, R_RVK, R_REPLAY, R_DONE, R_RETIRED, R_UNK };
 enum { P_NONE, P_SCAN, P_ROOMDEC, P_STOP, P_DROP, P_FREE };
 typedef struct {
   int st;
-  uint64_t lid, est, start;
-  int user;
+  uint64_t lid, est, start, iss; /* iss: the cycle its first TB take was seen */
+  int user, stb;                 /* stb: started (a TB taken since its (re)admission) */
   unsigned rcnt;
 } rtag;
 
@@ -72,7 +73,8 @@ typedef struct {
 static const fld flds[] = {
     F(thr_i, CNTW),      F(cost_i, TSW),   F(adm_valid_i, 1), F(adm_fresh_i, 1),
     F(adm_tag_i, TAGW),  F(adm_lid_i, LIDW), F(adm_user_i, 1), F(adm_est_i, TSW),
-    F(cpl_valid_i, 1),   F(cpl_tag_i, TAGW), F(req_valid_i, 1), F(req_kind_i, 2),
+    F(cpl_valid_i, 1),   F(cpl_tag_i, TAGW), F(iss_valid_i, 1), F(iss_tag_i, TAGW),
+    F(req_valid_i, 1),   F(req_kind_i, 2),
     F(req_replay_i, 1),  F(req_id_i, LIDW),  F(stop_ack_i, 1),  F(drop_ack_i, NSM),
     F(free_ack_i, 1),
 };
@@ -90,6 +92,7 @@ typedef struct {
   unsigned thr0;
   uint8_t s0[CT], cont[CT];
   uint64_t s0lid[CT], s0start[CT], s0est[CT]; /* launch ids, starts, estimates at acceptance */
+  uint64_t s0iss[CT];                          /* first-issue cycles at acceptance */
   uint64_t cost_d;    /* cost_i in D */
   unsigned cpl_d;     /* the tag completing in D (CT: none) */
   int abort;          /* the target finished before the stop took hold */
@@ -106,7 +109,7 @@ typedef struct {
   uint64_t ones[NFLD], zeros[NFLD];
   /* coverage */
   uint64_t n_stat[8], n_kind[4], n_guard, n_race_d, n_race_stop, n_amb, n_req, n_replay,
-      n_retire, n_ties, n_beaten, n_lid_hist, n_drop_same;
+      n_retire, n_ties, n_beaten, n_lid_hist, n_drop_same, n_retadm, n_unstarted;
 } sb;
 
 static void sb_reset(sb *s, const char *test) {
@@ -132,14 +135,16 @@ static int sb_room(sb *s, uint64_t cyc, unsigned V, unsigned st, int cpl_at_d) {
   ok &= kmu_expect(V < CT && s->s0[V], t, cyc,
                    "victim: a revocable batch kernel running at acceptance (tag)", 0, V);
   if (!ok) return 0;
-  const uint64_t av = (s->t0 - s->s0start[V]) & TSM;
+  const uint64_t av = (s->t0 - s->s0iss[V]) & TSM;
   for (unsigned w = 0; w < CT; w++) {
     if (w == V || !s->cont[w]) continue;
-    const uint64_t aw = (s->t0 - s->s0start[w]) & TSM;
+    const uint64_t aw = (s->t0 - s->s0iss[w]) & TSM;
     if (aw == av) s->n_ties++;
     else if (aw > av) s->n_beaten++;
     ok &= kmu_expect(!(aw < av || (aw == av && w < V)), t, cyc,
-                     "victim: no unchanged batch kernel started later (or as late, lower tag)", w, V);
+                     "victim: no unchanged batch kernel whose first TB was taken later (or as "
+                     "late, lower tag)",
+                     w, V);
   }
   const int changed = !s->cont[V] || cpl_at_d;
   unsigned want;
@@ -242,12 +247,19 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_revoke_in *i, const kmu_revok
   const unsigned ctag = (unsigned)i->cpl_tag_i, atag = (unsigned)i->adm_tag_i;
   const int cpl = (i->cpl_valid_i & 1) && ctag < CT, adm = (i->adm_valid_i & 1) && atag < CT;
   const int fresh = (int)(i->adm_fresh_i & 1);
+  const unsigned itag = (unsigned)i->iss_tag_i;
+  const int iss = (i->iss_valid_i & 1) && itag < CT;
   /* the replay's continuation re-admitted in the free's acknowledge cycle (the tag still under
    * revocation): the re-admission of the replay, it runs again */
   const int readm = adm && !fresh && s->ph == P_FREE && (i->free_ack_i & 1) && s->replay &&
                     atag == s->V;
+  /* a retire: kmu_kmu frees the tag at the edge that raises free_ack_i, so a fresh kernel may
+   * take it in the acknowledge cycle: the tag is the new kernel's (RUN, its tables, count 0) */
+  const int retadm = adm && fresh && s->ph == P_FREE && (i->free_ack_i & 1) && !s->replay &&
+                     atag == s->V;
   const int adm_run =
-      (adm && s->t[atag].st != R_RVK && (fresh || s->t[atag].st == R_REPLAY)) || readm;
+      (adm && s->t[atag].st != R_RVK && (fresh || s->t[atag].st == R_REPLAY)) || readm ||
+      retadm;
   uint8_t evt[CT];
   memset(evt, 0, sizeof evt);
   if (cpl) evt[ctag] = 1;
@@ -266,10 +278,13 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_revoke_in *i, const kmu_revok
     s->n_kind[s->kind]++;
     for (unsigned k = 0; k < CT; k++) {
       const rtag *r = &s->t[k];
-      s->s0[k] = r->st == R_RUN && !evt[k] && !r->user && (thr == 0 || r->rcnt < thr);
+      s->s0[k] = r->st == R_RUN && r->stb && !evt[k] && !r->user && (thr == 0 || r->rcnt < thr);
       s->cont[k] = s->s0[k];
+      if (s->kind >= KMU_RVK_KIND_ROOM && r->st == R_RUN && !r->stb && !r->user)
+        s->n_unstarted++;
       s->s0lid[k] = r->lid;
       s->s0start[k] = r->start;
+      s->s0iss[k] = r->iss;
       s->s0est[k] = r->est;
     }
   } else if (s->ph == P_SCAN && cyc < s->D) {
@@ -363,14 +378,20 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_revoke_in *i, const kmu_revok
     s->ph = P_NONE;
     if (s->replay) s->n_replay++;
     else s->n_retire++;
+    s->n_retadm += (uint64_t)retadm;
   }
 
   /* ---- the table: events, then the sequence's own writes */
+  if (iss && !s->t[itag].stb) {
+    s->t[itag].stb = 1;
+    s->t[itag].iss = cyc & TSM;
+  }
   if (cpl && (s->t[ctag].st == R_RUN || s->t[ctag].st == R_REPLAY)) s->t[ctag].st = R_DONE;
   if (adm_run) {
     rtag *r = &s->t[atag];
     r->st = R_RUN;
     r->start = cyc & TSM;
+    r->stb = 0; /* (re)started: no TB taken yet */
     if (fresh) {
       r->lid = i->adm_lid_i & kmu_mask(LIDW);
       r->user = (int)(i->adm_user_i & 1);
@@ -380,7 +401,7 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_revoke_in *i, const kmu_revok
   }
   if (s->abort) s->t[s->V].st = R_DONE; /* finished before the stop took hold */
   s->abort = 0;
-  if (s->x_done && s->x_stat == KMU_RVK_ST_OK) {
+  if (s->x_done && s->x_stat == KMU_RVK_ST_OK && !retadm) {
     s->t[s->V].st = readm ? R_RUN : s->replay ? R_REPLAY : R_RETIRED;
     s->t[s->V].rcnt = s->t[s->V].rcnt == CNTMAX ? CNTMAX : s->t[s->V].rcnt + 1;
   }
@@ -408,6 +429,8 @@ enum { E_FREE, E_RUN, E_STOPPED, E_POOL };
 typedef struct {
   int st;
   uint64_t end_at, readm_at, free_at, lid;
+  uint64_t start_at; /* its first TB take (the dispatcher found it an SM) */
+  int issued;        /* a TB taken since its (re)admission */
   int ever;
   unsigned replays; /* replays seen since its fresh admission (requests aim at these) */
 } etag;
@@ -415,6 +438,7 @@ typedef struct {
 typedef struct {
   int noise;
   unsigned arr_pct, user_pct, est_pct, req_pct, k_w[4], replay_pct, race_pct, swap_pct;
+  unsigned wait_pct, iss_pct; /* kernels that wait long for an SM; further TB takes */
   unsigned stop_d, drop_d, free_d, readm_d, len_min, len_max, thr, cost;
   unsigned ntag; /* fresh kernels only into tags below ntag (few kernels: victims run out) */
   unsigned n_dens[8];
@@ -476,6 +500,9 @@ static void new_phase(env *x, int first) {
     p->replay_pct = (unsigned)kmu_rng_below(r, 101);
     p->race_pct = (unsigned)span(r, 0, 40);
     p->swap_pct = (unsigned)span(r, 0, 5);
+    static const unsigned wp[] = {0, 10, 50, 90};
+    p->wait_pct = wp[kmu_rng_below(r, 4)];
+    p->iss_pct = (unsigned)span(r, 0, 60);
     static const unsigned dl[] = {1, 1, 2, 5, 40, 300};
     p->stop_d = dl[kmu_rng_below(r, 6)];
     p->drop_d = dl[kmu_rng_below(r, 6)];
@@ -547,11 +574,22 @@ static void env_neighbours(env *x, const kmu_revoke_out *po, kmu_revoke_in *in, 
         /* kmu_kmu may re-admit the replay in the acknowledge's own cycle */
         x->e[T].readm_at = c + (rnd ? kmu_rng_below(r, x->ph.readm_d + 1) : 1000000000ull);
       } else {
+        /* kmu_kmu frees the tag at the acknowledge's edge: a fresh kernel may take it at once */
         x->e[T].st = E_FREE;
-        x->e[T].free_at = c + 1;
+        x->e[T].free_at = c + (rnd && kmu_rng_pct(r, 50) ? 0 : 1);
       }
     }
   }
+}
+
+/* a kernel (re)admitted now: when its first TB is taken (soon, or after a long wait for an SM);
+ * it runs len cycles from there */
+static void env_start(env *x, unsigned T, uint64_t len) {
+  kmu_rng *r = &x->rng;
+  const uint64_t d = kmu_rng_pct(r, x->ph.wait_pct) ? span(r, 20, 3000) : span(r, 0, 4);
+  x->e[T].issued = 0;
+  x->e[T].start_at = x->cyc + 1 + d;
+  x->e[T].end_at = x->e[T].start_at + len;
 }
 
 static void env_fresh(env *x, kmu_revoke_in *in, unsigned T, int user, uint64_t est,
@@ -566,7 +604,7 @@ static void env_fresh(env *x, kmu_revoke_in *in, unsigned T, int user, uint64_t 
   x->e[T].ever = 1;
   x->e[T].lid = x->lid_ctr & kmu_mask(LIDW);
   x->e[T].replays = 0;
-  x->e[T].end_at = x->cyc + len;
+  env_start(x, T, len);
   x->lid_ctr++;
 }
 
@@ -590,7 +628,7 @@ static void env_system(env *x, const kmu_revoke_in *pi, const kmu_revoke_out *po
   /* a completion: the lowest running kernel whose time has come (a stopped one never) */
   unsigned ctag = CT;
   for (unsigned k = 0; k < CT && ctag == CT; k++)
-    if (x->e[k].st == E_RUN && x->e[k].end_at <= c) ctag = k;
+    if (x->e[k].st == E_RUN && x->e[k].issued && x->e[k].end_at <= c) ctag = k;
   if (ctag < CT) {
     in->cpl_valid_i = 1;
     in->cpl_tag_i = ctag;
@@ -611,7 +649,7 @@ static void env_system(env *x, const kmu_revoke_in *pi, const kmu_revoke_out *po
     in->adm_user_i = kmu_rng_bits(r, 1);
     in->adm_est_i = kmu_rng_bits(r, TSW);
     x->e[atag].st = E_RUN;
-    x->e[atag].end_at = c + span(r, p->len_min, p->len_max);
+    env_start(x, atag, span(r, p->len_min, p->len_max));
   } else if (kmu_rng_pct(r, p->arr_pct)) {
     const unsigned k0 = (unsigned)kmu_rng_below(r, CT);
     for (unsigned j = 0; j < CT; j++) {
@@ -637,6 +675,24 @@ static void env_system(env *x, const kmu_revoke_in *pi, const kmu_revoke_out *po
       in->adm_tag_i = k;
     }
   }
+  /* a TB take (registered by kmu_gpu): a kernel's first when its time has come, else now and
+   * then one more of a started kernel; never of a tag admitted or completing in this cycle,
+   * nor of a stopped one */
+  const unsigned an = in->adm_valid_i ? (unsigned)in->adm_tag_i : CT;
+  unsigned itag = CT;
+  for (unsigned k = 0; k < CT && itag == CT; k++)
+    if (x->e[k].st == E_RUN && !x->e[k].issued && x->e[k].start_at <= c && k != ctag && k != an)
+      itag = k;
+  if (itag == CT && kmu_rng_pct(r, p->iss_pct)) {
+    const unsigned k = (unsigned)kmu_rng_below(r, CT);
+    if (x->e[k].st == E_RUN && x->e[k].issued && k != ctag && k != an) itag = k;
+  }
+  if (itag < CT) {
+    in->iss_valid_i = 1;
+    in->iss_tag_i = itag;
+    x->e[itag].issued = 1;
+  } else
+    in->iss_tag_i = kmu_rng_below(r, CT);
   if (!in->adm_valid_i) {
     in->adm_tag_i = kmu_rng_below(r, CT);
     in->adm_lid_i = kmu_rng_bits(r, LIDW);
@@ -695,6 +751,8 @@ static void env_noise(env *x, kmu_revoke_in *in) {
   in->adm_est_i = kmu_rng_pct(r, 50) ? kmu_rng_bits(r, TSW) : kmu_rng_bits(r, 12);
   in->cpl_valid_i = kmu_rng_pct(r, d[2]);
   in->cpl_tag_i = kmu_rng_bits(r, TAGW);
+  in->iss_valid_i = kmu_rng_pct(r, d[7]);
+  in->iss_tag_i = kmu_rng_bits(r, TAGW);
   in->req_valid_i = kmu_rng_pct(r, d[3]);
   in->req_kind_i = kmu_rng_bits(r, 2);
   in->req_replay_i = kmu_rng_bits(r, 1);
@@ -782,8 +840,10 @@ static int rnd_finish(void *c) {
   if (!kmu_tb_quiet())
     printf("  %s: %llu requests (tag %llu, lid %llu, room %llu, room_el %llu): ok %llu, unknown "
            "%llu, finished %llu, revoked %llu, guard %llu, no_victim %llu, near_done %llu; "
-           "replays %llu, retires %llu, guard pulses %llu, races at D %llu / in stop %llu, "
-           "lid history %llu, victims beaten by none of %llu older kernels, noise phases %llu\n",
+           "replays %llu, retires %llu (a fresh kernel in the tag at the acknowledge %llu), "
+           "guard pulses %llu, races at D %llu / in stop %llu, "
+           "lid history %llu, victims beaten by none of %llu older kernels, unstarted batch "
+           "kernels at a ROOM acceptance %llu, noise phases %llu\n",
            t, (unsigned long long)s->n_req, (unsigned long long)s->n_kind[0],
            (unsigned long long)s->n_kind[1], (unsigned long long)s->n_kind[2],
            (unsigned long long)s->n_kind[3], (unsigned long long)s->n_stat[0],
@@ -791,16 +851,22 @@ static int rnd_finish(void *c) {
            (unsigned long long)s->n_stat[3], (unsigned long long)s->n_stat[4],
            (unsigned long long)s->n_stat[5], (unsigned long long)s->n_stat[6],
            (unsigned long long)s->n_replay, (unsigned long long)s->n_retire,
-           (unsigned long long)s->n_guard, (unsigned long long)s->n_race_d,
+           (unsigned long long)s->n_retadm, (unsigned long long)s->n_guard,
+           (unsigned long long)s->n_race_d,
            (unsigned long long)s->n_race_stop, (unsigned long long)s->n_lid_hist,
-           (unsigned long long)s->n_beaten,
+           (unsigned long long)s->n_beaten, (unsigned long long)s->n_unstarted,
            (unsigned long long)x->n_noise);
   /* the traffic must have reached every outcome */
   for (unsigned k = 0; k < 7; k++)
     ok &= kmu_expect(s->n_stat[k] > 0, t, 0, "coverage: every completion status seen (status)", k, 0);
   ok &= kmu_expect(s->n_guard > 0 && s->n_race_stop > 0 && s->n_race_d > 0 && s->n_replay > 0 &&
-                       s->n_retire > 0 && s->n_lid_hist > 0,
-                   t, 0, "coverage: guard pulse, both races, replay, retire, LID history", 1, 0);
+                       s->n_retire > 0 && s->n_lid_hist > 0 && s->n_retadm > 0 &&
+                       s->n_unstarted > 0,
+                   t, 0,
+                   "coverage: guard pulse, both races, replay, retire, LID history, a fresh "
+                   "kernel in a retired tag at the acknowledge, a ROOM request while a batch "
+                   "kernel runs unstarted",
+                   1, 0);
   return ok;
 }
 
@@ -818,7 +884,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
 /* A directed test is a script of actions at given cycles, the neighbours answering with fixed
  * delays (stop, drop, free: the acknowledge A cycles after the pulse), and the completions the
  * spec requires, in order.  The scoreboard runs beside it. */
-enum { A_ADM, A_CPL, A_REQ, A_EXPECT, A_GUARD, A_READM };
+enum { A_ADM, A_CPL, A_REQ, A_ISS, A_EXPECT, A_GUARD, A_READM };
 typedef struct dstep {
   uint64_t at; /* cycle (A_EXPECT / A_GUARD: ignored, in order) */
   int a;
@@ -847,6 +913,8 @@ static void d_add(dprog *p, dstep st) {
 #define ADM(c, T, L, U, E) d_add(p, (dstep){.at = (c), .a = A_ADM, .tag = (T), .fresh = 1, .lid = (L), .user = (U), .est = (E)})
 #define READM(c, T) d_add(p, (dstep){.at = (c), .a = A_ADM, .tag = (T), .fresh = 0})
 #define CPL(c, T) d_add(p, (dstep){.at = (c), .a = A_CPL, .tag = (T)})
+/* a TB of tag T taken (its first after an admission: it has started) */
+#define ISS(c, T) d_add(p, (dstep){.at = (c), .a = A_ISS, .tag = (T)})
 #define REQ(c, K, R, I) d_add(p, (dstep){.at = (c), .a = A_REQ, .kind = (K), .replay = (R), .id = (I)})
 #define EXPECT(S, T, L) d_add(p, (dstep){.a = A_EXPECT, .stat = (S), .tag = (T), .lid = (L)})
 #define GUARD(T) d_add(p, (dstep){.a = A_GUARD, .tag = (T)})
@@ -895,6 +963,9 @@ static int d_drive(void *c, uint64_t cyc, const void *pi_, const void *po_, void
     } else if (st->a == A_CPL) {
       in->cpl_valid_i = 1;
       in->cpl_tag_i = st->tag;
+    } else if (st->a == A_ISS) {
+      in->iss_valid_i = 1;
+      in->iss_tag_i = st->tag;
     } else if (st->a == A_REQ) {
       x->req_on = 1;
       x->req.req_kind_i = st->kind;
@@ -1080,7 +1151,8 @@ static int t_latency(const char *test, uint64_t seed, uint64_t cycles) {
 }
 
 /* "make room": the most recently started batch kernel; user kernels, guarded kernels and
- * kernels under revocation are never victims; none -> NO_VICTIM; ties -> the lower tag */
+ * kernels under revocation are never victims; none -> NO_VICTIM (every kernel here starts
+ * the cycle after its admission: the order of admission is the order of start) */
 static int t_victim(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   if (CT < 4) return 1;
@@ -1090,12 +1162,17 @@ static int t_victim(const char *test, uint64_t seed, uint64_t cycles) {
   ADM(c, 2, 0x12, 0, 0);     /* batch, oldest */
   ADM(c + 1, 1, 0x11, 0, 0); /* batch */
   ADM(c + 2, 3, 0x13, 1, 0); /* user, newest: never a victim */
+  ISS(c + 1, 2);
+  ISS(c + 2, 1);
+  ISS(c + 3, 3);
   c += 5;
   ASK(KMU_RVK_KIND_ROOM, 1, 0, KMU_RVK_ST_OK, 1, 0x11); /* tag 1, the newest batch kernel, replayed */
   ASK(KMU_RVK_KIND_ROOM, 0, 0, KMU_RVK_ST_OK, 2, 0x12); /* tag 1 waits in the pool: tag 2 next, retired */
   ASK(KMU_RVK_KIND_ROOM, 0, 0, KMU_RVK_ST_NO_VICTIM, 0, 0); /* only the user kernel runs */
   READM(c, 1); /* the replay starts: the newest batch kernel again */
   ADM(c + 1, 0, 0x10, 0, 0);
+  ISS(c + 1, 1);
+  ISS(c + 2, 0);
   c += 4;
   ASK(KMU_RVK_KIND_ROOM, 0, 0, KMU_RVK_ST_OK, 0, 0x10); /* tag 0 started after tag 1's replay */
   /* two batch kernels admitted in the same cycle cannot happen (one admission per cycle); the
@@ -1118,6 +1195,7 @@ static int t_elastic(const char *test, uint64_t seed, uint64_t cycles) {
   /* remaining = est - elapsed = 99 < 100: kept running */
   uint64_t r = c + 10, el = r + CT + 1 - c;
   ADM(c, 0, 0x20, 0, el + 99);
+  ISS(c + 1, 0); /* started; the elapsed time counts from the admission */
   REQ(r, KMU_RVK_KIND_ROOM_EL, 0, 0);
   EXPECT(KMU_RVK_ST_NEAR_DONE, 0, 0x20);
   /* the same request under Priority: revoked (replayed) */
@@ -1127,12 +1205,14 @@ static int t_elastic(const char *test, uint64_t seed, uint64_t cycles) {
   r = c + 10;
   el = r + CT + 1 - c;
   ADM(c, 1, 0x21, 0, el + 100);
+  ISS(c + 1, 1);
   REQ(r, KMU_RVK_KIND_ROOM_EL, 0, 0);
   EXPECT(KMU_RVK_ST_OK, 1, 0x21);
   c = AFTER(r);
   /* no estimate: revoked */
   r = c + 10;
   ADM(c, 1, 0x22, 0, 0);
+  ISS(c + 1, 1);
   REQ(r, KMU_RVK_KIND_ROOM_EL, 0, 0);
   EXPECT(KMU_RVK_ST_OK, 1, 0x22);
   c = AFTER(r);
@@ -1140,6 +1220,7 @@ static int t_elastic(const char *test, uint64_t seed, uint64_t cycles) {
   r = c + 10;
   el = r + CT + 1 - c;
   ADM(c, 1, 0x23, 0, el);
+  ISS(c + 1, 1);
   REQ(r, KMU_RVK_KIND_ROOM_EL, 0, 0);
   EXPECT(KMU_RVK_ST_OK, 1, 0x23);
   c = AFTER(r);
@@ -1147,6 +1228,7 @@ static int t_elastic(const char *test, uint64_t seed, uint64_t cycles) {
   r = c + 10;
   el = r + CT + 1 - c;
   ADM(c, 1, 0x24, 0, el + 1);
+  ISS(c + 1, 1);
   REQ(r, KMU_RVK_KIND_ROOM_EL, 0, 0);
   EXPECT(KMU_RVK_ST_NEAR_DONE, 1, 0x24);
   c = AFTER(r);
@@ -1164,6 +1246,7 @@ static int t_starve(const char *test, uint64_t seed, uint64_t cycles) {
   p->thr = 2;
   uint64_t c = 2;
   ADM(c, 0, 0x30, 0, 0);
+  ISS(c + 1, 0);
   c += 3;
   ASK(KMU_RVK_KIND_ROOM, 1, 0, KMU_RVK_ST_OK, 0, 0x30); /* count 1 */
   READM(c, 0);
@@ -1173,6 +1256,7 @@ static int t_starve(const char *test, uint64_t seed, uint64_t cycles) {
   GUARD(0);
   c = AFTER(c);
   READM(c, 0);
+  ISS(c + 1, 0); /* started: only the guard keeps it from being a victim */
   c += 3;
   ASK(KMU_RVK_KIND_TAG, 1, 0, KMU_RVK_ST_GUARD, 0, 0x30);
   ASK(KMU_RVK_KIND_LID, 0, 0x30, KMU_RVK_ST_GUARD, 0, 0x30);
@@ -1218,7 +1302,8 @@ static int t_readmit(const char *test, uint64_t seed, uint64_t cycles) {
   READM(c + CT + 7, T);
   EXPECT(KMU_RVK_ST_OK, T, 0x55);
   c = AFTER(c);
-  REQ(c, KMU_RVK_KIND_ROOM, 1, 0); /* and a victim */
+  ISS(c - 2, T);
+  REQ(c, KMU_RVK_KIND_ROOM, 1, 0); /* and a victim (started again) */
   READM(c + CT + 7, T);
   EXPECT(KMU_RVK_ST_OK, T, 0x55);
   c = AFTER(c);
@@ -1229,10 +1314,87 @@ static int t_readmit(const char *test, uint64_t seed, uint64_t cycles) {
   return ok;
 }
 
+/* a retire: kmu_kmu frees the tag at the edge that raises free_ack_i, so a fresh kernel can be
+ * admitted into it in the acknowledge cycle itself (the tag still under revocation that cycle).
+ * The unit must know the new kernel: found by launch id, revocable by tag, a victim, its count
+ * 0 (the bug: the fresh admission was ignored, the tag went RETIRED with the old kernel's
+ * tables, so the new kernel answered UNKNOWN by launch id and REVOKED by tag) */
+static int t_retadm(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  dprog *p = d_new(test);
+  const unsigned T = CT - 1;
+  /* acks 1 cycle after each pulse: a request accepted in r gets free_ack_i in r + CT + 7 */
+  uint64_t c = 2;
+  ADM(c, T, 0x55, 0, 0);
+  c += 3;
+  REQ(c, KMU_RVK_KIND_TAG, 0, T); /* retire */
+  ADM(c + CT + 7, T, 0x66, 0, 0); /* a fresh kernel takes the freed tag at once */
+  EXPECT(KMU_RVK_ST_OK, T, 0x55);
+  c = AFTER(c);
+  ASK(KMU_RVK_KIND_LID, 0, 0x55, KMU_RVK_ST_UNKNOWN, 0, 0x55); /* the old one is gone */
+  REQ(c, KMU_RVK_KIND_LID, 0, 0x66); /* the new one is known and runs: retired too */
+  ADM(c + CT + 7, T, 0x77, 0, 0);    /* and again a fresh kernel in the acknowledge cycle */
+  EXPECT(KMU_RVK_ST_OK, T, 0x66);
+  c = AFTER(c);
+  ISS(c - 2, T);
+  ASK(KMU_RVK_KIND_ROOM, 1, 0, KMU_RVK_ST_OK, T, 0x77); /* the newest is a victim, replayed */
+  ASK(KMU_RVK_KIND_TAG, 0, T, KMU_RVK_ST_REVOKED, T, 0x77);
+  const int ok = d_run(p);
+  free(p);
+  return ok;
+}
+
+/* issue 12 (found by make study-trem): a victim must be a kernel that has started, a TB of it
+ * taken since its admission (iss_valid_i), the newest first TB first.  A kernel admitted but
+ * waiting for an SM holds none: revoking it frees nothing (the bug: the newest ADMITTED batch
+ * kernel was the victim, so the revocation answered OK and the user-facing kernel still
+ * waited).  Fails on the design before the fix: completion 0 names tag 2, the admitted one. */
+static int t_unstarted(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  if (CT < 4) return 1;
+  dprog *p = d_new(test);
+  uint64_t c = 2;
+  ADM(c, 0, 0x50, 0, 0);
+  ISS(c + 1, 0); /* started first */
+  ADM(c + 2, 1, 0x51, 0, 0);
+  ISS(c + 3, 1); /* started second: the most recently started */
+  ADM(c + 4, 2, 0x52, 0, 0); /* admitted last, waits for an SM: no TB taken */
+  c += 8;
+  ASK(KMU_RVK_KIND_ROOM, 1, 0, KMU_RVK_ST_OK, 1, 0x51); /* not tag 2; replayed */
+  READM(c, 1); /* re-admitted, not started again yet: no victim either */
+  c += 3;
+  ASK(KMU_RVK_KIND_ROOM, 0, 0, KMU_RVK_ST_OK, 0, 0x50); /* retired */
+  ASK(KMU_RVK_KIND_ROOM, 0, 0, KMU_RVK_ST_NO_VICTIM, 0, 0); /* 1 and 2 run nowhere */
+  ASK(KMU_RVK_KIND_ROOM_EL, 0, 0, KMU_RVK_ST_NO_VICTIM, 0, 0);
+  /* the order is the first TB's, not the admission's: 2 (admitted before 1's re-admission)
+   * starts after 1; a later take of 1 does not move its start */
+  ISS(c, 1);
+  ISS(c + 2, 2);
+  ISS(c + 3, 1);
+  c += 6;
+  ASK(KMU_RVK_KIND_ROOM, 1, 0, KMU_RVK_ST_OK, 2, 0x52); /* replayed */
+  /* a kernel that starts during the scan was not a candidate at acceptance */
+  READM(c, 2);
+  c += 3;
+  REQ(c, KMU_RVK_KIND_ROOM, 0, 0);
+  ISS(c + 2, 2);
+  EXPECT(KMU_RVK_ST_OK, 1, 0x51); /* retired */
+  c = AFTER(c);
+  ASK(KMU_RVK_KIND_ROOM, 0, 0, KMU_RVK_ST_OK, 2, 0x52); /* started now: retired */
+  /* an explicit request names its kernel, started or not */
+  ADM(c, 3, 0x53, 0, 0);
+  c += 3;
+  ASK(KMU_RVK_KIND_TAG, 0, 3, KMU_RVK_ST_OK, 3, 0x53);
+  const int ok = d_run(p);
+  free(p);
+  return ok;
+}
+
 #define RND_CYCLES 250000
 static const kmu_test tests[] = {
     {"errors", t_errors, 0, 0},   {"latency", t_latency, 0, 0}, {"victim", t_victim, 0, 0},
     {"elastic", t_elastic, 0, 0}, {"starve", t_starve, 0, 0},   {"readmit", t_readmit, 0, 0},
+    {"retadm", t_retadm, 0, 0},   {"unstarted", t_unstarted, 0, 0},
     {"random", t_random, RND_CYCLES, 5},
 };
 

@@ -199,7 +199,11 @@ typedef struct env {
   unsigned n_wq;
   int wk_bad; /* this cycle's wake names no yielded TB */
   unsigned y_force, y_wdelay; /* directed: answer code + 1, wake-up delay (0: random) */
+  uint64_t y_rdy_at; /* directed: the lane stand-in's ready held low until this cycle (0: random) */
   unsigned n_yield, n_ytake, n_yspin, n_yrefuse, n_ysd, n_ywake, n_ywbad, n_yrst, n_ywd;
+  /* yields met by a TReM drop of their tag: asked or answered at the pulse (coverage), saved
+   * (sd_valid_o) as the drop discarded their context (no wake-up follows) */
+  unsigned n_ydrop_fly, n_ydrop_sd;
   uint64_t y_lat_max, y_lat_sum; /* wake-up -> restored offer, cycles */
   /* the context engine was busy last cycle; context commands aborted by a drop (issue 12) */
   int ctx_busy_prev;
@@ -376,6 +380,8 @@ static void drop_issue(env *x, const kmu_sm_out *o, kmu_sm_in *i, unsigned tag) 
       t->dmark = 1, n++, unst += t->st == ST_ACC;
   }
   x->n_drop_tbs += n;
+  /* a yield of the tag asked, answered or in its save (the leak this used to cause) */
+  if ((x->y_wait || x->y_save) && x->tb[x->ent[x->y_e].u].slot == tag) x->n_ydrop_fly++;
   /* what the drop meets (coverage) */
   x->n_drop_busy += n && (o->pre_busy_o & 1);
   x->n_drop_wp += n && (o->wp_busy_o & 1);
@@ -441,8 +447,10 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
 
   /* ---- TReM drop: a kernel tag (mostly one of the run's kernels, else any) is dropped ---- */
   i->drop_slot_i = rb(x, 0, 255);
-  const int y_act = x->y_on || x->y_wait || x->y_save || x->n_wq;
-  if (x->drp_pct && x->c.nk && !x->drp_on && !y_act &&
+  /* (a yield asked, answered or in its save may meet the drop: the SM's drop waits for it; a
+   * saved yield waiting for its wake-up is not dropped here: a drop forgets it and its later
+   * wake is refused, kmu_sm.md "Yield") */
+  if (x->drp_pct && x->c.nk && !x->drp_on && !x->n_wq &&
       kmu_rng_below(&x->rng, 100000) < x->drp_pct) {
     const unsigned tag = kmu_rng_pct(&x->rng, 85) ? x->c.k[rb(x, 0, (unsigned)x->c.nk - 1)].slot
                                                   : rb(x, 0, 255);
@@ -744,7 +752,7 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     i->simt_yield_rtb_i = rb(x, 0, NT - 1);
     i->simt_yield_addr_i = rnd32(x);
   }
-  i->yq_ready_i = kmu_rng_pct(&x->rng, 60);
+  i->yq_ready_i = x->y_rdy_at ? cyc >= x->y_rdy_at : kmu_rng_pct(&x->rng, 60);
   i->yr_code_i = rb(x, 0, 3);
   if (x->y_due) {
     i->yr_valid_i = 1;
@@ -1381,16 +1389,19 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
     }
     if (o->sd_valid_o & 1) {
       /* the save is done when the TB leaves (its evict), into the reserved table entry */
+      const int ydrop = x->y_save && x->tb[x->y_u].st == ST_DROP; /* evicted by its drop */
       if (!x->y_save || !(o->simt_evict_valid_o & 1) || o->simt_evict_rtb_o != x->y_e ||
-          x->tb[x->y_u].ck_p[0] != x->y_lane_ptb)
+          (!ydrop && x->tb[x->y_u].ck_p[0] != x->y_lane_ptb))
         FAIL(x, "sd_valid_o: yield in save %d (entry %u, table entry %u / saved to %u), evict "
                 "%llu of entry %llu", x->y_save, x->y_e, x->y_lane_ptb, x->tb[x->y_u].ck_p[0],
              (unsigned long long)o->simt_evict_valid_o, (unsigned long long)o->simt_evict_rtb_o);
       x->y_save = 0;
       x->n_ysd++;
       x->ent[x->y_e].yblk = 0;
-      x->tb[x->y_u].yld_wait = 1;
-      if (x->n_wq < 64) {
+      if (ydrop) {
+        x->n_ydrop_sd++; /* its context discarded: nothing to wake */
+      } else if (x->n_wq < 64) {
+        x->tb[x->y_u].yld_wait = 1;
         x->wq[x->n_wq].due = cyc + (x->y_wdelay ? x->y_wdelay : rb(x, 1, 300));
         x->wq[x->n_wq].ptb = x->y_lane_ptb;
         x->wq[x->n_wq++].u = x->y_u;
@@ -1436,16 +1447,17 @@ static int env_finish(void *c) {
   if (getenv("KMU_SM_STATS") && !kmu_tb_quiet())
     fprintf(stderr,
             "  [%s] yields %u (withdrawn %u): taken %u, spins %u, refused %u, saved %u, woken %u"
-            " (bad wakes %u), restored %u, wake-up -> restored offer max %llu avg %llu\n",
+            " (bad wakes %u), restored %u; met by a drop %u (saved as dropped %u), wake-up ->"
+            " restored offer max %llu avg %llu\n",
             x->test, x->n_yield, x->n_ywd, x->n_ytake, x->n_yspin, x->n_yrefuse, x->n_ysd,
-            x->n_ywake, x->n_ywbad, x->n_yrst, (unsigned long long)x->y_lat_max,
+            x->n_ywake, x->n_ywbad, x->n_yrst, x->n_ydrop_fly, x->n_ydrop_sd, (unsigned long long)x->y_lat_max,
             (unsigned long long)(x->n_yrst ? x->y_lat_sum / x->n_yrst : 0));
   if (x->fail) return 0;
   /* conservation of yields: every taken yield saved once, woken once, restored once (or,
    * once woken, dropped by a TReM drop of its tag as any preempted TB) */
   unsigned ydrop = 0;
   for (unsigned u = 0; u < x->ntb; u++) ydrop += x->tb[u].yld_woken && x->tb[u].st == ST_DROP;
-  if (x->n_ysd != x->n_ytake + x->n_yspin || x->n_ywake != x->n_ysd ||
+  if (x->n_ysd != x->n_ytake + x->n_yspin || x->n_ywake + x->n_ydrop_sd != x->n_ysd ||
       x->n_yrst + ydrop != x->n_ywake ||
       x->n_yield != x->n_ytake + x->n_yspin + x->n_yrefuse + (unsigned)x->y_wait) {
     FAIL(x, "yields %u: taken %u + spins %u + refused %u, saved %u, woken %u, restored %u",
@@ -1623,6 +1635,15 @@ static int d_script(void *c, uint64_t cyc, kmu_sm_in *i) {
     if (cyc == 60) drop_issue(x, &D.o_prev, i, 3);
     if (cyc > 70 && !x->drp_on) x->draining = 1;
     break;
+  case 12: /* yield + drop: TB A (slot 3) yields at 100, the lane not ready until 100 +
+             D.dly; a drop of tag 3 in cycle 100 + D.lat (asked: D.lat < D.dly; answered or in
+             its save: later); the answer D.ycode */
+    if (cyc == 1) d_start(x, i, 2, 4, 64, 3000, 0);
+    x->y_force = D.ycode + 1, x->y_wdelay = 50, x->y_rdy_at = 100 + D.dly;
+    if (cyc == 99) x->y_on = 1, x->y_e = 0, x->y_addr = 0x1000, x->y_since = cyc;
+    if (cyc == 100 + D.lat) drop_issue(x, &D.o_prev, i, 3), D.t_drop = cyc;
+    if (cyc > 100 + D.lat && !x->drp_on && !x->y_wait && !x->y_save) x->draining = 1;
+    break;
   case 11: /* yield: one TB yields at 100 (answer D.ycode), woken 50 cycles after its save */
     if (cyc == 1) d_start(x, i, 2, 4, 64, 3000, 0);
     x->y_force = D.ycode + 1, x->y_wdelay = 50;
@@ -1645,7 +1666,8 @@ static int d_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
   if (x->n_evict != n_evict0) D.t_evict = cyc;
   D.o_prev = *o;
   if ((o->drop_ack_o & 1) && D.nack < 4) D.t_ack[D.nack++] = cyc;
-  if (D.kind == 11) {
+  if (D.kind == 12 && (o->sd_valid_o & 1)) D.t_rcmd = cyc; /* (kind 12: the save done) */
+  if (D.kind == 11 || D.kind == 12) {
     if ((i->simt_yield_valid_i & 1) && (o->simt_yield_ready_o & 1)) D.t_yacc = cyc;
     if ((i->wk_valid_i & 1) && !D.t_wake) D.t_wake = cyc;
     if (D.t_wake && !D.t_rcmd && (o->ctx_cmd_valid_o & 1) && (o->ctx_cmd_ready_o & 1) &&
@@ -1921,6 +1943,56 @@ static int t_yield_full(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   return t_yield_kind(test, KMU_YR_FULL);
 }
+/* GPUpIO yield met by a TReM drop of its tag (kmu_sm.md, "Yield"): the drop leaves a TB whose
+ * yield is asked or answered alone until the answer; refused, the TB goes on and is dropped as
+ * any running TB (nothing saved); taken, it is switched and its save, aborted by the drop,
+ * ends in its evict with sd_valid_o (the monitor's entry gets its save done) and the context
+ * discarded.  Either way the drop is acknowledged after it, once, with nothing of the tag left:
+ * no done report, no preempted-table entry kept (the reservation released), the lane idle. */
+static int dyd_finish(void *c) {
+  env *x = c;
+  if (!env_finish(c)) return 0;
+  const char *t = x->test;
+  int ok = KMU_EXPECT_EQ(t, x->cyc, "the run drained", 1, x->drained);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "yield accepted at 100", 100, D.t_yacc);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "the drop met the yield", 1, x->n_ydrop_fly);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "one acknowledge", 1, D.nack);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "TB A dropped", ST_DROP, x->tb[0].st);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "TB A: no done", 0, x->tb[0].ndone);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "nothing restored", 0, x->n_yrst + x->n_ywake);
+  if (D.ycode <= KMU_YR_SPIN) {
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "save done once, as dropped", 2, x->n_ysd + x->n_ydrop_sd);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "acknowledge after the save done", 1,
+                        D.t_rcmd && D.t_ack[0] > D.t_rcmd);
+  } else {
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "refused: no save done", 0, x->n_ysd);
+    ok &= KMU_EXPECT_EQ(t, x->cyc, "refused once", 1, x->n_yrefuse);
+  }
+  return ok;
+}
+static int t_yield_drop(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  /* {answer, drop offset, lane ready offset}: asked (Y_ASK), answered (Y_ANS) and in the save
+   * (Y_SAVE) for TAKEN; asked for SPIN and FULL */
+  static const unsigned cs[][3] = {{KMU_YR_TAKEN, 2, 6},  {KMU_YR_TAKEN, 1, 1},
+                                   {KMU_YR_TAKEN, 3, 1},  {KMU_YR_TAKEN, 4, 1},
+                                   {KMU_YR_SPIN, 2, 6},   {KMU_YR_FULL, 2, 6},
+                                   {KMU_YR_NOWORK, 1, 1}};
+  int ok = 1;
+  for (unsigned k = 0; k < sizeof cs / sizeof cs[0]; k++) {
+    memset(&D, 0, sizeof D);
+    D.kind = 12;
+    D.ycode = cs[k][0], D.lat = cs[k][1], D.dly = cs[k][2];
+    memset(&X.c, 0, sizeof X.c);
+    X.c.script = d_script;
+    X.c.policy = KMU_POL_CHIMERA;
+    X.test = test;
+    X.cycles = 20000;
+    kmu_stim s = {&X, env_init, env_drive, d_check, dyd_finish};
+    ok &= kmu_lockstep(&kmu_sm_block, &s, test, 1, 20000);
+  }
+  return ok;
+}
 /* TReM drop of a TB whose context command is in flight (issue 12's target: revocation
  * latency bounded, in-flight memory included): Chimera switches the largest TB (SAVE_ALL of
  * TB_MAXW x RPW registers and all shared memory; at the paper size 131,072 + 98,304 bytes,
@@ -2126,6 +2198,7 @@ static const kmu_test tests[] = {
     {"drop", t_drop, 0, 0},
     {"yield_taken", t_yield_taken, 0, 0},
     {"yield_full", t_yield_full, 0, 0},
+    {"yield_drop", t_yield_drop, 0, 0},
     {"drop_save", t_drop_save, 0, 0},
     {"drop_restore", t_drop_restore, 0, 0},
     {"random", t_random, RANDOM_CYCLES, RANDOM_SEEDS},

@@ -58,7 +58,7 @@ typedef struct {
   const char *test;
   int noroom, armed, waiting, el_kind, serving, elastic;
   uint64_t mask;
-  unsigned n_auto, n_ok;
+  unsigned n_auto, n_ok, n_nv;
   /* calm-phase bookkeeping: arrivals and automatic requests while the policy is on */
   uint64_t n_arr, n_req, n_cmd_acc, n_cmd_done, n_auto_done, n_withdraw, n_el, n_pri, n_u0,
       n_clash;
@@ -103,6 +103,8 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_trem_policy_in *i,
   ok &= KMU_EXPECT_EQ(t, cyc, "pend_o", s->waiting || s->serving, o->pend_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "auto_cnt_o", s->n_auto, o->auto_cnt_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "auto_ok_cnt_o", s->n_ok, o->auto_ok_cnt_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "auto_nv_cnt_o: automatic requests answered NO_VICTIM", s->n_nv,
+                      o->auto_nv_cnt_o);
 
   /* ---- this cycle's inputs -> the next state */
   const int on = pol == PRI || pol == ELA;
@@ -113,6 +115,7 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_trem_policy_in *i,
   if (done && s->serving) {
     s->n_auto_done++;
     if ((i->rv_status_i & 7) == KMU_TREM_STATUS_OK && s->n_ok < 0xffff) s->n_ok++;
+    if ((i->rv_status_i & 7) == KMU_TREM_STATUS_NO_VICTIM && s->n_nv < 0xffff) s->n_nv++;
   }
   if (done && !s->serving) s->n_cmd_done++;
   if (cv && ready) s->n_cmd_acc++;
@@ -295,7 +298,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
 /* A script: per cycle, the inputs that differ from the defaults (policy, U held), and the
  * outputs the spec requires, worked out by hand. */
 enum { D_POL, D_U, D_ARR, D_STALL, D_CMD, D_READY0, D_DONE, D_EXPECT_REQ, D_EXPECT_NOREQ, D_EXPECT_MASK,
-       D_EXPECT_AUTO_DONE, D_EXPECT_CMD_DONE, D_EXPECT_CNT };
+       D_EXPECT_AUTO_DONE, D_EXPECT_CMD_DONE, D_EXPECT_CNT, D_EXPECT_NV };
 typedef struct {
   uint64_t at;
   int a;
@@ -371,6 +374,8 @@ static int d_check(void *c, uint64_t cyc, const void *i, const void *o_) {
       ok &= KMU_EXPECT_EQ(t, cyc, "auto_cnt_o", s->v, o->auto_cnt_o);
       ok &= KMU_EXPECT_EQ(t, cyc, "auto_ok_cnt_o", s->w, o->auto_ok_cnt_o);
     }
+    if (s->a == D_EXPECT_NV)
+      ok &= KMU_EXPECT_EQ(t, cyc, "auto_nv_cnt_o (NO_VICTIM answers)", s->v, o->auto_nv_cnt_o);
   }
   return ok;
 }
@@ -411,6 +416,7 @@ static int t_priority(const char *test, uint64_t seed, uint64_t cycles) {
   /* a second arrival while the stall goes on: one more request */
   story(p, 160, KMU_TREM_KIND_ROOM, 1);
   AT(230, D_EXPECT_CNT, 2, 2);
+  AT(230, D_EXPECT_NV, 0, 0);
   /* a batch pick that stalls: nothing, even armed */
   AT(240, D_ARR, 0, 0);
   for (uint64_t k = 241; k < 280; k++) AT(k, D_STALL, 0, 0), AT(k, D_EXPECT_NOREQ, 0, 0);
@@ -420,6 +426,7 @@ static int t_priority(const char *test, uint64_t seed, uint64_t cycles) {
   AT(300, D_DONE, KMU_TREM_STATUS_NO_VICTIM, 0);
   AT(300, D_EXPECT_AUTO_DONE, 0, 0);
   AT(302, D_EXPECT_CNT, 3, 2);
+  AT(302, D_EXPECT_NV, 1, 0); /* the NO_VICTIM answer counted apart */
   p->end = 310;
   const int ok = d_run(p);
   free(p);

@@ -20,13 +20,18 @@ void kmu_fifo_reset(kmu_fifo *m) {
 
 static unsigned ptr_inc(const kmu_fifo *m, unsigned p) { return p == m->p.depth - 1 ? 0 : p + 1; }
 
-void kmu_fifo_comb(kmu_fifo *m, const kmu_fifo_in *i, kmu_fifo_out *o) {
+void kmu_fifo_comb_out(const kmu_fifo *m, kmu_fifo_out *o) {
   const kmu_fifo_regs *q = &m->q;
-  kmu_fifo_regs *d = &m->d;
   o->push_ready_o = q->count != m->p.depth;
   o->pop_valid_o = q->count != 0;
   o->pop_data_o = m->mem_q[q->rptr];
   o->count_o = q->count;
+}
+
+void kmu_fifo_comb(kmu_fifo *m, const kmu_fifo_in *i, kmu_fifo_out *o) {
+  const kmu_fifo_regs *q = &m->q;
+  kmu_fifo_regs *d = &m->d;
+  kmu_fifo_comb_out(m, o);
   int push = i->push_valid_i && o->push_ready_o;
   int pop = o->pop_valid_o && i->pop_ready_i;
 

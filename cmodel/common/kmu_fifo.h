@@ -38,6 +38,9 @@ typedef struct {
 void kmu_fifo_init(kmu_fifo *m, const kmu_fifo_params *p);
 void kmu_fifo_free(kmu_fifo *m);
 void kmu_fifo_reset(kmu_fifo *m);
+/* comb_out: the outputs alone (the RTL's assigns: every output is a function of the state),
+ * for a parent that needs the head and room before it knows this cycle's push and pop */
+void kmu_fifo_comb_out(const kmu_fifo *m, kmu_fifo_out *o);
 void kmu_fifo_comb(kmu_fifo *m, const kmu_fifo_in *i, kmu_fifo_out *o);
 void kmu_fifo_tick(kmu_fifo *m);
 

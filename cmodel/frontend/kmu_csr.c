@@ -244,6 +244,14 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
         SEL(TR_LAST_LID);
         r.rval = FLD_PUT(i->trem_last_lid_i, TR_LAST_LID_LID);
         break;
+      case KMU_TR_AUTO_ADDR:
+        SEL(TR_AUTO);
+        r.rval = FLD_PUT(i->trem_auto_req_i, TR_AUTO_REQS) | FLD_PUT(i->trem_auto_ok_i, TR_AUTO_OK);
+        break;
+      case KMU_TR_AUTO_NV_ADDR:
+        SEL(TR_AUTO_NV);
+        r.rval = FLD_PUT(i->trem_auto_nv_i, TR_AUTO_NV_NO_VICTIM);
+        break;
       case KMU_COPY_SRC_ADDR: SEL(COPY_SRC); r.rval = q->cp_src; break;
       case KMU_COPY_DST_ADDR: SEL(COPY_DST); r.rval = q->cp_dst; break;
       case KMU_COPY_LEN_ADDR: SEL(COPY_LEN); r.rval = q->cp_len; break;
@@ -272,6 +280,17 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
       case KMU_COPY_ERR_CNT_ADDR: SEL(COPY_ERR_CNT); r.rval = q->cnt_cp; break;
       case KMU_COPY_IRQ_ADDR: SEL(COPY_IRQ); r.rval = FLD_PUT(q->cp_irq_en, COPY_IRQ_EN); break;
       case KMU_PERF_COPIES_ADDR: SEL(PERF_COPIES); r.rval = q->perf_cp; break;
+      /* GPUpIO yield window: the signal (write-only), kmu_yield_mon's counters (live) */
+      case KMU_YIELD_SIGNAL_ADDR: SEL(YIELD_SIGNAL); break;
+      case KMU_YIELD_TAKE_ADDR: SEL(YIELD_TAKE); r.rval = (uint32_t)i->ycnt_take_i & cnt_max(m); break;
+      case KMU_YIELD_SPIN_ADDR: SEL(YIELD_SPIN); r.rval = (uint32_t)i->ycnt_spin_i & cnt_max(m); break;
+      case KMU_YIELD_FULL_ADDR: SEL(YIELD_FULL); r.rval = (uint32_t)i->ycnt_full_i & cnt_max(m); break;
+      case KMU_YIELD_NOWORK_ADDR:
+        SEL(YIELD_NOWORK);
+        r.rval = (uint32_t)i->ycnt_nowork_i & cnt_max(m);
+        break;
+      case KMU_YIELD_WAKE_ADDR: SEL(YIELD_WAKE); r.rval = (uint32_t)i->ycnt_wake_i & cnt_max(m); break;
+      case KMU_YIELD_ERR_ADDR: SEL(YIELD_ERR); r.rval = (uint32_t)i->ycnt_err_i & cnt_max(m); break;
       case KMU_COPY_CONFIG_ADDR:
         SEL(COPY_CONFIG);
         r.rval = FLD_PUT(m->p.cp_nprio, COPY_CONFIG_NPRIO) | FLD_PUT(m->p.cp_lenw, COPY_CONFIG_LENW) |
@@ -332,6 +351,8 @@ void kmu_csr_comb_out(const kmu_csr *m, kmu_csr_out *o) {
   o->pre_bw_shift_o = q->pre_bw_shift;
   o->pre_hint_valid_o = q->pre_hint_valid;
   o->pre_pred_launch_o = q->pre_launch;
+  o->ysig_valid_o = q->ysig_valid;
+  o->ysig_addr_o = q->ysig_addr;
   o->host_class_o = q->host_class;
   o->host_est_o = q->host_est;
   o->trem_req_valid_o = q->tr_req_valid;
@@ -551,6 +572,9 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
 
   /* the hint is a pulse: high only in the cycle after an accepted PRE_HINT write */
   d->pre_hint_valid = acc_wr && a == KMU_PRE_HINT_ADDR;
+  /* the yield signal too (GPUpIO: kmu_yield_mon's sw_valid_i), with the address written */
+  d->ysig_valid = acc_wr && a == KMU_YIELD_SIGNAL_ADDR;
+  if (d->ysig_valid) d->ysig_addr = (uint32_t)i->bus_req_wdata_i;
 
   if (acc_wr) {
     switch (a) {

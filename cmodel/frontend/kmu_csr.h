@@ -19,7 +19,8 @@ extern "C" {
   X(cp_cpl_id_i) X(cp_cpl_status_i) X(cp_busy_i) X(trem_req_ready_i) X(trem_busy_i)         \
   X(trem_done_valid_i) X(trem_done_status_i) X(trem_done_replay_i) X(trem_done_tag_i)       \
   X(trem_done_lid_i) X(trem_guard_i) X(trem_guard_tag_i) X(trem_u_i) X(trem_q_i) X(trem_le_i) \
-  X(trem_last_lid_i)
+  X(trem_last_lid_i) X(trem_auto_req_i) X(trem_auto_ok_i) X(trem_auto_nv_i)                 \
+  X(ycnt_take_i) X(ycnt_spin_i) X(ycnt_full_i) X(ycnt_nowork_i) X(ycnt_wake_i) X(ycnt_err_i)
 #define KMU_CSR_OUT(X)                                                                       \
   X(bus_req_ready_o, always) X(bus_rsp_rdata_o, always) X(bus_rsp_err_o, always)            \
   X(db_valid_o, always) X(db_idx_o, db_valid_o) X(reg_valid_o, always)                      \
@@ -36,7 +37,8 @@ extern "C" {
   X(pre_policy_o, always) X(pre_inplace_o, always) X(pre_wp_en_o, always)                   \
   X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_all_o, always) X(pre_ctx_base_o, always)                      \
   X(pre_deadline_o, always) X(pre_bw_shift_o, always) X(pre_hint_valid_o, always)           \
-  X(pre_pred_launch_o, always) X(host_class_o, host_valid_o) X(host_est_o, host_valid_o)    \
+  X(pre_pred_launch_o, always) X(ysig_valid_o, always) X(ysig_addr_o, always)              \
+  X(host_class_o, host_valid_o) X(host_est_o, host_valid_o)    \
   X(cp_chunk_log2_o, always) X(cp_cmd_valid_o, always)                                     \
   X(cp_cmd_src_o, cp_cmd_valid_o) X(cp_cmd_dst_o, cp_cmd_valid_o)                            \
   X(cp_cmd_bytes_o, cp_cmd_valid_o) X(cp_cmd_dir_o, cp_cmd_valid_o)                          \
@@ -74,6 +76,8 @@ typedef struct {
   unsigned pre_bw_shift;
   uint32_t pre_launch;       /* PRE_HINT.PRED_LAUNCH */
   unsigned pre_hint_valid;   /* the PRE_HINT write pulse, one cycle late */
+  unsigned ysig_valid;       /* the YIELD_SIGNAL write pulse, one cycle late (GPUpIO) */
+  uint32_t ysig_addr;        /* its ADDR */
   uint32_t scratch, kptr;
   unsigned grid_x, grid_y, grid_z, tb_x, tb_y, tb_z, shmem, nregs, prio;
   uint32_t pbase, pend;

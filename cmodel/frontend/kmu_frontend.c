@@ -104,6 +104,8 @@ void kmu_frontend_comb_out(kmu_frontend *m, const kmu_frontend_in *i, kmu_fronte
   o->pre_bw_shift_o = w->csr_o.pre_bw_shift_o;
   o->pre_hint_valid_o = w->csr_o.pre_hint_valid_o;
   o->pre_pred_launch_o = w->csr_o.pre_pred_launch_o;
+  o->ysig_valid_o = w->csr_o.ysig_valid_o;
+  o->ysig_addr_o = w->csr_o.ysig_addr_o;
   o->cp_chunk_log2_o = w->csr_o.cp_chunk_log2_o;
   o->cp_cmd_valid_o = w->csr_o.cp_cmd_valid_o;
   o->cp_cmd_src_o = w->csr_o.cp_cmd_src_o;
@@ -149,6 +151,13 @@ void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i) {
   w->csr_i.ekt_valid_i = w->ekt_o.valid_o;
   w->csr_i.host_ready_i = i->host_ready_i;
   w->csr_i.pre_busy_i = i->pre_busy_i;
+  /* GPUpIO yield window: kmu_yield_mon's counters (registers, live reads) */
+  w->csr_i.ycnt_take_i = i->ycnt_take_i;
+  w->csr_i.ycnt_spin_i = i->ycnt_spin_i;
+  w->csr_i.ycnt_full_i = i->ycnt_full_i;
+  w->csr_i.ycnt_nowork_i = i->ycnt_nowork_i;
+  w->csr_i.ycnt_wake_i = i->ycnt_wake_i;
+  w->csr_i.ycnt_err_i = i->ycnt_err_i;
   /* TReM window: kmu_revoke's, kmu_elastic's and kmu_kmu's registered status (live reads) */
   w->csr_i.trem_req_ready_i = i->trem_req_ready_i;
   w->csr_i.trem_busy_i = i->trem_busy_i;
@@ -163,6 +172,9 @@ void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i) {
   w->csr_i.trem_q_i = i->trem_q_i;
   w->csr_i.trem_le_i = i->trem_le_i;
   w->csr_i.trem_last_lid_i = i->trem_last_lid_i;
+  w->csr_i.trem_auto_req_i = i->trem_auto_req_i;
+  w->csr_i.trem_auto_ok_i = i->trem_auto_ok_i;
+  w->csr_i.trem_auto_nv_i = i->trem_auto_nv_i;
   kmu_csr_comb_req(&m->u_csr, &w->csr_i, &w->csr_o);
 
   /* kmu_doorbell, the launch offer */

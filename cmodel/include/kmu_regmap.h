@@ -37,6 +37,10 @@
 #define KMU_WIN_COPY_SIZE 256u
 #define KMU_WIN_COPY_LAST 0x23FFu
 #define KMU_WIN_COPY_RESERVED 0u
+#define KMU_WIN_YIELD_BASE 0x2400u           /* Yield */
+#define KMU_WIN_YIELD_SIZE 256u
+#define KMU_WIN_YIELD_LAST 0x24FFu
+#define KMU_WIN_YIELD_RESERVED 0u
 
 /* ---- ID */
 #define KMU_ID_ADDR 0x0000u                  /* Identification: ASCII "KMU0". */
@@ -50,15 +54,15 @@
 #define KMU_ID_VALUE_RESET 0x4B4D5530u
 
 /* ---- VERSION */
-#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.4 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window. */
-#define KMU_VERSION_RESET 0x00000104u
+#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.5 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window; 1.5 adds the GPUpIO yield window at 0x2400 (YIELD_SIGNAL, YIELD_TAKE, YIELD_SPIN, YIELD_FULL, YIELD_NOWORK, YIELD_WAKE, YIELD_ERR) and the automatic-request counters TR_AUTO, TR_AUTO_NV in the TReM window. */
+#define KMU_VERSION_RESET 0x00000105u
 #define KMU_VERSION_MASK 0xFFFFFFFFu
 #define KMU_VERSION_RD 1u
 #define KMU_VERSION_WR 0u
 #define KMU_VERSION_VALUE_SHIFT 0u           /* RO: constant */
 #define KMU_VERSION_VALUE_WIDTH 32u
 #define KMU_VERSION_VALUE_MASK 0xFFFFFFFFu
-#define KMU_VERSION_VALUE_RESET 0x00000104u
+#define KMU_VERSION_VALUE_RESET 0x00000105u
 
 /* ---- CONFIG */
 #define KMU_CONFIG_ADDR 0x0008u              /* Build parameters. */
@@ -971,6 +975,32 @@
 #define KMU_TR_LAST_LID_LID_MASK 0x0000FFFFu
 #define KMU_TR_LAST_LID_LID_RESET 0x00000000u
 
+/* ---- TR_AUTO */
+#define KMU_TR_AUTO_ADDR 0x223Cu             /* The TReM policy's automatic requests (kmu_trem_policy, live, saturating): their completions never reach TR_RESULT or the counters above. */
+#define KMU_TR_AUTO_RESET 0x00000000u
+#define KMU_TR_AUTO_MASK 0xFFFFFFFFu
+#define KMU_TR_AUTO_RD 1u
+#define KMU_TR_AUTO_WR 0u
+#define KMU_TR_AUTO_REQS_SHIFT 0u            /* RO: automatic requests kmu_revoke took */
+#define KMU_TR_AUTO_REQS_WIDTH 16u
+#define KMU_TR_AUTO_REQS_MASK 0x0000FFFFu
+#define KMU_TR_AUTO_REQS_RESET 0x00000000u
+#define KMU_TR_AUTO_OK_SHIFT 16u             /* RO: automatic revocations done (status OK) */
+#define KMU_TR_AUTO_OK_WIDTH 16u
+#define KMU_TR_AUTO_OK_MASK 0xFFFF0000u
+#define KMU_TR_AUTO_OK_RESET 0x00000000u
+
+/* ---- TR_AUTO_NV */
+#define KMU_TR_AUTO_NV_ADDR 0x2240u          /* The TReM policy's automatic requests that found no victim (status NO_VICTIM: no running batch kernel the guard allows; kmu_trem_policy, live, saturating). */
+#define KMU_TR_AUTO_NV_RESET 0x00000000u
+#define KMU_TR_AUTO_NV_MASK 0x0000FFFFu
+#define KMU_TR_AUTO_NV_RD 1u
+#define KMU_TR_AUTO_NV_WR 0u
+#define KMU_TR_AUTO_NV_NO_VICTIM_SHIFT 0u    /* RO: automatic requests answered NO_VICTIM */
+#define KMU_TR_AUTO_NV_NO_VICTIM_WIDTH 16u
+#define KMU_TR_AUTO_NV_NO_VICTIM_MASK 0x0000FFFFu
+#define KMU_TR_AUTO_NV_NO_VICTIM_RESET 0x00000000u
+
 /* ---- COPY_SRC */
 #define KMU_COPY_SRC_ADDR 0x2300u            /* Source byte address (host memory for host-to-device, device memory for device-to-host); a multiple of 4. */
 #define KMU_COPY_SRC_RESET 0x00000000u
@@ -1146,6 +1176,83 @@
 #define KMU_COPY_CONFIG_IDW_MASK 0x001F0000u
 #define KMU_COPY_CONFIG_IDW_RESET 0x00000004u
 
+/* ---- YIELD_SIGNAL */
+#define KMU_YIELD_SIGNAL_ADDR 0x2400u        /* A write signals a write to the flag at ADDR: every thread block waiting on ADDR's 32-bit word (ADDR[31:2]) is woken, as for a write seen on the memory port; one the cycle after the write is accepted (a register, sw_valid_i of kmu_yield_mon for exactly one cycle). A word nobody waits on: nothing happens (not counted). Reads: SLVERR. */
+#define KMU_YIELD_SIGNAL_RESET 0x00000000u
+#define KMU_YIELD_SIGNAL_MASK 0xFFFFFFFFu
+#define KMU_YIELD_SIGNAL_RD 0u
+#define KMU_YIELD_SIGNAL_WR 1u
+#define KMU_YIELD_SIGNAL_ADDR_SHIFT 0u       /* WO: byte address of the flag just written (bits 1:0 ignored) */
+#define KMU_YIELD_SIGNAL_ADDR_WIDTH 32u
+#define KMU_YIELD_SIGNAL_ADDR_MASK 0xFFFFFFFFu
+#define KMU_YIELD_SIGNAL_ADDR_RESET 0x00000000u
+
+/* ---- YIELD_TAKE */
+#define KMU_YIELD_TAKE_ADDR 0x2404u          /* Yields taken: a watch entry holds the thread block (answer TAKEN). */
+#define KMU_YIELD_TAKE_RESET 0x00000000u
+#define KMU_YIELD_TAKE_MASK 0x0000FFFFu
+#define KMU_YIELD_TAKE_RD 1u
+#define KMU_YIELD_TAKE_WR 0u
+#define KMU_YIELD_TAKE_COUNT_SHIFT 0u        /* RO: saturating count, zero-extended, read live from the block that counts (writes: SLVERR) */
+#define KMU_YIELD_TAKE_COUNT_WIDTH 16u
+#define KMU_YIELD_TAKE_COUNT_MASK 0x0000FFFFu
+#define KMU_YIELD_TAKE_COUNT_RESET 0x00000000u
+
+/* ---- YIELD_SPIN */
+#define KMU_YIELD_SPIN_ADDR 0x2408u          /* yield(0) taken: a polite spin, re-enqueued at the tail (answer SPIN). */
+#define KMU_YIELD_SPIN_RESET 0x00000000u
+#define KMU_YIELD_SPIN_MASK 0x0000FFFFu
+#define KMU_YIELD_SPIN_RD 1u
+#define KMU_YIELD_SPIN_WR 0u
+#define KMU_YIELD_SPIN_COUNT_SHIFT 0u        /* RO: saturating count, zero-extended, read live from the block that counts (writes: SLVERR) */
+#define KMU_YIELD_SPIN_COUNT_WIDTH 16u
+#define KMU_YIELD_SPIN_COUNT_MASK 0x0000FFFFu
+#define KMU_YIELD_SPIN_COUNT_RESET 0x00000000u
+
+/* ---- YIELD_FULL */
+#define KMU_YIELD_FULL_ADDR 0x240Cu          /* Yields refused: every watch entry in use (answer FULL; the thread block goes on). */
+#define KMU_YIELD_FULL_RESET 0x00000000u
+#define KMU_YIELD_FULL_MASK 0x0000FFFFu
+#define KMU_YIELD_FULL_RD 1u
+#define KMU_YIELD_FULL_WR 0u
+#define KMU_YIELD_FULL_COUNT_SHIFT 0u        /* RO: saturating count, zero-extended, read live from the block that counts (writes: SLVERR) */
+#define KMU_YIELD_FULL_COUNT_WIDTH 16u
+#define KMU_YIELD_FULL_COUNT_MASK 0x0000FFFFu
+#define KMU_YIELD_FULL_COUNT_RESET 0x00000000u
+
+/* ---- YIELD_NOWORK */
+#define KMU_YIELD_NOWORK_ADDR 0x2410u        /* Yields refused: no other work waits for the SM (answer NOWORK; the thread block goes on). */
+#define KMU_YIELD_NOWORK_RESET 0x00000000u
+#define KMU_YIELD_NOWORK_MASK 0x0000FFFFu
+#define KMU_YIELD_NOWORK_RD 1u
+#define KMU_YIELD_NOWORK_WR 0u
+#define KMU_YIELD_NOWORK_COUNT_SHIFT 0u      /* RO: saturating count, zero-extended, read live from the block that counts (writes: SLVERR) */
+#define KMU_YIELD_NOWORK_COUNT_WIDTH 16u
+#define KMU_YIELD_NOWORK_COUNT_MASK 0x0000FFFFu
+#define KMU_YIELD_NOWORK_COUNT_RESET 0x00000000u
+
+/* ---- YIELD_WAKE */
+#define KMU_YIELD_WAKE_ADDR 0x2414u          /* Woken thread blocks handed to their SM (head of the queue). */
+#define KMU_YIELD_WAKE_RESET 0x00000000u
+#define KMU_YIELD_WAKE_MASK 0x0000FFFFu
+#define KMU_YIELD_WAKE_RD 1u
+#define KMU_YIELD_WAKE_WR 0u
+#define KMU_YIELD_WAKE_COUNT_SHIFT 0u        /* RO: saturating count, zero-extended, read live from the block that counts (writes: SLVERR) */
+#define KMU_YIELD_WAKE_COUNT_WIDTH 16u
+#define KMU_YIELD_WAKE_COUNT_MASK 0x0000FFFFu
+#define KMU_YIELD_WAKE_COUNT_RESET 0x00000000u
+
+/* ---- YIELD_ERR */
+#define KMU_YIELD_ERR_ADDR 0x2418u           /* Cycles with a save done from an SM with no yield in its save (a refused input of kmu_yield_mon). */
+#define KMU_YIELD_ERR_RESET 0x00000000u
+#define KMU_YIELD_ERR_MASK 0x0000FFFFu
+#define KMU_YIELD_ERR_RD 1u
+#define KMU_YIELD_ERR_WR 0u
+#define KMU_YIELD_ERR_COUNT_SHIFT 0u         /* RO: saturating count, zero-extended, read live from the block that counts (writes: SLVERR) */
+#define KMU_YIELD_ERR_COUNT_WIDTH 16u
+#define KMU_YIELD_ERR_COUNT_MASK 0x0000FFFFu
+#define KMU_YIELD_ERR_COUNT_RESET 0x00000000u
+
 /* ---- codes copy_st_e */
 #define KMU_COPY_ST_W 3u                     /* bits of copy_st_e (used by COPY_CPL.STATUS, COPY_STATUS.LAST_ERR) */
 #define KMU_COPY_ST_OK 0u                    /* the copy is done (its last write was accepted) */
@@ -1298,6 +1405,8 @@
   X(ERR_CNT_TREM, KMU_ERR_CNT_TREM_ADDR, 1u, 0u, KMU_ERR_CNT_TREM_RD, KMU_ERR_CNT_TREM_WR) \
   X(PERF_REVOKES, KMU_PERF_REVOKES_ADDR, 1u, 0u, KMU_PERF_REVOKES_RD, KMU_PERF_REVOKES_WR) \
   X(TR_LAST_LID, KMU_TR_LAST_LID_ADDR, 1u, 0u, KMU_TR_LAST_LID_RD, KMU_TR_LAST_LID_WR) \
+  X(TR_AUTO, KMU_TR_AUTO_ADDR, 1u, 0u, KMU_TR_AUTO_RD, KMU_TR_AUTO_WR) \
+  X(TR_AUTO_NV, KMU_TR_AUTO_NV_ADDR, 1u, 0u, KMU_TR_AUTO_NV_RD, KMU_TR_AUTO_NV_WR) \
   X(COPY_SRC, KMU_COPY_SRC_ADDR, 1u, 0u, KMU_COPY_SRC_RD, KMU_COPY_SRC_WR) \
   X(COPY_DST, KMU_COPY_DST_ADDR, 1u, 0u, KMU_COPY_DST_RD, KMU_COPY_DST_WR) \
   X(COPY_LEN, KMU_COPY_LEN_ADDR, 1u, 0u, KMU_COPY_LEN_RD, KMU_COPY_LEN_WR) \
@@ -1311,6 +1420,13 @@
   X(COPY_IRQ, KMU_COPY_IRQ_ADDR, 1u, 0u, KMU_COPY_IRQ_RD, KMU_COPY_IRQ_WR) \
   X(PERF_COPIES, KMU_PERF_COPIES_ADDR, 1u, 0u, KMU_PERF_COPIES_RD, KMU_PERF_COPIES_WR) \
   X(COPY_CONFIG, KMU_COPY_CONFIG_ADDR, 1u, 0u, KMU_COPY_CONFIG_RD, KMU_COPY_CONFIG_WR) \
+  X(YIELD_SIGNAL, KMU_YIELD_SIGNAL_ADDR, 1u, 0u, KMU_YIELD_SIGNAL_RD, KMU_YIELD_SIGNAL_WR) \
+  X(YIELD_TAKE, KMU_YIELD_TAKE_ADDR, 1u, 0u, KMU_YIELD_TAKE_RD, KMU_YIELD_TAKE_WR) \
+  X(YIELD_SPIN, KMU_YIELD_SPIN_ADDR, 1u, 0u, KMU_YIELD_SPIN_RD, KMU_YIELD_SPIN_WR) \
+  X(YIELD_FULL, KMU_YIELD_FULL_ADDR, 1u, 0u, KMU_YIELD_FULL_RD, KMU_YIELD_FULL_WR) \
+  X(YIELD_NOWORK, KMU_YIELD_NOWORK_ADDR, 1u, 0u, KMU_YIELD_NOWORK_RD, KMU_YIELD_NOWORK_WR) \
+  X(YIELD_WAKE, KMU_YIELD_WAKE_ADDR, 1u, 0u, KMU_YIELD_WAKE_RD, KMU_YIELD_WAKE_WR) \
+  X(YIELD_ERR, KMU_YIELD_ERR_ADDR, 1u, 0u, KMU_YIELD_ERR_RD, KMU_YIELD_ERR_WR) \
   /* end of KMU_REGMAP_REGS */
 
 /* ---- every window: X(name, base, last address, reserved) */
@@ -1322,6 +1438,7 @@
   X(PREEMPT, KMU_WIN_PREEMPT_BASE, KMU_WIN_PREEMPT_LAST, KMU_WIN_PREEMPT_RESERVED) \
   X(TREM, KMU_WIN_TREM_BASE, KMU_WIN_TREM_LAST, KMU_WIN_TREM_RESERVED) \
   X(COPY, KMU_WIN_COPY_BASE, KMU_WIN_COPY_LAST, KMU_WIN_COPY_RESERVED) \
+  X(YIELD, KMU_WIN_YIELD_BASE, KMU_WIN_YIELD_LAST, KMU_WIN_YIELD_RESERVED) \
   /* end of KMU_REGMAP_WINDOWS */
 
 #define KMU_COPY_ST_CODES(X) \

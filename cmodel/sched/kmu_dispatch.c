@@ -1,5 +1,6 @@
 /* kmu_dispatch.c - C twin of rtl/sched/kmu_dispatch.v, built from the kmu_prio_enc and
- * kmu_rr_arb twins.  comb() evaluates the instances in a fixed order that is valid because an
+ * kmu_rr_arb twins, plus its own registers (q/d: park_q, lift_q, part_q, umask_q, res_q, the
+ * parked slots).  comb() evaluates the instances in a fixed order that is valid because an
  * arbiter's grant does not depend on its ack: (1) the level encoder u_lvl_enc and the four
  * per-level slot arbiters u_lvl_rr[k] (ack 0 for now) give the level and the slot; (2) the
  * need and the SM candidates from the query inputs; (3) the SM arbiter u_sm_rr, acked by its
@@ -34,6 +35,8 @@ void kmu_dispatch_free(kmu_dispatch *m) {
 }
 
 void kmu_dispatch_reset(kmu_dispatch *m) {
+  memset(&m->q, 0, sizeof m->q);
+  m->d = m->q;
   kmu_prio_enc_reset(&m->u_lvl_enc);
   for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) kmu_rr_arb_reset(&m->u_lvl_rr[k]);
   kmu_rr_arb_reset(&m->u_sm_rr);
@@ -43,7 +46,8 @@ void kmu_dispatch_reset(kmu_dispatch *m) {
  * level_o, need_valid_o). */
 void kmu_dispatch_comb_slot(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_out *o) {
   kmu_dispatch_nets *c = &m->c;
-  const uint64_t smask = kmu_mask(m->p.slots);
+  /* parked slots take no part in the choice (vis_p0..vis_p3) */
+  const uint64_t smask = kmu_mask(m->p.slots) & ~m->q.park;
   const uint64_t lvl_req[KMU_DISPATCH_LEVELS] = {i->slot_p0_i & smask, i->slot_p1_i & smask,
                                                  i->slot_p2_i & smask, i->slot_p3_i & smask};
 
@@ -65,6 +69,7 @@ void kmu_dispatch_comb_slot(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispa
     kmu_rr_arb_comb(&m->u_lvl_rr[k], &c->ri[k], &c->ro[k]);
   }
   const unsigned slot = (unsigned)c->ro[c->level].gnt_idx_o;
+  c->slot = slot;
   o->q_slot_o = slot;
   o->take_slot_o = slot;
   o->start_slot_o = slot;
@@ -100,7 +105,7 @@ void kmu_dispatch_comb_take(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispa
   const uint64_t res_ok = event ? (res ? res : nmask) : ~res & nmask;
   /* TReM Elastic's split: user-facing on umask (anywhere when empty), batch on the rest */
   const uint64_t umask = i->umask_i & nmask;
-  const uint64_t cls_ok = !(i->part_i & 1) ? nmask
+  const uint64_t cls_ok = (!(i->part_i & 1) || m->q.lift) ? nmask
                           : (i->q_user_i & 1) ? (umask ? umask : nmask)
                                               : ~umask & nmask;
   const uint64_t allowed = res_ok & cls_ok;
@@ -121,6 +126,21 @@ void kmu_dispatch_comb_take(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispa
     c->ri[c->level].ack_i = 1;
     kmu_rr_arb_comb(&m->u_lvl_rr[c->level], &c->ri[c->level], &c->ro[c->level]);
   }
+
+  /* parking: a pick that no SM may take under this cycle's masks is parked at the edge; a
+   * change of the masks probes every parked slot again, a slot without TBs leaves the set */
+  const uint64_t smask = kmu_mask(m->p.slots), part = i->part_i & 1;
+  const uint64_t has_tb = (i->slot_p0_i | i->slot_p1_i | i->slot_p2_i | i->slot_p3_i) & smask;
+  const int msk_chg = part != m->q.part || umask != m->q.umask || res != m->q.res;
+  const int unserv = c->lvl_valid && allowed == 0;
+  /* every slot holds a kernel with TBs left and every one is parked: lift the split */
+  const int full = has_tb == smask, none_vis = !c->lvl_valid && full;
+  m->d.lift = (unsigned)(full && !msk_chg && (m->q.lift || none_vis));
+  m->d.park = (msk_chg || none_vis) ? 0 : (m->q.park & has_tb);
+  if (unserv) m->d.park |= 1ull << c->slot;
+  m->d.part = (unsigned)part;
+  m->d.umask = umask;
+  m->d.res = res;
 
   o->take_valid_o = (uint64_t)take;
   o->start_valid_o = (uint64_t)take;
@@ -146,6 +166,7 @@ void kmu_dispatch_comb(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_o
 }
 
 void kmu_dispatch_tick(kmu_dispatch *m) {
+  m->q = m->d;
   kmu_prio_enc_tick(&m->u_lvl_enc);
   for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) kmu_rr_arb_tick(&m->u_lvl_rr[k]);
   kmu_rr_arb_tick(&m->u_sm_rr);

@@ -6,11 +6,10 @@
  * free entry, lowest complete entry) are loops here as in the RTL (CT may exceed 64).
  *
  * comb() evaluates the instances in an order that is valid because a FIFO's outputs depend
- * only on its state: (1) every FIFO with idle inputs gives its head, room and non-empty bits;
+ * only on its state: (1) every FIFO's outputs (kmu_fifo_comb_out: head, room, non-empty);
  * (2) the arbiter grants a stream; (3) the encoders pick the level, the free slot, the
- * candidate, the swap victim and the completing entry; (4) every FIFO again with this cycle's
- * pushes and pops (comb is a pure function of q and the inputs, so the second call replaces
- * the first one's next state).
+ * candidate, the swap victim and the completing entry; (4) every FIFO's comb with this cycle's
+ * pushes and pops (its next state).
  *
  * comb() runs four phases in order: comb_slot (state only: slot vectors, completion head),
  * comb_q (q_slot_i -> q_*), comb_take (take_slot_i -> take_*), comb_next (the rest).  A
@@ -131,8 +130,7 @@ void kmu_kmu_comb_slot(kmu_kmu *m, kmu_kmu_out *o) {
   o->free_ack_o = q->free_ack;
 
   /* the completion FIFO's head is the memory request (its outputs are its state's) */
-  kmu_fifo_in cpli = {0};
-  kmu_fifo_comb(&m->u_cpl_fifo, &cpli, &c->cplo);
+  kmu_fifo_comb_out(&m->u_cpl_fifo, &c->cplo);
   o->mem_req_valid_o = c->cplo.pop_valid_o;
   o->mem_req_addr_o = c->cplo.pop_data_o;
   o->mem_req_wdata_o = 1;
@@ -184,13 +182,13 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   memset(fdi, 0, sizeof fdi);
   memset(&cpli, 0, sizeof cpli);
 
-  /* (1) FIFO heads and room */
+  /* (1) FIFO heads and room (outputs only: they are the FIFOs' state) */
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {
-    kmu_fifo_comb(&m->u_fifo_a[l], &fai[l], &fao[l]);
-    kmu_fifo_comb(&m->u_fifo_b[l], &fbi[l], &fbo[l]);
-    kmu_fifo_comb(&m->u_fifo_c[l], &fci[l], &fco[l]);
-    kmu_fifo_comb(&m->u_fifo_d[l], &fdi[l], &fdo[l]);
-    kmu_fifo_comb(&m->u_fifo_e[l], &fei[l], &feo[l]);
+    kmu_fifo_comb_out(&m->u_fifo_a[l], &fao[l]);
+    kmu_fifo_comb_out(&m->u_fifo_b[l], &fbo[l]);
+    kmu_fifo_comb_out(&m->u_fifo_c[l], &fco[l]);
+    kmu_fifo_comb_out(&m->u_fifo_d[l], &fdo[l]);
+    kmu_fifo_comb_out(&m->u_fifo_e[l], &feo[l]);
   }
 
   /* (2) input arbitration: the handshake is the arbiter's grant (ack 1); a stream requests
@@ -451,7 +449,10 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   o->adm_est_o = cand_le >> LE_EST & 0xffffffffull;
 
   /* next state: slots */
-  KMU_D_FROM_Q(m); /* *d = *q */
+  KMU_D_FROM_Q_TAB(m); /* *d = *q */
+  /* a completion-table entry of d is written below only under one of these */
+  m->tab_we = take_ok || done_ok || cpl_fire || adm_fire || drop_pop || swp || rpl_push ||
+              stop_hit || fr_fire;
   if (hs_fire) { /* the descriptor register (no reset in the RTL) */
     d->hd_kptr = (uint32_t)ac_kptr, d->hd_param = (uint32_t)ac_param;
     d->hd_cpl_addr = (uint32_t)ac_cpl_addr, d->hd_shmem = (unsigned)ac_shmem;
@@ -590,7 +591,7 @@ void kmu_kmu_comb(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
 }
 
 void kmu_kmu_tick(kmu_kmu *m) {
-  KMU_Q_FROM_D(m);
+  KMU_Q_FROM_D_TAB(m, kmu_kmu_regs, ct_valid);
   kmu_rr_arb_tick(&m->u_in_arb);
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {
     kmu_fifo_tick(&m->u_fifo_a[l]);

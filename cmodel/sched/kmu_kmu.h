@@ -60,17 +60,7 @@ typedef struct {
   uint32_t kptr[KMU_KMU_MAX_SLOTS], param[KMU_KMU_MAX_SLOTS];
   uint32_t tbs[KMU_KMU_MAX_SLOTS], next[KMU_KMU_MAX_SLOTS];
   unsigned warps[KMU_KMU_MAX_SLOTS], regs[KMU_KMU_MAX_SLOTS], shmem[KMU_KMU_MAX_SLOTS];
-  /* completion table (ct_*_q): only ct_valid resets in the RTL; the model zeroes all */
-  uint8_t ct_valid[KMU_KMU_MAX_CT], ct_all[KMU_KMU_MAX_CT], ct_event[KMU_KMU_MAX_CT];
-  uint32_t ct_out[KMU_KMU_MAX_CT], ct_cpl_addr[KMU_KMU_MAX_CT];
-  unsigned ct_id[KMU_KMU_MAX_CT];
-  /* TReM: per-entry flags (ct_stop/pool/zombie/restart_q, reset) and the descriptor copy for a
-   * replay (ct_kptr/param/tbs/lc/prio_q), launch ids, the stop's ack, the pending free */
-  uint8_t ct_stop[KMU_KMU_MAX_CT], ct_pool[KMU_KMU_MAX_CT], ct_zombie[KMU_KMU_MAX_CT],
-      ct_restart[KMU_KMU_MAX_CT];
-  uint32_t ct_kptr[KMU_KMU_MAX_CT], ct_param[KMU_KMU_MAX_CT], ct_tbs[KMU_KMU_MAX_CT];
-  uint64_t ct_lc[KMU_KMU_MAX_CT];
-  unsigned ct_prio[KMU_KMU_MAX_CT];
+  /* TReM: launch ids, the stop's ack, the pending free */
   unsigned lid, last_lid, stop_ack, free_ack, fr_pend, fr_replay, fr_tag;
   /* the serial geometry engine (geo_*_q): phase, the held descriptor's stream (1 host),
    * product, multiplicand, multiplier, TB count, malformed flag, warps per TB */
@@ -81,6 +71,19 @@ typedef struct {
   uint32_t hd_kptr, hd_param, hd_cpl_addr;
   unsigned hd_shmem, hd_gz, hd_tx, hd_ty, hd_tz, hd_nregs, hd_prio, hd_id;
   uint64_t hd_le;
+  /* completion table (ct_*_q), last: tick() copies it only after a write (tab_we,
+   * KMU_Q_FROM_D_TAB; a TB take or done, an admission, a TReM event, not every cycle).  Only
+   * ct_valid resets in the RTL; the model zeroes all */
+  uint8_t ct_valid[KMU_KMU_MAX_CT], ct_all[KMU_KMU_MAX_CT], ct_event[KMU_KMU_MAX_CT];
+  uint32_t ct_out[KMU_KMU_MAX_CT], ct_cpl_addr[KMU_KMU_MAX_CT];
+  unsigned ct_id[KMU_KMU_MAX_CT];
+  /* TReM: per-entry flags (ct_stop/pool/zombie/restart_q, reset) and the descriptor copy for a
+   * replay (ct_kptr/param/tbs/lc/prio_q) */
+  uint8_t ct_stop[KMU_KMU_MAX_CT], ct_pool[KMU_KMU_MAX_CT], ct_zombie[KMU_KMU_MAX_CT],
+      ct_restart[KMU_KMU_MAX_CT];
+  uint32_t ct_kptr[KMU_KMU_MAX_CT], ct_param[KMU_KMU_MAX_CT], ct_tbs[KMU_KMU_MAX_CT];
+  uint64_t ct_lc[KMU_KMU_MAX_CT];
+  unsigned ct_prio[KMU_KMU_MAX_CT];
 } kmu_kmu_regs;
 
 /* nets between the phases of one cycle's comb() */
@@ -97,6 +100,7 @@ typedef struct {
   unsigned slot_w, tag_w, lc_w, ld_w;
   kmu_kmu_regs q, d;
   int d_is_q; /* d holds q (KMU_D_FROM_Q) */
+  int tab_we; /* this cycle's comb() wrote a completion-table entry of d (KMU_Q_FROM_D_TAB) */
   kmu_rr_arb u_in_arb;
   kmu_prio_enc u_lvl_enc, u_alloc, u_vic_lvl, u_vic_enc;
   /* per level: lane A {param, kptr}, lane B {tbs, cpl_addr}, lane C {id, event, shmem, regs,

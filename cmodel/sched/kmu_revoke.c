@@ -1,6 +1,7 @@
 /* kmu_revoke.c - C twin of rtl/sched/kmu_revoke.v.  Same state: the sequencer's registers
  * (fsm_q, kind_q, ..., cand_q, ack_q, the pulse and completion registers, the counters), the
- * per-tag state tst_q (reset) and the tables lid_m, user_m, est_m, start_m, rcnt_m (no reset:
+ * per-tag state tst_q and started bits stb_q (reset) and the tables lid_m, user_m, est_m,
+ * start_m, iss_m, rcnt_m (no reset:
  * zero here, garbage in the RTL; read only for tags tst_q says were written). */
 #include "kmu_revoke.h"
 
@@ -16,6 +17,9 @@ void kmu_revoke_init(kmu_revoke *m, const kmu_revoke_params *p) {
   m->p = *p;
   m->tst = calloc(p->ct, 1);
   m->tst_d = calloc(p->ct, 1);
+  m->stb = calloc(p->ct, 1);
+  m->stb_d = calloc(p->ct, 1);
+  m->iss_m = calloc(p->ct, sizeof *m->iss_m);
   m->lid_m = calloc(p->ct, sizeof *m->lid_m);
   m->est_m = calloc(p->ct, sizeof *m->est_m);
   m->start_m = calloc(p->ct, sizeof *m->start_m);
@@ -27,6 +31,9 @@ void kmu_revoke_init(kmu_revoke *m, const kmu_revoke_params *p) {
 void kmu_revoke_free(kmu_revoke *m) {
   free(m->tst);
   free(m->tst_d);
+  free(m->stb);
+  free(m->stb_d);
+  free(m->iss_m);
   free(m->lid_m);
   free(m->est_m);
   free(m->start_m);
@@ -39,7 +46,9 @@ void kmu_revoke_reset(kmu_revoke *m) {
   m->d = m->q;
   memset(m->tst, KMU_RVK_T_FREE, m->p.ct);
   memcpy(m->tst_d, m->tst, m->p.ct);
-  m->adm_new = m->adm_run = m->rcnt_we = 0;
+  memset(m->stb, 0, m->p.ct);
+  memset(m->stb_d, 0, m->p.ct);
+  m->adm_new = m->adm_run = m->rcnt_we = m->iss_first = 0;
 }
 
 static unsigned sat16(unsigned v) { return v == 0xffffu ? v : v + 1; }
@@ -59,6 +68,8 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
   const unsigned adm_tag = (unsigned)(i->adm_tag_i & tagm), cpl_tag = (unsigned)(i->cpl_tag_i & tagm);
   const int adm_valid = (int)(i->adm_valid_i & 1) && adm_tag < ct;
   const int cpl_valid = (int)(i->cpl_valid_i & 1) && cpl_tag < ct;
+  const unsigned iss_tag = (unsigned)(i->iss_tag_i & tagm);
+  const int iss_valid = (int)(i->iss_valid_i & 1) && iss_tag < ct;
   const unsigned kind = (unsigned)i->req_kind_i & 3;
   const uint64_t req_id = i->req_id_i & lidm;
 
@@ -70,11 +81,12 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
   const unsigned idx = q->idx < ct ? q->idx : 0, sel = q->sel < ct ? q->sel : 0;
   const unsigned st_idx = m->tst[idx], st_sel = m->tst[sel];
   const unsigned rcnt_idx = m->rcnt_m[idx], rcnt_sel = m->rcnt_m[sel];
-  const uint64_t start_idx = m->start_m[idx];
+  const uint64_t start_idx = m->start_m[idx], iss_idx = m->iss_m[idx];
   const int live_idx =
       st_idx == KMU_RVK_T_RUN || st_idx == KMU_RVK_T_RVK || st_idx == KMU_RVK_T_REPLAY;
   const int lid_hit = m->lid_m[idx] == q->id && st_idx != KMU_RVK_T_FREE;
-  const uint64_t age_idx = (q->acc_t - start_idx) & tsm, age_best = (q->acc_t - q->best_start) & tsm;
+  /* the victim order: time since the first TB take (a candidate started before acceptance) */
+  const uint64_t age_idx = (q->acc_t - iss_idx) & tsm, age_best = (q->acc_t - q->best_iss) & tsm;
   const int room = q->kind == KMU_RVK_KIND_ROOM || q->kind == KMU_RVK_KIND_ROOM_EL;
   const int room_ok = q->cand[idx] && !m->user_m[idx] && (!guard_on || rcnt_idx < thr);
   const int take_lid =
@@ -135,11 +147,13 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
   const uint64_t end_lid = end_err ? dec_lid : q->sel_lid;
 
   /* table writes: events, then the sequencer (the later write wins, as in the RTL) */
-  const int adm_st = adm_valid && m->tst[adm_tag] != KMU_RVK_T_RVK;
   const int adm_fresh = (int)(i->adm_fresh_i & 1);
   /* the replay's continuation re-admitted in the free's acknowledge cycle (the tag still RVK):
-   * it runs again */
+   * it runs again; a fresh kernel admitted into a retired tag in that cycle (kmu_kmu freed the
+   * tag at its edge): the tag is the new kernel's, RUN with its tables and count 0 */
   const int adm_rep = adm_valid && !adm_fresh && end_ok && q->replay && adm_tag == sel;
+  const int adm_ret = adm_valid && adm_fresh && end_ok && !q->replay && adm_tag == sel;
+  const int adm_st = adm_valid && (m->tst[adm_tag] != KMU_RVK_T_RVK || adm_ret);
   m->adm_new = adm_st && adm_fresh;
   m->adm_run = (adm_st && (adm_fresh || m->tst[adm_tag] == KMU_RVK_T_REPLAY)) || adm_rep;
   m->adm_tag = adm_tag;
@@ -147,7 +161,14 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
   m->adm_user = (uint8_t)(i->adm_user_i & 1);
   m->adm_est = i->adm_est_i & tsm;
   m->adm_time = q->time;
-  m->rcnt_we = end_ok;
+  m->rcnt_we = end_ok && !adm_ret;
+  /* the first TB take stamps the start for the victim order; an admission in the same cycle
+   * (outside the contract) wins: it clears the started bit */
+  m->iss_first = iss_valid && !m->stb[iss_tag];
+  m->iss_tag = iss_tag;
+  memcpy(m->stb_d, m->stb, ct);
+  if (iss_valid) m->stb_d[iss_tag] = 1;
+  if (m->adm_run) m->stb_d[adm_tag] = 0;
   m->rcnt_wa = sel;
   m->rcnt_wd = (uint8_t)rcnt_inc;
 
@@ -157,7 +178,8 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
   if (m->adm_run) m->tst_d[adm_tag] = KMU_RVK_T_RUN;
   if (q->fsm == KMU_RVK_F_DECIDE && dec == KMU_RVK_ST_OK) m->tst_d[sel] = KMU_RVK_T_RVK;
   if (end_fin) m->tst_d[sel] = KMU_RVK_T_DONE;
-  if (end_ok && !adm_rep) m->tst_d[sel] = q->replay ? KMU_RVK_T_REPLAY : KMU_RVK_T_RETIRED;
+  if (end_ok && !adm_rep && !adm_ret)
+    m->tst_d[sel] = q->replay ? KMU_RVK_T_REPLAY : KMU_RVK_T_RETIRED;
 
   /* the sequencer */
   *d = *q;
@@ -166,7 +188,9 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
   d->drop = 0;
   for (unsigned k = 0; k < ct; k++) {
     const int clr = (cpl_valid && cpl_tag == k) || (m->adm_run && adm_tag == k);
-    d->cand[k] = (uint8_t)((fire ? m->tst[k] == KMU_RVK_T_RUN : q->cand[k]) && !clr);
+    /* candidates: running and started at acceptance */
+    d->cand[k] =
+        (uint8_t)((fire ? m->tst[k] == KMU_RVK_T_RUN && m->stb[k] : q->cand[k]) && !clr);
   }
   switch (q->fsm) {
     case KMU_RVK_F_IDLE:
@@ -190,6 +214,7 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
         d->found = 1;
         d->flive = (unsigned)live_idx;
         d->best_start = start_idx;
+        d->best_iss = iss_idx;
         d->best_est = m->est_m[idx];
         d->sel_lid = m->lid_m[idx];
       }
@@ -258,6 +283,7 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
 }
 
 void kmu_revoke_tick(kmu_revoke *m) {
+  if (m->iss_first) m->iss_m[m->iss_tag] = m->adm_time;
   if (m->adm_new) {
     m->lid_m[m->adm_tag] = m->adm_lid;
     m->user_m[m->adm_tag] = m->adm_user;
@@ -267,5 +293,6 @@ void kmu_revoke_tick(kmu_revoke *m) {
   if (m->adm_run) m->start_m[m->adm_tag] = m->adm_time;
   if (m->rcnt_we) m->rcnt_m[m->rcnt_wa] = m->rcnt_wd;
   memcpy(m->tst, m->tst_d, m->p.ct);
+  memcpy(m->stb, m->stb_d, m->p.ct);
   m->q = m->d;
 }

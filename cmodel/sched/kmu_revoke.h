@@ -37,7 +37,7 @@ enum { KMU_RVK_F_IDLE, KMU_RVK_F_SCAN, KMU_RVK_F_DECIDE, KMU_RVK_F_STOP, KMU_RVK
 
 #define KMU_REVOKE_IN(X)                                                                       \
   X(thr_i) X(cost_i) X(adm_valid_i) X(adm_fresh_i) X(adm_tag_i) X(adm_lid_i) X(adm_user_i)     \
-  X(adm_est_i) X(cpl_valid_i) X(cpl_tag_i) X(req_valid_i) X(req_kind_i) X(req_replay_i)        \
+  X(adm_est_i) X(cpl_valid_i) X(cpl_tag_i) X(iss_valid_i) X(iss_tag_i) X(req_valid_i) X(req_kind_i) X(req_replay_i)        \
   X(req_id_i) X(stop_ack_i) X(drop_ack_i) X(free_ack_i)
 #define KMU_REVOKE_OUT(X)                                                                      \
   X(req_ready_o, always) X(stop_o, always) X(drop_o, always) X(free_o, always)                 \
@@ -55,7 +55,7 @@ typedef struct {
 
 typedef struct {
   unsigned fsm, kind, replay, idx, sel, found, flive, fin;
-  uint64_t id, time, acc_t, best_start, best_est, sel_lid;
+  uint64_t id, time, acc_t, best_start, best_iss, best_est, sel_lid;
   uint8_t cand[256]; /* cand_q[CT] */
   uint64_t ack, drop;
   unsigned stop, free, done, dreplay, guard, irq, dstat, dtag, gtag;
@@ -67,12 +67,13 @@ typedef struct {
   kmu_revoke_params p;
   kmu_revoke_regs q, d;
   uint8_t *tst, *tst_d; /* tst_q[CT] (reset) and its next value */
+  uint8_t *stb, *stb_d; /* stb_q[CT] (reset): started, and its next value */
   /* tables without reset (zero here; garbage in the RTL, never read before written) */
-  uint64_t *lid_m, *est_m, *start_m;
+  uint64_t *lid_m, *est_m, *start_m, *iss_m;
   uint8_t *user_m, *rcnt_m;
   /* the tables' write ports of this cycle, applied at tick */
-  int adm_new, adm_run, rcnt_we;
-  unsigned adm_tag, rcnt_wa;
+  int adm_new, adm_run, rcnt_we, iss_first;
+  unsigned adm_tag, rcnt_wa, iss_tag;
   uint64_t adm_lid, adm_est, adm_time;
   uint8_t adm_user, rcnt_wd;
 } kmu_revoke;

@@ -1,5 +1,5 @@
 /* kmu_trem_policy.c - C twin of rtl/sched/kmu_trem_policy.v.  Same state: nr_q, arm_q, req_q,
- * kind_el_q, own_q, part_q, umask_q and the counters auto_cnt_q, auto_ok_q. */
+ * kind_el_q, own_q, part_q, umask_q and the counters auto_cnt_q, auto_ok_q, auto_nv_q. */
 #include "kmu_trem_policy.h"
 
 #include "kmu_regmap.h"
@@ -47,6 +47,8 @@ void kmu_trem_policy_comb(kmu_trem_policy *m, const kmu_trem_policy_in *i,
     if (u > s) d->umask |= 1ull << s;
   if (acc_auto) d->auto_cnt = sat16_inc(q->auto_cnt);
   if (done_auto && (i->rv_status_i & 7) == KMU_TREM_STATUS_OK) d->auto_ok = sat16_inc(q->auto_ok);
+  if (done_auto && (i->rv_status_i & 7) == KMU_TREM_STATUS_NO_VICTIM)
+    d->auto_nv = sat16_inc(q->auto_nv);
 
   o->csr_ready_o = i->rv_ready_i & 1;
   o->rv_valid_o = csr_valid || q->req;
@@ -63,6 +65,7 @@ void kmu_trem_policy_comb(kmu_trem_policy *m, const kmu_trem_policy_in *i,
   o->pend_o = q->req || q->own;
   o->auto_cnt_o = q->auto_cnt;
   o->auto_ok_cnt_o = q->auto_ok;
+  o->auto_nv_cnt_o = q->auto_nv;
 }
 
 void kmu_trem_policy_tick(kmu_trem_policy *m) { m->q = m->d; }

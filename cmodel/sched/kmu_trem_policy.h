@@ -18,7 +18,8 @@ extern "C" {
   X(csr_ready_o, always) X(rv_valid_o, always) X(rv_kind_o, rv_valid_o)                        \
   X(rv_replay_o, rv_valid_o) X(rv_id_o, rv_valid_o) X(cmd_done_o, always)                     \
   X(auto_done_o, always) X(part_o, always) X(umask_o, always) X(arm_o, always) X(nr_o, always) \
-  X(pend_o, always) X(auto_cnt_o, always) X(auto_ok_cnt_o, always)
+  X(pend_o, always) X(auto_cnt_o, always) X(auto_ok_cnt_o, always)  \
+  X(auto_nv_cnt_o, always)
 
 typedef KMU_PORTS_IN(KMU_TREM_POLICY_IN) kmu_trem_policy_in;
 typedef KMU_PORTS_OUT(KMU_TREM_POLICY_OUT) kmu_trem_policy_out;
@@ -29,7 +30,7 @@ typedef struct {
 
 /* the RTL's registers, same names without _q */
 typedef struct {
-  unsigned nr, arm, req, kind_el, own, part, auto_cnt, auto_ok;
+  unsigned nr, arm, req, kind_el, own, part, auto_cnt, auto_ok, auto_nv;
   uint64_t umask;
 } kmu_trem_policy_regs;
 

@@ -3,9 +3,9 @@
  * q.wst_busy, q.wst_owner[w], q.free_tb/free_warps/free_regs/free_shmem; instances u_rtb_enc,
  * u_start_fifo, u_done_fifo, u_ewt_kp, u_ewt_id.  comb() evaluates the instances in a fixed
  * order that is valid because a FIFO's outputs depend only on its state: (1) the encoder and
- * every FIFO with idle inputs give the free entry, the heads, ready bits and counts; (2) fit,
- * the EWT launch, the allocation and the done lookup; (3) every FIFO again with this cycle's
- * pushes and pops (the second call replaces the first one's next state).  tick() is the
+ * every FIFO's outputs (kmu_fifo_comb_out) give the free entry, the heads, ready bits and
+ * counts; (2) fit, the EWT launch, the allocation and the done lookup; (3) every FIFO's comb
+ * with this cycle's pushes and pops (its next state).  tick() is the
  * rising edge of the module and of every instance.  Preemption state: q.res_ckpt/res_sw/
  * res_base/res_rst, q.res_ptb[e], q.res_rpw[e], the preempted table q.ptb_*, q.ip_free and the
  * sequencer q.seq_* (instances u_save_enc, u_ptb_free_enc, u_ptb_pre_enc).  comb() is two
@@ -131,16 +131,11 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   const unsigned ptb_free_idx = (unsigned)fo.idx_o, rc = (unsigned)po.idx_o;
   const int ptb_free_any = (int)fo.valid_o, rc_any = (int)po.valid_o;
 
-  kmu_fifo_in si, di, ki, ii;
   kmu_fifo_out so, dout, ko, io;
-  memset(&si, 0, sizeof si);
-  memset(&di, 0, sizeof di);
-  memset(&ki, 0, sizeof ki);
-  memset(&ii, 0, sizeof ii);
-  kmu_fifo_comb(&m->u_start_fifo, &si, &so);
-  kmu_fifo_comb(&m->u_done_fifo, &di, &dout);
-  kmu_fifo_comb(&m->u_ewt_kp, &ki, &ko);
-  kmu_fifo_comb(&m->u_ewt_id, &ii, &io);
+  kmu_fifo_comb_out(&m->u_start_fifo, &so);
+  kmu_fifo_comb_out(&m->u_done_fifo, &dout);
+  kmu_fifo_comb_out(&m->u_ewt_kp, &ko);
+  kmu_fifo_comb_out(&m->u_ewt_id, &io);
 
   /* (2) event-warp table: {kptr, param} and {slot, tb, regs} */
   const int ewt_pend = ko.pop_valid_o && io.pop_valid_o;
@@ -162,7 +157,9 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   if (drp)
     for (uint64_t v = q->res_valid & tbm; v; v &= v - 1)
       if (q->res_slot[__builtin_ctzll(v)] == q->drp_tag) drp_tagm |= v & -v;
-  const uint64_t drp_pause = drp_tagm & q->res_started & ~q->res_ewarp & ~(seq_busy ? sr_bit : 0);
+  /* a yield in flight of the tag is left to its yield (kmu_sm_ctrl.v: drp_yldm) */
+  const uint64_t drp_pause = drp_tagm & q->res_started & ~q->res_ewarp & ~q->res_yld &
+                             ~(seq_busy ? sr_bit : 0);
   const int drp_ev_fire = q->drp_ev && st != SEQ_EVICT;
 
   /* fit (the rpw engine takes the next TB start in its last step) */
@@ -333,6 +330,8 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const kmu_fifo_out dout = c->dout;
   const int drp = c->drp, drp_run = c->drp_run;
   const uint64_t drp_tagm = c->drp_tagm;
+  /* a TB of the tag with a yield in flight: its taken yield's switch still runs */
+  const uint64_t drp_yldm = drp_tagm & q->res_yld;
   const int drop_valid = (int)(i->drop_valid_i & 1);
   const unsigned drop_slot = (unsigned)(i->drop_slot_i & M8);
   kmu_fifo_in si, di, ki, ii;
@@ -388,7 +387,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const int ewt_pop = ewt_launch || wp_go;
 
   /* save pick: the lowest entry with a pending base checkpoint or switch */
-  kmu_prio_enc_in vi = {(q->res_ckpt | q->res_sw) & ~done_bit & ~drp_tagm & tbm};
+  kmu_prio_enc_in vi = {(q->res_ckpt | q->res_sw) & ~done_bit & ~(drp_tagm & ~drp_yldm) & tbm};
   kmu_prio_enc_out vo;
   kmu_prio_enc_comb(&m->u_save_enc, &vi, &vo);
   const unsigned sel = (unsigned)vo.idx_o;
@@ -755,7 +754,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   }
   /* no save of the tag is begun */
   d->res_ckpt &= ~drp_tagm;
-  d->res_sw &= ~drp_tagm;
+  d->res_sw &= ~(drp_tagm & ~drp_yldm); /* but a taken yield's switch */
 
   /* decisions: a preemption request cancels every pending base checkpoint */
   if (pre_valid) {

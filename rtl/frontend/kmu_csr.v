@@ -60,13 +60,19 @@
 //                                    TR_EVENTS.GUARD and TR_GUARD.TAG.  TR_RESULT.DONE: a
 //                                    completion since the last TR_CMD write (a completion in the
 //                                    write's cycle sets it).  TR_RESULT.BUSY, TR_ELASTIC, TR_LE,
-//                                    TR_LAST_LID are live reads.
+//                                    TR_LAST_LID, TR_AUTO, TR_AUTO_NV are live reads (the last
+//                                    two: kmu_trem_policy's automatic-request counters).
 // Events (one-cycle pulses) set ERR_STATUS bits (a set wins over a write-1-clear in the same
 // cycle) and bump CNT_W-bit saturating counters (a write clears a counter; an event in the
 // clearing cycle still counts).  kernel_done_i (a kernel completed) sets
 // KERNEL_STATUS.KERNEL_DONE the same way and counts in PERF_KERNELS.  The preemption blocks'
 // pulses pre_req_i, wp_start_i, ctx_save_i count in PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES;
 // pre_busy_i is read live in PRE_STATUS.BUSY.
+//   ysig_*, ycnt_*                 : the GPUpIO yield window (0x2400, register map 1.5).  A
+//                                    YIELD_SIGNAL write accepted in t: ysig_valid_o in t+1 only,
+//                                    ysig_addr_o its data from t+1 (a register, as PRE_HINT).
+//                                    YIELD_TAKE .. YIELD_ERR read kmu_yield_mon's counters
+//                                    ycnt_*_i live (not clearable: they are the monitor's).
 //   cp_*                           : the copy window (0x2300, register map 1.4) in front of
 //                                    kmu_copy_engine (RGEM 3.1), registered both ways.  A
 //                                    COPY_GO write copies COPY_SRC/DST/LEN/CTRL into the
@@ -186,6 +192,15 @@ module kmu_csr #(
     input  wire               pre_req_i,            // pulse: TB-level preemption request issued
     input  wire               wp_start_i,           // pulse: a warp-level preemption started
     input  wire               ctx_save_i,           // pulse: a context save is done
+    // GPUpIO yield window (YIELD_*): the MMIO signal to kmu_yield_mon and its counters
+    output wire               ysig_valid_o,         // pulse, the cycle after a YIELD_SIGNAL write
+    output wire [       31:0] ysig_addr_o,          // YIELD_SIGNAL.ADDR of that write
+    input  wire [  CNT_W-1:0] ycnt_take_i,          // YIELD_TAKE (kmu_yield_mon cnt_take_o)
+    input  wire [  CNT_W-1:0] ycnt_spin_i,          // YIELD_SPIN
+    input  wire [  CNT_W-1:0] ycnt_full_i,          // YIELD_FULL
+    input  wire [  CNT_W-1:0] ycnt_nowork_i,        // YIELD_NOWORK
+    input  wire [  CNT_W-1:0] ycnt_wake_i,          // YIELD_WAKE
+    input  wire [  CNT_W-1:0] ycnt_err_i,           // YIELD_ERR
     // host kernel descriptor (HL_CMD), a valid/ready stream held stable until taken
     output wire               host_valid_o,
     input  wire               host_ready_i,
@@ -228,6 +243,9 @@ module kmu_csr #(
     input  wire [        7:0] trem_q_i,             // kmu_elastic q
     input  wire [       31:0] trem_le_i,            // kmu_elastic l_e
     input  wire [       15:0] trem_last_lid_i,      // kmu_kmu: launch id of the last host kernel
+    input  wire [       15:0] trem_auto_req_i,      // kmu_trem_policy: automatic requests taken
+    input  wire [       15:0] trem_auto_ok_i,       // ... of them revoked (OK)
+    input  wire [       15:0] trem_auto_nv_i,       // ... of them NO_VICTIM
     // copy window (COPY_*) to kmu_copy_engine: its command port, registered
     output wire [        4:0] cp_chunk_log2_o,      // COPY_CHUNK.LOG2
     output wire               cp_cmd_valid_o,
@@ -300,6 +318,8 @@ module kmu_csr #(
   reg [3:0] pre_bw_shift_q, pre_bw_shift_d;
   reg [31:0] pre_launch_q, pre_launch_d;  // PRE_HINT.PRED_LAUNCH
   reg pre_hint_valid_q, pre_hint_valid_d;  // the PRE_HINT write pulse, one cycle late
+  reg ysig_valid_q, ysig_valid_d;  // the YIELD_SIGNAL write pulse, one cycle late
+  reg [31:0] ysig_addr_q, ysig_addr_d;  // its ADDR
   // scratch and registration staging
   reg [31:0] scratch_q, scratch_d;
   reg [31:0] kptr_q, kptr_d;
@@ -819,6 +839,17 @@ module kmu_csr #(
           wr_ok = KMU_TR_LAST_LID_WR;
           rval[KMU_TR_LAST_LID_LID_SHIFT+:KMU_TR_LAST_LID_LID_WIDTH] = trem_last_lid_i;
         end
+        KMU_TR_AUTO_ADDR: begin
+          rd_ok = KMU_TR_AUTO_RD;
+          wr_ok = KMU_TR_AUTO_WR;
+          rval[KMU_TR_AUTO_REQS_SHIFT+:KMU_TR_AUTO_REQS_WIDTH] = trem_auto_req_i;
+          rval[KMU_TR_AUTO_OK_SHIFT+:KMU_TR_AUTO_OK_WIDTH] = trem_auto_ok_i;
+        end
+        KMU_TR_AUTO_NV_ADDR: begin
+          rd_ok = KMU_TR_AUTO_NV_RD;
+          wr_ok = KMU_TR_AUTO_NV_WR;
+          rval[KMU_TR_AUTO_NV_NO_VICTIM_SHIFT+:KMU_TR_AUTO_NV_NO_VICTIM_WIDTH] = trem_auto_nv_i;
+        end
         KMU_COPY_SRC_ADDR: begin
           rd_ok = KMU_COPY_SRC_RD;
           wr_ok = KMU_COPY_SRC_WR;
@@ -885,6 +916,40 @@ module kmu_csr #(
           rd_ok = KMU_PERF_COPIES_RD;
           wr_ok = KMU_PERF_COPIES_WR;
           rval  = cnt_rd(perf_cp_q);
+        end
+        KMU_YIELD_SIGNAL_ADDR: begin
+          rd_ok = KMU_YIELD_SIGNAL_RD;
+          wr_ok = KMU_YIELD_SIGNAL_WR;
+        end
+        KMU_YIELD_TAKE_ADDR: begin
+          rd_ok = KMU_YIELD_TAKE_RD;
+          wr_ok = KMU_YIELD_TAKE_WR;
+          rval  = cnt_rd(ycnt_take_i);
+        end
+        KMU_YIELD_SPIN_ADDR: begin
+          rd_ok = KMU_YIELD_SPIN_RD;
+          wr_ok = KMU_YIELD_SPIN_WR;
+          rval  = cnt_rd(ycnt_spin_i);
+        end
+        KMU_YIELD_FULL_ADDR: begin
+          rd_ok = KMU_YIELD_FULL_RD;
+          wr_ok = KMU_YIELD_FULL_WR;
+          rval  = cnt_rd(ycnt_full_i);
+        end
+        KMU_YIELD_NOWORK_ADDR: begin
+          rd_ok = KMU_YIELD_NOWORK_RD;
+          wr_ok = KMU_YIELD_NOWORK_WR;
+          rval  = cnt_rd(ycnt_nowork_i);
+        end
+        KMU_YIELD_WAKE_ADDR: begin
+          rd_ok = KMU_YIELD_WAKE_RD;
+          wr_ok = KMU_YIELD_WAKE_WR;
+          rval  = cnt_rd(ycnt_wake_i);
+        end
+        KMU_YIELD_ERR_ADDR: begin
+          rd_ok = KMU_YIELD_ERR_RD;
+          wr_ok = KMU_YIELD_ERR_WR;
+          rval  = cnt_rd(ycnt_err_i);
         end
         KMU_COPY_CONFIG_ADDR: begin
           rd_ok = KMU_COPY_CONFIG_RD;
@@ -971,6 +1036,8 @@ module kmu_csr #(
   assign pre_deadline_o = pre_deadline_q;
   assign pre_bw_shift_o = pre_bw_shift_q;
   assign pre_hint_valid_o = pre_hint_valid_q;
+  assign ysig_valid_o = ysig_valid_q;
+  assign ysig_addr_o = ysig_addr_q;
   assign pre_pred_launch_o = pre_launch_q;
   assign host_class_o = host_class_q;
   assign host_est_o = host_est_q;
@@ -1114,6 +1181,9 @@ module kmu_csr #(
     cp_lerr_d     = cp_lerr_q;
     // the hint is a pulse: high only in the cycle after an accepted PRE_HINT write
     pre_hint_valid_d = acc_wr && (a == KMU_PRE_HINT_ADDR);
+    // the yield signal too (GPUpIO: kmu_yield_mon's sw_valid_i), with the address written
+    ysig_valid_d = acc_wr && (a == KMU_YIELD_SIGNAL_ADDR);
+    ysig_addr_d = ysig_valid_d ? bus_req_wdata_i : ysig_addr_q;
 
     // ERR_STATUS: sticky, write 1 to clear, a set in the same cycle wins
     err_set = 32'd0;
@@ -1488,6 +1558,8 @@ module kmu_csr #(
       pre_bw_shift_q <= KMU_PRE_BW_SHIFT_RESET[KMU_PRE_BW_SHIFT_WIDTH-1:0];
       pre_launch_q  <= KMU_PRE_HINT_RESET;
       pre_hint_valid_q <= 1'b0;
+      ysig_valid_q  <= 1'b0;
+      ysig_addr_q   <= KMU_YIELD_SIGNAL_RESET;
       scratch_q     <= KMU_SCRATCH_RESET;
       kptr_q        <= 32'd0;
       grid_x_q      <= 16'd0;
@@ -1588,6 +1660,8 @@ module kmu_csr #(
       pre_bw_shift_q <= pre_bw_shift_d;
       pre_launch_q  <= pre_launch_d;
       pre_hint_valid_q <= pre_hint_valid_d;
+      ysig_valid_q  <= ysig_valid_d;
+      ysig_addr_q   <= ysig_addr_d;
       scratch_q     <= scratch_d;
       kptr_q        <= kptr_d;
       grid_x_q      <= grid_x_d;

@@ -35,6 +35,8 @@
 // accepted in t+1, the pulse is in t+2 with pre_pred_launch_o already the written value).
 // pre_busy_i (PRE_STATUS.BUSY) and the pulses pre_req_i, wp_start_i, ctx_save_i (counted in
 // PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) come back from those blocks.
+// GPUpIO: ysig_valid_o / ysig_addr_o (YIELD_SIGNAL, the same timing as pre_hint_valid_o) go to
+// kmu_yield_mon's MMIO snoop, whose counters come back on ycnt_*_i (YIELD_TAKE .. YIELD_ERR).
 // Errors never go silent: see docs/blocks/kmu_frontend.md.
 // C twin: cmodel/frontend/kmu_frontend.c.
 `default_nettype none
@@ -127,6 +129,15 @@ module kmu_frontend #(
     input  wire        pre_req_i,          // pulse: TB-level preemption request (PERF_PREEMPTS)
     input  wire        wp_start_i,         // pulse: warp-level preemption started (PERF_WP)
     input  wire        ctx_save_i,         // pulse: context save done (PERF_CTX_SAVES)
+    // GPUpIO yield window (kmu_csr's YIELD_*): the signal to kmu_yield_mon, its counters
+    output wire             ysig_valid_o,  // pulse: a YIELD_SIGNAL write (one cycle after it)
+    output wire [     31:0] ysig_addr_o,   // its ADDR
+    input  wire [CNT_W-1:0] ycnt_take_i,   // YIELD_TAKE .. YIELD_ERR (read live)
+    input  wire [CNT_W-1:0] ycnt_spin_i,
+    input  wire [CNT_W-1:0] ycnt_full_i,
+    input  wire [CNT_W-1:0] ycnt_nowork_i,
+    input  wire [CNT_W-1:0] ycnt_wake_i,
+    input  wire [CNT_W-1:0] ycnt_err_i,
     // copy window (kmu_csr's COPY_* registers) to and from kmu_copy_engine, all registered
     output wire [               4:0] cp_chunk_log2_o,
     output wire                      cp_cmd_valid_o,
@@ -168,6 +179,9 @@ module kmu_frontend #(
     input  wire [7:0]   trem_q_i,  // kmu_elastic q
     input  wire [31:0]  trem_le_i,  // kmu_elastic l_e
     input  wire [15:0]  trem_last_lid_i,  // kmu_kmu: launch id of the last host kernel
+    input  wire [15:0]  trem_auto_req_i,  // kmu_trem_policy: automatic requests taken (TR_AUTO)
+    input  wire [15:0]  trem_auto_ok_i,  // ... revoked (TR_AUTO.OK)
+    input  wire [15:0]  trem_auto_nv_i,  // ... NO_VICTIM (TR_AUTO_NV)
     output wire irq_o
 );
   localparam integer ID_W = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
@@ -326,6 +340,14 @@ module kmu_frontend #(
       .pre_req_i          (pre_req_i),
       .wp_start_i         (wp_start_i),
       .ctx_save_i         (ctx_save_i),
+      .ysig_valid_o       (ysig_valid_o),
+      .ysig_addr_o        (ysig_addr_o),
+      .ycnt_take_i        (ycnt_take_i),
+      .ycnt_spin_i        (ycnt_spin_i),
+      .ycnt_full_i        (ycnt_full_i),
+      .ycnt_nowork_i      (ycnt_nowork_i),
+      .ycnt_wake_i        (ycnt_wake_i),
+      .ycnt_err_i         (ycnt_err_i),
       .host_valid_o       (host_valid_o),
       .host_ready_i       (host_ready_i),
       .host_kptr_o        (host_kptr_o),
@@ -365,6 +387,9 @@ module kmu_frontend #(
       .trem_q_i           (trem_q_i),
       .trem_le_i          (trem_le_i),
       .trem_last_lid_i    (trem_last_lid_i),
+      .trem_auto_req_i    (trem_auto_req_i),
+      .trem_auto_ok_i     (trem_auto_ok_i),
+      .trem_auto_nv_i     (trem_auto_nv_i),
       .cp_chunk_log2_o    (cp_chunk_log2_o),
       .cp_cmd_valid_o     (cp_cmd_valid_o),
       .cp_cmd_ready_i     (cp_cmd_ready_i),

@@ -38,6 +38,10 @@ localparam [15:0]  KMU_WIN_COPY_BASE = 16'h2300;  // Copy
 localparam integer KMU_WIN_COPY_SIZE = 256;
 localparam [15:0]  KMU_WIN_COPY_LAST = 16'h23FF;
 localparam integer KMU_WIN_COPY_RESERVED = 0;
+localparam [15:0]  KMU_WIN_YIELD_BASE = 16'h2400;  // Yield
+localparam integer KMU_WIN_YIELD_SIZE = 256;
+localparam [15:0]  KMU_WIN_YIELD_LAST = 16'h24FF;
+localparam integer KMU_WIN_YIELD_RESERVED = 0;
 
 // ---- ID
 localparam [15:0]  KMU_ID_ADDR = 16'h0000;  // Identification: ASCII "KMU0".
@@ -51,15 +55,15 @@ localparam [31:0]  KMU_ID_VALUE_MASK = 32'hFFFFFFFF;
 localparam [31:0]  KMU_ID_VALUE_RESET = 32'h4B4D5530;
 
 // ---- VERSION
-localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.4 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window.
-localparam [31:0]  KMU_VERSION_RESET = 32'h00000104;
+localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.5 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window; 1.5 adds the GPUpIO yield window at 0x2400 (YIELD_SIGNAL, YIELD_TAKE, YIELD_SPIN, YIELD_FULL, YIELD_NOWORK, YIELD_WAKE, YIELD_ERR) and the automatic-request counters TR_AUTO, TR_AUTO_NV in the TReM window.
+localparam [31:0]  KMU_VERSION_RESET = 32'h00000105;
 localparam [31:0]  KMU_VERSION_MASK = 32'hFFFFFFFF;
 localparam [0:0]   KMU_VERSION_RD = 1'd1;
 localparam [0:0]   KMU_VERSION_WR = 1'd0;
 localparam integer KMU_VERSION_VALUE_SHIFT = 0;  // RO: constant
 localparam integer KMU_VERSION_VALUE_WIDTH = 32;
 localparam [31:0]  KMU_VERSION_VALUE_MASK = 32'hFFFFFFFF;
-localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000104;
+localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000105;
 
 // ---- CONFIG
 localparam [15:0]  KMU_CONFIG_ADDR = 16'h0008;  // Build parameters.
@@ -972,6 +976,32 @@ localparam integer KMU_TR_LAST_LID_LID_WIDTH = 16;
 localparam [31:0]  KMU_TR_LAST_LID_LID_MASK = 32'h0000FFFF;
 localparam [31:0]  KMU_TR_LAST_LID_LID_RESET = 32'h00000000;
 
+// ---- TR_AUTO
+localparam [15:0]  KMU_TR_AUTO_ADDR = 16'h223C;  // The TReM policy's automatic requests (kmu_trem_policy, live, saturating): their completions never reach TR_RESULT or the counters above.
+localparam [31:0]  KMU_TR_AUTO_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_AUTO_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_TR_AUTO_RD = 1'd1;
+localparam [0:0]   KMU_TR_AUTO_WR = 1'd0;
+localparam integer KMU_TR_AUTO_REQS_SHIFT = 0;  // RO: automatic requests kmu_revoke took
+localparam integer KMU_TR_AUTO_REQS_WIDTH = 16;
+localparam [31:0]  KMU_TR_AUTO_REQS_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_TR_AUTO_REQS_RESET = 32'h00000000;
+localparam integer KMU_TR_AUTO_OK_SHIFT = 16;  // RO: automatic revocations done (status OK)
+localparam integer KMU_TR_AUTO_OK_WIDTH = 16;
+localparam [31:0]  KMU_TR_AUTO_OK_MASK = 32'hFFFF0000;
+localparam [31:0]  KMU_TR_AUTO_OK_RESET = 32'h00000000;
+
+// ---- TR_AUTO_NV
+localparam [15:0]  KMU_TR_AUTO_NV_ADDR = 16'h2240;  // The TReM policy's automatic requests that found no victim (status NO_VICTIM: no running batch kernel the guard allows; kmu_trem_policy, live, saturating).
+localparam [31:0]  KMU_TR_AUTO_NV_RESET = 32'h00000000;
+localparam [31:0]  KMU_TR_AUTO_NV_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_TR_AUTO_NV_RD = 1'd1;
+localparam [0:0]   KMU_TR_AUTO_NV_WR = 1'd0;
+localparam integer KMU_TR_AUTO_NV_NO_VICTIM_SHIFT = 0;  // RO: automatic requests answered NO_VICTIM
+localparam integer KMU_TR_AUTO_NV_NO_VICTIM_WIDTH = 16;
+localparam [31:0]  KMU_TR_AUTO_NV_NO_VICTIM_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_TR_AUTO_NV_NO_VICTIM_RESET = 32'h00000000;
+
 // ---- COPY_SRC
 localparam [15:0]  KMU_COPY_SRC_ADDR = 16'h2300;  // Source byte address (host memory for host-to-device, device memory for device-to-host); a multiple of 4.
 localparam [31:0]  KMU_COPY_SRC_RESET = 32'h00000000;
@@ -1146,6 +1176,83 @@ localparam integer KMU_COPY_CONFIG_IDW_SHIFT = 16;  // RO: tag bits
 localparam integer KMU_COPY_CONFIG_IDW_WIDTH = 5;
 localparam [31:0]  KMU_COPY_CONFIG_IDW_MASK = 32'h001F0000;
 localparam [31:0]  KMU_COPY_CONFIG_IDW_RESET = 32'h00000004;
+
+// ---- YIELD_SIGNAL
+localparam [15:0]  KMU_YIELD_SIGNAL_ADDR = 16'h2400;  // A write signals a write to the flag at ADDR: every thread block waiting on ADDR's 32-bit word (ADDR[31:2]) is woken, as for a write seen on the memory port; one the cycle after the write is accepted (a register, sw_valid_i of kmu_yield_mon for exactly one cycle). A word nobody waits on: nothing happens (not counted). Reads: SLVERR.
+localparam [31:0]  KMU_YIELD_SIGNAL_RESET = 32'h00000000;
+localparam [31:0]  KMU_YIELD_SIGNAL_MASK = 32'hFFFFFFFF;
+localparam [0:0]   KMU_YIELD_SIGNAL_RD = 1'd0;
+localparam [0:0]   KMU_YIELD_SIGNAL_WR = 1'd1;
+localparam integer KMU_YIELD_SIGNAL_ADDR_SHIFT = 0;  // WO: byte address of the flag just written (bits 1:0 ignored)
+localparam integer KMU_YIELD_SIGNAL_ADDR_WIDTH = 32;
+localparam [31:0]  KMU_YIELD_SIGNAL_ADDR_MASK = 32'hFFFFFFFF;
+localparam [31:0]  KMU_YIELD_SIGNAL_ADDR_RESET = 32'h00000000;
+
+// ---- YIELD_TAKE
+localparam [15:0]  KMU_YIELD_TAKE_ADDR = 16'h2404;  // Yields taken: a watch entry holds the thread block (answer TAKEN).
+localparam [31:0]  KMU_YIELD_TAKE_RESET = 32'h00000000;
+localparam [31:0]  KMU_YIELD_TAKE_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_YIELD_TAKE_RD = 1'd1;
+localparam [0:0]   KMU_YIELD_TAKE_WR = 1'd0;
+localparam integer KMU_YIELD_TAKE_COUNT_SHIFT = 0;  // RO: saturating count, zero-extended, read live from the block that counts (writes: SLVERR)
+localparam integer KMU_YIELD_TAKE_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_YIELD_TAKE_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_YIELD_TAKE_COUNT_RESET = 32'h00000000;
+
+// ---- YIELD_SPIN
+localparam [15:0]  KMU_YIELD_SPIN_ADDR = 16'h2408;  // yield(0) taken: a polite spin, re-enqueued at the tail (answer SPIN).
+localparam [31:0]  KMU_YIELD_SPIN_RESET = 32'h00000000;
+localparam [31:0]  KMU_YIELD_SPIN_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_YIELD_SPIN_RD = 1'd1;
+localparam [0:0]   KMU_YIELD_SPIN_WR = 1'd0;
+localparam integer KMU_YIELD_SPIN_COUNT_SHIFT = 0;  // RO: saturating count, zero-extended, read live from the block that counts (writes: SLVERR)
+localparam integer KMU_YIELD_SPIN_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_YIELD_SPIN_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_YIELD_SPIN_COUNT_RESET = 32'h00000000;
+
+// ---- YIELD_FULL
+localparam [15:0]  KMU_YIELD_FULL_ADDR = 16'h240C;  // Yields refused: every watch entry in use (answer FULL; the thread block goes on).
+localparam [31:0]  KMU_YIELD_FULL_RESET = 32'h00000000;
+localparam [31:0]  KMU_YIELD_FULL_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_YIELD_FULL_RD = 1'd1;
+localparam [0:0]   KMU_YIELD_FULL_WR = 1'd0;
+localparam integer KMU_YIELD_FULL_COUNT_SHIFT = 0;  // RO: saturating count, zero-extended, read live from the block that counts (writes: SLVERR)
+localparam integer KMU_YIELD_FULL_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_YIELD_FULL_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_YIELD_FULL_COUNT_RESET = 32'h00000000;
+
+// ---- YIELD_NOWORK
+localparam [15:0]  KMU_YIELD_NOWORK_ADDR = 16'h2410;  // Yields refused: no other work waits for the SM (answer NOWORK; the thread block goes on).
+localparam [31:0]  KMU_YIELD_NOWORK_RESET = 32'h00000000;
+localparam [31:0]  KMU_YIELD_NOWORK_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_YIELD_NOWORK_RD = 1'd1;
+localparam [0:0]   KMU_YIELD_NOWORK_WR = 1'd0;
+localparam integer KMU_YIELD_NOWORK_COUNT_SHIFT = 0;  // RO: saturating count, zero-extended, read live from the block that counts (writes: SLVERR)
+localparam integer KMU_YIELD_NOWORK_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_YIELD_NOWORK_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_YIELD_NOWORK_COUNT_RESET = 32'h00000000;
+
+// ---- YIELD_WAKE
+localparam [15:0]  KMU_YIELD_WAKE_ADDR = 16'h2414;  // Woken thread blocks handed to their SM (head of the queue).
+localparam [31:0]  KMU_YIELD_WAKE_RESET = 32'h00000000;
+localparam [31:0]  KMU_YIELD_WAKE_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_YIELD_WAKE_RD = 1'd1;
+localparam [0:0]   KMU_YIELD_WAKE_WR = 1'd0;
+localparam integer KMU_YIELD_WAKE_COUNT_SHIFT = 0;  // RO: saturating count, zero-extended, read live from the block that counts (writes: SLVERR)
+localparam integer KMU_YIELD_WAKE_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_YIELD_WAKE_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_YIELD_WAKE_COUNT_RESET = 32'h00000000;
+
+// ---- YIELD_ERR
+localparam [15:0]  KMU_YIELD_ERR_ADDR = 16'h2418;  // Cycles with a save done from an SM with no yield in its save (a refused input of kmu_yield_mon).
+localparam [31:0]  KMU_YIELD_ERR_RESET = 32'h00000000;
+localparam [31:0]  KMU_YIELD_ERR_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_YIELD_ERR_RD = 1'd1;
+localparam [0:0]   KMU_YIELD_ERR_WR = 1'd0;
+localparam integer KMU_YIELD_ERR_COUNT_SHIFT = 0;  // RO: saturating count, zero-extended, read live from the block that counts (writes: SLVERR)
+localparam integer KMU_YIELD_ERR_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_YIELD_ERR_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_YIELD_ERR_COUNT_RESET = 32'h00000000;
 
 // ---- codes copy_st_e
 localparam integer KMU_COPY_ST_W = 3;  // bits of copy_st_e (used by COPY_CPL.STATUS, COPY_STATUS.LAST_ERR)

@@ -13,7 +13,8 @@
 //   slot   round-robin among the slots of that level: one kmu_rr_arb per level
 //          (u_lvl_rr[k]), acked only by a take from its level, so each level keeps its own
 //          order.  The pick is held until it dispatches (no skipping of a slot that does not
-//          fit: draining within the level too).  q_slot_o = the pick.
+//          fit now: draining within the level too), unless no SM may ever take it (park).
+//          q_slot_o = the pick.
 //   need   the picked slot's needs come back through the query port (q_*_i) and are
 //          broadcast (need_*_o); every SM answers sm_fit_i / sm_ewt_fit_i combinationally.
 //   SM     eligible = reservation-allowed SMs: event kernels only on reserved SMs when any is
@@ -31,9 +32,28 @@
 //          its table holds one.  Among the candidates, kmu_rr_arb u_sm_rr: the lowest
 //          candidate at or after the SM after the previous winner.
 //   take   take_valid_o = start_valid_o = need_valid_o && a candidate SM.
+//   park   a pick that no SM may take under the current masks (eligible = 0: a batch kernel
+//          while Elastic sets every SM aside for user-facing work, U = NSM; a host kernel
+//          with every SM reserved) is not held: its slot is parked (park_q) at the edge and
+//          the choice above runs on the unparked slots (slot_pk_i & ~park_q) from the next
+//          cycle, so a kernel of the other class, at its level or a lower one, goes out.
+//          Parking is a register, so no chain is added: the pick still comes from registers
+//          and slot_pk_i, the class answer ends in park_q.  A parked slot comes back when the
+//          masks change (part_i, umask_i, reserve_mask_i differ from the last cycle's copy
+//          part_q, umask_q, res_q: all parked slots are probed again) or when it has no TBs
+//          left (its kernel left the slot; kmu_kmu frees a slot for a cycle at least before
+//          it admits another kernel into it, so a new kernel never inherits the bit).  The
+//          probe cycle is a stall (stall_o) like any pick that does not go out.
+//   lift   a parked kernel keeps its slot, so a slot table full of parked kernels would keep
+//          every other kernel (user-facing ones waiting in kmu_kmu's pool) out for good.  When
+//          every slot holds a kernel with TBs left and all of them are parked (no pick), the
+//          split is lifted (lift_q; the parked slots probed again): batch kernels may use
+//          every SM until a slot frees (a kernel took its last TB: a pool kernel can enter)
+//          or the masks change.  The reservation is never lifted.
 //
-// Latency: 0 cycles (outputs are combinational from the inputs and the five round-robin
-// pointers); the pointers move at the edge that ends a take cycle.  No handshake back: the
+// Latency: 0 cycles (outputs are combinational from the inputs, the five round-robin
+// pointers and park_q); the pointers move at the edge that ends a take cycle, park_q at the
+// edge that ends a probe (1 cycle per parked pick).  No handshake back: the
 // take is unconditional (kmu_kmu and the SM accept what the dispatcher sends).
 // Status: stall_o = a level has TBs left but nothing goes out; drain_cycle_o = stall_o while a
 // lower level also has TBs left (one pulse per cycle of draining, a counter enable).
@@ -104,9 +124,23 @@ module kmu_dispatch #(
 
   genvar g;
 
+  // ---------------------------------------------------------------- parked slots
+  // park_q: slots whose pick found no eligible SM at all (see the header); they take no part
+  // in the choice until the masks change (part_q, umask_q, res_q: last cycle's masks) or the
+  // slot empties.
+  reg [SLOTS-1:0] park_q, park_d;
+  reg part_q, lift_q;
+  reg [NSM-1:0] umask_q, res_q;
+  wire [SLOTS-1:0] has_tb = slot_p0_i | slot_p1_i | slot_p2_i | slot_p3_i;
+  wire msk_chg = (part_i != part_q) || (umask_i != umask_q) || (reserve_mask_i != res_q);
+  wire [SLOTS-1:0] vis_p0 = slot_p0_i & ~park_q;
+  wire [SLOTS-1:0] vis_p1 = slot_p1_i & ~park_q;
+  wire [SLOTS-1:0] vis_p2 = slot_p2_i & ~park_q;
+  wire [SLOTS-1:0] vis_p3 = slot_p3_i & ~park_q;
+
   // ---------------------------------------------------------------- level (draining)
   // lvl_any bit j is level 3 - j, so the encoder's lowest set bit is the highest level.
-  wire [3:0] lvl_any = {|slot_p0_i, |slot_p1_i, |slot_p2_i, |slot_p3_i};
+  wire [3:0] lvl_any = {|vis_p0, |vis_p1, |vis_p2, |vis_p3};
   wire [1:0] lvl_idx;
   wire lvl_valid;
   kmu_prio_enc #(
@@ -124,7 +158,7 @@ module kmu_dispatch #(
                    (level == 2'd1) ? lvl_any[3] : 1'b0;
 
   // ---------------------------------------------------------------- slot: one RR per level
-  wire [4*SLOTS-1:0] lvl_req = {slot_p3_i, slot_p2_i, slot_p1_i, slot_p0_i};
+  wire [4*SLOTS-1:0] lvl_req = {vis_p3, vis_p2, vis_p1, vis_p0};
   wire [4*SLOT_W-1:0] lvl_gnt_idx;
   wire take;
   generate
@@ -164,7 +198,7 @@ module kmu_dispatch #(
   // ---------------------------------------------------------------- SM: reservation, fit, RR
   wire any_res = |reserve_mask_i;
   wire [NSM-1:0] res_ok = q_event_i ? (any_res ? reserve_mask_i : {NSM{1'b1}}) : ~reserve_mask_i;
-  wire [NSM-1:0] cls_ok = !part_i ? {NSM{1'b1}} :
+  wire [NSM-1:0] cls_ok = (!part_i || lift_q) ? {NSM{1'b1}} :
                           q_user_i ? ((|umask_i) ? umask_i : {NSM{1'b1}}) : ~umask_i;
   wire [NSM-1:0] allowed = res_ok & cls_ok;
   wire [NSM-1:0] ewt_cand = allowed & sm_ewt_fit_i & {NSM{ewarp_cand}};
@@ -188,6 +222,36 @@ module kmu_dispatch #(
       .gnt_valid_o(sm_valid)
   );
   assign take = sm_valid;  // sm_req is empty without a chosen slot
+
+  // ---------------------------------------------------------------- parking
+  // the pick can never go out under this cycle's masks: park it (the masks of this cycle are
+  // the copy of the next, so a change now clears the others but not this one)
+  wire unserv = lvl_valid && (allowed == {NSM{1'b0}});
+  // every slot holds a kernel with TBs left and every one is parked: lift the split
+  wire full = &has_tb;
+  wire none_vis = !lvl_valid && full;
+  wire lift_d = full && !msk_chg && (lift_q || none_vis);
+  integer j;
+  always @(*) begin
+    park_d = (msk_chg || none_vis) ? {SLOTS{1'b0}} : (park_q & has_tb);
+    for (j = 0; j < SLOTS; j = j + 1)
+      if (unserv && (slot == j[SLOT_W-1:0])) park_d[j] = 1'b1;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      park_q  <= {SLOTS{1'b0}};
+      lift_q  <= 1'b0;
+      part_q  <= 1'b0;
+      umask_q <= {NSM{1'b0}};
+      res_q   <= {NSM{1'b0}};
+    end else begin
+      park_q  <= park_d;
+      lift_q  <= lift_d;
+      part_q  <= part_i;
+      umask_q <= umask_i;
+      res_q   <= reserve_mask_i;
+    end
+  end
 
   // ---------------------------------------------------------------- outputs
   assign q_slot_o = slot;
@@ -214,6 +278,73 @@ module kmu_dispatch #(
   assign level_o = lvl_valid ? level : 2'd0;
   assign stall_o = lvl_valid && !take;
   assign drain_cycle_o = lvl_valid && !take && lower_any;
+
+`ifdef FORMAL
+  // Formal properties (make formal): formal/kmu_dispatch_props.v, bound here so that they see
+  // the parked slots; only the formal flow defines FORMAL.
+  kmu_dispatch_props #(
+      .NSM   (NSM),
+      .SLOTS (SLOTS),
+      .SLOT_W(SLOT_W),
+      .SM_W  (SM_W)
+  ) u_props (
+      .clk_i         (clk_i),
+      .rst_ni        (rst_ni),
+      .slot_p0_i     (slot_p0_i),
+      .slot_p1_i     (slot_p1_i),
+      .slot_p2_i     (slot_p2_i),
+      .slot_p3_i     (slot_p3_i),
+      .q_warps_i     (q_warps_i),
+      .q_regs_i      (q_regs_i),
+      .q_shmem_i     (q_shmem_i),
+      .q_event_i     (q_event_i),
+      .sm_fit_i      (sm_fit_i),
+      .sm_ewt_fit_i  (sm_ewt_fit_i),
+      .reserve_mask_i(reserve_mask_i),
+      .part_i        (part_i),
+      .umask_i       (umask_i),
+      .q_user_i      (q_user_i),
+      .take_tb_i     (take_tb_i),
+      .take_kptr_i   (take_kptr_i),
+      .take_param_i  (take_param_i),
+      .q_slot_o      (q_slot_o),
+      .need_valid_o  (need_valid_o),
+      .need_warps_o  (need_warps_o),
+      .need_regs_o   (need_regs_o),
+      .need_shmem_o  (need_shmem_o),
+      .need_ewarp_o  (need_ewarp_o),
+      .take_valid_o  (take_valid_o),
+      .take_slot_o   (take_slot_o),
+      .start_valid_o (start_valid_o),
+      .start_sm_o    (start_sm_o),
+      .start_ewarp_o (start_ewarp_o),
+      .start_slot_o  (start_slot_o),
+      .start_warps_o (start_warps_o),
+      .start_regs_o  (start_regs_o),
+      .start_shmem_o (start_shmem_o),
+      .start_tb_o    (start_tb_o),
+      .start_kptr_o  (start_kptr_o),
+      .start_param_o (start_param_o),
+      .level_o       (level_o),
+      .stall_o       (stall_o),
+      .drain_cycle_o (drain_cycle_o),
+      .park_i        (park_q),
+      .lift_i        (lift_q)
+  );
+`endif
+
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions
+  // A parked slot is never the pick (so never taken): the choice runs on slot_pk_i & ~park_q.
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni && lvl_valid && park_q[slot]) begin
+      $display("ASSERTION kmu_dispatch %m t=%0t: parked slot %0d picked", $time, slot);
+      $stop;
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 endmodule
 
 `default_nettype wire

@@ -16,10 +16,12 @@
 //   tst_q[CT]  (reset) the tag's state: FREE (nothing since reset), RUN, RVK (under revocation),
 //              REPLAY (revoked, waiting in the pending pool for its replay), DONE (its last
 //              kernel completed), RETIRED (its last kernel was revoked and retired);
-//   lid_m, user_m, est_m, start_m, rcnt_m (no reset: read only when tst_q says written): the
-//              launch id, class (1 user-facing, 0 batch), estimated execution time in cycles
-//              (0: none given), start time (time_q at admission or replay re-admission) and
-//              revocation count.
+//   stb_q[CT]  (reset) started: a TB of the tag's kernel was taken since its (re)admission;
+//   lid_m, user_m, est_m, start_m, iss_m, rcnt_m (no reset: read only when tst_q / stb_q say
+//              written): the launch id, class (1 user-facing, 0 batch), estimated execution
+//              time in cycles (0: none given), start time (time_q at admission or replay
+//              re-admission: Elastic's elapsed time), first-issue time (time_q when its first
+//              TB take is seen: the victim order) and revocation count.
 // The revocation count travels with the kernel through its replay because a replayed kernel
 // keeps its kernel tag (kmu_kmu requeues it with its tag, as it does a swapped-out
 // continuation): rcnt_m[tag] is cleared only when a fresh kernel is admitted into the tag.
@@ -30,10 +32,14 @@
 //   kind TAG      the entry req_id_i (>= CT: unknown);
 //   kind LID      the lowest live entry (RUN, RVK, REPLAY) with that launch id, else the lowest
 //                 DONE/RETIRED entry whose last kernel had it (for the error status), else none;
-//   kind ROOM     the victim: among the entries RUN at acceptance and unchanged (no completion,
-//                 no restarting admission) until the scan reads them, batch and revocable by
-//                 the starvation guard, the one with the latest start time (least work lost,
-//                 TReM IV-B); ties: the lowest tag;
+//   kind ROOM     the victim: among the entries RUN and STARTED at acceptance and unchanged (no
+//                 completion, no restarting admission) until the scan reads them, batch and
+//                 revocable by the starvation guard, the one whose first TB was taken latest
+//                 (the most recently started: least work lost, TReM IV-B); ties: the lowest tag.
+//                 Started = at least one TB of the kernel taken (dispatched to an SM) since its
+//                 admission or its replay's re-admission (iss_valid_i: kmu_gpu registers the
+//                 dispatcher's take).  A kernel admitted but not started holds no SM, so
+//                 revoking it frees nothing (issue 12, found by make study-trem);
 //   kind ROOM_EL  the same victim; Elastic's rule then keeps it running when its estimated
 //                 remaining time, est - (now - start), is below the revocation cost (cost_i):
 //                 it frees its SMs sooner by finishing than by being revoked, and revoking an
@@ -75,8 +81,11 @@
 // register).  Acknowledges outside their wait state are ignored.  kmu_kmu: adm_valid_i for
 // every admission (adm_fresh_i = 1: a new kernel in a freshly allocated tag; 0: a continuation,
 // which restarts the kernel's clock only when it is the re-admission of a replay, also in the
-// cycle of the replay's free_ack_i), cpl_valid_i
+// cycle of the replay's free_ack_i; a fresh kernel may take a retired tag in the cycle of its
+// free_ack_i), cpl_valid_i
 // for every kernel completion; it never completes or reallocates a stopped tag before free_o.
+// kmu_gpu: iss_valid_i / iss_tag_i for every TB take (one per cycle at most, a register: the
+// take one cycle late), never for a tag in the cycle of its admission or completion.
 // C twin: cmodel/sched/kmu_revoke.c.
 `default_nettype none
 
@@ -101,6 +110,9 @@ module kmu_revoke #(
     input  wire [    TS_W-1:0] adm_est_i,     // fresh: estimated execution time (0: none)
     input  wire                cpl_valid_i,
     input  wire [((CT > 1) ? $clog2(CT) : 1)-1:0] cpl_tag_i,
+    // kmu_gpu: a TB of the tag was taken (dispatched to an SM), registered: "started"
+    input  wire                iss_valid_i,
+    input  wire [((CT > 1) ? $clog2(CT) : 1)-1:0] iss_tag_i,
     // revoke request (the TReM MMIO window)
     input  wire                req_valid_i,
     output wire                req_ready_o,
@@ -156,10 +168,12 @@ module kmu_revoke #(
   reg             user_m [0:CT-1];
   reg [ TS_W-1:0] est_m  [0:CT-1];
   reg [ TS_W-1:0] start_m[0:CT-1];
+  reg [ TS_W-1:0] iss_m  [0:CT-1];
   reg [CNT_W-1:0] rcnt_m [0:CT-1];
   // tst_q resets (the tables' valid bits), so it is a flat vector, tag k at [k*TST_W +: TST_W]
   localparam integer TST_W = 3;
   reg [TST_W*CT-1:0] tst_q;
+  reg [CT-1:0] stb_q;  // started (a valid bit of iss_m)
 
   // ---------------------------------------------------------------- sequencer state
   reg [      2:0] fsm_q;
@@ -168,7 +182,7 @@ module kmu_revoke #(
   reg [LID_W-1:0] id_q;
   reg [TAG_W-1:0] idx_q, sel_q;
   reg             found_q, flive_q, fin_q;
-  reg [ TS_W-1:0] time_q, acc_t_q, best_start_q, best_est_q;
+  reg [ TS_W-1:0] time_q, acc_t_q, best_start_q, best_iss_q, best_est_q;
   reg [LID_W-1:0] sel_lid_q;
   reg [   CT-1:0] cand_q;
   reg [  NSM-1:0] ack_q;
@@ -188,6 +202,7 @@ module kmu_revoke #(
   wire [CNT_W-1:0] rcnt_idx = rcnt_m[idx_q];
   wire [CNT_W-1:0] rcnt_sel = rcnt_m[sel_q];
   wire [ TS_W-1:0] start_idx = start_m[idx_q];
+  wire [ TS_W-1:0] iss_idx = iss_m[idx_q];
   wire             guard_on = (thr_i != {CNT_W{1'b0}});
 
   // request handshake
@@ -198,8 +213,9 @@ module kmu_revoke #(
   // scan step: does entry idx_q replace the current choice?
   wire             live_idx = (st_idx == T_RUN) || (st_idx == T_RVK) || (st_idx == T_REPLAY);
   wire             lid_hit = (lid_m[idx_q] == id_q) && (st_idx != T_FREE);
-  wire [ TS_W-1:0] age_idx = acc_t_q - start_idx;
-  wire [ TS_W-1:0] age_best = acc_t_q - best_start_q;
+  // the victim order: time since the first TB take (a candidate started before acceptance)
+  wire [ TS_W-1:0] age_idx = acc_t_q - iss_idx;
+  wire [ TS_W-1:0] age_best = acc_t_q - best_iss_q;
   wire             room_ok = cand_q[idx_q] && !user_m[idx_q] && (!guard_on || (rcnt_idx < thr_i));
   wire             take_lid = (kind_q == KIND_LID) && lid_hit && (!found_q || (live_idx && !flive_q));
   wire             room_q = (kind_q == KIND_ROOM) || (kind_q == KIND_ROOM_EL);
@@ -255,13 +271,23 @@ module kmu_revoke #(
   // the very cycle it acknowledges the free (end_ok); the tag is still RVK then, but this is the
   // replay's re-admission, so it runs again (else it would stay REPLAY while running, and every
   // later revocation of it would answer REVOKED).
+  // Likewise a retire: kmu_kmu frees the tag at the edge that raises free_ack_i, so a fresh
+  // kernel may be admitted into it in the acknowledge cycle (adm_ret).  It is taken: the tag
+  // becomes RUN with the new kernel's tables and count 0, not RETIRED (else the new kernel was
+  // unknown to the unit: never a victim, UNKNOWN/REVOKED for it by launch id or tag).
   wire             adm_rep = adm_valid_i && !adm_fresh_i && end_ok && replay_q &&
                              (adm_tag_i == sel_q);
-  wire             adm_st = adm_valid_i && (st_adm != T_RVK);
+  wire             adm_ret = adm_valid_i && adm_fresh_i && end_ok && !replay_q &&
+                             (adm_tag_i == sel_q);
+  wire             adm_st = adm_valid_i && ((st_adm != T_RVK) || adm_ret);
   wire             adm_new = adm_st && adm_fresh_i;
   wire             adm_run = (adm_st && (adm_fresh_i || (st_adm == T_REPLAY))) || adm_rep;
+  // the first TB take of a kernel stamps its start for the victim order (an admission in the
+  // same cycle, outside the contract, wins: it clears stb_q)
+  wire             iss_first = iss_valid_i && !stb_q[iss_tag_i];
   integer k;
   always @(posedge clk_i) begin
+    if (iss_first) iss_m[iss_tag_i] <= time_q;
     if (adm_new) begin
       lid_m[adm_tag_i]  <= adm_lid_i;
       user_m[adm_tag_i] <= adm_user_i;
@@ -269,19 +295,23 @@ module kmu_revoke #(
       rcnt_m[adm_tag_i] <= {CNT_W{1'b0}};
     end
     if (adm_run) start_m[adm_tag_i] <= time_q;
-    if (end_ok) rcnt_m[sel_q] <= rcnt_inc;
+    if (end_ok && !adm_ret) rcnt_m[sel_q] <= rcnt_inc;  // (a fresh kernel starts at 0)
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       tst_q <= {CT{T_FREE}};
+      stb_q <= {CT{1'b0}};
     end else begin
+      if (iss_valid_i) stb_q[iss_tag_i] <= 1'b1;
+      if (adm_run) stb_q[adm_tag_i] <= 1'b0;  // a (re)start: nothing of it taken yet
       if (cpl_valid_i && ((st_cpl == T_RUN) || (st_cpl == T_REPLAY)))
         tst_q[cpl_tag_i*TST_W+:TST_W] <= T_DONE;
       if (adm_run) tst_q[adm_tag_i*TST_W+:TST_W] <= T_RUN;
       if ((fsm_q == F_DECIDE) && (dec == ST_OK)) tst_q[sel_q*TST_W+:TST_W] <= T_RVK;
       if (end_fin) tst_q[sel_q*TST_W+:TST_W] <= T_DONE;
-      if (end_ok && !adm_rep) tst_q[sel_q*TST_W+:TST_W] <= replay_q ? T_REPLAY : T_RETIRED;
+      if (end_ok && !adm_rep && !adm_ret)
+        tst_q[sel_q*TST_W+:TST_W] <= replay_q ? T_REPLAY : T_RETIRED;
     end
   end
 
@@ -309,6 +339,7 @@ module kmu_revoke #(
       time_q       <= {TS_W{1'b0}};
       acc_t_q      <= {TS_W{1'b0}};
       best_start_q <= {TS_W{1'b0}};
+      best_iss_q   <= {TS_W{1'b0}};
       best_est_q   <= {TS_W{1'b0}};
       sel_lid_q    <= {LID_W{1'b0}};
       cand_q       <= {CT{1'b0}};
@@ -334,8 +365,10 @@ module kmu_revoke #(
       done_q  <= 1'b0;
       guard_q <= 1'b0;
       irq_q   <= 1'b0;
-      // a candidate that sees an admission or a completion is no longer the one snapshotted
-      cand_q  <= fire ? (run_vec & ~evt_clr) : (cand_q & ~evt_clr);
+      // candidates: running and started at acceptance (a kernel that starts during the scan is
+      // not one: its first-issue time would be after acc_t_q); a candidate that sees an
+      // admission or a completion is no longer the one snapshotted
+      cand_q  <= fire ? (run_vec & stb_q & ~evt_clr) : (cand_q & ~evt_clr);
       case (fsm_q)
         F_IDLE: begin
           if (fire) begin
@@ -358,6 +391,7 @@ module kmu_revoke #(
             found_q      <= 1'b1;
             flive_q      <= live_idx;
             best_start_q <= start_idx;
+            best_iss_q   <= iss_idx;
             best_est_q   <= est_m[idx_q];
             sel_lid_q    <= lid_m[idx_q];
           end
@@ -452,10 +486,11 @@ module kmu_revoke #(
         $display("ASSERTION kmu_revoke %m t=%0t: completion while busy", $time);
         $stop;
       end
-      // (or RUN: a replay re-admitted in the free's acknowledge cycle)
+      // (or RUN: a replay re-admitted, or a fresh kernel admitted into the retired tag, in the
+      // free's acknowledge cycle)
       if (done_q && (dstat_q == ST_OK) && (tst_q[dtag_q*TST_W+:TST_W] != T_RETIRED) &&
           (tst_q[dtag_q*TST_W+:TST_W] != T_REPLAY) &&
-          !(dreplay_q && (tst_q[dtag_q*TST_W+:TST_W] == T_RUN))) begin
+          (tst_q[dtag_q*TST_W+:TST_W] != T_RUN)) begin
         $display("ASSERTION kmu_revoke %m t=%0t: revoked tag %0d in state %0d", $time, dtag_q,
                  tst_q[dtag_q*TST_W+:TST_W]);
         $stop;

@@ -30,8 +30,9 @@
 //   automatic request, cleared at its completion) says whose completion rv_done_i is.  An
 //   automatic completion never reaches the window (cmd_done_o = rv_done_i && !own_q, for
 //   TR_RESULT / TR_EVENTS.DONE and the window's counters): it pulses auto_done_o and counts in
-//   auto_cnt_o (automatic requests taken) and auto_ok_cnt_o (automatic revocations with status
-//   OK); both saturate at 2^16 - 1.
+//   auto_cnt_o (automatic requests taken), auto_ok_cnt_o (automatic revocations with status
+//   OK) and auto_nv_cnt_o (automatic requests that found no victim, status NO_VICTIM); all
+//   saturate at 2^16 - 1 (read in TR_AUTO and TR_AUTO_NV).
 // Elastic's split (registers, for kmu_dispatch): part_o = policy is ELASTIC; umask_o bit s =
 //   s < u_i (the user-facing SMs are [0, U), the batch SMs [U, NSM)).
 // Latency: stall in cycle t -> nr_q in t+1 -> req_q in t+2 -> rv_valid_o in t+2 (taken in t+2
@@ -80,18 +81,19 @@ module kmu_trem_policy #(
     output wire             nr_o,          // nr_q: a user-facing kernel found no room
     output wire             pend_o,        // an automatic request is pending or served
     output wire [     15:0] auto_cnt_o,
-    output wire [     15:0] auto_ok_cnt_o
+    output wire [     15:0] auto_ok_cnt_o,
+    output wire [     15:0] auto_nv_cnt_o  // automatic requests answered NO_VICTIM
 );
 `include "kmu_regmap.vh"
   localparam integer UW = (NSM + 1 > 1) ? $clog2(NSM + 1) : 1;
   // the shared codes trem_pol_e, trem_kind_e, trem_status_e (regmap/kmu.rdl), short names here
   localparam [1:0] POL_PRIORITY = KMU_TREM_POL_PRIORITY, POL_ELASTIC = KMU_TREM_POL_ELASTIC;
   localparam [1:0] KIND_ROOM = KMU_TREM_KIND_ROOM, KIND_ROOM_EL = KMU_TREM_KIND_ROOM_EL;
-  localparam [2:0] ST_OK = KMU_TREM_STATUS_OK;
+  localparam [2:0] ST_OK = KMU_TREM_STATUS_OK, ST_NO_VICTIM = KMU_TREM_STATUS_NO_VICTIM;
 
   reg nr_q, arm_q, req_q, kind_el_q, own_q, part_q;
   reg [NSM-1:0] umask_q;
-  reg [15:0] auto_cnt_q, auto_ok_q;
+  reg [15:0] auto_cnt_q, auto_ok_q, auto_nv_q;
 
   wire pol_pri = (policy_i == POL_PRIORITY);
   wire pol_el = (policy_i == POL_ELASTIC);
@@ -120,6 +122,7 @@ module kmu_trem_policy #(
       umask_q   <= {NSM{1'b0}};
       auto_cnt_q <= 16'd0;
       auto_ok_q <= 16'd0;
+      auto_nv_q <= 16'd0;
     end else begin
       nr_q    <= stall_i && user_i;
       // an arrival in the issue cycle arms again (it is a new arrival)
@@ -131,6 +134,8 @@ module kmu_trem_policy #(
       umask_q <= umask_d;
       if (acc_auto && auto_cnt_q != 16'hffff) auto_cnt_q <= auto_cnt_q + 16'd1;
       if (done_auto && rv_status_i == ST_OK && auto_ok_q != 16'hffff) auto_ok_q <= auto_ok_q + 16'd1;
+      if (done_auto && rv_status_i == ST_NO_VICTIM && auto_nv_q != 16'hffff)
+        auto_nv_q <= auto_nv_q + 16'd1;
     end
   end
 
@@ -148,6 +153,7 @@ module kmu_trem_policy #(
   assign pend_o        = req_q || own_q;
   assign auto_cnt_o    = auto_cnt_q;
   assign auto_ok_cnt_o = auto_ok_q;
+  assign auto_nv_cnt_o = auto_nv_q;
 
 `ifdef KMU_ASSERT
   // ---------------------------------------------------------------- assertions

@@ -710,8 +710,13 @@ module kmu_sm_ctrl #(
     for (pi = 0; pi < PTBS; pi = pi + 1)
       drp_ptbm[pi] = drp_run && ptb_pre_q[pi] && (ptb_slot_q[pi] == drp_tag_q);
   end
+  // a TB of the tag with a GPUpIO yield in flight (asked, answered, or taken and waiting for
+  // the sequencer: res_yld_q) is left to its yield: refused, it goes on and is dropped as any
+  // TB; taken, its switch runs (the drop aborts its save) and it leaves by the sequencer's
+  // evict with yld_sd_o, so its reserved table entry and its lane are never left behind
+  wire [TBS-1:0] drp_yldm = drp_tagm & res_yld_q;
   // started TBs of the tag outside the sequencer are paused (event warps run to their end)
-  wire [TBS-1:0] drp_pause = drp_tagm & res_started_q & ~res_ewarp_q &
+  wire [TBS-1:0] drp_pause = drp_tagm & res_started_q & ~res_ewarp_q & ~res_yld_q &
                              ~(seq_busy ? sr_bit : {TBS{1'b0}});
   // one paused TB is chosen per cycle and evicted in the next (the sequencer's evict first)
   reg [TBS-1:0] drp_evr_bit;
@@ -816,7 +821,7 @@ module kmu_sm_ctrl #(
   kmu_prio_enc #(
       .N(TBS)
   ) u_save_enc (
-      .in_i   ((res_ckpt_q | res_sw_q) & ~done_bit & ~drp_tagm),
+      .in_i   ((res_ckpt_q | res_sw_q) & ~done_bit & ~(drp_tagm & ~drp_yldm)),
       .idx_o  (sel),
       .valid_o(sel_any)
   );
@@ -1298,9 +1303,9 @@ module kmu_sm_ctrl #(
       end
       ip_free_d = ip_free_d + pk_ipb;
     end
-    // no save of the tag is begun
+    // no save of the tag is begun (but a taken yield's switch: above, drp_yldm)
     res_ckpt_d = res_ckpt_d & ~drp_tagm;
-    res_sw_d = res_sw_d & ~drp_tagm;
+    res_sw_d = res_sw_d & ~(drp_tagm & ~drp_yldm);
 
     // decisions: a preemption request cancels every pending base checkpoint
     if (pre_valid_i) begin
@@ -1581,6 +1586,13 @@ module kmu_sm_ctrl #(
       if (drp_ev_fire && ((drp_evr_bit & drp_tagm & res_started_q) == {TBS{1'b0}})) begin
         $display("ASSERTION kmu_sm_ctrl %m t=%0t: drop evicts entry %0d, not a TB of tag %0d",
                  $time, drp_evr_q, drp_tag_q);
+        $stop;
+      end
+      // the drop never evicts a TB with a yield in flight (its reserved table entry would
+      // leak and its lane wait for a save done forever: the sequencer's evict takes it)
+      if (drp_ev_fire && ((drp_evr_bit & res_yld_q) != {TBS{1'b0}})) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: drop evicts entry %0d, its yield in flight",
+                 $time, drp_evr_q);
         $stop;
       end
       // the acknowledge leaves nothing of the tag (entries, preempted entries, held items)

@@ -960,6 +960,9 @@ unsigned sm_model_forget(sm_model *s, uint32_t inst) {
         e++;
         continue;
       }
+      /* the work lost (TReM VI-B.2: the elapsed time between the start and the kill); a TB
+       * preempted and restored before counts from its first start, its time away included */
+      s->ks[ss->ev[e].kernel].dropped_cycles += ss->ev[e].evict_at - ss->ev[e].start;
       tb_release(&ss->ev[e]);
       ss->ev[e] = ss->ev[--ss->nev];
       s->running--;

@@ -227,6 +227,7 @@ typedef struct {
   uint64_t evictions, restores;
   uint64_t paused_cycles;     /* cycles from a pause to its resume or eviction */
   uint64_t evicted_cycles;    /* cycles from an eviction to the restore start */
+  uint64_t dropped_cycles;    /* TReM: per dropped TB, its start to its eviction (work lost) */
   uint64_t wp_victims;        /* warp-level preemptions suffered by this kernel's warps */
   uint64_t ewarps;            /* event-warp TBs run on the regular path (simt_start) */
   uint64_t ewarps_wp;         /* event warps run by warp-level preemption: */
@@ -342,7 +343,8 @@ int sm_model_observe_sm(sm_model *s, unsigned sm, uint64_t cycle, const kmu_sm_i
 /* evicted TBs waiting for their restore on SM sm */
 unsigned sm_model_evicted(const sm_model *s, unsigned sm);
 /* TReM (kmusim's revocations): forget the evicted TBs of instance inst (dropped, never
- * restored), returning how many; count its resident TBs (started, not done, not evicted) */
+ * restored; each adds its start -> eviction cycles to its kernel's dropped_cycles), returning
+ * how many; count its resident TBs (started, not done, not evicted) */
 unsigned sm_model_forget(sm_model *s, uint32_t inst);
 unsigned sm_model_resident(const sm_model *s, uint32_t inst);
 

@@ -28,7 +28,8 @@
  * 1st completion flag is written twice), early_cpl (a kernel of >= 2 TBs completes when its
  * first TB is done), bad_rtb (the 1st TB goes to a resident-TB entry past the SM's last),
  * hl_slverr (the host launch window answers SLVERR), reg_full (every registration is refused
- * FULL). */
+ * FULL), reg_stuck (a registration never finishes: REG_RESULT stays BUSY while the host polls
+ * it, a hang only a no-progress check that ignores bus traffic sees). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +79,7 @@ typedef struct {
   kmusim_ports in; /* this cycle's ports, for tick */
   /* planted bugs */
   enum { BUG_NONE, BUG_DROP_DB, BUG_DUP_TB, BUG_DOUBLE_CPL, BUG_EARLY_CPL, BUG_BAD_RTB, BUG_HL_SLVERR,
-         BUG_REG_FULL } bug;
+         BUG_REG_FULL, BUG_REG_STUCK } bug;
   unsigned n_db, n_cpl, n_admit, n_start;
 } fake;
 
@@ -102,8 +103,8 @@ static void *fake_create(const kmusim_engine_args *a, char *err, size_t errlen) 
   const char *bug = getenv("KMUSIM_FAKE_BUG");
   if (bug && *bug) {
     static const char *names[] = {"", "drop_doorbell", "dup_tb", "double_cpl", "early_cpl",
-                                  "bad_rtb",      "hl_slverr",     "reg_full"};
-    for (int i = 1; i < 8; i++)
+                                  "bad_rtb",      "hl_slverr",     "reg_full",   "reg_stuck"};
+    for (int i = 1; i < 9; i++)
       if (!strcmp(bug, names[i])) f->bug = i;
     if (!f->bug) {
       snprintf(err, errlen, "KMUSIM_FAKE_BUG=%s: not a planted bug", bug);
@@ -379,7 +380,9 @@ static void fake_tick(void *e) {
   if (p->s_wvalid_i && p->s_wready_o)
     f->w_v = 1, f->w_d = (uint32_t)p->s_wdata_i, f->w_s = (uint32_t)p->s_wstrb_i;
   if (p->s_arvalid_i && p->s_arready_o) f->ar_v = 1, f->ar_a = (uint32_t)p->s_araddr_i;
-  if (f->reg_busy && --f->reg_busy == 0) finish_registration(f);
+  /* reg_stuck: a registration never finishes, so the host polls REG_RESULT for good (a hang
+   * the bus keeps busy: kmusim's no-progress check must see through it) */
+  if (f->reg_busy && f->bug != BUG_REG_STUCK && --f->reg_busy == 0) finish_registration(f);
   /* memory port */
   if (p->mem_valid_o && p->mem_ready_i) f->cq_head = (f->cq_head + 1) % f->cq_cap, f->cq_n--;
   /* TB start */

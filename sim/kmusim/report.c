@@ -68,12 +68,15 @@ static void jstr(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-static void jcyc(FILE *f, uint64_t v) {
+/* ', "key": ' and a cycle (null: never) or a difference of two (b - a; null when either is) */
+static void jcyc(FILE *f, const char *key, uint64_t v) {
+  fprintf(f, ", \"%s\": ", key);
   if (v == KMUSIM_NEVER) fputs("null", f);
   else fprintf(f, "%" PRIu64, v);
 }
 
-static void jdiff(FILE *f, uint64_t a, uint64_t b) { /* b - a */
+static void jdiff(FILE *f, const char *key, uint64_t a, uint64_t b) {
+  fprintf(f, ", \"%s\": ", key);
   if (a == KMUSIM_NEVER || b == KMUSIM_NEVER) fputs("null", f);
   else fprintf(f, "%" PRIu64, b - a);
 }
@@ -88,6 +91,18 @@ static void jstat(FILE *f, const kmusim_stat *s) {
           s->n, s->min, s->mean, s->p50, s->p99, s->max);
 }
 
+/* the three latency statistics of kernel k (-1: all), one a line after indent ind */
+static void jlatencies(FILE *f, const kmusim_result *r, int k, const char *ind) {
+  static const char *const key[] = {"launch_latency", "sched_latency", "turnaround"};
+  static const int m[] = {M_LAUNCH, M_SCHED, M_TURN};
+  for (int i = 0; i < 3; i++) {
+    kmusim_stat s;
+    fprintf(f, "%s%s\"%s\": ", i ? ",\n" : "", ind, key[i]);
+    stat_of(r, k, m[i], &s);
+    jstat(f, &s);
+  }
+}
+
 static double util(uint64_t busy, uint64_t span, unsigned cap) {
   return span && cap ? (double)busy / ((double)span * cap) : 0.0;
 }
@@ -100,7 +115,6 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     return 0;
   }
   const kmusim_config *c = &w->cfg;
-  kmusim_stat s;
   fprintf(f, "{\n  \"tool\": \"kmusim\",\n  \"format\": 1,\n  \"workload\": ");
   jstr(f, w->path);
   fprintf(f, ",\n  \"engine\": ");
@@ -125,12 +139,7 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
             (double)r->engine_ns * 1e-9, (double)r->run_ns * 1e-9);
   fprintf(f, "  \"summary\": {\n    \"instances\": %zu,\n    \"completed\": %zu,\n",
           r->ninst, done);
-  fprintf(f, "    \"launch_latency\": ");
-  stat_of(r, -1, M_LAUNCH, &s), jstat(f, &s);
-  fprintf(f, ",\n    \"sched_latency\": ");
-  stat_of(r, -1, M_SCHED, &s), jstat(f, &s);
-  fprintf(f, ",\n    \"turnaround\": ");
-  stat_of(r, -1, M_TURN, &s), jstat(f, &s);
+  jlatencies(f, r, -1, "    ");
   fprintf(f, ",\n    \"sm_warp_util\": %.4f,\n    \"sm_tb_util\": %.4f,\n",
           util(wsum, r->span, r->nsm * c->warps), util(tsum, r->span, r->nsm * c->tbs));
   if (r->have_antt) fprintf(f, "    \"antt\": %.4f,\n    \"stp\": %.4f,\n", r->antt, r->stp);
@@ -156,15 +165,11 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     fprintf(f, ", \"kind\": \"%s\", \"prio\": %u, \"kptr\": %u, \"grid\": [%u, %u, %u], "
                "\"tb\": [%u, %u, %u], \"tbs\": %" PRIu64 ", \"warps_per_tb\": %u, "
                "\"regs_per_tb\": %u, \"shmem\": %u, \"tb_cycles\": %" PRIu64 ", "
-               "\"instances\": %zu,\n     \"launch_latency\": ",
+               "\"instances\": %zu,\n",
             kk->event ? "event" : "host", kk->prio, kk->kptr, kk->grid[0], kk->grid[1],
             kk->grid[2], kk->tbdim[0], kk->tbdim[1], kk->tbdim[2], kk->ntb, kk->warps,
             kk->regs_per_tb, kk->shmem, kk->cycles, ni);
-    stat_of(r, (int)k, M_LAUNCH, &s), jstat(f, &s);
-    fprintf(f, ",\n     \"sched_latency\": ");
-    stat_of(r, (int)k, M_SCHED, &s), jstat(f, &s);
-    fprintf(f, ",\n     \"turnaround\": ");
-    stat_of(r, (int)k, M_TURN, &s), jstat(f, &s);
+    jlatencies(f, r, (int)k, "     ");
     fprintf(f, ",\n     \"isolated_turnaround\": ");
     if (r->iso[k]) fprintf(f, "%" PRIu64, r->iso[k]);
     else fputs("null", f);
@@ -173,7 +178,8 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
       if (r->inst[i].kernel == (int)k)
         nrv += r->inst[i].revokes, nrp += r->inst[i].replays, ndr += r->inst[i].tbs_dropped;
     fprintf(f, ",\n     \"trem\": {\"revocations\": %" PRIu64 ", \"replays\": %" PRIu64
-               ", \"tbs_dropped\": %" PRIu64 "}", nrv, nrp, ndr);
+               ", \"tbs_dropped\": %" PRIu64 ", \"dropped_cycles\": %" PRIu64 "}", nrv, nrp, ndr,
+            ks->dropped_cycles);
     fprintf(f, ",\n     \"sm\": {\"tbs_run\": %" PRIu64 ", \"run_cycles\": %" PRIu64
                ", \"loads\": %" PRIu64 ", \"writebacks\": %" PRIu64 ", \"barriers\": %" PRIu64
                ", \"stall_cycles\": %" PRIu64 "},\n     \"preemption\": {\"pauses\": %" PRIu64
@@ -189,21 +195,14 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     const kmusim_inst *x = &r->inst[i];
     fprintf(f, "%s\n    {\"kernel\": ", i ? "," : "");
     jstr(f, w->k[x->kernel].name);
-    fprintf(f, ", \"seq\": %u, \"line\": %u, \"at\": %" PRIu64 ", \"issued\": ", x->seq, x->line,
-            x->at);
-    jcyc(f, x->issued);
-    fprintf(f, ", \"accepted\": ");
-    jcyc(f, x->accepted);
-    fprintf(f, ", \"first_dispatch\": ");
-    jcyc(f, x->first_start);
-    fprintf(f, ", \"completed\": ");
-    jcyc(f, x->completed);
-    fprintf(f, ", \"launch_latency\": ");
-    jdiff(f, x->accepted, x->first_start);
-    fprintf(f, ", \"sched_latency\": ");
-    jdiff(f, x->at, x->first_start);
-    fprintf(f, ", \"turnaround\": ");
-    jdiff(f, x->accepted, x->completed);
+    fprintf(f, ", \"seq\": %u, \"line\": %u, \"at\": %" PRIu64, x->seq, x->line, x->at);
+    jcyc(f, "issued", x->issued);
+    jcyc(f, "accepted", x->accepted);
+    jcyc(f, "first_dispatch", x->first_start);
+    jcyc(f, "completed", x->completed);
+    jdiff(f, "launch_latency", x->accepted, x->first_start);
+    jdiff(f, "sched_latency", x->at, x->first_start);
+    jdiff(f, "turnaround", x->accepted, x->completed);
     fprintf(f, ", \"ntt\": ");
     if (r->iso[x->kernel] && x->completed != KMUSIM_NEVER)
       fprintf(f, "%.4f", (double)(x->completed - x->accepted) / (double)r->iso[x->kernel]);
@@ -221,34 +220,26 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     const kmusim_regrec *g = &r->reg[i];
     fprintf(f, "%s\n    {\"kernel\": ", i ? "," : "");
     jstr(f, w->k[g->kernel].name);
-    fprintf(f, ", \"line\": %u, \"at\": %" PRIu64 ", \"accepted\": ", g->line, g->at);
-    jcyc(f, g->accepted);
-    fprintf(f, ", \"done\": ");
-    jcyc(f, g->done);
-    fprintf(f, ", \"latency\": ");
-    jdiff(f, g->accepted, g->done);
+    fprintf(f, ", \"line\": %u, \"at\": %" PRIu64, g->line, g->at);
+    jcyc(f, "accepted", g->accepted);
+    jcyc(f, "done", g->done);
+    jdiff(f, "latency", g->accepted, g->done);
     fprintf(f, ", \"doorbell\": %u, \"code\": %u}", g->id, g->code);
   }
   fprintf(f, "\n  ],\n  \"copies\": [");
   for (size_t i = 0; i < r->ncp; i++) {
     const kmusim_copy *x = &r->cp[i];
     fprintf(f, "%s\n    {\"line\": %u, \"bytes\": %u, \"dir\": \"%s\", \"prio\": %u, \"tag\": %u, "
-               "\"src\": %u, \"dst\": %u, \"at\": %" PRIu64 ", \"issued\": ",
+               "\"src\": %u, \"dst\": %u, \"at\": %" PRIu64,
             i ? "," : "", x->line, x->bytes, x->dir ? "d2h" : "h2d", x->prio, x->id, x->src,
             x->dst, x->at);
-    jcyc(f, x->issued);
-    fprintf(f, ", \"start\": ");
-    jcyc(f, x->accepted);
-    fprintf(f, ", \"first_chunk\": ");
-    jcyc(f, x->first_read);
-    fprintf(f, ", \"done\": ");
-    jcyc(f, x->last_write);
-    fprintf(f, ", \"completion_read\": ");
-    jcyc(f, x->completed);
-    fprintf(f, ", \"wait\": ");
-    jdiff(f, x->accepted, x->first_read);
-    fprintf(f, ", \"response\": ");
-    jdiff(f, x->accepted, x->last_write);
+    jcyc(f, "issued", x->issued);
+    jcyc(f, "start", x->accepted);
+    jcyc(f, "first_chunk", x->first_read);
+    jcyc(f, "done", x->last_write);
+    jcyc(f, "completion_read", x->completed);
+    jdiff(f, "wait", x->accepted, x->first_read);
+    jdiff(f, "response", x->accepted, x->last_write);
     fprintf(f, ", \"blocking\": %" PRIu64 ", \"status\": %u}", x->blocked, x->status);
   }
   fprintf(f, "\n  ],\n  \"revokes\": [");
@@ -259,15 +250,12 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
     fprintf(f, ", \"action\": \"%s\", \"instance\": ", v->retire ? "retire" : "replay");
     if (v->inst >= 0) fprintf(f, "%ld", v->inst);
     else fputs("null", f);
-    fprintf(f, ", \"kind\": \"%s\", \"id\": %u, \"at\": %" PRIu64 ", \"issued\": ",
+    fprintf(f, ", \"kind\": \"%s\", \"id\": %u, \"at\": %" PRIu64,
             v->kind == 1 ? "LID" : "TAG", v->id, v->at);
-    jcyc(f, v->issued);
-    fprintf(f, ", \"accepted\": ");
-    jcyc(f, v->accepted);
-    fprintf(f, ", \"done\": ");
-    jcyc(f, v->done);
-    fprintf(f, ", \"latency\": ");
-    jdiff(f, v->accepted, v->done);
+    jcyc(f, "issued", v->issued);
+    jcyc(f, "accepted", v->accepted);
+    jcyc(f, "done", v->done);
+    jdiff(f, "latency", v->accepted, v->done);
     fprintf(f, ", \"status\": %u, \"status_name\": \"%s\", \"tag\": %u, \"lid\": %u, "
                "\"tbs_dropped\": %" PRIu64 "}",
             v->status, kmusim_trem_status_name(v->status), v->tag, v->lid, v->dropped);
@@ -474,9 +462,64 @@ int kmusim_write_svg(const char *path, const kmusim_workload *w, const kmusim_re
 }
 
 /* ---------------------------------------------------------------- summary table */
+/* One printer for the summary's tables: a column is its title and width (negative: left
+ * aligned), a cell a string (numbers formatted by the helpers below), one space between cells. */
+typedef struct {
+  const char *title;
+  int width;
+} col;
+enum { CELL = 40, MAXCOL = 10 };
+typedef char cell[CELL];
+
+static void table_row(FILE *f, const col *c, size_t n, const char *const *v, const char *tail) {
+  for (size_t i = 0; i < n; i++) fprintf(f, "%s%*s", i ? " " : "", c[i].width, v[i]);
+  fprintf(f, "%s\n", tail);
+}
+
+/* the header after a blank line */
+static void table_head(FILE *f, const col *c, size_t n, const char *tail) {
+  const char *v[MAXCOL];
+  for (size_t i = 0; i < n; i++) v[i] = c[i].title;
+  fputc('\n', f);
+  table_row(f, c, n, v, tail);
+}
+
+static const char *u64_cell(cell b, uint64_t v) {
+  snprintf(b, CELL, "%" PRIu64, v);
+  return b;
+}
+static const char *cyc_cell(cell b, uint64_t v) { /* "-": never */
+  return v == KMUSIM_NEVER ? "-" : u64_cell(b, v);
+}
+static const char *diff_cell(cell b, uint64_t a, uint64_t z) { /* z - a, "-" when either never */
+  return a == KMUSIM_NEVER || z == KMUSIM_NEVER ? "-" : u64_cell(b, z - a);
+}
+static const char *stat_cell(cell b, const kmusim_stat *s) { /* mean/max, "-": no value */
+  if (!s->n) return "-";
+  snprintf(b, CELL, "%.1f/%" PRIu64, s->mean, s->max);
+  return b;
+}
+static const char *pct_cell(cell b, double v) {
+  snprintf(b, CELL, "%.1f%%", 100 * v);
+  return b;
+}
+#define NCOL(t) (sizeof t / sizeof t[0])
+
+static const col kernel_cols[] = {{"kernel", -16}, {"kind", -5}, {"prio", 4}, {"inst", 6},
+                                  {"TBs", 8}, {"launch lat mean/max", 19},
+                                  {"turnaround mean/max", 19}, {"alone", 10}, {"NTT", 7}};
+static const col sm_cols[] = {{"SM", -4}, {"warp util", 10}, {"TB util", 10}, {"TBs", 8}};
+static const col copy_cols[] = {{"copy", -5},   {"bytes", 9},      {"dir", 4},  {"prio", 4},
+                                {"start", 10},  {"1st chunk", 10}, {"done", 10}, {"wait", 8},
+                                {"response", 9}, {"blocking", 8}};
+static const col revoke_cols[] = {{"revoke", -6},   {"kernel", -16}, {"action", -7},
+                                  {"accepted", 10}, {"done", 10},    {"latency", 8},
+                                  {"status", -9},   {"dropped", 8}};
+
 void kmusim_print_summary(FILE *f, const kmusim_workload *w, const kmusim_result *r,
                           uint64_t seed) {
   const kmusim_config *c = &w->cfg;
+  cell b[MAXCOL];
   if (r->test_double)
     fprintf(f, "WARNING: engine '%s' is a test double of kmusim, not a model of the hardware: "
                "these numbers are not results\n", r->engine);
@@ -486,37 +529,39 @@ void kmusim_print_summary(FILE *f, const kmusim_workload *w, const kmusim_result
           seed);
   fprintf(f, "run: %" PRIu64 " cycles (%s), %zu/%zu kernel instances complete, scoreboards %s\n",
           r->cycles, r->end_reason, done, r->ninst, r->nerr ? "FAILED" : "ok");
-  fprintf(f, "\n%-16s %-5s %4s %6s %8s %19s %19s %10s %7s\n", "kernel", "kind", "prio", "inst",
-          "TBs", "launch lat mean/max", "turnaround mean/max", "alone", "NTT");
+  table_head(f, kernel_cols, NCOL(kernel_cols), "");
   for (unsigned k = 0; k < w->nk; k++) {
+    const kmusim_kernel *kk = &w->k[k];
     kmusim_stat sl, st;
     stat_of(r, (int)k, M_LAUNCH, &sl);
     stat_of(r, (int)k, M_TURN, &st);
     size_t ni = 0;
     for (size_t i = 0; i < r->ninst; i++) ni += r->inst[i].kernel == (int)k;
-    char a[32], b[32], iso[24], ntt[16];
-    if (sl.n) snprintf(a, sizeof a, "%.1f/%" PRIu64, sl.mean, sl.max);
-    else snprintf(a, sizeof a, "-");
-    if (st.n) snprintf(b, sizeof b, "%.1f/%" PRIu64, st.mean, st.max);
-    else snprintf(b, sizeof b, "-");
-    if (r->iso[k]) snprintf(iso, sizeof iso, "%" PRIu64, r->iso[k]);
-    else snprintf(iso, sizeof iso, "-");
-    if (r->iso[k] && st.n) snprintf(ntt, sizeof ntt, "%.3f", st.mean / (double)r->iso[k]);
-    else snprintf(ntt, sizeof ntt, "-");
-    fprintf(f, "%-16s %-5s %4u %6zu %8" PRIu64 " %19s %19s %10s %7s\n", w->k[k].name,
-            w->k[k].event ? "event" : "host", w->k[k].prio, ni, w->k[k].ntb * ni, a, b, iso, ntt);
+    const char *ntt = "-";
+    if (r->iso[k] && st.n) {
+      snprintf(b[8], CELL, "%.3f", st.mean / (double)r->iso[k]);
+      ntt = b[8];
+    }
+    const char *v[] = {kk->name, kk->event ? "event" : "host", u64_cell(b[2], kk->prio),
+                       u64_cell(b[3], ni), u64_cell(b[4], kk->ntb * ni), stat_cell(b[5], &sl),
+                       stat_cell(b[6], &st), r->iso[k] ? u64_cell(b[7], r->iso[k]) : "-", ntt};
+    table_row(f, kernel_cols, NCOL(kernel_cols), v, "");
   }
-  fprintf(f, "\n%-4s %10s %10s %8s   (over the span 0..%" PRIu64 ")\n", "SM", "warp util",
-          "TB util", "TBs", r->span);
+  char span[48];
+  snprintf(span, sizeof span, "   (over the span 0..%" PRIu64 ")", r->span);
+  table_head(f, sm_cols, NCOL(sm_cols), span);
   uint64_t ws = 0, ts = 0;
   for (unsigned s = 0; s < r->nsm; s++) {
-    fprintf(f, "%-4u %9.1f%% %9.1f%% %8" PRIu64 "\n", s,
-            100 * util(r->sm[s].warp_busy, r->span, c->warps),
-            100 * util(r->sm[s].tb_busy, r->span, c->tbs), r->sm[s].tbs);
+    const char *v[] = {u64_cell(b[0], s),
+                       pct_cell(b[1], util(r->sm[s].warp_busy, r->span, c->warps)),
+                       pct_cell(b[2], util(r->sm[s].tb_busy, r->span, c->tbs)),
+                       u64_cell(b[3], r->sm[s].tbs)};
+    table_row(f, sm_cols, NCOL(sm_cols), v, "");
     ws += r->sm[s].warp_busy, ts += r->sm[s].tb_busy;
   }
-  fprintf(f, "%-4s %9.1f%% %9.1f%%\n", "all", 100 * util(ws, r->span, c->nsm * c->warps),
-          100 * util(ts, r->span, c->nsm * c->tbs));
+  const char *all[] = {"all", pct_cell(b[1], util(ws, r->span, c->nsm * c->warps)),
+                       pct_cell(b[2], util(ts, r->span, c->nsm * c->tbs))};
+  table_row(f, sm_cols, NCOL(all), all, ""); /* no TB count for the whole */
   kmusim_stat sl;
   stat_of(r, -1, M_LAUNCH, &sl);
   if (sl.n)
@@ -527,38 +572,31 @@ void kmusim_print_summary(FILE *f, const kmusim_workload *w, const kmusim_result
   fprintf(f, "memory: %" PRIu64 " port writes, %" PRIu64 " port reads, %" PRIu64 " SM loads\n",
           r->mem_port_writes, r->mem_port_reads, r->mem_sm_loads);
   if (r->ncp) {
-    fprintf(f, "\n%-5s %9s %4s %4s %10s %10s %10s %8s %9s %8s\n", "copy", "bytes", "dir", "prio",
-            "start", "1st chunk", "done", "wait", "response", "blocking");
+    table_head(f, copy_cols, NCOL(copy_cols), "");
     for (size_t i = 0; i < r->ncp; i++) {
       const kmusim_copy *x = &r->cp[i];
-      char a[24] = "-", b[24] = "-", d[24] = "-", wt[24] = "-", rs[24] = "-";
-      if (x->accepted != KMUSIM_NEVER) snprintf(a, sizeof a, "%" PRIu64, x->accepted);
-      if (x->first_read != KMUSIM_NEVER) snprintf(b, sizeof b, "%" PRIu64, x->first_read);
-      if (x->last_write != KMUSIM_NEVER) snprintf(d, sizeof d, "%" PRIu64, x->last_write);
-      if (x->accepted != KMUSIM_NEVER && x->first_read != KMUSIM_NEVER)
-        snprintf(wt, sizeof wt, "%" PRIu64, x->first_read - x->accepted);
-      if (x->accepted != KMUSIM_NEVER && x->last_write != KMUSIM_NEVER)
-        snprintf(rs, sizeof rs, "%" PRIu64, x->last_write - x->accepted);
-      fprintf(f, "%-5u %9u %4s %4u %10s %10s %10s %8s %9s %8" PRIu64 "\n", x->line, x->bytes,
-              x->dir ? "d2h" : "h2d", x->prio, a, b, d, wt, rs, x->blocked);
+      const char *v[] = {u64_cell(b[0], x->line),  u64_cell(b[1], x->bytes),
+                         x->dir ? "d2h" : "h2d",   u64_cell(b[3], x->prio),
+                         cyc_cell(b[4], x->accepted), cyc_cell(b[5], x->first_read),
+                         cyc_cell(b[6], x->last_write),
+                         diff_cell(b[7], x->accepted, x->first_read),
+                         diff_cell(b[8], x->accepted, x->last_write), u64_cell(b[9], x->blocked)};
+      table_row(f, copy_cols, NCOL(copy_cols), v, "");
     }
     fprintf(f, "host link: %" PRIu64 " reads, %" PRIu64 " writes, %" PRIu64 " chunks set up (%"
                PRIu64 " setup cycles)\n", r->link_reads, r->link_writes, r->link_chunks,
             r->link_setup_cycles);
   }
   if (r->nrv) {
-    fprintf(f, "\n%-6s %-16s %-7s %10s %10s %8s %-9s %8s\n", "revoke", "kernel", "action",
-            "accepted", "done", "latency", "status", "dropped");
+    table_head(f, revoke_cols, NCOL(revoke_cols), "");
     for (size_t i = 0; i < r->nrv; i++) {
       const kmusim_rvk *v = &r->rv[i];
-      char a[24] = "-", d[24] = "-", l[24] = "-";
-      if (v->accepted != KMUSIM_NEVER) snprintf(a, sizeof a, "%" PRIu64, v->accepted);
-      if (v->done != KMUSIM_NEVER) snprintf(d, sizeof d, "%" PRIu64, v->done);
-      if (v->accepted != KMUSIM_NEVER && v->done != KMUSIM_NEVER)
-        snprintf(l, sizeof l, "%" PRIu64, v->done - v->accepted);
-      fprintf(f, "%-6u %-16s %-7s %10s %10s %8s %-9s %8" PRIu64 "\n", v->line,
-              w->k[v->kernel].name, v->retire ? "retire" : "replay", a, d, l,
-              v->read != KMUSIM_NEVER ? kmusim_trem_status_name(v->status) : "-", v->dropped);
+      const char *row[] = {u64_cell(b[0], v->line), w->k[v->kernel].name,
+                           v->retire ? "retire" : "replay", cyc_cell(b[3], v->accepted),
+                           cyc_cell(b[4], v->done), diff_cell(b[5], v->accepted, v->done),
+                           v->read != KMUSIM_NEVER ? kmusim_trem_status_name(v->status) : "-",
+                           u64_cell(b[7], v->dropped)};
+      table_row(f, revoke_cols, NCOL(revoke_cols), row, "");
     }
     fprintf(f, "(latency: TR_CMD accepted -> completion seen on irq_o, TR_EVENTS.DONE; dropped: "
                "TBs started and not done; %" PRIu64 " evicted TBs dropped)\n",

@@ -866,7 +866,8 @@ static void on_axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_
                         uint64_t cycle) {
   ctx *c = user;
   kmusim_result *r = c->r;
-  c->last_activity = cycle;
+  /* (a bus response is not progress: a host polling a status that never changes would keep
+   * the no-progress check quiet for good) */
   if (!op) {
     fail(c, "cycle %" PRIu64 ": AXI response with no request outstanding", cycle);
     return;
@@ -1425,7 +1426,8 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
                  on_mem_write, c);
   c->simt = o->engine->hw != NULL;
   if (c->simt) {
-    sm_model_hw hw = {o->engine->hw->rpw, o->engine->hw->beat_bytes, o->engine->hw->ipb, 0, 0};
+    sm_model_hw hw = {o->engine->hw->rpw, o->engine->hw->beat_bytes, o->engine->hw->ipb,
+                      w->cfg.pause_drain, w->cfg.pause_drain};
     sm_model_init_simt(&c->sm, &w->cfg, w, &c->mem, &c->rng_sm, &hw);
     c->sm.on_wpev = on_wpev;
     c->sm.wpev_user = c;
@@ -1488,7 +1490,8 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
                    (c->rv_next < r->nrv && c->rv_active < 0); /* a revoke line to come */
     if (busy_env) c->last_activity = c->cycle;
     if (c->cycle - c->last_activity > o->hang_cycles) {
-      fail(c, "no progress for %" PRIu64 " cycles (no handshake, no TB running): the engine "
+      fail(c, "no progress for %" PRIu64 " cycles (no TB started, finished or running, no "
+           "memory or link traffic; bus traffic does not count): the engine "
            "looks stuck; %zu of %zu kernel instances not complete", o->hang_cycles,
            r->ninst - c->completed, r->ninst);
       outstanding(c);
@@ -1544,9 +1547,10 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       if (r->nrv) wr(c, KMU_TR_IRQ_EN_ADDR, KMU_TR_IRQ_EN_DONE_MASK, TAG(T_CFG, 8));
       /* TReM's automatic policy (only when asked: a run without it keeps its AXI timing);
        * TR_CTRL.SHIFT keeps its reset value */
-      if (g->trem || g->sla || g->period) {
+      if (g->trem || g->sla || g->period || g->cost) {
         wr(c, KMU_TR_SLA_ADDR, g->sla << KMU_TR_SLA_VALUE_SHIFT, TAG(T_CFG, 9));
         wr(c, KMU_TR_PERIOD_ADDR, g->period << KMU_TR_PERIOD_VALUE_SHIFT, TAG(T_CFG, 10));
+        if (g->cost) wr(c, KMU_TR_COST_ADDR, g->cost << KMU_TR_COST_VALUE_SHIFT, TAG(T_CFG, 12));
         wr(c, KMU_TR_CTRL_ADDR,
            g->trem << KMU_TR_CTRL_POLICY_SHIFT |
                (KMU_TR_CTRL_RESET & KMU_TR_CTRL_SHIFT_MASK),
@@ -1604,13 +1608,11 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       unsigned s = c->axim.aw_i;
       c->aw_seen[s & QM] = 1;
       if (c->w_seen[s & QM]) on_accept(c, s), c->aw_seen[s & QM] = c->w_seen[s & QM] = 0;
-      c->last_activity = c->cycle;
     }
     if (sig.wvalid && sig.wready) {
       unsigned s = c->axim.w_i;
       c->w_seen[s & QM] = 1;
       if (c->aw_seen[s & QM]) on_accept(c, s), c->aw_seen[s & QM] = c->w_seen[s & QM] = 0;
-      c->last_activity = c->cycle;
     }
     kmu_axim_observe(&c->axim, &sig, c->cycle);
     if (p->irq_o) r->irq_cycles++;

@@ -24,9 +24,10 @@
 /* host link latency (about the memory's, a PCIe-like link is slower), 4 B per cycle, no
  * per-chunk setup, COPY_CHUNK's reset (1 MiB) */
 #define LINK_DEFAULTS(lat) lat, 4, 0, 20
-/* TReM's automatic policy off, no SLA, U recomputed at completions (TR_CTRL, TR_SLA, TR_PERIOD
- * resets: not written) */
-#define TREM_DEFAULTS 0, 0, 0
+/* TReM's automatic policy off, no SLA, U recomputed at completions, no revocation cost
+ * (TR_CTRL, TR_SLA, TR_PERIOD, TR_COST resets: not written); the SIMT side's pause drain
+ * seeded (pause_drain 0) */
+#define TREM_DEFAULTS 0, 0, 0, 0, 0
 static const kmusim_config presets[] = {
     {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0, PRE_DEFAULTS(2), LINK_DEFAULTS(40), TREM_DEFAULTS},
     {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0, 0, 0, PRE_DEFAULTS(2),
@@ -107,6 +108,8 @@ static const cfg_key cfg_keys[] = {
     CK(copy_chunk, 0, 31, "log2 copy chunk bytes (COPY_CHUNK)"),
     CK(sla, 0, 0xFFFFFFFFu, "Elastic's user-facing SLA in cycles (TR_SLA)"),
     CK(period, 0, 0xFFFFFFFFu, "Elastic's recompute period in cycles (TR_PERIOD)"),
+    CK(cost, 0, 0xFFFFFFFFu, "the revocation cost in cycles (TR_COST)"),
+    CK(pause_drain, 0, 1000000, "SIMT pipeline drain of a paused TB in cycles"),
 };
 
 /* trem=off|priority|elastic: TR_CTRL.POLICY */
@@ -183,7 +186,8 @@ int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *
   snprintf(err, errlen, "unknown configuration key '%s' (keys: nsm ekt_entries slots pend "
                         "tbs warps regs shmem ewt mem_latency mem_bw mem_stall_pct rgem "
                         "reserve policy vpol opt pre_all deadline bw_shift ctx_base "
-                        "link_latency link_bw link_setup copy_chunk trem sla period)", key);
+                        "link_latency link_bw link_setup copy_chunk trem sla period cost "
+                        "pause_drain)", key);
   return 0;
 }
 

@@ -59,6 +59,11 @@ typedef struct {
   unsigned trem;         /* TR_CTRL.POLICY: KMU_TREM_POL_OFF (default), _PRIORITY, _ELASTIC */
   unsigned sla;          /* TR_SLA: Elastic's user-facing SLA in cycles */
   unsigned period;       /* TR_PERIOD: Elastic's recompute period in cycles (0: at completions) */
+  unsigned cost;         /* TR_COST: the revocation cost in cycles (Elastic's NEAR_DONE rule) */
+  /* environment: the SIMT side's pipeline drain of a paused TB (simt_pause -> simt_paused), in
+   * cycles; 0: seeded SM_DRAIN_MIN..SM_DRAIN_MAX.  A drop waits for it: the revocation latency
+   * as a model parameter (studies/trem, Fig. 11b) */
+  unsigned pause_drain;
 } kmusim_config;
 
 /* Policy names (config key `policy`, kmusim --policy): drain, reserve, warp, chimera,

@@ -9,12 +9,12 @@ import subprocess
 import time
 
 
-def run(kmusim, wl, js, seed, svg=None, reuse=False):
+def run(kmusim, wl, js, seed, svg=None, reuse=False, extra=()):
     """kmusim WL on engine c (no isolated runs): {cmd, rc, msg, wall, json} (json None unless
     rc is 0).  svg: also write the timeline.  reuse (development): keep a run whose JSON is
-    newer than its workload."""
+    newer than its workload.  extra: more kmusim arguments (e.g. --cycles N, a run's limit)."""
     args = [kmusim, wl, "--engine", "c", "--no-isolated", "--quiet", "--seed", str(seed),
-            "--json", js]
+            "--json", js] + list(extra)
     if svg:
         args += ["--timeline", svg]
     if reuse and os.path.exists(js) and os.path.getmtime(js) > os.path.getmtime(wl) and \
@@ -41,12 +41,13 @@ def run(kmusim, wl, js, seed, svg=None, reuse=False):
 
 
 def run_all(kmusim, runs, seed, jobs, reuse=False):
-    """every (key, wl, json, svg) of `runs` through run(), `jobs` kmusim processes at a time, in
-    the given order; prints a line per run; returns ({key: result}, [failure messages])"""
+    """every (key, wl, json, svg[, extra]) of `runs` through run(), `jobs` kmusim processes at a
+    time, in the given order; prints a line per run; returns ({key: result}, [failure
+    messages])"""
     res, failures = {}, []
     with cf.ThreadPoolExecutor(max_workers=jobs) as ex:
-        futs = {ex.submit(run, kmusim, wl, js, seed, svg, reuse): key
-                for key, wl, js, svg in runs}
+        futs = {ex.submit(run, kmusim, r[1], r[2], seed, r[3], reuse, r[4] if len(r) > 4 else ()):
+                r[0] for r in runs}
         for fu in cf.as_completed(futs):
             key = futs[fu]
             r = fu.result()

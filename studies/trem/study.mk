@@ -4,9 +4,12 @@
 #                     Table II analogue (revocation latency against grid size and TB length,
 #                     beside draining and a flag-polling exit) and Fig. 6 analogue (a
 #                     user-facing kernel's response against the batch kernel's length, with
-#                     and without revocation).  Prints the issue's targets (PASS/FAIL) and
-#                     writes build/study-trem/{summary.md,summary.json,table2.csv,fig6.csv}.
-#                     SEED=<n> seeds kmusim (default 1).  Exit 1 on a failed kmusim run
+#                     and without revocation), Fig. 7-9 analogue (task mixes W1/W2 at loads
+#                     0.25 .. 2.0, Priority and Elastic with and without revocation:
+#                     studies/trem/mix.py) and Fig. 11b analogues (revocation latency as a
+#                     parameter).  Prints the issue's targets (PASS/FAIL) and writes
+#                     build/study-trem/{summary.md,summary.json,*.csv}.  SEED=<n> seeds kmusim
+#                     and the mix generator (default 1).  Exit 1 on a failed kmusim run
 #                     (scoreboard, conservation), a scenario not as required, or a missed target.
 STUDY_TREM_DIR := $(BUILD)/study-trem
 

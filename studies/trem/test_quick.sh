@@ -1,15 +1,10 @@
 #!/usr/bin/env bash
 # studies/trem/test_quick.sh - smoke test of the TReM study (make study-trem) in make test: the
 # reduced study (studies/trem/study.py --quick: grids 256 and 1,024, TB length 2,000, one
-# Fig. 6 point, no Fig. 11b; a few seconds) with every check of the full one: every kmusim
+# Fig. 6 point, no Fig. 11b, one task-mix point of 6 jobs (W1 at load 2.0, Priority+TReM)
+# without the mix's targets; a few seconds) with every check of the full one: every kmusim
 # run's scoreboard (revoked TBs dropped, none lost or run twice), the revoke OK with every
 # resident TB dropped, the retired kernel without a completion flag, the revocation latency
-# <= 2,000 cycles and flat over the grids.  Prints the PASS/FAIL lines run_tests.sh counts.
-set -u
-cd "$(dirname "$0")/../.."
-bin=build/bin/kmusim-paper
-if ! make -s --no-print-directory "$bin" >/dev/null 2>&1; then
-  echo "FAIL study_trem.build: make $bin failed"
-  exit 1
-fi
-python3 studies/trem/study.py --quick --kmusim "$bin" --out build/study-trem-smoke
+# <= 2,000 cycles and flat over the grids.  Prints the PASS/FAIL lines run_tests.sh counts
+# (scripts/test_study_quick.sh).
+exec bash "$(dirname "$0")/../../scripts/test_study_quick.sh" trem paper
