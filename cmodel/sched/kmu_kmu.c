@@ -373,11 +373,19 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     vic_ld = 1ull << ld_cont | (uint64_t)(q->tag[v] & tgm) << LD_TAG |
              (uint64_t)(uint32_t)(q->next[v] + (uint32_t)(take_ok && ts == v)) << LD_NEXT;
   }
-  int lvl_push_in[KMU_KMU_LEVELS];
-  for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) lvl_push_in[l] = in_fire && !adm_byp && in_prio == l;
+  /* room reservation: the descriptor for the engine owns one word of its level's room from
+   * its handshake until it leaves the register; a swap-out or replay push takes only a word
+   * beyond it and the new kernel's (lvl_spare) */
+  const int resv_on = !geo_idle || (hs_fire && !fa_fast);
+  const unsigned resv_lvl = geo_idle ? ac_prio : q->hd_prio & 3;
+  int lvl_push_in[KMU_KMU_LEVELS], lvl_spare[KMU_KMU_LEVELS];
+  for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {
+    lvl_push_in[l] = in_fire && !adm_byp && in_prio == l;
+    lvl_spare[l] = fao[l].push_ready_o && !lvl_push_in[l] &&
+                   !(resv_on && resv_lvl == l && fao[l].count_o == m->p.pend - 1);
+  }
   const int swp = !i->mode_rgem_i && cand_any && !alloc_ok && !take_last && vic_any &&
-                  fao[vic_lvl].push_ready_o && !lvl_push_in[vic_lvl] &&
-                  (cand_cont || ct_alloc_ok) && !cand_dead;
+                  lvl_spare[vic_lvl] && (cand_cont || ct_alloc_ok) && !cand_dead;
   o->swap_o = swp;
 
   /* completion: the entry found in phase 1, when the FIFO has room */
@@ -403,8 +411,7 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   /* a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation */
   const int f_zero = q->fr_tag < nct && q->ct_tbs[ft] == 0;
   const int rpl_push = q->fr_pend && !fr_block && q->fr_replay && !f_pool && !f_zero &&
-                       fao[f_prio].push_ready_o && !lvl_push_in[f_prio] &&
-                       !(swp && vic_lvl == f_prio);
+                       lvl_spare[f_prio] && !(swp && vic_lvl == f_prio);
   const int ret_credit = q->fr_pend && !fr_block && !q->fr_replay && f_event && !cpl_fire;
   const int fr_fire = q->fr_pend && !fr_block &&
                       (q->fr_replay ? (f_pool || rpl_push || f_zero) : (!f_event || !cpl_fire));

@@ -263,6 +263,9 @@ module kmu_kmu #(
   localparam integer LE_LID = 1;
   localparam integer LE_EST = 17;
   localparam [47:0] MAX_THREADS = 48'd1024;
+  localparam integer CNT_W = $clog2(PEND + 1);  // a pending FIFO's word count
+  localparam integer PEND_M1 = PEND - 1;
+  localparam [CNT_W-1:0] PEND_LAST = PEND_M1[CNT_W-1:0];  // one word of room left
   localparam integer EV = 0;  // arbiter index of the event stream (host: 1)
   localparam integer HOST = 1;
   // geometry engine phases (geo_ph_q)
@@ -534,6 +537,18 @@ module kmu_kmu #(
   wire [LD_W-1:0] in_ld = {LD_W{1'b0}};  // a fresh kernel: no continuation
   wire [LE_W-1:0] in_le = geo_exit ? hd_le_q : ac_le;
 
+  // ---------------------------------------------------------------- room reservation
+  // The descriptor for the engine owns one word of its level's room from its handshake (the
+  // handshake needed that room) until it leaves the register: a swap-out or a replay push
+  // into that level takes only a word beyond it (lvl_spare).  So the engine's descriptor
+  // always finds its room when done (GEO_DONE lasts one cycle): the register is held exactly
+  // G cycles and the other stream's descriptor waits at most G + 1.  Without it, swap-outs
+  // and replays could keep the level full and the front door shut for as long as they came
+  // (an event kernel behind a host descriptor: priority inversion at the front door).
+  wire resv_on = !geo_idle || (hs_fire && !fa_fast);  // held, or going to the engine now
+  wire [1:0] resv_lvl = geo_idle ? ac_prio : hd_prio_q;
+  wire [LEVELS-1:0] lvl_spare;  // the level takes a swap-out or replay push this cycle
+
   // ---------------------------------------------------------------- pending pool
   wire [LEVELS-1:0] lvl_ne;  // the level's FIFO holds a kernel
   wire [LEVELS*LA_W-1:0] lvl_la;  // heads, level l at [l*W +: W]
@@ -764,11 +779,10 @@ module kmu_kmu #(
   end
 
   // swap: no slot free (nor freed by this cycle's take), not RGEM, the victim's level takes
-  // this push (room, and not the accepted descriptor's level), and the candidate can use the
-  // slot next cycle (a continuation, or a CT entry is free)
+  // this push (room beyond a reserved word, and not the new kernel's level), and the
+  // candidate can use the slot next cycle (a continuation, or a CT entry is free)
   wire swp = !mode_rgem_i && cand_any && !alloc_ok && !take_last && vic_any &&
-             lvl_room[vic_lvl] && !lvl_push_in[vic_lvl] && (cand_cont || ct_alloc_ok) &&
-             !cand_dead;
+             lvl_spare[vic_lvl] && (cand_cont || ct_alloc_ok) && !cand_dead;
   assign swap_o = swp;
 
   // ---------------------------------------------------------------- TReM: the pending free
@@ -807,8 +821,8 @@ module kmu_kmu #(
   // a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation
   wire f_zero = (rpl_lb[LB_TBS+:32] == 32'd0);
   // a replay whose kernel has no pooled continuation pushes one; it waits for its level
-  wire rpl_push = fr_pend_q && !fr_block && fr_replay_q && !f_pool && !f_zero && lvl_room[f_prio] &&
-                  !lvl_push_in[f_prio] && !(swp && vic_lvl == f_prio);
+  wire rpl_push = fr_pend_q && !fr_block && fr_replay_q && !f_pool && !f_zero &&
+                  lvl_spare[f_prio] && !(swp && vic_lvl == f_prio);
   // a retire of an event kernel returns its credit in a cycle without a completion
   wire ret_credit = fr_pend_q && !fr_block && !fr_replay_q && f_event && !cpl_fire_w;
   wire fr_fire = fr_pend_q && !fr_block &&
@@ -824,7 +838,7 @@ module kmu_kmu #(
 
   generate
     for (l = 0; l < LEVELS; l = l + 1) begin : g_lvl
-      wire [$clog2(PEND+1)-1:0] unused_cnt_a, unused_cnt_b, unused_cnt_c, unused_cnt_d;
+      wire [$clog2(PEND+1)-1:0] cnt_a, unused_cnt_b, unused_cnt_c, unused_cnt_d;
       localparam [1:0] LV = l;  // this level
       wire unused_rdy_b, unused_rdy_c, unused_rdy_d, unused_val_b, unused_val_c, unused_val_d;
       wire swp_here = swp && (vic_lvl == LV);  // the victim goes to this level
@@ -839,6 +853,10 @@ module kmu_kmu #(
       assign lvl_push_in[l] = in_fire && !adm_byp && (in_prio == LV);
       assign lvl_push[l] = lvl_push_in[l] || swp_here || rpl_here;
       assign lvl_pop[l] = (adm_pop || drop_pop) && (lvl_hi == LV);
+      // room for a push besides the new kernel's and the reserved word (lane A's count; the
+      // lanes move together)
+      assign lvl_spare[l] = lvl_room[l] && !lvl_push_in[l] &&
+                            !(resv_on && (resv_lvl == LV) && (cnt_a == PEND_LAST));
       kmu_fifo #(
           .WIDTH(LA_W),
           .DEPTH(PEND)
@@ -852,7 +870,7 @@ module kmu_kmu #(
           .pop_valid_o (lvl_ne[l]),
           .pop_ready_i (lvl_pop[l]),
           .pop_data_o  (lvl_la[l*LA_W+:LA_W]),
-          .count_o     (unused_cnt_a)
+          .count_o     (cnt_a)
       );
       kmu_fifo #(
           .WIDTH(LB_W),
@@ -1222,9 +1240,18 @@ module kmu_kmu #(
   // ---------------------------------------------------------------- assertions
   // Checked every cycle in simulation (KMU_ASSERT; synthesis never sees them).  The new
   // kernel's geometry, fast path or engine, against a multiply (simulation only): registers
-  // per TB = warps * 32 * nregs, at most 32 warps, a malformed one has 0 TBs and 0 warps; and
-  // never a handshake while a descriptor is held.
+  // per TB = warps * 32 * nregs, at most 32 warps, a malformed one has 0 TBs and 0 warps;
+  // never a handshake while a descriptor is held; and the hold is bounded by G (the room
+  // reservation): the engine's descriptor never waits in GEO_DONE for its level's room, and
+  // the register is never held longer than the longest G (GEO_G_MAX cycles).
+  localparam [7:0] GEO_G_MAX = 8'd71;  // 1 + 4 * 16 (16-bit multipliers) + 6 (32 warps)
   wire [7:0] as_nregs = geo_exit ? hd_nregs_q : ac_nregs;
+  reg [7:0] as_hold_q;  // cycles the register has held its descriptor (after the handshake)
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) as_hold_q <= 8'd0;
+    else if (geo_idle || geo_exit) as_hold_q <= 8'd0;
+    else as_hold_q <= as_hold_q + 8'd1;
+  end
   wire [31:0] as_regs = {26'd0, in_warps} * 32'd32 * {24'd0, as_nregs};
   // rst_ni only masks the checks in reset: hence the lint waiver.
   /* verilator lint_off SYNCASYNCNET */
@@ -1237,6 +1264,11 @@ module kmu_kmu #(
     end
     if (rst_ni && hs_fire && !geo_idle) begin
       $display("ASSERTION kmu_kmu %m t=%0t: handshake while a descriptor is held", $time);
+      $stop;
+    end
+    if (rst_ni && (((geo_ph_q == GEO_DONE) && !geo_exit) || (as_hold_q >= GEO_G_MAX))) begin
+      $display("ASSERTION kmu_kmu %m t=%0t: the engine's descriptor held beyond G (done after %0d cycles, level %0d full)",
+               $time, as_hold_q + 8'd1, hd_prio_q);
       $stop;
     end
   end
