@@ -29,8 +29,9 @@
 //     (warps * 32 * nregs), with no multiplier (issue 15).  A fast descriptor (gy, gz, ty, tz
 //     each 0 or 1 and 0 or 2^k warps: ANDs and a shift) is the new kernel in its handshake
 //     cycle; any other is held in the descriptor register (hd_*_q) while one serial shift-add
-//     engine computes it, and is the new kernel when the engine is done and its level has
-//     room.  The pending FIFOs hold these results, not the dimensions.  Each level is four kmu_fifo lanes of <= 64 bits, pushed
+//     engine computes it, and is the new kernel when the engine is done: its word of room in
+//     its level is reserved from the handshake on (swap-outs and replays take only room
+//     beyond it), so the hold is bounded.  The pending FIFOs hold these results, not the dimensions.  Each level is four kmu_fifo lanes of <= 64 bits, pushed
 //     and popped together (lane A {param, kptr}, lane B {tbs, cpl_addr}, lane C {id, event,
 //     shmem, regs, warps}, lane D {cont, tag, next}: a continuation's kernel tag and next TB
 //     index); PEND words deep.
@@ -61,7 +62,8 @@
 //   descriptor valid in cycle s (its level has room, the register free) -> handshake in s.
 //   a fast descriptor is the new kernel in its handshake cycle t; any other in
 //     t + G, G = 1 + L(gy) + L(gz) + L(ty) + L(tz) + L(warps), L(v) = max(1, bit length of
-//     v): 7..71 (32 x 32 threads, 32 warps: 16); no handshake from t+1 to t+G.
+//     v): 7..71 (32 x 32 threads, 32 warps: 16); no handshake from t+1 to t+G; a descriptor
+//     valid from t+1 whose level has room is accepted in t+G+1 (the bound: G + 1 <= 72).
 //   new kernel in cycle t, slot and CT entry free, nothing of equal or higher
 //     priority pending -> slot_valid_o / slot_has_tb_o in cycle t+1 (bypass).  From a FIFO:
 //     the head is admitted in the first cycle with a free slot (and for a fresh kernel a free
