@@ -9,7 +9,7 @@
 BINDIR        := $(BUILD)/bin
 KMUSIM_C      := sim/kmusim/workload.c sim/kmusim/sim.c sim/kmusim/report.c \
                  sim/kmusim/engine_fake.c sim/env/sm_model.c sim/env/mem_model.c \
-                 sim/env/host_link.c \
+                 sim/env/host_link.c sim/env/io_dev.c \
                  sim/env/kmu_axil_master.c
 GPU_C         := $(call rtl2c,$(RTL_kmu_gpu))
 GPU_SMALL     := AW=16 ENTRIES=8 CNT_W=16 NSM=2 SLOTS=4 PEND=4 CT=8 TBS=4 WARPS=8 REGS=4096 \

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "host_link.h"
+#include "io_dev.h"
 #include "kmu_axil_master.h"
 #include "kmu_regmap.h"
 #include "mem_model.h"
@@ -50,7 +51,7 @@ typedef struct {
 
 /* AXI tags: kind << 56 | index */
 enum { T_STAGE, T_REGCMD, T_REGRES, T_DB, T_HLCMD, T_FINAL, T_CFG, T_HINT, T_CPSTAGE, T_CPSTAT,
-       T_CPGO, T_CPCPL, T_CPPOP, T_HLSTAT, T_LASTLID, T_TRCMD, T_TRRES, T_TREV };
+       T_CPGO, T_CPCPL, T_CPPOP, T_HLSTAT, T_LASTLID, T_TRCMD, T_TRRES, T_TREV, T_IOSIG };
 #define TAG(k, i) ((uint64_t)(k) << 56 | (uint64_t)(i))
 #define TAG_K(t) ((int)((t) >> 56))
 #define TAG_I(t) ((uint32_t)((t) & 0xffffffffu))
@@ -131,7 +132,16 @@ typedef struct {
   size_t rv_ok, rv_err; /* results read: OK, other statuses */
   size_t retired;       /* instances retired */
   uint64_t kernel_dones;/* kernel_done_o pulses: one per completion, none for a retired kernel */
+  /* GPUpIO: the I/O device (io_dev.h) and its YIELD_SIGNAL writes (T_IOSIG index) */
+  int io;               /* io= kernels on an engine with the SIMT ports */
+  io_dev dev;
+  io_req *sig;
+  size_t nsig, sig_cap;
+  uint64_t io_bound;    /* lost wake-up bound (docs/kmusim.md, Scoreboards) */
 } ctx;
+
+/* the device's writes leave room on the AXI master for the host's (its queue holds KMU_AXIM_Q) */
+#define IO_SIG_MAX_QUEUED 8u
 
 /* copy buffers: host memory from 16 MiB up, device memory in the top quarter (clear of the
  * parameter buffers and of the checkpoint areas from 0x80000000) */
@@ -967,7 +977,8 @@ static void on_axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_
     else if (i == 5) r->tr_elastic = rdata;
     else if (i == 6) r->tr_result = rdata;
     else if (i == 7) r->perf_revokes = rdata;
-    else r->err_cnt_trem = rdata;
+    else if (i == 8) r->err_cnt_trem = rdata;
+    else if (i >= 9 && i < 15) r->yield_cnt[i - 9] = rdata;
     c->final_left--;
     break;
   default:
@@ -983,6 +994,50 @@ static void on_accept(ctx *c, unsigned seq) {
   else if (kind == T_CPGO) c->r->cp[i].accepted = c->cycle;
   else if (kind == T_REGCMD) c->r->reg[i].accepted = c->cycle;
   else if (kind == T_TRCMD) c->r->rv[i].accepted = c->cycle, c->rv_phase = 2;
+  else if (kind == T_IOSIG) {
+    /* the monitor sees it next cycle; the TB (resident or evicted) counts its wake-up from here */
+    c->r->io_signals_accepted++;
+    sm_model_io_signal(&c->sm, c->sig[i].inst, c->sig[i].tb, c->cycle);
+  }
+}
+
+/* GPUpIO: a TB issued an I/O request (sm_model's hook): the device takes it */
+static void on_io(void *user, sm_model *s, const sm_tb *t, uint64_t cycle) {
+  ctx *c = user;
+  (void)s, (void)cycle;
+  io_req q;
+  memset(&q, 0, sizeof q);
+  q.due = t->io_flag_at, q.req = t->io_req, q.inst = t->inst, q.tb = t->tb;
+  q.addr = kmusim_ioflag((unsigned)t->kernel, t->tb);
+  io_dev_request(&c->dev, &q);
+}
+
+/* GPUpIO: the device's due flag writes go out as YIELD_SIGNAL writes (a few at a time) */
+static void io_issue(ctx *c) {
+  io_req q;
+  while (c->axim.wt - c->axim.wb < IO_SIG_MAX_QUEUED && io_dev_peek(&c->dev, c->cycle, &q)) {
+    if (c->nsig == c->sig_cap) {
+      c->sig_cap = c->sig_cap ? 2 * c->sig_cap : 256;
+      c->sig = realloc(c->sig, c->sig_cap * sizeof *c->sig);
+    }
+    c->sig[c->nsig] = q;
+    wr(c, KMU_YIELD_SIGNAL_ADDR, q.addr, TAG(T_IOSIG, (uint32_t)c->nsig));
+    c->nsig++;
+    io_dev_pop(&c->dev);
+  }
+}
+
+/* GPUpIO: a TB whose yield(addr) was taken and whose signal was accepted long ago and that is
+ * still evicted: a lost wake-up */
+static void io_check_lost(ctx *c) {
+  const sm_tb *t = sm_model_io_overdue(&c->sm, c->cycle, c->io_bound);
+  if (!t) return;
+  char d[160];
+  inst_desc(c, t->inst, d, sizeof d);
+  fail(c, "cycle %" PRIu64 ": lost wake-up: TB %" PRIu64 " of %s (SM %u) yielded on flag 0x%08x, "
+       "its YIELD_SIGNAL write was accepted at cycle %" PRIu64 " and it is still not restored "
+       "(bound %" PRIu64 " cycles)", c->cycle, t->tb, d, t->sm,
+       kmusim_ioflag((unsigned)t->kernel, t->tb), t->io_sig_acc, c->io_bound);
 }
 
 /* ---------------------------------------------------------------- memory writes */
@@ -1219,6 +1274,8 @@ static void on_start(ctx *c) {
   }
   char err[256];
   int ok;
+  const int kk = kmusim_kernel_by_kptr(c->w, p->simt_start_kptr_o);
+  const uint64_t wakes = kk >= 0 ? c->sm.ks[kk].wakeups : 0;
   if (c->simt) {
     sm_start st = {p->simt_start_sm_o,    p->simt_start_rtb_o,    p->simt_start_warps_o,
                    p->simt_start_kptr_o,  p->simt_start_param_o,  tb,
@@ -1237,6 +1294,7 @@ static void on_start(ctx *c) {
   if (restore) {
     r->restores++;
     mark(c, MARK_RESTORE, (unsigned)p->simt_start_sm_o);
+    if (kk >= 0 && c->sm.ks[kk].wakeups != wakes) mark(c, MARK_WAKE, (unsigned)p->simt_start_sm_o);
   } else if (x->first_start == KMUSIM_NEVER) {
     x->first_start = c->cycle;
   }
@@ -1281,6 +1339,7 @@ static void on_done(ctx *c) {
   }
   x->done++;
   x->tbs_done_total++;
+  x->last_done = c->cycle;
   /* its last TB is done: the tag is free for reuse after its completion */
   if (x->done == x->ntb && t.slot < 256 && c->tag_inst[t.slot] == t.inst + 1)
     c->tag_inst[t.slot] = 0;
@@ -1403,6 +1462,41 @@ static void observe_sms(ctx *c) {
       mark(c, MARK_EVICT, s);
     }
     if (p->ev_start_o[s]) on_ev_start(c, s);
+    if (p->simt_yres_valid_o[s] &&
+        (p->simt_yres_code_o[s] == KMU_YR_TAKEN || p->simt_yres_code_o[s] == KMU_YR_SPIN))
+      mark(c, MARK_YIELD, s);
+  }
+}
+
+/* GPUpIO at the end: every taken yield's TB restored exactly once (or forgotten by a TReM
+ * drop), no TB left in a wait, and the yield window's counters equal to the answers the SMs saw
+ * (16-bit saturating counters: compared while below saturation) */
+static void io_final_check(ctx *c) {
+  kmusim_result *r = c->r;
+  uint64_t take = 0, spin = 0, full = 0, nowork = 0, waits = 0;
+  for (unsigned k = 0; k < c->w->nk; k++) {
+    const sm_kstat *ks = &c->sm.ks[k];
+    take += ks->yields - ks->yield_spins, spin += ks->yield_spins;
+    full += ks->yield_full, nowork += ks->yield_nowork, waits += ks->io_waits;
+    if (ks->wakeups + ks->yields_dropped != ks->yields)
+      fail(c, "kernel '%s': %" PRIu64 " yields taken, %" PRIu64 " restored and %" PRIu64
+           " dropped by a revocation: a yielded TB was lost or restored twice", kname(c, (int)k),
+           ks->yields, ks->wakeups, ks->yields_dropped);
+  }
+  if (waits != c->dev.requests || c->dev.signals != c->nsig || r->io_signals_accepted != c->nsig)
+    fail(c, "I/O device: %" PRIu64 " requests from the TBs, %" PRIu64 " taken, %zu YIELD_SIGNAL "
+         "writes issued, %" PRIu64 " accepted", waits, c->dev.requests, c->nsig,
+         r->io_signals_accepted);
+  const uint64_t exp[6] = {take, spin, full, nowork, take, 0};
+  static const char *nm[6] = {"YIELD_TAKE", "YIELD_SPIN", "YIELD_FULL", "YIELD_NOWORK",
+                              "YIELD_WAKE", "YIELD_ERR"};
+  for (int j = 0; j < 6; j++) {
+    /* YIELD_WAKE counts the woken yield(addr) TBs handed to their SM: every taken one when
+     * no revocation can drop a TB; with revocations it is not compared */
+    if (j == 4 && (r->nrv || c->w->cfg.trem)) continue;
+    if (exp[j] < 0xffff && r->yield_cnt[j] != exp[j])
+      fail(c, "%s = %u at the end, the SMs saw %" PRIu64 " such answers", nm[j], r->yield_cnt[j],
+           exp[j]);
   }
 }
 
@@ -1431,9 +1525,25 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     sm_model_init_simt(&c->sm, &w->cfg, w, &c->mem, &c->rng_sm, &hw);
     c->sm.on_wpev = on_wpev;
     c->sm.wpev_user = c;
+    c->sm.on_io = on_io;
+    c->sm.io_user = c;
+    /* the lost wake-up bound: a woken TB goes to the head of its SM's queue and waits at most
+     * for resources, i.e. for resident TBs to finish or yield: 4x the longest TB's whole life
+     * in isolation (rounds x (2 cycles + io + iodev_lat): jitter and memory stalls stretch the
+     * compute) + 20,000 cycles */
+    uint64_t life = 0;
+    for (unsigned k = 0; k < w->nk; k++) {
+      c->io |= w->k[k].has_io;
+      uint64_t l = (uint64_t)w->k[k].rounds *
+                   (w->k[k].cycles * 2 + (w->k[k].has_io ? w->k[k].io + w->cfg.iodev_lat : 0));
+      if (l > life) life = l;
+    }
+    c->io_bound = 4 * life + 20000;
   } else {
     sm_model_init(&c->sm, &w->cfg, w, &c->mem, &c->rng_sm);
   }
+  io_dev_init(&c->dev);
+  r->io = c->io;
   c->ctx_op = calloc(r->nsm, sizeof *c->ctx_op);
   c->ctx_save_since = calloc(r->nsm, sizeof *c->ctx_save_since);
   for (unsigned s = 0; s < r->nsm; s++) c->ctx_save_since[s] = KMUSIM_NEVER;
@@ -1481,8 +1591,9 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       break;
     }
     /* SIMT mode: evicted TBs keep the pool busy, so its own activity stamp says whether
-     * anything moved (a stuck restore is then a hang) */
-    int busy_sm = c->simt ? c->sm.last_activity + 1 >= c->cycle : !sm_model_idle(&c->sm);
+     * anything moved (a stuck restore is then a hang); an I/O in the device is progress */
+    int busy_sm = c->simt ? c->sm.last_activity + 1 >= c->cycle || !io_dev_idle(&c->dev)
+                          : !sm_model_idle(&c->sm);
     int busy_env = busy_sm || !mem_model_idle(&c->mem) || !host_link_idle(&c->link) ||
                    (c->released < c->nops && c->issued_ops == c->released) ||
                    (c->cp_next < r->ncp && c->cp_live == 0 && c->cp_active < 0 &&
@@ -1501,7 +1612,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
         c->cp_next == r->ncp && c->cp_live == 0 && c->cp_active < 0 && c->cpl_phase == 0 &&
         c->rv_next == r->nrv && c->rv_active < 0 && c->lid_inst < 0 &&
         kmu_axim_idle(&c->axim) && sm_model_idle(&c->sm) && mem_model_idle(&c->mem) &&
-        host_link_idle(&c->link) && !copies_landing(c)) {
+        host_link_idle(&c->link) && !copies_landing(c) && io_dev_idle(&c->dev)) {
       kmu_axim_read(&c->axim, KMU_ERR_STATUS_ADDR, TAG(T_FINAL, 0));
       kmu_axim_read(&c->axim, KMU_PERF_DOORBELLS_ADDR, TAG(T_FINAL, 1));
       kmu_axim_read(&c->axim, KMU_PERF_COMPLETIONS_ADDR, TAG(T_FINAL, 2));
@@ -1517,6 +1628,13 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
         kmu_axim_read(&c->axim, KMU_PERF_REVOKES_ADDR, TAG(T_FINAL, 7));
         kmu_axim_read(&c->axim, KMU_ERR_CNT_TREM_ADDR, TAG(T_FINAL, 8));
         c->final_left += 4;
+      }
+      if (c->io) { /* the yield window's counters (GPUpIO) */
+        static const uint32_t ya[6] = {KMU_YIELD_TAKE_ADDR,   KMU_YIELD_SPIN_ADDR,
+                                       KMU_YIELD_FULL_ADDR,   KMU_YIELD_NOWORK_ADDR,
+                                       KMU_YIELD_WAKE_ADDR,   KMU_YIELD_ERR_ADDR};
+        for (uint32_t j = 0; j < 6; j++) kmu_axim_read(&c->axim, ya[j], TAG(T_FINAL, 9 + j));
+        c->final_left += 6;
       }
       c->final_phase = 1;
     }
@@ -1560,6 +1678,10 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     host_issue(c);
     copy_issue(c);
     rv_issue(c);
+    if (c->io) {
+      io_issue(c);
+      if ((c->cycle & 255) == 0) io_check_lost(c);
+    }
     if (c->reg_active >= 0 && c->reg_phase == 1) {
       kmu_axim_read(&c->axim, KMU_REG_RESULT_ADDR, TAG(T_REGRES, (uint32_t)c->reg_active));
       c->reg_phase = 2;
@@ -1741,6 +1863,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       fail(c, "kernel_done_o pulsed %" PRIu64 " times for %" PRIu64 " completions (%zu kernels "
            "retired: none for them, exactly one for a replayed one)", c->kernel_dones,
            c->completed - c->retired, c->retired);
+    if (c->io) io_final_check(c);
     for (size_t i = 0; i < r->ncp && !c->failed; i++)
       if (r->cp[i].nwritten != r->cp[i].bytes / 4) {
         char d[160];
@@ -1756,6 +1879,12 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
   r->link_chunks = c->link.chunks, r->link_setup_cycles = c->link.setup_cycles;
   r->ks = calloc(w->nk ? w->nk : 1, sizeof *r->ks);
   memcpy(r->ks, c->sm.ks, w->nk * sizeof *r->ks);
+  r->nks = w->nk;
+  /* the sample lists move to the result */
+  for (unsigned k = 0; k < w->nk; k++)
+    memset(&c->sm.ks[k].wake_lat, 0, sizeof c->sm.ks[k].wake_lat),
+        memset(&c->sm.ks[k].restart, 0, sizeof c->sm.ks[k].restart);
+  r->io_requests = c->dev.requests, r->io_signals = c->dev.signals;
   o->engine->destroy(e);
 out:
   for (size_t i = 0; i < r->ninst; i++) free(r->inst[i].bits), r->inst[i].bits = NULL;
@@ -1769,6 +1898,8 @@ out:
   free(c->live);
   free(c->limbo_tb);
   free(c->ctx_op), free(c->ctx_save_since);
+  io_dev_free(&c->dev);
+  free(c->sig);
   if (!r->ks) r->ks = calloc(w->nk ? w->nk : 1, sizeof *r->ks);
   return rc;
 }
@@ -1836,6 +1967,7 @@ void kmusim_result_free(kmusim_result *r) {
   free(r->tbr);
   free(r->marks);
   free(r->sm);
+  for (unsigned k = 0; r->ks && k < r->nks; k++) free(r->ks[k].wake_lat.v), free(r->ks[k].restart.v);
   free(r->ks);
   free(r->iso);
   for (size_t i = 0; i < r->ncp; i++) free(r->cp[i].wbits);
