@@ -1045,6 +1045,10 @@ unsigned sm_model_evicted(const sm_model *s, unsigned sm) {
   return s->simt && sm < s->nsm ? s->ss[sm].nev : 0;
 }
 
+const sm_tb *sm_model_evicted_tb(const sm_model *s, unsigned sm, unsigned e) {
+  return &s->ss[sm].ev[e];
+}
+
 /* TReM: the evicted TBs of kmusim instance `inst` are dropped (a revocation discards them:
  * they are never restored); returns how many were forgotten */
 unsigned sm_model_forget(sm_model *s, uint32_t inst) {

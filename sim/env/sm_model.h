@@ -405,6 +405,8 @@ int sm_model_observe_sm(sm_model *s, unsigned sm, uint64_t cycle, const kmu_sm_i
                         const kmu_sm_out *o, char *err, size_t errlen);
 /* evicted TBs waiting for their restore on SM sm */
 unsigned sm_model_evicted(const sm_model *s, unsigned sm);
+/* the e-th of them (e < sm_model_evicted()) */
+const sm_tb *sm_model_evicted_tb(const sm_model *s, unsigned sm, unsigned e);
 /* TReM (kmusim's revocations): forget the evicted TBs of instance inst (dropped, never
  * restored; each adds its start -> eviction cycles to its kernel's dropped_cycles), returning
  * how many; count its resident TBs (started, not done, not evicted) */

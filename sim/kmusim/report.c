@@ -129,10 +129,11 @@ static void jkernel_io(FILE *f, const kmusim_workload *w, const kmusim_result *r
   fprintf(f, ", \"rounds\": %u, \"yield_mode\": \"%s\", \"io_waits\": %" PRIu64
              ", \"yields\": %" PRIu64 ", \"yield_spins\": %" PRIu64 ", \"yield_refused\": %" PRIu64
              ", \"yield_full\": %" PRIu64 ", \"yield_nowork\": %" PRIu64 ", \"spins\": %" PRIu64
-             ", \"yield_withdrawn\": %" PRIu64 ", \"wakeups\": %" PRIu64,
+             ", \"yield_withdrawn\": %" PRIu64 ", \"wakeups\": %" PRIu64
+             ", \"yields_dropped\": %" PRIu64,
           kk->rounds, ym[kk->yield % 3], ks->io_waits, ks->yields, ks->yield_spins,
           ks->yield_full + ks->yield_nowork, ks->yield_full, ks->yield_nowork, ks->spins,
-          ks->yield_withdrawn, ks->wakeups);
+          ks->yield_withdrawn, ks->wakeups, ks->yields_dropped);
   jopt_mean(f, "wake_lat_mean", &ks->wake_lat);
   jopt_pct(f, "wake_lat_p99", &ks->wake_lat, 99);
   jopt_pct(f, "wake_overhead_max", &ks->wake_over, 100);
