@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kmu_regmap.h"
+#include "kmu_yield_mon.h" /* KMU_YR_*: the yield answer codes */
 
 /* (bit helpers kmu_popc64, kmu_ctz64, kmu_hash32: tb/common/kmu_tb.h) */
 
@@ -108,6 +109,7 @@ struct sm_ss {
   sm_tb *ev;
   unsigned nev, cap_ev;
   unsigned rr_wr, rr_inst;
+  int y_tb;                /* GPUpIO: the TB on the yield lane (simt_yield_valid_i), -1 */
   kmu_sm_in drv;           /* next cycle's SIMT-side inputs */
 };
 
@@ -164,6 +166,7 @@ void sm_model_init_simt(sm_model *s, const kmusim_config *cfg, const kmusim_work
     ss->sv_tb = -1;
     ss->in_tb = -1;
     ss->ev_tb = -1;
+    ss->y_tb = -1;
   }
 }
 
@@ -191,6 +194,8 @@ void sm_model_free(sm_model *s) {
   free(s->act);
   free(s->busy_warps);
   free(s->busy_tbs);
+  for (unsigned k = 0; s->ks && k < s->w->nk; k++)
+    free(s->ks[k].wake_lat.v), free(s->ks[k].restart.v), free(s->ks[k].wake_over.v);
   free(s->ks);
   memset(s, 0, sizeof *s);
 }
@@ -199,7 +204,9 @@ void sm_model_free(sm_model *s) {
 uint64_t sm_model_insts(const sm_model *s, uint64_t kptr, uint64_t warps) {
   int k = kmusim_kernel_by_kptr(s->w, kptr);
   if (k < 0) return 0;
-  uint64_t v = s->w->k[k].cycles * warps / (s->cfg->warps ? s->cfg->warps : 1);
+  /* an I/O kernel's TB computes `rounds` times */
+  const uint64_t run = s->w->k[k].cycles * (s->w->k[k].has_io ? s->w->k[k].rounds : 1);
+  uint64_t v = run * warps / (s->cfg->warps ? s->cfg->warps : 1);
   if (v == 0) v = 1;
   return v > 0xffffffffull ? 0xffffffffull : v;
 }
@@ -370,6 +377,8 @@ int sm_model_start_ex(sm_model *s, uint64_t cycle, const sm_start *st, char *err
       s->last_activity = cycle;
       sk->restores++;
       sk->evicted_cycles += cycle - t->evict_at;
+      /* a taken yield's TB back: it checks its flag when it runs (a wake-up, or a spin) */
+      if (t->io_ph == SM_IO_OUT) t->io_ph = SM_IO_WAIT, t->io_woken = 1, sk->wakeups++;
       return 1;
     }
   }
@@ -389,7 +398,9 @@ int sm_model_start_ex(sm_model *s, uint64_t cycle, const sm_start *st, char *err
     uint64_t d = kmu_rng_below(s->rng, 2 * span + 1);
     c = c + d >= span + 1 ? c + d - span : 1;
   }
+  if (kk->has_io) c *= kk->rounds; /* rounds of compute, I/O waits between (SIMT mode) */
   t->target = c;
+  t->io_sig_acc = SM_IO_NEVER;
   t->loads = c * kk->load_rate / 1000;
   t->w = calloc(warps ? warps : 1, sizeof *t->w);
   s->busy_warps[sm] += (unsigned)warps;
@@ -590,6 +601,68 @@ static void on_progress(sm_model *s, sm_tb *t) {
   }
 }
 
+/* GPUpIO: the TB's I/O wait (sm_model.h, "I/O thread blocks"); 1: it is waiting (no progress) */
+static int io_stalled(const sm_tb *t) {
+  return t->io_ph == SM_IO_ASK || t->io_ph == SM_IO_ACC || t->io_ph == SM_IO_OUT;
+}
+static void samples_add(sm_samples *x, uint64_t v) {
+  if (x->n == x->cap) {
+    x->cap = x->cap ? 2 * x->cap : 64;
+    x->v = realloc(x->v, x->cap * sizeof *x->v);
+  }
+  x->v[x->n++] = v;
+}
+static int io_step(sm_model *s, sm_tb *t, uint64_t cycle) {
+  const kmusim_kernel *kk = &s->w->k[t->kernel];
+  sm_kstat *sk = &s->ks[t->kernel];
+  if (t->io_ph == SM_IO_NONE) {
+    /* request r once compute phase r is done (progress target * (r + 1) / rounds) */
+    if (t->io_round >= kk->rounds || t->progress < t->target * (t->io_round + 1) / kk->rounds)
+      return 0;
+    t->io_req = cycle;
+    t->io_due = cycle + kk->io;
+    t->io_flag_at = t->io_due + s->cfg->iodev_lat;
+    t->io_sig_acc = SM_IO_NEVER;
+    t->io_ph = SM_IO_WAIT;
+    t->io_woken = 0;
+    t->io_took = 0;
+    sk->io_waits++;
+    s->last_activity = cycle;
+    if (s->on_io) s->on_io(s->io_user, s, t, cycle);
+  }
+  switch (t->io_ph) {
+  case SM_IO_WAIT:
+  case SM_IO_SPIN:
+  case SM_IO_ASK:
+    if (cycle >= t->io_flag_at) {
+      /* the flag is visible: the wait ends, the TB issues again (an ASK not yet accepted is
+       * withdrawn: the TB decided nothing) */
+      sk->io_wait_cycles += cycle - t->io_req;
+      samples_add(&sk->restart, cycle - t->io_due);
+      if (t->io_woken && t->io_sig_acc != SM_IO_NEVER) {
+        const uint64_t wl = cycle - t->io_sig_acc;
+        samples_add(&sk->wake_lat, wl);
+        samples_add(&sk->wake_over, wl > t->io_rdur ? wl - t->io_rdur : 0);
+      }
+      /* a wait that ended on the SM without a taken yield was spun in place: yield off, a
+       * refused yield, or one the SM did not accept before the flag (then withdrawn) */
+      if (!t->io_took) sk->spins++;
+      if (t->io_ph == SM_IO_ASK) sk->yield_withdrawn++;
+      t->io_woken = 0;
+      t->io_ph = SM_IO_NONE;
+      t->io_round++;
+      s->last_activity = cycle;
+      return 0;
+    }
+    if (t->io_ph == SM_IO_WAIT) {
+      t->io_ph = kk->yield == KMUSIM_YIELD_OFF ? SM_IO_SPIN : SM_IO_ASK;
+    }
+    return 1;
+  default: /* accepted or out: stalled at the yield */
+    return 1;
+  }
+}
+
 static void step_simt(sm_model *s, unsigned i, uint64_t cycle) {
   sm_tb *t = &s->tb[i];
   sm_ss *ss = &s->ss[t->sm];
@@ -627,6 +700,7 @@ static void step_simt(sm_model *s, unsigned i, uint64_t cycle) {
     return;
   }
   if (t->st != SM_T_RUN || t->pause_seen) return;
+  if (s->w->k[t->kernel].has_io && io_step(s, t, cycle)) return;
   unsigned nrun = 0;
   for (unsigned k = 0; k < t->warps; k++) nrun += !(ss->stop >> t->w[k].slot & 1);
   if (t->bars_done < t->nbar && t->progress >= (t->bars_done + 1) * t->target / (t->nbar + 1)) {
@@ -658,7 +732,8 @@ static void step_simt(sm_model *s, unsigned i, uint64_t cycle) {
   /* a stopped warp still has its part of the run to do: no end while one is stopped (so a
    * victim is never flushed into a pending EXIT) */
   if (t->progress == t->target && t->loads_issued == t->loads && t->ret_n == 0 &&
-      t->bars_done == t->nbar && !(ss->stop & t->wmask)) {
+      t->bars_done == t->nbar && !(ss->stop & t->wmask) &&
+      (!s->w->k[t->kernel].has_io || t->io_round >= s->w->k[t->kernel].rounds)) {
     t->st = SM_T_EXIT;
     for (unsigned k = 0; k < t->warps; k++) t->w[k].exit_wait = (uint8_t)rnd(s, 0, SM_EXIT_SKEW);
   }
@@ -718,7 +793,7 @@ static void prepare(sm_model *s, unsigned m, uint64_t cycle) {
     const int live = w->started && !w->exited;
     const int atbar = t->bar_on && w->arrived && !w->skipped;
     const int running = live && (t->st == SM_T_RUN || t->st == SM_T_EXIT) && !t->pause_seen &&
-                        !stopped && !atbar;
+                        !stopped && !atbar && !io_stalled(t);
     const unsigned lat = 1 + (unsigned)(l0 >> slot & 1) + 2 * (unsigned)(l1 >> slot & 1);
     if (ss->inpipe[slot]) ss->inpipe[slot]--;
     if (running) {
@@ -811,7 +886,8 @@ static void prepare(sm_model *s, unsigned m, uint64_t cycle) {
       for (unsigned j = 0; j < s->tbs && !w->on; j++) {
         const unsigned e = (ss->rr_wr + 1 + j) % s->tbs, idx = m * s->tbs + e;
         sm_tb *t = &s->tb[idx];
-        if (!t->busy || t->wpev || t->st != SM_T_RUN || t->pause_seen || !t->wb_pend || !t->rpe)
+        if (!t->busy || t->wpev || t->st != SM_T_RUN || t->pause_seen || !t->wb_pend || !t->rpe ||
+            io_stalled(t))
           continue;
         unsigned cand[64], nc = 0;
         for (unsigned k = 0; k < t->warps; k++) {
@@ -889,13 +965,33 @@ static void prepare(sm_model *s, unsigned m, uint64_t cycle) {
     const unsigned e = (ss->rr_inst + 1 + j) % s->tbs, idx = m * s->tbs + e;
     const sm_tb *t = &s->tb[idx];
     if (!t->busy || t->ewarp || t->wpev || t->pause_seen || t->ins_gen <= t->ins_rep ||
-        (t->st != SM_T_RUN && t->st != SM_T_EXIT))
+        (t->st != SM_T_RUN && t->st != SM_T_EXIT) || io_stalled(t))
       continue;
     d->simt_inst_valid_i = 1;
     d->simt_inst_rtb_i = e;
     ss->in_tb = (int)idx;
     ss->rr_inst = e;
     break;
+  }
+  /* ---- GPUpIO yield lane: the TB on it keeps it while it still asks; else the first asking
+   * TB in entry order (not paused: the SIMT withdraws the event of a paused TB) ---- */
+  d->simt_yield_valid_i = d->simt_yield_rtb_i = d->simt_yield_addr_i = 0;
+  if (ss->y_tb >= 0) {
+    const sm_tb *t = &s->tb[ss->y_tb];
+    if (!t->busy || t->io_ph != SM_IO_ASK || t->pause_seen || t->st != SM_T_RUN) ss->y_tb = -1;
+  }
+  for (unsigned e = 0; e < s->tbs && ss->y_tb < 0; e++) {
+    const sm_tb *t = &s->tb[m * s->tbs + e];
+    if (t->busy && t->io_ph == SM_IO_ASK && !t->pause_seen && t->st == SM_T_RUN)
+      ss->y_tb = (int)(m * s->tbs + e);
+  }
+  if (ss->y_tb >= 0) {
+    const sm_tb *t = &s->tb[ss->y_tb];
+    d->simt_yield_valid_i = 1;
+    d->simt_yield_rtb_i = t->rtb;
+    d->simt_yield_addr_i = s->w->k[t->kernel].yield == KMUSIM_YIELD_ADDR
+                               ? kmusim_ioflag((unsigned)t->kernel, t->tb)
+                               : 0;
   }
   /* ---- register save / restore handshakes: ready now and then ---- */
   d->rsave_ready_i = kmu_rng_pct(&s->srng, SM_RDY_PCT);
@@ -949,6 +1045,10 @@ unsigned sm_model_evicted(const sm_model *s, unsigned sm) {
   return s->simt && sm < s->nsm ? s->ss[sm].nev : 0;
 }
 
+const sm_tb *sm_model_evicted_tb(const sm_model *s, unsigned sm, unsigned e) {
+  return &s->ss[sm].ev[e];
+}
+
 /* TReM: the evicted TBs of kmusim instance `inst` are dropped (a revocation discards them:
  * they are never restored); returns how many were forgotten */
 unsigned sm_model_forget(sm_model *s, uint32_t inst) {
@@ -963,6 +1063,7 @@ unsigned sm_model_forget(sm_model *s, uint32_t inst) {
       /* the work lost (TReM VI-B.2: the elapsed time between the start and the kill); a TB
        * preempted and restored before counts from its first start, its time away included */
       s->ks[ss->ev[e].kernel].dropped_cycles += ss->ev[e].evict_at - ss->ev[e].start;
+      if (ss->ev[e].io_ph == SM_IO_OUT) s->ks[ss->ev[e].kernel].yields_dropped++;
       tb_release(&ss->ev[e]);
       ss->ev[e] = ss->ev[--ss->nev];
       s->running--;
@@ -1011,6 +1112,9 @@ void sm_model_drive_sm(const sm_model *s, unsigned sm, uint64_t cycle, kmu_sm_in
   i->ev_done_i = d->ev_done_i;
   i->rrest_ready_i = d->rrest_ready_i;
   i->rrest_done_i = d->rrest_done_i;
+  i->simt_yield_valid_i = d->simt_yield_valid_i;
+  i->simt_yield_rtb_i = d->simt_yield_rtb_i;
+  i->simt_yield_addr_i = d->simt_yield_addr_i;
 }
 
 void sm_model_comb_reads(const sm_model *s, unsigned sm, const kmu_sm_out *o, kmu_sm_in *i) {
@@ -1300,6 +1404,44 @@ int sm_model_observe_sm(sm_model *s, unsigned sm, uint64_t cycle, const kmu_sm_i
     }
     ss->prev_busy = (int)(o->wp_busy_o & 1);
   }
+  /* ---- GPUpIO yield: the acceptance, then the answer (which may be in the same cycle) ---- */
+  if ((i->simt_yield_valid_i & 1) && (o->simt_yield_ready_o & 1)) {
+    sm_tb *t = ss->y_tb >= 0 ? &s->tb[ss->y_tb] : NULL;
+    if (!t || t->io_ph != SM_IO_ASK || t->rtb != i->simt_yield_rtb_i)
+      FAILF("SM %u: yield of entry %llu accepted, which does not ask for one", sm,
+            (unsigned long long)i->simt_yield_rtb_i);
+    t->io_ph = SM_IO_ACC;
+    ss->y_tb = -1;
+    s->last_activity = cycle;
+  }
+  if (o->simt_yres_valid_o & 1) {
+    const unsigned e = (unsigned)o->simt_yres_rtb_o;
+    sm_tb *t = e < s->tbs ? &s->tb[base + e] : NULL;
+    if (!t || !t->busy || t->io_ph != SM_IO_ACC)
+      FAILF("SM %u: yield answer %llu for entry %u, which has no yield accepted", sm,
+            (unsigned long long)o->simt_yres_code_o, e);
+    sm_kstat *sk = &s->ks[t->kernel];
+    switch ((unsigned)o->simt_yres_code_o) {
+    case KMU_YR_TAKEN:
+    case KMU_YR_SPIN:
+      if ((o->simt_yres_code_o == KMU_YR_SPIN) != (s->w->k[t->kernel].yield == KMUSIM_YIELD_SPIN))
+        FAILF("SM %u: yield of TB %llu of kernel '%s' (address 0x%08x) answered %s", sm,
+              (unsigned long long)t->tb, kn(s, t),
+              s->w->k[t->kernel].yield == KMUSIM_YIELD_ADDR ? kmusim_ioflag((unsigned)t->kernel, t->tb) : 0u,
+              o->simt_yres_code_o == KMU_YR_SPIN ? "SPIN" : "TAKEN");
+      t->io_ph = SM_IO_OUT;
+      t->io_took = 1;
+      sk->yields++;
+      sk->yield_spins += o->simt_yres_code_o == KMU_YR_SPIN;
+      break;
+    default: /* refused: the TB spins in place until its flag is visible */
+      t->io_ph = SM_IO_SPIN;
+      if (o->simt_yres_code_o == KMU_YR_FULL) sk->yield_full++;
+      else sk->yield_nowork++;
+      break;
+    }
+    s->last_activity = cycle;
+  }
   /* ---- TB-level pause ---- */
   for (unsigned e = 0; e < s->tbs; e++) {
     sm_tb *t = &s->tb[base + e];
@@ -1311,6 +1453,9 @@ int sm_model_observe_sm(sm_model *s, unsigned sm, uint64_t cycle, const kmu_sm_i
       t->drain = rnd(s, s->hw.drain_min, s->hw.drain_max);
       s->ks[t->kernel].pauses++;
     } else if (!pz && t->pause_seen) {
+      if (t->io_ph == SM_IO_OUT)
+        FAILF("SM %u: TB %llu of kernel '%s' (rtb %u) resumed after its taken yield without an "
+              "eviction", sm, (unsigned long long)t->tb, kn(s, t), t->rtb);
       s->ks[t->kernel].paused_cycles += cycle - t->pause_at;
       t->pause_seen = t->paused = 0;
     }
@@ -1397,4 +1542,58 @@ int sm_model_observe_sm(sm_model *s, unsigned sm, uint64_t cycle, const kmu_sm_i
     memset(t, 0, sizeof *t);
   }
   return 1;
+}
+
+/* ---------------------------------------------------------------- GPUpIO */
+int sm_model_io_signal(sm_model *s, uint32_t inst, uint64_t tb, uint64_t cycle) {
+  for (unsigned i = 0; i < s->nsm * s->tbs; i++) {
+    sm_tb *t = &s->tb[i];
+    if (t->busy && !t->wpev && t->inst == inst && t->tb == tb && t->io_ph != SM_IO_NONE) {
+      if (t->io_sig_acc == SM_IO_NEVER) t->io_sig_acc = cycle;
+      return 1;
+    }
+  }
+  for (unsigned m = 0; s->simt && m < s->nsm; m++)
+    for (unsigned e = 0; e < s->ss[m].nev; e++) {
+      sm_tb *t = &s->ss[m].ev[e];
+      if (t->inst == inst && t->tb == tb && t->io_ph != SM_IO_NONE) {
+        if (t->io_sig_acc == SM_IO_NEVER) t->io_sig_acc = cycle;
+        return 1;
+      }
+    }
+  return 0;
+}
+
+const sm_tb *sm_model_io_overdue(const sm_model *s, uint64_t cycle, uint64_t bound) {
+  for (unsigned m = 0; s->simt && m < s->nsm; m++)
+    for (unsigned e = 0; e < s->ss[m].nev; e++) {
+      const sm_tb *t = &s->ss[m].ev[e];
+      if (t->io_ph == SM_IO_OUT && s->w->k[t->kernel].yield == KMUSIM_YIELD_ADDR &&
+          cycle > t->io_flag_at + bound)
+        return t;
+    }
+  return NULL;
+}
+
+double sm_samples_mean(const sm_samples *x) {
+  if (!x->n) return 0;
+  double sum = 0;
+  for (size_t i = 0; i < x->n; i++) sum += (double)x->v[i];
+  return sum / (double)x->n;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+uint64_t sm_samples_pct(const sm_samples *x, unsigned p) {
+  if (!x->n) return 0;
+  uint64_t *v = malloc(x->n * sizeof *v);
+  memcpy(v, x->v, x->n * sizeof *v);
+  qsort(v, x->n, sizeof *v, cmp_u64);
+  size_t r = (x->n * p + 99) / 100; /* nearest rank */
+  const uint64_t q = v[r ? r - 1 : 0];
+  free(v);
+  return q;
 }

@@ -140,6 +140,32 @@
  * unflushed victim, rsave / ev_start / stk_pop / rrest / vic_resume out of order, a save
  * command or eviction of a TB that is not paused or whose warp is a victim.
  *
+ * ---- SIMT mode: GPUpIO I/O thread blocks (kernel io=, docs/workload-format.md "I/O") ----
+ * A TB of a kernel with io= runs `rounds` rounds: its run (target = rounds x the jittered
+ * cycles) stops at progress target * (r + 1) / rounds, where the TB issues I/O request r
+ * (on_io: kmusim's device completes it io cycles later and writes the TB's flag, flag visible
+ * from io_flag_at = request + io + iodev_lat) and waits.  It is done at the end of its last
+ * wait (the exit condition waits for io_round == rounds).  During a wait (io_ph, SM_IO_*):
+ *   yield off: the TB spins in place (SM_IO_SPIN) until its flag is visible;
+ *   yield addr / spin: SM_IO_ASK: the TB drives simt_yield_valid_i (rtb, addr = its flag
+ *   address, or 0 for spin) from registered state, one TB per SM (the one asked first keeps the
+ *   lane), not while it is paused (the SIMT withdraws the event then) and not once its flag is
+ *   visible (it then withdraws and goes on: the check of check-and-sleep; a flag written after
+ *   the decision is the monitor's to catch).  Accepted (valid && simt_yield_ready_o):
+ *   SM_IO_ACC, stalled (no instruction, write-back, load or exit) until simt_yres_*:
+ *   TAKEN / SPIN: SM_IO_OUT, stalled until kmu_sm pauses and evicts it (a resume without an
+ *   eviction fails observe); its restore puts it back in the wait (SM_IO_WAIT, io_woken): the
+ *   restored TB checks its flag, goes on when it is visible (the wake-up) or asks again (a
+ *   spin restored before its I/O completed, or a spurious wake-up); FULL / NOWORK: the TB
+ *   spins in place until its flag is visible (SM_IO_SPIN, counted in spins).
+ * The wait ends in the first cycle the TB runs (SM_T_RUN, not paused) with its flag visible:
+ * io_wait_cycles += that cycle - request, restart delay = that cycle - (request + io), and
+ * after a restore of a taken yield the wake-up latency = that cycle - the cycle kmusim saw the
+ * TB's YIELD_SIGNAL write accepted (sm_model_io_signal).  A TB in a wait issues nothing new;
+ * pending retirements are reported only while it spins in place or waits (not asked,
+ * accepted or out).  A preemption of a TB in a wait (PEP, Chimera) keeps its wait across the
+ * save and restore.
+ *
  * Limits: WARPS <= 64, TBS <= 64 (kmu_sm's), RPW <= 32; a TB's rpw above RPW keeps a shadow
  * of its first RPW registers only (kmu_dirty_rf holds RPW per slot); simt_wstart_regs_i is the
  * start's rpw (kmu_sm_ctrl's, = the kernel's registers per thread below its saturation at 63).
@@ -169,6 +195,16 @@
 #define SM_BAR_SKEW 7u
 #define SM_EXIT_SKEW 8u
 #define SM_INST_NONE 0xffffffffu /* sm_tb.inst of an event warp kmusim did not start */
+
+/* GPUpIO I/O phases of a TB (sm_tb.io_ph) */
+enum { SM_IO_NONE, SM_IO_WAIT, SM_IO_SPIN, SM_IO_ASK, SM_IO_ACC, SM_IO_OUT };
+#define SM_IO_NEVER UINT64_MAX
+
+/* a growing list of samples (latencies) */
+typedef struct {
+  uint64_t *v;
+  size_t n, cap;
+} sm_samples;
 
 /* SIMT-mode TB states */
 enum { SM_T_RUN, SM_T_VERIFY, SM_T_EXIT, SM_T_DONE };
@@ -218,6 +254,15 @@ typedef struct {
   int bar_on;
   unsigned evslot;            /* wpev: its slot (valid from ev_start) */
   unsigned nrestore;
+  /* GPUpIO I/O (see "I/O thread blocks" above) */
+  unsigned io_round;          /* waits completed */
+  int io_ph;                  /* SM_IO_* */
+  int io_woken;               /* restored after a taken yield: its wait's end is a wake-up */
+  int io_took;                /* a yield was taken in this wait */
+  uint64_t io_rdur;           /* the integrator's measure of its last restore (cycles), for the
+                               * wake-up overhead: wake-up latency - restore */
+  uint64_t io_req, io_due, io_flag_at; /* request; request + io; flag visible */
+  uint64_t io_sig_acc;        /* its YIELD_SIGNAL write accepted (SM_IO_NEVER: not yet) */
 } sm_tb;
 
 typedef struct {
@@ -237,6 +282,19 @@ typedef struct {
   uint64_t wb_done;           /* register write-backs taken by the register file */
   uint64_t insts;             /* warp instructions reported on simt_inst */
   uint64_t ld_drops, bar_skips, verified; /* loads dropped; barrier skips; registers read back */
+  /* GPUpIO I/O */
+  uint64_t io_waits;          /* I/O requests issued */
+  uint64_t yields;            /* yields taken (answers TAKEN and SPIN) */
+  uint64_t yield_spins;       /*   of which SPIN (yield(0)) */
+  uint64_t yield_full, yield_nowork; /* refused yields */
+  uint64_t spins;             /* waits that ended on the SM with no yield taken: yield off, a
+                               * refused yield, or one not accepted before the flag */
+  uint64_t yield_withdrawn;   /* of those: the yield still asked (not accepted) at the flag */
+  uint64_t wakeups;           /* restores of TBs whose yield was taken */
+  uint64_t yields_dropped;    /* taken yields whose TB a TReM drop forgot before its restore */
+  uint64_t io_wait_cycles;    /* sum over waits of (end - request) */
+  sm_samples wake_lat, restart; /* per wait: wake-up latency (after a taken yield), restart delay */
+  sm_samples wake_over;       /* per wake-up: its latency minus the TB's restore (io_rdur) */
 } sm_kstat;
 
 /* the hardware sizes SIMT mode needs beyond kmusim_config (nsm, tbs, warps, shmem, ewt) */
@@ -263,6 +321,9 @@ typedef struct sm_model sm_model;
  * (it is never offered on simt_start: this is its start) */
 typedef void (*sm_wpev_fn)(void *user, sm_model *s, sm_tb *t, uint64_t cycle);
 
+/* called when a TB issues an I/O request (SIMT mode): t->io_req, io_due, io_flag_at are set */
+typedef void (*sm_io_fn)(void *user, sm_model *s, const sm_tb *t, uint64_t cycle);
+
 typedef struct sm_ss sm_ss; /* per-SM SIMT state (sm_model.c) */
 
 struct sm_model {
@@ -286,6 +347,8 @@ struct sm_model {
   sm_ss *ss;                  /* per SM */
   sm_wpev_fn on_wpev;
   void *wpev_user;
+  sm_io_fn on_io;             /* GPUpIO: the device model takes the request */
+  void *io_user;
   uint64_t cycle;             /* the last observed / ticked cycle */
   uint64_t last_activity;     /* SIMT mode: the last cycle with TB progress, a load, a warp
                                * start / exit / retirement, a register access taken, a start,
@@ -342,10 +405,22 @@ int sm_model_observe_sm(sm_model *s, unsigned sm, uint64_t cycle, const kmu_sm_i
                         const kmu_sm_out *o, char *err, size_t errlen);
 /* evicted TBs waiting for their restore on SM sm */
 unsigned sm_model_evicted(const sm_model *s, unsigned sm);
+/* the e-th of them (e < sm_model_evicted()) */
+const sm_tb *sm_model_evicted_tb(const sm_model *s, unsigned sm, unsigned e);
 /* TReM (kmusim's revocations): forget the evicted TBs of instance inst (dropped, never
  * restored; each adds its start -> eviction cycles to its kernel's dropped_cycles), returning
  * how many; count its resident TBs (started, not done, not evicted) */
 unsigned sm_model_forget(sm_model *s, uint32_t inst);
 unsigned sm_model_resident(const sm_model *s, uint32_t inst);
+/* GPUpIO: the YIELD_SIGNAL write for TB `tb` of instance `inst` was accepted in `cycle` (the
+ * TB, resident or evicted, in a wait: its wake-up latency counts from the first such cycle);
+ * 0 when no such TB waits (a signal after its wait ended: spins see their flag first) */
+int sm_model_io_signal(sm_model *s, uint32_t inst, uint64_t tb, uint64_t cycle);
+/* GPUpIO lost wake-up check: an evicted TB whose yield(addr) was taken and whose flag was
+ * written (io_flag_at) more than `bound` cycles before `cycle` (NULL: none) */
+const sm_tb *sm_model_io_overdue(const sm_model *s, uint64_t cycle, uint64_t bound);
+/* a sample list's mean (0 when empty) and p-th percentile (nearest rank; 0 when empty) */
+double sm_samples_mean(const sm_samples *x);
+uint64_t sm_samples_pct(const sm_samples *x, unsigned p);
 
 #endif

@@ -100,6 +100,14 @@ static int check_supported(const kmusim_workload *w, const kmusim_engine_ops *e)
             e->name);
     bad = 1;
   }
+  /* GPUpIO I/O thread blocks: the SIMT yield ports of kmu_sm (engines with per-SM ports) */
+  for (unsigned k = 0; k < w->nk; k++)
+    if (w->k[k].has_io && (!e->hw || e->test_double)) {
+      fprintf(stderr, "%s:%u: kernel '%s': io= (I/O thread blocks) is not supported by this "
+              "engine (no SIMT yield ports) (engine '%s')\n", w->path, w->k[k].line,
+              w->k[k].name, e->name);
+      bad = 1;
+    }
   for (unsigned i = 0; i < w->nev; i++) has_copy |= w->ev[i].kind == KMUSIM_EV_COPY;
   for (unsigned i = 0; i < w->nev; i++) {
     const kmusim_event *ev = &w->ev[i];

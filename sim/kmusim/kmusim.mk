@@ -9,7 +9,7 @@
 BINDIR        := $(BUILD)/bin
 KMUSIM_C      := sim/kmusim/workload.c sim/kmusim/sim.c sim/kmusim/report.c \
                  sim/kmusim/engine_fake.c sim/env/sm_model.c sim/env/mem_model.c \
-                 sim/env/host_link.c \
+                 sim/env/host_link.c sim/env/io_dev.c \
                  sim/env/kmu_axil_master.c
 GPU_C         := $(call rtl2c,$(RTL_kmu_gpu))
 GPU_SMALL     := AW=16 ENTRIES=8 CNT_W=16 NSM=2 SLOTS=4 PEND=4 CT=8 TBS=4 WARPS=8 REGS=4096 \
@@ -74,3 +74,8 @@ kmusim-smoke: $(KMUSIM_FAKE)
 # make test: kmusim itself (workloads, error answers, planted fake-engine bugs) on the fake build
 TEST_SCRIPTS += scripts/kmusim_smoke.sh
 TEST_DEPS    += $(KMUSIM_FAKE)
+
+# make test: GPUpIO's I/O thread blocks (issue 13 step 3) on the hardware engines c and cosim
+# (workloads/hw/io_*.wl, metric checks, a planted device bug; about 10 s)
+TEST_SCRIPTS += scripts/test_kmusim_io.sh
+TEST_DEPS    += $(call bin_of,kmusim_small) $(call bin_of,kmusim_paper)

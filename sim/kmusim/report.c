@@ -92,6 +92,60 @@ static void jstat(FILE *f, const kmusim_stat *s) {
 }
 
 /* the three latency statistics of kernel k (-1: all), one a line after indent ind */
+/* GPUpIO per-kernel metrics (a run with io= kernels; docs/kmusim.md, Metrics) */
+static void jopt_mean(FILE *f, const char *name, const sm_samples *x) {
+  fprintf(f, ", \"%s\": ", name);
+  if (x->n) fprintf(f, "%.2f", sm_samples_mean(x));
+  else fputs("null", f);
+}
+static void jopt_pct(FILE *f, const char *name, const sm_samples *x, unsigned p) {
+  fprintf(f, ", \"%s\": ", name);
+  if (x->n) fprintf(f, "%" PRIu64, sm_samples_pct(x, p));
+  else fputs("null", f);
+}
+/* time in system of kernel k: its launch write accepted -> its last TB done, mean and max over
+ * its instances with a TB done */
+static int time_in_system(const kmusim_result *r, unsigned k, double *mean, uint64_t *max) {
+  double sum = 0;
+  size_t n = 0;
+  *max = 0;
+  for (size_t i = 0; i < r->ninst; i++) {
+    const kmusim_inst *x = &r->inst[i];
+    if (x->kernel != (int)k || !x->last_done || x->accepted == KMUSIM_NEVER) continue;
+    const uint64_t t = x->last_done - x->accepted;
+    sum += (double)t, n++;
+    if (t > *max) *max = t;
+  }
+  *mean = n ? sum / (double)n : 0;
+  return n != 0;
+}
+static void jkernel_io(FILE *f, const kmusim_workload *w, const kmusim_result *r, unsigned k) {
+  const kmusim_kernel *kk = &w->k[k];
+  const sm_kstat *ks = &r->ks[k];
+  static const char *const ym[] = {"off", "addr", "spin"};
+  fprintf(f, ",\n     \"io\": ");
+  if (kk->has_io) fprintf(f, "%" PRIu64, kk->io);
+  else fputs("null", f);
+  fprintf(f, ", \"rounds\": %u, \"yield_mode\": \"%s\", \"io_waits\": %" PRIu64
+             ", \"yields\": %" PRIu64 ", \"yield_spins\": %" PRIu64 ", \"yield_refused\": %" PRIu64
+             ", \"yield_full\": %" PRIu64 ", \"yield_nowork\": %" PRIu64 ", \"spins\": %" PRIu64
+             ", \"yield_withdrawn\": %" PRIu64 ", \"wakeups\": %" PRIu64
+             ", \"yields_dropped\": %" PRIu64,
+          kk->rounds, ym[kk->yield % 3], ks->io_waits, ks->yields, ks->yield_spins,
+          ks->yield_full + ks->yield_nowork, ks->yield_full, ks->yield_nowork, ks->spins,
+          ks->yield_withdrawn, ks->wakeups, ks->yields_dropped);
+  jopt_mean(f, "wake_lat_mean", &ks->wake_lat);
+  jopt_pct(f, "wake_lat_p99", &ks->wake_lat, 99);
+  jopt_pct(f, "wake_overhead_max", &ks->wake_over, 100);
+  jopt_mean(f, "restart_delay_mean", &ks->restart);
+  jopt_pct(f, "restart_delay_p99", &ks->restart, 99);
+  fprintf(f, ", \"io_wait_cycles\": %" PRIu64 ", \"time_in_system\": ", ks->io_wait_cycles);
+  double m;
+  uint64_t mx;
+  if (time_in_system(r, k, &m, &mx)) fprintf(f, "%.1f, \"time_in_system_max\": %" PRIu64, m, mx);
+  else fputs("null, \"time_in_system_max\": null", f);
+}
+
 static void jlatencies(FILE *f, const kmusim_result *r, int k, const char *ind) {
   static const char *const key[] = {"launch_latency", "sched_latency", "turnaround"};
   static const int m[] = {M_LAUNCH, M_SCHED, M_TURN};
@@ -185,10 +239,12 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
                ", \"stall_cycles\": %" PRIu64 "},\n     \"preemption\": {\"pauses\": %" PRIu64
                ", \"evictions\": %" PRIu64 ", \"restores\": %" PRIu64
                ", \"paused_cycles\": %" PRIu64 ", \"evicted_cycles\": %" PRIu64
-               ", \"warp_victims\": %" PRIu64 ", \"event_warps_warp_level\": %" PRIu64 "}}",
+               ", \"warp_victims\": %" PRIu64 ", \"event_warps_warp_level\": %" PRIu64 "}",
             ks->tbs, ks->cycles, ks->loads, ks->wb, ks->bar, ks->stall, ks->pauses,
             ks->evictions, ks->restores, ks->paused_cycles, ks->evicted_cycles, ks->wp_victims,
             ks->ewarps_wp);
+    if (r->io) jkernel_io(f, w, r, k);
+    fputc('}', f);
   }
   fprintf(f, "\n  ],\n  \"instances\": [");
   for (size_t i = 0; i < r->ninst; i++) {
@@ -260,7 +316,14 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
                "\"tbs_dropped\": %" PRIu64 "}",
             v->status, kmusim_trem_status_name(v->status), v->tag, v->lid, v->dropped);
   }
-  fprintf(f, "\n  ],\n  \"auto_replays\": %" PRIu64 ",\n  \"host_link\": {", r->auto_replays);
+  if (r->io)
+    fprintf(f, "\n  ],\n  \"yield\": {\"take\": %u, \"spin\": %u, \"full\": %u, \"nowork\": %u, "
+               "\"wake\": %u, \"err\": %u, \"io_requests\": %" PRIu64 ", \"signals\": %" PRIu64
+               ", \"signals_accepted\": %" PRIu64 "",
+            r->yield_cnt[0], r->yield_cnt[1], r->yield_cnt[2], r->yield_cnt[3], r->yield_cnt[4],
+            r->yield_cnt[5], r->io_requests, r->io_signals, r->io_signals_accepted);
+  fprintf(f, "%s,\n  \"auto_replays\": %" PRIu64 ",\n  \"host_link\": {", r->io ? "}" : "\n  ]",
+          r->auto_replays);
   fprintf(f, "\"reads\": %" PRIu64 ", \"writes\": %" PRIu64
              ", \"chunks\": %" PRIu64 ", \"setup_cycles\": %" PRIu64 "},\n",
           r->link_reads, r->link_writes, r->link_chunks, r->link_setup_cycles);
@@ -356,7 +419,8 @@ int kmusim_write_svg(const char *path, const kmusim_workload *w, const kmusim_re
   xml_text(f, c->name);
   fprintf(f, "</text>\n<text x=\"%.0f\" y=\"36\" fill=\"#555\">SM occupancy: one row per SM, "
              "one lane per resident-TB entry; %" PRIu64 " cycles; ticks: red preemption request, "
-             "black TB switched out, green restored, blue warp-level preemption</text>\n",
+             "black TB switched out, green restored, blue warp-level preemption, purple "
+             "yield taken, orange wake-up</text>\n",
           left, r->cycles);
   /* rows */
   for (unsigned s = 0; s < c->nsm; s++) {
@@ -413,16 +477,18 @@ int kmusim_write_svg(const char *path, const kmusim_workload *w, const kmusim_re
   }
   fprintf(f, "</g>\n");
   /* preemption markers: a vertical tick across the SM's row per event (up to 5000) */
-  static const char *const mcol[] = {"#d62728", "#000000", "#2ca02c", "#1f77b4"};
+  static const char *const mcol[] = {"#d62728", "#000000", "#2ca02c", "#1f77b4", "#9467bd",
+                                     "#ff7f0e"};
   static const char *const mname[] = {"preemption request", "TB switched out (evicted)",
-                                      "TB restored", "warp-level preemption (event warp start)"};
+                                      "TB restored", "warp-level preemption (event warp start)",
+                                      "GPUpIO yield taken", "GPUpIO wake-up (restore of a yielded TB)"};
   fprintf(f, "<g id=\"preemptions\">\n");
   for (size_t i = 0; i < r->nmarks && i < 5000; i++) {
     const kmusim_mark *m = &r->marks[i];
     double xx = left + (double)m->cycle * sx, y = top + (double)m->sm * rowh;
     fprintf(f, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"%s\" "
                "stroke-width=\"1.5\"><title>%s, SM %u, cycle %" PRIu64 "</title></line>\n",
-            xx, y, xx, y + rowh - 2, mcol[m->kind & 3], mname[m->kind & 3], m->sm, m->cycle);
+            xx, y, xx, y + rowh - 2, mcol[m->kind % 6], mname[m->kind % 6], m->sm, m->cycle);
   }
   fprintf(f, "</g>\n");
   /* time axis */
@@ -512,6 +578,10 @@ static const col sm_cols[] = {{"SM", -4}, {"warp util", 10}, {"TB util", 10}, {"
 static const col copy_cols[] = {{"copy", -5},   {"bytes", 9},      {"dir", 4},  {"prio", 4},
                                 {"start", 10},  {"1st chunk", 10}, {"done", 10}, {"wait", 8},
                                 {"response", 9}, {"blocking", 8}};
+static const col io_cols[] = {{"I/O kernel", -16}, {"yield", -5}, {"waits", 7}, {"yields", 7},
+                               {"refused", 8},     {"spins", 7},   {"wakeups", 8},
+                               {"wake mean/p99", 15}, {"restart mean/p99", 17},
+                               {"in system", 10}};
 static const col revoke_cols[] = {{"revoke", -6},   {"kernel", -16}, {"action", -7},
                                   {"accepted", 10}, {"done", 10},    {"latency", 8},
                                   {"status", -9},   {"dropped", 8}};
@@ -601,6 +671,37 @@ void kmusim_print_summary(FILE *f, const kmusim_workload *w, const kmusim_result
     fprintf(f, "(latency: TR_CMD accepted -> completion seen on irq_o, TR_EVENTS.DONE; dropped: "
                "TBs started and not done; %" PRIu64 " evicted TBs dropped)\n",
             r->drop_evictions);
+  }
+  if (r->io) { /* GPUpIO I/O thread blocks (docs/kmusim.md, Metrics) */
+    static const char *const ym[] = {"off", "addr", "spin"};
+    table_head(f, io_cols, NCOL(io_cols), "");
+    for (unsigned k = 0; k < w->nk; k++) {
+      const kmusim_kernel *kk = &w->k[k];
+      const sm_kstat *ks = &r->ks[k];
+      if (!kk->has_io) continue;
+      double tm;
+      uint64_t tmx;
+      char wl[CELL] = "-", rs[CELL] = "-";
+      if (ks->wake_lat.n)
+        snprintf(wl, sizeof wl, "%.1f/%" PRIu64, sm_samples_mean(&ks->wake_lat),
+                 sm_samples_pct(&ks->wake_lat, 99));
+      if (ks->restart.n)
+        snprintf(rs, sizeof rs, "%.1f/%" PRIu64, sm_samples_mean(&ks->restart),
+                 sm_samples_pct(&ks->restart, 99));
+      const char *row[] = {kk->name, ym[kk->yield % 3], u64_cell(b[2], ks->io_waits),
+                           u64_cell(b[3], ks->yields),
+                           u64_cell(b[4], ks->yield_full + ks->yield_nowork),
+                           u64_cell(b[5], ks->spins), u64_cell(b[6], ks->wakeups), wl, rs,
+                           time_in_system(r, k, &tm, &tmx) ? u64_cell(b[9], (uint64_t)(tm + 0.5))
+                                                           : "-"};
+      table_row(f, io_cols, NCOL(io_cols), row, "");
+    }
+    fprintf(f, "(cycles; wake: YIELD_SIGNAL accepted -> running again after the restore; restart: "
+               "I/O completion -> running again; in system: launch accepted -> last TB done)\n"
+               "yield counters: TAKE %u SPIN %u FULL %u NOWORK %u WAKE %u ERR %u; device: %"
+               PRIu64 " requests, %" PRIu64 " signals\n",
+            r->yield_cnt[0], r->yield_cnt[1], r->yield_cnt[2], r->yield_cnt[3], r->yield_cnt[4],
+            r->yield_cnt[5], r->io_requests, r->io_signals);
   }
   if (w->cfg.trem || r->auto_replays)
     fprintf(f, "TReM policy %s: %" PRIu64 " automatic revocations (replays)\n",

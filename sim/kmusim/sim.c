@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "host_link.h"
+#include "io_dev.h"
 #include "kmu_axil_master.h"
 #include "kmu_regmap.h"
 #include "mem_model.h"
@@ -50,7 +51,7 @@ typedef struct {
 
 /* AXI tags: kind << 56 | index */
 enum { T_STAGE, T_REGCMD, T_REGRES, T_DB, T_HLCMD, T_FINAL, T_CFG, T_HINT, T_CPSTAGE, T_CPSTAT,
-       T_CPGO, T_CPCPL, T_CPPOP, T_HLSTAT, T_LASTLID, T_TRCMD, T_TRRES, T_TREV };
+       T_CPGO, T_CPCPL, T_CPPOP, T_HLSTAT, T_LASTLID, T_TRCMD, T_TRRES, T_TREV, T_IOSIG };
 #define TAG(k, i) ((uint64_t)(k) << 56 | (uint64_t)(i))
 #define TAG_K(t) ((int)((t) >> 56))
 #define TAG_I(t) ((uint32_t)((t) & 0xffffffffu))
@@ -68,6 +69,8 @@ typedef struct {
   int simt;                 /* the engine has the per-SM SIMT ports (sm_model SIMT mode) */
   unsigned *ctx_op;         /* per SM: the op of the context command in flight */
   uint64_t *ctx_save_since; /* per SM: cycle its save command was taken, KMUSIM_NEVER: none */
+  uint64_t *rest_first;     /* per SM: first RESTORE command taken since its last restore
+                             * start (KMUSIM_NEVER: none): a TB's restore time, for GPUpIO */
   /* host operations */
   hop *ops;
   size_t nops;
@@ -131,7 +134,18 @@ typedef struct {
   size_t rv_ok, rv_err; /* results read: OK, other statuses */
   size_t retired;       /* instances retired */
   uint64_t kernel_dones;/* kernel_done_o pulses: one per completion, none for a retired kernel */
+  /* GPUpIO: the I/O device (io_dev.h) and its YIELD_SIGNAL writes (T_IOSIG index) */
+  int io;               /* io= kernels on an engine with the SIMT ports */
+  io_dev dev;
+  io_req *sig;
+  size_t nsig, sig_cap;
+  uint64_t io_bound;    /* lost wake-up bound (docs/kmusim.md, Scoreboards) */
+  int io_bug;           /* KMUSIM_IO_BUG=drop_signal: the device loses its first signal (a
+                         * planted bug the lost wake-up scoreboard must catch) */
 } ctx;
+
+/* the device's writes leave room on the AXI master for the host's (its queue holds KMU_AXIM_Q) */
+#define IO_SIG_MAX_QUEUED 8u
 
 /* copy buffers: host memory from 16 MiB up, device memory in the top quarter (clear of the
  * parameter buffers and of the checkpoint areas from 0x80000000) */
@@ -384,7 +398,10 @@ static int try_issue(ctx *c, const hop *h) {
     wr(c, KMU_HL_PARAM_ADDR, x->param, TAG(T_STAGE, h->idx));
     wr(c, KMU_HL_CPL_ADDR_ADDR, x->cpl, TAG(T_STAGE, h->idx));
     wr(c, KMU_HL_CMD_ADDR, 1, TAG(T_HLCMD, h->idx));
-    if (r->nrv) c->lid_inst = (int)h->idx, c->lid_phase = 1; /* read its launch id back */
+    /* read its launch id back (revokes), or (GPUpIO) wait until it is no longer pending
+     * before the next launch: HL_CMD holds the bus while the previous launch is pending, and a
+     * device's YIELD_SIGNAL write queued behind it could never wake the TB that launch waits for */
+    if (r->nrv || c->io) c->lid_inst = (int)h->idx, c->lid_phase = 1;
     x->issued = c->cycle;
     live_add(c, h->idx);
     return 1;
@@ -686,7 +703,7 @@ const char *kmusim_trem_status_name(unsigned st) {
  * irq_o says it completed, then TR_EVENTS.DONE cleared */
 static void rv_issue(ctx *c) {
   kmusim_result *r = c->r;
-  if (!r->nrv) return;
+  if (!r->nrv && !c->io) return;
   if (c->lid_inst >= 0 && axi_room(c, 1)) {
     if (c->lid_phase == 2) {
       kmu_axim_read(&c->axim, KMU_HL_STATUS_ADDR, TAG(T_HLSTAT, (uint32_t)c->lid_inst));
@@ -706,6 +723,7 @@ static void rv_issue(ctx *c) {
     }
     return;
   }
+  if (!r->nrv) return;
   if (c->rv_next >= r->nrv || r->rv[c->rv_next].at > c->cycle || !axi_room(c, 1)) return;
   kmusim_rvk *v = &r->rv[c->rv_next];
   long t = -1; /* instances are in time order: the last one issued is the latest launch */
@@ -942,6 +960,7 @@ static void on_axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_
     break;
   case T_HLSTAT: /* the launch is taken by kmu_kmu once no longer pending */
     c->lid_phase = (rdata & KMU_HL_STATUS_PENDING_MASK) ? 2 : 4;
+    if (c->lid_phase == 4 && !r->nrv) c->lid_inst = -1, c->lid_phase = 0; /* GPUpIO: taken */
     break;
   case T_LASTLID:
     r->inst[i].lid = (rdata & KMU_TR_LAST_LID_LID_MASK) >> KMU_TR_LAST_LID_LID_SHIFT;
@@ -967,13 +986,16 @@ static void on_axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_
     else if (i == 5) r->tr_elastic = rdata;
     else if (i == 6) r->tr_result = rdata;
     else if (i == 7) r->perf_revokes = rdata;
-    else r->err_cnt_trem = rdata;
+    else if (i == 8) r->err_cnt_trem = rdata;
+    else if (i >= 9 && i < 15) r->yield_cnt[i - 9] = rdata;
     c->final_left--;
     break;
   default:
     break;
   }
 }
+
+static void outstanding(ctx *c);
 
 static void on_accept(ctx *c, unsigned seq) {
   const kmu_axi_op *op = &c->axim.wq[seq & QM];
@@ -983,6 +1005,66 @@ static void on_accept(ctx *c, unsigned seq) {
   else if (kind == T_CPGO) c->r->cp[i].accepted = c->cycle;
   else if (kind == T_REGCMD) c->r->reg[i].accepted = c->cycle;
   else if (kind == T_TRCMD) c->r->rv[i].accepted = c->cycle, c->rv_phase = 2;
+  else if (kind == T_IOSIG) {
+    /* the monitor sees it next cycle; the TB (resident or evicted) counts its wake-up from here */
+    c->r->io_signals_accepted++;
+    sm_model_io_signal(&c->sm, c->sig[i].inst, c->sig[i].tb, c->cycle);
+  }
+}
+
+/* GPUpIO: a TB issued an I/O request (sm_model's hook): the device takes it */
+static void on_io(void *user, sm_model *s, const sm_tb *t, uint64_t cycle) {
+  ctx *c = user;
+  (void)s, (void)cycle;
+  io_req q;
+  memset(&q, 0, sizeof q);
+  q.due = t->io_flag_at, q.req = t->io_req, q.inst = t->inst, q.tb = t->tb;
+  q.addr = kmusim_ioflag((unsigned)t->kernel, t->tb);
+  io_dev_request(&c->dev, &q);
+}
+
+/* GPUpIO: the device's due flag writes go out as YIELD_SIGNAL writes (a few at a time) */
+static void io_issue(ctx *c) {
+  io_req q;
+  while (c->axim.wt - c->axim.wb < IO_SIG_MAX_QUEUED && io_dev_peek(&c->dev, c->cycle, &q)) {
+    if (c->nsig == c->sig_cap) {
+      c->sig_cap = c->sig_cap ? 2 * c->sig_cap : 256;
+      c->sig = realloc(c->sig, c->sig_cap * sizeof *c->sig);
+    }
+    io_dev_pop(&c->dev);
+    if (c->io_bug && c->dev.signals == 1) { /* planted: the first signal is lost */
+      c->r->io_signals_accepted++;
+      c->sig[c->nsig++] = q;
+      continue;
+    }
+    c->sig[c->nsig] = q;
+    wr(c, KMU_YIELD_SIGNAL_ADDR, q.addr, TAG(T_IOSIG, (uint32_t)c->nsig));
+    c->nsig++;
+  }
+}
+
+/* GPUpIO: a TB whose yield(addr) was taken, whose flag was written long ago and that is still
+ * evicted: a lost wake-up */
+static void io_check_lost(ctx *c) {
+  const sm_tb *t = sm_model_io_overdue(&c->sm, c->cycle, c->io_bound);
+  if (!t) return;
+  char d[160];
+  inst_desc(c, t->inst, d, sizeof d);
+  char acc[200] = "never accepted";
+  if (t->io_sig_acc != SM_IO_NEVER)
+    snprintf(acc, sizeof acc, "accepted at cycle %" PRIu64, t->io_sig_acc);
+  else if (c->axim.wb != c->axim.wt) {
+    /* the oldest write without its response holds the bus (the slave back-pressures it) */
+    const kmu_axi_op *h = &c->axim.wq[c->axim.wb & QM];
+    snprintf(acc, sizeof acc, "not accepted: queued on the AXI-Lite bus behind the host's "
+             "write of 0x%04x (%s), still without its response (back-pressured)", h->addr,
+             addr_name(h->addr));
+  }
+  fail(c, "cycle %" PRIu64 ": lost wake-up: TB %" PRIu64 " of %s (SM %u) yielded on flag 0x%08x, "
+       "written at cycle %" PRIu64 " (its YIELD_SIGNAL write %s), is still not restored (bound %"
+       PRIu64 " cycles)", c->cycle, t->tb, d, t->sm, kmusim_ioflag((unsigned)t->kernel, t->tb),
+       t->io_flag_at, acc, c->io_bound);
+  outstanding(c);
 }
 
 /* ---------------------------------------------------------------- memory writes */
@@ -1219,6 +1301,8 @@ static void on_start(ctx *c) {
   }
   char err[256];
   int ok;
+  const int kk = kmusim_kernel_by_kptr(c->w, p->simt_start_kptr_o);
+  const uint64_t wakes = kk >= 0 ? c->sm.ks[kk].wakeups : 0;
   if (c->simt) {
     sm_start st = {p->simt_start_sm_o,    p->simt_start_rtb_o,    p->simt_start_warps_o,
                    p->simt_start_kptr_o,  p->simt_start_param_o,  tb,
@@ -1237,6 +1321,13 @@ static void on_start(ctx *c) {
   if (restore) {
     r->restores++;
     mark(c, MARK_RESTORE, (unsigned)p->simt_start_sm_o);
+    /* the restore's time: its first RESTORE command taken -> this start (GPUpIO's wake-up
+     * overhead is the wake-up latency beyond it) */
+    const unsigned rs = (unsigned)p->simt_start_sm_o;
+    sm_tb *rt = &c->sm.tb[rs * c->sm.tbs + (unsigned)p->simt_start_rtb_o];
+    rt->io_rdur = c->rest_first[rs] != KMUSIM_NEVER ? c->cycle - c->rest_first[rs] : 0;
+    c->rest_first[rs] = KMUSIM_NEVER;
+    if (kk >= 0 && c->sm.ks[kk].wakeups != wakes) mark(c, MARK_WAKE, (unsigned)p->simt_start_sm_o);
   } else if (x->first_start == KMUSIM_NEVER) {
     x->first_start = c->cycle;
   }
@@ -1281,6 +1372,7 @@ static void on_done(ctx *c) {
   }
   x->done++;
   x->tbs_done_total++;
+  x->last_done = c->cycle;
   /* its last TB is done: the tag is free for reuse after its completion */
   if (x->done == x->ntb && t.slot < 256 && c->tag_inst[t.slot] == t.inst + 1)
     c->tag_inst[t.slot] = 0;
@@ -1359,6 +1451,33 @@ static void outstanding(ctx *c) {
             c->rv_phase <= 2 ? "waiting for its completion (irq_o, TR_EVENTS.DONE)" : "host side");
   if (c->lid_inst >= 0)
     fprintf(stderr, "  launch id of instance %d being read (phase %d)\n", c->lid_inst, c->lid_phase);
+  /* SIMT mode: the resident TBs of a hung run (their state), the evicted ones waiting for
+   * their restore and why they left (GPUpIO) */
+  static const char *const ph[] = {"", ", in its I/O wait", ", spinning in its I/O wait",
+                                   ", asking to yield", ", its yield accepted", ", yielded"};
+  for (unsigned i = 0; c->simt && i < c->sm.nsm * c->sm.tbs; i++) {
+    const sm_tb *t = &c->sm.tb[i];
+    if (!t->busy || t->wpev) continue;
+    fprintf(stderr, "  resident on SM %u entry %u since cycle %" PRIu64 ": TB %" PRIu64
+            " of '%s', %s%s%s\n", t->sm, t->rtb, t->start, t->tb, kname(c, t->kernel),
+            t->finished ? "done offered" : t->st == SM_T_EXIT ? "exiting"
+            : t->st == SM_T_VERIFY ? "being read back" : "running",
+            t->pause_seen ? (t->paused ? ", paused" : ", pausing") : "", ph[t->io_ph % 6]);
+  }
+  /* SIMT mode: the evicted TBs waiting for their restore, and why they left (GPUpIO) */
+  static const char *const why[] = {"preempted", "preempted in its I/O wait",
+                                    "preempted spinning in its I/O wait", "preempted asking to yield",
+                                    "preempted with its yield accepted", "yielded"};
+  for (unsigned m = 0; c->simt && m < c->sm.nsm; m++)
+    for (unsigned e = 0; e < sm_model_evicted(&c->sm, m) && e < 8; e++) {
+      const sm_tb *t = sm_model_evicted_tb(&c->sm, m, e);
+      const int io = c->w->k[t->kernel].has_io;
+      const char *y = t->io_ph != SM_IO_OUT ? "" : c->w->k[t->kernel].yield == KMUSIM_YIELD_SPIN
+                                                       ? " (yield(0))" : " (yield(addr))";
+      fprintf(stderr, "  evicted on SM %u since cycle %" PRIu64 ": TB %" PRIu64 " of '%s', %s%s%s\n",
+              m, t->evict_at, t->tb, kname(c, t->kernel), why[t->io_ph % 6], y,
+              io && t->io_ph == SM_IO_OUT && c->cycle >= t->io_flag_at ? ", its flag written" : "");
+    }
 }
 
 /* Every SM's settled SIMT side of this cycle: the behavioural SM checks the protocol and
@@ -1384,6 +1503,8 @@ static void observe_sms(ctx *c) {
     }
     if (p->ctx_cmd_valid_o[s] && p->ctx_cmd_ready_o[s]) {
       c->ctx_op[s] = (unsigned)p->ctx_cmd_op_o[s];
+      if (c->ctx_op[s] == KMU_CTX_OP_RESTORE && c->rest_first[s] == KMUSIM_NEVER)
+        c->rest_first[s] = c->cycle;
       if (c->ctx_op[s] != KMU_CTX_OP_RESTORE && c->ctx_save_since[s] == KMUSIM_NEVER)
         c->ctx_save_since[s] = c->cycle;
     }
@@ -1403,6 +1524,41 @@ static void observe_sms(ctx *c) {
       mark(c, MARK_EVICT, s);
     }
     if (p->ev_start_o[s]) on_ev_start(c, s);
+    if (p->simt_yres_valid_o[s] &&
+        (p->simt_yres_code_o[s] == KMU_YR_TAKEN || p->simt_yres_code_o[s] == KMU_YR_SPIN))
+      mark(c, MARK_YIELD, s);
+  }
+}
+
+/* GPUpIO at the end: every taken yield's TB restored exactly once (or forgotten by a TReM
+ * drop), no TB left in a wait, and the yield window's counters equal to the answers the SMs saw
+ * (16-bit saturating counters: compared while below saturation) */
+static void io_final_check(ctx *c) {
+  kmusim_result *r = c->r;
+  uint64_t take = 0, spin = 0, full = 0, nowork = 0, waits = 0;
+  for (unsigned k = 0; k < c->w->nk; k++) {
+    const sm_kstat *ks = &c->sm.ks[k];
+    take += ks->yields - ks->yield_spins, spin += ks->yield_spins;
+    full += ks->yield_full, nowork += ks->yield_nowork, waits += ks->io_waits;
+    if (ks->wakeups + ks->yields_dropped != ks->yields)
+      fail(c, "kernel '%s': %" PRIu64 " yields taken, %" PRIu64 " restored and %" PRIu64
+           " dropped by a revocation: a yielded TB was lost or restored twice", kname(c, (int)k),
+           ks->yields, ks->wakeups, ks->yields_dropped);
+  }
+  if (waits != c->dev.requests || c->dev.signals != c->nsig || r->io_signals_accepted != c->nsig)
+    fail(c, "I/O device: %" PRIu64 " requests from the TBs, %" PRIu64 " taken, %zu YIELD_SIGNAL "
+         "writes issued, %" PRIu64 " accepted", waits, c->dev.requests, c->nsig,
+         r->io_signals_accepted);
+  const uint64_t exp[6] = {take, spin, full, nowork, take, 0};
+  static const char *nm[6] = {"YIELD_TAKE", "YIELD_SPIN", "YIELD_FULL", "YIELD_NOWORK",
+                              "YIELD_WAKE", "YIELD_ERR"};
+  for (int j = 0; j < 6; j++) {
+    /* YIELD_WAKE counts the woken yield(addr) TBs handed to their SM: every taken one when
+     * no revocation can drop a TB; with revocations it is not compared */
+    if (j == 4 && (r->nrv || c->w->cfg.trem)) continue;
+    if (exp[j] < 0xffff && r->yield_cnt[j] != exp[j])
+      fail(c, "%s = %u at the end, the SMs saw %" PRIu64 " such answers", nm[j], r->yield_cnt[j],
+           exp[j]);
   }
 }
 
@@ -1431,12 +1587,33 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     sm_model_init_simt(&c->sm, &w->cfg, w, &c->mem, &c->rng_sm, &hw);
     c->sm.on_wpev = on_wpev;
     c->sm.wpev_user = c;
+    c->sm.on_io = on_io;
+    c->sm.io_user = c;
+    /* the lost wake-up bound: a woken TB goes to the head of its SM's queue and waits at most
+     * for resources, i.e. for resident TBs to finish or yield: 4x the longest TB's whole life
+     * in isolation (rounds x (2 cycles + io + iodev_lat): jitter and memory stalls stretch the
+     * compute) + 20,000 cycles */
+    uint64_t life = 0;
+    for (unsigned k = 0; k < w->nk; k++) {
+      c->io |= w->k[k].has_io;
+      uint64_t l = (uint64_t)w->k[k].rounds *
+                   (w->k[k].cycles * 2 + (w->k[k].has_io ? w->k[k].io + w->cfg.iodev_lat : 0));
+      if (l > life) life = l;
+    }
+    c->io_bound = 4 * life + 20000;
   } else {
     sm_model_init(&c->sm, &w->cfg, w, &c->mem, &c->rng_sm);
   }
+  io_dev_init(&c->dev);
+  r->io = c->io;
+  {
+    const char *bug = getenv("KMUSIM_IO_BUG");
+    c->io_bug = bug && !strcmp(bug, "drop_signal");
+  }
   c->ctx_op = calloc(r->nsm, sizeof *c->ctx_op);
   c->ctx_save_since = calloc(r->nsm, sizeof *c->ctx_save_since);
-  for (unsigned s = 0; s < r->nsm; s++) c->ctx_save_since[s] = KMUSIM_NEVER;
+  c->rest_first = calloc(r->nsm, sizeof *c->rest_first);
+  for (unsigned s = 0; s < r->nsm; s++) c->ctx_save_since[s] = c->rest_first[s] = KMUSIM_NEVER;
   c->db_id = malloc(w->nk * sizeof *c->db_id + 1);
   for (unsigned k = 0; k < w->nk; k++) c->db_id[k] = -1;
   c->inflight = calloc(w->nk ? w->nk : 1, sizeof *c->inflight);
@@ -1481,8 +1658,9 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       break;
     }
     /* SIMT mode: evicted TBs keep the pool busy, so its own activity stamp says whether
-     * anything moved (a stuck restore is then a hang) */
-    int busy_sm = c->simt ? c->sm.last_activity + 1 >= c->cycle : !sm_model_idle(&c->sm);
+     * anything moved (a stuck restore is then a hang); an I/O in the device is progress */
+    int busy_sm = c->simt ? c->sm.last_activity + 1 >= c->cycle || !io_dev_idle(&c->dev)
+                          : !sm_model_idle(&c->sm);
     int busy_env = busy_sm || !mem_model_idle(&c->mem) || !host_link_idle(&c->link) ||
                    (c->released < c->nops && c->issued_ops == c->released) ||
                    (c->cp_next < r->ncp && c->cp_live == 0 && c->cp_active < 0 &&
@@ -1501,7 +1679,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
         c->cp_next == r->ncp && c->cp_live == 0 && c->cp_active < 0 && c->cpl_phase == 0 &&
         c->rv_next == r->nrv && c->rv_active < 0 && c->lid_inst < 0 &&
         kmu_axim_idle(&c->axim) && sm_model_idle(&c->sm) && mem_model_idle(&c->mem) &&
-        host_link_idle(&c->link) && !copies_landing(c)) {
+        host_link_idle(&c->link) && !copies_landing(c) && io_dev_idle(&c->dev)) {
       kmu_axim_read(&c->axim, KMU_ERR_STATUS_ADDR, TAG(T_FINAL, 0));
       kmu_axim_read(&c->axim, KMU_PERF_DOORBELLS_ADDR, TAG(T_FINAL, 1));
       kmu_axim_read(&c->axim, KMU_PERF_COMPLETIONS_ADDR, TAG(T_FINAL, 2));
@@ -1517,6 +1695,13 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
         kmu_axim_read(&c->axim, KMU_PERF_REVOKES_ADDR, TAG(T_FINAL, 7));
         kmu_axim_read(&c->axim, KMU_ERR_CNT_TREM_ADDR, TAG(T_FINAL, 8));
         c->final_left += 4;
+      }
+      if (c->io) { /* the yield window's counters (GPUpIO) */
+        static const uint32_t ya[6] = {KMU_YIELD_TAKE_ADDR,   KMU_YIELD_SPIN_ADDR,
+                                       KMU_YIELD_FULL_ADDR,   KMU_YIELD_NOWORK_ADDR,
+                                       KMU_YIELD_WAKE_ADDR,   KMU_YIELD_ERR_ADDR};
+        for (uint32_t j = 0; j < 6; j++) kmu_axim_read(&c->axim, ya[j], TAG(T_FINAL, 9 + j));
+        c->final_left += 6;
       }
       c->final_phase = 1;
     }
@@ -1560,6 +1745,10 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
     host_issue(c);
     copy_issue(c);
     rv_issue(c);
+    if (c->io) {
+      io_issue(c);
+      if ((c->cycle & 255) == 0) io_check_lost(c);
+    }
     if (c->reg_active >= 0 && c->reg_phase == 1) {
       kmu_axim_read(&c->axim, KMU_REG_RESULT_ADDR, TAG(T_REGRES, (uint32_t)c->reg_active));
       c->reg_phase = 2;
@@ -1741,6 +1930,7 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       fail(c, "kernel_done_o pulsed %" PRIu64 " times for %" PRIu64 " completions (%zu kernels "
            "retired: none for them, exactly one for a replayed one)", c->kernel_dones,
            c->completed - c->retired, c->retired);
+    if (c->io) io_final_check(c);
     for (size_t i = 0; i < r->ncp && !c->failed; i++)
       if (r->cp[i].nwritten != r->cp[i].bytes / 4) {
         char d[160];
@@ -1756,6 +1946,15 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
   r->link_chunks = c->link.chunks, r->link_setup_cycles = c->link.setup_cycles;
   r->ks = calloc(w->nk ? w->nk : 1, sizeof *r->ks);
   memcpy(r->ks, c->sm.ks, w->nk * sizeof *r->ks);
+  r->nks = w->nk;
+  /* the sample lists move to the result */
+  for (unsigned k = 0; k < w->nk; k++) {
+    sm_kstat *ks = &c->sm.ks[k];
+    memset(&ks->wake_lat, 0, sizeof ks->wake_lat);
+    memset(&ks->restart, 0, sizeof ks->restart);
+    memset(&ks->wake_over, 0, sizeof ks->wake_over);
+  }
+  r->io_requests = c->dev.requests, r->io_signals = c->dev.signals;
   o->engine->destroy(e);
 out:
   for (size_t i = 0; i < r->ninst; i++) free(r->inst[i].bits), r->inst[i].bits = NULL;
@@ -1768,7 +1967,9 @@ out:
   free(c->ev_ref), free(c->kops), free(c->kn), free(c->knext), free(c->ops), free(c->db_id), free(c->inflight);
   free(c->live);
   free(c->limbo_tb);
-  free(c->ctx_op), free(c->ctx_save_since);
+  free(c->ctx_op), free(c->ctx_save_since), free(c->rest_first);
+  io_dev_free(&c->dev);
+  free(c->sig);
   if (!r->ks) r->ks = calloc(w->nk ? w->nk : 1, sizeof *r->ks);
   return rc;
 }
@@ -1836,6 +2037,8 @@ void kmusim_result_free(kmusim_result *r) {
   free(r->tbr);
   free(r->marks);
   free(r->sm);
+  for (unsigned k = 0; r->ks && k < r->nks; k++)
+    free(r->ks[k].wake_lat.v), free(r->ks[k].restart.v), free(r->ks[k].wake_over.v);
   free(r->ks);
   free(r->iso);
   for (size_t i = 0; i < r->ncp; i++) free(r->cp[i].wbits);

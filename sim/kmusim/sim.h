@@ -37,6 +37,7 @@ typedef struct {
   uint64_t tbs_done_total;/* TB dones over every run (replays re-run the TBs) */
   uint64_t auto_replays;  /* replays by TReM's automatic policy (seen at the new run's start) */
   uint64_t first_start_run; /* first TB start of this run (since the last replay) */
+  uint64_t last_done;     /* GPUpIO metrics: its last TB done handshake (0: none) */
 } kmusim_inst;
 
 /* one revoke line (TReM): TR_CMD, then TR_RESULT read once TR_EVENTS.DONE raises irq_o */
@@ -90,7 +91,7 @@ typedef struct {
 } kmusim_tbrec;
 
 /* a preemption event on the timeline */
-enum { MARK_PREEMPT, MARK_EVICT, MARK_RESTORE, MARK_WP };
+enum { MARK_PREEMPT, MARK_EVICT, MARK_RESTORE, MARK_WP, MARK_YIELD, MARK_WAKE };
 typedef struct {
   uint64_t cycle;
   uint16_t sm;
@@ -119,7 +120,12 @@ typedef struct {
   size_t ntbr, tbr_cap;
   kmusim_smstat *sm;
   unsigned nsm;
-  sm_kstat *ks;             /* per kernel (nk) */
+  sm_kstat *ks;             /* per kernel (nk; their sample lists are the result's) */
+  unsigned nks;
+  /* GPUpIO (a workload with io= kernels on a hardware engine) */
+  int io;
+  uint32_t yield_cnt[6];    /* YIELD_TAKE, _SPIN, _FULL, _NOWORK, _WAKE, _ERR at the end */
+  uint64_t io_requests, io_signals, io_signals_accepted; /* device: requests, YIELD_SIGNAL writes */
   uint64_t mem_port_reads, mem_port_writes, mem_sm_loads, mem_busy_cycles;
   uint32_t err_status, perf_doorbells, perf_completions;
   int final_read;           /* the final CSR reads were done */

@@ -26,8 +26,8 @@
 #define LINK_DEFAULTS(lat) lat, 4, 0, 20
 /* TReM's automatic policy off, no SLA, U recomputed at completions, no revocation cost
  * (TR_CTRL, TR_SLA, TR_PERIOD, TR_COST resets: not written); the SIMT side's pause drain
- * seeded (pause_drain 0) */
-#define TREM_DEFAULTS 0, 0, 0, 0, 0
+ * seeded (pause_drain 0); the I/O device adds nothing to its writes (iodev_lat 0) */
+#define TREM_DEFAULTS 0, 0, 0, 0, 0, 0
 static const kmusim_config presets[] = {
     {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0, PRE_DEFAULTS(2), LINK_DEFAULTS(40), TREM_DEFAULTS},
     {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0, 0, 0, PRE_DEFAULTS(2),
@@ -110,6 +110,7 @@ static const cfg_key cfg_keys[] = {
     CK(period, 0, 0xFFFFFFFFu, "Elastic's recompute period in cycles (TR_PERIOD)"),
     CK(cost, 0, 0xFFFFFFFFu, "the revocation cost in cycles (TR_COST)"),
     CK(pause_drain, 0, 1000000, "SIMT pipeline drain of a paused TB in cycles"),
+    CK(iodev_lat, 0, 1000000, "the I/O device's cycles from a completion to its flag write"),
 };
 
 /* trem=off|priority|elastic: TR_CTRL.POLICY */
@@ -187,7 +188,7 @@ int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *
                         "tbs warps regs shmem ewt mem_latency mem_bw mem_stall_pct rgem "
                         "reserve policy vpol opt pre_all deadline bw_shift ctx_base "
                         "link_latency link_bw link_setup copy_chunk trem sla period cost "
-                        "pause_drain)", key);
+                        "pause_drain iodev_lat)", key);
   return 0;
 }
 
@@ -652,6 +653,31 @@ static void parse_kernel(parser *p, char **tok, int n) {
   if (cls && !strcmp(cls, "user")) k.user = 1;
   else if (cls && strcmp(cls, "batch")) {
     perr(p, "kernel '%s': class=%s (user or batch)", name, cls);
+    return;
+  }
+  /* GPUpIO I/O (docs/workload-format.md, I/O) */
+  if ((r = kv_num(p, &kv, "io", 0, 1000000000ull, 0, &v)) < 0) return;
+  k.has_io = r, k.io = r ? v : 0;
+  if ((r = kv_num(p, &kv, "rounds", 1, 1000, 0, &v)) < 0) return;
+  k.rounds = r ? (unsigned)v : 1;
+  if (r && !k.has_io) {
+    perr(p, "kernel '%s': rounds= needs io= (rounds of compute and I/O wait)", name);
+    return;
+  }
+  const char *yl = kv_get(&kv, "yield");
+  if (yl && !k.has_io) {
+    perr(p, "kernel '%s': yield= needs io= (it says what a TB does during its I/O wait)", name);
+    return;
+  }
+  if (!yl || !strcmp(yl, "off")) k.yield = KMUSIM_YIELD_OFF;
+  else if (!strcmp(yl, "addr")) k.yield = KMUSIM_YIELD_ADDR;
+  else if (!strcmp(yl, "spin")) k.yield = KMUSIM_YIELD_SPIN;
+  else {
+    perr(p, "kernel '%s': yield=%s (off, addr or spin)", name, yl);
+    return;
+  }
+  if (k.has_io && w->nk >= 64) {
+    perr(p, "kernel '%s': io= on kernel %u: I/O flags exist for the first 64 kernels", name, w->nk);
     return;
   }
   if (kv_unused(p, &kv, "kernel")) return;

@@ -64,6 +64,9 @@ typedef struct {
    * cycles; 0: seeded SM_DRAIN_MIN..SM_DRAIN_MAX.  A drop waits for it: the revocation latency
    * as a model parameter (studies/trem, Fig. 11b) */
   unsigned pause_drain;
+  /* GPUpIO I/O (issue 13): the modelled device's extra cycles between an I/O's completion and
+   * its flag write + YIELD_SIGNAL write (sim/env/io_dev.h) */
+  unsigned iodev_lat;
 } kmusim_config;
 
 /* Policy names (config key `policy`, kmusim --policy): drain, reserve, warp, chimera,
@@ -110,6 +113,13 @@ typedef struct {
   unsigned jitter;      /* TB time varies uniformly by +-jitter percent (seeded) */
   int user;             /* TReM class: 1 user-facing, 0 batch (event kernels: always user) */
   uint32_t est;         /* TReM: estimated execution time in cycles (0: none) */
+  /* GPUpIO I/O thread blocks (docs/workload-format.md, I/O): a TB runs `rounds` rounds of
+   * (compute `cycles`, then wait for an I/O the device completes `io` cycles after the
+   * request); during a wait it spins (yield off) or yields (addr: yield(flag), spin: yield(0)) */
+  int has_io;           /* io= given */
+  uint64_t io;          /* I/O latency in cycles, 0..1e9 */
+  unsigned rounds;      /* 1..1000 (1 without io) */
+  int yield;            /* KMUSIM_YIELD_* */
   /* derived */
   uint64_t ntb;         /* grid x*y*z */
   unsigned threads;     /* per TB */
@@ -119,6 +129,18 @@ typedef struct {
   uint32_t pbase;       /* event: parameter buffer base; entries of KMUSIM_ESIZE bytes */
   int registered;       /* event: has a register event */
 } kmusim_kernel;
+
+enum { KMUSIM_YIELD_OFF, KMUSIM_YIELD_ADDR, KMUSIM_YIELD_SPIN };
+/* the flag word of (kernel k, TB index i) that the device writes when the TB's I/O completes:
+ * unique per resident TB (2^18 TBs per kernel, 64 kernels apart by 16 MB) */
+#define KMUSIM_IOFLAG_BASE 0x40000000u
+#define KMUSIM_IOFLAG_KSTRIDE 0x01000000u
+#define KMUSIM_IOFLAG_TSTRIDE 64u
+#define KMUSIM_IOFLAG_TBS (1u << 18)
+static inline uint32_t kmusim_ioflag(unsigned k, uint64_t tb) {
+  return KMUSIM_IOFLAG_BASE + KMUSIM_IOFLAG_KSTRIDE * k +
+         KMUSIM_IOFLAG_TSTRIDE * (uint32_t)(tb % KMUSIM_IOFLAG_TBS);
+}
 
 #define KMUSIM_ESIZE 64u                /* parameter entry size: word 0 is the completion flag */
 #define KMUSIM_KPTR_BASE 0x00100000u    /* kernel k: KMUSIM_KPTR_BASE + 0x100 * k */
