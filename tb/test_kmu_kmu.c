@@ -309,13 +309,13 @@ static void rnd_init(void *c, uint64_t seed) {
     x->take_pct = 5 + (unsigned)kmu_rng_below(g, 40);
     x->ev_pct = 2 + (unsigned)kmu_rng_below(g, 20);
     x->host_pct = 2 + (unsigned)kmu_rng_below(g, 20);
-    if (x->swap_mix == 2) { /* busier streams: the levels fill */
+    if (x->swap_mix == 2) { /* the race's mix: level 0 fills, tags free soon */
       x->slow_pct = 50 + (unsigned)kmu_rng_below(g, 50);
       x->ev_pct = 5 + (unsigned)kmu_rng_below(g, 20);
       x->host_pct = 5 + (unsigned)kmu_rng_below(g, 20);
       x->take_pct = 40 + (unsigned)kmu_rng_below(g, 50);
       x->prio_w[0] = 5 + (unsigned)kmu_rng_below(g, 10);
-      x->mrdy_pct = 100, x->stall_pct = 0; /* tags free soon: swap-outs are not held by CT */
+      x->mrdy_pct = 100, x->stall_pct = 0; /* swap-outs are not held back by the CT */
       x->delay_max = 1 + (unsigned)kmu_rng_below(g, 8);
     }
   }
@@ -490,7 +490,10 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
    * its level reserved from its handshake on, so it leaves the register the cycle its engine is
    * done, G cycles after the handshake; the other stream then waits G + 1 at most */
   if (x->geo_k >= 0 && cyc >= x->geo_at)
-    ok &= kmu_expect(geo_exit, t, cyc, "the engine's kernel leaves the register G cycles after its handshake (its room is reserved)", 1, 0);
+    ok &= kmu_expect(geo_exit, t, cyc,
+                     "the engine's kernel leaves the register G cycles after its handshake "
+                     "(its room is reserved)",
+                     1, 0);
   /* the reserved word: the level of the kernel in the register, or of one going there now */
   int resv = -1;
   if (x->geo_k >= 0) resv = krec_of(x, (uint64_t)x->geo_k)->d.prio;
@@ -593,7 +596,8 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   if (vk) {
     const unsigned vl = vk->d.prio;
     const int clash = nk && !byp && nk->d.prio == vl; /* the accepted one is pushed there */
-    const int room = (int)PEND - (int)x->pool[vl].n - ((int)vl == resv); /* beyond the reserved word */
+    /* room beyond the reserved word */
+    const int room = (int)PEND - (int)x->pool[vl].n - ((int)vl == resv);
     swp = x->pool[vl].n < PEND && room > 0 && !clash && (cand_cont || free_ct >= 0);
     if (!swp) x->swap_blocked++;
     if (!swp && x->pool[vl].n < PEND && room == 0 && !clash && (cand_cont || free_ct >= 0))
