@@ -16,6 +16,7 @@ import gen_workload as gw  # noqa: E402 (the mix generator)
 LOADS = [0.25, 0.5, 1.0, 2.0]
 MIXES = ["W1", "W2"]
 NJOBS = 14                     # jobs per run (the paper: 30; the CPU budget of the study)
+SEEDS = 3                      # generator seeds per point (the paper: 5): SEED, SEED+1, ...
 # variants: (key, label, TReM on).  Without revocation = the same priorities (user-facing 3,
 # batch 0) and, for Elastic, the same split; only the revocation is off (gen_workload.trem_mix)
 # Elastic runs since kmu_dispatch's fix of its hang (a batch pick held when U = NSM: parked
@@ -50,8 +51,10 @@ def cycle_limit(jobs):
     return 4 * (last + work // gw.TREM_GPUS + max(t for *_, t in jobs)) + 200000
 
 
-def plan(seed, quick, variants, add):
-    """add every mix run through add(key, text, est, extra); returns {key: jobs}"""
+def plan(seeds, quick, variants, add):
+    """add every mix run, for every generator seed of `seeds`, through add(key, text, est,
+    extra); returns {key: jobs}.  A key is ("mix", mix, "L<load>", variant, "S<seed>") and,
+    for the Fig. 11b and deeper-queue points, "D<pause_drain>" or "Q<batch tasks>" """
     jobs = {}
     if quick:     # the smoke point: one overloaded run of few jobs, the flow and its checks
         pts = [("W1", 2.0, "prio_tr", 0)]
@@ -62,13 +65,16 @@ def plan(seed, quick, variants, add):
         # the deeper hardware queue (docs/results-trem.md, Found by the study)
         pts += [(m, Q_LOAD, v, -Q_DEEP) for m in MIXES for v in ("prio", "prio_tr")]
         nj = NJOBS
-    for m, ld, v, d in pts:
-        text, jl = gw.trem_mix(seed, m, ld, nj, v, cost=COST if v == "el_tr" else 0,
-                               pause_drain=max(d, 0), batch_out=-d if d < 0 else
-                               gw.TREM_BATCH_OUT)
-        key = ("mix", m, f"L{ld}", v) + ((f"D{d}",) if d > 0 else (f"Q{-d}",) if d else ())
-        jobs[key] = jl
-        add(key, text, cycle_limit(jl), ("--cycles", str(cycle_limit(jl)), "--hang", "100000"))
+    for seed in seeds:
+        for m, ld, v, d in pts:
+            text, jl = gw.trem_mix(seed, m, ld, nj, v, cost=COST if v == "el_tr" else 0,
+                                   pause_drain=max(d, 0), batch_out=-d if d < 0 else
+                                   gw.TREM_BATCH_OUT)
+            key = ("mix", m, f"L{ld}", v, f"S{seed}") + \
+                ((f"D{d}",) if d > 0 else (f"Q{-d}",) if d else ())
+            jobs[key] = jl
+            add(key, text, cycle_limit(jl),
+                ("--cycles", str(cycle_limit(jl)), "--hang", "100000"))
     return jobs
 
 
@@ -104,10 +110,11 @@ def analyse(key, js, jl, failures):
     """one mix run's row: user-facing tasks meeting the SLA (response = completion flag -
     issue, the issue being when the host released it: its time and its after= dependency),
     revocations, wasted work, batch jobs' time to completion over their time alone"""
+    ext = key[5] if len(key) > 5 else ""
     row = {"mix": key[1], "load": float(key[2][1:]), "variant": key[3],
-           "pause_drain": int(key[4][1:]) if len(key) > 4 and key[4][0] == "D" else 0,
-           "batch_out": int(key[4][1:]) if len(key) > 4 and key[4][0] == "Q" else
-           gw.TREM_BATCH_OUT}
+           "seed": int(key[4][1:]),
+           "pause_drain": int(ext[1:]) if ext[:1] == "D" else 0,
+           "batch_out": int(ext[1:]) if ext[:1] == "Q" else gw.TREM_BATCH_OUT}
     if js is None:
         row["failed"] = True
         return row
@@ -148,3 +155,32 @@ def analyse(key, js, jl, failures):
         "user_share_pct": 100.0 * uwork / max(1, useful),
         "cycles": js["cycles"]})
     return row
+
+
+# the per-seed numbers a point averages (mean, and min .. max over its seeds)
+AGG = ["sla_met_pct", "resp_p50", "resp_p99", "revocations", "wasted_pct", "batch_slow_p50",
+       "batch_slow_p99", "offered", "user_share_pct", "user_tasks", "batch_jobs", "cycles"]
+POINT = ("mix", "load", "variant", "pause_drain", "batch_out")
+
+
+def aggregate(rows):
+    """one row per point (POINT) over its seeds: every AGG field's mean, and its min and max as
+    <field>_min, <field>_max; "seeds" the seeds run, "seeds_ok" those that did not fail,
+    "met" the per-seed SLA-met percentages (in seed order); "failed" when any seed failed"""
+    pts = {}
+    for r in rows:
+        pts.setdefault(tuple(r[k] for k in POINT), []).append(r)
+    out = []
+    for k, rs in pts.items():
+        rs.sort(key=lambda r: r["seed"])
+        ok = [r for r in rs if not r.get("failed")]
+        a = dict(zip(POINT, k))
+        a.update({"seeds": len(rs), "seeds_ok": len(ok), "failed": len(ok) != len(rs),
+                  "met": [r["sla_met_pct"] for r in ok]})
+        for f in AGG:
+            v = [r[f] for r in ok if r.get(f) is not None]
+            a[f] = sum(v) / len(v) if v else None
+            a[f + "_min"] = min(v) if v else None
+            a[f + "_max"] = max(v) if v else None
+        out.append(a)
+    return out
