@@ -145,6 +145,7 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->el_i.sla_i = w->fe_o.trem_sla_o;
   w->el_i.period_i = w->fe_o.trem_period_o;
   w->el_i.shift_i = w->fe_o.trem_shift_o;
+  w->el_i.unit_i = w->fe_o.trem_unit_o;
   w->el_i.arr_i = m->q.arr;
   w->el_i.fin_i = m->q.fin;
   w->el_i.smp_valid_i = m->q.smp;

@@ -294,7 +294,7 @@ module kmu_gpu #(
   wire [1:0] trq_kind;
   wire [15:0] trq_id;
   wire [3:0] tr_thr;
-  wire [2:0] tr_shift;
+  wire [2:0] tr_shift, tr_unit;
   wire [31:0] tr_cost, tr_sla, tr_period;
   wire [1:0] tr_policy;  // TR_CTRL.POLICY: kmu_trem_policy
   wire [15:0] tp_cnt, tp_ok_cnt, tp_nv_cnt;  // kmu_trem_policy's counters: TR_AUTO, TR_AUTO_NV
@@ -437,6 +437,7 @@ module kmu_gpu #(
       .trem_cost_o      (tr_cost),
       .trem_policy_o    (tr_policy),
       .trem_shift_o     (tr_shift),
+      .trem_unit_o      (tr_unit),
       .trem_sla_o       (tr_sla),
       .trem_period_o    (tr_period),
       .trem_busy_i      (rv_busy),
@@ -741,6 +742,7 @@ module kmu_gpu #(
       .sla_i      (tr_sla),
       .period_i   (tr_period),
       .shift_i    (tr_shift),
+      .unit_i     (tr_unit),
       .arr_i      (el_arr_q),
       .fin_i      (el_fin_q),
       .smp_valid_i(el_smp_q),
