@@ -64,6 +64,7 @@ typedef struct {
    * cycles; 0: seeded SM_DRAIN_MIN..SM_DRAIN_MAX.  A drop waits for it: the revocation latency
    * as a model parameter (studies/trem, Fig. 11b) */
   unsigned pause_drain;
+  unsigned unit;         /* TR_CTRL.UNIT: Elastic's SMs per user-facing task, log2 (0..7) */
 } kmusim_config;
 
 /* Policy names (config key `policy`, kmusim --policy): drain, reserve, warp, chimera,
