@@ -830,16 +830,20 @@ module kmu_gpu #(
   // when a user-facing pick finds no room (registered there), armed by user-facing arrivals
   // (el_arr_q), into kmu_revoke's request port behind TR_CMD; the automatic completions stay
   // out of the window (tp_cmd_done); Elastic's split of the SMs from kmu_elastic's U.
-  wire unused_tp_auto_done, unused_tp_arm, unused_tp_nr, unused_tp_pend;
+  wire unused_tp_auto_done, unused_tp_nr, unused_tp_pend;
+  wire [3:0] unused_tp_arm;  // the owed-arrival count (AW = 4)
   kmu_trem_policy #(
       .NSM  (NSM),
-      .LID_W(16)
+      .LID_W(16),
+      .AW   (4),
+      .QW   (8)
   ) u_trem_policy (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
       .policy_i     (tr_policy),
       .u_i          (el_u),
       .arr_i        (el_arr_q),
+      .uq_i         (el_q),
       .stall_i      (dsp_stall),
       .user_i       (dsp_user),
       .csr_valid_i  (trq_valid),
