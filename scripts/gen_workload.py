@@ -92,6 +92,7 @@ TREM_BATCH_MS = [("lavamd", 46000), ("hotspot", 130696), ("gaussian", 311000)]
 # fills one SM's registers, so one task holds 4 SMs as a paper task holds one GPU.
 TREM_SM_PER_GPU = 4
 TREM_GPUS = 16 // TREM_SM_PER_GPU      # the paper's 4 GPUs
+TREM_EL_UNIT = TREM_SM_PER_GPU.bit_length() - 1   # Elastic's TR_CTRL.UNIT: 2^2 SMs per task
 TREM_CYC_PER_MS = 5            # user-facing tasks and the SLA: 1 paper ms = 5 cycles
 TREM_BATCH_CYC_PER_S = 80      # batch tasks and batch jobs: 1 paper s = 80 cycles (63x more)
 TREM_SLA = 200 * TREM_CYC_PER_MS   # the paper's 200 ms SLA: 1,000 cycles
@@ -111,7 +112,7 @@ def trem_pareto(r, mean):
 
 
 def trem_mix(seed, mix, load, njobs, variant, cost=0, pause_drain=0,
-             batch_out=TREM_BATCH_OUT):
+             batch_out=TREM_BATCH_OUT, nsm=None):
     """A TReM task mix (TReM V-B, Table IV) as a kmusim workload (text) and its job list.
 
     njobs jobs arrive with exponential gaps of mean E[D] / (load x 4): load 1 offers as much
@@ -137,10 +138,14 @@ def trem_mix(seed, mix, load, njobs, variant, cost=0, pause_drain=0,
     Every kernel line has est= its TB cycles (Elastic's NEAR_DONE rule).
     variant: prio (trem=off: the same priorities, no revocation), prio_tr (trem=priority),
     el_tr (trem=elastic, cost=COST), el (trem=elastic with cost=2^32-1: every ROOM_EL answers
-    NEAR_DONE, so Elastic's split without revocation).  Elastic's TR_SLA is SLA / 4: U counts
-    SMs and a task needs 4 of them (U = ceil(4 l_e q / SLA) SMs run q tasks of l_e within the
-    SLA); TR_PERIOD 500 cycles (the paper's 100 ms).  pause_drain: kmusim's revocation-latency
-    parameter.  Returns (text, jobs): jobs = [(name, kind, arrival, ntasks, t_cycles)]."""
+    NEAR_DONE, so Elastic's split without revocation).  Elastic's TR_SLA is the SLA and
+    TR_CTRL.UNIT 2 (config unit=): U = min(NSM, ceil(l_e q / SLA) << 2) SMs, ceil(l_e q / SLA)
+    tasks of 4 SMs, the paper's Equation 2 in GPUs (before TR_CTRL.UNIT the study wrote SLA / 4,
+    so U = ceil(4 l_e q / SLA) counted SMs and a task could get fewer than its 4 TBs need);
+    TR_PERIOD 500 cycles (the paper's 100 ms).  pause_drain: kmusim's revocation-latency
+    parameter.  nsm: the SM count (config nsm=; default the paper configuration's 16): the
+    same jobs on more or fewer paper GPUs (the load stays relative to 4 GPUs: Fig. 11a).
+    Returns (text, jobs): jobs = [(name, kind, arrival, ntasks, t_cycles)]."""
     r = random.Random(seed * 7717 + (1 if mix == "W1" else 2))
     pu = TREM_MIXES[mix]
     ed = pu * TREM_USER_JOB + (1 - pu) * TREM_BATCH_JOB
@@ -149,13 +154,15 @@ def trem_mix(seed, mix, load, njobs, variant, cost=0, pause_drain=0,
     if variant == "prio_tr":
         cfg += " trem=priority"
     elif variant in ("el", "el_tr"):
-        cfg += (f" trem=elastic sla={TREM_SLA // TREM_SM_PER_GPU}"
+        cfg += (f" trem=elastic sla={TREM_SLA} unit={TREM_EL_UNIT}"
                 f" period={100 * TREM_CYC_PER_MS}"
                 f" cost={0xFFFFFFFF if variant == 'el' else cost}")
     elif variant != "prio":
         raise ValueError(f"trem_mix: unknown variant {variant}")
     if pause_drain:
         cfg += f" pause_drain={pause_drain}"
+    if nsm:
+        cfg += f" nsm={nsm}"
     kern, ev, jobs = [cfg], [], []
     t = 0.0
     for j in range(njobs):

@@ -28,6 +28,16 @@ F11_LOAD = 1.0                 # the paper's Fig. 11b: W1 and W2 at load 1.0, av
 F11_DRAIN = [0, 410, 910, 2410, 4910]   # pause_drain: revocations of about 90 .. 5,000 cycles
 F11_VARIANT = "prio_tr"        # Fig. 11b's policy
 Q_DEEP, Q_LOAD = 16, 2.0       # the deeper hardware queue: 16 batch tasks, at load 2.0
+# Fig. 11a: the same load-1.0 jobs (load relative to 4 paper GPUs) on 2 .. 16 paper GPUs of 4
+# SMs (config nsm= 8 .. 64; the C engine, kmusim's limit is 64 SMs), the host keeping one batch
+# task per GPU in the hardware; Elastic with and without revocation as in the paper's figure
+F11A_GPUS = [2, 4, 8, 16]
+F11A_VARIANTS = ("el", "el_tr")
+# Fig. 11a's extra GPU counts run on the first F11A_SEEDS seeds only (MIX_F11A_SEEDS; default
+# every seed): a 64-SM run costs about four times a 16-SM one per cycle
+F11A_SEEDS = int(os.environ.get("MIX_F11A_SEEDS", "0")) or None
+# MIX_EXTRAS=0 (development): without the mix's Fig. 11b latencies and the deeper queue
+EXTRAS = os.environ.get("MIX_EXTRAS", "1") != "0"
 # The paper's without-revocation curve of Fig. 7 (Priority and Elastic without TReM, % of
 # user-facing tasks meeting the SLA).  The figure itself is not in the text we have
 # (../shared/papers/trem-task-revocation.txt); its numbers are the text's statements about it
@@ -61,17 +71,25 @@ def plan(seeds, quick, variants, add):
         nj = 6
     else:
         pts = [(m, ld, v, 0) for m in MIXES for ld in LOADS for v in variants]
-        pts += [(m, F11_LOAD, F11_VARIANT, d) for m in MIXES for d in F11_DRAIN if d]
+        pts += [(m, F11_LOAD, F11_VARIANT, d) for m in MIXES for d in F11_DRAIN if d
+                if F11_VARIANT in variants and EXTRAS]
         # the deeper hardware queue (docs/results-trem.md, Found by the study)
-        pts += [(m, Q_LOAD, v, -Q_DEEP) for m in MIXES for v in ("prio", "prio_tr")]
+        pts += [(m, Q_LOAD, v, -Q_DEEP) for m in MIXES for v in ("prio", "prio_tr")
+                if v in variants and EXTRAS]
         nj = NJOBS
+    # Fig. 11a's GPU counts other than the main points' 4 (their 4-GPU point is the main one)
+    gpts = [] if quick else [(m, F11_LOAD, v, g) for m in MIXES for v in F11A_VARIANTS
+                             if v in variants for g in F11A_GPUS if g != gw.TREM_GPUS]
     for seed in seeds:
-        for m, ld, v, d in pts:
+        gp = gpts if seed in seeds[:F11A_SEEDS] else []
+        for m, ld, v, d in pts + [(m, ld, v, ("G", g)) for m, ld, v, g in gp]:
+            g = d[1] if isinstance(d, tuple) else None
+            d = 0 if g else d
             text, jl = gw.trem_mix(seed, m, ld, nj, v, cost=COST if v == "el_tr" else 0,
-                                   pause_drain=max(d, 0), batch_out=-d if d < 0 else
-                                   gw.TREM_BATCH_OUT)
+                                   pause_drain=max(d, 0), batch_out=g or (-d if d < 0 else
+                                   gw.TREM_BATCH_OUT), nsm=g and g * gw.TREM_SM_PER_GPU)
             key = ("mix", m, f"L{ld}", v, f"S{seed}") + \
-                ((f"D{d}",) if d > 0 else (f"Q{-d}",) if d else ())
+                ((f"D{d}",) if d > 0 else (f"Q{-d}",) if d else (f"G{g}",) if g else ())
             jobs[key] = jl
             add(key, text, cycle_limit(jl),
                 ("--cycles", str(cycle_limit(jl)), "--hang", "100000"))
@@ -114,7 +132,8 @@ def analyse(key, js, jl, failures):
     row = {"mix": key[1], "load": float(key[2][1:]), "variant": key[3],
            "seed": int(key[4][1:]),
            "pause_drain": int(ext[1:]) if ext[:1] == "D" else 0,
-           "batch_out": int(ext[1:]) if ext[:1] == "Q" else gw.TREM_BATCH_OUT}
+           "batch_out": int(ext[1:]) if ext[:1] in "QG" and ext else gw.TREM_BATCH_OUT,
+           "gpus": int(ext[1:]) if ext[:1] == "G" else gw.TREM_GPUS}
     if js is None:
         row["failed"] = True
         return row
@@ -134,7 +153,7 @@ def analyse(key, js, jl, failures):
             uwork += n * gw.TREM_SM_PER_GPU * t
             resp += [i["completed"] - i["issued"] for i in done]
         else:
-            alone = math.ceil(n / gw.TREM_GPUS) * t
+            alone = math.ceil(n / row["gpus"]) * t
             slow.append((max(i["completed"] for i in done) - arr) / alone)
     if bad:
         failures.append(f"{'/'.join(key)}: {bad} jobs with tasks not launched or not complete")
@@ -160,7 +179,7 @@ def analyse(key, js, jl, failures):
 # the per-seed numbers a point averages (mean, and min .. max over its seeds)
 AGG = ["sla_met_pct", "resp_p50", "resp_p99", "revocations", "wasted_pct", "batch_slow_p50",
        "batch_slow_p99", "offered", "user_share_pct", "user_tasks", "batch_jobs", "cycles"]
-POINT = ("mix", "load", "variant", "pause_drain", "batch_out")
+POINT = ("mix", "load", "variant", "pause_drain", "batch_out", "gpus")
 
 
 def aggregate(rows):

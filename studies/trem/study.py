@@ -248,6 +248,9 @@ def main():
     ap.add_argument("--seeds", type=int,
                     default=int(os.environ.get("MIX_SEEDS", str(mix.SEEDS))),
                     help="task-mix generator seeds per point: SEED .. SEED+N-1")
+    ap.add_argument("--variants", default=None,
+                    help="development: the task-mix variants to run (comma list of prio, "
+                    "prio_tr, el, el_tr; default all)")
     ap.add_argument("--mix-only", action="store_true",
                     help="the task mixes alone (no Table II, Fig. 6, manual Fig. 11b)")
     ap.add_argument("--elastic", dest="elastic", action="store_true", default=mix.ELASTIC,
@@ -317,7 +320,8 @@ def main():
             F11_N * F11_GAP * RESIDENT)
 
     # ---- the task mixes (mix.py): Fig. 7-9 and the mix's Fig. 11b ----
-    mvars = [v for v, _, _ in mix.VARIANTS if a.elastic or not v.startswith("el")]
+    mvars = [v for v, _, _ in mix.VARIANTS if (a.elastic or not v.startswith("el")) and
+             (a.variants is None or v in a.variants.split(","))]
     # cost: about 120 per cycle in the units above (65,536 TBs of 2,000 cycles: 1.07M cycles)
     mjobs = mix.plan(seeds, a.quick, mvars,
                      lambda k, t, lim, ex: add(k, t, 30 * lim, ex))
@@ -466,11 +470,11 @@ def main():
         for d in mix.F11_DRAIN:
             met = {r["mix"]: r.get("sla_met_pct") for r in mrows if r["variant"] == v and
                    r["load"] == mix.F11_LOAD and r["pause_drain"] == d and
-                   r["batch_out"] == mix.gw.TREM_BATCH_OUT}
+                   r["batch_out"] == mix.gw.TREM_BATCH_OUT and r["gpus"] == mix.gw.TREM_GPUS}
             ok = [met.get(m) for m in mix.MIXES if met.get(m) is not None]
             rng = {r["mix"]: (r.get("sla_met_pct_min"), r.get("sla_met_pct_max"))
                    for r in mrows if r["variant"] == v and r["load"] == mix.F11_LOAD and
-                   r["pause_drain"] == d and r["batch_out"] == mix.gw.TREM_BATCH_OUT}
+                   r["pause_drain"] == d and r["batch_out"] == mix.gw.TREM_BATCH_OUT and r["gpus"] == mix.gw.TREM_GPUS}
             mf11.append({"variant": v, "pause_drain": d, "latency": probe.get(d),
                          "latency_ms": None if probe.get(d) is None else
                          probe[d] / mix.gw.TREM_CYC_PER_MS,
@@ -478,6 +482,25 @@ def main():
                          **{f"met_{m}_range": rng.get(m, (None, None)) for m in mix.MIXES},
                          "violations_pct": 100 - sum(ok) / len(ok) if len(ok) == len(mix.MIXES)
                          else None})
+
+    # ---- Fig. 11a: violations against the number of paper GPUs (load 1.0, W1 and W2 averaged)
+    mf11a = []
+    for v in [v for v in mix.F11A_VARIANTS if v in mvars] if not a.quick else []:
+        for g in mix.F11A_GPUS:
+            pr = {r["mix"]: r for r in mrows if r["variant"] == v and r["load"] == mix.F11_LOAD
+                  and not r["pause_drain"] and r["gpus"] == g and
+                  (g != mix.gw.TREM_GPUS or r["batch_out"] == mix.gw.TREM_BATCH_OUT)}
+            met = {m: pr[m].get("sla_met_pct") for m in pr if not pr[m].get("failed")}
+            ok = [met[m] for m in mix.MIXES if met.get(m) is not None]
+            mf11a.append({"variant": v, "gpus": g, "sms": g * mix.gw.TREM_SM_PER_GPU,
+                          **{f"met_{m}": met.get(m) for m in mix.MIXES},
+                          **{f"met_{m}_range": (pr[m].get("sla_met_pct_min"),
+                                                pr[m].get("sla_met_pct_max")) if m in pr
+                             else (None, None) for m in mix.MIXES},
+                          **{f"rev_{m}": pr[m].get("revocations") if m in pr else None
+                             for m in mix.MIXES},
+                          "violations_pct": 100 - sum(ok) / len(ok) if len(ok) == len(mix.MIXES)
+                          else None})
 
     # ---- write ----
     def csv(name, rows):
@@ -498,6 +521,8 @@ def main():
     csv("mix.csv", [{k: v for k, v in r.items() if k != "met"} for r in mrows])
     csv("mix_seeds.csv", srows)
     csv("fig11b_mix.csv", mf11)
+    csv("fig11a_mix.csv", [{k: v for k, v in r.items() if not k.endswith("_range")}
+                           for r in mf11a])
 
     def c(x):
         return "-" if x is None else f"{x:,}"
@@ -577,7 +602,8 @@ def main():
                "TReM | vs paper | response p50 / p99 | revocations | wasted work % | batch "
                "time / alone p50 / p99 |", "|---" * 12 + "|"]
         for r in mrows:
-            if r["pause_drain"] or r["batch_out"] != mix.gw.TREM_BATCH_OUT:
+            if r["pause_drain"] or r["batch_out"] != mix.gw.TREM_BATCH_OUT or \
+                    r["gpus"] != mix.gw.TREM_GPUS:
                 continue
             if r.get("failed"):
                 md.append(f"| {r['mix']} | {r['load']} | - | {vlabel[r['variant']]} | FAILED "
@@ -592,7 +618,8 @@ def main():
                       f"{c(round(r['resp_p50']))} / {c(round(r['resp_p99']))} | "
                       f"{mr(r, 'revocations')} | {mr(r, 'wasted_pct')} | "
                       f"{f2(r['batch_slow_p50'])} / {f2(r['batch_slow_p99'])} |")
-    mq = [r for r in mrows if r["batch_out"] != mix.gw.TREM_BATCH_OUT]
+    mq = [r for r in mrows if r["batch_out"] != mix.gw.TREM_BATCH_OUT and
+          r["gpus"] == mix.gw.TREM_GPUS]
     if mq:
         md += ["", f"## The hardware queue: {mix.Q_DEEP} batch tasks in the hardware instead of "
                f"{mix.gw.TREM_BATCH_OUT} (load {mix.Q_LOAD}; seeds {srange})", "",
@@ -603,11 +630,11 @@ def main():
                       f"{mr(r, 'sla_met_pct')} | {mr(r, 'revocations')} | "
                       f"{mr(r, 'wasted_pct')} | {f2(r.get('batch_slow_p50'))} / "
                       f"{f2(r.get('batch_slow_p99'))} |")
+    def rg(r, m):
+        lo, hi = r[f"met_{m}_range"]
+        return f2(r.get(f"met_{m}"), 1) + ("" if lo is None or lo == hi else
+                                           f" ({lo:.1f}..{hi:.1f})")
     if mf11:
-        def rg(r, m):
-            lo, hi = r[f"met_{m}_range"]
-            return f2(r.get(f"met_{m}"), 1) + ("" if lo is None or lo == hi else
-                                               f" ({lo:.1f}..{hi:.1f})")
         md += ["", "## Fig. 11b analogue: SLA violations against the revocation latency (mixes "
                f"at load {mix.F11_LOAD}; seeds {srange}, mean (min..max))", "",
                "| policy | pause_drain | revocation latency (cycles) | (paper ms) | SLA met W1 % | "
@@ -616,6 +643,17 @@ def main():
             md.append(f"| {vlabel[r['variant']]} | {r['pause_drain']} | {c(r['latency'])} | "
                       f"{f2(r['latency_ms'], 0)} | {rg(r, 'W1')} | "
                       f"{rg(r, 'W2')} | {f2(r['violations_pct'], 1)} |")
+
+    if mf11a:
+        md += ["", "## Fig. 11a analogue: SLA violations against the number of paper GPUs (mixes "
+               f"at load {mix.F11_LOAD} for 4 GPUs; seeds {srange}, the GPU counts other than 4 on "
+               f"the first {min(len(seeds), mix.F11A_SEEDS or len(seeds))}; mean (min..max))", "",
+               "| policy | paper GPUs | SMs | SLA met W1 % | SLA met W2 % | revocations W1 / W2 "
+               "| violations % (mean of W1, W2) |", "|---|---|---|---|---|---|---|"]
+        for r in mf11a:
+            md.append(f"| {vlabel[r['variant']]} | {r['gpus']} | {r['sms']} | {rg(r, 'W1')} | "
+                      f"{rg(r, 'W2')} | {f2(r['rev_W1'], 1)} / {f2(r['rev_W2'], 1)} | "
+                      f"{f2(r['violations_pct'], 1)} |")
 
     # ---- targets ----
     checks = []
@@ -649,7 +687,7 @@ def main():
             for ld in mix.LOADS:
                 r = next((r for r in mrows if r["variant"] == v and r["mix"] == m and
                           r["load"] == ld and not r["pause_drain"] and
-                          r["batch_out"] == mix.gw.TREM_BATCH_OUT), None)
+                          r["batch_out"] == mix.gw.TREM_BATCH_OUT and r["gpus"] == mix.gw.TREM_GPUS), None)
                 got = r.get("sla_met_pct") if r and not r.get("failed") else None
                 ref = mix.PAPER_NO_TR[m][ld]
                 k = sum(x >= ref for x in r["met"]) if r else 0
@@ -666,7 +704,7 @@ def main():
         f.write("\n".join(md) + "\n")
     with open(os.path.join(out, "summary.json"), "w") as f:
         json.dump({"table2": t2, "table2_mem": tm, "fig6": f6, "fig11b": f11,
-                   "mix": mrows, "mix_seeds": srows, "fig11b_mix": mf11, "mix_probe": probe,
+                   "mix": mrows, "mix_seeds": srows, "fig11b_mix": mf11, "fig11a_mix": mf11a, "mix_probe": probe,
                    "user_alone": t_alone, "quick": a.quick,
                    "seed": a.seed, "mix_seed_list": seeds, "checks": [{"ok": ok, "text": t} for ok, t in checks],
                    "targets": [{"met": ok, "text": t} for ok, t in targets],
