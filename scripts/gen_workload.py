@@ -112,7 +112,7 @@ def trem_pareto(r, mean):
 
 
 def trem_mix(seed, mix, load, njobs, variant, cost=0, pause_drain=0,
-             batch_out=TREM_BATCH_OUT, nsm=None):
+             batch_out=TREM_BATCH_OUT, gpus=None):
     """A TReM task mix (TReM V-B, Table IV) as a kmusim workload (text) and its job list.
 
     njobs jobs arrive with exponential gaps of mean E[D] / (load x 4): load 1 offers as much
@@ -143,26 +143,30 @@ def trem_mix(seed, mix, load, njobs, variant, cost=0, pause_drain=0,
     tasks of 4 SMs, the paper's Equation 2 in GPUs (before TR_CTRL.UNIT the study wrote SLA / 4,
     so U = ceil(4 l_e q / SLA) counted SMs and a task could get fewer than its 4 TBs need);
     TR_PERIOD 500 cycles (the paper's 100 ms).  pause_drain: kmusim's revocation-latency
-    parameter.  nsm: the SM count (config nsm=; default the paper configuration's 16): the
-    same jobs on more or fewer paper GPUs (the load stays relative to 4 GPUs: Fig. 11a).
+    parameter.  gpus: the same jobs on that many paper GPUs (Fig. 11a; the load stays relative
+    to 4 GPUs).  kmusim's engine is built for 16 SMs, so a paper GPU becomes 16 / gpus SMs: a
+    task is 16 / gpus TBs (each fills an SM) of the same time, Elastic's unit log2(16 / gpus),
+    and the host keeps one batch task per GPU (batch_out = gpus).
     Returns (text, jobs): jobs = [(name, kind, arrival, ntasks, t_cycles)]."""
     r = random.Random(seed * 7717 + (1 if mix == "W1" else 2))
     pu = TREM_MIXES[mix]
     ed = pu * TREM_USER_JOB + (1 - pu) * TREM_BATCH_JOB
     gap = ed / TREM_GPUS            # load 1; drawn at load 1 and scaled below
     cfg = "config paper"
+    spg = TREM_SM_PER_GPU
+    if gpus:
+        spg, batch_out = 16 // gpus, gpus
+    unit = spg.bit_length() - 1
     if variant == "prio_tr":
         cfg += " trem=priority"
     elif variant in ("el", "el_tr"):
-        cfg += (f" trem=elastic sla={TREM_SLA} unit={TREM_EL_UNIT}"
+        cfg += (f" trem=elastic sla={TREM_SLA} unit={unit}"
                 f" period={100 * TREM_CYC_PER_MS}"
                 f" cost={0xFFFFFFFF if variant == 'el' else cost}")
     elif variant != "prio":
         raise ValueError(f"trem_mix: unknown variant {variant}")
     if pause_drain:
         cfg += f" pause_drain={pause_drain}"
-    if nsm:
-        cfg += f" nsm={nsm}"
     kern, ev, jobs = [cfg], [], []
     t = 0.0
     for j in range(njobs):
@@ -182,7 +186,7 @@ def trem_mix(seed, mix, load, njobs, variant, cost=0, pause_drain=0,
         # keeps one paper GPU busy; a batch job: D over its own task length
         n = max(1, round(d / (TREM_USER_MEAN if user else tc)))
         k = f"{'u' if user else 'b'}{j}_{name}"
-        kern.append(f"kernel {k} grid={TREM_SM_PER_GPU} tb=1024 regs=64 cycles={tc} host "
+        kern.append(f"kernel {k} grid={spg} tb=1024 regs=64 cycles={tc} host "
                     f"prio={3 if user else 0} class={'user' if user else 'batch'} est={tc}")
         for i in range(n):
             ev.append((a + (i * tc if user else 0), user, k, i))

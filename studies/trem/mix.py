@@ -28,9 +28,10 @@ F11_LOAD = 1.0                 # the paper's Fig. 11b: W1 and W2 at load 1.0, av
 F11_DRAIN = [0, 410, 910, 2410, 4910]   # pause_drain: revocations of about 90 .. 5,000 cycles
 F11_VARIANT = "prio_tr"        # Fig. 11b's policy
 Q_DEEP, Q_LOAD = 16, 2.0       # the deeper hardware queue: 16 batch tasks, at load 2.0
-# Fig. 11a: the same load-1.0 jobs (load relative to 4 paper GPUs) on 2 .. 16 paper GPUs of 4
-# SMs (config nsm= 8 .. 64; the C engine, kmusim's limit is 64 SMs), the host keeping one batch
-# task per GPU in the hardware; Elastic with and without revocation as in the paper's figure
+# Fig. 11a: the same load-1.0 jobs (load relative to 4 paper GPUs) on 2 .. 16 paper GPUs: the
+# engine is built for 16 SMs, so a paper GPU is 16 / GPUs SMs and a task as many TBs
+# (gen_workload.trem_mix gpus=), the host keeping one batch task per GPU in the hardware;
+# Elastic with and without revocation as in the paper's figure
 F11A_GPUS = [2, 4, 8, 16]
 F11A_VARIANTS = ("el", "el_tr")
 # Fig. 11a's extra GPU counts run on the first F11A_SEEDS seeds only (MIX_F11A_SEEDS; default
@@ -38,6 +39,7 @@ F11A_VARIANTS = ("el", "el_tr")
 F11A_SEEDS = int(os.environ.get("MIX_F11A_SEEDS", "0")) or None
 # MIX_EXTRAS=0 (development): without the mix's Fig. 11b latencies and the deeper queue
 EXTRAS = os.environ.get("MIX_EXTRAS", "1") != "0"
+ONLY_F11A = os.environ.get("MIX_ONLY_F11A", "0") == "1"   # development: Fig. 11a's runs alone
 # The paper's without-revocation curve of Fig. 7 (Priority and Elastic without TReM, % of
 # user-facing tasks meeting the SLA).  The figure itself is not in the text we have
 # (../shared/papers/trem-task-revocation.txt); its numbers are the text's statements about it
@@ -82,12 +84,12 @@ def plan(seeds, quick, variants, add):
                              if v in variants for g in F11A_GPUS if g != gw.TREM_GPUS]
     for seed in seeds:
         gp = gpts if seed in seeds[:F11A_SEEDS] else []
-        for m, ld, v, d in pts + [(m, ld, v, ("G", g)) for m, ld, v, g in gp]:
+        for m, ld, v, d in ([] if ONLY_F11A else pts) + [(m, ld, v, ("G", g)) for m, ld, v, g in gp]:
             g = d[1] if isinstance(d, tuple) else None
             d = 0 if g else d
             text, jl = gw.trem_mix(seed, m, ld, nj, v, cost=COST if v == "el_tr" else 0,
                                    pause_drain=max(d, 0), batch_out=g or (-d if d < 0 else
-                                   gw.TREM_BATCH_OUT), nsm=g and g * gw.TREM_SM_PER_GPU)
+                                   gw.TREM_BATCH_OUT), gpus=g)
             key = ("mix", m, f"L{ld}", v, f"S{seed}") + \
                 ((f"D{d}",) if d > 0 else (f"Q{-d}",) if d else (f"G{g}",) if g else ())
             jobs[key] = jl
@@ -148,9 +150,10 @@ def analyse(key, js, jl, failures):
         if len(ins) != n or len(done) != n:
             bad += 1
             continue
-        useful += n * gw.TREM_SM_PER_GPU * t
+        spg = 16 // row["gpus"]        # SMs a task holds (a paper GPU)
+        useful += n * spg * t
         if kind == "user":
-            uwork += n * gw.TREM_SM_PER_GPU * t
+            uwork += n * spg * t
             resp += [i["completed"] - i["issued"] for i in done]
         else:
             alone = math.ceil(n / row["gpus"]) * t
@@ -170,7 +173,7 @@ def analyse(key, js, jl, failures):
         "batch_jobs": len(slow), "batch_slow_p50": pct(slow, 50), "batch_slow_p99": pct(slow, 99),
         # offered load as generated: the task work over the 4 paper GPUs' time to the last
         # arrival (Pareto draws of few jobs: not exactly the nominal load)
-        "offered": useful / gw.TREM_SM_PER_GPU / gw.TREM_GPUS / last if last else None,
+        "offered": useful / (16 // row["gpus"]) / gw.TREM_GPUS / last if last else None,
         "user_share_pct": 100.0 * uwork / max(1, useful),
         "cycles": js["cycles"]})
     return row
