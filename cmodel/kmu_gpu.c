@@ -72,7 +72,7 @@ void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
   kmu_elastic_params elp = {p->nsm, 8, 32};
   kmu_revoke_init(&m->u_revoke, &rvp);
   kmu_elastic_init(&m->u_elastic, &elp);
-  kmu_trem_policy_params tpp = {p->nsm, 16};
+  kmu_trem_policy_params tpp = {p->nsm, 16, 4, 8};
   kmu_trem_policy_init(&m->u_trem_policy, &tpp);
   kmu_yield_mon_params ymp = {p->nsm, KMU_GPU_YW, p->ptbs, p->cnt_w};
   kmu_yield_mon_init(&m->u_yield_mon, &ymp);
@@ -145,6 +145,7 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->el_i.sla_i = w->fe_o.trem_sla_o;
   w->el_i.period_i = w->fe_o.trem_period_o;
   w->el_i.shift_i = w->fe_o.trem_shift_o;
+  w->el_i.unit_i = w->fe_o.trem_unit_o;
   w->el_i.arr_i = m->q.arr;
   w->el_i.fin_i = m->q.fin;
   w->el_i.smp_valid_i = m->q.smp;
@@ -433,6 +434,7 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   tpi->policy_i = w->fe_o.trem_policy_o;
   tpi->u_i = w->el_o.u_o;
   tpi->arr_i = m->q.arr;
+  tpi->uq_i = w->el_o.q_o;
   tpi->stall_i = w->dsp_o.stall_o;
   tpi->user_i = w->dsp_i.q_user_i;
   tpi->csr_valid_i = w->fe_o.trem_req_valid_o;

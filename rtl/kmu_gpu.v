@@ -294,7 +294,7 @@ module kmu_gpu #(
   wire [1:0] trq_kind;
   wire [15:0] trq_id;
   wire [3:0] tr_thr;
-  wire [2:0] tr_shift;
+  wire [2:0] tr_shift, tr_unit;
   wire [31:0] tr_cost, tr_sla, tr_period;
   wire [1:0] tr_policy;  // TR_CTRL.POLICY: kmu_trem_policy
   wire [15:0] tp_cnt, tp_ok_cnt, tp_nv_cnt;  // kmu_trem_policy's counters: TR_AUTO, TR_AUTO_NV
@@ -437,6 +437,7 @@ module kmu_gpu #(
       .trem_cost_o      (tr_cost),
       .trem_policy_o    (tr_policy),
       .trem_shift_o     (tr_shift),
+      .trem_unit_o      (tr_unit),
       .trem_sla_o       (tr_sla),
       .trem_period_o    (tr_period),
       .trem_busy_i      (rv_busy),
@@ -741,6 +742,7 @@ module kmu_gpu #(
       .sla_i      (tr_sla),
       .period_i   (tr_period),
       .shift_i    (tr_shift),
+      .unit_i     (tr_unit),
       .arr_i      (el_arr_q),
       .fin_i      (el_fin_q),
       .smp_valid_i(el_smp_q),
@@ -828,16 +830,20 @@ module kmu_gpu #(
   // when a user-facing pick finds no room (registered there), armed by user-facing arrivals
   // (el_arr_q), into kmu_revoke's request port behind TR_CMD; the automatic completions stay
   // out of the window (tp_cmd_done); Elastic's split of the SMs from kmu_elastic's U.
-  wire unused_tp_auto_done, unused_tp_arm, unused_tp_nr, unused_tp_pend;
+  wire unused_tp_auto_done, unused_tp_nr, unused_tp_pend;
+  wire [3:0] unused_tp_arm;  // the owed-arrival count (AW = 4)
   kmu_trem_policy #(
       .NSM  (NSM),
-      .LID_W(16)
+      .LID_W(16),
+      .AW   (4),
+      .QW   (8)
   ) u_trem_policy (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
       .policy_i     (tr_policy),
       .u_i          (el_u),
       .arr_i        (el_arr_q),
+      .uq_i         (el_q),
       .stall_i      (dsp_stall),
       .user_i       (dsp_user),
       .csr_valid_i  (trq_valid),

@@ -113,7 +113,7 @@ static const regdesc map[] = {
     {0x2210, K_RW, 0x3, "TR_IRQ_EN"},
     {0x2214, K_RW, 0xF, "TR_THRESH"},
     {0x2218, K_RW, 0xFFFFFFFF, "TR_COST"},
-    {0x221C, K_RW, 0x73, "TR_CTRL"},
+    {0x221C, K_RW, 0x773, "TR_CTRL"},
     {0x2220, K_RW, 0xFFFFFFFF, "TR_SLA"},
     {0x2224, K_RW, 0xFFFFFFFF, "TR_PERIOD"},
     {0x2228, K_RO, 0, "TR_ELASTIC"},
@@ -191,7 +191,7 @@ static const regdesc map[] = {
 #define A_HL_EST 0x2028u
 /* the TReM window: TR_CMD KIND [1:0], REPLAY [2], ID [31:16]; TR_RESULT STATUS [2:0],
  * REPLAY [3], DONE [6], BUSY [7], TAG [15:8], LID [31:16]; TR_EVENTS DONE [0], GUARD [1] (W1C);
- * TR_IRQ_EN the same bits; TR_CTRL POLICY [1:0], SHIFT [6:4] (reset 3) */
+ * TR_IRQ_EN the same bits; TR_CTRL POLICY [1:0], SHIFT [6:4] (reset 3), UNIT [10:8] */
 #define TR_BASE 0x2200u
 #define A_TR_CMD 0x2200u
 #define A_TR_RESULT 0x2204u
@@ -615,6 +615,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_cost_o = TR_COST", x->rf[A_TR_COST / 4], o->trem_cost_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_policy_o = TR_CTRL[1:0]", c & 3, o->trem_policy_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_shift_o = TR_CTRL[6:4]", (c >> 4) & 7, o->trem_shift_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "trem_unit_o = TR_CTRL[10:8]", (c >> 8) & 7, o->trem_unit_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_sla_o = TR_SLA", x->rf[A_TR_SLA / 4], o->trem_sla_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_period_o = TR_PERIOD", x->rf[A_TR_PERIOD / 4],
                         o->trem_period_o);
@@ -622,7 +623,8 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
                                              o->trem_req_id_o << 16)
                                 : 0,
                      (uint32_t)o->trem_thr_o, (uint32_t)o->trem_cost_o,
-                     (uint32_t)(o->trem_policy_o | o->trem_shift_o << 4), (uint32_t)o->trem_sla_o,
+                     (uint32_t)(o->trem_policy_o | o->trem_shift_o << 4 | o->trem_unit_o << 8),
+                     (uint32_t)o->trem_sla_o,
                      (uint32_t)o->trem_period_o, x->h_pend ? (uint32_t)o->host_est_o : 0};
     for (unsigned k = 0; k < 7; k++) x->tcov1[k] |= v[k], x->tcov0[k] |= ~v[k];
   }
@@ -679,7 +681,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       int chk = 1;
       if (r->kind == K_RW) exp = x->rf[a / 4];
       else if (a == 0x000) exp = 0x4B4D5530;
-      else if (a == 0x004) exp = 0x00000105;
+      else if (a == 0x004) exp = 0x00000106;
       else if (a == A_KERNEL_STATUS) exp = (uint32_t)x->kdone;
       else if (a == 0x008) exp = config_value();
       else if (a == 0x00C) exp = (uint32_t)(i->reg_busy_i | i->desc_pending_i << 1);
@@ -863,7 +865,7 @@ static int rnd_finish(void *c) {
   ok &= KMU_EXPECT_EQ(t, 0, "TR_CMD requests == taken + the one held", x->n_tr_cmd,
                       x->n_tr_taken + (uint64_t)x->tr_pend);
   {
-    static const uint32_t all[7] = {0xFFFF0007, 0xF, 0xFFFFFFFF, 0x73, 0xFFFFFFFF, 0xFFFFFFFF,
+    static const uint32_t all[7] = {0xFFFF0007, 0xF, 0xFFFFFFFF, 0x773, 0xFFFFFFFF, 0xFFFFFFFF,
                                     0xFFFFFFFF};
     static const char *const nm[7] = {"TR_CMD", "TR_THRESH", "TR_COST", "TR_CTRL", "TR_SLA",
                                       "TR_PERIOD", "HL_EST"};
@@ -955,7 +957,7 @@ typedef struct {
       tanv;
   int chk_treq, treq;  /* trem_req_valid_o == .treq; with it, the fields of TR_CMD word .tcmd */
   uint32_t tcmd;
-  int chk_tcfg;        /* thr, cost, policy | shift << 4, sla, period outputs == .tcfg[] */
+  int chk_tcfg;        /* thr, cost, policy | shift << 4 | unit << 8, sla, period == .tcfg[] */
   uint32_t tcfg[5];
   /* the copy engine's side: cp_cmd_ready_i, a completion offered (cp_cpl_*_i), cp_busy_i */
   unsigned cprdy, cpv, cpid, cpst, cpbusy;
@@ -1129,7 +1131,8 @@ static int sc_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     DCHK("trem_thr_o", s->tcfg[0], o->trem_thr_o);
     DCHK("trem_cost_o", s->tcfg[1], o->trem_cost_o);
     DCHK("trem_policy_o", s->tcfg[2] & 3, o->trem_policy_o);
-    DCHK("trem_shift_o", s->tcfg[2] >> 4, o->trem_shift_o);
+    DCHK("trem_shift_o", (s->tcfg[2] >> 4) & 7, o->trem_shift_o);
+    DCHK("trem_unit_o", (s->tcfg[2] >> 8) & 7, o->trem_unit_o);
     DCHK("trem_sla_o", s->tcfg[3], o->trem_sla_o);
     DCHK("trem_period_o", s->tcfg[4], o->trem_period_o);
   }
@@ -1154,7 +1157,7 @@ static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
   uint64_t all = kmu_mask(P_ENTRIES);
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "no error after reset");
   RD(0x000, 0x4B4D5530, "ID");
-  RD(0x004, 0x00000105, "VERSION 1.5");
+  RD(0x004, 0x00000106, "VERSION 1.6");
   RD(0x008, config_value(), "CONFIG = ENTRIES | CNT_W << 8 | AW << 16");
   S(.op = OP_RD, .addr = 0x00C, .busy = 1, .chk_rd = 1, .rd = 1, .what = "STATUS.REG_BUSY");
   S(.op = OP_RD, .addr = 0x00C, .pend = 1, .chk_rd = 1, .rd = 2, .what = "STATUS.DESC_PENDING");
@@ -1962,13 +1965,13 @@ static int t_trem(const char *test, uint64_t seed, uint64_t cycles) {
   /* the CSRs and their outputs */
   WR(A_TR_THRESH, 0xFFFFFFF5, "TR_THRESH: 4 bits stored");
   WR(A_TR_COST, 1800, "TR_COST 1800 cycles");
-  WR(A_TR_CTRL, 0xFFFFFF52u, "TR_CTRL: ELASTIC, shift 5 (bits 6:4, 1:0 stored)");
+  WR(A_TR_CTRL, 0xFFFFFA52u, "TR_CTRL: ELASTIC, shift 5, unit 2 (bits 10:8, 6:4, 1:0 stored)");
   WR(A_TR_SLA, 0xFFFFFFFF, "TR_SLA all ones");
   WR(A_TR_PERIOD, 100000, "TR_PERIOD 100000");
-  S(.op = OP_IDLE, .chk_tcfg = 1, .tcfg = {5, 1800, 0x52, 0xFFFFFFFF, 100000},
+  S(.op = OP_IDLE, .chk_tcfg = 1, .tcfg = {5, 1800, 0x252, 0xFFFFFFFF, 100000},
     .what = "trem_* outputs follow the CSRs");
   RD(A_TR_THRESH, 5, "TR_THRESH read back");
-  RD(A_TR_CTRL, 0x52, "TR_CTRL read back");
+  RD(A_TR_CTRL, 0x252, "TR_CTRL read back");
   /* live reads */
   S(.op = OP_RD, .addr = A_TR_ELASTIC, .tu = 0xAB, .tq = 0xCD, .chk_rd = 1, .rd = 0x00CD00AB,
     .what = "TR_ELASTIC = U | q << 16");

@@ -58,6 +58,7 @@ void kmu_csr_reset(kmu_csr *m) {
   q->tr_cost = KMU_TR_COST_RESET;
   q->tr_policy = KMU_TR_CTRL_POLICY_RESET;
   q->tr_shift = KMU_TR_CTRL_SHIFT_RESET;
+  q->tr_unit = KMU_TR_CTRL_UNIT_RESET;
   q->tr_sla = KMU_TR_SLA_RESET;
   q->tr_period = KMU_TR_PERIOD_RESET;
   q->cp_src = KMU_COPY_SRC_RESET;
@@ -229,7 +230,8 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
       case KMU_TR_COST_ADDR: SEL(TR_COST); r.rval = q->tr_cost; break;
       case KMU_TR_CTRL_ADDR:
         SEL(TR_CTRL);
-        r.rval = FLD_PUT(q->tr_policy, TR_CTRL_POLICY) | FLD_PUT(q->tr_shift, TR_CTRL_SHIFT);
+        r.rval = FLD_PUT(q->tr_policy, TR_CTRL_POLICY) | FLD_PUT(q->tr_shift, TR_CTRL_SHIFT) |
+                 FLD_PUT(q->tr_unit, TR_CTRL_UNIT);
         break;
       case KMU_TR_SLA_ADDR: SEL(TR_SLA); r.rval = q->tr_sla; break;
       case KMU_TR_PERIOD_ADDR: SEL(TR_PERIOD); r.rval = q->tr_period; break;
@@ -363,6 +365,7 @@ void kmu_csr_comb_out(const kmu_csr *m, kmu_csr_out *o) {
   o->trem_cost_o = q->tr_cost;
   o->trem_policy_o = q->tr_policy;
   o->trem_shift_o = q->tr_shift;
+  o->trem_unit_o = q->tr_unit;
   o->trem_sla_o = q->tr_sla;
   o->trem_period_o = q->tr_period;
   o->cp_chunk_log2_o = q->cp_chunk;
@@ -694,6 +697,7 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
       case KMU_TR_CTRL_ADDR:
         d->tr_policy = FLD_GET(wdata, TR_CTRL_POLICY);
         d->tr_shift = FLD_GET(wdata, TR_CTRL_SHIFT);
+        d->tr_unit = FLD_GET(wdata, TR_CTRL_UNIT);
         break;
       case KMU_TR_SLA_ADDR: d->tr_sla = wdata; break;
       case KMU_TR_PERIOD_ADDR: d->tr_period = wdata; break;

@@ -46,7 +46,7 @@ extern "C" {
   X(trem_req_valid_o, always) X(trem_req_kind_o, trem_req_valid_o)                          \
   X(trem_req_replay_o, trem_req_valid_o) X(trem_req_id_o, trem_req_valid_o)                 \
   X(trem_thr_o, always) X(trem_cost_o, always) X(trem_policy_o, always) X(trem_shift_o, always) \
-  X(trem_sla_o, always) X(trem_period_o, always) X(irq_o, always)
+  X(trem_unit_o, always) X(trem_sla_o, always) X(trem_period_o, always) X(irq_o, always)
 
 typedef KMU_PORTS_IN(KMU_CSR_IN) kmu_csr_in;
 typedef KMU_PORTS_OUT(KMU_CSR_OUT) kmu_csr_out;
@@ -98,7 +98,7 @@ typedef struct {
   unsigned tr_req_valid, tr_req_kind, tr_req_replay, tr_req_id;
   unsigned tr_status, tr_replay, tr_done, tr_tag, tr_lid;
   unsigned tr_ev_done, tr_ev_guard, tr_guard_tag, tr_en_done, tr_en_guard;
-  unsigned tr_thr, tr_policy, tr_shift;
+  unsigned tr_thr, tr_policy, tr_shift, tr_unit;
   uint32_t tr_cost, tr_sla, tr_period;
   uint32_t cnt_trem, perf_rvk; /* ERR_CNT_TREM, PERF_REVOKES */
   /* copy window: staging (cp_src_q .. cp_id_q), COPY_CHUNK, COPY_IRQ */

@@ -125,6 +125,7 @@ void kmu_frontend_comb_out(kmu_frontend *m, const kmu_frontend_in *i, kmu_fronte
   o->trem_cost_o = w->csr_o.trem_cost_o;
   o->trem_policy_o = w->csr_o.trem_policy_o;
   o->trem_shift_o = w->csr_o.trem_shift_o;
+  o->trem_unit_o = w->csr_o.trem_unit_o;
   o->trem_sla_o = w->csr_o.trem_sla_o;
   o->trem_period_o = w->csr_o.trem_period_o;
   o->irq_o = w->csr_o.irq_o;

@@ -47,8 +47,8 @@ extern "C" {
   X(host_class_o, host_valid_o) X(host_est_o, host_valid_o) X(trem_req_valid_o, always)      \
   X(trem_req_kind_o, trem_req_valid_o) X(trem_req_replay_o, trem_req_valid_o)                \
   X(trem_req_id_o, trem_req_valid_o) X(trem_thr_o, always) X(trem_cost_o, always)            \
-  X(trem_policy_o, always) X(trem_shift_o, always) X(trem_sla_o, always)                     \
-  X(trem_period_o, always) X(irq_o, always)
+  X(trem_policy_o, always) X(trem_shift_o, always) X(trem_unit_o, always)                    \
+  X(trem_sla_o, always) X(trem_period_o, always) X(irq_o, always)
 
 typedef KMU_PORTS_IN(KMU_FRONTEND_IN) kmu_frontend_in;
 typedef KMU_PORTS_OUT(KMU_FRONTEND_OUT) kmu_frontend_out;

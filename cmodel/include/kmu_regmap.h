@@ -54,15 +54,15 @@
 #define KMU_ID_VALUE_RESET 0x4B4D5530u
 
 /* ---- VERSION */
-#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.5 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window; 1.5 adds the GPUpIO yield window at 0x2400 (YIELD_SIGNAL, YIELD_TAKE, YIELD_SPIN, YIELD_FULL, YIELD_NOWORK, YIELD_WAKE, YIELD_ERR) and the automatic-request counters TR_AUTO, TR_AUTO_NV in the TReM window. */
-#define KMU_VERSION_RESET 0x00000105u
+#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.6 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window; 1.5 adds the GPUpIO yield window at 0x2400 (YIELD_SIGNAL, YIELD_TAKE, YIELD_SPIN, YIELD_FULL, YIELD_NOWORK, YIELD_WAKE, YIELD_ERR) and the automatic-request counters TR_AUTO, TR_AUTO_NV in the TReM window; 1.6 adds TR_CTRL.UNIT (Elastic's SMs per user-facing task). */
+#define KMU_VERSION_RESET 0x00000106u
 #define KMU_VERSION_MASK 0xFFFFFFFFu
 #define KMU_VERSION_RD 1u
 #define KMU_VERSION_WR 0u
 #define KMU_VERSION_VALUE_SHIFT 0u           /* RO: constant */
 #define KMU_VERSION_VALUE_WIDTH 32u
 #define KMU_VERSION_VALUE_MASK 0xFFFFFFFFu
-#define KMU_VERSION_VALUE_RESET 0x00000105u
+#define KMU_VERSION_VALUE_RESET 0x00000106u
 
 /* ---- CONFIG */
 #define KMU_CONFIG_ADDR 0x0008u              /* Build parameters. */
@@ -882,7 +882,7 @@
 /* ---- TR_CTRL */
 #define KMU_TR_CTRL_ADDR 0x221Cu             /* TReM policy control. Reset: OFF. */
 #define KMU_TR_CTRL_RESET 0x00000030u
-#define KMU_TR_CTRL_MASK 0x00000073u
+#define KMU_TR_CTRL_MASK 0x00000773u
 #define KMU_TR_CTRL_RD 1u
 #define KMU_TR_CTRL_WR 1u
 #define KMU_TR_CTRL_POLICY_SHIFT 0u          /* RW: automatic revocation policy (OFF: only TR_CMD) */
@@ -893,6 +893,10 @@
 #define KMU_TR_CTRL_SHIFT_WIDTH 3u
 #define KMU_TR_CTRL_SHIFT_MASK 0x00000070u
 #define KMU_TR_CTRL_SHIFT_RESET 0x00000003u
+#define KMU_TR_CTRL_UNIT_SHIFT 8u            /* RW: Elastic's unit: a user-facing task holds 2^UNIT SMs, so U = min(NSM, ceil(l_e q / TR_SLA) << UNIT) SMs (unit_i of kmu_elastic; 0: U counts SMs) */
+#define KMU_TR_CTRL_UNIT_WIDTH 3u
+#define KMU_TR_CTRL_UNIT_MASK 0x00000700u
+#define KMU_TR_CTRL_UNIT_RESET 0x00000000u
 
 /* ---- TR_SLA */
 #define KMU_TR_SLA_ADDR 0x2220u              /* Elastic: the user-facing SLA in cycles (sla_i of kmu_elastic). */

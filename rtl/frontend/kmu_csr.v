@@ -52,7 +52,8 @@
 //                                    kmu_revoke takes it (trem_req_ready_i); the bus waits on a
 //                                    TR_CMD write while a previous request is still held and not
 //                                    taken in this cycle.  trem_thr_o, trem_cost_o,
-//                                    trem_policy_o, trem_shift_o, trem_sla_o, trem_period_o are
+//                                    trem_policy_o, trem_shift_o, trem_unit_o, trem_sla_o,
+//                                    trem_period_o are
 //                                    the TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD registers.
 //                                    kmu_revoke's completion (trem_done_*_i) is captured in
 //                                    TR_RESULT, sets TR_EVENTS.DONE and counts in ERR_CNT_TREM
@@ -228,6 +229,7 @@ module kmu_csr #(
     output wire [       31:0] trem_cost_o,          // TR_COST
     output wire [        1:0] trem_policy_o,        // TR_CTRL.POLICY (trem_pol_e)
     output wire [        2:0] trem_shift_o,         // TR_CTRL.SHIFT
+    output wire [        2:0] trem_unit_o,          // TR_CTRL.UNIT
     output wire [       31:0] trem_sla_o,           // TR_SLA
     output wire [       31:0] trem_period_o,        // TR_PERIOD
     // ... and what kmu_revoke, kmu_elastic and kmu_kmu report back
@@ -367,6 +369,7 @@ module kmu_csr #(
   reg [31:0] tr_cost_q, tr_cost_d, tr_sla_q, tr_sla_d, tr_period_q, tr_period_d;
   reg [1:0] tr_policy_q, tr_policy_d;
   reg [2:0] tr_shift_q, tr_shift_d;
+  reg [2:0] tr_unit_q, tr_unit_d;
   reg [CNT_W-1:0] cnt_trem_q, cnt_trem_d;  // ERR_CNT_TREM
   reg [CNT_W-1:0] perf_rvk_q, perf_rvk_d;  // PERF_REVOKES
   // copy window: staging (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL), COPY_CHUNK, COPY_IRQ
@@ -802,6 +805,7 @@ module kmu_csr #(
           wr_ok = KMU_TR_CTRL_WR;
           rval[KMU_TR_CTRL_POLICY_SHIFT+:KMU_TR_CTRL_POLICY_WIDTH] = tr_policy_q;
           rval[KMU_TR_CTRL_SHIFT_SHIFT+:KMU_TR_CTRL_SHIFT_WIDTH] = tr_shift_q;
+          rval[KMU_TR_CTRL_UNIT_SHIFT+:KMU_TR_CTRL_UNIT_WIDTH] = tr_unit_q;
         end
         KMU_TR_SLA_ADDR: begin
           rd_ok = KMU_TR_SLA_RD;
@@ -1049,6 +1053,7 @@ module kmu_csr #(
   assign trem_cost_o = tr_cost_q;
   assign trem_policy_o = tr_policy_q;
   assign trem_shift_o = tr_shift_q;
+  assign trem_unit_o = tr_unit_q;
   assign trem_sla_o = tr_sla_q;
   assign trem_period_o = tr_period_q;
   assign cp_chunk_log2_o = cp_chunk_q;
@@ -1410,6 +1415,7 @@ module kmu_csr #(
     tr_cost_d = tr_cost_q;
     tr_policy_d = tr_policy_q;
     tr_shift_d = tr_shift_q;
+    tr_unit_d = tr_unit_q;
     tr_sla_d = tr_sla_q;
     tr_period_d = tr_period_q;
     // the request stage: taken by trem_req_ready_i, loaded by a TR_CMD write (which the bus
@@ -1450,6 +1456,7 @@ module kmu_csr #(
         KMU_TR_CTRL_ADDR: begin
           tr_policy_d = bus_req_wdata_i[KMU_TR_CTRL_POLICY_SHIFT+:KMU_TR_CTRL_POLICY_WIDTH];
           tr_shift_d  = bus_req_wdata_i[KMU_TR_CTRL_SHIFT_SHIFT+:KMU_TR_CTRL_SHIFT_WIDTH];
+          tr_unit_d   = bus_req_wdata_i[KMU_TR_CTRL_UNIT_SHIFT+:KMU_TR_CTRL_UNIT_WIDTH];
         end
         KMU_TR_SLA_ADDR: tr_sla_d = bus_req_wdata_i;
         KMU_TR_PERIOD_ADDR: tr_period_d = bus_req_wdata_i;
@@ -1486,6 +1493,7 @@ module kmu_csr #(
       tr_cost_q <= KMU_TR_COST_RESET;
       tr_policy_q <= KMU_TR_CTRL_POLICY_RESET[KMU_TR_CTRL_POLICY_WIDTH-1:0];
       tr_shift_q <= KMU_TR_CTRL_SHIFT_RESET[KMU_TR_CTRL_SHIFT_WIDTH-1:0];
+      tr_unit_q <= KMU_TR_CTRL_UNIT_RESET[KMU_TR_CTRL_UNIT_WIDTH-1:0];
       tr_sla_q <= KMU_TR_SLA_RESET;
       tr_period_q <= KMU_TR_PERIOD_RESET;
       cnt_trem_q <= {CNT_W{1'b0}};
@@ -1513,6 +1521,7 @@ module kmu_csr #(
       tr_cost_q <= tr_cost_d;
       tr_policy_q <= tr_policy_d;
       tr_shift_q <= tr_shift_d;
+      tr_unit_q <= tr_unit_d;
       tr_sla_q <= tr_sla_d;
       tr_period_q <= tr_period_d;
       cnt_trem_q <= cnt_trem_d;

@@ -164,6 +164,7 @@ module kmu_frontend #(
     output wire [31:0]  trem_cost_o,  // TR_COST
     output wire [1:0]   trem_policy_o,  // TR_CTRL.POLICY (trem_pol_e)
     output wire [2:0]   trem_shift_o,  // TR_CTRL.SHIFT
+    output wire [2:0]   trem_unit_o,   // TR_CTRL.UNIT
     output wire [31:0]  trem_sla_o,  // TR_SLA
     output wire [31:0]  trem_period_o,  // TR_PERIOD
     input  wire         trem_req_ready_i,  // kmu_revoke takes the request
@@ -372,6 +373,7 @@ module kmu_frontend #(
       .trem_cost_o        (trem_cost_o),
       .trem_policy_o      (trem_policy_o),
       .trem_shift_o       (trem_shift_o),
+      .trem_unit_o        (trem_unit_o),
       .trem_sla_o         (trem_sla_o),
       .trem_period_o      (trem_period_o),
       .trem_req_ready_i   (trem_req_ready_i),

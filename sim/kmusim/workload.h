@@ -67,6 +67,7 @@ typedef struct {
   /* GPUpIO I/O (issue 13): the modelled device's extra cycles between an I/O's completion and
    * its flag write + YIELD_SIGNAL write (sim/env/io_dev.h) */
   unsigned iodev_lat;
+  unsigned unit;         /* TR_CTRL.UNIT: Elastic's SMs per user-facing task, log2 (0..7) */
 } kmusim_config;
 
 /* Policy names (config key `policy`, kmusim --policy): drain, reserve, warp, chimera,
