@@ -157,14 +157,15 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   /* GPUpIO: kmu_yield_mon's answer and wake port are registers (an early evaluation gives
    * them; the one after the memory port (6b), with this cycle's inputs, its lane ready and next
    * state); the wake's routing to the SMs (kmu_gpu.v: head at once, a spin parked per SM until
-   * the dispatcher has nothing left: other_q) */
+   * the dispatcher has nothing left: other_q); YIELD_CTRL.TAIL parks a woken TB as a spin */
   kmu_yield_mon_comb(&m->u_yield_mon, &w->ym_i, &w->ym_o);
   const unsigned y_wsm = (unsigned)w->ym_o.wk_sm_o % nsm;
-  const int y_wk_ready = (w->ym_o.wk_head_o & 1) || !((m->q.yp_valid >> y_wsm) & 1);
+  const int y_hd = (w->ym_o.wk_head_o & 1) && !(w->fe_o.ytail_o & 1);
+  const int y_wk_ready = y_hd || !((m->q.yp_valid >> y_wsm) & 1);
   const int y_wk_fire = (w->ym_o.wk_valid_o & 1) && y_wk_ready;
   uint64_t y_head_wk = 0, y_park = 0, y_rel = 0;
   if (y_wk_fire) {
-    if (w->ym_o.wk_head_o & 1) y_head_wk = 1ull << y_wsm;
+    if (y_hd) y_head_wk = 1ull << y_wsm;
     else y_park = 1ull << y_wsm;
   }
   y_rel = m->q.yp_valid & ~m->q.other & ~y_head_wk;

@@ -328,6 +328,8 @@ module kmu_gpu #(
   wire ysig_valid;
   wire [31:0] ysig_addr;
   wire [CNT_W-1:0] ycnt_take, ycnt_spin, ycnt_full, ycnt_nowork, ycnt_wake, ycnt_err;
+  wire y_tail;  // YIELD_CTRL.TAIL: a woken TB is parked like a spin (the tail)
+  wire [3:0] y_maxwait;  // YIELD_CTRL.MAXWAIT: the bound on a parked TB's wait
   kmu_frontend #(
       .AW     (AW),
       .ENTRIES(ENTRIES),
@@ -412,6 +414,8 @@ module kmu_gpu #(
       .ycnt_nowork_i      (ycnt_nowork),
       .ycnt_wake_i        (ycnt_wake),
       .ycnt_err_i         (ycnt_err),
+      .ytail_o            (y_tail),
+      .ymaxwait_o         (y_maxwait),
       .cp_chunk_log2_o  (cp_chunk_log2),
       .cp_cmd_valid_o   (cp_cmd_valid),
       .cp_cmd_ready_i   (cp_cmd_ready),
@@ -934,11 +938,13 @@ module kmu_gpu #(
   // dispatcher holds".  The port is held (wk_ready_i = 0) only for a second spin of an SM
   // whose parked spin waits.  One wake per SM per cycle: a head wake goes first, the parked
   // spin the cycle after.  Latency: a watched write accepted in t -> the SM's wk_valid_i in
-  // t+2 (the monitor's two registers; no register here).
+  // t+2 (the monitor's two registers; no register here).  YIELD_CTRL.TAIL = 1 (y_tail): a woken
+  // TB is parked as a spin is (the paper's software prototype, for the head-vs-tail study).
   localparam integer YPTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;
   wire [NSM-1:0] yq_valid, yq_ready, y_sd, y_wk_sm, y_wk_err;
   // wakes the SMs refused (a TB a TReM drop forgot): visible as the SM's wk_err_o only
   wire unused_y_wk_err = ^y_wk_err;
+  wire unused_y_maxwait = ^y_maxwait;  // the wait bound: not built yet
   wire [NSM*32-1:0] yq_addr, yq_tb;
   wire [NSM*8-1:0] yq_slot;
   wire [NSM*YPTB_W-1:0] yq_ptb, y_wk_ptb;
@@ -991,15 +997,16 @@ module kmu_gpu #(
       .cnt_wake_o  (ycnt_wake),
       .cnt_err_o   (ycnt_err)
   );
-  assign y_wk_ready = y_wk_head || !yp_valid_q[y_wk_sm_idx];
+  wire y_hd = y_wk_head && !y_tail;  // handed at once (head); else parked (tail)
+  assign y_wk_ready = y_hd || !yp_valid_q[y_wk_sm_idx];
   wire y_wk_fire = y_wk_valid && y_wk_ready;
   reg [NSM-1:0] y_head_wk, y_park, y_rel;
   reg [NSM*YPTB_W-1:0] y_wk_ptb_r;
   integer ys;
   always @(*) begin
     for (ys = 0; ys < NSM; ys = ys + 1) begin
-      y_head_wk[ys] = y_wk_fire && y_wk_head && (y_wk_sm_idx == ys[SM_W-1:0]);
-      y_park[ys] = y_wk_fire && !y_wk_head && (y_wk_sm_idx == ys[SM_W-1:0]);
+      y_head_wk[ys] = y_wk_fire && y_hd && (y_wk_sm_idx == ys[SM_W-1:0]);
+      y_park[ys] = y_wk_fire && !y_hd && (y_wk_sm_idx == ys[SM_W-1:0]);
       y_rel[ys] = yp_valid_q[ys] && !other_q[ys] && !y_head_wk[ys];
       y_wk_ptb_r[ys*YPTB_W+:YPTB_W] = y_head_wk[ys] ? y_wk_ptb_o : yp_ptb_q[ys*YPTB_W+:YPTB_W];
     end

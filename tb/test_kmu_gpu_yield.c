@@ -31,6 +31,10 @@
  *             7th refused FULL; YIELD_TAKE = 6, YIELD_FULL = 1.
  *   spin      yield(0) with other work waiting: SPIN; the TB is restored exactly once, after
  *             the kernel's last new TB has started (the tail), YIELD_SPIN = 1.
+ *   tail      YIELD_CTRL.TAIL = 1 (register map 1.6; reads back): a TB yields on a flag with 8
+ *             new TBs still waiting, the flag is written at once: the woken TB is restored
+ *             exactly once, after the kernel's last new TB has started (the tail, GPUpIO's
+ *             software prototype); with TAIL = 0 (head) the same run restores it before.
  *   random    (3 seeds) random yields and YIELD_SIGNAL writes over 3 kernels, then a drain:
  *             conservation (below, t_random). */
 #include "fuzz/fuzz_gpu_mmio.c"
@@ -430,15 +434,53 @@ static int t_spin(uint64_t seed) {
   return 1;
 }
 
+static int t_tail(uint64_t seed, unsigned tail) {
+  static fuzz_env e;
+  const char *test = tail ? "tail" : "head";
+  env_init(&e, seed, 400);
+  wr(&e, KMU_YIELD_CTRL_ADDR, tail << KMU_YIELD_CTRL_TAIL_SHIFT);
+  CHECK(rd(&e, KMU_YIELD_CTRL_ADDR) == tail, "YIELD_CTRL reads back %u", tail);
+  launch(&e, 16); /* 8 resident, 8 waiting */
+  run(&e, 100);
+  Y.ys = 0, Y.yr = 1, Y.ya = FLAG + 8;
+  Y.y_at = e.cycle + 3;
+  while (!Y.t_evict && e.cycle < 20000) step(&e);
+  wr(&e, KMU_YIELD_SIGNAL_ADDR, Y.ya); /* woken at once: new TBs still wait */
+  while (Y.kdone == 0 && e.cycle < 40000) step(&e);
+  run(&e, 100);
+  CHECK(Y.n_ans == 1 && Y.code == KMU_YR_TAKEN, "TAKEN (%u answers, code %u)", Y.n_ans, Y.code);
+  CHECK(Y.n_restore == 1, "restored exactly once (%u)", Y.n_restore);
+  CHECK(Y.t_restore > Y.t_sig, "restored after the write");
+  if (tail)
+    CHECK(Y.t_restore > Y.t_last_new, "TAIL: restored after the kernel's last new TB started: %"
+          PRIu64 " vs %" PRIu64, Y.t_restore, Y.t_last_new);
+  else
+    CHECK(Y.t_restore < Y.t_last_new, "head: restored before the kernel's last new TB started: %"
+          PRIu64 " vs %" PRIu64, Y.t_restore, Y.t_last_new);
+  CHECK(Y.kdone == 1 && e.n_done == 16, "the kernel completes, 16 TBs done (%" PRIu64 ")",
+        e.n_done);
+  CHECK(rd(&e, KMU_YIELD_WAKE_ADDR) == 1 && rd(&e, KMU_YIELD_TAKE_ADDR) == 1,
+        "YIELD_TAKE = YIELD_WAKE = 1");
+  CHECK(e.n_slverr == 0, "YIELD_CTRL accesses answered OKAY");
+  LOCK_OK(test);
+  printf("PASS kmu_gpu_yield.%s seed=%" PRIu64 " (restored at %" PRIu64 ", the last new TB at %"
+         PRIu64 ")\n", test, seed, Y.t_restore, Y.t_last_new);
+  kmu_gpu_free(&e.m);
+  return 1;
+}
+
 /* random: 3 kernels of 64 TBs (600 cycles each), random yields (a fifth of them yield(0)) on 4 flags, random
  * YIELD_SIGNAL writes to them, then a drain that signals every flag until all is done.
  * Conservation: every TB done exactly once, every kernel complete once, every taken yield
  * (TAKEN or SPIN) restored exactly once (no preemption policy: a restore is a yield's), the
  * counters equal to the answers seen. */
+static unsigned rnd_cov[4], rnd_cov_tail[2]; /* answers over every random run; taken by TAIL */
 static int t_random(uint64_t seed) {
   static fuzz_env e;
   const char *test = "random";
   env_init(&e, seed, 600);
+  const unsigned tail = (unsigned)kmu_rng_below(&e.rng, 2); /* YIELD_CTRL.TAIL: head or tail */
+  wr(&e, KMU_YIELD_CTRL_ADDR, tail << KMU_YIELD_CTRL_TAIL_SHIFT);
   launch(&e, 64);
   launch(&e, 64);
   launch(&e, 64);
@@ -469,11 +511,13 @@ static int t_random(uint64_t seed) {
             rd(&e, KMU_YIELD_WAKE_ADDR) == Y.n_codes[KMU_YR_TAKEN] &&
             rd(&e, KMU_YIELD_ERR_ADDR) == 0,
         "the YIELD_* counters match the answers");
-  CHECK(Y.n_codes[KMU_YR_TAKEN] > 0 && Y.n_codes[KMU_YR_SPIN] > 0 && Y.n_codes[KMU_YR_NOWORK] > 0,
-        "coverage: TAKEN %u, SPIN %u, NOWORK %u", Y.n_codes[0], Y.n_codes[1], Y.n_codes[2]);
+  CHECK(Y.n_taken > 0, "coverage: a yield taken (TAKEN %u, SPIN %u)", Y.n_codes[0], Y.n_codes[1]);
+  for (unsigned c = 0; c < 4; c++) rnd_cov[c] += Y.n_codes[c];
+  rnd_cov_tail[tail] += Y.n_taken;
   LOCK_OK(test);
-  printf("PASS kmu_gpu_yield.random seed=%" PRIu64 " %" PRIu64 " cycles: yields TAKEN %u SPIN %u"
-         " NOWORK %u FULL %u, %u restores, 192 TBs done once\n", seed, e.cycle,
+  printf("PASS kmu_gpu_yield.random seed=%" PRIu64 " %s, %" PRIu64 " cycles: yields TAKEN %u SPIN "
+         "%u NOWORK %u FULL %u, %u restores, 192 TBs done once\n", seed, tail ? "tail" : "head",
+         e.cycle,
          Y.n_codes[0], Y.n_codes[1], Y.n_codes[2], Y.n_codes[3], Y.n_restores);
   kmu_gpu_free(&e.m);
   return 1;
@@ -486,7 +530,20 @@ int main(void) {
   t_nowork(seed);
   t_full(seed);
   t_spin(seed);
+  t_tail(seed, 0);
+  t_tail(seed, 1);
   for (uint64_t k = 0; k < 3; k++) t_random(seed + k);
+  /* coverage over the random runs: every answer but FULL (YW 8 never fills), head and tail */
+  for (uint64_t k = 3; k < 12 && !(rnd_cov_tail[0] && rnd_cov_tail[1]); k++) t_random(seed + k);
+  {
+    const char *test = "random_cov";
+    const int ok = rnd_cov[KMU_YR_TAKEN] && rnd_cov[KMU_YR_SPIN] && rnd_cov[KMU_YR_NOWORK] &&
+                   rnd_cov_tail[0] && rnd_cov_tail[1];
+    printf("%s kmu_gpu_yield.%s seed=%" PRIu64 " TAKEN %u SPIN %u NOWORK %u, taken with head %u "
+           "with tail %u\n", ok ? "PASS" : "FAIL", test, seed, rnd_cov[0], rnd_cov[1],
+           rnd_cov[2], rnd_cov_tail[0], rnd_cov_tail[1]);
+    n_fail += !ok;
+  }
 #ifdef KMU_GPU_RTL
   printf("%s kmu_gpu_yield.lockstep seed=%" PRIu64 " %" PRIu64 " cycles, RTL and C compared on "
          "every output\n", rtl_bad ? "FAIL" : "PASS", seed, rtl_cycles);
