@@ -476,7 +476,15 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     if (fin_cpl) d->smp_t = q->now - m->el_t0[ctag];
     d->cpl = ko->kernel_done_o != 0;
     /* GPUpIO: other_q, the parked spins */
-    d->other = w->dsp_o.need_valid_o ? kmu_mask(nsm) : 0;
+    {
+      /* the pick may start on SM s: kmu_dispatch's reservation and split masks (kmu_gpu.v) */
+      const uint64_t all = kmu_mask(nsm), res = w->dsp_i.reserve_mask_i & all,
+                     um = w->dsp_i.umask_i & all;
+      const uint64_t y_res_ok = (w->dsp_i.q_event_i & 1) ? (res ? res : all) : ~res & all;
+      const uint64_t y_cls_ok = !(w->dsp_i.part_i & 1) ? all
+                                : (w->dsp_i.q_user_i & 1) ? (um ? um : all) : ~um & all;
+      d->other = (w->dsp_o.need_valid_o & 1) ? y_res_ok & y_cls_ok : 0;
+    }
     d->yp_valid = (q->yp_valid & ~y_rel) | y_park;
     if (y_park) d->yp_ptb[y_wsm] = (unsigned)w->ym_o.wk_ptb_o;
     m->el_t0_we = adm_new;

@@ -927,10 +927,15 @@ module kmu_gpu #(
   // ---------------------------------------------------------------- GPUpIO yield (issue 13)
   // kmu_yield_mon: SM s's yield lane (yq_*, its answer yr_*, its save done sd), the snoops
   // (mw_*: every write the memory accepts on the memory port, from any client; sw_*: the MMIO
-  // signal window YIELD_SIGNAL of kmu_csr), other_i and the wake port.  other_i[s]: the
-  // dispatcher has a TB left to start (need_valid, registered: a one-cycle-stale copy only makes
-  // a yield refused or taken a cycle late); the reservation and the split are not applied
-  // (a yield may be taken for work that cannot run on SM s: one save and restore for nothing).
+  // signal window YIELD_SIGNAL of kmu_csr), other_i and the wake port.  other_i[s] (other_q):
+  // the dispatcher holds a TB that may start on SM s: its pick (need_valid; the highest level's
+  // round-robin choice, held until it goes out, parked slots never picked) under kmu_dispatch's
+  // own eligibility masks, the reservation (res_ok) and Elastic's split (cls_ok), from the
+  // pick's class (q_event, dsp_user): a yield is not taken for work SM s cannot run.  Derived
+  // here from the dispatcher's inputs (it exports no mask); its lift of the split (lift_q,
+  // internal) is not seen: while lifted a batch pick counts only on the non-user SMs (a yield
+  // refused, never a save for nothing).  Cost: 2 AND-OR terms and a flop per SM, no per-slot
+  // logic.  Registered: a one-cycle-stale copy only makes a yield refused or taken a cycle late.
   // Wake port: a woken TB (wk_head_o) goes at once to its SM's wake port (kmu_sm restores a
   // woken TB before any new TB: the head of the queue, at the SM).  A spin (yield(0),
   // wk_head_o = 0) is parked in a register per SM (yp_*_q) and handed to its SM only once the
@@ -956,9 +961,13 @@ module kmu_gpu #(
   wire [31:0] unused_y_wk_tb;
   reg [NSM-1:0] other_q, yp_valid_q;
   reg [NSM*YPTB_W-1:0] yp_ptb_q;
+  wire y_any_res = |reserve_mask;
+  wire [NSM-1:0] y_res_ok = q_event ? (y_any_res ? reserve_mask : {NSM{1'b1}}) : ~reserve_mask;
+  wire [NSM-1:0] y_cls_ok = !tp_part ? {NSM{1'b1}} :
+                            dsp_user ? ((|tp_umask) ? tp_umask : {NSM{1'b1}}) : ~tp_umask;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) other_q <= {NSM{1'b0}};
-    else other_q <= {NSM{need_valid}};
+    else other_q <= {NSM{need_valid}} & y_res_ok & y_cls_ok;
   end
   kmu_yield_mon #(
       .NSM  (NSM),

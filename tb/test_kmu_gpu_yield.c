@@ -27,6 +27,10 @@
  *   badaddr   YIELD_SIGNAL to a word nobody waits on: ignored (no wake, no counter), OKAY.
  *   nowork    a yield with no other work waiting: refused NOWORK, YIELD_NOWORK = 1, the TB goes
  *             on, nothing saved, the kernel completes.
+ *   reserve   9 TBs of a host kernel, 8 resident, then SM_RESERVE = SM 0 (host kernels never on a
+ *             reserved SM, EDGE IV-A): a yield on SM 0 is refused NOWORK (the waiting TB cannot
+ *             start there: a save would be for nothing), one on SM 1 is TAKEN; woken, the kernel
+ *             completes, YIELD_NOWORK = YIELD_TAKE = 1.
  *   full      (YW = 6) 7 TBs yield on 7 flags nobody writes: 6 TAKEN (the watch table), the
  *             7th refused FULL; YIELD_TAKE = 6, YIELD_FULL = 1.
  *   spin      yield(0) with other work waiting: SPIN; the TB is restored exactly once, after
@@ -371,6 +375,39 @@ static int t_nowork(uint64_t seed) {
   return 1;
 }
 
+static int t_reserve(uint64_t seed) {
+  static fuzz_env e;
+  const char *test = "reserve";
+  env_init(&e, seed, 1500);
+  launch(&e, 9); /* 8 resident, the 9th waits */
+  run(&e, 100);
+  CHECK(e.n_start == 8, "the GPU is full (%" PRIu64 " starts)", e.n_start);
+  wr(&e, KMU_SM_RESERVE_ADDR, 1); /* SM 0 for event kernels only: the 9th TB cannot go there */
+  Y.ys = 0, Y.yr = 1, Y.ya = FLAG + 8;
+  Y.y_at = e.cycle + 3;
+  while ((Y.y_on || Y.y_wait || !Y.n_ans) && e.cycle < 20000) step(&e);
+  CHECK(Y.n_ans == 1 && Y.code == KMU_YR_NOWORK, "SM 0 (reserved): refused NOWORK (code %u)",
+        Y.code);
+  CHECK(Y.n_yevict == 0 && e.n_evict == 0, "nothing saved");
+  /* the same yield on SM 1, where the waiting TB may start: taken */
+  Y.ys = 1, Y.yr = 2, Y.t_dec = 0, Y.y_at = e.cycle + 3;
+  while ((!Y.t_dec || Y.y_wait) && e.cycle < 20000) step(&e);
+  CHECK(Y.n_ans == 2 && Y.code == KMU_YR_TAKEN, "SM 1: TAKEN (code %u)", Y.code);
+  while (!Y.t_evict && e.cycle < 20000) step(&e);
+  wr(&e, KMU_YIELD_SIGNAL_ADDR, Y.ya);
+  while (Y.kdone == 0 && e.cycle < 40000) step(&e);
+  run(&e, 100);
+  CHECK(Y.n_restore == 1 && Y.kdone == 1 && e.n_done == 9, "restored once (%u), the kernel "
+        "completes, 9 TBs done (%" PRIu64 ")", Y.n_restore, e.n_done);
+  CHECK(rd(&e, KMU_YIELD_NOWORK_ADDR) == 1 && rd(&e, KMU_YIELD_TAKE_ADDR) == 1,
+        "YIELD_NOWORK = YIELD_TAKE = 1");
+  LOCK_OK(test);
+  printf("PASS kmu_gpu_yield.reserve seed=%" PRIu64 " (reserved SM 0: NOWORK; SM 1: TAKEN)\n",
+         seed);
+  kmu_gpu_free(&e.m);
+  return 1;
+}
+
 static int t_full(uint64_t seed) {
   static fuzz_env e;
   const char *test = "full";
@@ -528,6 +565,7 @@ int main(void) {
   const uint64_t seed = s ? strtoull(s, NULL, 0) : 1;
   if (t_badaddr(seed)) t_race(seed);
   t_nowork(seed);
+  t_reserve(seed);
   t_full(seed);
   t_spin(seed);
   t_tail(seed, 0);
