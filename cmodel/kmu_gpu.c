@@ -168,7 +168,15 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     if (y_hd) y_head_wk = 1ull << y_wsm;
     else y_park = 1ull << y_wsm;
   }
-  y_rel = m->q.yp_valid & ~m->q.other & ~y_head_wk;
+  /* the bounded wait (kmu_gpu.v): bit MAXWAIT + 2 of the timebase rises (y_tick); an entry's
+   * age at its terminal count (2) releases it whatever other_q says */
+  const unsigned y_mw = (unsigned)w->fe_o.ymaxwait_o & 15;
+  const unsigned y_selb = (m->q.yt >> (y_mw + 2)) & 1;
+  const int y_tick = y_selb && !m->q.ysel;
+  uint64_t y_exp = 0;
+  for (unsigned s = 0; s < nsm && y_mw; s++)
+    if (m->q.yp_age[s] & 2) y_exp |= 1ull << s;
+  y_rel = m->q.yp_valid & (~m->q.other | y_exp) & ~y_head_wk;
   /* kmu_kmu's TReM inputs: the host launch's class and estimate, kmu_revoke's stop and free */
   w->kmu_i.host_class_i = w->fe_o.host_class_o;
   w->kmu_i.host_est_i = w->fe_o.host_est_o;
@@ -487,6 +495,12 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     }
     d->yp_valid = (q->yp_valid & ~y_rel) | y_park;
     if (y_park) d->yp_ptb[y_wsm] = (unsigned)w->ym_o.wk_ptb_o;
+    d->yt = (q->yt + 1) & 0x3FFFFu;
+    d->ysel = y_selb;
+    for (unsigned s = 0; s < nsm; s++) {
+      if ((y_park >> s) & 1) d->yp_age[s] = 0;
+      else if (y_tick && !(q->yp_age[s] & 2)) d->yp_age[s] = (uint8_t)(q->yp_age[s] + 1);
+    }
     m->el_t0_we = adm_new;
     m->el_t0_a = (unsigned)ko->adm_tag_o % m->p.ct;
   }

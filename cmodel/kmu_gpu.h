@@ -164,6 +164,11 @@ typedef struct {
    * spins yp_valid_q and their table entries yp_ptb_q (no reset) */
   uint64_t other, yp_valid;
   unsigned yp_ptb[KMU_GPU_LANES];
+  /* the bounded wait (YIELD_CTRL.MAXWAIT): the timebase yt_q (18 bits), its selected bit of the
+   * last cycle ysel_q, each parked entry's 2-bit saturating age yp_age_q (no reset) */
+  uint32_t yt;
+  unsigned ysel;
+  uint8_t yp_age[KMU_GPU_LANES];
 } kmu_gpu_regs;
 
 typedef struct {

@@ -949,7 +949,6 @@ module kmu_gpu #(
   wire [NSM-1:0] yq_valid, yq_ready, y_sd, y_wk_sm, y_wk_err;
   // wakes the SMs refused (a TB a TReM drop forgot): visible as the SM's wk_err_o only
   wire unused_y_wk_err = ^y_wk_err;
-  wire unused_y_maxwait = ^y_maxwait;  // the wait bound: not built yet
   wire [NSM*32-1:0] yq_addr, yq_tb;
   wire [NSM*8-1:0] yq_slot;
   wire [NSM*YPTB_W-1:0] yq_ptb, y_wk_ptb;
@@ -1007,6 +1006,31 @@ module kmu_gpu #(
       .cnt_err_o   (ycnt_err)
   );
   wire y_hd = y_wk_head && !y_tail;  // handed at once (head); else parked (tail)
+  // Bounded wait (YIELD_CTRL.MAXWAIT = k, 1..15; 0: unbounded).  A shared free-running timebase
+  // yt_q; its bit k + 2 rises once every 2^(k+3) cycles (y_tick: the bit against its copy of the
+  // last cycle, ysel_q).  Each parked entry counts those ticks in a 2-bit saturating age
+  // (yp_age_q, cleared by the park); its terminal count (bit 1: the second tick) releases the
+  // entry whatever other_q says.  So a parked TB is handed between 8 * 2^k + 1 and 16 * 2^k + 1
+  // cycles after the wake that parked it (the first tick comes 1 .. 2^(k+3) cycles after the
+  // park; the release is the cycle after the second).  No adder or comparator per SM: one shared
+  // incrementer, a 16:1 bit select, 2 flops per SM.
+  localparam integer YT_W = 18;
+  reg [YT_W-1:0] yt_q;
+  reg ysel_q;
+  reg [2*NSM-1:0] yp_age_q;
+  wire [15:0] y_tb = yt_q[YT_W-1:2];  // bit k + 2 of the timebase at index k
+  wire y_selb = y_tb[y_maxwait];
+  wire y_tick = y_selb && !ysel_q;
+  wire y_bnd = |y_maxwait;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      yt_q   <= {YT_W{1'b0}};
+      ysel_q <= 1'b0;
+    end else begin
+      yt_q   <= yt_q + 1'b1;
+      ysel_q <= y_selb;
+    end
+  end
   assign y_wk_ready = y_hd || !yp_valid_q[y_wk_sm_idx];
   wire y_wk_fire = y_wk_valid && y_wk_ready;
   reg [NSM-1:0] y_head_wk, y_park, y_rel;
@@ -1016,7 +1040,8 @@ module kmu_gpu #(
     for (ys = 0; ys < NSM; ys = ys + 1) begin
       y_head_wk[ys] = y_wk_fire && y_hd && (y_wk_sm_idx == ys[SM_W-1:0]);
       y_park[ys] = y_wk_fire && !y_hd && (y_wk_sm_idx == ys[SM_W-1:0]);
-      y_rel[ys] = yp_valid_q[ys] && !other_q[ys] && !y_head_wk[ys];
+      y_rel[ys] = yp_valid_q[ys] && (!other_q[ys] || (y_bnd && yp_age_q[2*ys+1])) &&
+                  !y_head_wk[ys];
       y_wk_ptb_r[ys*YPTB_W+:YPTB_W] = y_head_wk[ys] ? y_wk_ptb_o : yp_ptb_q[ys*YPTB_W+:YPTB_W];
     end
   end
@@ -1026,11 +1051,51 @@ module kmu_gpu #(
     if (!rst_ni) yp_valid_q <= {NSM{1'b0}};
     else yp_valid_q <= (yp_valid_q & ~y_rel) | y_park;
   end
-  // the parked spin's table entry: no reset (read only while yp_valid_q)
+  // the parked spin's table entry and its age: no reset (read only while yp_valid_q; the park
+  // writes both)
   always @(posedge clk_i) begin
-    for (ys = 0; ys < NSM; ys = ys + 1)
+    for (ys = 0; ys < NSM; ys = ys + 1) begin
       if (y_park[ys]) yp_ptb_q[ys*YPTB_W+:YPTB_W] <= y_wk_ptb_o;
+      if (y_park[ys]) yp_age_q[2*ys+:2] <= 2'd0;
+      else if (y_tick && !yp_age_q[2*ys+1]) yp_age_q[2*ys+:2] <= yp_age_q[2*ys+:2] + 2'd1;
+    end
   end
+
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions (yield glue)
+  // A spin or tail wake is parked only into an empty entry (the port is held otherwise); a
+  // parked entry is never released in the cycle a head wake goes to its SM; with MAXWAIT = k
+  // (unchanged while it waits) a parked TB is handed within 16 * 2^k + 1 cycles of its park,
+  // plus one per head wake to its SM meanwhile (ya_n: cycles held, simulation only).  rst_ni
+  // only masks the checks in reset.
+  integer ya_n[0:NSM-1];
+  integer ya_s;
+  reg [3:0] ya_mw;
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    ya_mw <= y_maxwait;
+    for (ya_s = 0; ya_s < NSM; ya_s = ya_s + 1) begin
+      if (!rst_ni || !yp_valid_q[ya_s] || y_rel[ya_s] || (y_maxwait != ya_mw)) ya_n[ya_s] <= 0;
+      else if (!y_head_wk[ya_s]) ya_n[ya_s] <= ya_n[ya_s] + 1;
+      if (rst_ni && y_park[ya_s] && yp_valid_q[ya_s]) begin
+        $display("ASSERTION kmu_gpu %m t=%0t: SM %0d: a park into a full entry", $time, ya_s);
+        $stop;
+      end
+      if (rst_ni && y_rel[ya_s] && y_head_wk[ya_s]) begin
+        $display("ASSERTION kmu_gpu %m t=%0t: SM %0d: a release and a head wake at once", $time,
+                 ya_s);
+        $stop;
+      end
+      if (rst_ni && y_bnd && yp_valid_q[ya_s] && !y_rel[ya_s] && !y_head_wk[ya_s] &&
+          (y_maxwait == ya_mw) && (ya_n[ya_s] >= (16 << y_maxwait))) begin
+        $display("ASSERTION kmu_gpu %m t=%0t: SM %0d: parked beyond 16 * 2^%0d + 1 cycles",
+                 $time, ya_s, y_maxwait);
+        $stop;
+      end
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 
   genvar s;
   generate

@@ -39,6 +39,11 @@
  *             new TBs still waiting, the flag is written at once: the woken TB is restored
  *             exactly once, after the kernel's last new TB has started (the tail, GPUpIO's
  *             software prototype); with TAIL = 0 (head) the same run restores it before.
+ *   bound     YIELD_CTRL.MAXWAIT = k (2, 3; with TAIL = 1 for k = 3: a woken TB, else a spin):
+ *             a parked TB of SM 1 under a constant stream of new TBs (a 96-TB kernel) is handed
+ *             to its SM (wk_valid_i) more than 8 * 2^k and at most 16 * 2^k + 1 cycles after its
+ *             park (the register's contract, docs/regmap.md), while new TBs still wait; restored
+ *             once, the kernel completes.
  *   random    (3 seeds) random yields and YIELD_SIGNAL writes over 3 kernels, then a drain:
  *             conservation (below, t_random). */
 #include "fuzz/fuzz_gpu_mmio.c"
@@ -506,6 +511,43 @@ static int t_tail(uint64_t seed, unsigned tail) {
   return 1;
 }
 
+static int t_bound(uint64_t seed, unsigned k, unsigned tail) {
+  static fuzz_env e;
+  const char *test = "bound";
+  env_init(&e, seed, 300);
+  wr(&e, KMU_YIELD_CTRL_ADDR,
+     tail << KMU_YIELD_CTRL_TAIL_SHIFT | k << KMU_YIELD_CTRL_MAXWAIT_SHIFT);
+  launch(&e, 96); /* new TBs keep coming for ~3000 cycles */
+  run(&e, 100);
+  Y.ys = 1, Y.yr = 2, Y.ya = tail ? FLAG + 8 : 0;
+  Y.y_at = e.cycle + 3;
+  uint64_t t_pk = 0, t_hand = 0;
+  while (Y.kdone == 0 && e.cycle < 40000) {
+    if (tail && Y.t_evict && !Y.t_sig) wr(&e, KMU_YIELD_SIGNAL_ADDR, Y.ya);
+    step(&e);
+    /* after the step: the parked entry (registered) and the SM's wake input of this cycle */
+    if (!t_pk && ((e.m.q.yp_valid >> Y.ys) & 1)) t_pk = e.cycle - 1; /* the park's cycle */
+    if (t_pk && !t_hand && (e.m.w.sm_i[Y.ys].wk_valid_i & 1)) t_hand = e.cycle - 1;
+  }
+  run(&e, 100);
+  CHECK(Y.n_ans == 1 && Y.code == (tail ? KMU_YR_TAKEN : KMU_YR_SPIN), "answer (code %u)",
+        Y.code);
+  CHECK(t_pk && t_hand, "parked at %" PRIu64 ", handed at %" PRIu64, t_pk, t_hand);
+  const uint64_t lo = 8ull << k, hi = (16ull << k) + 1, dt = t_hand - t_pk;
+  CHECK(dt > lo && dt <= hi, "handed %" PRIu64 " cycles after the park (bound (%" PRIu64
+        ", %" PRIu64 "])", dt, lo, hi);
+  CHECK(Y.t_last_new > t_hand, "new TBs still came after the hand-off (last new TB at %" PRIu64
+        ")", Y.t_last_new);
+  CHECK(Y.n_restore == 1 && Y.kdone == 1 && e.n_done == 96, "restored once (%u), the kernel "
+        "completes, 96 TBs done (%" PRIu64 ")", Y.n_restore, e.n_done);
+  LOCK_OK(test);
+  printf("PASS kmu_gpu_yield.bound seed=%" PRIu64 " MAXWAIT %u %s: handed %" PRIu64 " cycles "
+         "after the park (bound (%" PRIu64 ", %" PRIu64 "]), new TBs until %" PRIu64 "\n", seed,
+         k, tail ? "tail wake" : "spin", dt, lo, hi, Y.t_last_new);
+  kmu_gpu_free(&e.m);
+  return 1;
+}
+
 /* random: 3 kernels of 64 TBs (600 cycles each), random yields (a fifth of them yield(0)) on 4 flags, random
  * YIELD_SIGNAL writes to them, then a drain that signals every flag until all is done.
  * Conservation: every TB done exactly once, every kernel complete once, every taken yield
@@ -516,8 +558,11 @@ static int t_random(uint64_t seed) {
   static fuzz_env e;
   const char *test = "random";
   env_init(&e, seed, 600);
-  const unsigned tail = (unsigned)kmu_rng_below(&e.rng, 2); /* YIELD_CTRL.TAIL: head or tail */
-  wr(&e, KMU_YIELD_CTRL_ADDR, tail << KMU_YIELD_CTRL_TAIL_SHIFT);
+  /* YIELD_CTRL: TAIL head or tail; MAXWAIT unbounded half the time, else 1..6 */
+  const unsigned tail = (unsigned)kmu_rng_below(&e.rng, 2);
+  const unsigned mw = kmu_rng_pct(&e.rng, 50) ? 0 : 1 + (unsigned)kmu_rng_below(&e.rng, 6);
+  wr(&e, KMU_YIELD_CTRL_ADDR,
+     tail << KMU_YIELD_CTRL_TAIL_SHIFT | mw << KMU_YIELD_CTRL_MAXWAIT_SHIFT);
   launch(&e, 64);
   launch(&e, 64);
   launch(&e, 64);
@@ -552,9 +597,9 @@ static int t_random(uint64_t seed) {
   for (unsigned c = 0; c < 4; c++) rnd_cov[c] += Y.n_codes[c];
   rnd_cov_tail[tail] += Y.n_taken;
   LOCK_OK(test);
-  printf("PASS kmu_gpu_yield.random seed=%" PRIu64 " %s, %" PRIu64 " cycles: yields TAKEN %u SPIN "
-         "%u NOWORK %u FULL %u, %u restores, 192 TBs done once\n", seed, tail ? "tail" : "head",
-         e.cycle,
+  printf("PASS kmu_gpu_yield.random seed=%" PRIu64 " %s MAXWAIT %u, %" PRIu64 " cycles: yields "
+         "TAKEN %u SPIN %u NOWORK %u FULL %u, %u restores, 192 TBs done once\n", seed,
+         tail ? "tail" : "head", mw, e.cycle,
          Y.n_codes[0], Y.n_codes[1], Y.n_codes[2], Y.n_codes[3], Y.n_restores);
   kmu_gpu_free(&e.m);
   return 1;
@@ -570,6 +615,8 @@ int main(void) {
   t_spin(seed);
   t_tail(seed, 0);
   t_tail(seed, 1);
+  t_bound(seed, 2, 0);
+  t_bound(seed, 3, 1);
   for (uint64_t k = 0; k < 3; k++) t_random(seed + k);
   /* coverage over the random runs: every answer but FULL (YW 8 never fills), head and tail */
   for (uint64_t k = 3; k < 12 && !(rnd_cov_tail[0] && rnd_cov_tail[1]); k++) t_random(seed + k);

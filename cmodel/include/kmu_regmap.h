@@ -1263,7 +1263,7 @@
 #define KMU_YIELD_CTRL_TAIL_WIDTH 1u
 #define KMU_YIELD_CTRL_TAIL_MASK 0x00000001u
 #define KMU_YIELD_CTRL_TAIL_RESET 0x00000000u
-#define KMU_YIELD_CTRL_MAXWAIT_SHIFT 4u      /* RW: bound on a parked thread block's wait (a spin, or a tail wake): 0 unbounded (it waits while new work keeps arriving); k = 1..15: handed to its SM at the latest 16 * 2^k cycles after it was parked */
+#define KMU_YIELD_CTRL_MAXWAIT_SHIFT 4u      /* RW: bound on a parked thread block's wait (a spin, or a tail wake): 0 unbounded (it waits while new work for its SM keeps arriving); k = 1..15: handed to its SM more than 8 * 2^k and at most 16 * 2^k + 1 cycles after the wake that parked it (one cycle more per head wake to that SM meanwhile), whatever work waits */
 #define KMU_YIELD_CTRL_MAXWAIT_WIDTH 4u
 #define KMU_YIELD_CTRL_MAXWAIT_MASK 0x000000F0u
 #define KMU_YIELD_CTRL_MAXWAIT_RESET 0x00000000u

@@ -1264,7 +1264,7 @@ localparam integer KMU_YIELD_CTRL_TAIL_SHIFT = 0;  // RW: 1: a woken thread bloc
 localparam integer KMU_YIELD_CTRL_TAIL_WIDTH = 1;
 localparam [31:0]  KMU_YIELD_CTRL_TAIL_MASK = 32'h00000001;
 localparam [31:0]  KMU_YIELD_CTRL_TAIL_RESET = 32'h00000000;
-localparam integer KMU_YIELD_CTRL_MAXWAIT_SHIFT = 4;  // RW: bound on a parked thread block's wait (a spin, or a tail wake): 0 unbounded (it waits while new work keeps arriving); k = 1..15: handed to its SM at the latest 16 * 2^k cycles after it was parked
+localparam integer KMU_YIELD_CTRL_MAXWAIT_SHIFT = 4;  // RW: bound on a parked thread block's wait (a spin, or a tail wake): 0 unbounded (it waits while new work for its SM keeps arriving); k = 1..15: handed to its SM more than 8 * 2^k and at most 16 * 2^k + 1 cycles after the wake that parked it (one cycle more per head wake to that SM meanwhile), whatever work waits
 localparam integer KMU_YIELD_CTRL_MAXWAIT_WIDTH = 4;
 localparam [31:0]  KMU_YIELD_CTRL_MAXWAIT_MASK = 32'h000000F0;
 localparam [31:0]  KMU_YIELD_CTRL_MAXWAIT_RESET = 32'h00000000;
