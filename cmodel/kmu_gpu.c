@@ -496,6 +496,12 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     d->yp_valid = (q->yp_valid & ~y_rel) | y_park;
     if (y_park) d->yp_ptb[y_wsm] = (unsigned)w->ym_o.wk_ptb_o;
     d->yt = (q->yt + 1) & 0x3FFFFu;
+    /* YIELD_WKERR: a cycle in which an SM refused a wake (wk_err_o) */
+    {
+      unsigned wke = 0;
+      for (unsigned s = 0; s < nsm; s++) wke |= (unsigned)(w->sm_o[s].wk_err_o & 1);
+      if (wke && q->ywk_err < (uint32_t)kmu_mask(m->p.cnt_w)) d->ywk_err = q->ywk_err + 1;
+    }
     d->ysel = y_selb;
     for (unsigned s = 0; s < nsm; s++) {
       if ((y_park >> s) & 1) d->yp_age[s] = 0;
@@ -575,6 +581,7 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->fe_i.ycnt_nowork_i = w->ym_o.cnt_nowork_o;
   w->fe_i.ycnt_wake_i = w->ym_o.cnt_wake_o;
   w->fe_i.ycnt_err_i = w->ym_o.cnt_err_o;
+  w->fe_i.ycnt_wkerr_i = m->q.ywk_err; /* kmu_gpu's own counter (a register) */
   kmu_frontend_comb_next(&m->u_frontend, &w->fe_i);
 
   const kmu_sm_out *st = &w->sm_o[w->st_arb_o.gnt_idx_o % m->p.nsm];

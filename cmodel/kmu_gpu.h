@@ -169,6 +169,7 @@ typedef struct {
   uint32_t yt;
   unsigned ysel;
   uint8_t yp_age[KMU_GPU_LANES];
+  uint32_t ywk_err; /* ywk_err_q: YIELD_WKERR, cycles with a wake an SM refused (saturating) */
 } kmu_gpu_regs;
 
 typedef struct {

@@ -12,7 +12,7 @@
 // synchronised (asynchronous assert, synchronous release) before the DUT's reset.
 // The DUT has 851 output bits (more than 128): to save logic cells they
 // are XORed into a 64-bit rotating signature, so output paths end in a small XOR tree.
-// DUT inputs in the chain: 342 bits; DUT outputs captured: 851 bits.
+// DUT inputs in the chain: 358 bits; DUT outputs captured: 851 bits.
 `default_nettype none
 
 module kmu_frontend_top_fpga (
@@ -21,7 +21,7 @@ module kmu_frontend_top_fpga (
     input  wire ser_i,
     output wire ser_o
 );
-  localparam integer NI = 342;  // DUT input bits
+  localparam integer NI = 358;  // DUT input bits
   localparam integer NO = 851;  // DUT output bits
 
   // reset synchroniser
@@ -194,22 +194,23 @@ module kmu_frontend_top_fpga (
       .ycnt_nowork_i     (in_q[147:132]),
       .ycnt_wake_i       (in_q[163:148]),
       .ycnt_err_i        (in_q[179:164]),
+      .ycnt_wkerr_i      (in_q[195:180]),
       .ytail_o           (ytail_o),
       .ymaxwait_o        (ymaxwait_o),
       .cp_chunk_log2_o   (cp_chunk_log2_o),
       .cp_cmd_valid_o    (cp_cmd_valid_o),
-      .cp_cmd_ready_i    (in_q[180]),
+      .cp_cmd_ready_i    (in_q[196]),
       .cp_cmd_src_o      (cp_cmd_src_o),
       .cp_cmd_dst_o      (cp_cmd_dst_o),
       .cp_cmd_bytes_o    (cp_cmd_bytes_o),
       .cp_cmd_dir_o      (cp_cmd_dir_o),
       .cp_cmd_prio_o     (cp_cmd_prio_o),
       .cp_cmd_id_o       (cp_cmd_id_o),
-      .cp_cpl_valid_i    (in_q[181]),
+      .cp_cpl_valid_i    (in_q[197]),
       .cp_cpl_ready_o    (cp_cpl_ready_o),
-      .cp_cpl_id_i       (in_q[185:182]),
-      .cp_cpl_status_i   (in_q[188:186]),
-      .cp_busy_i         (in_q[189]),
+      .cp_cpl_id_i       (in_q[201:198]),
+      .cp_cpl_status_i   (in_q[204:202]),
+      .cp_busy_i         (in_q[205]),
       .host_class_o      (host_class_o),
       .host_est_o        (host_est_o),
       .trem_req_valid_o  (trem_req_valid_o),
@@ -222,22 +223,22 @@ module kmu_frontend_top_fpga (
       .trem_shift_o      (trem_shift_o),
       .trem_sla_o        (trem_sla_o),
       .trem_period_o     (trem_period_o),
-      .trem_req_ready_i  (in_q[190]),
-      .trem_busy_i       (in_q[191]),
-      .trem_done_valid_i (in_q[192]),
-      .trem_done_status_i(in_q[195:193]),
-      .trem_done_replay_i(in_q[196]),
-      .trem_done_tag_i   (in_q[204:197]),
-      .trem_done_lid_i   (in_q[220:205]),
-      .trem_guard_i      (in_q[221]),
-      .trem_guard_tag_i  (in_q[229:222]),
-      .trem_u_i          (in_q[237:230]),
-      .trem_q_i          (in_q[245:238]),
-      .trem_le_i         (in_q[277:246]),
-      .trem_last_lid_i   (in_q[293:278]),
-      .trem_auto_req_i   (in_q[309:294]),
-      .trem_auto_ok_i    (in_q[325:310]),
-      .trem_auto_nv_i    (in_q[341:326]),
+      .trem_req_ready_i  (in_q[206]),
+      .trem_busy_i       (in_q[207]),
+      .trem_done_valid_i (in_q[208]),
+      .trem_done_status_i(in_q[211:209]),
+      .trem_done_replay_i(in_q[212]),
+      .trem_done_tag_i   (in_q[220:213]),
+      .trem_done_lid_i   (in_q[236:221]),
+      .trem_guard_i      (in_q[237]),
+      .trem_guard_tag_i  (in_q[245:238]),
+      .trem_u_i          (in_q[253:246]),
+      .trem_q_i          (in_q[261:254]),
+      .trem_le_i         (in_q[293:262]),
+      .trem_last_lid_i   (in_q[309:294]),
+      .trem_auto_req_i   (in_q[325:310]),
+      .trem_auto_ok_i    (in_q[341:326]),
+      .trem_auto_nv_i    (in_q[357:342]),
       .irq_o             (irq_o)
   );
 

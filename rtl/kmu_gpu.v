@@ -329,6 +329,7 @@ module kmu_gpu #(
   wire [31:0] ysig_addr;
   wire [CNT_W-1:0] ycnt_take, ycnt_spin, ycnt_full, ycnt_nowork, ycnt_wake, ycnt_err;
   wire y_tail;  // YIELD_CTRL.TAIL: a woken TB is parked like a spin (the tail)
+  reg [CNT_W-1:0] ywk_err_q;  // YIELD_WKERR: cycles with a wake an SM refused (below)
   wire [3:0] y_maxwait;  // YIELD_CTRL.MAXWAIT: the bound on a parked TB's wait
   kmu_frontend #(
       .AW     (AW),
@@ -414,6 +415,7 @@ module kmu_gpu #(
       .ycnt_nowork_i      (ycnt_nowork),
       .ycnt_wake_i        (ycnt_wake),
       .ycnt_err_i         (ycnt_err),
+      .ycnt_wkerr_i       (ywk_err_q),
       .ytail_o            (y_tail),
       .ymaxwait_o         (y_maxwait),
       .cp_chunk_log2_o  (cp_chunk_log2),
@@ -947,8 +949,6 @@ module kmu_gpu #(
   // TB is parked as a spin is (the paper's software prototype, for the head-vs-tail study).
   localparam integer YPTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;
   wire [NSM-1:0] yq_valid, yq_ready, y_sd, y_wk_sm, y_wk_err;
-  // wakes the SMs refused (a TB a TReM drop forgot): visible as the SM's wk_err_o only
-  wire unused_y_wk_err = ^y_wk_err;
   wire [NSM*32-1:0] yq_addr, yq_tb;
   wire [NSM*8-1:0] yq_slot;
   wire [NSM*YPTB_W-1:0] yq_ptb, y_wk_ptb;
@@ -1061,6 +1061,15 @@ module kmu_gpu #(
     end
   end
 
+  // YIELD_WKERR: a wake the SM refused (wk_err_o: the woken TB is no longer in its preempted
+  // table, as when a TReM drop retired its kernel while it slept; the watch entry outlived the
+  // drop).  Nothing is restored, the wake is lost on purpose; counted per cycle (saturating: no
+  // adder of several SMs' refusals), read live by kmu_csr.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) ywk_err_q <= {CNT_W{1'b0}};
+    else if ((|y_wk_err) && !(&ywk_err_q)) ywk_err_q <= ywk_err_q + 1'b1;
+  end
+
 `ifdef KMU_ASSERT
   // ---------------------------------------------------------------- assertions (yield glue)
   // A spin or tail wake is parked only into an empty entry (the port is held otherwise); a
@@ -1110,7 +1119,7 @@ module kmu_gpu #(
       wire [WARPS-1:0] unused_busy_warps_o;
       wire [TBS-1:0] unused_base_o;
       wire unused_err_dec_o;  // a decision racing a TB's end: not an error of the system
-      wire wk_err;  // a wake naming no yielded TB (a TB a TReM drop forgot): counted (YIELD_ERR)
+      wire wk_err;  // a wake naming no yielded TB (a TB a TReM drop forgot): YIELD_WKERR
       kmu_sm #(
           .TBS       (TBS),
           .WARPS     (WARPS),

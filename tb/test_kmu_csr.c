@@ -148,6 +148,7 @@ static const regdesc map[] = {
     {0x2414, K_RO, 0, "YIELD_WAKE"},
     {0x2418, K_RO, 0, "YIELD_ERR"},
     {0x241C, K_RW, 0xF1, "YIELD_CTRL"},
+    {0x2420, K_RO, 0, "YIELD_WKERR"},
 };
 #define NMAP (sizeof map / sizeof map[0])
 #define A_ERR_STATUS 0x010u
@@ -230,6 +231,7 @@ static const regdesc map[] = {
 #define A_YIELD_TAKE 0x2404u
 #define A_YIELD_ERR 0x2418u
 #define A_YIELD_CTRL 0x241Cu /* TAIL [0], MAXWAIT [7:4] (register map 1.6) */
+#define A_YIELD_WKERR 0x2420u /* kmu_gpu's refused-wake counter, live (1.6) */
 #define COPY_CHUNK_RESET 20u
 #define CPL_VALID (1u << 31) /* COPY_CPL.VALID; ID [15:0], STATUS [18:16] */
 /* copy status codes (the spec's numbers): OK 0, ZERO 1, ..., FULL 5, LONG 6 */
@@ -498,6 +500,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->ycnt_nowork_i = kmu_rng_bits(r, P_CNT_W);
   i->ycnt_wake_i = kmu_rng_bits(r, P_CNT_W);
   i->ycnt_err_i = kmu_rng_bits(r, P_CNT_W);
+  i->ycnt_wkerr_i = kmu_rng_bits(r, P_CNT_W);
   return 1;
 }
 
@@ -711,6 +714,9 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
         const uint64_t yc[6] = {i->ycnt_take_i, i->ycnt_spin_i,   i->ycnt_full_i,
                                 i->ycnt_nowork_i, i->ycnt_wake_i, i->ycnt_err_i};
         exp = (uint32_t)yc[(a - A_YIELD_TAKE) / 4] & CMAX;
+        x->n_ycnt_rd += exp != 0;
+      } else if (a == A_YIELD_WKERR) {
+        exp = (uint32_t)i->ycnt_wkerr_i & CMAX;
         x->n_ycnt_rd += exp != 0;
       }
       else if (a == A_ERR_CNT_TREM || a == A_PERF_REVOKES) {
@@ -1246,7 +1252,7 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
   /* unmapped */
   static const unsigned unmapped[] = {0x03C, 0x054, 0x058, 0x0FC, 0x134, 0x1FC,
                                       0x200, 0x800, 0xFFC, 0x2124, 0x21FC, 0x2244, 0x22FC,
-                                      0x2420, 0x24FC, 0x8000, 0xFFFC, 0x202C, 0x20FC};
+                                      0x2424, 0x24FC, 0x8000, 0xFFFC, 0x202C, 0x20FC};
   for (unsigned k = 0; k < sizeof unmapped / sizeof unmapped[0]; k++) {
     RD_ERR(unmapped[k], "unmapped read");
     WR_ERR(unmapped[k], 0xFFFFFFFF, "unmapped write");
@@ -1256,7 +1262,7 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
                                 A_UNREG_RESULT, A_HL_STATUS, A_PRE_STATUS, A_TR_RESULT,
                                 A_TR_GUARD, A_TR_ELASTIC, A_TR_LE, A_TR_LAST_LID, A_TR_AUTO,
                                 A_TR_AUTO_NV, A_COPY_CPL, A_COPY_STATUS, A_COPY_CONFIG,
-                                A_YIELD_TAKE, A_YIELD_ERR};
+                                A_YIELD_TAKE, A_YIELD_ERR, A_YIELD_WKERR};
   for (unsigned k = 0; k < sizeof ro / sizeof ro[0]; k++) WR_ERR(ro[k], 0xFFFFFFFF, "write RO");
   RD_ERR(A_YIELD_SIGNAL, "read YIELD_SIGNAL (WO)");
   /* read of a write-only register */

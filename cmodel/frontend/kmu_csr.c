@@ -293,6 +293,10 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
         break;
       case KMU_YIELD_WAKE_ADDR: SEL(YIELD_WAKE); r.rval = (uint32_t)i->ycnt_wake_i & cnt_max(m); break;
       case KMU_YIELD_ERR_ADDR: SEL(YIELD_ERR); r.rval = (uint32_t)i->ycnt_err_i & cnt_max(m); break;
+      case KMU_YIELD_WKERR_ADDR:
+        SEL(YIELD_WKERR);
+        r.rval = (uint32_t)i->ycnt_wkerr_i & cnt_max(m);
+        break;
       case KMU_YIELD_CTRL_ADDR:
         SEL(YIELD_CTRL);
         r.rval = FLD_PUT(q->ytail, YIELD_CTRL_TAIL) | FLD_PUT(q->ymaxwait, YIELD_CTRL_MAXWAIT);

@@ -20,7 +20,8 @@ extern "C" {
   X(trem_done_valid_i) X(trem_done_status_i) X(trem_done_replay_i) X(trem_done_tag_i)       \
   X(trem_done_lid_i) X(trem_guard_i) X(trem_guard_tag_i) X(trem_u_i) X(trem_q_i) X(trem_le_i) \
   X(trem_last_lid_i) X(trem_auto_req_i) X(trem_auto_ok_i) X(trem_auto_nv_i)                 \
-  X(ycnt_take_i) X(ycnt_spin_i) X(ycnt_full_i) X(ycnt_nowork_i) X(ycnt_wake_i) X(ycnt_err_i)
+  X(ycnt_take_i) X(ycnt_spin_i) X(ycnt_full_i) X(ycnt_nowork_i) X(ycnt_wake_i) X(ycnt_err_i) \
+  X(ycnt_wkerr_i)
 #define KMU_CSR_OUT(X)                                                                       \
   X(bus_req_ready_o, always) X(bus_rsp_rdata_o, always) X(bus_rsp_err_o, always)            \
   X(db_valid_o, always) X(db_idx_o, db_valid_o) X(reg_valid_o, always)                      \

@@ -160,6 +160,7 @@ void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i) {
   w->csr_i.ycnt_nowork_i = i->ycnt_nowork_i;
   w->csr_i.ycnt_wake_i = i->ycnt_wake_i;
   w->csr_i.ycnt_err_i = i->ycnt_err_i;
+  w->csr_i.ycnt_wkerr_i = i->ycnt_wkerr_i;
   /* TReM window: kmu_revoke's, kmu_elastic's and kmu_kmu's registered status (live reads) */
   w->csr_i.trem_req_ready_i = i->trem_req_ready_i;
   w->csr_i.trem_busy_i = i->trem_busy_i;

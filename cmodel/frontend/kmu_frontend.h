@@ -22,7 +22,8 @@ extern "C" {
   X(trem_done_replay_i) X(trem_done_tag_i) X(trem_done_lid_i) X(trem_guard_i)                  \
   X(trem_guard_tag_i) X(trem_u_i) X(trem_q_i) X(trem_le_i) X(trem_last_lid_i)                \
   X(trem_auto_req_i) X(trem_auto_ok_i) X(trem_auto_nv_i)                                      \
-  X(ycnt_take_i) X(ycnt_spin_i) X(ycnt_full_i) X(ycnt_nowork_i) X(ycnt_wake_i) X(ycnt_err_i)
+  X(ycnt_take_i) X(ycnt_spin_i) X(ycnt_full_i) X(ycnt_nowork_i) X(ycnt_wake_i) X(ycnt_err_i) \
+  X(ycnt_wkerr_i)
 #define KMU_FRONTEND_OUT(X)                                                                 \
   X(s_awready_o, always) X(s_wready_o, always) X(s_bvalid_o, always)                         \
   X(s_bresp_o, s_bvalid_o) X(s_arready_o, always) X(s_rvalid_o, always)                     \

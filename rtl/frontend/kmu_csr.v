@@ -74,7 +74,8 @@
 //                                    YIELD_TAKE .. YIELD_ERR read kmu_yield_mon's counters
 //                                    ycnt_*_i live (not clearable: they are the monitor's).
 //                                    YIELD_CTRL (1.6): ytail_o, ymaxwait_o its fields, read
-//                                    by kmu_gpu's wake glue from the cycle after the write.
+//                                    by kmu_gpu's wake glue from the cycle after the write;
+//                                    YIELD_WKERR (1.6) reads kmu_gpu's ycnt_wkerr_i live.
 //   cp_*                           : the copy window (0x2300, register map 1.4) in front of
 //                                    kmu_copy_engine (RGEM 3.1), registered both ways.  A
 //                                    COPY_GO write copies COPY_SRC/DST/LEN/CTRL into the
@@ -203,6 +204,7 @@ module kmu_csr #(
     input  wire [  CNT_W-1:0] ycnt_nowork_i,        // YIELD_NOWORK
     input  wire [  CNT_W-1:0] ycnt_wake_i,          // YIELD_WAKE
     input  wire [  CNT_W-1:0] ycnt_err_i,           // YIELD_ERR
+    input  wire [  CNT_W-1:0] ycnt_wkerr_i,         // YIELD_WKERR (kmu_gpu's counter)
     output wire               ytail_o,              // YIELD_CTRL.TAIL: wakes at the tail
     output wire [        3:0] ymaxwait_o,           // YIELD_CTRL.MAXWAIT: a parked TB's bound
     // host kernel descriptor (HL_CMD), a valid/ready stream held stable until taken
@@ -956,6 +958,11 @@ module kmu_csr #(
           rd_ok = KMU_YIELD_ERR_RD;
           wr_ok = KMU_YIELD_ERR_WR;
           rval  = cnt_rd(ycnt_err_i);
+        end
+        KMU_YIELD_WKERR_ADDR: begin
+          rd_ok = KMU_YIELD_WKERR_RD;
+          wr_ok = KMU_YIELD_WKERR_WR;
+          rval  = cnt_rd(ycnt_wkerr_i);
         end
         KMU_YIELD_CTRL_ADDR: begin
           rd_ok = KMU_YIELD_CTRL_RD;
