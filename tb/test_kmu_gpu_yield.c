@@ -82,6 +82,7 @@ typedef struct {
   uint64_t t_dec, t_ans, t_evict, t_restore, t_sig, t_rcmd, t_rdone, t_last_new;
   unsigned code, n_restore, n_yevict, n_ans;
   unsigned n_new_woken; /* new TBs started on SM ys after the signal, before the restore */
+  uint64_t t_hand;      /* the first wake handed to SM ys (its wk_valid_i) after the signal */
   uint64_t yid;                 /* the yielding TB's identity */
   uint64_t id[NSM_ENV][TBS_ENV];
   unsigned kdone;
@@ -177,6 +178,7 @@ static void step(fuzz_env *e) {
   const kmu_gpu_wires *w = &e->m.w;
   y->kdone += o->kernel_done_o != 0;
   if (w->fe_o.ysig_valid_o & 1) y->t_sig = e->cycle; /* the YIELD_SIGNAL pulse (kmu_csr) */
+  if (y->t_sig && !y->t_hand && (w->sm_i[y->ys].wk_valid_i & 1)) y->t_hand = e->cycle;
   if (y->y_on && (o->simt_yield_ready_o[y->ys] & 1)) {
     y->y_on = 0, y->y_wait = 1, y->t_dec = e->cycle;
     y->yid = y->id[y->ys][y->yr];
@@ -514,21 +516,26 @@ static int t_tail(uint64_t seed, unsigned tail) {
   CHECK(Y.n_ans == 1 && Y.code == KMU_YR_TAKEN, "TAKEN (%u answers, code %u)", Y.n_ans, Y.code);
   CHECK(Y.n_restore == 1, "restored exactly once (%u)", Y.n_restore);
   CHECK(Y.t_restore > Y.t_sig, "restored after the write");
-  if (tail)
-    CHECK(Y.t_restore > Y.t_last_new, "TAIL: restored after the kernel's last new TB started: %"
-          PRIu64 " vs %" PRIu64, Y.t_restore, Y.t_last_new);
-  else /* the head of its SM: no new TB there before it (paper: the other SMs take the rest) */
-    CHECK(Y.n_new_woken == 0 && (PAPER || Y.t_restore < Y.t_last_new), "head: restored before "
-          "any new TB of its SM (%u started after the write) and the kernel's last new TB: %"
-          PRIu64 " vs %" PRIu64, Y.n_new_woken, Y.t_restore, Y.t_last_new);
+  if (tail) /* parked: handed to its SM once no new TB of the kernel is left to start */
+    CHECK(Y.t_hand > Y.t_last_new && Y.t_restore > Y.t_last_new, "TAIL: handed (%" PRIu64
+          ") and restored (%" PRIu64 ") after the kernel's last new TB started (%" PRIu64 ")",
+          Y.t_hand, Y.t_restore, Y.t_last_new);
+  else /* handed at once, the head of its SM: no new TB there before it (paper: the other SMs
+        * take the waiting TBs, the restore waits for a free entry of its SM) */
+    CHECK(Y.t_hand && Y.t_hand <= Y.t_sig + 4 && Y.n_new_woken == 0 &&
+              (PAPER || Y.t_restore < Y.t_last_new),
+          "head: handed %" PRIu64 " cycles after the signal, restored before any new TB of its "
+          "SM (%u started after the write) and (small) the kernel's last new TB: %" PRIu64
+          " vs %" PRIu64, Y.t_hand - Y.t_sig, Y.n_new_woken, Y.t_restore, Y.t_last_new);
   CHECK(Y.kdone == 1 && e.n_done == RES + 8, "the kernel completes, every TB done (%" PRIu64 ")",
         e.n_done);
   CHECK(rd(&e, KMU_YIELD_WAKE_ADDR) == 1 && rd(&e, KMU_YIELD_TAKE_ADDR) == 1,
         "YIELD_TAKE = YIELD_WAKE = 1");
   CHECK(e.n_slverr == 0, "YIELD_CTRL accesses answered OKAY");
   LOCK_OK(test);
-  printf("PASS kmu_gpu_yield.%s seed=%" PRIu64 " (restored at %" PRIu64 ", the last new TB at %"
-         PRIu64 ")\n", test, seed, Y.t_restore, Y.t_last_new);
+  printf("PASS kmu_gpu_yield.%s seed=%" PRIu64 " (signal at %" PRIu64 ", handed at %" PRIu64
+         ", restored at %" PRIu64 ", the last new TB at %" PRIu64 ")\n", test, seed, Y.t_sig,
+         Y.t_hand, Y.t_restore, Y.t_last_new);
   kmu_gpu_free(&e.m);
   return 1;
 }
