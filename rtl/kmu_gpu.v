@@ -941,8 +941,8 @@ module kmu_gpu #(
   // Wake port: a woken TB (wk_head_o) goes at once to its SM's wake port (kmu_sm restores a
   // woken TB before any new TB: the head of the queue, at the SM).  A spin (yield(0),
   // wk_head_o = 0) is parked in a register per SM (yp_*_q) and handed to its SM only once the
-  // dispatcher has nothing left to start (other_q[s] = 0): the tail is "behind every TB the
-  // dispatcher holds".  The port is held (wk_ready_i = 0) only for a second spin of an SM
+  // dispatcher holds nothing that may start there (other_q[s] = 0), or at YIELD_CTRL.MAXWAIT's
+  // bound (below): the tail is "behind every TB the dispatcher holds".  The port is held (wk_ready_i = 0) only for a second spin of an SM
   // whose parked spin waits.  One wake per SM per cycle: a head wake goes first, the parked
   // spin the cycle after.  Latency: a watched write accepted in t -> the SM's wk_valid_i in
   // t+2 (the monitor's two registers; no register here).  YIELD_CTRL.TAIL = 1 (y_tail): a woken
