@@ -51,7 +51,6 @@ growth over the range, from the least-squares slope, <= 5 %).
 Writes OUTDIR/{calib,model,mixed,headtail}.csv, OUTDIR/summary.md and OUTDIR/summary.json.
 --quick: one context size, two ratios at a smaller scale, two mixed and two head/tail points
 (make test's smoke run, studies/gpupio/test_quick.sh: the flow and the checks, not a result)."""
-import argparse
 import json
 import os
 import sys
@@ -60,7 +59,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "common"))
 sys.path.insert(0, HERE)
-from kmusim_study import f2, run_all  # noqa: E402 (the shared study helpers)
+from kmusim_study import f2, run_all, study_args, write_csv, write_wl  # noqa: E402
 import gen  # noqa: E402 (the workloads)
 
 FULL_P = {
@@ -75,7 +74,7 @@ FULL_P = {
               "pf_c": 13250},
     "ht_n": [1, 2, 3, 4, 6, 8],
     "headtail": {"shape": "half4k", "io_grid": 8, "io_c": 600, "io_i": 10000, "rounds": 4,
-                 "comp_grid": 32, "comp_c": 8000},
+                 "comp_grid": 80, "comp_c": 8000},
 }
 QUICK_P = {
     "shapes": ["ctx50k"],
@@ -147,14 +146,7 @@ def lsq_slope(xs, ys):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--kmusim", required=True)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--reuse", action="store_true",
-                    help="development: keep a run whose JSON is newer than its workload")
-    ap.add_argument("--seed", type=int, default=int(os.environ.get("SEED", "1")))
+    ap = study_args(__doc__)
     a = ap.parse_args()
     t0 = time.time()
     P = QUICK_P if a.quick else FULL_P
@@ -165,17 +157,8 @@ def main():
     runs, tbr = [], {}
 
     def add(key, text, tbs_rounds):
-        name = "_".join(key)
-        wl = os.path.join(out, "wl", name + ".wl")
-        try:
-            with open(wl) as f:
-                same = f.read() == text
-        except OSError:
-            same = False
-        if not same:            # unchanged: keep its time stamp (--reuse)
-            with open(wl, "w") as f:
-                f.write(text)
-        runs.append((key, wl, os.path.join(out, "runs", name + ".json"), None))
+        wl, jsn = write_wl(out, key, text)
+        runs.append((key, wl, jsn, None))
         tbr[key] = tbs_rounds
 
     I = P["model_i"]
@@ -358,15 +341,7 @@ def main():
 
     # ---- write ----
     def csv(name, rows):
-        if not rows:
-            return
-        keys = []
-        for r in rows:
-            keys += [k for k in r if k not in keys and not isinstance(r[k], dict)]
-        with open(os.path.join(out, name), "w") as f:
-            f.write(",".join(keys) + "\n")
-            for r in rows:
-                f.write(",".join("" if r.get(k) is None else str(r[k]) for k in keys) + "\n")
+        write_csv(os.path.join(out, name), rows)
 
     csv("calib.csv", list(calib.values()))
     csv("model.csv", model)
