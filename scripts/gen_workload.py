@@ -15,7 +15,8 @@ memory stalls (a random chunk size and host link).  POLICY (a fourth argument) f
 policy; POLICY `copies` gives a workload of copies only (copies_only); POLICY `revokes` gives
 the seed's workload without copies and with TReM revoke lines (add_revokes); POLICY
 `trem_priority` / `trem_elastic` the seed's workload without copies under TReM's automatic
-policy (config trem=, Elastic's sla= and period=).  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs.
+policy (config trem=, Elastic's sla= and period=).  About a third of the kernels of the default
+mode do GPUpIO I/O (io=, rounds=, yield=: docs/workload-format.md).  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs.
 `gen_workload.py SEED NJOBS paper trem_mix MIX LOAD VARIANT`: a TReM task mix (trem_mix, the
 Fig. 7-9 analogue of studies/trem/study.py)."""
 import random
@@ -225,6 +226,10 @@ def main():
         out[1] += f" trem={trem}"
         if trem == "elastic":
             out[1] += f" sla={rq.choice([200, 1000, 5000])} period={rq.choice([0, 64, 500])}"
+    # GPUpIO I/O thread blocks (io=, rounds=, yield=) on some kernels, from their own stream so
+    # that the rest of a seed stays; not with revocations (a revoke dropping a yielded TB is an
+    # open case of kmu_sm, docs/blocks/kmu_sm.md "Yield")
+    rio = random.Random(seed * 1000003 + 31)
     kernels = []
     nk = r.randint(2, 7)
     nev = 0
@@ -254,8 +259,19 @@ def main():
             line += f" class={rt.choice(['user', 'batch'])}"
         if r.random() < 0.5:
             line += f" loads={r.randint(0, 50)} jitter={r.randint(0, 30)}"
+        # I/O on about a third of the kernels (not a warp-level event kernel: kmusim runs those
+        # as event warps, which do no I/O): latencies that race the yield (0..4) or not
+        if not (revokes or trem) and rio.random() < 0.35 and not (event and tb <= 32):
+            io = rio.choice([0, 1, 2, 3, 4, rio.randint(20, 400), rio.randint(500, 5000)])
+            line += (f" io={io} rounds={rio.randint(1, 4)}"
+                     f" yield={rio.choice(['off', 'addr', 'addr', 'addr', 'spin'])}")
         out.append(line)
         kernels.append((name, event, cycles * grid))
+    if nev:
+        # a doorbell the front end back-pressures holds the AXI-Lite bus, and the device's
+        # YIELD_SIGNAL write behind it with it (docs/kmusim.md, "I/O thread blocks"): with event
+        # kernels, I/O TBs spin (off) or yield(0), which need no signal to come back
+        out = [line.replace("yield=addr", "yield=spin") for line in out]
     events = []
     for name, event, work in kernels:
         if event:

@@ -194,7 +194,8 @@ void sm_model_free(sm_model *s) {
   free(s->act);
   free(s->busy_warps);
   free(s->busy_tbs);
-  for (unsigned k = 0; s->ks && k < s->w->nk; k++) free(s->ks[k].wake_lat.v), free(s->ks[k].restart.v);
+  for (unsigned k = 0; s->ks && k < s->w->nk; k++)
+    free(s->ks[k].wake_lat.v), free(s->ks[k].restart.v), free(s->ks[k].wake_over.v);
   free(s->ks);
   memset(s, 0, sizeof *s);
 }
@@ -638,8 +639,11 @@ static int io_step(sm_model *s, sm_tb *t, uint64_t cycle) {
        * withdrawn: the TB decided nothing) */
       sk->io_wait_cycles += cycle - t->io_req;
       samples_add(&sk->restart, cycle - t->io_due);
-      if (t->io_woken && t->io_sig_acc != SM_IO_NEVER)
-        samples_add(&sk->wake_lat, cycle - t->io_sig_acc);
+      if (t->io_woken && t->io_sig_acc != SM_IO_NEVER) {
+        const uint64_t wl = cycle - t->io_sig_acc;
+        samples_add(&sk->wake_lat, wl);
+        samples_add(&sk->wake_over, wl > t->io_rdur ? wl - t->io_rdur : 0);
+      }
       /* a wait that ended on the SM without a taken yield was spun in place: yield off, a
        * refused yield, or one the SM did not accept before the flag (then withdrawn) */
       if (!t->io_took) sk->spins++;
@@ -1561,7 +1565,7 @@ const sm_tb *sm_model_io_overdue(const sm_model *s, uint64_t cycle, uint64_t bou
     for (unsigned e = 0; e < s->ss[m].nev; e++) {
       const sm_tb *t = &s->ss[m].ev[e];
       if (t->io_ph == SM_IO_OUT && s->w->k[t->kernel].yield == KMUSIM_YIELD_ADDR &&
-          t->io_sig_acc != SM_IO_NEVER && cycle > t->io_sig_acc + bound)
+          cycle > t->io_flag_at + bound)
         return t;
     }
   return NULL;

@@ -259,6 +259,8 @@ typedef struct {
   int io_ph;                  /* SM_IO_* */
   int io_woken;               /* restored after a taken yield: its wait's end is a wake-up */
   int io_took;                /* a yield was taken in this wait */
+  uint64_t io_rdur;           /* the integrator's measure of its last restore (cycles), for the
+                               * wake-up overhead: wake-up latency - restore */
   uint64_t io_req, io_due, io_flag_at; /* request; request + io; flag visible */
   uint64_t io_sig_acc;        /* its YIELD_SIGNAL write accepted (SM_IO_NEVER: not yet) */
 } sm_tb;
@@ -292,6 +294,7 @@ typedef struct {
   uint64_t yields_dropped;    /* taken yields whose TB a TReM drop forgot before its restore */
   uint64_t io_wait_cycles;    /* sum over waits of (end - request) */
   sm_samples wake_lat, restart; /* per wait: wake-up latency (after a taken yield), restart delay */
+  sm_samples wake_over;       /* per wake-up: its latency minus the TB's restore (io_rdur) */
 } sm_kstat;
 
 /* the hardware sizes SIMT mode needs beyond kmusim_config (nsm, tbs, warps, shmem, ewt) */
@@ -411,8 +414,8 @@ unsigned sm_model_resident(const sm_model *s, uint32_t inst);
  * TB, resident or evicted, in a wait: its wake-up latency counts from the first such cycle);
  * 0 when no such TB waits (a signal after its wait ended: spins see their flag first) */
 int sm_model_io_signal(sm_model *s, uint32_t inst, uint64_t tb, uint64_t cycle);
-/* GPUpIO lost wake-up check: an evicted TB whose yield(addr) was taken, whose YIELD_SIGNAL
- * write was accepted more than `bound` cycles before `cycle` (NULL: none) */
+/* GPUpIO lost wake-up check: an evicted TB whose yield(addr) was taken and whose flag was
+ * written (io_flag_at) more than `bound` cycles before `cycle` (NULL: none) */
 const sm_tb *sm_model_io_overdue(const sm_model *s, uint64_t cycle, uint64_t bound);
 /* a sample list's mean (0 when empty) and p-th percentile (nearest rank; sorts the list) */
 double sm_samples_mean(const sm_samples *x);

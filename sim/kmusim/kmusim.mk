@@ -74,3 +74,8 @@ kmusim-smoke: $(KMUSIM_FAKE)
 # make test: kmusim itself (workloads, error answers, planted fake-engine bugs) on the fake build
 TEST_SCRIPTS += scripts/kmusim_smoke.sh
 TEST_DEPS    += $(KMUSIM_FAKE)
+
+# make test: GPUpIO's I/O thread blocks (issue 13 step 3) on the hardware engines c and cosim
+# (workloads/hw/io_*.wl, metric checks, a planted device bug; about 10 s)
+TEST_SCRIPTS += scripts/test_kmusim_io.sh
+TEST_DEPS    += $(call bin_of,kmusim_small) $(call bin_of,kmusim_paper)

@@ -135,6 +135,7 @@ static void jkernel_io(FILE *f, const kmusim_workload *w, const kmusim_result *r
           ks->yield_withdrawn, ks->wakeups);
   jopt_mean(f, "wake_lat_mean", &ks->wake_lat);
   jopt_pct(f, "wake_lat_p99", &ks->wake_lat, 99);
+  jopt_pct(f, "wake_overhead_max", &ks->wake_over, 100);
   jopt_mean(f, "restart_delay_mean", &ks->restart);
   jopt_pct(f, "restart_delay_p99", &ks->restart, 99);
   fprintf(f, ", \"io_wait_cycles\": %" PRIu64 ", \"time_in_system\": ", ks->io_wait_cycles);

@@ -69,6 +69,8 @@ typedef struct {
   int simt;                 /* the engine has the per-SM SIMT ports (sm_model SIMT mode) */
   unsigned *ctx_op;         /* per SM: the op of the context command in flight */
   uint64_t *ctx_save_since; /* per SM: cycle its save command was taken, KMUSIM_NEVER: none */
+  uint64_t *rest_first;     /* per SM: first RESTORE command taken since its last restore
+                             * start (KMUSIM_NEVER: none): a TB's restore time, for GPUpIO */
   /* host operations */
   hop *ops;
   size_t nops;
@@ -138,6 +140,8 @@ typedef struct {
   io_req *sig;
   size_t nsig, sig_cap;
   uint64_t io_bound;    /* lost wake-up bound (docs/kmusim.md, Scoreboards) */
+  int io_bug;           /* KMUSIM_IO_BUG=drop_signal: the device loses its first signal (a
+                         * planted bug the lost wake-up scoreboard must catch) */
 } ctx;
 
 /* the device's writes leave room on the AXI master for the host's (its queue holds KMU_AXIM_Q) */
@@ -394,7 +398,10 @@ static int try_issue(ctx *c, const hop *h) {
     wr(c, KMU_HL_PARAM_ADDR, x->param, TAG(T_STAGE, h->idx));
     wr(c, KMU_HL_CPL_ADDR_ADDR, x->cpl, TAG(T_STAGE, h->idx));
     wr(c, KMU_HL_CMD_ADDR, 1, TAG(T_HLCMD, h->idx));
-    if (r->nrv) c->lid_inst = (int)h->idx, c->lid_phase = 1; /* read its launch id back */
+    /* read its launch id back (revokes), or (GPUpIO) wait until it is no longer pending
+     * before the next launch: HL_CMD holds the bus while the previous launch is pending, and a
+     * device's YIELD_SIGNAL write queued behind it could never wake the TB that launch waits for */
+    if (r->nrv || c->io) c->lid_inst = (int)h->idx, c->lid_phase = 1;
     x->issued = c->cycle;
     live_add(c, h->idx);
     return 1;
@@ -696,7 +703,7 @@ const char *kmusim_trem_status_name(unsigned st) {
  * irq_o says it completed, then TR_EVENTS.DONE cleared */
 static void rv_issue(ctx *c) {
   kmusim_result *r = c->r;
-  if (!r->nrv) return;
+  if (!r->nrv && !c->io) return;
   if (c->lid_inst >= 0 && axi_room(c, 1)) {
     if (c->lid_phase == 2) {
       kmu_axim_read(&c->axim, KMU_HL_STATUS_ADDR, TAG(T_HLSTAT, (uint32_t)c->lid_inst));
@@ -716,6 +723,7 @@ static void rv_issue(ctx *c) {
     }
     return;
   }
+  if (!r->nrv) return;
   if (c->rv_next >= r->nrv || r->rv[c->rv_next].at > c->cycle || !axi_room(c, 1)) return;
   kmusim_rvk *v = &r->rv[c->rv_next];
   long t = -1; /* instances are in time order: the last one issued is the latest launch */
@@ -952,6 +960,7 @@ static void on_axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_
     break;
   case T_HLSTAT: /* the launch is taken by kmu_kmu once no longer pending */
     c->lid_phase = (rdata & KMU_HL_STATUS_PENDING_MASK) ? 2 : 4;
+    if (c->lid_phase == 4 && !r->nrv) c->lid_inst = -1, c->lid_phase = 0; /* GPUpIO: taken */
     break;
   case T_LASTLID:
     r->inst[i].lid = (rdata & KMU_TR_LAST_LID_LID_MASK) >> KMU_TR_LAST_LID_LID_SHIFT;
@@ -1020,24 +1029,39 @@ static void io_issue(ctx *c) {
       c->sig_cap = c->sig_cap ? 2 * c->sig_cap : 256;
       c->sig = realloc(c->sig, c->sig_cap * sizeof *c->sig);
     }
+    io_dev_pop(&c->dev);
+    if (c->io_bug && c->dev.signals == 1) { /* planted: the first signal is lost */
+      c->r->io_signals_accepted++;
+      c->sig[c->nsig++] = q;
+      continue;
+    }
     c->sig[c->nsig] = q;
     wr(c, KMU_YIELD_SIGNAL_ADDR, q.addr, TAG(T_IOSIG, (uint32_t)c->nsig));
     c->nsig++;
-    io_dev_pop(&c->dev);
   }
 }
 
-/* GPUpIO: a TB whose yield(addr) was taken and whose signal was accepted long ago and that is
- * still evicted: a lost wake-up */
+/* GPUpIO: a TB whose yield(addr) was taken, whose flag was written long ago and that is still
+ * evicted: a lost wake-up */
 static void io_check_lost(ctx *c) {
   const sm_tb *t = sm_model_io_overdue(&c->sm, c->cycle, c->io_bound);
   if (!t) return;
   char d[160];
   inst_desc(c, t->inst, d, sizeof d);
+  char acc[200] = "never accepted";
+  if (t->io_sig_acc != SM_IO_NEVER)
+    snprintf(acc, sizeof acc, "accepted at cycle %" PRIu64, t->io_sig_acc);
+  else if (c->axim.wb != c->axim.wt) {
+    /* the oldest write without its response holds the bus (the slave back-pressures it) */
+    const kmu_axi_op *h = &c->axim.wq[c->axim.wb & QM];
+    snprintf(acc, sizeof acc, "not accepted: queued on the AXI-Lite bus behind the host's "
+             "write of 0x%04x (%s), still without its response (back-pressured)", h->addr,
+             addr_name(h->addr));
+  }
   fail(c, "cycle %" PRIu64 ": lost wake-up: TB %" PRIu64 " of %s (SM %u) yielded on flag 0x%08x, "
-       "its YIELD_SIGNAL write was accepted at cycle %" PRIu64 " and it is still not restored "
-       "(bound %" PRIu64 " cycles)", c->cycle, t->tb, d, t->sm,
-       kmusim_ioflag((unsigned)t->kernel, t->tb), t->io_sig_acc, c->io_bound);
+       "written at cycle %" PRIu64 " (its YIELD_SIGNAL write %s), is still not restored (bound %"
+       PRIu64 " cycles)", c->cycle, t->tb, d, t->sm, kmusim_ioflag((unsigned)t->kernel, t->tb),
+       t->io_flag_at, acc, c->io_bound);
 }
 
 /* ---------------------------------------------------------------- memory writes */
@@ -1294,6 +1318,12 @@ static void on_start(ctx *c) {
   if (restore) {
     r->restores++;
     mark(c, MARK_RESTORE, (unsigned)p->simt_start_sm_o);
+    /* the restore's time: its first RESTORE command taken -> this start (GPUpIO's wake-up
+     * overhead is the wake-up latency beyond it) */
+    const unsigned rs = (unsigned)p->simt_start_sm_o;
+    sm_tb *rt = &c->sm.tb[rs * c->sm.tbs + (unsigned)p->simt_start_rtb_o];
+    rt->io_rdur = c->rest_first[rs] != KMUSIM_NEVER ? c->cycle - c->rest_first[rs] : 0;
+    c->rest_first[rs] = KMUSIM_NEVER;
     if (kk >= 0 && c->sm.ks[kk].wakeups != wakes) mark(c, MARK_WAKE, (unsigned)p->simt_start_sm_o);
   } else if (x->first_start == KMUSIM_NEVER) {
     x->first_start = c->cycle;
@@ -1443,6 +1473,8 @@ static void observe_sms(ctx *c) {
     }
     if (p->ctx_cmd_valid_o[s] && p->ctx_cmd_ready_o[s]) {
       c->ctx_op[s] = (unsigned)p->ctx_cmd_op_o[s];
+      if (c->ctx_op[s] == KMU_CTX_OP_RESTORE && c->rest_first[s] == KMUSIM_NEVER)
+        c->rest_first[s] = c->cycle;
       if (c->ctx_op[s] != KMU_CTX_OP_RESTORE && c->ctx_save_since[s] == KMUSIM_NEVER)
         c->ctx_save_since[s] = c->cycle;
     }
@@ -1544,9 +1576,14 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
   }
   io_dev_init(&c->dev);
   r->io = c->io;
+  {
+    const char *bug = getenv("KMUSIM_IO_BUG");
+    c->io_bug = bug && !strcmp(bug, "drop_signal");
+  }
   c->ctx_op = calloc(r->nsm, sizeof *c->ctx_op);
   c->ctx_save_since = calloc(r->nsm, sizeof *c->ctx_save_since);
-  for (unsigned s = 0; s < r->nsm; s++) c->ctx_save_since[s] = KMUSIM_NEVER;
+  c->rest_first = calloc(r->nsm, sizeof *c->rest_first);
+  for (unsigned s = 0; s < r->nsm; s++) c->ctx_save_since[s] = c->rest_first[s] = KMUSIM_NEVER;
   c->db_id = malloc(w->nk * sizeof *c->db_id + 1);
   for (unsigned k = 0; k < w->nk; k++) c->db_id[k] = -1;
   c->inflight = calloc(w->nk ? w->nk : 1, sizeof *c->inflight);
@@ -1881,9 +1918,12 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
   memcpy(r->ks, c->sm.ks, w->nk * sizeof *r->ks);
   r->nks = w->nk;
   /* the sample lists move to the result */
-  for (unsigned k = 0; k < w->nk; k++)
-    memset(&c->sm.ks[k].wake_lat, 0, sizeof c->sm.ks[k].wake_lat),
-        memset(&c->sm.ks[k].restart, 0, sizeof c->sm.ks[k].restart);
+  for (unsigned k = 0; k < w->nk; k++) {
+    sm_kstat *ks = &c->sm.ks[k];
+    memset(&ks->wake_lat, 0, sizeof ks->wake_lat);
+    memset(&ks->restart, 0, sizeof ks->restart);
+    memset(&ks->wake_over, 0, sizeof ks->wake_over);
+  }
   r->io_requests = c->dev.requests, r->io_signals = c->dev.signals;
   o->engine->destroy(e);
 out:
@@ -1897,7 +1937,7 @@ out:
   free(c->ev_ref), free(c->kops), free(c->kn), free(c->knext), free(c->ops), free(c->db_id), free(c->inflight);
   free(c->live);
   free(c->limbo_tb);
-  free(c->ctx_op), free(c->ctx_save_since);
+  free(c->ctx_op), free(c->ctx_save_since), free(c->rest_first);
   io_dev_free(&c->dev);
   free(c->sig);
   if (!r->ks) r->ks = calloc(w->nk ? w->nk : 1, sizeof *r->ks);
@@ -1967,7 +2007,8 @@ void kmusim_result_free(kmusim_result *r) {
   free(r->tbr);
   free(r->marks);
   free(r->sm);
-  for (unsigned k = 0; r->ks && k < r->nks; k++) free(r->ks[k].wake_lat.v), free(r->ks[k].restart.v);
+  for (unsigned k = 0; r->ks && k < r->nks; k++)
+    free(r->ks[k].wake_lat.v), free(r->ks[k].restart.v), free(r->ks[k].wake_over.v);
   free(r->ks);
   free(r->iso);
   for (size_t i = 0; i < r->ncp; i++) free(r->cp[i].wbits);

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# test_kmusim_io.sh - kmusim's GPUpIO I/O thread blocks (issue 13 step 3; docs/kmusim.md "I/O
+# thread blocks"): the hand workloads workloads/hw/io_*.wl on the C model (engine c) and in
+# lockstep with the Verilated kmu_gpu (engine cosim), kmusim's scoreboards (no lost wake-up,
+# every taken yield restored exactly once, every TB done once, the YIELD_* counters equal to
+# the answers the SMs saw) and checks on the metrics that follow from the workload, not from a
+# past run:
+#   io_yield   at most 4 I/O TBs (an SM's PTBS) and other work always waiting: every wait is a
+#              yield taken, yields = TBs x rounds, nothing refused
+#   io_overlap C = I: the run with yield=addr is shorter than with yield=off
+#   io_spin    every yield taken is a SPIN (yield(0)), YIELD_TAKE 0, each one restored once
+#   io_race    io=0..3: io=0 never yields (its flag is there at the request), io=1..3 do; 3 seeds
+#   io_idle    wake-up latency <= the restore + 10 cycles on an idle SM (issue 13's target)
+#   io_full    (paper build, engine c) more waiting TBs than watch entries: FULL refusals, the
+#              refused TBs spin in place and finish
+# and a planted bug (KMUSIM_IO_BUG=drop_signal: the device loses its first signal) that the
+# lost wake-up scoreboard must report.  Prints the PASS/FAIL lines run_tests.sh counts.
+set -u
+cd "$(dirname "$0")/.."
+. scripts/test_lib.sh
+small=${KMU_BIN:-build/bin/kmusim-small}
+paper=build/bin/kmusim-paper
+wd=build/kmusim_io
+mkdir -p "$wd"
+build_or_fail kmusim_io "$small" "$wd/build-small.log"
+[ -n "${KMU_BIN:-}" ] || build_or_fail kmusim_io "$paper" "$wd/build-paper.log"
+fails=0
+# check NAME JSON PYEXPR: PYEXPR over d (the JSON) and K (its kernels by name) must be true
+check() {
+  local name=$1 json=$2 expr=$3
+  if python3 - "$json" "$expr" >"$wd/check.log" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+K = {k["name"]: k for k in d["kernels"]}
+ok = eval("(" + sys.argv[2] + ")")
+if not ok:
+    print("  false: " + sys.argv[2])
+    for k in d["kernels"]:
+        print("  %s: %s" % (k["name"], {x: k.get(x) for x in ("io_waits", "yields", "yield_spins",
+              "yield_refused", "yield_withdrawn", "spins", "wakeups", "wake_lat_p99",
+              "wake_overhead_max", "time_in_system")}))
+    print("  yield: %s, cycles %s" % (d.get("yield"), d.get("cycles")))
+sys.exit(0 if ok else 1)
+PY
+  then echo "PASS kmusim_io.$name"
+  else
+    echo "FAIL kmusim_io.$name ($json)"
+    cat "$wd/check.log"
+    fails=$((fails + 1))
+  fi
+}
+# run TAG BIN WL ENGINE [ARGS...]: one kmusim run to $wd/TAG.json; a failed run is a FAIL line
+run() {
+  local tag=$1 bin=$2 wl=$3 eng=$4
+  shift 4
+  if "$bin" "$wl" --engine "$eng" --no-isolated --quiet --json "$wd/$tag.json" "$@" \
+    >"$wd/$tag.log" 2>&1; then
+    return 0
+  fi
+  echo "FAIL kmusim_io.$tag: $bin $wl --engine $eng $*"
+  head -n 20 "$wd/$tag.log"
+  fails=$((fails + 1))
+  return 1
+}
+tbr='K[n]["tbs"] * K[n]["rounds"]'
+for eng in c cosim; do
+  run yield-$eng "$small" workloads/hw/io_yield.wl $eng &&
+    check "io_yield $eng: yields = TBs x rounds" "$wd/yield-$eng.json" \
+      "all(K[n]['io_waits'] == $tbr and K[n]['yields'] == $tbr and K[n]['yield_refused'] == 0
+           and K[n]['wakeups'] == K[n]['yields'] for n in ('io1', 'io2'))
+       and d['yield']['take'] == sum(K[n]['yields'] for n in K) and d['yield']['wake'] == d['yield']['take']"
+  run spin-$eng "$small" workloads/hw/io_spin.wl $eng &&
+    check "io_spin $eng: every taken yield a SPIN" "$wd/spin-$eng.json" \
+      "K['sp']['yields'] > 0 and K['sp']['yield_spins'] == K['sp']['yields']
+       and K['sp']['wakeups'] == K['sp']['yields'] and d['yield']['take'] == 0
+       and d['yield']['spin'] == K['sp']['yields'] and K['sp']['io_waits'] == 8"
+  run idle-$eng "$small" workloads/hw/io_idle.wl $eng &&
+    check "io_idle $eng: wake-up <= restore + 10" "$wd/idle-$eng.json" \
+      "K['io']['wakeups'] == 2 and K['io']['wake_overhead_max'] is not None
+       and K['io']['wake_overhead_max'] <= 10"
+done
+sed 's/yield=addr/yield=off/' workloads/hw/io_overlap.wl >"$wd/io_overlap_off.wl"
+run overlap-addr "$small" workloads/hw/io_overlap.wl c &&
+  run overlap-off "$small" "$wd/io_overlap_off.wl" c &&
+  check "io_overlap: yield=addr faster than yield=off at C = I" "$wd/overlap-addr.json" \
+    "K['io']['yields'] > 0 and d['cycles'] < json.load(open('$wd/overlap-off.json'))['cycles']"
+run overlap-cosim "$small" workloads/hw/io_overlap.wl cosim
+for s in 1 2 3; do
+  run race-$s "$small" workloads/hw/io_race.wl cosim --seed $s &&
+    check "io_race cosim seed=$s: io=0 never yields, io=1..3 do" "$wd/race-$s.json" \
+      "K['r0']['yields'] == 0 and K['r0']['spins'] == K['r0']['io_waits'] == 40
+       and all(K[n]['yields'] > 0 and K[n]['wakeups'] == K[n]['yields'] for n in ('r1', 'r2', 'r3'))"
+done
+run race-c "$small" workloads/hw/io_race.wl c --seed 4
+if [ -z "${KMU_BIN:-}" ]; then
+  run full "$paper" workloads/hw/io_full.wl c &&
+    check "io_full paper c: watch table full, refused TBs spin and finish" "$wd/full.json" \
+      "K['io']['yield_full'] > 0 and d['yield']['full'] == K['io']['yield_full']
+       and K['io']['yields'] > 0 and K['io']['spins'] >= K['io']['yield_full']"
+fi
+# the lost wake-up scoreboard has teeth: a signal the device loses
+if KMUSIM_IO_BUG=drop_signal "$small" workloads/hw/io_yield.wl --engine c --no-isolated --quiet \
+  >"$wd/bug.log" 2>&1; then
+  echo "FAIL kmusim_io.planted drop_signal: the run passed"; fails=$((fails + 1))
+elif grep -q "lost wake-up: TB" "$wd/bug.log"; then
+  echo "PASS kmusim_io.planted drop_signal: lost wake-up reported"
+else
+  echo "FAIL kmusim_io.planted drop_signal: no lost wake-up reported"; head -n 5 "$wd/bug.log"
+  fails=$((fails + 1))
+fi
+[ "$fails" = 0 ]
