@@ -147,6 +147,7 @@ static const regdesc map[] = {
     {0x2410, K_RO, 0, "YIELD_NOWORK"},
     {0x2414, K_RO, 0, "YIELD_WAKE"},
     {0x2418, K_RO, 0, "YIELD_ERR"},
+    {0x241C, K_RW, 0xF1, "YIELD_CTRL"},
 };
 #define NMAP (sizeof map / sizeof map[0])
 #define A_ERR_STATUS 0x010u
@@ -228,6 +229,7 @@ static const regdesc map[] = {
 #define A_YIELD_SIGNAL 0x2400u
 #define A_YIELD_TAKE 0x2404u
 #define A_YIELD_ERR 0x2418u
+#define A_YIELD_CTRL 0x241Cu /* TAIL [0], MAXWAIT [7:4] (register map 1.6) */
 #define COPY_CHUNK_RESET 20u
 #define CPL_VALID (1u << 31) /* COPY_CPL.VALID; ID [15:0], STATUS [18:16] */
 /* copy status codes (the spec's numbers): OK 0, ZERO 1, ..., FULL 5, LONG 6 */
@@ -235,7 +237,7 @@ static const regdesc map[] = {
 #define CST_PRIO 4u
 #define CST_FULL 5u
 #define CST_LONG 6u
-#define RF_WORDS (0x2400u / 4) /* the RW registers live below 0x2400 */
+#define RF_WORDS (0x2500u / 4) /* the RW registers live below 0x2500 (YIELD_CTRL 0x241C) */
 /* register map 1.4 has no reserved window left (the TReM and copy windows are built) */
 
 /* the host descriptor the spec expects from the HL_* staging words (docs/kmu-interfaces.md 1) */
@@ -308,7 +310,7 @@ typedef struct {
   kmu_rng rng;
   const char *test;
   unsigned req_pct, wr_pct, ev_pct, dbr_pct, regr_pct, bad_pct, hlr_pct, hlz_pct;
-  uint32_t rf[RF_WORDS]; /* expected contents of the RW registers (0x000-0x20FF) */
+  uint32_t rf[RF_WORDS]; /* expected contents of the RW registers (0x000-0x24FF) */
   uint64_t n_req, n_err, n_rd_checked, n_db_bus, n_db_hs, n_reg_bus, n_reg_hs, n_unreg;
   /* host launches: the expected pending descriptor (at most one) and counts */
   int h_pend;
@@ -615,6 +617,9 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_cost_o = TR_COST", x->rf[A_TR_COST / 4], o->trem_cost_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_policy_o = TR_CTRL[1:0]", c & 3, o->trem_policy_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_shift_o = TR_CTRL[6:4]", (c >> 4) & 7, o->trem_shift_o);
+    const uint32_t yc = x->rf[A_YIELD_CTRL / 4];
+    ok &= KMU_EXPECT_EQ(t, cyc, "ytail_o = YIELD_CTRL[0]", yc & 1, o->ytail_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "ymaxwait_o = YIELD_CTRL[7:4]", (yc >> 4) & 15, o->ymaxwait_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_sla_o = TR_SLA", x->rf[A_TR_SLA / 4], o->trem_sla_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_period_o = TR_PERIOD", x->rf[A_TR_PERIOD / 4],
                         o->trem_period_o);
@@ -679,7 +684,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       int chk = 1;
       if (r->kind == K_RW) exp = x->rf[a / 4];
       else if (a == 0x000) exp = 0x4B4D5530;
-      else if (a == 0x004) exp = 0x00000105;
+      else if (a == 0x004) exp = 0x00000106;
       else if (a == A_KERNEL_STATUS) exp = (uint32_t)x->kdone;
       else if (a == 0x008) exp = config_value();
       else if (a == 0x00C) exp = (uint32_t)(i->reg_busy_i | i->desc_pending_i << 1);
@@ -1154,7 +1159,7 @@ static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
   uint64_t all = kmu_mask(P_ENTRIES);
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "no error after reset");
   RD(0x000, 0x4B4D5530, "ID");
-  RD(0x004, 0x00000105, "VERSION 1.5");
+  RD(0x004, 0x00000106, "VERSION 1.6");
   RD(0x008, config_value(), "CONFIG = ENTRIES | CNT_W << 8 | AW << 16");
   S(.op = OP_RD, .addr = 0x00C, .busy = 1, .chk_rd = 1, .rd = 1, .what = "STATUS.REG_BUSY");
   S(.op = OP_RD, .addr = 0x00C, .pend = 1, .chk_rd = 1, .rd = 2, .what = "STATUS.DESC_PENDING");
@@ -1241,7 +1246,7 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
   /* unmapped */
   static const unsigned unmapped[] = {0x03C, 0x054, 0x058, 0x0FC, 0x134, 0x1FC,
                                       0x200, 0x800, 0xFFC, 0x2124, 0x21FC, 0x2244, 0x22FC,
-                                      0x241C, 0x24FC, 0x8000, 0xFFFC, 0x202C, 0x20FC};
+                                      0x2420, 0x24FC, 0x8000, 0xFFFC, 0x202C, 0x20FC};
   for (unsigned k = 0; k < sizeof unmapped / sizeof unmapped[0]; k++) {
     RD_ERR(unmapped[k], "unmapped read");
     WR_ERR(unmapped[k], 0xFFFFFFFF, "unmapped write");

@@ -27,10 +27,23 @@
  *   badaddr   YIELD_SIGNAL to a word nobody waits on: ignored (no wake, no counter), OKAY.
  *   nowork    a yield with no other work waiting: refused NOWORK, YIELD_NOWORK = 1, the TB goes
  *             on, nothing saved, the kernel completes.
+ *   reserve   9 TBs of a host kernel, 8 resident, then SM_RESERVE = SM 0 (host kernels never on a
+ *             reserved SM, EDGE IV-A): a yield on SM 0 is refused NOWORK (the waiting TB cannot
+ *             start there: a save would be for nothing), one on SM 1 is TAKEN; woken, the kernel
+ *             completes, YIELD_NOWORK = YIELD_TAKE = 1.
  *   full      (YW = 6) 7 TBs yield on 7 flags nobody writes: 6 TAKEN (the watch table), the
  *             7th refused FULL; YIELD_TAKE = 6, YIELD_FULL = 1.
  *   spin      yield(0) with other work waiting: SPIN; the TB is restored exactly once, after
  *             the kernel's last new TB has started (the tail), YIELD_SPIN = 1.
+ *   tail      YIELD_CTRL.TAIL = 1 (register map 1.6; reads back): a TB yields on a flag with 8
+ *             new TBs still waiting, the flag is written at once: the woken TB is restored
+ *             exactly once, after the kernel's last new TB has started (the tail, GPUpIO's
+ *             software prototype); with TAIL = 0 (head) the same run restores it before.
+ *   bound     YIELD_CTRL.MAXWAIT = k (2, 3; with TAIL = 1 for k = 3: a woken TB, else a spin):
+ *             a parked TB of SM 1 under a constant stream of new TBs (a 96-TB kernel) is handed
+ *             to its SM (wk_valid_i) more than 8 * 2^k and at most 16 * 2^k + 1 cycles after its
+ *             park (the register's contract, docs/regmap.md), while new TBs still wait; restored
+ *             once, the kernel completes.
  *   random    (3 seeds) random yields and YIELD_SIGNAL writes over 3 kernels, then a drain:
  *             conservation (below, t_random). */
 #include "fuzz/fuzz_gpu_mmio.c"
@@ -367,6 +380,39 @@ static int t_nowork(uint64_t seed) {
   return 1;
 }
 
+static int t_reserve(uint64_t seed) {
+  static fuzz_env e;
+  const char *test = "reserve";
+  env_init(&e, seed, 1500);
+  launch(&e, 9); /* 8 resident, the 9th waits */
+  run(&e, 100);
+  CHECK(e.n_start == 8, "the GPU is full (%" PRIu64 " starts)", e.n_start);
+  wr(&e, KMU_SM_RESERVE_ADDR, 1); /* SM 0 for event kernels only: the 9th TB cannot go there */
+  Y.ys = 0, Y.yr = 1, Y.ya = FLAG + 8;
+  Y.y_at = e.cycle + 3;
+  while ((Y.y_on || Y.y_wait || !Y.n_ans) && e.cycle < 20000) step(&e);
+  CHECK(Y.n_ans == 1 && Y.code == KMU_YR_NOWORK, "SM 0 (reserved): refused NOWORK (code %u)",
+        Y.code);
+  CHECK(Y.n_yevict == 0 && e.n_evict == 0, "nothing saved");
+  /* the same yield on SM 1, where the waiting TB may start: taken */
+  Y.ys = 1, Y.yr = 2, Y.t_dec = 0, Y.y_at = e.cycle + 3;
+  while ((!Y.t_dec || Y.y_wait) && e.cycle < 20000) step(&e);
+  CHECK(Y.n_ans == 2 && Y.code == KMU_YR_TAKEN, "SM 1: TAKEN (code %u)", Y.code);
+  while (!Y.t_evict && e.cycle < 20000) step(&e);
+  wr(&e, KMU_YIELD_SIGNAL_ADDR, Y.ya);
+  while (Y.kdone == 0 && e.cycle < 40000) step(&e);
+  run(&e, 100);
+  CHECK(Y.n_restore == 1 && Y.kdone == 1 && e.n_done == 9, "restored once (%u), the kernel "
+        "completes, 9 TBs done (%" PRIu64 ")", Y.n_restore, e.n_done);
+  CHECK(rd(&e, KMU_YIELD_NOWORK_ADDR) == 1 && rd(&e, KMU_YIELD_TAKE_ADDR) == 1,
+        "YIELD_NOWORK = YIELD_TAKE = 1");
+  LOCK_OK(test);
+  printf("PASS kmu_gpu_yield.reserve seed=%" PRIu64 " (reserved SM 0: NOWORK; SM 1: TAKEN)\n",
+         seed);
+  kmu_gpu_free(&e.m);
+  return 1;
+}
+
 static int t_full(uint64_t seed) {
   static fuzz_env e;
   const char *test = "full";
@@ -430,15 +476,93 @@ static int t_spin(uint64_t seed) {
   return 1;
 }
 
+static int t_tail(uint64_t seed, unsigned tail) {
+  static fuzz_env e;
+  const char *test = tail ? "tail" : "head";
+  env_init(&e, seed, 400);
+  wr(&e, KMU_YIELD_CTRL_ADDR, tail << KMU_YIELD_CTRL_TAIL_SHIFT);
+  CHECK(rd(&e, KMU_YIELD_CTRL_ADDR) == tail, "YIELD_CTRL reads back %u", tail);
+  launch(&e, 16); /* 8 resident, 8 waiting */
+  run(&e, 100);
+  Y.ys = 0, Y.yr = 1, Y.ya = FLAG + 8;
+  Y.y_at = e.cycle + 3;
+  while (!Y.t_evict && e.cycle < 20000) step(&e);
+  wr(&e, KMU_YIELD_SIGNAL_ADDR, Y.ya); /* woken at once: new TBs still wait */
+  while (Y.kdone == 0 && e.cycle < 40000) step(&e);
+  run(&e, 100);
+  CHECK(Y.n_ans == 1 && Y.code == KMU_YR_TAKEN, "TAKEN (%u answers, code %u)", Y.n_ans, Y.code);
+  CHECK(Y.n_restore == 1, "restored exactly once (%u)", Y.n_restore);
+  CHECK(Y.t_restore > Y.t_sig, "restored after the write");
+  if (tail)
+    CHECK(Y.t_restore > Y.t_last_new, "TAIL: restored after the kernel's last new TB started: %"
+          PRIu64 " vs %" PRIu64, Y.t_restore, Y.t_last_new);
+  else
+    CHECK(Y.t_restore < Y.t_last_new, "head: restored before the kernel's last new TB started: %"
+          PRIu64 " vs %" PRIu64, Y.t_restore, Y.t_last_new);
+  CHECK(Y.kdone == 1 && e.n_done == 16, "the kernel completes, 16 TBs done (%" PRIu64 ")",
+        e.n_done);
+  CHECK(rd(&e, KMU_YIELD_WAKE_ADDR) == 1 && rd(&e, KMU_YIELD_TAKE_ADDR) == 1,
+        "YIELD_TAKE = YIELD_WAKE = 1");
+  CHECK(e.n_slverr == 0, "YIELD_CTRL accesses answered OKAY");
+  LOCK_OK(test);
+  printf("PASS kmu_gpu_yield.%s seed=%" PRIu64 " (restored at %" PRIu64 ", the last new TB at %"
+         PRIu64 ")\n", test, seed, Y.t_restore, Y.t_last_new);
+  kmu_gpu_free(&e.m);
+  return 1;
+}
+
+static int t_bound(uint64_t seed, unsigned k, unsigned tail) {
+  static fuzz_env e;
+  const char *test = "bound";
+  env_init(&e, seed, 300);
+  wr(&e, KMU_YIELD_CTRL_ADDR,
+     tail << KMU_YIELD_CTRL_TAIL_SHIFT | k << KMU_YIELD_CTRL_MAXWAIT_SHIFT);
+  launch(&e, 96); /* new TBs keep coming for ~3000 cycles */
+  run(&e, 100);
+  Y.ys = 1, Y.yr = 2, Y.ya = tail ? FLAG + 8 : 0;
+  Y.y_at = e.cycle + 3;
+  uint64_t t_pk = 0, t_hand = 0;
+  while (Y.kdone == 0 && e.cycle < 40000) {
+    if (tail && Y.t_evict && !Y.t_sig) wr(&e, KMU_YIELD_SIGNAL_ADDR, Y.ya);
+    step(&e);
+    /* after the step: the parked entry (registered) and the SM's wake input of this cycle */
+    if (!t_pk && ((e.m.q.yp_valid >> Y.ys) & 1)) t_pk = e.cycle - 1; /* the park's cycle */
+    if (t_pk && !t_hand && (e.m.w.sm_i[Y.ys].wk_valid_i & 1)) t_hand = e.cycle - 1;
+  }
+  run(&e, 100);
+  CHECK(Y.n_ans == 1 && Y.code == (tail ? KMU_YR_TAKEN : KMU_YR_SPIN), "answer (code %u)",
+        Y.code);
+  CHECK(t_pk && t_hand, "parked at %" PRIu64 ", handed at %" PRIu64, t_pk, t_hand);
+  const uint64_t lo = 8ull << k, hi = (16ull << k) + 1, dt = t_hand - t_pk;
+  CHECK(dt > lo && dt <= hi, "handed %" PRIu64 " cycles after the park (bound (%" PRIu64
+        ", %" PRIu64 "])", dt, lo, hi);
+  CHECK(Y.t_last_new > t_hand, "new TBs still came after the hand-off (last new TB at %" PRIu64
+        ")", Y.t_last_new);
+  CHECK(Y.n_restore == 1 && Y.kdone == 1 && e.n_done == 96, "restored once (%u), the kernel "
+        "completes, 96 TBs done (%" PRIu64 ")", Y.n_restore, e.n_done);
+  LOCK_OK(test);
+  printf("PASS kmu_gpu_yield.bound seed=%" PRIu64 " MAXWAIT %u %s: handed %" PRIu64 " cycles "
+         "after the park (bound (%" PRIu64 ", %" PRIu64 "]), new TBs until %" PRIu64 "\n", seed,
+         k, tail ? "tail wake" : "spin", dt, lo, hi, Y.t_last_new);
+  kmu_gpu_free(&e.m);
+  return 1;
+}
+
 /* random: 3 kernels of 64 TBs (600 cycles each), random yields (a fifth of them yield(0)) on 4 flags, random
  * YIELD_SIGNAL writes to them, then a drain that signals every flag until all is done.
  * Conservation: every TB done exactly once, every kernel complete once, every taken yield
  * (TAKEN or SPIN) restored exactly once (no preemption policy: a restore is a yield's), the
  * counters equal to the answers seen. */
+static unsigned rnd_cov[4], rnd_cov_tail[2]; /* answers over every random run; taken by TAIL */
 static int t_random(uint64_t seed) {
   static fuzz_env e;
   const char *test = "random";
   env_init(&e, seed, 600);
+  /* YIELD_CTRL: TAIL head or tail; MAXWAIT unbounded half the time, else 1..6 */
+  const unsigned tail = (unsigned)kmu_rng_below(&e.rng, 2);
+  const unsigned mw = kmu_rng_pct(&e.rng, 50) ? 0 : 1 + (unsigned)kmu_rng_below(&e.rng, 6);
+  wr(&e, KMU_YIELD_CTRL_ADDR,
+     tail << KMU_YIELD_CTRL_TAIL_SHIFT | mw << KMU_YIELD_CTRL_MAXWAIT_SHIFT);
   launch(&e, 64);
   launch(&e, 64);
   launch(&e, 64);
@@ -469,11 +593,13 @@ static int t_random(uint64_t seed) {
             rd(&e, KMU_YIELD_WAKE_ADDR) == Y.n_codes[KMU_YR_TAKEN] &&
             rd(&e, KMU_YIELD_ERR_ADDR) == 0,
         "the YIELD_* counters match the answers");
-  CHECK(Y.n_codes[KMU_YR_TAKEN] > 0 && Y.n_codes[KMU_YR_SPIN] > 0 && Y.n_codes[KMU_YR_NOWORK] > 0,
-        "coverage: TAKEN %u, SPIN %u, NOWORK %u", Y.n_codes[0], Y.n_codes[1], Y.n_codes[2]);
+  CHECK(Y.n_taken > 0, "coverage: a yield taken (TAKEN %u, SPIN %u)", Y.n_codes[0], Y.n_codes[1]);
+  for (unsigned c = 0; c < 4; c++) rnd_cov[c] += Y.n_codes[c];
+  rnd_cov_tail[tail] += Y.n_taken;
   LOCK_OK(test);
-  printf("PASS kmu_gpu_yield.random seed=%" PRIu64 " %" PRIu64 " cycles: yields TAKEN %u SPIN %u"
-         " NOWORK %u FULL %u, %u restores, 192 TBs done once\n", seed, e.cycle,
+  printf("PASS kmu_gpu_yield.random seed=%" PRIu64 " %s MAXWAIT %u, %" PRIu64 " cycles: yields "
+         "TAKEN %u SPIN %u NOWORK %u FULL %u, %u restores, 192 TBs done once\n", seed,
+         tail ? "tail" : "head", mw, e.cycle,
          Y.n_codes[0], Y.n_codes[1], Y.n_codes[2], Y.n_codes[3], Y.n_restores);
   kmu_gpu_free(&e.m);
   return 1;
@@ -484,9 +610,25 @@ int main(void) {
   const uint64_t seed = s ? strtoull(s, NULL, 0) : 1;
   if (t_badaddr(seed)) t_race(seed);
   t_nowork(seed);
+  t_reserve(seed);
   t_full(seed);
   t_spin(seed);
+  t_tail(seed, 0);
+  t_tail(seed, 1);
+  t_bound(seed, 2, 0);
+  t_bound(seed, 3, 1);
   for (uint64_t k = 0; k < 3; k++) t_random(seed + k);
+  /* coverage over the random runs: every answer but FULL (YW 8 never fills), head and tail */
+  for (uint64_t k = 3; k < 12 && !(rnd_cov_tail[0] && rnd_cov_tail[1]); k++) t_random(seed + k);
+  {
+    const char *test = "random_cov";
+    const int ok = rnd_cov[KMU_YR_TAKEN] && rnd_cov[KMU_YR_SPIN] && rnd_cov[KMU_YR_NOWORK] &&
+                   rnd_cov_tail[0] && rnd_cov_tail[1];
+    printf("%s kmu_gpu_yield.%s seed=%" PRIu64 " TAKEN %u SPIN %u NOWORK %u, taken with head %u "
+           "with tail %u\n", ok ? "PASS" : "FAIL", test, seed, rnd_cov[0], rnd_cov[1],
+           rnd_cov[2], rnd_cov_tail[0], rnd_cov_tail[1]);
+    n_fail += !ok;
+  }
 #ifdef KMU_GPU_RTL
   printf("%s kmu_gpu_yield.lockstep seed=%" PRIu64 " %" PRIu64 " cycles, RTL and C compared on "
          "every output\n", rtl_bad ? "FAIL" : "PASS", seed, rtl_cycles);

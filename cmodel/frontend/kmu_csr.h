@@ -38,6 +38,7 @@ extern "C" {
   X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_all_o, always) X(pre_ctx_base_o, always)                      \
   X(pre_deadline_o, always) X(pre_bw_shift_o, always) X(pre_hint_valid_o, always)           \
   X(pre_pred_launch_o, always) X(ysig_valid_o, always) X(ysig_addr_o, always)              \
+  X(ytail_o, always) X(ymaxwait_o, always)                                                  \
   X(host_class_o, host_valid_o) X(host_est_o, host_valid_o)    \
   X(cp_chunk_log2_o, always) X(cp_cmd_valid_o, always)                                     \
   X(cp_cmd_src_o, cp_cmd_valid_o) X(cp_cmd_dst_o, cp_cmd_valid_o)                            \
@@ -78,6 +79,7 @@ typedef struct {
   unsigned pre_hint_valid;   /* the PRE_HINT write pulse, one cycle late */
   unsigned ysig_valid;       /* the YIELD_SIGNAL write pulse, one cycle late (GPUpIO) */
   uint32_t ysig_addr;        /* its ADDR */
+  unsigned ytail, ymaxwait;  /* YIELD_CTRL.TAIL, .MAXWAIT (register map 1.6) */
   uint32_t scratch, kptr;
   unsigned grid_x, grid_y, grid_z, tb_x, tb_y, tb_z, shmem, nregs, prio;
   uint32_t pbase, pend;

@@ -106,6 +106,8 @@ void kmu_frontend_comb_out(kmu_frontend *m, const kmu_frontend_in *i, kmu_fronte
   o->pre_pred_launch_o = w->csr_o.pre_pred_launch_o;
   o->ysig_valid_o = w->csr_o.ysig_valid_o;
   o->ysig_addr_o = w->csr_o.ysig_addr_o;
+  o->ytail_o = w->csr_o.ytail_o;
+  o->ymaxwait_o = w->csr_o.ymaxwait_o;
   o->cp_chunk_log2_o = w->csr_o.cp_chunk_log2_o;
   o->cp_cmd_valid_o = w->csr_o.cp_cmd_valid_o;
   o->cp_cmd_src_o = w->csr_o.cp_cmd_src_o;

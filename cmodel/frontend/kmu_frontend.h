@@ -40,6 +40,7 @@ extern "C" {
   X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_all_o, always) X(pre_ctx_base_o, always)                      \
   X(pre_deadline_o, always) X(pre_bw_shift_o, always) X(pre_hint_valid_o, always)           \
   X(pre_pred_launch_o, always) X(ysig_valid_o, always) X(ysig_addr_o, always)              \
+  X(ytail_o, always) X(ymaxwait_o, always)                                                  \
   X(cp_chunk_log2_o, always) X(cp_cmd_valid_o, always)         \
   X(cp_cmd_src_o, cp_cmd_valid_o) X(cp_cmd_dst_o, cp_cmd_valid_o)                            \
   X(cp_cmd_bytes_o, cp_cmd_valid_o) X(cp_cmd_dir_o, cp_cmd_valid_o)                          \

@@ -73,6 +73,8 @@
 //                                    ysig_addr_o its data from t+1 (a register, as PRE_HINT).
 //                                    YIELD_TAKE .. YIELD_ERR read kmu_yield_mon's counters
 //                                    ycnt_*_i live (not clearable: they are the monitor's).
+//                                    YIELD_CTRL (1.6): ytail_o, ymaxwait_o its fields, read
+//                                    by kmu_gpu's wake glue from the cycle after the write.
 //   cp_*                           : the copy window (0x2300, register map 1.4) in front of
 //                                    kmu_copy_engine (RGEM 3.1), registered both ways.  A
 //                                    COPY_GO write copies COPY_SRC/DST/LEN/CTRL into the
@@ -201,6 +203,8 @@ module kmu_csr #(
     input  wire [  CNT_W-1:0] ycnt_nowork_i,        // YIELD_NOWORK
     input  wire [  CNT_W-1:0] ycnt_wake_i,          // YIELD_WAKE
     input  wire [  CNT_W-1:0] ycnt_err_i,           // YIELD_ERR
+    output wire               ytail_o,              // YIELD_CTRL.TAIL: wakes at the tail
+    output wire [        3:0] ymaxwait_o,           // YIELD_CTRL.MAXWAIT: a parked TB's bound
     // host kernel descriptor (HL_CMD), a valid/ready stream held stable until taken
     output wire               host_valid_o,
     input  wire               host_ready_i,
@@ -320,6 +324,8 @@ module kmu_csr #(
   reg pre_hint_valid_q, pre_hint_valid_d;  // the PRE_HINT write pulse, one cycle late
   reg ysig_valid_q, ysig_valid_d;  // the YIELD_SIGNAL write pulse, one cycle late
   reg [31:0] ysig_addr_q, ysig_addr_d;  // its ADDR
+  reg ytail_q, ytail_d;  // YIELD_CTRL.TAIL
+  reg [3:0] ymaxwait_q, ymaxwait_d;  // YIELD_CTRL.MAXWAIT
   // scratch and registration staging
   reg [31:0] scratch_q, scratch_d;
   reg [31:0] kptr_q, kptr_d;
@@ -951,6 +957,12 @@ module kmu_csr #(
           wr_ok = KMU_YIELD_ERR_WR;
           rval  = cnt_rd(ycnt_err_i);
         end
+        KMU_YIELD_CTRL_ADDR: begin
+          rd_ok = KMU_YIELD_CTRL_RD;
+          wr_ok = KMU_YIELD_CTRL_WR;
+          rval[KMU_YIELD_CTRL_TAIL_SHIFT] = ytail_q;
+          rval[KMU_YIELD_CTRL_MAXWAIT_SHIFT+:KMU_YIELD_CTRL_MAXWAIT_WIDTH] = ymaxwait_q;
+        end
         KMU_COPY_CONFIG_ADDR: begin
           rd_ok = KMU_COPY_CONFIG_RD;
           wr_ok = KMU_COPY_CONFIG_WR;
@@ -1049,6 +1061,8 @@ module kmu_csr #(
   assign trem_cost_o = tr_cost_q;
   assign trem_policy_o = tr_policy_q;
   assign trem_shift_o = tr_shift_q;
+  assign ytail_o = ytail_q;
+  assign ymaxwait_o = ymaxwait_q;
   assign trem_sla_o = tr_sla_q;
   assign trem_period_o = tr_period_q;
   assign cp_chunk_log2_o = cp_chunk_q;
@@ -1184,6 +1198,12 @@ module kmu_csr #(
     // the yield signal too (GPUpIO: kmu_yield_mon's sw_valid_i), with the address written
     ysig_valid_d = acc_wr && (a == KMU_YIELD_SIGNAL_ADDR);
     ysig_addr_d = ysig_valid_d ? bus_req_wdata_i : ysig_addr_q;
+    ytail_d = ytail_q;
+    ymaxwait_d = ymaxwait_q;
+    if (acc_wr && (a == KMU_YIELD_CTRL_ADDR)) begin
+      ytail_d = bus_req_wdata_i[KMU_YIELD_CTRL_TAIL_SHIFT];
+      ymaxwait_d = bus_req_wdata_i[KMU_YIELD_CTRL_MAXWAIT_SHIFT+:KMU_YIELD_CTRL_MAXWAIT_WIDTH];
+    end
 
     // ERR_STATUS: sticky, write 1 to clear, a set in the same cycle wins
     err_set = 32'd0;
@@ -1560,6 +1580,8 @@ module kmu_csr #(
       pre_hint_valid_q <= 1'b0;
       ysig_valid_q  <= 1'b0;
       ysig_addr_q   <= KMU_YIELD_SIGNAL_RESET;
+      ytail_q       <= KMU_YIELD_CTRL_TAIL_RESET[0];
+      ymaxwait_q    <= KMU_YIELD_CTRL_MAXWAIT_RESET[KMU_YIELD_CTRL_MAXWAIT_WIDTH-1:0];
       scratch_q     <= KMU_SCRATCH_RESET;
       kptr_q        <= 32'd0;
       grid_x_q      <= 16'd0;
@@ -1662,6 +1684,8 @@ module kmu_csr #(
       pre_hint_valid_q <= pre_hint_valid_d;
       ysig_valid_q  <= ysig_valid_d;
       ysig_addr_q   <= ysig_addr_d;
+      ytail_q       <= ytail_d;
+      ymaxwait_q    <= ymaxwait_d;
       scratch_q     <= scratch_d;
       kptr_q        <= kptr_d;
       grid_x_q      <= grid_x_d;

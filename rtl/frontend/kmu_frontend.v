@@ -138,6 +138,8 @@ module kmu_frontend #(
     input  wire [CNT_W-1:0] ycnt_nowork_i,
     input  wire [CNT_W-1:0] ycnt_wake_i,
     input  wire [CNT_W-1:0] ycnt_err_i,
+    output wire             ytail_o,       // YIELD_CTRL.TAIL (kmu_gpu's wake glue)
+    output wire [      3:0] ymaxwait_o,    // YIELD_CTRL.MAXWAIT
     // copy window (kmu_csr's COPY_* registers) to and from kmu_copy_engine, all registered
     output wire [               4:0] cp_chunk_log2_o,
     output wire                      cp_cmd_valid_o,
@@ -348,6 +350,8 @@ module kmu_frontend #(
       .ycnt_nowork_i      (ycnt_nowork_i),
       .ycnt_wake_i        (ycnt_wake_i),
       .ycnt_err_i         (ycnt_err_i),
+      .ytail_o            (ytail_o),
+      .ymaxwait_o         (ymaxwait_o),
       .host_valid_o       (host_valid_o),
       .host_ready_i       (host_ready_i),
       .host_kptr_o        (host_kptr_o),
