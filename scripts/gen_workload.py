@@ -13,7 +13,8 @@ low-priority TBs, a high-priority kernel arriving again and again), and now and 
 more than 65,536 TBs, and copies of every size and priority preempting each other under
 memory stalls (a random chunk size and host link).  POLICY (a fourth argument) forces the
 policy; POLICY `copies` gives a workload of copies only (copies_only); POLICY `revokes` gives
-the seed's workload without copies and with TReM revoke lines (add_revokes); POLICY
+the seed's workload without copies and with TReM revoke lines (add_revokes); POLICY `io` the
+seed's workload with host kernels only, most of them doing GPUpIO I/O; POLICY
 `trem_priority` / `trem_elastic` the seed's workload without copies under TReM's automatic
 policy (config trem=, Elastic's sla= and period=).  About a third of the kernels of the default
 mode do GPUpIO I/O (io=, rounds=, yield=: docs/workload-format.md).  Used by scripts/test_kmu_gpu_cosim.sh for top-level lockstep runs.
@@ -208,6 +209,11 @@ def main():
     cfg = sys.argv[3] if len(sys.argv) > 3 else "small"
     force_policy = sys.argv[4] if len(sys.argv) > 4 else None
     revokes = force_policy == "revokes"
+    # POLICY io: the seed's workload with host kernels only, most of them doing GPUpIO I/O
+    # (yield=addr too: no doorbell can hold the device's signal on the bus)
+    io_mode = force_policy == "io"
+    if io_mode:
+        force_policy = None
     # POLICY trem_priority / trem_elastic: the seed's workload without copies, under TReM's
     # automatic policy (config trem=, and for Elastic sla= and period= from their own stream)
     trem = force_policy[5:] if force_policy in ("trem_priority", "trem_elastic") else None
@@ -234,7 +240,7 @@ def main():
     nk = r.randint(2, 7)
     nev = 0
     for k in range(nk):
-        event = r.random() < 0.5 and nev < entries
+        event = r.random() < 0.5 and nev < entries and not io_mode
         if event and r.random() < 0.5:
             tb, shmem = r.choice([32, 16, 1]), 0         # warp-level event kernel
         else:
@@ -261,17 +267,20 @@ def main():
             line += f" loads={r.randint(0, 50)} jitter={r.randint(0, 30)}"
         # I/O on about a third of the kernels (not a warp-level event kernel: kmusim runs those
         # as event warps, which do no I/O): latencies that race the yield (0..4) or not
-        if not (revokes or trem) and rio.random() < 0.35 and not (event and tb <= 32):
-            io = rio.choice([0, 1, 2, 3, 4, rio.randint(20, 400), rio.randint(500, 5000)])
+        if (not (revokes or trem) and rio.random() < (0.8 if io_mode else 0.4)
+                and not (event and tb <= 32)):
+            io = rio.choice([0, 1, 2, 3, 4, rio.randint(20, 400), rio.randint(500, 5000),
+                             rio.randint(500, 5000)])
             line += (f" io={io} rounds={rio.randint(1, 4)}"
-                     f" yield={rio.choice(['off', 'addr', 'addr', 'addr', 'spin'])}")
+                     f" yield={rio.choice(['off', 'addr', 'addr', 'addr'])}")
         out.append(line)
         kernels.append((name, event, cycles * grid))
     if nev:
         # a doorbell the front end back-pressures holds the AXI-Lite bus, and the device's
-        # YIELD_SIGNAL write behind it with it (docs/kmusim.md, "I/O thread blocks"): with event
-        # kernels, I/O TBs spin (off) or yield(0), which need no signal to come back
-        out = [line.replace("yield=addr", "yield=spin") for line in out]
+        # YIELD_SIGNAL write behind it with it (docs/kmusim.md, "I/O thread blocks",
+        # workloads/hw/io_bus_block.wl): with event kernels, I/O TBs spin in place (off).
+        # No yield=spin at all: three yield(0) on one SM can deadlock (io_spin_hang.wl)
+        out = [line.replace("yield=addr", "yield=off") for line in out]
     events = []
     for name, event, work in kernels:
         if event:
@@ -302,6 +311,10 @@ def main():
         policy = force_policy
     out[1] += (f" policy={policy} vpol={r.randint(0, 2)} opt={r.randint(0, 15)}"
                f" deadline={r.choice([0, 50, 300, 2000, 100000])}")
+    if "chimera" in policy or "pep" in policy:
+        # a woken yield(addr) TB can starve behind a preempted TB (workloads/hw/io_wake_starve.wl):
+        # under a TB-level preemption policy, I/O TBs spin in place
+        out = [line.replace("yield=addr", "yield=off") for line in out]
     for i, line in enumerate(out):
         if line.startswith("kernel ") and r.random() < 0.7:
             out[i] = line + f" wb={r.randint(0, 900)} bar={r.choice([0, 0, 2, 10])}"

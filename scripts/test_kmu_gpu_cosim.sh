@@ -106,6 +106,15 @@ cseeds=(1 2 3)
 for cs in "${cseeds[@]}"; do
   gen_run copies copies "$cs"
 done
+# GPUpIO I/O thread blocks (issue 13): random host kernels, most of them waiting for I/O
+# (io=, rounds=, yield=off|addr|spin: docs/kmusim.md "I/O thread blocks") under a random
+# policy, so that yields, refusals, wake-ups racing the yield and preemptions of waiting TBs
+# meet; kmusim's lost wake-up and yield scoreboards (the hand workloads: test_kmusim_io.sh)
+ioseeds=(${KMU_IO_SEEDS:-1 2 3})
+[ "$cfg" = small ] && [ "$hand_on" = 1 ] || ioseeds=()
+for is in "${ioseeds[@]}"; do
+  gen_run io io "$is"
+done
 # TReM revocations of kernels whose TBs are being preempted (paused, saved, switched out,
 # restored), under a PEP and a Chimera policy (small build)
 rvpols=(pep chimera)

@@ -11,6 +11,7 @@
 #   io_spin    every yield taken is a SPIN (yield(0)), YIELD_TAKE 0, each one restored once
 #   io_race    io=0..3: io=0 never yields (its flag is there at the request), io=1..3 do; 3 seeds
 #   io_idle    wake-up latency <= the restore + 10 cycles on an idle SM (issue 13's target)
+#   io_revoke  a revocation (replay, retire) of a kernel whose TBs are yielded: both dropped
 #   io_full    (paper build, engine c) more waiting TBs than watch entries: FULL refusals, the
 #              refused TBs spin in place and finish
 # and a planted bug (KMUSIM_IO_BUG=drop_signal: the device loses its first signal) that the
@@ -92,6 +93,15 @@ for s in 1 2 3; do
        and all(K[n]['yields'] > 0 and K[n]['wakeups'] == K[n]['yields'] for n in ('r1', 'r2', 'r3'))"
 done
 run race-c "$small" workloads/hw/io_race.wl c --seed 4
+sed 's/^revoke io at=1500$/revoke io at=1500 action=retire/' workloads/hw/io_revoke.wl \
+  >"$wd/io_revoke_retire.wl"
+run revoke-replay "$small" workloads/hw/io_revoke.wl cosim &&
+  check "io_revoke cosim replay: the yielded TBs dropped, the replay's restored" \
+    "$wd/revoke-replay.json" "K['io']['yields_dropped'] == 2 and
+     K['io']['wakeups'] + 2 == K['io']['yields'] and d['revokes'][0]['status_name'] == 'OK'"
+run revoke-retire "$small" "$wd/io_revoke_retire.wl" cosim &&
+  check "io_revoke cosim retire: the yielded TBs dropped, none restored" \
+    "$wd/revoke-retire.json" "K['io']['yields_dropped'] == 2 and K['io']['wakeups'] == 0"
 if [ -z "${KMU_BIN:-}" ]; then
   run full "$paper" workloads/hw/io_full.wl c &&
     check "io_full paper c: watch table full, refused TBs spin and finish" "$wd/full.json" \

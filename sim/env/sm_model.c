@@ -1045,6 +1045,10 @@ unsigned sm_model_evicted(const sm_model *s, unsigned sm) {
   return s->simt && sm < s->nsm ? s->ss[sm].nev : 0;
 }
 
+const sm_tb *sm_model_evicted_tb(const sm_model *s, unsigned sm, unsigned e) {
+  return &s->ss[sm].ev[e];
+}
+
 /* TReM: the evicted TBs of kmusim instance `inst` are dropped (a revocation discards them:
  * they are never restored); returns how many were forgotten */
 unsigned sm_model_forget(sm_model *s, uint32_t inst) {
@@ -1583,9 +1587,13 @@ static int cmp_u64(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-uint64_t sm_samples_pct(sm_samples *x, unsigned p) {
+uint64_t sm_samples_pct(const sm_samples *x, unsigned p) {
   if (!x->n) return 0;
-  qsort(x->v, x->n, sizeof *x->v, cmp_u64);
+  uint64_t *v = malloc(x->n * sizeof *v);
+  memcpy(v, x->v, x->n * sizeof *v);
+  qsort(v, x->n, sizeof *v, cmp_u64);
   size_t r = (x->n * p + 99) / 100; /* nearest rank */
-  return x->v[r ? r - 1 : 0];
+  const uint64_t q = v[r ? r - 1 : 0];
+  free(v);
+  return q;
 }

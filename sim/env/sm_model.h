@@ -405,6 +405,8 @@ int sm_model_observe_sm(sm_model *s, unsigned sm, uint64_t cycle, const kmu_sm_i
                         const kmu_sm_out *o, char *err, size_t errlen);
 /* evicted TBs waiting for their restore on SM sm */
 unsigned sm_model_evicted(const sm_model *s, unsigned sm);
+/* the e-th of them (e < sm_model_evicted()) */
+const sm_tb *sm_model_evicted_tb(const sm_model *s, unsigned sm, unsigned e);
 /* TReM (kmusim's revocations): forget the evicted TBs of instance inst (dropped, never
  * restored; each adds its start -> eviction cycles to its kernel's dropped_cycles), returning
  * how many; count its resident TBs (started, not done, not evicted) */
@@ -417,8 +419,8 @@ int sm_model_io_signal(sm_model *s, uint32_t inst, uint64_t tb, uint64_t cycle);
 /* GPUpIO lost wake-up check: an evicted TB whose yield(addr) was taken and whose flag was
  * written (io_flag_at) more than `bound` cycles before `cycle` (NULL: none) */
 const sm_tb *sm_model_io_overdue(const sm_model *s, uint64_t cycle, uint64_t bound);
-/* a sample list's mean (0 when empty) and p-th percentile (nearest rank; sorts the list) */
+/* a sample list's mean (0 when empty) and p-th percentile (nearest rank; 0 when empty) */
 double sm_samples_mean(const sm_samples *x);
-uint64_t sm_samples_pct(sm_samples *x, unsigned p);
+uint64_t sm_samples_pct(const sm_samples *x, unsigned p);
 
 #endif

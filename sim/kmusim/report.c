@@ -98,7 +98,7 @@ static void jopt_mean(FILE *f, const char *name, const sm_samples *x) {
   if (x->n) fprintf(f, "%.2f", sm_samples_mean(x));
   else fputs("null", f);
 }
-static void jopt_pct(FILE *f, const char *name, sm_samples *x, unsigned p) {
+static void jopt_pct(FILE *f, const char *name, const sm_samples *x, unsigned p) {
   fprintf(f, ", \"%s\": ", name);
   if (x->n) fprintf(f, "%" PRIu64, sm_samples_pct(x, p));
   else fputs("null", f);
@@ -121,7 +121,7 @@ static int time_in_system(const kmusim_result *r, unsigned k, double *mean, uint
 }
 static void jkernel_io(FILE *f, const kmusim_workload *w, const kmusim_result *r, unsigned k) {
   const kmusim_kernel *kk = &w->k[k];
-  sm_kstat *ks = &r->ks[k];
+  const sm_kstat *ks = &r->ks[k];
   static const char *const ym[] = {"off", "addr", "spin"};
   fprintf(f, ",\n     \"io\": ");
   if (kk->has_io) fprintf(f, "%" PRIu64, kk->io);
@@ -129,10 +129,11 @@ static void jkernel_io(FILE *f, const kmusim_workload *w, const kmusim_result *r
   fprintf(f, ", \"rounds\": %u, \"yield_mode\": \"%s\", \"io_waits\": %" PRIu64
              ", \"yields\": %" PRIu64 ", \"yield_spins\": %" PRIu64 ", \"yield_refused\": %" PRIu64
              ", \"yield_full\": %" PRIu64 ", \"yield_nowork\": %" PRIu64 ", \"spins\": %" PRIu64
-             ", \"yield_withdrawn\": %" PRIu64 ", \"wakeups\": %" PRIu64,
+             ", \"yield_withdrawn\": %" PRIu64 ", \"wakeups\": %" PRIu64
+             ", \"yields_dropped\": %" PRIu64,
           kk->rounds, ym[kk->yield % 3], ks->io_waits, ks->yields, ks->yield_spins,
           ks->yield_full + ks->yield_nowork, ks->yield_full, ks->yield_nowork, ks->spins,
-          ks->yield_withdrawn, ks->wakeups);
+          ks->yield_withdrawn, ks->wakeups, ks->yields_dropped);
   jopt_mean(f, "wake_lat_mean", &ks->wake_lat);
   jopt_pct(f, "wake_lat_p99", &ks->wake_lat, 99);
   jopt_pct(f, "wake_overhead_max", &ks->wake_over, 100);
@@ -577,6 +578,10 @@ static const col sm_cols[] = {{"SM", -4}, {"warp util", 10}, {"TB util", 10}, {"
 static const col copy_cols[] = {{"copy", -5},   {"bytes", 9},      {"dir", 4},  {"prio", 4},
                                 {"start", 10},  {"1st chunk", 10}, {"done", 10}, {"wait", 8},
                                 {"response", 9}, {"blocking", 8}};
+static const col io_cols[] = {{"I/O kernel", -16}, {"yield", -5}, {"waits", 7}, {"yields", 7},
+                               {"refused", 8},     {"spins", 7},   {"wakeups", 8},
+                               {"wake mean/p99", 15}, {"restart mean/p99", 17},
+                               {"in system", 10}};
 static const col revoke_cols[] = {{"revoke", -6},   {"kernel", -16}, {"action", -7},
                                   {"accepted", 10}, {"done", 10},    {"latency", 8},
                                   {"status", -9},   {"dropped", 8}};
@@ -666,6 +671,37 @@ void kmusim_print_summary(FILE *f, const kmusim_workload *w, const kmusim_result
     fprintf(f, "(latency: TR_CMD accepted -> completion seen on irq_o, TR_EVENTS.DONE; dropped: "
                "TBs started and not done; %" PRIu64 " evicted TBs dropped)\n",
             r->drop_evictions);
+  }
+  if (r->io) { /* GPUpIO I/O thread blocks (docs/kmusim.md, Metrics) */
+    static const char *const ym[] = {"off", "addr", "spin"};
+    table_head(f, io_cols, NCOL(io_cols), "");
+    for (unsigned k = 0; k < w->nk; k++) {
+      const kmusim_kernel *kk = &w->k[k];
+      const sm_kstat *ks = &r->ks[k];
+      if (!kk->has_io) continue;
+      double tm;
+      uint64_t tmx;
+      char wl[CELL] = "-", rs[CELL] = "-";
+      if (ks->wake_lat.n)
+        snprintf(wl, sizeof wl, "%.1f/%" PRIu64, sm_samples_mean(&ks->wake_lat),
+                 sm_samples_pct(&ks->wake_lat, 99));
+      if (ks->restart.n)
+        snprintf(rs, sizeof rs, "%.1f/%" PRIu64, sm_samples_mean(&ks->restart),
+                 sm_samples_pct(&ks->restart, 99));
+      const char *row[] = {kk->name, ym[kk->yield % 3], u64_cell(b[2], ks->io_waits),
+                           u64_cell(b[3], ks->yields),
+                           u64_cell(b[4], ks->yield_full + ks->yield_nowork),
+                           u64_cell(b[5], ks->spins), u64_cell(b[6], ks->wakeups), wl, rs,
+                           time_in_system(r, k, &tm, &tmx) ? u64_cell(b[9], (uint64_t)(tm + 0.5))
+                                                           : "-"};
+      table_row(f, io_cols, NCOL(io_cols), row, "");
+    }
+    fprintf(f, "(cycles; wake: YIELD_SIGNAL accepted -> running again after the restore; restart: "
+               "I/O completion -> running again; in system: launch accepted -> last TB done)\n"
+               "yield counters: TAKE %u SPIN %u FULL %u NOWORK %u WAKE %u ERR %u; device: %"
+               PRIu64 " requests, %" PRIu64 " signals\n",
+            r->yield_cnt[0], r->yield_cnt[1], r->yield_cnt[2], r->yield_cnt[3], r->yield_cnt[4],
+            r->yield_cnt[5], r->io_requests, r->io_signals);
   }
   if (w->cfg.trem || r->auto_replays)
     fprintf(f, "TReM policy %s: %" PRIu64 " automatic revocations (replays)\n",

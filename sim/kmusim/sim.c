@@ -995,6 +995,8 @@ static void on_axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_
   }
 }
 
+static void outstanding(ctx *c);
+
 static void on_accept(ctx *c, unsigned seq) {
   const kmu_axi_op *op = &c->axim.wq[seq & QM];
   int kind = TAG_K(op->tag);
@@ -1062,6 +1064,7 @@ static void io_check_lost(ctx *c) {
        "written at cycle %" PRIu64 " (its YIELD_SIGNAL write %s), is still not restored (bound %"
        PRIu64 " cycles)", c->cycle, t->tb, d, t->sm, kmusim_ioflag((unsigned)t->kernel, t->tb),
        t->io_flag_at, acc, c->io_bound);
+  outstanding(c);
 }
 
 /* ---------------------------------------------------------------- memory writes */
@@ -1448,6 +1451,33 @@ static void outstanding(ctx *c) {
             c->rv_phase <= 2 ? "waiting for its completion (irq_o, TR_EVENTS.DONE)" : "host side");
   if (c->lid_inst >= 0)
     fprintf(stderr, "  launch id of instance %d being read (phase %d)\n", c->lid_inst, c->lid_phase);
+  /* SIMT mode: the resident TBs of a hung run (their state), the evicted ones waiting for
+   * their restore and why they left (GPUpIO) */
+  static const char *const ph[] = {"", ", in its I/O wait", ", spinning in its I/O wait",
+                                   ", asking to yield", ", its yield accepted", ", yielded"};
+  for (unsigned i = 0; c->simt && i < c->sm.nsm * c->sm.tbs; i++) {
+    const sm_tb *t = &c->sm.tb[i];
+    if (!t->busy || t->wpev) continue;
+    fprintf(stderr, "  resident on SM %u entry %u since cycle %" PRIu64 ": TB %" PRIu64
+            " of '%s', %s%s%s\n", t->sm, t->rtb, t->start, t->tb, kname(c, t->kernel),
+            t->finished ? "done offered" : t->st == SM_T_EXIT ? "exiting"
+            : t->st == SM_T_VERIFY ? "being read back" : "running",
+            t->pause_seen ? (t->paused ? ", paused" : ", pausing") : "", ph[t->io_ph % 6]);
+  }
+  /* SIMT mode: the evicted TBs waiting for their restore, and why they left (GPUpIO) */
+  static const char *const why[] = {"preempted", "preempted in its I/O wait",
+                                    "preempted spinning in its I/O wait", "preempted asking to yield",
+                                    "preempted with its yield accepted", "yielded"};
+  for (unsigned m = 0; c->simt && m < c->sm.nsm; m++)
+    for (unsigned e = 0; e < sm_model_evicted(&c->sm, m) && e < 8; e++) {
+      const sm_tb *t = sm_model_evicted_tb(&c->sm, m, e);
+      const int io = c->w->k[t->kernel].has_io;
+      const char *y = t->io_ph != SM_IO_OUT ? "" : c->w->k[t->kernel].yield == KMUSIM_YIELD_SPIN
+                                                       ? " (yield(0))" : " (yield(addr))";
+      fprintf(stderr, "  evicted on SM %u since cycle %" PRIu64 ": TB %" PRIu64 " of '%s', %s%s%s\n",
+              m, t->evict_at, t->tb, kname(c, t->kernel), why[t->io_ph % 6], y,
+              io && t->io_ph == SM_IO_OUT && c->cycle >= t->io_flag_at ? ", its flag written" : "");
+    }
 }
 
 /* Every SM's settled SIMT side of this cycle: the behavioural SM checks the protocol and
