@@ -104,13 +104,15 @@ def wl_mixed(n_io, yld, p):
     return text(ls)
 
 
-def wl_headtail(n_comp, yld, p):
-    """Fig. 12-15: one I/O kernel (grid = the 8 TB slots of SMs 0..3, p['rounds'] rounds) on top of the queue and
-    n_comp compute kernels of p['comp_grid'] TBs of p['comp_c'] cycles each, all enqueued at
-    cycle 0 (the paper: "all the kernels are enqueued at once, with the I/O kernels in the top
-    of the queue"); the compute kernels run side by side (separate streams)"""
+def wl_headtail(n_comp, yld, p, tail=False):
+    """Fig. 12-15: one I/O kernel (grid = the 8 TB slots of SMs 0..3, p['rounds'] rounds) on
+    top of the queue and n_comp compute kernels of p['comp_grid'] TBs of p['comp_c'] cycles
+    each, all enqueued at cycle 0 (the paper: "all the kernels are enqueued at once, with the
+    I/O kernels in the top of the queue"); the compute kernels run side by side (separate
+    streams).  tail: YIELD_CTRL.TAIL set (kmusim's yield_tail=1): a woken TB re-enqueued at the
+    tail instead of the head"""
     shp = p["shape"]
-    ls = [f"{CONFIG} {FOUR_SM}" + (" " + p["cfg_extra"] if p.get("cfg_extra") else ""),
+    ls = [f"{CONFIG} {FOUR_SM}" + (" yield_tail=1" if tail else ""),
           kernel("io", p["io_grid"], shp, p["io_c"], io=p["io_i"], rounds=p["rounds"], yld=yld),
           kernel("comp", p["comp_grid"], shp, p["comp_c"]),
           "launch io at=0"]
