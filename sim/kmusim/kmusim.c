@@ -100,6 +100,12 @@ static int check_supported(const kmusim_workload *w, const kmusim_engine_ops *e)
             e->name);
     bad = 1;
   }
+  /* GPUpIO's tail re-enqueue: YIELD_CTRL of the yield window */
+  if (w->cfg.yield_tail && (!e->hw || e->test_double)) {
+    fprintf(stderr, "%s: config yield_tail=: YIELD_CTRL is not supported by this engine (engine "
+            "'%s')\n", w->path, e->name);
+    bad = 1;
+  }
   /* GPUpIO I/O thread blocks: the SIMT yield ports of kmu_sm (engines with per-SM ports) */
   for (unsigned k = 0; k < w->nk; k++)
     if (w->k[k].has_io && (!e->hw || e->test_double)) {
