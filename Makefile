@@ -104,6 +104,7 @@ help:
 	@echo "make study-pep PEP study on the C twins (~3 min): build/study-pep/table.md, docs/results-pep.md"
 	@echo "make study-rgem  RGEM copy study on kmusim (Fig. 7-12, targets): build/study-rgem/, docs/results-rgem.md"
 	@echo "make study-trem  TReM revocation study on kmusim (Table II, Fig. 6, Fig. 11b analogues, targets): build/study-trem/, docs/results-trem.md"
+	@echo "make study-gpupio  GPUpIO yield study on kmusim (section 3 model Fig. 1-2, mixed Fig. 6, head vs tail Fig. 12-15, targets): build/study-gpupio/, docs/results-gpupio.md"
 	@echo "scripts/kmusim W.wl [--engine c|rtl|cosim] [--json F] [--timeline F.svg]  any workload"
 
 verilate: $(DEPS_STAMP) $(HARNESS_BINS) $(TEST_DEPS)

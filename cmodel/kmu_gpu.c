@@ -72,7 +72,7 @@ void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
   kmu_elastic_params elp = {p->nsm, 8, 32};
   kmu_revoke_init(&m->u_revoke, &rvp);
   kmu_elastic_init(&m->u_elastic, &elp);
-  kmu_trem_policy_params tpp = {p->nsm, 16};
+  kmu_trem_policy_params tpp = {p->nsm, 16, 4, 8};
   kmu_trem_policy_init(&m->u_trem_policy, &tpp);
   kmu_yield_mon_params ymp = {p->nsm, KMU_GPU_YW, p->ptbs, p->cnt_w};
   kmu_yield_mon_init(&m->u_yield_mon, &ymp);
@@ -145,6 +145,7 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->el_i.sla_i = w->fe_o.trem_sla_o;
   w->el_i.period_i = w->fe_o.trem_period_o;
   w->el_i.shift_i = w->fe_o.trem_shift_o;
+  w->el_i.unit_i = w->fe_o.trem_unit_o;
   w->el_i.arr_i = m->q.arr;
   w->el_i.fin_i = m->q.fin;
   w->el_i.smp_valid_i = m->q.smp;
@@ -157,17 +158,26 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   /* GPUpIO: kmu_yield_mon's answer and wake port are registers (an early evaluation gives
    * them; the one after the memory port (6b), with this cycle's inputs, its lane ready and next
    * state); the wake's routing to the SMs (kmu_gpu.v: head at once, a spin parked per SM until
-   * the dispatcher has nothing left: other_q) */
+   * the dispatcher has nothing left: other_q); YIELD_CTRL.TAIL parks a woken TB as a spin */
   kmu_yield_mon_comb(&m->u_yield_mon, &w->ym_i, &w->ym_o);
   const unsigned y_wsm = (unsigned)w->ym_o.wk_sm_o % nsm;
-  const int y_wk_ready = (w->ym_o.wk_head_o & 1) || !((m->q.yp_valid >> y_wsm) & 1);
+  const int y_hd = (w->ym_o.wk_head_o & 1) && !(w->fe_o.ytail_o & 1);
+  const int y_wk_ready = y_hd || !((m->q.yp_valid >> y_wsm) & 1);
   const int y_wk_fire = (w->ym_o.wk_valid_o & 1) && y_wk_ready;
   uint64_t y_head_wk = 0, y_park = 0, y_rel = 0;
   if (y_wk_fire) {
-    if (w->ym_o.wk_head_o & 1) y_head_wk = 1ull << y_wsm;
+    if (y_hd) y_head_wk = 1ull << y_wsm;
     else y_park = 1ull << y_wsm;
   }
-  y_rel = m->q.yp_valid & ~m->q.other & ~y_head_wk;
+  /* the bounded wait (kmu_gpu.v): bit MAXWAIT + 2 of the timebase rises (y_tick); an entry's
+   * age at its terminal count (2) releases it whatever other_q says */
+  const unsigned y_mw = (unsigned)w->fe_o.ymaxwait_o & 15;
+  const unsigned y_selb = (m->q.yt >> (y_mw + 2)) & 1;
+  const int y_tick = y_selb && !m->q.ysel;
+  uint64_t y_exp = 0;
+  for (unsigned s = 0; s < nsm && y_mw; s++)
+    if (m->q.yp_age[s] & 2) y_exp |= 1ull << s;
+  y_rel = m->q.yp_valid & (~m->q.other | y_exp) & ~y_head_wk;
   /* kmu_kmu's TReM inputs: the host launch's class and estimate, kmu_revoke's stop and free */
   w->kmu_i.host_class_i = w->fe_o.host_class_o;
   w->kmu_i.host_est_i = w->fe_o.host_est_o;
@@ -433,6 +443,7 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   tpi->policy_i = w->fe_o.trem_policy_o;
   tpi->u_i = w->el_o.u_o;
   tpi->arr_i = m->q.arr;
+  tpi->uq_i = w->el_o.q_o;
   tpi->stall_i = w->dsp_o.stall_o;
   tpi->user_i = w->dsp_i.q_user_i;
   tpi->csr_valid_i = w->fe_o.trem_req_valid_o;
@@ -475,9 +486,29 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
     if (fin_cpl) d->smp_t = q->now - m->el_t0[ctag];
     d->cpl = ko->kernel_done_o != 0;
     /* GPUpIO: other_q, the parked spins */
-    d->other = w->dsp_o.need_valid_o ? kmu_mask(nsm) : 0;
+    {
+      /* the pick may start on SM s: kmu_dispatch's reservation and split masks (kmu_gpu.v) */
+      const uint64_t all = kmu_mask(nsm), res = w->dsp_i.reserve_mask_i & all,
+                     um = w->dsp_i.umask_i & all;
+      const uint64_t y_res_ok = (w->dsp_i.q_event_i & 1) ? (res ? res : all) : ~res & all;
+      const uint64_t y_cls_ok = !(w->dsp_i.part_i & 1) ? all
+                                : (w->dsp_i.q_user_i & 1) ? (um ? um : all) : ~um & all;
+      d->other = (w->dsp_o.need_valid_o & 1) ? y_res_ok & y_cls_ok : 0;
+    }
     d->yp_valid = (q->yp_valid & ~y_rel) | y_park;
     if (y_park) d->yp_ptb[y_wsm] = (unsigned)w->ym_o.wk_ptb_o;
+    d->yt = (q->yt + 1) & 0x3FFFFu;
+    /* YIELD_WKERR: a cycle in which an SM refused a wake (wk_err_o) */
+    {
+      unsigned wke = 0;
+      for (unsigned s = 0; s < nsm; s++) wke |= (unsigned)(w->sm_o[s].wk_err_o & 1);
+      if (wke && q->ywk_err < (uint32_t)kmu_mask(m->p.cnt_w)) d->ywk_err = q->ywk_err + 1;
+    }
+    d->ysel = y_selb;
+    for (unsigned s = 0; s < nsm; s++) {
+      if ((y_park >> s) & 1) d->yp_age[s] = 0;
+      else if (y_tick && !(q->yp_age[s] & 2)) d->yp_age[s] = (uint8_t)(q->yp_age[s] + 1);
+    }
     m->el_t0_we = adm_new;
     m->el_t0_a = (unsigned)ko->adm_tag_o % m->p.ct;
   }
@@ -552,6 +583,7 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   w->fe_i.ycnt_nowork_i = w->ym_o.cnt_nowork_o;
   w->fe_i.ycnt_wake_i = w->ym_o.cnt_wake_o;
   w->fe_i.ycnt_err_i = w->ym_o.cnt_err_o;
+  w->fe_i.ycnt_wkerr_i = m->q.ywk_err; /* kmu_gpu's own counter (a register) */
   kmu_frontend_comb_next(&m->u_frontend, &w->fe_i);
 
   const kmu_sm_out *st = &w->sm_o[w->st_arb_o.gnt_idx_o % m->p.nsm];

@@ -160,10 +160,16 @@ typedef struct {
   unsigned arr, fin, smp, cpl, fpend; /* el_arr_q, el_fin_q, el_smp_q, el_cpl_q, el_fpend_q */
   unsigned rv_iss, rv_iss_tag;        /* rv_iss_q, rv_iss_tag_q: the take, for kmu_revoke */
   uint8_t user[256];         /* el_user_q[CT] */
-  /* GPUpIO: other_q (the dispatcher has a TB left, per SM), the parked spins yp_valid_q and
-   * their table entries yp_ptb_q (no reset) */
+  /* GPUpIO: other_q (per SM: the dispatcher holds a TB that may start on it), the parked
+   * spins yp_valid_q and their table entries yp_ptb_q (no reset) */
   uint64_t other, yp_valid;
   unsigned yp_ptb[KMU_GPU_LANES];
+  /* the bounded wait (YIELD_CTRL.MAXWAIT): the timebase yt_q (18 bits), its selected bit of the
+   * last cycle ysel_q, each parked entry's 2-bit saturating age yp_age_q (no reset) */
+  uint32_t yt;
+  unsigned ysel;
+  uint8_t yp_age[KMU_GPU_LANES];
+  uint32_t ywk_err; /* ywk_err_q: YIELD_WKERR, cycles with a wake an SM refused (saturating) */
 } kmu_gpu_regs;
 
 typedef struct {

@@ -10,9 +10,9 @@
 // ser_o.  So every DUT path is register to register and every DUT output bit reaches
 // a pin: nothing is optimised away and nextpnr's Fmax is the DUT's own.  rst_ni is
 // synchronised (asynchronous assert, synchronous release) before the DUT's reset.
-// The DUT has 655 output bits (more than 128): to save logic cells they
+// The DUT has 854 output bits (more than 128): to save logic cells they
 // are XORed into a 64-bit rotating signature, so output paths end in a small XOR tree.
-// DUT inputs in the chain: 94 bits; DUT outputs captured: 655 bits.
+// DUT inputs in the chain: 358 bits; DUT outputs captured: 854 bits.
 `default_nettype none
 
 module kmu_frontend_top_fpga (
@@ -21,8 +21,8 @@ module kmu_frontend_top_fpga (
     input  wire ser_i,
     output wire ser_o
 );
-  localparam integer NI = 94;  // DUT input bits
-  localparam integer NO = 655;  // DUT output bits
+  localparam integer NI = 358;  // DUT input bits
+  localparam integer NO = 854;  // DUT output bits
 
   // reset synchroniser
   reg [1:0] rst_q;
@@ -86,6 +86,10 @@ module kmu_frontend_top_fpga (
   wire [3:0]  pre_bw_shift_o;
   wire        pre_hint_valid_o;
   wire [31:0] pre_pred_launch_o;
+  wire        ysig_valid_o;
+  wire [31:0] ysig_addr_o;
+  wire        ytail_o;
+  wire [3:0]  ymaxwait_o;
   wire [4:0]  cp_chunk_log2_o;
   wire        cp_cmd_valid_o;
   wire [31:0] cp_cmd_src_o;
@@ -95,166 +99,170 @@ module kmu_frontend_top_fpga (
   wire        cp_cmd_prio_o;
   wire [3:0]  cp_cmd_id_o;
   wire        cp_cpl_ready_o;
+  wire        host_class_o;
+  wire [31:0] host_est_o;
+  wire        trem_req_valid_o;
+  wire [1:0]  trem_req_kind_o;
+  wire        trem_req_replay_o;
+  wire [15:0] trem_req_id_o;
+  wire [3:0]  trem_thr_o;
+  wire [31:0] trem_cost_o;
+  wire [1:0]  trem_policy_o;
+  wire [2:0]  trem_shift_o;
+  wire [2:0]  trem_unit_o;
+  wire [31:0] trem_sla_o;
+  wire [31:0] trem_period_o;
   wire        irq_o;
 
-  // TReM window (kmu_csr, register map 1.3): tied off in this wrapper (no kmu_revoke here)
-  wire  u_tr_host_class;
-  wire [31:0] u_tr_host_est;
-  wire  u_tr_trem_req_valid;
-  wire [1:0] u_tr_trem_req_kind;
-  wire  u_tr_trem_req_replay;
-  wire [15:0] u_tr_trem_req_id;
-  wire [3:0] u_tr_trem_thr;
-  wire [31:0] u_tr_trem_cost;
-  wire [1:0] u_tr_trem_policy;
-  wire [2:0] u_tr_trem_shift;
-  wire [31:0] u_tr_trem_sla;
-  wire [31:0] u_tr_trem_period;
-  // GPUpIO yield window (kmu_csr, register map 1.5): tied off too (no kmu_yield_mon here)
-  wire  u_y_ysig_valid;
-  wire [31:0] u_y_ysig_addr;
   kmu_frontend #(
       .AW(16),
       .ENTRIES(8),
       .CNT_W(16),
       .NSM(2)
   ) u_dut (
-      .clk_i            (clk_i),
-      .rst_ni           (dut_rst_n),
-      .s_awvalid_i      (in_q[0]),
-      .s_awready_o      (s_awready_o),
-      .s_awaddr_i       (in_q[16:1]),
-      .s_wvalid_i       (in_q[17]),
-      .s_wready_o       (s_wready_o),
-      .s_wdata_i        (in_q[49:18]),
-      .s_wstrb_i        (in_q[53:50]),
-      .s_bvalid_o       (s_bvalid_o),
-      .s_bready_i       (in_q[54]),
-      .s_bresp_o        (s_bresp_o),
-      .s_arvalid_i      (in_q[55]),
-      .s_arready_o      (s_arready_o),
-      .s_araddr_i       (in_q[71:56]),
-      .s_rvalid_o       (s_rvalid_o),
-      .s_rready_i       (in_q[72]),
-      .s_rdata_o        (s_rdata_o),
-      .s_rresp_o        (s_rresp_o),
-      .desc_valid_o     (desc_valid_o),
-      .desc_ready_i     (in_q[73]),
-      .desc_id_o        (desc_id_o),
-      .desc_kptr_o      (desc_kptr_o),
-      .desc_grid_x_o    (desc_grid_x_o),
-      .desc_grid_y_o    (desc_grid_y_o),
-      .desc_grid_z_o    (desc_grid_z_o),
-      .desc_tb_x_o      (desc_tb_x_o),
-      .desc_tb_y_o      (desc_tb_y_o),
-      .desc_tb_z_o      (desc_tb_z_o),
-      .desc_shmem_o     (desc_shmem_o),
-      .desc_nregs_o     (desc_nregs_o),
-      .desc_prio_o      (desc_prio_o),
-      .desc_param_o     (desc_param_o),
-      .host_valid_o     (host_valid_o),
-      .host_ready_i     (in_q[74]),
-      .host_kptr_o      (host_kptr_o),
-      .host_grid_x_o    (host_grid_x_o),
-      .host_grid_y_o    (host_grid_y_o),
-      .host_grid_z_o    (host_grid_z_o),
-      .host_tb_x_o      (host_tb_x_o),
-      .host_tb_y_o      (host_tb_y_o),
-      .host_tb_z_o      (host_tb_z_o),
-      .host_shmem_o     (host_shmem_o),
-      .host_nregs_o     (host_nregs_o),
-      .host_prio_o      (host_prio_o),
-      .host_param_o     (host_param_o),
-      .host_cpl_addr_o  (host_cpl_addr_o),
-      .cpl_valid_i      (in_q[75]),
-      .cpl_id_i         (in_q[78:76]),
-      .kernel_done_i    (in_q[79]),
-      .mode_rgem_o      (mode_rgem_o),
-      .reserve_mask_o   (reserve_mask_o),
-      .pre_policy_o     (pre_policy_o),
-      .pre_inplace_o    (pre_inplace_o),
-      .pre_wp_en_o      (pre_wp_en_o),
-      .pre_vpol_o       (pre_vpol_o),
-      .pre_opt_o        (pre_opt_o),
-      .pre_all_o        (pre_all_o),
-      .pre_ctx_base_o   (pre_ctx_base_o),
-      .pre_deadline_o   (pre_deadline_o),
-      .pre_bw_shift_o   (pre_bw_shift_o),
-      .pre_hint_valid_o (pre_hint_valid_o),
-      .pre_pred_launch_o(pre_pred_launch_o),
-      .pre_busy_i       (in_q[80]),
-      .pre_req_i        (in_q[81]),
-      .wp_start_i       (in_q[82]),
-      .ctx_save_i       (in_q[83]),
-      .cp_chunk_log2_o  (cp_chunk_log2_o),
-      .cp_cmd_valid_o   (cp_cmd_valid_o),
-      .cp_cmd_ready_i   (in_q[84]),
-      .cp_cmd_src_o     (cp_cmd_src_o),
-      .cp_cmd_dst_o     (cp_cmd_dst_o),
-      .cp_cmd_bytes_o   (cp_cmd_bytes_o),
-      .cp_cmd_dir_o     (cp_cmd_dir_o),
-      .cp_cmd_prio_o    (cp_cmd_prio_o),
-      .cp_cmd_id_o      (cp_cmd_id_o),
-      .cp_cpl_valid_i   (in_q[85]),
-      .cp_cpl_ready_o   (cp_cpl_ready_o),
-      .cp_cpl_id_i      (in_q[89:86]),
-      .cp_cpl_status_i  (in_q[92:90]),
-      .cp_busy_i        (in_q[93]),
-      .host_class_o     (u_tr_host_class),
-      .host_est_o       (u_tr_host_est),
-      .trem_req_valid_o (u_tr_trem_req_valid),
-      .trem_req_kind_o  (u_tr_trem_req_kind),
-      .trem_req_replay_o(u_tr_trem_req_replay),
-      .trem_req_id_o    (u_tr_trem_req_id),
-      .trem_thr_o       (u_tr_trem_thr),
-      .trem_cost_o      (u_tr_trem_cost),
-      .trem_policy_o    (u_tr_trem_policy),
-      .trem_shift_o     (u_tr_trem_shift),
-      .trem_sla_o       (u_tr_trem_sla),
-      .trem_period_o    (u_tr_trem_period),
-      .trem_req_ready_i (1'b1),
-      .trem_busy_i      (1'b0),
-      .trem_done_valid_i(1'b0),
-      .trem_done_status_i(3'd0),
-      .trem_done_replay_i(1'b0),
-      .trem_done_tag_i  (8'd0),
-      .trem_done_lid_i  (16'd0),
-      .trem_guard_i     (1'b0),
-      .trem_guard_tag_i (8'd0),
-      .trem_u_i         (8'd0),
-      .trem_q_i         (8'd0),
-      .trem_le_i        (32'd0),
-      .trem_last_lid_i  (16'd0),
-      .trem_auto_req_i  (16'd0),
-      .trem_auto_ok_i   (16'd0),
-      .trem_auto_nv_i   (16'd0),
-      .ysig_valid_o     (u_y_ysig_valid),
-      .ysig_addr_o      (u_y_ysig_addr),
-      .ycnt_take_i      (16'd0),
-      .ycnt_spin_i      (16'd0),
-      .ycnt_full_i      (16'd0),
-      .ycnt_nowork_i    (16'd0),
-      .ycnt_wake_i      (16'd0),
-      .ycnt_err_i       (16'd0),
-      .irq_o            (irq_o)
+      .clk_i             (clk_i),
+      .rst_ni            (dut_rst_n),
+      .s_awvalid_i       (in_q[0]),
+      .s_awready_o       (s_awready_o),
+      .s_awaddr_i        (in_q[16:1]),
+      .s_wvalid_i        (in_q[17]),
+      .s_wready_o        (s_wready_o),
+      .s_wdata_i         (in_q[49:18]),
+      .s_wstrb_i         (in_q[53:50]),
+      .s_bvalid_o        (s_bvalid_o),
+      .s_bready_i        (in_q[54]),
+      .s_bresp_o         (s_bresp_o),
+      .s_arvalid_i       (in_q[55]),
+      .s_arready_o       (s_arready_o),
+      .s_araddr_i        (in_q[71:56]),
+      .s_rvalid_o        (s_rvalid_o),
+      .s_rready_i        (in_q[72]),
+      .s_rdata_o         (s_rdata_o),
+      .s_rresp_o         (s_rresp_o),
+      .desc_valid_o      (desc_valid_o),
+      .desc_ready_i      (in_q[73]),
+      .desc_id_o         (desc_id_o),
+      .desc_kptr_o       (desc_kptr_o),
+      .desc_grid_x_o     (desc_grid_x_o),
+      .desc_grid_y_o     (desc_grid_y_o),
+      .desc_grid_z_o     (desc_grid_z_o),
+      .desc_tb_x_o       (desc_tb_x_o),
+      .desc_tb_y_o       (desc_tb_y_o),
+      .desc_tb_z_o       (desc_tb_z_o),
+      .desc_shmem_o      (desc_shmem_o),
+      .desc_nregs_o      (desc_nregs_o),
+      .desc_prio_o       (desc_prio_o),
+      .desc_param_o      (desc_param_o),
+      .host_valid_o      (host_valid_o),
+      .host_ready_i      (in_q[74]),
+      .host_kptr_o       (host_kptr_o),
+      .host_grid_x_o     (host_grid_x_o),
+      .host_grid_y_o     (host_grid_y_o),
+      .host_grid_z_o     (host_grid_z_o),
+      .host_tb_x_o       (host_tb_x_o),
+      .host_tb_y_o       (host_tb_y_o),
+      .host_tb_z_o       (host_tb_z_o),
+      .host_shmem_o      (host_shmem_o),
+      .host_nregs_o      (host_nregs_o),
+      .host_prio_o       (host_prio_o),
+      .host_param_o      (host_param_o),
+      .host_cpl_addr_o   (host_cpl_addr_o),
+      .cpl_valid_i       (in_q[75]),
+      .cpl_id_i          (in_q[78:76]),
+      .kernel_done_i     (in_q[79]),
+      .mode_rgem_o       (mode_rgem_o),
+      .reserve_mask_o    (reserve_mask_o),
+      .pre_policy_o      (pre_policy_o),
+      .pre_inplace_o     (pre_inplace_o),
+      .pre_wp_en_o       (pre_wp_en_o),
+      .pre_vpol_o        (pre_vpol_o),
+      .pre_opt_o         (pre_opt_o),
+      .pre_all_o         (pre_all_o),
+      .pre_ctx_base_o    (pre_ctx_base_o),
+      .pre_deadline_o    (pre_deadline_o),
+      .pre_bw_shift_o    (pre_bw_shift_o),
+      .pre_hint_valid_o  (pre_hint_valid_o),
+      .pre_pred_launch_o (pre_pred_launch_o),
+      .pre_busy_i        (in_q[80]),
+      .pre_req_i         (in_q[81]),
+      .wp_start_i        (in_q[82]),
+      .ctx_save_i        (in_q[83]),
+      .ysig_valid_o      (ysig_valid_o),
+      .ysig_addr_o       (ysig_addr_o),
+      .ycnt_take_i       (in_q[99:84]),
+      .ycnt_spin_i       (in_q[115:100]),
+      .ycnt_full_i       (in_q[131:116]),
+      .ycnt_nowork_i     (in_q[147:132]),
+      .ycnt_wake_i       (in_q[163:148]),
+      .ycnt_err_i        (in_q[179:164]),
+      .ycnt_wkerr_i      (in_q[195:180]),
+      .ytail_o           (ytail_o),
+      .ymaxwait_o        (ymaxwait_o),
+      .cp_chunk_log2_o   (cp_chunk_log2_o),
+      .cp_cmd_valid_o    (cp_cmd_valid_o),
+      .cp_cmd_ready_i    (in_q[196]),
+      .cp_cmd_src_o      (cp_cmd_src_o),
+      .cp_cmd_dst_o      (cp_cmd_dst_o),
+      .cp_cmd_bytes_o    (cp_cmd_bytes_o),
+      .cp_cmd_dir_o      (cp_cmd_dir_o),
+      .cp_cmd_prio_o     (cp_cmd_prio_o),
+      .cp_cmd_id_o       (cp_cmd_id_o),
+      .cp_cpl_valid_i    (in_q[197]),
+      .cp_cpl_ready_o    (cp_cpl_ready_o),
+      .cp_cpl_id_i       (in_q[201:198]),
+      .cp_cpl_status_i   (in_q[204:202]),
+      .cp_busy_i         (in_q[205]),
+      .host_class_o      (host_class_o),
+      .host_est_o        (host_est_o),
+      .trem_req_valid_o  (trem_req_valid_o),
+      .trem_req_kind_o   (trem_req_kind_o),
+      .trem_req_replay_o (trem_req_replay_o),
+      .trem_req_id_o     (trem_req_id_o),
+      .trem_thr_o        (trem_thr_o),
+      .trem_cost_o       (trem_cost_o),
+      .trem_policy_o     (trem_policy_o),
+      .trem_shift_o      (trem_shift_o),
+      .trem_unit_o       (trem_unit_o),
+      .trem_sla_o        (trem_sla_o),
+      .trem_period_o     (trem_period_o),
+      .trem_req_ready_i  (in_q[206]),
+      .trem_busy_i       (in_q[207]),
+      .trem_done_valid_i (in_q[208]),
+      .trem_done_status_i(in_q[211:209]),
+      .trem_done_replay_i(in_q[212]),
+      .trem_done_tag_i   (in_q[220:213]),
+      .trem_done_lid_i   (in_q[236:221]),
+      .trem_guard_i      (in_q[237]),
+      .trem_guard_tag_i  (in_q[245:238]),
+      .trem_u_i          (in_q[253:246]),
+      .trem_q_i          (in_q[261:254]),
+      .trem_le_i         (in_q[293:262]),
+      .trem_last_lid_i   (in_q[309:294]),
+      .trem_auto_req_i   (in_q[325:310]),
+      .trem_auto_ok_i    (in_q[341:326]),
+      .trem_auto_nv_i    (in_q[357:342]),
+      .irq_o             (irq_o)
   );
 
   // capture every output, fold it into the output shift chain
   wire [NO-1:0] dut_o = {
-      irq_o, cp_cpl_ready_o, cp_cmd_id_o, cp_cmd_prio_o, cp_cmd_dir_o, cp_cmd_bytes_o,
-      cp_cmd_dst_o, cp_cmd_src_o, cp_cmd_valid_o, cp_chunk_log2_o, pre_pred_launch_o,
-      pre_hint_valid_o, pre_bw_shift_o, pre_deadline_o, pre_ctx_base_o, pre_all_o, pre_opt_o,
-      pre_vpol_o, pre_wp_en_o, pre_inplace_o, pre_policy_o, reserve_mask_o, mode_rgem_o,
-      host_cpl_addr_o, host_param_o, host_prio_o, host_nregs_o, host_shmem_o, host_tb_z_o,
-      host_tb_y_o, host_tb_x_o, host_grid_z_o, host_grid_y_o, host_grid_x_o, host_kptr_o,
-      host_valid_o, desc_param_o, desc_prio_o, desc_nregs_o, desc_shmem_o, desc_tb_z_o,
-      desc_tb_y_o, desc_tb_x_o, desc_grid_z_o, desc_grid_y_o, desc_grid_x_o, desc_kptr_o,
-      desc_id_o, desc_valid_o, s_rresp_o, s_rdata_o, s_rvalid_o, s_arready_o, s_bresp_o,
-      s_bvalid_o, s_wready_o, s_awready_o
+      irq_o, trem_period_o, trem_sla_o, trem_unit_o, trem_shift_o, trem_policy_o, trem_cost_o,
+      trem_thr_o, trem_req_id_o, trem_req_replay_o, trem_req_kind_o, trem_req_valid_o,
+      host_est_o, host_class_o, cp_cpl_ready_o, cp_cmd_id_o, cp_cmd_prio_o, cp_cmd_dir_o,
+      cp_cmd_bytes_o, cp_cmd_dst_o, cp_cmd_src_o, cp_cmd_valid_o, cp_chunk_log2_o, ymaxwait_o,
+      ytail_o, ysig_addr_o, ysig_valid_o, pre_pred_launch_o, pre_hint_valid_o, pre_bw_shift_o,
+      pre_deadline_o, pre_ctx_base_o, pre_all_o, pre_opt_o, pre_vpol_o, pre_wp_en_o,
+      pre_inplace_o, pre_policy_o, reserve_mask_o, mode_rgem_o, host_cpl_addr_o, host_param_o,
+      host_prio_o, host_nregs_o, host_shmem_o, host_tb_z_o, host_tb_y_o, host_tb_x_o,
+      host_grid_z_o, host_grid_y_o, host_grid_x_o, host_kptr_o, host_valid_o, desc_param_o,
+      desc_prio_o, desc_nregs_o, desc_shmem_o, desc_tb_z_o, desc_tb_y_o, desc_tb_x_o,
+      desc_grid_z_o, desc_grid_y_o, desc_grid_x_o, desc_kptr_o, desc_id_o, desc_valid_o,
+      s_rresp_o, s_rdata_o, s_rvalid_o, s_arready_o, s_bresp_o, s_bvalid_o, s_wready_o,
+      s_awready_o
   };
   localparam integer NS = 64;  // signature bits
-  localparam integer NK = 11;  // 64-bit slices of the outputs
-  wire [NS*NK-1:0] dut_pad = {{49{1'b0}}, dut_o};
+  localparam integer NK = 14;  // 64-bit slices of the outputs
+  wire [NS*NK-1:0] dut_pad = {{42{1'b0}}, dut_o};
   reg  [NS-1:0] fold_w;
   integer k;
   always @(*) begin
@@ -264,8 +272,6 @@ module kmu_frontend_top_fpga (
   reg  [NS-1:0] sh_q;
   always @(posedge clk_i) sh_q <= {sh_q[NS-2:0], sh_q[NS-1]} ^ fold_w;
   assign ser_o = sh_q[NS-1];
-  wire unused_tr = &{1'b0, u_tr_host_class, u_tr_host_est, u_tr_trem_req_valid, u_tr_trem_req_kind, u_tr_trem_req_replay, u_tr_trem_req_id, u_tr_trem_thr, u_tr_trem_cost, u_tr_trem_policy, u_tr_trem_shift, u_tr_trem_sla, u_tr_trem_period};
-  wire unused_y = &{1'b0, u_y_ysig_valid, u_y_ysig_addr};
 endmodule
 
 `default_nettype wire

@@ -294,7 +294,7 @@ module kmu_gpu #(
   wire [1:0] trq_kind;
   wire [15:0] trq_id;
   wire [3:0] tr_thr;
-  wire [2:0] tr_shift;
+  wire [2:0] tr_shift, tr_unit;
   wire [31:0] tr_cost, tr_sla, tr_period;
   wire [1:0] tr_policy;  // TR_CTRL.POLICY: kmu_trem_policy
   wire [15:0] tp_cnt, tp_ok_cnt, tp_nv_cnt;  // kmu_trem_policy's counters: TR_AUTO, TR_AUTO_NV
@@ -328,6 +328,9 @@ module kmu_gpu #(
   wire ysig_valid;
   wire [31:0] ysig_addr;
   wire [CNT_W-1:0] ycnt_take, ycnt_spin, ycnt_full, ycnt_nowork, ycnt_wake, ycnt_err;
+  wire y_tail;  // YIELD_CTRL.TAIL: a woken TB is parked like a spin (the tail)
+  reg [CNT_W-1:0] ywk_err_q;  // YIELD_WKERR: cycles with a wake an SM refused (below)
+  wire [3:0] y_maxwait;  // YIELD_CTRL.MAXWAIT: the bound on a parked TB's wait
   kmu_frontend #(
       .AW     (AW),
       .ENTRIES(ENTRIES),
@@ -412,6 +415,9 @@ module kmu_gpu #(
       .ycnt_nowork_i      (ycnt_nowork),
       .ycnt_wake_i        (ycnt_wake),
       .ycnt_err_i         (ycnt_err),
+      .ycnt_wkerr_i       (ywk_err_q),
+      .ytail_o            (y_tail),
+      .ymaxwait_o         (y_maxwait),
       .cp_chunk_log2_o  (cp_chunk_log2),
       .cp_cmd_valid_o   (cp_cmd_valid),
       .cp_cmd_ready_i   (cp_cmd_ready),
@@ -437,6 +443,7 @@ module kmu_gpu #(
       .trem_cost_o      (tr_cost),
       .trem_policy_o    (tr_policy),
       .trem_shift_o     (tr_shift),
+      .trem_unit_o      (tr_unit),
       .trem_sla_o       (tr_sla),
       .trem_period_o    (tr_period),
       .trem_busy_i      (rv_busy),
@@ -741,6 +748,7 @@ module kmu_gpu #(
       .sla_i      (tr_sla),
       .period_i   (tr_period),
       .shift_i    (tr_shift),
+      .unit_i     (tr_unit),
       .arr_i      (el_arr_q),
       .fin_i      (el_fin_q),
       .smp_valid_i(el_smp_q),
@@ -828,16 +836,20 @@ module kmu_gpu #(
   // when a user-facing pick finds no room (registered there), armed by user-facing arrivals
   // (el_arr_q), into kmu_revoke's request port behind TR_CMD; the automatic completions stay
   // out of the window (tp_cmd_done); Elastic's split of the SMs from kmu_elastic's U.
-  wire unused_tp_auto_done, unused_tp_arm, unused_tp_nr, unused_tp_pend;
+  wire unused_tp_auto_done, unused_tp_nr, unused_tp_pend;
+  wire [3:0] unused_tp_arm;  // the owed-arrival count (AW = 4)
   kmu_trem_policy #(
       .NSM  (NSM),
-      .LID_W(16)
+      .LID_W(16),
+      .AW   (4),
+      .QW   (8)
   ) u_trem_policy (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
       .policy_i     (tr_policy),
       .u_i          (el_u),
       .arr_i        (el_arr_q),
+      .uq_i         (el_q),
       .stall_i      (dsp_stall),
       .user_i       (dsp_user),
       .csr_valid_i  (trq_valid),
@@ -923,22 +935,26 @@ module kmu_gpu #(
   // ---------------------------------------------------------------- GPUpIO yield (issue 13)
   // kmu_yield_mon: SM s's yield lane (yq_*, its answer yr_*, its save done sd), the snoops
   // (mw_*: every write the memory accepts on the memory port, from any client; sw_*: the MMIO
-  // signal window YIELD_SIGNAL of kmu_csr), other_i and the wake port.  other_i[s]: the
-  // dispatcher has a TB left to start (need_valid, registered: a one-cycle-stale copy only makes
-  // a yield refused or taken a cycle late); the reservation and the split are not applied
-  // (a yield may be taken for work that cannot run on SM s: one save and restore for nothing).
+  // signal window YIELD_SIGNAL of kmu_csr), other_i and the wake port.  other_i[s] (other_q):
+  // the dispatcher holds a TB that may start on SM s: its pick (need_valid; the highest level's
+  // round-robin choice, held until it goes out, parked slots never picked) under kmu_dispatch's
+  // own eligibility masks, the reservation (res_ok) and Elastic's split (cls_ok), from the
+  // pick's class (q_event, dsp_user): a yield is not taken for work SM s cannot run.  Derived
+  // here from the dispatcher's inputs (it exports no mask); its lift of the split (lift_q,
+  // internal) is not seen: while lifted a batch pick counts only on the non-user SMs (a yield
+  // refused, never a save for nothing).  Cost: 2 AND-OR terms and a flop per SM, no per-slot
+  // logic.  Registered: a one-cycle-stale copy only makes a yield refused or taken a cycle late.
   // Wake port: a woken TB (wk_head_o) goes at once to its SM's wake port (kmu_sm restores a
   // woken TB before any new TB: the head of the queue, at the SM).  A spin (yield(0),
   // wk_head_o = 0) is parked in a register per SM (yp_*_q) and handed to its SM only once the
-  // dispatcher has nothing left to start (other_q[s] = 0): the tail is "behind every TB the
-  // dispatcher holds".  The port is held (wk_ready_i = 0) only for a second spin of an SM
+  // dispatcher holds nothing that may start there (other_q[s] = 0), or at YIELD_CTRL.MAXWAIT's
+  // bound (below): the tail is "behind every TB the dispatcher holds".  The port is held (wk_ready_i = 0) only for a second spin of an SM
   // whose parked spin waits.  One wake per SM per cycle: a head wake goes first, the parked
   // spin the cycle after.  Latency: a watched write accepted in t -> the SM's wk_valid_i in
-  // t+2 (the monitor's two registers; no register here).
+  // t+2 (the monitor's two registers; no register here).  YIELD_CTRL.TAIL = 1 (y_tail): a woken
+  // TB is parked as a spin is (the paper's software prototype, for the head-vs-tail study).
   localparam integer YPTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;
   wire [NSM-1:0] yq_valid, yq_ready, y_sd, y_wk_sm, y_wk_err;
-  // wakes the SMs refused (a TB a TReM drop forgot): visible as the SM's wk_err_o only
-  wire unused_y_wk_err = ^y_wk_err;
   wire [NSM*32-1:0] yq_addr, yq_tb;
   wire [NSM*8-1:0] yq_slot;
   wire [NSM*YPTB_W-1:0] yq_ptb, y_wk_ptb;
@@ -950,9 +966,13 @@ module kmu_gpu #(
   wire [31:0] unused_y_wk_tb;
   reg [NSM-1:0] other_q, yp_valid_q;
   reg [NSM*YPTB_W-1:0] yp_ptb_q;
+  wire y_any_res = |reserve_mask;
+  wire [NSM-1:0] y_res_ok = q_event ? (y_any_res ? reserve_mask : {NSM{1'b1}}) : ~reserve_mask;
+  wire [NSM-1:0] y_cls_ok = !tp_part ? {NSM{1'b1}} :
+                            dsp_user ? ((|tp_umask) ? tp_umask : {NSM{1'b1}}) : ~tp_umask;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) other_q <= {NSM{1'b0}};
-    else other_q <= {NSM{need_valid}};
+    else other_q <= {NSM{need_valid}} & y_res_ok & y_cls_ok;
   end
   kmu_yield_mon #(
       .NSM  (NSM),
@@ -991,16 +1011,43 @@ module kmu_gpu #(
       .cnt_wake_o  (ycnt_wake),
       .cnt_err_o   (ycnt_err)
   );
-  assign y_wk_ready = y_wk_head || !yp_valid_q[y_wk_sm_idx];
+  wire y_hd = y_wk_head && !y_tail;  // handed at once (head); else parked (tail)
+  // Bounded wait (YIELD_CTRL.MAXWAIT = k, 1..15; 0: unbounded).  A shared free-running timebase
+  // yt_q; its bit k + 2 rises once every 2^(k+3) cycles (y_tick: the bit against its copy of the
+  // last cycle, ysel_q).  Each parked entry counts those ticks in a 2-bit saturating age
+  // (yp_age_q, cleared by the park); its terminal count (bit 1: the second tick) releases the
+  // entry whatever other_q says.  So a parked TB is handed between 8 * 2^k + 1 and 16 * 2^k + 1
+  // cycles after the wake that parked it (the first tick comes 1 .. 2^(k+3) cycles after the
+  // park; the release is the cycle after the second).  No adder or comparator per SM: one shared
+  // incrementer, a 16:1 bit select, 2 flops per SM.
+  localparam integer YT_W = 18;
+  reg [YT_W-1:0] yt_q;
+  reg ysel_q;
+  reg [2*NSM-1:0] yp_age_q;
+  wire [15:0] y_tb = yt_q[YT_W-1:2];  // bit k + 2 of the timebase at index k
+  wire y_selb = y_tb[y_maxwait];
+  wire y_tick = y_selb && !ysel_q;
+  wire y_bnd = |y_maxwait;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      yt_q   <= {YT_W{1'b0}};
+      ysel_q <= 1'b0;
+    end else begin
+      yt_q   <= yt_q + 1'b1;
+      ysel_q <= y_selb;
+    end
+  end
+  assign y_wk_ready = y_hd || !yp_valid_q[y_wk_sm_idx];
   wire y_wk_fire = y_wk_valid && y_wk_ready;
   reg [NSM-1:0] y_head_wk, y_park, y_rel;
   reg [NSM*YPTB_W-1:0] y_wk_ptb_r;
   integer ys;
   always @(*) begin
     for (ys = 0; ys < NSM; ys = ys + 1) begin
-      y_head_wk[ys] = y_wk_fire && y_wk_head && (y_wk_sm_idx == ys[SM_W-1:0]);
-      y_park[ys] = y_wk_fire && !y_wk_head && (y_wk_sm_idx == ys[SM_W-1:0]);
-      y_rel[ys] = yp_valid_q[ys] && !other_q[ys] && !y_head_wk[ys];
+      y_head_wk[ys] = y_wk_fire && y_hd && (y_wk_sm_idx == ys[SM_W-1:0]);
+      y_park[ys] = y_wk_fire && !y_hd && (y_wk_sm_idx == ys[SM_W-1:0]);
+      y_rel[ys] = yp_valid_q[ys] && (!other_q[ys] || (y_bnd && yp_age_q[2*ys+1])) &&
+                  !y_head_wk[ys];
       y_wk_ptb_r[ys*YPTB_W+:YPTB_W] = y_head_wk[ys] ? y_wk_ptb_o : yp_ptb_q[ys*YPTB_W+:YPTB_W];
     end
   end
@@ -1010,11 +1057,60 @@ module kmu_gpu #(
     if (!rst_ni) yp_valid_q <= {NSM{1'b0}};
     else yp_valid_q <= (yp_valid_q & ~y_rel) | y_park;
   end
-  // the parked spin's table entry: no reset (read only while yp_valid_q)
+  // the parked spin's table entry and its age: no reset (read only while yp_valid_q; the park
+  // writes both)
   always @(posedge clk_i) begin
-    for (ys = 0; ys < NSM; ys = ys + 1)
+    for (ys = 0; ys < NSM; ys = ys + 1) begin
       if (y_park[ys]) yp_ptb_q[ys*YPTB_W+:YPTB_W] <= y_wk_ptb_o;
+      if (y_park[ys]) yp_age_q[2*ys+:2] <= 2'd0;
+      else if (y_tick && !yp_age_q[2*ys+1]) yp_age_q[2*ys+:2] <= yp_age_q[2*ys+:2] + 2'd1;
+    end
   end
+
+  // YIELD_WKERR: a wake the SM refused (wk_err_o: the woken TB is no longer in its preempted
+  // table, as when a TReM drop retired its kernel while it slept; the watch entry outlived the
+  // drop).  Nothing is restored, the wake is lost on purpose; counted per cycle (saturating: no
+  // adder of several SMs' refusals), read live by kmu_csr.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) ywk_err_q <= {CNT_W{1'b0}};
+    else if ((|y_wk_err) && !(&ywk_err_q)) ywk_err_q <= ywk_err_q + 1'b1;
+  end
+
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions (yield glue)
+  // A spin or tail wake is parked only into an empty entry (the port is held otherwise); a
+  // parked entry is never released in the cycle a head wake goes to its SM; with MAXWAIT = k
+  // (unchanged while it waits) a parked TB is handed within 16 * 2^k + 1 cycles of its park,
+  // plus one per head wake to its SM meanwhile (ya_n: cycles held, simulation only).  rst_ni
+  // only masks the checks in reset.
+  integer ya_n[0:NSM-1];
+  integer ya_s;
+  reg [3:0] ya_mw;
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    ya_mw <= y_maxwait;
+    for (ya_s = 0; ya_s < NSM; ya_s = ya_s + 1) begin
+      if (!rst_ni || !yp_valid_q[ya_s] || y_rel[ya_s] || (y_maxwait != ya_mw)) ya_n[ya_s] <= 0;
+      else if (!y_head_wk[ya_s]) ya_n[ya_s] <= ya_n[ya_s] + 1;
+      if (rst_ni && y_park[ya_s] && yp_valid_q[ya_s]) begin
+        $display("ASSERTION kmu_gpu %m t=%0t: SM %0d: a park into a full entry", $time, ya_s);
+        $stop;
+      end
+      if (rst_ni && y_rel[ya_s] && y_head_wk[ya_s]) begin
+        $display("ASSERTION kmu_gpu %m t=%0t: SM %0d: a release and a head wake at once", $time,
+                 ya_s);
+        $stop;
+      end
+      if (rst_ni && y_bnd && yp_valid_q[ya_s] && !y_rel[ya_s] && !y_head_wk[ya_s] &&
+          (y_maxwait == ya_mw) && (ya_n[ya_s] >= (16 << y_maxwait))) begin
+        $display("ASSERTION kmu_gpu %m t=%0t: SM %0d: parked beyond 16 * 2^%0d + 1 cycles",
+                 $time, ya_s, y_maxwait);
+        $stop;
+      end
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 
   genvar s;
   generate
@@ -1029,7 +1125,7 @@ module kmu_gpu #(
       wire [WARPS-1:0] unused_busy_warps_o;
       wire [TBS-1:0] unused_base_o;
       wire unused_err_dec_o;  // a decision racing a TB's end: not an error of the system
-      wire wk_err;  // a wake naming no yielded TB (a TB a TReM drop forgot): counted (YIELD_ERR)
+      wire wk_err;  // a wake naming no yielded TB (a TB a TReM drop forgot): YIELD_WKERR
       kmu_sm #(
           .TBS       (TBS),
           .WARPS     (WARPS),

@@ -94,6 +94,7 @@ TREM_BATCH_MS = [("lavamd", 46000), ("hotspot", 130696), ("gaussian", 311000)]
 # fills one SM's registers, so one task holds 4 SMs as a paper task holds one GPU.
 TREM_SM_PER_GPU = 4
 TREM_GPUS = 16 // TREM_SM_PER_GPU      # the paper's 4 GPUs
+TREM_EL_UNIT = TREM_SM_PER_GPU.bit_length() - 1   # Elastic's TR_CTRL.UNIT: 2^2 SMs per task
 TREM_CYC_PER_MS = 5            # user-facing tasks and the SLA: 1 paper ms = 5 cycles
 TREM_BATCH_CYC_PER_S = 80      # batch tasks and batch jobs: 1 paper s = 80 cycles (63x more)
 TREM_SLA = 200 * TREM_CYC_PER_MS   # the paper's 200 ms SLA: 1,000 cycles
@@ -113,7 +114,7 @@ def trem_pareto(r, mean):
 
 
 def trem_mix(seed, mix, load, njobs, variant, cost=0, pause_drain=0,
-             batch_out=TREM_BATCH_OUT):
+             batch_out=TREM_BATCH_OUT, gpus=None):
     """A TReM task mix (TReM V-B, Table IV) as a kmusim workload (text) and its job list.
 
     njobs jobs arrive with exponential gaps of mean E[D] / (load x 4): load 1 offers as much
@@ -139,19 +140,29 @@ def trem_mix(seed, mix, load, njobs, variant, cost=0, pause_drain=0,
     Every kernel line has est= its TB cycles (Elastic's NEAR_DONE rule).
     variant: prio (trem=off: the same priorities, no revocation), prio_tr (trem=priority),
     el_tr (trem=elastic, cost=COST), el (trem=elastic with cost=2^32-1: every ROOM_EL answers
-    NEAR_DONE, so Elastic's split without revocation).  Elastic's TR_SLA is SLA / 4: U counts
-    SMs and a task needs 4 of them (U = ceil(4 l_e q / SLA) SMs run q tasks of l_e within the
-    SLA); TR_PERIOD 500 cycles (the paper's 100 ms).  pause_drain: kmusim's revocation-latency
-    parameter.  Returns (text, jobs): jobs = [(name, kind, arrival, ntasks, t_cycles)]."""
+    NEAR_DONE, so Elastic's split without revocation).  Elastic's TR_SLA is the SLA and
+    TR_CTRL.UNIT 2 (config unit=): U = min(NSM, ceil(l_e q / SLA) << 2) SMs, ceil(l_e q / SLA)
+    tasks of 4 SMs, the paper's Equation 2 in GPUs (before TR_CTRL.UNIT the study wrote SLA / 4,
+    so U = ceil(4 l_e q / SLA) counted SMs and a task could get fewer than its 4 TBs need);
+    TR_PERIOD 500 cycles (the paper's 100 ms).  pause_drain: kmusim's revocation-latency
+    parameter.  gpus: the same jobs on that many paper GPUs (Fig. 11a; the load stays relative
+    to 4 GPUs).  kmusim's engine is built for 16 SMs, so a paper GPU becomes 16 / gpus SMs: a
+    task is 16 / gpus TBs (each fills an SM) of the same time, Elastic's unit log2(16 / gpus),
+    and the host keeps one batch task per GPU (batch_out = gpus).
+    Returns (text, jobs): jobs = [(name, kind, arrival, ntasks, t_cycles)]."""
     r = random.Random(seed * 7717 + (1 if mix == "W1" else 2))
     pu = TREM_MIXES[mix]
     ed = pu * TREM_USER_JOB + (1 - pu) * TREM_BATCH_JOB
     gap = ed / TREM_GPUS            # load 1; drawn at load 1 and scaled below
     cfg = "config paper"
+    spg = TREM_SM_PER_GPU
+    if gpus:
+        spg, batch_out = 16 // gpus, gpus
+    unit = spg.bit_length() - 1
     if variant == "prio_tr":
         cfg += " trem=priority"
     elif variant in ("el", "el_tr"):
-        cfg += (f" trem=elastic sla={TREM_SLA // TREM_SM_PER_GPU}"
+        cfg += (f" trem=elastic sla={TREM_SLA} unit={unit}"
                 f" period={100 * TREM_CYC_PER_MS}"
                 f" cost={0xFFFFFFFF if variant == 'el' else cost}")
     elif variant != "prio":
@@ -177,7 +188,7 @@ def trem_mix(seed, mix, load, njobs, variant, cost=0, pause_drain=0,
         # keeps one paper GPU busy; a batch job: D over its own task length
         n = max(1, round(d / (TREM_USER_MEAN if user else tc)))
         k = f"{'u' if user else 'b'}{j}_{name}"
-        kern.append(f"kernel {k} grid={TREM_SM_PER_GPU} tb=1024 regs=64 cycles={tc} host "
+        kern.append(f"kernel {k} grid={spg} tb=1024 regs=64 cycles={tc} host "
                     f"prio={3 if user else 0} class={'user' if user else 'batch'} est={tc}")
         for i in range(n):
             ev.append((a + (i * tc if user else 0), user, k, i))

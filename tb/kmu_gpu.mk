@@ -8,15 +8,21 @@ MUT_RUNS_kmu_gpu := kmusim_small:scripts/test_kmu_gpu_cosim.sh:small \
 TEST_SCRIPTS += scripts/test_kmu_gpu_cosim.sh
 # and the paper-configuration regressions (workloads/regress/) on the paper build's C model
 TEST_DEPS    += $(call bin_of,kmusim_small) $(call bin_of,kmusim_paper)
-# System level: GPUpIO's yield (issue 13) on the system C model (small configuration), driven
+# System level: GPUpIO's yield (issue 13) on the system C model (small and paper configurations), driven
 # through the register map with fuzz_gpu_mmio.c's environment plus a SIMT yield event:
 # tb/test_kmu_gpu_yield.c, run by scripts/test_kmu_gpu_yield.sh in make test (seconds); a
 # mutant run names it as kmu_yield_mon:scripts/test_kmu_gpu_yield.sh (the script then builds the
 # mutant's copy: make MUT=<name>).
-$(HDIR)/yield/test_kmu_gpu_yield: $(call src,tb/test_kmu_gpu_yield.c tb/fuzz/fuzz_gpu_mmio.c \
-                                   $(GPU_C) sim/env/kmu_axil_master.c $(TB_COMMON_C) tb/kmu_gpu.mk)
-	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS_C) $(addprefix -DP_,$(GPU_SMALL)) $(filter-out %/fuzz_gpu_mmio.c,$(filter %.c,$^)) -o $@
+# The same file at the paper configuration too (GPU_PAPER: 16 SMs of 32 TBs; the directed tests
+# are sized by the build: RES = NSM * TBS resident TBs): $(HDIR)/yield_paper/, C model only.
+define yield_c_rule
+$$(HDIR)/$(1)/test_kmu_gpu_yield: $$(call src,tb/test_kmu_gpu_yield.c tb/fuzz/fuzz_gpu_mmio.c \
+                                   $$(GPU_C) sim/env/kmu_axil_master.c $$(TB_COMMON_C) tb/kmu_gpu.mk)
+	@mkdir -p $$(@D)
+	@$$(CC) $$(CFLAGS_C) $$(addprefix -DP_,$$($(2))) $$(filter-out %/fuzz_gpu_mmio.c,$$(filter %.c,$$^)) -o $$@
+endef
+$(eval $(call yield_c_rule,yield,GPU_SMALL))
+$(eval $(call yield_c_rule,yield_paper,GPU_PAPER))
 TEST_SCRIPTS += scripts/test_kmu_gpu_yield.sh
 # ... and the same test with the Verilated kmu_gpu in lockstep beside the C model (every output
 # every cycle): kmu_gpu_yield, built with YW = 6 (the full test's monitor; the C side reads

@@ -113,7 +113,7 @@ static const regdesc map[] = {
     {0x2210, K_RW, 0x3, "TR_IRQ_EN"},
     {0x2214, K_RW, 0xF, "TR_THRESH"},
     {0x2218, K_RW, 0xFFFFFFFF, "TR_COST"},
-    {0x221C, K_RW, 0x73, "TR_CTRL"},
+    {0x221C, K_RW, 0x773, "TR_CTRL"},
     {0x2220, K_RW, 0xFFFFFFFF, "TR_SLA"},
     {0x2224, K_RW, 0xFFFFFFFF, "TR_PERIOD"},
     {0x2228, K_RO, 0, "TR_ELASTIC"},
@@ -147,6 +147,8 @@ static const regdesc map[] = {
     {0x2410, K_RO, 0, "YIELD_NOWORK"},
     {0x2414, K_RO, 0, "YIELD_WAKE"},
     {0x2418, K_RO, 0, "YIELD_ERR"},
+    {0x241C, K_RW, 0xF1, "YIELD_CTRL"},
+    {0x2420, K_RO, 0, "YIELD_WKERR"},
 };
 #define NMAP (sizeof map / sizeof map[0])
 #define A_ERR_STATUS 0x010u
@@ -191,7 +193,7 @@ static const regdesc map[] = {
 #define A_HL_EST 0x2028u
 /* the TReM window: TR_CMD KIND [1:0], REPLAY [2], ID [31:16]; TR_RESULT STATUS [2:0],
  * REPLAY [3], DONE [6], BUSY [7], TAG [15:8], LID [31:16]; TR_EVENTS DONE [0], GUARD [1] (W1C);
- * TR_IRQ_EN the same bits; TR_CTRL POLICY [1:0], SHIFT [6:4] (reset 3) */
+ * TR_IRQ_EN the same bits; TR_CTRL POLICY [1:0], SHIFT [6:4] (reset 3), UNIT [10:8] */
 #define TR_BASE 0x2200u
 #define A_TR_CMD 0x2200u
 #define A_TR_RESULT 0x2204u
@@ -228,6 +230,8 @@ static const regdesc map[] = {
 #define A_YIELD_SIGNAL 0x2400u
 #define A_YIELD_TAKE 0x2404u
 #define A_YIELD_ERR 0x2418u
+#define A_YIELD_CTRL 0x241Cu /* TAIL [0], MAXWAIT [7:4] (register map 1.6) */
+#define A_YIELD_WKERR 0x2420u /* kmu_gpu's refused-wake counter, live (1.6) */
 #define COPY_CHUNK_RESET 20u
 #define CPL_VALID (1u << 31) /* COPY_CPL.VALID; ID [15:0], STATUS [18:16] */
 /* copy status codes (the spec's numbers): OK 0, ZERO 1, ..., FULL 5, LONG 6 */
@@ -235,7 +239,7 @@ static const regdesc map[] = {
 #define CST_PRIO 4u
 #define CST_FULL 5u
 #define CST_LONG 6u
-#define RF_WORDS (0x2400u / 4) /* the RW registers live below 0x2400 */
+#define RF_WORDS (0x2500u / 4) /* the RW registers live below 0x2500 (YIELD_CTRL 0x241C) */
 /* register map 1.4 has no reserved window left (the TReM and copy windows are built) */
 
 /* the host descriptor the spec expects from the HL_* staging words (docs/kmu-interfaces.md 1) */
@@ -308,7 +312,7 @@ typedef struct {
   kmu_rng rng;
   const char *test;
   unsigned req_pct, wr_pct, ev_pct, dbr_pct, regr_pct, bad_pct, hlr_pct, hlz_pct;
-  uint32_t rf[RF_WORDS]; /* expected contents of the RW registers (0x000-0x20FF) */
+  uint32_t rf[RF_WORDS]; /* expected contents of the RW registers (0x000-0x24FF) */
   uint64_t n_req, n_err, n_rd_checked, n_db_bus, n_db_hs, n_reg_bus, n_reg_hs, n_unreg;
   /* host launches: the expected pending descriptor (at most one) and counts */
   int h_pend;
@@ -496,6 +500,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->ycnt_nowork_i = kmu_rng_bits(r, P_CNT_W);
   i->ycnt_wake_i = kmu_rng_bits(r, P_CNT_W);
   i->ycnt_err_i = kmu_rng_bits(r, P_CNT_W);
+  i->ycnt_wkerr_i = kmu_rng_bits(r, P_CNT_W);
   return 1;
 }
 
@@ -615,6 +620,10 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_cost_o = TR_COST", x->rf[A_TR_COST / 4], o->trem_cost_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_policy_o = TR_CTRL[1:0]", c & 3, o->trem_policy_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_shift_o = TR_CTRL[6:4]", (c >> 4) & 7, o->trem_shift_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "trem_unit_o = TR_CTRL[10:8]", (c >> 8) & 7, o->trem_unit_o);
+    const uint32_t yc = x->rf[A_YIELD_CTRL / 4];
+    ok &= KMU_EXPECT_EQ(t, cyc, "ytail_o = YIELD_CTRL[0]", yc & 1, o->ytail_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "ymaxwait_o = YIELD_CTRL[7:4]", (yc >> 4) & 15, o->ymaxwait_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_sla_o = TR_SLA", x->rf[A_TR_SLA / 4], o->trem_sla_o);
     ok &= KMU_EXPECT_EQ(t, cyc, "trem_period_o = TR_PERIOD", x->rf[A_TR_PERIOD / 4],
                         o->trem_period_o);
@@ -622,7 +631,8 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
                                              o->trem_req_id_o << 16)
                                 : 0,
                      (uint32_t)o->trem_thr_o, (uint32_t)o->trem_cost_o,
-                     (uint32_t)(o->trem_policy_o | o->trem_shift_o << 4), (uint32_t)o->trem_sla_o,
+                     (uint32_t)(o->trem_policy_o | o->trem_shift_o << 4 | o->trem_unit_o << 8),
+                     (uint32_t)o->trem_sla_o,
                      (uint32_t)o->trem_period_o, x->h_pend ? (uint32_t)o->host_est_o : 0};
     for (unsigned k = 0; k < 7; k++) x->tcov1[k] |= v[k], x->tcov0[k] |= ~v[k];
   }
@@ -679,7 +689,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       int chk = 1;
       if (r->kind == K_RW) exp = x->rf[a / 4];
       else if (a == 0x000) exp = 0x4B4D5530;
-      else if (a == 0x004) exp = 0x00000105;
+      else if (a == 0x004) exp = 0x00000106;
       else if (a == A_KERNEL_STATUS) exp = (uint32_t)x->kdone;
       else if (a == 0x008) exp = config_value();
       else if (a == 0x00C) exp = (uint32_t)(i->reg_busy_i | i->desc_pending_i << 1);
@@ -706,6 +716,9 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
         const uint64_t yc[6] = {i->ycnt_take_i, i->ycnt_spin_i,   i->ycnt_full_i,
                                 i->ycnt_nowork_i, i->ycnt_wake_i, i->ycnt_err_i};
         exp = (uint32_t)yc[(a - A_YIELD_TAKE) / 4] & CMAX;
+        x->n_ycnt_rd += exp != 0;
+      } else if (a == A_YIELD_WKERR) {
+        exp = (uint32_t)i->ycnt_wkerr_i & CMAX;
         x->n_ycnt_rd += exp != 0;
       }
       else if (a == A_ERR_CNT_TREM || a == A_PERF_REVOKES) {
@@ -863,7 +876,7 @@ static int rnd_finish(void *c) {
   ok &= KMU_EXPECT_EQ(t, 0, "TR_CMD requests == taken + the one held", x->n_tr_cmd,
                       x->n_tr_taken + (uint64_t)x->tr_pend);
   {
-    static const uint32_t all[7] = {0xFFFF0007, 0xF, 0xFFFFFFFF, 0x73, 0xFFFFFFFF, 0xFFFFFFFF,
+    static const uint32_t all[7] = {0xFFFF0007, 0xF, 0xFFFFFFFF, 0x773, 0xFFFFFFFF, 0xFFFFFFFF,
                                     0xFFFFFFFF};
     static const char *const nm[7] = {"TR_CMD", "TR_THRESH", "TR_COST", "TR_CTRL", "TR_SLA",
                                       "TR_PERIOD", "HL_EST"};
@@ -955,7 +968,7 @@ typedef struct {
       tanv;
   int chk_treq, treq;  /* trem_req_valid_o == .treq; with it, the fields of TR_CMD word .tcmd */
   uint32_t tcmd;
-  int chk_tcfg;        /* thr, cost, policy | shift << 4, sla, period outputs == .tcfg[] */
+  int chk_tcfg;        /* thr, cost, policy | shift << 4 | unit << 8, sla, period == .tcfg[] */
   uint32_t tcfg[5];
   /* the copy engine's side: cp_cmd_ready_i, a completion offered (cp_cpl_*_i), cp_busy_i */
   unsigned cprdy, cpv, cpid, cpst, cpbusy;
@@ -1129,7 +1142,8 @@ static int sc_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     DCHK("trem_thr_o", s->tcfg[0], o->trem_thr_o);
     DCHK("trem_cost_o", s->tcfg[1], o->trem_cost_o);
     DCHK("trem_policy_o", s->tcfg[2] & 3, o->trem_policy_o);
-    DCHK("trem_shift_o", s->tcfg[2] >> 4, o->trem_shift_o);
+    DCHK("trem_shift_o", (s->tcfg[2] >> 4) & 7, o->trem_shift_o);
+    DCHK("trem_unit_o", (s->tcfg[2] >> 8) & 7, o->trem_unit_o);
     DCHK("trem_sla_o", s->tcfg[3], o->trem_sla_o);
     DCHK("trem_period_o", s->tcfg[4], o->trem_period_o);
   }
@@ -1154,7 +1168,7 @@ static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
   uint64_t all = kmu_mask(P_ENTRIES);
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "no error after reset");
   RD(0x000, 0x4B4D5530, "ID");
-  RD(0x004, 0x00000105, "VERSION 1.5");
+  RD(0x004, 0x00000106, "VERSION 1.6");
   RD(0x008, config_value(), "CONFIG = ENTRIES | CNT_W << 8 | AW << 16");
   S(.op = OP_RD, .addr = 0x00C, .busy = 1, .chk_rd = 1, .rd = 1, .what = "STATUS.REG_BUSY");
   S(.op = OP_RD, .addr = 0x00C, .pend = 1, .chk_rd = 1, .rd = 2, .what = "STATUS.DESC_PENDING");
@@ -1241,7 +1255,7 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
   /* unmapped */
   static const unsigned unmapped[] = {0x03C, 0x054, 0x058, 0x0FC, 0x134, 0x1FC,
                                       0x200, 0x800, 0xFFC, 0x2124, 0x21FC, 0x2244, 0x22FC,
-                                      0x241C, 0x24FC, 0x8000, 0xFFFC, 0x202C, 0x20FC};
+                                      0x2424, 0x24FC, 0x8000, 0xFFFC, 0x202C, 0x20FC};
   for (unsigned k = 0; k < sizeof unmapped / sizeof unmapped[0]; k++) {
     RD_ERR(unmapped[k], "unmapped read");
     WR_ERR(unmapped[k], 0xFFFFFFFF, "unmapped write");
@@ -1251,7 +1265,7 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
                                 A_UNREG_RESULT, A_HL_STATUS, A_PRE_STATUS, A_TR_RESULT,
                                 A_TR_GUARD, A_TR_ELASTIC, A_TR_LE, A_TR_LAST_LID, A_TR_AUTO,
                                 A_TR_AUTO_NV, A_COPY_CPL, A_COPY_STATUS, A_COPY_CONFIG,
-                                A_YIELD_TAKE, A_YIELD_ERR};
+                                A_YIELD_TAKE, A_YIELD_ERR, A_YIELD_WKERR};
   for (unsigned k = 0; k < sizeof ro / sizeof ro[0]; k++) WR_ERR(ro[k], 0xFFFFFFFF, "write RO");
   RD_ERR(A_YIELD_SIGNAL, "read YIELD_SIGNAL (WO)");
   /* read of a write-only register */
@@ -1962,13 +1976,13 @@ static int t_trem(const char *test, uint64_t seed, uint64_t cycles) {
   /* the CSRs and their outputs */
   WR(A_TR_THRESH, 0xFFFFFFF5, "TR_THRESH: 4 bits stored");
   WR(A_TR_COST, 1800, "TR_COST 1800 cycles");
-  WR(A_TR_CTRL, 0xFFFFFF52u, "TR_CTRL: ELASTIC, shift 5 (bits 6:4, 1:0 stored)");
+  WR(A_TR_CTRL, 0xFFFFFA52u, "TR_CTRL: ELASTIC, shift 5, unit 2 (bits 10:8, 6:4, 1:0 stored)");
   WR(A_TR_SLA, 0xFFFFFFFF, "TR_SLA all ones");
   WR(A_TR_PERIOD, 100000, "TR_PERIOD 100000");
-  S(.op = OP_IDLE, .chk_tcfg = 1, .tcfg = {5, 1800, 0x52, 0xFFFFFFFF, 100000},
+  S(.op = OP_IDLE, .chk_tcfg = 1, .tcfg = {5, 1800, 0x252, 0xFFFFFFFF, 100000},
     .what = "trem_* outputs follow the CSRs");
   RD(A_TR_THRESH, 5, "TR_THRESH read back");
-  RD(A_TR_CTRL, 0x52, "TR_CTRL read back");
+  RD(A_TR_CTRL, 0x252, "TR_CTRL read back");
   /* live reads */
   S(.op = OP_RD, .addr = A_TR_ELASTIC, .tu = 0xAB, .tq = 0xCD, .chk_rd = 1, .rd = 0x00CD00AB,
     .what = "TR_ELASTIC = U | q << 16");

@@ -11,11 +11,12 @@
  *     restarts at 0; period_i = 0: no tick, count held at 0);
  *   - the engine: a trigger (tick or cpl_i) or a remembered one starts it in cycle t when idle,
  *     with l_e and q as they are after t's events; busy_o from t+1 to t+QW+UW+2, upd_o in
- *     t+QW+UW+3 with u_o = min(NSM, ceil(l_e * q / sla_i)) (0 when l_e * q = 0; NSM when sla_i
- *     = 0 and l_e * q > 0), computed here with a multiplication and a division; a trigger while
- *     busy is remembered (one), and starts the engine in the cycle upd_o shows.
- * When sla_i changes while the engine runs the value is not predicted (the spec asks sla_i to be
- * stable while busy_o); the run counts those.
+ *     t+QW+UW+3 with u_o = min(NSM, ceil(l_e * q / sla_i) << unit_i) (0 when l_e * q = 0; NSM
+ *     when sla_i = 0 and l_e * q > 0; unit_i: a user-facing task holds 2^unit_i SMs), computed
+ *     here with a multiplication and a division; a trigger while busy is remembered (one), and
+ *     starts the engine in the cycle upd_o shows.
+ * When sla_i or unit_i changes while the engine runs the value is not predicted (the spec asks
+ * the CSRs to be stable while busy_o); the run counts those.
  * The random test alternates calm phases (CSRs fixed, events at phase densities) with noise
  * phases (every input random every cycle); the scoreboard runs in both.  Every bit of every
  * input field is checked to have been 0 and 1. */
@@ -42,17 +43,19 @@ KMU_BLOCK(kmu_elastic, KMU_ELASTIC_IN, KMU_ELASTIC_OUT, &params)
 
 /* ======================================================================== the specification */
 #define F(n, w) {#n, offsetof(kmu_elastic_in, n), (w), 0}
-static const kmu_fld flds[] = {F(sla_i, TW),  F(period_i, TW), F(shift_i, 3), F(arr_i, 1),
+static const kmu_fld flds[] = {F(sla_i, TW),  F(period_i, TW), F(shift_i, 3), F(unit_i, 3), F(arr_i, 1),
                                F(fin_i, 1),   F(smp_valid_i, 1), F(smp_time_i, TW), F(cpl_i, 1)};
 #undef F
 #define NFLD (sizeof flds / sizeof flds[0])
 
 /* the answer of the spec */
-static unsigned spec_u(uint64_t le, unsigned q, uint64_t sla) {
+static unsigned spec_u(uint64_t le, unsigned q, uint64_t sla, unsigned unit) {
   const uint64_t L = le * q;
   if (L == 0) return 0;
   if (sla == 0) return NSM;
-  const uint64_t u = (L + sla - 1) / sla;
+  const uint64_t tasks = (L + sla - 1) / sla; /* user-facing tasks (the paper's GPUs) */
+  if (tasks >= NSM) return NSM;               /* (a task is at least one SM) */
+  const uint64_t u = tasks << unit;           /* their SMs */
   return u > NSM ? NSM : (unsigned)u;
 }
 
@@ -64,11 +67,12 @@ typedef struct {
   /* the engine: started in cycle t0 (busy from t0+1), reports in t0+LAT */
   int run;
   uint64_t t0, sla0;
+  unsigned unit0;
   int sla_moved;
   unsigned exp_u;
   uint64_t ones[NFLD], zeros[NFLD];
   uint64_t n_upd, n_moved, n_coal, n_err, n_cap, n_zero, n_exact, n_ceil, n_sla0, n_nosmp, n_tick,
-      n_back;
+      n_back, n_unit, n_unit_cap;
 } sb;
 
 static void sb_reset(sb *s, const char *test) {
@@ -88,14 +92,14 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_elastic_in *i, const kmu_elas
     s->n_upd++;
     if (s->sla_moved) {
       s->n_moved++;
-      s->u = (unsigned)o->u_o; /* not predicted: sla_i moved during the recompute */
+      s->u = (unsigned)o->u_o; /* not predicted: sla_i/unit_i moved during the recompute */
     } else
       s->u = s->exp_u;
   }
   ok &= KMU_EXPECT_EQ(t, cyc, "upd_o: trigger + QW + UW + 3", rep, o->upd_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "busy_o: the engine runs", busy, o->busy_o);
-  ok &= KMU_EXPECT_EQ(t, cyc, "u_o = min(NSM, ceil(l_e * q / SLA)) of the last recompute", s->u,
-                      o->u_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "u_o = min(NSM, ceil(l_e * q / SLA) << unit) of the last recompute",
+                      s->u, o->u_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "le_o = the running average", s->le, o->le_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "q_o = outstanding user-facing kernels", s->q, o->q_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "err_o: an arrival/departure refused last cycle", s->err, o->err_o);
@@ -103,9 +107,9 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_elastic_in *i, const kmu_elas
 
   /* ---- this cycle's inputs */
   const uint64_t sla = i->sla_i & TM, period = i->period_i & TM, smp = i->smp_time_i & TM;
-  const unsigned sh = (unsigned)i->shift_i & 7;
+  const unsigned sh = (unsigned)i->shift_i & 7, unit = (unsigned)i->unit_i & 7;
   const int arr = (int)(i->arr_i & 1), fin = (int)(i->fin_i & 1), sv = (int)(i->smp_valid_i & 1);
-  if (s->run && sla != s->sla0) s->sla_moved = 1;
+  if (s->run && (sla != s->sla0 || unit != s->unit0)) s->sla_moved = 1;
   uint64_t le = s->le;
   if (sv) {
     if (!s->le_ok)
@@ -129,14 +133,19 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_elastic_in *i, const kmu_elas
     s->run = 1;
     s->t0 = cyc;
     s->sla0 = sla;
+    s->unit0 = unit;
     s->sla_moved = 0;
-    s->exp_u = spec_u(le_eff, qn, sla);
+    s->exp_u = spec_u(le_eff, qn, sla, unit);
     const uint64_t L = le_eff * qn;
     if (L == 0) s->n_zero++;
     else if (sla == 0) s->n_sla0++;
     else if ((L + sla - 1) / sla > NSM) s->n_cap++;
-    else if (L % sla == 0) s->n_exact++;
-    else s->n_ceil++;
+    else {
+      if (L % sla == 0) s->n_exact++;
+      else s->n_ceil++;
+      if (unit && s->exp_u < NSM) s->n_unit++; /* the shift shows in U (NSM >= 4) */
+      if (unit && s->exp_u == NSM && spec_u(le_eff, qn, sla, 0) < NSM) s->n_unit_cap++;
+    }
   }
   if (start && rep) s->n_back++; /* restarted in the cycle the last answer shows */
   if (trig && !start && s->pend) s->n_coal++;
@@ -167,7 +176,7 @@ typedef struct {
   unsigned d_arr, d_fin, d_smp, d_cpl, smp_w;
   int round; /* samples and SLA from a few round numbers: exact quotients */
   uint64_t sla, period;
-  unsigned shift;
+  unsigned shift, unit;
   uint64_t n_noise;
 } env;
 
@@ -194,6 +203,8 @@ static void new_phase(env *x, uint64_t cyc) {
   static const uint64_t pe[] = {0, 1, 2, 7, 30, 500};
   x->period = kmu_rng_pct(r, 80) ? pe[kmu_rng_below(r, 6)] : kmu_rng_bits(r, TW);
   x->shift = (unsigned)kmu_rng_below(r, 8);
+  /* mostly SMs or small tasks (1, 2, 4 SMs); every value sometimes */
+  x->unit = kmu_rng_pct(r, 70) ? (unsigned)kmu_rng_below(r, 3) : (unsigned)kmu_rng_below(r, 8);
   x->round = !x->noise && kmu_rng_pct(r, 30);
   if (x->round) {
     x->sla = round_t[kmu_rng_below(r, 8)];
@@ -229,10 +240,12 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     in->sla_i = kmu_rng_pct(r, 80) ? x->sla : pick_time(r);
     in->period_i = kmu_rng_pct(r, 80) ? x->period : kmu_rng_bits(r, TW);
     in->shift_i = kmu_rng_bits(r, 3);
+    in->unit_i = kmu_rng_pct(r, 80) ? x->unit : kmu_rng_bits(r, 3);
   } else {
     in->sla_i = x->sla;
     in->period_i = x->period;
     in->shift_i = x->shift;
+    in->unit_i = x->unit;
   }
   in->arr_i = kmu_rng_pct(r, x->d_arr);
   in->fin_i = kmu_rng_pct(r, x->d_fin);
@@ -253,17 +266,19 @@ static int rnd_finish(void *c) {
   int ok = sb_bits(s);
   if (!kmu_tb_quiet())
     printf("  %s: %llu recomputes (U = 0: %llu, exact: %llu, rounded up: %llu, capped: %llu, SLA 0: "
-           "%llu, no sample yet: %llu, SLA moved: %llu), ticks %llu, coalesced triggers %llu, "
+           "%llu, no sample yet: %llu, SLA moved: %llu, unit shifted: %llu, unit to the cap: %llu), ticks %llu, coalesced triggers %llu, "
            "refusals %llu, noise phases %llu\n",
            s->test, (unsigned long long)s->n_upd, (unsigned long long)s->n_zero,
            (unsigned long long)s->n_exact, (unsigned long long)s->n_ceil,
            (unsigned long long)s->n_cap, (unsigned long long)s->n_sla0,
            (unsigned long long)s->n_nosmp, (unsigned long long)s->n_moved,
+           (unsigned long long)s->n_unit, (unsigned long long)s->n_unit_cap,
            (unsigned long long)s->n_tick, (unsigned long long)s->n_coal,
            (unsigned long long)s->n_err, (unsigned long long)x->n_noise);
   ok &= kmu_expect(s->n_zero && s->n_exact && s->n_ceil && s->n_cap && s->n_sla0 && s->n_nosmp &&
-                       s->n_coal && s->n_err,
-                   s->test, 0, "coverage: every kind of answer, coalescing, refusals", 1, 0);
+                       s->n_coal && s->n_err && (s->n_unit || NSM < 4) && s->n_unit_cap,
+                   s->test, 0, "coverage: every kind of answer, the unit, coalescing, refusals", 1,
+                   0);
   return ok;
 }
 
@@ -285,13 +300,13 @@ typedef struct {
   int a; /* 0 CSRs, 1 arr, 2 fin, 3 sample, 4 cpl, 5 expect u at upd, 6 expect le, 7 expect upd */
   uint64_t v, w, z;
 } dstep;
-enum { D_CSR, D_ARR, D_FIN, D_SMP, D_CPL, D_U, D_LE, D_UPD };
+enum { D_CSR, D_ARR, D_FIN, D_SMP, D_CPL, D_U, D_LE, D_UPD, D_UNIT };
 #define DMAX 1024
 typedef struct {
   sb s;
   dstep st[DMAX];
   unsigned n;
-  uint64_t sla, period, shift, end;
+  uint64_t sla, period, shift, unit, end;
 } dprog;
 static void d_add(dprog *p, uint64_t at, int a, uint64_t v, uint64_t w, uint64_t z) {
   if (p->n >= DMAX) exit(2);
@@ -302,7 +317,7 @@ static void d_init(void *c, uint64_t seed) {
   (void)seed;
   const char *t = p->s.test;
   sb_reset(&p->s, t);
-  p->sla = p->period = p->shift = 0;
+  p->sla = p->period = p->shift = p->unit = 0;
 }
 static int d_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in_) {
   dprog *p = c;
@@ -317,10 +332,12 @@ static int d_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *
     if (s->a == D_FIN) in->fin_i = 1;
     if (s->a == D_SMP) in->smp_valid_i = 1, in->smp_time_i = s->v;
     if (s->a == D_CPL) in->cpl_i = 1;
+    if (s->a == D_UNIT) p->unit = s->v;
   }
   in->sla_i = p->sla;
   in->period_i = p->period;
   in->shift_i = p->shift;
+  in->unit_i = p->unit;
   return cyc < p->end;
 }
 static int d_check(void *c, uint64_t cyc, const void *i, const void *o_) {
@@ -406,6 +423,51 @@ static int t_formula(const char *test, uint64_t seed, uint64_t cycles) {
   return ok;
 }
 
+/* the unit (TR_CTRL.UNIT): ceil(l_e q / SLA) tasks of 2^unit SMs each, capped at NSM.  The
+ * numbers are the study's: SLA 1,000 cycles, a paper GPU (one task) = 4 SMs (unit 2) */
+static int t_unit(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  dprog *p = calloc(1, sizeof *p);
+  p->s.test = test;
+  uint64_t c = 1;
+  CSR(0, 1000, 0, 0);
+  d_add(p, 0, D_UNIT, 2, 0, 0);
+  ARR(c);
+  SMP(c, 348); /* l_e 348 (Table III's mean user-facing task at 5 cycles per ms) */
+  ASK(c + 1, CAP(4), "348 / 1000 -> 1 task -> 4 SMs");
+  c += 30;
+  ARR(c);
+  ARR(c + 1);
+  ASK(c + 2, CAP(8), "3 x 348 = 1044 / 1000 -> 2 tasks -> 8 SMs");
+  c += 30;
+  d_add(p, c, D_UNIT, 0, 0, 0);
+  ASK(c + 1, CAP(2), "unit 0: 2 SMs");
+  c += 30;
+  d_add(p, c, D_UNIT, 1, 0, 0);
+  ASK(c + 1, CAP(4), "unit 1: 2 tasks of 2 SMs");
+  c += 30;
+  d_add(p, c, D_UNIT, 2, 0, 0);
+  CSR(c, 250, 0, 0);
+  ASK(c + 1, CAP(16), "1044 / 250 -> 5 tasks -> 20 SMs, capped");
+  c += 30;
+  CSR(c, 349, 0, 0);
+  ASK(c + 1, CAP(12), "1044 / 349 -> 3 tasks (2.99) -> 12 SMs");
+  c += 30;
+  d_add(p, c, D_UNIT, 7, 0, 0);
+  CSR(c, 0xffffffffull & kmu_mask(TW), 0, 0);
+  ASK(c + 1, NSM, "1 task of 128 SMs -> capped at NSM");
+  c += 30;
+  FIN(c);
+  FIN(c + 1);
+  FIN(c + 2);
+  ASK(c + 2, 0, "q 0 -> 0, whatever the unit");
+  c += 30;
+  p->end = c + 5;
+  const int ok = d_run(p);
+  free(p);
+  return ok;
+}
+
 /* the running average: first sample, then 2^-shift of the difference, up and down */
 static int t_average(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
@@ -466,6 +528,7 @@ static int t_timing(const char *test, uint64_t seed, uint64_t cycles) {
 
 static const kmu_test tests[] = {
     {"formula", t_formula, 0, 0},
+    {"unit", t_unit, 0, 0},
     {"average", t_average, 0, 0},
     {"timing", t_timing, 0, 0},
     {"random", t_random, 200000, 5},

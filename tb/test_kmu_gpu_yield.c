@@ -27,10 +27,28 @@
  *   badaddr   YIELD_SIGNAL to a word nobody waits on: ignored (no wake, no counter), OKAY.
  *   nowork    a yield with no other work waiting: refused NOWORK, YIELD_NOWORK = 1, the TB goes
  *             on, nothing saved, the kernel completes.
+ *   reserve   9 TBs of a host kernel, 8 resident, then SM_RESERVE = SM 0 (host kernels never on a
+ *             reserved SM, EDGE IV-A): a yield on SM 0 is refused NOWORK (the waiting TB cannot
+ *             start there: a save would be for nothing), one on SM 1 is TAKEN; woken, the kernel
+ *             completes, YIELD_NOWORK = YIELD_TAKE = 1.
  *   full      (YW = 6) 7 TBs yield on 7 flags nobody writes: 6 TAKEN (the watch table), the
  *             7th refused FULL; YIELD_TAKE = 6, YIELD_FULL = 1.
  *   spin      yield(0) with other work waiting: SPIN; the TB is restored exactly once, after
  *             the kernel's last new TB has started (the tail), YIELD_SPIN = 1.
+ *   tail      YIELD_CTRL.TAIL = 1 (register map 1.6; reads back): a TB yields on a flag with 8
+ *             new TBs still waiting, the flag is written at once: the woken TB is restored
+ *             exactly once, after the kernel's last new TB has started (the tail, GPUpIO's
+ *             software prototype); with TAIL = 0 (head) the same run restores it before any
+ *             new TB of its SM (and, small GPU, before the kernel's last new TB).
+ *   bound     YIELD_CTRL.MAXWAIT = k (2, 3; with TAIL = 1 for k = 3: a woken TB, else a spin):
+ *             a parked TB of SM 1 under a constant stream of new TBs (a 96-TB kernel) is handed
+ *             to its SM (wk_valid_i) more than 8 * 2^k and at most 16 * 2^k + 1 cycles after its
+ *             park (the register's contract, docs/regmap.md), while new TBs still wait; restored
+ *             once, the kernel completes.
+ *   wkerr     a TB yields (TAKEN, saved), then TR_CMD retires its kernel (LID, no replay; status
+ *             OK): the drop forgets the yielded TB, the watch entry stays; a YIELD_SIGNAL to
+ *             its flag: the monitor wakes it (YIELD_WAKE = 1), its SM refuses the wake
+ *             (nothing restored), YIELD_WKERR = 1.
  *   random    (3 seeds) random yields and YIELD_SIGNAL writes over 3 kernels, then a drain:
  *             conservation (below, t_random). */
 #include "fuzz/fuzz_gpu_mmio.c"
@@ -48,6 +66,10 @@ static unsigned n_fail;
   } while (0)
 
 enum { KPTR_A = 0x1000, FLAG = 0x40000100u };
+/* resident TBs (one warp each: every TB entry of every SM); RES + 1 TBs leave one waiting */
+#define RES (NSM_ENV * TBS_ENV)
+#define PAPER (RES > 8) /* the paper configuration (16 SMs of 32 TBs): fewer, longer runs */
+#define RUN_FILL (PAPER ? RES + 100 : 100) /* cycles from a launch to a full GPU */
 #define NEVER (~0ull >> 2)
 
 typedef struct {
@@ -59,6 +81,8 @@ typedef struct {
   int y_on, y_wait;             /* held (not yet accepted); accepted, not answered */
   uint64_t t_dec, t_ans, t_evict, t_restore, t_sig, t_rcmd, t_rdone, t_last_new;
   unsigned code, n_restore, n_yevict, n_ans;
+  unsigned n_new_woken; /* new TBs started on SM ys after the signal, before the restore */
+  uint64_t t_hand;      /* the first wake handed to SM ys (its wk_valid_i) after the signal */
   uint64_t yid;                 /* the yielding TB's identity */
   uint64_t id[NSM_ENV][TBS_ENV];
   unsigned kdone;
@@ -154,6 +178,7 @@ static void step(fuzz_env *e) {
   const kmu_gpu_wires *w = &e->m.w;
   y->kdone += o->kernel_done_o != 0;
   if (w->fe_o.ysig_valid_o & 1) y->t_sig = e->cycle; /* the YIELD_SIGNAL pulse (kmu_csr) */
+  if (y->t_sig && !y->t_hand && (w->sm_i[y->ys].wk_valid_i & 1)) y->t_hand = e->cycle;
   if (y->y_on && (o->simt_yield_ready_o[y->ys] & 1)) {
     y->y_on = 0, y->y_wait = 1, y->t_dec = e->cycle;
     y->yid = y->id[y->ys][y->yr];
@@ -179,6 +204,8 @@ static void step(fuzz_env *e) {
   if (st && (o->simt_start_restore_o & 1) && y->t_dec && sid == y->yid)
     y->n_restore++, y->t_restore = e->cycle;
   if (st && !(o->simt_start_restore_o & 1)) y->t_last_new = e->cycle;
+  if (st && !(o->simt_start_restore_o & 1) && ssm == y->ys && y->t_sig && !y->t_restore)
+    y->n_new_woken++;
   y->n_restores += st && (o->simt_start_restore_o & 1);
   observe(e);
   if (st && ssm < NSM_ENV && srtb < TBS_ENV) {
@@ -249,6 +276,16 @@ static void env_init(fuzz_env *e, uint64_t seed, uint64_t run_len) {
   env_init_yw(e, seed, run_len, YW_BUILD);
 }
 
+/* a full GPU (RES resident TBs of 1500 cycles) and one more TB waiting: other work for a yield
+ * of SM 0's entry 1 on FLAG + 8, raised 3 cycles later */
+static void full_one_waiting(fuzz_env *e, uint64_t seed) {
+  env_init(e, seed, 1500);
+  launch(e, RES + 1);
+  run(e, RUN_FILL);
+  Y.ys = 0, Y.yr = 1, Y.ya = FLAG + 8;
+  Y.y_at = e->cycle + 3;
+}
+
 /* the YIELD_SIGNAL write: cycles from its push to the monitor's sw_valid_i (the bus, kmu_csr's
  * register), measured on an address nobody waits on (the badaddr case) */
 static uint64_t sig_lat;
@@ -257,7 +294,7 @@ static int t_badaddr(uint64_t seed) {
   static fuzz_env e;
   const char *test = "badaddr";
   env_init(&e, seed, 1500);
-  launch(&e, 9);
+  launch(&e, RES + 1);
   run(&e, 100);
   const uint64_t t0 = e.cycle;
   wr(&e, KMU_YIELD_SIGNAL_ADDR, 0x12345678u);
@@ -281,9 +318,9 @@ static int race_one(uint64_t seed, int k, int late) {
   static fuzz_env e;
   const char *test = late ? "latency" : "race";
   env_init(&e, seed, 1500);
-  launch(&e, 9); /* 8 resident, the 9th waits: other work for the yield */
-  run(&e, 100);
-  CHECK(e.n_start == 8, "the GPU is full (%" PRIu64 " starts)", e.n_start);
+  launch(&e, RES + 1); /* RES resident, one waits: other work for the yield */
+  run(&e, RUN_FILL);
+  CHECK(e.n_start == RES, "the GPU is full (%" PRIu64 " starts)", e.n_start);
   Y.ys = 0, Y.yr = 1, Y.ya = FLAG + 8;
   /* the write's push at p, the yield raised at q (accepted in that cycle: the decision) */
   const uint64_t c0 = e.cycle + 10;
@@ -320,8 +357,8 @@ static int race_one(uint64_t seed, int k, int late) {
   CHECK(Y.n_restore == 1, "the yielded TB restored exactly once (%u)", Y.n_restore);
   CHECK(Y.t_restore > Y.t_evict && Y.t_restore > Y.t_sig, "restored after its save and the write");
   CHECK(Y.kdone == 1, "the kernel completes once (%u)", Y.kdone);
-  CHECK(e.n_done == 9 && e.n_start == 10, "9 TBs done once, 9 starts + 1 restore (%" PRIu64
-        " done, %" PRIu64 " starts)", e.n_done, e.n_start);
+  CHECK(e.n_done == RES + 1 && e.n_start == RES + 2, "%u TBs done once, as many starts + 1 "
+        "restore (%" PRIu64 " done, %" PRIu64 " starts)", RES + 1, e.n_done, e.n_start);
   CHECK(rd(&e, KMU_YIELD_TAKE_ADDR) == 1 && rd(&e, KMU_YIELD_WAKE_ADDR) == 1,
         "YIELD_TAKE = YIELD_WAKE = 1");
   LOCK_OK(test);
@@ -367,6 +404,38 @@ static int t_nowork(uint64_t seed) {
   return 1;
 }
 
+static int t_reserve(uint64_t seed) {
+  static fuzz_env e;
+  const char *test = "reserve";
+  full_one_waiting(&e, seed);
+  CHECK(e.n_start == RES, "the GPU is full (%" PRIu64 " starts)", e.n_start);
+  /* SM 0 for event kernels only: the waiting TB cannot go there; the yield after that */
+  Y.y_at = 0;
+  wr(&e, KMU_SM_RESERVE_ADDR, 1);
+  Y.y_at = e.cycle + 3;
+  while ((Y.y_on || Y.y_wait || !Y.n_ans) && e.cycle < 20000) step(&e);
+  CHECK(Y.n_ans == 1 && Y.code == KMU_YR_NOWORK, "SM 0 (reserved): refused NOWORK (code %u)",
+        Y.code);
+  CHECK(Y.n_yevict == 0 && e.n_evict == 0, "nothing saved");
+  /* the same yield on SM 1, where the waiting TB may start: taken */
+  Y.ys = 1, Y.yr = 2, Y.t_dec = 0, Y.y_at = e.cycle + 3;
+  while ((!Y.t_dec || Y.y_wait) && e.cycle < 20000) step(&e);
+  CHECK(Y.n_ans == 2 && Y.code == KMU_YR_TAKEN, "SM 1: TAKEN (code %u)", Y.code);
+  while (!Y.t_evict && e.cycle < 20000) step(&e);
+  wr(&e, KMU_YIELD_SIGNAL_ADDR, Y.ya);
+  while (Y.kdone == 0 && e.cycle < 40000) step(&e);
+  run(&e, 100);
+  CHECK(Y.n_restore == 1 && Y.kdone == 1 && e.n_done == RES + 1, "restored once (%u), the "
+        "kernel completes, every TB done (%" PRIu64 ")", Y.n_restore, e.n_done);
+  CHECK(rd(&e, KMU_YIELD_NOWORK_ADDR) == 1 && rd(&e, KMU_YIELD_TAKE_ADDR) == 1,
+        "YIELD_NOWORK = YIELD_TAKE = 1");
+  LOCK_OK(test);
+  printf("PASS kmu_gpu_yield.reserve seed=%" PRIu64 " (reserved SM 0: NOWORK; SM 1: TAKEN)\n",
+         seed);
+  kmu_gpu_free(&e.m);
+  return 1;
+}
+
 static int t_full(uint64_t seed) {
   static fuzz_env e;
   const char *test = "full";
@@ -374,8 +443,8 @@ static int t_full(uint64_t seed) {
    * 2 SMs x PTBS 4 preempted-table entries hold at most 8 yielded TBs, and an SM holds a yield
    * while its table is full (kmu_sm.md) */
   env_init_yw(&e, seed, 100000, 6); /* nothing finishes on its own */
-  launch(&e, 64);
-  run(&e, 100);
+  launch(&e, RES + 64);
+  run(&e, RUN_FILL);
   unsigned taken = 0;
   for (unsigned n = 0; n < 7; n++) {
     /* the next yield: a running TB of SM n % 2, entry of the lowest index holding one */
@@ -409,9 +478,9 @@ static int t_full(uint64_t seed) {
 static int t_spin(uint64_t seed) {
   static fuzz_env e;
   const char *test = "spin";
-  env_init(&e, seed, 400);
-  launch(&e, 16);
-  run(&e, 100);
+  env_init(&e, seed, PAPER ? 4000 : 400);
+  launch(&e, RES + 8);
+  run(&e, RUN_FILL);
   Y.ys = 1, Y.yr = 2, Y.ya = 0; /* yield(0) */
   Y.y_at = e.cycle + 3;
   while (Y.kdone == 0 && e.cycle < 40000) step(&e);
@@ -420,7 +489,7 @@ static int t_spin(uint64_t seed) {
   CHECK(Y.n_restore == 1, "restored exactly once (%u)", Y.n_restore);
   CHECK(Y.t_restore > Y.t_last_new, "restored after the kernel's last new TB started (tail): %"
         PRIu64 " vs %" PRIu64, Y.t_restore, Y.t_last_new);
-  CHECK(Y.kdone == 1 && e.n_done == 16, "the kernel completes, 16 TBs done (%" PRIu64 ")",
+  CHECK(Y.kdone == 1 && e.n_done == RES + 8, "the kernel completes, every TB done (%" PRIu64 ")",
         e.n_done);
   CHECK(rd(&e, KMU_YIELD_SPIN_ADDR) == 1, "YIELD_SPIN = 1");
   LOCK_OK(test);
@@ -430,18 +499,139 @@ static int t_spin(uint64_t seed) {
   return 1;
 }
 
+static int t_tail(uint64_t seed, unsigned tail) {
+  static fuzz_env e;
+  const char *test = tail ? "tail" : "head";
+  env_init(&e, seed, PAPER ? 4000 : 400);
+  wr(&e, KMU_YIELD_CTRL_ADDR, tail << KMU_YIELD_CTRL_TAIL_SHIFT);
+  CHECK(rd(&e, KMU_YIELD_CTRL_ADDR) == tail, "YIELD_CTRL reads back %u", tail);
+  launch(&e, RES + 8); /* RES resident, 8 waiting */
+  run(&e, RUN_FILL);
+  Y.ys = 0, Y.yr = 1, Y.ya = FLAG + 8;
+  Y.y_at = e.cycle + 3;
+  while (!Y.t_evict && e.cycle < 20000) step(&e);
+  wr(&e, KMU_YIELD_SIGNAL_ADDR, Y.ya); /* woken at once: new TBs still wait */
+  while (Y.kdone == 0 && e.cycle < 40000) step(&e);
+  run(&e, 100);
+  CHECK(Y.n_ans == 1 && Y.code == KMU_YR_TAKEN, "TAKEN (%u answers, code %u)", Y.n_ans, Y.code);
+  CHECK(Y.n_restore == 1, "restored exactly once (%u)", Y.n_restore);
+  CHECK(Y.t_restore > Y.t_sig, "restored after the write");
+  if (tail) /* parked: handed to its SM once no new TB of the kernel is left to start */
+    CHECK(Y.t_hand > Y.t_last_new && Y.t_restore > Y.t_last_new, "TAIL: handed (%" PRIu64
+          ") and restored (%" PRIu64 ") after the kernel's last new TB started (%" PRIu64 ")",
+          Y.t_hand, Y.t_restore, Y.t_last_new);
+  else /* handed at once, the head of its SM: no new TB there before it (paper: the other SMs
+        * take the waiting TBs, the restore waits for a free entry of its SM) */
+    CHECK(Y.t_hand && Y.t_hand <= Y.t_sig + 4 && Y.n_new_woken == 0 &&
+              (PAPER || Y.t_restore < Y.t_last_new),
+          "head: handed %" PRIu64 " cycles after the signal, restored before any new TB of its "
+          "SM (%u started after the write) and (small) the kernel's last new TB: %" PRIu64
+          " vs %" PRIu64, Y.t_hand - Y.t_sig, Y.n_new_woken, Y.t_restore, Y.t_last_new);
+  CHECK(Y.kdone == 1 && e.n_done == RES + 8, "the kernel completes, every TB done (%" PRIu64 ")",
+        e.n_done);
+  CHECK(rd(&e, KMU_YIELD_WAKE_ADDR) == 1 && rd(&e, KMU_YIELD_TAKE_ADDR) == 1,
+        "YIELD_TAKE = YIELD_WAKE = 1");
+  CHECK(e.n_slverr == 0, "YIELD_CTRL accesses answered OKAY");
+  LOCK_OK(test);
+  printf("PASS kmu_gpu_yield.%s seed=%" PRIu64 " (signal at %" PRIu64 ", handed at %" PRIu64
+         ", restored at %" PRIu64 ", the last new TB at %" PRIu64 ")\n", test, seed, Y.t_sig,
+         Y.t_hand, Y.t_restore, Y.t_last_new);
+  kmu_gpu_free(&e.m);
+  return 1;
+}
+
+static int t_bound(uint64_t seed, unsigned k, unsigned tail) {
+  static fuzz_env e;
+  const char *test = "bound";
+  /* new TBs keep coming for ~W * run / RES cycles: ~3000 small, ~470 paper (> 16 * 2^3 + 1) */
+  const unsigned w_new = PAPER ? 200 : 88;
+  env_init(&e, seed, PAPER ? 1200 : 300);
+  wr(&e, KMU_YIELD_CTRL_ADDR,
+     tail << KMU_YIELD_CTRL_TAIL_SHIFT | k << KMU_YIELD_CTRL_MAXWAIT_SHIFT);
+  launch(&e, RES + w_new);
+  run(&e, RUN_FILL);
+  Y.ys = 1, Y.yr = 2, Y.ya = tail ? FLAG + 8 : 0;
+  Y.y_at = e.cycle + 3;
+  uint64_t t_pk = 0, t_hand = 0;
+  while (Y.kdone == 0 && e.cycle < 40000) {
+    if (tail && Y.t_evict && !Y.t_sig) wr(&e, KMU_YIELD_SIGNAL_ADDR, Y.ya);
+    step(&e);
+    /* after the step: the parked entry (registered) and the SM's wake input of this cycle */
+    if (!t_pk && ((e.m.q.yp_valid >> Y.ys) & 1)) t_pk = e.cycle - 1; /* the park's cycle */
+    if (t_pk && !t_hand && (e.m.w.sm_i[Y.ys].wk_valid_i & 1)) t_hand = e.cycle - 1;
+  }
+  run(&e, 100);
+  CHECK(Y.n_ans == 1 && Y.code == (tail ? KMU_YR_TAKEN : KMU_YR_SPIN), "answer (code %u)",
+        Y.code);
+  CHECK(t_pk && t_hand, "parked at %" PRIu64 ", handed at %" PRIu64, t_pk, t_hand);
+  const uint64_t lo = 8ull << k, hi = (16ull << k) + 1, dt = t_hand - t_pk;
+  CHECK(dt > lo && dt <= hi, "handed %" PRIu64 " cycles after the park (bound (%" PRIu64
+        ", %" PRIu64 "])", dt, lo, hi);
+  CHECK(Y.t_last_new > t_hand, "new TBs still came after the hand-off (last new TB at %" PRIu64
+        ")", Y.t_last_new);
+  CHECK(Y.n_restore == 1 && Y.kdone == 1 && e.n_done == RES + w_new, "restored once (%u), the "
+        "kernel completes, every TB done (%" PRIu64 ")", Y.n_restore, e.n_done);
+  LOCK_OK(test);
+  printf("PASS kmu_gpu_yield.bound seed=%" PRIu64 " MAXWAIT %u %s: handed %" PRIu64 " cycles "
+         "after the park (bound (%" PRIu64 ", %" PRIu64 "]), new TBs until %" PRIu64 "\n", seed,
+         k, tail ? "tail wake" : "spin", dt, lo, hi, Y.t_last_new);
+  kmu_gpu_free(&e.m);
+  return 1;
+}
+
+static int t_wkerr(uint64_t seed) {
+  static fuzz_env e;
+  const char *test = "wkerr";
+  full_one_waiting(&e, seed);
+  while (!Y.t_evict && e.cycle < 20000) step(&e);
+  CHECK(Y.code == KMU_YR_TAKEN && Y.n_yevict == 1, "TAKEN and saved (code %u)", Y.code);
+  const uint32_t lid = rd(&e, KMU_TR_LAST_LID_ADDR) & 0xFFFFu;
+  wr(&e, KMU_TR_CMD_ADDR,
+     KMU_TREM_KIND_LID << KMU_TR_CMD_KIND_SHIFT | lid << KMU_TR_CMD_ID_SHIFT); /* retire */
+  uint32_t res = 0;
+  for (unsigned k = 0; k < 200 && !(res & KMU_TR_RESULT_DONE_MASK); k++) {
+    run(&e, 20);
+    res = rd(&e, KMU_TR_RESULT_ADDR);
+  }
+  CHECK((res & KMU_TR_RESULT_DONE_MASK) &&
+            ((res >> KMU_TR_RESULT_STATUS_SHIFT) & 7) == KMU_TREM_STATUS_OK,
+        "the kernel retired (TR_RESULT 0x%08x)", res);
+  run(&e, 200);
+  CHECK(rd(&e, KMU_YIELD_WKERR_ADDR) == 0, "YIELD_WKERR = 0 before the wake");
+  wr(&e, KMU_YIELD_SIGNAL_ADDR, Y.ya);
+  run(&e, 200);
+  CHECK(rd(&e, KMU_YIELD_WAKE_ADDR) == 1, "the monitor woke it (YIELD_WAKE = 1)");
+  CHECK(Y.n_restore == 0, "nothing restored (%u)", Y.n_restore);
+  CHECK(rd(&e, KMU_YIELD_WKERR_ADDR) == 1, "the refused wake counted: YIELD_WKERR = 1");
+  CHECK(rd(&e, KMU_YIELD_ERR_ADDR) == 0, "YIELD_ERR = 0 (the monitor saw nothing wrong)");
+  LOCK_OK(test);
+  printf("PASS kmu_gpu_yield.wkerr seed=%" PRIu64 " (retired while asleep: woken, refused, "
+         "YIELD_WKERR = 1)\n", seed);
+  kmu_gpu_free(&e.m);
+  return 1;
+}
+
 /* random: 3 kernels of 64 TBs (600 cycles each), random yields (a fifth of them yield(0)) on 4 flags, random
  * YIELD_SIGNAL writes to them, then a drain that signals every flag until all is done.
  * Conservation: every TB done exactly once, every kernel complete once, every taken yield
  * (TAKEN or SPIN) restored exactly once (no preemption policy: a restore is a yield's), the
  * counters equal to the answers seen. */
+static unsigned rnd_cov[4], rnd_cov_tail[2]; /* answers over every random run; taken by TAIL */
 static int t_random(uint64_t seed) {
   static fuzz_env e;
   const char *test = "random";
-  env_init(&e, seed, 600);
-  launch(&e, 64);
-  launch(&e, 64);
-  launch(&e, 64);
+  /* 3 kernels of KT TBs; at the paper size a kernel fills the GPU once and its TBs run longer,
+   * so that work waits for most of the run (yields are taken only then) */
+  const unsigned kt = PAPER ? RES : 64, nt = 3 * kt;
+  env_init(&e, seed, PAPER ? 6000 : 600);
+  /* YIELD_CTRL: TAIL head or tail; MAXWAIT unbounded half the time, else 1..6 */
+  const unsigned tail = (unsigned)kmu_rng_below(&e.rng, 2);
+  const unsigned mw = kmu_rng_pct(&e.rng, 50) ? 0 : 1 + (unsigned)kmu_rng_below(&e.rng, 6);
+  wr(&e, KMU_YIELD_CTRL_ADDR,
+     tail << KMU_YIELD_CTRL_TAIL_SHIFT | mw << KMU_YIELD_CTRL_MAXWAIT_SHIFT);
+  launch(&e, kt);
+  launch(&e, kt);
+  launch(&e, kt);
   Y.rnd_pct = 20 + (unsigned)kmu_rng_below(&e.rng, 60);
   const unsigned sig_pct = 1 + (unsigned)kmu_rng_below(&e.rng, 10);
   const uint64_t t_end = e.cycle + 20000;
@@ -458,23 +648,25 @@ static int t_random(uint64_t seed) {
   }
   run(&e, 200);
   CHECK(Y.kdone == 3, "every kernel completes once (%u of 3)", Y.kdone);
-  CHECK(e.n_done == 192, "every TB done exactly once (%" PRIu64 " of 192)", e.n_done);
+  CHECK(e.n_done == nt, "every TB done exactly once (%" PRIu64 " of %u)", e.n_done, nt);
   CHECK(Y.n_restores == Y.n_taken, "every taken yield restored exactly once (%u taken, %u "
         "restores)", Y.n_taken, Y.n_restores);
-  CHECK(e.n_start == 192 + Y.n_restores, "starts = TBs + restores (%" PRIu64 ")", e.n_start);
+  CHECK(e.n_start == nt + Y.n_restores, "starts = TBs + restores (%" PRIu64 ")", e.n_start);
   CHECK(rd(&e, KMU_YIELD_TAKE_ADDR) == Y.n_codes[KMU_YR_TAKEN] &&
             rd(&e, KMU_YIELD_SPIN_ADDR) == Y.n_codes[KMU_YR_SPIN] &&
             rd(&e, KMU_YIELD_FULL_ADDR) == Y.n_codes[KMU_YR_FULL] &&
             rd(&e, KMU_YIELD_NOWORK_ADDR) == Y.n_codes[KMU_YR_NOWORK] &&
             rd(&e, KMU_YIELD_WAKE_ADDR) == Y.n_codes[KMU_YR_TAKEN] &&
-            rd(&e, KMU_YIELD_ERR_ADDR) == 0,
+            rd(&e, KMU_YIELD_ERR_ADDR) == 0 && rd(&e, KMU_YIELD_WKERR_ADDR) == 0,
         "the YIELD_* counters match the answers");
-  CHECK(Y.n_codes[KMU_YR_TAKEN] > 0 && Y.n_codes[KMU_YR_SPIN] > 0 && Y.n_codes[KMU_YR_NOWORK] > 0,
-        "coverage: TAKEN %u, SPIN %u, NOWORK %u", Y.n_codes[0], Y.n_codes[1], Y.n_codes[2]);
+  CHECK(Y.n_taken > 0, "coverage: a yield taken (TAKEN %u, SPIN %u)", Y.n_codes[0], Y.n_codes[1]);
+  for (unsigned c = 0; c < 4; c++) rnd_cov[c] += Y.n_codes[c];
+  rnd_cov_tail[tail] += Y.n_taken;
   LOCK_OK(test);
-  printf("PASS kmu_gpu_yield.random seed=%" PRIu64 " %" PRIu64 " cycles: yields TAKEN %u SPIN %u"
-         " NOWORK %u FULL %u, %u restores, 192 TBs done once\n", seed, e.cycle,
-         Y.n_codes[0], Y.n_codes[1], Y.n_codes[2], Y.n_codes[3], Y.n_restores);
+  printf("PASS kmu_gpu_yield.random seed=%" PRIu64 " %s MAXWAIT %u, %" PRIu64 " cycles: yields "
+         "TAKEN %u SPIN %u NOWORK %u FULL %u, %u restores, %u TBs done once\n", seed,
+         tail ? "tail" : "head", mw, e.cycle,
+         Y.n_codes[0], Y.n_codes[1], Y.n_codes[2], Y.n_codes[3], Y.n_restores, nt);
   kmu_gpu_free(&e.m);
   return 1;
 }
@@ -484,9 +676,26 @@ int main(void) {
   const uint64_t seed = s ? strtoull(s, NULL, 0) : 1;
   if (t_badaddr(seed)) t_race(seed);
   t_nowork(seed);
+  t_reserve(seed);
   t_full(seed);
   t_spin(seed);
+  t_tail(seed, 0);
+  t_tail(seed, 1);
+  t_bound(seed, 2, 0);
+  t_bound(seed, 3, 1);
+  t_wkerr(seed);
   for (uint64_t k = 0; k < 3; k++) t_random(seed + k);
+  /* coverage over the random runs: every answer but FULL (YW 8 never fills), head and tail */
+  for (uint64_t k = 3; k < 12 && !(rnd_cov_tail[0] && rnd_cov_tail[1]); k++) t_random(seed + k);
+  {
+    const char *test = "random_cov";
+    const int ok = rnd_cov[KMU_YR_TAKEN] && rnd_cov[KMU_YR_SPIN] && rnd_cov[KMU_YR_NOWORK] &&
+                   rnd_cov_tail[0] && rnd_cov_tail[1];
+    printf("%s kmu_gpu_yield.%s seed=%" PRIu64 " TAKEN %u SPIN %u NOWORK %u, taken with head %u "
+           "with tail %u\n", ok ? "PASS" : "FAIL", test, seed, rnd_cov[0], rnd_cov[1],
+           rnd_cov[2], rnd_cov_tail[0], rnd_cov_tail[1]);
+    n_fail += !ok;
+  }
 #ifdef KMU_GPU_RTL
   printf("%s kmu_gpu_yield.lockstep seed=%" PRIu64 " %" PRIu64 " cycles, RTL and C compared on "
          "every output\n", rtl_bad ? "FAIL" : "PASS", seed, rtl_cycles);

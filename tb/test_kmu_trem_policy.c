@@ -5,8 +5,10 @@
  * docs/blocks/kmu_trem_policy.md), never from either model.  The scoreboard (sb_*) keeps, from
  * the inputs:
  *   - "no room": a user-facing pick stalled in the previous cycle;
- *   - armed: a user-facing arrival since the last automatic request (policy on);
- *   - the automatic request: raised the cycle after armed && no room && none open (PRIORITY,
+ *   - owed arrivals (arm_o): + each user-facing arrival (policy on; saturating at 2^AW - 1),
+ *     - each automatic request, at most uq_i (user-facing kernels outstanding) + the arrival;
+ *     0 while the policy is OFF;
+ *   - the automatic request: raised the cycle after owed != 0 && no room && none open (PRIORITY,
  *     or ELASTIC with U != 0), kind ROOM / ROOM_EL, replay 1, id 0, held until kmu_revoke takes
  *     it in a cycle without a TR_CMD request, withdrawn when the policy goes OFF;
  *   - whose request kmu_revoke serves, so that a completion goes to cmd_done_o (TR_CMD) or to
@@ -26,7 +28,13 @@
 #include "kmu_tb.h"
 #include "kmu_trem_policy.h"
 
-static const kmu_trem_policy_params params = {P_NSM, P_LID_W};
+#ifndef P_AW
+#define P_AW 4 /* the RTL's defaults (the harnesses do not set them) */
+#endif
+#ifndef P_QW
+#define P_QW 8
+#endif
+static const kmu_trem_policy_params params = {P_NSM, P_LID_W, P_AW, P_QW};
 #define KMU_CUR_IN kmu_trem_policy_in
 #define KMU_CUR_OUT kmu_trem_policy_out
 KMU_BLOCK(kmu_trem_policy, KMU_TREM_POLICY_IN, KMU_TREM_POLICY_OUT, &params)
@@ -35,12 +43,14 @@ KMU_BLOCK(kmu_trem_policy, KMU_TREM_POLICY_IN, KMU_TREM_POLICY_OUT, &params)
 #define LID_W P_LID_W
 #define CLOG2(n) ((n) > 1 ? 64 - __builtin_clzll((unsigned long long)(n) - 1) : 1)
 #define UW CLOG2(NSM + 1)
+#define ARM_MAX ((unsigned)kmu_mask(P_AW))
 enum { OFF = KMU_TREM_POL_OFF, PRI = KMU_TREM_POL_PRIORITY, ELA = KMU_TREM_POL_ELASTIC };
 
 static const kmu_fld flds[] = {
     {"policy_i", offsetof(kmu_trem_policy_in, policy_i), 2, 0},
     {"u_i", offsetof(kmu_trem_policy_in, u_i), UW, 0},
     {"arr_i", offsetof(kmu_trem_policy_in, arr_i), 1, 0},
+    {"uq_i", offsetof(kmu_trem_policy_in, uq_i), P_QW, 0},
     {"stall_i", offsetof(kmu_trem_policy_in, stall_i), 1, 0},
     {"user_i", offsetof(kmu_trem_policy_in, user_i), 1, 0},
     {"csr_valid_i", offsetof(kmu_trem_policy_in, csr_valid_i), 1, 0},
@@ -56,12 +66,13 @@ static const kmu_fld flds[] = {
 /* ======================================================================== the specification */
 typedef struct {
   const char *test;
-  int noroom, armed, waiting, el_kind, serving, elastic;
+  int noroom, waiting, el_kind, serving, elastic;
+  unsigned armed; /* owed arrivals */
   uint64_t mask;
   unsigned n_auto, n_ok, n_nv;
   /* calm-phase bookkeeping: arrivals and automatic requests while the policy is on */
   uint64_t n_arr, n_req, n_cmd_acc, n_cmd_done, n_auto_done, n_withdraw, n_el, n_pri, n_u0,
-      n_clash;
+      n_clash, n_sat, n_clamp, n_multi;
   uint64_t ones[16], zeros[16];
 } sb;
 
@@ -98,7 +109,7 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_trem_policy_in *i,
                       done && s->serving, o->auto_done_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "part_o: Elastic's split on", s->elastic, o->part_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "umask_o: the first U SMs", s->mask, o->umask_o);
-  ok &= KMU_EXPECT_EQ(t, cyc, "arm_o", s->armed, o->arm_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "arm_o: arrivals owed a request", s->armed, o->arm_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "nr_o: a user-facing pick stalled last cycle", s->noroom, o->nr_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "pend_o", s->waiting || s->serving, o->pend_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "auto_cnt_o", s->n_auto, o->auto_cnt_o);
@@ -109,7 +120,7 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_trem_policy_in *i,
   /* ---- this cycle's inputs -> the next state */
   const int on = pol == PRI || pol == ELA;
   const int wants = pol == PRI || (pol == ELA && u > 0);
-  const int fire = s->armed && s->noroom && !s->waiting && !s->serving && wants;
+  const int fire = s->armed != 0 && s->noroom && !s->waiting && !s->serving && wants;
   const int taken = s->waiting && !cv && ready;
   if (s->waiting && cv && ready) s->n_clash++;
   if (done && s->serving) {
@@ -131,7 +142,16 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_trem_policy_in *i,
   if (on && (i->arr_i & 1)) s->n_arr++;
   s->serving = taken ? 1 : done ? 0 : s->serving;
   s->waiting = on && (fire || (s->waiting && !taken));
-  s->armed = on && ((i->arr_i & 1) || (s->armed && !fire));
+  {
+    const unsigned arr = (unsigned)(i->arr_i & 1);
+    unsigned a = s->armed + arr;
+    if (a > ARM_MAX) a = ARM_MAX, s->n_sat++; /* an arrival not counted */
+    a -= (unsigned)fire;
+    const unsigned lim = (unsigned)(i->uq_i & kmu_mask(P_QW)) + arr;
+    if (a > lim) a = lim, s->n_clamp++;
+    if (fire && a) s->n_multi++; /* more owed after this request */
+    s->armed = on ? a : 0;
+  }
   s->noroom = (i->stall_i & 1) && (i->user_i & 1);
   s->elastic = pol == ELA;
   s->mask = u >= NSM ? kmu_mask(NSM) : kmu_mask(u);
@@ -147,7 +167,8 @@ typedef struct {
   uint64_t cycles, phase_end;
   sb s;
   int noise;
-  unsigned pol, u, d_arr, d_stall, d_user, d_cmd;
+  unsigned pol, u, d_arr, d_stall, d_user, d_cmd, d_dep;
+  unsigned uq; /* user-facing kernels outstanding: kmu_elastic's q as the system drives it */
   /* kmu_revoke by its contract: idle (ready) or serving a request until its completion */
   int rv_busy, rv_auto;
   uint64_t rv_end;
@@ -167,6 +188,8 @@ static void new_phase(env *x, uint64_t cyc) {
   x->d_stall = d[kmu_rng_below(r, 7)];
   x->d_user = d[kmu_rng_below(r, 7)];
   x->d_cmd = d[kmu_rng_below(r, 4)];
+  x->d_dep = d[kmu_rng_below(r, 5)];
+  if (kmu_rng_pct(r, 10)) x->uq = (unsigned)kmu_rng_bits(r, P_QW); /* any count */
   x->phase_end = cyc + 100 + kmu_rng_below(r, x->noise ? 300 : 3000);
   x->n_noise += (uint64_t)x->noise;
 }
@@ -203,6 +226,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     in->policy_i = kmu_rng_bits(r, 2);
     in->u_i = kmu_rng_bits(r, UW);
     in->arr_i = kmu_rng_bits(r, 1);
+    in->uq_i = kmu_rng_bits(r, P_QW);
     in->stall_i = kmu_rng_bits(r, 1);
     in->user_i = kmu_rng_bits(r, 1);
     in->csr_valid_i = kmu_rng_bits(r, 1);
@@ -217,6 +241,10 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   in->policy_i = kmu_rng_pct(r, 2) ? kmu_rng_bits(r, 2) : x->pol;
   in->u_i = kmu_rng_pct(r, 5) ? (uint64_t)kmu_rng_below(r, NSM + 1) : x->u;
   in->arr_i = kmu_rng_pct(r, x->d_arr);
+  /* q as kmu_elastic keeps it: an arrival counts from the next cycle, departures at d_dep */
+  in->uq_i = x->uq;
+  if (in->arr_i && x->uq < kmu_mask(P_QW)) x->uq++;
+  if (x->uq && kmu_rng_pct(r, x->d_dep)) x->uq--;
   in->stall_i = kmu_rng_pct(r, x->d_stall);
   in->user_i = kmu_rng_pct(r, x->d_user);
   if (!x->cmd && kmu_rng_pct(r, x->d_cmd)) {
@@ -267,16 +295,21 @@ static int rnd_finish(void *c) {
   int ok = sb_bits(s);
   if (!kmu_tb_quiet())
     printf("  %s: arrivals %llu, automatic requests %llu (Priority %llu, Elastic %llu; U = 0 "
-           "held %llu, withdrawn %llu, behind TR_CMD %llu), completions auto %llu / TR_CMD %llu, "
+           "held %llu, withdrawn %llu, behind TR_CMD %llu), owed after a request %llu, "
+           "saturated %llu, clamped to q %llu, completions auto %llu / TR_CMD %llu, "
            "noise phases %llu\n",
            s->test, (unsigned long long)s->n_arr, (unsigned long long)s->n_req,
            (unsigned long long)s->n_pri, (unsigned long long)s->n_el,
            (unsigned long long)s->n_u0, (unsigned long long)s->n_withdraw,
-           (unsigned long long)s->n_clash, (unsigned long long)x->done_auto,
+           (unsigned long long)s->n_clash, (unsigned long long)s->n_multi,
+           (unsigned long long)s->n_sat, (unsigned long long)s->n_clamp,
+           (unsigned long long)x->done_auto,
            (unsigned long long)x->done_cmd, (unsigned long long)x->n_noise);
   ok &= kmu_expect(s->n_pri && s->n_el && s->n_u0 && s->n_withdraw && s->n_clash && x->done_auto &&
-                       x->done_cmd,
-                   s->test, 0, "coverage: both policies, U = 0, withdrawal, TR_CMD first, both completions",
+                       x->done_cmd && s->n_multi && s->n_sat && s->n_clamp,
+                   s->test, 0,
+                   "coverage: both policies, U = 0, withdrawal, TR_CMD first, both completions, "
+                   "arrivals still owed after a request, saturation, the clamp to q",
                    1, 0);
   /* hysteresis: never more automatic requests than user-facing arrivals (policy on) */
   ok &= kmu_expect(s->n_req <= s->n_arr, s->test, 0,
@@ -298,7 +331,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
 /* A script: per cycle, the inputs that differ from the defaults (policy, U held), and the
  * outputs the spec requires, worked out by hand. */
 enum { D_POL, D_U, D_ARR, D_STALL, D_CMD, D_READY0, D_DONE, D_EXPECT_REQ, D_EXPECT_NOREQ, D_EXPECT_MASK,
-       D_EXPECT_AUTO_DONE, D_EXPECT_CMD_DONE, D_EXPECT_CNT, D_EXPECT_NV };
+       D_EXPECT_AUTO_DONE, D_EXPECT_CMD_DONE, D_EXPECT_CNT, D_EXPECT_NV, D_DEP, D_EXPECT_ARM };
 typedef struct {
   uint64_t at;
   int a;
@@ -310,6 +343,7 @@ typedef struct {
   dstep st[DMAX];
   unsigned n;
   uint64_t pol, u, end;
+  unsigned uq; /* kmu_elastic's q: + an arrival the next cycle, - a departure (D_DEP) */
 } dprog;
 static void d_add(dprog *p, uint64_t at, int a, uint64_t v, uint64_t w) {
   if (p->n >= DMAX) exit(2);
@@ -321,6 +355,7 @@ static void d_init(void *c, uint64_t seed) {
   const char *t = p->s.test;
   sb_reset(&p->s, t);
   p->pol = p->u = 0;
+  p->uq = 0;
 }
 static int d_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in_) {
   dprog *p = c;
@@ -341,6 +376,10 @@ static int d_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *
   }
   in->policy_i = p->pol;
   in->u_i = p->u;
+  in->uq_i = p->uq;
+  for (unsigned k = 0; k < p->n; k++)
+    if (p->st[k].at == cyc && p->st[k].a == D_DEP && p->uq) p->uq--;
+  if (in->arr_i) p->uq++;
   return cyc < p->end;
 }
 static int d_check(void *c, uint64_t cyc, const void *i, const void *o_) {
@@ -376,6 +415,8 @@ static int d_check(void *c, uint64_t cyc, const void *i, const void *o_) {
     }
     if (s->a == D_EXPECT_NV)
       ok &= KMU_EXPECT_EQ(t, cyc, "auto_nv_cnt_o (NO_VICTIM answers)", s->v, o->auto_nv_cnt_o);
+    if (s->a == D_EXPECT_ARM)
+      ok &= KMU_EXPECT_EQ(t, cyc, "arm_o: arrivals owed a request", s->v, o->arm_o);
   }
   return ok;
 }
@@ -499,7 +540,64 @@ static int t_elastic(const char *test, uint64_t seed, uint64_t cycles) {
   return ok;
 }
 
+/* The paper's rule, a revocation for each user-facing arrival that finds no room: three
+ * arrivals, the last two while the first one's revocation is served, the user-facing pick
+ * stalling throughout: three requests, one after another (each raised 2 cycles after the
+ * previous completion).  (Before the owed count, arrivals during a revocation shared one
+ * request: the one at t+42 never came.)  Then the clamp: three arrivals, two of which complete
+ * (found room, q back to 1) before anything stalls: one request, not three.  Then saturation:
+ * 2^AW arrivals owe 2^AW - 1. */
+static int t_per_arrival(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  dprog *p = calloc(1, sizeof *p);
+  p->s.test = test;
+  AT(0, D_POL, PRI, 0);
+  AT(2, D_ARR, 0, 0);
+  for (uint64_t k = 3; k < 120; k++) AT(k, D_STALL, 1, 0);
+  AT(3, D_EXPECT_ARM, 1, 0);
+  AT(5, D_EXPECT_REQ, KMU_TREM_KIND_ROOM, 0); /* taken at once: served from 6 */
+  AT(6, D_EXPECT_ARM, 0, 0);
+  AT(7, D_ARR, 0, 0);
+  AT(9, D_ARR, 0, 0);
+  AT(10, D_EXPECT_ARM, 2, 0);
+  for (uint64_t k = 6; k < 22; k++) AT(k, D_EXPECT_NOREQ, 0, 0);
+  AT(20, D_DONE, KMU_TREM_STATUS_OK, 0);
+  AT(22, D_EXPECT_REQ, KMU_TREM_KIND_ROOM, 0); /* the second arrival's */
+  AT(23, D_EXPECT_ARM, 1, 0);
+  for (uint64_t k = 23; k < 42; k++) AT(k, D_EXPECT_NOREQ, 0, 0);
+  AT(40, D_DONE, KMU_TREM_STATUS_OK, 0);
+  AT(42, D_EXPECT_REQ, KMU_TREM_KIND_ROOM, 0); /* the third arrival's */
+  AT(43, D_EXPECT_ARM, 0, 0);
+  AT(60, D_DONE, KMU_TREM_STATUS_OK, 0);
+  for (uint64_t k = 43; k < 120; k++) AT(k, D_EXPECT_NOREQ, 0, 0); /* nothing owed */
+  AT(121, D_EXPECT_CNT, 3, 3);
+  /* the clamp: the three leave; three more arrive and two of them complete before a stall */
+  AT(122, D_DEP, 0, 0);
+  AT(123, D_DEP, 0, 0);
+  AT(124, D_DEP, 0, 0);
+  AT(130, D_ARR, 0, 0);
+  AT(131, D_ARR, 0, 0);
+  AT(132, D_ARR, 0, 0);
+  AT(133, D_EXPECT_ARM, 3, 0);
+  AT(140, D_DEP, 0, 0);
+  AT(141, D_DEP, 0, 0);
+  AT(143, D_EXPECT_ARM, 1, 0); /* q = 1 from cycle 142 on, the count a cycle later */
+  for (uint64_t k = 150; k < 200; k++) AT(k, D_STALL, 1, 0);
+  AT(152, D_EXPECT_REQ, KMU_TREM_KIND_ROOM, 0);
+  AT(170, D_DONE, KMU_TREM_STATUS_OK, 0);
+  for (uint64_t k = 153; k < 200; k++) AT(k, D_EXPECT_NOREQ, 0, 0);
+  AT(201, D_EXPECT_CNT, 4, 4);
+  /* saturation: 2^AW arrivals in a row, nothing stalls */
+  for (uint64_t k = 0; k <= ARM_MAX; k++) AT(210 + k, D_ARR, 0, 0);
+  AT(211 + ARM_MAX + 1, D_EXPECT_ARM, ARM_MAX, 0);
+  p->end = 211 + ARM_MAX + 5;
+  const int ok = d_run(p);
+  free(p);
+  return ok;
+}
+
 static const kmu_test tests[] = {
+    {"per_arrival", t_per_arrival, 0, 0},
     {"priority", t_priority, 0, 0},
     {"arbiter", t_arbiter, 0, 0},
     {"elastic", t_elastic, 0, 0},

@@ -58,6 +58,9 @@ void kmu_csr_reset(kmu_csr *m) {
   q->tr_cost = KMU_TR_COST_RESET;
   q->tr_policy = KMU_TR_CTRL_POLICY_RESET;
   q->tr_shift = KMU_TR_CTRL_SHIFT_RESET;
+  q->tr_unit = KMU_TR_CTRL_UNIT_RESET;
+  q->ytail = KMU_YIELD_CTRL_TAIL_RESET;
+  q->ymaxwait = KMU_YIELD_CTRL_MAXWAIT_RESET;
   q->tr_sla = KMU_TR_SLA_RESET;
   q->tr_period = KMU_TR_PERIOD_RESET;
   q->cp_src = KMU_COPY_SRC_RESET;
@@ -229,7 +232,8 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
       case KMU_TR_COST_ADDR: SEL(TR_COST); r.rval = q->tr_cost; break;
       case KMU_TR_CTRL_ADDR:
         SEL(TR_CTRL);
-        r.rval = FLD_PUT(q->tr_policy, TR_CTRL_POLICY) | FLD_PUT(q->tr_shift, TR_CTRL_SHIFT);
+        r.rval = FLD_PUT(q->tr_policy, TR_CTRL_POLICY) | FLD_PUT(q->tr_shift, TR_CTRL_SHIFT) |
+                 FLD_PUT(q->tr_unit, TR_CTRL_UNIT);
         break;
       case KMU_TR_SLA_ADDR: SEL(TR_SLA); r.rval = q->tr_sla; break;
       case KMU_TR_PERIOD_ADDR: SEL(TR_PERIOD); r.rval = q->tr_period; break;
@@ -291,6 +295,14 @@ static dec_t decode(const kmu_csr *m, const kmu_csr_in *i, unsigned a, int in_64
         break;
       case KMU_YIELD_WAKE_ADDR: SEL(YIELD_WAKE); r.rval = (uint32_t)i->ycnt_wake_i & cnt_max(m); break;
       case KMU_YIELD_ERR_ADDR: SEL(YIELD_ERR); r.rval = (uint32_t)i->ycnt_err_i & cnt_max(m); break;
+      case KMU_YIELD_WKERR_ADDR:
+        SEL(YIELD_WKERR);
+        r.rval = (uint32_t)i->ycnt_wkerr_i & cnt_max(m);
+        break;
+      case KMU_YIELD_CTRL_ADDR:
+        SEL(YIELD_CTRL);
+        r.rval = FLD_PUT(q->ytail, YIELD_CTRL_TAIL) | FLD_PUT(q->ymaxwait, YIELD_CTRL_MAXWAIT);
+        break;
       case KMU_COPY_CONFIG_ADDR:
         SEL(COPY_CONFIG);
         r.rval = FLD_PUT(m->p.cp_nprio, COPY_CONFIG_NPRIO) | FLD_PUT(m->p.cp_lenw, COPY_CONFIG_LENW) |
@@ -353,6 +365,8 @@ void kmu_csr_comb_out(const kmu_csr *m, kmu_csr_out *o) {
   o->pre_pred_launch_o = q->pre_launch;
   o->ysig_valid_o = q->ysig_valid;
   o->ysig_addr_o = q->ysig_addr;
+  o->ytail_o = q->ytail;
+  o->ymaxwait_o = q->ymaxwait;
   o->host_class_o = q->host_class;
   o->host_est_o = q->host_est;
   o->trem_req_valid_o = q->tr_req_valid;
@@ -363,6 +377,7 @@ void kmu_csr_comb_out(const kmu_csr *m, kmu_csr_out *o) {
   o->trem_cost_o = q->tr_cost;
   o->trem_policy_o = q->tr_policy;
   o->trem_shift_o = q->tr_shift;
+  o->trem_unit_o = q->tr_unit;
   o->trem_sla_o = q->tr_sla;
   o->trem_period_o = q->tr_period;
   o->cp_chunk_log2_o = q->cp_chunk;
@@ -575,6 +590,10 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   /* the yield signal too (GPUpIO: kmu_yield_mon's sw_valid_i), with the address written */
   d->ysig_valid = acc_wr && a == KMU_YIELD_SIGNAL_ADDR;
   if (d->ysig_valid) d->ysig_addr = (uint32_t)i->bus_req_wdata_i;
+  if (acc_wr && a == KMU_YIELD_CTRL_ADDR) {
+    d->ytail = FLD_GET(i->bus_req_wdata_i, YIELD_CTRL_TAIL);
+    d->ymaxwait = FLD_GET(i->bus_req_wdata_i, YIELD_CTRL_MAXWAIT);
+  }
 
   if (acc_wr) {
     switch (a) {
@@ -694,6 +713,7 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
       case KMU_TR_CTRL_ADDR:
         d->tr_policy = FLD_GET(wdata, TR_CTRL_POLICY);
         d->tr_shift = FLD_GET(wdata, TR_CTRL_SHIFT);
+        d->tr_unit = FLD_GET(wdata, TR_CTRL_UNIT);
         break;
       case KMU_TR_SLA_ADDR: d->tr_sla = wdata; break;
       case KMU_TR_PERIOD_ADDR: d->tr_period = wdata; break;

@@ -20,7 +20,8 @@ extern "C" {
   X(trem_done_valid_i) X(trem_done_status_i) X(trem_done_replay_i) X(trem_done_tag_i)       \
   X(trem_done_lid_i) X(trem_guard_i) X(trem_guard_tag_i) X(trem_u_i) X(trem_q_i) X(trem_le_i) \
   X(trem_last_lid_i) X(trem_auto_req_i) X(trem_auto_ok_i) X(trem_auto_nv_i)                 \
-  X(ycnt_take_i) X(ycnt_spin_i) X(ycnt_full_i) X(ycnt_nowork_i) X(ycnt_wake_i) X(ycnt_err_i)
+  X(ycnt_take_i) X(ycnt_spin_i) X(ycnt_full_i) X(ycnt_nowork_i) X(ycnt_wake_i) X(ycnt_err_i) \
+  X(ycnt_wkerr_i)
 #define KMU_CSR_OUT(X)                                                                       \
   X(bus_req_ready_o, always) X(bus_rsp_rdata_o, always) X(bus_rsp_err_o, always)            \
   X(db_valid_o, always) X(db_idx_o, db_valid_o) X(reg_valid_o, always)                      \
@@ -38,6 +39,7 @@ extern "C" {
   X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_all_o, always) X(pre_ctx_base_o, always)                      \
   X(pre_deadline_o, always) X(pre_bw_shift_o, always) X(pre_hint_valid_o, always)           \
   X(pre_pred_launch_o, always) X(ysig_valid_o, always) X(ysig_addr_o, always)              \
+  X(ytail_o, always) X(ymaxwait_o, always)                                                  \
   X(host_class_o, host_valid_o) X(host_est_o, host_valid_o)    \
   X(cp_chunk_log2_o, always) X(cp_cmd_valid_o, always)                                     \
   X(cp_cmd_src_o, cp_cmd_valid_o) X(cp_cmd_dst_o, cp_cmd_valid_o)                            \
@@ -46,7 +48,7 @@ extern "C" {
   X(trem_req_valid_o, always) X(trem_req_kind_o, trem_req_valid_o)                          \
   X(trem_req_replay_o, trem_req_valid_o) X(trem_req_id_o, trem_req_valid_o)                 \
   X(trem_thr_o, always) X(trem_cost_o, always) X(trem_policy_o, always) X(trem_shift_o, always) \
-  X(trem_sla_o, always) X(trem_period_o, always) X(irq_o, always)
+  X(trem_unit_o, always) X(trem_sla_o, always) X(trem_period_o, always) X(irq_o, always)
 
 typedef KMU_PORTS_IN(KMU_CSR_IN) kmu_csr_in;
 typedef KMU_PORTS_OUT(KMU_CSR_OUT) kmu_csr_out;
@@ -78,6 +80,7 @@ typedef struct {
   unsigned pre_hint_valid;   /* the PRE_HINT write pulse, one cycle late */
   unsigned ysig_valid;       /* the YIELD_SIGNAL write pulse, one cycle late (GPUpIO) */
   uint32_t ysig_addr;        /* its ADDR */
+  unsigned ytail, ymaxwait;  /* YIELD_CTRL.TAIL, .MAXWAIT (register map 1.6) */
   uint32_t scratch, kptr;
   unsigned grid_x, grid_y, grid_z, tb_x, tb_y, tb_z, shmem, nregs, prio;
   uint32_t pbase, pend;
@@ -98,7 +101,7 @@ typedef struct {
   unsigned tr_req_valid, tr_req_kind, tr_req_replay, tr_req_id;
   unsigned tr_status, tr_replay, tr_done, tr_tag, tr_lid;
   unsigned tr_ev_done, tr_ev_guard, tr_guard_tag, tr_en_done, tr_en_guard;
-  unsigned tr_thr, tr_policy, tr_shift;
+  unsigned tr_thr, tr_policy, tr_shift, tr_unit;
   uint32_t tr_cost, tr_sla, tr_period;
   uint32_t cnt_trem, perf_rvk; /* ERR_CNT_TREM, PERF_REVOKES */
   /* copy window: staging (cp_src_q .. cp_id_q), COPY_CHUNK, COPY_IRQ */

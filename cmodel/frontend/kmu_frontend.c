@@ -106,6 +106,8 @@ void kmu_frontend_comb_out(kmu_frontend *m, const kmu_frontend_in *i, kmu_fronte
   o->pre_pred_launch_o = w->csr_o.pre_pred_launch_o;
   o->ysig_valid_o = w->csr_o.ysig_valid_o;
   o->ysig_addr_o = w->csr_o.ysig_addr_o;
+  o->ytail_o = w->csr_o.ytail_o;
+  o->ymaxwait_o = w->csr_o.ymaxwait_o;
   o->cp_chunk_log2_o = w->csr_o.cp_chunk_log2_o;
   o->cp_cmd_valid_o = w->csr_o.cp_cmd_valid_o;
   o->cp_cmd_src_o = w->csr_o.cp_cmd_src_o;
@@ -125,6 +127,7 @@ void kmu_frontend_comb_out(kmu_frontend *m, const kmu_frontend_in *i, kmu_fronte
   o->trem_cost_o = w->csr_o.trem_cost_o;
   o->trem_policy_o = w->csr_o.trem_policy_o;
   o->trem_shift_o = w->csr_o.trem_shift_o;
+  o->trem_unit_o = w->csr_o.trem_unit_o;
   o->trem_sla_o = w->csr_o.trem_sla_o;
   o->trem_period_o = w->csr_o.trem_period_o;
   o->irq_o = w->csr_o.irq_o;
@@ -158,6 +161,7 @@ void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i) {
   w->csr_i.ycnt_nowork_i = i->ycnt_nowork_i;
   w->csr_i.ycnt_wake_i = i->ycnt_wake_i;
   w->csr_i.ycnt_err_i = i->ycnt_err_i;
+  w->csr_i.ycnt_wkerr_i = i->ycnt_wkerr_i;
   /* TReM window: kmu_revoke's, kmu_elastic's and kmu_kmu's registered status (live reads) */
   w->csr_i.trem_req_ready_i = i->trem_req_ready_i;
   w->csr_i.trem_busy_i = i->trem_busy_i;

@@ -22,7 +22,8 @@ extern "C" {
   X(trem_done_replay_i) X(trem_done_tag_i) X(trem_done_lid_i) X(trem_guard_i)                  \
   X(trem_guard_tag_i) X(trem_u_i) X(trem_q_i) X(trem_le_i) X(trem_last_lid_i)                \
   X(trem_auto_req_i) X(trem_auto_ok_i) X(trem_auto_nv_i)                                      \
-  X(ycnt_take_i) X(ycnt_spin_i) X(ycnt_full_i) X(ycnt_nowork_i) X(ycnt_wake_i) X(ycnt_err_i)
+  X(ycnt_take_i) X(ycnt_spin_i) X(ycnt_full_i) X(ycnt_nowork_i) X(ycnt_wake_i) X(ycnt_err_i) \
+  X(ycnt_wkerr_i)
 #define KMU_FRONTEND_OUT(X)                                                                 \
   X(s_awready_o, always) X(s_wready_o, always) X(s_bvalid_o, always)                         \
   X(s_bresp_o, s_bvalid_o) X(s_arready_o, always) X(s_rvalid_o, always)                     \
@@ -40,6 +41,7 @@ extern "C" {
   X(pre_vpol_o, always) X(pre_opt_o, always) X(pre_all_o, always) X(pre_ctx_base_o, always)                      \
   X(pre_deadline_o, always) X(pre_bw_shift_o, always) X(pre_hint_valid_o, always)           \
   X(pre_pred_launch_o, always) X(ysig_valid_o, always) X(ysig_addr_o, always)              \
+  X(ytail_o, always) X(ymaxwait_o, always)                                                  \
   X(cp_chunk_log2_o, always) X(cp_cmd_valid_o, always)         \
   X(cp_cmd_src_o, cp_cmd_valid_o) X(cp_cmd_dst_o, cp_cmd_valid_o)                            \
   X(cp_cmd_bytes_o, cp_cmd_valid_o) X(cp_cmd_dir_o, cp_cmd_valid_o)                          \
@@ -47,8 +49,8 @@ extern "C" {
   X(host_class_o, host_valid_o) X(host_est_o, host_valid_o) X(trem_req_valid_o, always)      \
   X(trem_req_kind_o, trem_req_valid_o) X(trem_req_replay_o, trem_req_valid_o)                \
   X(trem_req_id_o, trem_req_valid_o) X(trem_thr_o, always) X(trem_cost_o, always)            \
-  X(trem_policy_o, always) X(trem_shift_o, always) X(trem_sla_o, always)                     \
-  X(trem_period_o, always) X(irq_o, always)
+  X(trem_policy_o, always) X(trem_shift_o, always) X(trem_unit_o, always)                    \
+  X(trem_sla_o, always) X(trem_period_o, always) X(irq_o, always)
 
 typedef KMU_PORTS_IN(KMU_FRONTEND_IN) kmu_frontend_in;
 typedef KMU_PORTS_OUT(KMU_FRONTEND_OUT) kmu_frontend_out;

@@ -54,15 +54,15 @@
 #define KMU_ID_VALUE_RESET 0x4B4D5530u
 
 /* ---- VERSION */
-#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.5 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window; 1.5 adds the GPUpIO yield window at 0x2400 (YIELD_SIGNAL, YIELD_TAKE, YIELD_SPIN, YIELD_FULL, YIELD_NOWORK, YIELD_WAKE, YIELD_ERR) and the automatic-request counters TR_AUTO, TR_AUTO_NV in the TReM window. */
-#define KMU_VERSION_RESET 0x00000105u
+#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.6 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window; 1.5 adds the GPUpIO yield window at 0x2400 (YIELD_SIGNAL, YIELD_TAKE, YIELD_SPIN, YIELD_FULL, YIELD_NOWORK, YIELD_WAKE, YIELD_ERR) and the automatic-request counters TR_AUTO, TR_AUTO_NV in the TReM window; 1.6 adds TR_CTRL.UNIT (Elastic's SMs per user-facing task), and YIELD_CTRL (TAIL, MAXWAIT) and YIELD_WKERR to the yield window. */
+#define KMU_VERSION_RESET 0x00000106u
 #define KMU_VERSION_MASK 0xFFFFFFFFu
 #define KMU_VERSION_RD 1u
 #define KMU_VERSION_WR 0u
 #define KMU_VERSION_VALUE_SHIFT 0u           /* RO: constant */
 #define KMU_VERSION_VALUE_WIDTH 32u
 #define KMU_VERSION_VALUE_MASK 0xFFFFFFFFu
-#define KMU_VERSION_VALUE_RESET 0x00000105u
+#define KMU_VERSION_VALUE_RESET 0x00000106u
 
 /* ---- CONFIG */
 #define KMU_CONFIG_ADDR 0x0008u              /* Build parameters. */
@@ -882,7 +882,7 @@
 /* ---- TR_CTRL */
 #define KMU_TR_CTRL_ADDR 0x221Cu             /* TReM policy control. Reset: OFF. */
 #define KMU_TR_CTRL_RESET 0x00000030u
-#define KMU_TR_CTRL_MASK 0x00000073u
+#define KMU_TR_CTRL_MASK 0x00000773u
 #define KMU_TR_CTRL_RD 1u
 #define KMU_TR_CTRL_WR 1u
 #define KMU_TR_CTRL_POLICY_SHIFT 0u          /* RW: automatic revocation policy (OFF: only TR_CMD) */
@@ -893,6 +893,10 @@
 #define KMU_TR_CTRL_SHIFT_WIDTH 3u
 #define KMU_TR_CTRL_SHIFT_MASK 0x00000070u
 #define KMU_TR_CTRL_SHIFT_RESET 0x00000003u
+#define KMU_TR_CTRL_UNIT_SHIFT 8u            /* RW: Elastic's unit: a user-facing task holds 2^UNIT SMs, so U = min(NSM, ceil(l_e q / TR_SLA) << UNIT) SMs (unit_i of kmu_elastic; 0: U counts SMs) */
+#define KMU_TR_CTRL_UNIT_WIDTH 3u
+#define KMU_TR_CTRL_UNIT_MASK 0x00000700u
+#define KMU_TR_CTRL_UNIT_RESET 0x00000000u
 
 /* ---- TR_SLA */
 #define KMU_TR_SLA_ADDR 0x2220u              /* Elastic: the user-facing SLA in cycles (sla_i of kmu_elastic). */
@@ -1253,6 +1257,32 @@
 #define KMU_YIELD_ERR_COUNT_MASK 0x0000FFFFu
 #define KMU_YIELD_ERR_COUNT_RESET 0x00000000u
 
+/* ---- YIELD_CTRL */
+#define KMU_YIELD_CTRL_ADDR 0x241Cu          /* Yield re-enqueue policy (kmu_gpu's wake glue, docs/blocks/kmu_gpu.md section Yield). Read by the glue every cycle: a change applies to the next wake and to the TBs already parked. */
+#define KMU_YIELD_CTRL_RESET 0x00000000u
+#define KMU_YIELD_CTRL_MASK 0x000000F1u
+#define KMU_YIELD_CTRL_RD 1u
+#define KMU_YIELD_CTRL_WR 1u
+#define KMU_YIELD_CTRL_TAIL_SHIFT 0u         /* RW: 1: a woken thread block is re-enqueued at the tail, as a yield(0) spin is: parked until the dispatcher holds no TB that may start on its SM (the paper's software prototype, GPUpIO Fig. 12-15); 0: at the head (restored before any new TB of its SM) */
+#define KMU_YIELD_CTRL_TAIL_WIDTH 1u
+#define KMU_YIELD_CTRL_TAIL_MASK 0x00000001u
+#define KMU_YIELD_CTRL_TAIL_RESET 0x00000000u
+#define KMU_YIELD_CTRL_MAXWAIT_SHIFT 4u      /* RW: bound on a parked thread block's wait (a spin, or a tail wake): 0 unbounded (it waits while new work for its SM keeps arriving); k = 1..15: handed to its SM more than 8 * 2^k and at most 16 * 2^k + 1 cycles after the wake that parked it (one cycle more per head wake to that SM meanwhile), whatever work waits */
+#define KMU_YIELD_CTRL_MAXWAIT_WIDTH 4u
+#define KMU_YIELD_CTRL_MAXWAIT_MASK 0x000000F0u
+#define KMU_YIELD_CTRL_MAXWAIT_RESET 0x00000000u
+
+/* ---- YIELD_WKERR */
+#define KMU_YIELD_WKERR_ADDR 0x2420u         /* Cycles in which an SM refused a wake (kmu_sm's wk_err_o): the woken thread block is no longer in its SM's preempted table, as when a TReM revocation dropped its kernel while it slept (the watch entry outlives the drop). Nothing is restored; two SMs refusing in one cycle count once. kmu_gpu's counter, read live (saturating, not clearable). */
+#define KMU_YIELD_WKERR_RESET 0x00000000u
+#define KMU_YIELD_WKERR_MASK 0x0000FFFFu
+#define KMU_YIELD_WKERR_RD 1u
+#define KMU_YIELD_WKERR_WR 0u
+#define KMU_YIELD_WKERR_COUNT_SHIFT 0u       /* RO: saturating count, zero-extended, read live from the block that counts (writes: SLVERR) */
+#define KMU_YIELD_WKERR_COUNT_WIDTH 16u
+#define KMU_YIELD_WKERR_COUNT_MASK 0x0000FFFFu
+#define KMU_YIELD_WKERR_COUNT_RESET 0x00000000u
+
 /* ---- codes copy_st_e */
 #define KMU_COPY_ST_W 3u                     /* bits of copy_st_e (used by COPY_CPL.STATUS, COPY_STATUS.LAST_ERR) */
 #define KMU_COPY_ST_OK 0u                    /* the copy is done (its last write was accepted) */
@@ -1427,6 +1457,8 @@
   X(YIELD_NOWORK, KMU_YIELD_NOWORK_ADDR, 1u, 0u, KMU_YIELD_NOWORK_RD, KMU_YIELD_NOWORK_WR) \
   X(YIELD_WAKE, KMU_YIELD_WAKE_ADDR, 1u, 0u, KMU_YIELD_WAKE_RD, KMU_YIELD_WAKE_WR) \
   X(YIELD_ERR, KMU_YIELD_ERR_ADDR, 1u, 0u, KMU_YIELD_ERR_RD, KMU_YIELD_ERR_WR) \
+  X(YIELD_CTRL, KMU_YIELD_CTRL_ADDR, 1u, 0u, KMU_YIELD_CTRL_RD, KMU_YIELD_CTRL_WR) \
+  X(YIELD_WKERR, KMU_YIELD_WKERR_ADDR, 1u, 0u, KMU_YIELD_WKERR_RD, KMU_YIELD_WKERR_WR) \
   /* end of KMU_REGMAP_REGS */
 
 /* ---- every window: X(name, base, last address, reserved) */

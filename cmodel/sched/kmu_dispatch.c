@@ -1,12 +1,11 @@
 /* kmu_dispatch.c - C twin of rtl/sched/kmu_dispatch.v, built from the kmu_prio_enc and
  * kmu_rr_arb twins, plus its own registers (q/d: park_q, lift_q, part_q, umask_q, res_q, the
- * parked slots).  comb() evaluates the instances in a fixed order that is valid because an
- * arbiter's grant does not depend on its ack: (1) the level encoder u_lvl_enc and the four
- * per-level slot arbiters u_lvl_rr[k] (ack 0 for now) give the level and the slot; (2) the
- * need and the SM candidates from the query inputs; (3) the SM arbiter u_sm_rr, acked by its
- * own grant (the take); (4) the four slot arbiters again with their acks (comb is a pure
- * function of q and the inputs, so the second call simply replaces the first one's next
- * state).  tick() ticks the instances.
+ * parked slots, and lvl_ptr_q, the four levels' round-robin pointers).  comb() evaluates in a
+ * fixed order that is valid because an arbiter's grant does not depend on its ack: (1) the
+ * level encoder u_lvl_enc and one round-robin search of the chosen level's slots from its
+ * pointer give the level and the slot; (2) the need and the SM candidates from the query
+ * inputs; (3) the SM arbiter u_sm_rr, acked by its own grant (the take), which also moves the
+ * chosen level's pointer.  tick() ticks the instances.
  *
  * comb() runs four phases in order, each from the inputs the one before it made possible:
  * comb_slot (slot_p* -> q_slot), comb_need (q_* -> need_*), comb_take (sm_fit -> take,
@@ -17,20 +16,18 @@
 
 void kmu_dispatch_init(kmu_dispatch *m, const kmu_dispatch_params *p) {
   const kmu_prio_enc_params pe = {KMU_DISPATCH_LEVELS};
-  const kmu_rr_arb_params ps = {p->slots}, pm = {p->nsm};
+  const kmu_rr_arb_params pm = {p->nsm};
   m->p = *p;
   m->slot_w = 1;
   while ((1u << m->slot_w) < p->slots) m->slot_w++;
   m->sm_w = 1;
   while ((1u << m->sm_w) < p->nsm) m->sm_w++;
   kmu_prio_enc_init(&m->u_lvl_enc, &pe);
-  for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) kmu_rr_arb_init(&m->u_lvl_rr[k], &ps);
   kmu_rr_arb_init(&m->u_sm_rr, &pm);
 }
 
 void kmu_dispatch_free(kmu_dispatch *m) {
   kmu_prio_enc_free(&m->u_lvl_enc);
-  for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) kmu_rr_arb_free(&m->u_lvl_rr[k]);
   kmu_rr_arb_free(&m->u_sm_rr);
 }
 
@@ -38,7 +35,6 @@ void kmu_dispatch_reset(kmu_dispatch *m) {
   memset(&m->q, 0, sizeof m->q);
   m->d = m->q;
   kmu_prio_enc_reset(&m->u_lvl_enc);
-  for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) kmu_rr_arb_reset(&m->u_lvl_rr[k]);
   kmu_rr_arb_reset(&m->u_sm_rr);
 }
 
@@ -59,16 +55,25 @@ void kmu_dispatch_comb_slot(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispa
   kmu_prio_enc_comb(&m->u_lvl_enc, &ei, &eo);
   c->lvl_valid = (int)eo.valid_o;
   c->level = 3 - (unsigned)eo.idx_o;
-  c->lower_any = 0;
-  for (unsigned k = 0; k < c->level; k++) c->lower_any |= lvl_req[k] != 0;
+  /* a level below the chosen one has TBs left: two levels have unparked slots */
+  unsigned nlvl = 0;
+  for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) nlvl += lvl_req[k] != 0;
+  c->lower_any = nlvl >= 2;
 
-  /* one round-robin arbiter per level; the chosen level's grant is the slot */
-  for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) {
-    c->ri[k].req_i = lvl_req[k];
-    c->ri[k].ack_i = 0;
-    kmu_rr_arb_comb(&m->u_lvl_rr[k], &c->ri[k], &c->ro[k]);
+  /* the chosen level's slots from its round-robin pointer: the lowest at or after it, else the
+   * lowest (kmu_rr_arb's rule; no slot: 0) */
+  const uint64_t sel = lvl_req[c->level];
+  const unsigned ptr = m->q.lvl_ptr[c->level];
+  unsigned slot = 0;
+  int hit = 0;
+  for (unsigned s = m->p.slots; s-- > 0;) {
+    if (!((sel >> s) & 1)) continue;
+    if (!hit) slot = s;
+    if (s >= ptr) {
+      slot = s;
+      hit = 1;
+    }
   }
-  const unsigned slot = (unsigned)c->ro[c->level].gnt_idx_o;
   c->slot = slot;
   o->q_slot_o = slot;
   o->take_slot_o = slot;
@@ -121,11 +126,9 @@ void kmu_dispatch_comb_take(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispa
   kmu_rr_arb_comb(&m->u_sm_rr, &si, &so);
   const int take = (int)so.gnt_valid_o;
 
-  /* (4) the chosen level's arbiter moves past the slot that got a TB */
-  if (take) {
-    c->ri[c->level].ack_i = 1;
-    kmu_rr_arb_comb(&m->u_lvl_rr[c->level], &c->ri[c->level], &c->ro[c->level]);
-  }
+  /* the chosen level's pointer moves past the slot that got a TB (wrapping after SLOTS-1) */
+  memcpy(m->d.lvl_ptr, m->q.lvl_ptr, sizeof m->d.lvl_ptr);
+  if (take) m->d.lvl_ptr[c->level] = c->slot == m->p.slots - 1 ? 0 : c->slot + 1;
 
   /* parking: a pick that no SM may take under this cycle's masks is parked at the edge; a
    * change of the masks probes every parked slot again, a slot without TBs leaves the set */
@@ -168,6 +171,5 @@ void kmu_dispatch_comb(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispatch_o
 void kmu_dispatch_tick(kmu_dispatch *m) {
   m->q = m->d;
   kmu_prio_enc_tick(&m->u_lvl_enc);
-  for (unsigned k = 0; k < KMU_DISPATCH_LEVELS; k++) kmu_rr_arb_tick(&m->u_lvl_rr[k]);
   kmu_rr_arb_tick(&m->u_sm_rr);
 }

@@ -39,19 +39,18 @@ typedef struct {
 
 /* Its own registers (the RTL's names without _q): park, the parked slots (a pick that no SM
  * may take under the current masks), lift (the split lifted: every slot held by a parked
- * kernel), and the last cycle's masks part, umask, res.  The rest
- * of the state is the five round-robin pointers in the instances
- * (u_lvl_rr[k].q.ptr = g_lvl[k].u_lvl_rr.ptr_q, u_sm_rr.q.ptr = u_sm_rr.ptr_q). */
+ * kernel), the last cycle's masks part, umask, res, and lvl_ptr[k], level k's round-robin
+ * pointer (lvl_ptr_q[k*SLOT_W +: SLOT_W]).  The rest of the state is the SM arbiter's pointer
+ * (u_sm_rr.q.ptr = u_sm_rr.ptr_q). */
 typedef struct {
   uint64_t park, umask, res;
   unsigned part, lift;
+  unsigned lvl_ptr[KMU_DISPATCH_LEVELS];
 } kmu_dispatch_regs;
 /* nets between the phases of one cycle's comb() */
 typedef struct {
   int lvl_valid, lower_any;
   unsigned level, slot;
-  kmu_rr_arb_in ri[KMU_DISPATCH_LEVELS];
-  kmu_rr_arb_out ro[KMU_DISPATCH_LEVELS];
 } kmu_dispatch_nets;
 
 typedef struct {
@@ -60,7 +59,6 @@ typedef struct {
   kmu_dispatch_nets c;
   kmu_dispatch_regs q, d;
   kmu_prio_enc u_lvl_enc;
-  kmu_rr_arb u_lvl_rr[KMU_DISPATCH_LEVELS];
   kmu_rr_arb u_sm_rr;
 } kmu_dispatch;
 

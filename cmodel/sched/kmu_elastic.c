@@ -26,7 +26,7 @@ void kmu_elastic_comb(kmu_elastic *m, const kmu_elastic_in *i, kmu_elastic_out *
   const uint64_t tm = kmu_mask(p->tw), lm = kmu_mask(lw);
   const unsigned qm = (unsigned)kmu_mask(p->qw), um = (unsigned)kmu_mask(uw);
   const uint64_t sla = i->sla_i & tm, period = i->period_i & tm, smp = i->smp_time_i & tm;
-  const unsigned shift = (unsigned)i->shift_i & 7;
+  const unsigned shift = (unsigned)i->shift_i & 7, unit = (unsigned)i->unit_i & 7;
   const int arr = (int)(i->arr_i & 1), fin = (int)(i->fin_i & 1), sv = (int)(i->smp_valid_i & 1);
 
   /* l_e: the average */
@@ -51,6 +51,7 @@ void kmu_elastic_comb(kmu_elastic *m, const kmu_elastic_in *i, kmu_elastic_out *
   const uint64_t sla_top = sla << uw;
   const int over = q->acc >= sla_top, fits = q->acc >= q->dvs;
   const unsigned ceil_u = q->quo + (q->acc != 0);
+  const uint64_t u_sm = (uint64_t)ceil_u << unit; /* tasks -> SMs (TR_CTRL.UNIT) */
 
   *d = *q;
   d->upd = 0;
@@ -108,7 +109,7 @@ void kmu_elastic_comb(kmu_elastic *m, const kmu_elastic_in *i, kmu_elastic_out *
     case KMU_EL_END:
       d->eph = KMU_EL_IDLE;
       d->upd = 1;
-      d->u = ceil_u > p->nsm ? p->nsm : ceil_u;
+      d->u = u_sm > p->nsm ? p->nsm : (unsigned)u_sm;
       break;
     default: d->eph = KMU_EL_IDLE; break;
   }

@@ -1,5 +1,6 @@
-/* kmu_elastic.h - C twin of rtl/sched/kmu_elastic.v: TReM's Elastic policy, U = ceil(l_e * q /
- * SLA) SMs for user-facing work (capped at NSM), by one serial shift-add/compare engine. */
+/* kmu_elastic.h - C twin of rtl/sched/kmu_elastic.v: TReM's Elastic policy, U = min(NSM,
+ * ceil(l_e * q / SLA) << unit_i) SMs for user-facing work (a task holds 2^unit_i SMs), by one
+ * serial shift-add/compare engine. */
 #ifndef KMU_ELASTIC_H
 #define KMU_ELASTIC_H
 #include <stdint.h>
@@ -13,7 +14,7 @@ extern "C" {
 enum { KMU_EL_IDLE, KMU_EL_MUL, KMU_EL_CHK, KMU_EL_DIV, KMU_EL_END };
 
 #define KMU_ELASTIC_IN(X)                                                                      \
-  X(sla_i) X(period_i) X(shift_i) X(arr_i) X(fin_i) X(smp_valid_i) X(smp_time_i) X(cpl_i)
+  X(sla_i) X(period_i) X(shift_i) X(unit_i) X(arr_i) X(fin_i) X(smp_valid_i) X(smp_time_i) X(cpl_i)
 #define KMU_ELASTIC_OUT(X)                                                                     \
   X(u_o, always) X(upd_o, always) X(busy_o, always) X(le_o, always) X(q_o, always)             \
   X(err_o, always) X(err_cnt_o, always)

@@ -19,6 +19,8 @@ void kmu_revoke_init(kmu_revoke *m, const kmu_revoke_params *p) {
   m->tst_d = calloc(p->ct, 1);
   m->stb = calloc(p->ct, 1);
   m->stb_d = calloc(p->ct, 1);
+  m->rz = calloc(p->ct, 1);
+  m->rz_d = calloc(p->ct, 1);
   m->iss_m = calloc(p->ct, sizeof *m->iss_m);
   m->lid_m = calloc(p->ct, sizeof *m->lid_m);
   m->est_m = calloc(p->ct, sizeof *m->est_m);
@@ -33,6 +35,8 @@ void kmu_revoke_free(kmu_revoke *m) {
   free(m->tst_d);
   free(m->stb);
   free(m->stb_d);
+  free(m->rz);
+  free(m->rz_d);
   free(m->iss_m);
   free(m->lid_m);
   free(m->est_m);
@@ -48,6 +52,8 @@ void kmu_revoke_reset(kmu_revoke *m) {
   memcpy(m->tst_d, m->tst, m->p.ct);
   memset(m->stb, 0, m->p.ct);
   memset(m->stb_d, 0, m->p.ct);
+  memset(m->rz, 0, m->p.ct);
+  memset(m->rz_d, 0, m->p.ct);
   m->adm_new = m->adm_run = m->rcnt_we = m->iss_first = 0;
 }
 
@@ -75,47 +81,56 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
 
   /* request handshake */
   const int fire = (int)(i->req_valid_i & 1) && q->fsm == KMU_RVK_F_IDLE;
-  const int id_in = req_id <= (uint64_t)(ct - 1);
+  const int id_in = req_id <= (uint64_t)(ct - 1); /* (the RTL: the bits above the tag are 0) */
 
   /* scan step */
   const unsigned idx = q->idx < ct ? q->idx : 0, sel = q->sel < ct ? q->sel : 0;
-  const unsigned st_idx = m->tst[idx], st_sel = m->tst[sel];
-  const unsigned rcnt_idx = m->rcnt_m[idx], rcnt_sel = m->rcnt_m[sel];
-  const uint64_t start_idx = m->start_m[idx], iss_idx = m->iss_m[idx];
+  /* every table is read at idx_q (the scan's entry, then the target): tst_q and rcnt_m
+   * directly, the others through their read registers (lid_m forwarded) */
+  const unsigned st_idx = m->tst[idx];
+  /* the count: rcnt_m's read register, or 0 after a fresh kernel (rz_q) */
+  const unsigned rcnt_idx = m->rz[idx] ? 0 : q->rcnt_rd;
+  const uint64_t start_idx = q->start_rd, iss_idx = q->iss_rd;
+  const uint64_t lid_idx = q->lid_fw ? q->lid_fwd : q->lid_rd;
   const int live_idx =
       st_idx == KMU_RVK_T_RUN || st_idx == KMU_RVK_T_RVK || st_idx == KMU_RVK_T_REPLAY;
-  const int lid_hit = m->lid_m[idx] == q->id && st_idx != KMU_RVK_T_FREE;
-  /* the victim order: time since the first TB take (a candidate started before acceptance) */
-  const uint64_t age_idx = (q->acc_t - iss_idx) & tsm, age_best = (q->acc_t - q->best_iss) & tsm;
+  /* (sel_lid_q holds the request's launch id through a LID scan) */
+  const int lid_eq = lid_idx == q->sel_lid;
+  const int lid_hit = lid_eq && st_idx != KMU_RVK_T_FREE;
+  /* the victim order: time since the first TB take (a candidate started before acceptance);
+   * the choice's age is kept (best_age_q) */
+  const uint64_t age_idx = (q->acc_t - iss_idx) & tsm;
   const int room = q->kind == KMU_RVK_KIND_ROOM || q->kind == KMU_RVK_KIND_ROOM_EL;
-  const int room_ok = q->cand[idx] && !m->user_m[idx] && (!guard_on || rcnt_idx < thr);
+  const int room_ok = q->cand[idx] && !q->user_rd && (!guard_on || rcnt_idx < thr);
   const int take_lid =
       q->kind == KMU_RVK_KIND_LID && lid_hit && (!q->found || (live_idx && !q->flive));
-  const int take_room = room && room_ok && (!q->found || age_idx < age_best);
+  const int take_room = room && room_ok && (!q->found || age_idx < q->best_age);
 
-  /* decision */
+  /* decision: Elastic's rule with adders only (the RTL's comment): ndl = ~(start + est),
+   * rem_n = now + ndl = ~((est - elapsed) mod 2^TS_W); near done when rm = ~rem_n is in
+   * [1, est] (elapsed < est) and below the cost */
   const int cpl_sel = cpl_valid && cpl_tag == q->sel;
-  const uint64_t elapsed = (q->time - q->best_start) & tsm;
-  const int near_done =
-      q->best_est != 0 && elapsed < q->best_est && ((q->best_est - elapsed) & tsm) < cost;
+  const uint64_t ndl_idx = ~(q->est_rd + start_idx) & tsm;
+  const uint64_t rem_n = (q->time + q->best_ndl) & tsm;
+  const int near_done = rem_n != tsm && q->best_est + rem_n + 1 > tsm && cost + rem_n > tsm;
   unsigned dec;
   if (room) {
     if (!q->found)
       dec = KMU_RVK_ST_NO_VICTIM;
-    else if (!q->cand[sel] || cpl_sel)
+    else if (!q->cand[idx] || cpl_sel)
       dec = KMU_RVK_ST_FINISHED;
     else if (q->kind == KMU_RVK_KIND_ROOM_EL && near_done)
       dec = KMU_RVK_ST_NEAR_DONE;
     else
       dec = KMU_RVK_ST_OK;
-  } else if (!q->found || (q->kind == KMU_RVK_KIND_LID && m->lid_m[sel] != q->id)) {
+  } else if (!q->found || (q->kind == KMU_RVK_KIND_LID && !lid_eq)) {
     /* (LID: the tag found was reused by a fresh kernel after the scan read it) */
     dec = KMU_RVK_ST_UNKNOWN;
   } else {
-    switch (st_sel) {
+    switch (st_idx) {
       case KMU_RVK_T_RUN:
         dec = cpl_sel                               ? KMU_RVK_ST_FINISHED
-              : (guard_on && rcnt_sel >= thr) ? KMU_RVK_ST_GUARD
+              : (guard_on && rcnt_idx >= thr) ? KMU_RVK_ST_GUARD
                                                     : KMU_RVK_ST_OK;
         break;
       case KMU_RVK_T_DONE: dec = KMU_RVK_ST_FINISHED; break;
@@ -126,16 +141,15 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
     }
   }
   const int resolved = dec != KMU_RVK_ST_UNKNOWN && dec != KMU_RVK_ST_NO_VICTIM;
-  const uint64_t dec_lid = !resolved                   ? q->id
-                           : q->kind == KMU_RVK_KIND_TAG ? m->lid_m[sel]
-                                                         : q->sel_lid;
+  /* (sel_lid_q is the request's id until a take; a LID take keeps it) */
+  const uint64_t dec_lid = q->kind == KMU_RVK_KIND_TAG && resolved ? lid_idx : q->sel_lid;
 
   /* sequence */
   const uint64_t drop_ack = i->drop_ack_i & all_sm;
   const int all_ack = ((q->ack | drop_ack) & all_sm) == all_sm;
   const int fin_now = q->fin || cpl_sel;
-  const unsigned rcnt_inc = rcnt_sel == cntm ? cntm : rcnt_sel + 1;
-  const int guard_now = q->replay && guard_on && rcnt_sel < thr && rcnt_inc >= thr;
+  const unsigned rcnt_inc = rcnt_idx == cntm ? cntm : rcnt_idx + 1;
+  const int guard_now = q->replay && guard_on && rcnt_idx < thr && rcnt_inc >= thr;
 
   /* the request's one completion: an error in the decision, the abort of a target that
    * finished before the stop took hold, or the free's acknowledge */
@@ -162,6 +176,9 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
   m->adm_est = i->adm_est_i & tsm;
   m->adm_time = q->time;
   m->rcnt_we = end_ok && !adm_ret;
+  memcpy(m->rz_d, m->rz, ct);
+  if (m->adm_new) m->rz_d[adm_tag] = 1;
+  if (m->rcnt_we) m->rz_d[sel] = 0;
   /* the first TB take stamps the start for the victim order; an admission in the same cycle
    * (outside the contract) wins: it clears the started bit */
   m->iss_first = iss_valid && !m->stb[iss_tag];
@@ -181,9 +198,27 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
   if (end_ok && !adm_rep && !adm_ret)
     m->tst_d[sel] = q->replay ? KMU_RVK_T_REPLAY : KMU_RVK_T_RETIRED;
 
+  /* the next table index: the scan's next entry, then (its last cycle) the target; the tables'
+   * read registers load the entry at it as it is before this edge's writes */
+  const unsigned idx_d = fire                        ? 0
+                         : q->fsm != KMU_RVK_F_SCAN  ? q->idx
+                         : q->idx != ct - 1          ? (unsigned)((q->idx + 1) & tagm)
+                         : (take_lid || take_room)   ? q->idx
+                                                     : q->sel;
+  const unsigned idx_r = idx_d < ct ? idx_d : 0;
+
   /* the sequencer */
   *d = *q;
   d->time = (q->time + 1) & tsm;
+  d->idx = idx_d;
+  d->lid_rd = m->lid_m[idx_r];
+  d->user_rd = m->user_m[idx_r];
+  d->est_rd = m->est_m[idx_r];
+  d->start_rd = m->start_m[idx_r];
+  d->iss_rd = m->iss_m[idx_r];
+  d->rcnt_rd = m->rcnt_m[idx_r];
+  d->lid_fw = m->adm_new && adm_tag == idx_d;
+  d->lid_fwd = m->adm_lid;
   d->stop = d->free = d->done = d->guard = d->irq = 0;
   d->drop = 0;
   for (unsigned k = 0; k < ct; k++) {
@@ -198,8 +233,6 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
         d->fsm = KMU_RVK_F_SCAN;
         d->kind = kind;
         d->replay = (unsigned)(i->req_replay_i & 1);
-        d->id = req_id;
-        d->idx = 0;
         d->sel = kind == KMU_RVK_KIND_TAG ? (unsigned)(req_id & tagm) : 0;
         d->found = kind == KMU_RVK_KIND_TAG && id_in;
         d->flive = 0;
@@ -213,12 +246,11 @@ void kmu_revoke_comb(kmu_revoke *m, const kmu_revoke_in *i, kmu_revoke_out *o) {
         d->sel = idx;
         d->found = 1;
         d->flive = (unsigned)live_idx;
-        d->best_start = start_idx;
-        d->best_iss = iss_idx;
-        d->best_est = m->est_m[idx];
-        d->sel_lid = m->lid_m[idx];
+        d->best_ndl = ndl_idx;
+        d->best_age = age_idx;
+        d->best_est = q->est_rd;
+        d->sel_lid = lid_idx;
       }
-      d->idx = (unsigned)((q->idx + 1) & tagm);
       if (q->idx == ct - 1) d->fsm = KMU_RVK_F_DECIDE;
       break;
     case KMU_RVK_F_DECIDE:
@@ -288,11 +320,11 @@ void kmu_revoke_tick(kmu_revoke *m) {
     m->lid_m[m->adm_tag] = m->adm_lid;
     m->user_m[m->adm_tag] = m->adm_user;
     m->est_m[m->adm_tag] = m->adm_est;
-    m->rcnt_m[m->adm_tag] = 0;
   }
   if (m->adm_run) m->start_m[m->adm_tag] = m->adm_time;
   if (m->rcnt_we) m->rcnt_m[m->rcnt_wa] = m->rcnt_wd;
   memcpy(m->tst, m->tst_d, m->p.ct);
   memcpy(m->stb, m->stb_d, m->p.ct);
+  memcpy(m->rz, m->rz_d, m->p.ct);
   m->q = m->d;
 }

@@ -55,7 +55,10 @@ typedef struct {
 
 typedef struct {
   unsigned fsm, kind, replay, idx, sel, found, flive, fin;
-  uint64_t id, time, acc_t, best_start, best_iss, best_est, sel_lid;
+  uint64_t time, acc_t, best_ndl, best_age, best_est, sel_lid;
+  /* the tables' synchronous read registers (no reset) at idx_d, and lid_m's forward */
+  uint64_t lid_rd, lid_fwd, est_rd, start_rd, iss_rd;
+  unsigned lid_fw, user_rd, rcnt_rd;
   uint8_t cand[256]; /* cand_q[CT] */
   uint64_t ack, drop;
   unsigned stop, free, done, dreplay, guard, irq, dstat, dtag, gtag;
@@ -68,6 +71,7 @@ typedef struct {
   kmu_revoke_regs q, d;
   uint8_t *tst, *tst_d; /* tst_q[CT] (reset) and its next value */
   uint8_t *stb, *stb_d; /* stb_q[CT] (reset): started, and its next value */
+  uint8_t *rz, *rz_d;   /* rz_q[CT] (reset): count zero (a fresh kernel since rcnt_m's write) */
   /* tables without reset (zero here; garbage in the RTL, never read before written) */
   uint64_t *lid_m, *est_m, *start_m, *iss_m;
   uint8_t *user_m, *rcnt_m;

@@ -1,4 +1,5 @@
-/* kmu_trem_policy.c - C twin of rtl/sched/kmu_trem_policy.v.  Same state: nr_q, arm_q, req_q,
+/* kmu_trem_policy.c - C twin of rtl/sched/kmu_trem_policy.v.  Same state: nr_q, arm_q (the
+ * owed-arrival count), req_q,
  * kind_el_q, own_q, part_q, umask_q and the counters auto_cnt_q, auto_ok_q, auto_nv_q. */
 #include "kmu_trem_policy.h"
 
@@ -28,7 +29,13 @@ void kmu_trem_policy_comb(kmu_trem_policy *m, const kmu_trem_policy_in *i,
   const int pol_pri = pol == KMU_TREM_POL_PRIORITY, pol_el = pol == KMU_TREM_POL_ELASTIC;
   const int pol_on = pol_pri || pol_el;
   const int want = pol_pri || (pol_el && u != 0);
-  const int issue = q->arm && q->nr && !q->req && !q->own && want;
+  const int issue = q->arm != 0 && q->nr && !q->req && !q->own && want;
+  /* the owed count: + the arrival (saturating at 2^AW - 1), - the request, at most the
+   * user-facing kernels outstanding plus this cycle's arrival */
+  const unsigned arm_max = (unsigned)kmu_mask(m->p.aw), arr = (unsigned)(i->arr_i & 1);
+  const unsigned arm_add = (arr && q->arm != arm_max) ? q->arm + 1 : q->arm;
+  const unsigned arm_sub = issue ? arm_add - 1 : arm_add;
+  const unsigned arm_lim = (unsigned)(i->uq_i & kmu_mask(m->p.qw)) + arr;
   const int csr_valid = (int)(i->csr_valid_i & 1);
   /* TR_CMD first */
   const int acc_auto = q->req && !csr_valid && (i->rv_ready_i & 1);
@@ -37,7 +44,7 @@ void kmu_trem_policy_comb(kmu_trem_policy *m, const kmu_trem_policy_in *i,
 
   *d = *q;
   d->nr = (i->stall_i & 1) && (i->user_i & 1);
-  d->arm = pol_on && ((q->arm && !issue) || (i->arr_i & 1));
+  d->arm = !pol_on ? 0 : arm_sub > arm_lim ? arm_lim : arm_sub;
   d->req = pol_on && (issue || (q->req && !acc_auto));
   if (issue) d->kind_el = (unsigned)pol_el;
   d->own = acc_auto || (q->own && !done);

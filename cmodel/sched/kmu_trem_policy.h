@@ -11,7 +11,7 @@ extern "C" {
 #endif
 
 #define KMU_TREM_POLICY_IN(X)                                                                  \
-  X(policy_i) X(u_i) X(arr_i) X(stall_i) X(user_i) X(csr_valid_i) X(csr_kind_i)               \
+  X(policy_i) X(u_i) X(arr_i) X(uq_i) X(stall_i) X(user_i) X(csr_valid_i) X(csr_kind_i)               \
   X(csr_replay_i) X(csr_id_i) X(rv_ready_i) X(rv_done_i) X(rv_status_i)
 /* the request's data is compared while rv_valid_o is high */
 #define KMU_TREM_POLICY_OUT(X)                                                                 \
@@ -25,7 +25,7 @@ typedef KMU_PORTS_IN(KMU_TREM_POLICY_IN) kmu_trem_policy_in;
 typedef KMU_PORTS_OUT(KMU_TREM_POLICY_OUT) kmu_trem_policy_out;
 
 typedef struct {
-  unsigned nsm, lid_w; /* NSM (1..64), LID_W */
+  unsigned nsm, lid_w, aw, qw; /* NSM (1..64), LID_W, AW (1..8: owed arrivals), QW (q bits) */
 } kmu_trem_policy_params;
 
 /* the RTL's registers, same names without _q */

@@ -52,7 +52,8 @@
 //                                    kmu_revoke takes it (trem_req_ready_i); the bus waits on a
 //                                    TR_CMD write while a previous request is still held and not
 //                                    taken in this cycle.  trem_thr_o, trem_cost_o,
-//                                    trem_policy_o, trem_shift_o, trem_sla_o, trem_period_o are
+//                                    trem_policy_o, trem_shift_o, trem_unit_o, trem_sla_o,
+//                                    trem_period_o are
 //                                    the TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD registers.
 //                                    kmu_revoke's completion (trem_done_*_i) is captured in
 //                                    TR_RESULT, sets TR_EVENTS.DONE and counts in ERR_CNT_TREM
@@ -73,6 +74,9 @@
 //                                    ysig_addr_o its data from t+1 (a register, as PRE_HINT).
 //                                    YIELD_TAKE .. YIELD_ERR read kmu_yield_mon's counters
 //                                    ycnt_*_i live (not clearable: they are the monitor's).
+//                                    YIELD_CTRL (1.6): ytail_o, ymaxwait_o its fields, read
+//                                    by kmu_gpu's wake glue from the cycle after the write;
+//                                    YIELD_WKERR (1.6) reads kmu_gpu's ycnt_wkerr_i live.
 //   cp_*                           : the copy window (0x2300, register map 1.4) in front of
 //                                    kmu_copy_engine (RGEM 3.1), registered both ways.  A
 //                                    COPY_GO write copies COPY_SRC/DST/LEN/CTRL into the
@@ -201,6 +205,9 @@ module kmu_csr #(
     input  wire [  CNT_W-1:0] ycnt_nowork_i,        // YIELD_NOWORK
     input  wire [  CNT_W-1:0] ycnt_wake_i,          // YIELD_WAKE
     input  wire [  CNT_W-1:0] ycnt_err_i,           // YIELD_ERR
+    input  wire [  CNT_W-1:0] ycnt_wkerr_i,         // YIELD_WKERR (kmu_gpu's counter)
+    output wire               ytail_o,              // YIELD_CTRL.TAIL: wakes at the tail
+    output wire [        3:0] ymaxwait_o,           // YIELD_CTRL.MAXWAIT: a parked TB's bound
     // host kernel descriptor (HL_CMD), a valid/ready stream held stable until taken
     output wire               host_valid_o,
     input  wire               host_ready_i,
@@ -228,6 +235,7 @@ module kmu_csr #(
     output wire [       31:0] trem_cost_o,          // TR_COST
     output wire [        1:0] trem_policy_o,        // TR_CTRL.POLICY (trem_pol_e)
     output wire [        2:0] trem_shift_o,         // TR_CTRL.SHIFT
+    output wire [        2:0] trem_unit_o,          // TR_CTRL.UNIT
     output wire [       31:0] trem_sla_o,           // TR_SLA
     output wire [       31:0] trem_period_o,        // TR_PERIOD
     // ... and what kmu_revoke, kmu_elastic and kmu_kmu report back
@@ -320,6 +328,8 @@ module kmu_csr #(
   reg pre_hint_valid_q, pre_hint_valid_d;  // the PRE_HINT write pulse, one cycle late
   reg ysig_valid_q, ysig_valid_d;  // the YIELD_SIGNAL write pulse, one cycle late
   reg [31:0] ysig_addr_q, ysig_addr_d;  // its ADDR
+  reg ytail_q, ytail_d;  // YIELD_CTRL.TAIL
+  reg [3:0] ymaxwait_q, ymaxwait_d;  // YIELD_CTRL.MAXWAIT
   // scratch and registration staging
   reg [31:0] scratch_q, scratch_d;
   reg [31:0] kptr_q, kptr_d;
@@ -367,6 +377,7 @@ module kmu_csr #(
   reg [31:0] tr_cost_q, tr_cost_d, tr_sla_q, tr_sla_d, tr_period_q, tr_period_d;
   reg [1:0] tr_policy_q, tr_policy_d;
   reg [2:0] tr_shift_q, tr_shift_d;
+  reg [2:0] tr_unit_q, tr_unit_d;
   reg [CNT_W-1:0] cnt_trem_q, cnt_trem_d;  // ERR_CNT_TREM
   reg [CNT_W-1:0] perf_rvk_q, perf_rvk_d;  // PERF_REVOKES
   // copy window: staging (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL), COPY_CHUNK, COPY_IRQ
@@ -802,6 +813,7 @@ module kmu_csr #(
           wr_ok = KMU_TR_CTRL_WR;
           rval[KMU_TR_CTRL_POLICY_SHIFT+:KMU_TR_CTRL_POLICY_WIDTH] = tr_policy_q;
           rval[KMU_TR_CTRL_SHIFT_SHIFT+:KMU_TR_CTRL_SHIFT_WIDTH] = tr_shift_q;
+          rval[KMU_TR_CTRL_UNIT_SHIFT+:KMU_TR_CTRL_UNIT_WIDTH] = tr_unit_q;
         end
         KMU_TR_SLA_ADDR: begin
           rd_ok = KMU_TR_SLA_RD;
@@ -951,6 +963,17 @@ module kmu_csr #(
           wr_ok = KMU_YIELD_ERR_WR;
           rval  = cnt_rd(ycnt_err_i);
         end
+        KMU_YIELD_WKERR_ADDR: begin
+          rd_ok = KMU_YIELD_WKERR_RD;
+          wr_ok = KMU_YIELD_WKERR_WR;
+          rval  = cnt_rd(ycnt_wkerr_i);
+        end
+        KMU_YIELD_CTRL_ADDR: begin
+          rd_ok = KMU_YIELD_CTRL_RD;
+          wr_ok = KMU_YIELD_CTRL_WR;
+          rval[KMU_YIELD_CTRL_TAIL_SHIFT] = ytail_q;
+          rval[KMU_YIELD_CTRL_MAXWAIT_SHIFT+:KMU_YIELD_CTRL_MAXWAIT_WIDTH] = ymaxwait_q;
+        end
         KMU_COPY_CONFIG_ADDR: begin
           rd_ok = KMU_COPY_CONFIG_RD;
           wr_ok = KMU_COPY_CONFIG_WR;
@@ -1049,6 +1072,9 @@ module kmu_csr #(
   assign trem_cost_o = tr_cost_q;
   assign trem_policy_o = tr_policy_q;
   assign trem_shift_o = tr_shift_q;
+  assign trem_unit_o = tr_unit_q;
+  assign ytail_o = ytail_q;
+  assign ymaxwait_o = ymaxwait_q;
   assign trem_sla_o = tr_sla_q;
   assign trem_period_o = tr_period_q;
   assign cp_chunk_log2_o = cp_chunk_q;
@@ -1184,6 +1210,12 @@ module kmu_csr #(
     // the yield signal too (GPUpIO: kmu_yield_mon's sw_valid_i), with the address written
     ysig_valid_d = acc_wr && (a == KMU_YIELD_SIGNAL_ADDR);
     ysig_addr_d = ysig_valid_d ? bus_req_wdata_i : ysig_addr_q;
+    ytail_d = ytail_q;
+    ymaxwait_d = ymaxwait_q;
+    if (acc_wr && (a == KMU_YIELD_CTRL_ADDR)) begin
+      ytail_d = bus_req_wdata_i[KMU_YIELD_CTRL_TAIL_SHIFT];
+      ymaxwait_d = bus_req_wdata_i[KMU_YIELD_CTRL_MAXWAIT_SHIFT+:KMU_YIELD_CTRL_MAXWAIT_WIDTH];
+    end
 
     // ERR_STATUS: sticky, write 1 to clear, a set in the same cycle wins
     err_set = 32'd0;
@@ -1410,6 +1442,7 @@ module kmu_csr #(
     tr_cost_d = tr_cost_q;
     tr_policy_d = tr_policy_q;
     tr_shift_d = tr_shift_q;
+    tr_unit_d = tr_unit_q;
     tr_sla_d = tr_sla_q;
     tr_period_d = tr_period_q;
     // the request stage: taken by trem_req_ready_i, loaded by a TR_CMD write (which the bus
@@ -1450,6 +1483,7 @@ module kmu_csr #(
         KMU_TR_CTRL_ADDR: begin
           tr_policy_d = bus_req_wdata_i[KMU_TR_CTRL_POLICY_SHIFT+:KMU_TR_CTRL_POLICY_WIDTH];
           tr_shift_d  = bus_req_wdata_i[KMU_TR_CTRL_SHIFT_SHIFT+:KMU_TR_CTRL_SHIFT_WIDTH];
+          tr_unit_d   = bus_req_wdata_i[KMU_TR_CTRL_UNIT_SHIFT+:KMU_TR_CTRL_UNIT_WIDTH];
         end
         KMU_TR_SLA_ADDR: tr_sla_d = bus_req_wdata_i;
         KMU_TR_PERIOD_ADDR: tr_period_d = bus_req_wdata_i;
@@ -1486,6 +1520,7 @@ module kmu_csr #(
       tr_cost_q <= KMU_TR_COST_RESET;
       tr_policy_q <= KMU_TR_CTRL_POLICY_RESET[KMU_TR_CTRL_POLICY_WIDTH-1:0];
       tr_shift_q <= KMU_TR_CTRL_SHIFT_RESET[KMU_TR_CTRL_SHIFT_WIDTH-1:0];
+      tr_unit_q <= KMU_TR_CTRL_UNIT_RESET[KMU_TR_CTRL_UNIT_WIDTH-1:0];
       tr_sla_q <= KMU_TR_SLA_RESET;
       tr_period_q <= KMU_TR_PERIOD_RESET;
       cnt_trem_q <= {CNT_W{1'b0}};
@@ -1513,6 +1548,7 @@ module kmu_csr #(
       tr_cost_q <= tr_cost_d;
       tr_policy_q <= tr_policy_d;
       tr_shift_q <= tr_shift_d;
+      tr_unit_q <= tr_unit_d;
       tr_sla_q <= tr_sla_d;
       tr_period_q <= tr_period_d;
       cnt_trem_q <= cnt_trem_d;
@@ -1560,6 +1596,8 @@ module kmu_csr #(
       pre_hint_valid_q <= 1'b0;
       ysig_valid_q  <= 1'b0;
       ysig_addr_q   <= KMU_YIELD_SIGNAL_RESET;
+      ytail_q       <= KMU_YIELD_CTRL_TAIL_RESET[0];
+      ymaxwait_q    <= KMU_YIELD_CTRL_MAXWAIT_RESET[KMU_YIELD_CTRL_MAXWAIT_WIDTH-1:0];
       scratch_q     <= KMU_SCRATCH_RESET;
       kptr_q        <= 32'd0;
       grid_x_q      <= 16'd0;
@@ -1662,6 +1700,8 @@ module kmu_csr #(
       pre_hint_valid_q <= pre_hint_valid_d;
       ysig_valid_q  <= ysig_valid_d;
       ysig_addr_q   <= ysig_addr_d;
+      ytail_q       <= ytail_d;
+      ymaxwait_q    <= ymaxwait_d;
       scratch_q     <= scratch_d;
       kptr_q        <= kptr_d;
       grid_x_q      <= grid_x_d;

@@ -138,6 +138,9 @@ module kmu_frontend #(
     input  wire [CNT_W-1:0] ycnt_nowork_i,
     input  wire [CNT_W-1:0] ycnt_wake_i,
     input  wire [CNT_W-1:0] ycnt_err_i,
+    input  wire [CNT_W-1:0] ycnt_wkerr_i,  // YIELD_WKERR (kmu_gpu: wakes an SM refused)
+    output wire             ytail_o,       // YIELD_CTRL.TAIL (kmu_gpu's wake glue)
+    output wire [      3:0] ymaxwait_o,    // YIELD_CTRL.MAXWAIT
     // copy window (kmu_csr's COPY_* registers) to and from kmu_copy_engine, all registered
     output wire [               4:0] cp_chunk_log2_o,
     output wire                      cp_cmd_valid_o,
@@ -164,6 +167,7 @@ module kmu_frontend #(
     output wire [31:0]  trem_cost_o,  // TR_COST
     output wire [1:0]   trem_policy_o,  // TR_CTRL.POLICY (trem_pol_e)
     output wire [2:0]   trem_shift_o,  // TR_CTRL.SHIFT
+    output wire [2:0]   trem_unit_o,   // TR_CTRL.UNIT
     output wire [31:0]  trem_sla_o,  // TR_SLA
     output wire [31:0]  trem_period_o,  // TR_PERIOD
     input  wire         trem_req_ready_i,  // kmu_revoke takes the request
@@ -348,6 +352,9 @@ module kmu_frontend #(
       .ycnt_nowork_i      (ycnt_nowork_i),
       .ycnt_wake_i        (ycnt_wake_i),
       .ycnt_err_i         (ycnt_err_i),
+      .ycnt_wkerr_i       (ycnt_wkerr_i),
+      .ytail_o            (ytail_o),
+      .ymaxwait_o         (ymaxwait_o),
       .host_valid_o       (host_valid_o),
       .host_ready_i       (host_ready_i),
       .host_kptr_o        (host_kptr_o),
@@ -372,6 +379,7 @@ module kmu_frontend #(
       .trem_cost_o        (trem_cost_o),
       .trem_policy_o      (trem_policy_o),
       .trem_shift_o       (trem_shift_o),
+      .trem_unit_o        (trem_unit_o),
       .trem_sla_o         (trem_sla_o),
       .trem_period_o      (trem_period_o),
       .trem_req_ready_i   (trem_req_ready_i),

@@ -55,15 +55,15 @@ localparam [31:0]  KMU_ID_VALUE_MASK = 32'hFFFFFFFF;
 localparam [31:0]  KMU_ID_VALUE_RESET = 32'h4B4D5530;
 
 // ---- VERSION
-localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.5 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window; 1.5 adds the GPUpIO yield window at 0x2400 (YIELD_SIGNAL, YIELD_TAKE, YIELD_SPIN, YIELD_FULL, YIELD_NOWORK, YIELD_WAKE, YIELD_ERR) and the automatic-request counters TR_AUTO, TR_AUTO_NV in the TReM window.
-localparam [31:0]  KMU_VERSION_RESET = 32'h00000105;
+localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.6 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window; 1.5 adds the GPUpIO yield window at 0x2400 (YIELD_SIGNAL, YIELD_TAKE, YIELD_SPIN, YIELD_FULL, YIELD_NOWORK, YIELD_WAKE, YIELD_ERR) and the automatic-request counters TR_AUTO, TR_AUTO_NV in the TReM window; 1.6 adds TR_CTRL.UNIT (Elastic's SMs per user-facing task), and YIELD_CTRL (TAIL, MAXWAIT) and YIELD_WKERR to the yield window.
+localparam [31:0]  KMU_VERSION_RESET = 32'h00000106;
 localparam [31:0]  KMU_VERSION_MASK = 32'hFFFFFFFF;
 localparam [0:0]   KMU_VERSION_RD = 1'd1;
 localparam [0:0]   KMU_VERSION_WR = 1'd0;
 localparam integer KMU_VERSION_VALUE_SHIFT = 0;  // RO: constant
 localparam integer KMU_VERSION_VALUE_WIDTH = 32;
 localparam [31:0]  KMU_VERSION_VALUE_MASK = 32'hFFFFFFFF;
-localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000105;
+localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000106;
 
 // ---- CONFIG
 localparam [15:0]  KMU_CONFIG_ADDR = 16'h0008;  // Build parameters.
@@ -883,7 +883,7 @@ localparam [31:0]  KMU_TR_COST_VALUE_RESET = 32'h00000000;
 // ---- TR_CTRL
 localparam [15:0]  KMU_TR_CTRL_ADDR = 16'h221C;  // TReM policy control. Reset: OFF.
 localparam [31:0]  KMU_TR_CTRL_RESET = 32'h00000030;
-localparam [31:0]  KMU_TR_CTRL_MASK = 32'h00000073;
+localparam [31:0]  KMU_TR_CTRL_MASK = 32'h00000773;
 localparam [0:0]   KMU_TR_CTRL_RD = 1'd1;
 localparam [0:0]   KMU_TR_CTRL_WR = 1'd1;
 localparam integer KMU_TR_CTRL_POLICY_SHIFT = 0;  // RW: automatic revocation policy (OFF: only TR_CMD)
@@ -894,6 +894,10 @@ localparam integer KMU_TR_CTRL_SHIFT_SHIFT = 4;  // RW: Elastic's average of use
 localparam integer KMU_TR_CTRL_SHIFT_WIDTH = 3;
 localparam [31:0]  KMU_TR_CTRL_SHIFT_MASK = 32'h00000070;
 localparam [31:0]  KMU_TR_CTRL_SHIFT_RESET = 32'h00000003;
+localparam integer KMU_TR_CTRL_UNIT_SHIFT = 8;  // RW: Elastic's unit: a user-facing task holds 2^UNIT SMs, so U = min(NSM, ceil(l_e q / TR_SLA) << UNIT) SMs (unit_i of kmu_elastic; 0: U counts SMs)
+localparam integer KMU_TR_CTRL_UNIT_WIDTH = 3;
+localparam [31:0]  KMU_TR_CTRL_UNIT_MASK = 32'h00000700;
+localparam [31:0]  KMU_TR_CTRL_UNIT_RESET = 32'h00000000;
 
 // ---- TR_SLA
 localparam [15:0]  KMU_TR_SLA_ADDR = 16'h2220;  // Elastic: the user-facing SLA in cycles (sla_i of kmu_elastic).
@@ -1253,6 +1257,32 @@ localparam integer KMU_YIELD_ERR_COUNT_SHIFT = 0;  // RO: saturating count, zero
 localparam integer KMU_YIELD_ERR_COUNT_WIDTH = 16;
 localparam [31:0]  KMU_YIELD_ERR_COUNT_MASK = 32'h0000FFFF;
 localparam [31:0]  KMU_YIELD_ERR_COUNT_RESET = 32'h00000000;
+
+// ---- YIELD_CTRL
+localparam [15:0]  KMU_YIELD_CTRL_ADDR = 16'h241C;  // Yield re-enqueue policy (kmu_gpu's wake glue, docs/blocks/kmu_gpu.md section Yield). Read by the glue every cycle: a change applies to the next wake and to the TBs already parked.
+localparam [31:0]  KMU_YIELD_CTRL_RESET = 32'h00000000;
+localparam [31:0]  KMU_YIELD_CTRL_MASK = 32'h000000F1;
+localparam [0:0]   KMU_YIELD_CTRL_RD = 1'd1;
+localparam [0:0]   KMU_YIELD_CTRL_WR = 1'd1;
+localparam integer KMU_YIELD_CTRL_TAIL_SHIFT = 0;  // RW: 1: a woken thread block is re-enqueued at the tail, as a yield(0) spin is: parked until the dispatcher holds no TB that may start on its SM (the paper's software prototype, GPUpIO Fig. 12-15); 0: at the head (restored before any new TB of its SM)
+localparam integer KMU_YIELD_CTRL_TAIL_WIDTH = 1;
+localparam [31:0]  KMU_YIELD_CTRL_TAIL_MASK = 32'h00000001;
+localparam [31:0]  KMU_YIELD_CTRL_TAIL_RESET = 32'h00000000;
+localparam integer KMU_YIELD_CTRL_MAXWAIT_SHIFT = 4;  // RW: bound on a parked thread block's wait (a spin, or a tail wake): 0 unbounded (it waits while new work for its SM keeps arriving); k = 1..15: handed to its SM more than 8 * 2^k and at most 16 * 2^k + 1 cycles after the wake that parked it (one cycle more per head wake to that SM meanwhile), whatever work waits
+localparam integer KMU_YIELD_CTRL_MAXWAIT_WIDTH = 4;
+localparam [31:0]  KMU_YIELD_CTRL_MAXWAIT_MASK = 32'h000000F0;
+localparam [31:0]  KMU_YIELD_CTRL_MAXWAIT_RESET = 32'h00000000;
+
+// ---- YIELD_WKERR
+localparam [15:0]  KMU_YIELD_WKERR_ADDR = 16'h2420;  // Cycles in which an SM refused a wake (kmu_sm's wk_err_o): the woken thread block is no longer in its SM's preempted table, as when a TReM revocation dropped its kernel while it slept (the watch entry outlives the drop). Nothing is restored; two SMs refusing in one cycle count once. kmu_gpu's counter, read live (saturating, not clearable).
+localparam [31:0]  KMU_YIELD_WKERR_RESET = 32'h00000000;
+localparam [31:0]  KMU_YIELD_WKERR_MASK = 32'h0000FFFF;
+localparam [0:0]   KMU_YIELD_WKERR_RD = 1'd1;
+localparam [0:0]   KMU_YIELD_WKERR_WR = 1'd0;
+localparam integer KMU_YIELD_WKERR_COUNT_SHIFT = 0;  // RO: saturating count, zero-extended, read live from the block that counts (writes: SLVERR)
+localparam integer KMU_YIELD_WKERR_COUNT_WIDTH = 16;
+localparam [31:0]  KMU_YIELD_WKERR_COUNT_MASK = 32'h0000FFFF;
+localparam [31:0]  KMU_YIELD_WKERR_COUNT_RESET = 32'h00000000;
 
 // ---- codes copy_st_e
 localparam integer KMU_COPY_ST_W = 3;  // bits of copy_st_e (used by COPY_CPL.STATUS, COPY_STATUS.LAST_ERR)

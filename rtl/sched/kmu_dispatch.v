@@ -10,10 +10,11 @@
 // Choice, in one cycle:
 //   level  the highest k with slot_pk_i != 0 (kmu_prio_enc on {|p0,|p1,|p2,|p3}: bit 0 is
 //          level 3).  need_valid_o = some slot has TBs left.
-//   slot   round-robin among the slots of that level: one kmu_rr_arb per level
-//          (u_lvl_rr[k]), acked only by a take from its level, so each level keeps its own
-//          order.  The pick is held until it dispatches (no skipping of a slot that does not
-//          fit now: draining within the level too), unless no SM may ever take it (park).
+//   slot   round-robin among the slots of that level: one pointer per level (lvl_ptr_q),
+//          moved only by a take from its level, so each level keeps its own order; one
+//          search (kmu_rr_arb's rule) on the chosen level's slots from its pointer.  The
+//          pick is held until it dispatches (no skipping of a slot that does not fit now:
+//          draining within the level too), unless no SM may ever take it (park).
 //          q_slot_o = the pick.
 //   need   the picked slot's needs come back through the query port (q_*_i) and are
 //          broadcast (need_*_o); every SM answers sm_fit_i / sm_ewt_fit_i combinationally.
@@ -122,7 +123,6 @@ module kmu_dispatch #(
   localparam integer SLOT_W = (SLOTS > 1) ? $clog2(SLOTS) : 1;
   localparam integer SM_W = (NSM > 1) ? $clog2(NSM) : 1;
 
-  genvar g;
 
   // ---------------------------------------------------------------- parked slots
   // park_q: slots whose pick found no eligible SM at all (see the header); they take no part
@@ -152,44 +152,46 @@ module kmu_dispatch #(
   );
   wire [1:0] level = 2'd3 - lvl_idx;
 
-  // lower_any: a level below the chosen one has TBs left
-  wire lower_any = (level == 2'd3) ? (|lvl_any[3:1]) :
-                   (level == 2'd2) ? (|lvl_any[3:2]) :
-                   (level == 2'd1) ? lvl_any[3] : 1'b0;
+  // lower_any: a level below the chosen one has TBs left, i.e. two levels have unparked slots
+  wire lower_any = (lvl_any[0] && (|lvl_any[3:1])) || (lvl_any[1] && (|lvl_any[3:2])) ||
+                   (lvl_any[2] && lvl_any[3]);
 
-  // ---------------------------------------------------------------- slot: one RR per level
+  // ---------------------------------------------------------------- slot: round robin per level
+  // Each level keeps its own round-robin pointer (lvl_ptr_q, level k at [k*SLOT_W +: SLOT_W]),
+  // moved only by a take from its level, so each level keeps its own order.  Only the chosen
+  // level's grant is ever used, so one search serves all four: the chosen level's slots
+  // (lvl_sel) from its pointer, kmu_rr_arb's rule (the lowest slot at or after the pointer,
+  // else the lowest).  Four kmu_rr_arb, one per level, did the same search four times.
   wire [4*SLOTS-1:0] lvl_req = {vis_p3, vis_p2, vis_p1, vis_p0};
-  wire [4*SLOT_W-1:0] lvl_gnt_idx;
+  wire [SLOTS-1:0] lvl_sel = lvl_req[level*SLOTS+:SLOTS];
+  reg [4*SLOT_W-1:0] lvl_ptr_q;
+  wire [SLOT_W-1:0] lvl_ptr = lvl_ptr_q[level*SLOT_W+:SLOT_W];
   wire take;
-  generate
-    for (g = 0; g < 4; g = g + 1) begin : g_lvl
-      localparam [1:0] LV = g;
-      // gnt_o and gnt_valid_o unconnected: the index is used, u_lvl_enc says which level requests
-      kmu_rr_arb #(
-          .N(SLOTS)
-      ) u_lvl_rr (
-          .clk_i      (clk_i),
-          .rst_ni     (rst_ni),
-          .req_i      (lvl_req[g*SLOTS+:SLOTS]),
-          .ack_i      (take && (level == LV)),
-          /* verilator lint_off PINCONNECTEMPTY */  // one-hot grant not needed
-          .gnt_o      (),
-          /* verilator lint_on PINCONNECTEMPTY */
-          .gnt_idx_o  (lvl_gnt_idx[g*SLOT_W+:SLOT_W]),
-          /* verilator lint_off PINCONNECTEMPTY */  // u_lvl_enc gives the level's valid
-          .gnt_valid_o()
-          /* verilator lint_on PINCONNECTEMPTY */
-      );
-    end
-  endgenerate
-  reg [SLOT_W-1:0] slot;
+  reg [SLOT_W-1:0] slot, slot_lo;
+  reg slot_hit;
+  integer s;
   always @(*) begin
-    case (level)
-      2'd0: slot = lvl_gnt_idx[0*SLOT_W+:SLOT_W];
-      2'd1: slot = lvl_gnt_idx[1*SLOT_W+:SLOT_W];
-      2'd2: slot = lvl_gnt_idx[2*SLOT_W+:SLOT_W];
-      default: slot = lvl_gnt_idx[3*SLOT_W+:SLOT_W];
-    endcase
+    slot = {SLOT_W{1'b0}};
+    slot_lo = {SLOT_W{1'b0}};
+    slot_hit = 1'b0;
+    for (s = SLOTS - 1; s >= 0; s = s - 1) begin
+      if (lvl_sel[s]) begin
+        slot_lo = s[SLOT_W-1:0];
+        if (s[SLOT_W-1:0] >= lvl_ptr) begin
+          slot = s[SLOT_W-1:0];
+          slot_hit = 1'b1;
+        end
+      end
+    end
+    if (!slot_hit) slot = slot_lo;
+  end
+  // the slot after the one that got a TB (wrapping after SLOTS-1)
+  localparam integer SLOT_LAST_I = SLOTS - 1;
+  localparam [SLOT_W-1:0] SLOT_LAST = SLOT_LAST_I[SLOT_W-1:0];
+  wire [SLOT_W-1:0] slot_next = (slot == SLOT_LAST) ? {SLOT_W{1'b0}} : slot + 1'b1;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) lvl_ptr_q <= {4 * SLOT_W{1'b0}};
+    else if (take) lvl_ptr_q[level*SLOT_W+:SLOT_W] <= slot_next;
   end
 
   // ---------------------------------------------------------------- need

@@ -1,8 +1,11 @@
 // kmu_elastic - TReM's Elastic policy in hardware: how many SMs the user-facing kernels need,
-// U = ceil(l_e * q / SLA), capped at NSM; the rest serve batch kernels.
+// U = min(NSM, ceil(l_e * q / SLA) << unit_i); the rest serve batch kernels.
 //
 // Paper: TReM IV-A (Elastic: L_max(t) = l_e(t) * q(t), Equation 1; U(t) = ceil(L_max / SLA),
-// Equation 2; recomputed every 100 ms or when a task finishes), adapted from GPUs to SMs.
+// Equation 2; recomputed every 100 ms or when a task finishes), adapted from GPUs to SMs:
+// ceil(l_e q / SLA) counts user-facing tasks (the paper's GPUs, one task each) and a task
+// holds 2^unit_i SMs (TR_CTRL.UNIT), so the SMs set aside are that count shifted left by
+// unit_i (a power of two: a shift, no multiplier), capped at NSM.  unit_i = 0: U counts SMs.
 //
 // State kept here:
 //   le_q  l_e, a running average of user-facing execution times (cycles), from the samples
@@ -26,7 +29,7 @@
 //     always when SLA = 0) -> U = NSM; else
 //   DIV, UW steps: restoring division, bit b from UW-1 down: rem >= SLA << b -> rem -= SLA << b,
 //     quotient bit b set;
-//   END, 1 step: U = floor + (rem != 0), capped at NSM; u_o and upd_o.
+//   END, 1 step: U = (floor + (rem != 0)) << unit_i, capped at NSM; u_o and upd_o.
 // Latency: trigger in cycle t (engine idle) -> u_o / upd_o in t + QW + UW + 3 (13 cycles small,
 // 16 paper); CHK's early answers (L = 0, overflow) take the same time (the DIV steps run on).
 // A trigger while busy: the engine restarts the cycle after upd_o.
@@ -46,6 +49,7 @@ module kmu_elastic #(
     input  wire [       TW-1:0] sla_i,       // SLA in cycles
     input  wire [       TW-1:0] period_i,    // recompute timer period in cycles (0: no timer)
     input  wire [          2:0] shift_i,     // average weight 2^-shift_i (0: the last sample)
+    input  wire [          2:0] unit_i,      // a user-facing task holds 2^unit_i SMs
     // events
     input  wire                 arr_i,       // a user-facing kernel arrives (q + 1)
     input  wire                 fin_i,       // a user-facing kernel leaves (completed/retired)
@@ -118,6 +122,8 @@ module kmu_elastic #(
   wire [CW-1:0] rem_w = acc_w - {{LW{1'b0}}, dvs_q};
   /* verilator lint_on UNUSEDSIGNAL */
   wire [UW:0]   ceil_u = {1'b0, quo_q} + {{UW{1'b0}}, (acc_q != {LW{1'b0}})};
+  // tasks -> SMs: a shift by unit_i (0..7), wide enough that nothing is lost before the cap
+  wire [UW+7:0] u_sm = {7'd0, ceil_u} << unit_i;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -195,7 +201,7 @@ module kmu_elastic #(
         E_END: begin
           eph_q <= E_IDLE;
           upd_q <= 1'b1;
-          u_q   <= (ceil_u > {1'b0, U_MAX}) ? U_MAX : ceil_u[UW-1:0];
+          u_q   <= (u_sm > {8'd0, U_MAX}) ? U_MAX : u_sm[UW-1:0];
         end
         default: eph_q <= E_IDLE;
       endcase

@@ -17,17 +17,20 @@
 //              REPLAY (revoked, waiting in the pending pool for its replay), DONE (its last
 //              kernel completed), RETIRED (its last kernel was revoked and retired);
 //   stb_q[CT]  (reset) started: a TB of the tag's kernel was taken since its (re)admission;
+//   rz_q[CT]   (reset) count zero: a fresh kernel was admitted since rcnt_m's last write;
 //   lid_m, user_m, est_m, start_m, iss_m, rcnt_m (no reset: read only when tst_q / stb_q say
 //              written): the launch id, class (1 user-facing, 0 batch), estimated execution
 //              time in cycles (0: none given), start time (time_q at admission or replay
 //              re-admission: Elastic's elapsed time), first-issue time (time_q when its first
-//              TB take is seen: the victim order) and revocation count.
+//              TB take is seen: the victim order) and revocation count.  Each has one write
+//              port and one synchronous read port (block RAM; iCE40 has no LUT RAM): all are
+//              read at one index, idx_q (the scan's entry, then the target).
 // The revocation count travels with the kernel through its replay because a replayed kernel
 // keeps its kernel tag (kmu_kmu requeues it with its tag, as it does a swapped-out
-// continuation): rcnt_m[tag] is cleared only when a fresh kernel is admitted into the tag.
+// continuation): it restarts at 0 only when a fresh kernel is admitted into the tag (rz_q).
 //
 // One request at a time (req_ready_o = idle).  A request accepted in cycle t is resolved by a
-// serial scan of the CT entries (one per cycle, t+1..t+CT: the LUT-RAM tables have one read
+// serial scan of the CT entries (one per cycle, t+1..t+CT: the block-RAM tables have one read
 // address for it, and no CT-wide comparator tree is needed) and decided in t+CT+1:
 //   kind TAG      the entry req_id_i (>= CT: unknown);
 //   kind LID      the lowest live entry (RUN, RVK, REPLAY) with that launch id, else the lowest
@@ -159,7 +162,6 @@ module kmu_revoke #(
                    F_FREE = 3'd5;
   localparam integer LAST_I = CT - 1;
   localparam [TAG_W-1:0] LAST = LAST_I[TAG_W-1:0];  // the last tag
-  localparam [LID_W-1:0] LAST_ID = LAST_I[LID_W-1:0];
   localparam [CNT_W-1:0] CNT_MAX = {CNT_W{1'b1}};
   localparam [NSM-1:0] ALL_SM = {NSM{1'b1}};
 
@@ -174,15 +176,15 @@ module kmu_revoke #(
   localparam integer TST_W = 3;
   reg [TST_W*CT-1:0] tst_q;
   reg [CT-1:0] stb_q;  // started (a valid bit of iss_m)
+  reg [CT-1:0] rz_q;   // count zero: a fresh kernel since rcnt_m's last write
 
   // ---------------------------------------------------------------- sequencer state
   reg [      2:0] fsm_q;
   reg [      1:0] kind_q;
   reg             replay_q;
-  reg [LID_W-1:0] id_q;
   reg [TAG_W-1:0] idx_q, sel_q;
   reg             found_q, flive_q, fin_q;
-  reg [ TS_W-1:0] time_q, acc_t_q, best_start_q, best_iss_q, best_est_q;
+  reg [ TS_W-1:0] time_q, acc_t_q, best_ndl_q, best_age_q, best_est_q;
   reg [LID_W-1:0] sel_lid_q;
   reg [   CT-1:0] cand_q;
   reg [  NSM-1:0] ack_q;
@@ -195,50 +197,91 @@ module kmu_revoke #(
   reg [     15:0] err_cnt_q, rvk_cnt_q;
 
   // ---------------------------------------------------------------- table reads
+  // Every table is read at idx_q only: the scan's entry in F_SCAN, and the target (idx_q =
+  // sel_q, set in the scan's last cycle) from the decision on.  lid_m, user_m, est_m, start_m
+  // and iss_m have one write port and one synchronous read port (block RAM): read at idx_d,
+  // the next idx_q, into *_rd_q, which hold the entry as it was before this edge's write.
+  // Only lid_m is forwarded (lid_fw_q: written at the edge that read it): its reads (the LID
+  // scan's compare, the decision's launch id) must see a fresh kernel admitted one cycle
+  // before.  The others need no forward: they are written only by an admission (user_m, est_m,
+  // start_m) or a first take (iss_m) of a tag that is then no ROOM candidate (cand_q cleared
+  // at that edge, or never set: a first take means not started at acceptance), and only a
+  // candidate's entry is used (the scan's take_room, the decision's Elastic rule).
+  reg  [LID_W-1:0] lid_rd_q, lid_fwd_q;
+  reg              lid_fw_q, user_rd_q;
+  reg  [ TS_W-1:0] est_rd_q, start_rd_q, iss_rd_q;
+  reg  [CNT_W-1:0] rcnt_rd_q;
   wire [      2:0] st_idx = tst_q[idx_q*TST_W+:TST_W];
-  wire [      2:0] st_sel = tst_q[sel_q*TST_W+:TST_W];
-  wire [      2:0] st_adm = tst_q[adm_tag_i*TST_W+:TST_W];
-  wire [      2:0] st_cpl = tst_q[cpl_tag_i*TST_W+:TST_W];
-  wire [CNT_W-1:0] rcnt_idx = rcnt_m[idx_q];
-  wire [CNT_W-1:0] rcnt_sel = rcnt_m[sel_q];
-  wire [ TS_W-1:0] start_idx = start_m[idx_q];
-  wire [ TS_W-1:0] iss_idx = iss_m[idx_q];
+  // the revocation count: rcnt_m holds what the completions wrote, rz_q says "a fresh kernel
+  // since" (count 0), so the table has one write port (block RAM) and no forward (written only
+  // at a completion, never while a scan or a decision reads it)
+  wire [CNT_W-1:0] rcnt_idx = rz_q[idx_q] ? {CNT_W{1'b0}} : rcnt_rd_q;
+  wire [ TS_W-1:0] start_idx = start_rd_q;
+  wire [ TS_W-1:0] iss_idx = iss_rd_q;
+  wire [LID_W-1:0] lid_idx = lid_fw_q ? lid_fwd_q : lid_rd_q;
   wire             guard_on = (thr_i != {CNT_W{1'b0}});
+  // per-tag state flags (the admission reads two of them at its tag)
+  reg  [   CT-1:0] run_vec, rvk_vec, rep_vec;
+  integer k;
+  always @(*) begin
+    for (k = 0; k < CT; k = k + 1) begin
+      run_vec[k] = (tst_q[k*TST_W+:TST_W] == T_RUN);
+      rvk_vec[k] = (tst_q[k*TST_W+:TST_W] == T_RVK);
+      rep_vec[k] = (tst_q[k*TST_W+:TST_W] == T_REPLAY);
+    end
+  end
 
   // request handshake
   wire             fire = req_valid_i && (fsm_q == F_IDLE);
   // the request's tag when it names one (TAG): in range?
-  wire             id_in = (req_id_i <= LAST_ID);
+  // (no compare with CT - 1 when CT is a power of two: the bits above the tag must be 0)
+  localparam POW2 = (CT == (1 << TAG_W));
+  wire             id_in = ((req_id_i >> TAG_W) == {LID_W{1'b0}}) &&
+                           (POW2 || (req_id_i[TAG_W-1:0] <= LAST));
 
   // scan step: does entry idx_q replace the current choice?
   wire             live_idx = (st_idx == T_RUN) || (st_idx == T_RVK) || (st_idx == T_REPLAY);
-  wire             lid_hit = (lid_m[idx_q] == id_q) && (st_idx != T_FREE);
-  // the victim order: time since the first TB take (a candidate started before acceptance)
+  // (sel_lid_q holds the request's launch id through a LID scan: it takes only an equal one)
+  wire             lid_eq = (lid_idx == sel_lid_q);
+  wire             lid_hit = lid_eq && (st_idx != T_FREE);
+  // the victim order: time since the first TB take (a candidate started before acceptance);
+  // the choice's age is kept (best_age_q), not recomputed from its first-take time.  age_idx <
+  // best_age_q is the carry of best_age_q + ~age_idx (an adder's carry needs no LUT per bit; a
+  // compare of two registers costs two)
   wire [ TS_W-1:0] age_idx = acc_t_q - iss_idx;
-  wire [ TS_W-1:0] age_best = acc_t_q - best_iss_q;
-  wire             room_ok = cand_q[idx_q] && !user_m[idx_q] && (!guard_on || (rcnt_idx < thr_i));
+  wire [   TS_W:0] age_lt = {1'b0, best_age_q} + {1'b0, ~age_idx};
+  wire             room_ok = cand_q[idx_q] && !user_rd_q && (!guard_on || (rcnt_idx < thr_i));
   wire             take_lid = (kind_q == KIND_LID) && lid_hit && (!found_q || (live_idx && !flive_q));
   wire             room_q = (kind_q == KIND_ROOM) || (kind_q == KIND_ROOM_EL);
-  wire             take_room = room_q && room_ok && (!found_q || (age_idx < age_best));
+  wire             take_room = room_q && room_ok && (!found_q || age_lt[TS_W]);
 
   // decision
   wire             cpl_sel = cpl_valid_i && (cpl_tag_i == sel_q);
-  wire [ TS_W-1:0] elapsed = time_q - best_start_q;
-  wire             near_done = (best_est_q != {TS_W{1'b0}}) && (elapsed < best_est_q) &&
-                               ((best_est_q - elapsed) < cost_i);
+  // Elastic's rule, est != 0, elapsed < est and est - elapsed < cost (elapsed = now - start),
+  // with adders only (no inverted operand, so no LUT per bit beside the carries): the scan
+  // keeps the choice's ndl = ~(start + est) (best_ndl_q, "not the deadline"), then
+  // rem_n = now + ndl = ~rm with rm = (est - elapsed) mod 2^TS_W.  elapsed < est exactly when
+  // rm is in [1, est] (an overrun, elapsed >= est, wraps rm to 0 or above est; est = 0 leaves
+  // the range empty): rm != 0 is rem_n != all ones, rm <= est the carry of est + rem_n + 1;
+  // rm < cost the carry of cost + rem_n.
+  wire [ TS_W-1:0] ndl_idx = ~(est_rd_q + start_idx);
+  wire [ TS_W-1:0] rem_n = time_q + best_ndl_q;
+  wire [   TS_W:0] rm_le_est = {1'b0, best_est_q} + {1'b0, rem_n} + {{TS_W{1'b0}}, 1'b1};
+  wire [   TS_W:0] rm_lt_cost = {1'b0, cost_i} + {1'b0, rem_n};
+  wire             near_done = (rem_n != {TS_W{1'b1}}) && rm_le_est[TS_W] && rm_lt_cost[TS_W];
   reg  [      2:0] dec;
   always @(*) begin
     if (room_q) begin
       if (!found_q) dec = ST_NO_VICTIM;
-      else if (!cand_q[sel_q] || cpl_sel) dec = ST_FINISHED;
+      else if (!cand_q[idx_q] || cpl_sel) dec = ST_FINISHED;
       else if ((kind_q == KIND_ROOM_EL) && near_done) dec = ST_NEAR_DONE;
       else dec = ST_OK;
-    end else if (!found_q || ((kind_q == KIND_LID) && (lid_m[sel_q] != id_q))) begin
+    end else if (!found_q || ((kind_q == KIND_LID) && !lid_eq)) begin
       // (LID: the tag found was reused by a fresh kernel after the scan read it)
       dec = ST_UNKNOWN;
     end else begin
-      case (st_sel)
-        T_RUN: dec = cpl_sel ? ST_FINISHED : (guard_on && (rcnt_sel >= thr_i)) ? ST_GUARD : ST_OK;
+      case (st_idx)
+        T_RUN: dec = cpl_sel ? ST_FINISHED : (guard_on && (rcnt_idx >= thr_i)) ? ST_GUARD : ST_OK;
         T_DONE: dec = ST_FINISHED;
         T_RVK, T_REPLAY, T_RETIRED: dec = ST_REVOKED;
         default: dec = ST_UNKNOWN;
@@ -247,13 +290,15 @@ module kmu_revoke #(
   end
   // a resolved target names a kernel (for the completion's tag and launch id)
   wire             resolved = (dec != ST_UNKNOWN) && (dec != ST_NO_VICTIM);
-  wire [LID_W-1:0] dec_lid = !resolved ? id_q : (kind_q == KIND_TAG) ? lid_m[sel_q] : sel_lid_q;
+  // (sel_lid_q is the request's id until a scan takes an entry: only LID and ROOM take, and
+  // a LID take keeps the id; so only a resolved TAG request needs the table)
+  wire [LID_W-1:0] dec_lid = ((kind_q == KIND_TAG) && resolved) ? lid_idx : sel_lid_q;
 
   // sequence
   wire             all_ack = ((ack_q | drop_ack_i) == ALL_SM);
   wire             fin_now = fin_q || cpl_sel;
-  wire [CNT_W-1:0] rcnt_inc = (rcnt_sel == CNT_MAX) ? CNT_MAX : rcnt_sel + 1'b1;
-  wire             guard_now = replay_q && guard_on && (rcnt_sel < thr_i) && (rcnt_inc >= thr_i);
+  wire [CNT_W-1:0] rcnt_inc = (rcnt_idx == CNT_MAX) ? CNT_MAX : rcnt_idx + 1'b1;
+  wire             guard_now = replay_q && guard_on && (rcnt_idx < thr_i) && (rcnt_inc >= thr_i);
 
   // the request's one completion, in one of three cycles: an error in the decision, the abort
   // of a target that finished before the stop took hold, or the free's acknowledge
@@ -279,47 +324,85 @@ module kmu_revoke #(
                              (adm_tag_i == sel_q);
   wire             adm_ret = adm_valid_i && adm_fresh_i && end_ok && !replay_q &&
                              (adm_tag_i == sel_q);
-  wire             adm_st = adm_valid_i && ((st_adm != T_RVK) || adm_ret);
+  wire             adm_st = adm_valid_i && (!rvk_vec[adm_tag_i] || adm_ret);
   wire             adm_new = adm_st && adm_fresh_i;
-  wire             adm_run = (adm_st && (adm_fresh_i || (st_adm == T_REPLAY))) || adm_rep;
+  wire             adm_run = (adm_st && (adm_fresh_i || rep_vec[adm_tag_i])) || adm_rep;
   // the first TB take of a kernel stamps its start for the victim order (an admission in the
   // same cycle, outside the contract, wins: it clears stb_q)
   wire             iss_first = iss_valid_i && !stb_q[iss_tag_i];
-  integer k;
+  // the next table index: the scan's next entry, then (the scan's last cycle) the target
+  wire [TAG_W-1:0] idx_d = fire ? {TAG_W{1'b0}} :
+                           (fsm_q != F_SCAN) ? idx_q :
+                           (idx_q != LAST) ? idx_q + 1'b1 :
+                           (take_lid || take_room) ? idx_q : sel_q;
+  // the count's one write: a revocation's completion (a fresh kernel admitted into the tag in
+  // that cycle starts at 0 instead)
+  wire             rcnt_we = end_ok && !adm_ret;
   always @(posedge clk_i) begin
+    lid_rd_q   <= lid_m[idx_d];
+    user_rd_q  <= user_m[idx_d];
+    est_rd_q   <= est_m[idx_d];
+    start_rd_q <= start_m[idx_d];
+    iss_rd_q   <= iss_m[idx_d];
+    rcnt_rd_q  <= rcnt_m[idx_d];
+    lid_fw_q   <= adm_new && (adm_tag_i == idx_d);
+    lid_fwd_q  <= adm_lid_i;
     if (iss_first) iss_m[iss_tag_i] <= time_q;
     if (adm_new) begin
       lid_m[adm_tag_i]  <= adm_lid_i;
       user_m[adm_tag_i] <= adm_user_i;
       est_m[adm_tag_i]  <= adm_est_i;
-      rcnt_m[adm_tag_i] <= {CNT_W{1'b0}};
     end
     if (adm_run) start_m[adm_tag_i] <= time_q;
-    if (end_ok && !adm_ret) rcnt_m[sel_q] <= rcnt_inc;  // (a fresh kernel starts at 0)
+    if (rcnt_we) rcnt_m[sel_q] <= rcnt_inc;
+  end
+
+  // the sequencer's write of the target's state (its three writes are in different states)
+  wire             seq_we = ((fsm_q == F_DECIDE) && (dec == ST_OK)) || end_fin ||
+                            (end_ok && !adm_rep && !adm_ret);
+  wire [      2:0] seq_st = end_ok ? (replay_q ? T_REPLAY : T_RETIRED) : end_fin ? T_DONE : T_RVK;
+  // next tag states, decoded per tag (one compare of each event's tag with k; no shifted masks)
+  reg  [TST_W*CT-1:0] tst_d;
+  reg  [   CT-1:0] stb_d, rz_d;
+  reg  [      2:0] st_k;
+  always @(*) begin
+    tst_d = tst_q;
+    stb_d = stb_q;
+    rz_d  = rz_q;
+    for (k = 0; k < CT; k = k + 1) begin
+      st_k = tst_q[k*TST_W+:TST_W];
+      if (iss_valid_i && (iss_tag_i == k[TAG_W-1:0])) stb_d[k] = 1'b1;
+      if (cpl_valid_i && (cpl_tag_i == k[TAG_W-1:0]) && ((st_k == T_RUN) || (st_k == T_REPLAY)))
+        tst_d[k*TST_W+:TST_W] = T_DONE;
+      if (adm_new && (adm_tag_i == k[TAG_W-1:0])) rz_d[k] = 1'b1;
+      if (rcnt_we && (sel_q == k[TAG_W-1:0])) rz_d[k] = 1'b0;
+      if (adm_run && (adm_tag_i == k[TAG_W-1:0])) begin
+        tst_d[k*TST_W+:TST_W] = T_RUN;
+        stb_d[k] = 1'b0;  // a (re)start: nothing of it taken yet
+      end
+      if (seq_we && (sel_q == k[TAG_W-1:0])) tst_d[k*TST_W+:TST_W] = seq_st;
+    end
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       tst_q <= {CT{T_FREE}};
       stb_q <= {CT{1'b0}};
+      rz_q  <= {CT{1'b0}};
     end else begin
-      if (iss_valid_i) stb_q[iss_tag_i] <= 1'b1;
-      if (adm_run) stb_q[adm_tag_i] <= 1'b0;  // a (re)start: nothing of it taken yet
-      if (cpl_valid_i && ((st_cpl == T_RUN) || (st_cpl == T_REPLAY)))
-        tst_q[cpl_tag_i*TST_W+:TST_W] <= T_DONE;
-      if (adm_run) tst_q[adm_tag_i*TST_W+:TST_W] <= T_RUN;
-      if ((fsm_q == F_DECIDE) && (dec == ST_OK)) tst_q[sel_q*TST_W+:TST_W] <= T_RVK;
-      if (end_fin) tst_q[sel_q*TST_W+:TST_W] <= T_DONE;
-      if (end_ok && !adm_rep && !adm_ret)
-        tst_q[sel_q*TST_W+:TST_W] <= replay_q ? T_REPLAY : T_RETIRED;
+      tst_q <= tst_d;
+      stb_q <= stb_d;
+      rz_q  <= rz_d;
     end
   end
 
   // ---------------------------------------------------------------- the sequencer
-  reg [CT-1:0] run_vec, evt_clr;
+  // the saturating counters hold at all ones: the increment's carry out says so (no compare)
+  wire [16:0] err_inc = {1'b0, err_cnt_q} + 17'd1;
+  wire [16:0] rvk_inc = {1'b0, rvk_cnt_q} + 17'd1;
+  reg [CT-1:0] evt_clr;
   always @(*) begin
     for (k = 0; k < CT; k = k + 1) begin
-      run_vec[k] = (tst_q[k*TST_W+:TST_W] == T_RUN);
       evt_clr[k] = (cpl_valid_i && (cpl_tag_i == k[TAG_W-1:0])) ||
                    (adm_run && (adm_tag_i == k[TAG_W-1:0]));
     end
@@ -330,7 +413,6 @@ module kmu_revoke #(
       fsm_q        <= F_IDLE;
       kind_q       <= 2'd0;
       replay_q     <= 1'b0;
-      id_q         <= {LID_W{1'b0}};
       idx_q        <= {TAG_W{1'b0}};
       sel_q        <= {TAG_W{1'b0}};
       found_q      <= 1'b0;
@@ -338,8 +420,8 @@ module kmu_revoke #(
       fin_q        <= 1'b0;
       time_q       <= {TS_W{1'b0}};
       acc_t_q      <= {TS_W{1'b0}};
-      best_start_q <= {TS_W{1'b0}};
-      best_iss_q   <= {TS_W{1'b0}};
+      best_ndl_q   <= {TS_W{1'b0}};
+      best_age_q   <= {TS_W{1'b0}};
       best_est_q   <= {TS_W{1'b0}};
       sel_lid_q    <= {LID_W{1'b0}};
       cand_q       <= {CT{1'b0}};
@@ -359,6 +441,7 @@ module kmu_revoke #(
       rvk_cnt_q    <= 16'd0;
     end else begin
       time_q  <= time_q + 1'b1;
+      idx_q   <= idx_d;
       stop_q  <= 1'b0;
       drop_q  <= {NSM{1'b0}};
       free_q  <= 1'b0;
@@ -375,8 +458,6 @@ module kmu_revoke #(
             fsm_q     <= F_SCAN;
             kind_q    <= req_kind_i;
             replay_q  <= req_replay_i;
-            id_q      <= req_id_i;
-            idx_q     <= {TAG_W{1'b0}};
             sel_q     <= (req_kind_i == KIND_TAG) ? req_id_i[TAG_W-1:0] : {TAG_W{1'b0}};
             found_q   <= (req_kind_i == KIND_TAG) && id_in;
             flive_q   <= 1'b0;
@@ -390,12 +471,11 @@ module kmu_revoke #(
             sel_q        <= idx_q;
             found_q      <= 1'b1;
             flive_q      <= live_idx;
-            best_start_q <= start_idx;
-            best_iss_q   <= iss_idx;
-            best_est_q   <= est_m[idx_q];
-            sel_lid_q    <= lid_m[idx_q];
+            best_ndl_q   <= ndl_idx;
+            best_age_q   <= age_idx;
+            best_est_q   <= est_rd_q;
+            sel_lid_q    <= lid_idx;
           end
-          idx_q <= idx_q + 1'b1;
           if (idx_q == LAST) fsm_q <= F_DECIDE;
         end
         F_DECIDE: begin
@@ -425,7 +505,7 @@ module kmu_revoke #(
           if (end_ok) begin
             guard_q   <= guard_now;
             gtag_q    <= sel_q;
-            rvk_cnt_q <= (rvk_cnt_q == 16'hffff) ? rvk_cnt_q : rvk_cnt_q + 16'd1;
+            if (!rvk_inc[16]) rvk_cnt_q <= rvk_inc[15:0];
           end
         end
         default: fsm_q <= F_IDLE;
@@ -438,7 +518,7 @@ module kmu_revoke #(
         dreplay_q <= replay_q;
         dtag_q    <= end_tag;
         dlid_q    <= end_lid;
-        if (!end_ok) err_cnt_q <= (err_cnt_q == 16'hffff) ? err_cnt_q : err_cnt_q + 16'd1;
+        if (!end_ok && !err_inc[16]) err_cnt_q <= err_inc[15:0];
       end
     end
   end
@@ -469,9 +549,9 @@ module kmu_revoke #(
   always @(posedge clk_i) begin
     if (rst_ni) begin
       // the target is the one tag under revocation while the sequence runs
-      if (((fsm_q == F_DROP) || (fsm_q == F_FREE)) && (st_sel != T_RVK)) begin
+      if (((fsm_q == F_DROP) || (fsm_q == F_FREE)) && ((st_idx != T_RVK) || (idx_q != sel_q))) begin
         $display("ASSERTION kmu_revoke %m t=%0t: tag %0d in sequence state %0d but table state %0d",
-                 $time, sel_q, fsm_q, st_sel);
+                 $time, sel_q, fsm_q, st_idx);
         $stop;
       end
       // one request pulse at a time, only in its state's first cycle

@@ -1,8 +1,8 @@
 // kmu_trem_policy - TReM's automatic policies in hardware: Priority and Elastic's "make room"
 // requests into kmu_revoke, and Elastic's split of the SMs between user-facing and batch work.
 //
-// Paper: TReM IV-B (Priority: a user-facing task that finds no room revokes the batch task
-// that started most recently), IV-A (Elastic: U = ceil(l_e * q / SLA) GPUs, here SMs, for
+// Paper: TReM IV-B (Priority: a revocation for each user-facing arrival that finds no room;
+// the victim is the batch task that started most recently), IV-A (Elastic: U = ceil(l_e * q / SLA) GPUs, here SMs, for
 // user-facing work, the rest for batch; revoke when user-facing work needs SMs that batch work
 // holds).  kmu_revoke chooses the victim (ROOM / ROOM_EL); kmu_elastic computes U.
 //
@@ -13,13 +13,20 @@
 //   eligible SMs of a user-facing TB are the U SMs set aside for it (umask_o), so the stall
 //   says that user-facing work holds fewer SMs than it needs there; a stall while U = 0 asks
 //   for nothing (Elastic sets no SM aside then).
-// Arming (arm_q): a user-facing arrival (arr_i: a fresh admission of class user) arms the
-//   policy while it is not OFF; an automatic request disarms it.  Hysteresis: at most one
-//   automatic request per user-facing arrival (arrivals in between coalesce), none while one is
-//   pending or being served (req_q, own_q), and a victim's replay (a continuation, not an
-//   arrival) arms nothing: the room its revocation made is not asked again for the same
-//   arrival, whatever its answer (OK, NO_VICTIM, NEAR_DONE ...).
-// Request (issue): arm_q && nr_q && !req_q && !own_q && (PRIORITY, or ELASTIC with U != 0):
+// Arming (arm_q, a saturating count of AW bits): each user-facing arrival (arr_i: a fresh
+//   admission of class user) adds one while the policy is not OFF; each automatic request
+//   takes one.  So every arrival that finds no room gets its own request, also when it comes
+//   while another is pending or served (they go out one after another, each while a
+//   user-facing pick still stalls).  The count never exceeds the user-facing kernels
+//   outstanding (uq_i, kmu_elastic's q, plus this cycle's arrival): an arrival that found room
+//   and has completed leaves nothing owed, so a later stall of another kernel does not revoke
+//   for it.  Hysteresis: at most one automatic request per user-facing arrival, none while one
+//   is pending or being served (req_q, own_q), and a victim's replay (a continuation, not an
+//   arrival) adds nothing: the room its revocation made is not asked again for the same
+//   arrival, whatever its answer (OK, NO_VICTIM, NEAR_DONE ...).  At 2^AW - 1 owed arrivals
+//   further ones are not counted (a burst that large is already revoking one kernel after
+//   another).
+// Request (issue): arm_q != 0 && nr_q && !req_q && !own_q && (PRIORITY, or ELASTIC with U != 0):
 //   req_q is set with kind ROOM (PRIORITY) or ROOM_EL (ELASTIC), replay 1, id 0.
 // Arbitration into kmu_revoke's single request port: TR_CMD (csr_valid_i, kmu_csr's request
 //   stage) has priority; the automatic request goes only in a cycle without one.  rv_* is a
@@ -45,8 +52,10 @@
 `default_nettype none
 
 module kmu_trem_policy #(
-    parameter integer NSM   = 2,  // SMs (1..64): 2 small, 16 paper
-    parameter integer LID_W = 16  // kmu_revoke's request id bits
+    parameter integer NSM   = 2,   // SMs (1..64): 2 small, 16 paper
+    parameter integer LID_W = 16,  // kmu_revoke's request id bits
+    parameter integer AW    = 4,   // owed-arrival count bits (1..8): at most 2^AW - 1 owed
+    parameter integer QW    = 8    // kmu_elastic's q bits
 ) (
     input  wire             clk_i,
     input  wire             rst_ni,        // asynchronous, active low
@@ -55,6 +64,7 @@ module kmu_trem_policy #(
     input  wire [((NSM + 1 > 1) ? $clog2(NSM + 1) : 1)-1:0] u_i,  // kmu_elastic's U
     // events and the dispatcher's status
     input  wire             arr_i,         // a user-facing kernel arrived (fresh admission)
+    input  wire [   QW-1:0] uq_i,          // user-facing kernels outstanding (kmu_elastic q)
     input  wire             stall_i,       // kmu_dispatch stall_o: a pick, no TB out
     input  wire             user_i,        // the pick is a user-facing kernel
     // TR_CMD (kmu_csr's request stage)
@@ -77,7 +87,7 @@ module kmu_trem_policy #(
     output wire             part_o,
     output wire [  NSM-1:0] umask_o,
     // status
-    output wire             arm_o,         // arm_q
+    output wire [   AW-1:0] arm_o,         // arm_q: arrivals owed a request
     output wire             nr_o,          // nr_q: a user-facing kernel found no room
     output wire             pend_o,        // an automatic request is pending or served
     output wire [     15:0] auto_cnt_o,
@@ -91,7 +101,8 @@ module kmu_trem_policy #(
   localparam [1:0] KIND_ROOM = KMU_TREM_KIND_ROOM, KIND_ROOM_EL = KMU_TREM_KIND_ROOM_EL;
   localparam [2:0] ST_OK = KMU_TREM_STATUS_OK, ST_NO_VICTIM = KMU_TREM_STATUS_NO_VICTIM;
 
-  reg nr_q, arm_q, req_q, kind_el_q, own_q, part_q;
+  reg nr_q, req_q, kind_el_q, own_q, part_q;
+  reg [AW-1:0] arm_q;
   reg [NSM-1:0] umask_q;
   reg [15:0] auto_cnt_q, auto_ok_q, auto_nv_q;
 
@@ -99,7 +110,16 @@ module kmu_trem_policy #(
   wire pol_el = (policy_i == POL_ELASTIC);
   wire pol_on = pol_pri || pol_el;
   wire want = pol_pri || (pol_el && (u_i != {UW{1'b0}}));
-  wire issue = arm_q && nr_q && !req_q && !own_q && want;
+  wire issue = (arm_q != {AW{1'b0}}) && nr_q && !req_q && !own_q && want;
+  // the owed count: + this cycle's arrival (saturating), - this cycle's request, at most the
+  // user-facing kernels outstanding (uq_i counts this cycle's arrival from the next cycle on)
+  localparam [AW-1:0] ARM_MAX = {AW{1'b1}};
+  localparam integer CMW = (AW > QW ? AW : QW) + 1;  // compare width
+  wire [AW-1:0]  arm_add = (arr_i && arm_q != ARM_MAX) ? arm_q + 1'b1 : arm_q;
+  wire [AW-1:0]  arm_sub = issue ? arm_add - 1'b1 : arm_add;  // issue: arm_q != 0
+  wire [CMW-1:0] arm_lim = {{(CMW - QW){1'b0}}, uq_i} + {{(CMW - 1){1'b0}}, arr_i};
+  wire [CMW-1:0] arm_w = {{(CMW - AW){1'b0}}, arm_sub};
+  wire [AW-1:0]  arm_d = !pol_on ? {AW{1'b0}} : (arm_w > arm_lim) ? arm_lim[AW-1:0] : arm_sub;
   // TR_CMD first: the automatic request is taken only in a cycle without a TR_CMD request
   wire acc_auto = req_q && !csr_valid_i && rv_ready_i;
   wire done_auto = rv_done_i && own_q;
@@ -114,7 +134,7 @@ module kmu_trem_policy #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       nr_q      <= 1'b0;
-      arm_q     <= 1'b0;
+      arm_q     <= {AW{1'b0}};
       req_q     <= 1'b0;
       kind_el_q <= 1'b0;
       own_q     <= 1'b0;
@@ -125,8 +145,8 @@ module kmu_trem_policy #(
       auto_nv_q <= 16'd0;
     end else begin
       nr_q    <= stall_i && user_i;
-      // an arrival in the issue cycle arms again (it is a new arrival)
-      arm_q   <= pol_on && ((arm_q && !issue) || arr_i);
+      // an arrival in the issue cycle counts (it is a new arrival)
+      arm_q   <= arm_d;
       req_q   <= pol_on && (issue || (req_q && !acc_auto));
       if (issue) kind_el_q <= pol_el;
       own_q   <= acc_auto || (own_q && !rv_done_i);

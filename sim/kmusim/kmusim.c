@@ -92,12 +92,18 @@ static int check_output(const char *opt, const char *path) {
 static int check_supported(const kmusim_workload *w, const kmusim_engine_ops *e) {
   int bad = 0, has_copy = 0;
   /* TReM's automatic policy: TR_CTRL, TR_SLA, TR_PERIOD of the TReM window */
-  if ((w->cfg.trem || w->cfg.sla || w->cfg.period || w->cfg.cost) &&
+  if ((w->cfg.trem || w->cfg.sla || w->cfg.period || w->cfg.cost || w->cfg.unit) &&
       (!(e->features & KMUSIM_FEAT_REVOKE) || !e->hw)) {
     fprintf(stderr, "%s: config trem=/sla=/period=/cost=: TReM's automatic policy is not supported "
             "by this engine (no TReM window: TR_CTRL, TR_SLA, TR_PERIOD, TR_COST) (engine '%s')\n",
             w->path,
             e->name);
+    bad = 1;
+  }
+  /* GPUpIO's tail re-enqueue: YIELD_CTRL of the yield window */
+  if (w->cfg.yield_tail && (!e->hw || e->test_double)) {
+    fprintf(stderr, "%s: config yield_tail=: YIELD_CTRL is not supported by this engine (engine "
+            "'%s')\n", w->path, e->name);
     bad = 1;
   }
   /* GPUpIO I/O thread blocks: the SIMT yield ports of kmu_sm (engines with per-SM ports) */

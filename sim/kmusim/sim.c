@@ -1620,6 +1620,17 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
   c->reg_active = -1;
   c->lid_inst = c->rv_active = -1;
   build_ops(c);
+  if (c->simt && w->cfg.yield_tail) {
+    /* YIELD_CTRL.TAIL: a woken TB waits until the dispatcher holds no TB for its SM, i.e. for
+     * up to every TB of the workload: 4x all their lives one after another + 20,000 cycles */
+    uint64_t all = 0;
+    for (size_t i = 0; i < r->ninst; i++) {
+      const kmusim_kernel *kk = &w->k[r->inst[i].kernel];
+      all += r->inst[i].ntb * kk->rounds *
+             (kk->cycles * 2 + (kk->has_io ? kk->io + w->cfg.iodev_lat : 0));
+    }
+    c->io_bound = 4 * all + 20000;
+  }
   build_copies(c);
   c->copies = (o->engine->features & KMUSIM_FEAT_COPY) && o->engine->hw;
   c->trem = (o->engine->features & KMUSIM_FEAT_REVOKE) && o->engine->hw;
@@ -1732,15 +1743,18 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       if (r->nrv) wr(c, KMU_TR_IRQ_EN_ADDR, KMU_TR_IRQ_EN_DONE_MASK, TAG(T_CFG, 8));
       /* TReM's automatic policy (only when asked: a run without it keeps its AXI timing);
        * TR_CTRL.SHIFT keeps its reset value */
-      if (g->trem || g->sla || g->period || g->cost) {
+      if (g->trem || g->sla || g->period || g->cost || g->unit) {
         wr(c, KMU_TR_SLA_ADDR, g->sla << KMU_TR_SLA_VALUE_SHIFT, TAG(T_CFG, 9));
         wr(c, KMU_TR_PERIOD_ADDR, g->period << KMU_TR_PERIOD_VALUE_SHIFT, TAG(T_CFG, 10));
         if (g->cost) wr(c, KMU_TR_COST_ADDR, g->cost << KMU_TR_COST_VALUE_SHIFT, TAG(T_CFG, 12));
         wr(c, KMU_TR_CTRL_ADDR,
            g->trem << KMU_TR_CTRL_POLICY_SHIFT |
-               (KMU_TR_CTRL_RESET & KMU_TR_CTRL_SHIFT_MASK),
+               (KMU_TR_CTRL_RESET & KMU_TR_CTRL_SHIFT_MASK) | g->unit << KMU_TR_CTRL_UNIT_SHIFT,
            TAG(T_CFG, 11));
       }
+      /* GPUpIO's tail re-enqueue (only when asked: a run without it keeps its AXI timing) */
+      if (g->yield_tail)
+        wr(c, KMU_YIELD_CTRL_ADDR, 1u << KMU_YIELD_CTRL_TAIL_SHIFT, TAG(T_CFG, 13));
     }
     host_issue(c);
     copy_issue(c);

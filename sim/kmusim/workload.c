@@ -26,8 +26,10 @@
 #define LINK_DEFAULTS(lat) lat, 4, 0, 20
 /* TReM's automatic policy off, no SLA, U recomputed at completions, no revocation cost
  * (TR_CTRL, TR_SLA, TR_PERIOD, TR_COST resets: not written); the SIMT side's pause drain
- * seeded (pause_drain 0); the I/O device adds nothing to its writes (iodev_lat 0) */
-#define TREM_DEFAULTS 0, 0, 0, 0, 0, 0
+ * seeded (pause_drain 0); the I/O device adds nothing to its writes (iodev_lat 0); Elastic's
+ * unit 0 (U counts SMs); a woken TB goes to the head (yield_tail 0: YIELD_CTRL's reset, not
+ * written) */
+#define TREM_DEFAULTS 0, 0, 0, 0, 0, 0, 0, 0
 static const kmusim_config presets[] = {
     {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0, PRE_DEFAULTS(2), LINK_DEFAULTS(40), TREM_DEFAULTS},
     {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0, 0, 0, PRE_DEFAULTS(2),
@@ -111,6 +113,8 @@ static const cfg_key cfg_keys[] = {
     CK(cost, 0, 0xFFFFFFFFu, "the revocation cost in cycles (TR_COST)"),
     CK(pause_drain, 0, 1000000, "SIMT pipeline drain of a paused TB in cycles"),
     CK(iodev_lat, 0, 1000000, "the I/O device's cycles from a completion to its flag write"),
+    CK(unit, 0, 7, "Elastic's SMs per user-facing task, log2 (TR_CTRL.UNIT)"),
+    CK(yield_tail, 0, 1, "a woken TB re-enqueued at the tail (YIELD_CTRL.TAIL)"),
 };
 
 /* trem=off|priority|elastic: TR_CTRL.POLICY */
@@ -188,7 +192,7 @@ int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *
                         "tbs warps regs shmem ewt mem_latency mem_bw mem_stall_pct rgem "
                         "reserve policy vpol opt pre_all deadline bw_shift ctx_base "
                         "link_latency link_bw link_setup copy_chunk trem sla period cost "
-                        "pause_drain iodev_lat)", key);
+                        "pause_drain iodev_lat unit yield_tail)", key);
   return 0;
 }
 

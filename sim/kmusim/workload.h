@@ -67,6 +67,10 @@ typedef struct {
   /* GPUpIO I/O (issue 13): the modelled device's extra cycles between an I/O's completion and
    * its flag write + YIELD_SIGNAL write (sim/env/io_dev.h) */
   unsigned iodev_lat;
+  unsigned unit;         /* TR_CTRL.UNIT: Elastic's SMs per user-facing task, log2 (0..7) */
+  /* YIELD_CTRL.TAIL (register map 1.6), written at cycle 0 on a hardware engine when set: a woken
+   * yield(addr) TB re-enqueued at the tail (parked as a yield(0) spin) instead of the head */
+  unsigned yield_tail;
 } kmusim_config;
 
 /* Policy names (config key `policy`, kmusim --policy): drain, reserve, warp, chimera,

@@ -2,6 +2,7 @@
 studies/pep/system.py) share: one kmusim run on the C engine with its JSON read back, the
 small number helpers of their tables, and the end of a study (the table written and printed,
 PASS or FAIL, exit 1 on a failure)."""
+import argparse
 import concurrent.futures as cf
 import json
 import os
@@ -60,6 +61,51 @@ def run_all(kmusim, runs, seed, jobs, reuse=False):
                 print(f"  ran  {tag}: {r['json']['cycles']} cycles, {r['wall']:.1f} s",
                       flush=True)
     return res, failures
+
+
+def study_args(doc):
+    """the options of a kmusim study script: --kmusim BIN --out DIR [--quick] [--jobs N]
+    [--reuse] [--seed N] (SEED from the environment by default); add more, then parse"""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("--kmusim", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--reuse", action="store_true",
+                    help="development: keep a run whose JSON is newer than its workload")
+    ap.add_argument("--seed", type=int, default=int(os.environ.get("SEED", "1")))
+    return ap
+
+
+def write_wl(out, key, text):
+    """OUTDIR/wl/<key joined by _>.wl with `text`, rewritten only when it changed (so --reuse
+    keeps a run whose JSON is newer than its unchanged workload); returns (workload path, its
+    JSON path OUTDIR/runs/<name>.json)"""
+    name = "_".join(key)
+    wl = os.path.join(out, "wl", name + ".wl")
+    try:
+        with open(wl) as f:
+            same = f.read() == text
+    except OSError:
+        same = False
+    if not same:
+        with open(wl, "w") as f:
+            f.write(text)
+    return wl, os.path.join(out, "runs", name + ".json")
+
+
+def write_csv(path, rows):
+    """rows (dicts) as CSV: every key any row has, in first-seen order (dict values left out),
+    empty for None; nothing written without rows"""
+    if not rows:
+        return
+    keys = []
+    for r in rows:
+        keys += [k for k in r if k not in keys and not isinstance(r[k], dict)]
+    with open(path, "w") as f:
+        f.write(",".join(keys) + "\n")
+        for r in rows:
+            f.write(",".join("" if r.get(k) is None else str(r[k]) for k in keys) + "\n")
 
 
 def mean(v):

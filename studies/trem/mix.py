@@ -16,6 +16,7 @@ import gen_workload as gw  # noqa: E402 (the mix generator)
 LOADS = [0.25, 0.5, 1.0, 2.0]
 MIXES = ["W1", "W2"]
 NJOBS = 14                     # jobs per run (the paper: 30; the CPU budget of the study)
+SEEDS = 3                      # generator seeds per point (the paper: 5): SEED, SEED+1, ...
 # variants: (key, label, TReM on).  Without revocation = the same priorities (user-facing 3,
 # batch 0) and, for Elastic, the same split; only the revocation is off (gen_workload.trem_mix)
 # Elastic runs since kmu_dispatch's fix of its hang (a batch pick held when U = NSM: parked
@@ -27,6 +28,18 @@ F11_LOAD = 1.0                 # the paper's Fig. 11b: W1 and W2 at load 1.0, av
 F11_DRAIN = [0, 410, 910, 2410, 4910]   # pause_drain: revocations of about 90 .. 5,000 cycles
 F11_VARIANT = "prio_tr"        # Fig. 11b's policy
 Q_DEEP, Q_LOAD = 16, 2.0       # the deeper hardware queue: 16 batch tasks, at load 2.0
+# Fig. 11a: the same load-1.0 jobs (load relative to 4 paper GPUs) on 2 .. 16 paper GPUs: the
+# engine is built for 16 SMs, so a paper GPU is 16 / GPUs SMs and a task as many TBs
+# (gen_workload.trem_mix gpus=), the host keeping one batch task per GPU in the hardware;
+# Elastic with and without revocation as in the paper's figure
+F11A_GPUS = [2, 4, 8, 16]
+F11A_VARIANTS = ("el", "el_tr")
+# Fig. 11a's extra GPU counts run on the first F11A_SEEDS seeds only (MIX_F11A_SEEDS; default
+# every seed): a 64-SM run costs about four times a 16-SM one per cycle
+F11A_SEEDS = int(os.environ.get("MIX_F11A_SEEDS", "0")) or None
+# MIX_EXTRAS=0 (development): without the mix's Fig. 11b latencies and the deeper queue
+EXTRAS = os.environ.get("MIX_EXTRAS", "1") != "0"
+ONLY_F11A = os.environ.get("MIX_ONLY_F11A", "0") == "1"   # development: Fig. 11a's runs alone
 # The paper's without-revocation curve of Fig. 7 (Priority and Elastic without TReM, % of
 # user-facing tasks meeting the SLA).  The figure itself is not in the text we have
 # (../shared/papers/trem-task-revocation.txt); its numbers are the text's statements about it
@@ -50,25 +63,38 @@ def cycle_limit(jobs):
     return 4 * (last + work // gw.TREM_GPUS + max(t for *_, t in jobs)) + 200000
 
 
-def plan(seed, quick, variants, add):
-    """add every mix run through add(key, text, est, extra); returns {key: jobs}"""
+def plan(seeds, quick, variants, add):
+    """add every mix run, for every generator seed of `seeds`, through add(key, text, est,
+    extra); returns {key: jobs}.  A key is ("mix", mix, "L<load>", variant, "S<seed>") and,
+    for the Fig. 11b and deeper-queue points, "D<pause_drain>" or "Q<batch tasks>" """
     jobs = {}
     if quick:     # the smoke point: one overloaded run of few jobs, the flow and its checks
         pts = [("W1", 2.0, "prio_tr", 0)]
         nj = 6
     else:
         pts = [(m, ld, v, 0) for m in MIXES for ld in LOADS for v in variants]
-        pts += [(m, F11_LOAD, F11_VARIANT, d) for m in MIXES for d in F11_DRAIN if d]
+        pts += [(m, F11_LOAD, F11_VARIANT, d) for m in MIXES for d in F11_DRAIN if d
+                if F11_VARIANT in variants and EXTRAS]
         # the deeper hardware queue (docs/results-trem.md, Found by the study)
-        pts += [(m, Q_LOAD, v, -Q_DEEP) for m in MIXES for v in ("prio", "prio_tr")]
+        pts += [(m, Q_LOAD, v, -Q_DEEP) for m in MIXES for v in ("prio", "prio_tr")
+                if v in variants and EXTRAS]
         nj = NJOBS
-    for m, ld, v, d in pts:
-        text, jl = gw.trem_mix(seed, m, ld, nj, v, cost=COST if v == "el_tr" else 0,
-                               pause_drain=max(d, 0), batch_out=-d if d < 0 else
-                               gw.TREM_BATCH_OUT)
-        key = ("mix", m, f"L{ld}", v) + ((f"D{d}",) if d > 0 else (f"Q{-d}",) if d else ())
-        jobs[key] = jl
-        add(key, text, cycle_limit(jl), ("--cycles", str(cycle_limit(jl)), "--hang", "100000"))
+    # Fig. 11a's GPU counts other than the main points' 4 (their 4-GPU point is the main one)
+    gpts = [] if quick else [(m, F11_LOAD, v, g) for m in MIXES for v in F11A_VARIANTS
+                             if v in variants for g in F11A_GPUS if g != gw.TREM_GPUS]
+    for seed in seeds:
+        gp = gpts if seed in seeds[:F11A_SEEDS] else []
+        for m, ld, v, d in ([] if ONLY_F11A else pts) + [(m, ld, v, ("G", g)) for m, ld, v, g in gp]:
+            g = d[1] if isinstance(d, tuple) else None
+            d = 0 if g else d
+            text, jl = gw.trem_mix(seed, m, ld, nj, v, cost=COST if v == "el_tr" else 0,
+                                   pause_drain=max(d, 0), batch_out=g or (-d if d < 0 else
+                                   gw.TREM_BATCH_OUT), gpus=g)
+            key = ("mix", m, f"L{ld}", v, f"S{seed}") + \
+                ((f"D{d}",) if d > 0 else (f"Q{-d}",) if d else (f"G{g}",) if g else ())
+            jobs[key] = jl
+            add(key, text, cycle_limit(jl),
+                ("--cycles", str(cycle_limit(jl)), "--hang", "100000"))
     return jobs
 
 
@@ -104,10 +130,12 @@ def analyse(key, js, jl, failures):
     """one mix run's row: user-facing tasks meeting the SLA (response = completion flag -
     issue, the issue being when the host released it: its time and its after= dependency),
     revocations, wasted work, batch jobs' time to completion over their time alone"""
+    ext = key[5] if len(key) > 5 else ""
     row = {"mix": key[1], "load": float(key[2][1:]), "variant": key[3],
-           "pause_drain": int(key[4][1:]) if len(key) > 4 and key[4][0] == "D" else 0,
-           "batch_out": int(key[4][1:]) if len(key) > 4 and key[4][0] == "Q" else
-           gw.TREM_BATCH_OUT}
+           "seed": int(key[4][1:]),
+           "pause_drain": int(ext[1:]) if ext[:1] == "D" else 0,
+           "batch_out": int(ext[1:]) if ext[:1] in "QG" and ext else gw.TREM_BATCH_OUT,
+           "gpus": int(ext[1:]) if ext[:1] == "G" else gw.TREM_GPUS}
     if js is None:
         row["failed"] = True
         return row
@@ -122,12 +150,13 @@ def analyse(key, js, jl, failures):
         if len(ins) != n or len(done) != n:
             bad += 1
             continue
-        useful += n * gw.TREM_SM_PER_GPU * t
+        spg = 16 // row["gpus"]        # SMs a task holds (a paper GPU)
+        useful += n * spg * t
         if kind == "user":
-            uwork += n * gw.TREM_SM_PER_GPU * t
+            uwork += n * spg * t
             resp += [i["completed"] - i["issued"] for i in done]
         else:
-            alone = math.ceil(n / gw.TREM_GPUS) * t
+            alone = math.ceil(n / row["gpus"]) * t
             slow.append((max(i["completed"] for i in done) - arr) / alone)
     if bad:
         failures.append(f"{'/'.join(key)}: {bad} jobs with tasks not launched or not complete")
@@ -144,7 +173,36 @@ def analyse(key, js, jl, failures):
         "batch_jobs": len(slow), "batch_slow_p50": pct(slow, 50), "batch_slow_p99": pct(slow, 99),
         # offered load as generated: the task work over the 4 paper GPUs' time to the last
         # arrival (Pareto draws of few jobs: not exactly the nominal load)
-        "offered": useful / gw.TREM_SM_PER_GPU / gw.TREM_GPUS / last if last else None,
+        "offered": useful / (16 // row["gpus"]) / gw.TREM_GPUS / last if last else None,
         "user_share_pct": 100.0 * uwork / max(1, useful),
         "cycles": js["cycles"]})
     return row
+
+
+# the per-seed numbers a point averages (mean, and min .. max over its seeds)
+AGG = ["sla_met_pct", "resp_p50", "resp_p99", "revocations", "wasted_pct", "batch_slow_p50",
+       "batch_slow_p99", "offered", "user_share_pct", "user_tasks", "batch_jobs", "cycles"]
+POINT = ("mix", "load", "variant", "pause_drain", "batch_out", "gpus")
+
+
+def aggregate(rows):
+    """one row per point (POINT) over its seeds: every AGG field's mean, and its min and max as
+    <field>_min, <field>_max; "seeds" the seeds run, "seeds_ok" those that did not fail,
+    "met" the per-seed SLA-met percentages (in seed order); "failed" when any seed failed"""
+    pts = {}
+    for r in rows:
+        pts.setdefault(tuple(r[k] for k in POINT), []).append(r)
+    out = []
+    for k, rs in pts.items():
+        rs.sort(key=lambda r: r["seed"])
+        ok = [r for r in rs if not r.get("failed")]
+        a = dict(zip(POINT, k))
+        a.update({"seeds": len(rs), "seeds_ok": len(ok), "failed": len(ok) != len(rs),
+                  "met": [r["sla_met_pct"] for r in ok]})
+        for f in AGG:
+            v = [r[f] for r in ok if r.get(f) is not None]
+            a[f] = sum(v) / len(v) if v else None
+            a[f + "_min"] = min(v) if v else None
+            a[f + "_max"] = max(v) if v else None
+        out.append(a)
+    return out

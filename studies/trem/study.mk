@@ -9,7 +9,8 @@
 #                     studies/trem/mix.py) and Fig. 11b analogues (revocation latency as a
 #                     parameter).  Prints the issue's targets (PASS/FAIL) and writes
 #                     build/study-trem/{summary.md,summary.json,*.csv}.  SEED=<n> seeds kmusim
-#                     and the mix generator (default 1).  Exit 1 on a failed kmusim run
+#                     and the mix generator (default 1); the mixes run MIX_SEEDS generator
+#                     seeds SEED .. SEED+MIX_SEEDS-1 (default 3: mean, min .. max per point).  Exit 1 on a failed kmusim run
 #                     (scoreboard, conservation), a scenario not as required, or a missed target.
 STUDY_TREM_DIR := $(BUILD)/study-trem
 
