@@ -13,6 +13,8 @@
 //     exactly one place, a slot or a continuation in the pending pool (PEND = 1: the FIFO's
 //     head is its only word), with next == f_cnt < tbs == f_tbs; all taken: nowhere, and
 //     f_cnt == f_tbs; a free entry is held nowhere.
+// The room reservation: while the descriptor register holds a kernel for the geometry engine,
+// its level has room (so the hold ends when the engine does: a bounded hold).
 // TReM (stop_i, free_i): driven by the solver under kmu_revoke's contract (assumed below); a
 // replay restarts the count at 0, a stopped kernel takes nothing and never completes, and the
 // pool / restart / zombie flags agree with the pooled continuations (general invariants over
@@ -136,6 +138,10 @@ module kmu_kmu_fv #(
   (* keep *) wire [32*CT-1:0] f_ct_tbs;  // entry e at [32e +: 32]
   (* keep *) wire f_fr_pend, f_fr_fire, f_fr_replay;
   (* keep *) wire [TAG_W-1:0] f_fr_tag;
+  // the geometry engine: its phase (0: the descriptor register is free) and the held
+  // descriptor's level
+  (* keep *) wire [2:0] f_geo_ph;
+  (* keep *) wire [1:0] f_hd_prio;
 
   // kmu_revoke's contract (docs/blocks/kmu_revoke.md, Neighbours): one request at a time, so
   // a stop and a free never meet and no stop comes while a free is pending; the free names a
@@ -227,6 +233,10 @@ module kmu_kmu_fv #(
             assert (f_lvl_ld[LD_W*i+32+:TAG_W] != f_lvl_ld[LD_W*j+32+:TAG_W]);
       // a level's lanes hold the same words
       assert (f_cnt_b == f_cnt_a && f_cnt_d == f_cnt_a);
+      // the room reservation (issue 15): while the register holds a descriptor its level has
+      // room (PEND = 1: empty), so it leaves the register the cycle its engine is done
+      // (GEO_DONE lasts one cycle): the hold is G cycles, whatever swap-outs and replays do
+      if (f_geo_ph != 3'd0) assert (!f_cnt_a[f_hd_prio]);
       if (!f_ct_valid[f_tag]) begin
         assert (f_holders == 4'd0);
       end else begin

@@ -45,6 +45,24 @@ static unsigned spec_warps(const kdesc *d) {
   return (unsigned)((t + 31) / 32);
 }
 static unsigned spec_regs(const kdesc *d) { return spec_warps(d) * 32u * d->nregs; }
+/* the geometry (docs/blocks/kmu_kmu.md, Latency): a fast descriptor (grid_y, grid_z, tb_y,
+ * tb_z each 0 or 1; 0 or 2^k warps) is a candidate in its handshake cycle; any other is held
+ * while the serial engine runs and is a candidate from the handshake cycle + spec_geo_cycles(),
+ * whose five phases take max(1, bit length of the multiplier) each: grid_y, grid_z, tb_y,
+ * tb_z, warps per TB */
+static int spec_fast(const kdesc *d) {
+  const unsigned w = spec_warps(d);
+  return d->gy <= 1 && d->gz <= 1 && d->ty <= 1 && d->tz <= 1 && (w & (w - 1)) == 0;
+}
+static unsigned geo_bits(unsigned v) {
+  unsigned n = 1;
+  while (v >> n) n++;
+  return n;
+}
+static unsigned spec_geo_cycles(const kdesc *d) {
+  return 1 + geo_bits(d->gy) + geo_bits(d->gz) + geo_bits(d->ty) + geo_bits(d->tz) +
+         geo_bits(spec_warps(d));
+}
 
 static void put_desc(kmu_kmu_in *i, int stream, const kdesc *d) {
   if (stream == EVS) {
@@ -116,7 +134,10 @@ typedef struct {
 typedef struct {
   kmu_rng rng;
   const char *test;
-  int swap_mix; /* the swaps test: low-priority kernels with many TBs, high-priority bursts */
+  int swap_mix; /* the swaps test: low-priority kernels with many TBs, high-priority bursts;
+                 * 2: the resv test, the same with low kernels through the engine */
+  unsigned slow_pct; /* the resv test: low kernels through the engine */
+  int rgem_burst;    /* the resv test: RGEM in this cycle's burst */
   /* traffic mix of this seed */
   unsigned ev_pct, host_pct, take_pct, done_pct, mrdy_pct, bad_pct, err_pct, big_pct;
   unsigned prio_w[4], delay_max, sm_cap, rgem_mode; /* 0 off, 1 on, 2 toggles per phase */
@@ -132,13 +153,16 @@ typedef struct {
   int64_t slot_k[KMU_KMU_MAX_SLOTS]; /* kernel in the slot, -1 free */
   int64_t ct_k[KMU_KMU_MAX_CT];      /* kernel holding the CT entry, -1 free */
   unsigned arb_ptr;
+  int64_t geo_k;   /* the kernel in the descriptor register (the engine runs), -1 none */
+  uint64_t geo_at; /* the first cycle it is a candidate (its level has room) */
+  uint64_t slow, hs; /* kernels through the engine; handshakes */
   /* the test's SMs */
   inflight_tb sm[MAXINF];
   unsigned sm_n;
   /* counters */
   uint64_t accepted, admitted, readmitted, bypassed, completed, written, credits, takes, dones,
       err_takes, err_dones, bad, zero_cpl, cpl_stalls, max_cplq, rgem_cycles, swaps,
-      swap_blocked, ct_waits;
+      swap_blocked, ct_waits, resv_blocked;
 } rnd_ctx;
 
 static krec *krec_of(rnd_ctx *x, uint64_t kid) { return &x->rec[kid % CAP]; }
@@ -170,7 +194,7 @@ static uint64_t new_kernel(rnd_ctx *x, int stream) {
   d->id = d->event ? (unsigned)kmu_rng_bits(g, P_EKT_ID_W) : 0;
   d->prio = (uint8_t)pick_prio(x);
   /* the swaps test: low kernels only while their level has room for continuations */
-  if (x->swap_mix && d->prio == 0 && x->pool[0].n >= PEND / 2)
+  if (x->swap_mix == 1 && d->prio == 0 && x->pool[0].n >= PEND / 2)
     d->prio = (uint8_t)(1 + kmu_rng_below(g, 3));
   d->shmem = (uint16_t)kmu_rng_bits(g, 16);
   d->nregs = (uint8_t)kmu_rng_bits(g, 8);
@@ -219,6 +243,21 @@ static uint64_t new_kernel(rnd_ctx *x, int stream) {
       d->ty = (uint16_t)(1 + kmu_rng_below(g, 10));
       d->tz = (uint16_t)(1 + kmu_rng_below(g, 10));
       break;
+  }
+  /* the swaps test: 1-D grids of 1-D TBs of 2^k warps (fast descriptors: no engine cycles, as
+   * before issue 15's engine), so the arrivals that trigger swap-outs keep their pace */
+  if (x->swap_mix) {
+    if (d->gx) d->gx = (uint16_t)(d->gx * d->gy * d->gz);
+    d->gy = d->gz = 1;
+    d->tx = (uint16_t)(32u << kmu_rng_below(g, 4)), d->ty = d->tz = 1;
+    /* the resv test: a low kernel goes through the engine at times (its grid and TB along y:
+     * G = 1 + 2 * L(20..300) + 2 + L(1..8 warps), up to 25 cycles), and low kernels fill their
+     * level: the room reservation's race, swap-outs into the level of the kernel in the
+     * register while it is held */
+    if (x->swap_mix == 2 && d->prio == 0 && kmu_rng_pct(g, x->slow_pct)) {
+      d->gy = d->gx, d->gx = 1;
+      d->ty = d->tx, d->tx = 1;
+    }
   }
   if (kmu_rng_pct(g, x->bad_pct)) {
     switch (kmu_rng_below(g, 9)) {
@@ -270,8 +309,18 @@ static void rnd_init(void *c, uint64_t seed) {
     x->take_pct = 5 + (unsigned)kmu_rng_below(g, 40);
     x->ev_pct = 2 + (unsigned)kmu_rng_below(g, 20);
     x->host_pct = 2 + (unsigned)kmu_rng_below(g, 20);
+    if (x->swap_mix == 2) { /* the race's mix: level 0 fills, tags free soon */
+      x->slow_pct = 50 + (unsigned)kmu_rng_below(g, 50);
+      x->ev_pct = 5 + (unsigned)kmu_rng_below(g, 20);
+      x->host_pct = 5 + (unsigned)kmu_rng_below(g, 20);
+      x->take_pct = 40 + (unsigned)kmu_rng_below(g, 50);
+      x->prio_w[0] = 5 + (unsigned)kmu_rng_below(g, 10);
+      x->mrdy_pct = 100, x->stall_pct = 0; /* swap-outs are not held back by the CT */
+      x->delay_max = 1 + (unsigned)kmu_rng_below(g, 8);
+    }
   }
   x->cur[0] = x->cur[1] = -1;
+  x->geo_k = -1;
   for (unsigned s = 0; s < KMU_KMU_MAX_SLOTS; s++) x->slot_k[s] = -1;
   for (unsigned e = 0; e < KMU_KMU_MAX_CT; e++) x->ct_k[e] = -1;
 }
@@ -292,6 +341,12 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   const int drain = cyc % period >= x->busy_len;
   /* RGEM mode: fixed per seed, or toggled per phase */
   i->mode_rgem_i = x->rgem_mode == 1 || (x->rgem_mode == 2 && (cyc / period) % 2);
+  /* the resv test: RGEM in random bursts holds higher kernels in the pool (no admission, no
+   * swap-out), so swap-outs come in bursts when it ends */
+  if (x->swap_mix == 2) {
+    if (kmu_rng_pct(g, 5)) x->rgem_burst = !x->rgem_burst;
+    i->mode_rgem_i = x->rgem_burst;
+  }
   /* descriptors: a valid is held with its data until accepted */
   const uint64_t pv[2] = {p->ev_valid_i, p->host_valid_i};
   const uint64_t pr[2] = {o->ev_ready_o, o->host_ready_o};
@@ -408,20 +463,41 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   /* ---- input arbitration ---- */
   const uint64_t vin[2] = {i->ev_valid_i, i->host_valid_i};
   const unsigned pin[2] = {(unsigned)i->ev_prio_i, (unsigned)i->host_prio_i};
+  /* the handshake: the grant, while no descriptor is held (the engine idle) */
   int req[2], gnt = -1;
-  for (int st = 0; st < 2; st++) req[st] = vin[st] && x->pool[pin[st]].n < PEND;
+  for (int st = 0; st < 2; st++) req[st] = x->geo_k < 0 && vin[st] && x->pool[pin[st]].n < PEND;
   if (req[0] && req[1]) gnt = (int)x->arb_ptr;
   else if (req[0]) gnt = 0;
   else if (req[1]) gnt = 1;
-  ok &= KMU_EXPECT_EQ(t, cyc, "ev_ready_o (grant; level has room)", gnt == EVS, o->ev_ready_o);
-  ok &= KMU_EXPECT_EQ(t, cyc, "host_ready_o (grant; level has room)", gnt == HOSTS,
+  ok &= KMU_EXPECT_EQ(t, cyc, "ev_ready_o (grant; engine idle, level has room)", gnt == EVS,
+                      o->ev_ready_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "host_ready_o (grant; engine idle, level has room)", gnt == HOSTS,
                       o->host_ready_o);
-  krec *nk = NULL;
+  krec *hk = NULL; /* accepted this cycle */
   if (gnt >= 0) {
     ok &= kmu_expect(x->cur[gnt] >= 0, t, cyc, "accepted stream presents a kernel", 1, 0);
     if (x->cur[gnt] < 0) return 0;
-    nk = krec_of(x, (uint64_t)x->cur[gnt]);
+    hk = krec_of(x, (uint64_t)x->cur[gnt]);
   }
+  /* the new candidate: a fast one in its handshake cycle, a held one when its engine is done
+   * and its level has room */
+  krec *nk = NULL;
+  if (hk && spec_fast(&hk->d)) nk = hk;
+  const int geo_exit = x->geo_k >= 0 && cyc >= x->geo_at &&
+                       x->pool[krec_of(x, (uint64_t)x->geo_k)->d.prio].n < PEND;
+  if (geo_exit) nk = krec_of(x, (uint64_t)x->geo_k);
+  /* the hold is bounded (docs/blocks/kmu_kmu.md, Latency): the engine's kernel has one word of
+   * its level reserved from its handshake on, so it leaves the register the cycle its engine is
+   * done, G cycles after the handshake; the other stream then waits G + 1 at most */
+  if (x->geo_k >= 0 && cyc >= x->geo_at)
+    ok &= kmu_expect(geo_exit, t, cyc,
+                     "the engine's kernel leaves the register G cycles after its handshake "
+                     "(its room is reserved)",
+                     1, 0);
+  /* the reserved word: the level of the kernel in the register, or of one going there now */
+  int resv = -1;
+  if (x->geo_k >= 0) resv = krec_of(x, (uint64_t)x->geo_k)->d.prio;
+  else if (hk && !spec_fast(&hk->d)) resv = hk->d.prio;
   const int bad = nk && spec_bad(&nk->d);
   ok &= KMU_EXPECT_EQ(t, cyc, "err_desc_o (malformed accepted)", bad, o->err_desc_o);
 
@@ -520,8 +596,12 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   if (vk) {
     const unsigned vl = vk->d.prio;
     const int clash = nk && !byp && nk->d.prio == vl; /* the accepted one is pushed there */
-    swp = x->pool[vl].n < PEND && !clash && (cand_cont || free_ct >= 0);
+    /* room beyond the reserved word */
+    const int room = (int)PEND - (int)x->pool[vl].n - ((int)vl == resv);
+    swp = x->pool[vl].n < PEND && room > 0 && !clash && (cand_cont || free_ct >= 0);
     if (!swp) x->swap_blocked++;
+    if (!swp && x->pool[vl].n < PEND && room == 0 && !clash && (cand_cont || free_ct >= 0))
+      x->resv_blocked++; /* the race: without the reservation the swap-out took the word */
   }
   ok &= KMU_EXPECT_EQ(t, cyc, "swap_o", swp, o->swap_o);
 
@@ -576,13 +656,22 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     vk->swapped++;
     x->swaps++;
   }
+  if (hk) {
+    x->hs++;
+    x->cur[gnt] = -1;
+    x->arb_ptr = (unsigned)(gnt + 1) % 2;
+    if (!spec_fast(&hk->d)) {
+      x->geo_k = (int64_t)hk->kid;
+      x->geo_at = cyc + spec_geo_cycles(&hk->d);
+      x->slow++;
+    }
+  }
+  if (geo_exit) x->geo_k = -1;
   if (nk) {
     nk->admitted = 0;
     x->accepted++;
     if (bad) x->bad++;
     if (!(ak == nk)) tq_push(&x->pool[nk->d.prio], nk->kid);
-    x->cur[gnt] = -1;
-    x->arb_ptr = (unsigned)(gnt + 1) % 2;
   }
   if (ak) {
     if (!byp) tq_pop(&x->pool[ak->d.prio]);
@@ -626,6 +715,11 @@ static int rnd_finish(void *c) {
   /* conservation: nothing lost, nothing duplicated */
   ok &= KMU_EXPECT_EQ(t, 0, "accepted == admitted + fresh pending", x->accepted,
                       x->admitted + pend - conts);
+  ok &= KMU_EXPECT_EQ(t, 0, "handshakes == accepted + the held descriptor", x->hs,
+                      x->accepted + (x->geo_k >= 0));
+  if (!x->swap_mix) /* the swaps mix is fast descriptors (and a few malformed ones) */
+    ok &= kmu_expect(x->slow > 0 && x->slow < x->hs, t, 0,
+                     "some kernels through the engine, some on the fast path", 1, x->slow);
   ok &= KMU_EXPECT_EQ(t, 0, "admitted == completed + CT entries held", x->admitted,
                       x->completed + held);
   ok &= KMU_EXPECT_EQ(t, 0, "swaps == readmissions + continuations pending", x->swaps,
@@ -642,11 +736,15 @@ static int rnd_finish(void *c) {
   ok &= kmu_expect(x->admitted > x->bypassed, t, 0, "some admission from the pool", 1, 0);
   ok &= kmu_expect(x->err_takes + x->err_dones > 0, t, 0, "some take/done refused", 1, 0);
   if (x->rgem_mode == 1) ok &= KMU_EXPECT_EQ(t, 0, "RGEM seed: no swap", 0, x->swaps);
-  if (x->swap_mix && P_CT == NS)
+  if (x->swap_mix == 2 && P_CT != NS)
+    ok &= kmu_expect(x->resv_blocked >= 5, t, 0,
+                     "resv: swap-outs held off by the reserved word (the race) happen often", 5,
+                     x->resv_blocked);
+  if (x->swap_mix == 1 && P_CT == NS)
     /* CT = SLOTS: with every slot valid every tag is held, so the first swap can never find
      * the free tag a fresh candidate needs, and without a first swap no continuation exists */
     ok &= KMU_EXPECT_EQ(t, 0, "CT = SLOTS: no swap", 0, x->swaps);
-  else if (x->swap_mix) {
+  else if (x->swap_mix == 1) {
     ok &= kmu_expect(x->swaps >= 100, t, 0, "swaps happen often", 100, x->swaps);
     ok &= kmu_expect(x->readmitted > 0, t, 0, "continuations were admitted again", 1,
                      x->readmitted);
@@ -654,7 +752,7 @@ static int rnd_finish(void *c) {
   if (getenv("KMU_KMU_STATS"))
     printf("  stats: rgem %u acc %llu adm %llu byp %llu cpl %llu wr %llu cred %llu takes %llu "
            "dones %llu errt %llu errd %llu bad %llu zero %llu cplstall %llu maxcplq %llu "
-           "swaps %llu readm %llu swapblk %llu ctwait %llu\n",
+           "swaps %llu readm %llu swapblk %llu ctwait %llu resvblk %llu slow %llu\n",
            x->rgem_mode, (unsigned long long)x->accepted, (unsigned long long)x->admitted,
            (unsigned long long)x->bypassed, (unsigned long long)x->completed,
            (unsigned long long)x->written, (unsigned long long)x->credits,
@@ -663,7 +761,8 @@ static int rnd_finish(void *c) {
            (unsigned long long)x->bad, (unsigned long long)x->zero_cpl,
            (unsigned long long)x->cpl_stalls, (unsigned long long)x->max_cplq,
            (unsigned long long)x->swaps, (unsigned long long)x->readmitted,
-           (unsigned long long)x->swap_blocked, (unsigned long long)x->ct_waits);
+           (unsigned long long)x->swap_blocked, (unsigned long long)x->ct_waits,
+           (unsigned long long)x->resv_blocked, (unsigned long long)x->slow);
   return ok;
 }
 
@@ -681,6 +780,18 @@ static int t_swaps(const char *test, uint64_t seed, uint64_t cycles) {
   static rnd_ctx x;
   x.test = test;
   x.swap_mix = 1;
+  kmu_stim s = {&x, rnd_init, rnd_drive, rnd_check, rnd_finish};
+  return kmu_lockstep_mid_reset(&kmu_kmu_block, &s, test, seed, cycles);
+}
+
+/* the room reservation's race made frequent: the swaps mix, with most low kernels through the
+ * engine and filling their level, so that swap-outs into the level of the kernel held in the
+ * descriptor register come while it is held (the scoreboard: it leaves the register G cycles
+ * after its handshake, a swap-out takes only room beyond its reserved word) */
+static int t_resv(const char *test, uint64_t seed, uint64_t cycles) {
+  static rnd_ctx x;
+  x.test = test;
+  x.swap_mix = 2;
   kmu_stim s = {&x, rnd_init, rnd_drive, rnd_check, rnd_finish};
   return kmu_lockstep_mid_reset(&kmu_kmu_block, &s, test, seed, cycles);
 }
@@ -752,6 +863,14 @@ static dstep *p_desc(dprog *p, const kdesc *d, const char *what) {
   put_desc(&s->in, d->event ? EVS : HOSTS, d);
   EXP(s, ev_ready_o, d->event);
   EXP(s, host_ready_o, !d->event);
+  /* not fast: the engine runs spec_geo_cycles() after the handshake; the kernel is the new
+   * candidate (bypass, push, err_desc_o) in the last of these steps, which is returned */
+  if (!spec_fast(d))
+    for (unsigned k = spec_geo_cycles(d); k > 0; k--) {
+      s = st(p, k > 1 ? "the geometry engine runs (no handshake)" : what);
+      EXP(s, ev_ready_o, 0);
+      EXP(s, host_ready_o, 0);
+    }
   return s;
 }
 static dstep *p_take(dprog *p, unsigned slot, int err, const char *what) {
@@ -817,7 +936,7 @@ static int t_admit(const char *test, uint64_t seed, uint64_t cycles) {
   EXP(s, ev_ready_o, 1);
   EXP(s, host_ready_o, 0);
   EXP(s, err_desc_o, 0);
-  s = st(p, "t+1: event kernel in slot 0; the host one is accepted now");
+  s = st(p, "t+1: event kernel in slot 0; the host one is accepted now (engine idle)");
   put_desc(&s->in, HOSTS, &a);
   EXP(s, host_ready_o, 1);
   EXP(s, ev_ready_o, 0);
@@ -826,16 +945,35 @@ static int t_admit(const char *test, uint64_t seed, uint64_t cycles) {
   EXP(s, slot_event_o, 1);
   EXP(s, slot_prio_o, 0);
   exp_slot(s, 0, &b, 0);
-  if (NS >= 2) {
+  /* 32 x 32 threads is not fast: the engine holds it 1 + 1 + 1 + 6 + 1 + 6 = 16 cycles (the
+   * handshake's edge loads it; phases gy, gz, ty = 32, tz, warps = 32), and no stream is
+   * accepted while it runs: a priority-3 event kernel waits */
+  kdesc c = kern(3, 3, 1, 1);
+  for (unsigned k = 1; k <= 16; k++) {
+    s = st(p, k < 16 ? "the host kernel's engine runs: no handshake, no slot"
+                     : "engine done: the host kernel bypasses into slot 1 (event still refused)");
+    put_desc(&s->in, EVS, &c);
+    EXP(s, ev_ready_o, 0);
+    EXP(s, slot_valid_o, 1);
+    EXP(s, err_desc_o, 0);
+  }
+  s = st(p, "host kernel in slot 1; the register is free: the event kernel is accepted");
+  put_desc(&s->in, EVS, &c);
+  EXP(s, ev_ready_o, 1);
+  EXP(s, slot_valid_o, 3);
+  s = p_idle(p, "the fast event kernel in slot 2 the cycle after its handshake");
+  EXP(s, slot_valid_o, 7);
+  exp_slot(s, 2, &c, 0);
+  {
     s = p_idle(p, "host kernel in slot 1");
-    EXP(s, slot_valid_o, 3);
-    EXP(s, slot_has_tb_o, 3);
-    EXP(s, slot_event_o, 1);
-    EXP(s, slot_prio_o, 1u << 2);
+    EXP(s, slot_valid_o, 7);
+    EXP(s, slot_has_tb_o, 7);
+    EXP(s, slot_event_o, 5);
+    EXP(s, slot_prio_o, 1u << 2 | 3u << 4);
     EXP(s, slot_p0_o, 1);
     EXP(s, slot_p1_o, 2);
     EXP(s, slot_p2_o, 0);
-    EXP(s, slot_p3_o, 0);
+    EXP(s, slot_p3_o, 4);
     exp_slot(s, 1, &a, 0);
     EXP(s, q_warps_o, 32);
     EXP(s, q_regs_o, 32u * 32u * 255u);
@@ -1946,6 +2084,95 @@ static int t_rgem_replay(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* The room reservation (issue 15's review): a descriptor that goes to the geometry engine owns
+ * one word of its level's room from its handshake on, so a swap-out or a replay push into that
+ * level cannot take the word while the engine runs.  The bound (docs/blocks/kmu_kmu.md,
+ * Latency): the held kernel is the new kernel G cycles after its handshake, always, and a
+ * descriptor of the other stream, valid from the cycle after that handshake and with room in
+ * its level, is accepted G + 1 cycles after it.  Without the reservation the push fills the
+ * level and the held descriptor (and the front door with it) waits until the level has room.
+ * p_hold: host kernel h (not fast) is accepted in the first step (t); event kernel e waits
+ * from the next and must be accepted at t+G+1 (the bound). */
+static dstep *p_hold(dprog *p, const kdesc *h, const kdesc *e) {
+  const unsigned g = spec_geo_cycles(h);
+  dstep *s = st(p, "t: the host kernel (not fast) is accepted; its level has one word of room");
+  put_desc(&s->in, HOSTS, h);
+  EXP(s, host_ready_o, 1);
+  for (unsigned k = 1; k <= g + 1; k++) {
+    s = st(p, k < g ? "t+1..t+G-1: the engine runs; the event kernel waits (register busy)"
+              : k == g ? "t+G: the engine's kernel leaves the register (its word was reserved)"
+                       : "t+G+1: the bound: the event kernel is accepted");
+    put_desc(&s->in, EVS, e);
+    EXP(s, ev_ready_o, k == g + 1);
+    EXP(s, host_ready_o, 0);
+  }
+  return s;
+}
+
+/* the replay's push: RGEM holds the pool (a kernel in a slot), kernel A is stopped and
+ * replayed in the handshake cycle of the host kernel; the replay's continuation must wait for
+ * room beyond the held kernel's word (any harness size) */
+static int t_resv_replay(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  const kdesc a = kern(1, 0, 4, 0), b = kern(2, 0, 4, 0);
+  dstep *s = p_desc(p, &a, "kernel A (tag 0) into slot 0");
+  s = p_desc(p, &b, "kernel B (tag 1) into slot 1: it runs all along, so RGEM admits nothing");
+  p->rgem = 1;
+  for (unsigned k = 0; k + 1 < PEND; k++) {
+    const kdesc x = kern(10 + k, 0, 1, 0);
+    s = p_desc(p, &x, "RGEM: priority-0 kernels wait in level 0 (PEND - 1 of them)");
+    EXP(s, slot_valid_o, 3);
+  }
+  s = p_idle(p, "stop A");
+  s->in.stop_i = 1, s->in.rvk_tag_i = 0;
+  s = p_idle(p, "stop acknowledged");
+  EXP(s, stop_ack_o, 1);
+  EXP(s, slot_valid_o, 2);
+  s = p_idle(p, "replay A: its continuation goes to level 0 when that level has room");
+  s->in.free_i = 1, s->in.free_replay_i = 1, s->in.rvk_tag_i = 0;
+  kdesc h = kern(3, 0, 4, 0), e = kern(4, 3, 1, 1);
+  h.tx = 32, h.ty = 32; /* 32 warps, 2-D: G = 1 + 1 + 1 + 6 + 1 + 6 = 16 */
+  p_hold(p, &h, &e);
+  s = p_idle(p, "level 0 is full (PEND - 1 + the host kernel): the replay still waits");
+  EXP(s, free_ack_o, 0);
+  return d_run(p);
+}
+
+/* the swap-out's push: RGEM holds a priority-3 kernel in the pool while priority-0 kernels fill
+ * every slot and PEND - 1 words of level 0; RGEM ends during the host kernel's hold, so a
+ * swap-out of a priority-0 slot into level 0 is wanted: it must wait for room beyond the held
+ * kernel's word (needs CT > SLOTS: a free tag for the fresh priority-3 kernel) */
+static int t_resv_swap(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  if (P_CT <= NS) return d_run(p);
+  dstep *s;
+  for (unsigned k = 0; k < NS; k++) {
+    const kdesc lo = kern(1000 + k, 0, INV_TBS, 0);
+    s = p_desc(p, &lo, "priority-0 kernels fill every slot");
+  }
+  p->rgem = 1;
+  const kdesc hi = kern(1200, 3, 3, 0);
+  s = p_desc(p, &hi, "RGEM: a priority-3 kernel waits in level 3 (no swap-out in RGEM)");
+  EXP(s, swap_o, 0);
+  for (unsigned k = 0; k + 1 < PEND; k++) {
+    const kdesc x = kern(1100 + k, 0, 1, 0);
+    s = p_desc(p, &x, "priority-0 kernels wait in level 0 (PEND - 1 of them)");
+    EXP(s, swap_o, 0);
+  }
+  kdesc h = kern(1300, 0, 4, 0), e = kern(1400, 3, 1, 1);
+  h.tx = 32, h.ty = 32; /* G = 16 */
+  /* RGEM for the handshake's step and the next, then off: the swap-out is wanted from t+2 */
+  p->rgem = 0;
+  dstep *first = &p->s[p->n];
+  s = p_hold(p, &h, &e);
+  for (dstep *q = first; q < first + 2; q++) q->in.mode_rgem_i = 1;
+  s = p_idle(p, "level 0 full (PEND - 1 + the host kernel): no swap-out yet");
+  EXP(s, swap_o, 0);
+  return d_run(p);
+}
+
 static const kmu_test tests[] = {
     {"admit", t_admit, 0, 0},
     {"tbs", t_tbs, 0, 0},
@@ -1962,10 +2189,13 @@ static const kmu_test tests[] = {
     {"swap_blocked", t_swap_blocked, 0, 0},
     {"random", t_random, 170000, 6},
     {"swaps", t_swaps, 170000, 6},
+    {"resv", t_resv, 40000, 2},
     {"replay_zero", t_replay_zero, 0, 0},
     {"rgem_replay", t_rgem_replay, 0, 0},
     {"revoke", t_revoke, 60000, 4},
     {"replay_pooled", t_replay_pooled, 0, 0},
+    {"resv_replay", t_resv_replay, 0, 0},
+    {"resv_swap", t_resv_swap, 0, 0},
 };
 
 int main(int argc, char **argv) {

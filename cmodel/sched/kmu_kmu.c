@@ -90,6 +90,8 @@ enum {
   LD_NEXT = 0, LD_TAG = 32,                                      /* lane D; LD_CONT = 32+TAG_W */
   LE_USER = 0, LE_LID = 1, LE_EST = 17                           /* lane E {est, lid, user} */
 };
+/* geometry engine phases (the RTL's GEO_* localparams, geo_ph_q) */
+enum { GEO_IDLE, GEO_GXY, GEO_GZ, GEO_TXY, GEO_TZ, GEO_REGS, GEO_DONE };
 
 /* Phase 1, from the state alone: the slot vectors, the completion request's head and the
  * completing entry (every output a system top needs before this cycle's inputs exist). */
@@ -189,51 +191,81 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     kmu_fifo_comb_out(&m->u_fifo_e[l], &feo[l]);
   }
 
-  /* (2) input arbitration: a stream requests when its level has room; every grant is a
-   * handshake (ack 1) */
-  const unsigned ev_prio = (unsigned)(i->ev_prio_i & 3), host_prio = (unsigned)(i->host_prio_i & 3);
+  /* (2) input arbitration: the handshake is the arbiter's grant (ack 1); a stream requests
+   * when the descriptor register is free (engine idle) and its level has room */
+  const int geo_idle = q->geo_ph == GEO_IDLE;
   kmu_rr_arb_in ai = {0, 1};
   kmu_rr_arb_out ao;
-  ai.req_i = (uint64_t)(i->ev_valid_i && fao[ev_prio].push_ready_o) << KMU_KMU_EV |
-             (uint64_t)(i->host_valid_i && fao[host_prio].push_ready_o) << KMU_KMU_HOST;
+  const unsigned ev_prio = (unsigned)(i->ev_prio_i & 3), host_prio = (unsigned)(i->host_prio_i & 3);
+  ai.req_i = (uint64_t)(i->ev_valid_i && geo_idle && fao[ev_prio].push_ready_o) << KMU_KMU_EV |
+             (uint64_t)(i->host_valid_i && geo_idle && fao[host_prio].push_ready_o) << KMU_KMU_HOST;
   kmu_rr_arb_comb(&m->u_in_arb, &ai, &ao);
+  const int hs_fire = (int)ao.gnt_valid_o;
+  const int ac_host = (int)((ao.gnt_o >> KMU_KMU_HOST) & 1);
   o->ev_ready_o = (ao.gnt_o >> KMU_KMU_EV) & 1;
   o->host_ready_o = (ao.gnt_o >> KMU_KMU_HOST) & 1;
-  const int in_fire = (int)ao.gnt_valid_o;
-  const int in_host = (int)o->host_ready_o;
 
-  /* the accepted descriptor */
-  const uint64_t in_kptr = (in_host ? i->host_kptr_i : i->ev_kptr_i) & 0xffffffffull;
-  const uint64_t in_gx = (in_host ? i->host_grid_x_i : i->ev_grid_x_i) & 0xffff;
-  const uint64_t in_gy = (in_host ? i->host_grid_y_i : i->ev_grid_y_i) & 0xffff;
-  const uint64_t in_gz = (in_host ? i->host_grid_z_i : i->ev_grid_z_i) & 0xffff;
-  const uint64_t in_tx = (in_host ? i->host_tb_x_i : i->ev_tb_x_i) & 0xffff;
-  const uint64_t in_ty = (in_host ? i->host_tb_y_i : i->ev_tb_y_i) & 0xffff;
-  const uint64_t in_tz = (in_host ? i->host_tb_z_i : i->ev_tb_z_i) & 0xffff;
-  const uint64_t in_shmem = (in_host ? i->host_shmem_i : i->ev_shmem_i) & 0xffff;
-  const uint64_t in_nregs = (in_host ? i->host_nregs_i : i->ev_nregs_i) & 0xff;
-  const unsigned in_prio = in_host ? host_prio : ev_prio;
-  const uint64_t in_param = (in_host ? i->host_param_i : i->ev_param_i) & 0xffffffffull;
-  const uint64_t in_cpl_addr = (in_host ? i->host_cpl_addr_i : i->ev_cpl_addr_i) & 0xffffffffull;
-  const uint64_t in_event = !in_host;
-  const uint64_t in_id = in_host ? 0 : i->ev_id_i & kmu_mask(m->p.ekt_id_w);
-
-  /* kernel geometry */
-  const uint64_t grid_n = in_gx * in_gy * in_gz, tb_n = in_tx * in_ty * in_tz;
-  const int in_bad = grid_n == 0 || (grid_n >> 32) != 0 || tb_n == 0 || tb_n > KMU_KMU_MAX_THREADS;
-  const uint64_t in_warps = in_bad ? 0 : (((tb_n & 0xfff) + 31) & 0xfff) >> 5 & 0x3f;
-  const uint64_t in_regs = (in_warps * 32 * in_nregs) & 0x3ffff;
-  const uint64_t in_tbs = in_bad ? 0 : grid_n & 0xffffffffull;
-  o->err_desc_o = in_fire && in_bad;
-  const uint64_t in_la = in_param << LA_PARAM | in_kptr << LA_KPTR;
-  const uint64_t in_lb = in_tbs << LB_TBS | in_cpl_addr << LB_CPL;
-  const uint64_t in_lc = in_id << LC_ID | in_event << LC_EVENT | in_shmem << LC_SHMEM |
-                         in_regs << LC_REGS | in_warps << LC_WARPS;
-  const uint64_t in_ld = 0; /* a fresh kernel: no continuation */
-  /* lane E: event kernels are class user, no estimate */
-  const uint64_t in_le = in_host ? (i->host_est_i & 0xffffffffull) << LE_EST |
+  /* the accepted descriptor (host when granted, else event) */
+  const uint64_t ac_gx = (ac_host ? i->host_grid_x_i : i->ev_grid_x_i) & 0xffff;
+  const uint64_t ac_gy = (ac_host ? i->host_grid_y_i : i->ev_grid_y_i) & 0xffff;
+  const uint64_t ac_gz = (ac_host ? i->host_grid_z_i : i->ev_grid_z_i) & 0xffff;
+  const uint64_t ac_tx = (ac_host ? i->host_tb_x_i : i->ev_tb_x_i) & 0xffff;
+  const uint64_t ac_ty = (ac_host ? i->host_tb_y_i : i->ev_tb_y_i) & 0xffff;
+  const uint64_t ac_tz = (ac_host ? i->host_tb_z_i : i->ev_tb_z_i) & 0xffff;
+  const uint64_t ac_nregs = (ac_host ? i->host_nregs_i : i->ev_nregs_i) & 0xff;
+  const unsigned ac_prio = (unsigned)((ac_host ? i->host_prio_i : i->ev_prio_i) & 3);
+  const uint64_t ac_kptr = (ac_host ? i->host_kptr_i : i->ev_kptr_i) & 0xffffffffull;
+  const uint64_t ac_param = (ac_host ? i->host_param_i : i->ev_param_i) & 0xffffffffull;
+  const uint64_t ac_cpl_addr = (ac_host ? i->host_cpl_addr_i : i->ev_cpl_addr_i) & 0xffffffffull;
+  const uint64_t ac_shmem = (ac_host ? i->host_shmem_i : i->ev_shmem_i) & 0xffff;
+  const uint64_t ac_id = ac_host ? 0 : i->ev_id_i & kmu_mask(m->p.ekt_id_w);
+  /* lane E: event kernels are class user, no estimate; the launch id is the handshake's */
+  const uint64_t ac_le = ac_host ? (i->host_est_i & 0xffffffffull) << LE_EST |
                                        (uint64_t)q->lid << LE_LID | (i->host_class_i & 1) << LE_USER
                                  : (uint64_t)q->lid << LE_LID | 1ull << LE_USER;
+
+  /* fast path: grid_y, grid_z, tb_y, tb_z each 0 or 1 and 0 or 2^k warps (no multiply) */
+  const int fa_dims = (ac_gy >> 1) == 0 && (ac_gz >> 1) == 0 && (ac_ty >> 1) == 0 && (ac_tz >> 1) == 0;
+  const uint64_t fa_tbs = (ac_gy & ac_gz & 1) ? ac_gx : 0;
+  const uint64_t fa_thr = (ac_ty & ac_tz & 1) ? ac_tx : 0;
+  const int fa_bad = fa_tbs == 0 || fa_thr == 0 || fa_thr > KMU_KMU_MAX_THREADS;
+  const uint64_t fa_warps = fa_bad ? 0 : (((fa_thr & 0xfff) + 31) & 0xfff) >> 5 & 0x3f;
+  const int fa_pow2 = (fa_warps & ((fa_warps - 1) & 0x3f)) == 0;
+  uint64_t fa_regs = 0; /* warps * 32 * nregs for a one-hot warps: a shift */
+  for (unsigned k = 0; k < 6; k++)
+    if (fa_warps >> k & 1) fa_regs |= (ac_nregs << (5 + k)) & 0x3ffff;
+  const int fa_fast = fa_dims && fa_pow2;
+
+  /* kernel geometry: the serial shift-add engine (one multiplier bit per cycle) on the held
+   * descriptor; it leaves the register (GEO_DONE) when its level has room */
+  const uint64_t m48 = kmu_mask(48);
+  const uint64_t geo_sum = (q->geo_acc + ((q->geo_ml & 1) ? q->geo_mc : 0)) & m48;
+  const int geo_last = (q->geo_ml >> 1) == 0;
+  const int geo_grid_bad = geo_sum == 0 || (geo_sum >> 32) != 0;
+  const int geo_thr_bad = geo_sum == 0 || geo_sum > KMU_KMU_MAX_THREADS;
+  const uint64_t geo_warps_new =
+      (q->geo_bad || geo_thr_bad) ? 0 : (((geo_sum & 0xfff) + 31) & 0xfff) >> 5 & 0x3f;
+  const int geo_exit = q->geo_ph == GEO_DONE && fao[q->hd_prio & 3].push_ready_o;
+  /* (next state of the engine: with the rest, after KMU_D_FROM_Q below) */
+
+  /* the new kernel: the fast descriptor in its handshake cycle or the held one at its exit */
+  const int in_fire = (hs_fire && fa_fast) || geo_exit;
+  const int in_host = geo_exit ? (int)q->geo_src : ac_host;
+  const unsigned in_prio = geo_exit ? q->hd_prio & 3 : ac_prio;
+  const int in_bad = geo_exit ? (int)q->geo_bad : fa_bad;
+  const uint64_t in_tbs = in_bad ? 0 : geo_exit ? q->geo_tbs : fa_tbs;
+  const uint64_t in_warps = geo_exit ? q->geo_warps : fa_warps;
+  const uint64_t in_regs = geo_exit ? q->geo_acc & 0x3ffff : fa_regs;
+  const uint64_t in_event = !in_host;
+  o->err_desc_o = in_fire && in_bad;
+  const uint64_t in_la = geo_exit ? (uint64_t)q->hd_param << LA_PARAM | (uint64_t)q->hd_kptr << LA_KPTR
+                                  : ac_param << LA_PARAM | ac_kptr << LA_KPTR;
+  const uint64_t in_lb = in_tbs << LB_TBS | (geo_exit ? q->hd_cpl_addr : ac_cpl_addr) << LB_CPL;
+  const uint64_t in_lc = (geo_exit ? q->hd_id : ac_id) << LC_ID | in_event << LC_EVENT |
+                         (uint64_t)(geo_exit ? q->hd_shmem : ac_shmem) << LC_SHMEM |
+                         in_regs << LC_REGS | in_warps << LC_WARPS;
+  const uint64_t in_ld = 0; /* a fresh kernel: no continuation */
+  const uint64_t in_le = geo_exit ? q->hd_le : ac_le;
 
   /* (3) highest non-empty level (encoder bit 0 = level 3), lowest free slot */
   kmu_prio_enc_in li = {0}, si = {~q->valid & smask};
@@ -341,11 +373,19 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     vic_ld = 1ull << ld_cont | (uint64_t)(q->tag[v] & tgm) << LD_TAG |
              (uint64_t)(uint32_t)(q->next[v] + (uint32_t)(take_ok && ts == v)) << LD_NEXT;
   }
-  int lvl_push_in[KMU_KMU_LEVELS];
-  for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) lvl_push_in[l] = in_fire && !adm_byp && in_prio == l;
+  /* room reservation: the descriptor for the engine owns one word of its level's room from
+   * its handshake until it leaves the register; a swap-out or replay push takes only a word
+   * beyond it and the new kernel's (lvl_spare) */
+  const int resv_on = !geo_idle || (hs_fire && !fa_fast);
+  const unsigned resv_lvl = geo_idle ? ac_prio : q->hd_prio & 3;
+  int lvl_push_in[KMU_KMU_LEVELS], lvl_spare[KMU_KMU_LEVELS];
+  for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {
+    lvl_push_in[l] = in_fire && !adm_byp && in_prio == l;
+    lvl_spare[l] = fao[l].push_ready_o && !lvl_push_in[l] &&
+                   !(resv_on && resv_lvl == l && fao[l].count_o == m->p.pend - 1);
+  }
   const int swp = !i->mode_rgem_i && cand_any && !alloc_ok && !take_last && vic_any &&
-                  fao[vic_lvl].push_ready_o && !lvl_push_in[vic_lvl] &&
-                  (cand_cont || ct_alloc_ok) && !cand_dead;
+                  lvl_spare[vic_lvl] && (cand_cont || ct_alloc_ok) && !cand_dead;
   o->swap_o = swp;
 
   /* completion: the entry found in phase 1, when the FIFO has room */
@@ -371,8 +411,7 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   /* a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation */
   const int f_zero = q->fr_tag < nct && q->ct_tbs[ft] == 0;
   const int rpl_push = q->fr_pend && !fr_block && q->fr_replay && !f_pool && !f_zero &&
-                       fao[f_prio].push_ready_o && !lvl_push_in[f_prio] &&
-                       !(swp && vic_lvl == f_prio);
+                       lvl_spare[f_prio] && !(swp && vic_lvl == f_prio);
   const int ret_credit = q->fr_pend && !fr_block && !q->fr_replay && f_event && !cpl_fire;
   const int fr_fire = q->fr_pend && !fr_block &&
                       (q->fr_replay ? (f_pool || rpl_push || f_zero) : (!f_event || !cpl_fire));
@@ -421,6 +460,47 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   /* a completion-table entry of d is written below only under one of these */
   m->tab_we = take_ok || done_ok || cpl_fire || adm_fire || drop_pop || swp || rpl_push ||
               stop_hit || fr_fire;
+  if (hs_fire) { /* the descriptor register (no reset in the RTL) */
+    d->hd_kptr = (uint32_t)ac_kptr, d->hd_param = (uint32_t)ac_param;
+    d->hd_cpl_addr = (uint32_t)ac_cpl_addr, d->hd_shmem = (unsigned)ac_shmem;
+    d->hd_gz = (unsigned)ac_gz, d->hd_tx = (unsigned)ac_tx, d->hd_ty = (unsigned)ac_ty;
+    d->hd_tz = (unsigned)ac_tz, d->hd_nregs = (unsigned)ac_nregs, d->hd_prio = ac_prio;
+    d->hd_id = (unsigned)ac_id, d->hd_le = ac_le;
+  }
+  if (geo_idle) {
+    if (hs_fire && !fa_fast) { /* grid_x * grid_y of the accepted descriptor */
+      d->geo_ph = GEO_GXY;
+      d->geo_src = (unsigned)ac_host;
+      d->geo_acc = 0;
+      d->geo_mc = ac_gx;
+      d->geo_ml = (unsigned)ac_gy;
+    }
+  } else if (q->geo_ph == GEO_DONE) {
+    if (geo_exit) d->geo_ph = GEO_IDLE;
+  } else if (!geo_last) {
+    d->geo_acc = geo_sum;
+    d->geo_mc = (q->geo_mc << 1) & m48;
+    d->geo_ml = q->geo_ml >> 1;
+  } else { /* the phase's product is geo_sum: load the next phase */
+    d->geo_ph = q->geo_ph + 1;
+    d->geo_acc = 0;
+    switch (q->geo_ph) {
+    case GEO_GXY: d->geo_mc = geo_sum & 0xffffffffull, d->geo_ml = q->hd_gz & 0xffff; break;
+    case GEO_GZ:
+      d->geo_tbs = (uint32_t)geo_sum;
+      d->geo_bad = (unsigned)geo_grid_bad;
+      d->geo_mc = q->hd_tx & 0xffff, d->geo_ml = q->hd_ty & 0xffff;
+      break;
+    case GEO_TXY: d->geo_mc = geo_sum & 0xffffffffull, d->geo_ml = q->hd_tz & 0xffff; break;
+    case GEO_TZ:
+      d->geo_bad = q->geo_bad || geo_thr_bad;
+      d->geo_warps = (unsigned)geo_warps_new;
+      d->geo_mc = (uint64_t)(q->hd_nregs & 0xff) << 5, d->geo_ml = (unsigned)geo_warps_new;
+      break;
+    case GEO_REGS: d->geo_acc = geo_sum; break; /* registers per TB, kept for GEO_DONE */
+    default: break;
+    }
+  }
   for (unsigned s = 0; s < n; s++) {
     if (take_ok && ts == s) {
       d->next[s] = q->next[s] + 1;
@@ -497,8 +577,8 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     }
   }
   /* TReM: launch ids, the stop's ack, the pending free */
-  d->lid = (q->lid + (unsigned)in_fire) & 0xffff;
-  if (in_fire && in_host) d->last_lid = q->lid;
+  d->lid = (q->lid + (unsigned)hs_fire) & 0xffff; /* numbered at the handshake */
+  if (hs_fire && ac_host) d->last_lid = q->lid;
   d->fr_pend = q->fr_pend && !fr_fire;
   if (i->free_i) {
     d->fr_pend = 1;

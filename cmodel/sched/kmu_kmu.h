@@ -62,6 +62,15 @@ typedef struct {
   unsigned warps[KMU_KMU_MAX_SLOTS], regs[KMU_KMU_MAX_SLOTS], shmem[KMU_KMU_MAX_SLOTS];
   /* TReM: launch ids, the stop's ack, the pending free */
   unsigned lid, last_lid, stop_ack, free_ack, fr_pend, fr_replay, fr_tag;
+  /* the serial geometry engine (geo_*_q): phase, the held descriptor's stream (1 host),
+   * product, multiplicand, multiplier, TB count, malformed flag, warps per TB */
+  unsigned geo_ph, geo_src, geo_ml, geo_bad, geo_warps;
+  uint64_t geo_acc, geo_mc;
+  uint32_t geo_tbs;
+  /* the descriptor register (hd_*_q, no reset in the RTL): written at every handshake */
+  uint32_t hd_kptr, hd_param, hd_cpl_addr;
+  unsigned hd_shmem, hd_gz, hd_tx, hd_ty, hd_tz, hd_nregs, hd_prio, hd_id;
+  uint64_t hd_le;
   /* completion table (ct_*_q), last: tick() copies it only after a write (tab_we,
    * KMU_Q_FROM_D_TAB; a TB take or done, an admission, a TReM event, not every cycle).  Only
    * ct_valid resets in the RTL; the model zeroes all */

@@ -22,12 +22,16 @@
 // kernel never waits for a lower one to finish (no priority inversion at the slot level).
 //
 // Structure:
-//   - kmu_rr_arb #(2) between the streams (index 0 event, 1 host); a stream requests only when
-//     the FIFO of its priority level has room, and *_ready_o is its grant (ack_i = 1: every
-//     grant is a handshake), so at most one descriptor is accepted per cycle.
-//   - At acceptance one set of multipliers computes TB count (gx*gy*gz), warps per TB
-//     (ceil(tx*ty*tz / 32)), registers per TB (warps * 32 * nregs); the pending FIFOs hold these
-//     results, not the dimensions.  Each level is four kmu_fifo lanes of <= 64 bits, pushed
+//   - kmu_rr_arb #(2) between the streams (index 0 event, 1 host): a stream requests when the
+//     descriptor register is free and the FIFO of its priority level has room; *_ready_o is
+//     the grant, so at most one descriptor is accepted per cycle.
+//   - The geometry: TB count (gx*gy*gz), warps per TB (ceil(tx*ty*tz / 32)), registers per TB
+//     (warps * 32 * nregs), with no multiplier (issue 15).  A fast descriptor (gy, gz, ty, tz
+//     each 0 or 1 and 0 or 2^k warps: ANDs and a shift) is the new kernel in its handshake
+//     cycle; any other is held in the descriptor register (hd_*_q) while one serial shift-add
+//     engine computes it, and is the new kernel when the engine is done: its word of room in
+//     its level is reserved from the handshake on (swap-outs and replays take only room
+//     beyond it), so the hold is bounded.  The pending FIFOs hold these results, not the dimensions.  Each level is four kmu_fifo lanes of <= 64 bits, pushed
 //     and popped together (lane A {param, kptr}, lane B {tbs, cpl_addr}, lane C {id, event,
 //     shmem, regs, warps}, lane D {cont, tag, next}: a continuation's kernel tag and next TB
 //     index); PEND words deep.
@@ -55,7 +59,12 @@
 //     room.
 //
 // Latency (cycles):
-//   descriptor handshake in cycle t, slot and CT entry free, nothing of equal or higher
+//   descriptor valid in cycle s (its level has room, the register free) -> handshake in s.
+//   a fast descriptor is the new kernel in its handshake cycle t; any other in
+//     t + G, G = 1 + L(gy) + L(gz) + L(ty) + L(tz) + L(warps), L(v) = max(1, bit length of
+//     v): 7..71 (32 x 32 threads, 32 warps: 16); no handshake from t+1 to t+G; a descriptor
+//     valid from t+1 whose level has room is accepted in t+G+1 (the bound: G + 1 <= 72).
+//   new kernel in cycle t, slot and CT entry free, nothing of equal or higher
 //     priority pending -> slot_valid_o / slot_has_tb_o in cycle t+1 (bypass).  From a FIFO:
 //     the head is admitted in the first cycle with a free slot (and for a fresh kernel a free
 //     CT entry); slot visible the cycle after.
@@ -73,9 +82,11 @@
 //     t+2 (one cycle more than into a free slot).
 //
 // Handshake contract:
-//   ev_/host_ valid/ready: a handshake is valid && ready; *_ready_o is the arbiter's grant,
-//     so it is high only with its own valid and depends on both streams' valid and prio (no
-//     other input).  err_desc_o pulses in the handshake cycle of a malformed descriptor: a
+//   ev_/host_ valid/ready: a handshake is valid && ready.  *_ready_o is the arbiter's grant
+//     (the stream's valid, its level's room, the descriptor register free: it depends on the
+//     stream's valid and prio and on state only).
+//     err_desc_o pulses when a malformed descriptor becomes the new kernel (its handshake
+//     cycle when fast, G cycles later otherwise): a
 //     zero grid or TB dimension, more than 1024 threads per TB, or 2^32 or more TBs.  It is
 //     accepted as a kernel with zero TBs (it completes without TBs: its completion flag and
 //     EKT credit are never lost).
@@ -254,8 +265,19 @@ module kmu_kmu #(
   localparam integer LE_LID = 1;
   localparam integer LE_EST = 17;
   localparam [47:0] MAX_THREADS = 48'd1024;
+  localparam integer CNT_W = $clog2(PEND + 1);  // a pending FIFO's word count
+  localparam integer PEND_M1 = PEND - 1;
+  localparam [CNT_W-1:0] PEND_LAST = PEND_M1[CNT_W-1:0];  // one word of room left
   localparam integer EV = 0;  // arbiter index of the event stream (host: 1)
   localparam integer HOST = 1;
+  // geometry engine phases (geo_ph_q)
+  localparam [2:0] GEO_IDLE = 3'd0;
+  localparam [2:0] GEO_GXY = 3'd1;  // grid_x * grid_y
+  localparam [2:0] GEO_GZ = 3'd2;  // * grid_z: TBs
+  localparam [2:0] GEO_TXY = 3'd3;  // tb_x * tb_y
+  localparam [2:0] GEO_TZ = 3'd4;  // * tb_z: threads per TB
+  localparam [2:0] GEO_REGS = 3'd5;  // warps * (nregs * 32): registers per TB
+  localparam [2:0] GEO_DONE = 3'd6;  // results ready: handshake when the level has room
 
   integer s, e;
   genvar l;
@@ -320,12 +342,21 @@ module kmu_kmu #(
   reg [TAG_W-1:0] fr_tag_q, fr_tag_d;
 
   // ---------------------------------------------------------------- input arbitration
+  // The handshake is the arbiter's grant, as before the geometry engine (issue 15): a stream
+  // requests when the descriptor register (below) is free and its level's FIFO has room.  The
+  // accepted descriptor is released by the stream at once: a descriptor whose geometry needs
+  // no multiply (the fast path) is a candidate for admission in its handshake cycle; any
+  // other is held in the descriptor register (hd_*_q) while the serial engine computes its
+  // geometry, and becomes the candidate when the engine is done and its level has room.  One
+  // descriptor in flight: no handshake while the register holds one.
   wire [LEVELS-1:0] lvl_room;  // the level's FIFO can take a descriptor
   wire [1:0] arb_req, arb_gnt;
   wire unused_arb_idx;
-  wire in_fire;  // a descriptor is accepted this cycle
-  assign arb_req[EV] = ev_valid_i && lvl_room[ev_prio_i];
-  assign arb_req[HOST] = host_valid_i && lvl_room[host_prio_i];
+  wire hs_fire;  // a descriptor is accepted (handshake) this cycle
+  reg [2:0] geo_ph_q, geo_ph_d;  // engine phase (GEO_*); GEO_IDLE: the register is free
+  wire geo_idle = (geo_ph_q == GEO_IDLE);
+  assign arb_req[EV] = ev_valid_i && geo_idle && lvl_room[ev_prio_i];
+  assign arb_req[HOST] = host_valid_i && geo_idle && lvl_room[host_prio_i];
 
   kmu_rr_arb #(
       .N(2)
@@ -336,50 +367,189 @@ module kmu_kmu #(
       .ack_i      (1'b1),  // every grant is a handshake
       .gnt_o      (arb_gnt),
       .gnt_idx_o  (unused_arb_idx),
-      .gnt_valid_o(in_fire)
+      .gnt_valid_o(hs_fire)
   );
   assign ev_ready_o = arb_gnt[EV];
   assign host_ready_o = arb_gnt[HOST];
 
   // the accepted descriptor (host when granted, else event)
-  wire in_host = arb_gnt[HOST];
-  wire [31:0] in_kptr = in_host ? host_kptr_i : ev_kptr_i;
-  wire [15:0] in_gx = in_host ? host_grid_x_i : ev_grid_x_i;
-  wire [15:0] in_gy = in_host ? host_grid_y_i : ev_grid_y_i;
-  wire [15:0] in_gz = in_host ? host_grid_z_i : ev_grid_z_i;
-  wire [15:0] in_tx = in_host ? host_tb_x_i : ev_tb_x_i;
-  wire [15:0] in_ty = in_host ? host_tb_y_i : ev_tb_y_i;
-  wire [15:0] in_tz = in_host ? host_tb_z_i : ev_tb_z_i;
-  wire [15:0] in_shmem = in_host ? host_shmem_i : ev_shmem_i;
-  wire [7:0] in_nregs = in_host ? host_nregs_i : ev_nregs_i;
-  wire [1:0] in_prio = in_host ? host_prio_i : ev_prio_i;
-  wire [31:0] in_param = in_host ? host_param_i : ev_param_i;
-  wire [31:0] in_cpl_addr = in_host ? host_cpl_addr_i : ev_cpl_addr_i;
-  wire in_event = !in_host;
-  wire [EKT_ID_W-1:0] in_id = in_host ? {EKT_ID_W{1'b0}} : ev_id_i;
+  wire ac_host = arb_gnt[HOST];
+  wire [15:0] ac_gx = ac_host ? host_grid_x_i : ev_grid_x_i;
+  wire [15:0] ac_gy = ac_host ? host_grid_y_i : ev_grid_y_i;
+  wire [15:0] ac_gz = ac_host ? host_grid_z_i : ev_grid_z_i;
+  wire [15:0] ac_tx = ac_host ? host_tb_x_i : ev_tb_x_i;
+  wire [15:0] ac_ty = ac_host ? host_tb_y_i : ev_tb_y_i;
+  wire [15:0] ac_tz = ac_host ? host_tb_z_i : ev_tb_z_i;
+  wire [7:0] ac_nregs = ac_host ? host_nregs_i : ev_nregs_i;
+  wire [1:0] ac_prio = ac_host ? host_prio_i : ev_prio_i;
+  wire [31:0] ac_kptr = ac_host ? host_kptr_i : ev_kptr_i;
+  wire [31:0] ac_param = ac_host ? host_param_i : ev_param_i;
+  wire [31:0] ac_cpl_addr = ac_host ? host_cpl_addr_i : ev_cpl_addr_i;
+  wire [15:0] ac_shmem = ac_host ? host_shmem_i : ev_shmem_i;
+  wire [EKT_ID_W-1:0] ac_id = ac_host ? {EKT_ID_W{1'b0}} : ev_id_i;
+  // lane E: event kernels are class user (latency-critical, never a "make room" victim), no
+  // estimate; the launch id is the handshake's
+  wire [LE_W-1:0] ac_le = ac_host ? {host_est_i, lid_q, host_class_i} : {32'd0, lid_q, 1'b1};
+
+  // ---------------------------------------------------------------- fast path
+  // A 1-D grid of 1-D TBs (grid_y, grid_z, tb_y, tb_z each 0 or 1: their products are ANDs)
+  // whose warp count is 0 or a power of two (registers per TB = nregs << (5 + log2 warps): a
+  // shift) needs no multiply, so it is known in the handshake cycle and launches with no
+  // engine cycle (the 4-cycle event launch of docs/blocks/kmu_gpu.md; 64..1024-thread TBs
+  // of 2^k warps).  A zero dimension or > 1024 threads (malformed, 0 warps) is fast too.
+  wire fa_dims = (ac_gy[15:1] == 15'd0) && (ac_gz[15:1] == 15'd0) && (ac_ty[15:1] == 15'd0) &&
+                 (ac_tz[15:1] == 15'd0);
+  wire [15:0] fa_tbs = (ac_gy[0] && ac_gz[0]) ? ac_gx : 16'd0;
+  wire [15:0] fa_thr = (ac_ty[0] && ac_tz[0]) ? ac_tx : 16'd0;
+  wire fa_bad = (fa_tbs == 16'd0) || (fa_thr == 16'd0) || (fa_thr > MAX_THREADS[15:0]);
+  wire [11:0] fa_round = fa_thr[11:0] + 12'd31;  // <= 1055 when well-formed
+  wire [5:0] fa_warps = fa_bad ? 6'd0 : fa_round[10:5];
+  wire fa_pow2 = ((fa_warps & (fa_warps - 6'd1)) == 6'd0);  // 0 or one bit set
+  reg [17:0] fa_regs;  // warps * 32 * nregs for a one-hot warps
+  integer k;
+  always @(*) begin
+    fa_regs = 18'd0;
+    for (k = 0; k < 6; k = k + 1)
+      if (fa_warps[k]) fa_regs = fa_regs | ({10'd0, ac_nregs} << (5 + k));
+  end
+  wire fa_fast = fa_dims && fa_pow2;
+  wire unused_fa = |{fa_round[11], fa_round[4:0]};
+
+  // ---------------------------------------------------------------- descriptor register
+  // Written at every handshake (no reset: read only while the engine holds a descriptor).
+  reg geo_src_q, geo_src_d;  // the held descriptor's stream: 1 host, 0 event
+  reg [31:0] hd_kptr_q, hd_param_q, hd_cpl_addr_q;
+  reg [15:0] hd_shmem_q, hd_gz_q, hd_tx_q, hd_ty_q, hd_tz_q;
+  reg [7:0] hd_nregs_q;
+  reg [1:0] hd_prio_q;
+  reg [EKT_ID_W-1:0] hd_id_q;
+  reg [LE_W-1:0] hd_le_q;
+  always @(posedge clk_i) begin
+    if (hs_fire) begin
+      hd_kptr_q <= ac_kptr;
+      hd_param_q <= ac_param;
+      hd_cpl_addr_q <= ac_cpl_addr;
+      hd_shmem_q <= ac_shmem;
+      hd_gz_q <= ac_gz;
+      hd_tx_q <= ac_tx;
+      hd_ty_q <= ac_ty;
+      hd_tz_q <= ac_tz;
+      hd_nregs_q <= ac_nregs;
+      hd_prio_q <= ac_prio;
+      hd_id_q <= ac_id;
+      hd_le_q <= ac_le;
+    end
+  end
 
   // ---------------------------------------------------------------- kernel geometry
-  wire [31:0] grid_xy = {16'd0, in_gx} * {16'd0, in_gy};
-  wire [47:0] grid_n = {16'd0, grid_xy} * {32'd0, in_gz};  // TBs
-  wire [31:0] tb_xy = {16'd0, in_tx} * {16'd0, in_ty};
-  wire [47:0] tb_n = {16'd0, tb_xy} * {32'd0, in_tz};  // threads per TB
-  wire in_bad = (grid_n == 48'd0) || (grid_n[47:32] != 16'd0) || (tb_n == 48'd0) ||
-                (tb_n > MAX_THREADS);
-  wire [11:0] thr_round = tb_n[11:0] + 12'd31;  // <= 1055 when well-formed
-  wire [5:0] in_warps = in_bad ? 6'd0 : thr_round[10:5];
-  wire [18:0] in_regs_full = {8'd0, in_warps, 5'd0} * {11'd0, in_nregs};
-  wire [17:0] in_regs = in_regs_full[17:0];  // <= 32 * 32 * 255 < 2^18
-  wire [31:0] in_tbs = in_bad ? 32'd0 : grid_n[31:0];
-  wire unused_geom = |{in_regs_full[18], thr_round[11], thr_round[4:0]};
+  // One serial shift-add engine (issue 15: no multiplier in the control path) computes, for
+  // the held descriptor, in turn grid_x*grid_y, *grid_z (TBs), tb_x*tb_y, *tb_z (threads per
+  // TB), then warps*32*nregs (registers per TB).  A phase multiplies geo_mc_q by geo_ml_q one
+  // multiplier bit per cycle (the multiplicand shifts up, the multiplier down) and ends in the
+  // cycle its remaining multiplier is 0 or 1: max(1, bit length of the multiplier) cycles, then
+  // one cycle GEO_DONE (the results registered) in which the kernel is the new candidate when
+  // its level has room.  A 32 x 32 grid of 96-thread TBs: 6 + 1 + 1 + 1 + 2 cycles, + 1.
+  reg [47:0] geo_acc_q, geo_acc_d;  // product so far (GEO_DONE: registers per TB)
+  reg [47:0] geo_mc_q, geo_mc_d;  // multiplicand, shifted up
+  reg [15:0] geo_ml_q, geo_ml_d;  // multiplier, shifted down
+  reg [31:0] geo_tbs_q, geo_tbs_d;  // TB count (valid when !geo_bad_q)
+  reg geo_bad_q, geo_bad_d;  // malformed: zero dimension, >= 2^32 TBs, > 1024 threads
+  reg [5:0] geo_warps_q, geo_warps_d;  // warps per TB (0 when malformed)
+  wire [47:0] geo_sum = geo_acc_q + (geo_ml_q[0] ? geo_mc_q : 48'd0);
+  wire geo_last = (geo_ml_q[15:1] == 15'd0);  // this phase's last step
+  wire geo_grid_bad = (geo_sum == 48'd0) || (geo_sum[47:32] != 16'd0);
+  wire geo_thr_bad = (geo_sum == 48'd0) || (geo_sum > MAX_THREADS);
+  wire [11:0] thr_round = geo_sum[11:0] + 12'd31;  // <= 1055 when well-formed
+  wire [5:0] geo_warps_new = (geo_bad_q || geo_thr_bad) ? 6'd0 : thr_round[10:5];
+  wire unused_geom = |{thr_round[11], thr_round[4:0]};
+  // the held descriptor leaves the register: the engine is done and its level has room
+  wire geo_exit = (geo_ph_q == GEO_DONE) && lvl_room[hd_prio_q];
+  always @(*) begin
+    geo_ph_d = geo_ph_q;
+    geo_src_d = geo_src_q;
+    geo_acc_d = geo_acc_q;
+    geo_mc_d = geo_mc_q;
+    geo_ml_d = geo_ml_q;
+    geo_tbs_d = geo_tbs_q;
+    geo_bad_d = geo_bad_q;
+    geo_warps_d = geo_warps_q;
+    if (geo_idle) begin
+      if (hs_fire && !fa_fast) begin  // grid_x * grid_y of the accepted descriptor
+        geo_ph_d = GEO_GXY;
+        geo_src_d = ac_host;
+        geo_acc_d = 48'd0;
+        geo_mc_d = {32'd0, ac_gx};
+        geo_ml_d = ac_gy;
+      end
+    end else if (geo_ph_q == GEO_DONE) begin
+      if (geo_exit) geo_ph_d = GEO_IDLE;
+    end else if (!geo_last) begin
+      geo_acc_d = geo_sum;
+      geo_mc_d = {geo_mc_q[46:0], 1'b0};
+      geo_ml_d = {1'b0, geo_ml_q[15:1]};
+    end else begin  // the phase's product is geo_sum: load the next phase
+      geo_ph_d = geo_ph_q + 3'd1;
+      geo_acc_d = 48'd0;
+      case (geo_ph_q)
+        GEO_GXY: begin
+          geo_mc_d = {16'd0, geo_sum[31:0]};
+          geo_ml_d = hd_gz_q;
+        end
+        GEO_GZ: begin
+          geo_tbs_d = geo_sum[31:0];
+          geo_bad_d = geo_grid_bad;
+          geo_mc_d = {32'd0, hd_tx_q};
+          geo_ml_d = hd_ty_q;
+        end
+        GEO_TXY: begin
+          geo_mc_d = {16'd0, geo_sum[31:0]};
+          geo_ml_d = hd_tz_q;
+        end
+        GEO_TZ: begin
+          geo_bad_d = geo_bad_q || geo_thr_bad;
+          geo_warps_d = geo_warps_new;
+          geo_mc_d = {35'd0, hd_nregs_q, 5'd0};
+          geo_ml_d = {10'd0, geo_warps_new};
+        end
+        GEO_REGS: geo_acc_d = geo_sum;  // registers per TB, kept for GEO_DONE
+        default: ;
+      endcase
+    end
+  end
+
+  // ---------------------------------------------------------------- the new kernel
+  // The candidate that is not yet in the pool: the fast descriptor in its handshake cycle, or
+  // the held one when its engine is done (never both: no handshake while one is held).
+  wire in_fire = (hs_fire && fa_fast) || geo_exit;
+  wire in_host = geo_exit ? geo_src_q : ac_host;
+  wire [1:0] in_prio = geo_exit ? hd_prio_q : ac_prio;
+  wire in_bad = geo_exit ? geo_bad_q : fa_bad;
+  wire [31:0] in_tbs = in_bad ? 32'd0 : geo_exit ? geo_tbs_q : {16'd0, fa_tbs};
+  wire [5:0] in_warps = geo_exit ? geo_warps_q : fa_warps;
+  wire [17:0] in_regs = geo_exit ? geo_acc_q[17:0] : fa_regs;  // <= 32 * 32 * 255 < 2^18
+  wire unused_geo_acc = |geo_acc_q[47:18];
+  wire in_event = !in_host;
   assign err_desc_o = in_fire && in_bad;
 
-  wire [LA_W-1:0] in_la = {in_param, in_kptr};
-  wire [LB_W-1:0] in_lb = {in_tbs, in_cpl_addr};
-  wire [LC_W-1:0] in_lc = {in_id, in_event, in_shmem, in_regs, in_warps};
+  wire [LA_W-1:0] in_la = geo_exit ? {hd_param_q, hd_kptr_q} : {ac_param, ac_kptr};
+  wire [LB_W-1:0] in_lb = {in_tbs, geo_exit ? hd_cpl_addr_q : ac_cpl_addr};
+  wire [LC_W-1:0] in_lc = {
+    geo_exit ? hd_id_q : ac_id, in_event, geo_exit ? hd_shmem_q : ac_shmem, in_regs, in_warps
+  };
   wire [LD_W-1:0] in_ld = {LD_W{1'b0}};  // a fresh kernel: no continuation
-  // lane E: event kernels are class user (latency-critical, never a "make room" victim), no
-  // estimate
-  wire [LE_W-1:0] in_le = in_host ? {host_est_i, lid_q, host_class_i} : {32'd0, lid_q, 1'b1};
+  wire [LE_W-1:0] in_le = geo_exit ? hd_le_q : ac_le;
+
+  // ---------------------------------------------------------------- room reservation
+  // The descriptor for the engine owns one word of its level's room from its handshake (the
+  // handshake needed that room) until it leaves the register: a swap-out or a replay push
+  // into that level takes only a word beyond it (lvl_spare).  So the engine's descriptor
+  // always finds its room when done (GEO_DONE lasts one cycle): the register is held exactly
+  // G cycles and the other stream's descriptor waits at most G + 1.  Without it, swap-outs
+  // and replays could keep the level full and the front door shut for as long as they came
+  // (an event kernel behind a host descriptor: priority inversion at the front door).
+  wire resv_on = !geo_idle || (hs_fire && !fa_fast);  // held, or going to the engine now
+  wire [1:0] resv_lvl = geo_idle ? ac_prio : hd_prio_q;
+  wire [LEVELS-1:0] lvl_spare;  // the level takes a swap-out or replay push this cycle
 
   // ---------------------------------------------------------------- pending pool
   wire [LEVELS-1:0] lvl_ne;  // the level's FIFO holds a kernel
@@ -611,11 +781,10 @@ module kmu_kmu #(
   end
 
   // swap: no slot free (nor freed by this cycle's take), not RGEM, the victim's level takes
-  // this push (room, and not the accepted descriptor's level), and the candidate can use the
-  // slot next cycle (a continuation, or a CT entry is free)
+  // this push (room beyond a reserved word, and not the new kernel's level), and the
+  // candidate can use the slot next cycle (a continuation, or a CT entry is free)
   wire swp = !mode_rgem_i && cand_any && !alloc_ok && !take_last && vic_any &&
-             lvl_room[vic_lvl] && !lvl_push_in[vic_lvl] && (cand_cont || ct_alloc_ok) &&
-             !cand_dead;
+             lvl_spare[vic_lvl] && (cand_cont || ct_alloc_ok) && !cand_dead;
   assign swap_o = swp;
 
   // ---------------------------------------------------------------- TReM: the pending free
@@ -654,8 +823,8 @@ module kmu_kmu #(
   // a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation
   wire f_zero = (rpl_lb[LB_TBS+:32] == 32'd0);
   // a replay whose kernel has no pooled continuation pushes one; it waits for its level
-  wire rpl_push = fr_pend_q && !fr_block && fr_replay_q && !f_pool && !f_zero && lvl_room[f_prio] &&
-                  !lvl_push_in[f_prio] && !(swp && vic_lvl == f_prio);
+  wire rpl_push = fr_pend_q && !fr_block && fr_replay_q && !f_pool && !f_zero &&
+                  lvl_spare[f_prio] && !(swp && vic_lvl == f_prio);
   // a retire of an event kernel returns its credit in a cycle without a completion
   wire ret_credit = fr_pend_q && !fr_block && !fr_replay_q && f_event && !cpl_fire_w;
   wire fr_fire = fr_pend_q && !fr_block &&
@@ -671,7 +840,7 @@ module kmu_kmu #(
 
   generate
     for (l = 0; l < LEVELS; l = l + 1) begin : g_lvl
-      wire [$clog2(PEND+1)-1:0] unused_cnt_a, unused_cnt_b, unused_cnt_c, unused_cnt_d;
+      wire [$clog2(PEND+1)-1:0] cnt_a, unused_cnt_b, unused_cnt_c, unused_cnt_d;
       localparam [1:0] LV = l;  // this level
       wire unused_rdy_b, unused_rdy_c, unused_rdy_d, unused_val_b, unused_val_c, unused_val_d;
       wire swp_here = swp && (vic_lvl == LV);  // the victim goes to this level
@@ -686,6 +855,10 @@ module kmu_kmu #(
       assign lvl_push_in[l] = in_fire && !adm_byp && (in_prio == LV);
       assign lvl_push[l] = lvl_push_in[l] || swp_here || rpl_here;
       assign lvl_pop[l] = (adm_pop || drop_pop) && (lvl_hi == LV);
+      // room for a push besides the new kernel's and the reserved word (lane A's count; the
+      // lanes move together)
+      assign lvl_spare[l] = lvl_room[l] && !lvl_push_in[l] &&
+                            !(resv_on && (resv_lvl == LV) && (cnt_a == PEND_LAST));
       kmu_fifo #(
           .WIDTH(LA_W),
           .DEPTH(PEND)
@@ -699,7 +872,7 @@ module kmu_kmu #(
           .pop_valid_o (lvl_ne[l]),
           .pop_ready_i (lvl_pop[l]),
           .pop_data_o  (lvl_la[l*LA_W+:LA_W]),
-          .count_o     (unused_cnt_a)
+          .count_o     (cnt_a)
       );
       kmu_fifo #(
           .WIDTH(LB_W),
@@ -865,6 +1038,15 @@ module kmu_kmu #(
 
   // the CT entry of this cycle's take
   wire [TAG_W-1:0] t_tag = take_tag_o;
+  // the outstanding counts change through two shared adders (issue 15: not one pair per entry):
+  // the take's entry + 1, the done's entry - 1 (d_out, read above)
+  reg [31:0] t_out;
+  always @(*) begin
+    t_out = 32'd0;
+    for (e = 0; e < CT; e = e + 1) if (t_tag == e[TAG_W-1:0]) t_out = ct_out_q[e];
+  end
+  wire [31:0] t_out_inc = t_out + 32'd1;
+  wire [31:0] d_out_dec = d_out - 32'd1;
   always @(*) begin
     ct_valid_d = ct_valid_q;
     ct_stop_d = ct_stop_q;
@@ -886,10 +1068,10 @@ module kmu_kmu #(
     for (e = 0; e < CT; e = e + 1) begin
       // take and done (never on a free entry, so never on the entry allocated or completed)
       if ((take_ok && (t_tag == e[TAG_W-1:0])) && !(done_ok && (done_tag_i == e[TAG_W-1:0])))
-        ct_out_d[e] = ct_out_q[e] + 32'd1;
+        ct_out_d[e] = t_out_inc;
       else if (!(take_ok && (t_tag == e[TAG_W-1:0])) &&
                (done_ok && (done_tag_i == e[TAG_W-1:0])))
-        ct_out_d[e] = ct_out_q[e] - 32'd1;
+        ct_out_d[e] = d_out_dec;
       if (take_last && (t_tag == e[TAG_W-1:0])) ct_all_d[e] = 1'b1;
       // completion frees the entry
       if (cpl_fire && (cpl_idx == e[TAG_W-1:0])) ct_valid_d[e] = 1'b0;
@@ -942,8 +1124,8 @@ module kmu_kmu #(
 
   // TReM: launch ids, the stop's ack, the pending free
   always @(*) begin
-    lid_d = lid_q + {15'd0, in_fire};
-    last_lid_d = (in_fire && in_host) ? lid_q : last_lid_q;
+    lid_d = lid_q + {15'd0, hs_fire};  // numbered at the handshake, in acceptance order
+    last_lid_d = (hs_fire && ac_host) ? lid_q : last_lid_q;
     fr_pend_d = fr_pend_q && !fr_fire;
     fr_replay_d = fr_replay_q;
     fr_tag_d = fr_tag_q;
@@ -995,6 +1177,14 @@ module kmu_kmu #(
       ct_restart_q <= {CT{1'b0}};
       lid_q <= 16'd0;
       last_lid_q <= 16'd0;
+      geo_ph_q <= GEO_IDLE;
+      geo_src_q <= 1'b0;
+      geo_acc_q <= 48'd0;
+      geo_mc_q <= 48'd0;
+      geo_ml_q <= 16'd0;
+      geo_tbs_q <= 32'd0;
+      geo_bad_q <= 1'b0;
+      geo_warps_q <= 6'd0;
       stop_ack_q <= 1'b0;
       free_ack_q <= 1'b0;
       fr_pend_q <= 1'b0;
@@ -1021,6 +1211,14 @@ module kmu_kmu #(
       ct_restart_q <= ct_restart_d;
       lid_q <= lid_d;
       last_lid_q <= last_lid_d;
+      geo_ph_q <= geo_ph_d;
+      geo_src_q <= geo_src_d;
+      geo_acc_q <= geo_acc_d;
+      geo_mc_q <= geo_mc_d;
+      geo_ml_q <= geo_ml_d;
+      geo_tbs_q <= geo_tbs_d;
+      geo_bad_q <= geo_bad_d;
+      geo_warps_q <= geo_warps_d;
       stop_ack_q <= stop_i;
       free_ack_q <= free_ack_d;
       fr_pend_q <= fr_pend_d;
@@ -1039,6 +1237,45 @@ module kmu_kmu #(
       end
     end
   end
+
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions
+  // Checked every cycle in simulation (KMU_ASSERT; synthesis never sees them).  The new
+  // kernel's geometry, fast path or engine, against a multiply (simulation only): registers
+  // per TB = warps * 32 * nregs, at most 32 warps, a malformed one has 0 TBs and 0 warps;
+  // never a handshake while a descriptor is held; and the hold is bounded by G (the room
+  // reservation): the engine's descriptor never waits in GEO_DONE for its level's room, and
+  // the register is never held longer than the longest G (GEO_G_MAX cycles).
+  localparam [7:0] GEO_G_MAX = 8'd71;  // 1 + 4 * 16 (16-bit multipliers) + 6 (32 warps)
+  wire [7:0] as_nregs = geo_exit ? hd_nregs_q : ac_nregs;
+  reg [7:0] as_hold_q;  // cycles the register has held its descriptor (after the handshake)
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) as_hold_q <= 8'd0;
+    else if (geo_idle || geo_exit) as_hold_q <= 8'd0;
+    else as_hold_q <= as_hold_q + 8'd1;
+  end
+  wire [31:0] as_regs = {26'd0, in_warps} * 32'd32 * {24'd0, as_nregs};
+  // rst_ni only masks the checks in reset: hence the lint waiver.
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni && in_fire && ((as_regs != {14'd0, in_regs}) || (in_warps > 6'd32) ||
+                              (in_bad && (in_tbs != 32'd0 || in_warps != 6'd0)))) begin
+      $display("ASSERTION kmu_kmu %m t=%0t: geometry of the new kernel (%s path): warps %0d regs %0d nregs %0d",
+               $time, geo_exit ? "engine" : "fast", in_warps, in_regs, as_nregs);
+      $stop;
+    end
+    if (rst_ni && hs_fire && !geo_idle) begin
+      $display("ASSERTION kmu_kmu %m t=%0t: handshake while a descriptor is held", $time);
+      $stop;
+    end
+    if (rst_ni && (((geo_ph_q == GEO_DONE) && !geo_exit) || (as_hold_q >= GEO_G_MAX))) begin
+      $display("ASSERTION kmu_kmu %m t=%0t: the engine's descriptor held beyond G (done after %0d cycles, level %0d full)",
+               $time, as_hold_q + 8'd1, hd_prio_q);
+      $stop;
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 
   // the completion table's fields: no reset (only ct_valid_q), read only while valid; one
   // always block per entry (CT may be 256: a loop of delayed array writes would not unroll)
