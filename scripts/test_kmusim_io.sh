@@ -14,6 +14,15 @@
 #   io_revoke  a revocation (replay, retire) of a kernel whose TBs are yielded: both dropped
 #   io_full    (paper build, engine c) more waiting TBs than watch entries: FULL refusals, the
 #              refused TBs spin in place and finish
+#   io_serial  (config iodev_serial) 4 TBs of one warp resident together on SM 0, jitter 0,
+#              yield=off, C = 100, I = 2,000: kmu_dispatch starts one TB a cycle (its formal
+#              property), so TB k (0..3) requests at r0 + k; a serial device completes the k-th
+#              request at r0 + (k+1) I (each one after the previous: all came before r0 + I),
+#              so the waits sum to sum((k+1) I - k) = 10 I - 6 (iodev_lat=5: + 4 x 5, the
+#              latency outside the device's queue); the overlapping device: every wait I (4 I);
+#              the serial run ends 3 I - 3 cycles after the parallel one, +-8 (SM_EXIT_SKEW,
+#              the warps' seeded exit); a lone TB's run the same with either device;
+#              iodev_serial=2 refused (exit 2, its line)
 # and a planted bug (KMUSIM_IO_BUG=drop_signal: the device loses its first signal) that the
 # lost wake-up scoreboard must report.  Prints the PASS/FAIL lines run_tests.sh counts.
 set -u
@@ -107,6 +116,38 @@ if [ -z "${KMU_BIN:-}" ]; then
     check "io_full paper c: watch table full, refused TBs spin and finish" "$wd/full.json" \
       "K['io']['yield_full'] > 0 and d['yield']['full'] == K['io']['yield_full']
        and K['io']['yields'] > 0 and K['io']['spins'] >= K['io']['yield_full']"
+fi
+# iodev_serial: expected values from the workload (header); C = 100, I = 2000
+I=2000
+C=100
+ser() { # ser NAME GRID SERIAL [LAT]: the io_serial workload
+  printf 'config small reserve=0x2 iodev_serial=%s iodev_lat=%s\nkernel io grid=%s tb=32 cycles=%s host io=%s rounds=1 yield=off\nlaunch io at=10\n' \
+    "$3" "${4:-0}" "$2" "$C" "$I" >"$wd/$1.wl"
+}
+ser ser1 1 1; ser ser4 4 1; ser par1 1 0; ser par4 4 0; ser serlat 4 1 5
+if run ser1 "$small" "$wd/ser1.wl" c && run ser4 "$small" "$wd/ser4.wl" c &&
+  run par1 "$small" "$wd/par1.wl" c && run par4 "$small" "$wd/par4.wl" c &&
+  run serlat "$small" "$wd/serlat.wl" c; then
+  check "io_serial: serial device, the k-th of 4 requests done at r0 + (k+1) I: waits 10 I - 6" \
+    "$wd/ser4.json" "K['io']['io_wait_cycles'] == 10 * $I - 6 and K['io']['io_waits'] == 4
+     and K['io']['spins'] == 4 and K['io']['restart_delay_mean'] == 0
+     and json.load(open('$wd/serlat.json'))['kernels'][0]['io_wait_cycles'] == 10 * $I - 6 + 4 * 5"
+  check "io_serial: overlapping device: every wait I; the serial run 3 I - 3 (+-8) longer" \
+    "$wd/par4.json" "K['io']['io_wait_cycles'] == 4 * $I and K['io']['io_waits'] == 4
+     and abs(json.load(open('$wd/ser4.json'))['span'] - d['span'] - (3 * $I - 3)) <= 8
+     and json.load(open('$wd/par1.json'))['span'] == json.load(open('$wd/ser1.json'))['span']"
+fi
+run ser4-cosim "$small" "$wd/ser4.wl" cosim &&
+  check "io_serial cosim: waits 10 I - 6 in lockstep with the RTL" "$wd/ser4-cosim.json" \
+    "K['io']['io_wait_cycles'] == 10 * $I - 6"
+ser bad 4 2
+"$small" "$wd/bad.wl" --engine c --no-isolated --quiet >"$wd/bad.log" 2>&1
+rc=$?
+if [ "$rc" = 2 ] && grep -q "bad.wl:1: .*iodev_serial=2" "$wd/bad.log"; then
+  echo "PASS kmusim_io.io_serial bad value: iodev_serial=2 refused at line 1 (exit 2)"
+else
+  echo "FAIL kmusim_io.io_serial bad value: exit $rc"; head -n 5 "$wd/bad.log"
+  fails=$((fails + 1))
 fi
 # the lost wake-up scoreboard has teeth: a signal the device loses
 if KMUSIM_IO_BUG=drop_signal "$small" workloads/hw/io_yield.wl --engine c --no-isolated --quiet \

@@ -1,7 +1,9 @@
 /* io_dev.h - the I/O device of kmusim's GPUpIO thread blocks (issue 13, docs/kmusim.md).
  *
  * A TB of a kernel with io= issues an I/O request after each compute phase (sm_model.h, "I/O
- * thread blocks"); the device completes it `io` cycles later and then, after `iodev_lat` more
+ * thread blocks"); the device completes it `io` cycles later (config iodev_serial=1: one request
+ * in service at a time, in request order, so `io` cycles after the previous one's completion
+ * when that is later; sm_model computes the due cycle) and then, after `iodev_lat` more
  * cycles (configuration key, default 0), writes the TB's flag word (kmusim_ioflag(): untimed,
  * as the host's completion-flag clears: kmu_gpu has no external writer on its memory port) and
  * signals the write to kmu_gpu through the MMIO signal window: an AXI4-Lite write of the flag's

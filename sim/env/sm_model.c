@@ -620,7 +620,11 @@ static int io_step(sm_model *s, sm_tb *t, uint64_t cycle) {
     if (t->io_round >= kk->rounds || t->progress < t->target * (t->io_round + 1) / kk->rounds)
       return 0;
     t->io_req = cycle;
-    t->io_due = cycle + kk->io;
+    /* iodev_serial: one I/O in service at a time, in request order (the paper's section 3
+     * device): this one starts when the previous one ends */
+    const uint64_t start = s->cfg->iodev_serial && s->io_free > cycle ? s->io_free : cycle;
+    t->io_due = start + kk->io;
+    if (s->cfg->iodev_serial) s->io_free = t->io_due;
     t->io_flag_at = t->io_due + s->cfg->iodev_lat;
     t->io_sig_acc = SM_IO_NEVER;
     t->io_ph = SM_IO_WAIT;

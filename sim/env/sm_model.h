@@ -144,7 +144,9 @@
  * A TB of a kernel with io= runs `rounds` rounds: its run (target = rounds x the jittered
  * cycles) stops at progress target * (r + 1) / rounds, where the TB issues I/O request r
  * (on_io: kmusim's device completes it io cycles later and writes the TB's flag, flag visible
- * from io_flag_at = request + io + iodev_lat) and waits.  It is done at the end of its last
+ * from io_flag_at = io_due + iodev_lat, io_due = request + io; with config iodev_serial=1 one
+ * I/O at a time in request order, io_due = max(request, the previous request's io_due) + io)
+ * and waits.  It is done at the end of its last
  * wait (the exit condition waits for io_round == rounds).  During a wait (io_ph, SM_IO_*):
  *   yield off: the TB spins in place (SM_IO_SPIN) until its flag is visible;
  *   yield addr / spin: SM_IO_ASK: the TB drives simt_yield_valid_i (rtb, addr = its flag
@@ -261,7 +263,8 @@ typedef struct {
   int io_took;                /* a yield was taken in this wait */
   uint64_t io_rdur;           /* the integrator's measure of its last restore (cycles), for the
                                * wake-up overhead: wake-up latency - restore */
-  uint64_t io_req, io_due, io_flag_at; /* request; request + io; flag visible */
+  uint64_t io_req, io_due, io_flag_at; /* request; I/O done (request + io, or
+                                       * iodev_serial's queue); flag visible */
   uint64_t io_sig_acc;        /* its YIELD_SIGNAL write accepted (SM_IO_NEVER: not yet) */
 } sm_tb;
 
@@ -349,6 +352,8 @@ struct sm_model {
   void *wpev_user;
   sm_io_fn on_io;             /* GPUpIO: the device model takes the request */
   void *io_user;
+  uint64_t io_free;           /* GPUpIO, config iodev_serial=1: the last request's completion
+                               * (the device is busy until then; the next one starts there) */
   uint64_t cycle;             /* the last observed / ticked cycle */
   uint64_t last_activity;     /* SIMT mode: the last cycle with TB progress, a load, a warp
                                * start / exit / retirement, a register access taken, a start,

@@ -1620,9 +1620,11 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
   c->reg_active = -1;
   c->lid_inst = c->rv_active = -1;
   build_ops(c);
-  if (c->simt && w->cfg.yield_tail) {
+  if (c->simt && (w->cfg.yield_tail || w->cfg.iodev_serial)) {
     /* YIELD_CTRL.TAIL: a woken TB waits until the dispatcher holds no TB for its SM, i.e. for
-     * up to every TB of the workload: 4x all their lives one after another + 20,000 cycles */
+     * up to every TB of the workload; iodev_serial: a resident TB that spins (yield off or
+     * refused) holds its slot until its I/O, queued behind every other request, is done.
+     * Either way: 4x all their lives one after another + 20,000 cycles */
     uint64_t all = 0;
     for (size_t i = 0; i < r->ninst; i++) {
       const kmusim_kernel *kk = &w->k[r->inst[i].kernel];

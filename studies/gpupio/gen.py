@@ -75,10 +75,12 @@ def wl_calib(shape, io_cycles, compute=1000, filler=200):
                  "launch io at=0", "launch fill at=1"])
 
 
-def wl_model(shape, b, c, i, yld):
+def wl_model(shape, b, c, i, yld, serial=True):
     """section 3 (Fig. 1-2): B TBs of one I/O kernel on one SM (one TB at a time), each computes
-    C cycles and then waits I cycles for its I/O (rounds=1: it is done when the I/O is)"""
-    return text([f"{CONFIG} {ONE_SM}",
+    C cycles and then waits I cycles for its I/O (rounds=1: it is done when the I/O is).
+    serial: the device serves one request at a time (kmusim's iodev_serial=1, the model's
+    premise: "a pipeline of two stages"); False: every request on its own (requests overlap)"""
+    return text([f"{CONFIG} {ONE_SM}" + (" iodev_serial=1" if serial else ""),
                  kernel("io", b, shape, c, io=i, rounds=1, yld=yld),
                  "launch io at=0"])
 

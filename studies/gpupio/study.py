@@ -3,13 +3,15 @@
 docs/results-gpupio.md).
 
     python3 studies/gpupio/study.py --kmusim build/bin/kmusim-paper --out build/study-gpupio
-                                    [--quick] [--jobs N] [--seed N] [--reuse]
+                                    [--quick] [--jobs N] [--seed N] [--reuse] [--part all|model]
 
 Runs kmusim's paper configuration (16 SMs, engine c: the C twin of kmu_gpu with kmu_yield_mon
 and every kmu_sm's yield lane) on the workloads of studies/gpupio/gen.py (written to OUTDIR/wl/,
 each run's JSON kept in OUTDIR/runs/).  Every TB holds a whole SM (gen.py says why), and the
 I/O thread blocks are kmusim's (`io= rounds= yield=`, docs/workload-format.md): the device
-writes a TB's flag I cycles after its request, every request on its own (requests overlap).
+writes a TB's flag I cycles after its request, every request on its own (requests overlap),
+except in the model sweep, whose device serves one request at a time (`iodev_serial=1`, the
+model's premise: a request's I cycles start when the previous request's end).
 
   calib   per context size (gen.SHAPES: 50, 115 and 197 KB of registers + shared memory): one
           yield onto an idle SM.  Measured: the save (the TB's paused cycles: pause -> evict,
@@ -21,11 +23,17 @@ writes a TB's flag I cycles after its request, every request on its own (request
   model   section 3 (Fig. 1-2): B TBs of one I/O kernel on one SM (reserve: SM 0 only), one TB
           at a time, each computes C then waits I (rounds=1), without yield (it spins: the
           model's blocking I/O) and with yield(addr); C/I = 0.1 .. 10, I fixed, alpha by the
-          context size.  The measured speedup is the steady state's: (T_off(B2) - T_off(B1)) /
+          context size; the device serves one request at a time (iodev_serial=1).  The
+          measured speedup is the steady state's: (T_off(B2) - T_off(B1)) /
           (T_yield(B2) - T_yield(B1)), the time per extra TB (the fill and drain of a B-TB run
           cancel; the total-time ratio at B2 is printed too) beside the model's
-          S = (I + C) / (max(I, C) + alpha) and its form for a device that overlaps requests,
-          S_par = (I + C) / (C + alpha).
+          S = (I + C) / (max(I, C) + alpha) and the two-stage pipeline with alpha on the SM's
+          stage, S_pipe = (I + C) / max(I, C + alpha).  Second row: the same with a device that
+          overlaps requests (iodev_serial=0), beside S_par = (I + C) / (C + alpha); run for
+          C < I only: with C >= I a request comes at least C >= I cycles after the previous one
+          (the next TB starts after the previous one left the SM), so the serial device never
+          queues and the runs are the serial ones, cycle for cycle.  The blocking runs have
+          one request outstanding at a time: one set serves both devices.
   mixed   Fig. 6: 1 .. 10 I/O kernels (8 TBs, 4 rounds of 600 compute + 10,000 I/O: compute
           intensity 5.7 %, the paper's about 6 %) and fixed compute kernels (an SRAD-like chain
           of 4 kernels and a PathFinder-like chain of 16 shorter ones) on SMs 0..3, two TBs of
@@ -52,7 +60,8 @@ re-enqueue, the I/O kernel's time in system does not grow with the compute kerne
 growth over the range, from the least-squares slope, <= 5 %).
 Writes OUTDIR/{calib,model,mixed,headtail}.csv, OUTDIR/summary.md and OUTDIR/summary.json.
 --quick: one context size, two ratios at a smaller scale, two mixed and two head/tail points
-(make test's smoke run, studies/gpupio/test_quick.sh: the flow and the checks, not a result)."""
+(make test's smoke run, studies/gpupio/test_quick.sh: the flow and the checks, not a result).
+--part model: the calibration and the model sweep only (no mixed, no head/tail)."""
 import json
 import os
 import sys
@@ -149,6 +158,8 @@ def lsq_slope(xs, ys):
 
 def main():
     ap = study_args(__doc__)
+    ap.add_argument("--part", choices=("all", "model"), default="all",
+                    help="model: the calibration and the section 3 sweep only")
     a = ap.parse_args()
     t0 = time.time()
     P = QUICK_P if a.quick else FULL_P
@@ -175,7 +186,12 @@ def main():
             for s in P["shapes"]:
                 add(("model", "addr", s, f"r{r}", f"B{b}"), gen.wl_model(s, b, cs[r], I, "addr"),
                     b)
+                if cs[r] < I:   # the overlapping device (C >= I: the serial runs, see above)
+                    add(("model", "par", s, f"r{r}", f"B{b}"),
+                        gen.wl_model(s, b, cs[r], I, "addr", serial=False), b)
     mp, hp = P["mixed"], P["headtail"]
+    if a.part == "model":
+        P = dict(P, mixed_n=[], ht_n=[])
     for n in sorted(P["mixed_n"], reverse=True):
         for m in ("off", "addr"):
             add(("mixed", m, f"N{n}"), gen.wl_mixed(n, m, mp), n * mp["io_grid"] * mp["rounds"])
@@ -230,9 +246,11 @@ def main():
             o1, o2 = js(("model", "off", f"r{r}", f"B{b1}")), js(("model", "off", f"r{r}", f"B{b2}"))
             w1 = js(("model", "addr", s, f"r{r}", f"B{b1}"))
             w2 = js(("model", "addr", s, f"r{r}", f"B{b2}"))
+            p1, p2 = (js(("model", "par", s, f"r{r}", f"B{b1}")),
+                      js(("model", "par", s, f"r{r}", f"B{b2}"))) if c < I else (w1, w2)
             row = {"shape": s, "ratio": r, "C": c, "I": I, "alpha": al,
                    "beta": None if not al else I / al}
-            if None in (o1, o2, w1, w2) or al is None:
+            if None in (o1, o2, w1, w2, p1, p2) or al is None:
                 model.append(row)
                 continue
             for b, o in ((b1, o1), (b2, o2)):
@@ -241,6 +259,7 @@ def main():
                                     f"no-overlap time B (C + I) = {b * (c + I)}")
             dt_off = o2["span"] - o1["span"]
             dt_y = w2["span"] - w1["span"]
+            dt_p = p2["span"] - p1["span"]
             y2 = ctr(w2)
             row.update({
                 "t_off_b2": o2["span"], "t_yield_b2": w2["span"],
@@ -248,11 +267,16 @@ def main():
                 "S_meas": dt_off / dt_y if dt_y > 0 else None,
                 "S_total": o2["span"] / w2["span"],
                 "S_model": (I + c) / (max(I, c) + al),
+                "S_pipe": (I + c) / max(I, c + al),
+                "per_tb_par": dt_p / (b2 - b1),
+                "S_meas_par": dt_off / dt_p if dt_p > 0 else None,
                 "S_par": (I + c) / (c + al),
                 "taken": y2.get("take"), "nowork": y2.get("nowork"), "full": y2.get("full")})
             if row["S_meas"] is not None:
                 row["err_model"] = row["S_meas"] / row["S_model"] - 1
-                row["err_par"] = row["S_meas"] / row["S_par"] - 1
+                row["err_pipe"] = row["S_meas"] / row["S_pipe"] - 1
+            if row["S_meas_par"] is not None:
+                row["err_par"] = row["S_meas_par"] / row["S_par"] - 1
             model.append(row)
 
     # ---- mixed workload (Fig. 6) ----
@@ -305,25 +329,28 @@ def main():
                             f"restore {c['restore']} + {WAKE_SLACK} (idle SM; "
                             f"{c['restore_reads']} restore reads, 2 x memory latency + 2)"))
     pts = [r for r in model if r.get("S_meas") is not None]
+
+    def within(rows, err, name, what):
+        """a model target: every row's `err` within TOL; the worst named"""
+        w = max(rows, key=lambda r: abs(r[err]))
+        targets.append((len(rows) > 0 and all(abs(r[err]) <= TOL for r in rows),
+                        f"gpupio.{name}: measured speedup {what}: worst {w[err]:+.1%} "
+                        f"({w['shape']}, C/I = {w['ratio']}); "
+                        f"{sum(abs(r[err]) <= TOL for r in rows)}/{len(rows)} points"))
     if pts:
-        worst = max(pts, key=lambda r: abs(r["err_model"]))
+        within(pts, "err_model", "model", f"(serial device) within {TOL:.0%} of S = (I+C)/"
+               "(max(I,C)+alpha) over the whole sweep")
         ok_ge1 = [r for r in pts if r["C"] >= r["I"]]
-        targets.append((all(abs(r["err_model"]) <= TOL for r in pts),
-                        f"gpupio.model: measured speedup within {TOL:.0%} of S = (I+C)/"
-                        f"(max(I,C)+alpha) over the whole sweep: worst {worst['err_model']:+.1%} "
-                        f"({worst['shape']}, C/I = {worst['ratio']}); "
-                        f"{sum(abs(r['err_model']) <= TOL for r in pts)}/{len(pts)} points"))
         if ok_ge1:
-            w1 = max(ok_ge1, key=lambda r: abs(r["err_model"]))
-            targets.append((all(abs(r["err_model"]) <= TOL for r in ok_ge1),
-                            f"gpupio.model_c_ge_i: the same for C >= I (where the model's "
-                            f"max(I,C) is the SM's stage): worst {w1['err_model']:+.1%} "
-                            f"({w1['shape']}, C/I = {w1['ratio']})"))
-        wp = max(pts, key=lambda r: abs(r["err_par"]))
-        targets.append((all(abs(r["err_par"]) <= TOL for r in pts),
-                        f"gpupio.model_par: measured speedup within {TOL:.0%} of S_par = "
-                        f"(I+C)/(C+alpha) (requests overlap in the device) over the whole sweep: "
-                        f"worst {wp['err_par']:+.1%} ({wp['shape']}, C/I = {wp['ratio']})"))
+            within(ok_ge1, "err_model", "model_c_ge_i", "the same for C >= I (where the "
+                   "model's max(I,C) is the SM's stage)")
+        within(pts, "err_pipe", "model_pipe", f"(serial device) within {TOL:.0%} of S_pipe = "
+               "(I+C)/max(I,C+alpha) (alpha on the SM's stage) over the whole sweep")
+        pp = [r for r in pts if r.get("err_par") is not None]
+        if pp:
+            within(pp, "err_par", "model_par", f"with a device that overlaps requests "
+                   f"(iodev_serial=0) within {TOL:.0%} of S_par = (I+C)/(C+alpha) over the "
+                   "whole sweep")
     else:
         failures.append("model: no speedup measured")
     for m in ("addr", "tail", "spin"):
@@ -357,7 +384,8 @@ def main():
         return "-" if x is None else f"{round(x):,}"
 
     md = ["# GPUpIO study (make study-gpupio)" + (" -- QUICK (smoke test, not a result)"
-                                                  if a.quick else ""), "",
+                                                  if a.quick else "") +
+          (" -- part model (calibration and section 3 only)" if a.part == "model" else ""), "",
           f"kmusim paper configuration, engine c, seed {a.seed}. Cycles. Every TB holds a "
           "whole SM (shared memory > SHMEM/2).", "",
           "## Calibration: one yield onto an idle SM (alpha = save + wake-up latency)", "",
@@ -370,19 +398,26 @@ def main():
                   f"{c(r.get('wake_over_restore'))} | {c(r.get('alpha'))} |")
     md += ["", f"## Section 3 model (Fig. 1-2): one SM, one TB at a time, I = {I:,}", "",
            f"Measured S: time per extra TB without / with yield, between B = {b1} and {b2} TBs "
-           f"(steady state); S total: T_off / T_yield at B = {b2}.", "",
+           f"(steady state); S total: T_off / T_yield at B = {b2}. The device serves one request "
+           "at a time (iodev_serial=1); S_pipe = (I+C)/max(I,C+alpha). Last columns: the same "
+           "with a device that overlaps requests (iodev_serial=0; C >= I: the serial runs, "
+           "which never queue there) beside S_par = (I+C)/(C+alpha).", "",
            "| context | alpha | beta = I/alpha | C/I | C | per TB off | per TB yield | S measured "
-           "| S total | S model | diff | S_par | diff | yields taken / NOWORK / FULL (B2) |",
-           "|" + "---|" * 14]
+           "| S total | S model | diff | S_pipe | diff | yields taken / NOWORK / FULL (B2) "
+           "| overlapping device: per TB yield | S measured | S_par | diff |",
+           "|" + "---|" * 18]
     for r in model:
         md.append(f"| {r['shape']} | {c(r['alpha'])} | {f2(r['beta'])} | {r['ratio']} | "
                   f"{r['C']:,} | {c(r.get('per_tb_off'))} | {c(r.get('per_tb_yield'))} | "
                   f"{f2(r.get('S_meas'), 3)} | {f2(r.get('S_total'), 3)} | "
                   f"{f2(r.get('S_model'), 3)} | "
                   f"{'-' if r.get('err_model') is None else format(r['err_model'], '+.1%')} | "
+                  f"{f2(r.get('S_pipe'), 3)} | "
+                  f"{'-' if r.get('err_pipe') is None else format(r['err_pipe'], '+.1%')} | "
+                  f"{r.get('taken', '-')} / {r.get('nowork', '-')} / {r.get('full', '-')} | "
+                  f"{c(r.get('per_tb_par'))} | {f2(r.get('S_meas_par'), 3)} | "
                   f"{f2(r.get('S_par'), 3)} | "
-                  f"{'-' if r.get('err_par') is None else format(r['err_par'], '+.1%')} | "
-                  f"{r.get('taken', '-')} / {r.get('nowork', '-')} / {r.get('full', '-')} |")
+                  f"{'-' if r.get('err_par') is None else format(r['err_par'], '+.1%')} |")
     md += ["", "## Mixed workload (Fig. 6): I/O kernels + fixed compute kernels, 4 SMs x 2 TB slots", "",
            f"I/O kernel: {mp['io_grid']} TBs x {mp['rounds']} rounds of {mp['io_c']:,} compute + "
            f"{mp['io_i']:,} I/O; compute: {mp['srad_n']} x {mp['srad_grid']} TBs of "
