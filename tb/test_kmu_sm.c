@@ -201,6 +201,7 @@ typedef struct env {
   unsigned y_force, y_wdelay; /* directed: answer code + 1, wake-up delay (0: random) */
   uint64_t y_rdy_at; /* directed: the lane stand-in's ready held low until this cycle (0: random) */
   unsigned n_yield, n_ytake, n_yspin, n_yrefuse, n_ysd, n_ywake, n_ywbad, n_yrst, n_ywd;
+  unsigned n_ywhold; /* wake-ups with hold_i high (issue 13: restored first, not held) */
   /* yields met by a TReM drop of their tag: asked or answered at the pulse (coverage), saved
    * (sd_valid_o) as the drop discarded their context (no wake-up follows) */
   unsigned n_ydrop_fly, n_ydrop_sd;
@@ -770,6 +771,7 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
       x->tb[x->wq[k].u].y_wake_cyc = cyc;
       x->wq[k] = x->wq[--x->n_wq];
       x->n_ywake++;
+      x->n_ywhold += i->hold_i & 1;
       break;
     }
   if (!i->wk_valid_i && x->y_pct && kmu_rng_below(&x->rng, 1000) < 2) {
@@ -1451,10 +1453,10 @@ static int env_finish(void *c) {
   if (getenv("KMU_SM_STATS") && !kmu_tb_quiet())
     fprintf(stderr,
             "  [%s] yields %u (withdrawn %u): taken %u, spins %u, refused %u, saved %u, woken %u"
-            " (bad wakes %u), restored %u; met by a drop %u (saved as dropped %u), wake-up ->"
-            " restored offer max %llu avg %llu\n",
+            " (woken under hold %u, bad wakes %u), restored %u; met by a drop %u (saved as dropped"
+            " %u), wake-up -> restored offer max %llu avg %llu\n",
             x->test, x->n_yield, x->n_ywd, x->n_ytake, x->n_yspin, x->n_yrefuse, x->n_ysd,
-            x->n_ywake, x->n_ywbad, x->n_yrst, x->n_ydrop_fly, x->n_ydrop_sd, (unsigned long long)x->y_lat_max,
+            x->n_ywake, x->n_ywhold, x->n_ywbad, x->n_yrst, x->n_ydrop_fly, x->n_ydrop_sd, (unsigned long long)x->y_lat_max,
             (unsigned long long)(x->n_yrst ? x->y_lat_sum / x->n_yrst : 0));
   if (x->fail) return 0;
   /* conservation of yields: every taken yield saved once, woken once, restored once (or,
