@@ -23,6 +23,10 @@
 #              the serial run ends 3 I - 3 cycles after the parallel one, +-8 (SM_EXIT_SKEW,
 #              the warps' seeded exit); a lone TB's run the same with either device;
 #              iodev_serial=2 refused (exit 2, its line)
+#   io_wake_starve  yield(addr) TBs of the preempting kernels woken while the preemption
+#              controller holds the SMs (Chimera on c and cosim, PEP on c): every one restored
+#              (kmusim's lost wake-up bound), wake-ups = yields (issue 13's woken-TB rule in
+#              kmu_sm_ctrl; it hung before)
 # and a planted bug (KMUSIM_IO_BUG=drop_signal: the device loses its first signal) that the
 # lost wake-up scoreboard must report.  Prints the PASS/FAIL lines run_tests.sh counts.
 set -u
@@ -88,6 +92,15 @@ for eng in c cosim; do
     check "io_idle $eng: wake-up <= restore + 10" "$wd/idle-$eng.json" \
       "K['io']['wakeups'] == 2 and K['io']['wake_overhead_max'] is not None
        and K['io']['wake_overhead_max'] <= 10"
+done
+sed 's/policy=chimera/policy=pep/' workloads/hw/io_wake_starve.wl >"$wd/io_wake_starve_pep.wl"
+for ws in chimera-c:workloads/hw/io_wake_starve.wl:c chimera-cosim:workloads/hw/io_wake_starve.wl:cosim \
+  pep-c:"$wd/io_wake_starve_pep.wl":c; do
+  IFS=: read -r tag wl eng <<<"$ws"
+  run wake-starve-$tag "$small" "$wl" "$eng" &&
+    check "io_wake_starve $tag: woken TBs restored under the hold" "$wd/wake-starve-$tag.json" \
+      "all(K[n]['yields'] > 0 and K[n]['wakeups'] == K[n]['yields'] for n in ('k2', 'k2b'))
+       and d['yield']['wake'] == d['yield']['take'] == sum(K[n]['yields'] for n in K)"
 done
 sed 's/yield=addr/yield=off/' workloads/hw/io_overlap.wl >"$wd/io_overlap_off.wl"
 run overlap-addr "$small" workloads/hw/io_overlap.wl c &&

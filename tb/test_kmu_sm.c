@@ -201,6 +201,7 @@ typedef struct env {
   unsigned y_force, y_wdelay; /* directed: answer code + 1, wake-up delay (0: random) */
   uint64_t y_rdy_at; /* directed: the lane stand-in's ready held low until this cycle (0: random) */
   unsigned n_yield, n_ytake, n_yspin, n_yrefuse, n_ysd, n_ywake, n_ywbad, n_yrst, n_ywd;
+  unsigned n_ywhold; /* wake-ups with hold_i high (issue 13: restored first, not held) */
   /* yields met by a TReM drop of their tag: asked or answered at the pulse (coverage), saved
    * (sd_valid_o) as the drop discarded their context (no wake-up follows) */
   unsigned n_ydrop_fly, n_ydrop_sd;
@@ -770,6 +771,7 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
       x->tb[x->wq[k].u].y_wake_cyc = cyc;
       x->wq[k] = x->wq[--x->n_wq];
       x->n_ywake++;
+      x->n_ywhold += i->hold_i & 1;
       break;
     }
   if (!i->wk_valid_i && x->y_pct && kmu_rng_below(&x->rng, 1000) < 2) {
@@ -916,13 +918,17 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
       if (x->rs_u < 0) {
         /* (a yielded TB not yet woken is not restorable: not a candidate here, so its early
          * restore reads another TB's area, which the restore checks below catch) */
-        int best = -1;
-        for (unsigned u = 0; u < x->ntb; u++)
-          /* a woken TB is a candidate of the allocation after its wake-up (command + 1) */
+        int best = -1, best_wk = 0;
+        for (unsigned u = 0; u < x->ntb; u++) {
+          /* a woken TB is a candidate of the allocation after its wake-up (command + 1), and
+           * the first one (kmu_sm_ctrl.md, Restore: woken TBs before victims, issue 13) */
+          const int wk = x->tb[u].yld_woken;
           if (x->tb[u].st == ST_PRE && !x->tb[u].rst_ready && !x->tb[u].yld_wait &&
-              (!x->tb[u].yld_woken || cyc >= x->tb[u].y_wake_cyc + 2) &&
-              (best < 0 || x->tb[u].ck_p[0] < x->tb[best].ck_p[0]))
-            best = (int)u;
+              (!wk || cyc >= x->tb[u].y_wake_cyc + 2) &&
+              (best < 0 || wk > best_wk ||
+               (wk == best_wk && x->tb[u].ck_p[0] < x->tb[best].ck_p[0])))
+            best = (int)u, best_wk = wk;
+        }
         if (best < 0) {
           FAIL(x, "RESTORE command with no preempted TB");
           return 0;
@@ -1447,10 +1453,10 @@ static int env_finish(void *c) {
   if (getenv("KMU_SM_STATS") && !kmu_tb_quiet())
     fprintf(stderr,
             "  [%s] yields %u (withdrawn %u): taken %u, spins %u, refused %u, saved %u, woken %u"
-            " (bad wakes %u), restored %u; met by a drop %u (saved as dropped %u), wake-up ->"
-            " restored offer max %llu avg %llu\n",
+            " (woken under hold %u, bad wakes %u), restored %u; met by a drop %u (saved as dropped"
+            " %u), wake-up -> restored offer max %llu avg %llu\n",
             x->test, x->n_yield, x->n_ywd, x->n_ytake, x->n_yspin, x->n_yrefuse, x->n_ysd,
-            x->n_ywake, x->n_ywbad, x->n_yrst, x->n_ydrop_fly, x->n_ydrop_sd, (unsigned long long)x->y_lat_max,
+            x->n_ywake, x->n_ywhold, x->n_ywbad, x->n_yrst, x->n_ydrop_fly, x->n_ydrop_sd, (unsigned long long)x->y_lat_max,
             (unsigned long long)(x->n_yrst ? x->y_lat_sum / x->n_yrst : 0));
   if (x->fail) return 0;
   /* conservation of yields: every taken yield saved once, woken once, restored once (or,
@@ -1537,6 +1543,14 @@ typedef struct {
    * the restored offer */
   unsigned ycode;
   uint64_t t_yacc, t_wake, t_rcmd, t_rdone, t_offer;
+  /* yield under the hold (kind 13): the victim V and the yielding TB Y, Y's start, the hold's
+   * end, the hold at the wake-up, V's restored offer, small TBs started before the wake-up and
+   * after Y's restored offer, cycles after the wake-up with fit_o before Y's restore, the last
+   * small TB start */
+  unsigned v_u, y_u;
+  uint64_t t_ystart, t_hoff, t_voffer, t_last_st;
+  int hold_wake;
+  unsigned nst_before, nst_after, nfit_wait;
   /* drop during a context command (kinds 9 save, 10 restore): memory latency, the drop's
    * delay after the command's accept, commands accepted, the last accept, the pulse, the
    * engine busy / idle again after the pulse */
@@ -1644,6 +1658,40 @@ static int d_script(void *c, uint64_t cyc, kmu_sm_in *i) {
     if (cyc == 100 + D.lat) drop_issue(x, &D.o_prev, i, 3), D.t_drop = cyc;
     if (cyc > 100 + D.lat && !x->drp_on && !x->y_wait && !x->y_save) x->draining = 1;
     break;
+  case 13: { /* yield under the hold (issue 13): V (slot 3) is switched out at 40 and held;
+               * Y (slot 5) starts, yields (TAKEN) and is woken 300 cycles after its save with
+               * the hold still high; small TBs (slot 7, 1 warp, 40 cycles) are offered whenever
+               * the last cycle's fit_o said they fit, until the hold ends 1500 cycles after the
+               * wake-up */
+    i->deadline_i = 0; /* Chimera: every TB with an unknown estimate switches */
+    if (cyc == 1) D.v_u = x->ntb, d_start(x, i, NW / 2, 4, 64, 3000, 0);
+    if (cyc == 40) i->preempt_valid_i = 1, x->hold = 1, i->hold_i = 1;
+    if (!D.t_ystart && x->n_evict && cyc == D.t_evict + 2) {
+      D.kslot = 5, D.y_u = x->ntb, d_start(x, i, NW / 2, 4, 64, 3000, 0), D.kslot = 0;
+      D.t_ystart = cyc;
+    }
+    if (D.t_ystart && cyc == D.t_ystart + 100) {
+      for (unsigned e = 0; e < NT; e++)
+        if (x->ent[e].valid && x->ent[e].u == D.y_u) x->y_e = e;
+      x->y_force = KMU_YR_TAKEN + 1, x->y_wdelay = 300;
+      x->y_on = 1, x->y_addr = 0x1000, x->y_since = cyc;
+    }
+    if (D.t_wake && !D.t_hoff && cyc == D.t_wake + 1500) D.t_hoff = cyc, x->hold = 0, i->hold_i = 0;
+    /* the small TBs: need held constant, a start when last cycle's fit_o said it fits (and
+     * nothing changed since: no start, evict or wake-up in the last cycle, the same hold) */
+    if (D.t_ystart && cyc > D.t_ystart + 2 && !D.t_hoff && !i->start_valid_i) {
+      i->need_warps_i = 1, i->need_regs_i = 32, i->need_shmem_i = 0, i->need_ewarp_i = 0;
+      if ((D.o_prev.fit_o & 1) && D.t_last_st + 1 < cyc && !(D.o_prev.simt_evict_valid_o & 1) &&
+          !(D.t_wake && cyc <= D.t_wake + 1) && cyc != D.t_hoff) {
+        D.kslot = 7, d_start(x, i, 1, 1, 0, 40, 0), D.kslot = 0;
+        D.t_last_st = cyc;
+        if (!D.t_wake) D.nst_before++;
+        else if (D.t_offer) D.nst_after++;
+      }
+    }
+    if (D.t_hoff && cyc > D.t_hoff + 10) x->draining = 1;
+    break;
+  }
   case 11: /* yield: one TB yields at 100 (answer D.ycode), woken 50 cycles after its save */
     if (cyc == 1) d_start(x, i, 2, 4, 64, 3000, 0);
     x->y_force = D.ycode + 1, x->y_wdelay = 50;
@@ -1667,15 +1715,23 @@ static int d_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
   D.o_prev = *o;
   if ((o->drop_ack_o & 1) && D.nack < 4) D.t_ack[D.nack++] = cyc;
   if (D.kind == 12 && (o->sd_valid_o & 1)) D.t_rcmd = cyc; /* (kind 12: the save done) */
-  if (D.kind == 11 || D.kind == 12) {
+  if (D.kind == 11 || D.kind == 12 || D.kind == 13) {
     if ((i->simt_yield_valid_i & 1) && (o->simt_yield_ready_o & 1)) D.t_yacc = cyc;
-    if ((i->wk_valid_i & 1) && !D.t_wake) D.t_wake = cyc;
+    if ((i->wk_valid_i & 1) && !D.t_wake) D.t_wake = cyc, D.hold_wake = (int)(i->hold_i & 1);
     if (D.t_wake && !D.t_rcmd && (o->ctx_cmd_valid_o & 1) && (o->ctx_cmd_ready_o & 1) &&
         o->ctx_cmd_op_o == KMU_CTX_OP_RESTORE)
       D.t_rcmd = cyc;
     if (D.t_rcmd && !D.t_offer && (o->ctx_done_o & 1)) D.t_rdone = cyc;
     if (D.t_wake && !D.t_offer && (o->simt_start_valid_o & 1) && (o->simt_start_restore_o & 1))
       D.t_offer = cyc;
+  }
+  if (D.kind == 13) {
+    /* the woken TB goes before any new TB: no fit_o from the cycle after the wake-up until
+     * its restore command */
+    if (D.t_wake && cyc > D.t_wake && !D.t_rcmd && (o->fit_o & 1)) D.nfit_wait++;
+    if ((o->simt_start_valid_o & 1) && (o->simt_start_restore_o & 1) && !D.t_voffer &&
+        o->simt_start_tb_o == x->tb[D.v_u].tb)
+      D.t_voffer = cyc;
   }
   if (!D.t_paused && (i->simt_paused_i & 1)) D.t_paused = cyc;
   if (D.kind == 9 || D.kind == 10) {
@@ -1934,6 +1990,56 @@ static int t_yield_kind(const char *test, unsigned code) {
   X.cycles = 20000;
   kmu_stim s = {&X, env_init, env_drive, d_check, dy_finish};
   return kmu_lockstep(&kmu_sm_block, &s, test, 1, 20000);
+}
+/* GPUpIO yield under the preemption hold (issue 13, kmu_sm_ctrl.md "Restore"): a woken TB is
+ * restored before any new TB and is not held by hold_i; a held victim (table entry 0, lower
+ * than the woken TB's) stays preempted until the hold ends.  Before the fix the woken TB waited
+ * for the hold's end (1500 cycles) while new TBs kept starting. */
+static int dyh_finish(void *c) {
+  env *x = c;
+  if (!env_finish(c)) return 0;
+  const char *t = x->test;
+  const uint64_t rst = D.t_rdone - D.t_rcmd + 1; /* the woken TB's restore's own cycles */
+  int ok = KMU_EXPECT_EQ(t, x->cyc, "the run drained", 1, x->drained);
+  for (unsigned u = 0; u < x->ntb; u++) ok &= KMU_EXPECT_EQ(t, x->cyc, "TB finished once", 1, x->tb[u].ndone);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "V evicted once (victim)", 1, x->tb[D.v_u].nevict);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "Y evicted once (yield)", 1, x->tb[D.y_u].nevict);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "Y saved, woken, restored once", 3, x->n_ysd + x->n_ywake + x->n_yrst);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "V's table entry below Y's", 1,
+                      x->tb[D.v_u].ck_p[0] < x->tb[D.y_u].ck_p[0]);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "woken with the hold high", 1, D.hold_wake);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "new TBs started under the hold before the wake-up", 1,
+                      D.nst_before > 0);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "new TBs started again after Y's restore", 1, D.nst_after > 0);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "fit_o after the wake-up before Y's restore", 0, D.nfit_wait);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "the first restored offer after the wake-up is Y", 1,
+                      D.t_offer && D.t_offer < D.t_hoff);
+  /* bound: the resident small TBs finish (40 cycles of work) and free Y's resources, then
+   * Y's restore runs: wake-up -> restored offer <= restore + 40 + 60 */
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "wake-up -> restored offer <= restore + 100", 1,
+                      D.t_offer && D.t_offer - D.t_wake <= rst + 100);
+  ok &= KMU_EXPECT_EQ(t, x->cyc, "V (held victim) restored only after the hold", 1,
+                      D.t_voffer > D.t_hoff);
+  if (!kmu_tb_quiet())
+    printf("  yield_hold: wake-up %llu (hold %d), Y restore command %llu, offer %llu: %llu cycles "
+           "(restore %llu); small TBs %u before, %u after; hold off %llu, V offered %llu\n",
+           (unsigned long long)D.t_wake, D.hold_wake, (unsigned long long)D.t_rcmd,
+           (unsigned long long)D.t_offer, (unsigned long long)(D.t_offer - D.t_wake),
+           (unsigned long long)rst, D.nst_before, D.nst_after, (unsigned long long)D.t_hoff,
+           (unsigned long long)D.t_voffer);
+  return ok;
+}
+static int t_yield_hold(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  memset(&D, 0, sizeof D);
+  D.kind = 13;
+  memset(&X.c, 0, sizeof X.c);
+  X.c.script = d_script;
+  X.c.policy = KMU_POL_CHIMERA;
+  X.test = test;
+  X.cycles = 40000;
+  kmu_stim s = {&X, env_init, env_drive, d_check, dyh_finish};
+  return kmu_lockstep(&kmu_sm_block, &s, test, 1, 40000);
 }
 static int t_yield_taken(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
@@ -2198,6 +2304,7 @@ static const kmu_test tests[] = {
     {"drop", t_drop, 0, 0},
     {"yield_taken", t_yield_taken, 0, 0},
     {"yield_full", t_yield_full, 0, 0},
+    {"yield_hold", t_yield_hold, 0, 0},
     {"yield_drop", t_yield_drop, 0, 0},
     {"drop_save", t_drop_save, 0, 0},
     {"drop_restore", t_drop_restore, 0, 0},

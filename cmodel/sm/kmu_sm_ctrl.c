@@ -8,9 +8,9 @@
  * with this cycle's pushes and pops (its next state).  tick() is the
  * rising edge of the module and of every instance.  Preemption state: q.res_ckpt/res_sw/
  * res_base/res_rst, q.res_ptb[e], q.res_rpw[e], the preempted table q.ptb_*, q.ip_free and the
- * sequencer q.seq_* (instances u_save_enc, u_ptb_free_enc, u_ptb_pre_enc).  comb() is two
- * phases, comb_fit (the fit answers and every registered output) then comb_next, which the SM
- * top calls apart (kmu_sm.c); nets between them are in m->c.  The registers per warp of a TB
+ * sequencer q.seq_* (instances u_save_enc, u_ptb_free_enc, u_ptb_pre_enc, u_ptb_wk_enc).
+ * comb() is two phases, comb_fit (the fit answers and every registered output) then
+ * comb_next, which the SM top calls apart (kmu_sm.c); nets between them are in m->c.  The registers per warp of a TB
  * start: a shift for 1, 2, 4, 8, 16 or 32 warps, else the serial engine q.div_* (div_*_q:
  * restoring division, one quotient bit per cycle; see the RTL header). */
 #include "kmu_sm_ctrl.h"
@@ -38,6 +38,7 @@ void kmu_sm_ctrl_init(kmu_sm_ctrl *m, const kmu_sm_ctrl_params *p) {
   kmu_prio_enc_init(&m->u_save_enc, &pe);
   kmu_prio_enc_init(&m->u_ptb_free_enc, &pp);
   kmu_prio_enc_init(&m->u_ptb_pre_enc, &pp);
+  kmu_prio_enc_init(&m->u_ptb_wk_enc, &pp);
   kmu_prio_enc_init(&m->u_drp_ev_enc, &pe);
   kmu_prio_enc_init(&m->u_drp_ptb_enc, &pp);
   kmu_fifo_init(&m->u_start_fifo, &ps);
@@ -53,6 +54,7 @@ void kmu_sm_ctrl_free(kmu_sm_ctrl *m) {
   kmu_prio_enc_free(&m->u_save_enc);
   kmu_prio_enc_free(&m->u_ptb_free_enc);
   kmu_prio_enc_free(&m->u_ptb_pre_enc);
+  kmu_prio_enc_free(&m->u_ptb_wk_enc);
   kmu_prio_enc_free(&m->u_drp_ev_enc);
   kmu_prio_enc_free(&m->u_drp_ptb_enc);
   kmu_fifo_free(&m->u_start_fifo);
@@ -78,6 +80,7 @@ void kmu_sm_ctrl_reset(kmu_sm_ctrl *m) {
   kmu_prio_enc_reset(&m->u_save_enc);
   kmu_prio_enc_reset(&m->u_ptb_free_enc);
   kmu_prio_enc_reset(&m->u_ptb_pre_enc);
+  kmu_prio_enc_reset(&m->u_ptb_wk_enc);
   kmu_prio_enc_reset(&m->u_drp_ev_enc);
   kmu_prio_enc_reset(&m->u_drp_ptb_enc);
   kmu_fifo_reset(&m->u_start_fifo);
@@ -125,10 +128,16 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   const int tb_room = q->free_tb != 0 && rtb_any;
   /* a yielded TB waits for its wake-up */
   kmu_prio_enc_in fi = {~q->ptb_valid & ptbm}, pi_ = {q->ptb_pre & ~q->ptb_yld & ptbm};
-  kmu_prio_enc_out fo, po;
+  /* woken yields (a subset of the above) */
+  kmu_prio_enc_in wi_ = {q->ptb_pre & q->ptb_wk & ptbm};
+  kmu_prio_enc_out fo, po, wo;
   kmu_prio_enc_comb(&m->u_ptb_free_enc, &fi, &fo);
   kmu_prio_enc_comb(&m->u_ptb_pre_enc, &pi_, &po);
-  const unsigned ptb_free_idx = (unsigned)fo.idx_o, rc = (unsigned)po.idx_o;
+  kmu_prio_enc_comb(&m->u_ptb_wk_enc, &wi_, &wo);
+  const int wk_any = (int)wo.valid_o;
+  /* the restore candidate: a woken TB before any victim (issue 13) */
+  const unsigned ptb_free_idx = (unsigned)fo.idx_o;
+  const unsigned rc = wk_any ? (unsigned)wo.idx_o : (unsigned)po.idx_o;
   const int ptb_free_any = (int)fo.valid_o, rc_any = (int)po.valid_o;
 
   kmu_fifo_out so, dout, ko, io;
@@ -146,8 +155,9 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   const uint32_t ewt_kptr = (uint32_t)(ko.pop_data_o >> EK_KPTR),
                  ewt_param = (uint32_t)(ko.pop_data_o >> EK_PARAM);
 
-  /* restore pending: a preempted TB waits (and no hold), or a restore runs */
-  const int rst_wait = rc_any && !hold;
+  /* restore pending: a woken TB waits (whatever the hold: it is no victim), a preempted TB
+   * waits and no hold, or a restore runs */
+  const int rst_wait = wk_any || (rc_any && !hold);
   const int rst_pend = rst_wait || seq_rst;
 
   /* drop engine: no allocation, SIMT offer, EWT push or pop but its own while it runs; the
@@ -599,6 +609,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
       d->ptb_pre |= sp_bit;
       d->ptb_two = (d->ptb_two & ~sp_bit) | ((uint64_t)q->seq_k << sp);
       d->ptb_yld = (d->ptb_yld & ~sp_bit) | (((q->res_yld >> sr) & 1) << sp);
+      d->ptb_wk &= ~sp_bit;
       d->ptb_ip0 = (d->ptb_ip0 & ~sp_bit) | ((uint64_t)(q->seq_ip && !q->seq_k) << sp);
       d->ptb_ip1 = (d->ptb_ip1 & ~sp_bit) | ((uint64_t)(q->seq_ip && q->seq_k) << sp);
       d->ptb_slot[sp] = q->res_slot[sr];
@@ -658,7 +669,10 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
       d->res_yld &= ~yb;
       if (!c->y_base) d->ptb_valid &= ~(1ull << c->y_bptb);
     }
-    if ((i->wk_valid_i & 1) && c->wk_hit) d->ptb_yld &= ~(1ull << (i->wk_ptb_i & kmu_mask(m->ptb_w)));
+    if ((i->wk_valid_i & 1) && c->wk_hit) {
+      d->ptb_yld &= ~(1ull << (i->wk_ptb_i & kmu_mask(m->ptb_w)));
+      d->ptb_wk |= 1ull << (i->wk_ptb_i & kmu_mask(m->ptb_w));
+    }
     if (st == SEQ_EVICT && ((q->res_yld >> sr) & 1)) d->res_yld &= ~sr_bit;
   }
 
@@ -834,6 +848,7 @@ void kmu_sm_ctrl_tick(kmu_sm_ctrl *m) {
   kmu_prio_enc_tick(&m->u_save_enc);
   kmu_prio_enc_tick(&m->u_ptb_free_enc);
   kmu_prio_enc_tick(&m->u_ptb_pre_enc);
+  kmu_prio_enc_tick(&m->u_ptb_wk_enc);
   kmu_prio_enc_tick(&m->u_drp_ev_enc);
   kmu_prio_enc_tick(&m->u_drp_ptb_enc);
   kmu_fifo_tick(&m->u_start_fifo);

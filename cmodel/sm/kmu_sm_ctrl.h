@@ -84,8 +84,8 @@ typedef struct {
   /* preempted-TB table: valid and kind bits */
   uint64_t ptb_valid, ptb_pre, ptb_two, ptb_ip0, ptb_ip1;
   /* GPUpIO: a yield accepted and not yet evicted (per resident entry); a yielded TB waiting
-   * for its wake-up (per table entry) */
-  uint64_t res_yld, ptb_yld;
+   * for its wake-up, a woken one waiting for its restore (per table entry) */
+  uint64_t res_yld, ptb_yld, ptb_wk;
   uint32_t ip_free;
   /* the serial rpw engine (div_*_q): busy, saturated, entry, remainder, warps << step,
    * quotient, step (quotient bit 5 down to 0) */
@@ -137,7 +137,8 @@ typedef struct {
   kmu_sm_ctrl_regs q, d;
   int d_is_q; /* d holds q (KMU_D_FROM_Q) */
   int tab_we; /* this cycle's comb() wrote a table entry of d (KMU_Q_FROM_D_TAB) */
-  kmu_prio_enc u_rtb_enc, u_save_enc, u_ptb_free_enc, u_ptb_pre_enc, u_drp_ev_enc, u_drp_ptb_enc;
+  kmu_prio_enc u_rtb_enc, u_save_enc, u_ptb_free_enc, u_ptb_pre_enc, u_ptb_wk_enc;
+  kmu_prio_enc u_drp_ev_enc, u_drp_ptb_enc;
   kmu_fifo u_start_fifo, u_done_fifo, u_ewt_kp, u_ewt_id;
 } kmu_sm_ctrl;
 

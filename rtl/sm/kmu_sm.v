@@ -333,7 +333,8 @@ module kmu_sm #(
   // the SIMT: TAKEN/SPIN switch the TB (kmu_sm_ctrl's save path, as a PEP/Chimera switch, into
   // an entry marked yielded), Y_SAVE waits for the evict (sd_valid_o); NOWORK/FULL release the
   // reservation and the TB goes on.  A woken TB (wk_*) is restored by the SM's own restore
-  // path, before any new TB (fit_o = 0 while a restorable TB waits).
+  // path, before any new TB (fit_o = 0 while it waits) and any victim, whatever hold_i
+  // (kmu_sm_ctrl's woken-TB rule, issue 13).
   localparam [1:0] Y_IDLE = 2'd0, Y_ASK = 2'd1, Y_ANS = 2'd2, Y_SAVE = 2'd3;
   localparam integer YRTB_W = (TBS > 1) ? $clog2(TBS) : 1;
   localparam integer YPTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;

@@ -58,9 +58,10 @@
 // one TB at a time, saves first, lowest entry first: PAUSE (simt_pause_o until
 // simt_paused_i) -> SCMD/SWAIT (ctx_cmd_* to kmu_ctx_engine until ctx_done_i) -> base: resume;
 // switch: EVICT (simt_evict_valid_o, resources free, no done report, TB into the preempted
-// table ptb_*).  A full table drops the request (the TB drains).  Restore: while a preempted TB
-// waits and !hold_i, fit_o = 0; the lowest one is allocated when it fits and no event warp
-// waits, RESTORE area 0 then area 1, then offered with simt_start_restore_o.
+// table ptb_*).  A full table drops the request (the TB drains).  Restore: while a woken
+// yielded TB waits (whatever hold_i: it is no victim), or a preempted TB waits and !hold_i,
+// fit_o = 0; the lowest woken one, else the lowest preempted one, is allocated when it fits and
+// no event warp waits, RESTORE area 0 then area 1, then offered with simt_start_restore_o.
 // Latency: paused in t -> command in t+1; ctx_done_i in d -> evict in d+1 -> resources free
 // in d+2; restore allocation r -> command r+1; last ctx_done_i f -> offer from f+1.
 // Warp-level preemption (EDGE IV-D; contract docs/edge-wp-interfaces.md, "Event request"):
@@ -316,8 +317,9 @@ module kmu_sm_ctrl #(
   (* mem2reg *) reg [5:0] res_rpw_d[0:TBS-1];
   // preempted-TB table
   reg [PTBS-1:0] ptb_valid_q, ptb_valid_d, ptb_pre_q, ptb_pre_d, ptb_two_q, ptb_two_d;
-  // GPUpIO: a yielded TB, restorable only once named by the wake port (wk_*)
-  reg [PTBS-1:0] ptb_yld_q, ptb_yld_d;
+  // GPUpIO: a yielded TB, restorable only once named by the wake port (wk_*); a woken one
+  // (ptb_wk_q: named by the wake port, not yet restored) is restored first and not held
+  reg [PTBS-1:0] ptb_yld_q, ptb_yld_d, ptb_wk_q, ptb_wk_d;
   reg [PTBS-1:0] ptb_ip0_q, ptb_ip0_d, ptb_ip1_q, ptb_ip1_d;
   (* mem2reg *) reg [7:0] ptb_slot_q[0:PTBS-1];
   (* mem2reg *) reg [7:0] ptb_slot_d[0:PTBS-1];
@@ -373,9 +375,9 @@ module kmu_sm_ctrl #(
   wire drp = (drp_st_q != D_IDLE);
   wire drp_run = (drp_st_q == D_RUN);
 
-  // lowest free / lowest preempted table entry
-  wire [PTB_W-1:0] ptb_free_idx, rc_idx;
-  wire ptb_free_any, rc_any;
+  // lowest free / lowest preempted table entry; the lowest woken one (wk_*) goes first
+  wire [PTB_W-1:0] ptb_free_idx, rc_idx, pv_idx, wk_idx;
+  wire ptb_free_any, rc_any, wk_any;
   kmu_prio_enc #(
       .N(PTBS)
   ) u_ptb_free_enc (
@@ -387,11 +389,22 @@ module kmu_sm_ctrl #(
       .N(PTBS)
   ) u_ptb_pre_enc (
       .in_i   (ptb_pre_q & ~ptb_yld_q),  // a yielded TB waits for its wake-up
-      .idx_o  (rc_idx),
+      .idx_o  (pv_idx),
       .valid_o(rc_any)
   );
-  // a restore is pending: a preempted TB waits (and no hold), or a restore runs
-  wire rst_wait = rc_any && !hold_i;
+  kmu_prio_enc #(
+      .N(PTBS)
+  ) u_ptb_wk_enc (
+      .in_i   (ptb_pre_q & ptb_wk_q),  // woken yields (a subset of the above)
+      .idx_o  (wk_idx),
+      .valid_o(wk_any)
+  );
+  // the restore candidate: a woken TB before any victim (issue 13: a woken TB of the
+  // preempting kernel behind a held victim starved while new TBs kept starting)
+  assign rc_idx = wk_any ? wk_idx : pv_idx;
+  // a restore is pending: a woken TB waits (whatever hold_i: it is no victim of the
+  // preempting kernel), a preempted TB waits and no hold, or a restore runs
+  wire rst_wait = wk_any || (rc_any && !hold_i);
   wire rst_go_ok = rst_wait && !drp;
   wire rst_pend = rst_wait || seq_rst;
   wire rst_fin;    // the last restore command of the entry completes (below)
@@ -1009,6 +1022,7 @@ module kmu_sm_ctrl #(
     ptb_pre_d = ptb_pre_q;
     ptb_two_d = ptb_two_q;
     ptb_yld_d = ptb_yld_q;
+    ptb_wk_d = ptb_wk_q;
     ptb_ip0_d = ptb_ip0_q;
     ptb_ip1_d = ptb_ip1_q;
     for (pi = 0; pi < PTBS; pi = pi + 1) begin
@@ -1152,6 +1166,7 @@ module kmu_sm_ctrl #(
             ptb_pre_d[pi] = 1'b1;
             ptb_two_d[pi] = seq_k_q;
             ptb_yld_d[pi] = y_ev;
+            ptb_wk_d[pi] = 1'b0;
             ptb_ip0_d[pi] = seq_ip_q && !seq_k_q;
             ptb_ip1_d[pi] = seq_ip_q && seq_k_q;
             ptb_slot_d[pi] = q_slot;
@@ -1208,7 +1223,10 @@ module kmu_sm_ctrl #(
     for (pi = 0; pi < PTBS; pi = pi + 1) begin
       if (yld_acc_o && !y_base && (ptb_free_idx == pi[PTB_W-1:0])) ptb_valid_d[pi] = 1'b1;
       if (yld_rel_i && !y_base && (y_bptb == pi[PTB_W-1:0])) ptb_valid_d[pi] = 1'b0;
-      if (wk_valid_i && wk_hit && (wk_ptb_i == pi[PTB_W-1:0])) ptb_yld_d[pi] = 1'b0;
+      if (wk_valid_i && wk_hit && (wk_ptb_i == pi[PTB_W-1:0])) begin
+        ptb_yld_d[pi] = 1'b0;
+        ptb_wk_d[pi] = 1'b1;
+      end
     end
     if (y_ev) res_yld_d = res_yld_d & ~sr_bit;
 
@@ -1464,6 +1482,7 @@ module kmu_sm_ctrl #(
       ptb_valid_q <= {PTBS{1'b0}};
       ptb_pre_q <= {PTBS{1'b0}};
       ptb_yld_q <= {PTBS{1'b0}};
+      ptb_wk_q <= {PTBS{1'b0}};
       ptb_two_q <= {PTBS{1'b0}};
       ptb_ip0_q <= {PTBS{1'b0}};
       ptb_ip1_q <= {PTBS{1'b0}};
@@ -1506,6 +1525,7 @@ module kmu_sm_ctrl #(
       ptb_valid_q <= ptb_valid_d;
       ptb_pre_q <= ptb_pre_d;
       ptb_yld_q <= ptb_yld_d;
+      ptb_wk_q <= ptb_wk_d;
       ptb_two_q <= ptb_two_d;
       ptb_ip0_q <= ptb_ip0_d;
       ptb_ip1_q <= ptb_ip1_d;
@@ -1593,6 +1613,23 @@ module kmu_sm_ctrl #(
       if (drp_ev_fire && ((drp_evr_bit & res_yld_q) != {TBS{1'b0}})) begin
         $display("ASSERTION kmu_sm_ctrl %m t=%0t: drop evicts entry %0d, its yield in flight",
                  $time, drp_evr_q);
+        $stop;
+      end
+      // a woken yielded TB (issue 13) is restored before any new TB and is not held by hold_i:
+      // no TB start is accepted while one waits, and it waits no cycle in which the SM could
+      // restore it (sequencer idle, no save and no event warp first, no drop, its resident
+      // entry, warps, registers and shared memory free).  Before the fix it waited behind
+      // hold_i (and behind a held victim's lower table entry) while new TBs kept starting.
+      if (wk_any && start_tb_ok) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: TB start while woken table entry %0d waits",
+                 $time, wk_idx);
+        $stop;
+      end
+      if (wk_any && (seq_st_q == S_IDLE) && !sel_any && !ewt_pend && !drp && tb_room &&
+          ({2'd0, r_warps} <= free_warps_q) && (r_regs <= free_regs_q) &&
+          ({1'b0, r_shmem} <= free_shmem_q) && !(rst_alloc && (rc_idx == wk_idx))) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: woken entry %0d not restored, room (hold %0d)",
+                 $time, wk_idx, hold_i);
         $stop;
       end
       // the acknowledge leaves nothing of the tag (entries, preempted entries, held items)
