@@ -56,8 +56,10 @@ if [ -z "${KMU_BIN:-}" ] && [ "$cfg" = small ]; then
   run_case "scripts_kmusim --engine c workloads/demo.wl" "$wd/script.log" \
     scripts/kmusim --engine c --quiet --no-isolated workloads/demo.wl
 fi
+# trem_hl_room.wl: seven host launches at once, the last one's HL_CMD lost by kmusim's host
+# before its fix (issue 12: it hung, "write not accepted")
 hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl workloads/hw/revoke.wl
-  workloads/hw/revoke_readmit.wl)
+  workloads/hw/revoke_readmit.wl workloads/hw/trem_hl_room.wl)
 [ "$cfg" = small ] || hand=()
 # KMU_COSIM_HAND=0: the random workloads only (make gate's quick run: GATE_HAND=0)
 hand_on=${KMU_COSIM_HAND:-1}

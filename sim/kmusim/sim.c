@@ -289,7 +289,11 @@ static int axi_room(const ctx *c, unsigned n) {
 }
 
 static void wr(ctx *c, uint32_t addr, uint32_t data, uint64_t tag) {
-  kmu_axim_write(&c->axim, addr, data, 0xf, tag);
+  /* every caller checked axi_room for all its writes: a refused push would silently lose a
+   * write (a launch whose HL_CMD never reaches the bus), so it is kmusim's own failure */
+  if (!kmu_axim_write(&c->axim, addr, data, 0xf, tag))
+    fail(c, "cycle %" PRIu64 ": kmusim: AXI write queue full, write to 0x%x lost (a host "
+         "operation reserved too little room)", c->cycle, addr);
 }
 
 static void live_add(ctx *c, uint32_t i) {
@@ -380,7 +384,9 @@ static int try_issue(ctx *c, const hop *h) {
     return 1;
   }
   case OP_HL: {
-    if (!axi_room(c, 9) || c->lid_inst >= 0) return 0;
+    /* nine writes, ten when HL_EST changes: room for ten (with nine, a queue with exactly
+     * nine free entries lost the HL_CMD of a launch that writes HL_EST: issue 12) */
+    if (!axi_room(c, 10) || c->lid_inst >= 0) return 0;
     kmusim_inst *x = &r->inst[h->idx];
     mem_model_poke(&c->mem, x->cpl, 0);
     wr(c, KMU_HL_KPTR_ADDR, k->kptr, TAG(T_STAGE, h->idx));
