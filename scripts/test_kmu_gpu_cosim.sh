@@ -87,6 +87,11 @@ if [ "$cfg" = small ] && [ "$hand_on" = 1 ]; then
   MUST='^u +host +2 +1 +2 +[0-9]{1,3}\.0/[0-9]{1,3} ' \
     NOTE="(the user-facing kernel waited: a ROOM victim that runs nowhere?)" \
     wl_run trem_victim workloads/hw/trem_victim.wl
+  # a batch kernel revoked while its TBs finish during the drop is replayed from TB 0 with the
+  # same tag (issue 12): kmusim must take the replay's start (it failed "matches no launched
+  # kernel instance" before its fix, having released the tag at the last done)
+  MUST='^TReM policy priority: 1 automatic' NOTE="(the revocation did not happen: retune u's arrival)" \
+    wl_run trem_done_race workloads/hw/trem_done_race.wl
 fi
 tseeds=(${KMU_TREM_SEEDS:-1:priority 8:elastic 2:elastic})
 [ "$cfg" = small ] && [ "$hand_on" = 1 ] || tseeds=()

@@ -1209,6 +1209,17 @@ static uint32_t inst_of(ctx *c, int k, unsigned tag, uint64_t param) {
         break;
       }
     }
+    /* TReM's automatic policy may stop a batch kernel while its last TBs are finishing: their
+     * dones reach kmusim's SIMT model during the drop, the drop discards their reports (the
+     * stopped kernel never completes, docs/blocks/kmu_revoke.md), and the replay restarts it
+     * from TB 0 with the same tag.  kmusim released the tag at the last done, so the new run's
+     * start names the instance still waiting for its completion (auto_replay then checks it) */
+    for (size_t j = 0; found == UINT32_MAX && k >= 0 && c->w->cfg.trem && j < c->nlive; j++) {
+      const kmusim_inst *x = &r->inst[c->live[j]];
+      if (x->kernel == k && x->param == param && x->tagged && !c->w->k[k].user &&
+          x->done == x->ntb && x->completed == KMUSIM_NEVER)
+        found = c->live[j];
+    }
     if (found != UINT32_MAX) {
       c->tag_inst[tag] = found + 1;
       r->inst[found].tagged = 1;
