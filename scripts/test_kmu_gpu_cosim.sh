@@ -145,7 +145,9 @@ done
 # regressions of the paper configuration on its C model (fast; the twins agree on them)
 # (make test builds build/bin/kmusim-paper; a missing build is a failure, not a skip)
 if [ "$cfg" = small ] && [ -z "${KMU_BIN:-}" ]; then
-  for wl in workloads/regress/*.wl; do
+  # and an automatic replay whose TB 1 starts on the SIMT port before its TB 0 (issue 12:
+  # kmusim's replay detection refused it, "started a second time", before its fix)
+  for wl in workloads/regress/*.wl workloads/hw/trem_start_order.wl; do
     run_case "regress $wl" "$wd/regress.log" build/bin/kmusim-paper "$wl" --engine c --no-isolated --quiet
   done
 fi

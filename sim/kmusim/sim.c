@@ -1230,18 +1230,47 @@ static uint32_t inst_of(ctx *c, int k, unsigned tag, uint64_t param) {
 
 /* TReM's automatic policies (trem=priority|elastic) revoke and replay batch kernels without
  * telling the host (TR_RESULT and the counters see TR_CMD requests only).  A TB start of a
- * TB already started in this run is such a replay's new run when: the policy is on, the kernel
- * is batch, no TR_CMD is being served for it, none of its TBs is on the SMs, and every TB of
- * this run started and not done was evicted (the drop's evictions, or an earlier preemption's):
- * those are forgotten, and the new run starts from nothing (every TB once per run, the
+ * TB (tb) already started in this run is such a replay's new run when: the policy is on, the
+ * kernel is batch, no TR_CMD is being served for it, and every TB of this run started and not
+ * done was evicted (the drop's evictions, or an earlier preemption's), except the new run's
+ * early starters: TBs resident now may be the new run's, when the new run's TBs are taken in
+ * order (0, 1, ...) but reach kmusim's SIMT model after SM-dependent start delays (TB 1 on one
+ * SM before TB 0 on another: issue 12, workloads/hw/trem_start_order.wl).  They are accepted
+ * only when each started after the last eviction of the instance (the drop removes every TB
+ * of the old run before the replay is admitted, docs/blocks/kmu_revoke.md) and, with tb, they
+ * are TBs 0 .. n of the new run (a prefix, as the in-order takes give).  The evicted TBs are
+ * forgotten, and the new run holds only its early starters (every TB once per run, the
  * completion flag needs the whole new run).  1 when it is one (the counts are reset). */
-static int auto_replay(ctx *c, uint32_t i) {
+static int auto_replay(ctx *c, uint32_t i, uint64_t tb) {
   kmusim_result *r = c->r;
   kmusim_inst *x = &r->inst[i];
   if (!c->w->cfg.trem || c->w->k[x->kernel].user) return 0;
   if (c->rv_active >= 0 && r->rv[c->rv_active].inst == (long)i) return 0;
-  if (sm_model_resident(&c->sm, i)) return 0;
-  const uint64_t dropped = x->started - x->done;
+  const sm_model *sm = &c->sm;
+  uint64_t last_ev = 0;
+  int any_ev = 0;
+  for (unsigned m = 0; m < sm->nsm; m++)
+    for (unsigned e = 0; e < sm_model_evicted(sm, m); e++) {
+      const sm_tb *t = sm_model_evicted_tb(sm, m, e);
+      if (t->inst != i) continue;
+      any_ev = 1;
+      if (t->evict_at > last_ev) last_ev = t->evict_at;
+    }
+  /* the early starters: resident, started after the last eviction, with tb a prefix 0 .. n */
+  unsigned nres = 0;
+  uint64_t first = KMUSIM_NEVER, idx_sum = tb, idx_max = tb;
+  for (unsigned j = 0; j < sm->nsm * sm->tbs; j++) {
+    const sm_tb *t = &sm->tb[j];
+    if (!t->busy || t->inst != i) continue;
+    if (!any_ev || t->start <= last_ev || t->tb == tb) return 0;
+    nres++;
+    idx_sum += t->tb;
+    if (t->tb > idx_max) idx_max = t->tb;
+    if (t->start < first) first = t->start;
+  }
+  /* distinct indices (each TB once on the SMs) with max n and sum n(n+1)/2 are 0 .. n */
+  if (nres && (idx_max != nres || idx_sum != (uint64_t)nres * (nres + 1) / 2)) return 0;
+  const uint64_t dropped = x->started - x->done - nres;
   unsigned forgot = sm_model_forget(&c->sm, i);
   if (forgot != dropped) {
     char d[160];
@@ -1255,10 +1284,14 @@ static int auto_replay(ctx *c, uint32_t i) {
   x->auto_replays++;
   x->tbs_dropped += dropped;
   x->epoch++;
-  x->first_start_run = KMUSIM_NEVER;
+  x->first_start_run = first;
   memset(x->bits, 0, (size_t)(x->ntb + 7) / 8);
-  x->started = 0;
+  x->started = nres;
   x->done = 0;
+  for (unsigned j = 0; nres && j < sm->nsm * sm->tbs; j++) {
+    const sm_tb *t = &sm->tb[j];
+    if (t->busy && t->inst == i) x->bits[t->tb / 8] |= (uint8_t)(1u << (t->tb % 8));
+  }
   r->drop_evictions += forgot;
   r->auto_replays++;
   return 1;
@@ -1274,7 +1307,7 @@ static int tb_started(ctx *c, uint32_t i, uint64_t tb) {
          " TBs", c->cycle, d, tb, x->ntb);
     return 0;
   }
-  if ((x->bits[tb / 8] & (1u << (tb % 8))) && !auto_replay(c, i)) {
+  if ((x->bits[tb / 8] & (1u << (tb % 8))) && !auto_replay(c, i, tb)) {
     fail(c, "cycle %" PRIu64 ": TB %" PRIu64 " of %s started a second time", c->cycle, tb, d);
     return 0;
   }
