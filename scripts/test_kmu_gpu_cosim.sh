@@ -56,8 +56,10 @@ if [ -z "${KMU_BIN:-}" ] && [ "$cfg" = small ]; then
   run_case "scripts_kmusim --engine c workloads/demo.wl" "$wd/script.log" \
     scripts/kmusim --engine c --quiet --no-isolated workloads/demo.wl
 fi
+# trem_hl_room.wl: seven host launches at once, the last one's HL_CMD lost by kmusim's host
+# before its fix (issue 12: it hung, "write not accepted")
 hand=(workloads/demo.wl workloads/rgem.wl workloads/reserve.wl workloads/hw/revoke.wl
-  workloads/hw/revoke_readmit.wl)
+  workloads/hw/revoke_readmit.wl workloads/hw/trem_hl_room.wl)
 [ "$cfg" = small ] || hand=()
 # KMU_COSIM_HAND=0: the random workloads only (make gate's quick run: GATE_HAND=0)
 hand_on=${KMU_COSIM_HAND:-1}
@@ -85,6 +87,11 @@ if [ "$cfg" = small ] && [ "$hand_on" = 1 ]; then
   MUST='^u +host +2 +1 +2 +[0-9]{1,3}\.0/[0-9]{1,3} ' \
     NOTE="(the user-facing kernel waited: a ROOM victim that runs nowhere?)" \
     wl_run trem_victim workloads/hw/trem_victim.wl
+  # a batch kernel revoked while its TBs finish during the drop is replayed from TB 0 with the
+  # same tag (issue 12): kmusim must take the replay's start (it failed "matches no launched
+  # kernel instance" before its fix, having released the tag at the last done)
+  MUST='^TReM policy priority: 1 automatic' NOTE="(the revocation did not happen: retune u's arrival)" \
+    wl_run trem_done_race workloads/hw/trem_done_race.wl
 fi
 tseeds=(${KMU_TREM_SEEDS:-1:priority 8:elastic 2:elastic})
 [ "$cfg" = small ] && [ "$hand_on" = 1 ] || tseeds=()
@@ -138,7 +145,9 @@ done
 # regressions of the paper configuration on its C model (fast; the twins agree on them)
 # (make test builds build/bin/kmusim-paper; a missing build is a failure, not a skip)
 if [ "$cfg" = small ] && [ -z "${KMU_BIN:-}" ]; then
-  for wl in workloads/regress/*.wl; do
+  # and an automatic replay whose TB 1 starts on the SIMT port before its TB 0 (issue 12:
+  # kmusim's replay detection refused it, "started a second time", before its fix)
+  for wl in workloads/regress/*.wl workloads/hw/trem_start_order.wl; do
     run_case "regress $wl" "$wd/regress.log" build/bin/kmusim-paper "$wl" --engine c --no-isolated --quiet
   done
 fi

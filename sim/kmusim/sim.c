@@ -289,7 +289,11 @@ static int axi_room(const ctx *c, unsigned n) {
 }
 
 static void wr(ctx *c, uint32_t addr, uint32_t data, uint64_t tag) {
-  kmu_axim_write(&c->axim, addr, data, 0xf, tag);
+  /* every caller checked axi_room for all its writes: a refused push would silently lose a
+   * write (a launch whose HL_CMD never reaches the bus), so it is kmusim's own failure */
+  if (!kmu_axim_write(&c->axim, addr, data, 0xf, tag))
+    fail(c, "cycle %" PRIu64 ": kmusim: AXI write queue full, write to 0x%x lost (a host "
+         "operation reserved too little room)", c->cycle, addr);
 }
 
 static void live_add(ctx *c, uint32_t i) {
@@ -380,7 +384,9 @@ static int try_issue(ctx *c, const hop *h) {
     return 1;
   }
   case OP_HL: {
-    if (!axi_room(c, 9) || c->lid_inst >= 0) return 0;
+    /* nine writes, ten when HL_EST changes: room for ten (with nine, a queue with exactly
+     * nine free entries lost the HL_CMD of a launch that writes HL_EST: issue 12) */
+    if (!axi_room(c, 10) || c->lid_inst >= 0) return 0;
     kmusim_inst *x = &r->inst[h->idx];
     mem_model_poke(&c->mem, x->cpl, 0);
     wr(c, KMU_HL_KPTR_ADDR, k->kptr, TAG(T_STAGE, h->idx));
@@ -1203,6 +1209,17 @@ static uint32_t inst_of(ctx *c, int k, unsigned tag, uint64_t param) {
         break;
       }
     }
+    /* TReM's automatic policy may stop a batch kernel while its last TBs are finishing: their
+     * dones reach kmusim's SIMT model during the drop, the drop discards their reports (the
+     * stopped kernel never completes, docs/blocks/kmu_revoke.md), and the replay restarts it
+     * from TB 0 with the same tag.  kmusim released the tag at the last done, so the new run's
+     * start names the instance still waiting for its completion (auto_replay then checks it) */
+    for (size_t j = 0; found == UINT32_MAX && k >= 0 && c->w->cfg.trem && j < c->nlive; j++) {
+      const kmusim_inst *x = &r->inst[c->live[j]];
+      if (x->kernel == k && x->param == param && x->tagged && !c->w->k[k].user &&
+          x->done == x->ntb && x->completed == KMUSIM_NEVER)
+        found = c->live[j];
+    }
     if (found != UINT32_MAX) {
       c->tag_inst[tag] = found + 1;
       r->inst[found].tagged = 1;
@@ -1213,18 +1230,47 @@ static uint32_t inst_of(ctx *c, int k, unsigned tag, uint64_t param) {
 
 /* TReM's automatic policies (trem=priority|elastic) revoke and replay batch kernels without
  * telling the host (TR_RESULT and the counters see TR_CMD requests only).  A TB start of a
- * TB already started in this run is such a replay's new run when: the policy is on, the kernel
- * is batch, no TR_CMD is being served for it, none of its TBs is on the SMs, and every TB of
- * this run started and not done was evicted (the drop's evictions, or an earlier preemption's):
- * those are forgotten, and the new run starts from nothing (every TB once per run, the
+ * TB (tb) already started in this run is such a replay's new run when: the policy is on, the
+ * kernel is batch, no TR_CMD is being served for it, and every TB of this run started and not
+ * done was evicted (the drop's evictions, or an earlier preemption's), except the new run's
+ * early starters: TBs resident now may be the new run's, when the new run's TBs are taken in
+ * order (0, 1, ...) but reach kmusim's SIMT model after SM-dependent start delays (TB 1 on one
+ * SM before TB 0 on another: issue 12, workloads/hw/trem_start_order.wl).  They are accepted
+ * only when each started after the last eviction of the instance (the drop removes every TB
+ * of the old run before the replay is admitted, docs/blocks/kmu_revoke.md) and, with tb, they
+ * are TBs 0 .. n of the new run (a prefix, as the in-order takes give).  The evicted TBs are
+ * forgotten, and the new run holds only its early starters (every TB once per run, the
  * completion flag needs the whole new run).  1 when it is one (the counts are reset). */
-static int auto_replay(ctx *c, uint32_t i) {
+static int auto_replay(ctx *c, uint32_t i, uint64_t tb) {
   kmusim_result *r = c->r;
   kmusim_inst *x = &r->inst[i];
   if (!c->w->cfg.trem || c->w->k[x->kernel].user) return 0;
   if (c->rv_active >= 0 && r->rv[c->rv_active].inst == (long)i) return 0;
-  if (sm_model_resident(&c->sm, i)) return 0;
-  const uint64_t dropped = x->started - x->done;
+  const sm_model *sm = &c->sm;
+  uint64_t last_ev = 0;
+  int any_ev = 0;
+  for (unsigned m = 0; m < sm->nsm; m++)
+    for (unsigned e = 0; e < sm_model_evicted(sm, m); e++) {
+      const sm_tb *t = sm_model_evicted_tb(sm, m, e);
+      if (t->inst != i) continue;
+      any_ev = 1;
+      if (t->evict_at > last_ev) last_ev = t->evict_at;
+    }
+  /* the early starters: resident, started after the last eviction, with tb a prefix 0 .. n */
+  unsigned nres = 0;
+  uint64_t first = KMUSIM_NEVER, idx_sum = tb, idx_max = tb;
+  for (unsigned j = 0; j < sm->nsm * sm->tbs; j++) {
+    const sm_tb *t = &sm->tb[j];
+    if (!t->busy || t->inst != i) continue;
+    if (!any_ev || t->start <= last_ev || t->tb == tb) return 0;
+    nres++;
+    idx_sum += t->tb;
+    if (t->tb > idx_max) idx_max = t->tb;
+    if (t->start < first) first = t->start;
+  }
+  /* distinct indices (each TB once on the SMs) with max n and sum n(n+1)/2 are 0 .. n */
+  if (nres && (idx_max != nres || idx_sum != (uint64_t)nres * (nres + 1) / 2)) return 0;
+  const uint64_t dropped = x->started - x->done - nres;
   unsigned forgot = sm_model_forget(&c->sm, i);
   if (forgot != dropped) {
     char d[160];
@@ -1238,10 +1284,14 @@ static int auto_replay(ctx *c, uint32_t i) {
   x->auto_replays++;
   x->tbs_dropped += dropped;
   x->epoch++;
-  x->first_start_run = KMUSIM_NEVER;
+  x->first_start_run = first;
   memset(x->bits, 0, (size_t)(x->ntb + 7) / 8);
-  x->started = 0;
+  x->started = nres;
   x->done = 0;
+  for (unsigned j = 0; nres && j < sm->nsm * sm->tbs; j++) {
+    const sm_tb *t = &sm->tb[j];
+    if (t->busy && t->inst == i) x->bits[t->tb / 8] |= (uint8_t)(1u << (t->tb % 8));
+  }
   r->drop_evictions += forgot;
   r->auto_replays++;
   return 1;
@@ -1257,7 +1307,7 @@ static int tb_started(ctx *c, uint32_t i, uint64_t tb) {
          " TBs", c->cycle, d, tb, x->ntb);
     return 0;
   }
-  if ((x->bits[tb / 8] & (1u << (tb % 8))) && !auto_replay(c, i)) {
+  if ((x->bits[tb / 8] & (1u << (tb % 8))) && !auto_replay(c, i, tb)) {
     fail(c, "cycle %" PRIu64 ": TB %" PRIu64 " of %s started a second time", c->cycle, tb, d);
     return 0;
   }
