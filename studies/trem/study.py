@@ -66,7 +66,6 @@ a few seconds: the flow and the checks, not a result).
 --seeds N: the task mixes with the generator seeds SEED .. SEED+N-1 (default mix.SEEDS, or
 MIX_SEEDS); each point prints the mean and min .. max over its seeds, its target MET or MISSED on
 the mean, and how many seeds meet it.  --mix-only: the task mixes (and their probes) alone."""
-import argparse
 import json
 import os
 import random
@@ -74,7 +73,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
-from kmusim_study import f2, run_all  # noqa: E402 (the shared study helpers)
+from kmusim_study import f2, run_all, study_args  # noqa: E402 (the shared study helpers)
 import mix  # noqa: E402 (the task-mix part: Fig. 7-9 and the mix's Fig. 11b)
 
 CONFIG = "config paper"
@@ -237,14 +236,7 @@ def rv_accepted(r):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--kmusim", required=True)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--reuse", action="store_true",
-                    help="development: keep a run whose JSON is newer than its workload")
-    ap.add_argument("--seed", type=int, default=int(os.environ.get("SEED", "1")))
+    ap = study_args(__doc__)
     ap.add_argument("--seeds", type=int,
                     default=int(os.environ.get("MIX_SEEDS", str(mix.SEEDS))),
                     help="task-mix generator seeds per point: SEED .. SEED+N-1")
