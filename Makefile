@@ -31,6 +31,9 @@ VFLAGS      := --cc --exe --build --trace-fst -Wall -Wno-fatal --x-assign fast -
                +define+KMU_ASSERT \
                -O3 -MAKEFLAGS "-s OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 OBJCACHE=$(OBJCACHE)"
 VFLAGS      += $(if $(COV),--coverage)
+# A mutant build (MUT set) is Verilated without --trace-fst (the harness rule filters it out): a
+# kill needs no waveform, and the trace code is a fifth (paper kmu_gpu) to a half (small kmu_gpu)
+# of the Verilated C++ a mutant compiles again (tb/shim/kmu_shim.h refuses a waveform there).
 # ccache keys on paths relative to here, so a mutant build from its scratch copy hits the
 # cache for every file the patch does not touch.
 export CCACHE_BASEDIR := $(CURDIR)
@@ -69,7 +72,7 @@ else
 $(call bin_of,$(1)): $(HDIR)/$(1)/libtest.a $$(call src,$$($(1)_RTL) $(RTL_INCLUDES) tb/shim/$$($(1)_TOP)_shim.cpp tb/shim/kmu_shim.h)
 	@echo "  VERILATE $(1)$(if $(MUT), [$(MUT)])"
 	@mkdir -p $$(@D) && rm -f $$@
-	@$(VERILATOR) $(VFLAGS) $$($(1)_VFLAGS) --top-module $$($(1)_TOP) --Mdir $(HDIR)/$(1)/obj \
+	@$(VERILATOR) $(if $(MUT),$(filter-out --trace-fst,$(VFLAGS)),$(VFLAGS)) $$($(1)_VFLAGS) --top-module $$($(1)_TOP) --Mdir $(HDIR)/$(1)/obj \
 	  $$(addprefix -G,$$($(1)_PARAMS)) $(addprefix -I,$(call src,$(RTL_INC_DIRS))) \
 	  -CFLAGS "-O1 $(addprefix -I$(CURDIR)/,$(CMODEL_INC_DIRS) tb/common tb/shim) $$(addprefix -DP_,$$($(1)_PARAMS))" \
 	  $$(call src,$$($(1)_RTL)) $(CURDIR)/$$(call src,tb/shim/$$($(1)_TOP)_shim.cpp) $(CURDIR)/$(HDIR)/$(1)/libtest.a \
