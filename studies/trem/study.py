@@ -2,7 +2,7 @@
 """studies/trem/study.py - the TReM revocation study (make study-trem, issue 12 item 5,
 docs/results-trem.md).
 
-    python3 studies/trem/study.py --kmusim build/bin/kmusim-paper --out build/study-trem
+    python3 studies/trem/study.py --kmusim build/bin/kmusim-paper-c --out build/study-trem
                                   [--quick] [--jobs N] [--seed N] [--seeds N] [--mix-only]
                                   [--reuse] [--[no-]elastic]
 

@@ -6,5 +6,5 @@
 # run's scoreboard (revoked TBs dropped, none lost or run twice), the revoke OK with every
 # resident TB dropped, the retired kernel without a completion flag, the revocation latency
 # <= 2,000 cycles and flat over the grids.  Prints the PASS/FAIL lines run_tests.sh counts
-# (scripts/test_study_quick.sh).
-exec bash "$(dirname "$0")/../../scripts/test_study_quick.sh" trem paper
+# (scripts/test_study_quick.sh), on the C-only paper build build/bin/kmusim-paper-c.
+exec bash "$(dirname "$0")/../../scripts/test_study_quick.sh" trem paper-c
