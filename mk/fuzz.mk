@@ -47,7 +47,7 @@ $(KMUSIM_SAN): sim/kmusim/kmusim.c $(KMUSIM_C) sim/kmusim/engine_list_fake.c $(T
 
 # and kmusim with the system C model of the small build (engines c and fake; no Verilated RTL)
 KMUSIM_C_SAN := $(BINDIR)/kmusim-small-c-san
-$(KMUSIM_C_SAN): sim/kmusim/kmusim.c $(KMUSIM_C) sim/kmusim/engine_hw.c tb/fuzz/kmusim_c_engines.c \
+$(KMUSIM_C_SAN): sim/kmusim/kmusim.c $(KMUSIM_C) sim/kmusim/engine_hw.c sim/kmusim/engine_list_c.c \
                  $(GPU_C) $(TB_COMMON_C) $(KMUSIM_HDRS) sim/kmusim/kmusim.mk mk/fuzz.mk
 	@mkdir -p $(@D)
 	@echo "  SANCC    $@"

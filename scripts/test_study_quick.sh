@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_study_quick.sh STUDY CONFIG - make test's smoke run of a kmusim study: builds
-# build/bin/kmusim-CONFIG (small or paper) and runs the reduced study
-# (studies/STUDY/study.py --quick, output in build/study-STUDY-smoke), which applies every check
+# build/bin/kmusim-CONFIG (small, paper, or paper-c: the C-only paper build) and runs the
+# reduced study (studies/STUDY/study.py --quick, output in build/study-STUDY-smoke), which applies every check
 # of the full study and prints the PASS/FAIL lines run_tests.sh counts; its exit status is the
 # study's.  Called by the per-study wrappers make test lists (run_tests.sh passes no arguments):
 # scripts/test_study_rgem.sh, studies/trem/test_quick.sh.

@@ -92,10 +92,12 @@ static int check_output(const char *opt, const char *path) {
 static int check_supported(const kmusim_workload *w, const kmusim_engine_ops *e) {
   int bad = 0, has_copy = 0;
   /* TReM's automatic policy: TR_CTRL, TR_SLA, TR_PERIOD of the TReM window */
-  if ((w->cfg.trem || w->cfg.sla || w->cfg.period || w->cfg.cost || w->cfg.unit) &&
+  if ((w->cfg.trem || w->cfg.sla || w->cfg.period || w->cfg.cost || w->cfg.unit ||
+       w->cfg.thresh) &&
       (!(e->features & KMUSIM_FEAT_REVOKE) || !e->hw)) {
-    fprintf(stderr, "%s: config trem=/sla=/period=/cost=: TReM's automatic policy is not supported "
-            "by this engine (no TReM window: TR_CTRL, TR_SLA, TR_PERIOD, TR_COST) (engine '%s')\n",
+    fprintf(stderr, "%s: config trem=/sla=/period=/cost=/thresh=: TReM's automatic policy is not "
+            "supported by this engine (no TReM window: TR_CTRL, TR_SLA, TR_PERIOD, TR_COST, "
+            "TR_THRESH) (engine '%s')\n",
             w->path,
             e->name);
     bad = 1;

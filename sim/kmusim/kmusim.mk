@@ -6,6 +6,11 @@
 #                      itself, and tells scripts/kmusim which build a workload needs; its
 #                      numbers are never results)
 #   make kmusim-smoke  build it and run scripts/kmusim_smoke.sh
+#   build/bin/kmusim-paper-c   the paper configuration's C model only (engines c and fake, no
+#                      Verilated RTL: a minute of gcc instead of about 35 of Verilator and
+#                      C++); the studies that run engine c only (make study-trem, study-gpupio)
+#                      use it.  It refuses --engine rtl and cosim ("engine 'rtl' is not built
+#                      into this binary (available: c fake)"); scripts/kmusim keeps the full build.
 BINDIR        := $(BUILD)/bin
 KMUSIM_C      := sim/kmusim/workload.c sim/kmusim/sim.c sim/kmusim/report.c \
                  sim/kmusim/engine_fake.c sim/env/sm_model.c sim/env/mem_model.c \
@@ -64,6 +69,9 @@ $(call bin_of,kmusim_small) $(call bin_of,kmusim_paper): tb/shim/kmu_gpu.vlt
 
 KMUSIM_FAKE   := $(BINDIR)/kmusim-fake
 KMUSIM_HDRS   := $(wildcard $(addsuffix /*.h,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS)))
+# the C-only paper build: the same C sources and flags as kmusim-paper's C objects (CFLAGS_C,
+# -DP_ of GPU_PAPER), so its engine c gives the same cycles; the engine list without the RTL
+KMUSIM_PAPER_C := $(BINDIR)/kmusim-paper-c
 
 .PHONY: kmusim kmusim-fake kmusim-smoke
 kmusim: $(kmusim_small_BIN) $(kmusim_paper_BIN) $(KMUSIM_FAKE)
@@ -74,6 +82,13 @@ $(KMUSIM_FAKE): sim/kmusim/kmusim.c $(KMUSIM_C) sim/kmusim/engine_list_fake.c $(
 	@mkdir -p $(@D)
 	@echo "  CC    $@"
 	@$(CC) $(CFLAGS_C) $(filter %.c,$^) -o $@
+
+$(KMUSIM_PAPER_C): sim/kmusim/kmusim.c $(KMUSIM_C) sim/kmusim/engine_hw.c \
+                   sim/kmusim/engine_list_c.c $(GPU_C) $(TB_COMMON_C) $(KMUSIM_HDRS) \
+                   sim/kmusim/kmusim.mk
+	@mkdir -p $(@D)
+	@echo "  CC    $@"
+	@$(CC) $(CFLAGS_C) $(addprefix -DP_,$(GPU_PAPER)) $(filter %.c,$^) -o $@
 
 kmusim-smoke: $(KMUSIM_FAKE)
 	@bash scripts/kmusim_smoke.sh $(KMUSIM_FAKE)

@@ -269,6 +269,8 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
       fprintf(f, ", \"revocations\": %" PRIu64 ", \"replays\": %" PRIu64 ", \"tbs_dropped\": %"
                  PRIu64 ", \"tbs_done_all_runs\": %" PRIu64 ", \"retired\": %s", x->revokes,
               x->replays, x->tbs_dropped, x->tbs_done_total, x->retired ? "true" : "false");
+    /* TReM's automatic replays of this instance (the starvation guard caps them at thresh) */
+    if (x->auto_replays) fprintf(f, ", \"auto_replays\": %" PRIu64, x->auto_replays);
     fputc('}', f);
   }
   fprintf(f, "\n  ],\n  \"registrations\": [");

@@ -1795,10 +1795,14 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
       if (r->nrv) wr(c, KMU_TR_IRQ_EN_ADDR, KMU_TR_IRQ_EN_DONE_MASK, TAG(T_CFG, 8));
       /* TReM's automatic policy (only when asked: a run without it keeps its AXI timing);
        * TR_CTRL.SHIFT keeps its reset value */
-      if (g->trem || g->sla || g->period || g->cost || g->unit) {
+      if (g->trem || g->sla || g->period || g->cost || g->unit || g->thresh) {
         wr(c, KMU_TR_SLA_ADDR, g->sla << KMU_TR_SLA_VALUE_SHIFT, TAG(T_CFG, 9));
         wr(c, KMU_TR_PERIOD_ADDR, g->period << KMU_TR_PERIOD_VALUE_SHIFT, TAG(T_CFG, 10));
         if (g->cost) wr(c, KMU_TR_COST_ADDR, g->cost << KMU_TR_COST_VALUE_SHIFT, TAG(T_CFG, 12));
+        /* the starvation guard (no TR_IRQ_EN.GUARD: its pulse is not on irq_o, and a guarded
+         * kernel shows in the report as an instance with thresh replays) */
+        if (g->thresh)
+          wr(c, KMU_TR_THRESH_ADDR, g->thresh << KMU_TR_THRESH_THR_SHIFT, TAG(T_CFG, 14));
         wr(c, KMU_TR_CTRL_ADDR,
            g->trem << KMU_TR_CTRL_POLICY_SHIFT |
                (KMU_TR_CTRL_RESET & KMU_TR_CTRL_SHIFT_MASK) | g->unit << KMU_TR_CTRL_UNIT_SHIFT,

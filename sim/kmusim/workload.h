@@ -75,6 +75,9 @@ typedef struct {
    * order (the paper's section 3 disk: an I/O starts when the previous one ends, due =
    * max(request, previous due) + io); 0 (default): every request on its own, due = request + io */
   unsigned iodev_serial;
+  /* TR_THRESH (TReM VII's starvation guard), written at cycle 0 on a hardware engine when set:
+   * a kernel revoked this many times is non-revocable (0, the reset: no guard) */
+  unsigned thresh;
 } kmusim_config;
 
 /* Policy names (config key `policy`, kmusim --policy): drain, reserve, warp, chimera,

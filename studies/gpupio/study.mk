@@ -1,6 +1,7 @@
 # studies/gpupio/study.mk - the GPUpIO study (issue 13 item 6, docs/results-gpupio.md).
-#   make study-gpupio   kmusim's paper configuration (16 SMs, engine c: kmu_gpu's C twin with
-#                       kmu_yield_mon and every kmu_sm's yield lane) on the I/O thread blocks
+#   make study-gpupio   kmusim's paper configuration (16 SMs, engine c only: kmu_gpu's C twin
+#                       with kmu_yield_mon and every kmu_sm's yield lane; the C-only build
+#                       build/bin/kmusim-paper-c, no Verilated RTL to build) on the I/O thread blocks
 #                       of studies/gpupio/gen.py: alpha calibrated per context size (one yield
 #                       onto an idle SM), the section 3 model sweep (Fig. 1-2: C/I 0.1 .. 10,
 #                       three alphas, a device serving one request at a time (kmusim
@@ -16,12 +17,12 @@
 #                       conservation, YIELD_ERR, an I/O request not signalled, a taken yield not
 #                       woken) or a run that is not its scenario.  About 10 CPU minutes.
 #                       Only the calibration and the model sweep: python3 studies/gpupio/study.py
-#                       --kmusim build/bin/kmusim-paper --out build/study-gpupio --part model
+#                       --kmusim build/bin/kmusim-paper-c --out build/study-gpupio --part model
 STUDY_GPUPIO_DIR := $(BUILD)/study-gpupio
 
 .PHONY: study-gpupio
-study-gpupio: $(kmusim_paper_BIN)
-	@python3 studies/gpupio/study.py --kmusim $(kmusim_paper_BIN) --out $(STUDY_GPUPIO_DIR)
+study-gpupio: $(KMUSIM_PAPER_C)
+	@python3 studies/gpupio/study.py --kmusim $(KMUSIM_PAPER_C) --out $(STUDY_GPUPIO_DIR)
 
 # make test: the reduced study (studies/gpupio/test_quick.sh, under 20 s) with the same checks
 TEST_SCRIPTS += studies/gpupio/test_quick.sh

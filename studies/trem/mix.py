@@ -28,6 +28,10 @@ F11_LOAD = 1.0                 # the paper's Fig. 11b: W1 and W2 at load 1.0, av
 F11_DRAIN = [0, 410, 910, 2410, 4910]   # pause_drain: revocations of about 90 .. 5,000 cycles
 F11_VARIANT = "prio_tr"        # Fig. 11b's policy
 Q_DEEP, Q_LOAD = 16, 2.0       # the deeper hardware queue: 16 batch tasks, at load 2.0
+# the starvation guard (TReM VII, issue 12 item 3): Priority+TReM with TR_THRESH = GUARD_THR
+# (kmusim config thresh=) at the loads where a batch kernel is revoked most often; the paper
+# names no threshold value: 2 caps the loss at two replays of a task
+GUARD_THR, GUARD_LOADS, GUARD_VARIANT = 2, [1.0, 2.0], "prio_tr"
 # Fig. 11a: the same load-1.0 jobs (load relative to 4 paper GPUs) on 2 .. 16 paper GPUs: the
 # engine is built for 16 SMs, so a paper GPU is 16 / GPUs SMs and a task as many TBs
 # (gen_workload.trem_mix gpus=), the host keeping one batch task per GPU in the hardware;
@@ -68,8 +72,9 @@ def plan(seeds, quick, variants, add):
     extra); returns {key: jobs}.  A key is ("mix", mix, "L<load>", variant, "S<seed>") and,
     for the Fig. 11b and deeper-queue points, "D<pause_drain>" or "Q<batch tasks>" """
     jobs = {}
-    if quick:     # the smoke point: one overloaded run of few jobs, the flow and its checks
-        pts = [("W1", 2.0, "prio_tr", 0)]
+    if quick:     # the smoke point: one overloaded run of few jobs, the flow and its checks,
+        # and the same with the starvation guard (in it 4 tasks reach the threshold)
+        pts = [("W1", 2.0, "prio_tr", 0), ("W1", 2.0, GUARD_VARIANT, ("T", GUARD_THR))]
         nj = 6
     else:
         pts = [(m, ld, v, 0) for m in MIXES for ld in LOADS for v in variants]
@@ -78,6 +83,8 @@ def plan(seeds, quick, variants, add):
         # the deeper hardware queue (docs/results-trem.md, Found by the study)
         pts += [(m, Q_LOAD, v, -Q_DEEP) for m in MIXES for v in ("prio", "prio_tr")
                 if v in variants and EXTRAS]
+        pts += [(m, ld, GUARD_VARIANT, ("T", GUARD_THR)) for m in MIXES for ld in GUARD_LOADS
+                if GUARD_VARIANT in variants and EXTRAS]
         nj = NJOBS
     # Fig. 11a's GPU counts other than the main points' 4 (their 4-GPU point is the main one)
     gpts = [] if quick else [(m, F11_LOAD, v, g) for m in MIXES for v in F11A_VARIANTS
@@ -85,13 +92,18 @@ def plan(seeds, quick, variants, add):
     for seed in seeds:
         gp = gpts if seed in seeds[:F11A_SEEDS] else []
         for m, ld, v, d in ([] if ONLY_F11A else pts) + [(m, ld, v, ("G", g)) for m, ld, v, g in gp]:
-            g = d[1] if isinstance(d, tuple) else None
-            d = 0 if g else d
+            g = d[1] if isinstance(d, tuple) and d[0] == "G" else None
+            thr = d[1] if isinstance(d, tuple) and d[0] == "T" else 0
+            d = 0 if isinstance(d, tuple) else d
             text, jl = gw.trem_mix(seed, m, ld, nj, v, cost=COST if v == "el_tr" else 0,
                                    pause_drain=max(d, 0), batch_out=g or (-d if d < 0 else
                                    gw.TREM_BATCH_OUT), gpus=g)
+            if thr:     # the guard: TR_THRESH written by kmusim at cycle 0
+                text = "\n".join(ln + f" thresh={thr}" if ln.startswith("config ") else ln
+                                 for ln in text.split("\n"))
             key = ("mix", m, f"L{ld}", v, f"S{seed}") + \
-                ((f"D{d}",) if d > 0 else (f"Q{-d}",) if d else (f"G{g}",) if g else ())
+                ((f"D{d}",) if d > 0 else (f"Q{-d}",) if d else (f"G{g}",) if g else
+                 (f"T{thr}",) if thr else ())
             jobs[key] = jl
             add(key, text, cycle_limit(jl),
                 ("--cycles", str(cycle_limit(jl)), "--hang", "100000"))
@@ -135,7 +147,8 @@ def analyse(key, js, jl, failures):
            "seed": int(key[4][1:]),
            "pause_drain": int(ext[1:]) if ext[:1] == "D" else 0,
            "batch_out": int(ext[1:]) if ext[:1] in "QG" and ext else gw.TREM_BATCH_OUT,
-           "gpus": int(ext[1:]) if ext[:1] == "G" else gw.TREM_GPUS}
+           "gpus": int(ext[1:]) if ext[:1] == "G" else gw.TREM_GPUS,
+           "thresh": int(ext[1:]) if ext[:1] == "T" else 0}
     if js is None:
         row["failed"] = True
         return row
@@ -160,6 +173,16 @@ def analyse(key, js, jl, failures):
             slow.append((max(i["completed"] for i in done) - arr) / alone)
     if bad:
         failures.append(f"{'/'.join(key)}: {bad} jobs with tasks not launched or not complete")
+    # the automatic replays per batch task (instance; kmusim writes auto_replays per instance
+    # since the guard's key): the guard caps them at its threshold, and each task that reaches
+    # it is one guard event (TR_EVENTS.GUARD: the replay that reaches the threshold pulses it)
+    reps = [i.get("auto_replays", 0) for i in js["instances"]]
+    if row["thresh"] and max(reps, default=0) > row["thresh"]:
+        failures.append(f"{'/'.join(key)}: a task replayed {max(reps)} times past the starvation "
+                        f"guard's threshold {row['thresh']}")
+    known = not js.get("auto_replays") or any("auto_replays" in i for i in js["instances"])
+    row.update({"max_replays": max(reps, default=0) if known else None,   # None: an older kmusim
+                "guarded": sum(x >= row["thresh"] for x in reps) if row["thresh"] else None})
     kt = {k["name"]: k.get("trem", {}) for k in js["kernels"]}
     dropped = sum(x.get("dropped_cycles", 0) for x in kt.values())
     revs = sum(x.get("replays", 0) for x in kt.values())
@@ -181,8 +204,15 @@ def analyse(key, js, jl, failures):
 
 # the per-seed numbers a point averages (mean, and min .. max over its seeds)
 AGG = ["sla_met_pct", "resp_p50", "resp_p99", "revocations", "wasted_pct", "batch_slow_p50",
-       "batch_slow_p99", "offered", "user_share_pct", "user_tasks", "batch_jobs", "cycles"]
-POINT = ("mix", "load", "variant", "pause_drain", "batch_out", "gpus")
+       "batch_slow_p99", "offered", "user_share_pct", "user_tasks", "batch_jobs", "cycles",
+       "max_replays", "guarded"]
+POINT = ("mix", "load", "variant", "pause_drain", "batch_out", "gpus", "thresh")
+
+
+def plain(r):
+    """a point with the default hardware queue, 4 paper GPUs and no starvation guard (the main
+    table's and Fig. 11b's; pause_drain is checked where it matters)"""
+    return r["batch_out"] == gw.TREM_BATCH_OUT and r["gpus"] == gw.TREM_GPUS and not r["thresh"]
 
 
 def aggregate(rows):

@@ -1,6 +1,7 @@
 # studies/trem/study.mk - the TReM revocation study (issue 12 item 5, docs/results-trem.md).
-#   make study-trem   kmusim's paper configuration (16 SMs, engine c: kmu_gpu's C twin with
-#                     kmu_revoke and every kmu_sm's drop engine) on generated workloads:
+#   make study-trem   kmusim's paper configuration (16 SMs, engine c only: kmu_gpu's C twin
+#                     with kmu_revoke and every kmu_sm's drop engine; the C-only build
+#                     build/bin/kmusim-paper-c, no Verilated RTL to build) on generated workloads:
 #                     Table II analogue (revocation latency against grid size and TB length,
 #                     beside draining and a flag-polling exit) and Fig. 6 analogue (a
 #                     user-facing kernel's response against the batch kernel's length, with
@@ -15,9 +16,11 @@
 STUDY_TREM_DIR := $(BUILD)/study-trem
 
 .PHONY: study-trem
-study-trem: $(kmusim_paper_BIN)
-	@python3 studies/trem/study.py --kmusim $(kmusim_paper_BIN) --out $(STUDY_TREM_DIR)
+study-trem: $(KMUSIM_PAPER_C)
+	@python3 studies/trem/study.py --kmusim $(KMUSIM_PAPER_C) --out $(STUDY_TREM_DIR)
 
 # make test: the reduced study (studies/trem/test_quick.sh, a few seconds) with the same checks
 TEST_SCRIPTS += studies/trem/test_quick.sh
-TEST_DEPS    += $(kmusim_paper_BIN)
+TEST_DEPS    += $(KMUSIM_PAPER_C)
+# (read after the verilate rule expanded TEST_DEPS: named as its prerequisite here, mk/fuzz.mk)
+verilate: $(KMUSIM_PAPER_C)

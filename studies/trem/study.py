@@ -2,7 +2,7 @@
 """studies/trem/study.py - the TReM revocation study (make study-trem, issue 12 item 5,
 docs/results-trem.md).
 
-    python3 studies/trem/study.py --kmusim build/bin/kmusim-paper --out build/study-trem
+    python3 studies/trem/study.py --kmusim build/bin/kmusim-paper-c --out build/study-trem
                                   [--quick] [--jobs N] [--seed N] [--seeds N] [--mix-only]
                                   [--reuse] [--[no-]elastic]
 
@@ -50,18 +50,22 @@ design, replayed kernels run once to completion), else the study fails.
           exponential arrivals, loads 0.25 .. 2.0, under Priority and Elastic, each with and
           without revocation: user-facing tasks meeting the SLA, revocations, wasted work,
           batch jobs' time to completion; and the mix's Fig. 11b analogue: W1 and W2 at load
-          1.0 under Priority+TReM with the revocation latency raised by kmusim's pause_drain.
+          1.0 under Priority+TReM with the revocation latency raised by kmusim's pause_drain;
+          and the starvation guard (TReM VII): Priority+TReM at loads 1.0 and 2.0 with
+          TR_THRESH = mix.GUARD_THR (kmusim thresh=), replays per task capped, guard events.
           Target: every TReM curve at or above the paper's without-revocation curve.
-Writes OUTDIR/{table2,table2_mem,fig6,fig11b,mix,fig11b_mix}.csv, OUTDIR/summary.md and
-OUTDIR/summary.json, keeps every workload (OUTDIR/wl/) and kmusim JSON (OUTDIR/runs/).
+Writes OUTDIR/{table2,table2_mem,fig6,fig11b,mix,mix_seeds,fig11b_mix,fig11a_mix,guard_mix}.csv,
+OUTDIR/summary.md and OUTDIR/summary.json, keeps every workload (OUTDIR/wl/) and kmusim JSON
+(OUTDIR/runs/).
 Prints the issue's targets as PASS/FAIL lines (revocation latency <= 2,000 cycles, flat:
 max/min <= 1.05 over the grids).  Exit 1 when a kmusim run fails or a run's result is not
 what the scenario requires (a revoke not OK, fewer TBs dropped than were resident, a kernel
 not completed); a missed target is a FAIL line and exit 1 as well, except the task mixes'
 comparison with the paper's curve: TARGET MET / TARGET MISSED lines, reported, not fatal.
 --quick: grids 256 and 1,024, one TB length, one Fig. 6 point, no Fig. 11b, one task-mix
-point of 6 jobs and no mix target (make test's smoke run through studies/trem/test_quick.sh,
-a few seconds: the flow and the checks, not a result).
+point of 6 jobs, the same with the starvation guard (a task must reach it), and no mix target
+(make test's smoke run through studies/trem/test_quick.sh, a few seconds: the flow and the
+checks, not a result).
 --elastic / --no-elastic: the mixes with or without the Elastic variants (default mix.ELASTIC).
 --seeds N: the task mixes with the generator seeds SEED .. SEED+N-1 (default mix.SEEDS, or
 MIX_SEEDS); each point prints the mean and min .. max over its seeds, its target MET or MISSED on
@@ -461,12 +465,11 @@ def main():
     for v in [mix.F11_VARIANT] if not a.quick else []:
         for d in mix.F11_DRAIN:
             met = {r["mix"]: r.get("sla_met_pct") for r in mrows if r["variant"] == v and
-                   r["load"] == mix.F11_LOAD and r["pause_drain"] == d and
-                   r["batch_out"] == mix.gw.TREM_BATCH_OUT and r["gpus"] == mix.gw.TREM_GPUS}
+                   r["load"] == mix.F11_LOAD and r["pause_drain"] == d and mix.plain(r)}
             ok = [met.get(m) for m in mix.MIXES if met.get(m) is not None]
             rng = {r["mix"]: (r.get("sla_met_pct_min"), r.get("sla_met_pct_max"))
                    for r in mrows if r["variant"] == v and r["load"] == mix.F11_LOAD and
-                   r["pause_drain"] == d and r["batch_out"] == mix.gw.TREM_BATCH_OUT and r["gpus"] == mix.gw.TREM_GPUS}
+                   r["pause_drain"] == d and mix.plain(r)}
             mf11.append({"variant": v, "pause_drain": d, "latency": probe.get(d),
                          "latency_ms": None if probe.get(d) is None else
                          probe[d] / mix.gw.TREM_CYC_PER_MS,
@@ -480,7 +483,7 @@ def main():
     for v in [v for v in mix.F11A_VARIANTS if v in mvars] if not a.quick else []:
         for g in mix.F11A_GPUS:
             pr = {r["mix"]: r for r in mrows if r["variant"] == v and r["load"] == mix.F11_LOAD
-                  and not r["pause_drain"] and r["gpus"] == g and
+                  and not r["pause_drain"] and r["gpus"] == g and not r["thresh"] and
                   (g != mix.gw.TREM_GPUS or r["batch_out"] == mix.gw.TREM_BATCH_OUT)}
             met = {m: pr[m].get("sla_met_pct") for m in pr if not pr[m].get("failed")}
             ok = [met[m] for m in mix.MIXES if met.get(m) is not None]
@@ -493,6 +496,15 @@ def main():
                              for m in mix.MIXES},
                           "violations_pct": 100 - sum(ok) / len(ok) if len(ok) == len(mix.MIXES)
                           else None})
+
+    # ---- the starvation guard: its points beside the same ones without it ----
+    mg = [r for r in mrows if r["variant"] == mix.GUARD_VARIANT and r["load"] in mix.GUARD_LOADS
+          and not r["pause_drain"] and r["batch_out"] == mix.gw.TREM_BATCH_OUT and
+          r["gpus"] == mix.gw.TREM_GPUS and any(x["thresh"] for x in mrows)]
+    mg.sort(key=lambda r: (r["mix"], r["load"], r["thresh"]))
+    if a.quick and not any(r["thresh"] and r.get("guarded") for r in mg):
+        failures.append("the starvation guard's smoke point: no task reached TR_THRESH (kmusim "
+                        "thresh= not written, or the guard not acting)")
 
     # ---- write ----
     def csv(name, rows):
@@ -515,6 +527,7 @@ def main():
     csv("fig11b_mix.csv", mf11)
     csv("fig11a_mix.csv", [{k: v for k, v in r.items() if not k.endswith("_range")}
                            for r in mf11a])
+    csv("guard_mix.csv", [{k: v for k, v in r.items() if k != "met"} for r in mg])
 
     def c(x):
         return "-" if x is None else f"{x:,}"
@@ -594,8 +607,7 @@ def main():
                "TReM | vs paper | response p50 / p99 | revocations | wasted work % | batch "
                "time / alone p50 / p99 |", "|---" * 12 + "|"]
         for r in mrows:
-            if r["pause_drain"] or r["batch_out"] != mix.gw.TREM_BATCH_OUT or \
-                    r["gpus"] != mix.gw.TREM_GPUS:
+            if r["pause_drain"] or not mix.plain(r):
                 continue
             if r.get("failed"):
                 md.append(f"| {r['mix']} | {r['load']} | - | {vlabel[r['variant']]} | FAILED "
@@ -611,7 +623,7 @@ def main():
                       f"{mr(r, 'revocations')} | {mr(r, 'wasted_pct')} | "
                       f"{f2(r['batch_slow_p50'])} / {f2(r['batch_slow_p99'])} |")
     mq = [r for r in mrows if r["batch_out"] != mix.gw.TREM_BATCH_OUT and
-          r["gpus"] == mix.gw.TREM_GPUS]
+          r["gpus"] == mix.gw.TREM_GPUS and not r["thresh"]]
     if mq:
         md += ["", f"## The hardware queue: {mix.Q_DEEP} batch tasks in the hardware instead of "
                f"{mix.gw.TREM_BATCH_OUT} (load {mix.Q_LOAD}; seeds {srange})", "",
@@ -622,6 +634,19 @@ def main():
                       f"{mr(r, 'sla_met_pct')} | {mr(r, 'revocations')} | "
                       f"{mr(r, 'wasted_pct')} | {f2(r.get('batch_slow_p50'))} / "
                       f"{f2(r.get('batch_slow_p99'))} |")
+    if mg:
+        md += ["", f"## The starvation guard: {vlabel[mix.GUARD_VARIANT]} with TR_THRESH "
+               f"{mix.GUARD_THR} beside no guard (seeds {srange})", "",
+               "| mix | load | TR_THRESH | user tasks | SLA met % | revocations | most replays of "
+               "one task | tasks guarded (guard events) | wasted work % | batch time / alone "
+               "p50 / p99 |", "|---" * 10 + "|"]
+        for r in mg:
+            md.append(f"| {r['mix']} | {r['load']} | {r['thresh'] or '0 (off)'} | "
+                      f"{mr(r, 'user_tasks', 0)} | {mr(r, 'sla_met_pct')} | "
+                      f"{mr(r, 'revocations')} | {mr(r, 'max_replays', 0)} | "
+                      f"{mr(r, 'guarded')} | {mr(r, 'wasted_pct')} | "
+                      f"{f2(r.get('batch_slow_p50'))} / {f2(r.get('batch_slow_p99'))} |")
+
     def rg(r, m):
         lo, hi = r[f"met_{m}_range"]
         return f2(r.get(f"met_{m}"), 1) + ("" if lo is None or lo == hi else
@@ -678,8 +703,7 @@ def main():
         for m in mix.MIXES:
             for ld in mix.LOADS:
                 r = next((r for r in mrows if r["variant"] == v and r["mix"] == m and
-                          r["load"] == ld and not r["pause_drain"] and
-                          r["batch_out"] == mix.gw.TREM_BATCH_OUT and r["gpus"] == mix.gw.TREM_GPUS), None)
+                          r["load"] == ld and not r["pause_drain"] and mix.plain(r)), None)
                 got = r.get("sla_met_pct") if r and not r.get("failed") else None
                 ref = mix.PAPER_NO_TR[m][ld]
                 k = sum(x >= ref for x in r["met"]) if r else 0
@@ -696,7 +720,7 @@ def main():
         f.write("\n".join(md) + "\n")
     with open(os.path.join(out, "summary.json"), "w") as f:
         json.dump({"table2": t2, "table2_mem": tm, "fig6": f6, "fig11b": f11,
-                   "mix": mrows, "mix_seeds": srows, "fig11b_mix": mf11, "fig11a_mix": mf11a, "mix_probe": probe,
+                   "mix": mrows, "mix_seeds": srows, "fig11b_mix": mf11, "fig11a_mix": mf11a, "guard_mix": mg, "mix_probe": probe,
                    "user_alone": t_alone, "quick": a.quick,
                    "seed": a.seed, "mix_seed_list": seeds, "checks": [{"ok": ok, "text": t} for ok, t in checks],
                    "targets": [{"met": ok, "text": t} for ok, t in targets],
