@@ -790,7 +790,8 @@ int main(void) {
   for (uint64_t k = 0; k < 3; k++) t_random(seed + k);
   /* coverage over the random runs: every answer, FULL only for spins (YW 8 never fills: a spin
    * while its SM's park is busy), head and tail */
-  for (uint64_t k = 3; k < 12 && !(rnd_cov_tail[0] && rnd_cov_tail[1] && rnd_cov_spinfull); k++)
+  for (uint64_t k = 3; k < 12 && !(rnd_cov_tail[0] && rnd_cov_tail[1] && rnd_cov_spinfull &&
+                                    rnd_cov[KMU_YR_NOWORK]); k++)
     t_random(seed + k);
   {
     const char *test = "random_cov";
