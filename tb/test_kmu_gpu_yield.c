@@ -45,12 +45,17 @@
  *             to its SM (wk_valid_i) more than 8 * 2^k and at most 16 * 2^k + 1 cycles after its
  *             park (the register's contract, docs/regmap.md), while new TBs still wait; restored
  *             once, the kernel completes.
+ *   spin3     three yield(0) on one full SM while new TBs wait (issue 13, io_spin_hang.wl):
+ *             SPIN, then FULL, FULL (its SM's park is busy), each answered within ANS_BOUND
+ *             cycles of its acceptance; the spin restored once, every TB done once.
+ *   wokenwork a woken TB waiting at its SM for room is other work (issue 13): a yield beside
+ *             it with nothing in the dispatcher is TAKEN, not NOWORK; both restored once.
  *   wkerr     a TB yields (TAKEN, saved), then TR_CMD retires its kernel (LID, no replay; status
  *             OK): the drop forgets the yielded TB, the watch entry stays; a YIELD_SIGNAL to
  *             its flag: the monitor wakes it (YIELD_WAKE = 1), its SM refuses the wake
  *             (nothing restored), YIELD_WKERR = 1.
  *   random    (3 seeds) random yields and YIELD_SIGNAL writes over 3 kernels, then a drain:
- *             conservation (below, t_random). */
+ *             conservation (below, t_random), every yield answered within ANS_BOUND. */
 #include "fuzz/fuzz_gpu_mmio.c"
 
 static unsigned n_fail;
