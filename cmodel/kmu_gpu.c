@@ -158,11 +158,12 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   /* GPUpIO: kmu_yield_mon's answer and wake port are registers (an early evaluation gives
    * them; the one after the memory port (6b), with this cycle's inputs, its lane ready and next
    * state); the wake's routing to the SMs (kmu_gpu.v: head at once, a spin parked per SM until
-   * the dispatcher has nothing left: other_q); YIELD_CTRL.TAIL parks a woken TB as a spin */
+   * nothing waits for the SM: other_q); YIELD_CTRL.TAIL parks a woken TB as a spin; the port is
+   * never held (issue 13): a park into a busy entry pushes the parked TB out to its SM */
   kmu_yield_mon_comb(&m->u_yield_mon, &w->ym_i, &w->ym_o);
   const unsigned y_wsm = (unsigned)w->ym_o.wk_sm_o % nsm;
   const int y_hd = (w->ym_o.wk_head_o & 1) && !(w->fe_o.ytail_o & 1);
-  const int y_wk_ready = y_hd || !((m->q.yp_valid >> y_wsm) & 1);
+  const int y_wk_ready = 1;
   const int y_wk_fire = (w->ym_o.wk_valid_o & 1) && y_wk_ready;
   uint64_t y_head_wk = 0, y_park = 0, y_rel = 0;
   if (y_wk_fire) {
@@ -177,7 +178,7 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   uint64_t y_exp = 0;
   for (unsigned s = 0; s < nsm && y_mw; s++)
     if (m->q.yp_age[s] & 2) y_exp |= 1ull << s;
-  y_rel = m->q.yp_valid & (~m->q.other | y_exp) & ~y_head_wk;
+  y_rel = m->q.yp_valid & (~m->q.other | y_exp | y_park) & ~y_head_wk;
   /* kmu_kmu's TReM inputs: the host launch's class and estimate, kmu_revoke's stop and free */
   w->kmu_i.host_class_i = w->fe_o.host_class_o;
   w->kmu_i.host_est_i = w->fe_o.host_est_o;
@@ -350,6 +351,7 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
       yi->yq_ptb_i[s] = so->yq_ptb_o;
     }
     yi->other_i = m->q.other;
+    yi->park_i = m->q.yp_valid; /* a spin is refused (FULL) while its SM's park is busy */
     yi->mw_valid_i = (w->mp_o.mem_valid_o & 1) && (i->mem_ready_i & 1) && (w->mp_o.mem_write_o & 1);
     yi->mw_addr_i = w->mp_o.mem_addr_o;
     yi->sw_valid_i = w->fe_o.ysig_valid_o; /* YIELD_SIGNAL (kmu_csr, a register) */
@@ -494,6 +496,8 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
       const uint64_t y_cls_ok = !(w->dsp_i.part_i & 1) ? all
                                 : (w->dsp_i.q_user_i & 1) ? (um ? um : all) : ~um & all;
       d->other = (w->dsp_o.need_valid_o & 1) ? y_res_ok & y_cls_ok : 0;
+      /* and SM s's restores waiting (a woken TB, an unheld victim): the head of its queue */
+      for (unsigned s = 0; s < nsm; s++) d->other |= (uint64_t)(w->sm_o[s].rst_wait_o & 1) << s;
     }
     d->yp_valid = (q->yp_valid & ~y_rel) | y_park;
     if (y_park) d->yp_ptb[y_wsm] = (unsigned)w->ym_o.wk_ptb_o;

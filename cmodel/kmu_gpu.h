@@ -160,7 +160,8 @@ typedef struct {
   unsigned arr, fin, smp, cpl, fpend; /* el_arr_q, el_fin_q, el_smp_q, el_cpl_q, el_fpend_q */
   unsigned rv_iss, rv_iss_tag;        /* rv_iss_q, rv_iss_tag_q: the take, for kmu_revoke */
   uint8_t user[256];         /* el_user_q[CT] */
-  /* GPUpIO: other_q (per SM: the dispatcher holds a TB that may start on it), the parked
+  /* GPUpIO: other_q (per SM: the dispatcher holds a TB that may start on it, or a restore waits
+   * there: kmu_sm's rst_wait_o), the parked
    * spins yp_valid_q and their table entries yp_ptb_q (no reset) */
   uint64_t other, yp_valid;
   unsigned yp_ptb[KMU_GPU_LANES];

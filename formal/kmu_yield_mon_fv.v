@@ -26,6 +26,7 @@ module kmu_yield_mon_fv #(
     input wire [32*NSM-1:0]     yq_tb_i,
     input wire [PTB_W*NSM-1:0]  yq_ptb_i,
     input wire [NSM-1:0]        other_i,
+    input wire [NSM-1:0]        park_i,
     input wire [NSM-1:0]        sd_valid_i,
     input wire                  mw_valid_i,
     input wire [31:0]           mw_addr_i,
@@ -53,7 +54,7 @@ module kmu_yield_mon_fv #(
   ) dut (
       .clk_i(clk_i), .rst_ni(rst_ni), .yq_valid_i(yq_valid_i), .yq_ready_o(yq_ready_o),
       .yq_addr_i(yq_addr_i), .yq_slot_i(yq_slot_i), .yq_tb_i(yq_tb_i), .yq_ptb_i(yq_ptb_i),
-      .other_i(other_i), .yr_valid_o(yr_valid_o), .yr_sm_o(yr_sm_o), .yr_code_o(yr_code_o),
+      .other_i(other_i), .park_i(park_i), .yr_valid_o(yr_valid_o), .yr_sm_o(yr_sm_o), .yr_code_o(yr_code_o),
       .sd_valid_i(sd_valid_i), .mw_valid_i(mw_valid_i), .mw_addr_i(mw_addr_i),
       .sw_valid_i(sw_valid_i), .sw_addr_i(sw_addr_i), .wk_valid_o(wk_valid_o),
       .wk_ready_i(wk_ready_i), .wk_sm_o(wk_sm_o), .wk_slot_o(wk_slot_o), .wk_tb_o(wk_tb_o),

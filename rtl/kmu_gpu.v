@@ -944,17 +944,29 @@ module kmu_gpu #(
   // internal) is not seen: while lifted a batch pick counts only on the non-user SMs (a yield
   // refused, never a save for nothing).  Cost: 2 AND-OR terms and a flop per SM, no per-slot
   // logic.  Registered: a one-cycle-stale copy only makes a yield refused or taken a cycle late.
+  // other_q[s] also counts SM s's restores waiting (kmu_sm's rst_wait_o: a woken TB, or a
+  // preempted TB the hold does not keep): they go before any new TB of the SM, so they are the
+  // head of its queue; a yield there is taken for them, not refused NOWORK (issue 13, bug 2).
   // Wake port: a woken TB (wk_head_o) goes at once to its SM's wake port (kmu_sm restores a
   // woken TB before any new TB: the head of the queue, at the SM).  A spin (yield(0),
-  // wk_head_o = 0) is parked in a register per SM (yp_*_q) and handed to its SM only once the
-  // dispatcher holds nothing that may start there (other_q[s] = 0), or at YIELD_CTRL.MAXWAIT's
-  // bound (below): the tail is "behind every TB the dispatcher holds".  The port is held (wk_ready_i = 0) only for a second spin of an SM
-  // whose parked spin waits.  One wake per SM per cycle: a head wake goes first, the parked
-  // spin the cycle after.  Latency: a watched write accepted in t -> the SM's wk_valid_i in
-  // t+2 (the monitor's two registers; no register here).  YIELD_CTRL.TAIL = 1 (y_tail): a woken
-  // TB is parked as a spin is (the paper's software prototype, for the head-vs-tail study).
+  // wk_head_o = 0) is parked in a register per SM (yp_*_q) and handed to its SM only once
+  // other_q[s] = 0 (nothing the dispatcher holds may start there, no restore waits there), or at
+  // YIELD_CTRL.MAXWAIT's bound (below): the tail is "behind every TB that waits for SM s".  The
+  // port is never held (wk_ready_i = 1, issue 13): a held port blocked the monitor's lane of the
+  // spin's SM (sp_rdy_q), so a third yield on it was accepted by kmu_sm and never answered while
+  // its TB held the SM the other work waited for (workloads/hw/io_spin_hang.wl).  Instead the
+  // monitor refuses a spin (YR_FULL) while its SM's park is busy (park_i = yp_valid_q), so a
+  // spin never arrives at a busy park; a tail wake (YIELD_CTRL.TAIL) that does pushes the parked
+  // TB out to its SM (y_rel in the cycle of the park: the older first, a 2-deep FIFO whose head
+  // is the SM's restore path).  One wake per SM per cycle: a head wake goes first, the parked TB
+  // the cycle after.  Latency: a watched write accepted in t -> the SM's wk_valid_i in t+2 (the
+  // monitor's two registers; no register here).  YIELD_CTRL.TAIL = 1 (y_tail): a woken TB is
+  // parked as a spin is (the paper's software prototype, for the head-vs-tail study).
+  // Liveness (docs/blocks/kmu_gpu.md, Yield): the wake port pops every cycle, so a saved spin
+  // leaves the monitor within 2 NSM + 2 cycles and a lane waits at most that plus NSM - 1 grants:
+  // every yield kmu_sm accepts is answered within YANS_BOUND cycles (KMU_ASSERT below).
   localparam integer YPTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;
-  wire [NSM-1:0] yq_valid, yq_ready, y_sd, y_wk_sm, y_wk_err;
+  wire [NSM-1:0] yq_valid, yq_ready, y_sd, y_wk_sm, y_wk_err, y_rstw;
   wire [NSM*32-1:0] yq_addr, yq_tb;
   wire [NSM*8-1:0] yq_slot;
   wire [NSM*YPTB_W-1:0] yq_ptb, y_wk_ptb;
@@ -972,7 +984,7 @@ module kmu_gpu #(
                             dsp_user ? ((|tp_umask) ? tp_umask : {NSM{1'b1}}) : ~tp_umask;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) other_q <= {NSM{1'b0}};
-    else other_q <= {NSM{need_valid}} & y_res_ok & y_cls_ok;
+    else other_q <= ({NSM{need_valid}} & y_res_ok & y_cls_ok) | y_rstw;
   end
   kmu_yield_mon #(
       .NSM  (NSM),
@@ -989,6 +1001,7 @@ module kmu_gpu #(
       .yq_tb_i     (yq_tb),
       .yq_ptb_i    (yq_ptb),
       .other_i     (other_q),
+      .park_i      (yp_valid_q),
       .yr_valid_o  (y_yr_valid),
       .yr_sm_o     (y_yr_sm),
       .yr_code_o   (y_yr_code),
@@ -1037,8 +1050,8 @@ module kmu_gpu #(
       ysel_q <= y_selb;
     end
   end
-  assign y_wk_ready = y_hd || !yp_valid_q[y_wk_sm_idx];
-  wire y_wk_fire = y_wk_valid && y_wk_ready;
+  assign y_wk_ready = 1'b1;  // never held (above)
+  wire y_wk_fire = y_wk_valid;
   reg [NSM-1:0] y_head_wk, y_park, y_rel;
   reg [NSM*YPTB_W-1:0] y_wk_ptb_r;
   integer ys;
@@ -1046,7 +1059,8 @@ module kmu_gpu #(
     for (ys = 0; ys < NSM; ys = ys + 1) begin
       y_head_wk[ys] = y_wk_fire && y_hd && (y_wk_sm_idx == ys[SM_W-1:0]);
       y_park[ys] = y_wk_fire && !y_hd && (y_wk_sm_idx == ys[SM_W-1:0]);
-      y_rel[ys] = yp_valid_q[ys] && (!other_q[ys] || (y_bnd && yp_age_q[2*ys+1])) &&
+      // released: nothing waits for the SM, the bound, or a park pushes it out (the swap)
+      y_rel[ys] = yp_valid_q[ys] && (!other_q[ys] || (y_bnd && yp_age_q[2*ys+1]) || y_park[ys]) &&
                   !y_head_wk[ys];
       y_wk_ptb_r[ys*YPTB_W+:YPTB_W] = y_head_wk[ys] ? y_wk_ptb_o : yp_ptb_q[ys*YPTB_W+:YPTB_W];
     end
@@ -1078,12 +1092,19 @@ module kmu_gpu #(
 
 `ifdef KMU_ASSERT
   // ---------------------------------------------------------------- assertions (yield glue)
-  // A spin or tail wake is parked only into an empty entry (the port is held otherwise); a
-  // parked entry is never released in the cycle a head wake goes to its SM; with MAXWAIT = k
-  // (unchanged while it waits) a parked TB is handed within 16 * 2^k + 1 cycles of its park,
-  // plus one per head wake to its SM meanwhile (ya_n: cycles held, simulation only).  rst_ni
-  // only masks the checks in reset.
+  // A spin or tail wake is parked into an empty entry or one released in the same cycle (the
+  // swap); a parked entry is never released in the cycle a head wake goes to its SM; with
+  // MAXWAIT = k (unchanged while it waits) a parked TB is handed within 16 * 2^k + 1 cycles of
+  // its park, plus one per head wake to its SM meanwhile (ya_n: cycles held, simulation only);
+  // every yield kmu_sm accepts (simt_yield_valid_i && simt_yield_ready_o) is answered
+  // (simt_yres_valid_o) within YANS_BOUND cycles (ya_a: cycles waiting; issue 13: the third
+  // yield(0) of io_spin_hang.wl waited forever).  rst_ni only masks the checks in reset.
+  // an accepted yield's answer: a saved spin of its SM leaves the monitor (2 NSM + 2 wake-port
+  // loads, one a cycle), NSM - 1 other lanes granted first, the answer register, kmu_sm's pass
+  localparam integer YANS_BOUND = 3 * NSM + 8;
   integer ya_n[0:NSM-1];
+  integer ya_a[0:NSM-1];
+  reg [NSM-1:0] ya_w;
   integer ya_s;
   reg [3:0] ya_mw;
   /* verilator lint_off SYNCASYNCNET */
@@ -1092,7 +1113,16 @@ module kmu_gpu #(
     for (ya_s = 0; ya_s < NSM; ya_s = ya_s + 1) begin
       if (!rst_ni || !yp_valid_q[ya_s] || y_rel[ya_s] || (y_maxwait != ya_mw)) ya_n[ya_s] <= 0;
       else if (!y_head_wk[ya_s]) ya_n[ya_s] <= ya_n[ya_s] + 1;
-      if (rst_ni && y_park[ya_s] && yp_valid_q[ya_s]) begin
+      if (!rst_ni || simt_yres_valid_o[ya_s]) ya_w[ya_s] <= 1'b0;
+      else if (simt_yield_valid_i[ya_s] && simt_yield_ready_o[ya_s]) ya_w[ya_s] <= 1'b1;
+      if (!rst_ni || simt_yres_valid_o[ya_s] || !ya_w[ya_s]) ya_a[ya_s] <= 1;
+      else ya_a[ya_s] <= ya_a[ya_s] + 1;
+      if (rst_ni && ya_w[ya_s] && !simt_yres_valid_o[ya_s] && (ya_a[ya_s] >= YANS_BOUND)) begin
+        $display("ASSERTION kmu_gpu %m t=%0t: SM %0d: an accepted yield unanswered for %0d cycles",
+                 $time, ya_s, ya_a[ya_s]);
+        $stop;
+      end
+      if (rst_ni && y_park[ya_s] && yp_valid_q[ya_s] && !y_rel[ya_s]) begin
         $display("ASSERTION kmu_gpu %m t=%0t: SM %0d: a park into a full entry", $time, ya_s);
         $stop;
       end
@@ -1126,6 +1156,7 @@ module kmu_gpu #(
       wire [TBS-1:0] unused_base_o;
       wire unused_err_dec_o;  // a decision racing a TB's end: not an error of the system
       wire wk_err;  // a wake naming no yielded TB (a TB a TReM drop forgot): YIELD_WKERR
+      wire rst_wait;  // a woken or unheld preempted TB waits for its restore: other work
       kmu_sm #(
           .TBS       (TBS),
           .WARPS     (WARPS),
@@ -1310,10 +1341,12 @@ module kmu_gpu #(
           .sd_valid_o          (y_sd[s]),
           .wk_valid_i          (y_wk_sm[s]),
           .wk_ptb_i            (y_wk_ptb[s*YPTB_W+:YPTB_W]),
-          .wk_err_o            (wk_err)
+          .wk_err_o            (wk_err),
+          .rst_wait_o          (rst_wait)
       );
       assign sm_err[s] = err_overflow || err_done || (|err);
       assign y_wk_err[s] = wk_err;
+      assign y_rstw[s] = rst_wait;
     end
   endgenerate
 

@@ -283,14 +283,16 @@ def main():
             io = rio.choice([0, 1, 2, 3, 4, rio.randint(20, 400), rio.randint(500, 5000),
                              rio.randint(500, 5000)])
             line += (f" io={io} rounds={rio.randint(1, 4)}"
-                     f" yield={rio.choice(['off', 'addr', 'addr', 'addr'])}")
+                     f" yield={rio.choice(['off', 'addr', 'addr', 'spin'])}")
         out.append(line)
         kernels.append((name, event, cycles * grid))
     if nev:
         # a doorbell the front end back-pressures holds the AXI-Lite bus, and the device's
         # YIELD_SIGNAL write behind it with it (docs/kmusim.md, "I/O thread blocks",
-        # workloads/hw/io_bus_block.wl): with event kernels, I/O TBs spin in place (off).
-        # No yield=spin at all: three yield(0) on one SM can deadlock (io_spin_hang.wl)
+        # workloads/hw/io_bus_block.wl): with event kernels, yield(addr) TBs spin in place
+        # (off); yield(0) needs no signal (its TB is restored by the tail rule and checks its
+        # flag), so it stays (issue 13: three yield(0) on one SM no longer deadlock,
+        # io_spin_hang.wl)
         out = [line.replace("yield=addr", "yield=off") for line in out]
     events = []
     for name, event, work in kernels:
@@ -322,10 +324,8 @@ def main():
         policy = force_policy
     out[1] += (f" policy={policy} vpol={r.randint(0, 2)} opt={r.randint(0, 15)}"
                f" deadline={r.choice([0, 50, 300, 2000, 100000])}")
-    if "chimera" in policy or "pep" in policy:
-        # a woken yield(addr) TB can starve behind a preempted TB (workloads/hw/io_wake_starve.wl):
-        # under a TB-level preemption policy, I/O TBs spin in place
-        out = [line.replace("yield=addr", "yield=off") for line in out]
+    # (yield=addr and yield=spin under every policy: a woken TB is no longer held behind a
+    # preempted one, workloads/hw/io_wake_starve.wl, issue 13's woken-TB rule)
     for i, line in enumerate(out):
         if line.startswith("kernel ") and r.random() < 0.7:
             out[i] = line + f" wb={r.randint(0, 900)} bar={r.choice([0, 0, 2, 10])}"

@@ -9,6 +9,9 @@
 #              yield taken, yields = TBs x rounds, nothing refused
 #   io_overlap C = I: the run with yield=addr is shorter than with yield=off
 #   io_spin    every yield taken is a SPIN (yield(0)), YIELD_TAKE 0, each one restored once
+#   io_spin_hang  three yield(0) TBs on one SM (c and cosim): the run ends (it deadlocked before
+#              issue 13's fix), spins refused FULL while the SM's park is busy, every spin taken
+#              restored once, the counters equal to the answers
 #   io_race    io=0..3: io=0 never yields (its flag is there at the request), io=1..3 do; 3 seeds
 #   io_idle    wake-up latency <= the restore + 10 cycles on an idle SM (issue 13's target)
 #   io_revoke  a revocation (replay, retire) of a kernel whose TBs are yielded: both dropped
@@ -27,6 +30,10 @@
 #              controller holds the SMs (Chimera on c and cosim, PEP on c): every one restored
 #              (kmusim's lost wake-up bound), wake-ups = yields (issue 13's woken-TB rule in
 #              kmu_sm_ctrl; it hung before)
+#   gen_workload io  random I/O workloads (scripts/gen_workload.py SEED 20000 small io, the policy
+#              forced to drain, Chimera, PEP; every I/O kernel yield=addr or every one
+#              yield=spin): kmusim's scoreboards (no hang, no lost wake-up, conservation),
+#              every taken yield restored once; 3 on c, 2 on cosim
 # and a planted bug (KMUSIM_IO_BUG=drop_signal: the device loses its first signal) that the
 # lost wake-up scoreboard must report.  Prints the PASS/FAIL lines run_tests.sh counts.
 set -u
@@ -88,6 +95,12 @@ for eng in c cosim; do
       "K['sp']['yields'] > 0 and K['sp']['yield_spins'] == K['sp']['yields']
        and K['sp']['wakeups'] == K['sp']['yields'] and d['yield']['take'] == 0
        and d['yield']['spin'] == K['sp']['yields'] and K['sp']['io_waits'] == 8"
+  run spin-hang-$eng "$small" workloads/hw/io_spin_hang.wl $eng --hang 50000 &&
+    check "io_spin_hang $eng: three yield(0) on one SM end (spins refused FULL while the park is busy)" \
+      "$wd/spin-hang-$eng.json" \
+      "K['sp']['yield_spins'] > 0 and K['sp']['yield_full'] > 0
+       and K['sp']['wakeups'] == K['sp']['yields'] and d['yield']['full'] == K['sp']['yield_full']
+       and d['yield']['spin'] == K['sp']['yield_spins']"
   run idle-$eng "$small" workloads/hw/io_idle.wl $eng &&
     check "io_idle $eng: wake-up <= restore + 10" "$wd/idle-$eng.json" \
       "K['io']['wakeups'] == 2 and K['io']['wake_overhead_max'] is not None
@@ -130,6 +143,22 @@ if [ -z "${KMU_BIN:-}" ]; then
       "K['io']['yield_full'] > 0 and d['yield']['full'] == K['io']['yield_full']
        and K['io']['yields'] > 0 and K['io']['spins'] >= K['io']['yield_full']"
 fi
+# random I/O workloads (scripts/gen_workload.py mode io) with yield=addr and yield=spin under
+# drain, Chimera and PEP (issue 13: conservation through any number of yields; spins used to
+# deadlock, woken TBs to starve under the TB-level policies): kmusim's scoreboards, every taken
+# yield restored once.  Seeds from the spinfix sweep (30 seeds x 3 policies x both on c): cheap
+# ones with yields taken (SEED:POLICY:YIELD:ENGINE)
+for gs in 6:drain:addr:c 9:pep:spin:c 8:chimera:addr:c 6:chimera:spin:cosim 8:pep:addr:cosim; do
+  IFS=: read -r gseed gpol gy geng <<<"$gs"
+  python3 scripts/gen_workload.py "$gseed" 20000 small io |
+    sed -e "s/policy=[a-z_+]*/policy=$gpol/" -e "s/yield=addr/yield=$gy/g" \
+      -e "s/yield=spin/yield=$gy/g" >"$wd/gen-$gseed-$gpol-$gy.wl"
+  run gen-$gseed-$gpol-$gy-$geng "$small" "$wd/gen-$gseed-$gpol-$gy.wl" "$geng" &&
+    check "gen_workload io seed=$gseed policy=$gpol yield=$gy $geng: conserved, taken = restored" \
+      "$wd/gen-$gseed-$gpol-$gy-$geng.json" \
+      "sum(K[n]['yields'] for n in K) > 0 and all(K[n]['wakeups'] == K[n]['yields'] for n in K)
+       and d['yield']['wake'] == d['yield']['take']"
+done
 # iodev_serial: expected values from the workload (header); C = 100, I = 2000
 I=2000
 C=100

@@ -45,12 +45,17 @@
  *             to its SM (wk_valid_i) more than 8 * 2^k and at most 16 * 2^k + 1 cycles after its
  *             park (the register's contract, docs/regmap.md), while new TBs still wait; restored
  *             once, the kernel completes.
+ *   spin3     three yield(0) on one full SM while new TBs wait (issue 13, io_spin_hang.wl):
+ *             SPIN, then FULL, FULL (its SM's park is busy), each answered within ANS_BOUND
+ *             cycles of its acceptance; the spin restored once, every TB done once.
+ *   wokenwork a woken TB waiting at its SM for room is other work (issue 13): a yield beside
+ *             it with nothing in the dispatcher is TAKEN, not NOWORK; both restored once.
  *   wkerr     a TB yields (TAKEN, saved), then TR_CMD retires its kernel (LID, no replay; status
  *             OK): the drop forgets the yielded TB, the watch entry stays; a YIELD_SIGNAL to
  *             its flag: the monitor wakes it (YIELD_WAKE = 1), its SM refuses the wake
  *             (nothing restored), YIELD_WKERR = 1.
  *   random    (3 seeds) random yields and YIELD_SIGNAL writes over 3 kernels, then a drain:
- *             conservation (below, t_random). */
+ *             conservation (below, t_random), every yield answered within ANS_BOUND. */
 #include "fuzz/fuzz_gpu_mmio.c"
 
 static unsigned n_fail;
@@ -89,7 +94,14 @@ typedef struct {
   uint32_t rdata;               /* the last read's data */
   /* random mode: yields per 1000 cycles (0: directed), yields taken (TAKEN or SPIN), restores */
   unsigned rnd_pct, n_taken, n_restores, n_codes[4];
+  unsigned n_spin_full; /* yield(0) refused FULL: its SM's park was busy (issue 13) */
+  uint64_t ans_max;     /* the longest acceptance -> answer of any yield (cycles) */
 } yenv;
+/* an accepted yield is answered within this many cycles (kmu_gpu.v's YANS_BOUND, the KMU_ASSERT
+ * check beside the glue; docs/blocks/kmu_gpu.md, Yield: a saved spin of the SM leaves the
+ * monitor within 2 NSM + 2 cycles, the lane is granted within NSM - 1 more, the answer's
+ * register and kmu_sm's pass) */
+#define ANS_BOUND (3 * NSM_ENV + 8)
 
 static yenv Y;
 
@@ -187,6 +199,8 @@ static void step(fuzz_env *e) {
     y->y_wait = 0, y->n_ans++, y->t_ans = e->cycle;
     y->code = (unsigned)o->simt_yres_code_o[y->ys];
     y->n_codes[y->code & 3]++;
+    y->n_spin_full += y->ya == 0 && y->code == KMU_YR_FULL;
+    if (e->cycle - y->t_dec > y->ans_max) y->ans_max = e->cycle - y->t_dec;
     y->n_taken += y->code <= KMU_YR_SPIN;
     if (y->code >= KMU_YR_NOWORK) e->tb[y->ys][y->yr].due = e->cycle + 50; /* goes on */
   }
@@ -579,6 +593,93 @@ static int t_bound(uint64_t seed, unsigned k, unsigned tail) {
   return 1;
 }
 
+/* the next running TB of SM s (the lowest entry holding one), TBS_ENV if none */
+static unsigned running_tb(fuzz_env *e, unsigned s) {
+  unsigned r = 0;
+  while (r < TBS_ENV && (!e->tb[s][r].busy || e->tb[s][r].held || e->tb[s][r].due == NEVER)) r++;
+  return r;
+}
+
+/* one yield of SM s's next running TB on addr a, stepped until answered; its code */
+static unsigned yield_now(fuzz_env *e, unsigned s, uint32_t a) {
+  const unsigned r = running_tb(e, s);
+  if (r >= TBS_ENV) return 99;
+  const unsigned n0 = Y.n_ans;
+  Y.ys = s, Y.yr = r, Y.ya = a, Y.t_dec = 0, Y.t_evict = 0, Y.y_at = e->cycle + 1;
+  while (Y.n_ans == n0 && e->cycle < 60000) step(e);
+  return Y.n_ans == n0 ? 98 : Y.code;
+}
+
+/* spin3 (issue 13, workloads/hw/io_spin_hang.wl): three yield(0) on one full SM while new TBs
+ * wait.  The first is SPIN (saved, parked); the second and third come while the park is busy:
+ * refused FULL (the TB goes on), each answered within ANS_BOUND cycles of its acceptance.
+ * Before the fix the second was SPIN too, its wake held the monitor's wake port, and the
+ * third was accepted by kmu_sm and never answered: the TB held the SM forever. */
+static int t_spin3(uint64_t seed) {
+  static fuzz_env e;
+  const char *test = "spin3";
+  env_init(&e, seed, PAPER ? 6000 : 2000);
+  launch(&e, RES + 8);
+  run(&e, RUN_FILL);
+  unsigned c[3];
+  for (unsigned n = 0; n < 3; n++) {
+    c[n] = yield_now(&e, 1, 0);
+    CHECK(c[n] == (n ? KMU_YR_FULL : KMU_YR_SPIN), "spin %u: %s (code %u)", n,
+          n ? "FULL (the park is busy)" : "SPIN", c[n]);
+    run(&e, 200); /* its save and park (the first), or it goes on */
+  }
+  CHECK(Y.ans_max <= ANS_BOUND, "every yield answered within %u cycles of its acceptance "
+        "(longest %" PRIu64 ")", ANS_BOUND, Y.ans_max);
+  while (Y.kdone == 0 && e.cycle < 60000) step(&e);
+  run(&e, 100);
+  CHECK(Y.n_restores == 1, "the spin restored exactly once (%u)", Y.n_restores);
+  CHECK(Y.kdone == 1 && e.n_done == RES + 8, "the kernel completes, every TB done once (%" PRIu64
+        ")", e.n_done);
+  CHECK(rd(&e, KMU_YIELD_SPIN_ADDR) == 1 && rd(&e, KMU_YIELD_FULL_ADDR) == 2,
+        "YIELD_SPIN = 1, YIELD_FULL = 2");
+  LOCK_OK(test);
+  printf("PASS kmu_gpu_yield.spin3 seed=%" PRIu64 " (SPIN, FULL, FULL; longest answer %" PRIu64
+         " cycles, bound %u)\n", seed, Y.ans_max, ANS_BOUND);
+  kmu_gpu_free(&e.m);
+  return 1;
+}
+
+/* wokenwork (issue 13, bug 2): a woken TB waiting at its SM for room is other work.  A full GPU
+ * and one TB waiting; TB A of SM 0 yields (TAKEN), the waiting TB takes its entry, the
+ * dispatcher holds nothing more; A is woken and waits at SM 0 (full).  TB B of SM 0 yields:
+ * TAKEN, not NOWORK (A wants the SM); A is restored in B's place; B woken later; every TB done
+ * once, both restored once. */
+static int t_wokenwork(uint64_t seed) {
+  static fuzz_env e;
+  const char *test = "wokenwork";
+  env_init(&e, seed, PAPER ? 8000 : 3000);
+  launch(&e, RES + 1);
+  run(&e, RUN_FILL);
+  CHECK(yield_now(&e, 0, FLAG) == KMU_YR_TAKEN, "A: TAKEN (code %u)", Y.code);
+  while (!Y.t_evict && e.cycle < 20000) step(&e);
+  run(&e, 50); /* the waiting TB starts in A's place: nothing left in the dispatcher */
+  CHECK(e.n_start == RES + 1, "every new TB started (%" PRIu64 ")", e.n_start);
+  wr(&e, KMU_YIELD_SIGNAL_ADDR, FLAG);
+  run(&e, 20); /* A handed to SM 0, waits for room */
+  CHECK(Y.n_restores == 0 && (e.m.w.sm_o[0].rst_wait_o & 1), "A woken, waiting at SM 0");
+  const unsigned cb = yield_now(&e, 0, FLAG + 4);
+  CHECK(cb == KMU_YR_TAKEN, "B: TAKEN with only a woken TB waiting (code %u; NOWORK = 2)", cb);
+  while (Y.n_restores == 0 && e.cycle < 30000) step(&e);
+  CHECK(Y.n_restores == 1, "A restored in B's place");
+  wr(&e, KMU_YIELD_SIGNAL_ADDR, FLAG + 4);
+  while (Y.kdone == 0 && e.cycle < 60000) step(&e);
+  run(&e, 100);
+  CHECK(Y.n_restores == 2 && Y.kdone == 1 && e.n_done == RES + 1, "both restored once (%u), the "
+        "kernel completes, every TB done once (%" PRIu64 ")", Y.n_restores, e.n_done);
+  CHECK(rd(&e, KMU_YIELD_TAKE_ADDR) == 2 && rd(&e, KMU_YIELD_NOWORK_ADDR) == 0,
+        "YIELD_TAKE = 2, YIELD_NOWORK = 0");
+  LOCK_OK(test);
+  printf("PASS kmu_gpu_yield.wokenwork seed=%" PRIu64 " (a yield beside a woken TB waiting: "
+         "TAKEN)\n", seed);
+  kmu_gpu_free(&e.m);
+  return 1;
+}
+
 static int t_wkerr(uint64_t seed) {
   static fuzz_env e;
   const char *test = "wkerr";
@@ -617,6 +718,7 @@ static int t_wkerr(uint64_t seed) {
  * (TAKEN or SPIN) restored exactly once (no preemption policy: a restore is a yield's), the
  * counters equal to the answers seen. */
 static unsigned rnd_cov[4], rnd_cov_tail[2]; /* answers over every random run; taken by TAIL */
+static unsigned rnd_cov_spinfull;             /* spins refused FULL (the park busy) */
 static int t_random(uint64_t seed) {
   static fuzz_env e;
   const char *test = "random";
@@ -660,13 +762,17 @@ static int t_random(uint64_t seed) {
             rd(&e, KMU_YIELD_ERR_ADDR) == 0 && rd(&e, KMU_YIELD_WKERR_ADDR) == 0,
         "the YIELD_* counters match the answers");
   CHECK(Y.n_taken > 0, "coverage: a yield taken (TAKEN %u, SPIN %u)", Y.n_codes[0], Y.n_codes[1]);
+  CHECK(Y.ans_max <= ANS_BOUND, "every yield answered within %u cycles of its acceptance "
+        "(longest %" PRIu64 ")", ANS_BOUND, Y.ans_max);
   for (unsigned c = 0; c < 4; c++) rnd_cov[c] += Y.n_codes[c];
+  rnd_cov_spinfull += Y.n_spin_full;
   rnd_cov_tail[tail] += Y.n_taken;
   LOCK_OK(test);
   printf("PASS kmu_gpu_yield.random seed=%" PRIu64 " %s MAXWAIT %u, %" PRIu64 " cycles: yields "
-         "TAKEN %u SPIN %u NOWORK %u FULL %u, %u restores, %u TBs done once\n", seed,
-         tail ? "tail" : "head", mw, e.cycle,
-         Y.n_codes[0], Y.n_codes[1], Y.n_codes[2], Y.n_codes[3], Y.n_restores, nt);
+         "TAKEN %u SPIN %u NOWORK %u FULL %u (spins %u), %u restores, %u TBs done once, "
+         "longest answer %" PRIu64 "\n", seed, tail ? "tail" : "head", mw, e.cycle,
+         Y.n_codes[0], Y.n_codes[1], Y.n_codes[2], Y.n_codes[3], Y.n_spin_full, Y.n_restores, nt,
+         Y.ans_max);
   kmu_gpu_free(&e.m);
   return 1;
 }
@@ -683,17 +789,22 @@ int main(void) {
   t_tail(seed, 1);
   t_bound(seed, 2, 0);
   t_bound(seed, 3, 1);
+  t_spin3(seed);
+  t_wokenwork(seed);
   t_wkerr(seed);
   for (uint64_t k = 0; k < 3; k++) t_random(seed + k);
-  /* coverage over the random runs: every answer but FULL (YW 8 never fills), head and tail */
-  for (uint64_t k = 3; k < 12 && !(rnd_cov_tail[0] && rnd_cov_tail[1]); k++) t_random(seed + k);
+  /* coverage over the random runs: every answer, FULL only for spins (YW 8 never fills: a spin
+   * while its SM's park is busy), head and tail */
+  for (uint64_t k = 3; k < 12 && !(rnd_cov_tail[0] && rnd_cov_tail[1] && rnd_cov_spinfull &&
+                                    rnd_cov[KMU_YR_NOWORK]); k++)
+    t_random(seed + k);
   {
     const char *test = "random_cov";
     const int ok = rnd_cov[KMU_YR_TAKEN] && rnd_cov[KMU_YR_SPIN] && rnd_cov[KMU_YR_NOWORK] &&
-                   rnd_cov_tail[0] && rnd_cov_tail[1];
-    printf("%s kmu_gpu_yield.%s seed=%" PRIu64 " TAKEN %u SPIN %u NOWORK %u, taken with head %u "
-           "with tail %u\n", ok ? "PASS" : "FAIL", test, seed, rnd_cov[0], rnd_cov[1],
-           rnd_cov[2], rnd_cov_tail[0], rnd_cov_tail[1]);
+                   rnd_cov_spinfull && rnd_cov_tail[0] && rnd_cov_tail[1];
+    printf("%s kmu_gpu_yield.%s seed=%" PRIu64 " TAKEN %u SPIN %u NOWORK %u, spins FULL %u, "
+           "taken with head %u with tail %u\n", ok ? "PASS" : "FAIL", test, seed, rnd_cov[0],
+           rnd_cov[1], rnd_cov[2], rnd_cov_spinfull, rnd_cov_tail[0], rnd_cov_tail[1]);
     n_fail += !ok;
   }
 #ifdef KMU_GPU_RTL

@@ -7,8 +7,8 @@
  *   - lanes: a lane is granted (yq_ready_o) only while valid and not blocked (its SM has a
  *     taken yield or spin whose save it has not reported, or a saved spin not yet handed over),
  *     at most one per cycle, and one whenever some unblocked lane is valid;
- *   - the answer, one cycle after the handshake: NOWORK when other_i[s] was 0, else SPIN for
- *     addr 0, else FULL when W taken yields are not yet handed over (the table's occupancy, as
+ *   - the answer, one cycle after the handshake: NOWORK when other_i[s] was 0, else for addr 0
+ *     FULL when park_i[s] (the top's spin park busy) and SPIN otherwise, else FULL when W taken yields are not yet handed over (the table's occupancy, as
  *     the scoreboard counts it: taken minus seen on the wake port), else TAKEN;
  *   - a taken yield is woken by any write (either snoop port) to its word (addr[31:2]) from the
  *     first cycle its lane was valid (the decision) on; a write before is not its wake-up;
@@ -56,6 +56,7 @@ KMU_BLOCK_L(kmu_yield_mon, KMU_YIELD_MON_IN, KMU_YIELD_MON_OUT, KMU_YIELD_MON_IN
 static const kmu_fld flds[] = {
     {"yq_valid_i", offsetof(kmu_yield_mon_in, yq_valid_i), NSM, 0},
     {"other_i", offsetof(kmu_yield_mon_in, other_i), NSM, 0},
+    {"park_i", offsetof(kmu_yield_mon_in, park_i), NSM, 0},
     {"sd_valid_i", offsetof(kmu_yield_mon_in, sd_valid_i), NSM, 0},
     {"mw_valid_i", offsetof(kmu_yield_mon_in, mw_valid_i), 1, 0},
     {"mw_addr_i", offsetof(kmu_yield_mon_in, mw_addr_i), 32, 0},
@@ -68,7 +69,7 @@ static const kmu_fld flds[] = {
     {"yq_ptb_i", offsetof(kmu_yield_mon_in, yq_ptb_i), PTBW, NSM},
 };
 #define NFLD (sizeof flds / sizeof flds[0])
-#define NCOV (8 + 4 * NSM)
+#define NCOV (9 + 4 * NSM)
 
 typedef struct {
   int used, spin, woken, saved;
@@ -185,7 +186,7 @@ static int sb_check(sb *s, uint64_t cyc, const kmu_yield_mon_in *i, const kmu_yi
   const uint32_t hs_addr = hs ? (uint32_t)i->yq_addr_i[hs_sm] : 0;
   if (hs) {
     hs_code = !((i->other_i >> hs_sm) & 1) ? KMU_YR_NOWORK
-              : hs_addr == 0               ? KMU_YR_SPIN
+              : hs_addr == 0 ? (((i->park_i >> hs_sm) & 1) ? KMU_YR_FULL : KMU_YR_SPIN)
               : s->occ >= W                ? KMU_YR_FULL
                                            : KMU_YR_TAKEN;
     if (hs_code == KMU_YR_FULL) s->n_full_seen++;
@@ -325,7 +326,7 @@ static int sb_empty(const sb *s) {
 #define POOL 6
 typedef struct {
   int noise;
-  unsigned y_pct, spin_pct, rnd_pct, other_pct, mw_pct, sw_pct, tgt_pct, rdy_pct, save_max,
+  unsigned y_pct, spin_pct, rnd_pct, other_pct, park_pct, mw_pct, sw_pct, tgt_pct, rdy_pct, save_max,
       err_pct;
 } phase_t;
 
@@ -358,6 +359,8 @@ static void new_phase(rnd_ctx *x, uint64_t cyc) {
   p->rnd_pct = (unsigned)kmu_rng_span(r, 0, 20);
   static const unsigned ot[] = {100, 100, 90, 50, 10, 0};
   p->other_pct = ot[kmu_rng_below(r, sizeof ot / sizeof ot[0])];
+  static const unsigned pk[] = {0, 0, 10, 50, 100};
+  p->park_pct = pk[kmu_rng_below(r, sizeof pk / sizeof pk[0])];
   p->mw_pct = DENS;
   p->sw_pct = DENS;
   p->tgt_pct = (unsigned)kmu_rng_span(r, 10, 90);
@@ -459,6 +462,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
       i->yq_ptb_i[k] = kmu_rng_bits(r, PTBW);
     }
     if (kmu_rng_pct(r, p->other_pct)) i->other_i |= BIT(k);
+    if (kmu_rng_pct(r, p->park_pct)) i->park_i |= BIT(k);
   }
   /* snooped writes */
   i->mw_valid_i = kmu_rng_pct(r, p->mw_pct);
@@ -652,7 +656,8 @@ static int prog_run(dprog *p) {
 #define A_OTHER 0x40002000u
 
 /* ---- (a) NOWORK: other_i[s] = 0 refuses yield(addr) and yield(0), nothing is watched (a
- * later write releases nothing); with other_i[s] = 1 the spin is taken.  cnt_nowork_o. */
+ * later write releases nothing); with other_i[s] = 1 and park_i[s] = 1 the spin is refused FULL
+ * (cnt_full_o), with park_i[s] = 0 taken.  cnt_nowork_o. */
 static int t_nowork(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
   dprog *p = prog_new(test);
@@ -669,6 +674,10 @@ static int t_nowork(const char *test, uint64_t seed, uint64_t cycles) {
   yield1(p, 0, 0, 12, KMU_YR_NOWORK, "yield(0) without other work: refused too");
   EXP(st(p, "counted"), cnt_nowork_o, 2);
   p->cur.other_i = BIT(0);
+  p->cur.park_i = BIT(0);
+  yield1(p, 0, 0, 14, KMU_YR_FULL, "SM 0's spin park busy (issue 13): the spin is refused FULL");
+  EXP(st(p, "counted"), cnt_full_o, 1);
+  p->cur.park_i = 0;
   yield1(p, 0, 0, 13, KMU_YR_SPIN, "other work for SM 0 now: the spin is taken");
   sd(p, 0);
   st(p, "save done");

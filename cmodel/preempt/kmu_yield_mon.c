@@ -90,11 +90,13 @@ void kmu_yield_mon_comb(kmu_yield_mon *m, const kmu_yield_mon_in *i, kmu_yield_m
   const uint32_t a_addr = (uint32_t)(i->yq_addr_i[a_sm] & 0xffffffffull);
   const int a_work = (int)((i->other_i >> a_sm) & 1);
   const int a_spin = a_addr == 0;
+  const int a_park = (int)((i->park_i >> a_sm) & 1); /* the top's spin park is busy */
   kmu_prio_enc_in fi = {~q->ent_valid & kmu_mask(p->w)};
   kmu_prio_enc_out fo;
   kmu_prio_enc_comb(&m->u_free_enc, &fi, &fo);
   const unsigned f_idx = (unsigned)fo.idx_o;
-  const unsigned a_code = !a_work ? KMU_YR_NOWORK : a_spin ? KMU_YR_SPIN
+  const unsigned a_code = !a_work ? KMU_YR_NOWORK
+                          : a_spin ? (a_park ? KMU_YR_FULL : KMU_YR_SPIN)
                           : !fo.valid_o ? KMU_YR_FULL : KMU_YR_TAKEN;
   const int install = acc && a_code == KMU_YR_TAKEN;
   const int a_sleep = acc && (a_code == KMU_YR_TAKEN || a_code == KMU_YR_SPIN);

@@ -17,7 +17,7 @@ extern "C" {
 #define KMU_YR_TAKEN 0u  /* a watch entry holds the TB */
 #define KMU_YR_SPIN 1u   /* addr 0: saved, released at the tail */
 #define KMU_YR_NOWORK 2u /* refused: no other work waits for the SM */
-#define KMU_YR_FULL 3u   /* refused: every watch entry in use */
+#define KMU_YR_FULL 3u   /* refused: every watch entry in use, or (a spin) its SM's park busy */
 /* a watched word: addr[WA_LSB +: 30] */
 #define KMU_YIELD_MON_WA_LSB 2u
 /* max(1, clog2(n)), for the lane width of yq_ptb_i in the shim */
@@ -25,7 +25,7 @@ extern "C" {
 
 /* yq_* are lane ports: SM s's field in element s (Verilog [s*X +: X]) */
 #define KMU_YIELD_MON_IN(X)                                                                  \
-  X(yq_valid_i) X(other_i) X(sd_valid_i) X(mw_valid_i) X(mw_addr_i) X(sw_valid_i) X(sw_addr_i) \
+  X(yq_valid_i) X(other_i) X(park_i) X(sd_valid_i) X(mw_valid_i) X(mw_addr_i) X(sw_valid_i) X(sw_addr_i) \
   X(wk_ready_i)
 #define KMU_YIELD_MON_INL(X)                                                                 \
   X(yq_addr_i, KMU_YIELD_MON_MAXSM, 32) X(yq_slot_i, KMU_YIELD_MON_MAXSM, 8)                 \

@@ -109,6 +109,7 @@ void kmu_sm_comb_fit(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
     o->yq_ptb_o = y_idle ? yo->yld_ptb_o : m->q.y_ptb;
     o->sd_valid_o = yo->yld_sd_o;
     o->wk_err_o = yo->wk_err_o;
+    o->rst_wait_o = yo->rst_wait_o;
   }
 
   const kmu_sm_ctrl_out *sco = &w->sc_o;

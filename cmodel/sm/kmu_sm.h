@@ -62,7 +62,8 @@ extern "C" {
   X(simt_yield_ready_o, always) X(simt_yres_valid_o, always)                                 \
   X(simt_yres_rtb_o, simt_yres_valid_o) X(simt_yres_code_o, simt_yres_valid_o)               \
   X(yq_valid_o, always) X(yq_addr_o, yq_valid_o) X(yq_slot_o, yq_valid_o)                    \
-  X(yq_tb_o, yq_valid_o) X(yq_ptb_o, yq_valid_o) X(sd_valid_o, always) X(wk_err_o, always)
+  X(yq_tb_o, yq_valid_o) X(yq_ptb_o, yq_valid_o) X(sd_valid_o, always) X(wk_err_o, always) \
+  X(rst_wait_o, always)
 
 typedef KMU_PORTS_IN(KMU_SM_IN) kmu_sm_in;
 typedef KMU_PORTS_OUT(KMU_SM_OUT) kmu_sm_out;

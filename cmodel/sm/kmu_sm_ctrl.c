@@ -217,6 +217,7 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   o->yld_slot_o = y_rtb < nt ? q->res_slot[y_rtb] : 0;
   o->yld_tb_o = y_rtb < nt ? q->res_tb[y_rtb] : 0;
   o->wk_err_o = (uint64_t)((int)(i->wk_valid_i & 1) && !wk_hit);
+  o->rst_wait_o = (uint64_t)rst_wait; /* other work for the SM (kmu_gpu's NOWORK rule) */
   o->yld_sd_o = (uint64_t)(st == SEQ_EVICT && ((q->res_yld >> sr) & 1));
   c->y_acc = y_acc, c->y_base = y_base, c->y_bptb = y_bptb, c->wk_hit = wk_hit;
 

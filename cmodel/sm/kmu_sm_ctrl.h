@@ -42,7 +42,7 @@ extern "C" {
   X(wp_ev_param_o, wp_ev_valid_o) X(wp_ev_tb_o, wp_ev_valid_o) X(wp_ev_slot_o, wp_ev_valid_o)  \
   X(wp_free_regs_o, always) X(drop_ack_o, always) X(ctx_abort_o, always) X(yld_acc_o, always)  \
   X(yld_ptb_o, yld_acc_o) X(yld_slot_o, yld_acc_o) X(yld_tb_o, yld_acc_o) X(yld_sd_o, always)   \
-  X(wk_err_o, always)
+  X(wk_err_o, always) X(rst_wait_o, always)
 
 typedef KMU_PORTS_IN(KMU_SM_CTRL_IN) kmu_sm_ctrl_in;
 typedef KMU_PORTS_OUT(KMU_SM_CTRL_OUT) kmu_sm_ctrl_out;

@@ -20,8 +20,11 @@
 // The answer (yr_*, a registered pulse in the cycle after the handshake, no back-pressure):
 //   YR_NOWORK  other_i[s] = 0 in the handshake cycle: no other work waits for the SM (paper 7:
 //              yield does nothing when the queue is empty), yield(0) too.  The TB goes on.
-//   YR_SPIN    addr = 0 (with other work): the TB is saved and released at the tail.
-//   YR_FULL    addr != 0 and every watch entry is in use.  The TB goes on.
+//   YR_SPIN    addr = 0 (with other work) and SM s's spin park is free (park_i[s] = 0): the TB
+//              is saved and released at the tail.
+//   YR_FULL    addr = 0 and the park is busy (park_i[s]: the top's one parked spin per SM, so
+//              a spin is never saved with nowhere to wait: issue 13's io_spin_hang.wl), or
+//              addr != 0 and every watch entry is in use.  The TB goes on.
 //   YR_TAKEN   a watch entry (the lowest free one) holds it until a write and its save.
 // Refusals change nothing but their counter.  Addresses match by 32-bit word (addr[31:2]): a
 // flag is one word; addr 1..3 watch word 0.
@@ -79,6 +82,8 @@ module kmu_yield_mon #(
     input  wire [((PTBS > 1) ? $clog2(PTBS) : 1)*NSM-1:0] yq_ptb_i,  // its context's entry
     // the dispatcher: other work waits that SM s could run
     input  wire [                              NSM-1:0] other_i,
+    // the top's spin park of SM s is busy: a spin is refused (YR_FULL)
+    input  wire [                              NSM-1:0] park_i,
     // the answer to a yield (pulse)
     output wire                                         yr_valid_o,
     output wire [      ((NSM > 1) ? $clog2(NSM) : 1)-1:0] yr_sm_o,
@@ -200,6 +205,7 @@ module kmu_yield_mon #(
   wire [PTB_W-1:0] a_ptb = yq_ptb_i[PTB_W*a_sm+:PTB_W];
   wire a_work = other_i[a_sm];
   wire a_spin = (a_addr == 32'd0);
+  wire a_park = park_i[a_sm];
 
   // the lowest free entry
   wire [E_W-1:0] f_idx;
@@ -211,7 +217,8 @@ module kmu_yield_mon #(
       .idx_o  (f_idx),
       .valid_o(f_any)
   );
-  wire [1:0] a_code = !a_work ? YR_NOWORK : a_spin ? YR_SPIN : !f_any ? YR_FULL : YR_TAKEN;
+  wire [1:0] a_code = !a_work ? YR_NOWORK : a_spin ? (a_park ? YR_FULL : YR_SPIN) :
+                     !f_any ? YR_FULL : YR_TAKEN;
   wire install = acc && (a_code == YR_TAKEN);
   wire a_sleep = acc && ((a_code == YR_TAKEN) || (a_code == YR_SPIN));
 

@@ -271,7 +271,8 @@ module kmu_sm #(
     output wire         sd_valid_o,            // the taken yield is saved and evicted (pulse)
     input  wire         wk_valid_i,            // the wake port names a TB of this SM (pulse):
     input  wire [((PTBS > 1) ? $clog2(PTBS) : 1)-1:0] wk_ptb_i,  // restorable from now
-    output wire         wk_err_o               // it names no yielded TB (ignored)
+    output wire         wk_err_o,              // it names no yielded TB (ignored)
+    output wire         rst_wait_o             // a woken or unheld preempted TB waits (NOWORK)
 );
   // err_o offsets: one bit per refusal of a sub-block (each block's header defines it)
   localparam integer ERR_CTX_CMD = 0, ERR_RF_WR = 1, ERR_RF_RD = 2, ERR_RF_EXIT = 3,
@@ -499,7 +500,8 @@ module kmu_sm #(
       .yld_sd_o            (sd_valid_o),
       .wk_valid_i          (wk_valid_i),
       .wk_ptb_i            (wk_ptb_i),
-      .wk_err_o            (wk_err_o)
+      .wk_err_o            (wk_err_o),
+      .rst_wait_o          (rst_wait_o)
   );
   assign free_regs_o  = sc_free_regs;
   assign simt_pause_o = sc_pause;

@@ -248,7 +248,8 @@ module kmu_sm_ctrl #(
     output wire         yld_sd_o,              // pulse: its save is done, it is evicted
     input  wire         wk_valid_i,            // pulse: woken, wk_ptb_i becomes restorable
     input  wire [((PTBS > 1) ? $clog2(PTBS) : 1)-1:0] wk_ptb_i,
-    output wire         wk_err_o               // wk_ptb_i names no yielded entry (ignored)
+    output wire         wk_err_o,              // wk_ptb_i names no yielded entry (ignored)
+    output wire         rst_wait_o             // a restore waits: other work for the SM (NOWORK)
 );
   localparam integer RTB_W = (TBS > 1) ? $clog2(TBS) : 1;
   localparam integer EWT_CNT_W = $clog2(EWT + 1);
@@ -926,6 +927,9 @@ module kmu_sm_ctrl #(
         wk_hit = ptb_valid_q[wi] && ptb_pre_q[wi] && ptb_yld_q[wi];
   end
   assign wk_err_o = wk_valid_i && !wk_hit;
+  // a woken TB, or a preempted TB the hold does not keep, waits for its restore: it wants the
+  // SM (it goes before any new TB), so kmu_gpu counts it as other work for a yield (NOWORK)
+  assign rst_wait_o = rst_wait;
   // the TB in the sequencer is a yield being evicted
   wire y_ev = (seq_st_q == S_EVICT) && ((res_yld_q & sr_bit) != {TBS{1'b0}});
   assign yld_sd_o = y_ev;

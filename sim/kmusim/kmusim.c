@@ -103,8 +103,8 @@ static int check_supported(const kmusim_workload *w, const kmusim_engine_ops *e)
     bad = 1;
   }
   /* GPUpIO's tail re-enqueue: YIELD_CTRL of the yield window */
-  if (w->cfg.yield_tail && (!e->hw || e->test_double)) {
-    fprintf(stderr, "%s: config yield_tail=: YIELD_CTRL is not supported by this engine (engine "
+  if ((w->cfg.yield_tail || w->cfg.yield_maxwait) && (!e->hw || e->test_double)) {
+    fprintf(stderr, "%s: config yield_tail= / yield_maxwait=: YIELD_CTRL is not supported by this engine (engine "
             "'%s')\n", w->path, e->name);
     bad = 1;
   }

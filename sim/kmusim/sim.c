@@ -1809,8 +1809,11 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
            TAG(T_CFG, 11));
       }
       /* GPUpIO's tail re-enqueue (only when asked: a run without it keeps its AXI timing) */
-      if (g->yield_tail)
-        wr(c, KMU_YIELD_CTRL_ADDR, 1u << KMU_YIELD_CTRL_TAIL_SHIFT, TAG(T_CFG, 13));
+      if (g->yield_tail || g->yield_maxwait)
+        wr(c, KMU_YIELD_CTRL_ADDR,
+           g->yield_tail << KMU_YIELD_CTRL_TAIL_SHIFT |
+               g->yield_maxwait << KMU_YIELD_CTRL_MAXWAIT_SHIFT,
+           TAG(T_CFG, 13));
     }
     host_issue(c);
     copy_issue(c);

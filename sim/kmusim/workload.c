@@ -28,8 +28,8 @@
  * (TR_CTRL, TR_SLA, TR_PERIOD, TR_COST resets: not written); the SIMT side's pause drain
  * seeded (pause_drain 0); the I/O device adds nothing to its writes (iodev_lat 0); Elastic's
  * unit 0 (U counts SMs); a woken TB goes to the head (yield_tail 0: YIELD_CTRL's reset, not
- * written); the I/O device serves every request on its own (iodev_serial 0); no starvation
- * guard (thresh 0: TR_THRESH's reset, not written) */
+ * written; yield_maxwait 0: unbounded); the I/O device serves every request on its own
+ * (iodev_serial 0); no starvation guard (thresh 0: TR_THRESH's reset, not written) */
 #define TREM_DEFAULTS 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 static const kmusim_config presets[] = {
     {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0, PRE_DEFAULTS(2), LINK_DEFAULTS(40), TREM_DEFAULTS},
@@ -116,6 +116,7 @@ static const cfg_key cfg_keys[] = {
     CK(iodev_lat, 0, 1000000, "the I/O device's cycles from a completion to its flag write"),
     CK(unit, 0, 7, "Elastic's SMs per user-facing task, log2 (TR_CTRL.UNIT)"),
     CK(yield_tail, 0, 1, "a woken TB re-enqueued at the tail (YIELD_CTRL.TAIL)"),
+    CK(yield_maxwait, 0, 15, "the bound on a parked TB's wait (YIELD_CTRL.MAXWAIT)"),
     CK(iodev_serial, 0, 1, "the I/O device serving one request at a time"),
     CK(thresh, 0, 15, "revocations after which a kernel is non-revocable (TR_THRESH)"),
 };
@@ -195,7 +196,7 @@ int kmusim_config_set(kmusim_config *c, const char *key, const char *val, char *
                         "tbs warps regs shmem ewt mem_latency mem_bw mem_stall_pct rgem "
                         "reserve policy vpol opt pre_all deadline bw_shift ctx_base "
                         "link_latency link_bw link_setup copy_chunk trem sla period cost "
-                        "pause_drain iodev_lat unit yield_tail iodev_serial thresh)", key);
+                        "pause_drain iodev_lat unit yield_tail yield_maxwait iodev_serial thresh)", key);
   return 0;
 }
 

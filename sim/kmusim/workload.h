@@ -71,6 +71,9 @@ typedef struct {
   /* YIELD_CTRL.TAIL (register map 1.6), written at cycle 0 on a hardware engine when set: a woken
    * yield(addr) TB re-enqueued at the tail (parked as a yield(0) spin) instead of the head */
   unsigned yield_tail;
+  /* YIELD_CTRL.MAXWAIT (0..15), written with TAIL at cycle 0 on a hardware engine when set: a
+   * parked TB (a spin, or a tail wake) is handed to its SM within 16 * 2^k + 1 cycles */
+  unsigned yield_maxwait;
   /* GPUpIO I/O (issue 13): 1: the modelled device serves one request at a time in request
    * order (the paper's section 3 disk: an I/O starts when the previous one ends, due =
    * max(request, previous due) + io); 0 (default): every request on its own, due = request + io */
