@@ -258,6 +258,9 @@ module kmu_sm_ctrl #(
   localparam integer EK_PARAM = 0, EK_KPTR = 32;
   localparam integer PTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;
   localparam integer AREA_LG = $clog2(AREA_BYTES);
+  // on-chip checkpoint bytes (0..IPB) in IPB's width, not 32 bits: the free count, each table
+  // entry's bytes and their adders are the block's widest arithmetic (issue 15, area)
+  localparam integer IPB_W = (IPB > 1) ? $clog2(IPB + 1) : 1;
   // sequencer states and ctx-engine opcodes
   localparam [2:0] S_IDLE = 3'd0, S_PAUSE = 3'd1, S_SCMD = 3'd2, S_SWAIT = 3'd3, S_EVICT = 3'd4,
                    S_RCMD = 3'd5, S_RWAIT = 3'd6;
@@ -337,9 +340,9 @@ module kmu_sm_ctrl #(
   (* mem2reg *) reg [31:0] ptb_param_d[0:PTBS-1];
   (* mem2reg *) reg [5:0] ptb_rpw_q[0:PTBS-1];
   (* mem2reg *) reg [5:0] ptb_rpw_d[0:PTBS-1];
-  (* mem2reg *) reg [31:0] ptb_ipb_q[0:PTBS-1];
-  (* mem2reg *) reg [31:0] ptb_ipb_d[0:PTBS-1];
-  reg [31:0] ip_free_q, ip_free_d;  // free on-chip checkpoint bytes
+  (* mem2reg *) reg [IPB_W-1:0] ptb_ipb_q[0:PTBS-1];  // <= IPB: stored only when it fits
+  (* mem2reg *) reg [IPB_W-1:0] ptb_ipb_d[0:PTBS-1];
+  reg [IPB_W-1:0] ip_free_q, ip_free_d;  // free on-chip checkpoint bytes (<= IPB)
   // save/restore sequencer
   reg [2:0] seq_st_q, seq_st_d;
   reg [RTB_W-1:0] seq_rtb_q, seq_rtb_d;
@@ -784,14 +787,14 @@ module kmu_sm_ctrl #(
   reg v_base;
   reg [PTB_W-1:0] v_ptb;
   reg [WARPS-1:0] v_wmask;
-  reg [31:0] pk_ipb;
+  reg [IPB_W-1:0] pk_ipb;
   always @(*) begin
     v_warps = 6'd0;
     v_regs = 18'd0;
     v_shmem = 17'd0;
     v_base = 1'b0;
     v_ptb = {PTB_W{1'b0}};
-    pk_ipb = 32'd0;
+    pk_ipb = {IPB_W{1'b0}};
     for (e = 0; e < TBS; e = e + 1) begin
       if (drp_evr_q == e[RTB_W-1:0]) begin
         v_warps = res_warps_q[e];
@@ -807,13 +810,13 @@ module kmu_sm_ctrl #(
 
   // the preempted-table entry of the sequencer (seq_ptb_q) read by index
   reg sp_two, sp_ip0, sp_ip1;
-  reg [31:0] sp_ipb;
+  reg [IPB_W-1:0] sp_ipb;
   reg [7:0] npre;
   always @(*) begin
     sp_two = 1'b0;
     sp_ip0 = 1'b0;
     sp_ip1 = 1'b0;
-    sp_ipb = 32'd0;
+    sp_ipb = {IPB_W{1'b0}};
     npre = 8'd0;
     for (pi = 0; pi < PTBS; pi = pi + 1) begin
       if (seq_ptb_q == pi[PTB_W-1:0]) begin
@@ -936,9 +939,11 @@ module kmu_sm_ctrl #(
   wire [TBS-1:0] dec_ok = elig_dec & ~done_bit;
 
   // in-place fit of the save about to be issued
+  // (REG_BYTES is a power of two in every configuration: a shift, no multiplier)
   wire [31:0] ip_bytes = {20'd0, dirty_cnt_i} * REG_BYTES[31:0];
   wire ip_fit = (IPB != 0) && inplace_en_i && (policy_i == KMU_POL_PEP) && seq_sw_q &&
-                (ip_bytes <= ip_free_q);
+                (ip_bytes <= {{(32 - IPB_W) {1'b0}}, ip_free_q});
+  wire [IPB_W-1:0] ip_take = ip_bytes[IPB_W-1:0];  // = ip_bytes when ip_fit (<= IPB)
 
   wire unused_done_room;
   wire [TC_W-1:0] dn_count;
@@ -1125,9 +1130,9 @@ module kmu_sm_ctrl #(
         end else if ((simt_paused_i & sr_bit) != {TBS{1'b0}}) begin
           seq_op_d = (seq_sw_q && (policy_i <= KMU_POL_CHIMERA)) ? KMU_CTX_OP_SAVE_ALL : KMU_CTX_OP_SAVE_DIRTY;
           seq_ip_d = ip_fit;
-          if (ip_fit) ip_free_d = ip_free_q - ip_bytes;
+          if (ip_fit) ip_free_d = ip_free_q - ip_take;
           for (pi = 0; pi < PTBS; pi = pi + 1)
-            if (seq_ptb_q == pi[PTB_W-1:0]) ptb_ipb_d[pi] = ip_fit ? ip_bytes : 32'd0;
+            if (seq_ptb_q == pi[PTB_W-1:0]) ptb_ipb_d[pi] = ip_fit ? ip_take : {IPB_W{1'b0}};
           seq_st_d = S_SCMD;
         end
       end
@@ -1486,7 +1491,7 @@ module kmu_sm_ctrl #(
       ptb_two_q <= {PTBS{1'b0}};
       ptb_ip0_q <= {PTBS{1'b0}};
       ptb_ip1_q <= {PTBS{1'b0}};
-      ip_free_q <= IPB[31:0];
+      ip_free_q <= IPB[IPB_W-1:0];
       seq_st_q <= S_IDLE;
       seq_rtb_q <= {RTB_W{1'b0}};
       seq_ptb_q <= {PTB_W{1'b0}};
