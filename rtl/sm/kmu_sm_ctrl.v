@@ -873,13 +873,14 @@ module kmu_sm_ctrl #(
   // (and 1..RPW warp registers per slot: kmu_dirty_rf / kmu_ctx_engine hold RPW per slot, so
   // a TB with more registers per thread cannot be saved, and both refuse a context of 0 (a
   // kernel of zero registers per thread, which software can launch: NREGS = 0); it drains.
-  // One unsigned compare, rpw - 1 < RPW: rpw 0 wraps to 2^32 - 1; with RPW = 63 a separate
-  // rpw <= RPW would be constant, a lint warning)
+  // One unsigned 7-bit compare, rpw - 1 < RPW: rpw 0 wraps to 127; with RPW = 63 a separate
+  // rpw <= RPW would be constant, a lint warning.  7 bits, not 32: the 32-bit form cost
+  // about 120 iCE40 LUT4 and 144 carries at TBS = 4, issue 15)
   reg [TBS-1:0] rpw_ok;
   integer ri;
   always @(*) begin
     for (ri = 0; ri < TBS; ri = ri + 1)
-      rpw_ok[ri] = ({26'd0, res_rpw_q[ri]} - 32'd1) < RPW;
+      rpw_ok[ri] = ({1'b0, res_rpw_q[ri]} - 7'd1) < RPW[6:0];
   end
   wire [TBS-1:0] elig = res_valid_q & res_started_q & ~res_ewarp_q & ~res_sw_q & rpw_ok &
                         ~(seq_busy ? sr_bit : {TBS{1'b0}}) & ~drp_tagm & ~res_yld_q;
