@@ -1160,10 +1160,6 @@ module kmu_sm_ctrl #(
         res_sw_d = res_sw_d & ~sr_bit;
         res_base_d = res_base_d & ~sr_bit;
         wst_busy_d = wst_busy_d & ~q_wmask;
-        free_warps_d = free_warps_d + {2'd0, q_warps};
-        free_regs_d = free_regs_d + q_regs;
-        free_shmem_d = free_shmem_d + {1'b0, q_shmem};
-        free_tb_d = free_tb_d + 8'd1;
         // a TB of a tag under a drop: its checkpoint is discarded (table entry, on-chip bytes)
         if (sv_kill) ip_free_d = ip_free_d + sp_ipb;
         for (pi = 0; pi < PTBS; pi = pi + 1) begin
@@ -1310,8 +1306,10 @@ module kmu_sm_ctrl #(
       for (pi = 0; pi < PTBS; pi = pi + 1)
         if (v_base && (v_ptb == pi[PTB_W-1:0])) ptb_valid_d[pi] = 1'b0;
     end
-    if (rst_kill) begin
-      wst_busy_d = wst_busy_d & ~q_wmask;
+    if (rst_kill) wst_busy_d = wst_busy_d & ~q_wmask;
+    // the sequencer's entry leaves (its evict, or a discarded restore: never both in a cycle,
+    // so one operand per counter, issue 15 area)
+    if ((seq_st_q == S_EVICT) || rst_kill) begin
       free_warps_d = free_warps_d + {2'd0, q_warps};
       free_regs_d = free_regs_d + q_regs;
       free_shmem_d = free_shmem_d + {1'b0, q_shmem};
