@@ -996,6 +996,11 @@ module kmu_sm_ctrl #(
       .count_o     (unused_ewt_id_count)
   );
 
+  // the resident entries this cycle returns to free_tb_q (at most 5: a done report's
+  // handshake, the sequencer's evict or discarded restore, a drop's rotation, evict, killed done)
+  wire [2:0] rel_tb = {2'd0, done_pop} + {2'd0, (seq_st_q == S_EVICT) || rst_kill} +
+                      {2'd0, rot_s_kill} + {2'd0, drp_ev_fire} + {2'd0, done_kill};
+
   // ---------------------------------------------------------------- next state
   always @(*) begin
     res_valid_d = res_valid_q;
@@ -1064,7 +1069,10 @@ module kmu_sm_ctrl #(
     drp_eid_d = drp_eid_q;
     wst_busy_d = wst_busy_q;
     for (w = 0; w < WARPS; w = w + 1) wst_owner_d[w] = wst_owner_q[w];
-    free_tb_d = free_tb_q;
+    // a resident entry counts free again at its done report's handshake, or in the cycle it
+    // leaves without a report: one count of this cycle's returns (issue 15 area: not a chain
+    // of 8-bit increments), minus the allocation
+    free_tb_d = free_tb_q + {5'd0, rel_tb} - {7'd0, alloc_go};
     free_warps_d = free_warps_q;
     free_regs_d = free_regs_q;
     free_shmem_d = free_shmem_q;
@@ -1083,8 +1091,7 @@ module kmu_sm_ctrl #(
       free_regs_d = free_regs_d + d_regs;
       free_shmem_d = free_shmem_d + {1'b0, d_shmem};
     end
-    // its entry counts as free again once its done report has left the done FIFO
-    if (done_pop) free_tb_d = free_tb_d + 8'd1;
+    // (its entry counts as free again once its done report has left the done FIFO: rel_tb)
     res_ckpt_d = res_ckpt_d & ~done_bit;
     res_sw_d = res_sw_d & ~done_bit;
     res_base_d = res_base_d & ~done_bit;
@@ -1294,14 +1301,12 @@ module kmu_sm_ctrl #(
       free_warps_d = free_warps_d + {2'd0, s_warps};
       free_regs_d = free_regs_d + s_regs;
       free_shmem_d = free_shmem_d + {1'b0, s_shmem};
-      free_tb_d = free_tb_d + 8'd1;
     end
     if (drp_ev_fire) begin
       wst_busy_d = wst_busy_d & ~v_wmask;
       free_warps_d = free_warps_d + {2'd0, v_warps};
       free_regs_d = free_regs_d + v_regs;
       free_shmem_d = free_shmem_d + {1'b0, v_shmem};
-      free_tb_d = free_tb_d + 8'd1;
       // a base checkpoint it had is forgotten
       for (pi = 0; pi < PTBS; pi = pi + 1)
         if (v_base && (v_ptb == pi[PTB_W-1:0])) ptb_valid_d[pi] = 1'b0;
@@ -1313,9 +1318,7 @@ module kmu_sm_ctrl #(
       free_warps_d = free_warps_d + {2'd0, q_warps};
       free_regs_d = free_regs_d + q_regs;
       free_shmem_d = free_shmem_d + {1'b0, q_shmem};
-      free_tb_d = free_tb_d + 8'd1;
     end
-    if (done_kill) free_tb_d = free_tb_d + 8'd1;
     if (drp_pk_any) begin
       for (pi = 0; pi < PTBS; pi = pi + 1) begin
         if (drp_pk == pi[PTB_W-1:0]) begin
@@ -1387,7 +1390,6 @@ module kmu_sm_ctrl #(
           wst_owner_d[w] = rtb_idx;
         end
       end
-      free_tb_d = free_tb_d - 8'd1;
       free_warps_d = free_warps_d - {2'd0, alloc_warps};
       free_regs_d = free_regs_d - alloc_regs;
       free_shmem_d = free_shmem_d - {1'b0, alloc_shmem};
