@@ -259,6 +259,9 @@ module kmu_sm_ctrl #(
   localparam integer EK_PARAM = 0, EK_KPTR = 32;
   localparam integer PTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;
   localparam integer AREA_LG = $clog2(AREA_BYTES);
+  // on-chip checkpoint bytes (0..IPB) in IPB's width, not 32 bits: the free count, each table
+  // entry's bytes and their adders are the block's widest arithmetic (issue 15, area)
+  localparam integer IPB_W = (IPB > 1) ? $clog2(IPB + 1) : 1;
   // sequencer states and ctx-engine opcodes
   localparam [2:0] S_IDLE = 3'd0, S_PAUSE = 3'd1, S_SCMD = 3'd2, S_SWAIT = 3'd3, S_EVICT = 3'd4,
                    S_RCMD = 3'd5, S_RWAIT = 3'd6;
@@ -338,9 +341,9 @@ module kmu_sm_ctrl #(
   (* mem2reg *) reg [31:0] ptb_param_d[0:PTBS-1];
   (* mem2reg *) reg [5:0] ptb_rpw_q[0:PTBS-1];
   (* mem2reg *) reg [5:0] ptb_rpw_d[0:PTBS-1];
-  (* mem2reg *) reg [31:0] ptb_ipb_q[0:PTBS-1];
-  (* mem2reg *) reg [31:0] ptb_ipb_d[0:PTBS-1];
-  reg [31:0] ip_free_q, ip_free_d;  // free on-chip checkpoint bytes
+  (* mem2reg *) reg [IPB_W-1:0] ptb_ipb_q[0:PTBS-1];  // <= IPB: stored only when it fits
+  (* mem2reg *) reg [IPB_W-1:0] ptb_ipb_d[0:PTBS-1];
+  reg [IPB_W-1:0] ip_free_q, ip_free_d;  // free on-chip checkpoint bytes (<= IPB)
   // save/restore sequencer
   reg [2:0] seq_st_q, seq_st_d;
   reg [RTB_W-1:0] seq_rtb_q, seq_rtb_d;
@@ -785,14 +788,14 @@ module kmu_sm_ctrl #(
   reg v_base;
   reg [PTB_W-1:0] v_ptb;
   reg [WARPS-1:0] v_wmask;
-  reg [31:0] pk_ipb;
+  reg [IPB_W-1:0] pk_ipb;
   always @(*) begin
     v_warps = 6'd0;
     v_regs = 18'd0;
     v_shmem = 17'd0;
     v_base = 1'b0;
     v_ptb = {PTB_W{1'b0}};
-    pk_ipb = 32'd0;
+    pk_ipb = {IPB_W{1'b0}};
     for (e = 0; e < TBS; e = e + 1) begin
       if (drp_evr_q == e[RTB_W-1:0]) begin
         v_warps = res_warps_q[e];
@@ -808,13 +811,13 @@ module kmu_sm_ctrl #(
 
   // the preempted-table entry of the sequencer (seq_ptb_q) read by index
   reg sp_two, sp_ip0, sp_ip1;
-  reg [31:0] sp_ipb;
+  reg [IPB_W-1:0] sp_ipb;
   reg [7:0] npre;
   always @(*) begin
     sp_two = 1'b0;
     sp_ip0 = 1'b0;
     sp_ip1 = 1'b0;
-    sp_ipb = 32'd0;
+    sp_ipb = {IPB_W{1'b0}};
     npre = 8'd0;
     for (pi = 0; pi < PTBS; pi = pi + 1) begin
       if (seq_ptb_q == pi[PTB_W-1:0]) begin
@@ -871,13 +874,14 @@ module kmu_sm_ctrl #(
   // (and 1..RPW warp registers per slot: kmu_dirty_rf / kmu_ctx_engine hold RPW per slot, so
   // a TB with more registers per thread cannot be saved, and both refuse a context of 0 (a
   // kernel of zero registers per thread, which software can launch: NREGS = 0); it drains.
-  // One unsigned compare, rpw - 1 < RPW: rpw 0 wraps to 2^32 - 1; with RPW = 63 a separate
-  // rpw <= RPW would be constant, a lint warning)
+  // One unsigned 7-bit compare, rpw - 1 < RPW: rpw 0 wraps to 127; with RPW = 63 a separate
+  // rpw <= RPW would be constant, a lint warning.  7 bits, not 32: the 32-bit form cost
+  // about 120 iCE40 LUT4 and 144 carries at TBS = 4, issue 15)
   reg [TBS-1:0] rpw_ok;
   integer ri;
   always @(*) begin
     for (ri = 0; ri < TBS; ri = ri + 1)
-      rpw_ok[ri] = ({26'd0, res_rpw_q[ri]} - 32'd1) < RPW;
+      rpw_ok[ri] = ({1'b0, res_rpw_q[ri]} - 7'd1) < RPW[6:0];
   end
   wire [TBS-1:0] elig = res_valid_q & res_started_q & ~res_ewarp_q & ~res_sw_q & rpw_ok &
                         ~(seq_busy ? sr_bit : {TBS{1'b0}}) & ~drp_tagm & ~res_yld_q;
@@ -940,9 +944,11 @@ module kmu_sm_ctrl #(
   wire [TBS-1:0] dec_ok = elig_dec & ~done_bit;
 
   // in-place fit of the save about to be issued
+  // (REG_BYTES is a power of two in every configuration: a shift, no multiplier)
   wire [31:0] ip_bytes = {20'd0, dirty_cnt_i} * REG_BYTES[31:0];
   wire ip_fit = (IPB != 0) && inplace_en_i && (policy_i == KMU_POL_PEP) && seq_sw_q &&
-                (ip_bytes <= ip_free_q);
+                (ip_bytes <= {{(32 - IPB_W) {1'b0}}, ip_free_q});
+  wire [IPB_W-1:0] ip_take = ip_bytes[IPB_W-1:0];  // = ip_bytes when ip_fit (<= IPB)
 
   wire unused_done_room;
   wire [TC_W-1:0] dn_count;
@@ -993,6 +999,11 @@ module kmu_sm_ctrl #(
       .pop_data_o  (ewt_id),
       .count_o     (unused_ewt_id_count)
   );
+
+  // the resident entries this cycle returns to free_tb_q (at most 5: a done report's
+  // handshake, the sequencer's evict or discarded restore, a drop's rotation, evict, killed done)
+  wire [2:0] rel_tb = {2'd0, done_pop} + {2'd0, (seq_st_q == S_EVICT) || rst_kill} +
+                      {2'd0, rot_s_kill} + {2'd0, drp_ev_fire} + {2'd0, done_kill};
 
   // ---------------------------------------------------------------- next state
   always @(*) begin
@@ -1062,7 +1073,10 @@ module kmu_sm_ctrl #(
     drp_eid_d = drp_eid_q;
     wst_busy_d = wst_busy_q;
     for (w = 0; w < WARPS; w = w + 1) wst_owner_d[w] = wst_owner_q[w];
-    free_tb_d = free_tb_q;
+    // a resident entry counts free again at its done report's handshake, or in the cycle it
+    // leaves without a report: one count of this cycle's returns (issue 15 area: not a chain
+    // of 8-bit increments), minus the allocation
+    free_tb_d = free_tb_q + {5'd0, rel_tb} - {7'd0, alloc_go};
     free_warps_d = free_warps_q;
     free_regs_d = free_regs_q;
     free_shmem_d = free_shmem_q;
@@ -1081,8 +1095,7 @@ module kmu_sm_ctrl #(
       free_regs_d = free_regs_d + d_regs;
       free_shmem_d = free_shmem_d + {1'b0, d_shmem};
     end
-    // its entry counts as free again once its done report has left the done FIFO
-    if (done_pop) free_tb_d = free_tb_d + 8'd1;
+    // (its entry counts as free again once its done report has left the done FIFO: rel_tb)
     res_ckpt_d = res_ckpt_d & ~done_bit;
     res_sw_d = res_sw_d & ~done_bit;
     res_base_d = res_base_d & ~done_bit;
@@ -1129,9 +1142,9 @@ module kmu_sm_ctrl #(
         end else if ((simt_paused_i & sr_bit) != {TBS{1'b0}}) begin
           seq_op_d = (seq_sw_q && (policy_i <= KMU_POL_CHIMERA)) ? KMU_CTX_OP_SAVE_ALL : KMU_CTX_OP_SAVE_DIRTY;
           seq_ip_d = ip_fit;
-          if (ip_fit) ip_free_d = ip_free_q - ip_bytes;
+          if (ip_fit) ip_free_d = ip_free_q - ip_take;
           for (pi = 0; pi < PTBS; pi = pi + 1)
-            if (seq_ptb_q == pi[PTB_W-1:0]) ptb_ipb_d[pi] = ip_fit ? ip_bytes : 32'd0;
+            if (seq_ptb_q == pi[PTB_W-1:0]) ptb_ipb_d[pi] = ip_fit ? ip_take : {IPB_W{1'b0}};
           seq_st_d = S_SCMD;
         end
       end
@@ -1158,10 +1171,6 @@ module kmu_sm_ctrl #(
         res_sw_d = res_sw_d & ~sr_bit;
         res_base_d = res_base_d & ~sr_bit;
         wst_busy_d = wst_busy_d & ~q_wmask;
-        free_warps_d = free_warps_d + {2'd0, q_warps};
-        free_regs_d = free_regs_d + q_regs;
-        free_shmem_d = free_shmem_d + {1'b0, q_shmem};
-        free_tb_d = free_tb_d + 8'd1;
         // a TB of a tag under a drop: its checkpoint is discarded (table entry, on-chip bytes)
         if (sv_kill) ip_free_d = ip_free_d + sp_ipb;
         for (pi = 0; pi < PTBS; pi = pi + 1) begin
@@ -1296,26 +1305,24 @@ module kmu_sm_ctrl #(
       free_warps_d = free_warps_d + {2'd0, s_warps};
       free_regs_d = free_regs_d + s_regs;
       free_shmem_d = free_shmem_d + {1'b0, s_shmem};
-      free_tb_d = free_tb_d + 8'd1;
     end
     if (drp_ev_fire) begin
       wst_busy_d = wst_busy_d & ~v_wmask;
       free_warps_d = free_warps_d + {2'd0, v_warps};
       free_regs_d = free_regs_d + v_regs;
       free_shmem_d = free_shmem_d + {1'b0, v_shmem};
-      free_tb_d = free_tb_d + 8'd1;
       // a base checkpoint it had is forgotten
       for (pi = 0; pi < PTBS; pi = pi + 1)
         if (v_base && (v_ptb == pi[PTB_W-1:0])) ptb_valid_d[pi] = 1'b0;
     end
-    if (rst_kill) begin
-      wst_busy_d = wst_busy_d & ~q_wmask;
+    if (rst_kill) wst_busy_d = wst_busy_d & ~q_wmask;
+    // the sequencer's entry leaves (its evict, or a discarded restore: never both in a cycle,
+    // so one operand per counter, issue 15 area)
+    if ((seq_st_q == S_EVICT) || rst_kill) begin
       free_warps_d = free_warps_d + {2'd0, q_warps};
       free_regs_d = free_regs_d + q_regs;
       free_shmem_d = free_shmem_d + {1'b0, q_shmem};
-      free_tb_d = free_tb_d + 8'd1;
     end
-    if (done_kill) free_tb_d = free_tb_d + 8'd1;
     if (drp_pk_any) begin
       for (pi = 0; pi < PTBS; pi = pi + 1) begin
         if (drp_pk == pi[PTB_W-1:0]) begin
@@ -1387,7 +1394,6 @@ module kmu_sm_ctrl #(
           wst_owner_d[w] = rtb_idx;
         end
       end
-      free_tb_d = free_tb_d - 8'd1;
       free_warps_d = free_warps_d - {2'd0, alloc_warps};
       free_regs_d = free_regs_d - alloc_regs;
       free_shmem_d = free_shmem_d - {1'b0, alloc_shmem};
@@ -1490,7 +1496,7 @@ module kmu_sm_ctrl #(
       ptb_two_q <= {PTBS{1'b0}};
       ptb_ip0_q <= {PTBS{1'b0}};
       ptb_ip1_q <= {PTBS{1'b0}};
-      ip_free_q <= IPB[31:0];
+      ip_free_q <= IPB[IPB_W-1:0];
       seq_st_q <= S_IDLE;
       seq_rtb_q <= {RTB_W{1'b0}};
       seq_ptb_q <= {PTB_W{1'b0}};
