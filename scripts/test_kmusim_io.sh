@@ -27,6 +27,9 @@
 #              controller holds the SMs (Chimera on c and cosim, PEP on c): every one restored
 #              (kmusim's lost wake-up bound), wake-ups = yields (issue 13's woken-TB rule in
 #              kmu_sm_ctrl; it hung before)
+#   io_bus_block  a YIELD_SIGNAL write behind a DOORBELL write the front end cannot take yet
+#              (c and cosim): the doorbell is answered at once (kmu_doorbell's pending counts),
+#              so the wake-up arrives; every instance completes (it deadlocked before)
 # and a planted bug (KMUSIM_IO_BUG=drop_signal: the device loses its first signal) that the
 # lost wake-up scoreboard must report.  Prints the PASS/FAIL lines run_tests.sh counts.
 set -u
@@ -101,6 +104,12 @@ for ws in chimera-c:workloads/hw/io_wake_starve.wl:c chimera-cosim:workloads/hw/
     check "io_wake_starve $tag: woken TBs restored under the hold" "$wd/wake-starve-$tag.json" \
       "all(K[n]['yields'] > 0 and K[n]['wakeups'] == K[n]['yields'] for n in ('k2', 'k2b'))
        and d['yield']['wake'] == d['yield']['take'] == sum(K[n]['yields'] for n in K)"
+done
+for eng in c cosim; do
+  run bus-block-$eng "$small" workloads/hw/io_bus_block.wl $eng --seed 11 &&
+    check "io_bus_block $eng: no write holds the bus; every yielded TB woken and restored" \
+      "$wd/bus-block-$eng.json" \
+      "K['k0']['yields'] > 0 and K['k0']['wakeups'] == K['k0']['yields']"
 done
 sed 's/yield=addr/yield=off/' workloads/hw/io_overlap.wl >"$wd/io_overlap_off.wl"
 run overlap-addr "$small" workloads/hw/io_overlap.wl c &&

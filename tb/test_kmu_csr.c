@@ -461,7 +461,10 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->reg_code_i = kmu_rng_bits(r, 3);
   i->reg_id_i = kmu_rng_bits(r, id_w());
   i->unreg_code_i = kmu_rng_bits(r, 2);
+  /* kmu_doorbell refuses one doorbell at most per cycle: unknown, unregistered or count full */
   i->db_err_unknown_i = kmu_rng_pct(r, ev);
+  i->db_err_unreg_i = !i->db_err_unknown_i && kmu_rng_pct(r, ev / 2);
+  i->db_err_full_i = !i->db_err_unknown_i && !i->db_err_unreg_i && kmu_rng_pct(r, ev / 2);
   i->db_last_err_idx_i = kmu_rng_pct(r, 10) ? kmu_rng_bits(r, 16) : p->db_last_err_idx_i;
   i->db_last_err_cause_i = kmu_rng_bits(r, 2);
   i->launch_fire_i = kmu_rng_pct(r, ev + 10);
@@ -935,6 +938,8 @@ enum {
   EV_PREREQ = 128,   /* pre_req_i */
   EV_WPSTART = 256,  /* wp_start_i */
   EV_CTXSAVE = 512,  /* ctx_save_i */
+  EV_DBUNREG = 1024, /* db_err_unreg_i */
+  EV_DBFULL = 2048,  /* db_err_full_i */
 };
 typedef struct {
   int op;
@@ -1032,6 +1037,8 @@ static int sc_drive(void *c, uint64_t cyc, const void *pi, const void *po, void 
   i->reg_ready_i = !s->reg_stall;
   i->host_ready_i = !s->hl_stall;
   i->db_err_unknown_i = !!(s->ev & EV_UNKNOWN);
+  i->db_err_unreg_i = !!(s->ev & EV_DBUNREG);
+  i->db_err_full_i = !!(s->ev & EV_DBFULL);
   i->launch_fire_i = !!(s->ev & EV_LAUNCH);
   i->launch_err_i = s->lerr;
   i->reg_done_i = !!(s->ev & EV_REGDONE);
@@ -1301,6 +1308,12 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
 static int t_rw1c(const char *test, uint64_t seed, uint64_t cycles) {
   script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
+  S(.ev = EV_DBUNREG, .what = "doorbell of an unregistered entry, refused as it rings");
+  S(.chk_irq = 1, .irq = 1, .what = "irq_o follows ERR_STATUS");
+  RD(A_ERR_STATUS, 0x02, "DB_UNREG");
+  S(.ev = EV_DBFULL, .what = "doorbell refused: its pending count is full");
+  RD(A_ERR_STATUS, 0x06, "DB_INFLIGHT");
+  WR(A_ERR_STATUS, 0x00000006, "clear them");
   S(.ev = EV_UNKNOWN, .what = "doorbell unknown");
   S(.chk_irq = 1, .irq = 1, .what = "irq_o follows ERR_STATUS");
   RD(A_ERR_STATUS, 0x01, "DB_UNKNOWN");
@@ -1376,6 +1389,8 @@ static int t_counters(const char *test, uint64_t seed, uint64_t cycles) {
   static const cnt_src src[] = {
       {0x018, EV_UNKNOWN, 0, 0, 0, 0, "ERR_CNT_DB (unknown)", 0},
       {0x018, EV_LAUNCH, 2, 0, 0, 0, "ERR_CNT_DB (in-flight)", 0},
+      {0x018, EV_DBUNREG, 0, 0, 0, 0, "ERR_CNT_DB (unregistered, refused as it rings)", 0},
+      {0x018, EV_DBFULL, 0, 0, 0, 0, "ERR_CNT_DB (pending count full)", 0},
       {0x01C, EV_REGDONE, 0, 1, 0, 0, "ERR_CNT_REG (registration FULL)", 0},
       {0x01C, 0, 0, 0, 1, 0, "ERR_CNT_REG (unregistration NOT_REGISTERED)", 0},
       {0x01C, 0, 0, 0, 0, 0, "ERR_CNT_REG (host launch refused)", 1},
@@ -1417,6 +1432,10 @@ static int t_counters(const char *test, uint64_t seed, uint64_t cycles) {
   /* two events of one counter in one cycle count two */
   WR(0x018, 0, "clear ERR_CNT_DB");
   S(.ev = EV_UNKNOWN | EV_LAUNCH, .lerr = 1, .what = "unknown doorbell and refused launch");
+  RD(0x018, CMAX < 2 ? CMAX : 2, "ERR_CNT_DB += 2");
+  WR(0x018, 0, "clear ERR_CNT_DB");
+  S(.ev = EV_DBFULL | EV_LAUNCH, .lerr = 2,
+    .what = "doorbell refused as it rings (count full) and a drained one refused (in flight)");
   RD(0x018, CMAX < 2 ? CMAX : 2, "ERR_CNT_DB += 2");
   WR(0x01C, 0, "clear ERR_CNT_REG");
   S(.op = OP_WR, .addr = A_UNREG_CMD, .data = 0, .ucode = 2, .ev = EV_REGDONE, .rcode = 6,

@@ -472,6 +472,9 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   int ev_db_unknown = i->db_err_unknown_i != 0;
   int ev_db_unreg = launch && i->launch_err_i == KMU_LAUNCH_ERR_UNREGISTERED;
   int ev_db_inflight = launch && i->launch_err_i == KMU_LAUNCH_ERR_INFLIGHT;
+  /* refused by kmu_doorbell as it rings (one doorbell at most) or by the EKT as it launches */
+  int ev_db_ring_unreg = i->db_err_unreg_i != 0, ev_db_ring_full = i->db_err_full_i != 0;
+  int ev_db_ring = ev_db_unknown || ev_db_ring_unreg || ev_db_ring_full;
   int ev_launch_ok = launch && i->launch_err_i == KMU_LAUNCH_ERR_OK;
   int ev_reg_refused = i->reg_done_i && i->reg_code_i != KMU_REG_CODE_OK;
   int ev_unreg_refused = unreg_fire && unreg_code != KMU_UNREG_CODE_OK;
@@ -492,8 +495,8 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
 
   *d = *q;
   uint32_t set = FLD_PUT(ev_db_unknown, ERR_STATUS_DB_UNKNOWN) |
-                 FLD_PUT(ev_db_unreg, ERR_STATUS_DB_UNREG) |
-                 FLD_PUT(ev_db_inflight, ERR_STATUS_DB_INFLIGHT) |
+                 FLD_PUT(ev_db_unreg || ev_db_ring_unreg, ERR_STATUS_DB_UNREG) |
+                 FLD_PUT(ev_db_inflight || ev_db_ring_full, ERR_STATUS_DB_INFLIGHT) |
                  FLD_PUT(ev_reg_refused, ERR_STATUS_REG_REFUSED) |
                  FLD_PUT(ev_unreg_refused, ERR_STATUS_UNREG_REFUSED) |
                  FLD_PUT(ev_cpl_spurious, ERR_STATUS_CPL_SPURIOUS) | FLD_PUT(acc_err, ERR_STATUS_BUS) |
@@ -502,7 +505,7 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   d->err = ((q->err & ~clr) | set) & KMU_ERR_STATUS_MASK;
 
 #define CNT(field, R, inc) d->field = sat_add(m, (acc_wr && a == KMU_##R##_ADDR) ? 0 : q->field, (inc))
-  CNT(cnt_db, ERR_CNT_DB, (unsigned)ev_db_unknown + (unsigned)(ev_db_unreg || ev_db_inflight));
+  CNT(cnt_db, ERR_CNT_DB, (unsigned)ev_db_ring + (unsigned)(ev_db_unreg || ev_db_inflight));
   CNT(cnt_reg, ERR_CNT_REG,
       (unsigned)ev_reg_refused + (unsigned)ev_unreg_refused + (unsigned)ev_host_refused);
   CNT(cnt_bus, ERR_CNT_BUS, (unsigned)acc_err);

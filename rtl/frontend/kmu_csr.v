@@ -165,6 +165,8 @@ module kmu_csr #(
     input  wire [        1:0] unreg_code_i,         // unreg_code_e, same cycle
     // events and status
     input  wire               db_err_unknown_i,     // pulse: doorbell index >= ENTRIES
+    input  wire               db_err_unreg_i,       // pulse: doorbell of an unregistered entry
+    input  wire               db_err_full_i,        // pulse: doorbell whose pending count is full
     input  wire [       15:0] db_last_err_idx_i,    // kmu_doorbell's last refused doorbell
     input  wire [        1:0] db_last_err_cause_i,  // db_cause_e
     input  wire               launch_fire_i,        // launch handshake at the EKT
@@ -1093,8 +1095,11 @@ module kmu_csr #(
   wire reg_fire = regcmd_req && reg_ready_i;
   wire unreg_fire = acc_wr && (a == KMU_UNREG_CMD_ADDR);
   wire [1:0] unreg_code = unreg_known ? unreg_code_i : KMU_UNREG_CODE_NOT_REGISTERED;
+  // a doorbell refused by kmu_doorbell as it rings (unregistered entry, full pending count: one
+  // doorbell at most, like db_err_unknown_i) or by the EKT as it is launched
   wire ev_db_unreg = launch_fire_i && (launch_err_i == KMU_LAUNCH_ERR_UNREGISTERED);
   wire ev_db_inflight = launch_fire_i && (launch_err_i == KMU_LAUNCH_ERR_INFLIGHT);
+  wire ev_db_ring = db_err_unknown_i || db_err_unreg_i || db_err_full_i;
   wire ev_launch_ok = launch_fire_i && (launch_err_i == KMU_LAUNCH_ERR_OK);
   wire ev_reg_refused = reg_done_i && (reg_code_i != KMU_REG_CODE_OK);
   wire ev_unreg_refused = unreg_fire && (unreg_code != KMU_UNREG_CODE_OK);
@@ -1220,8 +1225,8 @@ module kmu_csr #(
     // ERR_STATUS: sticky, write 1 to clear, a set in the same cycle wins
     err_set = 32'd0;
     err_set[KMU_ERR_STATUS_DB_UNKNOWN_SHIFT] = db_err_unknown_i;
-    err_set[KMU_ERR_STATUS_DB_UNREG_SHIFT] = ev_db_unreg;
-    err_set[KMU_ERR_STATUS_DB_INFLIGHT_SHIFT] = ev_db_inflight;
+    err_set[KMU_ERR_STATUS_DB_UNREG_SHIFT] = ev_db_unreg || db_err_unreg_i;
+    err_set[KMU_ERR_STATUS_DB_INFLIGHT_SHIFT] = ev_db_inflight || db_err_full_i;
     err_set[KMU_ERR_STATUS_REG_REFUSED_SHIFT] = ev_reg_refused;
     err_set[KMU_ERR_STATUS_UNREG_REFUSED_SHIFT] = ev_unreg_refused;
     err_set[KMU_ERR_STATUS_CPL_SPURIOUS_SHIFT] = ev_cpl_spurious;
@@ -1232,7 +1237,7 @@ module kmu_csr #(
 
     // counters: a write clears, this cycle's events count on top
     cnt_db_d = sat_add((acc_wr && a == KMU_ERR_CNT_DB_ADDR) ? {CNT_W{1'b0}} : cnt_db_q,
-                       {1'b0, db_err_unknown_i} + {1'b0, ev_db_unreg || ev_db_inflight});
+                       {1'b0, ev_db_ring} + {1'b0, ev_db_unreg || ev_db_inflight});
     cnt_reg_d = sat_add((acc_wr && a == KMU_ERR_CNT_REG_ADDR) ? {CNT_W{1'b0}} : cnt_reg_q,
                         {1'b0, ev_reg_refused} + {1'b0, ev_unreg_refused} +
                         {1'b0, ev_host_refused});
