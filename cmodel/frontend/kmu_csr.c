@@ -455,13 +455,15 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   const int trcmd_req = c->trcmd_req;
   int tr_busy = q->tr_req_valid && !i->trem_req_ready_i; /* the held request is not taken */
 
-  o->bus_req_ready_o = !(db_req && !i->db_ready_i) && !(regcmd_req && !i->reg_ready_i) &&
-                       !(hlcmd_req && hl_busy) && !(trcmd_req && tr_busy);
+  /* a command whose stage is occupied: SLVERR at once, never a held bus (issue 13) */
+  int busy_err = (regcmd_req && !i->reg_ready_i) || (hlcmd_req && hl_busy) ||
+                 (trcmd_req && tr_busy);
+  o->bus_req_ready_o = !(db_req && !i->db_ready_i);
   int fire = valid && o->bus_req_ready_o;
-  int acc_wr = fire && wr && !req_err;
-  int acc_err = fire && req_err;
+  int acc_wr = fire && wr && !req_err && !busy_err;
+  int acc_err = fire && (req_err || busy_err);
 
-  o->bus_rsp_err_o = valid && req_err;
+  o->bus_rsp_err_o = valid && (req_err || busy_err);
   o->bus_rsp_rdata_o = (valid && !wr && !req_err) ? c->rval : 0;
 
   /* events */
@@ -481,7 +483,7 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   int ev_cpl_spurious = i->cpl_valid_i && i->cpl_err_i;
   int ev_cpl_ok = i->cpl_valid_i && !i->cpl_err_i;
   /* host launch: a HL_CMD write taken on the bus; refused when a grid or TB dimension is 0 */
-  int hl_fire = hlcmd_req && o->bus_req_ready_o;
+  int hl_fire = hlcmd_req && !hl_busy;
   int hl_bad = !q->hl_grid_x || !q->hl_grid_y || !q->hl_grid_z || !q->hl_tb_x || !q->hl_tb_y ||
                !q->hl_tb_z;
   int ev_host_refused = hl_fire && hl_bad;
@@ -676,7 +678,7 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   }
 
   /* ---- TReM window */
-  int tr_cmd_fire = trcmd_req && o->bus_req_ready_o;
+  int tr_cmd_fire = trcmd_req && !tr_busy;
   int tr_wr = acc_wr && in_win(a, KMU_WIN_TREM_BASE, KMU_WIN_TREM_LAST);
   int tr_done = i->trem_done_valid_i != 0;
   int tr_done_ok = tr_done && i->trem_done_status_i == KMU_TREM_STATUS_OK;

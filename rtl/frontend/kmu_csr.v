@@ -1007,13 +1007,20 @@ module kmu_csr #(
   wire [7:0] unreg_id8 = bus_req_wdata_i[KMU_UNREG_CMD_ID_SHIFT+:KMU_UNREG_CMD_ID_WIDTH];
   wire unreg_known = ({24'd0, unreg_id8} < ENTRIES_W);
 
-  assign bus_req_ready_o = !(db_req && !db_ready_i) && !(regcmd_req && !reg_ready_i) &&
-      !(hlcmd_req && hl_busy) && !(trcmd_req && tr_busy);
+  // A command whose stage is still occupied is answered SLVERR at once (issue 13: no write
+  // holds the bus for an unbounded time): REG_CMD while a registration runs, HL_CMD while the
+  // previous host launch is pending and not taken this cycle, TR_CMD while the previous revoke
+  // request is held and not taken this cycle.  Software retries (or polls REG_RESULT.BUSY,
+  // HL_STATUS.PENDING, TR_RESULT.BUSY first).  Only a doorbell may wait, and kmu_doorbell
+  // never makes it (db_ready_i = 1 in kmu_frontend): the bus is never held.
+  wire busy_err = (regcmd_req && !reg_ready_i) || (hlcmd_req && hl_busy) ||
+      (trcmd_req && tr_busy);
+  assign bus_req_ready_o = !(db_req && !db_ready_i);
   wire fire = bus_req_valid_i && bus_req_ready_o;
-  wire acc_wr = fire && bus_req_write_i && !req_err;  // an OKAY write takes effect
-  wire acc_err = fire && req_err;
+  wire acc_wr = fire && bus_req_write_i && !req_err && !busy_err;  // an OKAY write takes effect
+  wire acc_err = fire && (req_err || busy_err);
 
-  assign bus_rsp_err_o = bus_req_valid_i && req_err;
+  assign bus_rsp_err_o = bus_req_valid_i && (req_err || busy_err);
   assign bus_rsp_rdata_o = (bus_req_valid_i && !bus_req_write_i && !req_err) ? rval : 32'd0;
 
   assign db_valid_o = db_req;
@@ -1106,7 +1113,7 @@ module kmu_csr #(
   wire ev_cpl_spurious = cpl_valid_i && cpl_err_i;
   wire ev_cpl_ok = cpl_valid_i && !cpl_err_i;
   // host launch: a HL_CMD write taken on the bus; refused when a grid or TB dimension is 0
-  wire hl_fire = hlcmd_req && bus_req_ready_o;
+  wire hl_fire = hlcmd_req && !hl_busy;
   wire hl_bad = (hl_grid_x_q == 16'd0) || (hl_grid_y_q == 16'd0) || (hl_grid_z_q == 16'd0) ||
       (hl_tb_x_q == 16'd0) || (hl_tb_y_q == 16'd0) || (hl_tb_z_q == 16'd0);
   wire ev_host_refused = hl_fire && hl_bad;
@@ -1424,7 +1431,7 @@ module kmu_csr #(
   end
 
   // ------------------------------------------------------------------ TReM window
-  wire tr_cmd_fire = trcmd_req && bus_req_ready_o;  // a TR_CMD write taken on the bus
+  wire tr_cmd_fire = trcmd_req && !tr_busy;  // a TR_CMD write taken on the bus (OKAY)
   wire tr_wr = acc_wr && (a >= KMU_WIN_TREM_BASE) && (a <= KMU_WIN_TREM_LAST);
   wire tr_done_ok = trem_done_valid_i && (trem_done_status_i == KMU_TREM_STATUS_OK);
   wire tr_done_err = trem_done_valid_i && (trem_done_status_i != KMU_TREM_STATUS_OK);
