@@ -499,6 +499,22 @@ module kmu_frontend #(
       .valid_o       (ekt_valid),
       .reg_busy_o    (reg_busy)
   );
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions
+  // The bounded-write rule (issue 13, docs/architecture.md): the register bus never waits, so
+  // a request leaves the slave's FIFO in the cycle it is offered and its AXI response follows
+  // 2 cycles after its AW/W handshakes whatever the back end does (kmu_doorbell takes every
+  // doorbell; kmu_csr answers a busy command SLVERR).  rst_ni only masks the check in reset.
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni && bus_req_valid && !bus_req_ready) begin
+      $display("ASSERTION kmu_frontend %m t=%0t: register bus request 0x%0h held (write %0d)",
+               $time, bus_req_addr, bus_req_write);
+      $stop;
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 endmodule
 
 `default_nettype wire
