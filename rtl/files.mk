@@ -20,7 +20,7 @@ RTL_kmu_prio_arb      := $(RTL_kmu_prio_enc) rtl/common/kmu_prio_arb.v
 # frontend/: EDGE III-A..E (AXI4-Lite, CSRs, doorbells, event kernel table)
 RTL_kmu_axil_slave    := $(RTL_kmu_fifo) $(RTL_kmu_rr_arb) rtl/frontend/kmu_axil_slave.v
 RTL_kmu_csr           := rtl/frontend/kmu_csr.v
-RTL_kmu_doorbell      := rtl/frontend/kmu_doorbell.v
+RTL_kmu_doorbell      := $(RTL_kmu_rr_arb) rtl/frontend/kmu_doorbell.v
 RTL_kmu_ekt           := $(RTL_kmu_prio_enc) rtl/frontend/kmu_ekt.v
 RTL_kmu_frontend      := $(sort $(RTL_kmu_axil_slave) $(RTL_kmu_csr) $(RTL_kmu_doorbell) \
                            $(RTL_kmu_ekt) rtl/frontend/kmu_frontend.v)

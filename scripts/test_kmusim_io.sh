@@ -34,6 +34,11 @@
 #              forced to drain, Chimera, PEP; every I/O kernel yield=addr or every one
 #              yield=spin): kmusim's scoreboards (no hang, no lost wake-up, conservation),
 #              every taken yield restored once; 3 on c, 2 on cosim
+#   io_bus_block  a YIELD_SIGNAL write behind a DOORBELL write the front end cannot take yet
+#              (c and cosim): the doorbell is answered at once (kmu_doorbell's pending counts),
+#              so the wake-up arrives; every instance completes (it deadlocked before)
+#   hl_busy    host launches back to back into a full pending FIFO (c and cosim): HL_CMDs answered
+#              SLVERR (busy) and retried by kmusim's host; every instance completes once
 # and a planted bug (KMUSIM_IO_BUG=drop_signal: the device loses its first signal) that the
 # lost wake-up scoreboard must report.  Prints the PASS/FAIL lines run_tests.sh counts.
 set -u
@@ -114,6 +119,15 @@ for ws in chimera-c:workloads/hw/io_wake_starve.wl:c chimera-cosim:workloads/hw/
     check "io_wake_starve $tag: woken TBs restored under the hold" "$wd/wake-starve-$tag.json" \
       "all(K[n]['yields'] > 0 and K[n]['wakeups'] == K[n]['yields'] for n in ('k2', 'k2b'))
        and d['yield']['wake'] == d['yield']['take'] == sum(K[n]['yields'] for n in K)"
+done
+for eng in c cosim; do
+  run bus-block-$eng "$small" workloads/hw/io_bus_block.wl $eng --seed 11 &&
+    check "io_bus_block $eng: no write holds the bus; every yielded TB woken and restored" \
+      "$wd/bus-block-$eng.json" \
+      "K['k0']['yields'] > 0 and K['k0']['wakeups'] == K['k0']['yields']"
+  run hl-busy-$eng "$small" workloads/hw/hl_busy.wl $eng &&
+    check "hl_busy $eng: busy HL_CMDs answered SLVERR and retried, every launch done once" \
+      "$wd/hl-busy-$eng.json" "d['summary']['hl_busy_retries'] > 0"
 done
 sed 's/yield=addr/yield=off/' workloads/hw/io_overlap.wl >"$wd/io_overlap_off.wl"
 run overlap-addr "$small" workloads/hw/io_overlap.wl c &&

@@ -461,7 +461,10 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->reg_code_i = kmu_rng_bits(r, 3);
   i->reg_id_i = kmu_rng_bits(r, id_w());
   i->unreg_code_i = kmu_rng_bits(r, 2);
+  /* kmu_doorbell refuses one doorbell at most per cycle: unknown, unregistered or count full */
   i->db_err_unknown_i = kmu_rng_pct(r, ev);
+  i->db_err_unreg_i = !i->db_err_unknown_i && kmu_rng_pct(r, ev / 2);
+  i->db_err_full_i = !i->db_err_unknown_i && !i->db_err_unreg_i && kmu_rng_pct(r, ev / 2);
   i->db_last_err_idx_i = kmu_rng_pct(r, 10) ? kmu_rng_bits(r, 16) : p->db_last_err_idx_i;
   i->db_last_err_cause_i = kmu_rng_bits(r, 2);
   i->launch_fire_i = kmu_rng_pct(r, ev + 10);
@@ -527,18 +530,25 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   int tr_w = v && w && !e && a == A_TR_CMD;
   int go_w = v && w && !e && a == A_COPY_GO;
   unsigned uid = (unsigned)(i->bus_req_wdata_i & 0xFF);
-  int exp_ready = !(db_w && !i->db_ready_i) && !(reg_w && !i->reg_ready_i) &&
-                  !(hl_w && x->h_pend && !i->host_ready_i) &&
-                  !(tr_w && x->tr_pend && !i->trem_req_ready_i);
+  /* a command whose stage is occupied is answered SLVERR at once (issue 13): REG_CMD while
+   * reg_ready_i is low, HL_CMD while a launch is pending and not taken, TR_CMD while a request
+   * is held and not taken; only a doorbell may wait (for db_ready_i) */
+  int busy = (reg_w && !i->reg_ready_i) || (hl_w && x->h_pend && !i->host_ready_i) ||
+             (tr_w && x->tr_pend && !i->trem_req_ready_i);
+  int exp_ready = !(db_w && !i->db_ready_i);
   int fire = v && o->bus_req_ready_o;
 
-  ok &= KMU_EXPECT_EQ(t, cyc, "bus_rsp_err_o (SLVERR expected from the map)", v && e,
-                      o->bus_rsp_err_o);
+  ok &= KMU_EXPECT_EQ(t, cyc, "bus_rsp_err_o (SLVERR expected from the map, or busy)",
+                      v && (e || busy), o->bus_rsp_err_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "bus_req_ready_o", exp_ready, o->bus_req_ready_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "db_valid_o = doorbell write offered", db_w, o->db_valid_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "reg_valid_o = REG_CMD write offered", reg_w, o->reg_valid_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "unreg_valid_o", unreg_w && uid < P_ENTRIES, o->unreg_valid_o);
   if (o->unreg_valid_o) ok &= KMU_EXPECT_EQ(t, cyc, "unreg_id_o", uid, o->unreg_id_o);
+  /* from here on a busy command is a SLVERR request like any other: it changes nothing */
+  if (hl_w && busy) x->n_hl_stall++;
+  if (tr_w && busy) x->n_tr_stall++;
+  if (busy) e = 1, reg_w = hl_w = tr_w = 0;
   if (db_w) ok &= KMU_EXPECT_EQ(t, cyc, "db_idx_o", (a - DB_BASE) / 4, o->db_idx_o);
   if (!v || w || e) ok &= KMU_EXPECT_EQ(t, cyc, "bus_rsp_rdata_o 0 unless an OKAY read", 0,
                                          o->bus_rsp_rdata_o);
@@ -661,7 +671,6 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   /* the host descriptor: the one launched last, until it is taken */
   ok &= KMU_EXPECT_EQ(t, cyc, "host_valid_o = a launch is pending", x->h_pend, o->host_valid_o);
   if (x->h_pend) ok &= chk_hdesc(t, cyc, &x->h_exp, o);
-  if (hl_w && !fire) x->n_hl_stall++;
   int h_taken = x->h_pend && i->host_ready_i;
   if (h_taken) {
     x->n_hl_taken++;
@@ -689,7 +698,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       int chk = 1;
       if (r->kind == K_RW) exp = x->rf[a / 4];
       else if (a == 0x000) exp = 0x4B4D5530;
-      else if (a == 0x004) exp = 0x00000106;
+      else if (a == 0x004) exp = 0x00000107;
       else if (a == A_KERNEL_STATUS) exp = (uint32_t)x->kdone;
       else if (a == 0x008) exp = config_value();
       else if (a == 0x00C) exp = (uint32_t)(i->reg_busy_i | i->desc_pending_i << 1);
@@ -814,7 +823,6 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   /* TReM: the request stage (taken by trem_req_ready_i, loaded by an accepted TR_CMD), the
    * result (a completion in the write's cycle still sets DONE), events (a set wins over a
    * clear), counters (a write clears, this cycle's completion counts on top) */
-  if (tr_w && !fire) x->n_tr_stall++;
   if (x->tr_pend && i->trem_req_ready_i) {
     x->tr_pend = 0;
     x->n_tr_taken++;
@@ -850,7 +858,7 @@ static int rnd_finish(void *c) {
   ok &= KMU_EXPECT_EQ(t, 0, "host launches == descriptors taken + the one pending",
                       x->n_hl_launch, x->n_hl_taken + (uint64_t)x->h_pend);
   ok &= kmu_expect(x->n_hl_launch > 0 && x->n_hl_refused > 0 && x->n_hl_stall > 0, t, 0,
-                   "traffic: host launches, refusals, HL_CMD stalls", 1, 0);
+                   "traffic: host launches, refusals, HL_CMD busy answers", 1, 0);
   ok &= kmu_expect(x->n_kd_irq > 0 && x->n_kd_clr > 0, t, 0,
                    "traffic: kernel-done interrupts, KERNEL_STATUS clears", 1, 0);
   ok &= kmu_expect(x->n_hint > 0 && x->n_busy_rd[0] > 0 && x->n_busy_rd[1] > 0 &&
@@ -909,7 +917,7 @@ static int rnd_finish(void *c) {
     }
   }
   if (getenv("KMU_COV"))
-    printf("  %s: host launches %llu, refused %llu, taken %llu, HL_CMD stall cycles %llu\n", t,
+    printf("  %s: host launches %llu, refused %llu, taken %llu, HL_CMD busy answers (SLVERR) %llu\n", t,
            (unsigned long long)x->n_hl_launch, (unsigned long long)x->n_hl_refused,
            (unsigned long long)x->n_hl_taken, (unsigned long long)x->n_hl_stall);
   return ok;
@@ -935,6 +943,8 @@ enum {
   EV_PREREQ = 128,   /* pre_req_i */
   EV_WPSTART = 256,  /* wp_start_i */
   EV_CTXSAVE = 512,  /* ctx_save_i */
+  EV_DBUNREG = 1024, /* db_err_unreg_i */
+  EV_DBFULL = 2048,  /* db_err_full_i */
 };
 typedef struct {
   int op;
@@ -1032,6 +1042,8 @@ static int sc_drive(void *c, uint64_t cyc, const void *pi, const void *po, void 
   i->reg_ready_i = !s->reg_stall;
   i->host_ready_i = !s->hl_stall;
   i->db_err_unknown_i = !!(s->ev & EV_UNKNOWN);
+  i->db_err_unreg_i = !!(s->ev & EV_DBUNREG);
+  i->db_err_full_i = !!(s->ev & EV_DBFULL);
   i->launch_fire_i = !!(s->ev & EV_LAUNCH);
   i->launch_err_i = s->lerr;
   i->reg_done_i = !!(s->ev & EV_REGDONE);
@@ -1168,7 +1180,7 @@ static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
   uint64_t all = kmu_mask(P_ENTRIES);
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "no error after reset");
   RD(0x000, 0x4B4D5530, "ID");
-  RD(0x004, 0x00000106, "VERSION 1.6");
+  RD(0x004, 0x00000107, "VERSION 1.7");
   RD(0x008, config_value(), "CONFIG = ENTRIES | CNT_W << 8 | AW << 16");
   S(.op = OP_RD, .addr = 0x00C, .busy = 1, .chk_rd = 1, .rd = 1, .what = "STATUS.REG_BUSY");
   S(.op = OP_RD, .addr = 0x00C, .pend = 1, .chk_rd = 1, .rd = 2, .what = "STATUS.DESC_PENDING");
@@ -1301,6 +1313,12 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
 static int t_rw1c(const char *test, uint64_t seed, uint64_t cycles) {
   script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
+  S(.ev = EV_DBUNREG, .what = "doorbell of an unregistered entry, refused as it rings");
+  S(.chk_irq = 1, .irq = 1, .what = "irq_o follows ERR_STATUS");
+  RD(A_ERR_STATUS, 0x02, "DB_UNREG");
+  S(.ev = EV_DBFULL, .what = "doorbell refused: its pending count is full");
+  RD(A_ERR_STATUS, 0x06, "DB_INFLIGHT");
+  WR(A_ERR_STATUS, 0x00000006, "clear them");
   S(.ev = EV_UNKNOWN, .what = "doorbell unknown");
   S(.chk_irq = 1, .irq = 1, .what = "irq_o follows ERR_STATUS");
   RD(A_ERR_STATUS, 0x01, "DB_UNKNOWN");
@@ -1376,6 +1394,8 @@ static int t_counters(const char *test, uint64_t seed, uint64_t cycles) {
   static const cnt_src src[] = {
       {0x018, EV_UNKNOWN, 0, 0, 0, 0, "ERR_CNT_DB (unknown)", 0},
       {0x018, EV_LAUNCH, 2, 0, 0, 0, "ERR_CNT_DB (in-flight)", 0},
+      {0x018, EV_DBUNREG, 0, 0, 0, 0, "ERR_CNT_DB (unregistered, refused as it rings)", 0},
+      {0x018, EV_DBFULL, 0, 0, 0, 0, "ERR_CNT_DB (pending count full)", 0},
       {0x01C, EV_REGDONE, 0, 1, 0, 0, "ERR_CNT_REG (registration FULL)", 0},
       {0x01C, 0, 0, 0, 1, 0, "ERR_CNT_REG (unregistration NOT_REGISTERED)", 0},
       {0x01C, 0, 0, 0, 0, 0, "ERR_CNT_REG (host launch refused)", 1},
@@ -1417,6 +1437,10 @@ static int t_counters(const char *test, uint64_t seed, uint64_t cycles) {
   /* two events of one counter in one cycle count two */
   WR(0x018, 0, "clear ERR_CNT_DB");
   S(.ev = EV_UNKNOWN | EV_LAUNCH, .lerr = 1, .what = "unknown doorbell and refused launch");
+  RD(0x018, CMAX < 2 ? CMAX : 2, "ERR_CNT_DB += 2");
+  WR(0x018, 0, "clear ERR_CNT_DB");
+  S(.ev = EV_DBFULL | EV_LAUNCH, .lerr = 2,
+    .what = "doorbell refused as it rings (count full) and a drained one refused (in flight)");
   RD(0x018, CMAX < 2 ? CMAX : 2, "ERR_CNT_DB += 2");
   WR(0x01C, 0, "clear ERR_CNT_REG");
   S(.op = OP_WR, .addr = A_UNREG_CMD, .data = 0, .ucode = 2, .ev = EV_REGDONE, .rcode = 6,
@@ -1540,7 +1564,7 @@ static int t_kernel(const char *test, uint64_t seed, uint64_t cycles) {
   return run_script(sc);
 }
 
-/* ---- registration command, REG_RESULT, staging outputs, doorbell and REG_CMD stalls */
+/* ---- registration command, REG_RESULT, staging outputs, the doorbell stall, REG_CMD busy */
 static int chk_stage(const char *t, uint64_t cyc, const kmu_csr_out *o) {
   int ok = 1;
   ok &= KMU_EXPECT_EQ(t, cyc, "reg_kptr_o", 0x80001000u, o->reg_kptr_o);
@@ -1574,8 +1598,13 @@ static int t_regcmd(const char *test, uint64_t seed, uint64_t cycles) {
   WR(0x11C, 0x00400100, "REG_PEND");
   WR(0x120, 0xAB040040, "REG_PSIZE: maxinf 4, esize 0x40");
   S(.op = OP_IDLE, .extra = chk_stage, .what = "staging registers drive reg_*_o");
-  S(.op = OP_WR, .addr = A_REG_CMD, .data = 0, .reg_stall = 1, .stall = 1, .exp_reg = 1, .rep = 3,
-    .what = "REG_CMD while reg_ready_i is low: the bus waits");
+  S(.op = OP_WR, .addr = A_REG_CMD, .data = 0, .reg_stall = 1, .err = 1, .exp_reg = 1, .rep = 3,
+    .what = "REG_CMD while reg_ready_i is low: SLVERR at once, never a held bus");
+  RD(A_REG_RESULT, 0, "the refused REG_CMDs started nothing");
+  RD(A_ERR_STATUS, 0x40, "busy answers are bus errors: ERR_STATUS.BUS");
+  RD(0x020, 3, "ERR_CNT_BUS = 3");
+  WR(A_ERR_STATUS, 0x40, "clear BUS");
+  WR(0x020, 0, "clear ERR_CNT_BUS");
   S(.op = OP_WR, .addr = A_REG_CMD, .data = 0, .exp_reg = 1, .extra = chk_stage,
     .what = "REG_CMD taken");
   RD(A_REG_RESULT, 0x80000000, "REG_RESULT: busy");
@@ -1701,16 +1730,22 @@ static int t_host(const char *test, uint64_t seed, uint64_t cycles) {
     sc->s[sc->n - k].hl_stall = 1;
     sc->s[sc->n - k].extra = chk_ha;
   }
-  /* HL_CMD while A is pending and not taken: the bus waits */
-  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .hl_stall = 1, .stall = 1, .extra = chk_ha,
-    .rep = 3, .what = "HL_CMD while A is pending: the bus waits");
+  /* HL_CMD while A is pending and not taken: SLVERR at once (issue 13), A untouched */
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .hl_stall = 1, .err = 1, .extra = chk_ha,
+    .rep = 3, .what = "HL_CMD while A is pending: SLVERR at once, never a held bus");
   S(.op = OP_RD, .addr = A_HL_STATUS, .hl_stall = 1, .chk_rd = 1, .rd = 1, .extra = chk_ha,
-    .what = "other requests are not held up");
-  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .hl_stall = 1, .stall = 1, .extra = chk_ha,
-    .what = "HL_CMD still waiting");
-  /* A is taken in the cycle the waiting HL_CMD is accepted: B follows at once */
+    .what = "A still pending");
+  S(.op = OP_RD, .addr = A_ERR_STATUS, .hl_stall = 1, .chk_rd = 1, .rd = BUS_BIT, .extra = chk_ha,
+    .what = "the busy answers are bus errors (ERR_STATUS.BUS), not refusals");
+  S(.op = OP_RD, .addr = 0x020, .hl_stall = 1, .chk_rd = 1, .rd = 3, .extra = chk_ha,
+    .what = "ERR_CNT_BUS = 3");
+  S(.op = OP_WR, .addr = A_ERR_STATUS, .data = BUS_BIT, .hl_stall = 1, .extra = chk_ha,
+    .what = "clear BUS");
+  S(.op = OP_WR, .addr = 0x020, .data = 0, .hl_stall = 1, .extra = chk_ha,
+    .what = "clear ERR_CNT_BUS");
+  /* the host retries: A is taken in the cycle the retry comes: accepted, B follows at once */
   S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .extra = chk_ha,
-    .what = "A taken; HL_CMD accepted in the same cycle");
+    .what = "A taken; the retried HL_CMD accepted in the same cycle");
   S(.op = OP_IDLE, .hl_stall = 1, .extra = chk_hb, .what = "B pending from the next cycle");
   S(.op = OP_RD, .addr = A_HL_STATUS, .chk_rd = 1, .rd = 1, .extra = chk_hb,
     .what = "HL_STATUS.PENDING = 1 in the cycle B is taken");
@@ -1757,14 +1792,15 @@ static int t_host(const char *test, uint64_t seed, uint64_t cycles) {
     S(.op = OP_IDLE, .chk_hv = 1, .hv = 1, .what = "taken");
     RD(A_ERR_STATUS, 0, "no refusal");
   }
-  /* a refused HL_CMD still waits while a launch is pending */
+  /* a malformed HL_CMD while a launch is pending: busy first (SLVERR), not refused */
   S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .hl_stall = 1, .what = "launch a 1x1x1 kernel");
   WR(A_HL_TB_Z, 0, "TB z = 0 while it is pending");
   sc->s[sc->n - 1].hl_stall = 1;
-  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .hl_stall = 1, .stall = 1, .chk_hv = 1, .hv = 1,
-    .rep = 2, .what = "malformed HL_CMD while pending: waits too");
-  S(.op = OP_RD, .addr = A_ERR_STATUS, .hl_stall = 1, .chk_rd = 1, .rd = 0,
-    .what = "not refused yet");
+  S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .hl_stall = 1, .err = 1, .chk_hv = 1, .hv = 1,
+    .rep = 2, .what = "malformed HL_CMD while pending: SLVERR (busy)");
+  S(.op = OP_RD, .addr = A_ERR_STATUS, .hl_stall = 1, .chk_rd = 1, .rd = BUS_BIT,
+    .what = "not refused: a bus error");
+  S(.op = OP_WR, .addr = A_ERR_STATUS, .data = BUS_BIT, .hl_stall = 1, .what = "clear BUS");
   S(.op = OP_WR, .addr = A_HL_CMD, .data = 0, .chk_hv = 1, .hv = 1,
     .what = "pending one taken: the malformed HL_CMD is accepted and refused");
   S(.op = OP_RD, .addr = A_ERR_STATUS, .chk_rd = 1, .rd = HOST_BIT, .chk_hv = 1, .hv = 0,
@@ -1915,10 +1951,16 @@ static int t_trem(const char *test, uint64_t seed, uint64_t cycles) {
     .what = "TR_CMD A (LID 0x1234, replay): valid from the next cycle");
   S(.op = OP_RD, .addr = A_TR_RESULT, .tr_stall = 1, .chk_rd = 1, .rd = 1u << 7, .chk_treq = 1,
     .treq = 1, .tcmd = ca, .what = "A held: TR_RESULT.BUSY, no result");
-  S(.op = OP_WR, .addr = A_TR_CMD, .data = cb, .tr_stall = 1, .stall = 1, .chk_treq = 1, .treq = 1,
-    .tcmd = ca, .rep = 3, .what = "TR_CMD B while A is held and not taken: the bus waits");
+  S(.op = OP_WR, .addr = A_TR_CMD, .data = cb, .tr_stall = 1, .err = 1, .chk_treq = 1, .treq = 1,
+    .tcmd = ca, .rep = 3, .what = "TR_CMD B while A is held and not taken: SLVERR at once");
+  S(.op = OP_RD, .addr = A_ERR_STATUS, .tr_stall = 1, .chk_rd = 1, .rd = BUS_BIT, .chk_treq = 1,
+    .treq = 1, .tcmd = ca, .what = "A untouched; the busy answers are bus errors");
+  S(.op = OP_RD, .addr = 0x020, .tr_stall = 1, .chk_rd = 1, .rd = 3, .chk_treq = 1, .treq = 1,
+    .tcmd = ca, .what = "ERR_CNT_BUS = 3");
+  S(.op = OP_WR, .addr = A_ERR_STATUS, .data = BUS_BIT, .tr_stall = 1, .what = "clear BUS");
+  S(.op = OP_WR, .addr = 0x020, .data = 0, .tr_stall = 1, .what = "clear ERR_CNT_BUS");
   S(.op = OP_WR, .addr = A_TR_CMD, .data = cb, .chk_treq = 1, .treq = 1, .tcmd = ca,
-    .what = "A taken; B accepted in the same cycle");
+    .what = "A taken; the retried B accepted in the same cycle");
   S(.op = OP_IDLE, .tr_stall = 1, .chk_treq = 1, .treq = 1, .tcmd = cb,
     .what = "B held from the next cycle");
   S(.op = OP_IDLE, .chk_treq = 1, .treq = 1, .tcmd = cb, .what = "B taken");

@@ -35,6 +35,8 @@ enum {
   EXP_REG_RESULT, /* poll of REG_RESULT during setup */
   EXP_FINAL,      /* end-of-run counter read: value in tag 63:32 is the index in final[] */
   EXP_PRINT,      /* demo: print the response; tag 63:32 indexes the demo script */
+  EXP_HL_CMD,     /* HL_CMD: OKAY, or SLVERR while the previous launch is pending (busy:
+                     that launch is dropped); tag 63:32 = its sequence number << 1 | malformed */
 };
 #define TAG(kind, v) ((uint64_t)(kind) | ((uint64_t)(v) << 32))
 
@@ -48,6 +50,7 @@ typedef struct {
 /* a host-launched kernel, as staged through the host launch window */
 typedef struct {
   uint32_t kptr, gx, gy, gz, tx, ty, tz, shmem, nregs, prio, param, cpl;
+  uint32_t seq; /* the HL_CMD that launches it */
 } ref_host;
 #define HQ 64 /* host launches in flight in the test (AXI pending + the one held) */
 #define NFINAL 32 /* end-of-run reads */
@@ -62,7 +65,8 @@ typedef struct {
   /* host launches sent and not yet taken, oldest first */
   ref_host hq[HQ];
   unsigned hq_head, hq_n;
-  uint64_t n_host, n_host_refused;
+  uint64_t n_host, n_host_refused, n_host_busy;
+  uint32_t hl_seq; /* HL_CMD writes sent */
   /* setup program */
   int phase; /* 0 setup, 1 traffic, 2 drain, 3 final reads, 4 done */
   unsigned nreg, reg_k, reg_step;
@@ -93,6 +97,9 @@ typedef struct {
   int mode; /* 0 random test, 1 latency bench, 2 rate bench, 3 demo */
   unsigned samples, want;
   uint64_t aw_hs, w_hs, lat_min, lat_max, lat_sum, first_hs, last_desc, n_aw_hs;
+  /* every write's AW and W handshake cycles, in order, and the longest wait for its B */
+  uint64_t hs_aw[KMU_AXIM_Q], hs_w[KMU_AXIM_Q], n_hs_aw, n_hs_w, n_hs_b, b_wait_max;
+  uint64_t n_ysig, n_stall_hl;
   int waiting;
   uint64_t n_b, last_b, b_lat_sum; /* write responses seen in benches */
   uint64_t n_sent;                  /* baseline register writes sent */
@@ -143,6 +150,23 @@ static void on_done(void *u, const kmu_axi_op *op, unsigned resp, uint32_t rdata
       break;
     case EXP_PRINT:
       demo_print(x, v, op, resp, rdata, cyc);
+      break;
+    case EXP_HL_CMD:
+      if (resp == 0) break;
+      x->ok &= KMU_EXPECT_EQ(x->test, cyc, "HL_CMD resp OKAY or SLVERR (busy)", 2, resp);
+      /* busy: nothing launched, nothing refused; its descriptor cannot have come out (the
+       * next HL_CMD is at least 9 writes behind), so it leaves the expected queue */
+      x->n_host_busy++;
+      if (v & 1) {
+        x->n_host_refused--;
+      } else {
+        unsigned k = 0;
+        while (k < x->hq_n && x->hq[(x->hq_head + k) % HQ].seq != v >> 1) k++;
+        x->ok &= kmu_expect(k < x->hq_n, x->test, cyc, "busy HL_CMD still expected", 1, 0);
+        for (; k + 1 < x->hq_n; k++)
+          x->hq[(x->hq_head + k) % HQ] = x->hq[(x->hq_head + k + 1) % HQ];
+        if (x->hq_n) x->hq_n--;
+      }
       break;
     case EXP_FINAL:
       x->ok &= KMU_EXPECT_EQ(x->test, cyc, "resp OKAY", 0, resp);
@@ -260,7 +284,9 @@ static void host_launch(fe_ctx *x) {
   kmu_axim_write(m, KMU_HL_RES_ADDR, h.shmem | h.nregs << 16 | h.prio << 24, 0xf, t);
   kmu_axim_write(m, KMU_HL_PARAM_ADDR, h.param, 0xf, t);
   kmu_axim_write(m, KMU_HL_CPL_ADDR_ADDR, h.cpl, 0xf, t);
-  kmu_axim_write(m, KMU_HL_CMD_ADDR, 1, 0xf, t); /* OKAY even when refused */
+  /* OKAY even when refused; SLVERR (busy) while the previous launch is still pending */
+  h.seq = x->hl_seq++;
+  kmu_axim_write(m, KMU_HL_CMD_ADDR, 1, 0xf, TAG(EXP_HL_CMD, (uint64_t)h.seq << 1 | (unsigned)bad));
   if (bad) {
     x->n_host_refused++;
   } else if (x->hq_n < HQ) {
@@ -304,7 +330,8 @@ static void plan_final_reads(fe_ctx *x) {
       {KMU_PERF_LAUNCHES_ADDR, "PERF_LAUNCHES == descriptors delivered", SAT(x->n_desc)},
       {KMU_PERF_DOORBELLS_ADDR, "PERF_DOORBELLS == doorbells that launched", SAT(x->n_desc)},
       {KMU_ERR_CNT_DB_ADDR, "ERR_CNT_DB == doorbells that launched nothing", SAT(doorbell_errors)},
-      {KMU_ERR_CNT_BUS_ADDR, "ERR_CNT_BUS == bad accesses", SAT(x->n_bad)},
+      {KMU_ERR_CNT_BUS_ADDR, "ERR_CNT_BUS == bad accesses + busy HL_CMDs",
+       SAT(x->n_bad + x->n_host_busy)},
       {KMU_ERR_CNT_CPL_ADDR, "ERR_CNT_CPL == spurious completions", SAT(x->n_spur)},
       {KMU_PERF_COMPLETIONS_ADDR, "PERF_COMPLETIONS == valid completions", SAT(x->n_cpl)},
       {KMU_ERR_CNT_REG_ADDR, "ERR_CNT_REG == the malformed registration + refused host launches",
@@ -468,7 +495,7 @@ typedef struct {
 static const demo_op demo_script[] = {
     {D_SAY, 0, 0, "-- identify the front end", 0, 0, 0, 0},
     RD(KMU_ID_ADDR, "ID", 0x4B4D5530u),
-    RD(KMU_VERSION_ADDR, "VERSION (1.6: with the preemption, TReM, copy and yield windows)", 0x00000106u),
+    RD(KMU_VERSION_ADDR, "VERSION (1.7: with the preemption, TReM, copy and yield windows)", 0x00000107u),
     RD(KMU_CONFIG_ADDR, "CONFIG ([7:0] EKT entries, [15:8] counter bits, [23:16] AXI address bits)",
        P_ENTRIES | P_CNT_W << 8 | P_AW << 16),
     {D_IDLE, 0, 0, 0, 0, 0, 0, 0},
@@ -651,6 +678,34 @@ static void bench_step(fe_ctx *x) {
   }
 }
 
+/* The bounded-write test (issue 13): the back end takes nothing (desc_ready_i and host_ready_i
+ * low) for the whole traffic phase while doorbells (registered, unregistered, unknown), host
+ * launches and YIELD_SIGNAL writes arrive back to back; every write must be answered within
+ * the bound (rnd_finish), the doorbells waiting in kmu_doorbell's counts and the host launches
+ * after the first answered busy; then the back end drains and every doorbell is exactly one
+ * descriptor or one refusal (the final counter reads). */
+static void stall_step(fe_ctx *x, uint64_t cyc) {
+  kmu_axim *m = &x->axim;
+  if (cyc >= x->traffic_end) {
+    x->phase = 2;
+    return;
+  }
+  if (kmu_axim_pending(m) > 24) return;
+  unsigned r = (unsigned)kmu_rng_below(&x->rng, 100);
+  if (r < 85) {
+    uint32_t idx = (uint32_t)kmu_rng_below(&x->rng, P_ENTRIES + 3);
+    kmu_axim_write(m, KMU_DOORBELL_ADDR + 4 * idx, 0, 0xf, TAG(EXP_OKAY, 0));
+    x->n_db++;
+  } else if (r < 95) {
+    x->n_stall_hl++;
+    host_launch(x);
+  } else {
+    kmu_axim_write(m, KMU_YIELD_SIGNAL_ADDR, (uint32_t)kmu_rng_bits(&x->rng, 32), 0xf,
+                   TAG(EXP_OKAY, 0));
+    x->n_ysig++;
+  }
+}
+
 static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in) {
   fe_ctx *x = c;
   kmu_frontend_in *i = in;
@@ -668,6 +723,10 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     case 1:
       if (x->mode == 3) {
         if (!demo_step(x)) x->phase = 4;
+        break;
+      }
+      if (x->mode == 5) {
+        stall_step(x, cyc);
         break;
       }
       if (x->mode) {
@@ -698,6 +757,7 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->desc_ready_i = kmu_rng_pct(&x->rng, x->phase >= 2 ? 100 : x->ready_pct);
   /* host descriptors: random back-pressure in the random test, always taken otherwise */
   i->host_ready_i = x->mode ? 1 : kmu_rng_pct(&x->rng, x->phase >= 2 ? 100 : x->ready_pct);
+  if (x->mode == 5 && x->phase == 1) i->desc_ready_i = i->host_ready_i = 0; /* stalled */
   /* complete a delivered event, or (rarely) send a spurious completion */
   i->cpl_valid_i = 0;
   i->cpl_id_i = 0;
@@ -730,6 +790,15 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   kmu_axil_sig s;
   KMU_AXIM_FROM(s, i, o);
   kmu_axim_observe(&x->axim, &s, cyc);
+  /* each write's wait: from the later of its AW and W handshakes to its B handshake */
+  if (s.awvalid && s.awready) x->hs_aw[x->n_hs_aw++ % KMU_AXIM_Q] = cyc;
+  if (s.wvalid && s.wready) x->hs_w[x->n_hs_w++ % KMU_AXIM_Q] = cyc;
+  if (s.bvalid && s.bready) {
+    uint64_t a = x->hs_aw[x->n_hs_b % KMU_AXIM_Q], w = x->hs_w[x->n_hs_b % KMU_AXIM_Q];
+    uint64_t wait = cyc - (a > w ? a : w);
+    if (wait > x->b_wait_max) x->b_wait_max = wait;
+    x->n_hs_b++;
+  }
   if (x->phase == 1 && s.awvalid && s.awready &&
       (s.awaddr >= KMU_DOORBELL_ADDR || x->mode == 4)) {
     x->aw_hs = cyc;
@@ -880,15 +949,27 @@ static int rnd_finish(void *c) {
                      x->n_hint_pulse);
   if (x->mode == 3)
     ok &= KMU_EXPECT_EQ(x->test, x->cyc, "the demo's hint gave one pulse", 1, x->n_hint_pulse);
+  if (x->mode == 5) {
+    /* the bound: with BREADY high, B comes 2 cycles after the later of AW and W (the request
+     * leaves the slave's FIFO and is answered in t+1, the B register holds it in t+2),
+     * whatever the back end does */
+    ok &= kmu_expect(x->b_wait_max <= 2, x->test, x->cyc,
+                     "every write answered within 2 cycles of its AW/W handshakes", 2,
+                     x->b_wait_max);
+    ok &= kmu_expect(x->n_db > 100 && x->n_host_busy > 0 && x->n_ysig > 0, x->test, x->cyc,
+                     "doorbells, busy host launches and YIELD_SIGNAL writes during the stall", 1,
+                     0);
+  }
   if (x->mode == 0)
     printf("  %s: %llu doorbells, %llu descriptors, %llu completions, %llu spurious, "
-           "%llu bad accesses, %u entries registered, %llu host launches, %llu refused, "
+           "%llu bad accesses, %u entries registered, %llu host launches, %llu refused, %llu busy, "
            "%llu kernel completions, %llu reconfigurations, %llu preemption writes, %llu hints, "
            "%llu/%llu/%llu preemption requests/warp preemptions/context saves\n",
            x->test, (unsigned long long)x->n_db, (unsigned long long)x->n_desc,
            (unsigned long long)x->n_cpl, (unsigned long long)x->n_spur,
            (unsigned long long)x->n_bad, x->nreg, (unsigned long long)x->n_host,
-           (unsigned long long)x->n_host_refused, (unsigned long long)x->n_kdone,
+           (unsigned long long)x->n_host_refused, (unsigned long long)x->n_host_busy,
+           (unsigned long long)x->n_kdone,
            (unsigned long long)x->n_cfg, (unsigned long long)x->n_pre_cfg,
            (unsigned long long)x->n_hint_pulse, (unsigned long long)x->n_pre_ev[0],
            (unsigned long long)x->n_pre_ev[1], (unsigned long long)x->n_pre_ev[2]);
@@ -929,6 +1010,22 @@ static void bench_init(void *c, uint64_t seed) {
   x->ready_pct = 100;
   x->cpl_pct = 100; /* credits come back at once */
   x->spur_pct = 0;
+}
+
+static int t_stall(const char *test, uint64_t seed, uint64_t cycles) {
+  fe_ctx *x = bench_ctx(test, 5, 0);
+  kmu_stim s = {x, bench_init, rnd_drive, rnd_check, rnd_finish};
+  /* the stall: from the end of the setup (registrations, about 600 cycles) to cycle 3,000 */
+  x->traffic_end = 3000;
+  int ok = kmu_lockstep(&kmu_frontend_block, &s, test, seed, cycles ? cycles : 20000);
+  if (!kmu_tb_quiet())
+    printf("  %s: %llu doorbells, %llu host launches (%llu busy), %llu YIELD_SIGNAL writes, "
+           "%llu descriptors after the stall, longest write wait %llu cycles\n", test,
+           (unsigned long long)x->n_db, (unsigned long long)x->n_stall_hl,
+           (unsigned long long)x->n_host_busy, (unsigned long long)x->n_ysig,
+           (unsigned long long)x->n_desc, (unsigned long long)x->b_wait_max);
+  free(x);
+  return ok;
 }
 
 static int t_bench_latency(const char *test, uint64_t seed, uint64_t cycles) {
@@ -991,6 +1088,7 @@ static int t_demo(const char *test, uint64_t seed, uint64_t cycles) {
 static const kmu_test tests[] = {
     {"random", t_random, 260000, 4}, /* ends after its final reads: about 256k cycles each */
     {"directed", t_demo, 0, 0}, /* the demo's script, silent, every answer checked */
+    {"stall", t_stall, 0, 0},   /* issue 13: every write answered in 2 cycles, back end stalled */
     {"demo", t_demo, 0, 0},
     {"bench_scratch_rate", t_bench_scratch_rate, 0, 0},
     {"bench_latency", t_bench_latency, 0, 0},

@@ -455,13 +455,15 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   const int trcmd_req = c->trcmd_req;
   int tr_busy = q->tr_req_valid && !i->trem_req_ready_i; /* the held request is not taken */
 
-  o->bus_req_ready_o = !(db_req && !i->db_ready_i) && !(regcmd_req && !i->reg_ready_i) &&
-                       !(hlcmd_req && hl_busy) && !(trcmd_req && tr_busy);
+  /* a command whose stage is occupied: SLVERR at once, never a held bus (issue 13) */
+  int busy_err = (regcmd_req && !i->reg_ready_i) || (hlcmd_req && hl_busy) ||
+                 (trcmd_req && tr_busy);
+  o->bus_req_ready_o = !(db_req && !i->db_ready_i);
   int fire = valid && o->bus_req_ready_o;
-  int acc_wr = fire && wr && !req_err;
-  int acc_err = fire && req_err;
+  int acc_wr = fire && wr && !req_err && !busy_err;
+  int acc_err = fire && (req_err || busy_err);
 
-  o->bus_rsp_err_o = valid && req_err;
+  o->bus_rsp_err_o = valid && (req_err || busy_err);
   o->bus_rsp_rdata_o = (valid && !wr && !req_err) ? c->rval : 0;
 
   /* events */
@@ -472,13 +474,16 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   int ev_db_unknown = i->db_err_unknown_i != 0;
   int ev_db_unreg = launch && i->launch_err_i == KMU_LAUNCH_ERR_UNREGISTERED;
   int ev_db_inflight = launch && i->launch_err_i == KMU_LAUNCH_ERR_INFLIGHT;
+  /* refused by kmu_doorbell as it rings (one doorbell at most) or by the EKT as it launches */
+  int ev_db_ring_unreg = i->db_err_unreg_i != 0, ev_db_ring_full = i->db_err_full_i != 0;
+  int ev_db_ring = ev_db_unknown || ev_db_ring_unreg || ev_db_ring_full;
   int ev_launch_ok = launch && i->launch_err_i == KMU_LAUNCH_ERR_OK;
   int ev_reg_refused = i->reg_done_i && i->reg_code_i != KMU_REG_CODE_OK;
   int ev_unreg_refused = unreg_fire && unreg_code != KMU_UNREG_CODE_OK;
   int ev_cpl_spurious = i->cpl_valid_i && i->cpl_err_i;
   int ev_cpl_ok = i->cpl_valid_i && !i->cpl_err_i;
   /* host launch: a HL_CMD write taken on the bus; refused when a grid or TB dimension is 0 */
-  int hl_fire = hlcmd_req && o->bus_req_ready_o;
+  int hl_fire = hlcmd_req && !hl_busy;
   int hl_bad = !q->hl_grid_x || !q->hl_grid_y || !q->hl_grid_z || !q->hl_tb_x || !q->hl_tb_y ||
                !q->hl_tb_z;
   int ev_host_refused = hl_fire && hl_bad;
@@ -492,8 +497,8 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
 
   *d = *q;
   uint32_t set = FLD_PUT(ev_db_unknown, ERR_STATUS_DB_UNKNOWN) |
-                 FLD_PUT(ev_db_unreg, ERR_STATUS_DB_UNREG) |
-                 FLD_PUT(ev_db_inflight, ERR_STATUS_DB_INFLIGHT) |
+                 FLD_PUT(ev_db_unreg || ev_db_ring_unreg, ERR_STATUS_DB_UNREG) |
+                 FLD_PUT(ev_db_inflight || ev_db_ring_full, ERR_STATUS_DB_INFLIGHT) |
                  FLD_PUT(ev_reg_refused, ERR_STATUS_REG_REFUSED) |
                  FLD_PUT(ev_unreg_refused, ERR_STATUS_UNREG_REFUSED) |
                  FLD_PUT(ev_cpl_spurious, ERR_STATUS_CPL_SPURIOUS) | FLD_PUT(acc_err, ERR_STATUS_BUS) |
@@ -502,7 +507,7 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   d->err = ((q->err & ~clr) | set) & KMU_ERR_STATUS_MASK;
 
 #define CNT(field, R, inc) d->field = sat_add(m, (acc_wr && a == KMU_##R##_ADDR) ? 0 : q->field, (inc))
-  CNT(cnt_db, ERR_CNT_DB, (unsigned)ev_db_unknown + (unsigned)(ev_db_unreg || ev_db_inflight));
+  CNT(cnt_db, ERR_CNT_DB, (unsigned)ev_db_ring + (unsigned)(ev_db_unreg || ev_db_inflight));
   CNT(cnt_reg, ERR_CNT_REG,
       (unsigned)ev_reg_refused + (unsigned)ev_unreg_refused + (unsigned)ev_host_refused);
   CNT(cnt_bus, ERR_CNT_BUS, (unsigned)acc_err);
@@ -673,7 +678,7 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   }
 
   /* ---- TReM window */
-  int tr_cmd_fire = trcmd_req && o->bus_req_ready_o;
+  int tr_cmd_fire = trcmd_req && !tr_busy;
   int tr_wr = acc_wr && in_win(a, KMU_WIN_TREM_BASE, KMU_WIN_TREM_LAST);
   int tr_done = i->trem_done_valid_i != 0;
   int tr_done_ok = tr_done && i->trem_done_status_i == KMU_TREM_STATUS_OK;

@@ -12,7 +12,8 @@ extern "C" {
 #define KMU_CSR_IN(X)                                                                        \
   X(bus_req_valid_i) X(bus_req_write_i) X(bus_req_addr_i) X(bus_req_wdata_i)                \
   X(bus_req_wstrb_i) X(db_ready_i) X(reg_ready_i) X(reg_done_i) X(reg_code_i) X(reg_id_i)   \
-  X(unreg_code_i) X(db_err_unknown_i) X(db_last_err_idx_i) X(db_last_err_cause_i)           \
+  X(unreg_code_i) X(db_err_unknown_i) X(db_err_unreg_i) X(db_err_full_i) X(db_last_err_idx_i)  \
+  X(db_last_err_cause_i)                                                                     \
   X(launch_fire_i) X(launch_err_i) X(cpl_valid_i) X(cpl_err_i) X(desc_fire_i)              \
   X(desc_pending_i) X(reg_busy_i) X(ekt_valid_i) X(host_ready_i) X(kernel_done_i)            \
   X(pre_busy_i) X(pre_req_i) X(wp_start_i) X(ctx_save_i) X(cp_cmd_ready_i) X(cp_cpl_valid_i) \

@@ -1,59 +1,108 @@
 /* kmu_doorbell.c - C twin of rtl/frontend/kmu_doorbell.v.  Same state names: last_idx_q,
- * last_cause_q; comb() is the RTL's always @(*) plus assigns in three phases (a system top
- * evaluates them in data-flow order around the EKT), tick() its clocked block.
- * Cause and launch-error codes come from the generated cmodel/include/kmu_regmap.h. */
+ * last_cause_q, cnt_q (the pending-doorbell counts), the arbiter's ptr_q (u_arb); comb() is
+ * the RTL's always @(*) plus assigns in three phases (a system top evaluates them in data-flow
+ * order around the EKT), tick() its clocked block.  Cause, launch-error and unregister codes
+ * come from the generated cmodel/include/kmu_regmap.h. */
 #include "kmu_doorbell.h"
 
 #include "kmu_regmap.h"
 
 void kmu_doorbell_init(kmu_doorbell *m, const kmu_doorbell_params *p) {
   m->p = *p;
+  if (m->p.pend_w == 0) m->p.pend_w = 8;
   m->id_w = 1;
   while ((1u << m->id_w) < p->entries) m->id_w++;
+  const kmu_rr_arb_params ap = {p->entries};
+  kmu_rr_arb_init(&m->u_arb, &ap);
   kmu_doorbell_reset(m);
 }
 
-void kmu_doorbell_free(kmu_doorbell *m) { (void)m; }
+void kmu_doorbell_free(kmu_doorbell *m) { kmu_rr_arb_free(&m->u_arb); }
 
 void kmu_doorbell_reset(kmu_doorbell *m) {
   m->q.last_idx = 0;
   m->q.last_cause = KMU_DB_CAUSE_NONE;
+  for (unsigned e = 0; e < KMU_DOORBELL_MAX; e++) m->q.cnt[e] = 0;
   m->d = m->q;
+  kmu_rr_arb_reset(&m->u_arb);
 }
 
-/* Phase 1, from the state alone: the last error (read through the CSR block). */
+/* Phase 1, from the state alone: the last error (read through the CSR block), the bus ready. */
 void kmu_doorbell_comb_out(const kmu_doorbell *m, kmu_doorbell_out *o) {
+  uint64_t nz = 0;
+  for (unsigned e = 0; e < m->p.entries; e++)
+    if (m->q.cnt[e]) nz |= 1ull << e;
+  o->db_ready_o = 1;
   o->last_err_idx_o = m->q.last_idx;
   o->last_err_cause_o = m->q.last_cause;
+  o->pending_o = nz != 0;
 }
 
-/* Phase 2, from the doorbell write: the launch offer to the EKT and the unknown-index error. */
-void kmu_doorbell_comb_req(const kmu_doorbell *m, const kmu_doorbell_in *i, kmu_doorbell_out *o) {
+/* Phase 2, from the doorbell write, the EKT's valid bits and the unregister request: the launch
+ * offer to the EKT, the refusals, the unregister passed on. */
+void kmu_doorbell_comb_req(kmu_doorbell *m, const kmu_doorbell_in *i, kmu_doorbell_out *o) {
+  const unsigned n = m->p.entries;
+  const unsigned full = (unsigned)kmu_mask(m->p.pend_w);
+  uint64_t nz = 0;
+  for (unsigned e = 0; e < n; e++)
+    if (m->q.cnt[e]) nz |= 1ull << e;
+  m->nz_e = nz;
+  m->any_pend = nz != 0;
+  kmu_rr_arb_in ai = {nz, 0};
+  kmu_rr_arb_out ao;
+  kmu_rr_arb_comb(&m->u_arb, &ai, &ao);
+  m->gnt_idx = (unsigned)ao.gnt_idx_o;
+
   uint64_t idx = i->db_idx_i & 0x3FF;
-  int unknown = idx >= m->p.entries;
-  o->launch_valid_o = i->db_valid_i && !unknown;
-  o->launch_id_o = idx & kmu_mask(m->id_w);
+  m->ring_id = (unsigned)(idx & kmu_mask(m->id_w));
+  int unknown = idx >= n;
+  int known = i->db_valid_i && !unknown;
+  int r_valid = m->ring_id < n && ((i->valid_i >> m->ring_id) & 1);
+  int r_full = m->ring_id < n && m->q.cnt[m->ring_id] == full;
+  m->ring_ok = known && r_valid && !r_full;
+  o->launch_valid_o = m->any_pend || m->ring_ok;
+  o->launch_id_o = m->any_pend ? m->gnt_idx : m->ring_id;
   o->err_unknown_o = i->db_valid_i && unknown;
+  o->err_unreg_o = known && !r_valid;
+  o->err_full_o = known && r_valid && r_full;
+  unsigned uid = (unsigned)(i->unreg_id_i & kmu_mask(m->id_w));
+  int u_hold = uid < n && ((nz >> uid) & 1);
+  o->unreg_valid_o = i->unreg_valid_i && !u_hold;
 }
 
-/* Phase 3, from the EKT's answer: the write's ready and the next state. */
+/* Phase 3, from the EKT's answer: the unregister code and the next state. */
 void kmu_doorbell_comb_next(kmu_doorbell *m, const kmu_doorbell_in *i, kmu_doorbell_out *o) {
   const kmu_doorbell_regs *q = &m->q;
   kmu_doorbell_regs *d = &m->d;
-  uint64_t idx = i->db_idx_i & 0x3FF;
-  int unknown = idx >= m->p.entries;
-  o->db_ready_o = unknown || i->launch_ready_i;
+  const unsigned mask = (unsigned)kmu_mask(m->p.pend_w);
+  unsigned uid = (unsigned)(i->unreg_id_i & kmu_mask(m->id_w));
+  int u_hold = uid < m->p.entries && ((m->nz_e >> uid) & 1);
+  o->unreg_code_o = u_hold ? KMU_UNREG_CODE_BUSY : (i->unreg_code_i & 3);
+
+  int drain = m->any_pend && i->launch_ready_i;
+  int bypass = m->ring_ok && !m->any_pend && i->launch_ready_i;
+  int inc = m->ring_ok && !bypass;
+  int same = m->ring_id == m->gnt_idx;
   int launch_fire = o->launch_valid_o && i->launch_ready_i;
+  kmu_rr_arb_in ai = {m->nz_e, (uint64_t)drain};
+  kmu_rr_arb_out ao;
+  kmu_rr_arb_comb(&m->u_arb, &ai, &ao);
 
   *d = *q;
-  if (o->err_unknown_o) {
+  /* the one incrementer (the ringing entry) and the one decrementer (the granted entry) */
+  if (inc && !(drain && same)) d->cnt[m->ring_id] = (q->cnt[m->ring_id] + 1) & mask;
+  if (drain && !(inc && same)) d->cnt[m->gnt_idx] = (q->cnt[m->gnt_idx] - 1) & mask;
+  uint64_t idx = i->db_idx_i & 0x3FF;
+  if (o->err_unknown_o || o->err_unreg_o || o->err_full_o) {
     d->last_idx = (unsigned)idx;
-    d->last_cause = KMU_DB_CAUSE_UNKNOWN;
+    d->last_cause = o->err_unknown_o  ? KMU_DB_CAUSE_UNKNOWN
+                    : o->err_unreg_o ? KMU_DB_CAUSE_UNREGISTERED
+                                     : KMU_DB_CAUSE_INFLIGHT;
   } else if (launch_fire && i->launch_err_i == KMU_LAUNCH_ERR_UNREGISTERED) {
-    d->last_idx = (unsigned)idx;
+    d->last_idx = (unsigned)o->launch_id_o;
     d->last_cause = KMU_DB_CAUSE_UNREGISTERED;
   } else if (launch_fire && i->launch_err_i == KMU_LAUNCH_ERR_INFLIGHT) {
-    d->last_idx = (unsigned)idx;
+    d->last_idx = (unsigned)o->launch_id_o;
     d->last_cause = KMU_DB_CAUSE_INFLIGHT;
   }
 }
@@ -64,4 +113,7 @@ void kmu_doorbell_comb(kmu_doorbell *m, const kmu_doorbell_in *i, kmu_doorbell_o
   kmu_doorbell_comb_next(m, i, o);
 }
 
-void kmu_doorbell_tick(kmu_doorbell *m) { m->q = m->d; }
+void kmu_doorbell_tick(kmu_doorbell *m) {
+  m->q = m->d;
+  kmu_rr_arb_tick(&m->u_arb);
+}

@@ -17,7 +17,7 @@ void kmu_frontend_init(kmu_frontend *m, const kmu_frontend_params *p) {
   m->p = *p;
   kmu_axil_slave_params sp = {p->aw};
   kmu_csr_params cp = {p->aw, p->entries, p->cnt_w, p->nsm, p->cp_nprio, p->cp_lenw, p->cp_idw};
-  kmu_doorbell_params dp = {p->entries};
+  kmu_doorbell_params dp = {p->entries, 8}; /* PEND_W: the RTL's default */
   kmu_ekt_params ep = {p->entries};
   kmu_axil_slave_init(&m->u_axil_slave, &sp);
   kmu_csr_init(&m->u_csr, &cp);
@@ -184,6 +184,9 @@ void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i) {
   /* kmu_doorbell, the launch offer */
   w->db_i.db_valid_i = w->csr_o.db_valid_o;
   w->db_i.db_idx_i = w->csr_o.db_idx_o;
+  w->db_i.valid_i = w->ekt_o.valid_o;
+  w->db_i.unreg_valid_i = w->csr_o.unreg_valid_o;
+  w->db_i.unreg_id_i = w->csr_o.unreg_id_o;
   kmu_doorbell_comb_req(&m->u_doorbell, &w->db_i, &w->db_o);
 
   /* kmu_ekt */
@@ -202,7 +205,7 @@ void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i) {
   w->ekt_i.reg_pend_i = w->csr_o.reg_pend_o;
   w->ekt_i.reg_esize_i = w->csr_o.reg_esize_o;
   w->ekt_i.reg_maxinf_i = w->csr_o.reg_maxinf_o;
-  w->ekt_i.unreg_valid_i = w->csr_o.unreg_valid_o;
+  w->ekt_i.unreg_valid_i = w->db_o.unreg_valid_o; /* held while doorbells of it wait */
   w->ekt_i.unreg_id_i = w->csr_o.unreg_id_o;
   w->ekt_i.launch_valid_i = w->db_o.launch_valid_o;
   w->ekt_i.launch_id_i = w->db_o.launch_id_o;
@@ -214,6 +217,7 @@ void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i) {
   /* kmu_doorbell, the EKT's answer */
   w->db_i.launch_ready_i = w->ekt_o.launch_ready_o;
   w->db_i.launch_err_i = w->ekt_o.launch_err_o;
+  w->db_i.unreg_code_i = w->ekt_o.unreg_code_o;
   kmu_doorbell_comb_next(&m->u_doorbell, &w->db_i, &w->db_o);
 
   /* kmu_csr, the bus answer and the counters */
@@ -222,8 +226,10 @@ void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i) {
   w->csr_i.reg_done_i = w->ekt_o.reg_done_o;
   w->csr_i.reg_code_i = w->ekt_o.reg_code_o;
   w->csr_i.reg_id_i = w->ekt_o.reg_id_o;
-  w->csr_i.unreg_code_i = w->ekt_o.unreg_code_o;
+  w->csr_i.unreg_code_i = w->db_o.unreg_code_o;
   w->csr_i.db_err_unknown_i = w->db_o.err_unknown_o;
+  w->csr_i.db_err_unreg_i = w->db_o.err_unreg_o;
+  w->csr_i.db_err_full_i = w->db_o.err_full_o;
   w->csr_i.launch_fire_i = w->db_o.launch_valid_o && w->ekt_o.launch_ready_o;
   w->csr_i.launch_err_i = w->ekt_o.launch_err_o;
   w->csr_i.cpl_valid_i = i->cpl_valid_i;

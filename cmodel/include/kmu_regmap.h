@@ -54,15 +54,15 @@
 #define KMU_ID_VALUE_RESET 0x4B4D5530u
 
 /* ---- VERSION */
-#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.6 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window; 1.5 adds the GPUpIO yield window at 0x2400 (YIELD_SIGNAL, YIELD_TAKE, YIELD_SPIN, YIELD_FULL, YIELD_NOWORK, YIELD_WAKE, YIELD_ERR) and the automatic-request counters TR_AUTO, TR_AUTO_NV in the TReM window; 1.6 adds TR_CTRL.UNIT (Elastic's SMs per user-facing task), and YIELD_CTRL (TAIL, MAXWAIT) and YIELD_WKERR to the yield window. */
-#define KMU_VERSION_RESET 0x00000106u
+#define KMU_VERSION_ADDR 0x0004u             /* Register map version 1.7 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window; 1.5 adds the GPUpIO yield window at 0x2400 (YIELD_SIGNAL, YIELD_TAKE, YIELD_SPIN, YIELD_FULL, YIELD_NOWORK, YIELD_WAKE, YIELD_ERR) and the automatic-request counters TR_AUTO, TR_AUTO_NV in the TReM window; 1.6 adds TR_CTRL.UNIT (Elastic's SMs per user-facing task), and YIELD_CTRL (TAIL, MAXWAIT) and YIELD_WKERR to the yield window; 1.7 (issue 13: every write is answered within a bounded time) answers REG_CMD, HL_CMD and TR_CMD SLVERR while their stage is occupied instead of holding the bus, and takes every doorbell at once (a pending count per EKT entry; a full count refuses: DB_INFLIGHT). */
+#define KMU_VERSION_RESET 0x00000107u
 #define KMU_VERSION_MASK 0xFFFFFFFFu
 #define KMU_VERSION_RD 1u
 #define KMU_VERSION_WR 0u
 #define KMU_VERSION_VALUE_SHIFT 0u           /* RO: constant */
 #define KMU_VERSION_VALUE_WIDTH 32u
 #define KMU_VERSION_VALUE_MASK 0xFFFFFFFFu
-#define KMU_VERSION_VALUE_RESET 0x00000106u
+#define KMU_VERSION_VALUE_RESET 0x00000107u
 
 /* ---- CONFIG */
 #define KMU_CONFIG_ADDR 0x0008u              /* Build parameters. */
@@ -112,7 +112,7 @@
 #define KMU_ERR_STATUS_DB_UNREG_WIDTH 1u
 #define KMU_ERR_STATUS_DB_UNREG_MASK 0x00000002u
 #define KMU_ERR_STATUS_DB_UNREG_RESET 0x00000000u
-#define KMU_ERR_STATUS_DB_INFLIGHT_SHIFT 2u  /* RW1C: doorbell refused: in-flight limit */
+#define KMU_ERR_STATUS_DB_INFLIGHT_SHIFT 2u  /* RW1C: doorbell refused: in-flight limit, or its entry's pending-doorbell count full */
 #define KMU_ERR_STATUS_DB_INFLIGHT_WIDTH 1u
 #define KMU_ERR_STATUS_DB_INFLIGHT_MASK 0x00000004u
 #define KMU_ERR_STATUS_DB_INFLIGHT_RESET 0x00000000u
@@ -153,7 +153,7 @@
 #define KMU_ERR_DB_INFO_CAUSE_RESET 0x00000000u
 
 /* ---- ERR_CNT_DB */
-#define KMU_ERR_CNT_DB_ADDR 0x0018u          /* Refused doorbells (unknown, unregistered, in-flight). */
+#define KMU_ERR_CNT_DB_ADDR 0x0018u          /* Refused doorbells (unknown, unregistered, in-flight limit or pending count full). */
 #define KMU_ERR_CNT_DB_RESET 0x00000000u
 #define KMU_ERR_CNT_DB_MASK 0x0000FFFFu
 #define KMU_ERR_CNT_DB_RD 1u
@@ -175,7 +175,7 @@
 #define KMU_ERR_CNT_REG_COUNT_RESET 0x00000000u
 
 /* ---- ERR_CNT_BUS */
-#define KMU_ERR_CNT_BUS_ADDR 0x0020u         /* Bus requests answered SLVERR. */
+#define KMU_ERR_CNT_BUS_ADDR 0x0020u         /* Bus requests answered SLVERR (busy commands included: REG_CMD, HL_CMD, TR_CMD, COPY_GO). */
 #define KMU_ERR_CNT_BUS_RESET 0x00000000u
 #define KMU_ERR_CNT_BUS_MASK 0x0000FFFFu
 #define KMU_ERR_CNT_BUS_RD 1u
@@ -430,7 +430,7 @@
 #define KMU_REG_PSIZE_MAXINF_RESET 0x00000000u
 
 /* ---- REG_CMD */
-#define KMU_REG_CMD_ADDR 0x0124u             /* Any write starts a registration with the staging registers (the bus waits while the EKT is not ready). */
+#define KMU_REG_CMD_ADDR 0x0124u             /* Any write starts a registration with the staging registers. SLVERR (busy), nothing started, while a registration is in progress (REG_RESULT.BUSY): the bus never waits. */
 #define KMU_REG_CMD_RESET 0x00000000u
 #define KMU_REG_CMD_MASK 0xFFFFFFFFu
 #define KMU_REG_CMD_RD 0u
@@ -464,7 +464,7 @@
 #define KMU_REG_RESULT_BUSY_RESET 0x00000000u
 
 /* ---- UNREG_CMD */
-#define KMU_UNREG_CMD_ADDR 0x012Cu           /* Write the doorbell id to unregister. */
+#define KMU_UNREG_CMD_ADDR 0x012Cu           /* Write the doorbell id to unregister (BUSY while events are in flight or doorbells of it wait). */
 #define KMU_UNREG_CMD_RESET 0x00000000u
 #define KMU_UNREG_CMD_MASK 0x000000FFu
 #define KMU_UNREG_CMD_RD 0u
@@ -494,7 +494,7 @@
 #define KMU_UNREG_RESULT_DONE_RESET 0x00000000u
 
 /* ---- DOORBELL */
-#define KMU_DOORBELL_ADDR 0x1000u            /* element 0; Doorbell i at 0x1000 + 4*i; write-only, any value. */
+#define KMU_DOORBELL_ADDR 0x1000u            /* element 0; Doorbell i at 0x1000 + 4*i; write-only, any value. Answered OKAY at once whatever the back end does: a doorbell the EKT cannot take yet waits in its entry's pending count (refused when the count is full: ERR_STATUS.DB_INFLIGHT); an unregister of an entry with doorbells waiting is BUSY. */
 #define KMU_DOORBELL_COUNT 1024u
 #define KMU_DOORBELL_STRIDE 4u
 #define KMU_DOORBELL_RESET 0x00000000u
@@ -615,7 +615,7 @@
 #define KMU_HL_CPL_ADDR_VALUE_RESET 0x00000000u
 
 /* ---- HL_CMD */
-#define KMU_HL_CMD_ADDR 0x2020u              /* Any write launches the staged kernel: the staging registers are copied into the host descriptor. The bus waits while the previous launch is still pending. A zero grid or TB dimension is refused: nothing is launched, ERR_STATUS.HOST_REFUSED, ERR_CNT_REG. */
+#define KMU_HL_CMD_ADDR 0x2020u              /* Any write launches the staged kernel: the staging registers are copied into the host descriptor. SLVERR (busy), nothing launched, while the previous launch is still pending and not taken in that cycle (HL_STATUS.PENDING): the bus never waits; software retries. A zero grid or TB dimension is refused: nothing is launched, ERR_STATUS.HOST_REFUSED, ERR_CNT_REG. */
 #define KMU_HL_CMD_RESET 0x00000000u
 #define KMU_HL_CMD_MASK 0xFFFFFFFFu
 #define KMU_HL_CMD_RD 0u
@@ -767,7 +767,7 @@
 #define KMU_PERF_CTX_SAVES_COUNT_RESET 0x00000000u
 
 /* ---- TR_CMD */
-#define KMU_TR_CMD_ADDR 0x2200u              /* Any write issues a revoke request to kmu_revoke: it is held in a register stage until the unit takes it (the bus waits while a previous request is still held). TR_RESULT.DONE clears. */
+#define KMU_TR_CMD_ADDR 0x2200u              /* Any write issues a revoke request to kmu_revoke: it is held in a register stage until the unit takes it (SLVERR (busy), nothing issued, while a previous request is still held and not taken in that cycle: the bus never waits). TR_RESULT.DONE clears. */
 #define KMU_TR_CMD_RESET 0x00000000u
 #define KMU_TR_CMD_MASK 0xFFFF0007u
 #define KMU_TR_CMD_RD 0u

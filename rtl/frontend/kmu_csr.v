@@ -165,6 +165,8 @@ module kmu_csr #(
     input  wire [        1:0] unreg_code_i,         // unreg_code_e, same cycle
     // events and status
     input  wire               db_err_unknown_i,     // pulse: doorbell index >= ENTRIES
+    input  wire               db_err_unreg_i,       // pulse: doorbell of an unregistered entry
+    input  wire               db_err_full_i,        // pulse: doorbell whose pending count is full
     input  wire [       15:0] db_last_err_idx_i,    // kmu_doorbell's last refused doorbell
     input  wire [        1:0] db_last_err_cause_i,  // db_cause_e
     input  wire               launch_fire_i,        // launch handshake at the EKT
@@ -1005,13 +1007,20 @@ module kmu_csr #(
   wire [7:0] unreg_id8 = bus_req_wdata_i[KMU_UNREG_CMD_ID_SHIFT+:KMU_UNREG_CMD_ID_WIDTH];
   wire unreg_known = ({24'd0, unreg_id8} < ENTRIES_W);
 
-  assign bus_req_ready_o = !(db_req && !db_ready_i) && !(regcmd_req && !reg_ready_i) &&
-      !(hlcmd_req && hl_busy) && !(trcmd_req && tr_busy);
+  // A command whose stage is still occupied is answered SLVERR at once (issue 13: no write
+  // holds the bus for an unbounded time): REG_CMD while a registration runs, HL_CMD while the
+  // previous host launch is pending and not taken this cycle, TR_CMD while the previous revoke
+  // request is held and not taken this cycle.  Software retries (or polls REG_RESULT.BUSY,
+  // HL_STATUS.PENDING, TR_RESULT.BUSY first).  Only a doorbell may wait, and kmu_doorbell
+  // never makes it (db_ready_i = 1 in kmu_frontend): the bus is never held.
+  wire busy_err = (regcmd_req && !reg_ready_i) || (hlcmd_req && hl_busy) ||
+      (trcmd_req && tr_busy);
+  assign bus_req_ready_o = !(db_req && !db_ready_i);
   wire fire = bus_req_valid_i && bus_req_ready_o;
-  wire acc_wr = fire && bus_req_write_i && !req_err;  // an OKAY write takes effect
-  wire acc_err = fire && req_err;
+  wire acc_wr = fire && bus_req_write_i && !req_err && !busy_err;  // an OKAY write takes effect
+  wire acc_err = fire && (req_err || busy_err);
 
-  assign bus_rsp_err_o = bus_req_valid_i && req_err;
+  assign bus_rsp_err_o = bus_req_valid_i && (req_err || busy_err);
   assign bus_rsp_rdata_o = (bus_req_valid_i && !bus_req_write_i && !req_err) ? rval : 32'd0;
 
   assign db_valid_o = db_req;
@@ -1093,15 +1102,18 @@ module kmu_csr #(
   wire reg_fire = regcmd_req && reg_ready_i;
   wire unreg_fire = acc_wr && (a == KMU_UNREG_CMD_ADDR);
   wire [1:0] unreg_code = unreg_known ? unreg_code_i : KMU_UNREG_CODE_NOT_REGISTERED;
+  // a doorbell refused by kmu_doorbell as it rings (unregistered entry, full pending count: one
+  // doorbell at most, like db_err_unknown_i) or by the EKT as it is launched
   wire ev_db_unreg = launch_fire_i && (launch_err_i == KMU_LAUNCH_ERR_UNREGISTERED);
   wire ev_db_inflight = launch_fire_i && (launch_err_i == KMU_LAUNCH_ERR_INFLIGHT);
+  wire ev_db_ring = db_err_unknown_i || db_err_unreg_i || db_err_full_i;
   wire ev_launch_ok = launch_fire_i && (launch_err_i == KMU_LAUNCH_ERR_OK);
   wire ev_reg_refused = reg_done_i && (reg_code_i != KMU_REG_CODE_OK);
   wire ev_unreg_refused = unreg_fire && (unreg_code != KMU_UNREG_CODE_OK);
   wire ev_cpl_spurious = cpl_valid_i && cpl_err_i;
   wire ev_cpl_ok = cpl_valid_i && !cpl_err_i;
   // host launch: a HL_CMD write taken on the bus; refused when a grid or TB dimension is 0
-  wire hl_fire = hlcmd_req && bus_req_ready_o;
+  wire hl_fire = hlcmd_req && !hl_busy;
   wire hl_bad = (hl_grid_x_q == 16'd0) || (hl_grid_y_q == 16'd0) || (hl_grid_z_q == 16'd0) ||
       (hl_tb_x_q == 16'd0) || (hl_tb_y_q == 16'd0) || (hl_tb_z_q == 16'd0);
   wire ev_host_refused = hl_fire && hl_bad;
@@ -1220,8 +1232,8 @@ module kmu_csr #(
     // ERR_STATUS: sticky, write 1 to clear, a set in the same cycle wins
     err_set = 32'd0;
     err_set[KMU_ERR_STATUS_DB_UNKNOWN_SHIFT] = db_err_unknown_i;
-    err_set[KMU_ERR_STATUS_DB_UNREG_SHIFT] = ev_db_unreg;
-    err_set[KMU_ERR_STATUS_DB_INFLIGHT_SHIFT] = ev_db_inflight;
+    err_set[KMU_ERR_STATUS_DB_UNREG_SHIFT] = ev_db_unreg || db_err_unreg_i;
+    err_set[KMU_ERR_STATUS_DB_INFLIGHT_SHIFT] = ev_db_inflight || db_err_full_i;
     err_set[KMU_ERR_STATUS_REG_REFUSED_SHIFT] = ev_reg_refused;
     err_set[KMU_ERR_STATUS_UNREG_REFUSED_SHIFT] = ev_unreg_refused;
     err_set[KMU_ERR_STATUS_CPL_SPURIOUS_SHIFT] = ev_cpl_spurious;
@@ -1232,7 +1244,7 @@ module kmu_csr #(
 
     // counters: a write clears, this cycle's events count on top
     cnt_db_d = sat_add((acc_wr && a == KMU_ERR_CNT_DB_ADDR) ? {CNT_W{1'b0}} : cnt_db_q,
-                       {1'b0, db_err_unknown_i} + {1'b0, ev_db_unreg || ev_db_inflight});
+                       {1'b0, ev_db_ring} + {1'b0, ev_db_unreg || ev_db_inflight});
     cnt_reg_d = sat_add((acc_wr && a == KMU_ERR_CNT_REG_ADDR) ? {CNT_W{1'b0}} : cnt_reg_q,
                         {1'b0, ev_reg_refused} + {1'b0, ev_unreg_refused} +
                         {1'b0, ev_host_refused});
@@ -1419,7 +1431,7 @@ module kmu_csr #(
   end
 
   // ------------------------------------------------------------------ TReM window
-  wire tr_cmd_fire = trcmd_req && bus_req_ready_o;  // a TR_CMD write taken on the bus
+  wire tr_cmd_fire = trcmd_req && !tr_busy;  // a TR_CMD write taken on the bus (OKAY)
   wire tr_wr = acc_wr && (a >= KMU_WIN_TREM_BASE) && (a <= KMU_WIN_TREM_LAST);
   wire tr_done_ok = trem_done_valid_i && (trem_done_status_i == KMU_TREM_STATUS_OK);
   wire tr_done_err = trem_done_valid_i && (trem_done_status_i != KMU_TREM_STATUS_OK);

@@ -205,6 +205,9 @@ module kmu_frontend #(
   wire          db_ready;
   wire [   9:0] db_idx;
   wire          db_err_unknown;
+  wire          db_err_unreg;
+  wire          db_err_full;
+  wire          unused_db_pending;  // doorbells wait in kmu_doorbell's counts (unused here)
   wire [  15:0] db_last_err_idx;
   wire [   1:0] db_last_err_cause;
 
@@ -230,9 +233,11 @@ module kmu_frontend #(
   wire [   2:0] reg_code;
   wire [ID_W-1:0] reg_id;
   wire          reg_busy;
-  wire          unreg_valid;
+  wire          unreg_valid;  // CSR -> doorbell decoder
   wire [ID_W-1:0] unreg_id;
-  wire [   1:0] unreg_code;
+  wire [   1:0] unreg_code;  // doorbell decoder -> CSR
+  wire          ekt_unreg_valid;  // doorbell decoder -> EKT (held while doorbells wait)
+  wire [   1:0] ekt_unreg_code;  // EKT -> doorbell decoder
   wire          cpl_err;
   wire [ENTRIES-1:0] ekt_valid;
 
@@ -316,6 +321,8 @@ module kmu_frontend #(
       .unreg_id_o         (unreg_id),
       .unreg_code_i       (unreg_code),
       .db_err_unknown_i   (db_err_unknown),
+      .db_err_unreg_i     (db_err_unreg),
+      .db_err_full_i      (db_err_full),
       .db_last_err_idx_i  (db_last_err_idx),
       .db_last_err_cause_i(db_last_err_cause),
       .launch_fire_i      (launch_fire),
@@ -423,13 +430,22 @@ module kmu_frontend #(
       .db_valid_i      (db_valid),
       .db_ready_o      (db_ready),
       .db_idx_i        (db_idx),
+      .valid_i         (ekt_valid),
       .launch_valid_o  (launch_valid),
       .launch_ready_i  (launch_ready),
       .launch_id_o     (launch_id),
       .launch_err_i    (launch_err),
+      .unreg_valid_i   (unreg_valid),
+      .unreg_id_i      (unreg_id),
+      .unreg_valid_o   (ekt_unreg_valid),
+      .unreg_code_i    (ekt_unreg_code),
+      .unreg_code_o    (unreg_code),
       .err_unknown_o   (db_err_unknown),
+      .err_unreg_o     (db_err_unreg),
+      .err_full_o      (db_err_full),
       .last_err_idx_o  (db_last_err_idx),
-      .last_err_cause_o(db_last_err_cause)
+      .last_err_cause_o(db_last_err_cause),
+      .pending_o       (unused_db_pending)
   );
 
   kmu_ekt #(
@@ -456,9 +472,9 @@ module kmu_frontend #(
       .reg_done_o    (reg_done),
       .reg_code_o    (reg_code),
       .reg_id_o      (reg_id),
-      .unreg_valid_i (unreg_valid),
+      .unreg_valid_i (ekt_unreg_valid),
       .unreg_id_i    (unreg_id),
-      .unreg_code_o  (unreg_code),
+      .unreg_code_o  (ekt_unreg_code),
       .launch_valid_i(launch_valid),
       .launch_ready_o(launch_ready),
       .launch_id_i   (launch_id),
@@ -483,6 +499,22 @@ module kmu_frontend #(
       .valid_o       (ekt_valid),
       .reg_busy_o    (reg_busy)
   );
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions
+  // The bounded-write rule (issue 13, docs/architecture.md): the register bus never waits, so
+  // a request leaves the slave's FIFO in the cycle it is offered and its AXI response follows
+  // 2 cycles after its AW/W handshakes whatever the back end does (kmu_doorbell takes every
+  // doorbell; kmu_csr answers a busy command SLVERR).  rst_ni only masks the check in reset.
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni && bus_req_valid && !bus_req_ready) begin
+      $display("ASSERTION kmu_frontend %m t=%0t: register bus request 0x%0h held (write %0d)",
+               $time, bus_req_addr, bus_req_write);
+      $stop;
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 endmodule
 
 `default_nettype wire

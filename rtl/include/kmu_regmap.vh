@@ -55,15 +55,15 @@ localparam [31:0]  KMU_ID_VALUE_MASK = 32'hFFFFFFFF;
 localparam [31:0]  KMU_ID_VALUE_RESET = 32'h4B4D5530;
 
 // ---- VERSION
-localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.6 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window; 1.5 adds the GPUpIO yield window at 0x2400 (YIELD_SIGNAL, YIELD_TAKE, YIELD_SPIN, YIELD_FULL, YIELD_NOWORK, YIELD_WAKE, YIELD_ERR) and the automatic-request counters TR_AUTO, TR_AUTO_NV in the TReM window; 1.6 adds TR_CTRL.UNIT (Elastic's SMs per user-facing task), and YIELD_CTRL (TAIL, MAXWAIT) and YIELD_WKERR to the yield window.
-localparam [31:0]  KMU_VERSION_RESET = 32'h00000106;
+localparam [15:0]  KMU_VERSION_ADDR = 16'h0004;  // Register map version 1.7 ([15:8] major, [7:0] minor): 1.1 adds the host launch window, KMU_CTRL, SM_RESERVE, KERNEL_STATUS, IRQ_ENABLE and PERF_KERNELS; 1.2 adds the preemption window at 0x2100 (PRE_CTRL, PRE_CTX_BASE, PRE_DEADLINE, PRE_BW, PRE_HINT, PRE_STATUS, PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES) in place of the reserved PEP hint window; 1.3 adds the TReM revocation window at 0x2200 (TR_CMD, TR_RESULT, TR_EVENTS, TR_GUARD, TR_IRQ_EN, TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD, TR_ELASTIC, TR_LE, ERR_CNT_TREM, PERF_REVOKES, TR_LAST_LID) in place of the reserved TReM window, and the host launch's class and estimate (HL_RES.CLASS, HL_EST); 1.4 adds the copy window at 0x2300 (COPY_SRC, COPY_DST, COPY_LEN, COPY_CTRL, COPY_CHUNK, COPY_GO, COPY_CPL, COPY_CPL_POP, COPY_STATUS, COPY_ERR_CNT, COPY_IRQ, PERF_COPIES, COPY_CONFIG) in place of the reserved copy-engine window; 1.5 adds the GPUpIO yield window at 0x2400 (YIELD_SIGNAL, YIELD_TAKE, YIELD_SPIN, YIELD_FULL, YIELD_NOWORK, YIELD_WAKE, YIELD_ERR) and the automatic-request counters TR_AUTO, TR_AUTO_NV in the TReM window; 1.6 adds TR_CTRL.UNIT (Elastic's SMs per user-facing task), and YIELD_CTRL (TAIL, MAXWAIT) and YIELD_WKERR to the yield window; 1.7 (issue 13: every write is answered within a bounded time) answers REG_CMD, HL_CMD and TR_CMD SLVERR while their stage is occupied instead of holding the bus, and takes every doorbell at once (a pending count per EKT entry; a full count refuses: DB_INFLIGHT).
+localparam [31:0]  KMU_VERSION_RESET = 32'h00000107;
 localparam [31:0]  KMU_VERSION_MASK = 32'hFFFFFFFF;
 localparam [0:0]   KMU_VERSION_RD = 1'd1;
 localparam [0:0]   KMU_VERSION_WR = 1'd0;
 localparam integer KMU_VERSION_VALUE_SHIFT = 0;  // RO: constant
 localparam integer KMU_VERSION_VALUE_WIDTH = 32;
 localparam [31:0]  KMU_VERSION_VALUE_MASK = 32'hFFFFFFFF;
-localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000106;
+localparam [31:0]  KMU_VERSION_VALUE_RESET = 32'h00000107;
 
 // ---- CONFIG
 localparam [15:0]  KMU_CONFIG_ADDR = 16'h0008;  // Build parameters.
@@ -113,7 +113,7 @@ localparam integer KMU_ERR_STATUS_DB_UNREG_SHIFT = 1;  // RW1C: doorbell of an u
 localparam integer KMU_ERR_STATUS_DB_UNREG_WIDTH = 1;
 localparam [31:0]  KMU_ERR_STATUS_DB_UNREG_MASK = 32'h00000002;
 localparam [31:0]  KMU_ERR_STATUS_DB_UNREG_RESET = 32'h00000000;
-localparam integer KMU_ERR_STATUS_DB_INFLIGHT_SHIFT = 2;  // RW1C: doorbell refused: in-flight limit
+localparam integer KMU_ERR_STATUS_DB_INFLIGHT_SHIFT = 2;  // RW1C: doorbell refused: in-flight limit, or its entry's pending-doorbell count full
 localparam integer KMU_ERR_STATUS_DB_INFLIGHT_WIDTH = 1;
 localparam [31:0]  KMU_ERR_STATUS_DB_INFLIGHT_MASK = 32'h00000004;
 localparam [31:0]  KMU_ERR_STATUS_DB_INFLIGHT_RESET = 32'h00000000;
@@ -154,7 +154,7 @@ localparam [31:0]  KMU_ERR_DB_INFO_CAUSE_MASK = 32'h00030000;
 localparam [31:0]  KMU_ERR_DB_INFO_CAUSE_RESET = 32'h00000000;
 
 // ---- ERR_CNT_DB
-localparam [15:0]  KMU_ERR_CNT_DB_ADDR = 16'h0018;  // Refused doorbells (unknown, unregistered, in-flight).
+localparam [15:0]  KMU_ERR_CNT_DB_ADDR = 16'h0018;  // Refused doorbells (unknown, unregistered, in-flight limit or pending count full).
 localparam [31:0]  KMU_ERR_CNT_DB_RESET = 32'h00000000;
 localparam [31:0]  KMU_ERR_CNT_DB_MASK = 32'h0000FFFF;
 localparam [0:0]   KMU_ERR_CNT_DB_RD = 1'd1;
@@ -176,7 +176,7 @@ localparam [31:0]  KMU_ERR_CNT_REG_COUNT_MASK = 32'h0000FFFF;
 localparam [31:0]  KMU_ERR_CNT_REG_COUNT_RESET = 32'h00000000;
 
 // ---- ERR_CNT_BUS
-localparam [15:0]  KMU_ERR_CNT_BUS_ADDR = 16'h0020;  // Bus requests answered SLVERR.
+localparam [15:0]  KMU_ERR_CNT_BUS_ADDR = 16'h0020;  // Bus requests answered SLVERR (busy commands included: REG_CMD, HL_CMD, TR_CMD, COPY_GO).
 localparam [31:0]  KMU_ERR_CNT_BUS_RESET = 32'h00000000;
 localparam [31:0]  KMU_ERR_CNT_BUS_MASK = 32'h0000FFFF;
 localparam [0:0]   KMU_ERR_CNT_BUS_RD = 1'd1;
@@ -431,7 +431,7 @@ localparam [31:0]  KMU_REG_PSIZE_MAXINF_MASK = 32'h00FF0000;
 localparam [31:0]  KMU_REG_PSIZE_MAXINF_RESET = 32'h00000000;
 
 // ---- REG_CMD
-localparam [15:0]  KMU_REG_CMD_ADDR = 16'h0124;  // Any write starts a registration with the staging registers (the bus waits while the EKT is not ready).
+localparam [15:0]  KMU_REG_CMD_ADDR = 16'h0124;  // Any write starts a registration with the staging registers. SLVERR (busy), nothing started, while a registration is in progress (REG_RESULT.BUSY): the bus never waits.
 localparam [31:0]  KMU_REG_CMD_RESET = 32'h00000000;
 localparam [31:0]  KMU_REG_CMD_MASK = 32'hFFFFFFFF;
 localparam [0:0]   KMU_REG_CMD_RD = 1'd0;
@@ -465,7 +465,7 @@ localparam [31:0]  KMU_REG_RESULT_BUSY_MASK = 32'h80000000;
 localparam [31:0]  KMU_REG_RESULT_BUSY_RESET = 32'h00000000;
 
 // ---- UNREG_CMD
-localparam [15:0]  KMU_UNREG_CMD_ADDR = 16'h012C;  // Write the doorbell id to unregister.
+localparam [15:0]  KMU_UNREG_CMD_ADDR = 16'h012C;  // Write the doorbell id to unregister (BUSY while events are in flight or doorbells of it wait).
 localparam [31:0]  KMU_UNREG_CMD_RESET = 32'h00000000;
 localparam [31:0]  KMU_UNREG_CMD_MASK = 32'h000000FF;
 localparam [0:0]   KMU_UNREG_CMD_RD = 1'd0;
@@ -495,7 +495,7 @@ localparam [31:0]  KMU_UNREG_RESULT_DONE_MASK = 32'h40000000;
 localparam [31:0]  KMU_UNREG_RESULT_DONE_RESET = 32'h00000000;
 
 // ---- DOORBELL
-localparam [15:0]  KMU_DOORBELL_ADDR = 16'h1000;  // element 0; Doorbell i at 0x1000 + 4*i; write-only, any value.
+localparam [15:0]  KMU_DOORBELL_ADDR = 16'h1000;  // element 0; Doorbell i at 0x1000 + 4*i; write-only, any value. Answered OKAY at once whatever the back end does: a doorbell the EKT cannot take yet waits in its entry's pending count (refused when the count is full: ERR_STATUS.DB_INFLIGHT); an unregister of an entry with doorbells waiting is BUSY.
 localparam integer KMU_DOORBELL_COUNT = 1024;
 localparam integer KMU_DOORBELL_STRIDE = 4;
 localparam [31:0]  KMU_DOORBELL_RESET = 32'h00000000;
@@ -616,7 +616,7 @@ localparam [31:0]  KMU_HL_CPL_ADDR_VALUE_MASK = 32'hFFFFFFFF;
 localparam [31:0]  KMU_HL_CPL_ADDR_VALUE_RESET = 32'h00000000;
 
 // ---- HL_CMD
-localparam [15:0]  KMU_HL_CMD_ADDR = 16'h2020;  // Any write launches the staged kernel: the staging registers are copied into the host descriptor. The bus waits while the previous launch is still pending. A zero grid or TB dimension is refused: nothing is launched, ERR_STATUS.HOST_REFUSED, ERR_CNT_REG.
+localparam [15:0]  KMU_HL_CMD_ADDR = 16'h2020;  // Any write launches the staged kernel: the staging registers are copied into the host descriptor. SLVERR (busy), nothing launched, while the previous launch is still pending and not taken in that cycle (HL_STATUS.PENDING): the bus never waits; software retries. A zero grid or TB dimension is refused: nothing is launched, ERR_STATUS.HOST_REFUSED, ERR_CNT_REG.
 localparam [31:0]  KMU_HL_CMD_RESET = 32'h00000000;
 localparam [31:0]  KMU_HL_CMD_MASK = 32'hFFFFFFFF;
 localparam [0:0]   KMU_HL_CMD_RD = 1'd0;
@@ -768,7 +768,7 @@ localparam [31:0]  KMU_PERF_CTX_SAVES_COUNT_MASK = 32'h0000FFFF;
 localparam [31:0]  KMU_PERF_CTX_SAVES_COUNT_RESET = 32'h00000000;
 
 // ---- TR_CMD
-localparam [15:0]  KMU_TR_CMD_ADDR = 16'h2200;  // Any write issues a revoke request to kmu_revoke: it is held in a register stage until the unit takes it (the bus waits while a previous request is still held). TR_RESULT.DONE clears.
+localparam [15:0]  KMU_TR_CMD_ADDR = 16'h2200;  // Any write issues a revoke request to kmu_revoke: it is held in a register stage until the unit takes it (SLVERR (busy), nothing issued, while a previous request is still held and not taken in that cycle: the bus never waits). TR_RESULT.DONE clears.
 localparam [31:0]  KMU_TR_CMD_RESET = 32'h00000000;
 localparam [31:0]  KMU_TR_CMD_MASK = 32'hFFFF0007;
 localparam [0:0]   KMU_TR_CMD_RD = 1'd0;

@@ -199,6 +199,7 @@ int kmusim_write_json(const char *path, const kmusim_workload *w, const kmusim_r
   if (r->have_antt) fprintf(f, "    \"antt\": %.4f,\n    \"stp\": %.4f,\n", r->antt, r->stp);
   else fprintf(f, "    \"antt\": null,\n    \"stp\": null,\n");
   fprintf(f, "    \"irq_cycles\": %" PRIu64 ",\n", r->irq_cycles);
+  fprintf(f, "    \"hl_busy_retries\": %" PRIu64 ",\n", r->hl_busy);
   fprintf(f, "    \"preemption\": {\"policy\": ");
   jstr(f, c->policy);
   fprintf(f, ", \"hints\": %" PRIu64 ", \"requests\": %" PRIu64 ", \"evictions\": %" PRIu64

@@ -50,6 +50,8 @@ typedef struct {
 } hop;
 
 /* AXI tags: kind << 56 | index */
+#define HL_RETRY_Q 16  /* launches whose HL_CMD may be in the AXI queue at once: 64 / 10 */
+#define HL_RETRY_GAP 32 /* cycles from a busy HL_CMD's answer to its retry */
 enum { T_STAGE, T_REGCMD, T_REGRES, T_DB, T_HLCMD, T_FINAL, T_CFG, T_HINT, T_CPSTAGE, T_CPSTAT,
        T_CPGO, T_CPCPL, T_CPPOP, T_HLSTAT, T_LASTLID, T_TRCMD, T_TRRES, T_TREV, T_IOSIG };
 #define TAG(k, i) ((uint64_t)(k) << 56 | (uint64_t)(i))
@@ -105,6 +107,12 @@ typedef struct {
   int copies;           /* the engine has the copy window */
   int trem;             /* the engine has the TReM window (read at the end) */
   uint32_t hl_est;      /* HL_EST as last written (reset value 0) */
+  /* host launches whose HL_CMD was answered SLVERR because the previous launch was still
+   * pending (register map 1.7: the bus is never held); retried in order, staging and HL_CMD
+   * again, HL_RETRY_GAP cycles after the answer; no new launch issues while one waits */
+  uint32_t hl_retry[HL_RETRY_Q];
+  unsigned hl_retry_head, hl_retry_n;
+  uint64_t hl_retry_at;
   size_t cp_next;       /* first copy not yet submitted (workload order = time order; a
                          * chained copy may be passed by later ones) */
   int cp_active;        /* copy being submitted, -1 none */
@@ -329,6 +337,8 @@ static int dep_done(const ctx *c, unsigned after) {
   return c->r->cp[i].completed != KMUSIM_NEVER;
 }
 
+static void hl_write(ctx *c, uint32_t i);
+
 /* try to issue op i now; 1 issued */
 static int try_issue(ctx *c, const hop *h) {
   const kmusim_kernel *k = &c->w->k[h->kernel];
@@ -386,27 +396,13 @@ static int try_issue(ctx *c, const hop *h) {
   case OP_HL: {
     /* nine writes, ten when HL_EST changes: room for ten (with nine, a queue with exactly
      * nine free entries lost the HL_CMD of a launch that writes HL_EST: issue 12) */
-    if (!axi_room(c, 10) || c->lid_inst >= 0) return 0;
+    if (!axi_room(c, 10) || c->lid_inst >= 0 || c->hl_retry_n) return 0;
     kmusim_inst *x = &r->inst[h->idx];
     mem_model_poke(&c->mem, x->cpl, 0);
-    wr(c, KMU_HL_KPTR_ADDR, k->kptr, TAG(T_STAGE, h->idx));
-    wr(c, KMU_HL_GRID_XY_ADDR, k->grid[0] | k->grid[1] << 16, TAG(T_STAGE, h->idx));
-    wr(c, KMU_HL_GRID_Z_ADDR, k->grid[2], TAG(T_STAGE, h->idx));
-    wr(c, KMU_HL_TB_XY_ADDR, k->tbdim[0] | k->tbdim[1] << 16, TAG(T_STAGE, h->idx));
-    wr(c, KMU_HL_TB_Z_ADDR, k->tbdim[2], TAG(T_STAGE, h->idx));
-    wr(c, KMU_HL_RES_ADDR,
-       k->shmem | k->regs << 16 | k->prio << 24 | (uint32_t)k->user << KMU_HL_RES_CLASS_SHIFT,
-       TAG(T_STAGE, h->idx));
-    if (k->est != c->hl_est) { /* HL_EST keeps its value: written only when it changes */
-      wr(c, KMU_HL_EST_ADDR, k->est, TAG(T_STAGE, h->idx));
-      c->hl_est = k->est;
-    }
-    wr(c, KMU_HL_PARAM_ADDR, x->param, TAG(T_STAGE, h->idx));
-    wr(c, KMU_HL_CPL_ADDR_ADDR, x->cpl, TAG(T_STAGE, h->idx));
-    wr(c, KMU_HL_CMD_ADDR, 1, TAG(T_HLCMD, h->idx));
+    hl_write(c, h->idx);
     /* read its launch id back (revokes), or (GPUpIO) wait until it is no longer pending
-     * before the next launch: HL_CMD holds the bus while the previous launch is pending, and a
-     * device's YIELD_SIGNAL write queued behind it could never wake the TB that launch waits for */
+     * before the next launch: an HL_CMD while the previous launch is pending is answered
+     * SLVERR (busy) and retried, and with I/O kernels that retry traffic is avoided */
     if (r->nrv || c->io) c->lid_inst = (int)h->idx, c->lid_phase = 1;
     x->issued = c->cycle;
     live_add(c, h->idx);
@@ -416,12 +412,43 @@ static int try_issue(ctx *c, const hop *h) {
   return 0;
 }
 
+/* The staging writes and HL_CMD of host launch instance i (a first issue or a retry). */
+static void hl_write(ctx *c, uint32_t i) {
+  const kmusim_inst *x = &c->r->inst[i];
+  const kmusim_kernel *k = &c->w->k[x->kernel];
+  wr(c, KMU_HL_KPTR_ADDR, k->kptr, TAG(T_STAGE, i));
+  wr(c, KMU_HL_GRID_XY_ADDR, k->grid[0] | k->grid[1] << 16, TAG(T_STAGE, i));
+  wr(c, KMU_HL_GRID_Z_ADDR, k->grid[2], TAG(T_STAGE, i));
+  wr(c, KMU_HL_TB_XY_ADDR, k->tbdim[0] | k->tbdim[1] << 16, TAG(T_STAGE, i));
+  wr(c, KMU_HL_TB_Z_ADDR, k->tbdim[2], TAG(T_STAGE, i));
+  wr(c, KMU_HL_RES_ADDR,
+     k->shmem | k->regs << 16 | k->prio << 24 | (uint32_t)k->user << KMU_HL_RES_CLASS_SHIFT,
+     TAG(T_STAGE, i));
+  if (k->est != c->hl_est) { /* HL_EST keeps its value: written only when it changes */
+    wr(c, KMU_HL_EST_ADDR, k->est, TAG(T_STAGE, i));
+    c->hl_est = k->est;
+  }
+  wr(c, KMU_HL_PARAM_ADDR, x->param, TAG(T_STAGE, i));
+  wr(c, KMU_HL_CPL_ADDR_ADDR, x->cpl, TAG(T_STAGE, i));
+  wr(c, KMU_HL_CMD_ADDR, 1, TAG(T_HLCMD, i));
+}
+
+/* a busy launch whose retry is due: staging and HL_CMD again (the oldest first) */
+static void hl_retry(ctx *c) {
+  if (!c->hl_retry_n || c->cycle < c->hl_retry_at || !axi_room(c, 10)) return;
+  uint32_t i = c->hl_retry[c->hl_retry_head];
+  c->hl_retry_head = (c->hl_retry_head + 1) % HL_RETRY_Q;
+  c->hl_retry_n--;
+  hl_write(c, i);
+}
+
 static int size_cmp(const void *a, const void *b) {
   size_t x = *(const size_t *)a, y = *(const size_t *)b;
   return x < y ? -1 : x > y;
 }
 
 static void host_issue(ctx *c) {
+  hl_retry(c);
   while (c->released < c->nops && c->ops[c->released].at <= c->cycle) c->released++;
   if (c->issued_ops == c->released) return;
   /* the released head of every kernel, oldest first, until none can issue */
@@ -898,6 +925,15 @@ static void on_axi_done(void *user, const kmu_axi_op *op, unsigned resp, uint32_
   }
   int kind = TAG_K(op->tag);
   uint32_t i = TAG_I(op->tag);
+  if (resp == 2 && kind == T_HLCMD && c->hl_retry_n < HL_RETRY_Q) {
+    /* busy: the previous launch is still pending (register map 1.7); nothing launched, try
+     * again later (the instance stays issued, its acceptance is the retry's) */
+    c->hl_retry[(c->hl_retry_head + c->hl_retry_n++) % HL_RETRY_Q] = i;
+    c->hl_retry_at = cycle + HL_RETRY_GAP;
+    c->r->hl_busy++;
+    if (c->lid_inst == (int)i) c->lid_phase = 1;
+    return;
+  }
   if (resp) {
     char what[160] = "";
     if (kind == T_DB || kind == T_HLCMD || (kind == T_STAGE && op->addr >= KMU_HL_KPTR_ADDR))
@@ -1964,7 +2000,11 @@ int kmusim_run(const kmusim_workload *w, const kmusim_run_opts *o, kmusim_result
   free(util_t);
   /* end-of-run scoreboards */
   if (!c->failed && r->final_read) {
-    if (r->err_status) {
+    /* busy HL_CMD answers set ERR_STATUS.BUS; any other SLVERR already failed the run at its
+     * response, so with busy answers seen the BUS bit is theirs */
+    uint32_t err_seen = r->hl_busy ? r->err_status & ~(uint32_t)KMU_ERR_STATUS_BUS_MASK
+                                   : r->err_status;
+    if (err_seen) {
       fail(c, "the engine flagged errors: ERR_STATUS=0x%02x%s%s%s%s%s%s%s%s", r->err_status,
            r->err_status & KMU_ERR_STATUS_DB_UNKNOWN_MASK ? " DB_UNKNOWN" : "",
            r->err_status & KMU_ERR_STATUS_DB_UNREG_MASK ? " DB_UNREG" : "",

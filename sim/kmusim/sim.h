@@ -131,6 +131,7 @@ typedef struct {
   int final_read;           /* the final CSR reads were done */
   uint64_t irq_cycles;
   uint64_t hints;           /* PRE_HINT writes issued */
+  uint64_t hl_busy;         /* HL_CMD writes answered SLVERR (busy: a launch pending), retried */
   /* preemption (engines with per-SM SIMT ports) */
   uint64_t preempt_reqs;    /* TB-level preemption requests to SMs (kmu_preempt_ctrl) */
   uint64_t evictions, restores; /* TBs switched out / restored */

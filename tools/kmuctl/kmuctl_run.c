@@ -5,7 +5,8 @@
  * What is played, in the order of the statements' cycles (`at`, `count`, `every`; ties in file
  * order): the configuration's CSRs first (KMU_CTRL.RGEM, SM_RESERVE, PRE_CTRL, PRE_CTX_BASE,
  * PRE_DEADLINE, PRE_BW, as kmusim writes them at cycle 0), then `register` (the EKT staging
- * registers and REG_CMD), `doorbell` (DOORBELL[id]), `launch` (the HL_* window and HL_CMD),
+ * registers and REG_CMD), `doorbell` (DOORBELL[id]), `launch` (the HL_* window and HL_CMD; an
+ * HL_CMD answered SLVERR because the previous launch is still pending is written again),
  * `hint` (PRE_HINT).  The board runs each TB for the low bits of its parameter address (the
  * board top's TB runner, fpga/kmu_tb_runner.v): a host launch's HL_PARAM is the kernel's
  * `cycles`, an event kernel's parameter buffer starts at its `cycles` rounded down to the
@@ -39,6 +40,17 @@ static int occ_cmp(const void *a, const void *b) {
 
 static int rd(kmu_link *l, uint32_t a, uint32_t *v) { return kmu_link_read(l, a, v); }
 static int wr(kmu_link *l, uint32_t a, uint32_t v) { return kmu_link_write(l, a, v, 0xf); }
+/* A command write (HL_CMD): SLVERR while the previous one is still pending (register map 1.7,
+ * busy: nothing happened, the staging registers are untouched), so it is written again until
+ * it is taken; a board that keeps answering busy for 10,000 tries is reported. */
+static int wr_cmd(kmu_link *l, uint32_t a, uint32_t v) {
+  for (unsigned tries = 0; tries < 10000; tries++) {
+    int rc = wr(l, a, v);
+    if (rc != KMU_LINK_ESLVERR) return rc;
+  }
+  fprintf(stderr, "kmuctl run: write to 0x%04x answered busy (SLVERR) 10000 times\n", a);
+  return KMU_LINK_ESLVERR;
+}
 
 int kmuctl_run(kmu_link *l, const kmusim_workload *w, unsigned wait_s,
                int (*reg)(kmu_link *, const kmuctl_reg_args *, unsigned *id)) {
@@ -121,7 +133,7 @@ int kmuctl_run(kmu_link *l, const kmusim_workload *w, unsigned wait_s,
           {KMU_HL_CMD_ADDR, 1},
       };
       for (unsigned j = 0; j < sizeof hw / sizeof hw[0] && !rc; j++)
-        rc = wr(l, hw[j][0], hw[j][1]) ? -1 : 0;
+        rc = (hw[j][0] == KMU_HL_CMD_ADDR ? wr_cmd : wr)(l, hw[j][0], hw[j][1]) ? -1 : 0;
       issued++;
       break;
     }

@@ -1,13 +1,14 @@
-# io_bus_block.wl - REPRODUCER of a system hazard, expected to FAIL (not in make test): a
-# device's YIELD_SIGNAL write queued behind a back-pressured DOORBELL write on the one AXI-Lite
-# port never reaches kmu_gpu, so the TB it would wake never comes back (kmusim: "lost wake-up
-# ... queued on the AXI-Lite bus behind the host's write of 0x1000 (DOORBELL), still without
-# its response").  The doorbell waits for the front end (launch_ready low), which waits for
-# kernels that wait for their I/O TBs.  Found by scripts/gen_workload.py seed 11 with k0 at
+# io_bus_block.wl - a system hazard, fixed (issue 13's bounded-write rule; in
+# scripts/test_kmusim_io.sh on c and cosim): a device's YIELD_SIGNAL write queued behind a
+# back-pressured DOORBELL write on the one AXI-Lite port never reached kmu_gpu, so the TB it
+# would wake never came back (kmusim: "lost wake-up ... queued on the AXI-Lite bus behind the
+# host's write of 0x1000 (DOORBELL), still without its response").  The doorbell waited for the
+# front end (launch_ready low), which waited for kernels that waited for their I/O TBs.  Now
+# kmu_doorbell takes every doorbell at once and keeps the ones the EKT cannot take yet in a
+# pending count per entry (docs/blocks/kmu_doorbell.md), so the wake-up write is answered and
+# every kernel instance completes.  Found by scripts/gen_workload.py seed 11 with k0 at
 # yield=addr (the generator now gives I/O kernels yield=spin beside event kernels).  Run:
 #   build/bin/kmusim-small workloads/hw/io_bus_block.wl --engine c --seed 11 --no-isolated
-# HL_CMD holds the bus the same way while the previous launch is pending; kmusim's host avoids
-# that one (with io= kernels it reads HL_STATUS until a launch is taken before the next).
 config small mem_stall_pct=40 rgem=0 reserve=0x0 policy=drain vpol=0 opt=14 deadline=2000
 kernel k0 grid=6 tb=128 regs=13 shmem=4096 cycles=529 prio=3 host class=batch io=2 rounds=4 yield=addr wb=572 bar=0
 kernel k1 grid=5 tb=32 regs=39 shmem=4096 cycles=97 prio=0 host class=batch io=388 rounds=1 yield=off wb=195 bar=0
