@@ -396,8 +396,8 @@ module kmu_ctx_engine #(
   wire rsp_dec = rsp_valid_i && (out_q != {OUT_W{1'b0}});
   always @(*) begin
     out_d = out_q;
-    if (rd_fire && !rsp_dec) out_d = out_q + OUT_ONE;
-    else if (!rd_fire && rsp_dec) out_d = out_q - OUT_ONE;
+    // one adder of +1 or -1 (all ones)
+    if (rd_fire != rsp_dec) out_d = out_q + (rsp_dec ? {OUT_W{1'b1}} : OUT_ONE);
   end
 
   // ---------------------------------------------------------------- next state

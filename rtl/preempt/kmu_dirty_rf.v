@@ -184,17 +184,25 @@ module kmu_dirty_rf #(
   assign err_scan_o = scan_start_i && !start_ok;
 
   // ---------------------------------------------------------------- search
-  // wbits: warp w's candidates at or after the cursor; warp_any: warps with a candidate
-  reg [WORDS-1:0] wbits;
-  reg [WARPS-1:0] warp_any;
+  // cand: every warp's candidates ignoring the cursor; the cursor's warp has those at or after
+  // cur_r (cur_row: one row read by cur_w, not a cursor compare per bit); warp_any: the warps
+  // with a candidate at or after the cursor
+  reg [WORDS-1:0] cand;  // candidates of every warp, the cursor aside
+  reg [WARPS-1:0] row_any, warp_any;
   reg [RPW-1:0] ge_mask;  // bit r: r >= cur_r
+  reg [RPW-1:0] cur_row;
   always @(*) begin
     for (r = 0; r < RPW; r = r + 1) ge_mask[r] = ({26'd0, cur_r_q} <= r);
+    cur_row = {RPW{1'b0}};
     for (w = 0; w < WARPS; w = w + 1) begin
-      wbits[w*RPW+:RPW] = (scan_all_q ? {RPW{1'b1}} : dirty_q[w*RPW+:RPW]) & scan_rmask_q &
-                          ((w[5:0] == cur_w_q) ? ge_mask : {RPW{1'b1}});
-      warp_any[w] = srch_q && scan_wmask_q[w] && (w[5:0] >= cur_w_q) && (|wbits[w*RPW+:RPW]);
+      cand[w*RPW+:RPW] = (scan_all_q ? {RPW{1'b1}} : dirty_q[w*RPW+:RPW]) & scan_rmask_q;
+      row_any[w] = |cand[w*RPW+:RPW];
+      if (w[5:0] == cur_w_q) cur_row = cand[w*RPW+:RPW];
     end
+    cur_row = cur_row & ge_mask;
+    for (w = 0; w < WARPS; w = w + 1)
+      warp_any[w] = srch_q && scan_wmask_q[w] &&
+                    ((w[5:0] > cur_w_q) ? row_any[w] : ((w[5:0] == cur_w_q) && (|cur_row)));
   end
 
   wire [WI_W-1:0] sel_w;
@@ -206,10 +214,17 @@ module kmu_dirty_rf #(
       .idx_o  (sel_w),
       .valid_o(sel_any)
   );
+  reg [5:0] sel_w6;
+  always @(*) begin
+    sel_w6 = 6'd0;
+    sel_w6[WI_W-1:0] = sel_w;
+  end
   reg [RPW-1:0] sel_bits;  // the chosen warp's candidates
   always @(*) begin
     sel_bits = {RPW{1'b0}};
-    for (w = 0; w < WARPS; w = w + 1) if (sel_w == w[WI_W-1:0]) sel_bits = wbits[w*RPW+:RPW];
+    // (the chosen warp is at or after the cursor's: the cursor's own is masked by ge_mask)
+    for (w = 0; w < WARPS; w = w + 1) if (sel_w == w[WI_W-1:0]) sel_bits = cand[w*RPW+:RPW];
+    if (sel_w6 == cur_w_q) sel_bits = sel_bits & ge_mask;
   end
   wire [RI_W-1:0] sel_r;
   wire unused_sel_r_valid;  // sel_any implies a bit of sel_bits
@@ -228,11 +243,8 @@ module kmu_dirty_rf #(
 
   wire hs = out_valid_q && scan_ready_i;  // the output entry is handed out
   wire fetch = sel_any && (!out_valid_q || scan_ready_i);
-  reg [5:0] sel_w6;
   reg [4:0] sel_r5;
   always @(*) begin
-    sel_w6 = 6'd0;
-    sel_w6[WI_W-1:0] = sel_w;
     sel_r5 = 5'd0;
     sel_r5[RI_W-1:0] = sel_r;
   end
@@ -246,14 +258,16 @@ module kmu_dirty_rf #(
   // ---------------------------------------------------------------- dirty bits
   // one-hot masks over the WORDS bits: the written word, the word handed out (cleared unless
   // stale), the exiting warp's words
-  localparam [WORDS-1:0] ONE_WORD = 1;
   wire [AW-1:0] out_addr = addr_of(out_warp_q, out_reg_q);
-  wire [WORDS-1:0] wr_set = wr_ok ? (ONE_WORD << wr_addr) : {WORDS{1'b0}};
-  wire [WORDS-1:0] hs_clr = hs_clear ? (ONE_WORD << out_addr) : {WORDS{1'b0}};
-  reg [WORDS-1:0] ex_clr;
+  // (per word: a warp decode AND a register decode, shared by the rows and the columns)
+  reg [WORDS-1:0] wr_set, hs_clr, ex_clr;
   always @(*) begin
     for (w = 0; w < WARPS; w = w + 1)
-      ex_clr[w*RPW+:RPW] = {RPW{exit_ok && (exit_warp_i == w[5:0])}};
+      for (r = 0; r < RPW; r = r + 1) begin
+        wr_set[w*RPW+r] = wr_ok && (wr_warp_i == w[5:0]) && (wr_reg_i == r[4:0]);
+        hs_clr[w*RPW+r] = hs_clear && (out_warp_q == w[5:0]) && (out_reg_q == r[4:0]);
+        ex_clr[w*RPW+r] = exit_ok && (exit_warp_i == w[5:0]);
+      end
   end
   wire wr_was_dirty = dirty_q[wr_addr];  // the written word was dirty already (with wr_ok)
   wire out_dirty = hs_clear && dirty_q[out_addr];  // the word handed out is dirty (and cleared)
@@ -285,10 +299,8 @@ module kmu_dirty_rf #(
       dec = (out_warp_q == w[5:0]) && out_dirty && !same_word;
       if (exit_ok && (exit_warp_i == w[5:0])) begin
         dcnt_d[w*CNT_W+:CNT_W] = (wr_ok && (wr_warp_i == w[5:0])) ? ONE_C : {CNT_W{1'b0}};
-      end else if (inc && !dec) begin
-        dcnt_d[w*CNT_W+:CNT_W] = dcnt_q[w*CNT_W+:CNT_W] + ONE_C;
-      end else if (dec && !inc) begin
-        dcnt_d[w*CNT_W+:CNT_W] = dcnt_q[w*CNT_W+:CNT_W] - ONE_C;
+      end else if (inc != dec) begin  // one adder of +1 or -1 (all ones)
+        dcnt_d[w*CNT_W+:CNT_W] = dcnt_q[w*CNT_W+:CNT_W] + (dec ? {CNT_W{1'b1}} : ONE_C);
       end
     end
 

@@ -469,10 +469,11 @@ module kmu_pep_predictor #(
 `endif
 
   // ---------------------------------------------------------------- tables (no reset)
+  // the retired entry's exec + 1; its carry out holds an all-ones count (no all-ones compare)
+  wire [32:0] ex_inc = {1'b0, exec_m[tb_inst_rtb_i]} + 33'd1;
   always @(posedge clk_i) begin
     // retire (saturating), then a start of the same entry wins (exec 0)
-    if (inst_ok && (exec_m[tb_inst_rtb_i] != 32'hffff_ffff))
-      exec_m[tb_inst_rtb_i] <= exec_m[tb_inst_rtb_i] + 32'd1;
+    if (inst_ok && !ex_inc[32]) exec_m[tb_inst_rtb_i] <= ex_inc[31:0];
     if (start_ok) begin
       start_m[tb_start_rtb_i] <= cyc_q;
       kslot_m[tb_start_rtb_i] <= tb_start_kslot_i[KS_W-1:0];

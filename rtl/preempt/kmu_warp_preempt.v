@@ -151,6 +151,8 @@ module kmu_warp_preempt #(
   reg [31:0] pc_q, pc_d;  // event PC
   reg [15:0] id_q, id_d;  // event tag
   reg [15:0] cnt_q, cnt_d;  // cycles since the acceptance (saturating)
+  reg [15:0] cnt_inc;  // cnt_q + 1
+  reg cnt_co;  // its carry out: cnt_q is all ones, hold it (no separate all-ones compare)
   reg [15:0] lat_q, lat_d;  // cnt at the last ev_start_o
   // per slot, packed (slot c in [8c +: 8] / [WARPS*c +: WARPS]): registers per thread of its
   // warp, and the age matrix row c = the slots older than slot c
@@ -175,8 +177,12 @@ module kmu_warp_preempt #(
   wire flushing = (state_q == S_FLUSH);
   wire [WARPS-1:0] vic_oh = busy ? (ONE << vic_q) : {WARPS{1'b0}};
   wire [WARPS-1:0] start_oh = ONE << wstart_warp_i;  // zero for a slot >= WARPS
+  wire [WARPS-1:0] exit_oh = ONE << wexit_warp_i;  // likewise
 
   // ---------------------------------------------------------------- victim choice
+  // newest: pick the slot no other selected slot is newer than, i.e. the oldest pick over the
+  // matrix with its off-diagonal bits inverted (one reduction per slot for both policies)
+  wire newest = (vpol_i == KMU_VICTIM_NEWEST);
   wire rsv_now = (ev_regs_i <= free_regs_i);
   reg [WARPS-1:0] fit;  // live, not starting/exiting now, registers fit
   reg [WARPS-1:0] cl0, cl1, cl2;  // fitting slots per state class (class 3: the rest)
@@ -192,8 +198,7 @@ module kmu_warp_preempt #(
     for (c = 0; c < WARPS; c = c + 1) begin
       wregs_ok = (wregs_q[8*c+:8] >= ev_regs_i);
       fit[c] = w_live_i[c] && (rsv_now || wregs_ok) &&
-               !(wstart_valid_i && (wstart_warp_i == c[5:0])) &&
-               !(wexit_valid_i && (wexit_warp_i == c[5:0]));
+               !(wstart_valid_i && start_oh[c]) && !(wexit_valid_i && exit_oh[c]);
       // cost classes of the best policy
       // (loads in flight with load drop on cost one drop pulse: the i-buffer's class; their
       // in-pipeline bit is the loads' own)
@@ -211,10 +216,9 @@ module kmu_warp_preempt #(
     else sel = fit;
     pick_idx = 6'd0;
     for (c = 0; c < WARPS; c = c + 1) begin
-      if (vpol_i == KMU_VICTIM_NEWEST)  // newest: every other selected slot is older
-        pick[c] = sel[c] && ((sel & ~older_q[WARPS*c+:WARPS] & ~(ONE << c)) == {WARPS{1'b0}});
-      else  // oldest: no selected slot is older
-        pick[c] = sel[c] && ((sel & older_q[WARPS*c+:WARPS]) == {WARPS{1'b0}});
+      // oldest: no selected slot is older; newest: every other selected slot is older
+      pick[c] = sel[c] && ((sel & (older_q[WARPS*c+:WARPS] ^ ({WARPS{newest}} & ~(ONE << c))))
+                           == {WARPS{1'b0}});
       if (pick[c]) pick_idx = c[5:0];
     end
   end
@@ -271,7 +275,8 @@ module kmu_warp_preempt #(
         end
       end
     end
-    if (cnt_q != 16'hffff) cnt_d = cnt_q + 16'd1;
+    {cnt_co, cnt_inc} = {1'b0, cnt_q} + 17'd1;
+    if (!cnt_co) cnt_d = cnt_inc;
     case (state_q)
       S_IDLE:
       if (accept) begin
