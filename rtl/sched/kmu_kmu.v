@@ -1276,9 +1276,14 @@ module kmu_kmu #(
   /* verilator lint_on SYNCASYNCNET */
 `endif
 
-  // the CT descriptor copy (a RAM: one write port, one registered read port, no reset)
+  // the CT descriptor copy (a RAM: one write port, one registered read port, no reset).  Two
+  // processes: a read and a write of one word in one cycle never happen (the write is a free
+  // entry, the read a valid stopped one), so Yosys need not emulate a read-during-write
+  // collision (the bypass register and multiplexer it adds around a block RAM otherwise).
   always @(posedge clk_i) begin
     if (adm_fresh) ct_desc_m[ct_alloc_idx] <= {cand_prio, cand_lc, cand_la};
+  end
+  always @(posedge clk_i) begin
     if (free_i) fr_desc_q <= ct_desc_m[rvk_tag_i];
   end
 
