@@ -1278,8 +1278,9 @@ module kmu_kmu #(
 
   // the CT descriptor copy (a RAM: one write port, one registered read port, no reset).  Two
   // processes: a read and a write of one word in one cycle never happen (the write is a free
-  // entry, the read a valid stopped one), so Yosys need not emulate a read-during-write
-  // collision (the bypass register and multiplexer it adds around a block RAM otherwise).
+  // entry, the read a valid stopped one), so the read-during-write order need not be kept
+  // (measured: 48 fewer iCE40 LUT4 than one process; Yosys 0.23 still registers the write
+  // port's address, enable and data in flip-flops: docs/synthesis.md).
   always @(posedge clk_i) begin
     if (adm_fresh) ct_desc_m[ct_alloc_idx] <= {cand_prio, cand_lc, cand_la};
   end
