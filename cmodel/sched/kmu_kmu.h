@@ -62,6 +62,11 @@ typedef struct {
   unsigned warps[KMU_KMU_MAX_SLOTS], regs[KMU_KMU_MAX_SLOTS], shmem[KMU_KMU_MAX_SLOTS];
   /* TReM: launch ids, the stop's ack, the pending free */
   unsigned lid, last_lid, stop_ack, free_ack, fr_pend, fr_replay, fr_tag;
+  /* the freed tag's descriptor copy (fr_desc_q: the RAM word read at free_i) and fr_in_q (the
+   * tag is < CT) */
+  uint32_t fr_kptr, fr_param;
+  uint64_t fr_lc;
+  unsigned fr_prio, fr_in;
   /* the serial geometry engine (geo_*_q): phase, the held descriptor's stream (1 host),
    * product, multiplicand, multiplier, TB count, malformed flag, warps per TB */
   unsigned geo_ph, geo_src, geo_ml, geo_bad, geo_warps;
@@ -77,8 +82,9 @@ typedef struct {
   uint8_t ct_valid[KMU_KMU_MAX_CT], ct_all[KMU_KMU_MAX_CT], ct_event[KMU_KMU_MAX_CT];
   uint32_t ct_out[KMU_KMU_MAX_CT], ct_cpl_addr[KMU_KMU_MAX_CT];
   unsigned ct_id[KMU_KMU_MAX_CT];
-  /* TReM: per-entry flags (ct_stop/pool/zombie/restart_q, reset) and the descriptor copy for a
-   * replay (ct_kptr/param/tbs/lc/prio_q) */
+  /* TReM: per-entry flags (ct_stop/pool/zombie/restart_q, reset), the TB count for a replay
+   * (ct_tbs_q) and the descriptor copy: the words of the RAM ct_desc_m (2^TAG_W words, no
+   * reset; ct_kptr/param/lc/prio here), written at a fresh admission, read only at free_i */
   uint8_t ct_stop[KMU_KMU_MAX_CT], ct_pool[KMU_KMU_MAX_CT], ct_zombie[KMU_KMU_MAX_CT],
       ct_restart[KMU_KMU_MAX_CT];
   uint32_t ct_kptr[KMU_KMU_MAX_CT], ct_param[KMU_KMU_MAX_CT], ct_tbs[KMU_KMU_MAX_CT];

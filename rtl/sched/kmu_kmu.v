@@ -129,8 +129,8 @@
 //     all taken at once, as at its admission, and completes); if a continuation
 //     is in the pool it restarts at TB 0 (ct_restart_q) when admitted, else a continuation with
 //     next TB 0 and the same tag is pushed at the tail of its level (from the per-entry
-//     descriptor copy ct_kptr_q..ct_prio_q) when that level's FIFO has room and takes no other
-//     push in the cycle.  The tag is kept, so the completion of the replay is the kernel's only
+//     descriptor copy: the RAM ct_desc_m, read at free_i, and the TB count ct_tbs_q) when that
+//     level's FIFO has room and takes no other push in the cycle.  The tag is kept, so the completion of the replay is the kernel's only
 //     completion.
 // C twin: cmodel/sched/kmu_kmu.c (composed of the kmu_fifo, kmu_rr_arb and kmu_prio_enc twins).
 `default_nettype none
@@ -264,6 +264,11 @@ module kmu_kmu #(
   localparam integer LE_USER = 0;
   localparam integer LE_LID = 1;
   localparam integer LE_EST = 17;
+  // the CT descriptor copy in RAM (ct_desc_m): {prio, lane C, param, kptr}
+  localparam integer CD_W = LA_W + LC_W + 2;
+  localparam integer CD_LA = 0;
+  localparam integer CD_LC = LA_W;
+  localparam integer CD_PRIO = LA_W + LC_W;
   localparam [47:0] MAX_THREADS = 48'd1024;
   localparam integer CNT_W = $clog2(PEND + 1);  // a pending FIFO's word count
   localparam integer PEND_M1 = PEND - 1;
@@ -320,20 +325,22 @@ module kmu_kmu #(
   (* mem2reg *) reg [EKT_ID_W-1:0] ct_id_d[0:CT-1];
   // TReM: per entry, what a revocation needs.  ct_stop_q, ct_pool_q, ct_zombie_q and
   // ct_restart_q reset (flags); the descriptor copy (for a replay's continuation) does not.
+  // The copy is a RAM (issue 15: block RAM / LUT RAM, no reset), ct_desc_m {prio, lane C,
+  // param, kptr}: written at a fresh admission (ct_alloc_idx), read only for a free, by one
+  // registered read at free_i (rvk_tag_i) into fr_desc_q.  The freed tag is valid and stopped
+  // until its free is done (kmu_revoke's contract), so its word is not rewritten in between.
+  // 2^TAG_W words, so every tag indexes a word; fr_in_q says the tag was < CT (else the copy
+  // reads 0).  The TB count stays per entry in registers (ct_tbs_q): the zero-TB replay reads
+  // it, and the formal proof (formal/kmu_kmu_fv.v) binds it per entry.
+  reg [CD_W-1:0] ct_desc_m[0:(1<<TAG_W)-1];
+  reg [CD_W-1:0] fr_desc_q;  // the freed tag's descriptor copy
+  reg fr_in_q;  // ... and its tag is a CT entry
   reg [CT-1:0] ct_stop_q, ct_stop_d;  // stopped: no completion, dones absorbed
   reg [CT-1:0] ct_pool_q, ct_pool_d;  // a continuation of it waits in the pool
   reg [CT-1:0] ct_zombie_q, ct_zombie_d;  // retired, freed when its pooled continuation drops
   reg [CT-1:0] ct_restart_q, ct_restart_d;  // replayed while pooled: admitted at TB 0
-  (* mem2reg *) reg [31:0] ct_kptr_q[0:CT-1];
-  (* mem2reg *) reg [31:0] ct_kptr_d[0:CT-1];
-  (* mem2reg *) reg [31:0] ct_param_q[0:CT-1];
-  (* mem2reg *) reg [31:0] ct_param_d[0:CT-1];
   (* mem2reg *) reg [31:0] ct_tbs_q[0:CT-1];
   (* mem2reg *) reg [31:0] ct_tbs_d[0:CT-1];
-  (* mem2reg *) reg [LC_W-1:0] ct_lc_q[0:CT-1];  // lane C of the descriptor
-  (* mem2reg *) reg [LC_W-1:0] ct_lc_d[0:CT-1];
-  (* mem2reg *) reg [1:0] ct_prio_q[0:CT-1];
-  (* mem2reg *) reg [1:0] ct_prio_d[0:CT-1];
   reg [15:0] lid_q, lid_d;  // the next launch id
   reg [15:0] last_lid_q, last_lid_d;  // the last accepted host kernel's launch id
   reg stop_ack_q, free_ack_q, free_ack_d;
@@ -802,22 +809,20 @@ module kmu_kmu #(
   always @(*) begin
     f_pool = 1'b0;
     f_event = 1'b0;
-    f_prio = 2'd0;
     f_id = {EKT_ID_W{1'b0}};
-    rpl_la = {LA_W{1'b0}};
     rpl_lb = {LB_W{1'b0}};
-    rpl_lc = {LC_W{1'b0}};
     for (e = 0; e < CT; e = e + 1) begin
       if (fr_tag_q == e[TAG_W-1:0]) begin
         f_pool = ct_pool_q[e];
         f_event = ct_event_q[e];
-        f_prio = ct_prio_q[e];
         f_id = ct_id_q[e];
-        rpl_la = {ct_param_q[e], ct_kptr_q[e]};
         rpl_lb = {ct_tbs_q[e], 32'd0};  // cpl_addr unused: it is in the CT entry
-        rpl_lc = ct_lc_q[e];
       end
     end
+    // the descriptor copy, read at free_i
+    f_prio = fr_in_q ? fr_desc_q[CD_PRIO+:2] : 2'd0;
+    rpl_la = fr_in_q ? fr_desc_q[CD_LA+:LA_W] : {LA_W{1'b0}};
+    rpl_lc = fr_in_q ? fr_desc_q[CD_LC+:LC_W] : {LC_W{1'b0}};
   end
   wire [LD_W-1:0] rpl_ld = {1'b1, fr_tag_q, 32'd0};  // a continuation from TB 0
   // a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation
@@ -1059,11 +1064,7 @@ module kmu_kmu #(
       ct_cpl_addr_d[e] = ct_cpl_addr_q[e];
       ct_event_d[e] = ct_event_q[e];
       ct_id_d[e] = ct_id_q[e];
-      ct_kptr_d[e] = ct_kptr_q[e];
-      ct_param_d[e] = ct_param_q[e];
       ct_tbs_d[e] = ct_tbs_q[e];
-      ct_lc_d[e] = ct_lc_q[e];
-      ct_prio_d[e] = ct_prio_q[e];
     end
     for (e = 0; e < CT; e = e + 1) begin
       // take and done (never on a free entry, so never on the entry allocated or completed)
@@ -1083,11 +1084,7 @@ module kmu_kmu #(
         ct_cpl_addr_d[e] = cand_lb[LB_CPL+:32];
         ct_event_d[e] = cand_lc[LC_EVENT];
         ct_id_d[e] = cand_lc[LC_ID+:EKT_ID_W];
-        ct_kptr_d[e] = cand_la[LA_KPTR+:32];
-        ct_param_d[e] = cand_la[LA_PARAM+:32];
         ct_tbs_d[e] = cand_tbs;
-        ct_lc_d[e] = cand_lc;
-        ct_prio_d[e] = cand_prio;
         ct_stop_d[e] = 1'b0;
         ct_pool_d[e] = 1'b0;
         ct_zombie_d[e] = 1'b0;
@@ -1190,6 +1187,7 @@ module kmu_kmu #(
       fr_pend_q <= 1'b0;
       fr_replay_q <= 1'b0;
       fr_tag_q <= {TAG_W{1'b0}};
+      fr_in_q <= 1'b0;
       for (s = 0; s < SLOTS; s = s + 1) begin
         prio_q[s] <= 2'd0;
         tag_q[s] <= {TAG_W{1'b0}};
@@ -1224,6 +1222,7 @@ module kmu_kmu #(
       fr_pend_q <= fr_pend_d;
       fr_replay_q <= fr_replay_d;
       fr_tag_q <= fr_tag_d;
+      if (free_i) fr_in_q <= ({{(32 - TAG_W) {1'b0}}, rvk_tag_i} < CT);
       for (s = 0; s < SLOTS; s = s + 1) begin
         prio_q[s] <= prio_d[s];
         tag_q[s] <= tag_d[s];
@@ -1277,6 +1276,18 @@ module kmu_kmu #(
   /* verilator lint_on SYNCASYNCNET */
 `endif
 
+  // the CT descriptor copy (a RAM: one write port, one registered read port, no reset).  Two
+  // processes: a read and a write of one word in one cycle never happen (the write is a free
+  // entry, the read a valid stopped one), so the read-during-write order need not be kept
+  // (measured: 48 fewer iCE40 LUT4 than one process; Yosys 0.23 still registers the write
+  // port's address, enable and data in flip-flops: docs/synthesis.md).
+  always @(posedge clk_i) begin
+    if (adm_fresh) ct_desc_m[ct_alloc_idx] <= {cand_prio, cand_lc, cand_la};
+  end
+  always @(posedge clk_i) begin
+    if (free_i) fr_desc_q <= ct_desc_m[rvk_tag_i];
+  end
+
   // the completion table's fields: no reset (only ct_valid_q), read only while valid; one
   // always block per entry (CT may be 256: a loop of delayed array writes would not unroll)
   generate
@@ -1287,11 +1298,7 @@ module kmu_kmu #(
         ct_cpl_addr_q[g] <= ct_cpl_addr_d[g];
         ct_event_q[g] <= ct_event_d[g];
         ct_id_q[g] <= ct_id_d[g];
-        ct_kptr_q[g] <= ct_kptr_d[g];
-        ct_param_q[g] <= ct_param_d[g];
         ct_tbs_q[g] <= ct_tbs_d[g];
-        ct_lc_q[g] <= ct_lc_d[g];
-        ct_prio_q[g] <= ct_prio_d[g];
       end
     end
   endgenerate
