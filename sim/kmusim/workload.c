@@ -30,7 +30,7 @@
  * unit 0 (U counts SMs); a woken TB goes to the head (yield_tail 0: YIELD_CTRL's reset, not
  * written; yield_maxwait 0: unbounded); the I/O device serves every request on its own
  * (iodev_serial 0); no starvation guard (thresh 0: TR_THRESH's reset, not written) */
-#define TREM_DEFAULTS 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+#define TREM_DEFAULTS 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 static const kmusim_config presets[] = {
     {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0, PRE_DEFAULTS(2), LINK_DEFAULTS(40), TREM_DEFAULTS},
     {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0, 0, 0, PRE_DEFAULTS(2),
