@@ -1322,7 +1322,7 @@ module kmu_gpu #(
           .drop_valid_i        (rv_drop[s]),
           .drop_slot_i         (rv_tag8[7:0]),
           .drop_ack_o          (sm_drop_ack[s]),
-          // GPUpIO yield (issue 13): not wired in the system yet (kmu_yield_mon to come)
+          // GPUpIO yield (issue 13): the SIMT event, and the SM's lane to u_yield_mon (above)
           .simt_yield_valid_i  (simt_yield_valid_i[s]),
           .simt_yield_ready_o  (simt_yield_ready_o[s]),
           .simt_yield_rtb_i    (simt_yield_rtb_i[s*RTB_W+:RTB_W]),

@@ -17,7 +17,8 @@ TEST_DEPS    += $(call bin_of,kmusim_small) $(call bin_of,kmusim_paper)
 # are sized by the build: RES = NSM * TBS resident TBs): $(HDIR)/yield_paper/, C model only.
 define yield_c_rule
 $$(HDIR)/$(1)/test_kmu_gpu_yield: $$(call src,tb/test_kmu_gpu_yield.c tb/fuzz/fuzz_gpu_mmio.c \
-                                   $$(GPU_C) sim/env/kmu_axil_master.c $$(TB_COMMON_C) tb/kmu_gpu.mk)
+                                   tb/kmu_gpu_check.h $$(GPU_C) sim/env/kmu_axil_master.c \
+                                   $$(TB_COMMON_C) tb/kmu_gpu.mk)
 	@mkdir -p $$(@D)
 	@$$(CC) $$(CFLAGS_C) $$(addprefix -DP_,$$($(2))) $$(filter-out %/fuzz_gpu_mmio.c,$$(filter %.c,$$^)) -o $$@
 endef
@@ -39,3 +40,6 @@ kmu_gpu_yield_C      = $(GPU_C) sim/env/kmu_axil_master.c
 kmu_gpu_yield_CFLAGS = -DKMU_GPU_RTL
 kmu_gpu_yield_VFLAGS = tb/shim/kmu_gpu.vlt
 $(call bin_of,kmu_gpu_yield): tb/shim/kmu_gpu.vlt
+# the test's CHECK (shared with tb/test_kmu_gpu_trem.c; not in tb/common, whose headers every
+# harness depends on)
+$(HDIR)/kmu_gpu_yield/libtest.a: $(call src,tb/kmu_gpu_check.h)

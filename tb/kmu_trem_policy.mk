@@ -16,8 +16,8 @@ kmu_trem_policy_paper_C      := $(TREM_POLICY_C)
 # System level: TReM's automatic policies on the system C model (small configuration), driven
 # through the register map with fuzz_gpu_mmio.c's environment: tb/test_kmu_gpu_trem.c, run by
 # scripts/test_kmu_gpu_trem.sh in make test (seconds).
-$(BUILD)/trem/test_kmu_gpu_trem: tb/test_kmu_gpu_trem.c tb/fuzz/fuzz_gpu_mmio.c $(GPU_C) \
-                                 sim/env/kmu_axil_master.c $(TB_COMMON_C) tb/kmu_trem_policy.mk
+$(BUILD)/trem/test_kmu_gpu_trem: tb/test_kmu_gpu_trem.c tb/fuzz/fuzz_gpu_mmio.c tb/kmu_gpu_check.h \
+                                 $(GPU_C) sim/env/kmu_axil_master.c $(TB_COMMON_C) tb/kmu_trem_policy.mk
 	@mkdir -p $(@D)
 	@$(CC) $(CFLAGS_C) $(addprefix -DP_,$(GPU_SMALL)) $(filter-out tb/fuzz/%,$(filter %.c,$^)) -o $@
 TEST_SCRIPTS += scripts/test_kmu_gpu_trem.sh

@@ -20,17 +20,8 @@
  *             TBs start on SM 0 only, and batch TBs start only on SM 1 while U = 1. */
 #include "fuzz/fuzz_gpu_mmio.c"
 
-static unsigned n_fail;
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    if (!(cond)) {                                         \
-      printf("FAIL kmu_gpu_trem.%s: ", test);              \
-      printf(__VA_ARGS__);                                 \
-      printf("\n");                                        \
-      n_fail++;                                            \
-      return 0;                                            \
-    }                                                      \
-  } while (0)
+#define KMU_GPU_CHECK_SUITE "kmu_gpu_trem"
+#include "kmu_gpu_check.h"
 
 enum { KPTR_BATCH = 0x1000, KPTR_USER = 0x2000 };
 

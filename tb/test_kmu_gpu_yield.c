@@ -58,17 +58,8 @@
  *             conservation (below, t_random), every yield answered within ANS_BOUND. */
 #include "fuzz/fuzz_gpu_mmio.c"
 
-static unsigned n_fail;
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    if (!(cond)) {                                         \
-      printf("FAIL kmu_gpu_yield.%s: ", test);             \
-      printf(__VA_ARGS__);                                 \
-      printf("\n");                                        \
-      n_fail++;                                            \
-      return 0;                                            \
-    }                                                      \
-  } while (0)
+#define KMU_GPU_CHECK_SUITE "kmu_gpu_yield"
+#include "kmu_gpu_check.h"
 
 enum { KPTR_A = 0x1000, FLAG = 0x40000100u };
 /* resident TBs (one warp each: every TB entry of every SM); RES + 1 TBs leave one waiting */

@@ -13,10 +13,10 @@
 // SLVERR (bus_rsp_err_o = 1, rdata 0, no register changes) for: an unaligned address, a write
 // with wstrb != 4'hF, an unmapped address, a write to a read-only register,
 // a read of a write-only register.  Every SLVERR sets ERR_STATUS.BUS and counts in ERR_CNT_BUS.
-// bus_req_ready_o is 1 except for a valid doorbell-window write while db_ready_i is low, a
-// valid REG_CMD write while reg_ready_i is low, and a valid HL_CMD write while the previous host
-// launch is still pending (host_valid_o && !host_ready_i) (the bus waits; back-pressure reaches
-// AXI).
+// bus_req_ready_o is 1 except for a valid doorbell-window write while db_ready_i is low (the bus
+// waits; kmu_doorbell holds db_ready_i at 1).  Busy, register map 1.7: a REG_CMD write while
+// reg_ready_i is low, an HL_CMD write while host_valid_o && !host_ready_i and a TR_CMD write while
+// trem_req_valid_o && !trem_req_ready_i are answered SLVERR at once (BUS, ERR_CNT_BUS).
 //
 // Outputs to the other blocks, all combinational from this cycle's request:
 //   db_valid_o/db_ready_i/db_idx_o : a doorbell-window write; the bus and db handshakes are one.
@@ -33,7 +33,7 @@
 //                                    the cycle the pending one is taken is accepted (one launch
 //                                    per cycle sustained).  A zero dimension is refused: OKAY on
 //                                    the bus, nothing launched, ERR_STATUS.HOST_REFUSED,
-//                                    ERR_CNT_REG + 1 (it still waits for a pending launch).
+//                                    ERR_CNT_REG + 1 (while a launch is pending: busy, SLVERR).
 //   mode_rgem_o, reserve_mask_o    : configuration of the kernel management unit and the
 //                                    dispatcher, KMU_CTRL.RGEM and SM_RESERVE (registers).
 //   pre_*_o                        : the preemption window (0x2100, register map 1.2): software's
@@ -49,9 +49,9 @@
 //                                    its other fields (register map 1.3).
 //   trem_req_*_o/trem_req_ready_i  : the TReM window (0x2200, register map 1.3): a TR_CMD write
 //                                    loads a register stage (kind, replay, id) held until
-//                                    kmu_revoke takes it (trem_req_ready_i); the bus waits on a
-//                                    TR_CMD write while a previous request is still held and not
-//                                    taken in this cycle.  trem_thr_o, trem_cost_o,
+//                                    kmu_revoke takes it (trem_req_ready_i); a TR_CMD write while
+//                                    a previous request is still held and not taken in this
+//                                    cycle is answered SLVERR (busy).  trem_thr_o, trem_cost_o,
 //                                    trem_policy_o, trem_shift_o, trem_unit_o, trem_sla_o,
 //                                    trem_period_o are
 //                                    the TR_THRESH, TR_COST, TR_CTRL, TR_SLA, TR_PERIOD registers.
