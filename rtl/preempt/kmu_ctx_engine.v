@@ -36,7 +36,7 @@
 //   save:    command in t -> scan_start_o in t+1; requests in every cycle the scan offers an
 //            entry, then B' = bitmaps + shm beats back to back; done_o the cycle after the last
 //            write is accepted: t + B + L + 1 with L = cycles from scan_start_o to the first
-//            entry (2 with kmu_dirty_rf: B + 3); an empty scan: t + B + L' + 2 with L' =
+//            entry (4 with kmu_dirty_rf: B + 5); an empty scan: t + B + L' + 2 with L' =
 //            scan_start_o -> scan_done_i (the bitmaps start the cycle after scan_done_i).  The
 //            B requests take exactly B cycles of the memory port (+ its stalls).
 //   restore: command in t -> bitmap reads t+1..t+n; one cycle after the last bitmap arrived
