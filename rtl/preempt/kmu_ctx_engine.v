@@ -76,7 +76,10 @@
 // Implementation (issue 15, no cycle changed): the warp index of every slot is a table
 // registered with the command (widx_q), not a popcount in the address path; the address is
 // area_q plus one narrow offset (one 32-bit adder); each count has one adder; the shared-memory
-// end is compared with a registered limit.  See docs/blocks/kmu_ctx_engine.md (Hardware).
+// end is compared with a registered limit.  The bitmaps are in block RAM (bmap_mem, no reset;
+// nz_q marks the non-empty slots): a save builds its scan's current slot's word in cur_bm_q
+// and writes it when the scan leaves the slot; every word is read the cycle before it is used
+// (no cycle changed).  See docs/blocks/kmu_ctx_engine.md (Hardware).
 // C twin: cmodel/preempt/kmu_ctx_engine.c (composed of the kmu_prio_enc twin).
 `default_nettype none
 
