@@ -21,7 +21,7 @@ void kmu_dirty_rf_init(kmu_dirty_rf *m, const kmu_dirty_rf_params *p) {
   kmu_prio_enc_init(&m->u_warp_enc, &pw);
   kmu_prio_enc_init(&m->u_reg_enc, &pr);
   m->rf_mem = calloc((size_t)p->warps * p->rpw, sizeof *m->rf_mem);
-  m->dirty_mem = calloc(p->warps, sizeof *m->dirty_mem);
+  memset(m->dirty_mem, 0, sizeof m->dirty_mem);
   kmu_dirty_rf_reset(m);
 }
 
@@ -29,9 +29,7 @@ void kmu_dirty_rf_free(kmu_dirty_rf *m) {
   kmu_prio_enc_free(&m->u_warp_enc);
   kmu_prio_enc_free(&m->u_reg_enc);
   free(m->rf_mem);
-  free(m->dirty_mem);
   m->rf_mem = NULL;
-  m->dirty_mem = NULL;
 }
 
 void kmu_dirty_rf_reset(kmu_dirty_rf *m) {

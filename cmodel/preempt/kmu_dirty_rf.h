@@ -59,7 +59,8 @@ typedef struct {
   uint64_t *rf_mem;      /* WARPS*RPW words, no reset */
   uint64_t rd_rdata_q;   /* the pipeline read register */
   uint64_t scan_rdata_q; /* the scan read register (the output stage's data) */
-  uint32_t *dirty_mem;   /* WARPS rows of RPW dirty bits, no reset */
+  uint32_t dirty_mem[KMU_DIRTY_RF_MAX_WARPS]; /* WARPS rows of RPW dirty bits, no reset (in
+                                               * the struct: a copy of the block copies it) */
   uint32_t cnt_rrow_q;   /* the written row's old bits (read in the write's cycle) */
   uint32_t scan_rrow_q;  /* the row the reader read */
   /* memory ports, applied at the edge like the RTL's clocked blocks */
