@@ -460,7 +460,8 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   kmu_prio_enc_in ni = {d->iss_rem};
   kmu_prio_enc_out no;
   kmu_prio_enc_comb(&m->u_bm_nenc, &ni, &no);
-  m->ra_en = d->iss_ld || (!restore && d->state == KMU_CTX_S_BMAP);
+  m->ra_en =
+      d->iss_ld || (!restore && (q->state == KMU_CTX_S_SCAN || q->state == KMU_CTX_S_BMAP));
   m->ra = d->iss_ld ? iss_w : (unsigned)no.idx_o;
   m->rb_en = (int)d->rsp_ld;
   m->rb = rsp_w;

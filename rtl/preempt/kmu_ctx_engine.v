@@ -713,9 +713,10 @@ module kmu_ctx_engine #(
     end
   end
 
-  // Read port A (issue side): a walker's load reads its next slot; in a save, whenever the
-  // next cycle is S_BMAP, the slot that will be written out then (the lowest of iss_rem_d),
-  // so its word is in iss_rbm_q in that cycle.  Port B (response side): the walker's load.
+  // Read port A (issue side): a walker's load reads its next slot; in a save, in every S_SCAN
+  // and S_BMAP cycle (those before an S_BMAP cycle; not from state_d: a shorter path), the
+  // slot S_BMAP writes out next (the lowest of iss_rem_d), so its word is in iss_rbm_q then.
+  // Port B (response side): the walker's load.
   wire [WI_W-1:0] bm_nxt;
   wire unused_bm_nxt_valid;  // iss_rem_d is not empty in S_BMAP
   kmu_prio_enc #(
@@ -725,7 +726,7 @@ module kmu_ctx_engine #(
       .idx_o  (bm_nxt),
       .valid_o(unused_bm_nxt_valid)
   );
-  wire ra_en = iss_ld_d || (!restore && (state_d == S_BMAP));
+  wire ra_en = iss_ld_d || (!restore && ((state_q == S_SCAN) || (state_q == S_BMAP)));
   wire [WI_W-1:0] ra = iss_ld_d ? iss_w_idx : bm_nxt;
   wire rb_en = rsp_ld_d;
   always @(*) begin
