@@ -844,7 +844,7 @@ static int t_random(const char *test, uint64_t seed, uint64_t cycles) {
 
 /* ---------------------------------------------------------------- scripted episodes
  * One TB, fixed knobs: memory always ready (or a fixed back-pressure), read latency D, scan
- * latency L = 2 (kmu_dirty_rf: scan_start in t, first entry in t+2), no scan bubbles.  With
+ * latency L = 2 (a stream starting 2 cycles after scan_start; kmu_dirty_rf: 4), no bubbles.  With
  * check_timing every command's done_o must come exactly when the latency formula says. */
 typedef struct {
   unsigned nw, rpw, shmem, dirty_pct, rdy, lat;

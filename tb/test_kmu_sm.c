@@ -1395,7 +1395,9 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
     }
     if (o->sd_valid_o & 1) {
       /* the save is done when the TB leaves (its evict), into the reserved table entry */
-      const int ydrop = x->y_save && x->tb[x->y_u].st == ST_DROP; /* evicted by its drop */
+      /* evicted by its drop, or its tag's drop comes in this very cycle (dmark): the drop
+       * forgets the checkpoint it leaves in the table */
+      const int ydrop = x->y_save && (x->tb[x->y_u].st == ST_DROP || x->tb[x->y_u].dmark);
       if (!x->y_save || !(o->simt_evict_valid_o & 1) || o->simt_evict_rtb_o != x->y_e ||
           (!ydrop && x->tb[x->y_u].ck_p[0] != x->y_lane_ptb))
         FAIL(x, "sd_valid_o: yield in save %d (entry %u, table entry %u / saved to %u), evict "

@@ -1,9 +1,11 @@
 /* kmu_ctx_engine.c - C twin of rtl/preempt/kmu_ctx_engine.v, built from the kmu_prio_enc twin.
  * Same state names: q.state (state_q), q.op, q.inplace, q.wmask, q.rpw, q.shmem, q.area,
- * q.bmap[w], the issue walker q.iss_rem/iss_idx/iss_slot/iss_bits/iss_beat/iss_off, the response
+ * the bitmaps q.nz/cur_v/cur_slot/cur_bm/byp/byp_bm/iss_ld/rsp_ld with the RAM bmap_mem and its
+ * read registers iss_rbm_q, rsp_rbm_q, the issue walker
+ * q.iss_rem/iss_idx/iss_slot/iss_bits/iss_beat/iss_off, the response
  * walker q.rsp_ph/rsp_rem/rsp_slot/rsp_bits/rsp_beat/rsp_off, the abort q.abt/hold/out,
  * q.done/regs/bytes; instances
- * u_iss_wenc, u_rsp_wenc (slots), u_iss_renc, u_rsp_renc (registers).  comb() follows the RTL's
+ * u_iss_wenc, u_rsp_wenc (slots), u_iss_renc, u_rsp_renc (registers), u_bm_nenc (port A).  comb() follows the RTL's
  * order: the encoders (their inputs depend only on state), the addresses and data, the
  * handshakes, then the issue side and the response side of the next state.  comb() is two
  * phases, comb_out (issue-side outputs) then comb_next, which a system top calls apart
@@ -24,6 +26,9 @@ void kmu_ctx_engine_init(kmu_ctx_engine *m, const kmu_ctx_engine_params *p) {
   kmu_prio_enc_init(&m->u_rsp_wenc, &pw);
   kmu_prio_enc_init(&m->u_iss_renc, &pr);
   kmu_prio_enc_init(&m->u_rsp_renc, &pr);
+  kmu_prio_enc_init(&m->u_bm_nenc, &pw);
+  memset(m->bmap_mem, 0, sizeof m->bmap_mem);
+  m->iss_rbm_q = m->rsp_rbm_q = 0;
   kmu_ctx_engine_reset(m);
 }
 
@@ -32,15 +37,19 @@ void kmu_ctx_engine_free(kmu_ctx_engine *m) {
   kmu_prio_enc_free(&m->u_rsp_wenc);
   kmu_prio_enc_free(&m->u_iss_renc);
   kmu_prio_enc_free(&m->u_rsp_renc);
+  kmu_prio_enc_free(&m->u_bm_nenc);
 }
 
 void kmu_ctx_engine_reset(kmu_ctx_engine *m) {
+  /* the bitmap RAM and its read registers have no reset */
   memset(&m->q, 0, sizeof m->q);
   m->d = m->q;
+  m->bm_we = m->ra_en = m->rb_en = 0;
   kmu_prio_enc_reset(&m->u_iss_wenc);
   kmu_prio_enc_reset(&m->u_rsp_wenc);
   kmu_prio_enc_reset(&m->u_iss_renc);
   kmu_prio_enc_reset(&m->u_rsp_renc);
+  kmu_prio_enc_reset(&m->u_bm_nenc);
 }
 
 /* Phase 1, from the state and the register file's scan stage (registered there), the shared
@@ -73,10 +82,11 @@ void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   const uint64_t wm = kmu_mask(nw);
   const uint64_t iss_from = q->state == KMU_CTX_S_RWAIT ? wm : wm & ~kmu_mask(q->iss_slot + 1);
   const uint64_t rsp_from = q->rsp_ph == KMU_CTX_R_WAIT ? wm : wm & ~kmu_mask(q->rsp_slot + 1);
-  uint64_t nz = 0;
-  for (unsigned w = 0; w < nw; w++)
-    if (q->bmap[w]) nz |= 1ull << w;
+  const uint64_t nz = q->nz;
   const int any_nz = nz != 0;
+  /* the walkers' bits: the word read last cycle after a load */
+  const uint32_t iss_bits = q->iss_ld ? m->iss_rbm_q : q->iss_bits;
+  const uint32_t rsp_bits = q->rsp_ld ? m->rsp_rbm_q : q->rsp_bits;
 
   kmu_prio_enc_in ei;
   kmu_prio_enc_out eo;
@@ -88,13 +98,18 @@ void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   kmu_prio_enc_comb(&m->u_rsp_wenc, &ei, &eo);
   const unsigned rsp_w = (unsigned)eo.idx_o;
   const int rsp_w_valid = (int)eo.valid_o;
-  ei.in_i = q->iss_bits;
+  ei.in_i = iss_bits;
   kmu_prio_enc_comb(&m->u_iss_renc, &ei, &eo);
   const unsigned iss_r = (unsigned)eo.idx_o;
-  ei.in_i = q->rsp_bits;
+  ei.in_i = rsp_bits;
   kmu_prio_enc_comb(&m->u_rsp_renc, &ei, &eo);
   const unsigned rsp_r = (unsigned)eo.idx_o;
-  const uint32_t iss_w_bmap = q->bmap[iss_w];
+  /* the word S_BMAP writes (slot iss_w, read last cycle): the scan's current slot's, an empty
+   * slot's 0, the word written in the read's cycle, else the read word */
+  const uint32_t iss_w_bmap = (q->cur_v && q->cur_slot == iss_w) ? q->cur_bm
+                              : !((q->nz >> iss_w) & 1)           ? 0
+                              : q->byp                           ? q->byp_bm
+                                                                 : m->iss_rbm_q;
 
   /* ---- addresses and data */
   const unsigned pc_slot = q->state == KMU_CTX_S_SCAN ? scan_warp : q->iss_slot;
@@ -146,6 +161,8 @@ void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   c->restore = restore;
   c->rbe = rbe;
   c->rpw_mask = rpw_mask;
+  c->iss_bits = iss_bits;
+  c->rsp_bits = rsp_bits;
   c->any_nz = any_nz;
   c->iss_w = iss_w;
   c->iss_w_valid = iss_w_valid;
@@ -183,7 +200,7 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   const unsigned rbe = c->rbe, iss_w = c->iss_w, rsp_w = c->rsp_w, iss_r = c->iss_r;
   const unsigned rsp_r = c->rsp_r;
   const int iss_w_valid = c->iss_w_valid, rsp_w_valid = c->rsp_w_valid;
-  const uint32_t rpw_mask = c->rpw_mask, iss_w_bmap = q->bmap[iss_w], rsp_w_bmap = q->bmap[rsp_w];
+  const uint32_t rpw_mask = c->rpw_mask;
 
   /* ---- command check */
   const int rpw_bad = cmd_rpw == 0 || cmd_rpw > nr;
@@ -211,6 +228,10 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
 
   /* ---- next state */
   *d = *q;
+  d->iss_bits = c->iss_bits;
+  d->rsp_bits = c->rsp_bits;
+  d->iss_ld = d->rsp_ld = 0;
+  int bm_clr = 0, bm_set = 0, bm_load = 0;
   d->done = 0;
   d->hold = q->hold && !fire;
   d->out = out_d;
@@ -224,7 +245,7 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
         d->rpw = cmd_rpw;
         d->shmem = cmd_shmem;
         d->area = (uint32_t)i->cmd_area_i;
-        memset(d->bmap, 0, sizeof d->bmap);
+        bm_clr = 1;
         d->regs = 0;
         d->bytes = 0;
         d->iss_beat = 0;
@@ -245,7 +266,7 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
       if (fire) {
         if (iss_last_beat) {
           d->iss_beat = 0;
-          if (scan_warp < nw && scan_reg < nr) d->bmap[scan_warp] |= 1u << scan_reg;
+          bm_set = 1;
           d->regs = (q->regs + 1) & 0xfffu;
           d->bytes = q->bytes + regb;
           if (scan_last) d->state = KMU_CTX_S_BMAP;
@@ -278,7 +299,7 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
         if (iss_w_valid) {
           d->state = KMU_CTX_S_REG;
           d->iss_slot = iss_w;
-          d->iss_bits = iss_w_bmap;
+          d->iss_ld = 1; /* its bitmap: read now (port A), iss_bits next cycle */
         } else {
           d->state = KMU_CTX_S_SHM;
         }
@@ -292,7 +313,7 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
           if (d->iss_bits == 0) {
             if (iss_w_valid) {
               d->iss_slot = iss_w;
-              d->iss_bits = iss_w_bmap;
+              d->iss_ld = 1;
             } else if (q->shmem != 0) d->state = KMU_CTX_S_SHM;
             else d->state = KMU_CTX_S_DRAIN;
           }
@@ -320,7 +341,7 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   switch (q->rsp_ph) {
     case KMU_CTX_R_BMAP:
       if (rsp_evt) {
-        d->bmap[rsp_w] = evt_bmap;
+        bm_load = 1;
         d->rsp_rem &= ~(1ull << rsp_w);
         d->bytes += beatb;
         if (d->rsp_rem == 0) {
@@ -338,7 +359,7 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
       if (rsp_w_valid) {
         d->rsp_ph = KMU_CTX_R_REG;
         d->rsp_slot = rsp_w;
-        d->rsp_bits = rsp_w_bmap;
+        d->rsp_ld = 1; /* its bitmap: read now (port B), rsp_bits next cycle */
       } else {
         d->rsp_ph = KMU_CTX_R_SHM;
       }
@@ -353,7 +374,7 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
           if (d->rsp_bits == 0) {
             if (rsp_w_valid) {
               d->rsp_slot = rsp_w;
-              d->rsp_bits = rsp_w_bmap;
+              d->rsp_ld = 1;
             } else if (q->shmem != 0) d->rsp_ph = KMU_CTX_R_SHM;
             else {
               d->rsp_ph = KMU_CTX_R_IDLE;
@@ -411,6 +432,44 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
     }
   }
 
+  /* ---- bitmaps: clear at the accept, a load's word, a scanned bit into cur_bm (the slot the
+   * scan leaves is written whole); then the RAM's ports (applied at the edge) */
+  m->bm_we = 0;
+  m->bm_wa = q->cur_slot;
+  m->bm_wd = q->cur_bm;
+  if (bm_clr) {
+    d->nz = 0;
+    d->cur_v = 0;
+  } else if (bm_load) {
+    m->bm_we = 1;
+    m->bm_wa = rsp_w;
+    m->bm_wd = evt_bmap;
+    if (evt_bmap) d->nz |= 1ull << rsp_w;
+    else d->nz &= ~(1ull << rsp_w);
+  } else if (bm_set && scan_warp < nw && scan_reg < nr) {
+    d->nz |= 1ull << scan_warp;
+    if (q->cur_v && q->cur_slot == scan_warp) {
+      d->cur_bm = q->cur_bm | 1u << scan_reg;
+    } else {
+      m->bm_we = (int)q->cur_v; /* the slot left: its word is complete */
+      d->cur_v = 1;
+      d->cur_slot = scan_warp;
+      d->cur_bm = 1u << scan_reg;
+    }
+  }
+  kmu_prio_enc_in ni = {d->iss_rem};
+  kmu_prio_enc_out no;
+  kmu_prio_enc_comb(&m->u_bm_nenc, &ni, &no);
+  m->ra_en =
+      d->iss_ld || (!restore && (q->state == KMU_CTX_S_SCAN || q->state == KMU_CTX_S_BMAP));
+  m->ra = d->iss_ld ? iss_w : (unsigned)no.idx_o;
+  m->rb_en = (int)d->rsp_ld;
+  m->rb = rsp_w;
+  if (m->ra_en) {
+    d->byp = (unsigned)(m->bm_we && m->bm_wa == m->ra);
+    d->byp_bm = m->bm_wd;
+  }
+
   /* ---- outputs of the response side */
   o->scan_ready_o = (uint64_t)scan_take;
   o->shm_wen_o = (uint64_t)(rsp_evt && q->rsp_ph == KMU_CTX_R_SHM);
@@ -428,9 +487,14 @@ void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_
 }
 
 void kmu_ctx_engine_tick(kmu_ctx_engine *m) {
+  /* the bitmap RAM: the read registers load the old word, then the write */
+  if (m->ra_en) m->iss_rbm_q = m->bmap_mem[m->ra];
+  if (m->rb_en) m->rsp_rbm_q = m->bmap_mem[m->rb];
+  if (m->bm_we) m->bmap_mem[m->bm_wa] = m->bm_wd;
   m->q = m->d;
   kmu_prio_enc_tick(&m->u_iss_wenc);
   kmu_prio_enc_tick(&m->u_rsp_wenc);
   kmu_prio_enc_tick(&m->u_iss_renc);
   kmu_prio_enc_tick(&m->u_rsp_renc);
+  kmu_prio_enc_tick(&m->u_bm_nenc);
 }

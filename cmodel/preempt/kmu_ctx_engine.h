@@ -61,7 +61,15 @@ typedef struct {
   uint64_t wmask;
   unsigned rpw, shmem;
   uint32_t area;
-  uint32_t bmap[KMU_CTX_ENGINE_MAX_WARPS]; /* per warp slot, RPW bits */
+  /* bitmaps (the words in bmap_mem, below): non-empty slots; save: the scan's current slot's
+   * word; the word written in the cycle of the last port-A read to its address; the walkers'
+   * bits are the word read last cycle */
+  uint64_t nz;
+  unsigned cur_v, cur_slot;
+  uint32_t cur_bm;
+  unsigned byp;
+  uint32_t byp_bm;
+  unsigned iss_ld, rsp_ld;
   /* issue walker */
   uint64_t iss_rem;
   unsigned iss_idx, iss_slot;
@@ -84,7 +92,7 @@ typedef struct {
 typedef struct {
   int idle, restore, any_nz, iss_w_valid, rsp_w_valid, iss_act;
   unsigned rbe, iss_w, rsp_w, iss_r, rsp_r;
-  uint32_t rpw_mask;
+  uint32_t rpw_mask, iss_bits, rsp_bits;
 } kmu_ctx_engine_nets;
 
 typedef struct {
@@ -93,6 +101,13 @@ typedef struct {
   kmu_ctx_engine_regs q, d;
   kmu_prio_enc u_iss_wenc, u_rsp_wenc; /* slots */
   kmu_prio_enc u_iss_renc, u_rsp_renc; /* registers */
+  kmu_prio_enc u_bm_nenc;              /* the next S_BMAP slot (port A's address) */
+  /* the bitmap RAM (no reset) and its read registers; ports applied at the edge */
+  uint32_t bmap_mem[KMU_CTX_ENGINE_MAX_WARPS];
+  uint32_t iss_rbm_q, rsp_rbm_q;
+  int bm_we, ra_en, rb_en;
+  unsigned bm_wa, ra, rb;
+  uint32_t bm_wd;
 } kmu_ctx_engine;
 
 void kmu_ctx_engine_init(kmu_ctx_engine *m, const kmu_ctx_engine_params *p);

@@ -32,16 +32,21 @@ typedef struct {
   unsigned dw;    /* DW, data bits per warp register, 1..64 */
 } kmu_dirty_rf_params;
 
-/* The registers (same names as the RTL without _q/_d).  dirty[w] bit r is the RTL's
- * dirty_q[w*RPW + r]; dcnt[w] its dcnt_q[w*CNT_W +: CNT_W]. */
+/* The registers (same names as the RTL without _q/_d).  rowv bit w is the RTL's rowv_q[w];
+ * dcnt[w] its dcnt_q[w*CNT_W +: CNT_W]; row/nrow/scan_rmask bit r its bit r. */
 typedef struct {
-  uint32_t dirty[KMU_DIRTY_RF_MAX_WARPS];
+  uint64_t rowv;
   unsigned dcnt[KMU_DIRTY_RF_MAX_WARPS];
+  unsigned pi_valid, pi_warp, pi_reg, pi_old;
   uint64_t scan_wmask;
   uint32_t scan_rmask;
   unsigned scan_all;
-  unsigned srch, cur_w, cur_r;
-  unsigned out_valid, out_warp, out_reg, out_last, out_stale;
+  unsigned srch;
+  uint64_t rrem;
+  unsigned rdv, rdw, rdok;
+  uint32_t row, nrow;
+  unsigned roww, nroww;
+  unsigned out_valid, out_warp, out_reg, out_last;
   unsigned scan_done;
   unsigned rd_bad;
 } kmu_dirty_rf_regs;
@@ -54,10 +59,15 @@ typedef struct {
   uint64_t *rf_mem;      /* WARPS*RPW words, no reset */
   uint64_t rd_rdata_q;   /* the pipeline read register */
   uint64_t scan_rdata_q; /* the scan read register (the output stage's data) */
-  /* memory ports, applied at the edge like the RTL's clocked block */
-  int mem_we, mem_rd_re, mem_scan_re;
-  unsigned mem_waddr, mem_rd_addr, mem_scan_addr;
+  uint32_t dirty_mem[KMU_DIRTY_RF_MAX_WARPS]; /* WARPS rows of RPW dirty bits, no reset (in
+                                               * the struct: a copy of the block copies it) */
+  uint32_t cnt_rrow_q;   /* the written row's old bits (read in the write's cycle) */
+  uint32_t scan_rrow_q;  /* the row the reader read */
+  /* memory ports, applied at the edge like the RTL's clocked blocks */
+  int mem_we, mem_rd_re, mem_scan_re, dm_we, dm_cnt_re, dm_scan_re;
+  unsigned mem_waddr, mem_rd_addr, mem_scan_addr, dm_waddr, dm_scan_addr;
   uint64_t mem_wdata;
+  uint32_t dm_be, dm_wdata;
 } kmu_dirty_rf;
 
 void kmu_dirty_rf_init(kmu_dirty_rf *m, const kmu_dirty_rf_params *p);

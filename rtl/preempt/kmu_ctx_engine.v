@@ -36,7 +36,7 @@
 //   save:    command in t -> scan_start_o in t+1; requests in every cycle the scan offers an
 //            entry, then B' = bitmaps + shm beats back to back; done_o the cycle after the last
 //            write is accepted: t + B + L + 1 with L = cycles from scan_start_o to the first
-//            entry (2 with kmu_dirty_rf: B + 3); an empty scan: t + B + L' + 2 with L' =
+//            entry (4 with kmu_dirty_rf: B + 5); an empty scan: t + B + L' + 2 with L' =
 //            scan_start_o -> scan_done_i (the bitmaps start the cycle after scan_done_i).  The
 //            B requests take exactly B cycles of the memory port (+ its stalls).
 //   restore: command in t -> bitmap reads t+1..t+n; one cycle after the last bitmap arrived
@@ -76,7 +76,10 @@
 // Implementation (issue 15, no cycle changed): the warp index of every slot is a table
 // registered with the command (widx_q), not a popcount in the address path; the address is
 // area_q plus one narrow offset (one 32-bit adder); each count has one adder; the shared-memory
-// end is compared with a registered limit.  See docs/blocks/kmu_ctx_engine.md (Hardware).
+// end is compared with a registered limit.  The bitmaps are in block RAM (bmap_mem, no reset;
+// nz_q marks the non-empty slots): a save builds its scan's current slot's word in cur_bm_q
+// and writes it when the scan leaves the slot; every word is read the cycle before it is used
+// (no cycle changed).  See docs/blocks/kmu_ctx_engine.md (Hardware).
 // C twin: cmodel/preempt/kmu_ctx_engine.c (composed of the kmu_prio_enc twin).
 `default_nettype none
 
@@ -198,14 +201,30 @@ module kmu_ctx_engine #(
   reg [5:0] rpw_q, rpw_d;
   reg [16:0] shmem_q, shmem_d;
   reg [31:0] area_q, area_d;
-  // bitmap per warp slot: built by a save's scan, loaded by a restore's bitmap reads
-  (* mem2reg *) reg [RPW-1:0] bmap_q[0:WARPS-1];
-  (* mem2reg *) reg [RPW-1:0] bmap_d[0:WARPS-1];
+  // bitmap per warp slot (issue 15: in block RAM, no reset): written whole, by a save when its
+  // scan leaves the slot (cur_*), by a restore's bitmap reads; two registered read ports, the
+  // issue side's (iss_rbm_q) and the response side's (rsp_rbm_q).  nz_q (reset) says which
+  // slots hold a non-empty bitmap; a slot without it reads as 0 (its word may be stale).
+  (* ram_style = "block", no_rw_check *)
+  reg [RPW-1:0] bmap_mem[0:WARPS-1];
+  reg [RPW-1:0] iss_rbm_q, rsp_rbm_q;
+  reg [WARPS-1:0] nz_q, nz_d;
+  // save: the bitmap of the slot the scan is in (the scan's slots ascend: a slot left is done)
+  reg cur_v_q, cur_v_d;
+  reg [WI_W-1:0] cur_slot_q, cur_slot_d;
+  reg [RPW-1:0] cur_bm_q, cur_bm_d;
+  // a write to the address iss_rbm_q was read from, in the cycle of that read: its word
+  // (bmap_mem's read-during-write is left undefined: no_rw_check)
+  reg byp_q, byp_d;
+  reg [RPW-1:0] byp_bm_q, byp_bm_d;
+  // the walker's bits are the word read last cycle (a load: iss_rbm_q / rsp_rbm_q)
+  reg iss_ld_q, iss_ld_d, rsp_ld_q, rsp_ld_d;
   // issue walker
   reg [WARPS-1:0] iss_rem_q, iss_rem_d;  // S_BMAP: slots whose bitmap is still to go
   reg [6:0] iss_idx_q, iss_idx_d;  // S_BMAP: warp index i
   reg [5:0] iss_slot_q, iss_slot_d;  // S_REG: slot being read
   reg [RPW-1:0] iss_bits_q, iss_bits_d;  // S_REG: its registers still to read
+  wire [RPW-1:0] iss_bits;  // this cycle's: the word read last cycle after a load (iss_ld_q)
   reg [7:0] iss_beat_q, iss_beat_d;  // beat of the register (S_SCAN, S_REG)
   reg [16:0] iss_off_q, iss_off_d;  // S_SHM: shm byte offset
   // response walker (restore)
@@ -213,6 +232,7 @@ module kmu_ctx_engine #(
   reg [WARPS-1:0] rsp_rem_q, rsp_rem_d;
   reg [5:0] rsp_slot_q, rsp_slot_d;
   reg [RPW-1:0] rsp_bits_q, rsp_bits_d;
+  wire [RPW-1:0] rsp_bits;
   reg [7:0] rsp_beat_q, rsp_beat_d;
   reg [16:0] rsp_off_q, rsp_off_d;
   // warp index of every slot, registered with the command (so no popcount in the address
@@ -230,6 +250,9 @@ module kmu_ctx_engine #(
   reg [OUT_W-1:0] out_q, out_d;  // memory reads issued whose response has not arrived
   reg [11:0] regs_q, regs_d;
   reg [31:0] bytes_q, bytes_d;
+
+  assign iss_bits = iss_ld_q ? iss_rbm_q : iss_bits_q;
+  assign rsp_bits = rsp_ld_q ? rsp_rbm_q : rsp_bits_q;
 
   // ---------------------------------------------------------------- command check
   wire cmd_bad = (cmd_op_i == 2'd3) || (cmd_rpw_i == 6'd0) || ({1'b0, cmd_rpw_i} > RPW7) ||
@@ -257,17 +280,15 @@ module kmu_ctx_engine #(
 
   // ---------------------------------------------------------------- bitmap helpers
   reg [RPW-1:0] rpw_mask;  // registers < rpw
-  reg [WARPS-1:0] nz;  // slots with a non-empty bitmap
-  reg any_nz;
+  wire [WARPS-1:0] nz = nz_q;  // slots with a non-empty bitmap
+  wire any_nz = |nz_q;
   reg [WARPS-1:0] iss_from, rsp_from;  // slots after the current one (all while waiting)
   always @(*) begin
     for (r = 0; r < RPW; r = r + 1) rpw_mask[r] = (r[5:0] < rpw_q);
     for (w = 0; w < WARPS; w = w + 1) begin
-      nz[w] = |bmap_q[w];
       iss_from[w] = (state_q == S_RWAIT) || (w[5:0] > iss_slot_q);
       rsp_from[w] = (rsp_ph_q == R_WAIT) || (w[5:0] > rsp_slot_q);
     end
-    any_nz = |nz;
   end
 
   // slot encoders: the lowest slot still to go (S_BMAP / R_BMAP), else the next non-empty one
@@ -293,14 +314,14 @@ module kmu_ctx_engine #(
   kmu_prio_enc #(
       .N(RPW)
   ) u_iss_renc (
-      .in_i   (iss_bits_q),
+      .in_i   (iss_bits),
       .idx_o  (iss_r_idx),
       .valid_o(unused_iss_r_valid)
   );
   kmu_prio_enc #(
       .N(RPW)
   ) u_rsp_renc (
-      .in_i   (rsp_bits_q),
+      .in_i   (rsp_bits),
       .idx_o  (rsp_r_idx),
       .valid_o(unused_rsp_r_valid)
   );
@@ -318,16 +339,15 @@ module kmu_ctx_engine #(
     rsp_r5[RI_W-1:0] = rsp_r_idx;
   end
 
-  // bitmaps by slot: the one S_BMAP writes, the one a walker loads next
-  reg [RPW-1:0] iss_w_bmap, rsp_w_bmap;
+  // the bitmap word S_BMAP writes (slot iss_w_idx, read last cycle: see the read ports): the
+  // scan's current slot's from cur_bm_q, an empty slot's 0, else the read word
+  reg iss_w_nz;
   always @(*) begin
-    iss_w_bmap = {RPW{1'b0}};
-    rsp_w_bmap = {RPW{1'b0}};
-    for (w = 0; w < WARPS; w = w + 1) begin
-      if (iss_w_idx == w[WI_W-1:0]) iss_w_bmap = bmap_q[w];
-      if (rsp_w_idx == w[WI_W-1:0]) rsp_w_bmap = bmap_q[w];
-    end
+    iss_w_nz = 1'b0;
+    for (w = 0; w < WARPS; w = w + 1) if (iss_w_idx == w[WI_W-1:0]) iss_w_nz = nz_q[w];
   end
+  wire [RPW-1:0] iss_w_bmap = (cur_v_q && (cur_slot_q == iss_w_idx)) ? cur_bm_q :
+                              !iss_w_nz ? {RPW{1'b0}} : byp_q ? byp_bm_q : iss_rbm_q;
 
   // ---------------------------------------------------------------- addresses and data
   // warp index of a slot: its set bits of the wmask below it (the scanned slot or iss_slot_q)
@@ -420,13 +440,15 @@ module kmu_ctx_engine #(
     iss_rem_d = iss_rem_q;
     iss_idx_d = iss_idx_q;
     iss_slot_d = iss_slot_q;
-    iss_bits_d = iss_bits_q;
+    iss_bits_d = iss_bits;
+    iss_ld_d = 1'b0;
     iss_beat_d = iss_beat_q;
     iss_off_d = iss_off_q;
     rsp_ph_d = rsp_ph_q;
     rsp_rem_d = rsp_rem_q;
     rsp_slot_d = rsp_slot_q;
-    rsp_bits_d = rsp_bits_q;
+    rsp_bits_d = rsp_bits;
+    rsp_ld_d = 1'b0;
     rsp_beat_d = rsp_beat_q;
     rsp_off_d = rsp_off_q;
     done_d = 1'b0;
@@ -502,7 +524,7 @@ module kmu_ctx_engine #(
           if (iss_w_valid) begin
             state_d = S_REG;
             iss_slot_d = iss_w6;
-            iss_bits_d = iss_w_bmap;
+            iss_ld_d = 1'b1;  // its bitmap: read now (port A), iss_bits next cycle
           end else begin
             state_d = S_SHM;  // no register in the checkpoint: shared memory follows
           end
@@ -516,7 +538,7 @@ module kmu_ctx_engine #(
             if (iss_bits_d == {RPW{1'b0}}) begin
               if (iss_w_valid) begin
                 iss_slot_d = iss_w6;
-                iss_bits_d = iss_w_bmap;
+                iss_ld_d = 1'b1;
               end else if (shmem_q != 17'd0) state_d = S_SHM;
               else state_d = S_DRAIN;
             end
@@ -565,7 +587,7 @@ module kmu_ctx_engine #(
         if (rsp_w_valid) begin
           rsp_ph_d = R_REG;
           rsp_slot_d = rsp_w6;
-          rsp_bits_d = rsp_w_bmap;
+          rsp_ld_d = 1'b1;  // its bitmap: read now (port B), rsp_bits next cycle
         end else begin
           rsp_ph_d = R_SHM;
         end
@@ -579,7 +601,7 @@ module kmu_ctx_engine #(
             if (rsp_bits_d == {RPW{1'b0}}) begin
               if (rsp_w_valid) begin
                 rsp_slot_d = rsp_w6;
-                rsp_bits_d = rsp_w_bmap;
+                rsp_ld_d = 1'b1;
               end else if (shmem_q != 17'd0) rsp_ph_d = R_SHM;
               else begin
                 rsp_ph_d = R_IDLE;
@@ -649,21 +671,76 @@ module kmu_ctx_engine #(
   end
 
   // ---------------------------------------------------------------- bitmaps
-  // Per bit: one slot decode and one register decode shared by every bit (the three updates
-  // never meet in a cycle: the accept is idle, the scan a save, the load a restore).
-  reg [WARPS-1:0] bm_set_w, bm_load_w;
-  reg [RPW-1:0] bm_set_r;
+  // The three updates never meet in a cycle (the accept is idle, the scan a save, the load a
+  // restore).  Save: the scanned register's bit goes to cur_bm_q; when the scan moves to
+  // another slot the finished word is written to bmap_mem.  Restore: the arriving word is
+  // written to its slot.  nz_q follows: cleared at the accept, set by a scanned bit, the
+  // arriving word's "non-empty" by a load.
+  wire bs_ok = bm_set && ({26'd0, scan_warp_i} < WARPS) && ({27'd0, scan_reg_i} < RPW);
+  wire [WI_W-1:0] bs_slot = scan_warp_i[WI_W-1:0];
+  reg [RPW-1:0] bs_bit;
+  reg bm_we;
+  reg [WI_W-1:0] bm_wa;
+  reg [RPW-1:0] bm_wd;
   always @(*) begin
-    for (w = 0; w < WARPS; w = w + 1) begin
-      bm_set_w[w] = bm_set && (scan_warp_i == w[5:0]);
-      bm_load_w[w] = bm_load && (rsp_w_idx == w[WI_W-1:0]);
+    for (r = 0; r < RPW; r = r + 1) bs_bit[r] = (scan_reg_i == r[4:0]);
+    nz_d = nz_q;
+    cur_v_d = cur_v_q;
+    cur_slot_d = cur_slot_q;
+    cur_bm_d = cur_bm_q;
+    bm_we = 1'b0;
+    bm_wa = cur_slot_q;
+    bm_wd = cur_bm_q;
+    if (bm_clr) begin
+      nz_d = {WARPS{1'b0}};
+      cur_v_d = 1'b0;
+    end else if (bm_load) begin
+      bm_we = 1'b1;
+      bm_wa = rsp_w_idx;
+      bm_wd = evt_bmap;
+      for (w = 0; w < WARPS; w = w + 1)
+        if (rsp_w_idx == w[WI_W-1:0]) nz_d[w] = (evt_bmap != {RPW{1'b0}});
+    end else if (bs_ok) begin
+      for (w = 0; w < WARPS; w = w + 1) if (bs_slot == w[WI_W-1:0]) nz_d[w] = 1'b1;
+      if (cur_v_q && (cur_slot_q == bs_slot)) begin
+        cur_bm_d = cur_bm_q | bs_bit;
+      end else begin
+        bm_we = cur_v_q;  // the slot left: its word is complete
+        cur_v_d = 1'b1;
+        cur_slot_d = bs_slot;
+        cur_bm_d = bs_bit;
+      end
     end
-    for (r = 0; r < RPW; r = r + 1) bm_set_r[r] = (scan_reg_i == r[4:0]);
-    for (w = 0; w < WARPS; w = w + 1) begin
-      if (bm_clr) bmap_d[w] = {RPW{1'b0}};
-      else if (bm_load_w[w]) bmap_d[w] = evt_bmap;
-      else bmap_d[w] = bmap_q[w] | (bm_set_w[w] ? bm_set_r : {RPW{1'b0}});
+  end
+
+  // Read port A (issue side): a walker's load reads its next slot; in a save, in every S_SCAN
+  // and S_BMAP cycle (those before an S_BMAP cycle; not from state_d: a shorter path), the
+  // slot S_BMAP writes out next (the lowest of iss_rem_d), so its word is in iss_rbm_q then.
+  // Port B (response side): the walker's load.
+  wire [WI_W-1:0] bm_nxt;
+  wire unused_bm_nxt_valid;  // iss_rem_d is not empty in S_BMAP
+  kmu_prio_enc #(
+      .N(WARPS)
+  ) u_bm_nenc (
+      .in_i   (iss_rem_d),
+      .idx_o  (bm_nxt),
+      .valid_o(unused_bm_nxt_valid)
+  );
+  wire ra_en = iss_ld_d || (!restore && ((state_q == S_SCAN) || (state_q == S_BMAP)));
+  wire [WI_W-1:0] ra = iss_ld_d ? iss_w_idx : bm_nxt;
+  wire rb_en = rsp_ld_d;
+  always @(*) begin
+    byp_d = byp_q;
+    byp_bm_d = byp_bm_q;
+    if (ra_en) begin
+      byp_d = bm_we && (bm_wa == ra);
+      byp_bm_d = bm_wd;
     end
+  end
+  always @(posedge clk_i) begin
+    if (bm_we) bmap_mem[bm_wa] <= bm_wd;
+    if (ra_en) iss_rbm_q <= bmap_mem[ra];
+    if (rb_en) rsp_rbm_q <= bmap_mem[rsp_w_idx];
   end
 
   // ---------------------------------------------------------------- outputs
@@ -711,7 +788,14 @@ module kmu_ctx_engine #(
       area_q <= 32'd0;
       shm_lim_q <= 17'd0;
       widx_q <= {((WARPS + 1) * WX_W) {1'b0}};
-      for (w = 0; w < WARPS; w = w + 1) bmap_q[w] <= {RPW{1'b0}};
+      nz_q <= {WARPS{1'b0}};
+      cur_v_q <= 1'b0;
+      cur_slot_q <= {WI_W{1'b0}};
+      cur_bm_q <= {RPW{1'b0}};
+      byp_q <= 1'b0;
+      byp_bm_q <= {RPW{1'b0}};
+      iss_ld_q <= 1'b0;
+      rsp_ld_q <= 1'b0;
       iss_rem_q <= {WARPS{1'b0}};
       iss_idx_q <= 7'd0;
       iss_slot_q <= 6'd0;
@@ -740,7 +824,14 @@ module kmu_ctx_engine #(
       area_q <= area_d;
       shm_lim_q <= shm_lim_d[17] ? 17'd0 : shm_lim_d[16:0];
       widx_q <= widx_d;
-      for (w = 0; w < WARPS; w = w + 1) bmap_q[w] <= bmap_d[w];
+      nz_q <= nz_d;
+      cur_v_q <= cur_v_d;
+      cur_slot_q <= cur_slot_d;
+      cur_bm_q <= cur_bm_d;
+      byp_q <= byp_d;
+      byp_bm_q <= byp_bm_d;
+      iss_ld_q <= iss_ld_d;
+      rsp_ld_q <= rsp_ld_d;
       iss_rem_q <= iss_rem_d;
       iss_idx_q <= iss_idx_d;
       iss_slot_q <= iss_slot_d;
@@ -784,6 +875,14 @@ module kmu_ctx_engine #(
       if (idle && (out_q != {OUT_W{1'b0}})) begin
         $display("ASSERTION kmu_ctx_engine %m t=%0t: idle with %0d reads outstanding", $time,
                  out_q);
+        $stop;
+      end
+      if (rb_en && bm_we && (bm_wa == rsp_w_idx)) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: port B reads the bitmap written now", $time);
+        $stop;
+      end
+      if (bm_we && bm_clr) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: a bitmap write at the accept", $time);
         $stop;
       end
       if (abt_q && idle) begin

@@ -6,43 +6,57 @@
 // written since the last one; warp exit clears the warp's bits (its registers are dead).
 // Interface contract: docs/pep-interfaces.md section 1; block page docs/blocks/kmu_dirty_rf.md.
 //
-// Storage: rf_mem, WARPS*RPW words of DW bits, word (w, r) at w*RPW + r; one write port and two
-// registered read ports (pipeline read, scan read), read-before-write, no reset: Yosys infers
-// block RAM (on an FPGA one copy per read port).  Dirty bits dirty_q (WARPS*RPW flops, bit
-// w*RPW + r) and per-warp dirty counters dcnt_q (for dirty_cnt_o without a wide popcount).
+// Storage, all without reset except the per-warp valid bits and counters (issue 15: tables in
+// block RAM, only valid bits reset; iCE40 has no LUT RAM, so every read is synchronous):
+//   rf_mem    WARPS*RPW words of DW bits, word (w, r) at w*RPW + r; one write port and two
+//             registered read ports (pipeline read rd_rdata_q, scan read scan_rdata_q).
+//   dirty_mem WARPS rows of RPW dirty bits, row w = warp w; one write port with a bit enable
+//             per register (sets one bit, or writes the whole row), two registered read ports
+//             (cnt_rrow_q: the written row's old bits, for the counter; scan_rrow_q: the
+//             scan's row reader).  A row is meaningful only while rowv_q[w] (reset 0): an exit
+//             or the scan's read of the row clears it by clearing rowv_q[w], without a write;
+//             the next write to an invalid row writes the whole row (its bit alone).
+//   dcnt_q    per warp, its number of dirty bits (for dirty_cnt_o, a sum of counters).  The
+//             written bit's old value comes from a RAM read, so a write is counted one cycle
+//             later (pi_*_q: the pending increment); a clear of the row zeroes the counter.
 //
-// Scan: a cursor (cur_w_q, cur_r_q) walks the warps of scan_wmask_q in ascending (warp, reg)
-// order.  Every cycle the search finds the lowest candidate at or after the cursor (a register
-// r < rpw of a warp in the mask that is dirty, or any such register when scan_all): a
-// kmu_prio_enc over the warps that have a candidate, then one over the chosen warp's RPW bits.
-// A fetch reads the word into scan_rdata_q (the memory's read register) and its (warp, reg,
-// last, stale) into the output stage out_*_q; the stage drives scan_*_o.  A fetch happens when
-// the stage is empty or handed out in this cycle, so one register per cycle flows while
-// scan_ready_i is high, and a stalled stage holds its entry (the read register is enabled only
-// by a fetch): nothing is lost or duplicated.  scan_last_o is decided at the fetch (no further
-// candidate after this one); candidates ahead of the cursor can only be added during a scan
-// (exits of its warps are refused), so it marks the last entry.
+// Scan: the row reader reads the rows of the scan's warps (rrem_q, lowest first, one a cycle
+// while the row buffer has room) and clears each row as it reads it (the whole row: registers
+// >= rpw are not the TB's and are dropped).  A row's candidates (its dirty bits below rpw, or all
+// registers below rpw with scan_all) arrive a cycle later (arr) and go, when not empty, to the
+// two-row buffer row_q (being handed out) / nrow_q (next).  Each cycle the lowest candidate of
+// row_q is fetched when the output stage is empty or handed out in this cycle: its word is read
+// into scan_rdata_q and (warp, reg, last) into out_*_q.  scan_last_o is decided at the fetch:
+// row_q's last bit is fetched only when it is known whether a later row has candidates (nrow_q,
+// the arriving row, or no row left to read); otherwise the fetch waits for the reader.  A write
+// after its row was read sets the bit again (it is not yielded with that row, or is yielded
+// with the new data, and stays dirty): a bit is cleared only for data that was handed out.
 //
 // Same-cycle rules (inputs of one cycle, effective at its edge):
-//   - the handshake of the output entry clears its dirty bit unless the entry is stale: a write
-//     to its register in or after its fetch cycle (read-before-write: the data handed out is
-//     older than the register).  A write in the handshake cycle also keeps it set (write wins).
-//   - exit clears the warp's bits; a write in the same cycle to that warp sets its register's.
+//   - a write sets the bit; an exit of the warp, or the scan's read of its row, in the same
+//     cycle clears the row first (the write wins: the row holds the written bit alone).
 //   - a write to a warp of the running scan raises err_wr_o and still happens (dirty set).  A
-//     write ahead of the cursor is yielded with its new data; one behind it stays dirty.
+//     write before the scan reads the warp's row is yielded (data at least as new) and cleared;
+//     a later one stays dirty (and may still be handed out with the new data).
 //   - an exit of a warp of the running scan raises err_exit_o and is ignored (the scan has
-//     already decided which entry is the last); an exit of warp >= WARPS likewise.
+//     promised its entries); an exit of warp >= WARPS likewise.
 //   - a write to warp >= WARPS or reg >= RPW: err_wr_o, ignored.  A read of one: err_rd_o,
 //     rd_data_o = 0 the next cycle.  Before the first read after reset rd_data_o is 0 too.
 //   - scan_start_i while busy, or with scan_rpw_i = 0 or > RPW: err_scan_o, ignored.
 //
 // Latency:
-//   write in cycle t -> stored and dirty at the edge; dirty_cnt_o counts it from t+1.
+//   write in cycle t -> stored and dirty at the edge; dirty_cnt_o counts it from t+2.
 //   rd_valid_i in t -> rd_data_o in t+1 (held until the next read).
-//   scan_start_i accepted in t -> search in t+1 -> first scan_valid_o in t+2; one register per
-//     cycle while scan_ready_i is high; scan_busy_o from t+1 to the last handshake (cycle h);
-//     scan_done_o in h+1.  Empty scan: scan_busy_o in t+1 only, scan_done_o in t+2.
-//   dirty_cnt_o, err_*_o: combinational (state and this cycle's inputs).
+//   scan_start_i accepted in t -> the mask's k-th warp (k = 0, 1, ..) read in t+1+k while the
+//     buffer has room -> first candidates in t+2 -> row_q in t+3 -> first scan_valid_o in t+4
+//     (when the first warp has two candidates or more, or is the only warp).  One register a
+//     cycle while scan_ready_i is high, except that a row's last candidate is fetched only once
+//     the reader has seen a later row with a candidate or read every row (after a row of one
+//     candidate one bubble at least; empty rows between cost a cycle each).  scan_busy_o from
+//     t+1 to the last handshake (cycle h); scan_done_o in h+1.  Empty scan of k warps:
+//     scan_busy_o in t+1 .. t+k+1, scan_done_o in t+k+2.
+//   dirty_cnt_o, err_*_o: combinational (state and this cycle's inputs); a row's counter
+//     drops to 0 in the cycle after the scan reads the row.
 // C twin: cmodel/preempt/kmu_dirty_rf.c (uses the kmu_prio_enc twin).
 `default_nettype none
 
@@ -99,29 +113,40 @@ module kmu_dirty_rf #(
   localparam integer SUM_W = $clog2(WORDS + 1);  // dirty_cnt_o's value, 0..WORDS
   localparam integer NLEAF = 1 << WI_W;  // leaves of the dirty-count adder tree (>= WARPS)
   localparam [31:0] RPW_32 = RPW;
-  localparam [WARPS-1:0] ONE_W = 1;
   localparam [RPW-1:0] ONE_R = 1;
   localparam [CNT_W-1:0] ONE_C = 1;
 
   integer w, r;
 
   // ---------------------------------------------------------------- state
-  reg [WORDS-1:0] dirty_q, dirty_d;  // bit w*RPW + r
+  reg [WARPS-1:0] rowv_q, rowv_d;  // dirty_mem row w is valid (else all clean)
   reg [WARPS*CNT_W-1:0] dcnt_q, dcnt_d;  // dirty bits of warp w in [w*CNT_W +: CNT_W]
+  // pending counter increment: last cycle's write, its row's old bits in cnt_rrow_q
+  reg pi_valid_q, pi_valid_d;
+  reg [5:0] pi_warp_q, pi_warp_d;
+  reg [4:0] pi_reg_q, pi_reg_d;
+  reg pi_old_q, pi_old_d;  // the row was valid (and not cleared) at the write
   // scan parameters, latched at the start
   reg [WARPS-1:0] scan_wmask_q, scan_wmask_d;
   reg [RPW-1:0] scan_rmask_q, scan_rmask_d;  // bit r: r < rpw
   reg scan_all_q, scan_all_d;
-  // search: runs from the start edge to the fetch of the last entry (or an empty search)
+  // search: runs from the start edge to the fetch of the last entry (or an empty end)
   reg srch_q, srch_d;
-  reg [5:0] cur_w_q, cur_w_d;  // cursor: the next candidate is at or after (cur_w, cur_r)
-  reg [5:0] cur_r_q, cur_r_d;  // 0..RPW
+  // row reader: the warps whose row is not read yet; the row read last cycle
+  reg [WARPS-1:0] rrem_q, rrem_d;
+  reg rdv_q, rdv_d;  // a row was read last cycle: its candidates arrive now (arr)
+  reg [5:0] rdw_q, rdw_d;
+  reg rdok_q, rdok_d;  // that row was valid when read
+  // row buffer: the candidates left of the row being handed out, and of the next row
+  reg [RPW-1:0] row_q, row_d;
+  reg [5:0] roww_q, roww_d;
+  reg [RPW-1:0] nrow_q, nrow_d;
+  reg [5:0] nroww_q, nroww_d;
   // output stage (its data is scan_rdata_q, the memory's scan read register)
   reg out_valid_q, out_valid_d;
   reg [5:0] out_warp_q, out_warp_d;
   reg [4:0] out_reg_q, out_reg_d;
   reg out_last_q, out_last_d;
-  reg out_stale_q, out_stale_d;  // its register was written in or after its fetch cycle
   reg scan_done_q, scan_done_d;
   // the last read was out of range, or there was none since reset: rd_data_o reads 0 then
   // (rd_rdata_q, a block RAM's read register, has no reset: garbage at power-up)
@@ -131,6 +156,11 @@ module kmu_dirty_rf #(
   reg [DW-1:0] rf_mem[0:WORDS-1];
   reg [DW-1:0] rd_rdata_q;
   reg [DW-1:0] scan_rdata_q;
+  // dirty rows: one write port with bit enables, two read ports, read-before-write, no reset
+  (* ram_style = "block" *)
+  reg [RPW-1:0] dirty_mem[0:WARPS-1];
+  reg [RPW-1:0] cnt_rrow_q;
+  reg [RPW-1:0] scan_rrow_q;
 
   // word address of (warp, reg): w*RPW + r
   function automatic [AW-1:0] addr_of(input [5:0] fw, input [4:0] fr);
@@ -145,7 +175,7 @@ module kmu_dirty_rf #(
 
   // ---------------------------------------------------------------- range checks, busy
   // (compare with every index: warp >= WARPS / reg >= RPW match none)
-  reg wr_win, wr_rin, rd_win, rd_rin, ex_win, wr_scan, ex_scan;
+  reg wr_win, wr_rin, rd_win, rd_rin, ex_win, wr_scan, ex_scan, wr_rowv;
   wire busy = srch_q || out_valid_q;
   always @(*) begin
     wr_win = 1'b0;
@@ -153,10 +183,12 @@ module kmu_dirty_rf #(
     ex_win = 1'b0;
     wr_scan = 1'b0;
     ex_scan = 1'b0;
+    wr_rowv = 1'b0;
     for (w = 0; w < WARPS; w = w + 1) begin
       if (wr_warp_i == w[5:0]) begin
         wr_win = 1'b1;
         wr_scan = busy && scan_wmask_q[w];
+        wr_rowv = rowv_q[w];
       end
       if (rd_warp_i == w[5:0]) rd_win = 1'b1;
       if (exit_warp_i == w[5:0]) begin
@@ -183,149 +215,158 @@ module kmu_dirty_rf #(
   wire start_ok = scan_start_i && !busy && rpw_ok;
   assign err_scan_o = scan_start_i && !start_ok;
 
-  // ---------------------------------------------------------------- search
-  // cand: every warp's candidates ignoring the cursor; the cursor's warp has those at or after
-  // cur_r (cur_row: one row read by cur_w, not a cursor compare per bit); warp_any: the warps
-  // with a candidate at or after the cursor
-  reg [WORDS-1:0] cand;  // candidates of every warp, the cursor aside
-  reg [WARPS-1:0] row_any, warp_any;
-  reg [RPW-1:0] ge_mask;  // bit r: r >= cur_r
-  reg [RPW-1:0] cur_row;
-  always @(*) begin
-    for (r = 0; r < RPW; r = r + 1) ge_mask[r] = ({26'd0, cur_r_q} <= r);
-    cur_row = {RPW{1'b0}};
-    for (w = 0; w < WARPS; w = w + 1) begin
-      cand[w*RPW+:RPW] = (scan_all_q ? {RPW{1'b1}} : dirty_q[w*RPW+:RPW]) & scan_rmask_q;
-      row_any[w] = |cand[w*RPW+:RPW];
-      if (w[5:0] == cur_w_q) cur_row = cand[w*RPW+:RPW];
-    end
-    cur_row = cur_row & ge_mask;
-    for (w = 0; w < WARPS; w = w + 1)
-      warp_any[w] = srch_q && scan_wmask_q[w] &&
-                    ((w[5:0] > cur_w_q) ? row_any[w] : ((w[5:0] == cur_w_q) && (|cur_row)));
-  end
-
-  wire [WI_W-1:0] sel_w;
-  wire sel_any;
+  // ---------------------------------------------------------------- row reader
+  // the arriving row's candidates (the row read last cycle; an invalid row is clean)
+  wire [RPW-1:0] arr = (rdv_q ? (scan_all_q ? {RPW{1'b1}} : (rdok_q ? scan_rrow_q : {RPW{1'b0}}))
+                              : {RPW{1'b0}}) & scan_rmask_q;
+  wire arr_any = |arr;
+  wire row_any = |row_q;
+  wire nrow_any = |nrow_q;
+  // a row is read while the buffer (row_q, nrow_q, a non-empty arriving row) holds at most one:
+  // an arriving row then always finds a free slot
+  wire room = ({1'b0, row_any} + {1'b0, nrow_any} + {1'b0, arr_any}) < 2'd2;
+  wire [WI_W-1:0] rd_w;
+  wire rrem_any;
   kmu_prio_enc #(
       .N(WARPS)
   ) u_warp_enc (
-      .in_i   (warp_any),
-      .idx_o  (sel_w),
-      .valid_o(sel_any)
+      .in_i   (rrem_q),
+      .idx_o  (rd_w),
+      .valid_o(rrem_any)
   );
-  reg [5:0] sel_w6;
+  wire rd_issue = srch_q && rrem_any && room;
+  reg [5:0] rd_w6;
   always @(*) begin
-    sel_w6 = 6'd0;
-    sel_w6[WI_W-1:0] = sel_w;
+    rd_w6 = 6'd0;
+    rd_w6[WI_W-1:0] = rd_w;
   end
-  reg [RPW-1:0] sel_bits;  // the chosen warp's candidates
-  always @(*) begin
-    sel_bits = {RPW{1'b0}};
-    // (the chosen warp is at or after the cursor's: the cursor's own is masked by ge_mask)
-    for (w = 0; w < WARPS; w = w + 1) if (sel_w == w[WI_W-1:0]) sel_bits = cand[w*RPW+:RPW];
-    if (sel_w6 == cur_w_q) sel_bits = sel_bits & ge_mask;
-  end
+
+  // ---------------------------------------------------------------- fetch from row_q
   wire [RI_W-1:0] sel_r;
-  wire unused_sel_r_valid;  // sel_any implies a bit of sel_bits
+  wire unused_sel_r_valid;  // row_any
   kmu_prio_enc #(
       .N(RPW)
   ) u_reg_enc (
-      .in_i   (sel_bits),
+      .in_i   (row_q),
       .idx_o  (sel_r),
       .valid_o(unused_sel_r_valid)
   );
-  // the chosen entry is the last one when no other candidate is left (x & (x-1) drops the
-  // lowest set bit)
-  wire more_regs = |(sel_bits & (sel_bits - ONE_R));
-  wire more_warps = |(warp_any & (warp_any - ONE_W));
-  wire fetch_last = !more_regs && !more_warps;
-
-  wire hs = out_valid_q && scan_ready_i;  // the output entry is handed out
-  wire fetch = sel_any && (!out_valid_q || scan_ready_i);
   reg [4:0] sel_r5;
   always @(*) begin
     sel_r5 = 5'd0;
     sel_r5[RI_W-1:0] = sel_r;
   end
+  // (x & (x-1) drops the lowest set bit)
+  wire [RPW-1:0] row_rest = row_q & (row_q - ONE_R);
+  wire more_regs = |row_rest;
+  wire later = nrow_any || arr_any;  // a later row has a candidate
+  // row_q's last candidate waits while rows are left to read and none is known to follow
+  wire fetch_ok = row_any && (more_regs || later || !rrem_any);
+  wire fetch_last = !more_regs && !later && !rrem_any;
+  wire hs = out_valid_q && scan_ready_i;  // the output entry is handed out
+  wire fetch = fetch_ok && (!out_valid_q || scan_ready_i);
   wire [AW-1:0] wr_addr = addr_of(wr_warp_i, wr_reg_i);
   wire [AW-1:0] rd_addr = addr_of(rd_warp_i, rd_reg_i);
-  wire [AW-1:0] fetch_addr = addr_of(sel_w6, sel_r5);
-  wire wr_hits_fetch = wr_ok && (wr_warp_i == sel_w6) && (wr_reg_i == sel_r5);
-  wire wr_hits_out = wr_ok && (wr_warp_i == out_warp_q) && (wr_reg_i == out_reg_q);
-  wire hs_clear = hs && !out_stale_q;
+  wire [AW-1:0] fetch_addr = addr_of(roww_q, sel_r5);
 
-  // ---------------------------------------------------------------- dirty bits
-  // one-hot masks over the WORDS bits: the written word, the word handed out (cleared unless
-  // stale), the exiting warp's words
-  wire [AW-1:0] out_addr = addr_of(out_warp_q, out_reg_q);
-  // (per word: a warp decode AND a register decode, shared by the rows and the columns)
-  reg [WORDS-1:0] wr_set, hs_clr, ex_clr;
+  // ---------------------------------------------------------------- dirty rows
+  // a row cleared in this cycle: the exiting warp's, the row the scan reads
+  reg wr_clr;  // the written warp's row is cleared in this cycle
+  reg [RPW-1:0] dm_be, dm_wdata;
   always @(*) begin
-    for (w = 0; w < WARPS; w = w + 1)
-      for (r = 0; r < RPW; r = r + 1) begin
-        wr_set[w*RPW+r] = wr_ok && (wr_warp_i == w[5:0]) && (wr_reg_i == r[4:0]);
-        hs_clr[w*RPW+r] = hs_clear && (out_warp_q == w[5:0]) && (out_reg_q == r[4:0]);
-        ex_clr[w*RPW+r] = exit_ok && (exit_warp_i == w[5:0]);
-      end
+    wr_clr = (exit_ok && (exit_warp_i == wr_warp_i)) || (rd_issue && (rd_w6 == wr_warp_i));
+    dm_wdata = {RPW{1'b0}};
+    for (r = 0; r < RPW; r = r + 1) if (wr_reg_i == r[4:0]) dm_wdata[r] = 1'b1;
+    // an invalid or cleared row is written whole (its bit alone), a valid one bit by bit
+    dm_be = (!wr_rowv || wr_clr) ? {RPW{1'b1}} : dm_wdata;
   end
-  wire wr_was_dirty = dirty_q[wr_addr];  // the written word was dirty already (with wr_ok)
-  wire out_dirty = hs_clear && dirty_q[out_addr];  // the word handed out is dirty (and cleared)
-  wire same_word = wr_ok && (wr_warp_i == out_warp_q) && (wr_reg_i == out_reg_q);
+  // the pending write's old bit (its row's old bits were read in its cycle)
+  reg pi_was;
+  always @(*) begin
+    pi_was = 1'b0;
+    for (r = 0; r < RPW; r = r + 1) if (pi_reg_q == r[4:0]) pi_was = cnt_rrow_q[r];
+  end
+  wire pi_inc = pi_valid_q && !(pi_old_q && pi_was);
 
   // ---------------------------------------------------------------- next state
-  reg inc, dec;
+  reg clr;
   always @(*) begin
-    dirty_d = dirty_q;
+    rowv_d = rowv_q;
     dcnt_d = dcnt_q;
     scan_wmask_d = scan_wmask_q;
     scan_rmask_d = scan_rmask_q;
     scan_all_d = scan_all_q;
     srch_d = srch_q;
-    cur_w_d = cur_w_q;
-    cur_r_d = cur_r_q;
+    rrem_d = rrem_q;
+    row_d = row_q;
+    roww_d = roww_q;
+    nrow_d = nrow_q;
+    nroww_d = nroww_q;
     out_valid_d = out_valid_q;
     out_warp_d = out_warp_q;
     out_reg_d = out_reg_q;
     out_last_d = out_last_q;
-    out_stale_d = out_stale_q;
     rd_bad_d = rd_valid_i ? !rd_ok : rd_bad_q;
+    pi_valid_d = wr_ok;
+    pi_warp_d = wr_warp_i;
+    pi_reg_d = wr_reg_i;
+    pi_old_d = wr_rowv && !wr_clr;
+    rdv_d = rd_issue;
+    rdw_d = rd_w6;
+    rdok_d = 1'b0;
 
-    // dirty bits: the handshake clears, exit clears the warp, a write sets (wins)
-    dirty_d = (dirty_q & ~hs_clr & ~ex_clr) | wr_set;
-    // per-warp counters follow the same rule
+    // rows and counters: a clear (exit, the scan's read) zeroes the counter and drops last
+    // cycle's pending increment (its bit is cleared too); a write validates the row
     for (w = 0; w < WARPS; w = w + 1) begin
-      inc = wr_ok && (wr_warp_i == w[5:0]) && !wr_was_dirty;
-      dec = (out_warp_q == w[5:0]) && out_dirty && !same_word;
-      if (exit_ok && (exit_warp_i == w[5:0])) begin
-        dcnt_d[w*CNT_W+:CNT_W] = (wr_ok && (wr_warp_i == w[5:0])) ? ONE_C : {CNT_W{1'b0}};
-      end else if (inc != dec) begin  // one adder of +1 or -1 (all ones)
-        dcnt_d[w*CNT_W+:CNT_W] = dcnt_q[w*CNT_W+:CNT_W] + (dec ? {CNT_W{1'b1}} : ONE_C);
+      clr = (exit_ok && (exit_warp_i == w[5:0])) || (rd_issue && (rd_w == w[WI_W-1:0]));
+      if (rd_issue && (rd_w == w[WI_W-1:0])) rdok_d = rowv_q[w];
+      if (clr) begin
+        rowv_d[w] = 1'b0;
+        dcnt_d[w*CNT_W+:CNT_W] = {CNT_W{1'b0}};
+      end else if (pi_inc && (pi_warp_q == w[5:0])) begin
+        dcnt_d[w*CNT_W+:CNT_W] = dcnt_q[w*CNT_W+:CNT_W] + ONE_C;
       end
+      if (wr_ok && (wr_warp_i == w[5:0])) rowv_d[w] = 1'b1;
+    end
+    if (rd_issue) begin
+      for (w = 0; w < WARPS; w = w + 1) if (rd_w == w[WI_W-1:0]) rrem_d[w] = 1'b0;
     end
 
-    // output stage: a fetch refills it (in the cycle it is handed out, too); the stale flag
-    // follows writes to its register from the fetch cycle on (read-before-write)
+    // row buffer: row_q loses its fetched bit; an empty row_q takes nrow_q, or the arriving
+    // row; an arriving row goes to the first free slot (there is one: room)
+    if (fetch) row_d = row_rest;
+    if (row_d == {RPW{1'b0}}) begin
+      if (nrow_any) begin
+        row_d = nrow_q;
+        roww_d = nroww_q;
+        nrow_d = arr;
+        nroww_d = rdw_q;
+      end else begin
+        row_d = arr;
+        roww_d = rdw_q;
+      end
+    end else if (!nrow_any) begin
+      nrow_d = arr;
+      nroww_d = rdw_q;
+    end
+
+    // output stage: a fetch refills it (in the cycle it is handed out, too)
     if (fetch) begin
       out_valid_d = 1'b1;
-      out_warp_d = sel_w6;
+      out_warp_d = roww_q;
       out_reg_d = sel_r5;
       out_last_d = fetch_last;
-      out_stale_d = wr_hits_fetch;
-      cur_w_d = sel_w6;
-      cur_r_d = {1'b0, sel_r5} + 6'd1;
       if (fetch_last) srch_d = 1'b0;
-    end else begin
-      if (hs) out_valid_d = 1'b0;
-      if (wr_hits_out) out_stale_d = 1'b1;
-      if (srch_q && !sel_any) srch_d = 1'b0;  // nothing (left) to yield
+    end else if (hs) begin
+      out_valid_d = 1'b0;
     end
+    // nothing (left) to yield: an empty scan ends
+    if (srch_q && !row_any && !nrow_any && !arr_any && !rrem_any) srch_d = 1'b0;
 
-    // start: latch the TB's warps, the allocated-register mask, the mode; cursor at (0, 0)
+    // start: latch the TB's warps, the allocated-register mask, the mode; read from warp 0
     if (start_ok) begin
       srch_d = 1'b1;
-      cur_w_d = 6'd0;
-      cur_r_d = 6'd0;
+      rrem_d = scan_wmask_i;
       scan_wmask_d = scan_wmask_i;
       for (r = 0; r < RPW; r = r + 1) scan_rmask_d[r] = ({26'd0, scan_rpw_i} > r);
       scan_all_d = scan_all_i;
@@ -361,48 +402,108 @@ module kmu_dirty_rf #(
   assign scan_done_o = scan_done_q;
 
   // ---------------------------------------------------------------- registers
-  // register memory: no reset, read registers load only on their read (hold otherwise)
+  // memories: no reset, read registers load only on their read (hold otherwise)
   always @(posedge clk_i) begin
     if (wr_ok) rf_mem[wr_addr] <= wr_data_i;
     if (rd_ok) rd_rdata_q <= rf_mem[rd_addr];
     if (fetch) scan_rdata_q <= rf_mem[fetch_addr];
   end
+  always @(posedge clk_i) begin
+    if (wr_ok) begin
+      for (r = 0; r < RPW; r = r + 1)
+        if (dm_be[r]) dirty_mem[wr_warp_i[WI_W-1:0]][r] <= dm_wdata[r];
+    end
+    if (wr_ok) cnt_rrow_q <= dirty_mem[wr_warp_i[WI_W-1:0]];
+    if (rd_issue) scan_rrow_q <= dirty_mem[rd_w];
+  end
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      dirty_q <= {WORDS{1'b0}};
+      rowv_q <= {WARPS{1'b0}};
       dcnt_q <= {(WARPS * CNT_W) {1'b0}};
+      pi_valid_q <= 1'b0;
+      pi_warp_q <= 6'd0;
+      pi_reg_q <= 5'd0;
+      pi_old_q <= 1'b0;
       scan_wmask_q <= {WARPS{1'b0}};
       scan_rmask_q <= {RPW{1'b0}};
       scan_all_q <= 1'b0;
       srch_q <= 1'b0;
-      cur_w_q <= 6'd0;
-      cur_r_q <= 6'd0;
+      rrem_q <= {WARPS{1'b0}};
+      rdv_q <= 1'b0;
+      rdw_q <= 6'd0;
+      rdok_q <= 1'b0;
+      row_q <= {RPW{1'b0}};
+      roww_q <= 6'd0;
+      nrow_q <= {RPW{1'b0}};
+      nroww_q <= 6'd0;
       out_valid_q <= 1'b0;
       out_warp_q <= 6'd0;
       out_reg_q <= 5'd0;
       out_last_q <= 1'b0;
-      out_stale_q <= 1'b0;
       scan_done_q <= 1'b0;
       rd_bad_q <= 1'b1;  // no read yet: rd_data_o = 0, not the read register's power-up value
     end else begin
-      dirty_q <= dirty_d;
+      rowv_q <= rowv_d;
       dcnt_q <= dcnt_d;
+      pi_valid_q <= pi_valid_d;
+      pi_warp_q <= pi_warp_d;
+      pi_reg_q <= pi_reg_d;
+      pi_old_q <= pi_old_d;
       scan_wmask_q <= scan_wmask_d;
       scan_rmask_q <= scan_rmask_d;
       scan_all_q <= scan_all_d;
       srch_q <= srch_d;
-      cur_w_q <= cur_w_d;
-      cur_r_q <= cur_r_d;
+      rrem_q <= rrem_d;
+      rdv_q <= rdv_d;
+      rdw_q <= rdw_d;
+      rdok_q <= rdok_d;
+      row_q <= row_d;
+      roww_q <= roww_d;
+      nrow_q <= nrow_d;
+      nroww_q <= nroww_d;
       out_valid_q <= out_valid_d;
       out_warp_q <= out_warp_d;
       out_reg_q <= out_reg_d;
       out_last_q <= out_last_d;
-      out_stale_q <= out_stale_d;
       scan_done_q <= scan_done_d;
       rd_bad_q <= rd_bad_d;
     end
   end
+
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions
+  // Checked every cycle in simulation (KMU_ASSERT).  The row buffer never overflows: an
+  // arriving row with candidates finds row_q or nrow_q free (the reader's room rule); nrow_q
+  // is only occupied behind an occupied row_q; an idle block has no row read, buffered or
+  // left to read; a warp's counter never exceeds RPW and is 0 for an invalid row.
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (arr_any && nrow_any && !(fetch && !more_regs)) begin
+        $display("ASSERTION kmu_dirty_rf %m t=%0t: an arriving row finds the buffer full",
+                 $time);
+        $stop;
+      end
+      if (nrow_any && !row_any) begin
+        $display("ASSERTION kmu_dirty_rf %m t=%0t: nrow_q occupied before row_q", $time);
+        $stop;
+      end
+      if (!busy && (rrem_q != {WARPS{1'b0}} || rdv_q || row_any || nrow_any)) begin
+        $display("ASSERTION kmu_dirty_rf %m t=%0t: idle with rows to read or buffered", $time);
+        $stop;
+      end
+      for (w = 0; w < WARPS; w = w + 1)
+        if (({{(32 - CNT_W) {1'b0}}, dcnt_q[w*CNT_W+:CNT_W]} > RPW_32) ||
+            (!rowv_q[w] && dcnt_q[w*CNT_W+:CNT_W] != {CNT_W{1'b0}})) begin
+          $display("ASSERTION kmu_dirty_rf %m t=%0t: warp %0d counter %0d (row valid %0d)",
+                   $time, w, dcnt_q[w*CNT_W+:CNT_W], rowv_q[w]);
+          $stop;
+        end
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 endmodule
 
 `default_nettype wire
