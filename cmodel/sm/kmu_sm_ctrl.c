@@ -1,7 +1,9 @@
 /* kmu_sm_ctrl.c - C twin of rtl/sm/kmu_sm_ctrl.v, built from the kmu_prio_enc and kmu_fifo
  * twins.  Same state names: q.res_valid (res_valid_q), q.res_started, q.res_ewarp, q.res_*[e],
- * q.wst_busy, q.wst_owner[w], q.free_tb/free_warps/free_regs/free_shmem; instances u_rtb_enc,
- * u_start_fifo, u_done_fifo, u_ewt_kp, u_ewt_id.  comb() evaluates the instances in a fixed
+ * q.wst_busy, q.wst_owner[w], q.free_tb/free_warps/free_regs/free_shmem; the start queue
+ * q.sq_* and the payload RAM q.pay_mem[row] with its rows q.res_row[e] / q.ptb_row[p] and
+ * q.pay_rd, q.pay_wd, q.pay_byp (issue 15: the RTL's block RAM, read one cycle ahead at the
+ * start queue's next head); instances u_rtb_enc, u_done_fifo, u_ewt_kp, u_ewt_id.  comb() evaluates the instances in a fixed
  * order that is valid because a FIFO's outputs depend only on its state: (1) the encoder and
  * every FIFO's outputs (kmu_fifo_comb_out) give the free entry, the heads, ready bits and
  * counts; (2) fit, the EWT launch, the allocation and the done lookup; (3) every FIFO's comb
@@ -69,7 +71,8 @@ void kmu_sm_ctrl_reset(kmu_sm_ctrl *m) {
   memset(&m->q, 0, offsetof(kmu_sm_ctrl_regs, res_slot));
   m->q.div_sat = keep.div_sat, m->q.div_rtb = keep.div_rtb, m->q.div_rem = keep.div_rem;
   m->q.div_dsh = keep.div_dsh, m->q.div_quo = keep.div_quo, m->q.div_k = keep.div_k;
-  m->q.pay_rd = keep.pay_rd, m->q.pay_wd = keep.pay_wd;
+  memcpy(m->q.pay_rd, keep.pay_rd, sizeof keep.pay_rd);
+  memcpy(m->q.pay_wd, keep.pay_wd, sizeof keep.pay_wd);
   /* the payload rows are reset (a permutation): entry e owns row e, table entry p TBS + p */
   for (unsigned e = 0; e < m->p.tbs; e++) m->q.res_row[e] = e;
   for (unsigned p = 0; p < m->p.ptbs; p++) m->q.ptb_row[p] = m->p.tbs + p;
@@ -238,12 +241,12 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   o->simt_start_valid_o = (uint64_t)(st_valid && !drp);
   o->simt_start_rtb_o = st_rtb;
   o->simt_start_slot_o = s_in ? q->res_slot[st_rtb] : 0;
-  o->simt_start_tb_o = s_in ? q->res_tb[st_rtb] : 0;
   o->simt_start_warps_o = s_in ? q->res_warps[st_rtb] : 0;
   /* the payload, read one cycle ahead from the payload RAM (or the word written then) */
-  const uint64_t s_pay = q->pay_byp ? q->pay_wd : q->pay_rd;
-  o->simt_start_kptr_o = (uint32_t)(s_pay >> 32);
-  o->simt_start_param_o = (uint32_t)s_pay;
+  const uint64_t *s_pay = q->pay_byp ? q->pay_wd : q->pay_rd;
+  o->simt_start_tb_o = (uint32_t)s_pay[1];
+  o->simt_start_kptr_o = (uint32_t)(s_pay[0] >> 32);
+  o->simt_start_param_o = (uint32_t)s_pay[0];
   o->simt_start_wmask_o = s_wmask;
   o->simt_start_ewarp_o = s_in && ((q->res_ewarp >> st_rtb) & 1);
   o->simt_start_restore_o = s_in && ((q->res_rst >> st_rtb) & 1);
@@ -429,10 +432,11 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
                                           : start_regs;
   const unsigned alloc_shmem = ewt_pop ? 0 : rst_alloc ? q->ptb_shmem[rc] : start_shmem;
   const unsigned alloc_slot = ewt_pop ? ewt_slot : rst_alloc ? q->ptb_slot[rc] : start_slot;
-  const uint32_t alloc_tb = ewt_pop ? ewt_tb : rst_alloc ? q->ptb_tb[rc] : start_tb;
-  /* (a restore writes no payload: its row, swapped in below, holds it since its TB's start) */
+  /* the payload word {tb, kptr, param} of an EWT head or a TB start (a restore writes none:
+   * its row, swapped in below, holds it since its TB's start) */
   const uint64_t alloc_pay = ewt_pop ? (uint64_t)ewt_kptr << 32 | ewt_param
                                      : (uint64_t)start_kptr << 32 | start_param;
+  const uint64_t alloc_pay_tb = ewt_pop ? ewt_tb : start_tb;
   /* warp registers per warp without a division: an event warp's is its registers per thread
    * saturated to 63, a warp-preemption start's 0, a restore's the saved one; a TB start's is
    * written by the serial engine (0 until then) */
@@ -537,11 +541,12 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
    * at the next head's row (the word written now when that is the entry allocated now) */
   const int pay_we = alloc_go && !rst_alloc;
   const unsigned pay_wa = q->res_row[rtb_idx], pay_ra = q->res_row[sq_nh];
-  d->pay_rd = q->pay_mem[pay_ra];
+  d->pay_rd[0] = q->pay_mem[pay_ra][0];
+  d->pay_rd[1] = q->pay_mem[pay_ra][1];
   d->pay_byp = (unsigned)(pay_we && sq_nv && sq_nh == rtb_idx);
   if (pay_we) {
-    d->pay_mem[pay_wa] = alloc_pay;
-    d->pay_wd = alloc_pay;
+    d->pay_mem[pay_wa][0] = d->pay_wd[0] = alloc_pay;
+    d->pay_mem[pay_wa][1] = d->pay_wd[1] = alloc_pay_tb;
     m->tab_we = 1;
   }
   if (done_ok) {
@@ -553,7 +558,12 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
     /* a TB finishing after a base checkpoint releases its preempted-table entry */
     if ((q->res_base >> done_rtb) & 1) d->ptb_valid &= ~(1ull << q->res_ptb[done_rtb]);
   }
-  if (st_fire && s_in) d->res_started |= 1ull << st_rtb;
+  if (st_fire && s_in) {
+    d->res_started |= 1ull << st_rtb;
+    /* the TB index of a started entry (read only by yld_tb_o), from the offered payload word */
+    d->res_tb[st_rtb] = (uint32_t)(q->pay_byp ? q->pay_wd : q->pay_rd)[1];
+    m->tab_we = 1;
+  }
   if (done_ok) {
     d->wst_busy &= ~d_wmask;
     d->free_warps = (d->free_warps + d_warps) & M8;
@@ -646,7 +656,6 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
       d->ptb_ip0 = (d->ptb_ip0 & ~sp_bit) | ((uint64_t)(q->seq_ip && !q->seq_k) << sp);
       d->ptb_ip1 = (d->ptb_ip1 & ~sp_bit) | ((uint64_t)(q->seq_ip && q->seq_k) << sp);
       d->ptb_slot[sp] = q->res_slot[sr];
-      d->ptb_tb[sp] = q->res_tb[sr];
       d->ptb_warps[sp] = q->res_warps[sr];
       d->ptb_regs[sp] = q->res_regs[sr];
       d->ptb_shmem[sp] = q->res_shmem[sr];
@@ -849,7 +858,6 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
     d->res_base &= ~eb;
     d->res_rst = (d->res_rst & ~eb) | (uint64_t)rst_alloc << e;
     d->res_slot[e] = alloc_slot;
-    d->res_tb[e] = alloc_tb;
     d->res_warps[e] = alloc_warps;
     d->res_regs[e] = alloc_regs;
     d->res_shmem[e] = alloc_shmem;

@@ -102,7 +102,7 @@ typedef struct {
    * register pay_rd (pay_rd_q, no reset), the word written in the cycle (pay_wd_q, no reset)
    * and pay_byp (pay_byp_q: the offer takes pay_wd, the RAM's read was of the row written) */
   unsigned sq_rptr, sq_wptr, sq_cnt, pay_byp;
-  uint64_t pay_rd, pay_wd;
+  uint64_t pay_rd[2], pay_wd[2]; /* the 96-bit word: [0] {kptr, param}, [1] the TB index */
   /* tables: per resident entry, the warp-slot owners, the preempted-TB table */
   unsigned res_slot[KMU_SM_CTRL_MAX_TBS], res_warps[KMU_SM_CTRL_MAX_TBS];
   unsigned res_regs[KMU_SM_CTRL_MAX_TBS], res_shmem[KMU_SM_CTRL_MAX_TBS];
@@ -112,12 +112,13 @@ typedef struct {
   unsigned ptb_slot[KMU_SM_CTRL_MAX_PTBS], ptb_warps[KMU_SM_CTRL_MAX_PTBS];
   unsigned ptb_regs[KMU_SM_CTRL_MAX_PTBS], ptb_shmem[KMU_SM_CTRL_MAX_PTBS];
   unsigned ptb_rpw[KMU_SM_CTRL_MAX_PTBS];
-  uint32_t ptb_tb[KMU_SM_CTRL_MAX_PTBS], ptb_ipb[KMU_SM_CTRL_MAX_PTBS];
+  uint32_t ptb_ipb[KMU_SM_CTRL_MAX_PTBS];
   /* the start queue's words (sq_mem_q), each entry's payload row (res_row_q, ptb_row_q: a
-   * permutation of the rows, reset), the payload RAM {kptr, param} (pay_mem, no reset) */
+   * permutation of the rows, reset), the payload RAM {tb, kptr, param} (pay_mem, no reset:
+   * pay_mem[row][0] {kptr, param}, [1] the TB index) */
   unsigned sq_mem[KMU_SM_CTRL_MAX_TBS];
   unsigned res_row[KMU_SM_CTRL_MAX_TBS], ptb_row[KMU_SM_CTRL_MAX_PTBS];
-  uint64_t pay_mem[KMU_SM_CTRL_MAX_TBS + KMU_SM_CTRL_MAX_PTBS];
+  uint64_t pay_mem[KMU_SM_CTRL_MAX_TBS + KMU_SM_CTRL_MAX_PTBS][2];
 } kmu_sm_ctrl_regs;
 
 /* nets between the phases of one cycle's comb() */

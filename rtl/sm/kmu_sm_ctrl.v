@@ -16,6 +16,16 @@
 // once its done report has left the done FIFO, so that FIFO (depth TBS) can never overflow and
 // simt_done needs no ready; its warps, registers and shared memory free at the simt_done edge.
 //
+// Payload RAM (issue 15, area): a TB's index, kernel pointer and parameter (96 bits, read by the
+// SIMT offer) live in pay_mem, TBS + PTBS rows without reset (iCE40 block RAM, synchronous
+// read), one row owned by each resident and each preempted-table entry (res_row_q, ptb_row_q:
+// a permutation, reset).  A TB or event-warp start writes its entry's row; an evict and a
+// restore swap the two entries' rows (no copy); the offer reads the row of the start queue's
+// next head one cycle ahead (pay_rd_q), or takes the word written in that cycle (pay_byp_q),
+// so every latency below is that of the flip-flop tables it replaces (no cycle added).  The
+// TB index is also kept per resident entry (res_tb_q, written at the offer's handshake) for
+// yld_tb_o, a combinational read by the yield lane's entry.
+//
 // Allocation (at most one per cycle): the lowest free resident-TB entry (kmu_prio_enc), the
 // lowest free warp slots.  Priority: a pending event warp (EWT head) starts as soon as a
 // resident entry, one warp slot and its registers are free; while any event warp is pending
@@ -46,7 +56,8 @@
 //
 // Handshakes (valid && ready in a cycle, effective at its edge):
 //   simt_start_valid_o/simt_start_ready_i: resident TBs not yet started, one per cycle,
-//     oldest first (allocation order, a kmu_fifo of entry indices); fields stable while held.
+//     oldest first (allocation order, a queue of entry indices: kmu_fifo's behaviour written
+//     out, sq_*); fields stable while held.
 //   simt_done_valid_i (always accepted): err_done_o in the same cycle when simt_done_rtb_i is
 //     free, not yet started, or >= TBS; then nothing changes.
 //   done_valid_o/done_ready_i/done_slot_o: kernel slot of each finished TB, in finishing order.
@@ -273,6 +284,9 @@ module kmu_sm_ctrl #(
   localparam integer ROW_W = $clog2(ROWS);
   localparam integer SQ_W = (TBS > 1) ? $clog2(TBS) : 1;
   localparam [TC_W-1:0] TC_ONE = 1;
+  // the payload word: {TB index, kernel pointer, parameter}
+  localparam integer PAY_W = 96;
+  localparam integer PW_PARAM = 0, PW_KPTR = 32, PW_TB = 64;
   // context operations KMU_CTX_OP_* and policies KMU_POL_* (regmap/kmu.rdl)
 `include "kmu_regmap.vh"
 
@@ -287,6 +301,8 @@ module kmu_sm_ctrl #(
   reg [TBS-1:0] res_ewarp_q, res_ewarp_d;
   (* mem2reg *) reg [7:0] res_slot_q[0:TBS-1];
   (* mem2reg *) reg [7:0] res_slot_d[0:TBS-1];
+  // (the TB index of a started entry, for yld_tb_o: a combinational read by yld_rtb_i, which a
+  // synchronous RAM cannot serve; written from the payload word at the offer's handshake)
   (* mem2reg *) reg [31:0] res_tb_q[0:TBS-1];
   (* mem2reg *) reg [31:0] res_tb_d[0:TBS-1];
   (* mem2reg *) reg [5:0] res_warps_q[0:TBS-1];
@@ -295,13 +311,13 @@ module kmu_sm_ctrl #(
   (* mem2reg *) reg [17:0] res_regs_d[0:TBS-1];
   (* mem2reg *) reg [16:0] res_shmem_q[0:TBS-1];
   (* mem2reg *) reg [16:0] res_shmem_d[0:TBS-1];
-  // the TB payload {kernel pointer, parameter} (64 bits: the widest per-TB fields, read only
-  // by the SIMT offer) lives in pay_mem, a RAM of TBS + PTBS rows without reset (issue 15:
+  // the TB payload {TB index, kernel pointer, parameter} (96 bits: the widest per-TB fields,
+  // read by the SIMT offer) lives in pay_mem, a RAM of TBS + PTBS rows without reset (issue 15:
   // iCE40 block RAM, synchronous read).  Each resident entry and each preempted-table entry
   // owns one row (res_row_q / ptb_row_q: a permutation of the rows, set at reset); an evict
-  // and a restore swap the two entries' rows instead of copying 64 bits through TBS:1 and
-  // PTBS:1 multiplexers, so the payload is written once, at the TB's allocation, and read once,
-  // for its offer (pay_rd_q: read one cycle ahead at the start queue's next head).
+  // and a restore swap the two entries' rows instead of copying 96 bits through TBS:1 and
+  // PTBS:1 multiplexers, so the payload is written once, at the TB's allocation, and read for
+  // its offers (pay_rd_q: read one cycle ahead at the start queue's next head).
   (* mem2reg *) reg [ROW_W-1:0] res_row_q[0:TBS-1];
   (* mem2reg *) reg [ROW_W-1:0] res_row_d[0:TBS-1];
   // warp-slot table
@@ -337,8 +353,6 @@ module kmu_sm_ctrl #(
   reg [PTBS-1:0] ptb_ip0_q, ptb_ip0_d, ptb_ip1_q, ptb_ip1_d;
   (* mem2reg *) reg [7:0] ptb_slot_q[0:PTBS-1];
   (* mem2reg *) reg [7:0] ptb_slot_d[0:PTBS-1];
-  (* mem2reg *) reg [31:0] ptb_tb_q[0:PTBS-1];
-  (* mem2reg *) reg [31:0] ptb_tb_d[0:PTBS-1];
   (* mem2reg *) reg [5:0] ptb_warps_q[0:PTBS-1];
   (* mem2reg *) reg [5:0] ptb_warps_d[0:PTBS-1];
   (* mem2reg *) reg [17:0] ptb_regs_q[0:PTBS-1];
@@ -489,7 +503,6 @@ module kmu_sm_ctrl #(
   // ---------------------------------------------------------------- allocation (one per cycle)
   // the preempted entry to restore (rc_idx) read by index
   reg [7:0] r_slot;
-  reg [31:0] r_tb;
   reg [ROW_W-1:0] r_row;
   reg [5:0] r_warps, r_rpw;
   reg [17:0] r_regs;
@@ -497,7 +510,6 @@ module kmu_sm_ctrl #(
   always @(*) begin
     r_rpw = 6'd0;
     r_slot = 8'd0;
-    r_tb = 32'd0;
     r_row = {ROW_W{1'b0}};
     r_warps = 6'd0;
     r_regs = 18'd0;
@@ -505,7 +517,6 @@ module kmu_sm_ctrl #(
     for (pi = 0; pi < PTBS; pi = pi + 1) begin
       if (rc_idx == pi[PTB_W-1:0]) begin
         r_slot = ptb_slot_q[pi];
-        r_tb = ptb_tb_q[pi];
         r_row = ptb_row_q[pi];
         r_warps = ptb_warps_q[pi];
         r_regs = ptb_regs_q[pi];
@@ -526,9 +537,10 @@ module kmu_sm_ctrl #(
                            rst_alloc ? r_regs : start_regs_i;
   wire [16:0] alloc_shmem = ewt_pop ? 17'd0 : rst_alloc ? r_shmem : start_shmem_i;
   wire [7:0] alloc_slot = ewt_pop ? ewt_id[EI_SLOT +: 8] : rst_alloc ? r_slot : start_slot_i;
-  wire [31:0] alloc_tb = ewt_pop ? ewt_id[EI_TB +: 32] : rst_alloc ? r_tb : start_tb_i;
-  // (a restore writes no payload: its row, swapped in below, holds it since its TB's start)
-  wire [63:0] alloc_pay = ewt_pop ? ewt_kp : {start_kptr_i, start_param_i};
+  // the payload word {TB index, kernel pointer, parameter} of an EWT head or a TB start (a
+  // restore writes none: its row, swapped in below, holds it since its TB's start)
+  wire [PAY_W-1:0] alloc_pay = ewt_pop ? {ewt_id[EI_TB +: 32], ewt_kp} :
+                                         {start_tb_i, start_kptr_i, start_param_i};
   // a TB start of 1, 2, 4, 8, 16 or 32 warps needs no division: rpw = ceil(regs / 2^(5+k)),
   // a shift with a round-up (its dropped bits not all 0), saturated to 63
   reg [12:0] pw_sh;  // regs >> (5 + k)
@@ -625,8 +637,8 @@ module kmu_sm_ctrl #(
   assign st_valid = st_head && !st_wait;
   wire st_fire = st_valid && simt_start_ready_i && !drp;
 
-  // The payload RAM (issue 15): pay_mem[row] = {kernel pointer, parameter} of the TB whose
-  // entry owns the row.  Written at a TB start's or an event warp's allocation (row of the
+  // The payload RAM (issue 15): pay_mem[row] = {TB index, kernel pointer, parameter} of the TB
+  // whose entry owns the row.  Written at a TB start's or an event warp's allocation (row of the
   // allocated entry); a restore writes nothing (the restored entry takes the table entry's
   // row, below).  Read every cycle, synchronously (a block RAM's read register, pay_rd_q), at
   // the row of the next head, so the offer's payload is ready in the cycle the entry becomes
@@ -638,8 +650,8 @@ module kmu_sm_ctrl #(
   wire [ROW_W-1:0] pay_wa = res_row_q[rtb_idx];
   wire [ROW_W-1:0] pay_ra = res_row_q[sq_nh];
   wire pay_byp_d = pay_we && sq_nv && (sq_nh == rtb_idx);
-  (* no_rw_check *) reg [63:0] pay_mem[0:ROWS-1];
-  reg [63:0] pay_rd_q, pay_wd_q;
+  (* no_rw_check *) reg [PAY_W-1:0] pay_mem[0:ROWS-1];
+  reg [PAY_W-1:0] pay_rd_q, pay_wd_q;
   reg pay_byp_q;
   always @(posedge clk_i) begin
     if (pay_we) pay_mem[pay_wa] <= alloc_pay;
@@ -648,12 +660,11 @@ module kmu_sm_ctrl #(
   always @(posedge clk_i) begin
     if (pay_we) pay_wd_q <= alloc_pay;
   end
-  wire [63:0] s_pay = pay_byp_q ? pay_wd_q : pay_rd_q;
+  wire [PAY_W-1:0] s_pay = pay_byp_q ? pay_wd_q : pay_rd_q;
 
   // entry reads by index (compare with every index: an index >= TBS reads as a free entry)
   reg s_ewarp;
   reg [7:0] s_slot;
-  reg [31:0] s_tb;
   reg [5:0] s_warps;
   reg [17:0] s_regs;
   reg [16:0] s_shmem;
@@ -670,7 +681,6 @@ module kmu_sm_ctrl #(
   reg [5:0] q_warps;
   reg [17:0] q_regs;
   reg [7:0] q_slot;
-  reg [31:0] q_tb;
   reg [ROW_W-1:0] q_row;
   always @(*) begin
     s_rst = 1'b0;
@@ -682,11 +692,9 @@ module kmu_sm_ctrl #(
     q_warps = 6'd0;
     q_regs = 18'd0;
     q_slot = 8'd0;
-    q_tb = 32'd0;
     q_row = {ROW_W{1'b0}};
     s_ewarp = 1'b0;
     s_slot = 8'd0;
-    s_tb = 32'd0;
     s_warps = 6'd0;
     s_regs = 18'd0;
     s_shmem = 17'd0;
@@ -700,7 +708,6 @@ module kmu_sm_ctrl #(
       if (st_rtb == e[RTB_W-1:0]) begin
         s_ewarp = res_ewarp_q[e];
         s_slot = res_slot_q[e];
-        s_tb = res_tb_q[e];
         s_warps = res_warps_q[e];
         s_regs = res_regs_q[e];
         s_shmem = res_shmem_q[e];
@@ -713,7 +720,6 @@ module kmu_sm_ctrl #(
         q_warps = res_warps_q[e];
         q_regs = res_regs_q[e];
         q_slot = res_slot_q[e];
-        q_tb = res_tb_q[e];
         q_row = res_row_q[e];
       end
       if (simt_done_rtb_i == e[RTB_W-1:0]) begin
@@ -1084,7 +1090,6 @@ module kmu_sm_ctrl #(
     ptb_ip1_d = ptb_ip1_q;
     for (pi = 0; pi < PTBS; pi = pi + 1) begin
       ptb_slot_d[pi] = ptb_slot_q[pi];
-      ptb_tb_d[pi] = ptb_tb_q[pi];
       ptb_warps_d[pi] = ptb_warps_q[pi];
       ptb_regs_d[pi] = ptb_regs_q[pi];
       ptb_shmem_d[pi] = ptb_shmem_q[pi];
@@ -1128,7 +1133,10 @@ module kmu_sm_ctrl #(
         res_valid_d[e] = 1'b0;
         res_started_d[e] = 1'b0;
       end
-      if (st_fire && (st_rtb == e[RTB_W-1:0])) res_started_d[e] = 1'b1;
+      if (st_fire && (st_rtb == e[RTB_W-1:0])) begin
+        res_started_d[e] = 1'b1;
+        res_tb_d[e] = s_pay[PW_TB +: 32];  // (only a started entry's is read: yld_tb_o)
+      end
     end
     if (done_ok) begin
       wst_busy_d = wst_busy_d & ~d_wmask;
@@ -1235,7 +1243,6 @@ module kmu_sm_ctrl #(
             ptb_ip0_d[pi] = seq_ip_q && !seq_k_q;
             ptb_ip1_d[pi] = seq_ip_q && seq_k_q;
             ptb_slot_d[pi] = q_slot;
-            ptb_tb_d[pi] = q_tb;
             ptb_warps_d[pi] = q_warps;
             ptb_regs_d[pi] = q_regs;
             ptb_shmem_d[pi] = q_shmem;
@@ -1426,7 +1433,6 @@ module kmu_sm_ctrl #(
           res_started_d[e] = wp_go;  // started by the preemption controller, never offered
           res_ewarp_d[e] = ewt_pop;
           res_slot_d[e] = alloc_slot;
-          res_tb_d[e] = alloc_tb;
           res_warps_d[e] = alloc_warps;
           res_regs_d[e] = alloc_regs;
           res_shmem_d[e] = alloc_shmem;
@@ -1455,10 +1461,10 @@ module kmu_sm_ctrl #(
   assign simt_start_valid_o = st_valid && !drp;
   assign simt_start_rtb_o = st_rtb;
   assign simt_start_slot_o = s_slot;
-  assign simt_start_tb_o = s_tb;
+  assign simt_start_tb_o = s_pay[PW_TB +: 32];
   assign simt_start_warps_o = s_warps;
-  assign simt_start_kptr_o = s_pay[63:32];
-  assign simt_start_param_o = s_pay[31:0];
+  assign simt_start_kptr_o = s_pay[PW_KPTR +: 32];
+  assign simt_start_param_o = s_pay[PW_PARAM +: 32];
   assign simt_start_wmask_o = s_wmask;
   assign simt_start_ewarp_o = s_ewarp;
   assign free_tb_o = free_tb_q;
@@ -1508,7 +1514,6 @@ module kmu_sm_ctrl #(
     end
     for (tp = 0; tp < PTBS; tp = tp + 1) begin
       ptb_slot_q[tp] <= ptb_slot_d[tp];
-      ptb_tb_q[tp] <= ptb_tb_d[tp];
       ptb_warps_q[tp] <= ptb_warps_d[tp];
       ptb_regs_q[tp] <= ptb_regs_d[tp];
       ptb_shmem_q[tp] <= ptb_shmem_d[tp];
