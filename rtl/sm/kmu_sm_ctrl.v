@@ -587,7 +587,7 @@ module kmu_sm_ctrl #(
   // registered wst_busy_q alone, and each slot compares it with alloc_warps in parallel
   // (alloc_warps comes late: the EWT head, the warp-preemption request, the restore read),
   // so the compare is not inside the count's chain (issue 15: the block's critical path,
-  // 19.3 -> 44.0 MHz on the HX8K).  The same function as counting only the slots taken (the C
+  // 19.3 -> 41.5 MHz on the HX8K).  The same function as counting only the slots taken (the C
   // twin's loop): that count is min(free slots below, alloc_warps), which is below alloc_warps
   // exactly when the free count is.
   reg [WARPS-1:0] alloc_wmask;
