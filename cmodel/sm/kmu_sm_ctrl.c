@@ -1,7 +1,9 @@
 /* kmu_sm_ctrl.c - C twin of rtl/sm/kmu_sm_ctrl.v, built from the kmu_prio_enc and kmu_fifo
  * twins.  Same state names: q.res_valid (res_valid_q), q.res_started, q.res_ewarp, q.res_*[e],
- * q.wst_busy, q.wst_owner[w], q.free_tb/free_warps/free_regs/free_shmem; instances u_rtb_enc,
- * u_start_fifo, u_done_fifo, u_ewt_kp, u_ewt_id.  comb() evaluates the instances in a fixed
+ * q.wst_busy, q.wst_owner[w], q.free_tb/free_warps/free_regs/free_shmem; the start queue
+ * q.sq_* and the payload RAM q.pay_mem[row] with its rows q.res_row[e] / q.ptb_row[p] and
+ * q.pay_rd, q.pay_wd, q.pay_byp (issue 15: the RTL's block RAM, read one cycle ahead at the
+ * start queue's next head); instances u_rtb_enc, u_done_fifo, u_ewt_kp, u_ewt_id.  comb() evaluates the instances in a fixed
  * order that is valid because a FIFO's outputs depend only on its state: (1) the encoder and
  * every FIFO's outputs (kmu_fifo_comb_out) give the free entry, the heads, ready bits and
  * counts; (2) fit, the EWT launch, the allocation and the done lookup; (3) every FIFO's comb
@@ -32,7 +34,7 @@ void kmu_sm_ctrl_init(kmu_sm_ctrl *m, const kmu_sm_ctrl_params *p) {
   m->area_lg = 0;
   while (m->area_lg < 31 && (1u << m->area_lg) < p->area_bytes) m->area_lg++;
   const kmu_prio_enc_params pe = {p->tbs}, pp = {p->ptbs};
-  const kmu_fifo_params ps = {m->rtb_w, p->tbs}, pd = {8, p->tbs};
+  const kmu_fifo_params pd = {8, p->tbs};
   const kmu_fifo_params pk = {64, p->ewt}, pi = {KMU_SM_CTRL_EWT_ID_W, p->ewt};
   kmu_prio_enc_init(&m->u_rtb_enc, &pe);
   kmu_prio_enc_init(&m->u_save_enc, &pe);
@@ -41,7 +43,6 @@ void kmu_sm_ctrl_init(kmu_sm_ctrl *m, const kmu_sm_ctrl_params *p) {
   kmu_prio_enc_init(&m->u_ptb_wk_enc, &pp);
   kmu_prio_enc_init(&m->u_drp_ev_enc, &pe);
   kmu_prio_enc_init(&m->u_drp_ptb_enc, &pp);
-  kmu_fifo_init(&m->u_start_fifo, &ps);
   kmu_fifo_init(&m->u_done_fifo, &pd);
   kmu_fifo_init(&m->u_ewt_kp, &pk);
   kmu_fifo_init(&m->u_ewt_id, &pi);
@@ -57,19 +58,24 @@ void kmu_sm_ctrl_free(kmu_sm_ctrl *m) {
   kmu_prio_enc_free(&m->u_ptb_wk_enc);
   kmu_prio_enc_free(&m->u_drp_ev_enc);
   kmu_prio_enc_free(&m->u_drp_ptb_enc);
-  kmu_fifo_free(&m->u_start_fifo);
   kmu_fifo_free(&m->u_done_fifo);
   kmu_fifo_free(&m->u_ewt_kp);
   kmu_fifo_free(&m->u_ewt_id);
 }
 
-/* The tables (from res_slot on) and the rpw engine's data have no reset in the RTL (only the
- * valid bits): they keep what they held. */
+/* The tables (from res_slot on; but the payload rows), the rpw engine's data and the payload
+ * RAM's read and bypass words have no reset in the RTL (only the valid bits): they keep what
+ * they held. */
 void kmu_sm_ctrl_reset(kmu_sm_ctrl *m) {
   const kmu_sm_ctrl_regs keep = m->q;
   memset(&m->q, 0, offsetof(kmu_sm_ctrl_regs, res_slot));
   m->q.div_sat = keep.div_sat, m->q.div_rtb = keep.div_rtb, m->q.div_rem = keep.div_rem;
   m->q.div_dsh = keep.div_dsh, m->q.div_quo = keep.div_quo, m->q.div_k = keep.div_k;
+  memcpy(m->q.pay_rd, keep.pay_rd, sizeof keep.pay_rd);
+  memcpy(m->q.pay_wd, keep.pay_wd, sizeof keep.pay_wd);
+  /* the payload rows are reset (a permutation): entry e owns row e, table entry p TBS + p */
+  for (unsigned e = 0; e < m->p.tbs; e++) m->q.res_row[e] = e;
+  for (unsigned p = 0; p < m->p.ptbs; p++) m->q.ptb_row[p] = m->p.tbs + p;
   m->q.free_tb = m->p.tbs & M8;
   m->q.free_warps = m->p.warps & M8;
   m->q.free_regs = m->p.regs & M18;
@@ -83,7 +89,6 @@ void kmu_sm_ctrl_reset(kmu_sm_ctrl *m) {
   kmu_prio_enc_reset(&m->u_ptb_wk_enc);
   kmu_prio_enc_reset(&m->u_drp_ev_enc);
   kmu_prio_enc_reset(&m->u_drp_ptb_enc);
-  kmu_fifo_reset(&m->u_start_fifo);
   kmu_fifo_reset(&m->u_done_fifo);
   kmu_fifo_reset(&m->u_ewt_kp);
   kmu_fifo_reset(&m->u_ewt_id);
@@ -140,8 +145,7 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   const unsigned rc = wk_any ? (unsigned)wo.idx_o : (unsigned)po.idx_o;
   const int ptb_free_any = (int)fo.valid_o, rc_any = (int)po.valid_o;
 
-  kmu_fifo_out so, dout, ko, io;
-  kmu_fifo_comb_out(&m->u_start_fifo, &so);
+  kmu_fifo_out dout, ko, io;
   kmu_fifo_comb_out(&m->u_done_fifo, &dout);
   kmu_fifo_comb_out(&m->u_ewt_kp, &ko);
   kmu_fifo_comb_out(&m->u_ewt_id, &io);
@@ -222,9 +226,9 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   c->y_acc = y_acc, c->y_base = y_base, c->y_bptb = y_bptb, c->wk_hit = wk_hit;
 
   /* SIMT start: the oldest unstarted entry, once the engine has its rpw; reads by index */
-  const unsigned st_rtb = (unsigned)(so.pop_data_o & rtbm);
+  const unsigned st_rtb = q->sq_mem[q->sq_rptr] & rtbm; /* the start queue's head */
   const int st_wait = q->div_busy && st_rtb == q->div_rtb;
-  const int st_valid = (int)so.pop_valid_o && !st_wait;
+  const int st_valid = q->sq_cnt != 0 && !st_wait;
   const int s_in = st_rtb < nt;
   uint64_t s_wmask = 0, d_wmask = 0;
   for (uint64_t v = busy_w; v; v &= v - 1) {
@@ -237,10 +241,12 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   o->simt_start_valid_o = (uint64_t)(st_valid && !drp);
   o->simt_start_rtb_o = st_rtb;
   o->simt_start_slot_o = s_in ? q->res_slot[st_rtb] : 0;
-  o->simt_start_tb_o = s_in ? q->res_tb[st_rtb] : 0;
   o->simt_start_warps_o = s_in ? q->res_warps[st_rtb] : 0;
-  o->simt_start_kptr_o = s_in ? q->res_kptr[st_rtb] : 0;
-  o->simt_start_param_o = s_in ? q->res_param[st_rtb] : 0;
+  /* the payload, read one cycle ahead from the payload RAM (or the word written then) */
+  const uint64_t *s_pay = q->pay_byp ? q->pay_wd : q->pay_rd;
+  o->simt_start_tb_o = (uint32_t)s_pay[1];
+  o->simt_start_kptr_o = (uint32_t)(s_pay[0] >> 32);
+  o->simt_start_param_o = (uint32_t)s_pay[0];
   o->simt_start_wmask_o = s_wmask;
   o->simt_start_ewarp_o = s_in && ((q->res_ewarp >> st_rtb) & 1);
   o->simt_start_restore_o = s_in && ((q->res_rst >> st_rtb) & 1);
@@ -293,7 +299,7 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   c->d_wmask = d_wmask;
   c->drp = drp, c->drp_run = drp_run, c->drp_tagm = drp_tagm, c->drp_pause = drp_pause;
   c->ewt_kp_word = ko.pop_data_o, c->ewt_id_word = io.pop_data_o;
-  c->st_count = (unsigned)so.count_o, c->ewt_count = (unsigned)ko.count_o;
+  c->st_count = q->sq_cnt, c->ewt_count = (unsigned)ko.count_o;
 }
 
 /* Phase 2, from every other input (the start, the SIMT handshakes, the done report's ready,
@@ -345,9 +351,8 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const uint64_t drp_yldm = drp_tagm & q->res_yld;
   const int drop_valid = (int)(i->drop_valid_i & 1);
   const unsigned drop_slot = (unsigned)(i->drop_slot_i & M8);
-  kmu_fifo_in si, di, ki, ii;
-  kmu_fifo_out so, ko, io, dout2;
-  memset(&si, 0, sizeof si);
+  kmu_fifo_in di, ki, ii;
+  kmu_fifo_out ko, io, dout2;
   memset(&di, 0, sizeof di);
   memset(&ki, 0, sizeof ki);
   memset(&ii, 0, sizeof ii);
@@ -427,9 +432,11 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
                                           : start_regs;
   const unsigned alloc_shmem = ewt_pop ? 0 : rst_alloc ? q->ptb_shmem[rc] : start_shmem;
   const unsigned alloc_slot = ewt_pop ? ewt_slot : rst_alloc ? q->ptb_slot[rc] : start_slot;
-  const uint32_t alloc_tb = ewt_pop ? ewt_tb : rst_alloc ? q->ptb_tb[rc] : start_tb;
-  const uint32_t alloc_kptr = ewt_pop ? ewt_kptr : rst_alloc ? q->ptb_kptr[rc] : start_kptr;
-  const uint32_t alloc_param = ewt_pop ? ewt_param : rst_alloc ? q->ptb_param[rc] : start_param;
+  /* the payload word {tb, kptr, param} of an EWT head or a TB start (a restore writes none:
+   * its row, swapped in below, holds it since its TB's start) */
+  const uint64_t alloc_pay = ewt_pop ? (uint64_t)ewt_kptr << 32 | ewt_param
+                                     : (uint64_t)start_kptr << 32 | start_param;
+  const uint64_t alloc_pay_tb = ewt_pop ? ewt_tb : start_tb;
   /* warp registers per warp without a division: an event warp's is its registers per thread
    * saturated to 63, a warp-preemption start's 0, a restore's the saved one; a TB start's is
    * written by the serial engine (0 until then) */
@@ -496,9 +503,6 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
                       drp_tagm == 0 && !drp_pk_any;
 
   /* (3) the FIFOs with this cycle's pushes and pops */
-  si.push_valid_i = (uint64_t)((ewt_launch || start_tb_ok) || rst_push || rot_s_push);
-  si.push_data_i = rst_push ? sr : rot_s_push ? q->drp_sr : rtb_idx;
-  si.pop_ready_i = (uint64_t)((simt_start_ready && !drp && !c->st_wait) || rot_s);
   di.push_valid_i = (uint64_t)done_push;
   di.push_data_i = d_slot;
   di.pop_ready_i = (uint64_t)done_ready;
@@ -509,13 +513,42 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
                               : (uint64_t)start_slot << EI_SLOT | (uint64_t)start_tb << EI_TB |
                                     (uint64_t)start_regs << EI_REGS;
   ki.pop_ready_i = ii.pop_ready_i = (uint64_t)(ewt_pop || rot_e);
-  kmu_fifo_comb(&m->u_start_fifo, &si, &so);
   kmu_fifo_comb(&m->u_done_fifo, &di, &dout2);
   kmu_fifo_comb(&m->u_ewt_kp, &ki, &ko);
   kmu_fifo_comb(&m->u_ewt_id, &ii, &io);
 
   /* next state */
   KMU_D_FROM_Q_TAB(m); /* *d = *q */
+
+  /* the start queue (kmu_fifo's behaviour, written out: the payload read needs its next
+   * head) */
+  const int sq_push = ((ewt_launch || start_tb_ok) || rst_push || rot_s_push) && q->sq_cnt != nt;
+  const unsigned sq_wdata = rst_push ? sr : rot_s_push ? q->drp_sr : rtb_idx;
+  const int sq_pop = q->sq_cnt != 0 && ((simt_start_ready && !drp && !c->st_wait) || rot_s);
+  if (sq_push) {
+    d->sq_mem[q->sq_wptr] = sq_wdata;
+    d->sq_wptr = q->sq_wptr == nt - 1 ? 0 : q->sq_wptr + 1;
+    m->tab_we = 1;
+  }
+  if (sq_pop) d->sq_rptr = q->sq_rptr == nt - 1 ? 0 : q->sq_rptr + 1;
+  d->sq_cnt = q->sq_cnt + (unsigned)sq_push - (unsigned)sq_pop;
+  /* the head after this edge: the pushed entry when the queue is empty once popped, else the
+   * entry at the next read pointer */
+  const int sq_nv = d->sq_cnt != 0;
+  const int sq_nfirst = q->sq_cnt == 0 || (q->sq_cnt == 1 && sq_pop);
+  const unsigned sq_nh = sq_nfirst ? sq_wdata : q->sq_mem[d->sq_rptr];
+  /* the payload RAM: written at a TB start's or an event warp's allocation, read every cycle
+   * at the next head's row (the word written now when that is the entry allocated now) */
+  const int pay_we = alloc_go && !rst_alloc;
+  const unsigned pay_wa = q->res_row[rtb_idx], pay_ra = q->res_row[sq_nh];
+  d->pay_rd[0] = q->pay_mem[pay_ra][0];
+  d->pay_rd[1] = q->pay_mem[pay_ra][1];
+  d->pay_byp = (unsigned)(pay_we && sq_nv && sq_nh == rtb_idx);
+  if (pay_we) {
+    d->pay_mem[pay_wa][0] = d->pay_wd[0] = alloc_pay;
+    d->pay_mem[pay_wa][1] = d->pay_wd[1] = alloc_pay_tb;
+    m->tab_we = 1;
+  }
   if (done_ok) {
     d->res_valid &= ~done_bit;
     d->res_started &= ~done_bit;
@@ -525,7 +558,12 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
     /* a TB finishing after a base checkpoint releases its preempted-table entry */
     if ((q->res_base >> done_rtb) & 1) d->ptb_valid &= ~(1ull << q->res_ptb[done_rtb]);
   }
-  if (st_fire && s_in) d->res_started |= 1ull << st_rtb;
+  if (st_fire && s_in) {
+    d->res_started |= 1ull << st_rtb;
+    /* the TB index of a started entry (read only by yld_tb_o), from the offered payload word */
+    d->res_tb[st_rtb] = (uint32_t)(q->pay_byp ? q->pay_wd : q->pay_rd)[1];
+    m->tab_we = 1;
+  }
   if (done_ok) {
     d->wst_busy &= ~d_wmask;
     d->free_warps = (d->free_warps + d_warps) & M8;
@@ -554,6 +592,10 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
         d->seq_ptb = rc;
         d->seq_k = 0;
         d->ptb_pre &= ~(1ull << rc);
+        /* the rows swap: the TB's payload row to the entry, the entry's to the table entry */
+        d->res_row[rtb_idx] = q->ptb_row[rc];
+        d->ptb_row[rc] = q->res_row[rtb_idx];
+        m->tab_we = 1;
       }
       break;
     case SEQ_PAUSE:
@@ -614,12 +656,12 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
       d->ptb_ip0 = (d->ptb_ip0 & ~sp_bit) | ((uint64_t)(q->seq_ip && !q->seq_k) << sp);
       d->ptb_ip1 = (d->ptb_ip1 & ~sp_bit) | ((uint64_t)(q->seq_ip && q->seq_k) << sp);
       d->ptb_slot[sp] = q->res_slot[sr];
-      d->ptb_tb[sp] = q->res_tb[sr];
       d->ptb_warps[sp] = q->res_warps[sr];
       d->ptb_regs[sp] = q->res_regs[sr];
       d->ptb_shmem[sp] = q->res_shmem[sr];
-      d->ptb_kptr[sp] = q->res_kptr[sr];
-      d->ptb_param[sp] = q->res_param[sr];
+      /* the TB's payload row goes to the table entry, whose row the freed entry takes */
+      d->ptb_row[sp] = q->res_row[sr];
+      d->res_row[sr] = q->ptb_row[sp];
       d->ptb_rpw[sp] = q->res_rpw[sr];
       m->tab_we = 1;
       d->seq_st = SEQ_IDLE;
@@ -816,12 +858,9 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
     d->res_base &= ~eb;
     d->res_rst = (d->res_rst & ~eb) | (uint64_t)rst_alloc << e;
     d->res_slot[e] = alloc_slot;
-    d->res_tb[e] = alloc_tb;
     d->res_warps[e] = alloc_warps;
     d->res_regs[e] = alloc_regs;
     d->res_shmem[e] = alloc_shmem;
-    d->res_kptr[e] = alloc_kptr;
-    d->res_param[e] = alloc_param;
     d->res_rpw[e] = alloc_rpw;
     d->res_ptb[e] = 0;
     m->tab_we = 1; /* and the warp-slot owners below */
@@ -852,7 +891,6 @@ void kmu_sm_ctrl_tick(kmu_sm_ctrl *m) {
   kmu_prio_enc_tick(&m->u_ptb_wk_enc);
   kmu_prio_enc_tick(&m->u_drp_ev_enc);
   kmu_prio_enc_tick(&m->u_drp_ptb_enc);
-  kmu_fifo_tick(&m->u_start_fifo);
   kmu_fifo_tick(&m->u_done_fifo);
   kmu_fifo_tick(&m->u_ewt_kp);
   kmu_fifo_tick(&m->u_ewt_id);

@@ -71,8 +71,8 @@ typedef struct {
   unsigned rpw;   /* RPW, warp registers per slot the register file holds, 1..63 */
 } kmu_sm_ctrl_params;
 
-/* Its own registers (same names as the RTL without _q/_d); the EWT, the start order and the
- * done reports live in the kmu_fifo instances.  The tables come last, from res_slot on: tick()
+/* Its own registers (same names as the RTL without _q/_d); the EWT and the done reports live
+ * in the kmu_fifo instances.  The tables come last, from res_slot on: tick()
  * copies them only in a cycle that wrote an entry (tab_we, KMU_Q_FROM_D_TAB). */
 typedef struct {
   uint64_t res_valid, res_started, res_ewarp; /* per resident entry, bit e */
@@ -98,18 +98,27 @@ typedef struct {
   /* the rotations' held item: a start-FIFO entry index, an EWT entry's two words */
   unsigned drp_sk, drp_sr, drp_ek;
   uint64_t drp_ekp, drp_eid;
+  /* the start queue (kmu_fifo's behaviour written out: sq_*_q) and the payload RAM's read
+   * register pay_rd (pay_rd_q, no reset), the word written in the cycle (pay_wd_q, no reset)
+   * and pay_byp (pay_byp_q: the offer takes pay_wd, the RAM's read was of the row written) */
+  unsigned sq_rptr, sq_wptr, sq_cnt, pay_byp;
+  uint64_t pay_rd[2], pay_wd[2]; /* the 96-bit word: [0] {kptr, param}, [1] the TB index */
   /* tables: per resident entry, the warp-slot owners, the preempted-TB table */
   unsigned res_slot[KMU_SM_CTRL_MAX_TBS], res_warps[KMU_SM_CTRL_MAX_TBS];
   unsigned res_regs[KMU_SM_CTRL_MAX_TBS], res_shmem[KMU_SM_CTRL_MAX_TBS];
-  uint32_t res_tb[KMU_SM_CTRL_MAX_TBS], res_kptr[KMU_SM_CTRL_MAX_TBS];
-  uint32_t res_param[KMU_SM_CTRL_MAX_TBS];
+  uint32_t res_tb[KMU_SM_CTRL_MAX_TBS];
   unsigned wst_owner[KMU_SM_CTRL_MAX_WARPS];  /* each busy warp slot's resident entry */
   unsigned res_ptb[KMU_SM_CTRL_MAX_TBS], res_rpw[KMU_SM_CTRL_MAX_TBS];
   unsigned ptb_slot[KMU_SM_CTRL_MAX_PTBS], ptb_warps[KMU_SM_CTRL_MAX_PTBS];
   unsigned ptb_regs[KMU_SM_CTRL_MAX_PTBS], ptb_shmem[KMU_SM_CTRL_MAX_PTBS];
   unsigned ptb_rpw[KMU_SM_CTRL_MAX_PTBS];
-  uint32_t ptb_tb[KMU_SM_CTRL_MAX_PTBS], ptb_kptr[KMU_SM_CTRL_MAX_PTBS];
-  uint32_t ptb_param[KMU_SM_CTRL_MAX_PTBS], ptb_ipb[KMU_SM_CTRL_MAX_PTBS];
+  uint32_t ptb_ipb[KMU_SM_CTRL_MAX_PTBS];
+  /* the start queue's words (sq_mem_q), each entry's payload row (res_row_q, ptb_row_q: a
+   * permutation of the rows, reset), the payload RAM {tb, kptr, param} (pay_mem, no reset:
+   * pay_mem[row][0] {kptr, param}, [1] the TB index) */
+  unsigned sq_mem[KMU_SM_CTRL_MAX_TBS];
+  unsigned res_row[KMU_SM_CTRL_MAX_TBS], ptb_row[KMU_SM_CTRL_MAX_PTBS];
+  uint64_t pay_mem[KMU_SM_CTRL_MAX_TBS + KMU_SM_CTRL_MAX_PTBS][2];
 } kmu_sm_ctrl_regs;
 
 /* nets between the phases of one cycle's comb() */
@@ -139,7 +148,7 @@ typedef struct {
   int tab_we; /* this cycle's comb() wrote a table entry of d (KMU_Q_FROM_D_TAB) */
   kmu_prio_enc u_rtb_enc, u_save_enc, u_ptb_free_enc, u_ptb_pre_enc, u_ptb_wk_enc;
   kmu_prio_enc u_drp_ev_enc, u_drp_ptb_enc;
-  kmu_fifo u_start_fifo, u_done_fifo, u_ewt_kp, u_ewt_id;
+  kmu_fifo u_done_fifo, u_ewt_kp, u_ewt_id;
 } kmu_sm_ctrl;
 
 void kmu_sm_ctrl_init(kmu_sm_ctrl *m, const kmu_sm_ctrl_params *p);

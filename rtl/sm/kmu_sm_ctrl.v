@@ -16,6 +16,16 @@
 // once its done report has left the done FIFO, so that FIFO (depth TBS) can never overflow and
 // simt_done needs no ready; its warps, registers and shared memory free at the simt_done edge.
 //
+// Payload RAM (issue 15, area): a TB's index, kernel pointer and parameter (96 bits, read by the
+// SIMT offer) live in pay_mem, TBS + PTBS rows without reset (iCE40 block RAM, synchronous
+// read), one row owned by each resident and each preempted-table entry (res_row_q, ptb_row_q:
+// a permutation, reset).  A TB or event-warp start writes its entry's row; an evict and a
+// restore swap the two entries' rows (no copy); the offer reads the row of the start queue's
+// next head one cycle ahead (pay_rd_q), or takes the word written in that cycle (pay_byp_q),
+// so every latency below is that of the flip-flop tables it replaces (no cycle added).  The
+// TB index is also kept per resident entry (res_tb_q, written at the offer's handshake) for
+// yld_tb_o, a combinational read by the yield lane's entry.
+//
 // Allocation (at most one per cycle): the lowest free resident-TB entry (kmu_prio_enc), the
 // lowest free warp slots.  Priority: a pending event warp (EWT head) starts as soon as a
 // resident entry, one warp slot and its registers are free; while any event warp is pending
@@ -46,7 +56,8 @@
 //
 // Handshakes (valid && ready in a cycle, effective at its edge):
 //   simt_start_valid_o/simt_start_ready_i: resident TBs not yet started, one per cycle,
-//     oldest first (allocation order, a kmu_fifo of entry indices); fields stable while held.
+//     oldest first (allocation order, a queue of entry indices: kmu_fifo's behaviour written
+//     out, sq_*); fields stable while held.
 //   simt_done_valid_i (always accepted): err_done_o in the same cycle when simt_done_rtb_i is
 //     free, not yet started, or >= TBS; then nothing changes.
 //   done_valid_o/done_ready_i/done_slot_o: kernel slot of each finished TB, in finishing order.
@@ -268,6 +279,14 @@ module kmu_sm_ctrl #(
   // drop engine states: idle, INIT (the drop's tag latched, the FIFO counts are read), RUN
   localparam [1:0] D_IDLE = 2'd0, D_INIT = 2'd1, D_RUN = 2'd2;
   localparam integer TC_W = $clog2(TBS + 1);  // a count of the start / done FIFO
+  // payload RAM rows (a resident or a preempted-table entry's) and the start queue's pointers
+  localparam integer ROWS = TBS + PTBS;
+  localparam integer ROW_W = $clog2(ROWS);
+  localparam integer SQ_W = (TBS > 1) ? $clog2(TBS) : 1;
+  localparam [TC_W-1:0] TC_ONE = 1;
+  // the payload word: {TB index, kernel pointer, parameter}
+  localparam integer PAY_W = 96;
+  localparam integer PW_PARAM = 0, PW_KPTR = 32, PW_TB = 64;
   // context operations KMU_CTX_OP_* and policies KMU_POL_* (regmap/kmu.rdl)
 `include "kmu_regmap.vh"
 
@@ -282,6 +301,8 @@ module kmu_sm_ctrl #(
   reg [TBS-1:0] res_ewarp_q, res_ewarp_d;
   (* mem2reg *) reg [7:0] res_slot_q[0:TBS-1];
   (* mem2reg *) reg [7:0] res_slot_d[0:TBS-1];
+  // (the TB index of a started entry, for yld_tb_o: a combinational read by yld_rtb_i, which a
+  // synchronous RAM cannot serve; written from the payload word at the offer's handshake)
   (* mem2reg *) reg [31:0] res_tb_q[0:TBS-1];
   (* mem2reg *) reg [31:0] res_tb_d[0:TBS-1];
   (* mem2reg *) reg [5:0] res_warps_q[0:TBS-1];
@@ -290,10 +311,15 @@ module kmu_sm_ctrl #(
   (* mem2reg *) reg [17:0] res_regs_d[0:TBS-1];
   (* mem2reg *) reg [16:0] res_shmem_q[0:TBS-1];
   (* mem2reg *) reg [16:0] res_shmem_d[0:TBS-1];
-  (* mem2reg *) reg [31:0] res_kptr_q[0:TBS-1];
-  (* mem2reg *) reg [31:0] res_kptr_d[0:TBS-1];
-  (* mem2reg *) reg [31:0] res_param_q[0:TBS-1];
-  (* mem2reg *) reg [31:0] res_param_d[0:TBS-1];
+  // the TB payload {TB index, kernel pointer, parameter} (96 bits: the widest per-TB fields,
+  // read by the SIMT offer) lives in pay_mem, a RAM of TBS + PTBS rows without reset (issue 15:
+  // iCE40 block RAM, synchronous read).  Each resident entry and each preempted-table entry
+  // owns one row (res_row_q / ptb_row_q: a permutation of the rows, set at reset); an evict
+  // and a restore swap the two entries' rows instead of copying 96 bits through TBS:1 and
+  // PTBS:1 multiplexers, so the payload is written once, at the TB's allocation, and read for
+  // its offers (pay_rd_q: read one cycle ahead at the start queue's next head).
+  (* mem2reg *) reg [ROW_W-1:0] res_row_q[0:TBS-1];
+  (* mem2reg *) reg [ROW_W-1:0] res_row_d[0:TBS-1];
   // warp-slot table
   reg [WARPS-1:0] wst_busy_q, wst_busy_d;
   (* mem2reg *) reg [RTB_W-1:0] wst_owner_q[0:WARPS-1];
@@ -327,18 +353,14 @@ module kmu_sm_ctrl #(
   reg [PTBS-1:0] ptb_ip0_q, ptb_ip0_d, ptb_ip1_q, ptb_ip1_d;
   (* mem2reg *) reg [7:0] ptb_slot_q[0:PTBS-1];
   (* mem2reg *) reg [7:0] ptb_slot_d[0:PTBS-1];
-  (* mem2reg *) reg [31:0] ptb_tb_q[0:PTBS-1];
-  (* mem2reg *) reg [31:0] ptb_tb_d[0:PTBS-1];
   (* mem2reg *) reg [5:0] ptb_warps_q[0:PTBS-1];
   (* mem2reg *) reg [5:0] ptb_warps_d[0:PTBS-1];
   (* mem2reg *) reg [17:0] ptb_regs_q[0:PTBS-1];
   (* mem2reg *) reg [17:0] ptb_regs_d[0:PTBS-1];
   (* mem2reg *) reg [16:0] ptb_shmem_q[0:PTBS-1];
   (* mem2reg *) reg [16:0] ptb_shmem_d[0:PTBS-1];
-  (* mem2reg *) reg [31:0] ptb_kptr_q[0:PTBS-1];
-  (* mem2reg *) reg [31:0] ptb_kptr_d[0:PTBS-1];
-  (* mem2reg *) reg [31:0] ptb_param_q[0:PTBS-1];
-  (* mem2reg *) reg [31:0] ptb_param_d[0:PTBS-1];
+  (* mem2reg *) reg [ROW_W-1:0] ptb_row_q[0:PTBS-1];
+  (* mem2reg *) reg [ROW_W-1:0] ptb_row_d[0:PTBS-1];
   (* mem2reg *) reg [5:0] ptb_rpw_q[0:PTBS-1];
   (* mem2reg *) reg [5:0] ptb_rpw_d[0:PTBS-1];
   (* mem2reg *) reg [IPB_W-1:0] ptb_ipb_q[0:PTBS-1];  // <= IPB: stored only when it fits
@@ -481,25 +503,21 @@ module kmu_sm_ctrl #(
   // ---------------------------------------------------------------- allocation (one per cycle)
   // the preempted entry to restore (rc_idx) read by index
   reg [7:0] r_slot;
-  reg [31:0] r_tb, r_kptr, r_param;
+  reg [ROW_W-1:0] r_row;
   reg [5:0] r_warps, r_rpw;
   reg [17:0] r_regs;
   reg [16:0] r_shmem;
   always @(*) begin
     r_rpw = 6'd0;
     r_slot = 8'd0;
-    r_tb = 32'd0;
-    r_kptr = 32'd0;
-    r_param = 32'd0;
+    r_row = {ROW_W{1'b0}};
     r_warps = 6'd0;
     r_regs = 18'd0;
     r_shmem = 17'd0;
     for (pi = 0; pi < PTBS; pi = pi + 1) begin
       if (rc_idx == pi[PTB_W-1:0]) begin
         r_slot = ptb_slot_q[pi];
-        r_tb = ptb_tb_q[pi];
-        r_kptr = ptb_kptr_q[pi];
-        r_param = ptb_param_q[pi];
+        r_row = ptb_row_q[pi];
         r_warps = ptb_warps_q[pi];
         r_regs = ptb_regs_q[pi];
         r_shmem = ptb_shmem_q[pi];
@@ -519,9 +537,10 @@ module kmu_sm_ctrl #(
                            rst_alloc ? r_regs : start_regs_i;
   wire [16:0] alloc_shmem = ewt_pop ? 17'd0 : rst_alloc ? r_shmem : start_shmem_i;
   wire [7:0] alloc_slot = ewt_pop ? ewt_id[EI_SLOT +: 8] : rst_alloc ? r_slot : start_slot_i;
-  wire [31:0] alloc_tb = ewt_pop ? ewt_id[EI_TB +: 32] : rst_alloc ? r_tb : start_tb_i;
-  wire [31:0] alloc_kptr = ewt_pop ? ewt_kp[EK_KPTR +: 32] : rst_alloc ? r_kptr : start_kptr_i;
-  wire [31:0] alloc_param = ewt_pop ? ewt_kp[EK_PARAM +: 32] : rst_alloc ? r_param : start_param_i;
+  // the payload word {TB index, kernel pointer, parameter} of an EWT head or a TB start (a
+  // restore writes none: its row, swapped in below, holds it since its TB's start)
+  wire [PAY_W-1:0] alloc_pay = ewt_pop ? {ewt_id[EI_TB +: 32], ewt_kp} :
+                                         {start_tb_i, start_kptr_i, start_param_i};
   // a TB start of 1, 2, 4, 8, 16 or 32 warps needs no division: rpw = ceil(regs / 2^(5+k)),
   // a shift with a round-up (its dropped bits not all 0), saturated to 63
   reg [12:0] pw_sh;  // regs >> (5 + k)
@@ -563,51 +582,93 @@ module kmu_sm_ctrl #(
   wire div_ge = !div_trial[12];
   wire [5:0] div_rpw = div_sat_q ? 6'd63 : {div_quo_q[4:0], div_ge};
 
-  // the alloc_warps lowest free warp slots
+  // the alloc_warps lowest free warp slots: slot w is taken when it is free and fewer than
+  // alloc_warps slots below it are free.  alloc_cnt counts the free slots below w from the
+  // registered wst_busy_q alone, and each slot compares it with alloc_warps in parallel
+  // (alloc_warps comes late: the EWT head, the warp-preemption request, the restore read),
+  // so the compare is not inside the count's chain (issue 15: the block's critical path,
+  // 19.3 -> 41.5 MHz on the HX8K).  The same function as counting only the slots taken (the C
+  // twin's loop): that count is min(free slots below, alloc_warps), which is below alloc_warps
+  // exactly when the free count is.
   reg [WARPS-1:0] alloc_wmask;
   reg [6:0] alloc_cnt;
   always @(*) begin
-    alloc_wmask = {WARPS{1'b0}};
     alloc_cnt = 7'd0;
     for (w = 0; w < WARPS; w = w + 1) begin
-      if (!wst_busy_q[w] && (alloc_cnt < {1'b0, alloc_warps})) begin
-        alloc_wmask[w] = 1'b1;
-        alloc_cnt = alloc_cnt + 7'd1;
-      end
+      alloc_wmask[w] = !wst_busy_q[w] && (alloc_cnt < {1'b0, alloc_warps});
+      if (!wst_busy_q[w]) alloc_cnt = alloc_cnt + 7'd1;
     end
   end
 
   // ---------------------------------------------------------------- SIMT start (oldest first)
+  // The start queue: kmu_fifo's behaviour (depth TBS, registered head, a push visible from the
+  // next cycle, push_ready = not full), written out here because the payload RAM is read one
+  // cycle ahead, at the head the queue will have after this edge (sq_nh), which a kmu_fifo
+  // instance does not show.  Never full: it holds unstarted resident entries only.
   wire st_head, st_valid;
   wire [RTB_W-1:0] st_rtb;
   wire st_wait;  // the head's rpw is still in the engine
-  wire unused_st_room;
   wire [TC_W-1:0] st_count;
   // drop rotation of the start FIFO (below): its head leaves, and goes back unless of the tag
   wire rot_s, rot_s_push, rst_push;
-  kmu_fifo #(
-      .WIDTH(RTB_W),
-      .DEPTH(TBS)
-  ) u_start_fifo (
-      .clk_i       (clk_i),
-      .rst_ni      (rst_ni),
-      .flush_i     (1'b0),
-      .push_valid_i(ewt_launch || start_tb_ok || rst_push || rot_s_push),
-      .push_ready_o(unused_st_room),  // never full: it holds unstarted resident entries only
-      .push_data_i (rst_push ? seq_rtb_q : rot_s_push ? drp_sr_q : rtb_idx),
-      .pop_valid_o (st_head),
-      .pop_ready_i ((simt_start_ready_i && !drp && !st_wait) || rot_s),
-      .pop_data_o  (st_rtb),
-      .count_o     (st_count)
-  );
+  (* mem2reg *) reg [RTB_W-1:0] sq_mem_q[0:TBS-1];  // entry indices, no reset
+  reg [SQ_W-1:0] sq_rptr_q, sq_rptr_d, sq_wptr_q, sq_wptr_d;
+  reg [TC_W-1:0] sq_cnt_q, sq_cnt_d;
+  wire sq_push = (ewt_launch || start_tb_ok || rst_push || rot_s_push) &&
+                 (sq_cnt_q != TBS[TC_W-1:0]);
+  wire [RTB_W-1:0] sq_wdata = rst_push ? seq_rtb_q : rot_s_push ? drp_sr_q : rtb_idx;
+  assign st_head = (sq_cnt_q != {TC_W{1'b0}});
+  wire sq_pop = st_head && ((simt_start_ready_i && !drp && !st_wait) || rot_s);
+  assign st_rtb = sq_mem_q[sq_rptr_q];
+  assign st_count = sq_cnt_q;
+  wire [SQ_W-1:0] sq_rptr_inc = (sq_rptr_q == TBS[SQ_W-1:0] - 1'b1) ? {SQ_W{1'b0}} :
+                                sq_rptr_q + 1'b1;
+  wire [SQ_W-1:0] sq_wptr_inc = (sq_wptr_q == TBS[SQ_W-1:0] - 1'b1) ? {SQ_W{1'b0}} :
+                                sq_wptr_q + 1'b1;
+  always @(*) begin
+    sq_rptr_d = sq_pop ? sq_rptr_inc : sq_rptr_q;
+    sq_wptr_d = sq_push ? sq_wptr_inc : sq_wptr_q;
+    sq_cnt_d = sq_cnt_q;
+    if (sq_push && !sq_pop) sq_cnt_d = sq_cnt_q + TC_ONE;
+    else if (sq_pop && !sq_push) sq_cnt_d = sq_cnt_q - TC_ONE;
+  end
+  // the head after this edge: the pushed entry when the queue is empty once popped, else the
+  // entry at the next read pointer (never the word written now: that one is behind it)
+  wire sq_nv = (sq_cnt_d != {TC_W{1'b0}});
+  wire sq_nfirst = (sq_cnt_q == {TC_W{1'b0}}) || ((sq_cnt_q == TC_ONE) && sq_pop);
+  wire [RTB_W-1:0] sq_nh = sq_nfirst ? sq_wdata : sq_mem_q[sq_rptr_d];
   assign st_wait = div_busy_q && (st_rtb == div_rtb_q);
   assign st_valid = st_head && !st_wait;
   wire st_fire = st_valid && simt_start_ready_i && !drp;
 
+  // The payload RAM (issue 15): pay_mem[row] = {TB index, kernel pointer, parameter} of the TB
+  // whose entry owns the row.  Written at a TB start's or an event warp's allocation (row of the
+  // allocated entry); a restore writes nothing (the restored entry takes the table entry's
+  // row, below).  Read every cycle, synchronously (a block RAM's read register, pay_rd_q), at
+  // the row of the next head, so the offer's payload is ready in the cycle the entry becomes
+  // the head: no cycle is added.  A read of the row written in the same cycle is undefined in
+  // the RAM (no_rw_check: no bypass logic inferred); it happens exactly when the entry
+  // allocated now is the next head (a push into an empty queue), and then the written word is
+  // taken from pay_wd_q instead (pay_byp_q).  KMU_ASSERT: no other collision is ever used.
+  wire pay_we = alloc_go && !rst_alloc;
+  wire [ROW_W-1:0] pay_wa = res_row_q[rtb_idx];
+  wire [ROW_W-1:0] pay_ra = res_row_q[sq_nh];
+  wire pay_byp_d = pay_we && sq_nv && (sq_nh == rtb_idx);
+  (* no_rw_check *) reg [PAY_W-1:0] pay_mem[0:ROWS-1];
+  reg [PAY_W-1:0] pay_rd_q, pay_wd_q;
+  reg pay_byp_q;
+  always @(posedge clk_i) begin
+    if (pay_we) pay_mem[pay_wa] <= alloc_pay;
+    pay_rd_q <= pay_mem[pay_ra];
+  end
+  always @(posedge clk_i) begin
+    if (pay_we) pay_wd_q <= alloc_pay;
+  end
+  wire [PAY_W-1:0] s_pay = pay_byp_q ? pay_wd_q : pay_rd_q;
+
   // entry reads by index (compare with every index: an index >= TBS reads as a free entry)
   reg s_ewarp;
   reg [7:0] s_slot;
-  reg [31:0] s_tb, s_kptr, s_param;
   reg [5:0] s_warps;
   reg [17:0] s_regs;
   reg [16:0] s_shmem;
@@ -624,7 +685,7 @@ module kmu_sm_ctrl #(
   reg [5:0] q_warps;
   reg [17:0] q_regs;
   reg [7:0] q_slot;
-  reg [31:0] q_tb, q_kptr, q_param;
+  reg [ROW_W-1:0] q_row;
   always @(*) begin
     s_rst = 1'b0;
     s_rpw = 6'd0;
@@ -635,14 +696,9 @@ module kmu_sm_ctrl #(
     q_warps = 6'd0;
     q_regs = 18'd0;
     q_slot = 8'd0;
-    q_tb = 32'd0;
-    q_kptr = 32'd0;
-    q_param = 32'd0;
+    q_row = {ROW_W{1'b0}};
     s_ewarp = 1'b0;
     s_slot = 8'd0;
-    s_tb = 32'd0;
-    s_kptr = 32'd0;
-    s_param = 32'd0;
     s_warps = 6'd0;
     s_regs = 18'd0;
     s_shmem = 17'd0;
@@ -656,9 +712,6 @@ module kmu_sm_ctrl #(
       if (st_rtb == e[RTB_W-1:0]) begin
         s_ewarp = res_ewarp_q[e];
         s_slot = res_slot_q[e];
-        s_tb = res_tb_q[e];
-        s_kptr = res_kptr_q[e];
-        s_param = res_param_q[e];
         s_warps = res_warps_q[e];
         s_regs = res_regs_q[e];
         s_shmem = res_shmem_q[e];
@@ -671,9 +724,7 @@ module kmu_sm_ctrl #(
         q_warps = res_warps_q[e];
         q_regs = res_regs_q[e];
         q_slot = res_slot_q[e];
-        q_tb = res_tb_q[e];
-        q_kptr = res_kptr_q[e];
-        q_param = res_param_q[e];
+        q_row = res_row_q[e];
       end
       if (simt_done_rtb_i == e[RTB_W-1:0]) begin
         d_valid = res_valid_q[e];
@@ -717,7 +768,6 @@ module kmu_sm_ctrl #(
   // when its save or restore ends, a finished one without its done report), its preempted
   // table entries are forgotten, its EWT entries removed, and its done reports queued before
   // the drop are delivered before the acknowledge.  One drop at a time (kmu_revoke serialises).
-  localparam [TC_W-1:0] TC_ONE = 1;
   localparam [EWT_CNT_W-1:0] EC_ONE = 1;
   reg [TBS-1:0] drp_tagm;   // resident entries of the tag under a drop
   reg [PTBS-1:0] drp_ptbm;  // its preempted entries waiting for a restore
@@ -812,12 +862,14 @@ module kmu_sm_ctrl #(
   // the preempted-table entry of the sequencer (seq_ptb_q) read by index
   reg sp_two, sp_ip0, sp_ip1;
   reg [IPB_W-1:0] sp_ipb;
+  reg [ROW_W-1:0] sp_row;
   reg [7:0] npre;
   always @(*) begin
     sp_two = 1'b0;
     sp_ip0 = 1'b0;
     sp_ip1 = 1'b0;
     sp_ipb = {IPB_W{1'b0}};
+    sp_row = {ROW_W{1'b0}};
     npre = 8'd0;
     for (pi = 0; pi < PTBS; pi = pi + 1) begin
       if (seq_ptb_q == pi[PTB_W-1:0]) begin
@@ -825,6 +877,7 @@ module kmu_sm_ctrl #(
         sp_ip0 = ptb_ip0_q[pi];
         sp_ip1 = ptb_ip1_q[pi];
         sp_ipb = ptb_ipb_q[pi];
+        sp_row = ptb_row_q[pi];
       end
       npre = npre + {7'd0, ptb_pre_q[pi]};
     end
@@ -1016,8 +1069,7 @@ module kmu_sm_ctrl #(
       res_warps_d[e] = res_warps_q[e];
       res_regs_d[e] = res_regs_q[e];
       res_shmem_d[e] = res_shmem_q[e];
-      res_kptr_d[e] = res_kptr_q[e];
-      res_param_d[e] = res_param_q[e];
+      res_row_d[e] = res_row_q[e];
       res_ptb_d[e] = res_ptb_q[e];
       res_rpw_d[e] = res_rpw_q[e];
     end
@@ -1042,12 +1094,10 @@ module kmu_sm_ctrl #(
     ptb_ip1_d = ptb_ip1_q;
     for (pi = 0; pi < PTBS; pi = pi + 1) begin
       ptb_slot_d[pi] = ptb_slot_q[pi];
-      ptb_tb_d[pi] = ptb_tb_q[pi];
       ptb_warps_d[pi] = ptb_warps_q[pi];
       ptb_regs_d[pi] = ptb_regs_q[pi];
       ptb_shmem_d[pi] = ptb_shmem_q[pi];
-      ptb_kptr_d[pi] = ptb_kptr_q[pi];
-      ptb_param_d[pi] = ptb_param_q[pi];
+      ptb_row_d[pi] = ptb_row_q[pi];
       ptb_rpw_d[pi] = ptb_rpw_q[pi];
       ptb_ipb_d[pi] = ptb_ipb_q[pi];
     end
@@ -1087,7 +1137,10 @@ module kmu_sm_ctrl #(
         res_valid_d[e] = 1'b0;
         res_started_d[e] = 1'b0;
       end
-      if (st_fire && (st_rtb == e[RTB_W-1:0])) res_started_d[e] = 1'b1;
+      if (st_fire && (st_rtb == e[RTB_W-1:0])) begin
+        res_started_d[e] = 1'b1;
+        res_tb_d[e] = s_pay[PW_TB +: 32];  // (only a started entry's is read: yld_tb_o)
+      end
     end
     if (done_ok) begin
       wst_busy_d = wst_busy_d & ~d_wmask;
@@ -1130,7 +1183,14 @@ module kmu_sm_ctrl #(
           seq_rtb_d = rtb_idx;
           seq_ptb_d = rc_idx;
           seq_k_d = 1'b0;
-          for (pi = 0; pi < PTBS; pi = pi + 1) if (rc_idx == pi[PTB_W-1:0]) ptb_pre_d[pi] = 1'b0;
+          for (pi = 0; pi < PTBS; pi = pi + 1) begin
+            if (rc_idx == pi[PTB_W-1:0]) begin
+              ptb_pre_d[pi] = 1'b0;
+              ptb_row_d[pi] = pay_wa;  // the free entry's row (rtb_idx) goes to the table entry
+            end
+          end
+          for (e = 0; e < TBS; e = e + 1)
+            if (rtb_idx == e[RTB_W-1:0]) res_row_d[e] = r_row;  // the TB's payload row
         end
       end
       S_PAUSE: begin
@@ -1165,6 +1225,10 @@ module kmu_sm_ctrl #(
         end
       end
       S_EVICT: begin  // the TB leaves: resources free, no done report, into the table
+        if (!sv_kill) begin
+          for (e = 0; e < TBS; e = e + 1)
+            if (seq_rtb_q == e[RTB_W-1:0]) res_row_d[e] = sp_row;
+        end
         res_valid_d = res_valid_d & ~sr_bit;
         res_started_d = res_started_d & ~sr_bit;
         res_ckpt_d = res_ckpt_d & ~sr_bit;
@@ -1183,12 +1247,11 @@ module kmu_sm_ctrl #(
             ptb_ip0_d[pi] = seq_ip_q && !seq_k_q;
             ptb_ip1_d[pi] = seq_ip_q && seq_k_q;
             ptb_slot_d[pi] = q_slot;
-            ptb_tb_d[pi] = q_tb;
             ptb_warps_d[pi] = q_warps;
             ptb_regs_d[pi] = q_regs;
             ptb_shmem_d[pi] = q_shmem;
-            ptb_kptr_d[pi] = q_kptr;
-            ptb_param_d[pi] = q_param;
+            // the TB's payload row goes to the table entry, whose row the freed entry takes
+            ptb_row_d[pi] = q_row;
             ptb_rpw_d[pi] = q_rpw;
           end
         end
@@ -1374,12 +1437,9 @@ module kmu_sm_ctrl #(
           res_started_d[e] = wp_go;  // started by the preemption controller, never offered
           res_ewarp_d[e] = ewt_pop;
           res_slot_d[e] = alloc_slot;
-          res_tb_d[e] = alloc_tb;
           res_warps_d[e] = alloc_warps;
           res_regs_d[e] = alloc_regs;
           res_shmem_d[e] = alloc_shmem;
-          res_kptr_d[e] = alloc_kptr;
-          res_param_d[e] = alloc_param;
           res_rpw_d[e] = alloc_rpw;
           res_ptb_d[e] = {PTB_W{1'b0}};
           res_ckpt_d[e] = 1'b0;
@@ -1405,10 +1465,10 @@ module kmu_sm_ctrl #(
   assign simt_start_valid_o = st_valid && !drp;
   assign simt_start_rtb_o = st_rtb;
   assign simt_start_slot_o = s_slot;
-  assign simt_start_tb_o = s_tb;
+  assign simt_start_tb_o = s_pay[PW_TB +: 32];
   assign simt_start_warps_o = s_warps;
-  assign simt_start_kptr_o = s_kptr;
-  assign simt_start_param_o = s_param;
+  assign simt_start_kptr_o = s_pay[PW_KPTR +: 32];
+  assign simt_start_param_o = s_pay[PW_PARAM +: 32];
   assign simt_start_wmask_o = s_wmask;
   assign simt_start_ewarp_o = s_ewarp;
   assign free_tb_o = free_tb_q;
@@ -1453,29 +1513,39 @@ module kmu_sm_ctrl #(
       res_warps_q[te] <= res_warps_d[te];
       res_regs_q[te] <= res_regs_d[te];
       res_shmem_q[te] <= res_shmem_d[te];
-      res_kptr_q[te] <= res_kptr_d[te];
-      res_param_q[te] <= res_param_d[te];
       res_ptb_q[te] <= res_ptb_d[te];
       res_rpw_q[te] <= res_rpw_d[te];
     end
     for (tp = 0; tp < PTBS; tp = tp + 1) begin
       ptb_slot_q[tp] <= ptb_slot_d[tp];
-      ptb_tb_q[tp] <= ptb_tb_d[tp];
       ptb_warps_q[tp] <= ptb_warps_d[tp];
       ptb_regs_q[tp] <= ptb_regs_d[tp];
       ptb_shmem_q[tp] <= ptb_shmem_d[tp];
-      ptb_kptr_q[tp] <= ptb_kptr_d[tp];
-      ptb_param_q[tp] <= ptb_param_d[tp];
       ptb_rpw_q[tp] <= ptb_rpw_d[tp];
       ptb_ipb_q[tp] <= ptb_ipb_d[tp];
     end
     for (tw = 0; tw < WARPS; tw = tw + 1) wst_owner_q[tw] <= wst_owner_d[tw];
+    if (sq_push) sq_mem_q[sq_wptr_q] <= sq_wdata;
     div_sat_q <= div_sat_d;
     div_rtb_q <= div_rtb_d;
     div_rem_q <= div_rem_d;
     div_dsh_q <= div_dsh_d;
     div_quo_q <= div_quo_d;
     div_k_q <= div_k_d;
+  end
+
+  // The payload rows are a permutation of 0..ROWS-1 (each resident and each table entry owns
+  // one; evicts and restores swap them), so unlike the other tables they are reset: entry e
+  // owns row e, table entry p row TBS + p.  Small (ROW_W bits per entry), read combinationally.
+  integer rr;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      for (rr = 0; rr < TBS; rr = rr + 1) res_row_q[rr] <= rr[ROW_W-1:0];
+      for (rr = 0; rr < PTBS; rr = rr + 1) ptb_row_q[rr] <= TBS[ROW_W-1:0] + rr[ROW_W-1:0];
+    end else begin
+      for (rr = 0; rr < TBS; rr = rr + 1) res_row_q[rr] <= res_row_d[rr];
+      for (rr = 0; rr < PTBS; rr = rr + 1) ptb_row_q[rr] <= ptb_row_d[rr];
+    end
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -1497,6 +1567,10 @@ module kmu_sm_ctrl #(
       ptb_ip0_q <= {PTBS{1'b0}};
       ptb_ip1_q <= {PTBS{1'b0}};
       ip_free_q <= IPB[IPB_W-1:0];
+      sq_rptr_q <= {SQ_W{1'b0}};
+      sq_wptr_q <= {SQ_W{1'b0}};
+      sq_cnt_q <= {TC_W{1'b0}};
+      pay_byp_q <= 1'b0;
       seq_st_q <= S_IDLE;
       seq_rtb_q <= {RTB_W{1'b0}};
       seq_ptb_q <= {PTB_W{1'b0}};
@@ -1540,6 +1614,10 @@ module kmu_sm_ctrl #(
       ptb_ip0_q <= ptb_ip0_d;
       ptb_ip1_q <= ptb_ip1_d;
       ip_free_q <= ip_free_d;
+      sq_rptr_q <= sq_rptr_d;
+      sq_wptr_q <= sq_wptr_d;
+      sq_cnt_q <= sq_cnt_d;
+      pay_byp_q <= pay_byp_d;
       seq_st_q <= seq_st_d;
       seq_rtb_q <= seq_rtb_d;
       seq_ptb_q <= seq_ptb_d;
@@ -1580,6 +1658,14 @@ module kmu_sm_ctrl #(
     if (!rst_ni) as_pend_q <= 1'b0;
     else if (drop_valid_i && !drp) as_pend_q <= 1'b1;
     else if (drp_ack_q) as_pend_q <= 1'b0;
+  end
+  // the rows every resident and table entry owns (all ROWS of them when none is shared)
+  reg [ROWS-1:0] as_rows;
+  integer ae;
+  always @(*) begin
+    as_rows = {ROWS{1'b0}};
+    for (ae = 0; ae < TBS; ae = ae + 1) as_rows[res_row_q[ae]] = 1'b1;
+    for (ae = 0; ae < PTBS; ae = ae + 1) as_rows[ptb_row_q[ae]] = 1'b1;
   end
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
@@ -1640,6 +1726,20 @@ module kmu_sm_ctrl #(
           ({1'b0, r_shmem} <= free_shmem_q) && !(rst_alloc && (rc_idx == wk_idx))) begin
         $display("ASSERTION kmu_sm_ctrl %m t=%0t: woken entry %0d not restored, room (hold %0d)",
                  $time, wk_idx, hold_i);
+        $stop;
+      end
+      // the payload RAM (issue 15): the rows are a permutation (each resident and each table
+      // entry owns its own row: a write for one entry never changes another's payload), and
+      // the offer never uses a read of the row written in the same cycle (undefined in the
+      // block RAM) but through pay_byp_q
+      if (as_rows != {ROWS{1'b1}}) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: payload rows not a permutation (%b)", $time,
+                 as_rows);
+        $stop;
+      end
+      if (pay_we && sq_nv && (pay_ra == pay_wa) && !pay_byp_d) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: payload row %0d read (head %0d), written (%0d)",
+                 $time, pay_ra, sq_nh, rtb_idx);
         $stop;
       end
       // the acknowledge leaves nothing of the tag (entries, preempted entries, held items)
