@@ -8,7 +8,8 @@ include rtl/files.mk
 # Mutant builds (make mutants, scripts/mutants.sh): MUT=<name> builds a harness from the patched
 # copy of the source in $(MUTSRC) into build/tb-mut/<name>/; src maps source paths there.
 # MUT_C_ONLY=1 (a patch that changes no RTL) links the shipped build's Verilated model instead
-# of verilating the same RTL again.  The
+# of verilating the same RTL again; MUT_RTL_ONLY=1 (a patch that changes no C file) takes the
+# shipped build's C objects (libtest.a) instead of compiling the same C again.  The
 # Verilated C++ (the shim) sees the shipped headers, so its compile line is the same for every
 # mutant and ccache serves it; scripts/mutants.sh refuses a patch that changes a header.
 MUT         ?=
@@ -53,6 +54,14 @@ shipped_bin = $(or $($(1)_BIN),$(BUILD)/tb/$(1)/test_$(1))
 include sim/kmusim/kmusim.mk tools/kmuctl/kmuctl.mk sim/fpga/fpga_sim.mk $(sort $(wildcard tb/*.mk))
 
 define harness_rules
+ifeq ($(if $(MUT),$(MUT_RTL_ONLY)),1)
+# a mutant that changes no C file: the shipped build's C objects (the same sources, the same
+# flags) instead of compiling the test and the C twins again
+$(HDIR)/$(1)/libtest.a: $(BUILD)/tb/$(1)/libtest.a
+	@mkdir -p $$(@D) && cp $$< $$@
+$(BUILD)/tb/$(1)/libtest.a:
+	@$(MAKE) -s --no-print-directory MUT= $$@
+else
 $(HDIR)/$(1)/libtest.a: $$(call src,$$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C)) $$(wildcard $$(addsuffix /*.h,$$(call src,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS)))) Makefile rtl/files.mk $$(wildcard tb/*.mk)
 	@mkdir -p $$(@D)/cobj
 	@rm -f $$@
@@ -60,6 +69,7 @@ $(HDIR)/$(1)/libtest.a: $$(call src,$$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C)) $$(
 	  $(CC) $(CFLAGS_C) $$($(1)_CFLAGS) $$(addprefix -DP_,$$($(1)_PARAMS)) \
 	    -c $$$$f -o $$(@D)/cobj/$$$$(basename $$$$f .c).o || exit 1; done
 	@ar rcs $$@ $$(@D)/cobj/*.o
+endif
 ifeq ($(if $(MUT),$(MUT_C_ONLY)),1)
 # a mutant that changes no RTL: its C objects linked with the shipped build's Verilated model
 $(call bin_of,$(1)): $(HDIR)/$(1)/libtest.a $(call shipped_bin,$(1))

@@ -94,9 +94,10 @@ one() {
   cfg=${cfg#:}
   log=${MUT_LOGS:-build/mutant-logs}/$name.$h.log
   bin=build/tb-mut/$name/$h/test_$h
-  conly=1
+  conly=1 rtlonly=1
   grep -q '^+++ b/.*\.vh\?$' "$patch" && conly=
-  if ! make -s --no-print-directory MUT="$name" MUT_C_ONLY=$conly "$bin" >"$log" 2>&1; then
+  grep -q '^+++ b/.*\.c$' "$patch" && rtlonly=
+  if ! make -s --no-print-directory MUT="$name" MUT_C_ONLY=$conly MUT_RTL_ONLY=$rtlonly "$bin" >"$log" 2>&1; then
     echo "BUILD-ERROR $name ($h): see $log" >"$log.res"
     return
   fi
