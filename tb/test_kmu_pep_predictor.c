@@ -502,7 +502,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     x->armed = 1;
     x->hint_at = cyc;
     x->hint_pl = pl;
-  } else if (x->armed && cyc - x->hint_at >= 2 * pl) {
+  } else if (x->armed && cyc - x->hint_at >= 2 * x->hint_pl) { /* pred_launch_i at the hint */
     x->armed = 0;
     x->n_expire++;
   }
@@ -1067,6 +1067,15 @@ static int t_ema(const char *test, uint64_t seed, uint64_t cycles) {
   p_until(p, t0 + 30);
   p_evict(p, 2, 1, "switched out: no sample");
   probe_avg(p, 1, 389, "unchanged by the evicted TB");
+  /* two samples of the slot in consecutive cycles: the second's EMA reads the first's average
+   * (the sample's avg_m read takes the word written at the same edge) */
+  t0 = now(p);
+  p_start(p, 1, 1, 0, 0, 1, "a TB of slot 1 on entry 1");
+  p_start(p, 2, 1, 0, 0, 1, "another on entry 2, a cycle later");
+  p_until(p, t0 + 469);
+  p_done(p, 1, 1, "entry 1 finishes: sample 469");
+  p_done(p, 2, 1, "entry 2 finishes the next cycle: sample 469");
+  probe_avg(p, 1, 407, "389 + floor(80 / 8) = 399, then 399 + floor(70 / 8) = 407");
   return d_run(p);
 }
 

@@ -1,6 +1,6 @@
 /* kmu_pep_predictor.c - C twin of rtl/preempt/kmu_pep_predictor.v.  Same state names: q.cyc
  * (cyc_q), q.live / q.rest (bit e), q.fresh / q.fresh_idx / q.fresh_ks, q.prof (bit k), q.arm,
- * q.hint, q.tl (cycles to the predicted launch), q.sw (switch time), the walk q.wk* (q.wk_st the step of a visit), the visited entry's registers q.r_*,
+ * q.ex (the armed window's count down), q.tl (cycles to the predicted launch), q.sw (switch time), the walk q.wk* (q.wk_st the step of a visit), the visited entry's registers q.r_*,
  * the serial comparator q.mul_n and D as q.mul_acc_hi:q.mul_acc_lo,
  * q.ckpt_valid / q.ckpt_mask, q.pre_valid / q.pre_mask, the tables q.start_m[e], q.kslot_m[e],
  * q.insts_m[e], q.exec_m[e], q.avg_m[k] (block RAM in the RTL: its registered read ports
@@ -137,7 +137,7 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   const int pre_go = preempt && !pre_walk;
   const int hint_fire = hint_valid && !preempt && policy == KMU_POL_PEP && !pre_walk;
   const int judge = q->arm && policy == KMU_POL_PEP && !preempt && !hint_fire;
-  const uint32_t dh = q->cyc - q->hint;
+  const int ex_end = (q->ex >> 1) == 0; /* the armed window's last cycle (or past it) */
   const uint32_t tl = q->tl; /* pred_launch at the hint, counted down to 0 */
   const int pre_dl = preempt && policy != KMU_POL_PEP; /* X = a + b, one adder */
   const uint32_t x_a = preempt ? (pre_dl ? deadline : 0) : hint_fire ? pred_launch : tl;
@@ -204,12 +204,12 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   if (clear_ok) d->prof &= ~(1ull << clear_k);
   d->sw = ctx_bytes >> bw_shift;
   d->tl = hint_fire ? (pred_launch ? pred_launch - 1 : 0) : (q->tl ? q->tl - 1 : 0);
+  d->ex = hint_fire ? 2 * (uint64_t)pred_launch : (q->ex - 1) & 0x1ffffffffull;
   if (preempt)
     d->arm = 0;
-  else if (hint_fire) {
+  else if (hint_fire)
     d->arm = 1;
-    d->hint = q->cyc;
-  } else if (q->arm && (uint64_t)dh >= 2 * (uint64_t)pred_launch)
+  else if (q->arm && ex_end)
     d->arm = 0;
 
   d->wk_cand = q->wk_cand & ~freed;

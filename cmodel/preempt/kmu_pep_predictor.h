@@ -47,7 +47,8 @@ typedef struct {
   unsigned fresh_idx, fresh_ks;
   uint64_t prof;
   int arm;
-  uint32_t hint, tl, sw;
+  uint64_t ex; /* the armed window's count down, 33 bits (wraps freely while disarmed) */
+  uint32_t tl, sw;
   /* the walk and its serial comparator */
   int wk, wk_pre;
   unsigned wk_pol;

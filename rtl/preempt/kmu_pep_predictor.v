@@ -18,10 +18,10 @@
 // the table avg_m (EMA of TB time, read only while prof_q; block RAM, three registered read
 // ports: avg_j_q for a new TB, avg_s_q for a sample, r_avg_q for the walk); the profile
 // sample in flight smp_q / smp_ks_q / smp_val_q (a done's sample lands a cycle later); the
-// hint state arm_q / hint_q / tl_q (cycles to the predicted launch); sw_q (the switch time);
-// the last start fresh_q / fresh_idx_q / fresh_ks_q (judged while armed); the walk engine
-// wk_*_q, the visited entry's registers r_*_q and the serial comparator mul_*_q; the
-// registered decisions ckpt_*_q, pre_*_q.
+// hint state arm_q / ex_q (the armed window's count down) / tl_q (cycles to the predicted
+// launch); sw_q (the switch time); the last start fresh_q / fresh_idx_q / fresh_ks_q (judged
+// while armed); the walk engine wk_*_q, the visited entry's registers r_*_q and the serial
+// comparator mul_*_q; the registered decisions ckpt_*_q, pre_*_q.
 //
 // Remaining time rem(e) of a visited TB, el = wk_t_q - start_m[e] (mod 2^32), wk_t_q the event's
 // cycle:
@@ -61,8 +61,11 @@
 // profile or unknown: eligible, no base, rem > max(0, hint + pred_launch - cyc) + sw ->
 // ckpt_valid_o / ckpt_mask_o in s+2, only when it is checkpointed (cases d/e); in a cycle where
 // a hint walk ends too, the two masks are ORed.
-// armed_o: in the cycles c after a hint h with c - h <= 2 * pred_launch, i.e. h+1 ..
-//   h+2*pred_launch (at least h+1), low from the cycle after a preemption request.
+// armed_o: in the cycles c after a hint h with c - h <= 2 * pred_launch (pred_launch_i at the
+//   hint), i.e. h+1 .. h+2*pred_launch (at least h+1), low from the cycle after a preemption
+//   request.  ex_q counts it down: 2 pred_launch loaded at the hint, one less each cycle, so
+//   ex_q = 2 pred_launch - (c - h) + 1 in cycle c; the window ends in the cycle with
+//   ex_q <= 1 (a zero test of ex_q[32:1]; no cycle stamp, no subtraction, no compare).
 // busy_o: a request's walk runs, from the cycle after the request to the cycle before its
 //   pre_valid_o (kmu_sm counts it as preemption work: kmu_preempt_ctrl's busy gate sees it).
 //
@@ -162,7 +165,7 @@ module kmu_pep_predictor #(
   reg [KS_W-1:0] fresh_ks_q, fresh_ks_d;  // its kernel slot
   reg [KSLOTS-1:0] prof_q, prof_d;
   reg arm_q, arm_d;
-  reg [31:0] hint_q, hint_d;
+  reg [32:0] ex_q, ex_d;  // the armed window's count down (wraps freely while disarmed)
   reg [31:0] tl_q, tl_d;  // cycles to the predicted launch: pred_launch at the hint, counted down
   reg [23:0] sw_q, sw_d;  // the switch time, registered from ctx_bytes_i >> bw_shift_i
   // the walk
@@ -286,7 +289,7 @@ module kmu_pep_predictor #(
   wire pre_go = preempt_valid_i && !pre_walk;
   wire hint_fire = hint_valid_i && !preempt_valid_i && (policy_i == KMU_POL_PEP) && !pre_walk;
   wire judge = arm_q && (policy_i == KMU_POL_PEP) && !preempt_valid_i && !hint_fire;
-  wire [31:0] dh = cyc_q - hint_q;  // cycles since the hint
+  wire ex_end = (ex_q[32:1] == 32'd0);  // the armed window's last cycle (or past it)
   wire [31:0] tl = tl_q;  // max(0, pred_launch (at the hint) - (cyc - hint))
   // the count down: pred_launch_i at a hint, else tl_q, less one, floored at 0 (the borrow:
   // one decrementer, no zero compare)
@@ -376,14 +379,12 @@ module kmu_pep_predictor #(
     // hint state: a preemption request disarms; a hint (re-)arms; a hint older than twice the
     // predicted launch time belonged to a launch that never came
     arm_d = arm_q;
-    hint_d = hint_q;
+    ex_d = hint_fire ? {pred_launch_i, 1'b0} : ex_q - 33'd1;
     sw_d = ctx_bytes_i >> bw_shift_i;
     tl_d = tl_dec[32] ? 32'd0 : tl_dec[31:0];
     if (preempt_valid_i) arm_d = 1'b0;
-    else if (hint_fire) begin
-      arm_d  = 1'b1;
-      hint_d = cyc_q;
-    end else if (arm_q && ({1'b0, dh} >= {pred_launch_i, 1'b0})) arm_d = 1'b0;
+    else if (hint_fire) arm_d = 1'b1;
+    else if (arm_q && ex_end) arm_d = 1'b0;
 
     // the walk
     wk_d = wk_q;
@@ -528,7 +529,7 @@ module kmu_pep_predictor #(
       fresh_ks_q <= {KS_W{1'b0}};
       prof_q <= {KSLOTS{1'b0}};
       arm_q <= 1'b0;
-      hint_q <= 32'd0;
+      ex_q <= 33'd0;
       tl_q <= 32'd0;
       sw_q <= 24'd0;
       wk_q <= 1'b0;
@@ -563,7 +564,7 @@ module kmu_pep_predictor #(
       fresh_ks_q <= fresh_ks_d;
       prof_q <= prof_d;
       arm_q <= arm_d;
-      hint_q <= hint_d;
+      ex_q <= ex_d;
       tl_q <= tl_d;
       sw_q <= sw_d;
       wk_q <= wk_d;
