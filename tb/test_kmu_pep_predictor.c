@@ -49,6 +49,10 @@ typedef struct {
   sb_tb tb[NT];
   int prof[NK];
   uint64_t avg[NK];
+  /* a done's profile sample lands one edge later (a clear of its slot in either cycle wins) */
+  int pend;
+  unsigned pend_ks;
+  uint64_t pend_s;
   int armed;
   uint64_t hint_at, hint_pl; /* the last hint's cycle and pred_launch_i then */
   uint64_t sw_prev;          /* ctx_bytes_i >> bw_shift_i of the previous cycle (0 after reset) */
@@ -452,14 +456,21 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     x->wk_mask = 0;
   }
 
-  /* the edge: retire, finish (a profile sample), evict, start, clear, hint state */
+  /* the edge: the previous cycle's sample lands; retire, finish (a profile sample, landing at
+   * the next edge), evict, start, clear, hint state */
+  if (x->pend) {
+    const unsigned k = x->pend_ks;
+    x->avg[k] = x->prof[k] ? sb_ema(x->avg[k], x->pend_s) : x->pend_s;
+    x->prof[k] = 1;
+    x->pend = 0;
+  }
   if (i_ok) x->tb[irtb].exec++;
   if (d_ok) {
     sb_tb *b = &x->tb[drtb];
-    if (!b->rest) {
-      uint64_t s = cyc - b->start;
-      x->avg[b->ks] = x->prof[b->ks] ? sb_ema(x->avg[b->ks], s) : s;
-      x->prof[b->ks] = 1;
+    if (!b->rest && !(c_ok && ck == b->ks)) {
+      x->pend = 1;
+      x->pend_ks = b->ks;
+      x->pend_s = cyc - b->start;
     }
     b->live = 0;
     x->n_dones++;
@@ -491,7 +502,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     x->armed = 1;
     x->hint_at = cyc;
     x->hint_pl = pl;
-  } else if (x->armed && cyc - x->hint_at >= 2 * pl) {
+  } else if (x->armed && cyc - x->hint_at >= 2 * x->hint_pl) { /* pred_launch_i at the hint */
     x->armed = 0;
     x->n_expire++;
   }
@@ -748,8 +759,9 @@ static int t_case_ab(const char *test, uint64_t seed, uint64_t cycles) {
   PROG(test);
   p_sample(p, 2, 1, 400); /* cycles 0..400: avg[1] = 400 */
   dstep *s = p_start(p, 0, 1, 0, 0, 1, "cycle 401: TB A of the long kernel on entry 0");
+  EXP(s, prof_valid_o, 0); /* the sample lands at 401's edge */
+  s = p_start(p, 1, 1, 0, 0, 1, "cycle 402: TB B on entry 1");
   EXP(s, prof_valid_o, 1u << 1);
-  p_start(p, 1, 1, 0, 0, 1, "cycle 402: TB B on entry 1");
   p_until(p, 450);
   /* rem(A) = 400 - (450-401) = 351 > pred_launch + sw = 150; rem(B) = 352 > 150 */
   p_hint(p, "cycle 450: launch hint");
@@ -1024,6 +1036,8 @@ static int t_ema(const char *test, uint64_t seed, uint64_t cycles) {
   dstep *s = p_idle(p, "nothing profiled");
   EXP(s, prof_valid_o, 0);
   p_sample(p, 2, 1, 400);
+  s = p_idle(p, "the sample in flight (lands at this edge)");
+  EXP(s, prof_valid_o, 0);
   s = p_idle(p, "slot 1 profiled");
   EXP(s, prof_valid_o, 1u << 1);
   probe_avg(p, 1, 400, "first sample: avg = 400");
@@ -1053,6 +1067,15 @@ static int t_ema(const char *test, uint64_t seed, uint64_t cycles) {
   p_until(p, t0 + 30);
   p_evict(p, 2, 1, "switched out: no sample");
   probe_avg(p, 1, 389, "unchanged by the evicted TB");
+  /* two samples of the slot in consecutive cycles: the second's EMA reads the first's average
+   * (the sample's avg_m read takes the word written at the same edge) */
+  t0 = now(p);
+  p_start(p, 1, 1, 0, 0, 1, "a TB of slot 1 on entry 1");
+  p_start(p, 2, 1, 0, 0, 1, "another on entry 2, a cycle later");
+  p_until(p, t0 + 469);
+  p_done(p, 1, 1, "entry 1 finishes: sample 469");
+  p_done(p, 2, 1, "entry 2 finishes the next cycle: sample 469");
+  probe_avg(p, 1, 407, "389 + floor(80 / 8) = 399, then 399 + floor(70 / 8) = 407");
   return d_run(p);
 }
 
@@ -1063,7 +1086,9 @@ static int t_clear(const char *test, uint64_t seed, uint64_t cycles) {
   PROG(test);
   p_sample(p, 2, 1, 100);
   p_sample(p, 2, 2, 100);
-  dstep *s = p_idle(p, "slots 1, 2 profiled");
+  dstep *s = p_idle(p, "slot 2's sample in flight");
+  EXP(s, prof_valid_o, 0x2);
+  s = p_idle(p, "slots 1, 2 profiled");
   EXP(s, prof_valid_o, 0x6);
   p_start(p, 0, 1, 0, 0, 1, "A of slot 1 (profiled: 100, short)");
   p_clear(p, 1, 1, "slot 1 gets a new kernel");
@@ -1080,10 +1105,19 @@ static int t_clear(const char *test, uint64_t seed, uint64_t cycles) {
   EXP(s, err_clear_o, 0);
   s = p_idle(p, "the clear wins: slot 2 unprofiled");
   EXP(s, prof_valid_o, 0x0);
+  s = p_idle(p, "the sample was dropped (it would land at the previous edge)");
+  EXP(s, prof_valid_o, 0x0);
   s = p_clear(p, NK, 0, "slot KSLOTS does not exist: err_clear_o");
   s = p_clear(p, 255, 0, "slot 255: err_clear_o");
   p_sample(p, 2, 0, 7);
-  s = p_clear(p, 0, 1, "slot 0 cleared");
+  s = p_clear(p, 0, 1, "slot 0 cleared in the cycle its sample lands: the clear wins");
+  EXP(s, prof_valid_o, 0x0);
+  s = p_idle(p, "");
+  EXP(s, prof_valid_o, 0x0);
+  p_sample(p, 2, 0, 7);
+  s = p_idle(p, "the sample in flight");
+  EXP(s, prof_valid_o, 0x0);
+  s = p_clear(p, 0, 1, "slot 0 profiled, cleared");
   EXP(s, prof_valid_o, 0x1);
   s = p_idle(p, "");
   EXP(s, prof_valid_o, 0x0);
@@ -1127,11 +1161,12 @@ static int t_same_cycle(const char *test, uint64_t seed, uint64_t cycles) {
   s->in.tb_done_valid_i = 1;
   s->in.tb_done_rtb_i = 1;
   EXP(s, err_done_o, 0);
-  s = p_idle(p, "entry 1 live (B'), slot 2 profiled (40)");
+  s = p_idle(p, "entry 1 live (B'), slot 2's sample (40) in flight");
   EXP(s, live_o, 0x3);
-  EXP(s, prof_valid_o, 1u << 2);
+  EXP(s, prof_valid_o, 0);
   /* start and evict of the same entry: both accepted */
-  s = p_start(p, 1, 2, 0, 0, 1, "B' evicted and B'' starts in one cycle");
+  s = p_start(p, 1, 2, 0, 0, 1, "B' evicted and B'' starts in one cycle; slot 2 profiled");
+  EXP(s, prof_valid_o, 1u << 2);
   s->in.tb_evict_valid_i = 1;
   s->in.tb_evict_rtb_i = 1;
   EXP(s, err_evict_o, 0);
@@ -1145,8 +1180,10 @@ static int t_same_cycle(const char *test, uint64_t seed, uint64_t cycles) {
   s->in.tb_evict_valid_i = 1;
   s->in.tb_evict_rtb_i = 2;
   EXP(s, err_evict_o, 0);
-  s = p_idle(p, "entry 2 free, slot 3 profiled");
+  s = p_idle(p, "entry 2 free, slot 3's sample in flight");
   EXP(s, live_o, 0x3);
+  EXP(s, prof_valid_o, 1u << 2);
+  s = p_idle(p, "slot 3 profiled");
   EXP(s, prof_valid_o, (1u << 2) | (1u << 3));
   /* an instruction of an entry that starts a new TB in the same cycle is the old TB's: the new
    * TB has exec 0 (unknown: switched); had it counted, exec 1 >= insts 1 would drain */
@@ -1221,6 +1258,8 @@ static int t_errors(const char *test, uint64_t seed, uint64_t cycles) {
   p_until(p, t0 + 100);
   p_done(p, 0, 1, "A finishes after 100 cycles");
   s = p_done(p, 0, 0, "done again: err_done_o");
+  EXP(s, prof_valid_o, 0); /* A's sample in flight */
+  s = p_idle(p, "A's sample landed");
   EXP(s, prof_valid_o, 1u << 1); /* slot 1 (A's), not slot 2: the refused start changed nothing */
   p->t.pred_launch_i = 0; /* threshold sw = 50: the probe works for an average of 100 */
   probe_avg(p, 1, 100, "A's sample is 100 cycles: the refused start left its start time");

@@ -1,9 +1,10 @@
 /* kmu_pep_predictor.c - C twin of rtl/preempt/kmu_pep_predictor.v.  Same state names: q.cyc
  * (cyc_q), q.live / q.rest (bit e), q.fresh / q.fresh_idx / q.fresh_ks, q.prof (bit k), q.arm,
- * q.hint, q.tl (cycles to the predicted launch), q.sw (switch time), the walk q.wk* (q.wk_st the step of a visit), the visited entry's registers q.r_*,
+ * q.ex (the armed window's count down), q.tl (cycles to the predicted launch), q.sw (switch time), the walk q.wk* (q.wk_st the step of a visit), the visited entry's registers q.r_*,
  * the serial comparator q.mul_n and D as q.mul_acc_hi:q.mul_acc_lo,
  * q.ckpt_valid / q.ckpt_mask, q.pre_valid / q.pre_mask, the tables q.start_m[e], q.kslot_m[e],
- * q.insts_m[e], q.exec_m[e], q.avg_m[k].  comb() follows the RTL's blocks in order: entry
+ * q.insts_m[e], q.exec_m[e], q.avg_m[k] (block RAM in the RTL: its registered read ports
+ * q.avg_j, q.avg_s, q.r_avg; the sample in flight q.smp, q.smp_ks, q.smp_val).  comb() follows the RTL's blocks in order: entry
  * lookups, input checks, the profile sample, this cycle's threshold x, the new TB's judgement,
  * the visit of the walk, the next state; tick() is the rising edge. */
 #include "kmu_pep_predictor.h"
@@ -117,16 +118,18 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   const uint64_t freed = (done_ok ? 1ull << done_rtb : 0) | (evict_ok ? 1ull << evict_rtb : 0) |
                          (start_ok ? 1ull << start_rtb : 0);
 
-  /* profile sample: avg + floor((sample - avg) / 2^EMA_SH), the first sample as it is */
+  /* profile sample: avg + floor((sample - avg) / 2^EMA_SH), the first sample as it is; first
+   * cycle: the sample into smp_*, avg_m read; second: the EMA, written at its edge */
   /* (an index >= TBS reads an unwritten entry of the C array: unused, do_sample is low) */
   const unsigned s_ks = q->kslot_m[done_rtb];
-  const int s_prof = (int)((q->prof >> s_ks) & 1);
-  const uint32_t s_avg = q->avg_m[s_ks];
   const uint32_t sample = q->cyc - q->start_m[done_rtb];
-  const int do_sample = done_ok && !d_rest;
-  const int64_t ema_step = floor_shift((int64_t)sample - (int64_t)s_avg, m->p.ema_sh);
+  /* a clear of the slot in the same cycle wins (the sample is dropped) */
+  const int do_sample = done_ok && !d_rest && !(clear_ok && clear_k == s_ks);
+  const int s_prof = (int)((q->prof >> q->smp_ks) & 1);
+  const uint32_t s_avg = q->avg_s;
+  const int64_t ema_step = floor_shift((int64_t)q->smp_val - (int64_t)s_avg, m->p.ema_sh);
   const uint32_t ema = (uint32_t)((int64_t)s_avg + ema_step);
-  const uint32_t avg_new = s_prof ? ema : sample;
+  const uint32_t avg_new = s_prof ? ema : q->smp_val;
 
   /* this cycle's threshold x (saturated to 32 bits) */
   const uint32_t sw = q->sw; /* registered: the previous cycle's ctx_bytes >> bw_shift */
@@ -134,7 +137,7 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   const int pre_go = preempt && !pre_walk;
   const int hint_fire = hint_valid && !preempt && policy == KMU_POL_PEP && !pre_walk;
   const int judge = q->arm && policy == KMU_POL_PEP && !preempt && !hint_fire;
-  const uint32_t dh = q->cyc - q->hint;
+  const int ex_end = (q->ex >> 1) == 0; /* the armed window's last cycle (or past it) */
   const uint32_t tl = q->tl; /* pred_launch at the hint, counted down to 0 */
   const int pre_dl = preempt && policy != KMU_POL_PEP; /* X = a + b, one adder */
   const uint32_t x_a = preempt ? (pre_dl ? deadline : 0) : hint_fire ? pred_launch : tl;
@@ -145,7 +148,7 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   /* the new TB (judge): el = 1, exec = 0: the profile's estimate or unknown (long) */
   const unsigned fi = q->fresh_idx, fk = q->fresh_ks;
   const int f_prof = (int)((q->prof >> fk) & 1);
-  const uint32_t f_avg = q->avg_m[fk];
+  const uint32_t f_avg = q->avg_j; /* read at the start's edge (its slot), forwarded */
   const uint32_t f_rem = f_avg > 1 ? f_avg - 1 : 0;
   const int f_long = f_prof ? f_rem > x : 1;
   const int f_ok = q->fresh && ((q->live >> fi) & 1) && ((elig >> fi) & 1) && !((base >> fi) & 1);
@@ -194,16 +197,19 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
     d->fresh_idx = start_rtb;
     d->fresh_ks = start_kslot & (unsigned)kmu_mask(m->ks_w);
   }
-  if (do_sample) d->prof |= 1ull << s_ks;
+  if (q->smp) d->prof |= 1ull << q->smp_ks;
+  d->smp = do_sample;
+  d->smp_ks = s_ks;
+  d->smp_val = sample;
   if (clear_ok) d->prof &= ~(1ull << clear_k);
   d->sw = ctx_bytes >> bw_shift;
   d->tl = hint_fire ? (pred_launch ? pred_launch - 1 : 0) : (q->tl ? q->tl - 1 : 0);
+  d->ex = hint_fire ? 2 * (uint64_t)pred_launch : (q->ex - 1) & 0x1ffffffffull;
   if (preempt)
     d->arm = 0;
-  else if (hint_fire) {
+  else if (hint_fire)
     d->arm = 1;
-    d->hint = q->cyc;
-  } else if (q->arm && (uint64_t)dh >= 2 * (uint64_t)pred_launch)
+  else if (q->arm && ex_end)
     d->arm = 0;
 
   d->wk_cand = q->wk_cand & ~freed;
@@ -221,7 +227,6 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
     switch (q->wk_st) {
       case KMU_PEP_W_RD: /* read the entry; a candidate with Chimera's estimate: comparator */
         d->r_el = q->wk_t - q->start_m[vi];
-        d->r_avg = q->avg_m[v_ks];
         d->r_prof = v_prof;
         d->r_ri = v_insts > v_exec ? v_insts - v_exec : 0;
         d->r_ex = v_exec;
@@ -263,7 +268,12 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
     d->insts_m[start_rtb] = start_insts;
     d->exec_m[start_rtb] = 0;
   }
-  if (do_sample) d->avg_m[s_ks] = avg_new;
+  if (q->smp) d->avg_m[q->smp_ks] = avg_new;
+  /* avg_m's read ports, every cycle (an address >= KSLOTS: a don't-care word, 0 here) */
+  const unsigned j_ks = start_kslot & (unsigned)kmu_mask(m->ks_w);
+  d->avg_j = q->smp && q->smp_ks == j_ks ? avg_new : j_ks < nk ? q->avg_m[j_ks] : 0;
+  d->avg_s = q->smp && q->smp_ks == s_ks ? avg_new : s_ks < nk ? q->avg_m[s_ks] : 0;
+  d->r_avg = v_ks < nk ? q->avg_m[v_ks] : 0;
 }
 
 void kmu_pep_predictor_comb(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,

@@ -47,7 +47,8 @@ typedef struct {
   unsigned fresh_idx, fresh_ks;
   uint64_t prof;
   int arm;
-  uint32_t hint, tl, sw;
+  uint64_t ex; /* the armed window's count down, 33 bits (wraps freely while disarmed) */
+  uint32_t tl, sw;
   /* the walk and its serial comparator */
   int wk, wk_pre;
   unsigned wk_pol;
@@ -55,7 +56,12 @@ typedef struct {
   unsigned wk_idx;
   uint64_t wk_cand, wk_mask;
   unsigned wk_st; /* KMU_PEP_W_* */
-  uint32_t r_el, r_avg;
+  uint32_t r_el;
+  uint32_t r_avg; /* avg_m's walk read port (the word of the slot read last cycle) */
+  uint32_t avg_j, avg_s; /* avg_m's new-TB and sample read ports (forwarded) */
+  int smp;             /* a profile sample in flight (its second cycle) */
+  unsigned smp_ks;
+  uint32_t smp_val;
   int r_prof;
   uint32_t r_ri, r_ex;
   uint64_t r_rmx; /* ri - X, 33-bit two's complement */

@@ -15,11 +15,13 @@
 // rest_q (restored TB) and the tables (no reset: read only for a live entry) start_m (cycle of
 // its start), kslot_m, insts_m (announced warp instructions of the whole TB, 0 = unknown),
 // exec_m (warp instructions retired, saturating); per kernel slot k the valid bit prof_q and
-// the table avg_m (EMA of TB time, read only while prof_q); the hint state arm_q / hint_q /
-// tl_q (cycles to the predicted launch); sw_q (the switch time); the last start fresh_q /
-// fresh_idx_q / fresh_ks_q (judged while armed); the walk engine wk_*_q, the visited entry's
-// registers r_*_q and the serial comparator mul_*_q; the registered decisions ckpt_*_q,
-// pre_*_q.
+// the table avg_m (EMA of TB time, read only while prof_q; block RAM, three registered read
+// ports: avg_j_q for a new TB, avg_s_q for a sample, r_avg_q for the walk); the profile
+// sample in flight smp_q / smp_ks_q / smp_val_q (a done's sample lands a cycle later); the
+// hint state arm_q / ex_q (the armed window's count down) / tl_q (cycles to the predicted
+// launch); sw_q (the switch time); the last start fresh_q / fresh_idx_q / fresh_ks_q (judged
+// while armed); the walk engine wk_*_q, the visited entry's registers r_*_q and the serial
+// comparator mul_*_q; the registered decisions ckpt_*_q, pre_*_q.
 //
 // Remaining time rem(e) of a visited TB, el = wk_t_q - start_m[e] (mod 2^32), wk_t_q the event's
 // cycle:
@@ -59,14 +61,18 @@
 // profile or unknown: eligible, no base, rem > max(0, hint + pred_launch - cyc) + sw ->
 // ckpt_valid_o / ckpt_mask_o in s+2, only when it is checkpointed (cases d/e); in a cycle where
 // a hint walk ends too, the two masks are ORed.
-// armed_o: in the cycles c after a hint h with c - h <= 2 * pred_launch, i.e. h+1 ..
-//   h+2*pred_launch (at least h+1), low from the cycle after a preemption request.
+// armed_o: in the cycles c after a hint h with c - h <= 2 * pred_launch (pred_launch_i at the
+//   hint), i.e. h+1 .. h+2*pred_launch (at least h+1), low from the cycle after a preemption
+//   request.  ex_q counts it down: 2 pred_launch loaded at the hint, one less each cycle, so
+//   ex_q = 2 pred_launch - (c - h) + 1 in cycle c; the window ends in the cycle with
+//   ex_q <= 1 (a zero test of ex_q[32:1]; no cycle stamp, no subtraction, no compare).
 // busy_o: a request's walk runs, from the cycle after the request to the cycle before its
 //   pre_valid_o (kmu_sm counts it as preemption work: kmu_preempt_ctrl's busy gate sees it).
 //
 // Latency (cycles; nc = candidates visited with Chimera's estimate): hint or request in t ->
 // decision in t + 2 * TBS + 1 + 33 * nc (small TBS=4: 9 with profiles; paper TBS=32: 65); TB
-// start while armed in s -> its decision in s+2; done in t -> profile in t+1; bad input ->
+// start while armed in s -> its decision in s+2; done in t -> profile (prof_valid_o and the
+// average every reader sees) in t+2 (t reads avg_m, t+1 computes the EMA and writes); bad input ->
 // err_*_o in t (combinational).
 //
 // Inputs, all always accepted; a bad one raises its err_*_o in the same cycle and is ignored:
@@ -77,8 +83,9 @@
 //   tb_done / tb_evict: entry not live (err_done_o / err_evict_o).  A done takes the profile
 //     sample cyc_q - start_m unless the TB is restored; done and evict of the same entry in one
 //     cycle are both accepted (the sample is taken).
-//   kslot_clear: kslot >= KSLOTS (err_clear_o).  It wins over a sample of the same slot in the
-//     same cycle (the new kernel's profile starts empty).
+//   kslot_clear: kslot >= KSLOTS (err_clear_o).  It wins over a sample of the same slot taken in
+//     the same cycle (a done there) or landing in it (a done in the cycle before): the new
+//     kernel's profile starts empty.
 // Every decision of cycle t reads the state before t's edge (avg_m, live_q, ...).
 // C twin: cmodel/preempt/kmu_pep_predictor.c (same state names).
 `default_nettype none
@@ -158,7 +165,7 @@ module kmu_pep_predictor #(
   reg [KS_W-1:0] fresh_ks_q, fresh_ks_d;  // its kernel slot
   reg [KSLOTS-1:0] prof_q, prof_d;
   reg arm_q, arm_d;
-  reg [31:0] hint_q, hint_d;
+  reg [32:0] ex_q, ex_d;  // the armed window's count down (wraps freely while disarmed)
   reg [31:0] tl_q, tl_d;  // cycles to the predicted launch: pred_launch at the hint, counted down
   reg [23:0] sw_q, sw_d;  // the switch time, registered from ctx_bytes_i >> bw_shift_i
   // the walk
@@ -173,7 +180,9 @@ module kmu_pep_predictor #(
   reg [2:0] wk_st_q, wk_st_d;  // the visit's step (W_*)
   // the visited entry, read in W_RD (registered: the decision works on registers)
   reg [31:0] r_el_q, r_el_d;  // el = wk_t_q - start_m
-  reg [31:0] r_avg_q, r_avg_d;  // its slot's average
+  // its slot's average: avg_m's walk read port (a block RAM read register, no reset), read
+  // with the address of every cycle; W_DEC uses the word read in W_RD
+  reg [31:0] r_avg_q;
   reg r_prof_q, r_prof_d;  // its slot is profiled
   reg [31:0] r_ri_q, r_ri_d;  // insts - exec, clamped at 0
   reg [31:0] r_ex_q, r_ex_d;  // exec
@@ -193,7 +202,20 @@ module kmu_pep_predictor #(
   reg [KS_W-1:0] kslot_m[0:TBS-1];
   reg [31:0] insts_m[0:TBS-1];
   reg [31:0] exec_m[0:TBS-1];
+  // avg_m (issue 15: block RAM, no reset): one write port (the sample's second cycle), three
+  // registered read ports, replicated: the new TB's (avg_j_q, address the start's slot), the
+  // sample's (avg_s_q, the done TB's slot), the walk's (r_avg_q, the visited entry's slot).
+  // The first two take the word written at the same edge (a forward; the RAM's own
+  // read-during-write is left undefined: no_rw_check); the walk's reads the word before it.
+  (* ram_style = "block", no_rw_check *)
   reg [31:0] avg_m[0:KSLOTS-1];
+  reg [31:0] avg_j_q, avg_s_q;
+  // the profile sample in flight: a done in t (not restored, its slot not cleared in t) is
+  // registered here and read avg_m at t's edge; t+1 computes the EMA and writes avg_m and
+  // prof_q at t+1's edge (a clear of the slot in t+1 wins)
+  reg smp_q, smp_d;
+  reg [KS_W-1:0] smp_ks_q, smp_ks_d;
+  reg [31:0] smp_val_q, smp_val_d;  // the sample: the TB's execution time (cycles)
 
   // ---------------------------------------------------------------- entry lookups by index
   // (compare with every index: an index >= TBS reads as out of range, never live)
@@ -241,20 +263,23 @@ module kmu_pep_predictor #(
 
   // ---------------------------------------------------------------- profile sample (EMA)
   // (a done entry is live, so its table reads are written ones; any other read is unused:
-  // do_sample is low then)
+  // do_sample is low then).  First cycle t: the sample and the slot into smp_*_q, avg_m read;
+  // second cycle: the EMA from registers, written at its edge.
   wire [KS_W-1:0] s_ks = kslot_m[tb_done_rtb_i];
   wire [31:0] d_start = start_m[tb_done_rtb_i];
-  wire s_prof = prof_q[s_ks];  // the done TB's slot is profiled
-  wire [31:0] s_avg = avg_m[s_ks];
   wire [31:0] sample = cyc_q - d_start;  // the TB's execution time (cycles)
-  wire do_sample = done_ok && !d_rest;
+  // a clear of the slot in the same cycle wins (the sample is dropped)
+  // (clear_ok: kslot_clear_i < KSLOTS, its upper bits are 0)
+  wire do_sample = done_ok && !d_rest && !(clear_ok && (kslot_clear_i[KS_W-1:0] == s_ks));
+  wire s_prof = prof_q[smp_ks_q];  // the sample's slot is profiled (as of the second cycle)
+  wire [31:0] s_avg = avg_s_q;
   // avg + (sample - avg) >>> EMA_SH: the 33-bit signed difference, shifted arithmetically
   // (rounds towards minus infinity); the sum lies between avg and sample, so 32 bits hold it
-  wire signed [32:0] ema_diff = $signed({1'b0, sample}) - $signed({1'b0, s_avg});
+  wire signed [32:0] ema_diff = $signed({1'b0, smp_val_q}) - $signed({1'b0, s_avg});
   wire signed [32:0] ema_step = ema_diff >>> EMA_SH;
   wire [31:0] ema = s_avg + ema_step[31:0];  // mod 2^32: the true sum fits
   wire unused_ema_sign = ema_step[32];
-  wire [31:0] avg_new = s_prof ? ema : sample;  // the first sample is the average
+  wire [31:0] avg_new = s_prof ? ema : smp_val_q;  // the first sample is the average
 
   // ---------------------------------------------------------------- this cycle's threshold
   // worst-case switch time, all TBs of the SM: sw_q = the previous cycle's ctx_bytes_i >>
@@ -264,7 +289,7 @@ module kmu_pep_predictor #(
   wire pre_go = preempt_valid_i && !pre_walk;
   wire hint_fire = hint_valid_i && !preempt_valid_i && (policy_i == KMU_POL_PEP) && !pre_walk;
   wire judge = arm_q && (policy_i == KMU_POL_PEP) && !preempt_valid_i && !hint_fire;
-  wire [31:0] dh = cyc_q - hint_q;  // cycles since the hint
+  wire ex_end = (ex_q[32:1] == 32'd0);  // the armed window's last cycle (or past it)
   wire [31:0] tl = tl_q;  // max(0, pred_launch (at the hint) - (cyc - hint))
   // the count down: pred_launch_i at a hint, else tl_q, less one, floored at 0 (the borrow:
   // one decrementer, no zero compare)
@@ -280,7 +305,7 @@ module kmu_pep_predictor #(
   // ---------------------------------------------------------------- the new TB (judge)
   // started in the previous cycle: el = 1, exec = 0, so rem is the profile's or unknown (long)
   wire f_prof = prof_q[fresh_ks_q];
-  wire [31:0] f_avg = avg_m[fresh_ks_q];
+  wire [31:0] f_avg = avg_j_q;  // read at the start's edge (its slot), forwarded
   // rem = max(0, avg - 1) > X <=> avg > X + 1, against the unsaturated X (a saturated one
   // exceeds any avg as well): one compare, no subtraction and off the saturation mux
   wire f_long = f_prof ? ({2'b0, f_avg} > ({1'b0, x_wide} + 34'd1)) : 1'b1;
@@ -344,21 +369,22 @@ module kmu_pep_predictor #(
     fresh_idx_d = start_ok ? tb_start_rtb_i : fresh_idx_q;
     fresh_ks_d = start_ok ? tb_start_kslot_i[KS_W-1:0] : fresh_ks_q;
     prof_d = prof_q;
-    if (do_sample) prof_d[s_ks] = 1'b1;
+    if (smp_q) prof_d[smp_ks_q] = 1'b1;
+    smp_d = do_sample;
+    smp_ks_d = s_ks;
+    smp_val_d = sample;
     // a clear of the same slot wins over the sample
     for (k = 0; k < KSLOTS; k = k + 1)
       if (clear_ok && (kslot_clear_i == k[7:0])) prof_d[k] = 1'b0;
     // hint state: a preemption request disarms; a hint (re-)arms; a hint older than twice the
     // predicted launch time belonged to a launch that never came
     arm_d = arm_q;
-    hint_d = hint_q;
+    ex_d = hint_fire ? {pred_launch_i, 1'b0} : ex_q - 33'd1;
     sw_d = ctx_bytes_i >> bw_shift_i;
     tl_d = tl_dec[32] ? 32'd0 : tl_dec[31:0];
     if (preempt_valid_i) arm_d = 1'b0;
-    else if (hint_fire) begin
-      arm_d  = 1'b1;
-      hint_d = cyc_q;
-    end else if (arm_q && ({1'b0, dh} >= {pred_launch_i, 1'b0})) arm_d = 1'b0;
+    else if (hint_fire) arm_d = 1'b1;
+    else if (arm_q && ex_end) arm_d = 1'b0;
 
     // the walk
     wk_d = wk_q;
@@ -371,7 +397,6 @@ module kmu_pep_predictor #(
     wk_mask_d = wk_mask_q;
     wk_st_d = wk_st_q;
     r_el_d = r_el_q;
-    r_avg_d = r_avg_q;
     r_prof_d = r_prof_q;
     r_ri_d = r_ri_q;
     r_ex_d = r_ex_q;
@@ -392,7 +417,6 @@ module kmu_pep_predictor #(
       case (wk_st_q)
         W_RD: begin  // read the entry; a candidate with Chimera's estimate gets the comparator
           r_el_d = wk_t_q - start_m[wk_idx_q];
-          r_avg_d = avg_m[v_ks];
           r_prof_d = v_prof;
           r_ri_d = v_ri[32] ? 32'd0 : v_ri[31:0];
           r_ex_d = v_exec;
@@ -449,6 +473,10 @@ module kmu_pep_predictor #(
                  wk_cand_q, live_q);
         $stop;
       end
+      if (smp_q && ({{(32 - KS_W) {1'b0}}, smp_ks_q} >= KSLOTS)) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: a sample of slot %0d", $time, smp_ks_q);
+        $stop;
+      end
       if (wk_st_q > W_FIN) begin
         $display("ASSERTION kmu_pep_predictor %m t=%0t: visit step %0d", $time, wk_st_q);
         $stop;
@@ -480,7 +508,14 @@ module kmu_pep_predictor #(
       insts_m[tb_start_rtb_i] <= tb_start_insts_i;
       exec_m[tb_start_rtb_i]  <= 32'd0;
     end
-    if (do_sample) avg_m[s_ks] <= avg_new;
+    if (smp_q) avg_m[smp_ks_q] <= avg_new;
+  end
+  // avg_m's read ports (registered, every cycle; the unused words are don't-care)
+  wire [KS_W-1:0] j_ks = tb_start_kslot_i[KS_W-1:0];
+  always @(posedge clk_i) begin
+    avg_j_q <= (smp_q && (smp_ks_q == j_ks)) ? avg_new : avg_m[j_ks];
+    avg_s_q <= (smp_q && (smp_ks_q == s_ks)) ? avg_new : avg_m[s_ks];
+    r_avg_q <= avg_m[v_ks];
   end
 
   // ---------------------------------------------------------------- registers
@@ -494,7 +529,7 @@ module kmu_pep_predictor #(
       fresh_ks_q <= {KS_W{1'b0}};
       prof_q <= {KSLOTS{1'b0}};
       arm_q <= 1'b0;
-      hint_q <= 32'd0;
+      ex_q <= 33'd0;
       tl_q <= 32'd0;
       sw_q <= 24'd0;
       wk_q <= 1'b0;
@@ -507,7 +542,9 @@ module kmu_pep_predictor #(
       wk_mask_q <= {TBS{1'b0}};
       wk_st_q <= W_RD;
       r_el_q <= 32'd0;
-      r_avg_q <= 32'd0;
+      smp_q <= 1'b0;
+      smp_ks_q <= {KS_W{1'b0}};
+      smp_val_q <= 32'd0;
       r_prof_q <= 1'b0;
       r_ri_q <= 32'd0;
       r_ex_q <= 32'd0;
@@ -527,7 +564,7 @@ module kmu_pep_predictor #(
       fresh_ks_q <= fresh_ks_d;
       prof_q <= prof_d;
       arm_q <= arm_d;
-      hint_q <= hint_d;
+      ex_q <= ex_d;
       tl_q <= tl_d;
       sw_q <= sw_d;
       wk_q <= wk_d;
@@ -540,7 +577,9 @@ module kmu_pep_predictor #(
       wk_mask_q <= wk_mask_d;
       wk_st_q <= wk_st_d;
       r_el_q <= r_el_d;
-      r_avg_q <= r_avg_d;
+      smp_q <= smp_d;
+      smp_ks_q <= smp_ks_d;
+      smp_val_q <= smp_val_d;
       r_prof_q <= r_prof_d;
       r_ri_q <= r_ri_d;
       r_ex_q <= r_ex_d;
