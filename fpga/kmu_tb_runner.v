@@ -329,8 +329,8 @@ module kmu_tb_runner #(
       if (pg_ok) rr_q <= pg_e;
       // The writes below at a computed entry are per-entry loops with an index compare, not
       // st_q[idx*2+:2] <= ...: Yosys turns a part-select write at a variable index into
-      // shifts of the whole packed table (a barrel shifter per write: 13k of the runner's
-      // 14k ECP5 LUT4 at TBS 8 / WARPS 16, docs/fpga.md).  Same order of the nonblocking
+      // shifts of the whole packed table (a barrel shifter per write: about 8,200 of the
+      // runner's 12,600 ECP5 LUT4 at TBS 8 / WARPS 16, docs/fpga.md).  Same order of the nonblocking
       // writes, so the same result; an index beyond the table writes nothing in both forms.
       for (e = 0; e < TBS; e = e + 1)
         if (dn_ok && done_take_i && dn_e == e[RTB_W-1:0]) st_q[e*2+:2] <= ST_FREE;
