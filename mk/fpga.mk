@@ -14,13 +14,13 @@
 # .ci/run.  Runs at nice 19.
 BOARD ?= ulx3s
 FPGA_BOARDS := ulx3s icebreaker
-# CONFIG: parameter overrides of the board top ("NSM=1 TBS=4"), or the name of a preset below;
+# CONFIG: parameter overrides of the board top ("NSM=2 TBS=4"), or the name of a preset below;
 # empty: the board's own configuration (ULX3S: `fpga`).  The build goes to
 # build/fpga/<board>-<config> then (build/fpga/ulx3s-NSM1 for CONFIG=NSM=1).
 CONFIG ?=
-# the largest configuration measured to fit the ULX3S's ECP5-85F (docs/fpga.md, "Measured"): the
-# fpga preset with one SM
-FPGA_CONFIG_ulx3s_fit := NSM=1
+# the largest configuration measured to fit the ULX3S's ECP5-85F (docs/fpga.md, "Measured": 88 %
+# of its LUT4 after YoWASP Yosys; 3 SMs would be about 117 %): the fpga preset with two SMs
+FPGA_CONFIG_ulx3s_fit := NSM=2
 fpga_empty :=
 fpga_space := $(fpga_empty) $(fpga_empty)
 FPGA_PARAMS = $(if $(filter-out undefined,$(origin FPGA_CONFIG_$(BOARD)_$(strip $(CONFIG)))),$(FPGA_CONFIG_$(BOARD)_$(strip $(CONFIG))),$(CONFIG))

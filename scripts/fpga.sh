@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fpga.sh BOARD OUTDIR "INCDIRS" "PARAMS" RTL... - `make fpga BOARD=... [CONFIG=...]` (mk/fpga.mk,
 # docs/fpga.md): synthesis, place and route and the bitstream of fpga/boards/BOARD/kmu_BOARD_top.v
-# with the board-top sources RTL..., the board top's parameters overridden by PARAMS ("NSM=1
+# with the board-top sources RTL..., the board top's parameters overridden by PARAMS ("NSM=2
 # TBS=4": Yosys hierarchy -chparam; empty: the board's own configuration), then
 # OUTDIR/report.txt: the device utilisation and the Fmax that nextpnr reports, and the wall and
 # CPU time of each step; for the ULX3S also the netlist's per-block ECP5 cells.  Fails (exit 1)

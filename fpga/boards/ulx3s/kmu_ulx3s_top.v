@@ -5,7 +5,8 @@
 // per SM, EWT 4; the sizes the preset does not name are the small configuration's (GPU_SMALL,
 // sim/kmusim/kmusim.mk) - every mechanism - on-chip memories, TB runners) clocked straight from the 25 MHz oscillator, the host link on the
 // FT231X USB serial port (115200 baud: kmuctl's default), status on the LEDs.  Build:
-// `make fpga BOARD=ulx3s` (mk/fpga.mk, docs/fpga.md).  Pins: ulx3s.lpf (emard/ulx3s
+// `make fpga BOARD=ulx3s` (mk/fpga.mk, docs/fpga.md; the 8-SM `fpga` configuration does not fit
+// the 85F, `make fpga BOARD=ulx3s CONFIG=fit` builds it with 2 SMs, the most that fit).  Pins: ulx3s.lpf (emard/ulx3s
 // doc/constraints/ulx3s_v20.lpf, the board's public constraint file).
 //   led[0] irq   led[1] busy   led[2] error (sticky)   led[3] heartbeat (about 1 Hz)
 //   led[7:4] off
@@ -16,7 +17,7 @@
 
 module kmu_ulx3s_top #(
     // the `fpga` configuration (GPU_FPGA of sim/kmusim/kmusim.mk); `make fpga BOARD=ulx3s
-    // CONFIG="NSM=1 ..."` overrides any of them (Yosys hierarchy -chparam, docs/fpga.md)
+    // CONFIG="NSM=2 ..."` overrides any of them (Yosys hierarchy -chparam, docs/fpga.md)
     parameter integer MEM_AW     = 12,     // 16 KiB device memory: flags, contexts (wrapping), copies
     parameter integer HMEM_AW    = 10,     // 4 KiB host memory
     parameter integer AW         = 16,
