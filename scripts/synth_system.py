@@ -43,7 +43,7 @@ import synth as S  # noqa: E402 - the per-block engine: wrapper, counts, place a
 TOP = "kmu_gpu"
 WRAP = f"{TOP}_top_fpga"
 SYSTEM_VERSION = "1"  # part of every step's key: bump when the flow changes its numbers
-COUNT_VERSION = "2"  # bump when only the counting of a Yosys result changes (no new Yosys run)
+COUNT_VERSION = "3"  # bump when only the counting of a Yosys result changes (no new Yosys run)
 PNR_CONFIGS = ("small", "fpga")  # issue 15: nextpnr Fmax for these
 FLAT = ("kmu_fifo", "kmu_prio_enc", "kmu_rr_arb", "kmu_prio_arb")  # flattened into users
 RF_MODULE = "kmu_dirty_rf"  # its RAM is the SM's register-file data storage
@@ -56,6 +56,10 @@ TGT_FE_ICE40 = 50.0
 TGT_PAPER_LUT = 50000
 TGT_PAPER_FF = 30000
 ECP5_PNR_TIMEOUT = int(os.environ.get("SYS_ECP5_PNR_TIMEOUT", "3600"))
+# the Yosys of the ECP5 mapping: build/venv's YoWASP Yosys 0.70 (yowasp), or SYS_ECP5_YOSYS=yosys
+# for Debian's native 0.23: measured no faster on this hierarchical flow and 26 % more LUT4
+# (its abc against 0.70's abc9; docs/synthesis.md, "Time")
+SYS_ECP5_YOSYS = os.environ.get("SYS_ECP5_YOSYS", "yowasp")
 ICE40_PNR_TIMEOUT = int(os.environ.get("SYS_ICE40_PNR_TIMEOUT", "1200"))
 OUT_JSON = os.path.join(S.BUILD, "system.json")
 OUT_MD = os.path.join(S.BUILD, "system.md")
@@ -80,8 +84,9 @@ def key_of(cfg, params, files, extra=""):
 
 # ------------------------------------------------------------------ hierarchy counts
 def base_name(mod):
-    """kmu_sm of '$paramod$<hash>\\kmu_sm', '$paramod\\kmu_ekt\\ENTRIES=..' or '\\kmu_sm'."""
-    return next(p for p in mod.split("\\")[1:] if "=" not in p)
+    """kmu_sm of '$paramod$<hash>\\kmu_sm', '$paramod\\kmu_ekt\\ENTRIES=..', '\\kmu_sm' (stat)
+    or 'kmu_sm' (write_json)."""
+    return next(p for p in mod.split("\\") if p and "=" not in p and not p.startswith("$paramod"))
 
 
 def hier(mods, m, counts):
@@ -110,19 +115,32 @@ def instances(mods, m, mult=1, out=None):
     return out
 
 
-def stat_modules(path):
+def netlist_modules(path):
+    """{module: {"num_cells_by_type": {type: n}}} of a Yosys write_json netlist (blackbox cell
+    libraries left out): the same shape as stat -json's modules.  Used where Debian's Yosys 0.23
+    maps: its stat -json writes the hierarchy tree into the JSON text once a top is set (not
+    parseable with a deep hierarchy), the netlist it writes holds the same cells."""
     with open(path) as f:
-        d = json.load(f)
-    return d["modules"]
+        d = json.load(f)["modules"]
+    out = {}
+    for m, v in d.items():
+        if v.get("attributes", {}).get("blackbox"):
+            continue
+        n = {}
+        for c in v.get("cells", {}).values():
+            n[c["type"]] = n.get(c["type"], 0) + 1
+        out[m] = {"num_cells_by_type": n}
+    return out
 
 
 def find_top(mods, name):
     return next(m for m in mods if base_name(m) == name)
 
 
-def area_of(mods, counts, ram_keys):
-    """Area of kmu_gpu from a hierarchical stat: totals, register-file RAM apart, blocks."""
-    top = find_top(mods, TOP)
+def area_of(mods, counts, ram_keys, top_name=TOP):
+    """Area of top_name (kmu_gpu) from a hierarchical stat: totals, register-file RAM apart,
+    blocks."""
+    top = find_top(mods, top_name)
     tot = hier(mods, top, counts)["total"]
     rf = {k: 0 for k in ram_keys}
     blocks = {}
@@ -151,22 +169,29 @@ def ecp5_counts(c):
 
 
 # ------------------------------------------------------------------ one configuration
+def keep_commands(top):
+    """Yosys commands: keep_hierarchy on every kmu_* module but the small common ones and the
+    top, so that a block instantiated N times with one parameter set is mapped once (also
+    scripts/fpga.sh's board flow)."""
+    return ["setattr -mod -set keep_hierarchy 1 *kmu_*",
+            "setattr -mod -unset keep_hierarchy " + " ".join(f"*{m}*" for m in FLAT) + f" {top}"]
+
+
 def yosys_script(files, flow, d):
-    keep = ["setattr -mod -set keep_hierarchy 1 *kmu_*",
-            "setattr -mod -unset keep_hierarchy " + " ".join(f"*{m}*" for m in FLAT)
-            + f" {WRAP}"]
+    keep = keep_commands(WRAP)
     synth = {"ecp5": f"synth_ecp5 -top {WRAP} -json {d}/ecp5.json",
              "ice40": f"synth_ice40 -top {WRAP} -json {d}/ice40.json"}[flow]
     return "; ".join([f"read_verilog {' '.join('-I' + i for i in S.INC)} {d}/{WRAP}.v "
                       + " ".join(files), f"hierarchy -check -top {WRAP}", "proc"] + keep +
-                     [synth, f"tee -q -o {d}/{flow}.stat.json stat -json"])
+                     [synth])
 
 
 def area_flow(cfg, params, files, flow, force):
     """One Yosys run (generic / ecp5 / ice40) of a configuration: its result dict."""
     d = os.path.join(S.BUILD, f"system_{cfg}")
     path = os.path.join(d, f"{flow}.result.json")
-    yosys = S.ecp5_yosys() if flow == "ecp5" else "yosys"
+    yosys = "yosys" if flow != "ecp5" else \
+        (S.ecp5_yosys() if SYS_ECP5_YOSYS == "yowasp" else SYS_ECP5_YOSYS)
     key = key_of(cfg, params, files, flow + yosys)
     old = json.load(open(path)) if os.path.exists(path) else {}
     if not force and old.get("key") == key and old.get("count") == COUNT_VERSION and \
@@ -217,7 +242,7 @@ def area_flow(cfg, params, files, flow, force):
     if flow == "generic":
         res["generic_cells"] = sum(S.read_stat(os.path.join(d, "generic.stat.json")).values())
     else:
-        mods = stat_modules(os.path.join(d, f"{flow}.stat.json"))
+        mods = netlist_modules(os.path.join(d, f"{flow}.json"))
         counts = ecp5_counts if flow == "ecp5" else S.ice40_counts
         res[flow] = area_of(mods, counts, ["bram"] + (["lutram"] if flow == "ecp5" else []))
         res[flow]["yosys"] = S.tool_version([yosys, "-V"])

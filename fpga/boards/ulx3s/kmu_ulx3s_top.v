@@ -5,7 +5,8 @@
 // per SM, EWT 4; the sizes the preset does not name are the small configuration's (GPU_SMALL,
 // sim/kmusim/kmusim.mk) - every mechanism - on-chip memories, TB runners) clocked straight from the 25 MHz oscillator, the host link on the
 // FT231X USB serial port (115200 baud: kmuctl's default), status on the LEDs.  Build:
-// `make fpga BOARD=ulx3s` (mk/fpga.mk, docs/fpga.md).  Pins: ulx3s.lpf (emard/ulx3s
+// `make fpga BOARD=ulx3s` (mk/fpga.mk, docs/fpga.md; the 8-SM `fpga` configuration does not fit
+// the 85F, `make fpga BOARD=ulx3s CONFIG=fit` builds it with 2 SMs, the most that fit).  Pins: ulx3s.lpf (emard/ulx3s
 // doc/constraints/ulx3s_v20.lpf, the board's public constraint file).
 //   led[0] irq   led[1] busy   led[2] error (sticky)   led[3] heartbeat (about 1 Hz)
 //   led[7:4] off
@@ -14,7 +15,36 @@
 //   resetting the board into its bootloader, the board's documented default).
 `default_nettype none
 
-module kmu_ulx3s_top (
+module kmu_ulx3s_top #(
+    // the `fpga` configuration (GPU_FPGA of sim/kmusim/kmusim.mk); `make fpga BOARD=ulx3s
+    // CONFIG="NSM=2 ..."` overrides any of them (Yosys hierarchy -chparam, docs/fpga.md)
+    parameter integer MEM_AW     = 12,     // 16 KiB device memory: flags, contexts (wrapping), copies
+    parameter integer HMEM_AW    = 10,     // 4 KiB host memory
+    parameter integer AW         = 16,
+    parameter integer ENTRIES    = 32,
+    parameter integer CNT_W      = 16,
+    parameter integer NSM        = 8,
+    parameter integer SLOTS      = 8,
+    parameter integer PEND       = 8,
+    parameter integer TBS        = 8,
+    parameter integer WARPS      = 16,
+    parameter integer REGS       = 16384,
+    parameter integer SHMEM      = 32768,
+    parameter integer EWT        = 4,
+    parameter integer CT         = 16,
+    parameter integer PTBS       = 8,
+    parameter integer AREA_BYTES = 32768,
+    parameter integer IPB        = 256,
+    parameter integer RPW        = 16,
+    parameter integer REG_BYTES  = 4,
+    parameter integer BEAT_BYTES = 4,
+    parameter integer EMA_SH     = 3,
+    parameter integer CP_NPRIO   = 4,
+    parameter integer CP_QD      = 2,
+    parameter integer CP_IDW     = 4,
+    parameter integer CP_LENW    = 20,
+    parameter integer CP_BUF     = 4
+) (
     input  wire       clk_25mhz,
     input  wire       ftdi_txd,    // the FTDI transmits: our receive line
     output wire       ftdi_rxd,    // the FTDI receives: our transmit line
@@ -37,32 +67,32 @@ module kmu_ulx3s_top (
       .CLK_HZ    (25000000),
       .BAUD      (115200),
       .HB_W      (25),
-      .MEM_AW    (12),     // 16 KiB device memory: flags, 8 SMs' contexts (wrapping), copies
-      .HMEM_AW   (10),     // 4 KiB host memory
-      .AW        (16),
-      .ENTRIES   (32),
-      .CNT_W     (16),
-      .NSM       (8),
-      .SLOTS     (8),
-      .PEND      (8),
-      .TBS       (8),
-      .WARPS     (16),
-      .REGS      (16384),
-      .SHMEM     (32768),
-      .EWT       (4),
-      .CT        (16),
-      .PTBS      (8),
-      .AREA_BYTES(32768),
-      .IPB       (256),
-      .RPW       (16),
-      .REG_BYTES (4),
-      .BEAT_BYTES(4),
-      .EMA_SH    (3),
-      .CP_NPRIO  (4),
-      .CP_QD     (2),
-      .CP_IDW    (4),
-      .CP_LENW   (20),
-      .CP_BUF    (4)
+      .MEM_AW    (MEM_AW),
+      .HMEM_AW   (HMEM_AW),
+      .AW        (AW),
+      .ENTRIES   (ENTRIES),
+      .CNT_W     (CNT_W),
+      .NSM       (NSM),
+      .SLOTS     (SLOTS),
+      .PEND      (PEND),
+      .TBS       (TBS),
+      .WARPS     (WARPS),
+      .REGS      (REGS),
+      .SHMEM     (SHMEM),
+      .EWT       (EWT),
+      .CT        (CT),
+      .PTBS      (PTBS),
+      .AREA_BYTES(AREA_BYTES),
+      .IPB       (IPB),
+      .RPW       (RPW),
+      .REG_BYTES (REG_BYTES),
+      .BEAT_BYTES(BEAT_BYTES),
+      .EMA_SH    (EMA_SH),
+      .CP_NPRIO  (CP_NPRIO),
+      .CP_QD     (CP_QD),
+      .CP_IDW    (CP_IDW),
+      .CP_LENW   (CP_LENW),
+      .CP_BUF    (CP_BUF)
   ) u_top (
       .clk_i      (clk_25mhz),
       .rst_ni     (rst_n),

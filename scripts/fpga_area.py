@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""fpga_area.py - the hierarchical ECP5 netlist of `make fpga BOARD=ulx3s` (scripts/fpga.sh),
+counted with scripts/synth_system.py's block counts.
+
+    fpga_area.py keep TOP                 the Yosys keep_hierarchy commands of the flow
+    fpga_area.py blocks NETLIST TOP CAP   total and per-block ECP5 cells of TOP's netlist
+                                          (own module times instances); exit 3 when the LUT4s
+                                          it takes on the device exceed CAP (the device's)
+The device's LUT4s are nextpnr-ecp5's "Total LUT4s" before packing: LUT4 cells, 2 per CCU2C
+carry and 6 per TRELLIS_DPR16X4 (4 RAM LUTs and 2 RAMW LUTs: measured equal on the ULX3S
+build, 68,009 both).  The LUT4 of issue 15's targets (synth_system.py) leaves the LUT RAM out.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import synth_system as Y  # noqa: E402
+
+
+def blocks(netlist, top, cap):
+    mods = Y.netlist_modules(netlist)
+    a = Y.area_of(mods, Y.ecp5_counts, ["bram", "lutram"], top_name=top)
+    tot = a["lut4_total"]
+    dev = tot + 6 * a["lutram"]
+    print(f"  netlist: {tot:,} LUT4 ({a['lut']:,} LUT4 + 2 x {a['carry']:,} CCU2C), "
+          f"{a['ff']:,} FF, {a['lutram']:,} TRELLIS_DPR16X4, {a['bram']:,} DP16KD, "
+          f"{a['dsp']:,} MULT18X18D; with the LUT RAM's 6 LUT4 each {dev:,} LUT4, "
+          f"{dev / cap:.0%} of the device's {cap:,}")
+    print("  blocks (own module x instances; LUT4 incl. 2 per CCU2C, FF, DPR16X4, DP16KD, "
+          "MULT18X18D):")
+    rows = sorted(a["blocks"].items(), key=lambda kv: -(kv[1]["lut"] + 2 * kv[1].get("carry", 0)))
+    for name, b in rows:
+        l4 = b["lut"] + 2 * b.get("carry", 0)
+        if not (l4 or b["ff"] or b.get("bram") or b.get("lutram")):
+            continue
+        print(f"    {name:<20} x{b['instances']:<3} {l4:>8,} {b['ff']:>7,} {b.get('lutram', 0):>5,} "
+              f"{b.get('bram', 0):>4,} {b.get('dsp', 0):>4,}  {l4 / tot:5.1%}")
+    if dev > cap:
+        print(f"  does not fit: {dev:,} LUT4 > {cap:,} (over by {dev - cap:,}, "
+              f"{dev / cap:.2f}x)")
+        return 3
+    return 0
+
+
+def main(argv):
+    if len(argv) == 3 and argv[1] == "keep":
+        print("; ".join(Y.keep_commands(argv[2])))
+        return 0
+    if len(argv) == 5 and argv[1] == "blocks":
+        return blocks(argv[2], argv[3], int(argv[4]))
+    sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
