@@ -35,6 +35,9 @@ VFLAGS      += $(if $(COV),--coverage)
 # A mutant build (MUT set) is Verilated without --trace-fst (the harness rule filters it out): a
 # kill needs no waveform, and the trace code is a fifth (paper kmu_gpu) to a half (small kmu_gpu)
 # of the Verilated C++ a mutant compiles again (tb/shim/kmu_shim.h refuses a waveform there).
+# A harness or tool may set <h>_NOTRACE := 1: built without --trace-fst in every build, so its
+# mutant builds compile the same Verilated C++ as the shipped one and ccache serves every module
+# a patch does not touch (kmusim_paper: its traced twin kmusim_paper_fst is built on demand).
 # ccache keys on paths relative to here, so a mutant build from its scratch copy hits the
 # cache for every file the patch does not touch.
 export CCACHE_BASEDIR := $(CURDIR)
@@ -44,6 +47,8 @@ export CCACHE_BASEDIR := $(CURDIR)
 # twins: -G for Verilator, -DP_<name> for C.
 HARNESSES :=
 TOOLS     :=
+# tools built only when asked for (make mutants does not build them first)
+ON_DEMAND_TOOLS :=
 TEST_SCRIPTS :=
 TEST_DEPS :=
 TB_COMMON_C := tb/common/kmu_tb.c
@@ -82,7 +87,7 @@ else
 $(call bin_of,$(1)): $(HDIR)/$(1)/libtest.a $$(call src,$$($(1)_RTL) $(RTL_INCLUDES) tb/shim/$$($(1)_TOP)_shim.cpp tb/shim/kmu_shim.h)
 	@echo "  VERILATE $(1)$(if $(MUT), [$(MUT)])"
 	@mkdir -p $$(@D) && rm -f $$@
-	@$(VERILATOR) $(if $(MUT),$(filter-out --trace-fst,$(VFLAGS)),$(VFLAGS)) $$($(1)_VFLAGS) --top-module $$($(1)_TOP) --Mdir $(HDIR)/$(1)/obj \
+	@$(VERILATOR) $$(if $(MUT)$$($(1)_NOTRACE),$$(filter-out --trace-fst,$(VFLAGS)),$(VFLAGS)) $$($(1)_VFLAGS) --top-module $$($(1)_TOP) --Mdir $(HDIR)/$(1)/obj \
 	  $$(addprefix -G,$$($(1)_PARAMS)) $(addprefix -I,$(call src,$(RTL_INC_DIRS))) \
 	  -CFLAGS "-O1 $(addprefix -I$(CURDIR)/,$(CMODEL_INC_DIRS) tb/common tb/shim) $$(addprefix -DP_,$$($(1)_PARAMS))" \
 	  $$(call src,$$($(1)_RTL)) $(CURDIR)/$$(call src,tb/shim/$$($(1)_TOP)_shim.cpp) $(CURDIR)/$(HDIR)/$(1)/libtest.a \
@@ -134,7 +139,7 @@ space := $(empty) $(empty)
 MUTANT_BLOCKS = $(notdir $(patsubst %/,%,$(wildcard tb/mutants/*/)))
 mut_runs = $(or $(MUT_RUNS_$(1)),$(foreach h,$(HARNESSES),$(if $(filter $(1),$($(h)_TOP)),$(h))))
 mutants: $(DEPS_STAMP)
-	@$(MAKE) -s -j$$(nproc) $(foreach h,$(HARNESSES) $(TOOLS),$(call bin_of,$(h)))
+	@$(MAKE) -s -j$$(nproc) $(foreach h,$(HARNESSES) $(filter-out $(ON_DEMAND_TOOLS),$(TOOLS)),$(call bin_of,$(h)))
 	@bash scripts/mutants.sh $(foreach b,$(MUTANT_BLOCKS),'$(b)=$(subst $(space),$(comma),$(strip $(call mut_runs,$(b))))')
 
 bench: $(DEPS_STAMP)

@@ -6,4 +6,4 @@ lint_spec = $(1);$($(1)_TOP);$(strip $($(1)_RTL));$(strip $($(1)_PARAMS));$(stri
 
 lint:
 	@LINT_RTL_INC="$(RTL_INC_DIRS)" LINT_RTL_ALL="$(RTL_ALL)" LINT_C_INC="$(C_INC)" \
-	  bash scripts/lint.sh $(foreach h,$(HARNESSES) $(TOOLS),'$(call lint_spec,$(h))')
+	  bash scripts/lint.sh $(foreach h,$(HARNESSES) $(filter-out $(ON_DEMAND_TOOLS),$(TOOLS)),'$(call lint_spec,$(h))')

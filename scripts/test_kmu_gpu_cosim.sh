@@ -165,8 +165,13 @@ while [ "$total" -lt "$min" ]; do
     cyc=0
     echo "FAIL kmu_gpu.cosim seed=$seed ($wl)"
     head -n 20 "$log"
-    [ -z "${KMU_STOP_FIRST:-}" ] &&
-      "$bin" "$wl" --engine cosim --seed "$seed" --quiet --fst "build/fail/kmu_gpu.cosim-seed$seed.fst" >/dev/null 2>&1
+    if [ -z "${KMU_STOP_FIRST:-}" ]; then
+      # the paper build has no trace (sim/kmusim/kmusim.mk): its traced twin writes the waveform
+      fbin=$bin
+      [ "$bin" = build/bin/kmusim-paper ] && make -s --no-print-directory build/bin/kmusim-paper-fst &&
+        fbin=build/bin/kmusim-paper-fst
+      "$fbin" "$wl" --engine cosim --seed "$seed" --quiet --fst "build/fail/kmu_gpu.cosim-seed$seed.fst" >/dev/null 2>&1
+    fi
     echo "  waveform: build/fail/kmu_gpu.cosim-seed$seed.fst"
     echo "  reproduce: $bin $wl --engine cosim --seed $seed"
     fails=$((fails + 1))

@@ -32,7 +32,7 @@ GPU_PAPER     := AW=16 ENTRIES=32 CNT_W=32 NSM=16 SLOTS=32 PEND=32 CT=64 TBS=32 
 
 # The two hardware builds: tools (a Verilated top, the C twins and a C main) built like the
 # harnesses, installed as build/bin/kmusim-<config> (a mutant build keeps its harness path).
-TOOLS += kmusim_small kmusim_paper
+TOOLS += kmusim_small kmusim_paper kmusim_paper_fst
 kmusim_small_TOP    := kmu_gpu
 kmusim_small_RTL    := $(RTL_kmu_gpu)
 kmusim_small_PARAMS := $(GPU_SMALL)
@@ -45,26 +45,46 @@ kmusim_paper_PARAMS := $(GPU_PAPER)
 kmusim_paper_TEST   := sim/kmusim/kmusim.c
 kmusim_paper_C      := $(kmusim_small_C)
 kmusim_paper_BIN    := $(BINDIR)/kmusim-paper
+# the same build with --trace-fst, for a waveform of a paper run (--fst): built on demand (make
+# kmusim-paper-fst; test_kmu_gpu_cosim.sh builds it when a paper lockstep run fails), not by make test
+kmusim_paper_fst_TOP    := kmu_gpu
+kmusim_paper_fst_RTL    := $(RTL_kmu_gpu)
+kmusim_paper_fst_PARAMS := $(GPU_PAPER)
+kmusim_paper_fst_TEST   := sim/kmusim/kmusim.c
+kmusim_paper_fst_C      := $(kmusim_small_C)
+kmusim_paper_fst_BIN    := $(BINDIR)/kmusim-paper-fst
+kmusim_paper_fst_VFLAGS  = $(kmusim_paper_VFLAGS)
+ON_DEMAND_TOOLS += kmusim_paper_fst
 # Sixteen paper-size kmu_sm: without inlining their code is generated once per module, not per
 # instance (about half the C++), and a mutant of the top reuses the modules' objects (ccache);
 # two compile jobs.  The small build is the lockstep speed bench's (make bench): inlined and
 # compiled at -O2 its RTL runs about 1.26x faster than at -fno-inline -O1 (246k against 195k
 # cycles/s of CPU on speed_small.wl), for a longer compile.
-kmusim_small_VFLAGS := -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"
+kmusim_small_VFLAGS := $(if $(MUT),,-MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2")
+# A mutant build of the small top (make mutants: the kmu_gpu mutants' small cosim runs) is built
+# like the paper top instead, -fno-inline -fno-gate at -O1: each module's code once, so after the
+# first mutant ccache serves every module a patch does not touch (inlined at -O2 every small
+# mutant compiled the whole top again).  Its runs stop at their first mismatch.
+kmusim_small_VFLAGS += $(if $(MUT),-fno-inline -fno-gate)
 kmusim_paper_VFLAGS := -fno-inline --build-jobs 2
-# A mutant build of the paper top (make mutants) takes -fno-gate: without it Verilator
-# substitutes the wires between the SMs' blocks into each instance's code, so the sixteen kmu_sm
-# are still sixteen copies of C++ (143 MB in all, 600-650 s of compile CPU per mutant); with it
-# each module's code is generated once (36 MB), and a mutant of the top compiles only the top's
-# files again (ccache serves the unchanged modules').  Its unmutated build passes the paper cosim
-# script (docs/verification.md, CI time), so a kill is the mutant's, not the flag's.  (At -O0 as
-# well, two mutants killed late in their run took 830 and 1,000+ s of run CPU: not worth it.)
-kmusim_paper_VFLAGS += $(if $(MUT),-fno-gate)
+# -fno-gate: without it Verilator substitutes the wires between the SMs' blocks into each
+# instance's code, so the sixteen kmu_sm were sixteen copies of C++ (143 MB with trace, about
+# 650 s of compile CPU, the largest single item of CI's make test); with it each module's code is
+# generated once (36 MB without trace).  Without trace (_NOTRACE) a mutant build of the paper top
+# (make mutants: mutant builds are never traced) Verilates to the same files as this one except
+# the patched module's, so ccache serves the rest: before, each paper mutant compiled 95-300 s.
+# The paper RTL runs in lockstep in make bench (speed_paper.wl) and in the kmu_gpu mutants' paper
+# cosim runs; a waveform of the paper top comes from kmusim_paper_fst (below), which
+# scripts/test_kmu_gpu_cosim.sh builds and re-runs when a paper lockstep run fails
+# (docs/verification.md, CI time).  (-O0, tried for the mutant builds: two mutants killed late in
+# their run took 830 and 1,000+ s of run CPU; not worth it.)
+kmusim_paper_VFLAGS += -fno-gate
+kmusim_paper_NOTRACE := 1
 # both: the SMs' register memories public, for the shim to zero them after the random power-up
 # (tb/shim/kmu_gpu_shim.cpp says why)
 kmusim_small_VFLAGS += tb/shim/kmu_gpu.vlt
 kmusim_paper_VFLAGS += tb/shim/kmu_gpu.vlt
-$(call bin_of,kmusim_small) $(call bin_of,kmusim_paper): tb/shim/kmu_gpu.vlt
+$(call bin_of,kmusim_small) $(call bin_of,kmusim_paper) $(call bin_of,kmusim_paper_fst): tb/shim/kmu_gpu.vlt
 # the system top is synthesized on request (about 9 minutes of Yosys for 40k cells):
 #   make synth SYNTH_EXTRA=kmusim_small
 
@@ -74,8 +94,9 @@ KMUSIM_HDRS   := $(wildcard $(addsuffix /*.h,$(CMODEL_INC_DIRS) tb/common $(SIM_
 # -DP_ of GPU_PAPER), so its engine c gives the same cycles; the engine list without the RTL
 KMUSIM_PAPER_C := $(BINDIR)/kmusim-paper-c
 
-.PHONY: kmusim kmusim-fake kmusim-smoke
+.PHONY: kmusim kmusim-paper-fst kmusim-fake kmusim-smoke
 kmusim: $(kmusim_small_BIN) $(kmusim_paper_BIN) $(KMUSIM_FAKE)
+kmusim-paper-fst: $(kmusim_paper_fst_BIN)
 kmusim-fake: $(KMUSIM_FAKE)
 
 $(KMUSIM_FAKE): sim/kmusim/kmusim.c $(KMUSIM_C) sim/kmusim/engine_list_fake.c $(TB_COMMON_C) \
