@@ -1,6 +1,11 @@
 /* kmu_warp_preempt.c - C twin of rtl/preempt/kmu_warp_preempt.v.  Same state names: q.state
  * (state_q), q.vic, q.rsv, q.skipped, q.vexit, q.nregs, q.pc, q.id, q.cnt, q.lat, q.wregs[c]
- * (wregs_q[8c +: 8]) and q.older[c] (older_q[WARPS*c +: WARPS], the age matrix row of slot c).
+ * (wregs_q[8c +: 8]) and q.older[c] (older_m[WARPS*c +: WARPS], the age matrix row of slot c).
+ * The RTL keeps only the age triangle older_q (bit (j, i), i < j = bit i of q.older[j]) and
+ * derives the rest of each row as the complement of the mirror bit; the twin keeps the full
+ * rows, a 64-bit mask per slot updated with one AND / assignment per start (cheaper in C than
+ * rebuilding rows from a triangle each cycle), which equal the RTL's older_m: the start rule
+ * (row = every other slot, column cleared) keeps bit i of row j = !(bit j of row i), i != j.
  * comb() computes the outputs and d from q and this cycle's inputs in the RTL's order: victim
  * choice, the victim's status, errors, next state; tick() is the rising edge. */
 #include "kmu_warp_preempt.h"

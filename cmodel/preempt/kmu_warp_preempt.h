@@ -65,7 +65,8 @@ typedef struct {
   uint32_t pc;
   unsigned id, cnt, lat;
   unsigned wregs[KMU_WARP_PREEMPT_MAX_WARPS];  /* registers per thread of each slot's warp */
-  uint64_t older[KMU_WARP_PREEMPT_MAX_WARPS];  /* age matrix row j: the slots older than j */
+  uint64_t older[KMU_WARP_PREEMPT_MAX_WARPS];  /* age matrix row j: the slots older than j
+                                                 (the RTL's older_m; it stores the triangle) */
 } kmu_warp_preempt_regs;
 
 /* nets between the phases of one cycle's comb() */

@@ -17,10 +17,13 @@
 // state class (0: idle or at a barrier with skip on; 1: i-buffer only, or loads in flight with
 // load drop on (one drop pulse flushes them); 2: in the pipeline or waiting for an i-cache
 // miss; 3: loads in flight with load drop off, or at a barrier without skip), ties to the
-// oldest.  Age = start order of wstart_valid_i, kept as an age matrix (older_q[j] bit i: slot i
-// started before slot j; a start moves the slot to the newest end; reset order: lower slot
-// older).  WARPS*WARPS bits: the paper's 64 slots cost 4096 flops (a triangle would do; kept
-// square for a readable twin).
+// oldest.  Age = start order of wstart_valid_i, kept as an age triangle: one flop per pair of
+// slots i < j, older_q bit (j, i) = slot i started before slot j (at j*(j-1)/2 + i); the pair's
+// other order is its complement, so the rows of the full matrix (older_m[j] bit i: slot i is
+// older than slot j, the diagonal 0) are wires.  A start moves the slot to the newest end;
+// reset order: lower slot older (the triangle all ones).  WARPS*(WARPS-1)/2 flops: 28 small,
+// 2,016 for the paper's 64 slots (the square matrix had 64 / 4,096).  The C twin keeps the
+// full rows (q.older[j] = older_m[j]) and updates them with a mask per start, as before.
 //
 // Handshake contract:
 //   ev_valid_i/ev_ready_o: ev_ready_o = idle && wp_en_i && some slot fits (depends
@@ -139,7 +142,7 @@ module kmu_warp_preempt #(
   localparam [3:0] S_RWAIT = 4'd9;  // wait for rrest_done_i
   localparam [3:0] S_RESUME = 4'd10;  // vic_resume_o
 
-  integer c;
+  integer c, k;
 
   // ---------------------------------------------------------------- state
   reg [3:0] state_q, state_d;
@@ -154,23 +157,26 @@ module kmu_warp_preempt #(
   reg [15:0] cnt_inc;  // cnt_q + 1
   reg cnt_co;  // its carry out: cnt_q is all ones, hold it (no separate all-ones compare)
   reg [15:0] lat_q, lat_d;  // cnt at the last ev_start_o
-  // per slot, packed (slot c in [8c +: 8] / [WARPS*c +: WARPS]): registers per thread of its
-  // warp, and the age matrix row c = the slots older than slot c
+  // per slot, packed (slot c in [8c +: 8]): registers per thread of its warp
   reg [8*WARPS-1:0] wregs_q, wregs_d;
-  reg [WARPS*WARPS-1:0] older_q, older_d;
-
-  // reset age order: a lower slot is older (any total order would do until the first starts)
-  function [WARPS*WARPS-1:0] older_init;
-    input integer unused;
-    integer a, b;
-    begin
-      older_init = {(WARPS * WARPS) {1'b0}};
-      for (a = 0; a < WARPS; a = a + 1)
-        for (b = 0; b < WARPS; b = b + 1) older_init[a*WARPS+b] = (b < a) && (unused == 0);
-    end
-  endfunction
-  localparam [WARPS*WARPS-1:0] OLDER_RST = older_init(0);
+  // the age triangle (header): bit (j, i), i < j, at j*(j-1)/2 + i; one bit wide at WARPS = 1
+  localparam integer TRI = (WARPS * (WARPS - 1)) / 2;
+  localparam integer TRI_W = (TRI > 0) ? TRI : 1;
+  reg [TRI_W-1:0] older_q, older_d;
+  reg [WARPS*WARPS-1:0] older_m;  // the full matrix, row c at [WARPS*c +: WARPS] (wires)
+  integer ta, tb;  // the triangle's row and column
   localparam [WARPS-1:0] ONE = {{(WARPS - 1) {1'b0}}, 1'b1};
+
+  // the full matrix from the triangle: bit (j, i) as is, bit (i, j) its complement (the
+  // indices are loop constants: no arithmetic is left after elaboration)
+  always @(*) begin
+    older_m = {(WARPS * WARPS) {1'b0}};
+    for (ta = 1; ta < WARPS; ta = ta + 1)
+      for (tb = 0; tb < ta; tb = tb + 1) begin
+        older_m[WARPS*ta+tb] = older_q[(ta*(ta-1))/2+tb];
+        older_m[WARPS*tb+ta] = !older_q[(ta*(ta-1))/2+tb];
+      end
+  end
 
   wire idle = (state_q == S_IDLE);
   wire busy = !idle;
@@ -217,9 +223,11 @@ module kmu_warp_preempt #(
     pick_idx = 6'd0;
     for (c = 0; c < WARPS; c = c + 1) begin
       // oldest: no selected slot is older; newest: every other selected slot is older
-      pick[c] = sel[c] && ((sel & (older_q[WARPS*c+:WARPS] ^ ({WARPS{newest}} & ~(ONE << c))))
+      pick[c] = sel[c] && ((sel & (older_m[WARPS*c+:WARPS] ^ ({WARPS{newest}} & ~(ONE << c))))
                            == {WARPS{1'b0}});
-      if (pick[c]) pick_idx = c[5:0];
+      // pick is one-hot (at most one oldest / newest: asserted below), so OR its indices
+      // instead of a priority encoder
+      pick_idx = pick_idx | ({6{pick[c]}} & c[5:0]);
     end
   end
   wire any_fit = |fit;
@@ -264,16 +272,15 @@ module kmu_warp_preempt #(
     wregs_d = wregs_q;
     older_d = older_q;
     // age and registers of a (valid) warp start: it becomes the newest slot (every other slot
-    // is older than it, it is older than none)
+    // is older than it, it is older than none): in the triangle, row j = the started slot all
+    // ones, column i = the started slot all zeros
     if (wstart_valid_i && !wstart_bad) begin
-      for (c = 0; c < WARPS; c = c + 1) begin
-        if (start_oh[c]) begin
-          wregs_d[8*c+:8] = wstart_regs_i;
-          older_d[WARPS*c+:WARPS] = ~start_oh;
-        end else begin
-          older_d[WARPS*c+:WARPS] = older_q[WARPS*c+:WARPS] & ~start_oh;
-        end
-      end
+      for (c = 0; c < WARPS; c = c + 1)
+        if (start_oh[c]) wregs_d[8*c+:8] = wstart_regs_i;
+      for (c = 1; c < WARPS; c = c + 1)
+        for (k = 0; k < c; k = k + 1)
+          if (start_oh[c]) older_d[(c*(c-1))/2+k] = 1'b1;
+          else if (start_oh[k]) older_d[(c*(c-1))/2+k] = 1'b0;
     end
     {cnt_co, cnt_inc} = {1'b0, cnt_q} + 17'd1;
     if (!cnt_co) cnt_d = cnt_inc;
@@ -355,7 +362,7 @@ module kmu_warp_preempt #(
       cnt_q <= 16'd0;
       lat_q <= 16'd0;
       wregs_q <= {(8 * WARPS) {1'b0}};
-      older_q <= OLDER_RST;
+      older_q <= {TRI_W{1'b1}};  // a lower slot is older (any total order would do)
     end else begin
       state_q <= state_d;
       vic_q <= vic_d;
@@ -371,6 +378,22 @@ module kmu_warp_preempt #(
       older_q <= older_d;
     end
   end
+
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions
+  // The triangle and its complement are a total order on the slots: among any non-empty
+  // selection exactly one slot is the oldest (the newest), so the pick is one-hot.
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni && (|sel) && ((pick == {WARPS{1'b0}}) || ((pick & (pick - ONE)) != {WARPS{1'b0}})))
+    begin
+      $display("ASSERTION kmu_warp_preempt %m t=%0t: pick %h not one-hot for sel %h", $time,
+               pick, sel);
+      $stop;
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 endmodule
 
 `default_nettype wire

@@ -162,10 +162,18 @@ module kmu_dispatch #(
   // level's grant is ever used, so one search serves all four: the chosen level's slots
   // (lvl_sel) from its pointer, kmu_rr_arb's rule (the lowest slot at or after the pointer,
   // else the lowest).  Four kmu_rr_arb, one per level, did the same search four times.
-  wire [4*SLOTS-1:0] lvl_req = {vis_p3, vis_p2, vis_p1, vis_p0};
-  wire [SLOTS-1:0] lvl_sel = lvl_req[level*SLOTS+:SLOTS];
+  // lvl_oh is the chosen level one-hot (bit k = level k, none when no level has unparked
+  // slots): the level's slots, its pointer and the pointer write are AND-OR selections by it,
+  // not part-selects indexed by level (Yosys maps those to shifters: 107 -> 99 iCE40 LUT4).
+  wire [3:0] lvl_oh = {lvl_any[0], lvl_any[1] & ~lvl_any[0], lvl_any[2] & ~|lvl_any[1:0],
+                       lvl_any[3] & ~|lvl_any[2:0]};
+  wire [SLOTS-1:0] lvl_sel = ({SLOTS{lvl_oh[0]}} & vis_p0) | ({SLOTS{lvl_oh[1]}} & vis_p1) |
+                             ({SLOTS{lvl_oh[2]}} & vis_p2) | ({SLOTS{lvl_oh[3]}} & vis_p3);
   reg [4*SLOT_W-1:0] lvl_ptr_q;
-  wire [SLOT_W-1:0] lvl_ptr = lvl_ptr_q[level*SLOT_W+:SLOT_W];
+  wire [SLOT_W-1:0] lvl_ptr = ({SLOT_W{lvl_oh[0]}} & lvl_ptr_q[0+:SLOT_W]) |
+                              ({SLOT_W{lvl_oh[1]}} & lvl_ptr_q[SLOT_W+:SLOT_W]) |
+                              ({SLOT_W{lvl_oh[2]}} & lvl_ptr_q[2*SLOT_W+:SLOT_W]) |
+                              ({SLOT_W{lvl_oh[3]}} & lvl_ptr_q[3*SLOT_W+:SLOT_W]);
   wire take;
   reg [SLOT_W-1:0] slot, slot_lo;
   reg slot_hit;
@@ -189,9 +197,12 @@ module kmu_dispatch #(
   localparam integer SLOT_LAST_I = SLOTS - 1;
   localparam [SLOT_W-1:0] SLOT_LAST = SLOT_LAST_I[SLOT_W-1:0];
   wire [SLOT_W-1:0] slot_next = (slot == SLOT_LAST) ? {SLOT_W{1'b0}} : slot + 1'b1;
+  integer k;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) lvl_ptr_q <= {4 * SLOT_W{1'b0}};
-    else if (take) lvl_ptr_q[level*SLOT_W+:SLOT_W] <= slot_next;
+    else
+      for (k = 0; k < 4; k = k + 1)
+        if (take && lvl_oh[k]) lvl_ptr_q[k*SLOT_W+:SLOT_W] <= slot_next;
   end
 
   // ---------------------------------------------------------------- need
