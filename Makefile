@@ -124,6 +124,7 @@ help:
 	@echo "make study-trem  TReM revocation study on kmusim (Table II, Fig. 6, Fig. 11b analogues, targets): build/study-trem/, docs/results-trem.md"
 	@echo "make study-gpupio  GPUpIO yield study on kmusim (section 3 model Fig. 1-2, mixed Fig. 6, head vs tail Fig. 12-15, targets): build/study-gpupio/, docs/results-gpupio.md"
 	@echo "scripts/kmusim W.wl [--engine c|rtl|cosim] [--json F] [--timeline F.svg]  any workload"
+	@echo "make kmusim-paper-fst  the paper kmusim build with --fst waveforms (built on demand; build/bin/kmusim-paper has no trace)"
 
 verilate: $(DEPS_STAMP) $(HARNESS_BINS) $(TEST_DEPS)
 
