@@ -18,7 +18,8 @@ typedef VerilatedFstC kmu_trace_t;
 #else
 // A model Verilated without --trace-fst (a mutant build, make mutants: no waveform is needed to
 // judge a kill, and the trace code is a fifth to a half of the Verilated C++, so its compile is
-// most of a mutant's cost): the same shim, every waveform request refused with a message.
+// most of a mutant's cost; and the paper kmusim build, whose traced twin is kmusim-paper-fst):
+// the same shim, every waveform request refused with a message.
 struct kmu_trace_t {
   void dump(uint64_t) {}
   void close() {}
@@ -109,7 +110,8 @@ struct kmu_shim_dut_base {
     tr->open(path);
 #else
     std::fprintf(stderr, "no waveform %s: this model was Verilated without --trace-fst (a mutant "
-                 "build)\n", path);
+                 "build, or build/bin/kmusim-paper: make kmusim-paper-fst builds its traced twin)\n",
+                 path);
 #endif
   }
   void trace_close() {
