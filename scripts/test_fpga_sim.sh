@@ -52,15 +52,16 @@ run() {
 }
 D=(-d "$TTY")
 hex() { printf '0x%08x' "$1"; }
-# waitfor NAME REG VALUE: REG reads VALUE within 200 reads (the simulator's clock runs freely
-# while the machine is busy, so a kernel's end is waited for, not timed)
+# waitfor NAME REG VALUE: REG reads VALUE within 60 s (the simulator's clock runs freely, and
+# on a busy machine it gets less of a core than the reads: a kernel's end is waited for by the
+# wall clock, not by a count of reads, which ran out at 200 under load)
 waitfor() {
-  local v=""
-  for _ in $(seq 200); do
+  local v="" end=$((SECONDS + 60))
+  while [ $SECONDS -lt $end ]; do
     v=$("$CTL" "${D[@]}" read "$2" 2>&1)
     [ "$v" = "$3" ] && { ok "$1"; return 0; }
   done
-  echo "$2 reads '$v', expected $3 within 200 reads" >"$TMP/why"
+  echo "$2 reads '$v', expected $3 within 60 s" >"$TMP/why"
   bad "$1"
   return 1
 }
@@ -135,9 +136,24 @@ run usage_name 2 "" "neither a register name" "${D[@]}" read NO_SUCH_REG
 run usage_cmd 2 "" "unknown command" "${D[@]}" frobnicate
 run no_device 1 "" "cannot open" -d "$TMP/none" ping
 run not_a_tty 1 "" "not a serial device" -d /dev/null ping
+# A stopped simulator: kmuctl times out.  The bridge still answers that PING once it runs
+# again (the request is not lost), late; that answer is read here, whole, before the next
+# request, else it would race the next ping's input flush (a flush in the middle of the late
+# answer leaves its checksum byte as the start of the next answer: seen under load in CI).
+exec 3<>"$TTY"
 kill -STOP $SIMPID
 run timeout 1 "" "no answer to PING within 300 ms" "${D[@]}" -t 300 ping
 kill -CONT $SIMPID
+stty -F "$TTY" raw -echo min 1 time 0   # kmuctl left the line at VMIN 0 (reads never block)
+# the PING answer: 0x81, magic 'K', version 1, 16 address bits, checksum (the bytes sum to 0)
+late=$(( 0x81 + 0x4b + 0x01 + 0x10 ))
+want_late=$(printf '814b0110%02x' $(( (256 - (late & 0xff)) & 0xff )))
+got_late=$(timeout 20 head -c 5 <&3 | od -An -tx1 | tr -d ' \n')
+exec 3>&-
+if [ "$got_late" = "$want_late" ]; then ok late_answer; else
+  echo "after SIGCONT the bridge answered the timed-out PING with '$got_late', expected $want_late" >"$TMP/why"
+  bad late_answer
+fi
 run ping_after_timeout 0 "protocol version 1" "" "${D[@]}" ping
 
 if [ $LONG = 1 ]; then
