@@ -21,6 +21,13 @@ HDIR        := $(BUILD)/$(if $(COV),cov/tb,tb$(if $(MUT),-mut/$(MUT)))
 src          = $(if $(MUT),$(addprefix $(MUTSRC)/,$(1)),$(1))
 C_INC        = $(addprefix -I,$(call src,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS)))
 CFLAGS_C     = -std=c11 -O2 -g -Wall -Wextra -Werror $(C_INC)
+# A harness's C objects are compiled with the paths relative to the source tree: the shipped
+# one, or a mutant's scratch copy (from inside it), so the command lines are the same and a
+# mutant's unchanged C files (the test, the other twins, kmu_tb.c) come from ccache after the
+# first mutant of that harness (CCACHE_NOHASHDIR: the working directory, which -g would add to
+# the hash, differs; only the debug info's directory would name another mutant's copy).
+CFLAGS_C_REL = -std=c11 -O2 -g -Wall -Wextra -Werror $(addprefix -I,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS))
+MUT_CC       = $(if $(MUT),CCACHE_NOHASHDIR=1 $(OBJCACHE) )$(CC)
 VERILATOR   := verilator
 # ccache (from make deps) makes the Verilator runtime objects, identical in every harness, a
 # cache hit after the first build; the shim needs no parameters, so its flags are the same too.
@@ -58,6 +65,9 @@ bin_of = $(or $(if $(MUT)$(COV),,$($(1)_BIN)),$(HDIR)/$(1)/test_$(1))
 shipped_bin = $(or $($(1)_BIN),$(BUILD)/tb/$(1)/test_$(1))
 include sim/kmusim/kmusim.mk tools/kmuctl/kmuctl.mk sim/fpga/fpga_sim.mk $(sort $(wildcard tb/*.mk))
 
+# the Verilated model's directory (Verilator's --Mdir): see the harness rule
+vmdir = $(if $(MUT),$(HDIR)/$(1),$(HDIR)/$(1)/obj)
+
 define harness_rules
 ifeq ($(if $(MUT),$(MUT_RTL_ONLY)),1)
 # a mutant that changes no C file: the shipped build's C objects (the same sources, the same
@@ -70,9 +80,9 @@ else
 $(HDIR)/$(1)/libtest.a: $$(call src,$$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C)) $$(wildcard $$(addsuffix /*.h,$$(call src,$(CMODEL_INC_DIRS) tb/common $(SIM_INC_DIRS)))) Makefile rtl/files.mk $$(wildcard tb/*.mk)
 	@mkdir -p $$(@D)/cobj
 	@rm -f $$@
-	@for f in $$(call src,$$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C)); do \
-	  $(CC) $(CFLAGS_C) $$($(1)_CFLAGS) $$(addprefix -DP_,$$($(1)_PARAMS)) \
-	    -c $$$$f -o $$(@D)/cobj/$$$$(basename $$$$f .c).o || exit 1; done
+	@$(if $(MUT),cd $(MUTSRC) && )for f in $$($(1)_TEST) $$($(1)_C) $(TB_COMMON_C); do \
+	  $(MUT_CC) $(CFLAGS_C_REL) $$($(1)_CFLAGS) $$(addprefix -DP_,$$($(1)_PARAMS)) \
+	    -c $$$$f -o $(CURDIR)/$$(@D)/cobj/$$$$(basename $$$$f .c).o || exit 1; done
 	@ar rcs $$@ $$(@D)/cobj/*.o
 endif
 ifeq ($(if $(MUT),$(MUT_C_ONLY)),1)
@@ -84,14 +94,27 @@ $(call bin_of,$(1)): $(HDIR)/$(1)/libtest.a $(call shipped_bin,$(1))
 $(call shipped_bin,$(1)):
 	@$(MAKE) -s --no-print-directory MUT= $$@
 else
+# A mutant build Verilates from inside its scratch copy with the same relative paths as the
+# shipped build: Verilator writes each source's path into the C++ (every assertion's and
+# $$finish's VL_STOP_MT("rtl/...", line)), so with build/mut/<key>/src/ in those strings every
+# module's files differed from the shipped build's and ccache served none of them (measured on a
+# kmu_gpu mutant of the paper top: 35 of 259 files differed, all but 11 by the path alone).
+# Its Verilated C++ goes to build/tb-mut/<key>/<h>/, as deep below the top as the shipped
+# build/tb/<h>/obj/: ccache makes the paths below CCACHE_BASEDIR relative to the compile's
+# directory, so at another depth the shim (the shipped tb/shim/<top>_shim.cpp: no patch changes
+# tb/) and its headers never hit (0.8 s of CPU in each of about 500 mutant builds).  A harness's
+# mutant compiles its model at -O0 (OPT_FAST; a kill comes within a second or two of a block
+# harness's run, a compile at -O1 takes twice as long); kmusim's tools keep their flags (their
+# lockstep runs are long).
 $(call bin_of,$(1)): $(HDIR)/$(1)/libtest.a $$(call src,$$($(1)_RTL) $(RTL_INCLUDES) tb/shim/$$($(1)_TOP)_shim.cpp tb/shim/kmu_shim.h)
 	@echo "  VERILATE $(1)$(if $(MUT), [$(MUT)])"
 	@mkdir -p $$(@D) && rm -f $$@
-	@$(VERILATOR) $$(if $(MUT)$$($(1)_NOTRACE),$$(filter-out --trace-fst,$(VFLAGS)),$(VFLAGS)) $$($(1)_VFLAGS) --top-module $$($(1)_TOP) --Mdir $(HDIR)/$(1)/obj \
-	  $$(addprefix -G,$$($(1)_PARAMS)) $(addprefix -I,$(call src,$(RTL_INC_DIRS))) \
+	@$(if $(MUT),cd $(MUTSRC) && )$(VERILATOR) $$(if $(MUT)$$($(1)_NOTRACE),$$(filter-out --trace-fst,$(VFLAGS)),$(VFLAGS)) $$($(1)_VFLAGS) \
+	  $(if $(MUT),$$(if $$(filter $(1),$(HARNESSES)),-MAKEFLAGS "OPT_FAST=-O0")) --top-module $$($(1)_TOP) --Mdir $(CURDIR)/$(call vmdir,$(1)) \
+	  $$(addprefix -G,$$($(1)_PARAMS)) $(addprefix -I,$(RTL_INC_DIRS)) \
 	  -CFLAGS "-O1 $(addprefix -I$(CURDIR)/,$(CMODEL_INC_DIRS) tb/common tb/shim) $$(addprefix -DP_,$$($(1)_PARAMS))" \
-	  $$(call src,$$($(1)_RTL)) $(CURDIR)/$$(call src,tb/shim/$$($(1)_TOP)_shim.cpp) $(CURDIR)/$(HDIR)/$(1)/libtest.a \
-	  -o $(CURDIR)/$$@ > $(HDIR)/$(1)/verilate.log 2>&1 || { cat $(HDIR)/$(1)/verilate.log; exit 1; }
+	  $$($(1)_RTL) $(CURDIR)/tb/shim/$$($(1)_TOP)_shim.cpp $(CURDIR)/$(HDIR)/$(1)/libtest.a \
+	  -o $(CURDIR)/$$@ > $(CURDIR)/$(HDIR)/$(1)/verilate.log 2>&1 || { cat $(CURDIR)/$(HDIR)/$(1)/verilate.log; exit 1; }
 endif
 endef
 # TOOLS are built like harnesses (a Verilated top, C models, a C main) but are programs, not
