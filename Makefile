@@ -123,13 +123,14 @@ $(foreach h,$(HARNESSES) $(TOOLS),$(eval $(call harness_rules,$(h))))
 
 HARNESS_BINS := $(foreach h,$(HARNESSES),$(call bin_of,$(h)))
 
-.PHONY: help deps verilate test lint mutants synth bench waves run run-frontend regmap clean
+.PHONY: help deps verilate test lint mutants mutants-system synth bench waves run run-frontend regmap clean
 help:
 	@echo "make deps      install the tools a fresh machine lacks (idempotent)"
 	@echo "make lint      verilator -Wall, iverilog -g2005, yosys hierarchy -check, C -Werror"
 	@echo "make verilate  build every Verilated lockstep harness"
 	@echo "make test      run every test; last line 'N passed, M failed'"
 	@echo "make mutants   every planted bug must be caught: 'K of K mutants killed'"
+	@echo "make mutants-system  the mutants' paper-size system runs (kmusim_paper, edge_study_rtl; not in CI)"
 	@echo "make synth     Yosys/nextpnr area and Fmax per block, whole-system area (small, fpga, paper) against issue 15"
 	@echo "make synth-ecp5    make synth plus nextpnr-ecp5 Fmax per block (ECP5-85F; slow, not in CI)"
 	@echo "make synth-full    make synth plus place and route of the whole kmu_gpu (small, fpga; slow, not in CI)"
@@ -162,9 +163,15 @@ empty :=
 space := $(empty) $(empty)
 MUTANT_BLOCKS = $(notdir $(patsubst %/,%,$(wildcard tb/mutants/*/)))
 mut_runs = $(or $(MUT_RUNS_$(1)),$(foreach h,$(HARNESSES),$(if $(filter $(1),$($(h)_TOP)),$(h))))
-mutants: $(DEPS_STAMP)
+# The paper-size system runs (the kmu_gpu mutants' lockstep on kmusim_paper, the EDGE study's
+# run on the paper kmu_sm) are make mutants-system's, on request: each Verilates a paper-size
+# top again (a minute of Verilator, minutes of C++), and with them .ci/run passed its 45 minutes
+# (stop 26: 3,871 s).  Every mutant they run is also killed in make mutants (the small system or
+# its block's harnesses); make mutants names them at its end.
+MUT_SYSTEM_RUNS := kmusim_paper edge_study_rtl
+mutants mutants-system: $(DEPS_STAMP)
 	@$(MAKE) -s -j$$(nproc) $(foreach h,$(HARNESSES) $(filter-out $(ON_DEMAND_TOOLS),$(TOOLS)),$(call bin_of,$(h)))
-	@bash scripts/mutants.sh $(foreach b,$(MUTANT_BLOCKS),'$(b)=$(subst $(space),$(comma),$(strip $(call mut_runs,$(b))))')
+	@MUT_SYSTEM_RUNS="$(MUT_SYSTEM_RUNS)" MUT_SYSTEM=$(if $(filter mutants-system,$@),1,0) bash scripts/mutants.sh $(foreach b,$(MUTANT_BLOCKS),'$(b)=$(subst $(space),$(comma),$(strip $(call mut_runs,$(b))))')
 
 bench: $(DEPS_STAMP)
 	@$(MAKE) -s -j$$(nproc) $(HDIR)/kmu_frontend/test_kmu_frontend \

@@ -71,15 +71,24 @@ for spec in "$@"; do
       bad=$((bad + 1))
       continue
     fi
-    nmut=$((nmut + 1))
     extra=$(sed -n '/^--- /q; s/^Also-run: *//p' "$p")
     skip=" $(sed -n '/^--- /q; s/^Not-run: *\([A-Za-z0-9_]*\):.*/\1/p' "$p" | tr '\n' ' ')"
+    nrun=0
     for r in ${runs_of[$block]//,/ } $extra; do
       case $skip in *" ${r%%:*} "*) continue ;; esac
+      # MUT_SYSTEM_RUNS: the runs make mutants leaves to make mutants-system (MUT_SYSTEM=1
+      # runs those alone)
+      case " ${MUT_SYSTEM_RUNS:-} " in
+        *" ${r%%:*} "*) [ "${MUT_SYSTEM:-0}" = 1 ] || { echo "  in make mutants-system: $key on ${r%%:*}" >>"$logs/system-runs.txt"; continue; } ;;
+        *) [ "${MUT_SYSTEM:-0}" = 1 ] && continue ;;
+      esac
+      nrun=$((nrun + 1))
       first=$(sed -n '/^--- /q; s/^First: *'"${r%%:*}"' \(.*\)/\1/p' "$p" | head -n 1)
       echo "$key $p $r${first:+ $first}" >>"$list"
     done
-    sed -n '/^--- /q; s/^Not-run: */  not run: '"$key"' on /p' "$p" >>"$logs/not-run.txt"
+    [ $nrun -gt 0 ] && nmut=$((nmut + 1))
+    [ "${MUT_SYSTEM:-0}" = 1 ] ||
+      sed -n '/^--- /q; s/^Not-run: */  not run: '"$key"' on /p' "$p" >>"$logs/not-run.txt"
   done
 done
 
@@ -152,6 +161,7 @@ while read -r name _ run _; do
   case $res in killed*) k=$((k + 1)) ;; esac
 done <"$list"
 [ -s "$logs/not-run.txt" ] && cat "$logs/not-run.txt"
+[ -s "$logs/system-runs.txt" ] && echo "$(wc -l <"$logs/system-runs.txt") runs left to make mutants-system (the paper-size system runs: $MUT_SYSTEM_RUNS)"
 # the CPU time of every run (the run's own part: the harness or script after its build), slowest
 # first: "run_s build_s mutant harness"; docs/verification.md (CI time)
 while read -r name _ run _; do
