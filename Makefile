@@ -170,7 +170,7 @@ mut_runs = $(or $(MUT_RUNS_$(1)),$(foreach h,$(HARNESSES),$(if $(filter $(1),$($
 # its block's harnesses); make mutants names them at its end.
 MUT_SYSTEM_RUNS := kmusim_paper edge_study_rtl
 mutants mutants-system: $(DEPS_STAMP)
-	@$(MAKE) -s -j$$(nproc) $(foreach h,$(HARNESSES) $(filter-out $(ON_DEMAND_TOOLS),$(TOOLS)),$(call bin_of,$(h)))
+	@$(MAKE) -s -j$$(nproc) $(foreach h,$(if $(filter mutants-system,$@),$(MUT_SYSTEM_RUNS),$(HARNESSES) $(filter-out $(ON_DEMAND_TOOLS),$(TOOLS))),$(call bin_of,$(h)))
 	@MUT_SYSTEM_RUNS="$(MUT_SYSTEM_RUNS)" MUT_SYSTEM=$(if $(filter mutants-system,$@),1,0) bash scripts/mutants.sh $(foreach b,$(MUTANT_BLOCKS),'$(b)=$(subst $(space),$(comma),$(strip $(call mut_runs,$(b))))')
 
 bench: $(DEPS_STAMP)
