@@ -19,10 +19,11 @@ FPGA_BOARDS := ulx3s icebreaker
 # empty: the board's own configuration (ULX3S: `fpga`).  The build goes to
 # build/fpga/<board>-<config> then (build/fpga/ulx3s-NSM1 for CONFIG=NSM=1).
 CONFIG ?=
-# the largest configuration measured to fit the ULX3S's ECP5-85F (docs/fpga.md, "Measured": 88 %
-# of its LUT4 after YoWASP Yosys; 3 SMs would be about 117 %): the fpga preset with two SMs
+# the largest configuration measured to fit the ULX3S's ECP5-85F, routed to its bitstream
+# (docs/fpga.md, "Measured": 76 % of its LUT4 after YoWASP Yosys, 78 % TRELLIS_COMB after
+# packing; 3 SMs: about 103 % of TRELLIS_COMB after packing, estimated): the fpga preset with two SMs
 FPGA_CONFIG_ulx3s_fit := NSM=2
-# the same with one SM: routed to a bitstream when the two-SM build did not route (docs/fpga.md)
+# the same with one SM (both routed to bitstreams at the 6.25 MHz PLL clock, docs/fpga.md)
 FPGA_CONFIG_ulx3s_1sm := NSM=1
 fpga_empty :=
 fpga_space := $(fpga_empty) $(fpga_empty)
