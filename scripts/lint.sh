@@ -6,9 +6,9 @@
 # Per distinct (top, params): verilator --lint-only -Wall, iverilog -g2005 -Wall (both with
 # KMU_ASSERT defined, so the assertions are linted too), yosys (the synthesis view, without)
 # hierarchy -check + proc + check -assert.  Per fpga wrapper fpga/<m>.v (and board top
-# fpga/boards/<b>/<m>.v, with the other fpga/*.v files): the same three with
-# every RTL file.  Per distinct (C files, params): gcc -std=c11 -Wall -Wextra -Werror
-# -fsyntax-only with -DP_<params>, plus every other C file (cmodel/, sim/, studies/, tb/, tools/), without params.
+# fpga/boards/<b>/<m>.v, with the other fpga/*.v files and the board's vendor-cell stand-ins
+# fpga/boards/<b>/cells/*.v): the same three with every RTL file.  Per distinct (C files,
+# params): gcc -std=c11 -Wall -Wextra -Werror -fsyntax-only with -DP_<params>, plus every other C file (cmodel/, sim/, studies/, tb/, tools/), without params.
 # Zero warnings: any output of a tool fails its check.  One line per check, then
 # "lint: N checks, 0 warnings" (exit 0) or "lint: N checks, K failed" (exit 1).
 set -u
@@ -92,7 +92,9 @@ done
 
 # FPGA wrappers and board tops: fpga/<module>.v and fpga/boards/<board>/<module>.v with every RTL
 # file and every other fpga/*.v (the board top's TB runners and memories; a file's module is
-# its file name), at the sizes the files give (a board top's parameters are the board's)
+# its file name), at the sizes the files give (a board top's parameters are the board's); a board
+# top also with its board's vendor-cell stand-ins fpga/boards/<board>/cells/*.v (the ULX3S's
+# EHXPLLL: synthesis takes the real cells, these only let the three tools elaborate the top)
 rtl_all=$LINT_RTL_ALL
 for w in fpga/*.v fpga/boards/*/*.v; do
   [ -e "$w" ] || continue
@@ -103,6 +105,7 @@ for w in fpga/*.v fpga/boards/*/*.v; do
     continue
   fi
   others=$(ls fpga/*.v | grep -vx "$w")
+  case $w in fpga/boards/*) others="$others $(ls "$(dirname "$w")"/cells/*.v 2>/dev/null)" ;; esac
   # shellcheck disable=SC2086
   hdl_checks "$m (fpga wrapper)" "$m" "" "$w" $others $rtl_all
 done

@@ -3,19 +3,42 @@
 // configuration - kmusim's preset "fpga" (sim/kmusim/workload.c): 8 SMs, 32 EKT entries, 8 KDU
 // slots, 8 pending per level, 8 TBs / 16 warp slots / 16384 registers / 32 KiB shared memory
 // per SM, EWT 4; the sizes the preset does not name are the small configuration's (GPU_SMALL,
-// sim/kmusim/kmusim.mk) - every mechanism - on-chip memories, TB runners) clocked straight from the 25 MHz oscillator, the host link on the
+// sim/kmusim/kmusim.mk) - every mechanism - on-chip memories, TB runners), the host link on the
 // FT231X USB serial port (115200 baud: kmuctl's default), status on the LEDs.  Build:
 // `make fpga BOARD=ulx3s` (mk/fpga.mk, docs/fpga.md; the 8-SM `fpga` configuration does not fit
-// the 85F, `make fpga BOARD=ulx3s CONFIG=fit` builds it with 2 SMs, the most that fit).  Pins: ulx3s.lpf (emard/ulx3s
+// the 85F, `make fpga BOARD=ulx3s CONFIG=fit` builds it with 2 SMs, the most that fit: routed,
+// 15.32 MHz after routing against the 6.25 MHz core clock; `CONFIG=1sm`, one SM).  Pins: ulx3s.lpf (emard/ulx3s
 // doc/constraints/ulx3s_v20.lpf, the board's public constraint file).
+//   Clock: the core clock is the 25 MHz oscillator through an ECP5 EHXPLLL: CLKOP (VCO /
+//   PLL_VCO, 25 MHz) is only the feedback, the core runs on CLKOS, CORE_HZ = 25 MHz * PLL_FB /
+//   PLL_IN * PLL_VCO / PLL_OUT: 6.25 MHz by default, because the placed 2-SM build estimates
+//   10.77 MHz (docs/fpga.md, "Measured"), far below 25 MHz.  The divisors are ecppll's
+//   (`ecppll -i 25 -o 6.25 --highres`): PFD 25 MHz, VCO 600 MHz, within the ECP5's ranges
+//   (PFD 10..400, VCO 400..800, output 3.125..400 MHz; scripts/fpga_area.py checks them
+//   before nextpnr).  A plain CLKOP output (CLKI_DIV 4, CLKOP_DIV 96) would put the PFD at
+//   6.25 MHz, below its 10 MHz.  The UART bridge's bit divisor follows CORE_HZ
+//   (kmu_uart_axil computes it at elaboration), so the line stays at 115200 baud (54 cycles
+//   per bit at 6.25 MHz, 0.5 % fast).  PLL = 0 clocks the machine from the oscillator
+//   directly (CORE_HZ 25 MHz, the earlier top).  nextpnr derives the core clock's constraint
+//   from the PLL and ulx3s.lpf's 25 MHz FREQUENCY; scripts/fpga.sh also passes it as --freq.
+//   cells/EHXPLLL.v is a lint stand-in for the primitive (make lint), never synthesised.
 //   led[0] irq   led[1] busy   led[2] error (sticky)   led[3] heartbeat (about 1 Hz)
 //   led[7:4] off
-//   btn[0] (BTN_PWRn, active low): reset while pressed; a power-on reset holds the machine
-//   for 2^16 cycles after configuration.  wifi_gpio0 is driven high (keeps the ESP32 from
-//   resetting the board into its bootloader, the board's documented default).
+//   btn[0] (BTN_PWRn, active low): reset while pressed; reset is held while the PLL is not
+//   locked, then for 2^16 core cycles after lock and release (about 10 ms at 6.25 MHz); the
+//   button and the lock are synchronised into the core clock (two flops each).  wifi_gpio0 is
+//   driven high (keeps the ESP32 from resetting the board into its bootloader, the board's
+//   documented default).
 `default_nettype none
 
 module kmu_ulx3s_top #(
+    // the core clock (header): EHXPLLL CLKI_DIV / CLKFB_DIV / CLKOP_DIV / CLKOS_DIV; PLL = 0:
+    // no PLL, the 25 MHz oscillator
+    parameter integer PLL        = 1,      // 1: core clock from the EHXPLLL, 0: the oscillator
+    parameter integer PLL_IN     = 1,      // CLKI_DIV: PFD = 25 MHz / PLL_IN (10..400 MHz)
+    parameter integer PLL_FB     = 1,      // CLKFB_DIV: CLKOP = PFD * PLL_FB (the feedback)
+    parameter integer PLL_VCO    = 24,     // CLKOP_DIV: VCO = CLKOP * PLL_VCO (400..800 MHz)
+    parameter integer PLL_OUT    = 96,     // CLKOS_DIV: core clock = VCO / PLL_OUT (6.25 MHz)
     // the `fpga` configuration (GPU_FPGA of sim/kmusim/kmusim.mk); `make fpga BOARD=ulx3s
     // CONFIG="NSM=2 ..."` overrides any of them (Yosys hierarchy -chparam, docs/fpga.md)
     parameter integer MEM_AW     = 12,     // 16 KiB device memory: flags, contexts (wrapping), copies
@@ -52,21 +75,78 @@ module kmu_ulx3s_top #(
     output wire [7:0] led,
     output wire       wifi_gpio0
 );
-  // power-on and button reset: btn[0] synchronised (two flops), then a counter that releases
-  // rst_n 2^16 cycles after the last press (the flops power up as 0 on ECP5)
+  // 25 MHz / PLL_IN * PLL_FB * PLL_VCO is the VCO (<= 800 MHz: no 32-bit overflow)
+  localparam integer CORE_HZ = (PLL != 0) ? 25000000 / PLL_IN * PLL_FB * PLL_VCO / PLL_OUT
+                                          : 25000000;
+
+  // ---------------------------------------------------------------- core clock
+  wire clk, locked;
+  generate
+    if (PLL != 0) begin : g_pll
+      // feedback from CLKOP: CLKOP = 25 MHz * CLKFB_DIV / CLKI_DIV, VCO = CLKOP * CLKOP_DIV,
+      // CLKOS = VCO / CLKOS_DIV; the phases are ecppll's (--highres)
+      wire fb;
+      EHXPLLL #(
+          .PLLRST_ENA     ("DISABLED"),
+          .INTFB_WAKE     ("DISABLED"),
+          .STDBY_ENABLE   ("DISABLED"),
+          .DPHASE_SOURCE  ("DISABLED"),
+          .OUTDIVIDER_MUXA("DIVA"),
+          .OUTDIVIDER_MUXB("DIVB"),
+          .OUTDIVIDER_MUXC("DIVC"),
+          .OUTDIVIDER_MUXD("DIVD"),
+          .CLKI_DIV       (PLL_IN),
+          .CLKOP_ENABLE   ("ENABLED"),
+          .CLKOP_DIV      (PLL_VCO),
+          .CLKOP_CPHASE   (9),
+          .CLKOP_FPHASE   (0),
+          .CLKOS_ENABLE   ("ENABLED"),
+          .CLKOS_DIV      (PLL_OUT),
+          .CLKOS_CPHASE   (0),
+          .CLKOS_FPHASE   (0),
+          .FEEDBK_PATH    ("CLKOP"),
+          .CLKFB_DIV      (PLL_FB)
+      ) u_pll (
+          .RST         (1'b0),
+          .STDBY       (1'b0),
+          .CLKI        (clk_25mhz),
+          .CLKOP       (fb),
+          .CLKFB       (fb),
+          .CLKOS       (clk),
+          .PHASESEL0   (1'b0),
+          .PHASESEL1   (1'b0),
+          .PHASEDIR    (1'b1),
+          .PHASESTEP   (1'b1),
+          .PHASELOADREG(1'b1),
+          .PLLWAKESYNC (1'b0),
+          .ENCLKOP     (1'b0),
+          .ENCLKOS     (1'b0),
+          .LOCK        (locked)
+      );
+    end else begin : g_nopll
+      assign clk    = clk_25mhz;
+      assign locked = 1'b1;
+    end
+  endgenerate
+
+  // power-on, lock and button reset: btn[0] and the PLL's lock synchronised (two flops each:
+  // LOCK is asynchronous to the core clock), then a counter that releases rst_n 2^16 core
+  // cycles after the last press or loss of lock (the flops power up as 0 on ECP5)
   reg [ 1:0] btn_q = 2'b00;
+  reg [ 1:0] lock_q = 2'b00;
   reg [16:0] por_q = 17'd0;
-  always @(posedge clk_25mhz) begin
-    btn_q <= {btn_q[0], btn[0]};
-    if (!btn_q[1]) por_q <= 17'd0;
+  always @(posedge clk) begin
+    btn_q  <= {btn_q[0], btn[0]};
+    lock_q <= {lock_q[0], locked};
+    if (!btn_q[1] || !lock_q[1]) por_q <= 17'd0;
     else if (!por_q[16]) por_q <= por_q + 17'd1;
   end
   wire rst_n = por_q[16];
 
   kmu_board_top #(
-      .CLK_HZ    (25000000),
+      .CLK_HZ    (CORE_HZ),
       .BAUD      (115200),
-      .HB_W      (25),
+      .HB_W      ($clog2(CORE_HZ)),
       .MEM_AW    (MEM_AW),
       .HMEM_AW   (HMEM_AW),
       .AW        (AW),
@@ -94,7 +174,7 @@ module kmu_ulx3s_top #(
       .CP_LENW   (CP_LENW),
       .CP_BUF    (CP_BUF)
   ) u_top (
-      .clk_i      (clk_25mhz),
+      .clk_i      (clk),
       .rst_ni     (rst_n),
       .rx_i       (ftdi_txd),
       .tx_o       (ftdi_rxd),
