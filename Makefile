@@ -130,7 +130,7 @@ help:
 	@echo "make verilate  build every Verilated lockstep harness"
 	@echo "make test      run every test; last line 'N passed, M failed'"
 	@echo "make mutants   every planted bug must be caught: 'K of K mutants killed'"
-	@echo "make mutants-system  the mutants' paper-size system runs (kmusim_paper, edge_study_rtl; not in CI)"
+	@echo "make mutants-system  the mutants' paper-size system runs (kmusim_paper, edge_study_rtl)"
 	@echo "make synth     Yosys/nextpnr area and Fmax per block, whole-system area (small, fpga, paper) against issue 15"
 	@echo "make synth-ecp5    make synth plus nextpnr-ecp5 Fmax per block (ECP5-85F; slow, not in CI)"
 	@echo "make synth-full    make synth plus place and route of the whole kmu_gpu (small, fpga; slow, not in CI)"
@@ -168,10 +168,10 @@ space := $(empty) $(empty)
 MUTANT_BLOCKS = $(notdir $(patsubst %/,%,$(wildcard tb/mutants/*/)))
 mut_runs = $(or $(MUT_RUNS_$(1)),$(foreach h,$(HARNESSES),$(if $(filter $(1),$($(h)_TOP)),$(h))))
 # The paper-size system runs (the kmu_gpu mutants' lockstep on kmusim_paper, the EDGE study's
-# run on the paper kmu_sm) are make mutants-system's, on request: each Verilates a paper-size
-# top again (a minute of Verilator, minutes of C++), and with them .ci/run passed its 45 minutes
-# (stop 26: 3,871 s).  Every mutant they run is also killed in make mutants (the small system or
-# its block's harnesses); make mutants names them at its end.
+# run on the paper kmu_sm) are make mutants-system's: each Verilates a paper-size top again
+# (a minute of Verilator, about a minute of C++), so they are a step of their own (.ci/run runs
+# it after make mutants).  Every mutant they run is also killed in make mutants (the small
+# system or its block's harnesses); make mutants names them at its end.
 MUT_SYSTEM_RUNS := kmusim_paper edge_study_rtl
 mutants mutants-system: $(DEPS_STAMP)
 	@$(MAKE) -s -j$$(nproc) $(foreach h,$(if $(filter mutants-system,$@),$(MUT_SYSTEM_RUNS),$(HARNESSES) $(filter-out $(ON_DEMAND_TOOLS),$(TOOLS))),$(call bin_of,$(h)))
