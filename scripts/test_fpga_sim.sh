@@ -239,6 +239,25 @@ if [ $LONG = 1 ]; then
   waitfor wp_all_done PERF_KERNELS "$(hex $((k0 + 2)))"
   run wp_idle 0 "0x00000000" "" "${D[@]}" read PRE_STATUS
 
+  # the same with a victim whose TB's run ends while its warp is stopped: the host kernel's TBs
+  # run 0x20000 cycles, the event warp 0xf0000, so the victim's TB finishes while the event warp
+  # runs in its slot and may exit only after its warp resumes (the TB runner's exit engine does
+  # not take a TB with a stopped warp); both kernels complete, no error (error_led below)
+  run register_wp2 0 "registered: doorbell" "" "${D[@]}" register kptr=0x8000 pbase=0xf0000 \
+    pend=0xf0100 esize=16 maxinf=2 grid=1,1,1 tb=32,1,1 nregs=16 prio=3
+  dv=$(sed -n 's/.*registered: doorbell \([0-9]*\).*/\1/p' "$TMP/out")
+  k0=$("$CTL" "${D[@]}" read PERF_KERNELS)
+  w0=$("$CTL" "${D[@]}" read PERF_WP)
+  : >"$TMP/hlerr"
+  hl HL_KPTR 0x9000 && hl HL_GRID_XY 0x00010002 && hl HL_TB_XY 0x00010100 &&
+    hl HL_RES 0x00080000 && hl HL_PARAM 0x00020000 && hl HL_CMD 1
+  if [ -s "$TMP/hlerr" ]; then cp "$TMP/hlerr" "$TMP/why"; bad wp2_host_launch; else ok wp2_host_launch; fi
+  run wp2_doorbell 0 "" "" "${D[@]}" doorbell "$dv"
+  waitfor wp2_all_done PERF_KERNELS "$(hex $((k0 + 2)))"
+  w=$("$CTL" "${D[@]}" read PERF_WP)
+  [ $((w)) -gt $((w0)) ] && ok wp2_started || { echo "PERF_WP $w, before $w0" >"$TMP/why"; bad wp2_started; }
+  run wp2_idle 0 "0x00000000" "" "${D[@]}" read PRE_STATUS
+
   # kmuctl run: kmusim workload files played on the board (kmusim's parser); every instance
   # the board accepted completes once (the expected count is the file's doorbells + launches)
   run run_demo 0 "9 instances issued, 0 doorbells refused (in-flight limit), 9 kernels completed of 9 expected" \
