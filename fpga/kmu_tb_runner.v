@@ -59,7 +59,9 @@
 // cycle after the last exit.
 // Contract: every output is a register, a LUT RAM read or a function of them and of the inputs
 // it names (insts_o: of the start-bus fields, a combinational lookup; inst_*: of pause_i;
-// wexit_*: of vic_stop_i; ip_rdata_o / shm_rdata_o: of the address).
+// wexit_*: of vic_stop_i; ip_rdata_o / shm_rdata_o: of the address).  inst_rtb_o,
+// wstart_warp_o / wstart_regs_o and wexit_warp_o mean something only with their valid (idle,
+// they are not 0: the picks' trees give their all-ones index when nothing is set).
 `default_nettype none
 
 module kmu_tb_runner #(
