@@ -221,23 +221,36 @@ if [ $LONG = 1 ]; then
   # EDGE warp-level preemption (PRE_CTRL.WP_EN, policy DRAIN): a host kernel's 2 TBs take every
   # warp slot of both SMs, then a priority-3 warp-level event kernel (1 warp, no shared memory)
   # arrives: a victim warp is stopped, its registers saved, the event warp runs in its slot
-  # (ev_start / ev_done on the TB runner), the victim resumes; the event kernel completes first
+  # (ev_start / ev_done on the TB runner), the victim resumes; the event kernel completes first.
+  # wp_run TAG EKPTR ECYCLES HKPTR HCYCLES FIRST: the event kernel at EKPTR runs ECYCLES (its
+  # parameter address), the host kernel's TBs at HKPTR run HCYCLES each; FIRST = 1: the event
+  # kernel's completion is seen alone first (PERF_KERNELS one up)
   run wp_enable 0 "" "" "${D[@]}" write PRE_CTRL 8
-  run register_wp 0 "registered: doorbell" "" "${D[@]}" register kptr=0x6000 pbase=0xb000 \
-    pend=0xb100 esize=16 maxinf=2 grid=1,1,1 tb=32,1,1 nregs=16 prio=3
-  dw=$(sed -n 's/.*registered: doorbell \([0-9]*\).*/\1/p' "$TMP/out")
-  k0=$("$CTL" "${D[@]}" read PERF_KERNELS)
-  w0=$("$CTL" "${D[@]}" read PERF_WP)
-  : >"$TMP/hlerr"
-  hl HL_KPTR 0x7000 && hl HL_GRID_XY 0x00010002 && hl HL_TB_XY 0x00010100 &&
-    hl HL_RES 0x00080000 && hl HL_PARAM 0x00040000 && hl HL_CMD 1
-  if [ -s "$TMP/hlerr" ]; then cp "$TMP/hlerr" "$TMP/why"; bad wp_host_launch; else ok wp_host_launch; fi
-  run wp_doorbell 0 "" "" "${D[@]}" doorbell "$dw"
-  waitfor wp_event_first PERF_KERNELS "$(hex $((k0 + 1)))"
-  w=$("$CTL" "${D[@]}" read PERF_WP)
-  [ $((w)) -gt $((w0)) ] && ok wp_started || { echo "PERF_WP $w, before $w0" >"$TMP/why"; bad wp_started; }
-  waitfor wp_all_done PERF_KERNELS "$(hex $((k0 + 2)))"
-  run wp_idle 0 "0x00000000" "" "${D[@]}" read PRE_STATUS
+  wp_run() {
+    local tag=$1 dw k0 w0 w
+    run "register_$tag" 0 "registered: doorbell" "" "${D[@]}" register kptr="$2" pbase="$3" \
+      pend="$(hex $(($3 + 0x100)))" esize=16 maxinf=2 grid=1,1,1 tb=32,1,1 nregs=16 prio=3
+    dw=$(sed -n 's/.*registered: doorbell \([0-9]*\).*/\1/p' "$TMP/out")
+    k0=$("$CTL" "${D[@]}" read PERF_KERNELS)
+    w0=$("$CTL" "${D[@]}" read PERF_WP)
+    : >"$TMP/hlerr"
+    hl HL_KPTR "$4" && hl HL_GRID_XY 0x00010002 && hl HL_TB_XY 0x00010100 &&
+      hl HL_RES 0x00080000 && hl HL_PARAM "$5" && hl HL_CMD 1
+    if [ -s "$TMP/hlerr" ]; then cp "$TMP/hlerr" "$TMP/why"; bad "${tag}_host_launch"; else ok "${tag}_host_launch"; fi
+    run "${tag}_doorbell" 0 "" "" "${D[@]}" doorbell "$dw"
+    [ "$6" = 1 ] && waitfor "${tag}_event_first" PERF_KERNELS "$(hex $((k0 + 1)))"
+    w=$("$CTL" "${D[@]}" read PERF_WP)
+    [ $((w)) -gt $((w0)) ] && ok "${tag}_started" || { echo "PERF_WP $w, before $w0" >"$TMP/why"; bad "${tag}_started"; }
+    waitfor "${tag}_all_done" PERF_KERNELS "$(hex $((k0 + 2)))"
+    run "${tag}_idle" 0 "0x00000000" "" "${D[@]}" read PRE_STATUS
+  }
+  wp_run wp 0x6000 0xb000 0x7000 0x00040000 1
+  # again with a victim whose TB's run ends while its warp is stopped: host TBs of 0x20000
+  # cycles, an event warp of 0xf0000, so the victim's TB finishes while the event warp runs in
+  # its slot and may exit only after its warp resumes (the TB runner's exit engine does not take
+  # a TB with a stopped warp); both kernels complete, no error (error_led below).  Not FIRST:
+  # the host kernel ends right after the event kernel, often between two reads
+  wp_run wp2 0x8000 0xf0000 0x9000 0x00020000 0
 
   # kmuctl run: kmusim workload files played on the board (kmusim's parser); every instance
   # the board accepted completes once (the expected count is the file's doorbells + launches)
