@@ -26,6 +26,12 @@
 // TB index is also kept per resident entry (res_tb_q, written at the offer's handshake) for
 // yld_tb_o, a combinational read by the yield lane's entry.
 //
+// EWT RAM (issue 15, area): the EWT's words {slot, tb, regs, kptr, param} (122 bits) live in
+// ewt_mem, EWT rows without reset (block RAM), the queue's positions hold row indices (ewt_ix_q,
+// a permutation, reset); the head's word is read one cycle ahead at the EWT's next head
+// (ewt_rd_q), or taken from the word written in that cycle (ewt_wd_q, ewt_byp_q), so the head
+// reads as the flip-flop FIFO's did (no cycle added); a drop's rotation moves row indices only.
+//
 // Allocation (at most one per cycle): the lowest free resident-TB entry (kmu_prio_enc), the
 // lowest free warp slots.  Priority: a pending event warp (EWT head) starts as soon as a
 // resident entry, one warp slot and its registers are free; while any event warp is pending
