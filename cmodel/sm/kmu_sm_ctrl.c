@@ -3,7 +3,9 @@
  * q.wst_busy, q.wst_owner[w], q.free_tb/free_warps/free_regs/free_shmem; the start queue
  * q.sq_* and the payload RAM q.pay_mem[row] with its rows q.res_row[e] / q.ptb_row[p] and
  * q.pay_rd, q.pay_wd, q.pay_byp (issue 15: the RTL's block RAM, read one cycle ahead at the
- * start queue's next head); instances u_rtb_enc, u_done_fifo, u_ewt_kp, u_ewt_id.  comb() evaluates the instances in a fixed
+ * start queue's next head), the EWT q.ewt_* with its RAM q.ewt_mem[row], its ring of rows
+ * q.ewt_ix[position] and its read-ahead q.ewt_rd / q.ewt_wd / q.ewt_byp (issue 15: read one
+ * cycle ahead at the EWT's next head); instances u_rtb_enc, u_done_fifo.  comb() evaluates the instances in a fixed
  * order that is valid because a FIFO's outputs depend only on its state: (1) the encoder and
  * every FIFO's outputs (kmu_fifo_comb_out) give the free entry, the heads, ready bits and
  * counts; (2) fit, the EWT launch, the allocation and the done lookup; (3) every FIFO's comb
@@ -35,7 +37,6 @@ void kmu_sm_ctrl_init(kmu_sm_ctrl *m, const kmu_sm_ctrl_params *p) {
   while (m->area_lg < 31 && (1u << m->area_lg) < p->area_bytes) m->area_lg++;
   const kmu_prio_enc_params pe = {p->tbs}, pp = {p->ptbs};
   const kmu_fifo_params pd = {8, p->tbs};
-  const kmu_fifo_params pk = {64, p->ewt}, pi = {KMU_SM_CTRL_EWT_ID_W, p->ewt};
   kmu_prio_enc_init(&m->u_rtb_enc, &pe);
   kmu_prio_enc_init(&m->u_save_enc, &pe);
   kmu_prio_enc_init(&m->u_ptb_free_enc, &pp);
@@ -44,8 +45,6 @@ void kmu_sm_ctrl_init(kmu_sm_ctrl *m, const kmu_sm_ctrl_params *p) {
   kmu_prio_enc_init(&m->u_drp_ev_enc, &pe);
   kmu_prio_enc_init(&m->u_drp_ptb_enc, &pp);
   kmu_fifo_init(&m->u_done_fifo, &pd);
-  kmu_fifo_init(&m->u_ewt_kp, &pk);
-  kmu_fifo_init(&m->u_ewt_id, &pi);
   memset(&m->q, 0, sizeof m->q); /* power-up: the registers without a reset hold 0 here */
   kmu_sm_ctrl_reset(m);
 }
@@ -59,8 +58,6 @@ void kmu_sm_ctrl_free(kmu_sm_ctrl *m) {
   kmu_prio_enc_free(&m->u_drp_ev_enc);
   kmu_prio_enc_free(&m->u_drp_ptb_enc);
   kmu_fifo_free(&m->u_done_fifo);
-  kmu_fifo_free(&m->u_ewt_kp);
-  kmu_fifo_free(&m->u_ewt_id);
 }
 
 /* The tables (from res_slot on; but the payload rows), the rpw engine's data and the payload
@@ -73,9 +70,13 @@ void kmu_sm_ctrl_reset(kmu_sm_ctrl *m) {
   m->q.div_dsh = keep.div_dsh, m->q.div_quo = keep.div_quo, m->q.div_k = keep.div_k;
   memcpy(m->q.pay_rd, keep.pay_rd, sizeof keep.pay_rd);
   memcpy(m->q.pay_wd, keep.pay_wd, sizeof keep.pay_wd);
-  /* the payload rows are reset (a permutation): entry e owns row e, table entry p TBS + p */
+  memcpy(m->q.ewt_rd, keep.ewt_rd, sizeof keep.ewt_rd);
+  memcpy(m->q.ewt_wd, keep.ewt_wd, sizeof keep.ewt_wd);
+  /* the payload rows are reset (a permutation): entry e owns row e, table entry p TBS + p;
+   * likewise the EWT ring: position p holds row p */
   for (unsigned e = 0; e < m->p.tbs; e++) m->q.res_row[e] = e;
   for (unsigned p = 0; p < m->p.ptbs; p++) m->q.ptb_row[p] = m->p.tbs + p;
+  for (unsigned p = 0; p < m->p.ewt; p++) m->q.ewt_ix[p] = p;
   m->q.free_tb = m->p.tbs & M8;
   m->q.free_warps = m->p.warps & M8;
   m->q.free_regs = m->p.regs & M18;
@@ -90,8 +91,6 @@ void kmu_sm_ctrl_reset(kmu_sm_ctrl *m) {
   kmu_prio_enc_reset(&m->u_drp_ev_enc);
   kmu_prio_enc_reset(&m->u_drp_ptb_enc);
   kmu_fifo_reset(&m->u_done_fifo);
-  kmu_fifo_reset(&m->u_ewt_kp);
-  kmu_fifo_reset(&m->u_ewt_id);
 }
 
 
@@ -145,19 +144,19 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   const unsigned rc = wk_any ? (unsigned)wo.idx_o : (unsigned)po.idx_o;
   const int ptb_free_any = (int)fo.valid_o, rc_any = (int)po.valid_o;
 
-  kmu_fifo_out dout, ko, io;
+  kmu_fifo_out dout;
   kmu_fifo_comb_out(&m->u_done_fifo, &dout);
-  kmu_fifo_comb_out(&m->u_ewt_kp, &ko);
-  kmu_fifo_comb_out(&m->u_ewt_id, &io);
 
-  /* (2) event-warp table: {kptr, param} and {slot, tb, regs} */
-  const int ewt_pend = ko.pop_valid_o && io.pop_valid_o;
-  const int ewt_room = ko.push_ready_o && io.push_ready_o;
-  const unsigned ewt_regs = (unsigned)((io.pop_data_o >> EI_REGS) & M18);
-  const uint32_t ewt_tb = (uint32_t)(io.pop_data_o >> EI_TB);
-  const unsigned ewt_slot = (unsigned)((io.pop_data_o >> EI_SLOT) & M8);
-  const uint32_t ewt_kptr = (uint32_t)(ko.pop_data_o >> EK_KPTR),
-                 ewt_param = (uint32_t)(ko.pop_data_o >> EK_PARAM);
+  /* (2) event-warp table: the head's word read ahead (or the word written in the last cycle),
+   * [0] {kptr, param} and [1] {slot, tb, regs} */
+  const uint64_t *ewt_hd = q->ewt_byp ? q->ewt_wd : q->ewt_rd;
+  const int ewt_pend = q->ewt_cnt != 0;
+  const int ewt_room = q->ewt_cnt != m->p.ewt;
+  const unsigned ewt_regs = (unsigned)((ewt_hd[1] >> EI_REGS) & M18);
+  const uint32_t ewt_tb = (uint32_t)(ewt_hd[1] >> EI_TB);
+  const unsigned ewt_slot = (unsigned)((ewt_hd[1] >> EI_SLOT) & M8);
+  const uint32_t ewt_kptr = (uint32_t)(ewt_hd[0] >> EK_KPTR),
+                 ewt_param = (uint32_t)(ewt_hd[0] >> EK_PARAM);
 
   /* restore pending: a woken TB waits (whatever the hold: it is no victim), a preempted TB
    * waits and no hold, or a restore runs */
@@ -257,7 +256,7 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   o->free_warps_o = q->free_warps;
   o->free_regs_o = q->free_regs;
   o->free_shmem_o = q->free_shmem;
-  o->ewt_free_o = (m->p.ewt - ko.count_o) & M8;
+  o->ewt_free_o = (m->p.ewt - q->ewt_cnt) & M8;
   o->resident_o = q->res_valid;
   o->busy_warps_o = q->wst_busy;
   o->simt_pause_o = (seq_save ? sr_bit : 0) | drp_pause;
@@ -298,8 +297,8 @@ void kmu_sm_ctrl_comb_fit(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_o
   c->st_wait = st_wait;
   c->d_wmask = d_wmask;
   c->drp = drp, c->drp_run = drp_run, c->drp_tagm = drp_tagm, c->drp_pause = drp_pause;
-  c->ewt_kp_word = ko.pop_data_o, c->ewt_id_word = io.pop_data_o;
-  c->st_count = q->sq_cnt, c->ewt_count = (unsigned)ko.count_o;
+  c->ewt_kp_word = ewt_hd[0], c->ewt_id_word = ewt_hd[1];
+  c->st_count = q->sq_cnt, c->ewt_count = q->ewt_cnt;
 }
 
 /* Phase 2, from every other input (the start, the SIMT handshakes, the done report's ready,
@@ -351,11 +350,9 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   const uint64_t drp_yldm = drp_tagm & q->res_yld;
   const int drop_valid = (int)(i->drop_valid_i & 1);
   const unsigned drop_slot = (unsigned)(i->drop_slot_i & M8);
-  kmu_fifo_in di, ki, ii;
-  kmu_fifo_out ko, io, dout2;
+  kmu_fifo_in di;
+  kmu_fifo_out dout2;
   memset(&di, 0, sizeof di);
-  memset(&ki, 0, sizeof ki);
-  memset(&ii, 0, sizeof ii);
 
   /* PEP Fig. 3 (b): a preemption request (policy PEP) during a base save turns it into the
    * switch (the save completes, the TB is evicted with that one checkpoint) */
@@ -506,16 +503,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   di.push_valid_i = (uint64_t)done_push;
   di.push_data_i = d_slot;
   di.pop_ready_i = (uint64_t)done_ready;
-  ki.push_valid_i = ii.push_valid_i = (uint64_t)(ewt_push || rot_e_push);
-  ki.push_data_i = rot_e_push ? q->drp_ekp
-                              : (uint64_t)start_kptr << EK_KPTR | (uint64_t)start_param << EK_PARAM;
-  ii.push_data_i = rot_e_push ? q->drp_eid
-                              : (uint64_t)start_slot << EI_SLOT | (uint64_t)start_tb << EI_TB |
-                                    (uint64_t)start_regs << EI_REGS;
-  ki.pop_ready_i = ii.pop_ready_i = (uint64_t)(ewt_pop || rot_e);
   kmu_fifo_comb(&m->u_done_fifo, &di, &dout2);
-  kmu_fifo_comb(&m->u_ewt_kp, &ki, &ko);
-  kmu_fifo_comb(&m->u_ewt_id, &ii, &io);
 
   /* next state */
   KMU_D_FROM_Q_TAB(m); /* *d = *q */
@@ -548,6 +536,37 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
     d->pay_mem[pay_wa][0] = d->pay_wd[0] = alloc_pay;
     d->pay_mem[pay_wa][1] = d->pay_wd[1] = alloc_pay_tb;
     m->tab_we = 1;
+  }
+  /* the EWT (kmu_fifo's behaviour, written out; kmu_sm_ctrl.v): an event-warp start writes the
+   * row at the write pointer, a drop's push-back swaps the held row (at position drp_ep) to the
+   * tail, a pop leaves its row in place; the head's row after the edge is read ahead */
+  {
+    const unsigned ne = m->p.ewt;
+    const int ewt_pu = (ewt_push || rot_e_push) && ewt_room;
+    const int ewt_po = (ewt_pop || rot_e) && ewt_pend;
+    const unsigned ewt_wa = q->ewt_ix[q->ewt_wptr];
+    const unsigned ewt_pr = rot_e_push ? q->ewt_ix[q->drp_ep] : ewt_wa;
+    if (ewt_po) d->ewt_rptr = q->ewt_rptr == ne - 1 ? 0 : q->ewt_rptr + 1;
+    if (ewt_pu) d->ewt_wptr = q->ewt_wptr == ne - 1 ? 0 : q->ewt_wptr + 1;
+    d->ewt_cnt = q->ewt_cnt + (unsigned)ewt_pu - (unsigned)ewt_po;
+    if (rot_e_push && ewt_room) { /* (the same position when it is the only free one) */
+      d->ewt_ix[q->drp_ep] = ewt_wa;
+      d->ewt_ix[q->ewt_wptr] = ewt_pr;
+      m->tab_we = 1;
+    }
+    const int ewt_nfirst = q->ewt_cnt == 0 || (q->ewt_cnt == 1 && ewt_po);
+    const unsigned ewt_ra = ewt_nfirst ? ewt_pr : q->ewt_ix[d->ewt_rptr];
+    d->ewt_rd[0] = q->ewt_mem[ewt_ra][0];
+    d->ewt_rd[1] = q->ewt_mem[ewt_ra][1];
+    d->ewt_byp = (unsigned)(ewt_push && ewt_nfirst);
+    if (ewt_push) {
+      d->ewt_mem[ewt_wa][0] = d->ewt_wd[0] =
+          (uint64_t)start_kptr << EK_KPTR | (uint64_t)start_param << EK_PARAM;
+      d->ewt_mem[ewt_wa][1] = d->ewt_wd[1] = (uint64_t)start_slot << EI_SLOT |
+                                             (uint64_t)start_tb << EI_TB |
+                                             (uint64_t)start_regs << EI_REGS;
+      m->tab_we = 1;
+    }
   }
   if (done_ok) {
     d->res_valid &= ~done_bit;
@@ -757,8 +776,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   }
   if (rot_e) {
     d->drp_ek = (unsigned)rot_e_keep;
-    d->drp_ekp = c->ewt_kp_word;
-    d->drp_eid = c->ewt_id_word;
+    d->drp_ep = q->ewt_rptr; /* the head's position: its row stays there until the push-back */
   } else if (rot_e_push) {
     d->drp_ek = 0;
   }
@@ -892,7 +910,5 @@ void kmu_sm_ctrl_tick(kmu_sm_ctrl *m) {
   kmu_prio_enc_tick(&m->u_drp_ev_enc);
   kmu_prio_enc_tick(&m->u_drp_ptb_enc);
   kmu_fifo_tick(&m->u_done_fifo);
-  kmu_fifo_tick(&m->u_ewt_kp);
-  kmu_fifo_tick(&m->u_ewt_id);
   KMU_Q_FROM_D_TAB(m, kmu_sm_ctrl_regs, res_slot);
 }

@@ -50,8 +50,10 @@ typedef KMU_PORTS_OUT(KMU_SM_CTRL_OUT) kmu_sm_ctrl_out;
 #define KMU_SM_CTRL_MAX_TBS 64
 #define KMU_SM_CTRL_MAX_WARPS 64
 #define KMU_SM_CTRL_MAX_PTBS 64
-#define KMU_SM_CTRL_EWT_ID_W (8 + 32 + 18) /* u_ewt_id word: {slot, tb, regs} */
-/* field offsets as in the RTL: u_ewt_id {slot 8, tb 32, regs 18}, u_ewt_kp {kptr 32, param 32} */
+#define KMU_SM_CTRL_MAX_EWT 127
+#define KMU_SM_CTRL_EWT_ID_W (8 + 32 + 18) /* the EWT word's id half: {slot, tb, regs} */
+/* field offsets as in the RTL: the EWT word's id half {slot 8, tb 32, regs 18} ([1] here), its
+ * kp half {kptr 32, param 32} ([0]) */
 enum { EI_REGS = 0, EI_TB = 18, EI_SLOT = 50, EK_PARAM = 0, EK_KPTR = 32 };
 
 /* preemption sequencer states (seq_st_q) */
@@ -71,8 +73,8 @@ typedef struct {
   unsigned rpw;   /* RPW, warp registers per slot the register file holds, 1..63 */
 } kmu_sm_ctrl_params;
 
-/* Its own registers (same names as the RTL without _q/_d); the EWT and the done reports live
- * in the kmu_fifo instances.  The tables come last, from res_slot on: tick()
+/* Its own registers (same names as the RTL without _q/_d); the done reports live in the
+ * kmu_fifo instance.  The tables come last, from res_slot on: tick()
  * copies them only in a cycle that wrote an entry (tab_we, KMU_Q_FROM_D_TAB). */
 typedef struct {
   uint64_t res_valid, res_started, res_ewarp; /* per resident entry, bit e */
@@ -95,14 +97,19 @@ typedef struct {
   /* drop engine (TReM): state, tag, start-FIFO / EWT items to rotate, done reports to deliver,
    * the entry being evicted, the acknowledge */
   unsigned drp_st, drp_tag, drp_rs, drp_re, drp_dn, drp_ev, drp_evr, drp_ack;
-  /* the rotations' held item: a start-FIFO entry index, an EWT entry's two words */
-  unsigned drp_sk, drp_sr, drp_ek;
-  uint64_t drp_ekp, drp_eid;
+  /* the rotations' held item: a start-FIFO entry index; the EWT position its row stays at */
+  unsigned drp_sk, drp_sr, drp_ek, drp_ep;
   /* the start queue (kmu_fifo's behaviour written out: sq_*_q) and the payload RAM's read
    * register pay_rd (pay_rd_q, no reset), the word written in the cycle (pay_wd_q, no reset)
    * and pay_byp (pay_byp_q: the offer takes pay_wd, the RAM's read was of the row written) */
   unsigned sq_rptr, sq_wptr, sq_cnt, pay_byp;
   uint64_t pay_rd[2], pay_wd[2]; /* the 96-bit word: [0] {kptr, param}, [1] the TB index */
+  /* the EWT (kmu_fifo's behaviour written out: ewt_*_q): its ring's pointers and count, the
+   * RAM's read register ewt_rd (the head's word read ahead, no reset), the word written in the
+   * cycle (ewt_wd, no reset) and ewt_byp (the head is ewt_wd: a start into an empty queue);
+   * a word is [0] {kptr, param}, [1] {slot, tb, regs} */
+  unsigned ewt_rptr, ewt_wptr, ewt_cnt, ewt_byp;
+  uint64_t ewt_rd[2], ewt_wd[2];
   /* tables: per resident entry, the warp-slot owners, the preempted-TB table */
   unsigned res_slot[KMU_SM_CTRL_MAX_TBS], res_warps[KMU_SM_CTRL_MAX_TBS];
   unsigned res_regs[KMU_SM_CTRL_MAX_TBS], res_shmem[KMU_SM_CTRL_MAX_TBS];
@@ -119,6 +126,10 @@ typedef struct {
   unsigned sq_mem[KMU_SM_CTRL_MAX_TBS];
   unsigned res_row[KMU_SM_CTRL_MAX_TBS], ptb_row[KMU_SM_CTRL_MAX_PTBS];
   uint64_t pay_mem[KMU_SM_CTRL_MAX_TBS + KMU_SM_CTRL_MAX_PTBS][2];
+  /* the EWT ring's row indices (ewt_ix_q: a permutation of the rows, reset) and its RAM
+   * (ewt_mem, no reset) */
+  unsigned ewt_ix[KMU_SM_CTRL_MAX_EWT];
+  uint64_t ewt_mem[KMU_SM_CTRL_MAX_EWT][2];
 } kmu_sm_ctrl_regs;
 
 /* nets between the phases of one cycle's comb() */
@@ -148,7 +159,7 @@ typedef struct {
   int tab_we; /* this cycle's comb() wrote a table entry of d (KMU_Q_FROM_D_TAB) */
   kmu_prio_enc u_rtb_enc, u_save_enc, u_ptb_free_enc, u_ptb_pre_enc, u_ptb_wk_enc;
   kmu_prio_enc u_drp_ev_enc, u_drp_ptb_enc;
-  kmu_fifo u_done_fifo, u_ewt_kp, u_ewt_id;
+  kmu_fifo u_done_fifo;
 } kmu_sm_ctrl;
 
 void kmu_sm_ctrl_init(kmu_sm_ctrl *m, const kmu_sm_ctrl_params *p);

@@ -26,6 +26,12 @@
 // TB index is also kept per resident entry (res_tb_q, written at the offer's handshake) for
 // yld_tb_o, a combinational read by the yield lane's entry.
 //
+// EWT RAM (issue 15, area): the EWT's words {slot, tb, regs, kptr, param} (122 bits) live in
+// ewt_mem, EWT rows without reset (block RAM), the queue's positions hold row indices (ewt_ix_q,
+// a permutation, reset); the head's word is read one cycle ahead at the EWT's next head
+// (ewt_rd_q), or taken from the word written in that cycle (ewt_wd_q, ewt_byp_q), so the head
+// reads as the flip-flop FIFO's did (no cycle added); a drop's rotation moves row indices only.
+//
 // Allocation (at most one per cycle): the lowest free resident-TB entry (kmu_prio_enc), the
 // lowest free warp slots.  Priority: a pending event warp (EWT head) starts as soon as a
 // resident entry, one warp slot and its registers are free; while any event warp is pending
@@ -265,9 +271,13 @@ module kmu_sm_ctrl #(
   localparam integer RTB_W = (TBS > 1) ? $clog2(TBS) : 1;
   localparam integer EWT_CNT_W = $clog2(EWT + 1);
   localparam integer EWT_ID_W = 8 + 32 + 18;  // slot, tb, regs
-  // field offsets: u_ewt_id word {slot 8, tb 32, regs 18}, u_ewt_kp word {kptr 32, param 32}
+  // field offsets: the id half {slot 8, tb 32, regs 18}, the kp half {kptr 32, param 32}
   localparam integer EI_REGS = 0, EI_TB = 18, EI_SLOT = 50;
   localparam integer EK_PARAM = 0, EK_KPTR = 32;
+  // the EWT's RAM word {id half, kp half} (122 bits) and a position / row index of the EWT
+  localparam integer EW_W = EWT_ID_W + 64;
+  localparam integer EW_KP = 0, EW_ID = 64;
+  localparam integer EP_W = (EWT > 1) ? $clog2(EWT) : 1;
   localparam integer PTB_W = (PTBS > 1) ? $clog2(PTBS) : 1;
   localparam integer AREA_LG = $clog2(AREA_BYTES);
   // on-chip checkpoint bytes (0..IPB) in IPB's width, not 32 bits: the free count, each table
@@ -380,12 +390,13 @@ module kmu_sm_ctrl #(
   reg [EWT_CNT_W-1:0] drp_re_q, drp_re_d;
   reg drp_ev_q, drp_ev_d, drp_ack_q, drp_ack_d;
   reg [RTB_W-1:0] drp_evr_q, drp_evr_d;
-  // the rotations' held item (popped in one cycle, pushed back in the next: a full kmu_fifo
-  // takes no push in the cycle of a pop): a start-FIFO entry index, an EWT entry's two words
+  // the rotations' held item (popped in one cycle, pushed back in the next: a full queue
+  // takes no push in the cycle of a pop): a start-FIFO entry index; for the EWT the position
+  // it was popped from (drp_ep_q: its row stays there, in the free part of the ring, until the
+  // push-back swaps it to the tail; its 122-bit word never moves, issue 15)
   reg drp_sk_q, drp_sk_d, drp_ek_q, drp_ek_d;
   reg [RTB_W-1:0] drp_sr_q, drp_sr_d;
-  reg [63:0] drp_ekp_q, drp_ekp_d;
-  reg [EWT_ID_W-1:0] drp_eid_q, drp_eid_d;
+  reg [EP_W-1:0] drp_ep_q, drp_ep_d;
 
   wire seq_busy = (seq_st_q != S_IDLE);
   wire seq_save = (seq_st_q == S_PAUSE) || (seq_st_q == S_SCMD) || (seq_st_q == S_SWAIT) ||
@@ -449,14 +460,30 @@ module kmu_sm_ctrl #(
   wire tb_room = (free_tb_q != 8'd0) && rtb_any;
 
   // ---------------------------------------------------------------- event-warp table
-  // Two kmu_fifo halves pushed and popped together (a word of kmu_fifo's C twin is at most 64
-  // bits): u_ewt_kp {kptr, param}, u_ewt_id {slot, tb, regs}.  FIFO order = arrival order.
-  wire ewt_kp_valid, ewt_id_valid, ewt_kp_room, ewt_id_room;
-  wire [63:0] ewt_kp;
-  wire [EWT_ID_W-1:0] ewt_id;
-  wire [EWT_CNT_W-1:0] ewt_count, unused_ewt_id_count;
-  wire ewt_pend = ewt_kp_valid && ewt_id_valid;  // the halves move together
-  wire ewt_room = ewt_kp_room && ewt_id_room;
+  // A queue with kmu_fifo's behaviour (depth EWT, a push visible from the next cycle, push
+  // ready = not full, FIFO order = arrival order), written out (issue 15, area): the entries'
+  // words {slot, tb, regs, kptr, param} (122 bits) live in ewt_mem, a RAM of EWT rows without
+  // reset (block RAM: synchronous read), and the ring of positions holds row indices
+  // (ewt_ix_q, a permutation of the rows, reset: the live positions rptr.. hold the queued
+  // entries' rows, the free positions the free rows).  A push writes the row of the position
+  // at the write pointer; a pop leaves its row where it is (now a free position).  The head's
+  // word is read one cycle ahead, at the row of the head the queue will have after the edge
+  // (ewt_rd_q), or taken from the word written in that cycle (ewt_wd_q, ewt_byp_q: a push into
+  // an empty queue), so the head reads as the flip-flop FIFO's did: no cycle changes.  A drop's
+  // rotation moves only row indices (drp_ep_q, below).  The state and the head are here, the
+  // next state after the drop engine (it pops and pushes back).
+  (* mem2reg *) reg [EP_W-1:0] ewt_ix_q[0:EWT-1];
+  (* mem2reg *) reg [EP_W-1:0] ewt_ix_d[0:EWT-1];
+  reg [EP_W-1:0] ewt_rptr_q, ewt_rptr_d, ewt_wptr_q, ewt_wptr_d;
+  reg [EWT_CNT_W-1:0] ewt_cnt_q, ewt_cnt_d;
+  reg [EW_W-1:0] ewt_rd_q, ewt_wd_q;
+  reg ewt_byp_q;
+  wire [EW_W-1:0] ewt_hd = ewt_byp_q ? ewt_wd_q : ewt_rd_q;  // the head's word
+  wire [63:0] ewt_kp = ewt_hd[EW_KP +: 64];
+  wire [EWT_ID_W-1:0] ewt_id = ewt_hd[EW_ID +: EWT_ID_W];
+  wire [EWT_CNT_W-1:0] ewt_count = ewt_cnt_q;
+  wire ewt_pend = (ewt_cnt_q != {EWT_CNT_W{1'b0}});
+  wire ewt_room = (ewt_cnt_q != EWT[EWT_CNT_W-1:0]);
   wire [17:0] ewt_regs = ewt_id[EI_REGS +: 18];
 
   // ---------------------------------------------------------------- fit
@@ -1022,36 +1049,54 @@ module kmu_sm_ctrl #(
   );
   wire done_pop = done_valid_o && done_ready_i;
 
-  kmu_fifo #(
-      .WIDTH(64),
-      .DEPTH(EWT)
-  ) u_ewt_kp (
-      .clk_i       (clk_i),
-      .rst_ni      (rst_ni),
-      .flush_i     (1'b0),
-      .push_valid_i(ewt_push || rot_e_push),
-      .push_ready_o(ewt_kp_room),
-      .push_data_i (rot_e_push ? drp_ekp_q : {start_kptr_i, start_param_i}),
-      .pop_valid_o (ewt_kp_valid),
-      .pop_ready_i (ewt_pop || rot_e),
-      .pop_data_o  (ewt_kp),
-      .count_o     (ewt_count)
-  );
-  kmu_fifo #(
-      .WIDTH(EWT_ID_W),
-      .DEPTH(EWT)
-  ) u_ewt_id (
-      .clk_i       (clk_i),
-      .rst_ni      (rst_ni),
-      .flush_i     (1'b0),
-      .push_valid_i(ewt_push || rot_e_push),
-      .push_ready_o(ewt_id_room),
-      .push_data_i (rot_e_push ? drp_eid_q : {start_slot_i, start_tb_i, start_regs_i}),
-      .pop_valid_o (ewt_id_valid),
-      .pop_ready_i (ewt_pop || rot_e),
-      .pop_data_o  (ewt_id),
-      .count_o     (unused_ewt_id_count)
-  );
+  // ---------------------------------------------------------------- event-warp table: next
+  // A push: an event-warp start (its word written into the row at the write pointer) or a
+  // drop's push-back (no write: the held row, at position drp_ep_q, and the row at the write
+  // pointer swap positions, so the kept entry's row goes to the tail).  A pop: the head launches
+  // or asks the warp preemption successfully, or a drop rotates it.  Never both kinds of push
+  // in one cycle (no event-warp start during a drop).
+  wire ewt_pu = (ewt_push || rot_e_push) && ewt_room;
+  wire ewt_po = (ewt_pop || rot_e) && ewt_pend;
+  wire [EP_W-1:0] ewt_rptr_inc = (ewt_rptr_q == EWT[EP_W-1:0] - 1'b1) ? {EP_W{1'b0}} :
+                                 ewt_rptr_q + 1'b1;
+  wire [EP_W-1:0] ewt_wptr_inc = (ewt_wptr_q == EWT[EP_W-1:0] - 1'b1) ? {EP_W{1'b0}} :
+                                 ewt_wptr_q + 1'b1;
+  wire [EP_W-1:0] ewt_wa = ewt_ix_q[ewt_wptr_q];  // the row an event-warp start writes
+  // the row that is at the write pointer after this edge (the pushed entry's)
+  wire [EP_W-1:0] ewt_pr = rot_e_push ? ewt_ix_q[drp_ep_q] : ewt_wa;
+  integer ep;
+  always @(*) begin
+    ewt_rptr_d = ewt_po ? ewt_rptr_inc : ewt_rptr_q;
+    ewt_wptr_d = ewt_pu ? ewt_wptr_inc : ewt_wptr_q;
+    ewt_cnt_d = ewt_cnt_q;
+    if (ewt_pu && !ewt_po) ewt_cnt_d = ewt_cnt_q + EC_ONE;
+    else if (ewt_po && !ewt_pu) ewt_cnt_d = ewt_cnt_q - EC_ONE;
+    for (ep = 0; ep < EWT; ep = ep + 1) ewt_ix_d[ep] = ewt_ix_q[ep];
+    if (rot_e_push && ewt_room) begin  // (the same position when it is the only free one)
+      for (ep = 0; ep < EWT; ep = ep + 1) begin
+        if (drp_ep_q == ep[EP_W-1:0]) ewt_ix_d[ep] = ewt_wa;
+        if (ewt_wptr_q == ep[EP_W-1:0]) ewt_ix_d[ep] = ewt_pr;
+      end
+    end
+  end
+  // The head after this edge: the pushed entry when the queue is empty once popped, else the
+  // entry at the next read pointer (a live position: the push-back's swap never touches it).
+  // Its row is read now (ewt_rd_q); when that row is written in this cycle (an event-warp start
+  // into a queue empty once popped: the only case, KMU_ASSERT) the word is taken from ewt_wd_q.
+  wire ewt_nfirst = (ewt_cnt_q == {EWT_CNT_W{1'b0}}) || ((ewt_cnt_q == EC_ONE) && ewt_po);
+  wire [EP_W-1:0] ewt_ra = ewt_nfirst ? ewt_pr : ewt_ix_q[ewt_rptr_d];
+  wire ewt_we = ewt_push;  // (ewt_push includes ewt_room)
+  wire ewt_byp_d = ewt_we && ewt_nfirst;
+  wire [EW_W-1:0] ewt_wdata = {start_slot_i, start_tb_i, start_regs_i, start_kptr_i,
+                               start_param_i};
+  (* no_rw_check, ram_style = "block" *) reg [EW_W-1:0] ewt_mem[0:EWT-1];
+  always @(posedge clk_i) begin
+    if (ewt_we) ewt_mem[ewt_wa] <= ewt_wdata;
+    ewt_rd_q <= ewt_mem[ewt_ra];
+  end
+  always @(posedge clk_i) begin
+    if (ewt_we) ewt_wd_q <= ewt_wdata;
+  end
 
   // the resident entries this cycle returns to free_tb_q (at most 5: a done report's
   // handshake, the sequencer's evict or discarded restore, a drop's rotation, evict, killed done)
@@ -1119,8 +1164,7 @@ module kmu_sm_ctrl #(
     drp_sk_d = drp_sk_q;
     drp_sr_d = drp_sr_q;
     drp_ek_d = drp_ek_q;
-    drp_ekp_d = drp_ekp_q;
-    drp_eid_d = drp_eid_q;
+    drp_ep_d = drp_ep_q;
     wst_busy_d = wst_busy_q;
     for (w = 0; w < WARPS; w = w + 1) wst_owner_d[w] = wst_owner_q[w];
     // a resident entry counts free again at its done report's handshake, or in the cycle it
@@ -1342,8 +1386,7 @@ module kmu_sm_ctrl #(
     end
     if (rot_e) begin
       drp_ek_d = rot_e_keep;
-      drp_ekp_d = ewt_kp;
-      drp_eid_d = ewt_id;
+      drp_ep_d = ewt_rptr_q;  // the head's position: its row stays there until the push-back
     end else if (rot_e_push) begin
       drp_ek_d = 1'b0;
     end
@@ -1475,7 +1518,7 @@ module kmu_sm_ctrl #(
   assign free_warps_o = free_warps_q;
   assign free_regs_o = free_regs_q;
   assign free_shmem_o = free_shmem_q;
-  assign ewt_free_o = EWT[7:0] - {{(8 - EWT_CNT_W) {1'b0}}, ewt_count};
+  assign ewt_free_o = EWT[7:0] - {{(8 - EWT_CNT_W) {1'b0}}, ewt_cnt_q};
   assign resident_o = res_valid_q;
   assign busy_warps_o = wst_busy_q;
   assign simt_start_restore_o = s_rst;
@@ -1537,14 +1580,18 @@ module kmu_sm_ctrl #(
   // The payload rows are a permutation of 0..ROWS-1 (each resident and each table entry owns
   // one; evicts and restores swap them), so unlike the other tables they are reset: entry e
   // owns row e, table entry p row TBS + p.  Small (ROW_W bits per entry), read combinationally.
+  // Likewise the EWT ring's row indices (a permutation of its RAM's rows): position p holds
+  // row p.
   integer rr;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       for (rr = 0; rr < TBS; rr = rr + 1) res_row_q[rr] <= rr[ROW_W-1:0];
       for (rr = 0; rr < PTBS; rr = rr + 1) ptb_row_q[rr] <= TBS[ROW_W-1:0] + rr[ROW_W-1:0];
+      for (rr = 0; rr < EWT; rr = rr + 1) ewt_ix_q[rr] <= rr[EP_W-1:0];
     end else begin
       for (rr = 0; rr < TBS; rr = rr + 1) res_row_q[rr] <= res_row_d[rr];
       for (rr = 0; rr < PTBS; rr = rr + 1) ptb_row_q[rr] <= ptb_row_d[rr];
+      for (rr = 0; rr < EWT; rr = rr + 1) ewt_ix_q[rr] <= ewt_ix_d[rr];
     end
   end
 
@@ -1571,6 +1618,10 @@ module kmu_sm_ctrl #(
       sq_wptr_q <= {SQ_W{1'b0}};
       sq_cnt_q <= {TC_W{1'b0}};
       pay_byp_q <= 1'b0;
+      ewt_rptr_q <= {EP_W{1'b0}};
+      ewt_wptr_q <= {EP_W{1'b0}};
+      ewt_cnt_q <= {EWT_CNT_W{1'b0}};
+      ewt_byp_q <= 1'b0;
       seq_st_q <= S_IDLE;
       seq_rtb_q <= {RTB_W{1'b0}};
       seq_ptb_q <= {PTB_W{1'b0}};
@@ -1589,8 +1640,7 @@ module kmu_sm_ctrl #(
       drp_sk_q <= 1'b0;
       drp_sr_q <= {RTB_W{1'b0}};
       drp_ek_q <= 1'b0;
-      drp_ekp_q <= 64'd0;
-      drp_eid_q <= {EWT_ID_W{1'b0}};
+      drp_ep_q <= {EP_W{1'b0}};
       wst_busy_q <= {WARPS{1'b0}};
       free_tb_q <= TBS[7:0];
       free_warps_q <= WARPS[7:0];
@@ -1618,6 +1668,10 @@ module kmu_sm_ctrl #(
       sq_wptr_q <= sq_wptr_d;
       sq_cnt_q <= sq_cnt_d;
       pay_byp_q <= pay_byp_d;
+      ewt_rptr_q <= ewt_rptr_d;
+      ewt_wptr_q <= ewt_wptr_d;
+      ewt_cnt_q <= ewt_cnt_d;
+      ewt_byp_q <= ewt_byp_d;
       seq_st_q <= seq_st_d;
       seq_rtb_q <= seq_rtb_d;
       seq_ptb_q <= seq_ptb_d;
@@ -1636,8 +1690,7 @@ module kmu_sm_ctrl #(
       drp_sk_q <= drp_sk_d;
       drp_sr_q <= drp_sr_d;
       drp_ek_q <= drp_ek_d;
-      drp_ekp_q <= drp_ekp_d;
-      drp_eid_q <= drp_eid_d;
+      drp_ep_q <= drp_ep_d;
       wst_busy_q <= wst_busy_d;
       free_tb_q <= free_tb_d;
       free_warps_q <= free_warps_d;
@@ -1667,9 +1720,48 @@ module kmu_sm_ctrl #(
     for (ae = 0; ae < TBS; ae = ae + 1) as_rows[res_row_q[ae]] = 1'b1;
     for (ae = 0; ae < PTBS; ae = ae + 1) as_rows[ptb_row_q[ae]] = 1'b1;
   end
+  // the EWT ring (issue 15): the rows of its positions (all EWT of them when none is shared),
+  // the rows of its queued entries (live positions) and of the drop's held entry
+  reg [EWT-1:0] as_erows, as_elive;
+  reg [EP_W-1:0] as_ep;
+  integer aq;
+  always @(*) begin
+    as_erows = {EWT{1'b0}};
+    as_elive = {EWT{1'b0}};
+    for (aq = 0; aq < EWT; aq = aq + 1) as_erows[ewt_ix_q[aq]] = 1'b1;
+    as_ep = ewt_rptr_q;
+    for (aq = 0; aq < EWT; aq = aq + 1) begin
+      if (aq < ewt_cnt_q) as_elive[ewt_ix_q[as_ep]] = 1'b1;
+      as_ep = (as_ep == EWT[EP_W-1:0] - 1'b1) ? {EP_W{1'b0}} : as_ep + 1'b1;
+    end
+    if (drp_ek_q) as_elive[ewt_ix_q[drp_ep_q]] = 1'b1;
+  end
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
     if (rst_ni) begin
+      // the EWT's RAM: the ring's rows are a permutation, a start writes a free row only (no
+      // queued or held entry's), the head's word read ahead is the RAM's word of the head's row,
+      // and a row is read in the cycle it is written only through the bypass
+      if (as_erows != {EWT{1'b1}}) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: EWT rows not a permutation (%b)", $time,
+                 as_erows);
+        $stop;
+      end
+      if (ewt_we && as_elive[ewt_wa]) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: EWT row %0d written, not free (%b)", $time,
+                 ewt_wa, as_elive);
+        $stop;
+      end
+      if (ewt_pend && (ewt_hd != ewt_mem[ewt_ix_q[ewt_rptr_q]])) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: EWT head read ahead %h, row %0d holds %h",
+                 $time, ewt_hd, ewt_ix_q[ewt_rptr_q], ewt_mem[ewt_ix_q[ewt_rptr_q]]);
+        $stop;
+      end
+      if (ewt_we && (ewt_cnt_d != {EWT_CNT_W{1'b0}}) && (ewt_ra == ewt_wa) && !ewt_byp_d) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: EWT row %0d read and written, no bypass",
+                 $time, ewt_wa);
+        $stop;
+      end
       if (drop_valid_i && drp) begin
         $display("ASSERTION kmu_sm_ctrl %m t=%0t: drop of tag %0d while the drop of tag %0d runs",
                  $time, drop_slot_i, drp_tag_q);

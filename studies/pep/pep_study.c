@@ -785,19 +785,15 @@ static void copy_fifo(kmu_fifo *d, const kmu_fifo *f) {
   d->mem_q = m;
   memcpy(m, f->mem_q, f->p.depth * sizeof *m);
 }
-/* the SM top's heap arrays: the controller's three FIFOs and the register file */
+/* the SM top's heap arrays: the controller's done FIFO and the register file */
 static void copy_sm(kmu_sm *d, const kmu_sm *s) {
   kmu_sm_ctrl *dc = &d->u_sm_ctrl;
   const kmu_sm_ctrl *sc = &s->u_sm_ctrl;
-  kmu_fifo f[3] = {dc->u_done_fifo, dc->u_ewt_kp, dc->u_ewt_id};
+  kmu_fifo f = dc->u_done_fifo;
   uint64_t *rm = d->u_dirty_rf.rf_mem;
   *d = *s;
-  dc->u_done_fifo = f[0];
-  dc->u_ewt_kp = f[1];
-  dc->u_ewt_id = f[2];
+  dc->u_done_fifo = f;
   copy_fifo(&dc->u_done_fifo, &sc->u_done_fifo);
-  copy_fifo(&dc->u_ewt_kp, &sc->u_ewt_kp);
-  copy_fifo(&dc->u_ewt_id, &sc->u_ewt_id);
   d->u_dirty_rf.rf_mem = rm;
   memcpy(rm, s->u_dirty_rf.rf_mem, (size_t)WARPS * RPW * sizeof *rm);
 }
