@@ -19,52 +19,8 @@ SIM=${KMU_FPGA_SIM:-build/bin/kmu-fpga-sim}
 CTL=${KMUCTL:-build/bin/kmuctl}
 LONG=0
 [ "${1:-}" = --long ] && LONG=1
-for b in "$SIM" "$CTL"; do
-  [ -x "$b" ] || { echo "FAIL fpga_sim: $b not built (make fpga-sim)"; exit 1; }
-done
-TMP=$(mktemp -d)
-TTY=$TMP/tty
-"$SIM" --link "$TTY" --max-idle 60 >"$TMP/sim.log" 2>&1 &
-SIMPID=$!
-trap 'kill -CONT $SIMPID 2>/dev/null; kill $SIMPID 2>/dev/null; wait $SIMPID 2>/dev/null; rm -rf "$TMP"' EXIT
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); echo "PASS fpga_sim.$1"; }
-bad() { fail=$((fail + 1)); echo "FAIL fpga_sim.$1"; sed 's/^/    /' "$TMP/why" | head -n 20; }
-for _ in $(seq 100); do [ -e "$TTY" ] && break; sleep 0.1; done
-[ -e "$TTY" ] || { echo "FAIL fpga_sim.start: the simulator made no terminal"; cat "$TMP/sim.log"; exit 1; }
-
-# run NAME RC OUT ERR ARGS...: kmuctl ARGS exits with RC, OUT is on its stdout and ERR on its
-# stderr (fixed strings; empty: anything); a hang fails after 20 s
-run() {
-  local name=$1 want=$2 out=$3 err=$4 rc
-  shift 4
-  timeout 20 "$CTL" "$@" >"$TMP/out" 2>"$TMP/err"
-  rc=$?
-  if [ "$rc" = "$want" ] && { [ -z "$out" ] || grep -qF -- "$out" "$TMP/out"; } &&
-     { [ -z "$err" ] || grep -qF -- "$err" "$TMP/err"; }; then
-    ok "$name"
-    return 0
-  fi
-  { echo "kmuctl $*: expected exit $want, stdout '$out', stderr '$err'; got exit $rc:"
-    cat "$TMP/out" "$TMP/err"; } >"$TMP/why"
-  bad "$name"
-  return 1
-}
-D=(-d "$TTY")
-hex() { printf '0x%08x' "$1"; }
-# waitfor NAME REG VALUE: REG reads VALUE within 60 s (the simulator's clock runs freely, and
-# on a busy machine it gets less of a core than the reads: a kernel's end is waited for by the
-# wall clock, not by a count of reads, which ran out at 200 under load)
-waitfor() {
-  local v="" end=$((SECONDS + 60))
-  while [ $SECONDS -lt $end ]; do
-    v=$("$CTL" "${D[@]}" read "$2" 2>&1)
-    [ "$v" = "$3" ] && { ok "$1"; return 0; }
-  done
-  echo "$2 reads '$v', expected $3 within 60 s" >"$TMP/why"
-  bad "$1"
-  return 1
-}
+. scripts/fpga_sim_lib.sh
+fpga_sim_start "$SIM"
 
 # ---- the link itself
 run ping 0 "protocol version 1, 16-bit addresses" "" "${D[@]}" ping
@@ -249,8 +205,4 @@ fi
 printf 'kernel k grid=0\n' >"$TMP/bad.wl"
 run run_malformed 2 "" "bad.wl:1" "${D[@]}" run "$TMP/bad.wl"
 
-# the machine never refused what a correct system never produces
-if grep -q "error LED" "$TMP/sim.log"; then cp "$TMP/sim.log" "$TMP/why"; bad error_led; else ok error_led; fi
-
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+fpga_sim_end
