@@ -165,13 +165,18 @@ module kmu_fe_sink #(
 
 `ifdef KMU_ASSERT
   // ---------------------------------------------------------------- assertions
-  // For any input sequence: never both streams ready (one kernel per handshake), and a credit
-  // only returns with its kernel's completion.  rst_ni only masks the checks in reset.
+  // For any input sequence: never both streams ready (one kernel per handshake), a handshake
+  // always finds a free slot (a ready is only offered for one), and a credit only returns with
+  // its kernel's completion.  rst_ni only masks the checks in reset.
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
     if (rst_ni) begin
       if (drdy_q && hrdy_q) begin
         $display("ASSERTION kmu_fe_sink %m t=%0t: both streams ready", $time);
+        $stop;
+      end
+      if ((d_fire || h_fire) && !taken) begin
+        $display("ASSERTION kmu_fe_sink %m t=%0t: a kernel taken without a free slot", $time);
         $stop;
       end
       if (cpl_q && !done_q) begin
