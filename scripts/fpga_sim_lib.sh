@@ -6,6 +6,7 @@
 #                        $TMP removed on exit) and waits for its terminal; sets D=(-d $TTY)
 #   run NAME RC OUT ERR ARGS...   kmuctl ARGS exits with RC, OUT on stdout, ERR on stderr
 #   waitfor NAME REG VALUE        REG reads VALUE within 60 s
+#   writes NAME REG VAL [REG VAL]...  kmuctl writes each in turn; all answered OKAY (one check)
 #   ok NAME / bad NAME            one PASS / FAIL line (bad prints $TMP/why)
 #   hex N                         0x%08x
 #   fpga_sim_end                  the simulator's error LED stayed off, "N passed, M failed",
@@ -62,6 +63,19 @@ waitfor() {
   echo "$2 reads '$v', expected $3 within 60 s" >"$TMP/why"
   bad "$1"
   return 1
+}
+
+# writes NAME REG VAL [REG VAL]...: each write in turn (kmuctl write), stopping at the first
+# that fails; one check: every write answered OKAY
+writes() {
+  local name=$1
+  shift
+  : >"$TMP/why"
+  while [ $# -ge 2 ]; do
+    "$CTL" "${D[@]}" write "$1" "$2" >/dev/null 2>>"$TMP/why" || break
+    shift 2
+  done
+  if [ $# = 0 ] && [ ! -s "$TMP/why" ]; then ok "$name"; else bad "$name"; fi
 }
 
 fpga_sim_end() {

@@ -71,11 +71,8 @@ run unknown_info 0 "$(hex $(( $(fld DB_CAUSE_UNKNOWN) << $(fld ERR_DB_INFO_CAUSE
 run unknown_refused 0 "0x00000002" "" "${D[@]}" read ERR_CNT_DB
 
 # ---- a host kernel (HL_PARAM 0x1200: 4,608 cycles): one kernel more, no credit returned
-hl() { "$CTL" "${D[@]}" write "$1" "$2" >/dev/null 2>>"$TMP/hlerr"; }
-: >"$TMP/hlerr"
-hl HL_KPTR 0x3000 && hl HL_GRID_XY 0x00010003 && hl HL_GRID_Z 1 && hl HL_TB_XY 0x00010040 &&
-  hl HL_TB_Z 1 && hl HL_RES 0x00100000 && hl HL_PARAM 0x00001200 && hl HL_CPL_ADDR 0x100
-if [ -s "$TMP/hlerr" ]; then cp "$TMP/hlerr" "$TMP/why"; bad host_stage; else ok host_stage; fi
+writes host_stage HL_KPTR 0x3000 HL_GRID_XY 0x00010003 HL_GRID_Z 1 HL_TB_XY 0x00010040 \
+  HL_TB_Z 1 HL_RES 0x00100000 HL_PARAM 0x00001200 HL_CPL_ADDR 0x100
 run host_launch 0 "" "" "${D[@]}" write HL_CMD 1
 waitfor host_kernel PERF_KERNELS 0x00000009
 run host_status 0 "0x00000000" "" "${D[@]}" read HL_STATUS
@@ -86,9 +83,7 @@ run no_host_refused 0 "0x00000000" "" "${D[@]}" read ERR_CNT_REG
 
 # ---- units the board does not have: their command stages are never taken, so the first
 # COPY_GO / TR_CMD stays staged and the next one is answered SLVERR (busy), at once
-: >"$TMP/hlerr"
-hl COPY_SRC 0x40 && hl COPY_DST 0x800 && hl COPY_LEN 64 && hl COPY_CTRL 0x00050000
-if [ -s "$TMP/hlerr" ]; then cp "$TMP/hlerr" "$TMP/why"; bad copy_stage; else ok copy_stage; fi
+writes copy_stage COPY_SRC 0x40 COPY_DST 0x800 COPY_LEN 64 COPY_CTRL 0x00050000
 run copy_go_staged 0 "" "" "${D[@]}" write COPY_GO 1
 run copy_go_busy 1 "" "answered SLVERR" "${D[@]}" write COPY_GO 1
 run copy_pending 0 "$(hex $(( 1 << $(fld COPY_STATUS_BUSY_SHIFT) | 1 << $(fld COPY_STATUS_CMD_PENDING_SHIFT) )))" \

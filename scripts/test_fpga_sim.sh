@@ -49,18 +49,15 @@ run perf_launches 0 "0x00000001" "" "${D[@]}" read PERF_LAUNCHES
 run perf_completions 0 "0x00000001" "" "${D[@]}" read PERF_COMPLETIONS
 
 # ---- a host kernel: 3 TBs of 2 warps, 0x1200 cycles each (its parameter's low bits)
-hl() { "$CTL" "${D[@]}" write "$1" "$2" >/dev/null 2>>"$TMP/hlerr"; }
-: >"$TMP/hlerr"
-hl HL_KPTR 0x2000 && hl HL_GRID_XY 0x00010003 && hl HL_GRID_Z 1 && hl HL_TB_XY 0x00010040 &&
-  hl HL_TB_Z 1 && hl HL_RES 0x00100000 && hl HL_PARAM 0x00101200 && hl HL_CPL_ADDR 0x00000100
-if [ -s "$TMP/hlerr" ]; then cp "$TMP/hlerr" "$TMP/why"; bad host_stage; else ok host_stage; fi
+writes host_stage HL_KPTR 0x2000 HL_GRID_XY 0x00010003 HL_GRID_Z 1 HL_TB_XY 0x00010040 \
+  HL_TB_Z 1 HL_RES 0x00100000 HL_PARAM 0x00101200 HL_CPL_ADDR 0x00000100
 run host_launch 0 "" "" "${D[@]}" write HL_CMD 1
 waitfor perf_kernels_host PERF_KERNELS 0x00000002
 run host_status 0 "0x00000000" "" "${D[@]}" read HL_STATUS
 run kernel_status 0 "0x00000001" "" "${D[@]}" read KERNEL_STATUS
 
 # ---- a copy, host to device: 64 bytes through the copy engine, tag 5
-hl COPY_SRC 0x40 && hl COPY_DST 0x800 && hl COPY_LEN 64 && hl COPY_CTRL 0x00050000
+writes copy_stage COPY_SRC 0x40 COPY_DST 0x800 COPY_LEN 64 COPY_CTRL 0x00050000
 run copy_go 0 "" "" "${D[@]}" write COPY_GO 1
 run copy_cpl 0 "0x80000005" "" "${D[@]}" read COPY_CPL    # VALID, STATUS OK, ID 5
 run copy_pop 0 "" "" "${D[@]}" write COPY_CPL_POP 1
@@ -159,10 +156,8 @@ if [ $LONG = 1 ]; then
     pend=0xa100 esize=16 maxinf=2 grid=1,1,1 tb=64,1,1 nregs=16 prio=3
   dh=$(sed -n 's/.*registered: doorbell \([0-9]*\).*/\1/p' "$TMP/out")
   k0=$("$CTL" "${D[@]}" read PERF_KERNELS)
-  : >"$TMP/hlerr"
-  hl HL_KPTR 0x5000 && hl HL_GRID_XY 0x00010004 && hl HL_TB_XY 0x00010100 &&
-    hl HL_RES 0x00100000 && hl HL_PARAM 0x00040000 && hl HL_CMD 1
-  if [ -s "$TMP/hlerr" ]; then cp "$TMP/hlerr" "$TMP/why"; bad pre_host_launch; else ok pre_host_launch; fi
+  writes pre_host_launch HL_KPTR 0x5000 HL_GRID_XY 0x00010004 HL_TB_XY 0x00010100 \
+    HL_RES 0x00100000 HL_PARAM 0x00040000 HL_CMD 1
   run pre_doorbell 0 "" "" "${D[@]}" doorbell "$dh"
   # the event kernel (1 TB, its parameter 0xa000 cycles) completes while the host kernel's
   # TBs (4 x 0x40000 cycles on 2 SMs) still run
@@ -184,10 +179,8 @@ if [ $LONG = 1 ]; then
   dw=$(sed -n 's/.*registered: doorbell \([0-9]*\).*/\1/p' "$TMP/out")
   k0=$("$CTL" "${D[@]}" read PERF_KERNELS)
   w0=$("$CTL" "${D[@]}" read PERF_WP)
-  : >"$TMP/hlerr"
-  hl HL_KPTR 0x7000 && hl HL_GRID_XY 0x00010002 && hl HL_TB_XY 0x00010100 &&
-    hl HL_RES 0x00080000 && hl HL_PARAM 0x00040000 && hl HL_CMD 1
-  if [ -s "$TMP/hlerr" ]; then cp "$TMP/hlerr" "$TMP/why"; bad wp_host_launch; else ok wp_host_launch; fi
+  writes wp_host_launch HL_KPTR 0x7000 HL_GRID_XY 0x00010002 HL_TB_XY 0x00010100 \
+    HL_RES 0x00080000 HL_PARAM 0x00040000 HL_CMD 1
   run wp_doorbell 0 "" "" "${D[@]}" doorbell "$dw"
   waitfor wp_event_first PERF_KERNELS "$(hex $((k0 + 1)))"
   w=$("$CTL" "${D[@]}" read PERF_WP)
