@@ -18,10 +18,11 @@ cd "$(dirname "$0")/.."
 SIM=${KMU_FPGA_FE_SIM:-build/bin/kmu-fpga-fe-sim}
 CTL=${KMUCTL:-build/bin/kmuctl}
 . scripts/fpga_sim_lib.sh
-# the build's EKT entries and counter width (the simulator's parameters)
-mkv() { awk -v k="$1" '$1 == k && $2 == ":=" { print $3 }' sim/fpga/fpga_sim.mk; }
-ENTRIES=$(mkv FPGA_FE_ENTRIES)
-CNT_W=$(mkv FPGA_FE_CNT_W)
+# the build's EKT entries and counter width: the iCEBreaker top's parameter defaults, which
+# sim/fpga/fpga_sim.mk gives the simulator
+topv() { sed -n "s/^ *parameter integer $1 *= *\([0-9][0-9]*\),.*/\1/p" fpga/boards/icebreaker/kmu_icebreaker_top.v; }
+ENTRIES=$(topv ENTRIES)
+CNT_W=$(topv CNT_W)
 fpga_sim_start "$SIM"
 fld() { awk -v n="KMU_$1" '$2 == n { print $3 }' cmodel/include/kmu_regmap.h | tr -d u; }
 
