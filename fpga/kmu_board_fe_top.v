@@ -4,7 +4,8 @@
 // For a board too small for kmu_gpu (the iCEBreaker's UP5K: the smallest kmu_gpu with every
 // mechanism is about three UP5Ks, docs/fpga.md); kmu_board_top is the whole machine.  The board
 // wrapper (fpga/boards/icebreaker/) adds the clock, the power-on reset and the pin names; `make
-// fpga-sim` Verilates this module directly as well (sim/fpga/, scripts/test_fpga_fe_sim.sh).
+// fpga-fe-sim` (and make test) Verilates this module directly (sim/fpga/fpga_sim.mk,
+// scripts/test_fpga_fe_sim.sh).
 // Not a paper block.
 //
 //   rx_i/tx_o -> kmu_uart_axil -> AXI4-Lite -> kmu_frontend -+- desc_* (event kernels) -+
