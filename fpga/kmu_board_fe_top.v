@@ -2,7 +2,7 @@
 // kmu_uart_axil (AXI4-Lite master) -> kmu_frontend (AXI4-Lite slave, CSRs, doorbells, EKT) ->
 // kmu_fe_sink, a kernel stand-in for everything behind the front end, and four status pins.
 // For a board too small for kmu_gpu (the iCEBreaker's UP5K: the smallest kmu_gpu with every
-// mechanism is about three UP5Ks, docs/fpga.md); kmu_board_top is the whole machine.  The board
+// mechanism is about four UP5Ks, docs/fpga.md); kmu_board_top is the whole machine.  The board
 // wrapper (fpga/boards/icebreaker/) adds the clock, the power-on reset and the pin names; `make
 // fpga-fe-sim` (and make test) Verilates this module directly (sim/fpga/fpga_sim.mk,
 // scripts/test_fpga_fe_sim.sh).

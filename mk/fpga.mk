@@ -28,7 +28,7 @@ FPGA_CONFIG_ulx3s_fit := NSM=2
 # the same with one SM (both routed to bitstreams at the 6.25 MHz PLL clock, docs/fpga.md)
 FPGA_CONFIG_ulx3s_1sm := NSM=1
 # the iCEBreaker's kmu_gpu variant (kmu_icebreaker_top GPU=1): the smallest kmu_gpu with every
-# mechanism, about three UP5Ks (docs/fpga.md, "Measured"); kept so that the no-fit measurement
+# mechanism, about four UP5Ks (docs/fpga.md, "Measured"); kept so that the no-fit measurement
 # stays reproducible.  Without CONFIG the iCEBreaker builds the front-end board.
 FPGA_CONFIG_icebreaker_gpu := GPU=1
 fpga_empty :=

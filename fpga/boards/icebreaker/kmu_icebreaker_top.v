@@ -7,7 +7,7 @@
 //           counters: the largest front end measured to fit and place (docs/fpga.md, "Measured");
 //   GPU = 1: the whole machine of fpga/kmu_board_top.v in the smallest configuration kmu_gpu
 //           elaborates with every mechanism (1 SM, 2 resident TBs, 2 warp slots, 2 EKT entries,
-//           2 KDU slots; ENTRIES and CNT_W do not apply): about three UP5Ks, it does not fit
+//           2 KDU slots; ENTRIES and CNT_W do not apply): about four UP5Ks, it does not fit
 //           (`make fpga BOARD=icebreaker CONFIG=gpu` keeps that measurement reproducible).
 // Build: `make fpga BOARD=icebreaker [CONFIG=gpu]` (mk/fpga.mk).  Pins: icebreaker.pcf
 // (YosysHQ/icestorm examples/icebreaker/icebreaker.pcf, the board's public pin file).
