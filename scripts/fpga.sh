@@ -5,8 +5,8 @@
 # TBS=4": Yosys hierarchy -chparam; empty: the board's own configuration), then
 # OUTDIR/report.txt: the device utilisation and the Fmax that nextpnr reports, and the wall and
 # CPU time of each step; for the ULX3S also the netlist's per-block ECP5 cells.  Fails (exit 1)
-# when a step fails (the design does not fit, a tool error); report.txt then says which step
-# and where its log is.
+# when a step fails (the design does not fit, a tool error; report.txt then says which step
+# and where its log is) and, for the iCEBreaker, when the routed design misses its 12 MHz clock.
 #   FPGA_YOSYS  the Yosys of the ULX3S synthesis: yowasp (default: build/venv's YoWASP Yosys
 #               0.70) or yosys (Debian's native 0.23: no faster on this hierarchical flow, and
 #               its abc mapping 26 % more LUT4 than 0.70's abc9; docs/fpga.md "Measured")
@@ -101,3 +101,11 @@ sed -n '/Device utilisation/,/^\(Info: *\)\{0,1\}$/p' "$out/nextpnr.log" | tail 
 say "timing (nextpnr, the last report):"
 grep "Max frequency for clock" "$out/nextpnr.log" | tail -n 1 | sed 's/^Info: */    /' | tee -a "$rep"
 say "bitstream: $bit ($(stat -c %s "$bit") bytes)"
+# the iCEBreaker runs from its 12 MHz oscillator (no PLL): a build that misses it fails the
+# target (the bitstream is written, for inspection)
+if [ "$board" = icebreaker ]; then
+  case $(grep "Max frequency for clock" "$out/nextpnr.log" | tail -n 1) in
+    *"(PASS at"*) say "timing: met at the 12 MHz oscillator clock" ;;
+    *) say "timing: NOT met at the 12 MHz oscillator clock (nextpnr above): the build fails"; exit 1 ;;
+  esac
+fi

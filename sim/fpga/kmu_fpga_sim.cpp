@@ -2,6 +2,9 @@
 // on-chip memories, TB runners; fpga/kmu_board_top.v) with its UART pins bridged to a pseudo-terminal, so that kmuctl (or any
 // serial program) talks to the RTL as it would to a board: bytes written to the terminal are
 // serialised onto rx_i at the bridge's bit time, bytes on tx_o come back out of it.
+// Built with KMU_FE_BOARD=1 it is kmu-fpga-fe-sim, the front-end board kmu_board_fe_top
+// (kmu_uart_axil, kmu_frontend, the kernel stand-in kmu_fe_sink; fpga/kmu_board_fe_top.v):
+// the same pins, Verilated with --prefix Vkmu_board_top so that this file serves both.
 //
 //   kmu-fpga-sim [--link PATH] [--max-idle S] [--fst F]
 //     prints "pty: /dev/pts/N" (and makes PATH a symbolic link to it), then simulates until
@@ -24,6 +27,12 @@
 
 #include "Vkmu_board_top.h"
 #include "uart_pty.h"
+
+#if defined(KMU_FE_BOARD) && KMU_FE_BOARD
+static const char *const top_name = "kmu_board_fe_top";
+#else
+static const char *const top_name = "kmu_board_top";
+#endif
 
 static volatile sig_atomic_t stop_flag = 0;
 static void on_signal(int) { stop_flag = 1; }
@@ -81,7 +90,7 @@ int main(int argc, char **argv) {
   top.eval();
 
   printf("pty: %s\n", pty.path);
-  printf("kmu-fpga-sim: kmu_board_top at %u cycles per bit; try: kmuctl -d %s ping\n", div,
+  printf("kmu-fpga-sim: %s at %u cycles per bit; try: kmuctl -d %s ping\n", top_name, div,
          link ? link : pty.path);
   fflush(stdout);
 
@@ -129,7 +138,8 @@ int main(int argc, char **argv) {
     top.eval();
     cyc++;
     if (top.led_err_o && !err_seen) {
-      // a refusal a correct system never produces (kmu_gpu hw_err_o) or a TB-runner error
+      // a refusal a correct system never produces (kmu_gpu hw_err_o) or a TB-runner error; on
+      // the front-end board a stream contract violation seen by the kernel stand-in
       printf("kmu-fpga-sim: error LED on at cycle %llu\n", (unsigned long long)cyc);
       fflush(stdout);
       err_seen = true;
