@@ -163,18 +163,22 @@ module kmu_warp_preempt #(
   localparam integer TRI = (WARPS * (WARPS - 1)) / 2;
   localparam integer TRI_W = (TRI > 0) ? TRI : 1;
   reg [TRI_W-1:0] older_q, older_d;
-  reg [WARPS*WARPS-1:0] older_m;  // the full matrix, row c at [WARPS*c +: WARPS] (wires)
+  // the full matrix (wires), padded to P x P: row j at [P*j +: P], bit i = slot i is older
+  // than slot j; the rows and columns of slots >= WARPS are 0 (never read: asserted below)
+  localparam integer IW = (WARPS > 1) ? $clog2(WARPS) : 1;  // slot number bits
+  localparam integer P = 1 << IW;  // WARPS rounded up to a power of two
+  reg [P*P-1:0] older_m;
   integer ta, tb;  // the triangle's row and column
   localparam [WARPS-1:0] ONE = {{(WARPS - 1) {1'b0}}, 1'b1};
 
   // the full matrix from the triangle: bit (j, i) as is, bit (i, j) its complement (the
   // indices are loop constants: no arithmetic is left after elaboration)
   always @(*) begin
-    older_m = {(WARPS * WARPS) {1'b0}};
+    older_m = {(P * P) {1'b0}};
     for (ta = 1; ta < WARPS; ta = ta + 1)
       for (tb = 0; tb < ta; tb = tb + 1) begin
-        older_m[WARPS*ta+tb] = older_q[(ta*(ta-1))/2+tb];
-        older_m[WARPS*tb+ta] = !older_q[(ta*(ta-1))/2+tb];
+        older_m[P*ta+tb] = older_q[(ta*(ta-1))/2+tb];
+        older_m[P*tb+ta] = !older_q[(ta*(ta-1))/2+tb];
       end
   end
 
@@ -193,7 +197,12 @@ module kmu_warp_preempt #(
   reg [WARPS-1:0] fit;  // live, not starting/exiting now, registers fit
   reg [WARPS-1:0] cl0, cl1, cl2;  // fitting slots per state class (class 3: the rest)
   reg [WARPS-1:0] sel;  // the slots the policy picks among
-  reg [WARPS-1:0] pick;  // one-hot: the victim
+  // the pick's tournament over the slots: node n's children 2n and 2n+1, the leaves P + c
+  // (slot c); per node the winner's valid bit and slot number
+  reg [2*P-1:0] t_v;
+  reg [IW*2*P-1:0] t_idx;
+  reg [IW-1:0] t_l, t_r;  // the two children's winners
+  reg t_older, t_left;
   reg [5:0] pick_idx;
   reg wregs_ok, c3, c2, ldd;
   always @(*) begin
@@ -220,15 +229,25 @@ module kmu_warp_preempt #(
     else if (|cl1) sel = cl1;
     else if (|cl2) sel = cl2;
     else sel = fit;
-    pick_idx = 6'd0;
-    for (c = 0; c < WARPS; c = c + 1) begin
-      // oldest: no selected slot is older; newest: every other selected slot is older
-      pick[c] = sel[c] && ((sel & (older_m[WARPS*c+:WARPS] ^ ({WARPS{newest}} & ~(ONE << c))))
-                           == {WARPS{1'b0}});
-      // pick is one-hot (at most one oldest / newest: asserted below), so OR its indices
-      // instead of a priority encoder
-      pick_idx = pick_idx | ({6{pick[c]}} & c[5:0]);
+    // the oldest (newest) selected slot by a tournament: WARPS-1 nodes, each keeps the older
+    // (newer) of its children's winners, read from the age matrix at the two winners (a node
+    // at height h reads one of 4^(h-1) bits: the winners' upper slot bits are constants), not
+    // a compare of every selected slot with every other
+    t_v = {(2 * P) {1'b0}};
+    t_idx = {(IW * 2 * P) {1'b0}};
+    for (c = 0; c < P; c = c + 1) begin
+      t_v[P+c] = (c < WARPS) ? sel[c%WARPS] : 1'b0;
+      t_idx[IW*(P+c)+:IW] = c[IW-1:0];
     end
+    for (c = P - 1; c >= 1; c = c - 1) begin
+      t_l = t_idx[IW*(2*c)+:IW];
+      t_r = t_idx[IW*(2*c+1)+:IW];
+      t_older = older_m[{t_r, t_l}];  // the left winner started before the right one
+      t_left = t_v[2*c] && (!t_v[2*c+1] || (t_older ^ newest));
+      t_v[c] = t_v[2*c] || t_v[2*c+1];
+      t_idx[IW*c+:IW] = t_left ? t_l : t_r;
+    end
+    pick_idx = {{(6 - IW) {1'b0}}, t_idx[IW+:IW]};
   end
   wire any_fit = |fit;
   assign ev_ready_o = idle && wp_en_i && any_fit;
@@ -381,14 +400,17 @@ module kmu_warp_preempt #(
 
 `ifdef KMU_ASSERT
   // ---------------------------------------------------------------- assertions
-  // The triangle and its complement are a total order on the slots: among any non-empty
-  // selection exactly one slot is the oldest (the newest), so the pick is one-hot.
+  // The tournament's winner against its definition over the whole matrix: a selected slot,
+  // and no other selected slot is older (oldest) / newer (newest) than it.  The triangle and
+  // its complement are a total order, so exactly one slot satisfies this.
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
-    if (rst_ni && (|sel) && ((pick == {WARPS{1'b0}}) || ((pick & (pick - ONE)) != {WARPS{1'b0}})))
+    if (rst_ni && (|sel) && (!t_v[1] || ({26'd0, pick_idx} >= WARPS) || !sel[pick_idx[IW-1:0]] ||
+        ((sel & (older_m[P*pick_idx[IW-1:0]+:WARPS] ^
+                 ({WARPS{newest}} & ~(ONE << pick_idx[IW-1:0])))) != {WARPS{1'b0}})))
     begin
-      $display("ASSERTION kmu_warp_preempt %m t=%0t: pick %h not one-hot for sel %h", $time,
-               pick, sel);
+      $display("ASSERTION kmu_warp_preempt %m t=%0t: pick %0d not the %s of sel %h", $time,
+               pick_idx, newest ? "newest" : "oldest", sel);
       $stop;
     end
   end
