@@ -17,13 +17,15 @@
 // state class (0: idle or at a barrier with skip on; 1: i-buffer only, or loads in flight with
 // load drop on (one drop pulse flushes them); 2: in the pipeline or waiting for an i-cache
 // miss; 3: loads in flight with load drop off, or at a barrier without skip), ties to the
-// oldest.  Age = start order of wstart_valid_i, kept as an age triangle: one flop per pair of
-// slots i < j, older_q bit (j, i) = slot i started before slot j (at j*(j-1)/2 + i); the pair's
-// other order is its complement, so the rows of the full matrix (older_m[j] bit i: slot i is
-// older than slot j, the diagonal 0) are wires.  A start moves the slot to the newest end;
-// reset order: lower slot older (the triangle all ones).  WARPS*(WARPS-1)/2 flops: 28 small,
-// 2,016 for the paper's 64 slots (the square matrix had 64 / 4,096).  The C twin keeps the
-// full rows (q.older[j] = older_m[j]) and updates them with a mask per start, as before.
+// oldest.  One tournament picks for every policy: WARPS-1 nodes, each keeping the lower class of
+// its two children's winners (all 0 unless best), in a tie the older (newer) by one age-matrix
+// bit read at the two winners.  Age = start order of wstart_valid_i, an age triangle: one flop
+// per pair of slots i < j, older_q bit (j, i) = slot i started before slot j (at j*(j-1)/2 + i);
+// the pair's other order is its complement, so the rows of the full matrix (older_m[j] bit i:
+// slot i is older than slot j, the diagonal 0) are wires.  A start moves the slot to the newest
+// end; reset order: lower slot older (the triangle all ones).  WARPS*(WARPS-1)/2 flops: 28
+// small, 2,016 for the paper's 64 slots (the square matrix had 64 / 4,096).  The C twin keeps
+// the full rows (q.older[j] = older_m[j]) and updates them with a mask per start, as before.
 //
 // Handshake contract:
 //   ev_valid_i/ev_ready_o: ev_ready_o = idle && wp_en_i && some slot fits (depends
@@ -163,18 +165,22 @@ module kmu_warp_preempt #(
   localparam integer TRI = (WARPS * (WARPS - 1)) / 2;
   localparam integer TRI_W = (TRI > 0) ? TRI : 1;
   reg [TRI_W-1:0] older_q, older_d;
-  reg [WARPS*WARPS-1:0] older_m;  // the full matrix, row c at [WARPS*c +: WARPS] (wires)
+  // the full matrix (wires), padded to P x P: row j at [P*j +: P], bit i = slot i is older
+  // than slot j; the rows and columns of slots >= WARPS are 0 (never read: asserted below)
+  localparam integer IW = (WARPS > 1) ? $clog2(WARPS) : 1;  // slot number bits
+  localparam integer P = 1 << IW;  // WARPS rounded up to a power of two
+  reg [P*P-1:0] older_m;
   integer ta, tb;  // the triangle's row and column
   localparam [WARPS-1:0] ONE = {{(WARPS - 1) {1'b0}}, 1'b1};
 
   // the full matrix from the triangle: bit (j, i) as is, bit (i, j) its complement (the
   // indices are loop constants: no arithmetic is left after elaboration)
   always @(*) begin
-    older_m = {(WARPS * WARPS) {1'b0}};
+    older_m = {(P * P) {1'b0}};
     for (ta = 1; ta < WARPS; ta = ta + 1)
       for (tb = 0; tb < ta; tb = tb + 1) begin
-        older_m[WARPS*ta+tb] = older_q[(ta*(ta-1))/2+tb];
-        older_m[WARPS*tb+ta] = !older_q[(ta*(ta-1))/2+tb];
+        older_m[P*ta+tb] = older_q[(ta*(ta-1))/2+tb];
+        older_m[P*tb+ta] = !older_q[(ta*(ta-1))/2+tb];
       end
   end
 
@@ -186,21 +192,23 @@ module kmu_warp_preempt #(
   wire [WARPS-1:0] exit_oh = ONE << wexit_warp_i;  // likewise
 
   // ---------------------------------------------------------------- victim choice
-  // newest: pick the slot no other selected slot is newer than, i.e. the oldest pick over the
-  // matrix with its off-diagonal bits inverted (one reduction per slot for both policies)
   wire newest = (vpol_i == KMU_VICTIM_NEWEST);
   wire rsv_now = (ev_regs_i <= free_regs_i);
   reg [WARPS-1:0] fit;  // live, not starting/exiting now, registers fit
-  reg [WARPS-1:0] cl0, cl1, cl2;  // fitting slots per state class (class 3: the rest)
-  reg [WARPS-1:0] sel;  // the slots the policy picks among
-  reg [WARPS-1:0] pick;  // one-hot: the victim
+  reg [2*WARPS-1:0] cls;  // per slot its state class under best (slot c at [2c +: 2]), else 0
+  // the pick's tournament over the fitting slots: node n's children 2n and 2n+1, the leaves
+  // P + c (slot c); per node the winner's valid bit, slot number and class
+  reg [2*P-1:0] t_v;
+  reg [IW*2*P-1:0] t_idx;
+  reg [2*2*P-1:0] t_cls;
+  reg [1:0] t_cl, t_cr;
+  reg [IW-1:0] t_l, t_r;  // the two children's winners
+  reg t_older, t_left;
   reg [5:0] pick_idx;
   reg wregs_ok, c3, c2, ldd;
   always @(*) begin
     fit = {WARPS{1'b0}};
-    cl0 = {WARPS{1'b0}};
-    cl1 = {WARPS{1'b0}};
-    cl2 = {WARPS{1'b0}};
+    cls = {(2 * WARPS) {1'b0}};
     for (c = 0; c < WARPS; c = c + 1) begin
       wregs_ok = (wregs_q[8*c+:8] >= ev_regs_i);
       fit[c] = w_live_i[c] && (rsv_now || wregs_ok) &&
@@ -210,25 +218,35 @@ module kmu_warp_preempt #(
       // in-pipeline bit is the loads' own)
       ldd = w_ld_i[c] && opt_i[3];
       c3 = (w_ld_i[c] && !opt_i[3]) || (w_bar_i[c] && !opt_i[2]);
-      c2 = !c3 && ((w_inpipe_i[c] && !ldd) || w_icmiss_i[c]);
-      cl2[c] = fit[c] && c2;
-      cl1[c] = fit[c] && !c3 && !c2 && (w_ibuf_i[c] || ldd);
-      cl0[c] = fit[c] && !c3 && !c2 && !w_ibuf_i[c] && !ldd;
+      c2 = (w_inpipe_i[c] && !ldd) || w_icmiss_i[c];
+      if (vpol_i == KMU_VICTIM_BEST)
+        cls[2*c+:2] = c3 ? 2'd3 : c2 ? 2'd2 : (w_ibuf_i[c] || ldd) ? 2'd1 : 2'd0;
     end
-    if (vpol_i != KMU_VICTIM_BEST) sel = fit;
-    else if (|cl0) sel = cl0;
-    else if (|cl1) sel = cl1;
-    else if (|cl2) sel = cl2;
-    else sel = fit;
-    pick_idx = 6'd0;
+    // the victim by a tournament over the fitting slots: WARPS-1 nodes, each keeps the better
+    // of its children's winners: the lower class (all 0 unless best), in a tie the older
+    // (newer) one, read from the age matrix at the two winners (a node at height h reads one
+    // of 4^(h-1) bits: the winners' upper slot bits are constants).  No compare of every slot
+    // with every other, and no class-wide reductions choosing the set to pick among
+    t_v = {(2 * P) {1'b0}};
+    t_idx = {(IW * 2 * P) {1'b0}};
+    t_cls = {(2 * 2 * P) {1'b0}};
     for (c = 0; c < WARPS; c = c + 1) begin
-      // oldest: no selected slot is older; newest: every other selected slot is older
-      pick[c] = sel[c] && ((sel & (older_m[WARPS*c+:WARPS] ^ ({WARPS{newest}} & ~(ONE << c))))
-                           == {WARPS{1'b0}});
-      // pick is one-hot (at most one oldest / newest: asserted below), so OR its indices
-      // instead of a priority encoder
-      pick_idx = pick_idx | ({6{pick[c]}} & c[5:0]);
+      t_v[P+c] = fit[c];
+      t_cls[2*(P+c)+:2] = cls[2*c+:2];
     end
+    for (c = 0; c < P; c = c + 1) t_idx[IW*(P+c)+:IW] = c[IW-1:0];
+    for (c = P - 1; c >= 1; c = c - 1) begin
+      t_l = t_idx[IW*(2*c)+:IW];
+      t_r = t_idx[IW*(2*c+1)+:IW];
+      t_cl = t_cls[2*(2*c)+:2];
+      t_cr = t_cls[2*(2*c+1)+:2];
+      t_older = older_m[{t_r, t_l}];  // the left winner started before the right one
+      t_left = t_v[2*c] && (!t_v[2*c+1] || (t_cl < t_cr) || ((t_cl == t_cr) && (t_older ^ newest)));
+      t_v[c] = t_v[2*c] || t_v[2*c+1];
+      t_idx[IW*c+:IW] = t_left ? t_l : t_r;
+      t_cls[2*c+:2] = t_left ? t_cl : t_cr;
+    end
+    pick_idx = {{(6 - IW) {1'b0}}, t_idx[IW+:IW]};
   end
   wire any_fit = |fit;
   assign ev_ready_o = idle && wp_en_i && any_fit;
@@ -381,14 +399,29 @@ module kmu_warp_preempt #(
 
 `ifdef KMU_ASSERT
   // ---------------------------------------------------------------- assertions
-  // The triangle and its complement are a total order on the slots: among any non-empty
-  // selection exactly one slot is the oldest (the newest), so the pick is one-hot.
+  // The tournament's winner against its definition over every pair: a fitting slot, and no
+  // other fitting slot has a lower class, or the same class and is older (oldest) / newer
+  // (newest).  The triangle and its complement are a total order, so exactly one slot
+  // satisfies this.
+  reg a_bad;
+  integer a_i;
+  always @(*) begin
+    a_bad = !t_v[1] || ({26'd0, pick_idx} >= WARPS);
+    if (!a_bad) begin
+      a_bad = !fit[pick_idx[IW-1:0]];
+      for (a_i = 0; a_i < WARPS; a_i = a_i + 1)
+        if (fit[a_i] && (a_i != {26'd0, pick_idx}) &&
+            ((cls[2*a_i+:2] < cls[2*pick_idx[IW-1:0]+:2]) ||
+             ((cls[2*a_i+:2] == cls[2*pick_idx[IW-1:0]+:2]) &&
+              (older_m[P*pick_idx[IW-1:0]+a_i] ^ newest))))
+          a_bad = 1'b1;
+    end
+  end
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
-    if (rst_ni && (|sel) && ((pick == {WARPS{1'b0}}) || ((pick & (pick - ONE)) != {WARPS{1'b0}})))
-    begin
-      $display("ASSERTION kmu_warp_preempt %m t=%0t: pick %h not one-hot for sel %h", $time,
-               pick, sel);
+    if (rst_ni && (|fit) && a_bad) begin
+      $display("ASSERTION kmu_warp_preempt %m t=%0t: pick %0d not the %s of fit %h (classes %h)",
+               $time, pick_idx, newest ? "newest" : "oldest", fit, cls);
       $stop;
     end
   end
