@@ -36,7 +36,7 @@ for spec in "${specs[@]}"; do
   case $cell in
     kmu_prio_enc) files=(kmu_prio_enc) ;;
     kmu_prio_arb) files=(kmu_prio_enc kmu_prio_arb) ;;
-    kmu_rr_arb) files=(kmu_rr_arb) ;;
+    kmu_rr_arb) files=(kmu_prio_enc kmu_rr_arb) ;;
     *) echo "equiv: unknown cell $cell" >&2; exit 2 ;;
   esac
   for n in ${ns//,/ }; do
@@ -44,9 +44,11 @@ for spec in "${specs[@]}"; do
     for f in "${files[@]}"; do rd+="read_verilog $tmp/${f}_gold.v; read_verilog rtl/common/$f.v; "; done
     rd+="chparam -set N $n ${cell}_gold $cell; hierarchy -check; proc; flatten; opt_clean; "
     if [ "$cell" = kmu_rr_arb ]; then
-      # async2sync: equiv_induct takes the reset as an ordinary input (both registers reset
-      # alike; the induction covers every pointer value).
-      script="$rd async2sync; equiv_make ${cell}_gold $cell eq; hierarchy -top eq; "
+      # opt_clean -purge: no internal names left to match but the pointer (the loop index k
+      # of both would be matched by name, and its final values differ); async2sync:
+      # equiv_induct takes the reset as an ordinary input (both registers reset alike; the
+      # induction covers every pointer value).
+      script="$rd opt_clean -purge; async2sync; equiv_make ${cell}_gold $cell eq; hierarchy -top eq; "
       script+="equiv_simple -seq 2; equiv_induct -seq 2; equiv_status -assert"
     else
       script="$rd miter -equiv -flatten -make_assert ${cell}_gold $cell miter; "
