@@ -30,7 +30,7 @@ module kmu_prio_enc #(
   // measured smaller than gating bit l with the upper half's v at every node: ECP5 15 against
   // 34 LUT4 at N=8).  Node t is written after nodes 2t and 2t+1 of the level below are read
   // (t < 2t+1), so one array serves all levels.
-  function [IDX_W-1:0] lowest;
+  function [IDX_W-1:0] lowest_idx;
     input [P-1:0] x;
     reg [      P-1:0] v;
     reg [P*IDX_W-1:0] ix;
@@ -46,7 +46,7 @@ module kmu_prio_enc #(
           ix[t*IDX_W+:IDX_W] = v[2*t] ? ix[(2*t)*IDX_W+:IDX_W] : hi;
           v[t] = v[2*t] | v[2*t+1];
         end
-      lowest = ix[IDX_W-1:0];
+      lowest_idx = ix[IDX_W-1:0];
     end
   endfunction
 
@@ -57,7 +57,7 @@ module kmu_prio_enc #(
   end
 
   assign valid_o = |in_i;
-  assign idx_o   = valid_o ? lowest(in_pad) : {IDX_W{1'b0}};
+  assign idx_o   = valid_o ? lowest_idx(in_pad) : {IDX_W{1'b0}};
 
 `ifdef FORMAL
   // Formal properties (make formal): formal/kmu_prio_enc_props.v; only the formal flow defines
