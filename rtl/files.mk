@@ -13,8 +13,8 @@ RTL_INCLUDES := rtl/include/kmu_regmap.vh
 
 # common/: cells shared by the blocks
 RTL_kmu_fifo          := rtl/common/kmu_fifo.v
-RTL_kmu_rr_arb        := rtl/common/kmu_rr_arb.v
 RTL_kmu_prio_enc      := rtl/common/kmu_prio_enc.v
+RTL_kmu_rr_arb        := $(RTL_kmu_prio_enc) rtl/common/kmu_rr_arb.v
 RTL_kmu_prio_arb      := $(RTL_kmu_prio_enc) rtl/common/kmu_prio_arb.v
 
 # frontend/: EDGE III-A..E (AXI4-Lite, CSRs, doorbells, event kernel table)
@@ -26,8 +26,8 @@ RTL_kmu_frontend      := $(sort $(RTL_kmu_axil_slave) $(RTL_kmu_csr) $(RTL_kmu_d
                            $(RTL_kmu_ekt) rtl/frontend/kmu_frontend.v)
 
 # sched/: kernel management, TB dispatch, the memory port, the copy engine (RGEM 3.1)
-RTL_kmu_kmu           := $(RTL_kmu_fifo) $(RTL_kmu_rr_arb) $(RTL_kmu_prio_enc) rtl/sched/kmu_kmu.v
-RTL_kmu_dispatch      := $(RTL_kmu_prio_enc) $(RTL_kmu_rr_arb) rtl/sched/kmu_dispatch.v
+RTL_kmu_kmu           := $(sort $(RTL_kmu_fifo) $(RTL_kmu_rr_arb) $(RTL_kmu_prio_enc) rtl/sched/kmu_kmu.v)
+RTL_kmu_dispatch      := $(sort $(RTL_kmu_prio_enc) $(RTL_kmu_rr_arb) rtl/sched/kmu_dispatch.v)
 RTL_kmu_mem_port      := $(RTL_kmu_fifo) $(RTL_kmu_rr_arb) rtl/sched/kmu_mem_port.v
 RTL_kmu_revoke        := rtl/sched/kmu_revoke.v
 RTL_kmu_elastic       := rtl/sched/kmu_elastic.v
@@ -43,7 +43,7 @@ RTL_kmu_ctx_engine    := $(RTL_kmu_prio_enc) rtl/preempt/kmu_ctx_engine.v
 RTL_kmu_dirty_rf      := $(RTL_kmu_prio_enc) rtl/preempt/kmu_dirty_rf.v
 RTL_kmu_warp_preempt  := rtl/preempt/kmu_warp_preempt.v
 RTL_kmu_preempt_ctrl  := rtl/preempt/kmu_preempt_ctrl.v
-RTL_kmu_yield_mon     := $(RTL_kmu_rr_arb) $(RTL_kmu_prio_enc) rtl/preempt/kmu_yield_mon.v
+RTL_kmu_yield_mon     := $(sort $(RTL_kmu_rr_arb) $(RTL_kmu_prio_enc) rtl/preempt/kmu_yield_mon.v)
 
 # fpga/: what the board tops add around the system: the host link (UART <-> AXI4-Lite master)
 RTL_kmu_uart_rx       := rtl/fpga/kmu_uart_rx.v

@@ -28,33 +28,46 @@ module kmu_rr_arb #(
     output reg                                 gnt_valid_o   // = req_i != 0
 );
   localparam integer IDX_W = (N > 1) ? $clog2(N) : 1;
+  localparam integer P = 1 << IDX_W;  // requests padded with zeros to a power of two
 
-  reg [IDX_W-1:0] ptr_q, ptr_d;  // index with the highest priority
-  reg [IDX_W-1:0] idx_hi;  // lowest requester at or after ptr_q
-  reg             hit_hi;  // there is one
-  reg [IDX_W-1:0] idx_lo;  // lowest requester overall (used when the search wraps)
+  reg  [  IDX_W-1:0] ptr_q, ptr_d;  // index with the highest priority
+  reg  [      P-1:0] req_pad;  // req_i zero-extended to P bits
+  reg  [      P-1:0] at_ptr;  // req_pad at or after ptr_q
+  // the lowest set bit of {req_pad, at_ptr}; its top bit only says which half won: unused
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [    IDX_W:0] pick;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire               pick_v;  // = gnt_valid_o
   integer k;
+
+  // The search as one priority encoder over 2P bits: the requests at or after the pointer
+  // below, all requests above.  Its lowest set bit is the first requester at or after ptr_q
+  // when there is one (index < P), else the lowest requester overall (index P + i): in both
+  // cases the low IDX_W bits of the index name the requester, so the wrap needs no mux.  The
+  // encoder is kmu_prio_enc's tree: log depth, where the per-index scan with two running
+  // results was a chain of N compares and muxes (docs/synthesis.md, "Tree pickers").  A
+  // pointer at or above N (unreachable) masks every request, so the lowest wins, as before.
+  always @(*) begin
+    req_pad        = {P{1'b0}};
+    req_pad[N-1:0] = req_i;
+    for (k = 0; k < P; k = k + 1) at_ptr[k] = req_pad[k] && (k[IDX_W-1:0] >= ptr_q);
+  end
+
+  kmu_prio_enc #(
+      .N(2 * P)
+  ) u_pick (
+      .in_i   ({req_pad, at_ptr}),
+      .idx_o  (pick),
+      .valid_o(pick_v)
+  );
 
   // The grant: a block of its own, apart from the pointer's next state, so that a user whose
   // ack_i depends combinationally on the grant (kmu_axil_slave -> kmu_csr ready) sees no
-  // combinational loop through a shared always block.
+  // combinational loop through a shared always block.  pick is 0 with no request, so
+  // gnt_idx_o is too.
   always @(*) begin
-    idx_hi      = {IDX_W{1'b0}};
-    hit_hi      = 1'b0;
-    idx_lo      = {IDX_W{1'b0}};
-    gnt_valid_o = 1'b0;
-    // from the top down, so the lowest index found is the one left standing
-    for (k = N - 1; k >= 0; k = k - 1) begin
-      if (req_i[k]) begin
-        idx_lo      = k[IDX_W-1:0];
-        gnt_valid_o = 1'b1;
-        if (k[IDX_W-1:0] >= ptr_q) begin
-          idx_hi = k[IDX_W-1:0];
-          hit_hi = 1'b1;
-        end
-      end
-    end
-    gnt_idx_o = hit_hi ? idx_hi : idx_lo;
+    gnt_valid_o = pick_v;
+    gnt_idx_o   = pick[IDX_W-1:0];
     for (k = 0; k < N; k = k + 1) gnt_o[k] = gnt_valid_o && (gnt_idx_o == k[IDX_W-1:0]);
   end
 
