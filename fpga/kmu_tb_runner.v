@@ -175,9 +175,11 @@ module kmu_tb_runner #(
 
   // The index of the lowest set bit of x (x zero-extended; 63 when none, so callers qualify
   // it), as a tree of halves: the warp picks and the two round robins use it.  ABC9's wide-LUT
-  // mapping of synth_ecp5 made 17 LUT4 of it at 8 bits and 26 at 16 (kmu_prio_enc's chain: 34
-  // and 35), a round robin of two of them 43 (kmu_rr_arb: 96), measured alone; in this module
-  // the mix below was the smallest of the four measured (docs/fpga.md).
+  // mapping of synth_ecp5 made 17 LUT4 of it at 8 bits and 26 at 16 (kmu_prio_enc's chain then:
+  // 34 and 35), a round robin of two of them 43 (kmu_rr_arb then: 96), measured alone; in this
+  // module the mix below was the smallest of the four measured (docs/fpga.md).  kmu_prio_enc is
+  // a tree of halves itself since (15 and 25 LUT4; kmu_rr_arb 57 at 8): this function could now
+  // give way to instances of it (not re-measured here).
   function [5:0] lowest;
     input [63:0] x;
     reg [ 63:0] v;   // per node of the level: a bit of its part is set
