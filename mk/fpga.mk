@@ -40,5 +40,11 @@ FPGA_OUT    = $(BUILD)/fpga/$(BOARD)$(if $(strip $(CONFIG)),-$(subst $(fpga_spac
 .PHONY: fpga
 fpga: $(DEPS_STAMP)
 	@$(if $(filter $(BOARD),$(FPGA_BOARDS)),,echo "make fpga: BOARD must be one of $(FPGA_BOARDS)"; exit 2)
+	@for w in $(FPGA_PARAMS); do case $$w in [A-Za-z_]*=?*) ;; *) \
+	  echo "make fpga: CONFIG='$(CONFIG)': '$$w' is neither a preset of BOARD=$(BOARD) ($(patsubst FPGA_CONFIG_$(BOARD)_%,%,$(filter FPGA_CONFIG_$(BOARD)_%,$(.VARIABLES)))) nor NAME=VALUE"; \
+	  exit 2 ;; esac; done
 	@$(MAKE) -s deps
 	@nice -n 19 bash scripts/fpga.sh $(BOARD) $(FPGA_OUT) "$(RTL_INC_DIRS)" "$(strip $(FPGA_PARAMS))" $(FPGA_BOARD_RTL)
+
+# make test: the bad-argument answers of make fpga (no synthesis runs)
+TEST_SCRIPTS += scripts/test_fpga_args.sh
