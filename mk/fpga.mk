@@ -23,8 +23,8 @@ FPGA_BOARDS := ulx3s icebreaker
 CONFIG ?=
 # the largest configuration measured to fit the ULX3S's ECP5-85F, routed to its bitstream
 # (docs/fpga.md, "Measured": 76 % of its LUT4 after YoWASP Yosys, 78 % TRELLIS_COMB after
-# packing; 3 SMs: about 103 % of TRELLIS_COMB after packing, estimated before the LUT-RAM TB
-# runner, whose 3-SM netlist is 88 % of the LUT4, not placed): the fpga preset with two SMs
+# packing; 3 SMs with the LUT-RAM TB runner: 91 % of TRELLIS_COMB after packing, placed at 10.91
+# MHz, routing not finished in its session): the fpga preset with two SMs
 FPGA_CONFIG_ulx3s_fit := NSM=2
 # the same with one SM (both routed to bitstreams at the 6.25 MHz PLL clock, docs/fpga.md)
 FPGA_CONFIG_ulx3s_1sm := NSM=1
