@@ -4,7 +4,9 @@
  * the serial comparator q.mul_n and D as q.mul_acc_hi:q.mul_acc_lo,
  * q.ckpt_valid / q.ckpt_mask, q.pre_valid / q.pre_mask, the tables q.start_m[e], q.kslot_m[e],
  * q.insts_m[e], q.exec_m[e], q.avg_m[k] (block RAM in the RTL: its registered read ports
- * q.avg_j, q.avg_s, q.r_avg; the sample in flight q.smp, q.smp_ks, q.smp_val).  comb() follows the RTL's blocks in order: entry
+ * q.avg_j, q.avg_s, q.r_avg; the sample in flight q.smp, q.smp_ks); start_m and insts_m
+ * block RAM too, two words per entry (q.par bit e names the current one), read ports q.d_st
+ * (the done's start), q.w_st / q.w_in (the walk's, a cycle ahead).  comb() follows the RTL's blocks in order: entry
  * lookups, input checks, the profile sample, this cycle's threshold x, the new TB's judgement,
  * the visit of the walk, the next state; tick() is the rising edge. */
 #include "kmu_pep_predictor.h"
@@ -119,17 +121,19 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
                          (start_ok ? 1ull << start_rtb : 0);
 
   /* profile sample: avg + floor((sample - avg) / 2^EMA_SH), the first sample as it is; first
-   * cycle: the sample into smp_*, avg_m read; second: the EMA, written at its edge */
+   * cycle: the slot into smp_*, avg_m and start_m read; second: the sample and the EMA,
+   * written at its edge */
   /* (an index >= TBS reads an unwritten entry of the C array: unused, do_sample is low) */
   const unsigned s_ks = q->kslot_m[done_rtb];
-  const uint32_t sample = q->cyc - q->start_m[done_rtb];
+  /* the done's cycle is cyc - 1 now: cyc - 1 - start = cyc + ~start */
+  const uint32_t smp_val = q->cyc + ~q->d_st;
   /* a clear of the slot in the same cycle wins (the sample is dropped) */
   const int do_sample = done_ok && !d_rest && !(clear_ok && clear_k == s_ks);
   const int s_prof = (int)((q->prof >> q->smp_ks) & 1);
   const uint32_t s_avg = q->avg_s;
-  const int64_t ema_step = floor_shift((int64_t)q->smp_val - (int64_t)s_avg, m->p.ema_sh);
+  const int64_t ema_step = floor_shift((int64_t)smp_val - (int64_t)s_avg, m->p.ema_sh);
   const uint32_t ema = (uint32_t)((int64_t)s_avg + ema_step);
-  const uint32_t avg_new = s_prof ? ema : q->smp_val;
+  const uint32_t avg_new = s_prof ? ema : smp_val;
 
   /* this cycle's threshold x (saturated to 32 bits) */
   const uint32_t sw = q->sw; /* registered: the previous cycle's ctx_bytes >> bw_shift */
@@ -157,7 +161,7 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   /* the walk: visit wk_idx; W_RD reads the entry into r_*, the decision works on those */
   const unsigned vi = q->wk_idx;
   const unsigned v_ks = q->kslot_m[vi];
-  const uint32_t v_insts = q->insts_m[vi], v_exec = q->exec_m[vi];
+  const uint32_t v_insts = q->w_in, v_exec = q->exec_m[vi]; /* insts read a cycle ahead */
   const int v_cand = (int)((q->wk_cand >> vi) & 1);
   const int v_prof = (int)((q->prof >> v_ks) & 1);
   const int v_unknown = v_insts == 0 || v_exec == 0;
@@ -200,7 +204,6 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   if (q->smp) d->prof |= 1ull << q->smp_ks;
   d->smp = do_sample;
   d->smp_ks = s_ks;
-  d->smp_val = sample;
   if (clear_ok) d->prof &= ~(1ull << clear_k);
   d->sw = ctx_bytes >> bw_shift;
   d->tl = hint_fire ? (pred_launch ? pred_launch - 1 : 0) : (q->tl ? q->tl - 1 : 0);
@@ -226,7 +229,7 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   } else if (q->wk) {
     switch (q->wk_st) {
       case KMU_PEP_W_RD: /* read the entry; a candidate with Chimera's estimate: comparator */
-        d->r_el = q->wk_t - q->start_m[vi];
+        d->r_el = q->wk_t - q->w_st;
         d->r_prof = v_prof;
         d->r_ri = v_insts > v_exec ? v_insts - v_exec : 0;
         d->r_ex = v_exec;
@@ -263,11 +266,20 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   /* tables: retire (saturating), then a start of the same entry wins; the sample */
   if (inst_ok && q->exec_m[inst_rtb] != (uint32_t)M32) d->exec_m[inst_rtb] = q->exec_m[inst_rtb] + 1;
   if (start_ok) {
-    d->start_m[start_rtb] = q->cyc;
     d->kslot_m[start_rtb] = start_kslot & (unsigned)kmu_mask(m->ks_w);
-    d->insts_m[start_rtb] = start_insts;
     d->exec_m[start_rtb] = 0;
+    /* start_m / insts_m: the entry's other word, and par flips */
+    const unsigned wa = (unsigned)((((q->par >> start_rtb) & 1) ^ 1) << m->rtb_w) | start_rtb;
+    d->start_m[wa] = q->cyc;
+    d->insts_m[wa] = start_insts;
+    d->par = q->par ^ (1ull << start_rtb);
   }
+  /* their read ports: the done entry's word, the next visit's word (d->wk_idx) */
+  const unsigned d_ra = (unsigned)(((q->par >> done_rtb) & 1) << m->rtb_w) | done_rtb;
+  const unsigned w_ra = (unsigned)(((q->par >> d->wk_idx) & 1) << m->rtb_w) | d->wk_idx;
+  d->d_st = q->start_m[d_ra];
+  d->w_st = q->start_m[w_ra];
+  d->w_in = q->insts_m[w_ra];
   if (q->smp) d->avg_m[q->smp_ks] = avg_new;
   /* avg_m's read ports, every cycle (an address >= KSLOTS: a don't-care word, 0 here) */
   const unsigned j_ks = start_kslot & (unsigned)kmu_mask(m->ks_w);

@@ -14,10 +14,13 @@
 // State: cyc_q (free-running 32-bit cycle counter); per TB entry e the valid bits live_q,
 // rest_q (restored TB) and the tables (no reset: read only for a live entry) start_m (cycle of
 // its start), kslot_m, insts_m (announced warp instructions of the whole TB, 0 = unknown),
-// exec_m (warp instructions retired, saturating); per kernel slot k the valid bit prof_q and
-// the table avg_m (EMA of TB time, read only while prof_q; block RAM, three registered read
-// ports: avg_j_q for a new TB, avg_s_q for a sample, r_avg_q for the walk); the profile
-// sample in flight smp_q / smp_ks_q / smp_val_q (a done's sample lands a cycle later); the
+// exec_m (warp instructions retired, saturating); start_m and insts_m are block RAM with two
+// words per entry (par_q[e] names the current one) and registered read ports: d_st_q (the
+// done's start), w_st_q / w_in_q (the walk's, read a cycle ahead); per kernel slot k the
+// valid bit prof_q and the table avg_m (EMA of TB time, read only while prof_q; block RAM,
+// three registered read ports: avg_j_q for a new TB, avg_s_q for a sample, r_avg_q for the
+// walk); the profile sample in flight smp_q / smp_ks_q with d_st_q (a done's sample lands a
+// cycle later); the
 // hint state arm_q / ex_q (the armed window's count down) / tl_q (cycles to the predicted
 // launch); sw_q (the switch time); the last start fresh_q / fresh_idx_q / fresh_ks_q (judged
 // while armed); the walk engine wk_*_q, the visited entry's registers r_*_q and the serial
@@ -198,10 +201,27 @@ module kmu_pep_predictor #(
   // ---------------------------------------------------------------- tables (no reset)
   // read only for a live entry / a profiled slot; written at a start, a retired instruction, a
   // profile sample
-  reg [31:0] start_m[0:TBS-1];
   reg [KS_W-1:0] kslot_m[0:TBS-1];
-  reg [31:0] insts_m[0:TBS-1];
   reg [31:0] exec_m[0:TBS-1];
+  // start_m, insts_m (issue 15, pepctx: block RAM, no reset): two words per entry, entry e's
+  // current one at {par_q[e], e}; a start writes the other word and flips par_q[e], so no
+  // read ever meets a write to its word (no_rw_check holds by construction: a done reads the
+  // old TB's word while a start of the same entry writes the new one).  Registered read ports:
+  // the done's start (d_st_q, address the done entry, read at the done's edge: the sample's
+  // second cycle uses it) and the walk's start and insts (w_st_q, w_in_q, address the entry the
+  // walk visits in the next cycle, wk_idx_d: W_RD uses the word, read a cycle ahead).
+  reg [TBS-1:0] par_q, par_d;
+  (* ram_style = "block", no_rw_check *)
+  reg [31:0] start_m[0:(2 << RTB_W)-1];
+  (* ram_style = "block", no_rw_check *)
+  reg [31:0] insts_m[0:(2 << RTB_W)-1];
+  reg [31:0] d_st_q;  // the done entry's start (sample = cyc - start, in the next cycle)
+  reg [31:0] w_st_q, w_in_q;  // the visited entry's start and insts (read a cycle ahead)
+  // their addresses: a start writes the entry's other word (par_q flips at the same edge); the
+  // done reads the done entry's word, the walk the word of the next cycle's entry
+  wire [RTB_W:0] st_wa = {~par_q[tb_start_rtb_i], tb_start_rtb_i};
+  wire [RTB_W:0] d_ra = {par_q[tb_done_rtb_i], tb_done_rtb_i};
+  wire [RTB_W:0] w_ra = {par_q[wk_idx_d], wk_idx_d};
   // avg_m (issue 15: block RAM, no reset): one write port (the sample's second cycle), three
   // registered read ports, replicated: the new TB's (avg_j_q, address the start's slot), the
   // sample's (avg_s_q, the done TB's slot), the walk's (r_avg_q, the visited entry's slot).
@@ -215,7 +235,6 @@ module kmu_pep_predictor #(
   // prof_q at t+1's edge (a clear of the slot in t+1 wins)
   reg smp_q, smp_d;
   reg [KS_W-1:0] smp_ks_q, smp_ks_d;
-  reg [31:0] smp_val_q, smp_val_d;  // the sample: the TB's execution time (cycles)
 
   // ---------------------------------------------------------------- entry lookups by index
   // (compare with every index: an index >= TBS reads as out of range, never live)
@@ -263,11 +282,12 @@ module kmu_pep_predictor #(
 
   // ---------------------------------------------------------------- profile sample (EMA)
   // (a done entry is live, so its table reads are written ones; any other read is unused:
-  // do_sample is low then).  First cycle t: the sample and the slot into smp_*_q, avg_m read;
-  // second cycle: the EMA from registers, written at its edge.
+  // do_sample is low then).  First cycle t: the slot into smp_*_q, avg_m and start_m read;
+  // second cycle: the sample and the EMA from registers, written at its edge.
   wire [KS_W-1:0] s_ks = kslot_m[tb_done_rtb_i];
-  wire [31:0] d_start = start_m[tb_done_rtb_i];
-  wire [31:0] sample = cyc_q - d_start;  // the TB's execution time (cycles)
+  // the TB's execution time (cycles): cyc of the done = cyc_q - 1 in the second cycle, so
+  // cyc_q - 1 - start = cyc_q + ~start (one adder)
+  wire [31:0] smp_val = cyc_q + ~d_st_q;
   // a clear of the slot in the same cycle wins (the sample is dropped)
   // (clear_ok: kslot_clear_i < KSLOTS, its upper bits are 0)
   wire do_sample = done_ok && !d_rest && !(clear_ok && (kslot_clear_i[KS_W-1:0] == s_ks));
@@ -275,11 +295,11 @@ module kmu_pep_predictor #(
   wire [31:0] s_avg = avg_s_q;
   // avg + (sample - avg) >>> EMA_SH: the 33-bit signed difference, shifted arithmetically
   // (rounds towards minus infinity); the sum lies between avg and sample, so 32 bits hold it
-  wire signed [32:0] ema_diff = $signed({1'b0, smp_val_q}) - $signed({1'b0, s_avg});
+  wire signed [32:0] ema_diff = $signed({1'b0, smp_val}) - $signed({1'b0, s_avg});
   wire signed [32:0] ema_step = ema_diff >>> EMA_SH;
   wire [31:0] ema = s_avg + ema_step[31:0];  // mod 2^32: the true sum fits
   wire unused_ema_sign = ema_step[32];
-  wire [31:0] avg_new = s_prof ? ema : smp_val_q;  // the first sample is the average
+  wire [31:0] avg_new = s_prof ? ema : smp_val;  // the first sample is the average
 
   // ---------------------------------------------------------------- this cycle's threshold
   // worst-case switch time, all TBs of the SM: sw_q = the previous cycle's ctx_bytes_i >>
@@ -315,7 +335,7 @@ module kmu_pep_predictor #(
   // ---------------------------------------------------------------- the walk: visit wk_idx_q
   // W_RD: the table reads of the visited entry, registered
   wire [KS_W-1:0] v_ks = kslot_m[wk_idx_q];
-  wire [31:0] v_insts = insts_m[wk_idx_q];
+  wire [31:0] v_insts = w_in_q;  // read a cycle ahead (a restarted entry is no candidate)
   wire [31:0] v_exec = exec_m[wk_idx_q];
   wire v_cand = wk_cand_q[wk_idx_q];
   wire v_prof = prof_q[v_ks];
@@ -372,7 +392,8 @@ module kmu_pep_predictor #(
     if (smp_q) prof_d[smp_ks_q] = 1'b1;
     smp_d = do_sample;
     smp_ks_d = s_ks;
-    smp_val_d = sample;
+    par_d = par_q;
+    if (start_ok) par_d[tb_start_rtb_i] = ~par_q[tb_start_rtb_i];
     // a clear of the same slot wins over the sample
     for (k = 0; k < KSLOTS; k = k + 1)
       if (clear_ok && (kslot_clear_i == k[7:0])) prof_d[k] = 1'b0;
@@ -416,7 +437,7 @@ module kmu_pep_predictor #(
     end else if (wk_q) begin
       case (wk_st_q)
         W_RD: begin  // read the entry; a candidate with Chimera's estimate gets the comparator
-          r_el_d = wk_t_q - start_m[wk_idx_q];
+          r_el_d = wk_t_q - w_st_q;
           r_prof_d = v_prof;
           r_ri_d = v_ri[32] ? 32'd0 : v_ri[31:0];
           r_ex_d = v_exec;
@@ -486,6 +507,12 @@ module kmu_pep_predictor #(
                  $time);
         $stop;
       end
+      // start_m / insts_m are no_rw_check: a start's write never meets a read of its word
+      if (start_ok && ((st_wa == d_ra) || (st_wa == w_ra))) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: start_m word %0d written and read", $time,
+                 st_wa);
+        $stop;
+      end
       if ((!ckpt_valid_q && (ckpt_mask_q != {TBS{1'b0}})) ||
           (!pre_valid_q && (pre_mask_q != {TBS{1'b0}}))) begin
         $display("ASSERTION kmu_pep_predictor %m t=%0t: a mask without its valid", $time);
@@ -503,12 +530,20 @@ module kmu_pep_predictor #(
     // retire (saturating), then a start of the same entry wins (exec 0)
     if (inst_ok && !ex_inc[32]) exec_m[tb_inst_rtb_i] <= ex_inc[31:0];
     if (start_ok) begin
-      start_m[tb_start_rtb_i] <= cyc_q;
       kslot_m[tb_start_rtb_i] <= tb_start_kslot_i[KS_W-1:0];
-      insts_m[tb_start_rtb_i] <= tb_start_insts_i;
       exec_m[tb_start_rtb_i]  <= 32'd0;
     end
     if (smp_q) avg_m[smp_ks_q] <= avg_new;
+  end
+  // start_m / insts_m: the start writes, the done and the walk read (addresses above)
+  always @(posedge clk_i) begin
+    if (start_ok) begin
+      start_m[st_wa] <= cyc_q;
+      insts_m[st_wa] <= tb_start_insts_i;
+    end
+    d_st_q <= start_m[d_ra];
+    w_st_q <= start_m[w_ra];
+    w_in_q <= insts_m[w_ra];
   end
   // avg_m's read ports (registered, every cycle; the unused words are don't-care)
   wire [KS_W-1:0] j_ks = tb_start_kslot_i[KS_W-1:0];
@@ -544,7 +579,7 @@ module kmu_pep_predictor #(
       r_el_q <= 32'd0;
       smp_q <= 1'b0;
       smp_ks_q <= {KS_W{1'b0}};
-      smp_val_q <= 32'd0;
+      par_q <= {TBS{1'b0}};
       r_prof_q <= 1'b0;
       r_ri_q <= 32'd0;
       r_ex_q <= 32'd0;
@@ -579,7 +614,7 @@ module kmu_pep_predictor #(
       r_el_q <= r_el_d;
       smp_q <= smp_d;
       smp_ks_q <= smp_ks_d;
-      smp_val_q <= smp_val_d;
+      par_q <= par_d;
       r_prof_q <= r_prof_d;
       r_ri_q <= r_ri_d;
       r_ex_q <= r_ex_d;
