@@ -1,7 +1,7 @@
 /* kmu_pep_predictor.c - C twin of rtl/preempt/kmu_pep_predictor.v.  Same state names: q.cyc
  * (cyc_q), q.live / q.rest (bit e), q.fresh / q.fresh_idx / q.fresh_ks, q.prof (bit k), q.arm,
  * q.ex (the armed window's count down), q.tl (cycles to the predicted launch), q.sw (switch time), the walk q.wk* (q.wk_st the step of a visit), the visited entry's registers q.r_*,
- * the serial comparator q.mul_n and D as q.mul_acc_hi:q.mul_acc_lo,
+ * the serial comparator q.mul_n and D as q.mul_acc (33-bit two's complement, saturated),
  * q.ckpt_valid / q.ckpt_mask, q.pre_valid / q.pre_mask, the tables q.start_m[e], q.kslot_m[e],
  * q.insts_m[e], q.exec_m[e], q.avg_m[k] (block RAM in the RTL: its registered read ports
  * q.avg_j, q.avg_s, q.r_avg; the sample in flight q.smp, q.smp_ks); start_m and insts_m
@@ -51,17 +51,18 @@ void kmu_pep_predictor_comb_out(const kmu_pep_predictor *m, kmu_pep_predictor_ou
   o->live_o = q->live;
 }
 
-/* D = 2D + op on the 66-bit two's complement pair hi:lo (hi holds bits 65..64); op is a
- * 33-bit two's complement value, sign-extended */
-static void acc66_step(uint64_t *lo, uint64_t *hi, uint64_t op33) {
-  uint64_t h = ((*hi << 1) | (*lo >> 63)) & 3, l = *lo << 1;
-  const int neg = (int)((op33 >> 32) & 1);
-  const uint64_t op_lo = neg ? (op33 | ~0x1ffffffffull) : op33; /* bits 63..0, sign-extended */
-  const uint64_t op_hi = neg ? 3 : 0;
-  const uint64_t a = l + op_lo;
-  h = (h + op_hi + (a < l)) & 3;
-  *lo = a;
-  *hi = h;
+/* a 33-bit two's complement value as a signed number */
+static int64_t sext33(uint64_t v) {
+  return (v >> 32) & 1 ? (int64_t)(v & 0xffffffffull) - 0x100000000ll : (int64_t)(v & 0xffffffffull);
+}
+
+/* D = 2D + op (both 33-bit two's complement), saturated to [-2^32, 2^32-1]: a D at a bound
+ * stays there (|op| < 2^32), so its sign and D == 0 are those of the exact product difference */
+static uint64_t acc33_step(uint64_t acc, uint64_t op33) {
+  int64_t s = 2 * sext33(acc) + sext33(op33);
+  if (s > 0xffffffffll) s = 0xffffffffll;
+  if (s < -0x100000000ll) s = -0x100000000ll;
+  return (uint64_t)s & 0x1ffffffffull;
 }
 
 /* Phase 2, from the inputs: the refusals and the next state. */
@@ -170,9 +171,8 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   /* -X (33-bit two's complement) from wk_x itself: the RTL adds ~X with a carry-in, no register */
   const uint64_t mul_op =
       el_bit ? (ex_bit ? q->r_rmx : q->r_ri) : (ex_bit ? (0 - (uint64_t)q->wk_x) & 0x1ffffffffull : 0);
-  uint64_t mn_lo = q->mul_acc_lo, mn_hi = q->mul_acc_hi;
-  acc66_step(&mn_lo, &mn_hi, mul_op);
-  const int mul_long = !(q->mul_acc_hi >> 1) && (q->mul_acc_lo || q->mul_acc_hi); /* D > 0 */
+  const uint64_t mul_next = acc33_step(q->mul_acc, mul_op);
+  const int mul_long = !((q->mul_acc >> 32) & 1) && q->mul_acc != 0; /* D > 0 */
   const int v_fin = q->wk && (q->wk_st == KMU_PEP_W_DEC || q->wk_st == KMU_PEP_W_FIN);
   const uint64_t r_elx = (uint64_t)q->r_el + q->wk_x;
   const int v_long = q->wk_st == KMU_PEP_W_FIN ? mul_long : q->r_prof ? q->r_avg > r_elx : 1;
@@ -238,13 +238,12 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
       case KMU_PEP_W_PREP:
         d->r_rmx = ((uint64_t)q->r_ri - q->wk_x) & 0x1ffffffffull;
         d->mul_n = 0;
-        d->mul_acc_lo = d->mul_acc_hi = 0;
+        d->mul_acc = 0;
         d->wk_st = KMU_PEP_W_MUL;
         break;
       case KMU_PEP_W_MUL:
         d->mul_n = (q->mul_n + 1) & 31;
-        d->mul_acc_lo = mn_lo;
-        d->mul_acc_hi = mn_hi;
+        d->mul_acc = mul_next;
         if (q->mul_n == 31) d->wk_st = KMU_PEP_W_FIN;
         break;
       default: /* W_DEC, W_FIN: the visit's bit; next entry, or the end */

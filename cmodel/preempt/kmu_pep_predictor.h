@@ -68,7 +68,7 @@ typedef struct {
   uint32_t r_ri, r_ex;
   uint64_t r_rmx; /* ri - X, 33-bit two's complement */
   unsigned mul_n;
-  uint64_t mul_acc_lo, mul_acc_hi; /* D, 66-bit two's complement: bits 63..0, 65..64 */
+  uint64_t mul_acc; /* D, 33-bit two's complement, saturated to [-2^32, 2^32-1] */
   int ckpt_valid;
   uint64_t ckpt_mask;
   int pre_valid;

@@ -33,8 +33,10 @@
 //                    without division: rem > X <=> (insts - exec) * el > X * exec, decided by
 //                    a serial shift-add comparator, MSB first, one bit of el and exec per cycle:
 //                    D = 2D + (el[b] ? ri : 0) - (exec[b] ? X : 0), 32 cycles, rem > X <=> D > 0
-//                    (66-bit signed D: exact; one adder: ri - X is prepared first, -X is ~X
-//                    plus the carry-in);
+//                    (D saturated to the 33-bit signed range [-2^32, 2^32-1]: once |D| is
+//                    that large no later step can change its sign, as every step adds less
+//                    than 2^32 to 2D, so the sign and D > 0 are exact; one adder: ri - X is
+//                    prepared first, -X is ~X plus the carry-in);
 //                    exec is the value at the TB's visit;
 //   unknown (insts == 0 or exec == 0, not profiled): longer than any X.
 // Every threshold X is saturated to 32 bits (2^32-1 cycles = 3.5 s at 1216 MHz).
@@ -153,7 +155,12 @@ module kmu_pep_predictor #(
   // a visit: W_RD (read the entry into r_*), then W_DEC (decide), or for a Chimera estimate
   // W_PREP (ri - X), W_MUL (32 steps), W_FIN (decide from D)
   localparam [2:0] W_RD = 3'd0, W_DEC = 3'd1, W_PREP = 3'd2, W_MUL = 3'd3, W_FIN = 3'd4;
-  localparam integer ACC_W = 66;  // signed ri * el - X * exec: |D| < 2^64
+  // D = ri * el - X * exec, saturated to [-2^32, 2^32-1] (33-bit two's complement): a D at a
+  // bound stays there (2D plus any step's operand, |op| < 2^32, is beyond it again), and the
+  // true D stays beyond it too, so the sign and D == 0 are those of the exact 66-bit D
+  localparam integer ACC_W = 33;
+  localparam [ACC_W-1:0] ACC_MAX = {1'b0, {(ACC_W - 1) {1'b1}}};  // 2^32 - 1
+  localparam [ACC_W-1:0] ACC_MIN = {1'b1, {(ACC_W - 1) {1'b0}}};  // -2^32
   // policy codes KMU_POL_* (regmap/kmu.rdl)
 `include "kmu_regmap.vh"
 
@@ -342,11 +349,11 @@ module kmu_pep_predictor #(
   wire v_unknown = (v_insts == 32'd0) || (v_exec == 32'd0);
   // insts - exec clamped at 0: one subtraction, its borrow clamps (no separate compare)
   wire [32:0] v_ri = {1'b0, v_insts} - {1'b0, v_exec};
-  wire [ACC_W-1:0] ext_ri = {{(ACC_W - 32) {1'b0}}, r_ri_q};
-  wire [ACC_W-1:0] ext_rmx = {{(ACC_W - 33) {r_rmx_q[32]}}, r_rmx_q};
+  wire [ACC_W-1:0] ext_ri = {1'b0, r_ri_q};
+  wire [ACC_W-1:0] ext_rmx = r_rmx_q;
   // -X = ~X + 1: the operand ~X (= -X - 1, no register) and the 1 in the carry-in, the LSB
   // of 2D (always 0)
-  wire [ACC_W-1:0] ext_nx = {{(ACC_W - 32) {1'b1}}, ~wk_x_q};
+  wire [ACC_W-1:0] ext_nx = {1'b1, ~wk_x_q};
   // W_MUL step, MSB first: D = 2D + (el[b] ? ri : 0) - (exec[b] ? X : 0), one adder
   wire [4:0] mul_b = MUL_LAST - mul_n_q;  // the bit of this step
   wire el_bit = r_el_q[mul_b];
@@ -354,7 +361,12 @@ module kmu_pep_predictor #(
   wire [ACC_W-1:0] mul_op = el_bit ? (ex_bit ? ext_rmx : ext_ri) :
                                      (ex_bit ? ext_nx : {ACC_W{1'b0}});
   wire mul_cin = ex_bit && !el_bit;  // -X's + 1
-  wire [ACC_W-1:0] mul_next = {mul_acc_q[ACC_W-2:0], mul_cin} + mul_op;
+  // 2D + op in ACC_W + 2 bits (|2D| <= 2^33, |op| < 2^32), then saturated: it fits when its
+  // three upper bits agree
+  wire [ACC_W+1:0] mul_sum = {mul_acc_q[ACC_W-1], mul_acc_q, mul_cin} +
+                             {{2{mul_op[ACC_W-1]}}, mul_op};
+  wire mul_fit = (mul_sum[ACC_W+1:ACC_W-1] == 3'b000) || (mul_sum[ACC_W+1:ACC_W-1] == 3'b111);
+  wire [ACC_W-1:0] mul_next = mul_fit ? mul_sum[ACC_W-1:0] : (mul_sum[ACC_W+1] ? ACC_MIN : ACC_MAX);
   wire mul_long = !mul_acc_q[ACC_W-1] && (mul_acc_q != {ACC_W{1'b0}});  // D > 0
   // the visit's bit is decided in W_DEC (profile: rem > X <=> avg > el + X; unknown: long) or
   // W_FIN (Chimera: D > 0)
@@ -511,6 +523,13 @@ module kmu_pep_predictor #(
       if (start_ok && ((st_wa == d_ra) || (st_wa == w_ra))) begin
         $display("ASSERTION kmu_pep_predictor %m t=%0t: start_m word %0d written and read", $time,
                  st_wa);
+        $stop;
+      end
+      // a saturated D keeps its bound (its sign is decided)
+      if (wk_q && (wk_st_q == W_MUL) && (((mul_acc_q == ACC_MAX) && (mul_next != ACC_MAX)) ||
+                                         ((mul_acc_q == ACC_MIN) && (mul_next != ACC_MIN)))) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: D left its bound %h -> %h", $time,
+                 mul_acc_q, mul_next);
         $stop;
       end
       if ((!ckpt_valid_q && (ckpt_mask_q != {TBS{1'b0}})) ||
