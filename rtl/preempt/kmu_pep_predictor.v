@@ -333,9 +333,11 @@ module kmu_pep_predictor #(
   // started in the previous cycle: el = 1, exec = 0, so rem is the profile's or unknown (long)
   wire f_prof = prof_q[fresh_ks_q];
   wire [31:0] f_avg = avg_j_q;  // read at the start's edge (its slot), forwarded
-  // rem = max(0, avg - 1) > X <=> avg > X + 1, against the unsaturated X (a saturated one
-  // exceeds any avg as well): one compare, no subtraction and off the saturation mux
-  wire f_long = f_prof ? ({2'b0, f_avg} > ({1'b0, x_wide} + 34'd1)) : 1'b1;
+  // rem = max(0, avg - 1) > X <=> avg > X + 1 <=> avg - X - 1 = avg + ~X > 0, against the
+  // unsaturated X (a saturated one exceeds any avg as well): one adder (35-bit two's
+  // complement) and a zero test, off the saturation mux
+  wire [34:0] f_dif = {3'b0, f_avg} + ~{2'b0, x_wide};
+  wire f_long = f_prof ? (!f_dif[34] && (f_dif != 35'd0)) : 1'b1;
   wire f_ok = fresh_q && live_q[fresh_idx_q] && elig_i[fresh_idx_q] && !base_i[fresh_idx_q];
   wire [TBS-1:0] ck_new = (f_ok && f_long) ? (one << fresh_idx_q) : {TBS{1'b0}};
 
@@ -523,6 +525,12 @@ module kmu_pep_predictor #(
       if (start_ok && ((st_wa == d_ra) || (st_wa == w_ra))) begin
         $display("ASSERTION kmu_pep_predictor %m t=%0t: start_m word %0d written and read", $time,
                  st_wa);
+        $stop;
+      end
+      // the new TB's one-adder test is avg > X + 1
+      if (f_prof && (f_long != ({2'b0, f_avg} > ({1'b0, x_wide} + 34'd1)))) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: new TB avg %0d X %0d long %0d", $time,
+                 f_avg, x_wide, f_long);
         $stop;
       end
       // a saturated D keeps its bound (its sign is decided)
