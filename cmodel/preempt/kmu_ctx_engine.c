@@ -29,6 +29,17 @@ void kmu_ctx_engine_init(kmu_ctx_engine *m, const kmu_ctx_engine_params *p) {
   kmu_prio_enc_init(&m->u_bm_nenc, &pw);
   memset(m->bmap_mem, 0, sizeof m->bmap_mem);
   m->iss_rbm_q = m->rsp_rbm_q = 0;
+  /* the counts' widths: a command moves at most WARPS x RPW registers and MAX_BY bytes (its
+   * registers, WARPS bitmap beats, its shared-memory beats) */
+  const uint64_t max_by = (uint64_t)p->warps * p->rpw * p->reg_bytes +
+                          (uint64_t)p->warps * p->beat_bytes +
+                          (uint64_t)((p->shmem + p->beat_bytes - 1) / p->beat_bytes) * p->beat_bytes;
+  unsigned w = 0;
+  while (w < 32 && (1ull << w) <= max_by) w++;
+  m->by_mask = (uint32_t)kmu_mask(w);
+  w = 0;
+  while ((1ull << w) <= (uint64_t)p->warps * p->rpw) w++;
+  m->rg_mask = (uint32_t)kmu_mask(w);
   kmu_ctx_engine_reset(m);
 }
 
@@ -402,6 +413,9 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
     d->state = KMU_CTX_S_IDLE;
     d->done = 1;
   }
+  /* the counts at their widths (at most one add a cycle: the same as the RTL's narrow adders) */
+  d->regs &= m->rg_mask;
+  d->bytes &= m->by_mask;
   /* ---- abort: overrides the above (a command ending in this cycle is not aborted) */
   if (q->abt) {
     d->rsp_ph = KMU_CTX_R_IDLE;

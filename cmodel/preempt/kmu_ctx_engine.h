@@ -108,6 +108,7 @@ typedef struct {
   int bm_we, ra_en, rb_en;
   unsigned bm_wa, ra, rb;
   uint32_t bm_wd;
+  uint32_t rg_mask, by_mask; /* regs_q's and bytes_q's widths (RG_W, BY_W bits) */
 } kmu_ctx_engine;
 
 void kmu_ctx_engine_init(kmu_ctx_engine *m, const kmu_ctx_engine_params *p);

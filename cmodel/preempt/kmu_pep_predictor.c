@@ -1,10 +1,12 @@
 /* kmu_pep_predictor.c - C twin of rtl/preempt/kmu_pep_predictor.v.  Same state names: q.cyc
  * (cyc_q), q.live / q.rest (bit e), q.fresh / q.fresh_idx / q.fresh_ks, q.prof (bit k), q.arm,
  * q.ex (the armed window's count down), q.tl (cycles to the predicted launch), q.sw (switch time), the walk q.wk* (q.wk_st the step of a visit), the visited entry's registers q.r_*,
- * the serial comparator q.mul_n and D as q.mul_acc_hi:q.mul_acc_lo,
+ * the serial comparator q.mul_n and D as q.mul_acc (33-bit two's complement, saturated),
  * q.ckpt_valid / q.ckpt_mask, q.pre_valid / q.pre_mask, the tables q.start_m[e], q.kslot_m[e],
  * q.insts_m[e], q.exec_m[e], q.avg_m[k] (block RAM in the RTL: its registered read ports
- * q.avg_j, q.avg_s, q.r_avg; the sample in flight q.smp, q.smp_ks, q.smp_val).  comb() follows the RTL's blocks in order: entry
+ * q.avg_j, q.avg_s, q.r_avg; the sample in flight q.smp, q.smp_ks); start_m and insts_m
+ * block RAM too, two words per entry (q.par bit e names the current one), read ports q.d_st
+ * (the done's start), q.w_st / q.w_in (the walk's, a cycle ahead).  comb() follows the RTL's blocks in order: entry
  * lookups, input checks, the profile sample, this cycle's threshold x, the new TB's judgement,
  * the visit of the walk, the next state; tick() is the rising edge. */
 #include "kmu_pep_predictor.h"
@@ -49,17 +51,18 @@ void kmu_pep_predictor_comb_out(const kmu_pep_predictor *m, kmu_pep_predictor_ou
   o->live_o = q->live;
 }
 
-/* D = 2D + op on the 66-bit two's complement pair hi:lo (hi holds bits 65..64); op is a
- * 33-bit two's complement value, sign-extended */
-static void acc66_step(uint64_t *lo, uint64_t *hi, uint64_t op33) {
-  uint64_t h = ((*hi << 1) | (*lo >> 63)) & 3, l = *lo << 1;
-  const int neg = (int)((op33 >> 32) & 1);
-  const uint64_t op_lo = neg ? (op33 | ~0x1ffffffffull) : op33; /* bits 63..0, sign-extended */
-  const uint64_t op_hi = neg ? 3 : 0;
-  const uint64_t a = l + op_lo;
-  h = (h + op_hi + (a < l)) & 3;
-  *lo = a;
-  *hi = h;
+/* a 33-bit two's complement value as a signed number */
+static int64_t sext33(uint64_t v) {
+  return (v >> 32) & 1 ? (int64_t)(v & 0xffffffffull) - 0x100000000ll : (int64_t)(v & 0xffffffffull);
+}
+
+/* D = 2D + op (both 33-bit two's complement), saturated to [-2^32, 2^32-1]: a D at a bound
+ * stays there (|op| < 2^32), so its sign and D == 0 are those of the exact product difference */
+static uint64_t acc33_step(uint64_t acc, uint64_t op33) {
+  int64_t s = 2 * sext33(acc) + sext33(op33);
+  if (s > 0xffffffffll) s = 0xffffffffll;
+  if (s < -0x100000000ll) s = -0x100000000ll;
+  return (uint64_t)s & 0x1ffffffffull;
 }
 
 /* Phase 2, from the inputs: the refusals and the next state. */
@@ -119,17 +122,19 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
                          (start_ok ? 1ull << start_rtb : 0);
 
   /* profile sample: avg + floor((sample - avg) / 2^EMA_SH), the first sample as it is; first
-   * cycle: the sample into smp_*, avg_m read; second: the EMA, written at its edge */
+   * cycle: the slot into smp_*, avg_m and start_m read; second: the sample and the EMA,
+   * written at its edge */
   /* (an index >= TBS reads an unwritten entry of the C array: unused, do_sample is low) */
   const unsigned s_ks = q->kslot_m[done_rtb];
-  const uint32_t sample = q->cyc - q->start_m[done_rtb];
+  /* the done's cycle is cyc - 1 now: cyc - 1 - start = cyc + ~start */
+  const uint32_t smp_val = q->cyc + ~q->d_st;
   /* a clear of the slot in the same cycle wins (the sample is dropped) */
   const int do_sample = done_ok && !d_rest && !(clear_ok && clear_k == s_ks);
   const int s_prof = (int)((q->prof >> q->smp_ks) & 1);
   const uint32_t s_avg = q->avg_s;
-  const int64_t ema_step = floor_shift((int64_t)q->smp_val - (int64_t)s_avg, m->p.ema_sh);
+  const int64_t ema_step = floor_shift((int64_t)smp_val - (int64_t)s_avg, m->p.ema_sh);
   const uint32_t ema = (uint32_t)((int64_t)s_avg + ema_step);
-  const uint32_t avg_new = s_prof ? ema : q->smp_val;
+  const uint32_t avg_new = s_prof ? ema : smp_val;
 
   /* this cycle's threshold x (saturated to 32 bits) */
   const uint32_t sw = q->sw; /* registered: the previous cycle's ctx_bytes >> bw_shift */
@@ -157,7 +162,7 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   /* the walk: visit wk_idx; W_RD reads the entry into r_*, the decision works on those */
   const unsigned vi = q->wk_idx;
   const unsigned v_ks = q->kslot_m[vi];
-  const uint32_t v_insts = q->insts_m[vi], v_exec = q->exec_m[vi];
+  const uint32_t v_insts = q->w_in, v_exec = q->exec_m[vi]; /* insts read a cycle ahead */
   const int v_cand = (int)((q->wk_cand >> vi) & 1);
   const int v_prof = (int)((q->prof >> v_ks) & 1);
   const int v_unknown = v_insts == 0 || v_exec == 0;
@@ -166,9 +171,8 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   /* -X (33-bit two's complement) from wk_x itself: the RTL adds ~X with a carry-in, no register */
   const uint64_t mul_op =
       el_bit ? (ex_bit ? q->r_rmx : q->r_ri) : (ex_bit ? (0 - (uint64_t)q->wk_x) & 0x1ffffffffull : 0);
-  uint64_t mn_lo = q->mul_acc_lo, mn_hi = q->mul_acc_hi;
-  acc66_step(&mn_lo, &mn_hi, mul_op);
-  const int mul_long = !(q->mul_acc_hi >> 1) && (q->mul_acc_lo || q->mul_acc_hi); /* D > 0 */
+  const uint64_t mul_next = acc33_step(q->mul_acc, mul_op);
+  const int mul_long = !((q->mul_acc >> 32) & 1) && q->mul_acc != 0; /* D > 0 */
   const int v_fin = q->wk && (q->wk_st == KMU_PEP_W_DEC || q->wk_st == KMU_PEP_W_FIN);
   const uint64_t r_elx = (uint64_t)q->r_el + q->wk_x;
   const int v_long = q->wk_st == KMU_PEP_W_FIN ? mul_long : q->r_prof ? q->r_avg > r_elx : 1;
@@ -200,7 +204,6 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   if (q->smp) d->prof |= 1ull << q->smp_ks;
   d->smp = do_sample;
   d->smp_ks = s_ks;
-  d->smp_val = sample;
   if (clear_ok) d->prof &= ~(1ull << clear_k);
   d->sw = ctx_bytes >> bw_shift;
   d->tl = hint_fire ? (pred_launch ? pred_launch - 1 : 0) : (q->tl ? q->tl - 1 : 0);
@@ -226,7 +229,7 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   } else if (q->wk) {
     switch (q->wk_st) {
       case KMU_PEP_W_RD: /* read the entry; a candidate with Chimera's estimate: comparator */
-        d->r_el = q->wk_t - q->start_m[vi];
+        d->r_el = q->wk_t - q->w_st;
         d->r_prof = v_prof;
         d->r_ri = v_insts > v_exec ? v_insts - v_exec : 0;
         d->r_ex = v_exec;
@@ -235,13 +238,12 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
       case KMU_PEP_W_PREP:
         d->r_rmx = ((uint64_t)q->r_ri - q->wk_x) & 0x1ffffffffull;
         d->mul_n = 0;
-        d->mul_acc_lo = d->mul_acc_hi = 0;
+        d->mul_acc = 0;
         d->wk_st = KMU_PEP_W_MUL;
         break;
       case KMU_PEP_W_MUL:
         d->mul_n = (q->mul_n + 1) & 31;
-        d->mul_acc_lo = mn_lo;
-        d->mul_acc_hi = mn_hi;
+        d->mul_acc = mul_next;
         if (q->mul_n == 31) d->wk_st = KMU_PEP_W_FIN;
         break;
       default: /* W_DEC, W_FIN: the visit's bit; next entry, or the end */
@@ -263,11 +265,20 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   /* tables: retire (saturating), then a start of the same entry wins; the sample */
   if (inst_ok && q->exec_m[inst_rtb] != (uint32_t)M32) d->exec_m[inst_rtb] = q->exec_m[inst_rtb] + 1;
   if (start_ok) {
-    d->start_m[start_rtb] = q->cyc;
     d->kslot_m[start_rtb] = start_kslot & (unsigned)kmu_mask(m->ks_w);
-    d->insts_m[start_rtb] = start_insts;
     d->exec_m[start_rtb] = 0;
+    /* start_m / insts_m: the entry's other word, and par flips */
+    const unsigned wa = (unsigned)((((q->par >> start_rtb) & 1) ^ 1) << m->rtb_w) | start_rtb;
+    d->start_m[wa] = q->cyc;
+    d->insts_m[wa] = start_insts;
+    d->par = q->par ^ (1ull << start_rtb);
   }
+  /* their read ports: the done entry's word, the next visit's word (d->wk_idx) */
+  const unsigned d_ra = (unsigned)(((q->par >> done_rtb) & 1) << m->rtb_w) | done_rtb;
+  const unsigned w_ra = (unsigned)(((q->par >> d->wk_idx) & 1) << m->rtb_w) | d->wk_idx;
+  d->d_st = q->start_m[d_ra];
+  d->w_st = q->start_m[w_ra];
+  d->w_in = q->insts_m[w_ra];
   if (q->smp) d->avg_m[q->smp_ks] = avg_new;
   /* avg_m's read ports, every cycle (an address >= KSLOTS: a don't-care word, 0 here) */
   const unsigned j_ks = start_kslot & (unsigned)kmu_mask(m->ks_w);

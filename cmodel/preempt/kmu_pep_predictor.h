@@ -61,20 +61,22 @@ typedef struct {
   uint32_t avg_j, avg_s; /* avg_m's new-TB and sample read ports (forwarded) */
   int smp;             /* a profile sample in flight (its second cycle) */
   unsigned smp_ks;
-  uint32_t smp_val;
+  uint64_t par;        /* entry e's current start_m / insts_m word: (par bit e, e) */
+  uint32_t d_st;       /* start_m's done read port (the done entry's start) */
+  uint32_t w_st, w_in; /* start_m / insts_m's walk read ports (read a cycle ahead) */
   int r_prof;
   uint32_t r_ri, r_ex;
   uint64_t r_rmx; /* ri - X, 33-bit two's complement */
   unsigned mul_n;
-  uint64_t mul_acc_lo, mul_acc_hi; /* D, 66-bit two's complement: bits 63..0, 65..64 */
+  uint64_t mul_acc; /* D, 33-bit two's complement, saturated to [-2^32, 2^32-1] */
   int ckpt_valid;
   uint64_t ckpt_mask;
   int pre_valid;
   uint64_t pre_mask;
   /* tables */
-  uint32_t start_m[KMU_PEP_PREDICTOR_MAX_TBS];
+  uint32_t start_m[2 * KMU_PEP_PREDICTOR_MAX_TBS]; /* block RAM: word (par << rtb_w) | e */
   unsigned kslot_m[KMU_PEP_PREDICTOR_MAX_TBS];
-  uint32_t insts_m[KMU_PEP_PREDICTOR_MAX_TBS];
+  uint32_t insts_m[2 * KMU_PEP_PREDICTOR_MAX_TBS]; /* the same words */
   uint32_t exec_m[KMU_PEP_PREDICTOR_MAX_TBS];
   uint32_t avg_m[KMU_PEP_PREDICTOR_MAX_KSLOTS];
 } kmu_pep_predictor_regs;

@@ -75,7 +75,8 @@
 // the drained scan (whose handshake would clear its dirty bit).
 // Implementation (issue 15, no cycle changed): the warp index of every slot is a table
 // registered with the command (widx_q), not a popcount in the address path; the address is
-// area_q plus one narrow offset (one 32-bit adder); each count has one adder; the shared-memory
+// area_q plus one narrow offset (one 32-bit adder); each count has one adder and only the bits
+// a command's count can reach (regs_q RG_W, bytes_q BY_W: pepctx); the shared-memory
 // end is compared with a registered limit.  The bitmaps are in block RAM (bmap_mem, no reset;
 // nz_q marks the non-empty slots): a save builds its scan's current slot's word in cur_bm_q
 // and writes it when the scan leaves the slot; every word is read the cycle before it is used
@@ -176,6 +177,15 @@ module kmu_ctx_engine #(
                               (SHMEM + BEAT_BYTES - 1) / BEAT_BYTES;
   localparam integer OUT_W = $clog2(MAX_RD + 1);  // out_q: reads issued, response outstanding
   localparam [OUT_W-1:0] OUT_ONE = 1;
+  // a command's counts at most: WARPS x RPW registers; their bytes, WARPS bitmap beats and the
+  // shared-memory beats (the scan yields a register once, a restore's bitmap bits are < rpw)
+  localparam integer MAX_BY = WARPS * RPW * REG_BYTES + WARPS * BEAT_BYTES +
+                              ((SHMEM + BEAT_BYTES - 1) / BEAT_BYTES) * BEAT_BYTES;
+  localparam integer BY_W0 = $clog2(MAX_BY + 1);
+  localparam integer BY_W = (BY_W0 > 32) ? 32 : BY_W0;  // bytes_q (pepctx: was 32 bits)
+  localparam integer RG_W = $clog2(WARPS * RPW + 1);  // regs_q (<= 12; was 12 bits)
+  localparam [BY_W-1:0] REGB_N = REG_BYTES[BY_W-1:0];
+  localparam [BY_W-1:0] BEATB_N = BEAT_BYTES[BY_W-1:0];
 
   // context operations KMU_CTX_OP_* (regmap/kmu.rdl)
 `include "kmu_regmap.vh"
@@ -248,8 +258,8 @@ module kmu_ctx_engine #(
   reg abt_q, abt_d;
   reg hold_q, hold_d;  // aborting with the request stalled at the abort still to be accepted
   reg [OUT_W-1:0] out_q, out_d;  // memory reads issued whose response has not arrived
-  reg [11:0] regs_q, regs_d;
-  reg [31:0] bytes_q, bytes_d;
+  reg [RG_W-1:0] regs_q, regs_d;
+  reg [BY_W-1:0] bytes_q, bytes_d;
 
   assign iss_bits = iss_ld_q ? iss_rbm_q : iss_bits_q;
   assign rsp_bits = rsp_ld_q ? rsp_rbm_q : rsp_bits_q;
@@ -472,8 +482,8 @@ module kmu_ctx_engine #(
           area_d = cmd_area_i;
           widx_d = cmd_widx;
           bm_clr = 1'b1;
-          regs_d = 12'd0;
-          bytes_d = 32'd0;
+          regs_d = {RG_W{1'b0}};
+          bytes_d = {BY_W{1'b0}};
           iss_beat_d = 8'd0;
           iss_rem_d = cmd_wmask_i;
           iss_idx_d = 7'd0;
@@ -628,10 +638,10 @@ module kmu_ctx_engine #(
     // the counts: one adder each (a save counts on the issue side, a restore on the response
     // side, never both in a cycle; a command's accept clears them)
     if (add_reg) begin
-      regs_d = regs_q + 12'd1;
-      bytes_d = bytes_q + REGB32;
+      regs_d = regs_q + {{(RG_W - 1) {1'b0}}, 1'b1};
+      bytes_d = bytes_q + REGB_N;
     end else if (add_beat) begin
-      bytes_d = bytes_q + BEATB32;
+      bytes_d = bytes_q + BEATB_N;
     end
     // the cycle after the last read data arrived: done, idle
     if (fin) begin
@@ -746,8 +756,16 @@ module kmu_ctx_engine #(
   // ---------------------------------------------------------------- outputs
   assign busy_o = !idle;
   assign done_o = done_q;
-  assign done_regs_o = regs_q;
-  assign done_bytes_o = bytes_q;
+  reg [11:0] done_regs;
+  reg [31:0] done_bytes;
+  always @(*) begin  // the counts at the port widths
+    done_regs = 12'd0;
+    done_regs[RG_W-1:0] = regs_q;
+    done_bytes = 32'd0;
+    done_bytes[BY_W-1:0] = bytes_q;
+  end
+  assign done_regs_o = done_regs;
+  assign done_bytes_o = done_bytes;
 
   assign scan_start_o = (state_q == S_START);
   assign scan_wmask_o = wmask_q;
@@ -812,8 +830,8 @@ module kmu_ctx_engine #(
       abt_q <= 1'b0;
       hold_q <= 1'b0;
       out_q <= {OUT_W{1'b0}};
-      regs_q <= 12'd0;
-      bytes_q <= 32'd0;
+      regs_q <= {RG_W{1'b0}};
+      bytes_q <= {BY_W{1'b0}};
     end else begin
       state_q <= state_d;
       op_q <= op_d;
@@ -860,6 +878,12 @@ module kmu_ctx_engine #(
   // no response outstanding; out_q never exceeds one command's reads; an idle engine has none
   // outstanding (every response of the previous command taken) unless its command ended
   // normally (a normal end waits for its last response, so out_q is 0 there too).
+  integer a_by_next, a_rg_next;  // this cycle's counts plus its increment, unnarrowed
+  always @(*) begin
+    a_by_next = $signed({1'b0, done_bytes[30:0]}) +
+                (add_reg ? REG_BYTES : add_beat ? BEAT_BYTES : 0);
+    a_rg_next = $signed({20'd0, done_regs}) + (add_reg ? 1 : 0);
+  end
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
     if (rst_ni) begin
@@ -887,6 +911,13 @@ module kmu_ctx_engine #(
       end
       if (abt_q && idle) begin
         $display("ASSERTION kmu_ctx_engine %m t=%0t: aborting while idle", $time);
+        $stop;
+      end
+      // the counts' widths hold a command's: its bytes never pass MAX_BY, its registers never
+      // WARPS x RPW (checked on the unnarrowed sum)
+      if ((a_by_next > MAX_BY) || (a_rg_next > WARPS * RPW)) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: counts %0d regs %0d bytes past their widths",
+                 $time, a_rg_next, a_by_next);
         $stop;
       end
     end

@@ -14,10 +14,13 @@
 // State: cyc_q (free-running 32-bit cycle counter); per TB entry e the valid bits live_q,
 // rest_q (restored TB) and the tables (no reset: read only for a live entry) start_m (cycle of
 // its start), kslot_m, insts_m (announced warp instructions of the whole TB, 0 = unknown),
-// exec_m (warp instructions retired, saturating); per kernel slot k the valid bit prof_q and
-// the table avg_m (EMA of TB time, read only while prof_q; block RAM, three registered read
-// ports: avg_j_q for a new TB, avg_s_q for a sample, r_avg_q for the walk); the profile
-// sample in flight smp_q / smp_ks_q / smp_val_q (a done's sample lands a cycle later); the
+// exec_m (warp instructions retired, saturating); start_m and insts_m are block RAM with two
+// words per entry (par_q[e] names the current one) and registered read ports: d_st_q (the
+// done's start), w_st_q / w_in_q (the walk's, read a cycle ahead); per kernel slot k the
+// valid bit prof_q and the table avg_m (EMA of TB time, read only while prof_q; block RAM,
+// three registered read ports: avg_j_q for a new TB, avg_s_q for a sample, r_avg_q for the
+// walk); the profile sample in flight smp_q / smp_ks_q with d_st_q (a done's sample lands a
+// cycle later); the
 // hint state arm_q / ex_q (the armed window's count down) / tl_q (cycles to the predicted
 // launch); sw_q (the switch time); the last start fresh_q / fresh_idx_q / fresh_ks_q (judged
 // while armed); the walk engine wk_*_q, the visited entry's registers r_*_q and the serial
@@ -30,8 +33,10 @@
 //                    without division: rem > X <=> (insts - exec) * el > X * exec, decided by
 //                    a serial shift-add comparator, MSB first, one bit of el and exec per cycle:
 //                    D = 2D + (el[b] ? ri : 0) - (exec[b] ? X : 0), 32 cycles, rem > X <=> D > 0
-//                    (66-bit signed D: exact; one adder: ri - X is prepared first, -X is ~X
-//                    plus the carry-in);
+//                    (D saturated to the 33-bit signed range [-2^32, 2^32-1]: once |D| is
+//                    that large no later step can change its sign, as every step adds less
+//                    than 2^32 to 2D, so the sign and D > 0 are exact; one adder: ri - X is
+//                    prepared first, -X is ~X plus the carry-in);
 //                    exec is the value at the TB's visit;
 //   unknown (insts == 0 or exec == 0, not profiled): longer than any X.
 // Every threshold X is saturated to 32 bits (2^32-1 cycles = 3.5 s at 1216 MHz).
@@ -150,7 +155,12 @@ module kmu_pep_predictor #(
   // a visit: W_RD (read the entry into r_*), then W_DEC (decide), or for a Chimera estimate
   // W_PREP (ri - X), W_MUL (32 steps), W_FIN (decide from D)
   localparam [2:0] W_RD = 3'd0, W_DEC = 3'd1, W_PREP = 3'd2, W_MUL = 3'd3, W_FIN = 3'd4;
-  localparam integer ACC_W = 66;  // signed ri * el - X * exec: |D| < 2^64
+  // D = ri * el - X * exec, saturated to [-2^32, 2^32-1] (33-bit two's complement): a D at a
+  // bound stays there (2D plus any step's operand, |op| < 2^32, is beyond it again), and the
+  // true D stays beyond it too, so the sign and D == 0 are those of the exact 66-bit D
+  localparam integer ACC_W = 33;
+  localparam [ACC_W-1:0] ACC_MAX = {1'b0, {(ACC_W - 1) {1'b1}}};  // 2^32 - 1
+  localparam [ACC_W-1:0] ACC_MIN = {1'b1, {(ACC_W - 1) {1'b0}}};  // -2^32
   // policy codes KMU_POL_* (regmap/kmu.rdl)
 `include "kmu_regmap.vh"
 
@@ -198,10 +208,27 @@ module kmu_pep_predictor #(
   // ---------------------------------------------------------------- tables (no reset)
   // read only for a live entry / a profiled slot; written at a start, a retired instruction, a
   // profile sample
-  reg [31:0] start_m[0:TBS-1];
   reg [KS_W-1:0] kslot_m[0:TBS-1];
-  reg [31:0] insts_m[0:TBS-1];
   reg [31:0] exec_m[0:TBS-1];
+  // start_m, insts_m (issue 15, pepctx: block RAM, no reset): two words per entry, entry e's
+  // current one at {par_q[e], e}; a start writes the other word and flips par_q[e], so no
+  // read ever meets a write to its word (no_rw_check holds by construction: a done reads the
+  // old TB's word while a start of the same entry writes the new one).  Registered read ports:
+  // the done's start (d_st_q, address the done entry, read at the done's edge: the sample's
+  // second cycle uses it) and the walk's start and insts (w_st_q, w_in_q, address the entry the
+  // walk visits in the next cycle, wk_idx_d: W_RD uses the word, read a cycle ahead).
+  reg [TBS-1:0] par_q, par_d;
+  (* ram_style = "block", no_rw_check *)
+  reg [31:0] start_m[0:(2 << RTB_W)-1];
+  (* ram_style = "block", no_rw_check *)
+  reg [31:0] insts_m[0:(2 << RTB_W)-1];
+  reg [31:0] d_st_q;  // the done entry's start (sample = cyc - start, in the next cycle)
+  reg [31:0] w_st_q, w_in_q;  // the visited entry's start and insts (read a cycle ahead)
+  // their addresses: a start writes the entry's other word (par_q flips at the same edge); the
+  // done reads the done entry's word, the walk the word of the next cycle's entry
+  wire [RTB_W:0] st_wa = {~par_q[tb_start_rtb_i], tb_start_rtb_i};
+  wire [RTB_W:0] d_ra = {par_q[tb_done_rtb_i], tb_done_rtb_i};
+  wire [RTB_W:0] w_ra = {par_q[wk_idx_d], wk_idx_d};
   // avg_m (issue 15: block RAM, no reset): one write port (the sample's second cycle), three
   // registered read ports, replicated: the new TB's (avg_j_q, address the start's slot), the
   // sample's (avg_s_q, the done TB's slot), the walk's (r_avg_q, the visited entry's slot).
@@ -215,7 +242,6 @@ module kmu_pep_predictor #(
   // prof_q at t+1's edge (a clear of the slot in t+1 wins)
   reg smp_q, smp_d;
   reg [KS_W-1:0] smp_ks_q, smp_ks_d;
-  reg [31:0] smp_val_q, smp_val_d;  // the sample: the TB's execution time (cycles)
 
   // ---------------------------------------------------------------- entry lookups by index
   // (compare with every index: an index >= TBS reads as out of range, never live)
@@ -263,11 +289,12 @@ module kmu_pep_predictor #(
 
   // ---------------------------------------------------------------- profile sample (EMA)
   // (a done entry is live, so its table reads are written ones; any other read is unused:
-  // do_sample is low then).  First cycle t: the sample and the slot into smp_*_q, avg_m read;
-  // second cycle: the EMA from registers, written at its edge.
+  // do_sample is low then).  First cycle t: the slot into smp_*_q, avg_m and start_m read;
+  // second cycle: the sample and the EMA from registers, written at its edge.
   wire [KS_W-1:0] s_ks = kslot_m[tb_done_rtb_i];
-  wire [31:0] d_start = start_m[tb_done_rtb_i];
-  wire [31:0] sample = cyc_q - d_start;  // the TB's execution time (cycles)
+  // the TB's execution time (cycles): cyc of the done = cyc_q - 1 in the second cycle, so
+  // cyc_q - 1 - start = cyc_q + ~start (one adder)
+  wire [31:0] smp_val = cyc_q + ~d_st_q;
   // a clear of the slot in the same cycle wins (the sample is dropped)
   // (clear_ok: kslot_clear_i < KSLOTS, its upper bits are 0)
   wire do_sample = done_ok && !d_rest && !(clear_ok && (kslot_clear_i[KS_W-1:0] == s_ks));
@@ -275,11 +302,11 @@ module kmu_pep_predictor #(
   wire [31:0] s_avg = avg_s_q;
   // avg + (sample - avg) >>> EMA_SH: the 33-bit signed difference, shifted arithmetically
   // (rounds towards minus infinity); the sum lies between avg and sample, so 32 bits hold it
-  wire signed [32:0] ema_diff = $signed({1'b0, smp_val_q}) - $signed({1'b0, s_avg});
+  wire signed [32:0] ema_diff = $signed({1'b0, smp_val}) - $signed({1'b0, s_avg});
   wire signed [32:0] ema_step = ema_diff >>> EMA_SH;
   wire [31:0] ema = s_avg + ema_step[31:0];  // mod 2^32: the true sum fits
   wire unused_ema_sign = ema_step[32];
-  wire [31:0] avg_new = s_prof ? ema : smp_val_q;  // the first sample is the average
+  wire [31:0] avg_new = s_prof ? ema : smp_val;  // the first sample is the average
 
   // ---------------------------------------------------------------- this cycle's threshold
   // worst-case switch time, all TBs of the SM: sw_q = the previous cycle's ctx_bytes_i >>
@@ -306,27 +333,29 @@ module kmu_pep_predictor #(
   // started in the previous cycle: el = 1, exec = 0, so rem is the profile's or unknown (long)
   wire f_prof = prof_q[fresh_ks_q];
   wire [31:0] f_avg = avg_j_q;  // read at the start's edge (its slot), forwarded
-  // rem = max(0, avg - 1) > X <=> avg > X + 1, against the unsaturated X (a saturated one
-  // exceeds any avg as well): one compare, no subtraction and off the saturation mux
-  wire f_long = f_prof ? ({2'b0, f_avg} > ({1'b0, x_wide} + 34'd1)) : 1'b1;
+  // rem = max(0, avg - 1) > X <=> avg > X + 1 <=> avg - X - 1 = avg + ~X > 0, against the
+  // unsaturated X (a saturated one exceeds any avg as well): one adder (35-bit two's
+  // complement) and a zero test, off the saturation mux
+  wire [34:0] f_dif = {3'b0, f_avg} + ~{2'b0, x_wide};
+  wire f_long = f_prof ? (!f_dif[34] && (f_dif != 35'd0)) : 1'b1;
   wire f_ok = fresh_q && live_q[fresh_idx_q] && elig_i[fresh_idx_q] && !base_i[fresh_idx_q];
   wire [TBS-1:0] ck_new = (f_ok && f_long) ? (one << fresh_idx_q) : {TBS{1'b0}};
 
   // ---------------------------------------------------------------- the walk: visit wk_idx_q
   // W_RD: the table reads of the visited entry, registered
   wire [KS_W-1:0] v_ks = kslot_m[wk_idx_q];
-  wire [31:0] v_insts = insts_m[wk_idx_q];
+  wire [31:0] v_insts = w_in_q;  // read a cycle ahead (a restarted entry is no candidate)
   wire [31:0] v_exec = exec_m[wk_idx_q];
   wire v_cand = wk_cand_q[wk_idx_q];
   wire v_prof = prof_q[v_ks];
   wire v_unknown = (v_insts == 32'd0) || (v_exec == 32'd0);
   // insts - exec clamped at 0: one subtraction, its borrow clamps (no separate compare)
   wire [32:0] v_ri = {1'b0, v_insts} - {1'b0, v_exec};
-  wire [ACC_W-1:0] ext_ri = {{(ACC_W - 32) {1'b0}}, r_ri_q};
-  wire [ACC_W-1:0] ext_rmx = {{(ACC_W - 33) {r_rmx_q[32]}}, r_rmx_q};
+  wire [ACC_W-1:0] ext_ri = {1'b0, r_ri_q};
+  wire [ACC_W-1:0] ext_rmx = r_rmx_q;
   // -X = ~X + 1: the operand ~X (= -X - 1, no register) and the 1 in the carry-in, the LSB
   // of 2D (always 0)
-  wire [ACC_W-1:0] ext_nx = {{(ACC_W - 32) {1'b1}}, ~wk_x_q};
+  wire [ACC_W-1:0] ext_nx = {1'b1, ~wk_x_q};
   // W_MUL step, MSB first: D = 2D + (el[b] ? ri : 0) - (exec[b] ? X : 0), one adder
   wire [4:0] mul_b = MUL_LAST - mul_n_q;  // the bit of this step
   wire el_bit = r_el_q[mul_b];
@@ -334,7 +363,12 @@ module kmu_pep_predictor #(
   wire [ACC_W-1:0] mul_op = el_bit ? (ex_bit ? ext_rmx : ext_ri) :
                                      (ex_bit ? ext_nx : {ACC_W{1'b0}});
   wire mul_cin = ex_bit && !el_bit;  // -X's + 1
-  wire [ACC_W-1:0] mul_next = {mul_acc_q[ACC_W-2:0], mul_cin} + mul_op;
+  // 2D + op in ACC_W + 2 bits (|2D| <= 2^33, |op| < 2^32), then saturated: it fits when its
+  // three upper bits agree
+  wire [ACC_W+1:0] mul_sum = {mul_acc_q[ACC_W-1], mul_acc_q, mul_cin} +
+                             {{2{mul_op[ACC_W-1]}}, mul_op};
+  wire mul_fit = (mul_sum[ACC_W+1:ACC_W-1] == 3'b000) || (mul_sum[ACC_W+1:ACC_W-1] == 3'b111);
+  wire [ACC_W-1:0] mul_next = mul_fit ? mul_sum[ACC_W-1:0] : (mul_sum[ACC_W+1] ? ACC_MIN : ACC_MAX);
   wire mul_long = !mul_acc_q[ACC_W-1] && (mul_acc_q != {ACC_W{1'b0}});  // D > 0
   // the visit's bit is decided in W_DEC (profile: rem > X <=> avg > el + X; unknown: long) or
   // W_FIN (Chimera: D > 0)
@@ -372,7 +406,8 @@ module kmu_pep_predictor #(
     if (smp_q) prof_d[smp_ks_q] = 1'b1;
     smp_d = do_sample;
     smp_ks_d = s_ks;
-    smp_val_d = sample;
+    par_d = par_q;
+    if (start_ok) par_d[tb_start_rtb_i] = ~par_q[tb_start_rtb_i];
     // a clear of the same slot wins over the sample
     for (k = 0; k < KSLOTS; k = k + 1)
       if (clear_ok && (kslot_clear_i == k[7:0])) prof_d[k] = 1'b0;
@@ -416,7 +451,7 @@ module kmu_pep_predictor #(
     end else if (wk_q) begin
       case (wk_st_q)
         W_RD: begin  // read the entry; a candidate with Chimera's estimate gets the comparator
-          r_el_d = wk_t_q - start_m[wk_idx_q];
+          r_el_d = wk_t_q - w_st_q;
           r_prof_d = v_prof;
           r_ri_d = v_ri[32] ? 32'd0 : v_ri[31:0];
           r_ex_d = v_exec;
@@ -486,6 +521,25 @@ module kmu_pep_predictor #(
                  $time);
         $stop;
       end
+      // start_m / insts_m are no_rw_check: a start's write never meets a read of its word
+      if (start_ok && ((st_wa == d_ra) || (st_wa == w_ra))) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: start_m word %0d written and read", $time,
+                 st_wa);
+        $stop;
+      end
+      // the new TB's one-adder test is avg > X + 1
+      if (f_prof && (f_long != ({2'b0, f_avg} > ({1'b0, x_wide} + 34'd1)))) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: new TB avg %0d X %0d long %0d", $time,
+                 f_avg, x_wide, f_long);
+        $stop;
+      end
+      // a saturated D keeps its bound (its sign is decided)
+      if (wk_q && (wk_st_q == W_MUL) && (((mul_acc_q == ACC_MAX) && (mul_next != ACC_MAX)) ||
+                                         ((mul_acc_q == ACC_MIN) && (mul_next != ACC_MIN)))) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: D left its bound %h -> %h", $time,
+                 mul_acc_q, mul_next);
+        $stop;
+      end
       if ((!ckpt_valid_q && (ckpt_mask_q != {TBS{1'b0}})) ||
           (!pre_valid_q && (pre_mask_q != {TBS{1'b0}}))) begin
         $display("ASSERTION kmu_pep_predictor %m t=%0t: a mask without its valid", $time);
@@ -503,12 +557,20 @@ module kmu_pep_predictor #(
     // retire (saturating), then a start of the same entry wins (exec 0)
     if (inst_ok && !ex_inc[32]) exec_m[tb_inst_rtb_i] <= ex_inc[31:0];
     if (start_ok) begin
-      start_m[tb_start_rtb_i] <= cyc_q;
       kslot_m[tb_start_rtb_i] <= tb_start_kslot_i[KS_W-1:0];
-      insts_m[tb_start_rtb_i] <= tb_start_insts_i;
       exec_m[tb_start_rtb_i]  <= 32'd0;
     end
     if (smp_q) avg_m[smp_ks_q] <= avg_new;
+  end
+  // start_m / insts_m: the start writes, the done and the walk read (addresses above)
+  always @(posedge clk_i) begin
+    if (start_ok) begin
+      start_m[st_wa] <= cyc_q;
+      insts_m[st_wa] <= tb_start_insts_i;
+    end
+    d_st_q <= start_m[d_ra];
+    w_st_q <= start_m[w_ra];
+    w_in_q <= insts_m[w_ra];
   end
   // avg_m's read ports (registered, every cycle; the unused words are don't-care)
   wire [KS_W-1:0] j_ks = tb_start_kslot_i[KS_W-1:0];
@@ -544,7 +606,7 @@ module kmu_pep_predictor #(
       r_el_q <= 32'd0;
       smp_q <= 1'b0;
       smp_ks_q <= {KS_W{1'b0}};
-      smp_val_q <= 32'd0;
+      par_q <= {TBS{1'b0}};
       r_prof_q <= 1'b0;
       r_ri_q <= 32'd0;
       r_ex_q <= 32'd0;
@@ -579,7 +641,7 @@ module kmu_pep_predictor #(
       r_el_q <= r_el_d;
       smp_q <= smp_d;
       smp_ks_q <= smp_ks_d;
-      smp_val_q <= smp_val_d;
+      par_q <= par_d;
       r_prof_q <= r_prof_d;
       r_ri_q <= r_ri_d;
       r_ex_q <= r_ex_d;
