@@ -924,6 +924,20 @@ static int t_case_de(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* a hint with nothing live (judge_edge) */
+static unsigned empty_hint(dprog *p, uint32_t pl, uint32_t ctx, const char *what) {
+  /* pred_launch pl, sw = ctx >> 4 (from the idle cycle before the hint); nothing live: the
+   * walk checkpoints nothing.  Returns the hint's step */
+  p->t.pred_launch_i = pl;
+  p->t.ctx_bytes_i = ctx;
+  p_idle(p, "sw_q = ctx >> 4");
+  const unsigned h = now(p);
+  p_hint(p, what);
+  dstep *s = p_dec(p, 0, "its walk: no candidate, nothing checkpointed");
+  exp_ckpt(s, 1, 0x0);
+  return h;
+}
+
 /* ---- the new TB's judgement at its boundary (PEP 3.3: a TB is checkpointed when its remaining
  * time exceeds the time to the predicted launch plus the switch time; docs: rem > X with
  * X = max(0, hint + pred_launch - cyc) + sw, pred_launch as at the hint).  A TB started in s is
@@ -942,14 +956,10 @@ static int t_judge_edge(const char *test, uint64_t seed, uint64_t cycles) {
   p_sample(p, 0, 1, A); /* avg[1] = 300 */
   p_sample(p, 0, 2, 1); /* avg[2] = 1: a TB done the cycle after its start */
   p_sample(p, 0, 3, 2); /* avg[3] = 2 */
-  p_idle(p, "slot 3's sample lands");
   /* sw = 50; the judgements come in h + L + 2 .. h + L + 4: X = pred_launch - (L + 2) + 50 =
    * avg in the first with pred_launch = avg + L - 48 */
-  p->t.pred_launch_i = A + L - 48;
-  unsigned h = now(p);
-  p_hint(p, "hint 1, nothing live");
-  dstep *s = p_dec(p, 0, "hint 1's walk: no candidate, nothing checkpointed");
-  exp_ckpt(s, 1, 0x0);
+  const unsigned h = empty_hint(p, A + L - 48, 800, "hint 1, nothing live");
+  dstep *s;
   p_start(p, 0, 1, 0, 0, 1, "TB 0 of slot 1 (avg 300)");
   p_start(p, 1, 1, 0, 0, 1, "TB 1 of slot 1; TB 0 judged: X = 300 = avg, rem 299");
   s = p_start(p, 2, 1, 0, 0, 1, "TB 2 of slot 1; TB 1 judged: X = 299, avg = X + 1, rem == X");
@@ -968,12 +978,7 @@ static int t_judge_edge(const char *test, uint64_t seed, uint64_t cycles) {
   p_evict(p, 2, 1, "TB 2 out");
   /* X = 0: sw 0 (ctx_bytes 0 from the cycle before the hint), the launch passed: pred_launch
    * L + 2, judged in h + L + 2 and h + L + 3 (armed until h + 2 L + 4) */
-  p->t.ctx_bytes_i = 0;
-  p->t.pred_launch_i = L + 2;
-  p_idle(p, "sw_q = 0");
-  p_hint(p, "hint 2, nothing live");
-  s = p_dec(p, 0, "hint 2's walk: nothing");
-  exp_ckpt(s, 1, 0x0);
+  empty_hint(p, L + 2, 0, "hint 2, nothing live");
   p_start(p, 0, 2, 0, 0, 1, "TB of slot 2 (avg 1)");
   p_start(p, 1, 3, 0, 0, 1, "TB of slot 3 (avg 2); slot 2's judged: X = 0, avg = X + 1");
   s = p_idle(p, "slot 3's judged: X = 0, avg = X + 2");
@@ -985,12 +990,7 @@ static int t_judge_edge(const char *test, uint64_t seed, uint64_t cycles) {
   p_evict(p, 1, 1, "out");
   /* saturation: sw = 16000 >> 4 = 1000; X's sum in h + L + 2 is pred_launch - (L + 2) + 1000 =
    * 2^32 with pred_launch = 2^32 - 998 + L (saturated: 2^32 - 1), then 2^32 - 1, 2^32 - 2 */
-  p->t.ctx_bytes_i = 16000;
-  p->t.pred_launch_i = (uint32_t)(0x100000000ull - 998 + L);
-  p_idle(p, "sw_q = 1000");
-  p_hint(p, "hint 3, nothing live");
-  s = p_dec(p, 0, "hint 3's walk: nothing");
-  exp_ckpt(s, 1, 0x0);
+  empty_hint(p, (uint32_t)(0x100000000ull - 998 + L), 16000, "hint 3, nothing live");
   p_start(p, 0, 1, 0, 0, 1, "TB of slot 1 (avg 300)");
   p_start(p, 1, 1, 0, 0, 1, "another; the first judged: X saturated (sum 2^32)");
   s = p_start(p, 2, 4, 0, 0, 1, "unprofiled slot 4, insts unknown; the second: X = 2^32 - 1");
