@@ -6,8 +6,9 @@
  * decisions) under random hints, preemption requests, policies, CSR values and bad inputs; its
  * scoreboard keeps its own copy of the spec state (entries, EMA profile, hint) and computes
  * rem() by division (quotient and remainder), not by the model's cross-multiplication.  Directed tests replay PEP Fig. 3 cases (a)-(e), misprediction,
- * Chimera's deadline, the unknown estimate, the EMA, the same-cycle rules and every bad input
- * with expected masks worked out by hand in the comments. */
+ * Chimera's deadline, the edges of the new TB's and of Chimera's judgements, the unknown
+ * estimate, the EMA, the same-cycle rules and every bad input with expected masks worked out by
+ * hand in the comments. */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -923,6 +924,84 @@ static int t_case_de(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* a hint with nothing live (judge_edge) */
+static unsigned empty_hint(dprog *p, uint32_t pl, uint32_t ctx, const char *what) {
+  /* pred_launch pl, sw = ctx >> 4 (from the idle cycle before the hint); nothing live: the
+   * walk checkpoints nothing.  Returns the hint's step */
+  p->t.pred_launch_i = pl;
+  p->t.ctx_bytes_i = ctx;
+  p_idle(p, "sw_q = ctx >> 4");
+  const unsigned h = now(p);
+  p_hint(p, what);
+  dstep *s = p_dec(p, 0, "its walk: no candidate, nothing checkpointed");
+  exp_ckpt(s, 1, 0x0);
+  return h;
+}
+
+/* ---- the new TB's judgement at its boundary (PEP 3.3: a TB is checkpointed when its remaining
+ * time exceeds the time to the predicted launch plus the switch time; docs: rem > X with
+ * X = max(0, hint + pred_launch - cyc) + sw, pred_launch as at the hint).  A TB started in s is
+ * judged in s+1 with el = 1, exec = 0, so a profiled slot gives rem = avg - 1: avg == X drains,
+ * avg == X + 1 (rem == X) drains, avg == X + 2 (rem == X + 1) is checkpointed, in s+2.  X falls
+ * by one per cycle while the launch is ahead, so three TBs of one slot started in consecutive
+ * cycles meet X = avg, avg - 1, avg - 2.  Then the same edge at X = 0 (launch passed, sw 0:
+ * avg 1 drains, avg 2 is checkpointed; avg 0 cannot be sampled), and at the saturation: X's sum
+ * 2^32 (saturated to 2^32 - 1) and 2^32 - 1 drain a TB of avg 300, an unknown estimate is
+ * checkpointed.  Each hint finds no TB live: its walk decides nothing (mask 0) before the
+ * starts, which come after it so the outputs do not meet */
+static int t_judge_edge(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  const unsigned L = LAT(0), A = 300;
+  p_sample(p, 0, 1, A); /* avg[1] = 300 */
+  p_sample(p, 0, 2, 1); /* avg[2] = 1: a TB done the cycle after its start */
+  p_sample(p, 0, 3, 2); /* avg[3] = 2 */
+  /* sw = 50; the judgements come in h + L + 2 .. h + L + 4: X = pred_launch - (L + 2) + 50 =
+   * avg in the first with pred_launch = avg + L - 48 */
+  const unsigned h = empty_hint(p, A + L - 48, 800, "hint 1, nothing live");
+  dstep *s;
+  p_start(p, 0, 1, 0, 0, 1, "TB 0 of slot 1 (avg 300)");
+  p_start(p, 1, 1, 0, 0, 1, "TB 1 of slot 1; TB 0 judged: X = 300 = avg, rem 299");
+  s = p_start(p, 2, 1, 0, 0, 1, "TB 2 of slot 1; TB 1 judged: X = 299, avg = X + 1, rem == X");
+  exp_ckpt(s, 0, 0); /* TB 0 drains */
+  EXP(s, armed_o, 1);
+  s = p_idle(p, "TB 2 judged: X = 298, avg = X + 2, rem = X + 1");
+  exp_ckpt(s, 0, 0); /* TB 1 drains: rem == X is not longer than X */
+  s = p_idle(p, "TB 2's decision");
+  exp_ckpt(s, 1, 0x4);
+  if (now(p) != h + L + 6) {
+    fprintf(stderr, "judge_edge: step %u, expected h + L + 6\n", now(p));
+    exit(2);
+  }
+  p_evict(p, 0, 1, "TB 0 out");
+  p_evict(p, 1, 1, "TB 1 out");
+  p_evict(p, 2, 1, "TB 2 out");
+  /* X = 0: sw 0 (ctx_bytes 0 from the cycle before the hint), the launch passed: pred_launch
+   * L + 2, judged in h + L + 2 and h + L + 3 (armed until h + 2 L + 4) */
+  empty_hint(p, L + 2, 0, "hint 2, nothing live");
+  p_start(p, 0, 2, 0, 0, 1, "TB of slot 2 (avg 1)");
+  p_start(p, 1, 3, 0, 0, 1, "TB of slot 3 (avg 2); slot 2's judged: X = 0, avg = X + 1");
+  s = p_idle(p, "slot 3's judged: X = 0, avg = X + 2");
+  exp_ckpt(s, 0, 0); /* rem = 0, not > 0 */
+  s = p_idle(p, "slot 3's decision: rem 1 > 0");
+  exp_ckpt(s, 1, 0x2);
+  EXP(s, armed_o, 1);
+  p_evict(p, 0, 1, "out");
+  p_evict(p, 1, 1, "out");
+  /* saturation: sw = 16000 >> 4 = 1000; X's sum in h + L + 2 is pred_launch - (L + 2) + 1000 =
+   * 2^32 with pred_launch = 2^32 - 998 + L (saturated: 2^32 - 1), then 2^32 - 1, 2^32 - 2 */
+  empty_hint(p, (uint32_t)(0x100000000ull - 998 + L), 16000, "hint 3, nothing live");
+  p_start(p, 0, 1, 0, 0, 1, "TB of slot 1 (avg 300)");
+  p_start(p, 1, 1, 0, 0, 1, "another; the first judged: X saturated (sum 2^32)");
+  s = p_start(p, 2, 4, 0, 0, 1, "unprofiled slot 4, insts unknown; the second: X = 2^32 - 1");
+  exp_ckpt(s, 0, 0); /* rem 299 <= 2^32 - 1 */
+  s = p_idle(p, "the unknown one judged: long");
+  exp_ckpt(s, 0, 0);
+  s = p_idle(p, "its decision");
+  exp_ckpt(s, 1, 0x4);
+  return d_run(p);
+}
+
 /* ---- Chimera: drain or switch against the deadline from (insts - exec) * el / exec;
  * CHIMERA_DIRTY decides the same; DRAIN switches nothing; PEP against sw.  A and B are
  * Chimera estimates (the walk spends 32 more cycles on each), C is unknown */
@@ -977,6 +1056,32 @@ static int t_chimera(const char *test, uint64_t seed, uint64_t cycles) {
   p_pre(p, "deadline 2^32-1");
   s = p_dec(p, 2, "only C");
   exp_pre(s, 1, 0x4);
+  return d_run(p);
+}
+
+/* ---- Chimera's estimate at its boundary: rem = (insts - exec) * el / exec against the deadline
+ * X, exactly (rem > X switches).  Three TBs of an unprofiled slot, 3 warp instructions each, 2
+ * retired, started one cycle apart: at the request el = 9, 8, 7, rem = 4.5, 4, 3.5 against
+ * X = 4: only the first is longer (the comparator's D = ri el - X exec = 1, 0, -1; el = 9 and
+ * exec = 2 share no bit, so every step of exec's bit subtracts X, each with its + 1) */
+static int t_chimera_edge(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p->t.policy_i = CHIM;
+  p->t.deadline_i = 4;
+  p_idle(p, "");
+  const unsigned s0 = now(p);
+  p_start(p, 0, 4, 3, 0, 1, "A: 3 warp instructions, unprofiled slot 4");
+  p_start(p, 1, 4, 3, 0, 1, "B, a cycle later");
+  p_start(p, 2, 4, 3, 0, 1, "C, a cycle later");
+  for (unsigned e = 0; e < 3; e++) {
+    p_inst(p, e, 1, "retires one");
+    p_inst(p, e, 1, "retires a second");
+  }
+  p_until(p, s0 + 9);
+  p_pre(p, "CHIMERA request, deadline 4: el = 9, 8, 7; rem = 4.5, 4, 3.5");
+  dstep *s = p_dec(p, 3, "three Chimera estimates: only A (rem 4.5 > 4) switches");
+  exp_pre(s, 1, 0x1);
   return d_run(p);
 }
 
@@ -1277,7 +1382,8 @@ static int t_errors(const char *test, uint64_t seed, uint64_t cycles) {
 static const kmu_test tests[] = {
     {"latency", t_latency, 0, 0}, {"case_ab", t_case_ab, 0, 0},
     {"case_c", t_case_c, 0, 0},   {"boundary", t_boundary, 0, 0},
-    {"case_de", t_case_de, 0, 0}, {"chimera", t_chimera, 0, 0},
+    {"case_de", t_case_de, 0, 0}, {"judge_edge", t_judge_edge, 0, 0},
+    {"chimera", t_chimera, 0, 0}, {"chimera_edge", t_chimera_edge, 0, 0},
     {"unknown", t_unknown, 0, 0}, {"ema", t_ema, 0, 0},
     {"clear", t_clear, 0, 0},     {"same_cycle", t_same_cycle, 0, 0},
     {"arm", t_arm, 0, 0},         {"errors", t_errors, 0, 0},
