@@ -4,20 +4,23 @@
 #   T       harness, optionally .test (default test: random)
 #   CYCLES  cycles to run (default 2000); SEED (default 1); one seed only
 #   MUT     as for make verilate: trace a mutant build
+# It runs the harness's traced twin (TRACE=1: build/tb-fst/<harness>/, or build/tb-mut-fst/<MUT>/):
+# make test's harness builds carry no trace code.
 WAVES_DIR   := $(BUILD)/waves
 WAVES_CYCLES = $(or $(CYCLES),2000)
 waves_h     = $(firstword $(subst ., ,$(T)))
 waves_test  = $(or $(word 2,$(subst ., ,$(T))),random)
 waves_name  = $(waves_h).$(waves_test)
+waves_bin   = $(BUILD)/tb$(if $(MUT),-mut-fst/$(MUT),-fst)/$(waves_h)/test_$(waves_h)
 
 waves:
 	@if [ -z "$(T)" ]; then echo "usage: make waves T=<harness>[.<test>] [CYCLES=n] [SEED=s]"; exit 2; fi
 	@if [ -z "$(filter $(waves_h),$(HARNESSES))" ]; then \
 	  echo "waves: no harness '$(waves_h)'; harnesses: $(HARNESSES)"; exit 2; fi
-	@$(MAKE) -s $(HDIR)/$(waves_h)/test_$(waves_h)
+	@$(MAKE) -s TRACE=1 $(waves_bin)
 	@mkdir -p $(WAVES_DIR) && rm -f $(WAVES_DIR)/$(T).fst
 	@KMU_FST=$(WAVES_DIR)/$(T).fst SEEDS=1 CYCLES=$(WAVES_CYCLES) SEED=$(or $(SEED),1) \
-	  $(HDIR)/$(waves_h)/test_$(waves_h) $(waves_test) | tee $(WAVES_DIR)/$(T).log; \
+	  $(waves_bin) $(waves_test) | tee $(WAVES_DIR)/$(T).log; \
 	  if ! grep -q '^PASS ' $(WAVES_DIR)/$(T).log; then \
 	    if grep -q '^FAIL ' $(WAVES_DIR)/$(T).log; then echo "waves: the test FAILED; its run is traced anyway"; \
 	    else echo "waves: $(waves_h) ran no test '$(waves_test)' (see the tests table in $($(waves_h)_TEST))"; exit 1; fi; fi

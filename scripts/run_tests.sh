@@ -39,6 +39,28 @@ for bin in "$@"; do
   pass=$((pass + p))
   fail=$((fail + f))
 done
+# A harness is built without trace (Makefile, TRACE): for the waveform of a failure, its first
+# two failing seeds run again on its traced twin (make TRACE=1: build/tb-fst/<h>/test_<h>),
+# whose lockstep writes build/fail/<block>.<test>-seed<N>.fst.  Every run is a pure function of
+# its seed, so the failure repeats.
+if [ "$fail" != 0 ] && [ -z "${KMU_NO_FST_RERUN:-}" ]; then
+  for bin in "$@"; do
+    case $bin in build/tb/*/test_*) ;; *) continue ;; esac
+    name=$(basename "$bin")
+    h=${name#test_}
+    grep -m2 -E '^FAIL [^ ]+ seed=[0-9]+' "$logs/$name.log" | while read -r _ bt sd _; do
+      t=${bt#*.}
+      seed=${sd#seed=}
+      fst_bin=build/tb-fst/$h/test_$h
+      echo "waveform: $h $t seed=$seed again on the traced twin $fst_bin"
+      if ! make -s --no-print-directory TRACE=1 "$fst_bin" >"$logs/$name.fst-build.log" 2>&1; then
+        echo "  the traced build failed: $logs/$name.fst-build.log"
+        continue
+      fi
+      SEED=$seed SEEDS=1 "$fst_bin" "$t" 2>&1 | grep -E '^  (waveform|no waveform)' || echo "  no waveform written (this test writes none, or its failure did not repeat)"
+    done
+  done
+fi
 for bin in "$@"; do
   name=$(basename "$bin")
   echo "$(cat "$logs/$name.log.cpu" 2>/dev/null || echo ?) $name"

@@ -16,10 +16,12 @@
 #include <verilated_fst_c.h>
 typedef VerilatedFstC kmu_trace_t;
 #else
-// A model Verilated without --trace-fst (a mutant build, make mutants: no waveform is needed to
-// judge a kill, and the trace code is a fifth to a half of the Verilated C++, so its compile is
-// most of a mutant's cost; and the paper kmusim build, whose traced twin is kmusim-paper-fst):
-// the same shim, every waveform request refused with a message.
+// A model Verilated without --trace-fst (make test's harness builds and the mutant builds: the
+// trace code is a fifth to a half of the Verilated C++, so CI would compile it for nothing when
+// every test passes; and the paper kmusim build, whose traced twin is kmusim-paper-fst): the
+// same shim, every waveform request refused with a message.  make test (scripts/run_tests.sh)
+// re-runs a failing seed on the harness's traced twin (make TRACE=1, build/tb-fst/), which
+// writes the waveform.
 struct kmu_trace_t {
   void dump(uint64_t) {}
   void close() {}
@@ -109,8 +111,10 @@ struct kmu_shim_dut_base {
     top->trace(tr, 99);
     tr->open(path);
 #else
-    std::fprintf(stderr, "no waveform %s: this model was Verilated without --trace-fst (a mutant "
-                 "build, or build/bin/kmusim-paper: make kmusim-paper-fst builds its traced twin)\n",
+    std::fprintf(stderr, "no waveform %s: this model was Verilated without --trace-fst (make "
+                 "test re-runs a failing seed on its traced twin: make TRACE=1 "
+                 "build/tb-fst/<harness>/test_<harness>; build/bin/kmusim-paper: make "
+                 "kmusim-paper-fst)\n",
                  path);
 #endif
   }
