@@ -2020,6 +2020,50 @@ static int t_drop_rst_hold(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* A TReM drop with a started TB of the tag (paused, then evicted by the drop) and an unstarted
+ * one in the start FIFO: the rotation that frees the unstarted one would pop in the cycle of the
+ * evict; it waits one cycle (one release per cycle, issue 15 area: kmu_sm_ctrl.v rel_*), so
+ * the two entries' resources come back in consecutive cycles and the acknowledge is a cycle
+ * later than without the wait. */
+static int t_drop_rot_hold(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  dstep *s;
+  g_pol = KMU_POL_CHIMERA;
+  g_ipen = 0;
+  pp_run(p, 9, 1, 100, 0, 0, 1); /* A: entry 0, started */
+  p_start(p, 9, 1, 50, 20, 1, "C: entry 1, not taken by the pipeline");
+  s = st(p, "C offered, not taken: drop of tag 9");
+  s->in.drop_valid_i = 1;
+  s->in.drop_slot_i = 9;
+  EXP(s, simt_start_valid_o, 1);
+  EXP(s, simt_start_rtb_o, 1);
+  s = st(p, "drop INIT: A paused, nothing offered");
+  s->in.simt_paused_i = 1;
+  EXP(s, simt_pause_o, 1);
+  EXP(s, simt_start_valid_o, 0);
+  s = st(p, "A evicted by the drop; the rotation waits");
+  s->in.simt_paused_i = 1;
+  EXP(s, simt_evict_valid_o, 1);
+  EXP(s, simt_evict_rtb_o, 0);
+  exp_free(s, NT - 2, NW - 2, NR - 150, NS - 20);
+  s = st(p, "A's resources back; the rotation frees C now");
+  EXP(s, simt_evict_valid_o, 0);
+  EXP(s, resident_o, 2);
+  EXP(s, simt_start_valid_o, 0);
+  exp_free(s, NT - 1, NW - 1, NR - 50, NS - 20);
+  s = st(p, "C's resources back, nothing of the tag left");
+  EXP(s, resident_o, 0);
+  EXP(s, drop_ack_o, 0);
+  exp_free(s, NT, NW, NR, NS);
+  s = st(p, "acknowledge");
+  EXP(s, drop_ack_o, 1);
+  s = st(p, "once");
+  EXP(s, drop_ack_o, 0);
+  pp_csr(p);
+  return d_run(p);
+}
+
 static const kmu_test tests[] = {
     {"fill_tbs", t_fill_tbs, 0, 0},
     {"fill_warps", t_fill_warps, 0, 0},
@@ -2040,6 +2084,7 @@ static const kmu_test tests[] = {
     {"warp_preempt", t_warp_preempt, 0, 0},
     {"rpw_engine", t_rpw_engine, 0, 0},
     {"drop_rst_hold", t_drop_rst_hold, 0, 0},
+    {"drop_rot_hold", t_drop_rot_hold, 0, 0},
     {"random", t_random, 250000, 4},
 };
 

@@ -109,7 +109,8 @@
 // Drop (TReM III: revocation without saving; kmu_revoke's drop_o / drop_ack_i; block page
 // section "Drop"): drop_valid_i (pulse) with the kernel tag drop_slot_i (the start_slot_i of the
 // kernel's TBs) removes every entry of the tag without a save: unstarted ones by a rotation of
-// the start FIFO, EWT entries by a rotation of the EWT, started TBs by simt_pause_o, then (once
+// the start FIFO (paused in a cycle of an evict or a discarded restore: one release per
+// cycle), EWT entries by a rotation of the EWT, started TBs by simt_pause_o, then (once
 // simt_paused_i) simt_evict, a TB of the tag in the sequencer: its save or restore command in
 // flight is aborted (ctx_abort_o, a level while the sequencer waits on the command of a TB of
 // the tag during a drop; kmu_ctx_engine drains its outstanding responses and its scan, no
@@ -699,8 +700,6 @@ module kmu_sm_ctrl #(
   reg s_ewarp;
   reg [7:0] s_slot;
   reg [5:0] s_warps;
-  reg [17:0] s_regs;
-  reg [16:0] s_shmem;
   reg d_valid, d_started;
   reg [7:0] d_slot;
   reg [5:0] d_warps;
@@ -725,8 +724,6 @@ module kmu_sm_ctrl #(
     s_ewarp = 1'b0;
     s_slot = 8'd0;
     s_warps = 6'd0;
-    s_regs = 18'd0;
-    s_shmem = 17'd0;
     d_valid = 1'b0;
     d_started = 1'b0;
     d_slot = 8'd0;
@@ -738,8 +735,6 @@ module kmu_sm_ctrl #(
         s_ewarp = res_ewarp_q[e];
         s_slot = res_slot_q[e];
         s_warps = res_warps_q[e];
-        s_regs = res_regs_q[e];
-        s_shmem = res_shmem_q[e];
         s_rst = res_rst_q[e];
         s_rpw = res_rpw_q[e];
       end
@@ -833,11 +828,9 @@ module kmu_sm_ctrl #(
       .idx_o  (drp_pk),
       .valid_o(drp_pk_any)
   );
-  // rotations: the start FIFO (not in a cycle a restore ends: one push per cycle) and the EWT;
-  // the head leaves (rot_*), is held a cycle when kept and pushed back (rot_*_push)
-  assign rot_s = drp_run && (drp_rs_q != {TC_W{1'b0}}) && !rst_fin;
-  wire rot_s_kill = rot_s && (s_slot == drp_tag_q);
-  wire rot_s_keep = rot_s && !rot_s_kill;
+  // rotations: the start FIFO (not in a cycle a restore ends: one push per cycle; nor in a
+  // cycle of another release, rot_s below) and the EWT; the head leaves (rot_*), is held a
+  // cycle when kept and pushed back (rot_*_push)
   assign rot_s_push = drp_sk_q && !rst_fin;
   wire rot_e = drp_run && (drp_re_q != {EWT_CNT_W{1'b0}});
   wire rot_e_keep = rot_e && (ewt_id[EI_SLOT +: 8] != drp_tag_q);
@@ -860,14 +853,18 @@ module kmu_sm_ctrl #(
   wire drp_fin = drp_run && (drp_rs_q == {TC_W{1'b0}}) && (drp_re_q == {EWT_CNT_W{1'b0}}) &&
                  !drp_sk_q && !drp_ek_q &&
                  (drp_dn_q == {TC_W{1'b0}}) && (drp_tagm == {TBS{1'b0}}) && !drp_pk_any;
-  // the entry released this cycle by an evict (the sequencer's or the drop's) or a discarded
-  // restore: never two in one cycle (drp_ev_fire waits for the sequencer's EVICT, rst_kill for
-  // the drop's evict; KMU_ASSERT), so its warps, registers, shared memory and warp slots go
+  // the entry released this cycle by an evict (the sequencer's or the drop's), a discarded
+  // restore or the drop's start-FIFO rotation (an unstarted entry of the tag): never two in
+  // one cycle (drp_ev_fire waits for the sequencer's EVICT, rst_kill for the drop's evict, the
+  // rotation for both; KMU_ASSERT), so its warps, registers, shared memory and warp slots go
   // through one read (v_*, by rel_rtb) and one operand per counter (issue 15 area: the
-  // drop's evict had its own read and three adders)
+  // drop's evict and its rotation had their own reads and three adders each)
   wire seq_rel = (seq_st_q == S_EVICT) || rst_kill;
-  wire rel_go = seq_rel || drp_ev_fire;
-  wire [RTB_W-1:0] rel_rtb = seq_rel ? seq_rtb_q : drp_evr_q;
+  assign rot_s = drp_run && (drp_rs_q != {TC_W{1'b0}}) && !rst_fin && !seq_rel && !drp_ev_fire;
+  wire rot_s_kill = rot_s && (s_slot == drp_tag_q);
+  wire rot_s_keep = rot_s && !rot_s_kill;
+  wire rel_go = seq_rel || drp_ev_fire || rot_s_kill;
+  wire [RTB_W-1:0] rel_rtb = seq_rel ? seq_rtb_q : drp_ev_fire ? drp_evr_q : st_rtb;
   // the released entry and the forgotten table entry read by index
   reg [5:0] v_warps;
   reg [17:0] v_regs;
@@ -1108,10 +1105,10 @@ module kmu_sm_ctrl #(
     if (ewt_we) ewt_wd_q <= ewt_wdata;
   end
 
-  // the resident entries this cycle returns to free_tb_q (at most 4: a done report's
-  // handshake, an evict (the sequencer's or the drop's) or a discarded restore, a drop's
-  // rotation, a killed done)
-  wire [2:0] rel_tb = {2'd0, done_pop} + {2'd0, rel_go} + {2'd0, rot_s_kill} + {2'd0, done_kill};
+  // the resident entries this cycle returns to free_tb_q (at most 3: a done report's
+  // handshake, one release (rel_go: an evict, a discarded restore or a drop's rotation), a
+  // killed done)
+  wire [2:0] rel_tb = {2'd0, done_pop} + {2'd0, rel_go} + {2'd0, done_kill};
 
   // ---------------------------------------------------------------- next state
   always @(*) begin
@@ -1417,13 +1414,8 @@ module kmu_sm_ctrl #(
         res_base_d[e] = 1'b0;
       end
     end
-    if (rot_s_kill) begin
-      wst_busy_d = wst_busy_d & ~s_wmask;
-      free_warps_d = free_warps_d + {2'd0, s_warps};
-      free_regs_d = free_regs_d + s_regs;
-      free_shmem_d = free_shmem_d + {1'b0, s_shmem};
-    end
-    // an evict (the sequencer's or the drop's) or a discarded restore: never two in a cycle
+    // an evict (the sequencer's or the drop's), a discarded restore or the drop's rotation of
+    // an unstarted entry: never two in a cycle
     if (rel_go) begin
       wst_busy_d = wst_busy_d & ~v_wmask;
       free_warps_d = free_warps_d + {2'd0, v_warps};
@@ -1796,11 +1788,12 @@ module kmu_sm_ctrl #(
                  $time, div_rtb_q);
         $stop;
       end
-      // one release per cycle (rel_*): the sequencer's evict or discarded restore and the
-      // drop's evict never together (a discarded restore waits for the drop's evict)
-      if (seq_rel && drp_ev_fire) begin
-        $display("ASSERTION kmu_sm_ctrl %m t=%0t: entry %0d (state %0d) and drop evict %0d released in one cycle",
-                 $time, seq_rtb_q, seq_st_q, drp_evr_q);
+      // one release per cycle (rel_*): the sequencer's evict or discarded restore, the
+      // drop's evict and its start-FIFO rotation's free never two together (a discarded
+      // restore waits for the drop's evict, the rotation for both)
+      if ((seq_rel && drp_ev_fire) || (rot_s_kill && (seq_rel || drp_ev_fire))) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: releases in one cycle: sequencer %0d (entry %0d), drop evict %0d (entry %0d), rotation %0d (entry %0d)",
+                 $time, seq_rel, seq_rtb_q, drp_ev_fire, drp_evr_q, rot_s_kill, st_rtb);
         $stop;
       end
       // the drop evicts only a paused TB of its tag
