@@ -1941,6 +1941,23 @@ static int t_rpw_engine(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* a TReM drop of tag `tag` (drop_valid_i for one cycle) */
+static dstep *p_drop(dprog *p, unsigned tag, const char *what) {
+  dstep *s = st(p, what);
+  s->in.drop_valid_i = 1;
+  s->in.drop_slot_i = tag;
+  return s;
+}
+/* the drop's acknowledge in the next cycle, exactly once; then the program runs */
+static int pp_drop_ack(dprog *p) {
+  dstep *s = st(p, "acknowledge");
+  EXP(s, drop_ack_o, 1);
+  s = st(p, "once");
+  EXP(s, drop_ack_o, 0);
+  pp_csr(p);
+  return d_run(p);
+}
+
 /* A TReM drop while a restore of a TB of the tag runs, with another TB of the tag running:
  * the drop pauses and evicts the running one, aborts the restore, and once the engine is idle
  * frees the restored entry (rst_kill).  The engine turns idle (ctx_cmd_ready_i) in the cycle of
@@ -1980,9 +1997,7 @@ static int t_drop_rst_hold(const char *test, uint64_t seed, uint64_t cycles) {
   EXP(s, ctx_cmd_valid_o, 1);
   EXP(s, ctx_cmd_op_o, KMU_CTX_OP_RESTORE);
   exp_free(s, NT - 2, NW - 2, NR - 164, NS - 40);
-  s = st(p, "restore runs: drop of tag 9");
-  s->in.drop_valid_i = 1;
-  s->in.drop_slot_i = 9;
+  s = p_drop(p, 9, "restore runs: drop of tag 9");
   EXP(s, ctx_abort_o, 0);
   s = st(p, "drop INIT: B paused, the restore aborted");
   s->in.simt_paused_i = 2;
@@ -2012,12 +2027,7 @@ static int t_drop_rst_hold(const char *test, uint64_t seed, uint64_t cycles) {
   EXP(s, ptb_count_o, 0);
   EXP(s, drop_ack_o, 0);
   exp_free(s, NT, NW, NR, NS);
-  s = st(p, "acknowledge");
-  EXP(s, drop_ack_o, 1);
-  s = st(p, "once");
-  EXP(s, drop_ack_o, 0);
-  pp_csr(p);
-  return d_run(p);
+  return pp_drop_ack(p);
 }
 
 /* A TReM drop with a started TB of the tag (paused, then evicted by the drop) and an unstarted
@@ -2033,9 +2043,7 @@ static int t_drop_rot_hold(const char *test, uint64_t seed, uint64_t cycles) {
   g_ipen = 0;
   pp_run(p, 9, 1, 100, 0, 0, 1); /* A: entry 0, started */
   p_start(p, 9, 1, 50, 20, 1, "C: entry 1, not taken by the pipeline");
-  s = st(p, "C offered, not taken: drop of tag 9");
-  s->in.drop_valid_i = 1;
-  s->in.drop_slot_i = 9;
+  s = p_drop(p, 9, "C offered, not taken: drop of tag 9");
   EXP(s, simt_start_valid_o, 1);
   EXP(s, simt_start_rtb_o, 1);
   s = st(p, "drop INIT: A paused, nothing offered");
@@ -2056,12 +2064,7 @@ static int t_drop_rot_hold(const char *test, uint64_t seed, uint64_t cycles) {
   EXP(s, resident_o, 0);
   EXP(s, drop_ack_o, 0);
   exp_free(s, NT, NW, NR, NS);
-  s = st(p, "acknowledge");
-  EXP(s, drop_ack_o, 1);
-  s = st(p, "once");
-  EXP(s, drop_ack_o, 0);
-  pp_csr(p);
-  return d_run(p);
+  return pp_drop_ack(p);
 }
 
 static const kmu_test tests[] = {
