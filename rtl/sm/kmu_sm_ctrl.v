@@ -117,9 +117,10 @@
 // done_o) and once the engine is idle again (ctx_cmd_ready_i: its scan and its RF writes
 // over, so the TB's warp slots can be reused safely) the checkpoint or the restored TB is
 // discarded: a save goes to its evict (SWAIT -> EVICT), a restore frees the entry (RWAIT ->
-// IDLE; in the first such cycle without a drop evict: one release per cycle, rel_*); a command of another tag runs to its end; preempted TBs waiting for a restore
-// forgotten, a resident event warp when it finishes; no done report of the tag is queued after
-// the pulse and the reports queued before it are delivered first.  While a drop runs nothing is
+// IDLE; in the first such cycle without a drop evict: one release per cycle, rel_*); a
+// command of another tag runs to its end; preempted TBs waiting for a restore forgotten, a
+// resident event warp when it finishes; no done report of the tag is queued after the pulse
+// and the reports queued before it are delivered first.  While a drop runs nothing is
 // allocated or offered to the SIMT (fit_o = ewt_fit_o = 0, simt_start_valid_o = 0).
 // drop_ack_o pulses once per drop.
 // Contract: one drop at a time (kmu_revoke serialises; a pulse during a drop is ignored, never
@@ -1792,7 +1793,8 @@ module kmu_sm_ctrl #(
       // drop's evict and its start-FIFO rotation's free never two together (a discarded
       // restore waits for the drop's evict, the rotation for both)
       if ((seq_rel && drp_ev_fire) || (rot_s_kill && (seq_rel || drp_ev_fire))) begin
-        $display("ASSERTION kmu_sm_ctrl %m t=%0t: releases in one cycle: sequencer %0d (entry %0d), drop evict %0d (entry %0d), rotation %0d (entry %0d)",
+        // (each: released?, its entry)
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: releases seq %0d %0d drop %0d %0d rot %0d %0d",
                  $time, seq_rel, seq_rtb_q, drp_ev_fire, drp_evr_q, rot_s_kill, st_rtb);
         $stop;
       end
