@@ -1941,6 +1941,132 @@ static int t_rpw_engine(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* a TReM drop of tag `tag` (drop_valid_i for one cycle) */
+static dstep *p_drop(dprog *p, unsigned tag, const char *what) {
+  dstep *s = st(p, what);
+  s->in.drop_valid_i = 1;
+  s->in.drop_slot_i = tag;
+  return s;
+}
+/* the drop's acknowledge in the next cycle, exactly once; then the program runs */
+static int pp_drop_ack(dprog *p) {
+  dstep *s = st(p, "acknowledge");
+  EXP(s, drop_ack_o, 1);
+  s = st(p, "once");
+  EXP(s, drop_ack_o, 0);
+  pp_csr(p);
+  return d_run(p);
+}
+
+/* A TReM drop while a restore of a TB of the tag runs, with another TB of the tag running:
+ * the drop pauses and evicts the running one, aborts the restore, and once the engine is idle
+ * frees the restored entry (rst_kill).  The engine turns idle (ctx_cmd_ready_i) in the cycle of
+ * the drop's evict: the restore's release waits one cycle (one release per cycle, issue 15
+ * area: kmu_sm_ctrl.v rel_*), so the restored entry's resources come back a cycle after the
+ * evicted one's and the acknowledge follows a cycle later than without the wait. */
+static int t_drop_rst_hold(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  dstep *s;
+  g_pol = KMU_POL_CHIMERA;
+  g_ipen = 0;
+  pp_run(p, 9, 1, 100, 40, 0, 1); /* A: entry 0, warp slot 0 */
+  pp_run(p, 9, 1, 64, 0, 1, 2);   /* B: entry 1, warp slot 1, the same tag */
+  pp_dec(p, 1, 1, 0, "preempt: switch A");
+  s = st(p, "the sequencer picks A");
+  EXP(s, simt_pause_o, 0);
+  s = st(p, "A paused");
+  s->in.simt_paused_i = 1;
+  EXP(s, simt_pause_o, 1);
+  s = st(p, "save command accepted");
+  s->in.simt_paused_i = 1;
+  s->in.ctx_cmd_ready_i = 1;
+  EXP(s, ctx_cmd_valid_o, 1);
+  s = st(p, "save done");
+  s->in.simt_paused_i = 1;
+  s->in.ctx_done_i = 1;
+  s = st(p, "A evicted");
+  s->in.simt_paused_i = 1;
+  EXP(s, simt_evict_valid_o, 1);
+  EXP(s, simt_evict_rtb_o, 0);
+  s = st(p, "A's restore allocated (entry 0)");
+  EXP(s, ptb_count_o, 1);
+  exp_free(s, NT - 1, NW - 1, NR - 64, NS);
+  s = st(p, "RESTORE command accepted");
+  s->in.ctx_cmd_ready_i = 1;
+  EXP(s, ctx_cmd_valid_o, 1);
+  EXP(s, ctx_cmd_op_o, KMU_CTX_OP_RESTORE);
+  exp_free(s, NT - 2, NW - 2, NR - 164, NS - 40);
+  s = p_drop(p, 9, "restore runs: drop of tag 9");
+  EXP(s, ctx_abort_o, 0);
+  s = st(p, "drop INIT: B paused, the restore aborted");
+  s->in.simt_paused_i = 2;
+  EXP(s, simt_pause_o, 2);
+  EXP(s, ctx_abort_o, 1);
+  EXP(s, simt_evict_valid_o, 0);
+  s = st(p, "B evicted by the drop; the engine idle in the same cycle");
+  s->in.simt_paused_i = 2;
+  s->in.ctx_cmd_ready_i = 1;
+  EXP(s, simt_evict_valid_o, 1);
+  EXP(s, simt_evict_rtb_o, 1);
+  EXP(s, ctx_abort_o, 1);
+  EXP(s, pre_busy_o, 1);
+  exp_free(s, NT - 2, NW - 2, NR - 164, NS - 40);
+  s = st(p, "B's resources back; the restore's release waited: A freed now");
+  s->in.ctx_cmd_ready_i = 1;
+  EXP(s, simt_evict_valid_o, 0);
+  EXP(s, ctx_abort_o, 1);
+  EXP(s, pre_busy_o, 1);
+  EXP(s, resident_o, 1);
+  exp_free(s, NT - 1, NW - 1, NR - 100, NS - 40);
+  s = st(p, "A's resources back, nothing of the tag left");
+  s->in.ctx_cmd_ready_i = 1;
+  EXP(s, ctx_abort_o, 0);
+  EXP(s, pre_busy_o, 0);
+  EXP(s, resident_o, 0);
+  EXP(s, ptb_count_o, 0);
+  EXP(s, drop_ack_o, 0);
+  exp_free(s, NT, NW, NR, NS);
+  return pp_drop_ack(p);
+}
+
+/* A TReM drop with a started TB of the tag (paused, then evicted by the drop) and an unstarted
+ * one in the start FIFO: the rotation that frees the unstarted one would pop in the cycle of the
+ * evict; it waits one cycle (one release per cycle, issue 15 area: kmu_sm_ctrl.v rel_*), so
+ * the two entries' resources come back in consecutive cycles and the acknowledge is a cycle
+ * later than without the wait. */
+static int t_drop_rot_hold(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  dstep *s;
+  g_pol = KMU_POL_CHIMERA;
+  g_ipen = 0;
+  pp_run(p, 9, 1, 100, 0, 0, 1); /* A: entry 0, started */
+  p_start(p, 9, 1, 50, 20, 1, "C: entry 1, not taken by the pipeline");
+  s = p_drop(p, 9, "C offered, not taken: drop of tag 9");
+  EXP(s, simt_start_valid_o, 1);
+  EXP(s, simt_start_rtb_o, 1);
+  s = st(p, "drop INIT: A paused, nothing offered");
+  s->in.simt_paused_i = 1;
+  EXP(s, simt_pause_o, 1);
+  EXP(s, simt_start_valid_o, 0);
+  s = st(p, "A evicted by the drop; the rotation waits");
+  s->in.simt_paused_i = 1;
+  EXP(s, simt_evict_valid_o, 1);
+  EXP(s, simt_evict_rtb_o, 0);
+  exp_free(s, NT - 2, NW - 2, NR - 150, NS - 20);
+  s = st(p, "A's resources back; the rotation frees C now");
+  EXP(s, simt_evict_valid_o, 0);
+  EXP(s, resident_o, 2);
+  EXP(s, simt_start_valid_o, 0);
+  exp_free(s, NT - 1, NW - 1, NR - 50, NS - 20);
+  s = st(p, "C's resources back, nothing of the tag left");
+  EXP(s, resident_o, 0);
+  EXP(s, drop_ack_o, 0);
+  exp_free(s, NT, NW, NR, NS);
+  return pp_drop_ack(p);
+}
+
 static const kmu_test tests[] = {
     {"fill_tbs", t_fill_tbs, 0, 0},
     {"fill_warps", t_fill_warps, 0, 0},
@@ -1960,6 +2086,8 @@ static const kmu_test tests[] = {
     {"err_dec", t_err_dec, 0, 0},
     {"warp_preempt", t_warp_preempt, 0, 0},
     {"rpw_engine", t_rpw_engine, 0, 0},
+    {"drop_rst_hold", t_drop_rst_hold, 0, 0},
+    {"drop_rot_hold", t_drop_rot_hold, 0, 0},
     {"random", t_random, 250000, 4},
 };
 

@@ -437,7 +437,7 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   /* warp registers per warp without a division: an event warp's is its registers per thread
    * saturated to 63, a warp-preemption start's 0, a restore's the saved one; a TB start's is
    * written by the serial engine (0 until then) */
-  const unsigned ewt_regw = (ewt_regs + 31) >> 5;
+  const unsigned ewt_regw = c->ewt_rpt; /* ceil(regs / 32), computed once */
   /* a TB of 1, 2, 4, 8, 16 or 32 warps: ceil(regs / 2^(5+k)), a shift (pw_rpw) */
   unsigned pw_k = 0;
   while (pw_k < 6 && start_warps != 1u << pw_k) pw_k++;
@@ -481,10 +481,6 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   kmu_prio_enc_comb(&m->u_drp_ptb_enc, &ki2, &ko2);
   const unsigned drp_pk = (unsigned)ko2.idx_o;
   const int drp_pk_any = (int)ko2.valid_o;
-  const int rot_s = drp_run && q->drp_rs != 0 && !rst_fin;
-  const int rot_s_kill = rot_s && s_in && q->res_slot[st_rtb] == q->drp_tag;
-  const int rot_s_keep = rot_s && !rot_s_kill;
-  const int rot_s_push = q->drp_sk && !rst_fin;
   const int rot_e = drp_run && q->drp_re != 0;
   const int rot_e_keep = rot_e && ((c->ewt_id_word >> EI_SLOT) & M8) != q->drp_tag;
   const int rot_e_push = (int)q->drp_ek;
@@ -493,8 +489,18 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
    * once the engine is idle (the aborted command's scan and RF writes are over) */
   const int seq_abt = (st == SEQ_SWAIT || st == SEQ_RWAIT) && drp && q->res_slot[sr] == q->drp_tag;
   const int sv_abt = seq_abt && st == SEQ_SWAIT && cmd_ready;
-  const int rst_kill = seq_abt && st == SEQ_RWAIT && cmd_ready;
-  const int rst_push = rst_fin && !rst_kill;
+  /* an aborted restore's engine is idle: its entry is freed, but not in a cycle in which the
+   * drop evicts (kmu_sm_ctrl.v: one release per cycle, rel_*) */
+  const int rst_abt_end = seq_abt && st == SEQ_RWAIT && cmd_ready;
+  const int rst_kill = rst_abt_end && !q->drp_ev;
+  const int rst_push = rst_fin && !rst_abt_end;
+  /* the start FIFO's rotation (not in a cycle a restore ends: one push per cycle) waits for a
+   * cycle without an evict or a discarded restore (kmu_sm_ctrl.v: one release per cycle) */
+  const int seq_rel = st == SEQ_EVICT || rst_kill;
+  const int rot_s = drp_run && q->drp_rs != 0 && !rst_fin && !seq_rel && !drp_ev_fire;
+  const int rot_s_kill = rot_s && s_in && q->res_slot[st_rtb] == q->drp_tag;
+  const int rot_s_keep = rot_s && !rot_s_kill;
+  const int rot_s_push = q->drp_sk && !rst_fin;
   const int drp_fin = drp_run && q->drp_rs == 0 && q->drp_re == 0 && q->drp_dn == 0 &&
                       !q->drp_sk && !q->drp_ek &&
                       drp_tagm == 0 && !drp_pk_any;

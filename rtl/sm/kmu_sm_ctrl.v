@@ -109,16 +109,18 @@
 // Drop (TReM III: revocation without saving; kmu_revoke's drop_o / drop_ack_i; block page
 // section "Drop"): drop_valid_i (pulse) with the kernel tag drop_slot_i (the start_slot_i of the
 // kernel's TBs) removes every entry of the tag without a save: unstarted ones by a rotation of
-// the start FIFO, EWT entries by a rotation of the EWT, started TBs by simt_pause_o, then (once
+// the start FIFO (paused in a cycle of an evict or a discarded restore: one release per
+// cycle), EWT entries by a rotation of the EWT, started TBs by simt_pause_o, then (once
 // simt_paused_i) simt_evict, a TB of the tag in the sequencer: its save or restore command in
 // flight is aborted (ctx_abort_o, a level while the sequencer waits on the command of a TB of
 // the tag during a drop; kmu_ctx_engine drains its outstanding responses and its scan, no
 // done_o) and once the engine is idle again (ctx_cmd_ready_i: its scan and its RF writes
 // over, so the TB's warp slots can be reused safely) the checkpoint or the restored TB is
 // discarded: a save goes to its evict (SWAIT -> EVICT), a restore frees the entry (RWAIT ->
-// IDLE); a command of another tag runs to its end; preempted TBs waiting for a restore
-// forgotten, a resident event warp when it finishes; no done report of the tag is queued after
-// the pulse and the reports queued before it are delivered first.  While a drop runs nothing is
+// IDLE; in the first such cycle without a drop evict: one release per cycle, rel_*); a
+// command of another tag runs to its end; preempted TBs waiting for a restore forgotten, a
+// resident event warp when it finishes; no done report of the tag is queued after the pulse
+// and the reports queued before it are delivered first.  While a drop runs nothing is
 // allocated or offered to the SIMT (fit_o = ewt_fit_o = 0, simt_start_valid_o = 0).
 // drop_ack_o pulses once per drop.
 // Contract: one drop at a time (kmu_revoke serialises; a pulse during a drop is ignored, never
@@ -510,7 +512,10 @@ module kmu_sm_ctrl #(
 
   // warp-level preemption: the head asks for a victim when a resident entry is free but no warp
   // slot or not its registers (the controller's reserve rule compares per-thread counts)
-  wire [12:0] ewt_rpt = ewt_regs[17:5] + {12'd0, ewt_regs[4:0] != 5'd0};
+  // (ceil(regs / 32) in 14 bits, 8192 for regs > 262112: computed once, for the request,
+  // the reserve and the event warp's rpw, alloc_rpw; issue 15 area)
+  wire [13:0] ewt_regw = {1'b0, ewt_regs[17:5]} + {13'd0, ewt_regs[4:0] != 5'd0};
+  wire [12:0] ewt_rpt = ewt_regw[12:0];
   assign wp_ev_regs_o = ewt_rpt[7:0];
   assign wp_free_regs_o = (free_regs_q[17:13] != 5'd0) ? 8'hff : free_regs_q[12:5];
   assign wp_ev_valid_o = wp_en_i && ewt_pend && tb_room && (ewt_rpt[12:8] == 5'd0) &&
@@ -595,8 +600,7 @@ module kmu_sm_ctrl #(
   // registers per thread saturated to 63, a warp-preemption start's 0, a restore's the saved
   // one; a TB start's is pw_rpw for a power-of-two warp count, else written by the serial
   // engine (0 until then)
-  // (ceil(regs / 32) in 14 bits: 8192 for regs > 262112)
-  wire [13:0] ewt_regw = {1'b0, ewt_regs[17:5]} + {13'd0, ewt_regs[4:0] != 5'd0};
+  // (ceil(regs / 32): ewt_regw, above)
   wire [5:0] alloc_rpw = ewt_launch ? ((ewt_regw[13:6] != 8'd0) ? 6'd63 : ewt_regw[5:0]) :
                          rst_alloc ? r_rpw : start_tb_ok ? pw_rpw : 6'd0;
   // the engine's load for a TB start: numerator ceil(regs / 32) + warps - 1, saturated when
@@ -697,8 +701,6 @@ module kmu_sm_ctrl #(
   reg s_ewarp;
   reg [7:0] s_slot;
   reg [5:0] s_warps;
-  reg [17:0] s_regs;
-  reg [16:0] s_shmem;
   reg d_valid, d_started;
   reg [7:0] d_slot;
   reg [5:0] d_warps;
@@ -709,8 +711,6 @@ module kmu_sm_ctrl #(
   reg [5:0] s_rpw, q_rpw;
   reg [PTB_W-1:0] d_ptb;
   reg [16:0] q_shmem;
-  reg [5:0] q_warps;
-  reg [17:0] q_regs;
   reg [7:0] q_slot;
   reg [ROW_W-1:0] q_row;
   always @(*) begin
@@ -720,15 +720,11 @@ module kmu_sm_ctrl #(
     d_ptb = {PTB_W{1'b0}};
     q_rpw = 6'd0;
     q_shmem = 17'd0;
-    q_warps = 6'd0;
-    q_regs = 18'd0;
     q_slot = 8'd0;
     q_row = {ROW_W{1'b0}};
     s_ewarp = 1'b0;
     s_slot = 8'd0;
     s_warps = 6'd0;
-    s_regs = 18'd0;
-    s_shmem = 17'd0;
     d_valid = 1'b0;
     d_started = 1'b0;
     d_slot = 8'd0;
@@ -740,16 +736,12 @@ module kmu_sm_ctrl #(
         s_ewarp = res_ewarp_q[e];
         s_slot = res_slot_q[e];
         s_warps = res_warps_q[e];
-        s_regs = res_regs_q[e];
-        s_shmem = res_shmem_q[e];
         s_rst = res_rst_q[e];
         s_rpw = res_rpw_q[e];
       end
       if (seq_rtb_q == e[RTB_W-1:0]) begin
         q_rpw = res_rpw_q[e];
         q_shmem = res_shmem_q[e];
-        q_warps = res_warps_q[e];
-        q_regs = res_regs_q[e];
         q_slot = res_slot_q[e];
         q_row = res_row_q[e];
       end
@@ -837,11 +829,9 @@ module kmu_sm_ctrl #(
       .idx_o  (drp_pk),
       .valid_o(drp_pk_any)
   );
-  // rotations: the start FIFO (not in a cycle a restore ends: one push per cycle) and the EWT;
-  // the head leaves (rot_*), is held a cycle when kept and pushed back (rot_*_push)
-  assign rot_s = drp_run && (drp_rs_q != {TC_W{1'b0}}) && !rst_fin;
-  wire rot_s_kill = rot_s && (s_slot == drp_tag_q);
-  wire rot_s_keep = rot_s && !rot_s_kill;
+  // rotations: the start FIFO (not in a cycle a restore ends: one push per cycle; nor in a
+  // cycle of another release, rot_s below) and the EWT; the head leaves (rot_*), is held a
+  // cycle when kept and pushed back (rot_*_push)
   assign rot_s_push = drp_sk_q && !rst_fin;
   wire rot_e = drp_run && (drp_re_q != {EWT_CNT_W{1'b0}});
   wire rot_e_keep = rot_e && (ewt_id[EI_SLOT +: 8] != drp_tag_q);
@@ -853,12 +843,30 @@ module kmu_sm_ctrl #(
   // and RF writes are over before the TB's warp slots are freed)
   wire seq_abt = ((seq_st_q == S_SWAIT) || (seq_st_q == S_RWAIT)) && drp && (q_slot == drp_tag_q);
   wire sv_abt = seq_abt && (seq_st_q == S_SWAIT) && ctx_cmd_ready_i;
-  wire rst_kill = seq_abt && (seq_st_q == S_RWAIT) && ctx_cmd_ready_i;
-  assign rst_push = rst_fin && !rst_kill;
+  // an aborted restore's engine is idle: its entry is freed (rst_kill), but not in a cycle in
+  // which the drop evicts (drp_ev_q: the evict fires, the sequencer is in RWAIT, not EVICT),
+  // so the two never release in one cycle and share one operand per counter (rel_*, below;
+  // issue 15 area).  The restore waits a cycle per drop evict (the engine stays idle: it
+  // ignores ctx_abort_o then), a latency inside the drop's bound W.
+  wire rst_abt_end = seq_abt && (seq_st_q == S_RWAIT) && ctx_cmd_ready_i;
+  wire rst_kill = rst_abt_end && !drp_ev_q;
+  assign rst_push = rst_fin && !rst_abt_end;
   wire drp_fin = drp_run && (drp_rs_q == {TC_W{1'b0}}) && (drp_re_q == {EWT_CNT_W{1'b0}}) &&
                  !drp_sk_q && !drp_ek_q &&
                  (drp_dn_q == {TC_W{1'b0}}) && (drp_tagm == {TBS{1'b0}}) && !drp_pk_any;
-  // the evicted entry and the forgotten table entry read by index
+  // the entry released this cycle by an evict (the sequencer's or the drop's), a discarded
+  // restore or the drop's start-FIFO rotation (an unstarted entry of the tag): never two in
+  // one cycle (drp_ev_fire waits for the sequencer's EVICT, rst_kill for the drop's evict, the
+  // rotation for both; KMU_ASSERT), so its warps, registers, shared memory and warp slots go
+  // through one read (v_*, by rel_rtb) and one operand per counter (issue 15 area: the
+  // drop's evict and its rotation had their own reads and three adders each)
+  wire seq_rel = (seq_st_q == S_EVICT) || rst_kill;
+  assign rot_s = drp_run && (drp_rs_q != {TC_W{1'b0}}) && !rst_fin && !seq_rel && !drp_ev_fire;
+  wire rot_s_kill = rot_s && (s_slot == drp_tag_q);
+  wire rot_s_keep = rot_s && !rot_s_kill;
+  wire rel_go = seq_rel || drp_ev_fire || rot_s_kill;
+  wire [RTB_W-1:0] rel_rtb = seq_rel ? seq_rtb_q : drp_ev_fire ? drp_evr_q : st_rtb;
+  // the released entry and the forgotten table entry read by index
   reg [5:0] v_warps;
   reg [17:0] v_regs;
   reg [16:0] v_shmem;
@@ -874,7 +882,7 @@ module kmu_sm_ctrl #(
     v_ptb = {PTB_W{1'b0}};
     pk_ipb = {IPB_W{1'b0}};
     for (e = 0; e < TBS; e = e + 1) begin
-      if (drp_evr_q == e[RTB_W-1:0]) begin
+      if (rel_rtb == e[RTB_W-1:0]) begin
         v_warps = res_warps_q[e];
         v_regs = res_regs_q[e];
         v_shmem = res_shmem_q[e];
@@ -882,7 +890,7 @@ module kmu_sm_ctrl #(
         v_ptb = res_ptb_q[e];
       end
     end
-    for (w = 0; w < WARPS; w = w + 1) v_wmask[w] = wst_busy_q[w] && (wst_owner_q[w] == drp_evr_q);
+    for (w = 0; w < WARPS; w = w + 1) v_wmask[w] = wst_busy_q[w] && (wst_owner_q[w] == rel_rtb);
     for (pi = 0; pi < PTBS; pi = pi + 1) if (drp_pk == pi[PTB_W-1:0]) pk_ipb = ptb_ipb_q[pi];
   end
 
@@ -1098,10 +1106,10 @@ module kmu_sm_ctrl #(
     if (ewt_we) ewt_wd_q <= ewt_wdata;
   end
 
-  // the resident entries this cycle returns to free_tb_q (at most 5: a done report's
-  // handshake, the sequencer's evict or discarded restore, a drop's rotation, evict, killed done)
-  wire [2:0] rel_tb = {2'd0, done_pop} + {2'd0, (seq_st_q == S_EVICT) || rst_kill} +
-                      {2'd0, rot_s_kill} + {2'd0, drp_ev_fire} + {2'd0, done_kill};
+  // the resident entries this cycle returns to free_tb_q (at most 3: a done report's
+  // handshake, one release (rel_go: an evict, a discarded restore or a drop's rotation), a
+  // killed done)
+  wire [2:0] rel_tb = {2'd0, done_pop} + {2'd0, rel_go} + {2'd0, done_kill};
 
   // ---------------------------------------------------------------- next state
   always @(*) begin
@@ -1278,7 +1286,7 @@ module kmu_sm_ctrl #(
         res_ckpt_d = res_ckpt_d & ~sr_bit;
         res_sw_d = res_sw_d & ~sr_bit;
         res_base_d = res_base_d & ~sr_bit;
-        wst_busy_d = wst_busy_d & ~q_wmask;
+        // (its warp slots, warps, registers, shared memory: the release below, rel_go)
         // a TB of a tag under a drop: its checkpoint is discarded (table entry, on-chip bytes)
         if (sv_kill) ip_free_d = ip_free_d + sp_ipb;
         for (pi = 0; pi < PTBS; pi = pi + 1) begin
@@ -1291,9 +1299,10 @@ module kmu_sm_ctrl #(
             ptb_ip0_d[pi] = seq_ip_q && !seq_k_q;
             ptb_ip1_d[pi] = seq_ip_q && seq_k_q;
             ptb_slot_d[pi] = q_slot;
-            ptb_warps_d[pi] = q_warps;
-            ptb_regs_d[pi] = q_regs;
-            ptb_shmem_d[pi] = q_shmem;
+            // (v_*: the release's read, of seq_rtb_q in EVICT)
+            ptb_warps_d[pi] = v_warps;
+            ptb_regs_d[pi] = v_regs;
+            ptb_shmem_d[pi] = v_shmem;
             // the TB's payload row goes to the table entry, whose row the freed entry takes
             ptb_row_d[pi] = q_row;
             ptb_rpw_d[pi] = q_rpw;
@@ -1406,28 +1415,18 @@ module kmu_sm_ctrl #(
         res_base_d[e] = 1'b0;
       end
     end
-    if (rot_s_kill) begin
-      wst_busy_d = wst_busy_d & ~s_wmask;
-      free_warps_d = free_warps_d + {2'd0, s_warps};
-      free_regs_d = free_regs_d + s_regs;
-      free_shmem_d = free_shmem_d + {1'b0, s_shmem};
-    end
-    if (drp_ev_fire) begin
+    // an evict (the sequencer's or the drop's), a discarded restore or the drop's rotation of
+    // an unstarted entry: never two in a cycle
+    if (rel_go) begin
       wst_busy_d = wst_busy_d & ~v_wmask;
       free_warps_d = free_warps_d + {2'd0, v_warps};
       free_regs_d = free_regs_d + v_regs;
       free_shmem_d = free_shmem_d + {1'b0, v_shmem};
-      // a base checkpoint it had is forgotten
+    end
+    if (drp_ev_fire) begin
+      // a base checkpoint the drop's evicted TB had is forgotten
       for (pi = 0; pi < PTBS; pi = pi + 1)
         if (v_base && (v_ptb == pi[PTB_W-1:0])) ptb_valid_d[pi] = 1'b0;
-    end
-    if (rst_kill) wst_busy_d = wst_busy_d & ~q_wmask;
-    // the sequencer's entry leaves (its evict, or a discarded restore: never both in a cycle,
-    // so one operand per counter, issue 15 area)
-    if ((seq_st_q == S_EVICT) || rst_kill) begin
-      free_warps_d = free_warps_d + {2'd0, q_warps};
-      free_regs_d = free_regs_d + q_regs;
-      free_shmem_d = free_shmem_d + {1'b0, q_shmem};
     end
     if (drp_pk_any) begin
       for (pi = 0; pi < PTBS; pi = pi + 1) begin
@@ -1788,6 +1787,15 @@ module kmu_sm_ctrl #(
       if (rot_s && div_busy_q) begin
         $display("ASSERTION kmu_sm_ctrl %m t=%0t: drop rotation, rpw engine busy (entry %0d)",
                  $time, div_rtb_q);
+        $stop;
+      end
+      // one release per cycle (rel_*): the sequencer's evict or discarded restore, the
+      // drop's evict and its start-FIFO rotation's free never two together (a discarded
+      // restore waits for the drop's evict, the rotation for both)
+      if ((seq_rel && drp_ev_fire) || (rot_s_kill && (seq_rel || drp_ev_fire))) begin
+        // (each: released?, its entry)
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: releases seq %0d %0d drop %0d %0d rot %0d %0d",
+                 $time, seq_rel, seq_rtb_q, drp_ev_fire, drp_evr_q, rot_s_kill, st_rtb);
         $stop;
       end
       // the drop evicts only a paused TB of its tag
