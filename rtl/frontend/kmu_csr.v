@@ -422,7 +422,7 @@ module kmu_csr #(
   // a one-event counter's step, the same function as sat_add(clr ? 0 : q, ev) without its
   // adder-compare chain (issue 15): the event is gated by the all-ones test (an AND of q)
   // before one incrementer, so a saturated counter adds 0, and the clear comes after the
-  // incrementer, not in front of it (kmu_csr: 1,918 -> 1,787 iCE40 LUT4 for the 13 counters;
+  // incrementer, not in front of it (kmu_csr: 1,918 -> 1,784 iCE40 LUT4 for the 13 counters;
   // the incrementer's carry-out as the test gave 1,896; docs/synthesis.md fecsr).  A write
   // clears; an event in that cycle counts.
   function automatic [CNT_W-1:0] cnt_inc(input [CNT_W-1:0] q, input clr, input ev);
@@ -476,6 +476,22 @@ module kmu_csr #(
     end
   endfunction
 
+  // address x in the window [base, last] (the C twin's in_win): for a power-of-two size at a
+  // base aligned to it (the doorbell and TReM windows of register map 1.6) a compare of the
+  // bits above the size, else the magnitude compares, which Yosys builds as carry chains
+  // (issue 15: the doorbell window's started the block's longest path); the condition is a
+  // constant, folded at elaboration.  A KMU_ASSERT below checks the doorbell window against the
+  // magnitude form.
+  function automatic in_win(input [15:0] x, input [15:0] base, input [15:0] last);
+    reg [15:0] span;  // size - 1
+    begin
+      span = last - base;
+      if (((span + 16'd1) & span) == 16'd0 && (base & span) == 16'd0)
+        in_win = ((x ^ base) & ~span) == 16'd0;
+      else in_win = (x >= base) && (x <= last);
+    end
+  endfunction
+
   // ------------------------------------------------------------------ decode
   // COPY_GO: what the engine cannot take is refused here (LONG first, then PRIO beyond the
   // field); SLVERR while the stage the command needs is occupied (registers only: the bus never
@@ -489,9 +505,12 @@ module kmu_csr #(
   wire        in_64k = (addr32[31:16] == 16'd0);
   wire        aligned = (a[1:0] == 2'b00);
   wire        strb_full = (bus_req_wstrb_i == 4'hF);
-  wire [31:0] db_off = {16'd0, a} - {16'd0, KMU_DOORBELL_ADDR};
-  wire        db_hit = in_64k && ({16'd0, a} >= {16'd0, KMU_DOORBELL_ADDR}) &&
-      (db_off < KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE);
+  // the doorbell's word index, (a - base) / 4: its bits depend only on a's and base's bits
+  // below them (base is word-aligned)
+  localparam [31:0] DB_END = {16'd0, KMU_DOORBELL_ADDR} + KMU_DOORBELL_COUNT * KMU_DOORBELL_STRIDE;
+  localparam [15:0] DB_LAST = DB_END[15:0] - 16'd1;  // the window's last byte
+  wire [ 9:0] db_off = a[11:2] - KMU_DOORBELL_ADDR[11:2];
+  wire        db_hit = in_64k && in_win(a, KMU_DOORBELL_ADDR, DB_LAST);
   // no reserved window is left in register map 1.4 (the copy and TReM windows are built)
 
   // register select: may software read / write it, and its read value
@@ -1046,7 +1065,7 @@ module kmu_csr #(
   assign bus_rsp_rdata_o = (bus_req_valid_i && !bus_req_write_i && !req_err) ? rval : 32'd0;
 
   assign db_valid_o = db_req;
-  assign db_idx_o = db_off[11:2];
+  assign db_idx_o = db_off;
   assign reg_valid_o = regcmd_req;
   assign unreg_valid_o = unreg_req && unreg_known;
   assign unreg_id_o = unreg_id8[ID_W-1:0];
@@ -1439,7 +1458,7 @@ module kmu_csr #(
 
   // ------------------------------------------------------------------ TReM window
   wire tr_cmd_fire = trcmd_req && !tr_busy;  // a TR_CMD write taken on the bus (OKAY)
-  wire tr_wr = acc_wr && (a >= KMU_WIN_TREM_BASE) && (a <= KMU_WIN_TREM_LAST);
+  wire tr_wr = acc_wr && in_win(a, KMU_WIN_TREM_BASE, KMU_WIN_TREM_LAST);
   wire tr_done_ok = trem_done_valid_i && (trem_done_status_i == KMU_TREM_STATUS_OK);
   wire tr_done_err = trem_done_valid_i && (trem_done_status_i != KMU_TREM_STATUS_OK);
   always @(*) begin
@@ -1788,6 +1807,17 @@ module kmu_csr #(
 
 `ifdef KMU_ASSERT
   // ---------------------------------------------------------------- assertions
+  // in_win's mask compare decodes the doorbell window as the magnitude compares would.
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni && bus_req_valid_i &&
+        (db_hit != (in_64k && (a >= KMU_DOORBELL_ADDR) && (a <= DB_LAST)))) begin
+      $display("ASSERTION kmu_csr %m t=%0t: address %h: doorbell window decoded as %0d", $time,
+               a, db_hit);
+      $stop;
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
   // cnt_inc saturates: a one-event counter at all ones stays there in a cycle without a bus
   // write (only a write can clear it), whatever its event.
   localparam integer NC1 = 13;  // the counters cnt_inc steps
