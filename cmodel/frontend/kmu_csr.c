@@ -76,10 +76,18 @@ void kmu_csr_reset(kmu_csr *m) {
 
 static uint32_t cnt_max(const kmu_csr *m) { return (uint32_t)kmu_mask(m->p.cnt_w); }
 
-/* saturating counter step */
+/* saturating counter step (ERR_CNT_DB, ERR_CNT_REG: up to two and three events a cycle) */
 static uint32_t sat_add(const kmu_csr *m, uint32_t base, unsigned inc) {
   uint64_t sum = (uint64_t)base + inc;
   return sum > cnt_max(m) ? cnt_max(m) : (uint32_t)sum;
+}
+
+/* a one-event counter's step, the RTL's cnt_inc (the function of sat_add(clr ? 0 : q, ev)):
+ * the event gated by the all-ones test before one incrementer, the clear after it */
+static uint32_t cnt_inc(const kmu_csr *m, uint32_t q, int clr, int ev) {
+  uint32_t sum = q + ((ev && q != cnt_max(m)) ? 1u : 0u);
+  if (clr) return ev ? 1u : 0u;
+  return sum;
 }
 
 typedef struct {
@@ -507,20 +515,22 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   d->err = ((q->err & ~clr) | set) & KMU_ERR_STATUS_MASK;
 
 #define CNT(field, R, inc) d->field = sat_add(m, (acc_wr && a == KMU_##R##_ADDR) ? 0 : q->field, (inc))
+#define CNT1(field, R, ev) d->field = cnt_inc(m, q->field, acc_wr && a == KMU_##R##_ADDR, (ev))
   CNT(cnt_db, ERR_CNT_DB, (unsigned)ev_db_ring + (unsigned)(ev_db_unreg || ev_db_inflight));
   CNT(cnt_reg, ERR_CNT_REG,
       (unsigned)ev_reg_refused + (unsigned)ev_unreg_refused + (unsigned)ev_host_refused);
-  CNT(cnt_bus, ERR_CNT_BUS, (unsigned)acc_err);
-  CNT(cnt_cpl, ERR_CNT_CPL, (unsigned)ev_cpl_spurious);
-  CNT(perf_db, PERF_DOORBELLS, (unsigned)ev_launch_ok);
-  CNT(perf_launch, PERF_LAUNCHES, (unsigned)(i->desc_fire_i != 0));
-  CNT(perf_cpl, PERF_COMPLETIONS, (unsigned)ev_cpl_ok);
-  CNT(perf_kern, PERF_KERNELS, (unsigned)(i->kernel_done_i != 0));
-  CNT(perf_pre, PERF_PREEMPTS, (unsigned)(i->pre_req_i != 0));
-  CNT(perf_wp, PERF_WP, (unsigned)(i->wp_start_i != 0));
-  CNT(perf_csave, PERF_CTX_SAVES, (unsigned)(i->ctx_save_i != 0));
-  CNT(cnt_cp, COPY_ERR_CNT, (unsigned)ev_cp_ref);
-  CNT(perf_cp, PERF_COPIES, (unsigned)ev_cp_ok);
+  CNT1(cnt_bus, ERR_CNT_BUS, acc_err);
+  CNT1(cnt_cpl, ERR_CNT_CPL, ev_cpl_spurious);
+  CNT1(perf_db, PERF_DOORBELLS, ev_launch_ok);
+  CNT1(perf_launch, PERF_LAUNCHES, i->desc_fire_i != 0);
+  CNT1(perf_cpl, PERF_COMPLETIONS, ev_cpl_ok);
+  CNT1(perf_kern, PERF_KERNELS, i->kernel_done_i != 0);
+  CNT1(perf_pre, PERF_PREEMPTS, i->pre_req_i != 0);
+  CNT1(perf_wp, PERF_WP, i->wp_start_i != 0);
+  CNT1(perf_csave, PERF_CTX_SAVES, i->ctx_save_i != 0);
+  CNT1(cnt_cp, COPY_ERR_CNT, ev_cp_ref);
+  CNT1(perf_cp, PERF_COPIES, ev_cp_ok);
+#undef CNT1
 #undef CNT
 
   /* copy command stage: taken by cp_cmd_ready_i, loaded from the staging registers at COPY_GO */
@@ -725,10 +735,8 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
       default: break;
     }
   }
-  d->cnt_trem = sat_add(m, (tr_wr && a == KMU_ERR_CNT_TREM_ADDR) ? 0 : q->cnt_trem,
-                        (unsigned)(tr_done && !tr_done_ok));
-  d->perf_rvk = sat_add(m, (tr_wr && a == KMU_PERF_REVOKES_ADDR) ? 0 : q->perf_rvk,
-                        (unsigned)tr_done_ok);
+  d->cnt_trem = cnt_inc(m, q->cnt_trem, tr_wr && a == KMU_ERR_CNT_TREM_ADDR, tr_done && !tr_done_ok);
+  d->perf_rvk = cnt_inc(m, q->perf_rvk, tr_wr && a == KMU_PERF_REVOKES_ADDR, tr_done_ok);
 }
 
 void kmu_csr_comb(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {

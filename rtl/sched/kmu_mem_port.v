@@ -8,7 +8,7 @@
 // responses come back tagged with the client index and are routed to that client.
 //
 // Clients: N (1..32; the C twin carries up to 32).  req_addr_i / req_wdata_i are lane ports of
-// the harness (one 32-bit element per client); kmu_gpu uses 1 + NSM clients.
+// the harness (one 32-bit element per client); kmu_gpu uses 2 + NSM clients.
 //
 // Handshake contract:
 //   req_*: valid/ready per client.  A client holds req_valid_i and its fields until
@@ -81,11 +81,74 @@ module kmu_mem_port #(
   wire [      1:0] unused_aw_count;
   wire [      1:0] unused_tag_count;
 
-  // the granted client's request
-  wire [     31:0] sel_addr = req_addr_i[32*gnt_idx+:32];
-  wire [     31:0] sel_wdata = req_wdata_i[32*gnt_idx+:32];
-  wire             sel_write = req_write_i[gnt_idx];
-  wire [   CW-1:0] sel_client = gnt_idx;
+  // ---- the granted client's request: a select tree on gnt_idx, two index bits a level
+  // Each level joins groups of four entries (two when one index bit is left) into one, so
+  // level l+1 holds ceil(R_l / 4) entries of W bits.  A group of four is a four-to-one select
+  // written as two LUT4-sized functions (t, then the output) with AND/OR gates, not as a part
+  // select or ?: muxes: Yosys builds a part select indexed by gnt_idx as two levels of 2:1
+  // muxes (three iCE40 LUT4 a bit) and abc9 maps the six-input cone as a LUT6 (four ECP5 LUT4),
+  // where this form takes two LUT4 a bit (measured: docs/synthesis.md, fecsr).  A group with
+  // fewer than four entries (N not a power of four) selects among those it has: gnt_idx < N,
+  // so the missing ones are never chosen.
+  localparam integer W = 65;  // {write, addr, wdata}
+  localparam integer NL = (IDX_W + 1) / 2;  // levels of the tree
+  // entries at level l (level 0: the clients): ceil(N / 4^l), 1 after a last 2:1 level
+  function integer lvl_n(input integer l);
+    begin
+      lvl_n = (2 * l > IDX_W) ? 1 : (N + (1 << (2 * l)) - 1) >> (2 * l);
+    end
+  endfunction
+  wire [N*W-1:0] lanes;  // level 0: the clients' requests
+  genvar l, m;
+  generate
+    for (m = 0; m < N; m = m + 1) begin : g_lane
+      assign lanes[W*m+:W] = {req_write_i[m], req_addr_i[32*m+:32], req_wdata_i[32*m+:32]};
+    end
+    for (l = 0; l < NL; l = l + 1) begin : g_lvl
+      localparam integer RI = lvl_n(l);  // entries in
+      localparam integer G = (2 * l + 1 < IDX_W) ? 4 : 2;  // group size (index bits left)
+      localparam integer RO = (RI + G - 1) / G;  // entries out
+      wire [RI*W-1:0] in;
+      wire [RO*W-1:0] o;
+      if (l == 0) begin : g_in0
+        assign in = lanes;
+      end else begin : g_in
+        assign in = g_lvl[l-1].o;
+      end
+      for (m = 0; m < RO; m = m + 1) begin : g_node
+        localparam integer K = G * m;  // first entry in
+        localparam integer KN = (RI - K > G) ? G : RI - K;  // entries in
+        wire [W-1:0] i0 = in[W*K+:W];
+        if (KN == 1) begin : g1
+          assign o[W*m+:W] = i0;
+        end else if (KN == 2) begin : g2
+          wire         s0 = gnt_idx[2*l];
+          wire [W-1:0] i1 = in[W*(K+1)+:W];
+          assign o[W*m+:W] = ({W{s0}} & i1) | ({W{~s0}} & i0);
+        end else if (KN == 3) begin : g3
+          wire         s0 = gnt_idx[2*l];
+          wire         s1 = gnt_idx[2*l+1];
+          wire [W-1:0] i1 = in[W*(K+1)+:W];
+          wire [W-1:0] i2 = in[W*(K+2)+:W];
+          assign o[W*m+:W] = ({W{s1}} & i2) | ({W{~s1 & s0}} & i1) | ({W{~s1 & ~s0}} & i0);
+        end else begin : g4
+          wire         s0 = gnt_idx[2*l];
+          wire         s1 = gnt_idx[2*l+1];
+          wire [W-1:0] i1 = in[W*(K+1)+:W];
+          wire [W-1:0] i2 = in[W*(K+2)+:W];
+          wire [W-1:0] i3 = in[W*(K+3)+:W];
+          // t: i0 / i1 by s0, or s0 itself when s1; then s1 picks t, or i3 / i2 by t (= s0)
+          wire [W-1:0] t = {W{s1 & s0}} | ({W{~s1 & s0}} & i1) | ({W{~s1 & ~s0}} & i0);
+          assign o[W*m+:W] = ({W{s1}} & ((t & i3) | (~t & i2))) | ({W{~s1}} & t);
+        end
+      end
+    end
+  endgenerate
+  wire [W-1:0] sel = g_lvl[NL-1].o;
+  wire [31:0] sel_addr = sel[63:32];
+  wire [31:0] sel_wdata = sel[31:0];
+  wire sel_write = sel[64];
+  wire [CW-1:0] sel_client = gnt_idx;
 
   assign req_ready_o = gnt & {N{room}};
   assign push = gnt_valid && room;
@@ -148,6 +211,22 @@ module kmu_mem_port #(
     end
   endgenerate
   assign rsp_rdata_o = mem_rdata_i;
+
+`ifdef KMU_ASSERT
+  // ---------------------------------------------------------------- assertions
+  // The select tree pushes exactly the granted client's request (the part select it replaces).
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni && push && (sel != {req_write_i[gnt_idx], req_addr_i[32*gnt_idx+:32],
+                                   req_wdata_i[32*gnt_idx+:32]})) begin
+      $display("ASSERTION kmu_mem_port %m t=%0t: select tree gives %h, client %0d requests %h",
+               $time, sel, gnt_idx, {req_write_i[gnt_idx], req_addr_i[32*gnt_idx+:32],
+                                     req_wdata_i[32*gnt_idx+:32]});
+      $stop;
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 endmodule
 
 `default_nettype wire
