@@ -21,7 +21,7 @@
 
 module kmu_icebreaker_top #(
     parameter integer GPU     = 0,   // 0: the front-end board, 1: kmu_gpu (does not fit)
-    parameter integer ENTRIES = 6,   // GPU = 0: EKT entries
+    parameter integer ENTRIES = 7,   // GPU = 0: EKT entries
     parameter integer CNT_W   = 8,   // GPU = 0: counter bits
     parameter integer RUN_W   = 16   // GPU = 0: the kernel stand-in's cycle-count bits
 ) (
