@@ -443,7 +443,7 @@ module kmu_warp_preempt #(
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
     if (rst_ni && a_ge_bad) begin
-      $display("ASSERTION kmu_warp_preempt %m t=%0t: fit compares %h / rsv %0d wrong for ev_regs %0d",
+      $display("ASSERTION kmu_warp_preempt %m t=%0t: fit compares %h / rsv %0d wrong (ev_regs %0d)",
                $time, regs_ge, rsv_now, ev_regs_i);
       $stop;
     end
