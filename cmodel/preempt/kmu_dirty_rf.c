@@ -221,7 +221,9 @@ void kmu_dirty_rf_comb(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_o
 }
 
 void kmu_dirty_rf_tick(kmu_dirty_rf *m) {
-  /* read-before-write: every read register loads the old word */
+  /* read-before-write: every read register loads the old word (the scan's read never meets a
+   * write of its word: fetch_hit; the RTL's dirty rows are written a cycle late and forwarded,
+   * which gives the same rows as this bit-enable write at the edge) */
   if (m->mem_scan_re) m->scan_rdata_q = m->rf_mem[m->mem_scan_addr];
   if (m->mem_rd_re) m->rd_rdata_q = m->rf_mem[m->mem_rd_addr];
   if (m->mem_we) m->rf_mem[m->mem_waddr] = m->mem_wdata;
