@@ -123,7 +123,11 @@ void kmu_dirty_rf_comb_next(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty
   const int fetch_ok = row_any && (more_regs || later || !rrem_any);
   const int fetch_last = !more_regs && !later && !rrem_any;
   const int hs = q->out_valid && scan_ready;
-  const int fetch = fetch_ok && (!q->out_valid || scan_ready);
+  /* a write (a bad input: a warp of the running scan) to the word the fetch reads holds the
+   * fetch for the cycle: it reads the new data a cycle later (the RTL's scan_rf_mem copy has no
+   * read-during-write result) */
+  const int fetch_hit = wr_ok && wr_w == q->roww && wr_r == sel_r;
+  const int fetch = fetch_ok && (!q->out_valid || scan_ready) && !fetch_hit;
 
   /* dirty rows: the written warp's row cleared in this cycle; the pending write's old bit */
   const int wr_clr = (exit_ok && ex_w == wr_w) || (rd_issue && rd_w == wr_w);
@@ -217,7 +221,9 @@ void kmu_dirty_rf_comb(kmu_dirty_rf *m, const kmu_dirty_rf_in *i, kmu_dirty_rf_o
 }
 
 void kmu_dirty_rf_tick(kmu_dirty_rf *m) {
-  /* read-before-write: every read register loads the old word */
+  /* read-before-write: every read register loads the old word (the scan's read never meets a
+   * write of its word: fetch_hit; the RTL's dirty rows are written a cycle late and forwarded,
+   * which gives the same rows as this bit-enable write at the edge) */
   if (m->mem_scan_re) m->scan_rdata_q = m->rf_mem[m->mem_scan_addr];
   if (m->mem_rd_re) m->rd_rdata_q = m->rf_mem[m->mem_rd_addr];
   if (m->mem_we) m->rf_mem[m->mem_waddr] = m->mem_wdata;

@@ -8,17 +8,25 @@
 //
 // Storage, all without reset except the per-warp valid bits and counters (issue 15: tables in
 // block RAM, only valid bits reset; iCE40 has no LUT RAM, so every read is synchronous):
-//   rf_mem    WARPS*RPW words of DW bits, word (w, r) at w*RPW + r; one write port and two
-//             registered read ports (pipeline read rd_rdata_q, scan read scan_rdata_q).
-//   dirty_mem WARPS rows of RPW dirty bits, row w = warp w; one write port with a bit enable
-//             per register (sets one bit, or writes the whole row), two registered read ports
-//             (cnt_rrow_q: the written row's old bits, for the counter; scan_rrow_q: the
-//             scan's row reader).  A row is meaningful only while rowv_q[w] (reset 0): an exit
-//             or the scan's read of the row clears it by clearing rowv_q[w], without a write;
-//             the next write to an invalid row writes the whole row (its bit alone).
+//   rf_mem    WARPS*RPW words of DW bits, word (w, r) at w*RPW + r; one write port and the
+//             registered pipeline read (rd_rdata_q, read-before-write).  scan_rf_mem: its copy for
+//             the scan's registered read (scan_rdata_q), which never reads the word written in
+//             its cycle (a fetch that would waits a cycle, below): no_rw_check.
+//   dirty_mem WARPS rows of RPW dirty bits, row w = warp w; one write port, whole rows, two
+//             registered read ports (cnt_rrow_q: the written row's old bits, for the counter;
+//             scan_rrow_q: the scan's row reader).  A row is meaningful only while rowv_q[w]
+//             (reset 0): an exit or the scan's read of the row clears it by clearing rowv_q[w],
+//             without a write; a write to an invalid row makes it its bit alone.
 //   dcnt_q    per warp, its number of dirty bits (for dirty_cnt_o, a sum of counters).  The
 //             written bit's old value comes from a RAM read, so a write is counted one cycle
 //             later (pi_*_q: the pending increment); a clear of the row zeroes the counter.
+//   The row write is a cycle late (dirtywp, no cycle changed): in the cycle after a write its
+//   row's old bits are known (cnt_rrow_q), so the new row cx_d = old bits | the written bit is
+//   formed then and written whole, and kept in cx_q for one cycle.  A read of that row in the
+//   write-back cycle (the next write's old bits, the scan's row read) takes cx_q instead of the
+//   RAM (hit_q, hs_q), so no read ever needs the RAM's read-during-write result: the RAM is
+//   declared no_rw_check and has no bit enables (Yosys's soft read-first logic and the
+//   bit-enable decode were 67 iCE40 LUT4, 81 FF at the small size).
 //
 // Scan: the row reader reads the rows of the scan's warps (rrem_q, lowest first, one a cycle
 // while the row buffer has room) and clears each row as it reads it (the whole row: registers
@@ -37,7 +45,9 @@
 //     cycle clears the row first (the write wins: the row holds the written bit alone).
 //   - a write to a warp of the running scan raises err_wr_o and still happens (dirty set).  A
 //     write before the scan reads the warp's row is yielded (data at least as new) and cleared;
-//     a later one stays dirty (and may still be handed out with the new data).
+//     a later one stays dirty (and may still be handed out with the new data).  A write to the
+//     word the scan would fetch in its cycle holds that fetch for the cycle (dirtywp: the fetch
+//     then reads the new data a cycle later; before, it read the old data in that cycle).
 //   - an exit of a warp of the running scan raises err_exit_o and is ignored (the scan has
 //     promised its entries); an exit of warp >= WARPS likewise.
 //   - a write to warp >= WARPS or reg >= RPW: err_wr_o, ignored.  A read of one: err_rd_o,
@@ -151,16 +161,26 @@ module kmu_dirty_rf #(
   // the last read was out of range, or there was none since reset: rd_data_o reads 0 then
   // (rd_rdata_q, a block RAM's read register, has no reset: garbage at power-up)
   reg rd_bad_q, rd_bad_d;
-  // register memory: one write port, two read ports with enable, read-before-write, no reset
+  // register memory: one write port, the pipeline's read port with enable, read-before-write,
+  // no reset; the scan's copy: the same writes, the scan's read port, which never reads the
+  // word written in its cycle (fetch_hit): no_rw_check (no soft read-during-write logic for
+  // it: 26 iCE40 LUT4 and 33 FF less at the small size)
   (* ram_style = "block" *)
   reg [DW-1:0] rf_mem[0:WORDS-1];
+  (* ram_style = "block", no_rw_check *)
+  reg [DW-1:0] scan_rf_mem[0:WORDS-1];
   reg [DW-1:0] rd_rdata_q;
   reg [DW-1:0] scan_rdata_q;
-  // dirty rows: one write port with bit enables, two read ports, read-before-write, no reset
-  (* ram_style = "block" *)
+  // dirty rows: one write port (whole rows, a cycle after the write: cx_d), two read ports,
+  // no reset; a read never meets the write of its row (the forwards below): no_rw_check
+  (* ram_style = "block", no_rw_check *)
   reg [RPW-1:0] dirty_mem[0:WARPS-1];
   reg [RPW-1:0] cnt_rrow_q;
   reg [RPW-1:0] scan_rrow_q;
+  // the row written in this cycle (last cycle's write with its old bits), one cycle later, and
+  // whether last cycle's read of the counter's (hit_q) or the scan's row (hs_q) was that row
+  reg [RPW-1:0] cx_q;
+  reg hit_q, hs_q;
 
   // word address of (warp, reg): w*RPW + r
   function automatic [AW-1:0] addr_of(input [5:0] fw, input [4:0] fr);
@@ -216,8 +236,10 @@ module kmu_dirty_rf #(
   assign err_scan_o = scan_start_i && !start_ok;
 
   // ---------------------------------------------------------------- row reader
-  // the arriving row's candidates (the row read last cycle; an invalid row is clean)
-  wire [RPW-1:0] arr = (rdv_q ? (scan_all_q ? {RPW{1'b1}} : (rdok_q ? scan_rrow_q : {RPW{1'b0}}))
+  // the arriving row's candidates (the row read last cycle, or the row written in that cycle
+  // when it was the same: hs_q; an invalid row is clean)
+  wire [RPW-1:0] srow = hs_q ? cx_q : scan_rrow_q;
+  wire [RPW-1:0] arr = (rdv_q ? (scan_all_q ? {RPW{1'b1}} : (rdok_q ? srow : {RPW{1'b0}}))
                               : {RPW{1'b0}}) & scan_rmask_q;
   wire arr_any = |arr;
   wire row_any = |row_q;
@@ -264,27 +286,30 @@ module kmu_dirty_rf #(
   wire fetch_ok = row_any && (more_regs || later || !rrem_any);
   wire fetch_last = !more_regs && !later && !rrem_any;
   wire hs = out_valid_q && scan_ready_i;  // the output entry is handed out
-  wire fetch = fetch_ok && (!out_valid_q || scan_ready_i);
+  // a write (only by a bad input: a warp of the running scan) to the word the fetch reads: the
+  // fetch waits a cycle and reads the new data (scan_rf_mem has no read-during-write result)
+  wire fetch_hit = wr_ok && (wr_warp_i == roww_q) && (wr_reg_i == sel_r5);
+  wire fetch = fetch_ok && (!out_valid_q || scan_ready_i) && !fetch_hit;
   wire [AW-1:0] wr_addr = addr_of(wr_warp_i, wr_reg_i);
   wire [AW-1:0] rd_addr = addr_of(rd_warp_i, rd_reg_i);
   wire [AW-1:0] fetch_addr = addr_of(roww_q, sel_r5);
 
   // ---------------------------------------------------------------- dirty rows
   // a row cleared in this cycle: the exiting warp's, the row the scan reads
-  reg wr_clr;  // the written warp's row is cleared in this cycle
-  reg [RPW-1:0] dm_be, dm_wdata;
-  always @(*) begin
-    wr_clr = (exit_ok && (exit_warp_i == wr_warp_i)) || (rd_issue && (rd_w6 == wr_warp_i));
-    dm_wdata = {RPW{1'b0}};
-    for (r = 0; r < RPW; r = r + 1) if (wr_reg_i == r[4:0]) dm_wdata[r] = 1'b1;
-    // an invalid or cleared row is written whole (its bit alone), a valid one bit by bit
-    dm_be = (!wr_rowv || wr_clr) ? {RPW{1'b1}} : dm_wdata;
-  end
-  // the pending write's old bit (its row's old bits were read in its cycle)
+  wire wr_clr = (exit_ok && (exit_warp_i == wr_warp_i)) || (rd_issue && (rd_w6 == wr_warp_i));
+  // the pending write (last cycle's): its row's old bits (read in its cycle, or the row written
+  // in its cycle when it was the same: hit_q), its old bit, and the row it leaves (cx_d: its
+  // bit alone when the row was invalid or cleared in its cycle, else the old bits and its bit),
+  // written to dirty_mem in this cycle
+  wire [RPW-1:0] old_row = hit_q ? cx_q : cnt_rrow_q;
   reg pi_was;
+  reg [RPW-1:0] cx_d;
   always @(*) begin
     pi_was = 1'b0;
-    for (r = 0; r < RPW; r = r + 1) if (pi_reg_q == r[4:0]) pi_was = cnt_rrow_q[r];
+    for (r = 0; r < RPW; r = r + 1) begin
+      if (pi_reg_q == r[4:0]) pi_was = old_row[r];
+      cx_d[r] = (pi_old_q && old_row[r]) || (pi_reg_q == r[4:0]);
+    end
   end
   wire pi_inc = pi_valid_q && !(pi_old_q && pi_was);
 
@@ -405,14 +430,12 @@ module kmu_dirty_rf #(
   // memories: no reset, read registers load only on their read (hold otherwise)
   always @(posedge clk_i) begin
     if (wr_ok) rf_mem[wr_addr] <= wr_data_i;
+    if (wr_ok) scan_rf_mem[wr_addr] <= wr_data_i;
     if (rd_ok) rd_rdata_q <= rf_mem[rd_addr];
-    if (fetch) scan_rdata_q <= rf_mem[fetch_addr];
+    if (fetch) scan_rdata_q <= scan_rf_mem[fetch_addr];
   end
   always @(posedge clk_i) begin
-    if (wr_ok) begin
-      for (r = 0; r < RPW; r = r + 1)
-        if (dm_be[r]) dirty_mem[wr_warp_i[WI_W-1:0]][r] <= dm_wdata[r];
-    end
+    if (pi_valid_q) dirty_mem[pi_warp_q[WI_W-1:0]] <= cx_d;
     if (wr_ok) cnt_rrow_q <= dirty_mem[wr_warp_i[WI_W-1:0]];
     if (rd_issue) scan_rrow_q <= dirty_mem[rd_w];
   end
@@ -425,6 +448,9 @@ module kmu_dirty_rf #(
       pi_warp_q <= 6'd0;
       pi_reg_q <= 5'd0;
       pi_old_q <= 1'b0;
+      cx_q <= {RPW{1'b0}};
+      hit_q <= 1'b0;
+      hs_q <= 1'b0;
       scan_wmask_q <= {WARPS{1'b0}};
       scan_rmask_q <= {RPW{1'b0}};
       scan_all_q <= 1'b0;
@@ -450,6 +476,11 @@ module kmu_dirty_rf #(
       pi_warp_q <= pi_warp_d;
       pi_reg_q <= pi_reg_d;
       pi_old_q <= pi_old_d;
+      cx_q <= cx_d;
+      // a read of the row dirty_mem writes in this cycle (pi_warp_q's): hit_q for the next
+      // write's old bits, hs_q for the scan's row
+      hit_q <= pi_valid_q && (pi_warp_q[WI_W-1:0] == wr_warp_i[WI_W-1:0]);
+      hs_q <= pi_valid_q && (pi_warp_q[WI_W-1:0] == rd_w);
       scan_wmask_q <= scan_wmask_d;
       scan_rmask_q <= scan_rmask_d;
       scan_all_q <= scan_all_d;
@@ -477,9 +508,45 @@ module kmu_dirty_rf #(
   // arriving row with candidates finds row_q or nrow_q free (the reader's room rule); nrow_q
   // is only occupied behind an occupied row_q; an idle block has no row read, buffered or
   // left to read; a warp's counter never exceeds RPW and is 0 for an invalid row.
+  // The late row write and its two forwards against a shadow of the rows kept by the rule of
+  // a write at its own edge (its bit set, the whole row when invalid or cleared in its cycle):
+  // the old bits the counter uses and the row the scan gets equal the shadow's, for a valid row.
+  reg [RPW-1:0] a_rows[0:WARPS-1];
+  reg [RPW-1:0] a_crow_q, a_srow_q;
+  reg a_cv_q, a_sv_q;
+  wire [RPW-1:0] a_oh = ONE_R << wr_reg_i;
+  always @(posedge clk_i) begin
+    a_cv_q <= 1'b0;
+    a_sv_q <= 1'b0;
+    if (wr_ok) begin
+      a_cv_q <= wr_rowv && !wr_clr;
+      a_crow_q <= a_rows[wr_warp_i[WI_W-1:0]];
+      a_rows[wr_warp_i[WI_W-1:0]] <= (wr_rowv && !wr_clr) ? (a_rows[wr_warp_i[WI_W-1:0]] | a_oh)
+                                                          : a_oh;
+    end
+    if (rd_issue) begin
+      a_sv_q <= rdok_d;
+      a_srow_q <= a_rows[rd_w];
+    end
+  end
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
     if (rst_ni) begin
+      if (pi_valid_q && a_cv_q && (old_row != a_crow_q)) begin
+        $display("ASSERTION kmu_dirty_rf %m t=%0t: warp %0d old row %h, the shadow's %h",
+                 $time, pi_warp_q, old_row, a_crow_q);
+        $stop;
+      end
+      if (rdv_q && a_sv_q && (srow != a_srow_q)) begin
+        $display("ASSERTION kmu_dirty_rf %m t=%0t: warp %0d scan row %h, the shadow's %h",
+                 $time, rdw_q, srow, a_srow_q);
+        $stop;
+      end
+      if (fetch && wr_ok && (fetch_addr == wr_addr)) begin
+        $display("ASSERTION kmu_dirty_rf %m t=%0t: the scan reads word %0d in its write's cycle",
+                 $time, fetch_addr);
+        $stop;
+      end
       if (arr_any && nrow_any && !(fetch && !more_regs)) begin
         $display("ASSERTION kmu_dirty_rf %m t=%0t: an arriving row finds the buffer full",
                  $time);

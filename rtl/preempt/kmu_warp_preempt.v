@@ -193,7 +193,14 @@ module kmu_warp_preempt #(
 
   // ---------------------------------------------------------------- victim choice
   wire newest = (vpol_i == KMU_VICTIM_NEWEST);
-  wire rsv_now = (ev_regs_i <= free_regs_i);
+  // The register-fit compares as the borrow of a 9-bit subtract (x >= y: no borrow of x - y):
+  // Yosys 0.23's synth_ice40 maps a `>=` / `<=` of two variables to a carry chain plus about a
+  // LUT4 a bit (the nine compares with wregs_q: 131 iCE40 LUT4 at WARPS 8), the subtract to the
+  // chain and its borrow alone (dirtywp; the same function, asserted below)
+  wire [7:0] unused_rsv_diff;
+  wire rsv_borrow;
+  assign {rsv_borrow, unused_rsv_diff} = {1'b0, free_regs_i} - {1'b0, ev_regs_i};
+  wire rsv_now = !rsv_borrow;  // ev_regs_i <= free_regs_i
   reg [WARPS-1:0] fit;  // live, not starting/exiting now, registers fit
   reg [2*WARPS-1:0] cls;  // per slot its state class under best (slot c at [2c +: 2]), else 0
   // the pick's tournament over the fitting slots: node n's children 2n and 2n+1, the leaves
@@ -206,11 +213,19 @@ module kmu_warp_preempt #(
   reg t_older, t_left;
   reg [5:0] pick_idx;
   reg wregs_ok, c3, c2, ldd;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [WARPS-1:0] regs_ge;  // per slot wregs >= ev_regs_i (read by the assertion only)
+  reg [7:0] ge_diff;  // only the borrow is used
+  reg ge_borrow;
+  /* verilator lint_on UNUSEDSIGNAL */
   always @(*) begin
     fit = {WARPS{1'b0}};
     cls = {(2 * WARPS) {1'b0}};
+    regs_ge = {WARPS{1'b0}};
     for (c = 0; c < WARPS; c = c + 1) begin
-      wregs_ok = (wregs_q[8*c+:8] >= ev_regs_i);
+      {ge_borrow, ge_diff} = {1'b0, wregs_q[8*c+:8]} - {1'b0, ev_regs_i};
+      wregs_ok = !ge_borrow;  // wregs >= ev_regs_i
+      regs_ge[c] = wregs_ok;
       fit[c] = w_live_i[c] && (rsv_now || wregs_ok) &&
                !(wstart_valid_i && start_oh[c]) && !(wexit_valid_i && exit_oh[c]);
       // cost classes of the best policy
@@ -417,8 +432,21 @@ module kmu_warp_preempt #(
           a_bad = 1'b1;
     end
   end
+  // The fit compares by carries against their definition.
+  reg a_ge_bad;
+  integer a_j;
+  always @(*) begin
+    a_ge_bad = (rsv_now != (ev_regs_i <= free_regs_i));
+    for (a_j = 0; a_j < WARPS; a_j = a_j + 1)
+      if (regs_ge[a_j] != (wregs_q[8*a_j+:8] >= ev_regs_i)) a_ge_bad = 1'b1;
+  end
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
+    if (rst_ni && a_ge_bad) begin
+      $display("ASSERTION kmu_warp_preempt %m t=%0t: fit compares %h / rsv %0d wrong (ev_regs %0d)",
+               $time, regs_ge, rsv_now, ev_regs_i);
+      $stop;
+    end
     if (rst_ni && (|fit) && a_bad) begin
       $display("ASSERTION kmu_warp_preempt %m t=%0t: pick %0d not the %s of fit %h (classes %h)",
                $time, pick_idx, newest ? "newest" : "oldest", fit, cls);

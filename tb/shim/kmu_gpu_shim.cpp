@@ -7,7 +7,8 @@
 #define KMU_SHIM_LANES (P_NSM)
 
 // Random power-up state (kmusim's rtl and cosim engines set KMU_POWERUP_SEED from --seed)
-// everywhere but in the SMs' register memories (kmu_dirty_rf.rf_mem), which start at zero as
+// everywhere but in the SMs' register memories (kmu_dirty_rf.rf_mem and its copy for the
+// scan's read, scan_rf_mem: two per SM), which start at zero as
 // the C twin's do, for the reason tb/shim/kmu_sm_shim.cpp gives: a context save copies every
 // register of a TB's warps, written or not, so a register the SIMT environment never wrote
 // carries its power-up value to mem_req_wdata_o, a value the C twin cannot know (the restore
@@ -42,9 +43,9 @@ template <class V>
 struct kmu_gpu_shim_dut : kmu_shim_dut<V> {
   kmu_gpu_shim_dut() {
     const unsigned n = kmu_gpu_zero_rf(this->ctx);
-    if (n != (unsigned)(P_NSM)) {
+    if (n != 2u * (unsigned)(P_NSM)) {
       std::fprintf(stderr, "kmu_gpu shim: %u SM register memories found public, %u expected "
-                   "(tb/shim/kmu_gpu.vlt)\n", n, (unsigned)(P_NSM));
+                   "(tb/shim/kmu_gpu.vlt)\n", n, 2u * (unsigned)(P_NSM));
       std::exit(2);
     }
   }

@@ -1,5 +1,6 @@
 // Verilator shim of kmu_sm: see kmu_shim.h.  Random power-up state everywhere but in the
-// register memory (u_dirty_rf.rf_mem), which starts at zero as the C twin's does: a context
+// register memory (u_dirty_rf.rf_mem and its copy for the scan's read, scan_rf_mem), which
+// starts at zero as the C twin's does: a context
 // save copies every register of a TB's warps, written or not, so a register the environment
 // never wrote carries its power-up value to mem_req_wdata_o, a value the C twin cannot know
 // (the restore brings the same value back: harmless in hardware).  On an FPGA the block RAM
@@ -15,6 +16,8 @@ struct kmu_sm_dut : kmu_shim_dut<V> {
   kmu_sm_dut() {
     auto &mem = this->top->rootp->kmu_sm__DOT__u_dirty_rf__DOT__rf_mem;
     for (auto &w : mem.m_storage) w = 0;
+    auto &smem = this->top->rootp->kmu_sm__DOT__u_dirty_rf__DOT__scan_rf_mem;
+    for (auto &w : smem.m_storage) w = 0;
   }
 };
 
