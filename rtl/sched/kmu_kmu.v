@@ -707,21 +707,31 @@ module kmu_kmu #(
 
   assign err_take_o = take_valid_i && (!t_valid || take_tb_o == t_tbs);
   wire take_ok = take_valid_i && !err_take_o;
-  wire take_last = take_ok && (take_tb_o + 32'd1 == t_tbs);  // frees the slot at the edge
+  // the one TB-index adder (issue 15: not one per slot): the taken slot's next index + 1, for
+  // its next state, its last-take check and a swap-out of it in this cycle
+  wire [31:0] take_inc = take_tb_o + 32'd1;
+  wire take_last = take_ok && (take_inc == t_tbs);  // frees the slot at the edge
   // a stopped kernel's done reports are absorbed: no error, no count
   assign err_done_o = done_valid_i && (!d_valid || (d_out == 32'd0 && !d_stop));
   wire done_ok = done_valid_i && !err_done_o && !d_stop;
 
+  // a slot with TBs left to take (equal to valid_q: a slot frees at its last take)
+  reg [SLOTS-1:0] has_tb;
+  always @(*) begin
+    for (s = 0; s < SLOTS; s = s + 1) has_tb[s] = valid_q[s] && (next_q[s] != tbs_q[s]);
+  end
+
   // ---------------------------------------------------------------- swap-out
   // Eligible victims: valid, priority below the candidate's, TBs left after this cycle's take.
+  // A slot with TBs left (has_tb) keeps some after a take unless it is the last take, and in
+  // a cycle with a last take there is no swap-out (swp below): so has_tb is enough, with no
+  // adder per slot and no path through the take's compare (issue 15).
   reg [SLOTS-1:0] vic_elig;
   reg [LEVELS-1:0] vic_lvl_any;  // some eligible slot has this priority
   always @(*) begin
     vic_lvl_any = {LEVELS{1'b0}};
     for (s = 0; s < SLOTS; s = s + 1) begin
-      vic_elig[s] = valid_q[s] && (prio_q[s] < cand_prio) &&
-                    (next_q[s] + {31'd0, take_ok && (take_slot_i == s[SLOT_W-1:0])} !=
-                     tbs_q[s]);
+      vic_elig[s] = has_tb[s] && (prio_q[s] < cand_prio);
       if (vic_elig[s]) vic_lvl_any[prio_q[s]] = 1'b1;
     end
   end
@@ -779,8 +789,8 @@ module kmu_kmu #(
         vic_lc[LC_REGS+:18] = regs_q[s];
         vic_lc[LC_SHMEM+:16] = shmem_q[s];
         vic_lc[LC_EVENT] = event_q[s];
-        vic_ld[LD_NEXT+:32] = next_q[s] +
-                              {31'd0, take_ok && (take_slot_i == s[SLOT_W-1:0])};
+        vic_ld[LD_NEXT+:32] = (take_ok && (take_slot_i == s[SLOT_W-1:0])) ? take_inc :
+                              next_q[s];
         vic_ld[LD_TAG+:TAG_W] = tag_q[s];
         vic_ld[LD_CONT] = 1'b1;
       end
@@ -1017,7 +1027,7 @@ module kmu_kmu #(
     for (s = 0; s < SLOTS; s = s + 1) begin
       // take (never on a free slot, so never on the slot admitted); the last take frees it
       if (take_ok && (take_slot_i == s[SLOT_W-1:0])) begin
-        next_d[s] = next_q[s] + 32'd1;
+        next_d[s] = take_inc;  // take_tb_o is this slot's next_q
         if (take_last) valid_d[s] = 1'b0;
       end
       // swap-out frees the victim's slot (its issue state went to the pool)
@@ -1144,10 +1154,6 @@ module kmu_kmu #(
   assign free_ack_o = free_ack_q;
 
   // ---------------------------------------------------------------- outputs
-  reg [SLOTS-1:0] has_tb;
-  always @(*) begin
-    for (s = 0; s < SLOTS; s = s + 1) has_tb[s] = valid_q[s] && (next_q[s] != tbs_q[s]);
-  end
   assign slot_valid_o = valid_q;
   assign slot_has_tb_o = has_tb;
   assign slot_event_o = event_q & valid_q;
