@@ -716,11 +716,22 @@ module kmu_kmu #(
   assign err_done_o = done_valid_i && (!d_valid || (d_out == 32'd0 && !d_stop));
   wire done_ok = done_valid_i && !err_done_o && !d_stop;
 
-  // a slot with TBs left to take (equal to valid_q: a slot frees at its last take)
-  reg [SLOTS-1:0] has_tb;
-  always @(*) begin
-    for (s = 0; s < SLOTS; s = s + 1) has_tb[s] = valid_q[s] && (next_q[s] != tbs_q[s]);
+  // a slot with TBs left to take: a valid slot always has some (its last take frees it, an
+  // admission or a continuation brings next < tbs: formal/kmu_kmu_fv.v proves it), so valid_q
+  // itself, with no compare per slot (issue 15)
+  wire [SLOTS-1:0] has_tb = valid_q;
+`ifdef KMU_ASSERT
+  integer as_s;
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    for (as_s = 0; as_s < SLOTS; as_s = as_s + 1)
+      if (rst_ni && valid_q[as_s] && (next_q[as_s] == tbs_q[as_s])) begin
+        $display("ASSERTION kmu_kmu %m t=%0t: valid slot %0d has no TB left", $time, as_s);
+        $stop;
+      end
   end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 
   // ---------------------------------------------------------------- swap-out
   // Eligible victims: valid, priority below the candidate's, TBs left after this cycle's take.
