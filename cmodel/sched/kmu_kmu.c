@@ -411,8 +411,12 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const uint64_t rpl_ld = 1ull << ld_cont | (uint64_t)(q->fr_tag & tgm) << LD_TAG;
   /* a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation */
   const int f_zero = q->fr_tag < nct && q->ct_tbs[ft] == 0;
+  /* it waits for its level's room and a cycle without a swap-out: one continuation bus */
   const int rpl_push = q->fr_pend && !fr_block && q->fr_replay && !f_pool && !f_zero &&
-                       lvl_spare[f_prio] && !(swp && vic_lvl == f_prio);
+                       lvl_spare[f_prio] && !swp;
+  /* the continuation bus (cb_*): the cycle's one continuation push, the victim or the replay */
+  const uint64_t cb_la = swp ? vic_la : rpl_la, cb_lb = swp ? vic_lb : rpl_lb;
+  const uint64_t cb_lc = swp ? vic_lc : rpl_lc, cb_ld = swp ? vic_ld : rpl_ld;
   const int ret_credit = q->fr_pend && !fr_block && !q->fr_replay && f_event && !cpl_fire;
   const int fr_fire = q->fr_pend && !fr_block &&
                       (q->fr_replay ? (f_pool || rpl_push || f_zero) : (!f_event || !cpl_fire));
@@ -430,11 +434,17 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     fei[l].push_valid_i = push;
     fai[l].pop_ready_i = fbi[l].pop_ready_i = fci[l].pop_ready_i = fdi[l].pop_ready_i = pop;
     fei[l].pop_ready_i = pop;
-    fai[l].push_data_i = swp_here ? vic_la : rpl_here ? rpl_la : in_la;
-    fbi[l].push_data_i = swp_here ? vic_lb : rpl_here ? rpl_lb : in_lb;
-    fci[l].push_data_i = swp_here ? vic_lc : rpl_here ? rpl_lc : in_lc;
-    fdi[l].push_data_i = swp_here ? vic_ld : rpl_here ? rpl_ld : in_ld;
-    fei[l].push_data_i = (swp_here || rpl_here) ? 0 : in_le;
+    /* the continuation bus when a continuation goes here, else the new kernel; only the fields
+     * the word's kind reads are selected (a continuation: not lane E, cpl_addr or the EKT id; a
+     * fresh kernel: not lane D's tag and next), as in the RTL */
+    const int cb_here = swp_here || rpl_here;
+    const uint64_t lb_tbs = 0xffffffffull << LB_TBS, lc_id = kmu_mask(m->p.ekt_id_w) << LC_ID;
+    const uint64_t ld_cont_bit = 1ull << ld_cont;
+    fai[l].push_data_i = cb_here ? cb_la : in_la;
+    fbi[l].push_data_i = ((cb_here ? cb_lb : in_lb) & lb_tbs) | (in_lb & ~lb_tbs);
+    fci[l].push_data_i = ((cb_here ? cb_lc : in_lc) & ~lc_id) | (in_lc & lc_id);
+    fdi[l].push_data_i = (cb_here ? ld_cont_bit : 0) | (cb_ld & (ld_cont_bit - 1));
+    fei[l].push_data_i = in_le;
     kmu_fifo_comb(&m->u_fifo_a[l], &fai[l], &fao[l]);
     kmu_fifo_comb(&m->u_fifo_b[l], &fbi[l], &fbo[l]);
     kmu_fifo_comb(&m->u_fifo_c[l], &fci[l], &fco[l]);

@@ -130,7 +130,8 @@
 //     is in the pool it restarts at TB 0 (ct_restart_q) when admitted, else a continuation with
 //     next TB 0 and the same tag is pushed at the tail of its level (from the per-entry
 //     descriptor copy: the RAM ct_desc_m, read at free_i, and the TB count ct_tbs_q) when that
-//     level's FIFO has room and takes no other push in the cycle.  The tag is kept, so the completion of the replay is the kernel's only
+//     level's FIFO has room and takes no other push in the cycle and no swap-out happens in it (issue
+//     15: the two continuations share one push bus).  The tag is kept, so the completion of the replay is the kernel's only
 //     completion.
 // C twin: cmodel/sched/kmu_kmu.c (composed of the kmu_fifo, kmu_rr_arb and kmu_prio_enc twins).
 `default_nettype none
@@ -707,21 +708,42 @@ module kmu_kmu #(
 
   assign err_take_o = take_valid_i && (!t_valid || take_tb_o == t_tbs);
   wire take_ok = take_valid_i && !err_take_o;
-  wire take_last = take_ok && (take_tb_o + 32'd1 == t_tbs);  // frees the slot at the edge
+  // the one TB-index adder (issue 15: not one per slot): the taken slot's next index + 1, for
+  // its next state, its last-take check and a swap-out of it in this cycle
+  wire [31:0] take_inc = take_tb_o + 32'd1;
+  wire take_last = take_ok && (take_inc == t_tbs);  // frees the slot at the edge
   // a stopped kernel's done reports are absorbed: no error, no count
   assign err_done_o = done_valid_i && (!d_valid || (d_out == 32'd0 && !d_stop));
   wire done_ok = done_valid_i && !err_done_o && !d_stop;
 
+  // a slot with TBs left to take: a valid slot always has some (its last take frees it, an
+  // admission or a continuation brings next < tbs: formal/kmu_kmu_fv.v proves it), so valid_q
+  // itself, with no compare per slot (issue 15)
+  wire [SLOTS-1:0] has_tb = valid_q;
+`ifdef KMU_ASSERT
+  integer as_s;
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    for (as_s = 0; as_s < SLOTS; as_s = as_s + 1)
+      if (rst_ni && valid_q[as_s] && (next_q[as_s] == tbs_q[as_s])) begin
+        $display("ASSERTION kmu_kmu %m t=%0t: valid slot %0d has no TB left", $time, as_s);
+        $stop;
+      end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+
   // ---------------------------------------------------------------- swap-out
   // Eligible victims: valid, priority below the candidate's, TBs left after this cycle's take.
+  // A slot with TBs left (has_tb) keeps some after a take unless it is the last take, and in
+  // a cycle with a last take there is no swap-out (swp below): so has_tb is enough, with no
+  // adder per slot and no path through the take's compare (issue 15).
   reg [SLOTS-1:0] vic_elig;
   reg [LEVELS-1:0] vic_lvl_any;  // some eligible slot has this priority
   always @(*) begin
     vic_lvl_any = {LEVELS{1'b0}};
     for (s = 0; s < SLOTS; s = s + 1) begin
-      vic_elig[s] = valid_q[s] && (prio_q[s] < cand_prio) &&
-                    (next_q[s] + {31'd0, take_ok && (take_slot_i == s[SLOT_W-1:0])} !=
-                     tbs_q[s]);
+      vic_elig[s] = has_tb[s] && (prio_q[s] < cand_prio);
       if (vic_elig[s]) vic_lvl_any[prio_q[s]] = 1'b1;
     end
   end
@@ -779,8 +801,8 @@ module kmu_kmu #(
         vic_lc[LC_REGS+:18] = regs_q[s];
         vic_lc[LC_SHMEM+:16] = shmem_q[s];
         vic_lc[LC_EVENT] = event_q[s];
-        vic_ld[LD_NEXT+:32] = next_q[s] +
-                              {31'd0, take_ok && (take_slot_i == s[SLOT_W-1:0])};
+        vic_ld[LD_NEXT+:32] = (take_ok && (take_slot_i == s[SLOT_W-1:0])) ? take_inc :
+                              next_q[s];
         vic_ld[LD_TAG+:TAG_W] = tag_q[s];
         vic_ld[LD_CONT] = 1'b1;
       end
@@ -827,9 +849,34 @@ module kmu_kmu #(
   wire [LD_W-1:0] rpl_ld = {1'b1, fr_tag_q, 32'd0};  // a continuation from TB 0
   // a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation
   wire f_zero = (rpl_lb[LB_TBS+:32] == 32'd0);
-  // a replay whose kernel has no pooled continuation pushes one; it waits for its level
+  // a replay whose kernel has no pooled continuation pushes one; it waits for its level's room
+  // and for a cycle without a swap-out (issue 15: the two continuations share one push bus)
   wire rpl_push = fr_pend_q && !fr_block && fr_replay_q && !f_pool && !f_zero &&
-                  lvl_spare[f_prio] && !(swp && vic_lvl == f_prio);
+                  lvl_spare[f_prio] && !swp;
+  // the continuation bus: the cycle's one continuation push, a swap-out's victim or a replay.
+  // Kept as wires (keep): one multiplexer for the four levels; without it ABC9 (ECP5) folds it
+  // into each level's push logic (measured 8,755 against 7,752 ECP5 LUT4, docs/synthesis.md).
+  (* keep *) wire [LA_W-1:0] cb_la;
+  assign cb_la = swp ? vic_la : rpl_la;
+  (* keep *) wire [LB_W-1:0] cb_lb;
+  assign cb_lb = swp ? vic_lb : rpl_lb;
+  (* keep *) wire [LC_W-1:0] cb_lc;
+  assign cb_lc = swp ? vic_lc : rpl_lc;
+  (* keep *) wire [LD_W-1:0] cb_ld;
+  assign cb_ld = swp ? vic_ld : rpl_ld;
+  // not read from the bus: a continuation's cpl_addr and EKT id, its cont flag (per level)
+  wire unused_cb = |{cb_lb[LB_CPL+:32], cb_lc[LC_ID+:EKT_ID_W], cb_ld[LD_W-1]};
+`ifdef KMU_ASSERT
+  // the bus carries one continuation a cycle: a replay push never meets a swap-out
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni && swp && rpl_push) begin
+      $display("ASSERTION kmu_kmu %m t=%0t: a swap-out and a replay push in one cycle", $time);
+      $stop;
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
   // a retire of an event kernel returns its credit in a cycle without a completion
   wire ret_credit = fr_pend_q && !fr_block && !fr_replay_q && f_event && !cpl_fire_w;
   wire fr_fire = fr_pend_q && !fr_block &&
@@ -850,11 +897,19 @@ module kmu_kmu #(
       wire unused_rdy_b, unused_rdy_c, unused_rdy_d, unused_val_b, unused_val_c, unused_val_d;
       wire swp_here = swp && (vic_lvl == LV);  // the victim goes to this level
       wire rpl_here = rpl_push && (f_prio == LV);  // a replay's continuation goes here
-      wire [LA_W-1:0] ins_la = swp_here ? vic_la : rpl_here ? rpl_la : in_la;
-      wire [LB_W-1:0] ins_lb = swp_here ? vic_lb : rpl_here ? rpl_lb : in_lb;
-      wire [LC_W-1:0] ins_lc = swp_here ? vic_lc : rpl_here ? rpl_lc : in_lc;
-      wire [LD_W-1:0] ins_ld = swp_here ? vic_ld : rpl_here ? rpl_ld : in_ld;
-      wire [LE_W-1:0] ins_le = (swp_here || rpl_here) ? {LE_W{1'b0}} : in_le;
+      // The level's push word: the continuation bus (cb_*) when a swap-out or a replay pushes
+      // here, else the new kernel's.  Only the fields the word's kind reads are selected: a
+      // continuation never reads lane E, its completion address or its EKT id (they are in its
+      // CT entry), a fresh kernel never reads a tag or a next index (lane D under cont = 0), so
+      // those take one source with no multiplexer (issue 15).
+      wire cb_here = swp_here || rpl_here;
+      wire [LA_W-1:0] ins_la = cb_here ? cb_la : in_la;
+      wire [LB_W-1:0] ins_lb = {cb_here ? cb_lb[LB_TBS+:32] : in_lb[LB_TBS+:32], in_lb[LB_CPL+:32]};
+      wire [LC_W-1:0] ins_lc = {
+        in_lc[LC_ID+:EKT_ID_W], cb_here ? cb_lc[LC_ID-1:0] : in_lc[LC_ID-1:0]
+      };
+      wire [LD_W-1:0] ins_ld = {cb_here, cb_ld[LD_W-2:0]};
+      wire [LE_W-1:0] ins_le = in_le;
       wire unused_rdy_e, unused_val_e;
       wire [$clog2(PEND+1)-1:0] unused_cnt_e;
       assign lvl_push_in[l] = in_fire && !adm_byp && (in_prio == LV);
@@ -1017,7 +1072,7 @@ module kmu_kmu #(
     for (s = 0; s < SLOTS; s = s + 1) begin
       // take (never on a free slot, so never on the slot admitted); the last take frees it
       if (take_ok && (take_slot_i == s[SLOT_W-1:0])) begin
-        next_d[s] = next_q[s] + 32'd1;
+        next_d[s] = take_inc;  // take_tb_o is this slot's next_q
         if (take_last) valid_d[s] = 1'b0;
       end
       // swap-out frees the victim's slot (its issue state went to the pool)
@@ -1144,10 +1199,6 @@ module kmu_kmu #(
   assign free_ack_o = free_ack_q;
 
   // ---------------------------------------------------------------- outputs
-  reg [SLOTS-1:0] has_tb;
-  always @(*) begin
-    for (s = 0; s < SLOTS; s = s + 1) has_tb[s] = valid_q[s] && (next_q[s] != tbs_q[s]);
-  end
   assign slot_valid_o = valid_q;
   assign slot_has_tb_o = has_tb;
   assign slot_event_o = event_q & valid_q;
