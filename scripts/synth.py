@@ -1018,8 +1018,10 @@ def cmd_run(a):
                       + ("  (cached)" if r["cached"] else f"  ({r['seconds']:.0f} s)")
                       + (f"  [{tm['note']}]" if tm.get("note") else "")
                       + (f"  [ECP5: {t5['note']}]" if t5.get("note") else ""))
-            # the committed, hand-readable wrapper of the front end follows its ports
-            if t == FRONTEND and r.get("wrapper"):
+            # the committed, hand-readable wrapper of the front end follows its ports; only
+            # from the front end's own harness spec (a HARNESSES subset without it adds the
+            # front end with ENTRIES alone, whose wrapper is not the committed one)
+            if t == FRONTEND and r.get("wrapper") and jobs[t]["harness"] != "-":
                 dst = os.path.join("fpga", f"{FRONTEND}_top_fpga.v")
                 new = open(r["wrapper"]).read()
                 if not os.path.exists(dst) or open(dst).read() != new:

@@ -10,7 +10,8 @@ Per configuration, in build/synth/system_<config>/:
   - the serial timing wrapper of kmu_gpu (scripts/synth.py make_wrapper: every DUT input from a
     registered shift chain, every output into a signature register), so every path is register
     to register;
-  - generic Yosys `synth -flatten` of kmu_gpu on its own (cell count);
+  - generic Yosys `synth` of kmu_gpu on its own, hierarchical as the mapped flows (cell count:
+    each module's own cells times its instances);
   - `synth_ecp5` (YoWASP Yosys of build/venv) and `synth_ice40` (Debian's Yosys) of the
     wrapper, with keep_hierarchy on every kmu_* block except the small common ones (kmu_fifo,
     kmu_prio_enc, kmu_rr_arb, kmu_prio_arb, flattened into their users).  So the area of
@@ -192,7 +193,7 @@ def area_flow(cfg, params, files, flow, force):
     path = os.path.join(d, f"{flow}.result.json")
     yosys = "yosys" if flow != "ecp5" else \
         (S.ecp5_yosys() if SYS_ECP5_YOSYS == "yowasp" else SYS_ECP5_YOSYS)
-    key = key_of(cfg, params, files, flow + yosys)
+    key = key_of(cfg, params, files, flow + yosys + ("-hier" if flow == "generic" else ""))
     old = json.load(open(path)) if os.path.exists(path) else {}
     if not force and old.get("key") == key and old.get("count") == COUNT_VERSION and \
             not old.get("error"):
@@ -204,10 +205,13 @@ def area_flow(cfg, params, files, flow, force):
     t0 = time.time()
     res = {"key": key, "count": COUNT_VERSION}
     if flow == "generic":
+        # hierarchical like the mapped flows (a block instantiated N times with one parameter
+        # set is synthesised once): `synth -flatten` of the paper system (16 paper-size SMs)
+        # did not finish in hours; its cells are counted per module times its instances
         chp = " ".join(f"-chparam {k} {v}" for k, v in params.items())
-        stat = os.path.join(d, "generic.stat.json")
         script = "; ".join([S.yosys_read({"rtl": files}), f"hierarchy -check -top {TOP} {chp}",
-                            "proc", f"synth -flatten -top {TOP}", f"tee -q -o {stat} stat -json"])
+                            "proc"] + keep_commands(TOP) +
+                           [f"synth -top {TOP}", f"write_json {d}/generic.json"])
     else:
         script = yosys_script(files, flow, d)
     # the Yosys run is kept apart from the counting (a Yosys run of the paper system is long)
@@ -240,7 +244,9 @@ def area_flow(cfg, params, files, flow, force):
                         + S.tail(out))
         return res
     if flow == "generic":
-        res["generic_cells"] = sum(S.read_stat(os.path.join(d, "generic.stat.json")).values())
+        mods = netlist_modules(os.path.join(d, "generic.json"))
+        res["generic_cells"] = hier(mods, find_top(mods, TOP), lambda c: {
+            "cells": sum(n for t, n in c.items() if t not in mods)})["total"]["cells"]
     else:
         mods = netlist_modules(os.path.join(d, f"{flow}.json"))
         counts = ecp5_counts if flow == "ecp5" else S.ice40_counts

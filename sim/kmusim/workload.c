@@ -33,7 +33,7 @@
 #define TREM_DEFAULTS 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 static const kmusim_config presets[] = {
     {"small", 2, 8, 4, 4, 4, 8, 4096, 16384, 4, 20, 1, 0, 0, 0, PRE_DEFAULTS(2), LINK_DEFAULTS(40), TREM_DEFAULTS},
-    {"fpga", 8, 32, 8, 8, 8, 16, 16384, 32768, 4, 50, 2, 0, 0, 0, PRE_DEFAULTS(2),
+    {"fpga", 8, 32, 8, 8, 4, 8, 4096, 16384, 4, 50, 2, 0, 0, 0, PRE_DEFAULTS(2),
      LINK_DEFAULTS(100), TREM_DEFAULTS},
     {"paper", 16, 32, 32, 32, 32, 64, 65536, 98304, 4, 400, 8, 0, 0, 0, PRE_DEFAULTS(5),
      LINK_DEFAULTS(800), TREM_DEFAULTS},

@@ -1,8 +1,9 @@
 // kmu_ulx3s_top - the openkmu board top for the ULX3S (Lattice ECP5 LFE5U-85F-6BG381C): the
 // whole machine (fpga/kmu_board_top.v: UART <-> AXI4-Lite bridge, kmu_gpu in the `fpga`
 // configuration - kmusim's preset "fpga" (sim/kmusim/workload.c): 8 SMs, 32 EKT entries, 8 KDU
-// slots, 8 pending per level, 8 TBs / 16 warp slots / 16384 registers / 32 KiB shared memory
-// per SM, EWT 4; the sizes the preset does not name are the small configuration's (GPU_SMALL,
+// slots, 8 pending per level, SMs of the small configuration's size (4 TBs / 8 warp slots /
+// 4096 registers / 16 KiB shared memory, EWT 4); the sizes the preset does not name are the
+// small configuration's too (GPU_SMALL,
 // sim/kmusim/kmusim.mk) - every mechanism - on-chip memories, TB runners), the host link on the
 // FT231X USB serial port (115200 baud: kmuctl's default), status on the LEDs.  Build:
 // `make fpga BOARD=ulx3s` (mk/fpga.mk, docs/fpga.md; the 8-SM `fpga` configuration does not fit
@@ -49,13 +50,13 @@ module kmu_ulx3s_top #(
     parameter integer NSM        = 8,
     parameter integer SLOTS      = 8,
     parameter integer PEND       = 8,
-    parameter integer TBS        = 8,
-    parameter integer WARPS      = 16,
-    parameter integer REGS       = 16384,
-    parameter integer SHMEM      = 32768,
+    parameter integer TBS        = 4,
+    parameter integer WARPS      = 8,
+    parameter integer REGS       = 4096,
+    parameter integer SHMEM      = 16384,
     parameter integer EWT        = 4,
     parameter integer CT         = 16,
-    parameter integer PTBS       = 8,
+    parameter integer PTBS       = 4,
     parameter integer AREA_BYTES = 32768,
     parameter integer IPB        = 256,
     parameter integer RPW        = 16,
