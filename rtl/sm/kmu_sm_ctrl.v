@@ -498,29 +498,42 @@ module kmu_sm_ctrl #(
                  need_regs_ok && ({1'b0, need_shmem_i} <= free_shmem_q);
   assign ewt_fit_o = need_ewarp_i && ewt_room && !drp && ({14'd0, need_regs_i} <= REGS);
 
-  wire start_fit = tb_gate && (start_warps_i != 6'd0) &&
-                   ({2'd0, start_warps_i} <= free_warps_q) && (start_regs_i <= free_regs_q) &&
-                   ({1'b0, start_shmem_i} <= free_shmem_q);
+  // The allocation's operands (issue 15 area): the three allocations of this block exclude
+  // each other by registered state alone: the EWT head's (launch or warp-level preemption)
+  // only while an event warp is pending (ewt_pend), a restore only while one waits and no
+  // event warp does (rst_wait, !ewt_pend), a TB start only when neither (tb_gate).  So one
+  // operand per resource, selected by ewt_pend and rst_wait (not by the late allocation
+  // decisions), feeds one fit compare per counter and the allocation's writes; the EWT head's,
+  // the restore's and the start's compares were three sets before.  (A compare's result is
+  // used only under its own allocation's select: KMU_ASSERT below.)
+  wire [5:0] op_warps;
+  wire [17:0] op_regs;
+  wire [16:0] op_shmem;
+  wire op_fit_w = ({2'd0, op_warps} <= free_warps_q);
+  wire op_fit_r = (op_regs <= free_regs_q);
+  wire op_fit_s = ({1'b0, op_shmem} <= free_shmem_q);
+  wire start_fit = tb_gate && (start_warps_i != 6'd0) && op_fit_w && op_fit_r && op_fit_s;
   wire start_ewt_fit = ewt_room && !drp && ({14'd0, start_regs_i} <= REGS);
   wire start_tb_ok = start_valid_i && !start_ewarp_i && start_fit;
   wire ewt_push = start_valid_i && start_ewarp_i && start_ewt_fit;
   assign err_overflow_o = start_valid_i && !(start_ewarp_i ? start_ewt_fit : start_fit);
 
   // the EWT head starts when a resident entry, a warp slot and its registers are free
-  wire ewt_launch = ewt_pend && tb_room && (free_warps_q != 8'd0) && (ewt_regs <= free_regs_q) &&
-                    !rst_fin && !drp;
+  // (op_warps is 1 and op_regs the head's registers while an event warp is pending)
+  wire ewt_fit = op_fit_w && op_fit_r;
+  wire ewt_launch = ewt_pend && tb_room && ewt_fit && !rst_fin && !drp;
 
   // warp-level preemption: the head asks for a victim when a resident entry is free but no warp
   // slot or not its registers (the controller's reserve rule compares per-thread counts)
-  // (ceil(regs / 32) in 14 bits, 8192 for regs > 262112: computed once, for the request,
-  // the reserve and the event warp's rpw, alloc_rpw; issue 15 area)
-  wire [13:0] ewt_regw = {1'b0, ewt_regs[17:5]} + {13'd0, ewt_regs[4:0] != 5'd0};
+  // (ceil(regs / 32) in 14 bits, 8192 for regs > 262112: computed once, of op_regs, for the
+  // request, the reserve and the event warp's rpw (alloc_rpw) while an event warp is pending,
+  // and for the rpw engine's load at a TB start (div_num) otherwise; issue 15 area)
+  wire [13:0] ewt_regw = {1'b0, op_regs[17:5]} + {13'd0, op_regs[4:0] != 5'd0};
   wire [12:0] ewt_rpt = ewt_regw[12:0];
   assign wp_ev_regs_o = ewt_rpt[7:0];
   assign wp_free_regs_o = (free_regs_q[17:13] != 5'd0) ? 8'hff : free_regs_q[12:5];
-  assign wp_ev_valid_o = wp_en_i && ewt_pend && tb_room && (ewt_rpt[12:8] == 5'd0) &&
-                         !((free_warps_q != 8'd0) && (ewt_regs <= free_regs_q)) && !rst_fin &&
-                         !drp;
+  assign wp_ev_valid_o = wp_en_i && ewt_pend && tb_room && (ewt_rpt[12:8] == 5'd0) && !ewt_fit &&
+                         !rst_fin && !drp;
   assign wp_ev_pc_o = ewt_kp[EK_KPTR +: 32];
   assign wp_ev_id_o = {{(16 - RTB_W) {1'b0}}, rtb_idx};
   // the head's identity: the SIMT starting the event warp in a victim's slot needs it (its
@@ -563,16 +576,19 @@ module kmu_sm_ctrl #(
   // (a warp-level preemption start takes an entry but no warp slot, and registers only when
   // it reserves them; it is exclusive with the others as the EWT head is)
   wire alloc_go = ewt_pop || start_tb_ok || rst_alloc;
-  wire [5:0] alloc_warps = ewt_launch ? 6'd1 : wp_go ? 6'd0 : rst_alloc ? r_warps : start_warps_i;
-  wire [17:0] alloc_regs = ewt_launch ? ewt_regs :
-                           wp_go ? (wp_rsv ? {5'd0, ewt_rpt[7:0], 5'd0} : 18'd0) :
-                           rst_alloc ? r_regs : start_regs_i;
-  wire [16:0] alloc_shmem = ewt_pop ? 17'd0 : rst_alloc ? r_shmem : start_shmem_i;
-  wire [7:0] alloc_slot = ewt_pop ? ewt_id[EI_SLOT +: 8] : rst_alloc ? r_slot : start_slot_i;
+  // the operands (above): the EWT head's while an event warp is pending, else the restore's
+  // while one waits, else the TB start's; an allocation reads them only under its own select
+  assign op_warps = ewt_pend ? 6'd1 : rst_wait ? r_warps : start_warps_i;
+  assign op_regs = ewt_pend ? ewt_regs : rst_wait ? r_regs : start_regs_i;
+  assign op_shmem = rst_wait ? r_shmem : start_shmem_i;  // (an event warp's is 0: alloc_shmem)
+  wire [5:0] alloc_warps = wp_go ? 6'd0 : op_warps;
+  wire [17:0] alloc_regs = wp_go ? (wp_rsv ? {5'd0, ewt_rpt[7:0], 5'd0} : 18'd0) : op_regs;
+  wire [16:0] alloc_shmem = ewt_pend ? 17'd0 : op_shmem;
+  wire [7:0] alloc_slot = ewt_pend ? ewt_id[EI_SLOT +: 8] : rst_wait ? r_slot : start_slot_i;
   // the payload word {TB index, kernel pointer, parameter} of an EWT head or a TB start (a
   // restore writes none: its row, swapped in below, holds it since its TB's start)
-  wire [PAY_W-1:0] alloc_pay = ewt_pop ? {ewt_id[EI_TB +: 32], ewt_kp} :
-                                         {start_tb_i, start_kptr_i, start_param_i};
+  wire [PAY_W-1:0] alloc_pay = ewt_pend ? {ewt_id[EI_TB +: 32], ewt_kp} :
+                                          {start_tb_i, start_kptr_i, start_param_i};
   // a TB start of 1, 2, 4, 8, 16 or 32 warps needs no division: rpw = ceil(regs / 2^(5+k)),
   // a shift with a round-up (its dropped bits not all 0), saturated to 63
   reg [12:0] pw_sh;  // regs >> (5 + k)
@@ -601,12 +617,13 @@ module kmu_sm_ctrl #(
   // one; a TB start's is pw_rpw for a power-of-two warp count, else written by the serial
   // engine (0 until then)
   // (ceil(regs / 32): ewt_regw, above)
-  wire [5:0] alloc_rpw = ewt_launch ? ((ewt_regw[13:6] != 8'd0) ? 6'd63 : ewt_regw[5:0]) :
-                         rst_alloc ? r_rpw : start_tb_ok ? pw_rpw : 6'd0;
-  // the engine's load for a TB start: numerator ceil(regs / 32) + warps - 1, saturated when
-  // the quotient would be >= 64 (numerator >= warps << 6)
-  wire [13:0] div_regw = {1'b0, start_regs_i[17:5]} + {13'd0, start_regs_i[4:0] != 5'd0};
-  wire [13:0] div_num = div_regw + {8'd0, start_warps_i} - 14'd1;
+  wire [5:0] alloc_rpw = ewt_pend ? (wp_go ? 6'd0 :
+                                     (ewt_regw[13:6] != 8'd0) ? 6'd63 : ewt_regw[5:0]) :
+                         rst_wait ? r_rpw : pw_rpw;
+  // the engine's load for a TB start: numerator ceil(regs / 32) + warps - 1 (ewt_regw is the
+  // start's ceil(regs / 32) when no event warp is pending, as at every TB start), saturated
+  // when the quotient would be >= 64 (numerator >= warps << 6)
+  wire [13:0] div_num = ewt_regw + {8'd0, start_warps_i} - 14'd1;
   wire div_num_sat = (div_num >= {2'd0, start_warps_i, 6'd0});
   // one restoring step: quotient bit div_k_q
   wire [12:0] div_trial = {1'b0, div_rem_q} - {2'd0, div_dsh_q};
@@ -953,9 +970,9 @@ module kmu_sm_ctrl #(
   wire pick_go = pick && !pick_drop;
   // restore: the lowest preempted entry when the sequencer is free, no save is pending, no
   // event warp waits and its resources fit
+  // (op_* are the restore's operands while one waits and no event warp does)
   assign rst_alloc = (seq_st_q == S_IDLE) && !sel_any && rst_go_ok && !ewt_pend && tb_room &&
-                     ({2'd0, r_warps} <= free_warps_q) && (r_regs <= free_regs_q) &&
-                     ({1'b0, r_shmem} <= free_shmem_q);
+                     op_fit_w && op_fit_r && op_fit_s;
 
   // decisions: eligible = resident, started, not an event warp, no switch pending, not in the
   // sequencer; every other named bit is ignored and raises err_dec_o
@@ -1735,6 +1752,24 @@ module kmu_sm_ctrl #(
     end
     if (drp_ek_q) as_elive[ewt_ix_q[drp_ep_q]] = 1'b1;
   end
+  // the shared allocation operands (op_*, issue 15 area) against each allocation's own fields
+  wire as_start_fit = tb_gate && (start_warps_i != 6'd0) &&
+                      ({2'd0, start_warps_i} <= free_warps_q) && (start_regs_i <= free_regs_q) &&
+                      ({1'b0, start_shmem_i} <= free_shmem_q);
+  wire as_rst_alloc = (seq_st_q == S_IDLE) && !sel_any && rst_go_ok && !ewt_pend && tb_room &&
+                      ({2'd0, r_warps} <= free_warps_q) && (r_regs <= free_regs_q) &&
+                      ({1'b0, r_shmem} <= free_shmem_q);
+  wire as_ewt_fit = (free_warps_q != 8'd0) && (ewt_regs <= free_regs_q);
+  wire [5:0] as_warps = ewt_launch ? 6'd1 : wp_go ? 6'd0 : rst_alloc ? r_warps : start_warps_i;
+  wire [17:0] as_regs = ewt_launch ? ewt_regs : wp_go ? (wp_rsv ? {5'd0, ewt_rpt[7:0], 5'd0} :
+                        18'd0) : rst_alloc ? r_regs : start_regs_i;
+  wire [16:0] as_shmem = ewt_pop ? 17'd0 : rst_alloc ? r_shmem : start_shmem_i;
+  wire [7:0] as_slot = ewt_pop ? ewt_id[EI_SLOT +: 8] : rst_alloc ? r_slot : start_slot_i;
+  wire [5:0] as_rpw = rst_alloc ? r_rpw : start_tb_ok ? pw_rpw :
+                      (ewt_launch && (ewt_rpt[12:6] != 7'd0)) ? 6'd63 :
+                      {6{ewt_launch}} & ewt_rpt[5:0];
+  wire [13:0] as_regw = ewt_pend ? {1'b0, ewt_regs[17:5]} + {13'd0, ewt_regs[4:0] != 5'd0} :
+                        {1'b0, start_regs_i[17:5]} + {13'd0, start_regs_i[4:0] != 5'd0};
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
     if (rst_ni) begin
@@ -1759,6 +1794,25 @@ module kmu_sm_ctrl #(
       if (ewt_we && (ewt_cnt_d != {EWT_CNT_W{1'b0}}) && (ewt_ra == ewt_wa) && !ewt_byp_d) begin
         $display("ASSERTION kmu_sm_ctrl %m t=%0t: EWT row %0d read and written, no bypass",
                  $time, ewt_wa);
+        $stop;
+      end
+      // the shared operands: every fit decision and every allocated field is the one of the
+      // allocation's own source (EWT head, restore, TB start), ceil(regs / 32) of the EWT head
+      // while one is pending and of the start otherwise
+      if ((start_fit != as_start_fit) || (rst_alloc != as_rst_alloc) ||
+          (ewt_pend && (ewt_fit != as_ewt_fit)) ||
+          ((ewt_pend || div_go) && (ewt_regw != as_regw))) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: shared fit start %0d/%0d rst %0d/%0d ewt %0d/%0d",
+                 $time, start_fit, as_start_fit, rst_alloc, as_rst_alloc, ewt_fit, as_ewt_fit);
+        $stop;
+      end
+      if (alloc_go && ((alloc_warps != as_warps) || (alloc_regs != as_regs) ||
+                       (alloc_shmem != as_shmem) || (alloc_slot != as_slot) ||
+                       (alloc_rpw != as_rpw))) begin
+        $display({"ASSERTION kmu_sm_ctrl %m t=%0t: shared operands warps %0d/%0d regs %0d/%0d",
+                  " shmem %0d/%0d slot %0d/%0d rpw %0d/%0d"}, $time, alloc_warps, as_warps,
+                 alloc_regs, as_regs, alloc_shmem, as_shmem, alloc_slot, as_slot, alloc_rpw,
+                 as_rpw);
         $stop;
       end
       if (drop_valid_i && drp) begin
