@@ -346,13 +346,17 @@ module kmu_sm_ctrl #(
   reg [TBS-1:0] res_rst_q, res_rst_d;
   // GPUpIO: a yield of the entry is accepted (its table entry reserved) and not yet evicted
   reg [TBS-1:0] res_yld_q, res_yld_d;
-  // the serial rpw engine: entry, remainder, divisor << step, quotient, step, saturated
+  // the serial rpw engine (long division, one numerator bit shifted in per step): entry,
+  // partial remainder, the numerator's bits still to shift in followed by the quotient's bits
+  // so far, divisor, step, saturated.  In the widths the values reach (issue 15 area): a
+  // quotient < 64 needs a remainder < warps <= 63 and a 7-bit trial subtract, not the
+  // 12-bit remainder and 11-bit shifted divisor of a divisor-shifting form.
   reg div_busy_q, div_busy_d, div_sat_q, div_sat_d;
   reg [RTB_W-1:0] div_rtb_q, div_rtb_d;
-  reg [11:0] div_rem_q, div_rem_d;  // < 64 * warps <= 4032 unless saturated
-  reg [10:0] div_dsh_q, div_dsh_d;  // warps << div_k_q
-  reg [5:0] div_quo_q, div_quo_d;
-  reg [2:0] div_k_q, div_k_d;       // quotient bit of this step, 5 down to 0
+  reg [5:0] div_rem_q, div_rem_d;  // < warps unless saturated
+  reg [5:0] div_quo_q, div_quo_d;  // {numerator bits k..0, quotient bits 5..k+1}
+  reg [5:0] div_dvs_q, div_dvs_d;  // warps
+  reg [2:0] div_k_q, div_k_d;      // quotient bit of this step, 5 down to 0
   (* mem2reg *) reg [PTB_W-1:0] res_ptb_q[0:TBS-1];
   (* mem2reg *) reg [PTB_W-1:0] res_ptb_d[0:TBS-1];
   (* mem2reg *) reg [5:0] res_rpw_q[0:TBS-1];
@@ -622,12 +626,16 @@ module kmu_sm_ctrl #(
                          rst_wait ? r_rpw : pw_rpw;
   // the engine's load for a TB start: numerator ceil(regs / 32) + warps - 1 (ewt_regw is the
   // start's ceil(regs / 32) when no event warp is pending, as at every TB start), saturated
-  // when the quotient would be >= 64 (numerator >= warps << 6)
+  // when the quotient would be >= 64 (numerator >= warps << 6, i.e. numerator >> 6 >= warps);
+  // else numerator >> 6 < warps is the first partial remainder and the low 6 bits are shifted
+  // in one per step
   wire [13:0] div_num = ewt_regw + {8'd0, start_warps_i} - 14'd1;
-  wire div_num_sat = (div_num >= {2'd0, start_warps_i, 6'd0});
-  // one restoring step: quotient bit div_k_q
-  wire [12:0] div_trial = {1'b0, div_rem_q} - {2'd0, div_dsh_q};
-  wire div_ge = !div_trial[12];
+  wire div_num_sat = (div_num[13:6] >= {2'd0, start_warps_i});
+  // one step: quotient bit div_k_q; 2 * remainder + the next numerator bit < 2 * warps
+  wire [6:0] div_t = {div_rem_q, div_quo_q[5]};
+  wire [7:0] div_trial = {1'b0, div_t} - {2'd0, div_dvs_q};
+  wire div_ge = !div_trial[7];
+  wire unused_div_trial = div_trial[6];  // (the difference is < warps when div_ge)
   wire [5:0] div_rpw = div_sat_q ? 6'd63 : {div_quo_q[4:0], div_ge};
 
   // the alloc_warps lowest free warp slots: slot w is taken when it is free and fewer than
@@ -1152,7 +1160,7 @@ module kmu_sm_ctrl #(
     div_sat_d = div_sat_q;
     div_rtb_d = div_rtb_q;
     div_rem_d = div_rem_q;
-    div_dsh_d = div_dsh_q;
+    div_dvs_d = div_dvs_q;
     div_quo_d = div_quo_q;
     div_k_d = div_k_q;
     ptb_valid_d = ptb_valid_q;
@@ -1469,8 +1477,7 @@ module kmu_sm_ctrl #(
     // the rpw engine: one quotient bit per cycle; the last step writes the entry's rpw (an
     // entry in the engine is not offered, so it is neither started, finished nor evicted)
     if (div_busy_q) begin
-      div_rem_d = div_ge ? div_trial[11:0] : div_rem_q;
-      div_dsh_d = {1'b0, div_dsh_q[10:1]};
+      div_rem_d = div_ge ? div_trial[5:0] : div_t[5:0];  // (< warps either way)
       div_quo_d = {div_quo_q[4:0], div_ge};
       div_k_d = div_k_q - 3'd1;
       if (div_last) begin
@@ -1482,9 +1489,9 @@ module kmu_sm_ctrl #(
       div_busy_d = 1'b1;
       div_sat_d = div_num_sat;
       div_rtb_d = rtb_idx;
-      div_rem_d = div_num[11:0];
-      div_dsh_d = {start_warps_i, 5'd0};
-      div_quo_d = 6'd0;
+      div_rem_d = div_num[11:6];
+      div_quo_d = div_num[5:0];
+      div_dvs_d = start_warps_i;
       div_k_d = 3'd5;
     end
 
@@ -1588,7 +1595,7 @@ module kmu_sm_ctrl #(
     div_sat_q <= div_sat_d;
     div_rtb_q <= div_rtb_d;
     div_rem_q <= div_rem_d;
-    div_dsh_q <= div_dsh_d;
+    div_dvs_q <= div_dvs_d;
     div_quo_q <= div_quo_d;
     div_k_q <= div_k_d;
   end
@@ -1770,6 +1777,21 @@ module kmu_sm_ctrl #(
                       {6{ewt_launch}} & ewt_rpt[5:0];
   wire [13:0] as_regw = ewt_pend ? {1'b0, ewt_regs[17:5]} + {13'd0, ewt_regs[4:0] != 5'd0} :
                         {1'b0, start_regs_i[17:5]} + {13'd0, start_regs_i[4:0] != 5'd0};
+  // the rpw engine's result (issue 15: long division in the widths it reaches) against a
+  // division of the entry's own registers and warps (simulation only)
+  integer as_rw, as_w, as_dq, ad;
+  always @(*) begin
+    as_rw = 0;
+    as_w = 1;
+    for (ad = 0; ad < TBS; ad = ad + 1) begin
+      if (div_rtb_q == ad[RTB_W-1:0]) begin
+        as_rw = ({14'd0, res_regs_q[ad]} + 32'd31) / 32'd32;
+        as_w = (res_warps_q[ad] == 6'd0) ? 32'd1 : {26'd0, res_warps_q[ad]};
+      end
+    end
+    as_dq = (as_rw + as_w - 32'd1) / as_w;
+    if (as_dq > 63) as_dq = 63;
+  end
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
     if (rst_ni) begin
@@ -1813,6 +1835,18 @@ module kmu_sm_ctrl #(
                   " shmem %0d/%0d slot %0d/%0d rpw %0d/%0d"}, $time, alloc_warps, as_warps,
                  alloc_regs, as_regs, alloc_shmem, as_shmem, alloc_slot, as_slot, alloc_rpw,
                  as_rpw);
+        $stop;
+      end
+      // the rpw engine: the partial remainder stays below the divisor (the widths above hold),
+      // and the last step writes ceil(ceil(regs / 32) / warps), saturated to 63
+      if (div_busy_q && !div_sat_q && (div_rem_q >= div_dvs_q)) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: rpw engine remainder %0d >= divisor %0d",
+                 $time, div_rem_q, div_dvs_q);
+        $stop;
+      end
+      if (div_last && ({26'd0, div_rpw} != as_dq)) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: rpw engine writes %0d to entry %0d, not %0d",
+                 $time, div_rpw, div_rtb_q, as_dq);
         $stop;
       end
       if (drop_valid_i && drp) begin
