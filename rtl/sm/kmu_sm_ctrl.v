@@ -285,6 +285,8 @@ module kmu_sm_ctrl #(
   // on-chip checkpoint bytes (0..IPB) in IPB's width, not 32 bits: the free count, each table
   // entry's bytes and their adders are the block's widest arithmetic (issue 15, area)
   localparam integer IPB_W = (IPB > 1) ? $clog2(IPB + 1) : 1;
+  localparam integer PC_W = $clog2(PTBS + 1);  // a count of preempted-table entries
+  localparam [PC_W-1:0] PC_ONE = 1;
   // sequencer states and ctx-engine opcodes
   localparam [2:0] S_IDLE = 3'd0, S_PAUSE = 3'd1, S_SCMD = 3'd2, S_SWAIT = 3'd3, S_EVICT = 3'd4,
                    S_RCMD = 3'd5, S_RWAIT = 3'd6;
@@ -550,12 +552,17 @@ module kmu_sm_ctrl #(
   wire ewt_pop = ewt_launch || wp_go;
 
   // ---------------------------------------------------------------- allocation (one per cycle)
-  // the preempted entry to restore (rc_idx) read by index
+  // The preempted table read by index: the entry to restore (rc_idx, r_*) while the sequencer
+  // is idle (a restore is allocated only then), the sequencer's entry (seq_ptb_q, sp_*) while
+  // it runs (it reads its entry in no other state): one read, not two (issue 15 area)
+  wire [PTB_W-1:0] ptb_ri = (seq_st_q == S_IDLE) ? rc_idx : seq_ptb_q;
   reg [7:0] r_slot;
   reg [ROW_W-1:0] r_row;
   reg [5:0] r_warps, r_rpw;
   reg [17:0] r_regs;
   reg [16:0] r_shmem;
+  reg sp_two, sp_ip0, sp_ip1;
+  reg [IPB_W-1:0] sp_ipb;
   always @(*) begin
     r_rpw = 6'd0;
     r_slot = 8'd0;
@@ -563,17 +570,26 @@ module kmu_sm_ctrl #(
     r_warps = 6'd0;
     r_regs = 18'd0;
     r_shmem = 17'd0;
+    sp_two = 1'b0;
+    sp_ip0 = 1'b0;
+    sp_ip1 = 1'b0;
+    sp_ipb = {IPB_W{1'b0}};
     for (pi = 0; pi < PTBS; pi = pi + 1) begin
-      if (rc_idx == pi[PTB_W-1:0]) begin
+      if (ptb_ri == pi[PTB_W-1:0]) begin
         r_slot = ptb_slot_q[pi];
         r_row = ptb_row_q[pi];
         r_warps = ptb_warps_q[pi];
         r_regs = ptb_regs_q[pi];
         r_shmem = ptb_shmem_q[pi];
         r_rpw = ptb_rpw_q[pi];
+        sp_two = ptb_two_q[pi];
+        sp_ip0 = ptb_ip0_q[pi];
+        sp_ip1 = ptb_ip1_q[pi];
+        sp_ipb = ptb_ipb_q[pi];
       end
     end
   end
+  wire [ROW_W-1:0] sp_row = r_row;  // (the sequencer's entry's row: the same read)
 
   // exclusive: a TB start needs an empty EWT and no restore pending, a restore an empty EWT,
   // an event warp waits in the cycle a restore ends (one start-FIFO push per cycle)
@@ -919,28 +935,11 @@ module kmu_sm_ctrl #(
     for (pi = 0; pi < PTBS; pi = pi + 1) if (drp_pk == pi[PTB_W-1:0]) pk_ipb = ptb_ipb_q[pi];
   end
 
-  // the preempted-table entry of the sequencer (seq_ptb_q) read by index
-  reg sp_two, sp_ip0, sp_ip1;
-  reg [IPB_W-1:0] sp_ipb;
-  reg [ROW_W-1:0] sp_row;
-  reg [7:0] npre;
+  // the preempted TBs waiting (ptb_count_o)
+  reg [PC_W-1:0] npre;  // (in the count's width, not 8 bits: issue 15 area)
   always @(*) begin
-    sp_two = 1'b0;
-    sp_ip0 = 1'b0;
-    sp_ip1 = 1'b0;
-    sp_ipb = {IPB_W{1'b0}};
-    sp_row = {ROW_W{1'b0}};
-    npre = 8'd0;
-    for (pi = 0; pi < PTBS; pi = pi + 1) begin
-      if (seq_ptb_q == pi[PTB_W-1:0]) begin
-        sp_two = ptb_two_q[pi];
-        sp_ip0 = ptb_ip0_q[pi];
-        sp_ip1 = ptb_ip1_q[pi];
-        sp_ipb = ptb_ipb_q[pi];
-        sp_row = ptb_row_q[pi];
-      end
-      npre = npre + {7'd0, ptb_pre_q[pi]};
-    end
+    npre = {PC_W{1'b0}};
+    for (pi = 0; pi < PTBS; pi = pi + 1) if (ptb_pre_q[pi]) npre = npre + PC_ONE;
   end
   wire rst_last = !(!seq_k_q && sp_two);
   assign rst_fin = (seq_st_q == S_RWAIT) && ctx_done_i && rst_last;
@@ -1063,6 +1062,21 @@ module kmu_sm_ctrl #(
                 (ip_bytes <= {{(32 - IPB_W) {1'b0}}, ip_free_q});
   wire [IPB_W-1:0] ip_take = ip_bytes[IPB_W-1:0];  // = ip_bytes when ip_fit (<= IPB)
 
+  // The sequencer's change of the free on-chip bytes (issue 15 area: one adder, not a
+  // subtracter and an adder): a save that fits takes ip_take when its command is decided
+  // (PAUSE, paused); a discarded checkpoint (sv_kill), a discarded restore (rst_kill) or a
+  // completed restore returns its table entry's bytes (sp_ipb).  One sequencer state, so
+  // never two in a cycle; ip_free_q + ~ip_take + 1 is the subtraction, its carry-in the low
+  // bit of a one-wider add.  (The drop's forgotten entries add theirs after it, pk_ipb.)
+  wire sq_paused = (seq_st_q == S_PAUSE) && !(done_ok && (simt_done_rtb_i == seq_rtb_q)) &&
+                   ((simt_paused_i & sr_bit) != {TBS{1'b0}});
+  wire ip_sub = sq_paused && ip_fit;
+  wire ip_ret = ((seq_st_q == S_EVICT) && sv_kill) || rst_kill || (rst_fin && !seq_abt);
+  wire [IPB_W-1:0] ip_opd = ip_sub ? ~ip_take : ip_ret ? sp_ipb : {IPB_W{1'b0}};
+  wire [IPB_W:0] ip_sum = {ip_free_q, 1'b1} + {ip_opd, ip_sub};
+  wire [IPB_W-1:0] ip_seq = ip_sum[IPB_W:1];
+  wire unused_ip_sum = ip_sum[0];
+
   wire unused_done_room;
   wire [TC_W-1:0] dn_count;
   kmu_fifo #(
@@ -1179,7 +1193,7 @@ module kmu_sm_ctrl #(
       ptb_rpw_d[pi] = ptb_rpw_q[pi];
       ptb_ipb_d[pi] = ptb_ipb_q[pi];
     end
-    ip_free_d = ip_free_q;
+    ip_free_d = ip_seq;
     seq_st_d = seq_st_q;
     seq_rtb_d = seq_rtb_q;
     seq_ptb_d = seq_ptb_q;
@@ -1279,7 +1293,7 @@ module kmu_sm_ctrl #(
         end else if ((simt_paused_i & sr_bit) != {TBS{1'b0}}) begin
           seq_op_d = (seq_sw_q && (policy_i <= KMU_POL_CHIMERA)) ? KMU_CTX_OP_SAVE_ALL : KMU_CTX_OP_SAVE_DIRTY;
           seq_ip_d = ip_fit;
-          if (ip_fit) ip_free_d = ip_free_q - ip_take;
+          // (its bytes are taken: ip_sub, ip_seq above)
           for (pi = 0; pi < PTBS; pi = pi + 1)
             if (seq_ptb_q == pi[PTB_W-1:0]) ptb_ipb_d[pi] = ip_fit ? ip_take : {IPB_W{1'b0}};
           seq_st_d = S_SCMD;
@@ -1313,7 +1327,7 @@ module kmu_sm_ctrl #(
         res_base_d = res_base_d & ~sr_bit;
         // (its warp slots, warps, registers, shared memory: the release below, rel_go)
         // a TB of a tag under a drop: its checkpoint is discarded (table entry, on-chip bytes)
-        if (sv_kill) ip_free_d = ip_free_d + sp_ipb;
+        // (sv_kill: its bytes return, ip_ret above)
         for (pi = 0; pi < PTBS; pi = pi + 1) begin
           if (sv_kill && (seq_ptb_q == pi[PTB_W-1:0])) ptb_valid_d[pi] = 1'b0;
           if (!sv_kill && (seq_ptb_q == pi[PTB_W-1:0])) begin
@@ -1342,8 +1356,7 @@ module kmu_sm_ctrl #(
           if (rst_kill) begin
             for (pi = 0; pi < PTBS; pi = pi + 1)
               if (seq_ptb_q == pi[PTB_W-1:0]) ptb_valid_d[pi] = 1'b0;
-            ip_free_d = ip_free_q + sp_ipb;
-            seq_st_d = S_IDLE;
+            seq_st_d = S_IDLE;  // (its bytes return: ip_ret above)
           end
         end else if (ctx_done_i) begin
           if (!rst_last) begin
@@ -1352,8 +1365,7 @@ module kmu_sm_ctrl #(
           end else begin  // restored: offered again (start FIFO), the table entry is free
             for (pi = 0; pi < PTBS; pi = pi + 1)
               if (seq_ptb_q == pi[PTB_W-1:0]) ptb_valid_d[pi] = 1'b0;
-            ip_free_d = ip_free_q + sp_ipb;
-            seq_st_d = S_IDLE;
+            seq_st_d = S_IDLE;  // (its bytes return: ip_ret above)
           end
         end
       end
@@ -1460,7 +1472,7 @@ module kmu_sm_ctrl #(
           ptb_pre_d[pi] = 1'b0;
         end
       end
-      ip_free_d = ip_free_d + pk_ipb;
+      ip_free_d = ip_free_d + pk_ipb;  // (after the sequencer's change, ip_seq)
     end
     // no save of the tag is begun (but a taken yield's switch: above, drp_yldm)
     res_ckpt_d = res_ckpt_d & ~drp_tagm;
@@ -1565,7 +1577,7 @@ module kmu_sm_ctrl #(
   assign elig_o = elig;
   assign base_o = res_base_q;
   assign pre_busy_o = seq_busy;
-  assign ptb_count_o = npre;
+  assign ptb_count_o = {{(8 - PC_W) {1'b0}}, npre};
 
   // ---------------------------------------------------------------- registers
   // The per-entry tables and the engine's data have no reset (LUT RAM / block RAM style, issue
@@ -1847,6 +1859,32 @@ module kmu_sm_ctrl #(
       if (div_last && ({26'd0, div_rpw} != as_dq)) begin
         $display("ASSERTION kmu_sm_ctrl %m t=%0t: rpw engine writes %0d to entry %0d, not %0d",
                  $time, div_rpw, div_rtb_q, as_dq);
+        $stop;
+      end
+      // the preempted table's one read (ptb_ri): the restore candidate's entry while the
+      // sequencer is idle, the sequencer's own entry while it runs
+      if (((seq_st_q == S_IDLE) && rc_any &&
+           ((r_regs != ptb_regs_q[rc_idx]) || (r_row != ptb_row_q[rc_idx]))) ||
+          ((seq_st_q != S_IDLE) && ((sp_row != ptb_row_q[seq_ptb_q]) ||
+                                    (sp_ipb != ptb_ipb_q[seq_ptb_q]) ||
+                                    (sp_two != ptb_two_q[seq_ptb_q])))) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: table read of entry %0d (state %0d, cand %0d)",
+                 $time, ptb_ri, seq_st_q, rc_idx);
+        $stop;
+      end
+      // the free on-chip bytes (ip_seq: one adder): the sequencer takes or returns in one
+      // cycle, never both; the result is the count minus what is taken plus what returns; it
+      // never exceeds IPB (no checkpoint's bytes return twice)
+      if ((ip_sub && ip_ret) ||
+          (ip_free_d != ip_free_q - (ip_sub ? ip_take : {IPB_W{1'b0}}) +
+                        (ip_ret ? sp_ipb : {IPB_W{1'b0}}) +
+                        (drp_pk_any ? pk_ipb : {IPB_W{1'b0}}))) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: on-chip bytes %0d -> %0d (%0d %0d, %0d %0d)",
+                 $time, ip_free_q, ip_free_d, ip_sub, ip_take, ip_ret, sp_ipb);
+        $stop;
+      end
+      if ({1'b0, ip_free_q} > IPB[IPB_W:0]) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: on-chip bytes free %0d > IPB", $time, ip_free_q);
         $stop;
       end
       if (drop_valid_i && drp) begin
