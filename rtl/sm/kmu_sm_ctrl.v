@@ -317,8 +317,9 @@ module kmu_sm_ctrl #(
   (* mem2reg *) reg [7:0] res_slot_d[0:TBS-1];
   // (the TB index of a started entry, for yld_tb_o: a combinational read by yld_rtb_i, which a
   // synchronous RAM cannot serve; written from the payload word at the offer's handshake)
-  (* mem2reg *) reg [31:0] res_tb_q[0:TBS-1];
-  (* mem2reg *) reg [31:0] res_tb_d[0:TBS-1];
+  // (one write, at the offer's handshake by st_rtb, one read, by yld_rtb_i: a memory with an
+  // asynchronous read, LUT RAM where the device has it (ECP5), flip-flops on iCE40; issue 15)
+  reg [31:0] res_tb_q[0:TBS-1];
   (* mem2reg *) reg [5:0] res_warps_q[0:TBS-1];
   (* mem2reg *) reg [5:0] res_warps_d[0:TBS-1];
   (* mem2reg *) reg [17:0] res_regs_q[0:TBS-1];
@@ -371,16 +372,15 @@ module kmu_sm_ctrl #(
   reg [PTBS-1:0] ptb_ip0_q, ptb_ip0_d, ptb_ip1_q, ptb_ip1_d;
   (* mem2reg *) reg [7:0] ptb_slot_q[0:PTBS-1];
   (* mem2reg *) reg [7:0] ptb_slot_d[0:PTBS-1];
-  (* mem2reg *) reg [5:0] ptb_warps_q[0:PTBS-1];
-  (* mem2reg *) reg [5:0] ptb_warps_d[0:PTBS-1];
-  (* mem2reg *) reg [17:0] ptb_regs_q[0:PTBS-1];
-  (* mem2reg *) reg [17:0] ptb_regs_d[0:PTBS-1];
-  (* mem2reg *) reg [16:0] ptb_shmem_q[0:PTBS-1];
-  (* mem2reg *) reg [16:0] ptb_shmem_d[0:PTBS-1];
+  // a preempted TB's resources and rpw: written at its evict (by seq_ptb_q), read only through
+  // the table's one read (ptb_ri, below): memories with an asynchronous read, LUT RAM where
+  // the device has it (ECP5), flip-flops on iCE40 (issue 15 area)
+  reg [5:0] ptb_warps_q[0:PTBS-1];
+  reg [17:0] ptb_regs_q[0:PTBS-1];
+  reg [16:0] ptb_shmem_q[0:PTBS-1];
+  reg [5:0] ptb_rpw_q[0:PTBS-1];
   (* mem2reg *) reg [ROW_W-1:0] ptb_row_q[0:PTBS-1];
   (* mem2reg *) reg [ROW_W-1:0] ptb_row_d[0:PTBS-1];
-  (* mem2reg *) reg [5:0] ptb_rpw_q[0:PTBS-1];
-  (* mem2reg *) reg [5:0] ptb_rpw_d[0:PTBS-1];
   (* mem2reg *) reg [IPB_W-1:0] ptb_ipb_q[0:PTBS-1];  // <= IPB: stored only when it fits
   (* mem2reg *) reg [IPB_W-1:0] ptb_ipb_d[0:PTBS-1];
   reg [IPB_W-1:0] ip_free_q, ip_free_d;  // free on-chip checkpoint bytes (<= IPB)
@@ -564,12 +564,12 @@ module kmu_sm_ctrl #(
   reg sp_two, sp_ip0, sp_ip1;
   reg [IPB_W-1:0] sp_ipb;
   always @(*) begin
-    r_rpw = 6'd0;
+    r_rpw = ptb_rpw_q[ptb_ri];
     r_slot = 8'd0;
     r_row = {ROW_W{1'b0}};
-    r_warps = 6'd0;
-    r_regs = 18'd0;
-    r_shmem = 17'd0;
+    r_warps = ptb_warps_q[ptb_ri];
+    r_regs = ptb_regs_q[ptb_ri];
+    r_shmem = ptb_shmem_q[ptb_ri];
     sp_two = 1'b0;
     sp_ip0 = 1'b0;
     sp_ip1 = 1'b0;
@@ -578,10 +578,6 @@ module kmu_sm_ctrl #(
       if (ptb_ri == pi[PTB_W-1:0]) begin
         r_slot = ptb_slot_q[pi];
         r_row = ptb_row_q[pi];
-        r_warps = ptb_warps_q[pi];
-        r_regs = ptb_regs_q[pi];
-        r_shmem = ptb_shmem_q[pi];
-        r_rpw = ptb_rpw_q[pi];
         sp_two = ptb_two_q[pi];
         sp_ip0 = ptb_ip0_q[pi];
         sp_ip1 = ptb_ip1_q[pi];
@@ -1012,7 +1008,7 @@ module kmu_sm_ctrl #(
     y_ckpt = 1'b0;
     y_bptb = {PTB_W{1'b0}};
     y_slot = 8'd0;
-    y_tb = 32'd0;
+    y_tb = res_tb_q[yld_rtb_i];  // (an index >= TBS: not accepted, yld_tb_o unused)
     for (e = 0; e < TBS; e = e + 1) begin
       if (yld_rtb_i == e[RTB_W-1:0]) begin
         y_elig = elig[e];
@@ -1020,7 +1016,6 @@ module kmu_sm_ctrl #(
         y_ckpt = res_ckpt_q[e];
         y_bptb = res_ptb_q[e];
         y_slot = res_slot_q[e];
-        y_tb = res_tb_q[e];
       end
     end
   end
@@ -1150,6 +1145,9 @@ module kmu_sm_ctrl #(
   // killed done)
   wire [2:0] rel_tb = {2'd0, done_pop} + {2'd0, rel_go} + {2'd0, done_kill};
 
+  // an evict (not a discarded checkpoint's) writes the TB's resources into its table entry
+  wire ptb_res_we = (seq_st_q == S_EVICT) && !sv_kill;
+
   // ---------------------------------------------------------------- next state
   always @(*) begin
     res_valid_d = res_valid_q;
@@ -1157,7 +1155,6 @@ module kmu_sm_ctrl #(
     res_ewarp_d = res_ewarp_q;
     for (e = 0; e < TBS; e = e + 1) begin
       res_slot_d[e] = res_slot_q[e];
-      res_tb_d[e] = res_tb_q[e];
       res_warps_d[e] = res_warps_q[e];
       res_regs_d[e] = res_regs_q[e];
       res_shmem_d[e] = res_shmem_q[e];
@@ -1186,11 +1183,7 @@ module kmu_sm_ctrl #(
     ptb_ip1_d = ptb_ip1_q;
     for (pi = 0; pi < PTBS; pi = pi + 1) begin
       ptb_slot_d[pi] = ptb_slot_q[pi];
-      ptb_warps_d[pi] = ptb_warps_q[pi];
-      ptb_regs_d[pi] = ptb_regs_q[pi];
-      ptb_shmem_d[pi] = ptb_shmem_q[pi];
       ptb_row_d[pi] = ptb_row_q[pi];
-      ptb_rpw_d[pi] = ptb_rpw_q[pi];
       ptb_ipb_d[pi] = ptb_ipb_q[pi];
     end
     ip_free_d = ip_seq;
@@ -1228,10 +1221,8 @@ module kmu_sm_ctrl #(
         res_valid_d[e] = 1'b0;
         res_started_d[e] = 1'b0;
       end
-      if (st_fire && (st_rtb == e[RTB_W-1:0])) begin
-        res_started_d[e] = 1'b1;
-        res_tb_d[e] = s_pay[PW_TB +: 32];  // (only a started entry's is read: yld_tb_o)
-      end
+      if (st_fire && (st_rtb == e[RTB_W-1:0])) res_started_d[e] = 1'b1;
+      // (and its TB index into res_tb_q, below: only a started entry's is read, yld_tb_o)
     end
     if (done_ok) begin
       wst_busy_d = wst_busy_d & ~d_wmask;
@@ -1338,13 +1329,10 @@ module kmu_sm_ctrl #(
             ptb_ip0_d[pi] = seq_ip_q && !seq_k_q;
             ptb_ip1_d[pi] = seq_ip_q && seq_k_q;
             ptb_slot_d[pi] = q_slot;
-            // (v_*: the release's read, of seq_rtb_q in EVICT)
-            ptb_warps_d[pi] = v_warps;
-            ptb_regs_d[pi] = v_regs;
-            ptb_shmem_d[pi] = v_shmem;
+            // (its warps, registers, shared memory (v_*: the release's read, of seq_rtb_q in
+            // EVICT) and rpw: ptb_res_we, below)
             // the TB's payload row goes to the table entry, whose row the freed entry takes
             ptb_row_d[pi] = q_row;
-            ptb_rpw_d[pi] = q_rpw;
           end
         end
         seq_st_d = S_IDLE;
@@ -1587,7 +1575,6 @@ module kmu_sm_ctrl #(
   always @(posedge clk_i) begin
     for (te = 0; te < TBS; te = te + 1) begin
       res_slot_q[te] <= res_slot_d[te];
-      res_tb_q[te] <= res_tb_d[te];
       res_warps_q[te] <= res_warps_d[te];
       res_regs_q[te] <= res_regs_d[te];
       res_shmem_q[te] <= res_shmem_d[te];
@@ -1596,13 +1583,18 @@ module kmu_sm_ctrl #(
     end
     for (tp = 0; tp < PTBS; tp = tp + 1) begin
       ptb_slot_q[tp] <= ptb_slot_d[tp];
-      ptb_warps_q[tp] <= ptb_warps_d[tp];
-      ptb_regs_q[tp] <= ptb_regs_d[tp];
-      ptb_shmem_q[tp] <= ptb_shmem_d[tp];
-      ptb_rpw_q[tp] <= ptb_rpw_d[tp];
       ptb_ipb_q[tp] <= ptb_ipb_d[tp];
     end
     for (tw = 0; tw < WARPS; tw = tw + 1) wst_owner_q[tw] <= wst_owner_d[tw];
+    // the memories with one write port (above): the started TB's index, the evicted TB's
+    // resources and rpw into its table entry
+    if (st_fire) res_tb_q[st_rtb] <= s_pay[PW_TB +: 32];
+    if (ptb_res_we) begin
+      ptb_warps_q[seq_ptb_q] <= v_warps;
+      ptb_regs_q[seq_ptb_q] <= v_regs;
+      ptb_shmem_q[seq_ptb_q] <= v_shmem;
+      ptb_rpw_q[seq_ptb_q] <= q_rpw;
+    end
     if (sq_push) sq_mem_q[sq_wptr_q] <= sq_wdata;
     div_sat_q <= div_sat_d;
     div_rtb_q <= div_rtb_d;
@@ -1885,6 +1877,19 @@ module kmu_sm_ctrl #(
       end
       if ({1'b0, ip_free_q} > IPB[IPB_W:0]) begin
         $display("ASSERTION kmu_sm_ctrl %m t=%0t: on-chip bytes free %0d > IPB", $time, ip_free_q);
+        $stop;
+      end
+      // the one-write-port memories (res_tb_q, ptb_*_q resources): the offer writes the TB
+      // index of a resident unstarted entry; an evict writes the resources into a reserved
+      // table entry, never over a preempted TB waiting for its restore
+      if (st_fire && (!res_valid_q[st_rtb] || res_started_q[st_rtb])) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: TB index written for entry %0d, not unstarted",
+                 $time, st_rtb);
+        $stop;
+      end
+      if (ptb_res_we && (!ptb_valid_q[seq_ptb_q] || ptb_pre_q[seq_ptb_q])) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: resources written into table entry %0d (%0d %0d)",
+                 $time, seq_ptb_q, ptb_valid_q[seq_ptb_q], ptb_pre_q[seq_ptb_q]);
         $stop;
       end
       if (drop_valid_i && drp) begin
