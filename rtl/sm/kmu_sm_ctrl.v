@@ -320,12 +320,12 @@ module kmu_sm_ctrl #(
   // (one write, at the offer's handshake by st_rtb, one read, by yld_rtb_i: a memory with an
   // asynchronous read, LUT RAM where the device has it (ECP5), flip-flops on iCE40; issue 15)
   reg [31:0] res_tb_q[0:TBS-1];
-  (* mem2reg *) reg [5:0] res_warps_q[0:TBS-1];
-  (* mem2reg *) reg [5:0] res_warps_d[0:TBS-1];
-  (* mem2reg *) reg [17:0] res_regs_q[0:TBS-1];
-  (* mem2reg *) reg [17:0] res_regs_d[0:TBS-1];
-  (* mem2reg *) reg [16:0] res_shmem_q[0:TBS-1];
-  (* mem2reg *) reg [16:0] res_shmem_d[0:TBS-1];
+  // (an entry's resources are written once, at its allocation (by rtb_idx), and read by the
+  // offer, the done port, the release and the sequencer: memories with asynchronous reads,
+  // LUT RAM where the device has it (ECP5: one copy per read), flip-flops on iCE40; issue 15)
+  reg [5:0] res_warps_q[0:TBS-1];
+  reg [17:0] res_regs_q[0:TBS-1];
+  reg [16:0] res_shmem_q[0:TBS-1];
   // the TB payload {TB index, kernel pointer, parameter} (96 bits: the widest per-TB fields,
   // read by the SIMT offer) lives in pay_mem, a RAM of TBS + PTBS rows without reset (issue 15:
   // iCE40 block RAM, synchronous read).  Each resident entry and each preempted-table entry
@@ -756,29 +756,28 @@ module kmu_sm_ctrl #(
     d_base = 1'b0;
     d_ptb = {PTB_W{1'b0}};
     q_rpw = 6'd0;
-    q_shmem = 17'd0;
+    q_shmem = res_shmem_q[seq_rtb_q];
     q_slot = 8'd0;
     q_row = {ROW_W{1'b0}};
     s_ewarp = 1'b0;
     s_slot = 8'd0;
-    s_warps = 6'd0;
+    s_warps = res_warps_q[st_rtb];
     d_valid = 1'b0;
     d_started = 1'b0;
     d_slot = 8'd0;
-    d_warps = 6'd0;
-    d_regs = 18'd0;
-    d_shmem = 17'd0;
+    // (an index >= TBS: done_ok is 0, so the resources read are unused)
+    d_warps = res_warps_q[simt_done_rtb_i];
+    d_regs = res_regs_q[simt_done_rtb_i];
+    d_shmem = res_shmem_q[simt_done_rtb_i];
     for (e = 0; e < TBS; e = e + 1) begin
       if (st_rtb == e[RTB_W-1:0]) begin
         s_ewarp = res_ewarp_q[e];
         s_slot = res_slot_q[e];
-        s_warps = res_warps_q[e];
         s_rst = res_rst_q[e];
         s_rpw = res_rpw_q[e];
       end
       if (seq_rtb_q == e[RTB_W-1:0]) begin
         q_rpw = res_rpw_q[e];
-        q_shmem = res_shmem_q[e];
         q_slot = res_slot_q[e];
         q_row = res_row_q[e];
       end
@@ -786,9 +785,6 @@ module kmu_sm_ctrl #(
         d_valid = res_valid_q[e];
         d_started = res_started_q[e];
         d_slot = res_slot_q[e];
-        d_warps = res_warps_q[e];
-        d_regs = res_regs_q[e];
-        d_shmem = res_shmem_q[e];
         d_base = res_base_q[e];
         d_ptb = res_ptb_q[e];
       end
@@ -912,17 +908,14 @@ module kmu_sm_ctrl #(
   reg [WARPS-1:0] v_wmask;
   reg [IPB_W-1:0] pk_ipb;
   always @(*) begin
-    v_warps = 6'd0;
-    v_regs = 18'd0;
-    v_shmem = 17'd0;
+    v_warps = res_warps_q[rel_rtb];
+    v_regs = res_regs_q[rel_rtb];
+    v_shmem = res_shmem_q[rel_rtb];
     v_base = 1'b0;
     v_ptb = {PTB_W{1'b0}};
     pk_ipb = {IPB_W{1'b0}};
     for (e = 0; e < TBS; e = e + 1) begin
       if (rel_rtb == e[RTB_W-1:0]) begin
-        v_warps = res_warps_q[e];
-        v_regs = res_regs_q[e];
-        v_shmem = res_shmem_q[e];
         v_base = res_base_q[e];
         v_ptb = res_ptb_q[e];
       end
@@ -1155,9 +1148,6 @@ module kmu_sm_ctrl #(
     res_ewarp_d = res_ewarp_q;
     for (e = 0; e < TBS; e = e + 1) begin
       res_slot_d[e] = res_slot_q[e];
-      res_warps_d[e] = res_warps_q[e];
-      res_regs_d[e] = res_regs_q[e];
-      res_shmem_d[e] = res_shmem_q[e];
       res_row_d[e] = res_row_q[e];
       res_ptb_d[e] = res_ptb_q[e];
       res_rpw_d[e] = res_rpw_q[e];
@@ -1503,9 +1493,7 @@ module kmu_sm_ctrl #(
           res_started_d[e] = wp_go;  // started by the preemption controller, never offered
           res_ewarp_d[e] = ewt_pop;
           res_slot_d[e] = alloc_slot;
-          res_warps_d[e] = alloc_warps;
-          res_regs_d[e] = alloc_regs;
-          res_shmem_d[e] = alloc_shmem;
+          // (its warps, registers, shared memory: res_*_q, written below)
           res_rpw_d[e] = alloc_rpw;
           res_ptb_d[e] = {PTB_W{1'b0}};
           res_ckpt_d[e] = 1'b0;
@@ -1575,9 +1563,6 @@ module kmu_sm_ctrl #(
   always @(posedge clk_i) begin
     for (te = 0; te < TBS; te = te + 1) begin
       res_slot_q[te] <= res_slot_d[te];
-      res_warps_q[te] <= res_warps_d[te];
-      res_regs_q[te] <= res_regs_d[te];
-      res_shmem_q[te] <= res_shmem_d[te];
       res_ptb_q[te] <= res_ptb_d[te];
       res_rpw_q[te] <= res_rpw_d[te];
     end
@@ -1586,9 +1571,14 @@ module kmu_sm_ctrl #(
       ptb_ipb_q[tp] <= ptb_ipb_d[tp];
     end
     for (tw = 0; tw < WARPS; tw = tw + 1) wst_owner_q[tw] <= wst_owner_d[tw];
-    // the memories with one write port (above): the started TB's index, the evicted TB's
-    // resources and rpw into its table entry
+    // the memories with one write port (above): the started TB's index, an allocated entry's
+    // resources, the evicted TB's resources and rpw into its table entry
     if (st_fire) res_tb_q[st_rtb] <= s_pay[PW_TB +: 32];
+    if (alloc_go) begin
+      res_warps_q[rtb_idx] <= alloc_warps;
+      res_regs_q[rtb_idx] <= alloc_regs;
+      res_shmem_q[rtb_idx] <= alloc_shmem;
+    end
     if (ptb_res_we) begin
       ptb_warps_q[seq_ptb_q] <= v_warps;
       ptb_regs_q[seq_ptb_q] <= v_regs;
@@ -1882,6 +1872,12 @@ module kmu_sm_ctrl #(
       // the one-write-port memories (res_tb_q, ptb_*_q resources): the offer writes the TB
       // index of a resident unstarted entry; an evict writes the resources into a reserved
       // table entry, never over a preempted TB waiting for its restore
+      // an allocation writes the resources of a free entry only (res_*_q: one write port)
+      if (alloc_go && (!rtb_any || res_valid_q[rtb_idx])) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: resources written for entry %0d, not free",
+                 $time, rtb_idx);
+        $stop;
+      end
       if (st_fire && (!res_valid_q[st_rtb] || res_started_q[st_rtb])) begin
         $display("ASSERTION kmu_sm_ctrl %m t=%0t: TB index written for entry %0d, not unstarted",
                  $time, st_rtb);
