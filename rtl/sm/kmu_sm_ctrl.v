@@ -531,10 +531,13 @@ module kmu_sm_ctrl #(
 
   // warp-level preemption: the head asks for a victim when a resident entry is free but no warp
   // slot or not its registers (the controller's reserve rule compares per-thread counts)
-  // (ceil(regs / 32) in 14 bits, 8192 for regs > 262112: computed once, of op_regs, for the
+  // (ceil(regs / 32) in 14 bits, 8192 for regs > 262112: computed once, for the
   // request, the reserve and the event warp's rpw (alloc_rpw) while an event warp is pending,
   // and for the rpw engine's load at a TB start (div_num) otherwise; issue 15 area)
-  wire [13:0] ewt_regw = {1'b0, op_regs[17:5]} + {13'd0, op_regs[4:0] != 5'd0};
+  // (of the EWT head's or the start's registers, not of op_regs: the restore read, which
+  // op_regs also selects and which never needs this, stays off the adder's path; Fmax)
+  wire [17:0] regw_in = ewt_pend ? ewt_regs : start_regs_i;
+  wire [13:0] ewt_regw = {1'b0, regw_in[17:5]} + {13'd0, regw_in[4:0] != 5'd0};
   wire [12:0] ewt_rpt = ewt_regw[12:0];
   assign wp_ev_regs_o = ewt_rpt[7:0];
   assign wp_free_regs_o = (free_regs_q[17:13] != 5'd0) ? 8'hff : free_regs_q[12:5];
