@@ -1828,10 +1828,10 @@ module kmu_sm_ctrl #(
       if (alloc_go && ((alloc_warps != as_warps) || (alloc_regs != as_regs) ||
                        (alloc_shmem != as_shmem) || (alloc_slot != as_slot) ||
                        (alloc_rpw != as_rpw))) begin
-        $display({"ASSERTION kmu_sm_ctrl %m t=%0t: shared operands warps %0d/%0d regs %0d/%0d",
-                  " shmem %0d/%0d slot %0d/%0d rpw %0d/%0d"}, $time, alloc_warps, as_warps,
-                 alloc_regs, as_regs, alloc_shmem, as_shmem, alloc_slot, as_slot, alloc_rpw,
-                 as_rpw);
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: shared operands warps %0d/%0d regs %0d/%0d",
+                 $time, alloc_warps, as_warps, alloc_regs, as_regs);
+        $display("  shmem %0d/%0d slot %0d/%0d rpw %0d/%0d", alloc_shmem, as_shmem, alloc_slot,
+                 as_slot, alloc_rpw, as_rpw);
         $stop;
       end
       // the rpw engine: the partial remainder stays below the divisor (the widths above hold),
