@@ -67,7 +67,7 @@ void kmu_sm_ctrl_reset(kmu_sm_ctrl *m) {
   const kmu_sm_ctrl_regs keep = m->q;
   memset(&m->q, 0, offsetof(kmu_sm_ctrl_regs, res_slot));
   m->q.div_sat = keep.div_sat, m->q.div_rtb = keep.div_rtb, m->q.div_rem = keep.div_rem;
-  m->q.div_dsh = keep.div_dsh, m->q.div_quo = keep.div_quo, m->q.div_k = keep.div_k;
+  m->q.div_dvs = keep.div_dvs, m->q.div_quo = keep.div_quo, m->q.div_k = keep.div_k;
   memcpy(m->q.pay_rd, keep.pay_rd, sizeof keep.pay_rd);
   memcpy(m->q.pay_wd, keep.pay_wd, sizeof keep.pay_wd);
   memcpy(m->q.ewt_rd, keep.ewt_rd, sizeof keep.ewt_rd);
@@ -847,10 +847,10 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
 
   /* the rpw engine: one quotient bit per cycle (restoring division); the last step writes the
    * entry's rpw (an entry in the engine is not offered: never started, done or evicted) */
-  if (q->div_busy) {
-    const int ge = q->div_rem >= q->div_dsh;
-    if (ge) d->div_rem = q->div_rem - q->div_dsh;
-    d->div_dsh = q->div_dsh >> 1;
+  if (q->div_busy) { /* long division: 2 * remainder + the next numerator bit (div_quo's top) */
+    const unsigned t = q->div_rem << 1 | q->div_quo >> 5;
+    const int ge = t >= q->div_dvs;
+    d->div_rem = (ge ? t - q->div_dvs : t) & M6;
     d->div_quo = (q->div_quo << 1 | (unsigned)ge) & M6;
     d->div_k = (q->div_k - 1) & 7u;
     if (q->div_k == 0) {
@@ -862,11 +862,11 @@ void kmu_sm_ctrl_comb_next(kmu_sm_ctrl *m, const kmu_sm_ctrl_in *i, kmu_sm_ctrl_
   if (start_tb_ok && !pw_is) { /* any other warp count: ceil(regs / 32) + warps - 1 over warps */
     const unsigned num = (((start_regs + 31) >> 5) + start_warps - 1) & 0x3fffu;
     d->div_busy = 1;
-    d->div_sat = num >= start_warps << 6;
+    d->div_sat = num >> 6 >= start_warps;
     d->div_rtb = rtb_idx;
-    d->div_rem = num & 0xfffu;
-    d->div_dsh = start_warps << 5;
-    d->div_quo = 0;
+    d->div_rem = num >> 6 & M6; /* < warps unless saturated */
+    d->div_quo = num & M6;      /* the numerator's low bits, shifted in one per step */
+    d->div_dvs = start_warps;
     d->div_k = 5;
   }
 

@@ -89,9 +89,10 @@ typedef struct {
    * for its wake-up, a woken one waiting for its restore (per table entry) */
   uint64_t res_yld, ptb_yld, ptb_wk;
   uint32_t ip_free;
-  /* the serial rpw engine (div_*_q): busy, saturated, entry, remainder, warps << step,
-   * quotient, step (quotient bit 5 down to 0) */
-  unsigned div_busy, div_sat, div_rtb, div_rem, div_dsh, div_quo, div_k;
+  /* the serial rpw engine (div_*_q, long division): busy, saturated, entry, partial
+   * remainder, {numerator bits still to shift in, quotient bits so far}, divisor (warps),
+   * step (quotient bit 5 down to 0) */
+  unsigned div_busy, div_sat, div_rtb, div_rem, div_dvs, div_quo, div_k;
   /* save/restore sequencer */
   unsigned seq_st, seq_rtb, seq_ptb, seq_sw, seq_k, seq_op, seq_ip;
   /* drop engine (TReM): state, tag, start-FIFO / EWT items to rotate, done reports to deliver,

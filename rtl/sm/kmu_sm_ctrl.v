@@ -285,6 +285,8 @@ module kmu_sm_ctrl #(
   // on-chip checkpoint bytes (0..IPB) in IPB's width, not 32 bits: the free count, each table
   // entry's bytes and their adders are the block's widest arithmetic (issue 15, area)
   localparam integer IPB_W = (IPB > 1) ? $clog2(IPB + 1) : 1;
+  localparam integer PC_W = $clog2(PTBS + 1);  // a count of preempted-table entries
+  localparam [PC_W-1:0] PC_ONE = 1;
   // sequencer states and ctx-engine opcodes
   localparam [2:0] S_IDLE = 3'd0, S_PAUSE = 3'd1, S_SCMD = 3'd2, S_SWAIT = 3'd3, S_EVICT = 3'd4,
                    S_RCMD = 3'd5, S_RWAIT = 3'd6;
@@ -315,14 +317,15 @@ module kmu_sm_ctrl #(
   (* mem2reg *) reg [7:0] res_slot_d[0:TBS-1];
   // (the TB index of a started entry, for yld_tb_o: a combinational read by yld_rtb_i, which a
   // synchronous RAM cannot serve; written from the payload word at the offer's handshake)
-  (* mem2reg *) reg [31:0] res_tb_q[0:TBS-1];
-  (* mem2reg *) reg [31:0] res_tb_d[0:TBS-1];
-  (* mem2reg *) reg [5:0] res_warps_q[0:TBS-1];
-  (* mem2reg *) reg [5:0] res_warps_d[0:TBS-1];
-  (* mem2reg *) reg [17:0] res_regs_q[0:TBS-1];
-  (* mem2reg *) reg [17:0] res_regs_d[0:TBS-1];
-  (* mem2reg *) reg [16:0] res_shmem_q[0:TBS-1];
-  (* mem2reg *) reg [16:0] res_shmem_d[0:TBS-1];
+  // (one write, at the offer's handshake by st_rtb, one read, by yld_rtb_i: a memory with an
+  // asynchronous read, LUT RAM where the device has it (ECP5), flip-flops on iCE40; issue 15)
+  reg [31:0] res_tb_q[0:TBS-1];
+  // (an entry's resources are written once, at its allocation (by rtb_idx), and read by the
+  // offer, the done port, the release and the sequencer: memories with asynchronous reads,
+  // LUT RAM where the device has it (ECP5: one copy per read), flip-flops on iCE40; issue 15)
+  reg [5:0] res_warps_q[0:TBS-1];
+  reg [17:0] res_regs_q[0:TBS-1];
+  reg [16:0] res_shmem_q[0:TBS-1];
   // the TB payload {TB index, kernel pointer, parameter} (96 bits: the widest per-TB fields,
   // read by the SIMT offer) lives in pay_mem, a RAM of TBS + PTBS rows without reset (issue 15:
   // iCE40 block RAM, synchronous read).  Each resident entry and each preempted-table entry
@@ -346,13 +349,17 @@ module kmu_sm_ctrl #(
   reg [TBS-1:0] res_rst_q, res_rst_d;
   // GPUpIO: a yield of the entry is accepted (its table entry reserved) and not yet evicted
   reg [TBS-1:0] res_yld_q, res_yld_d;
-  // the serial rpw engine: entry, remainder, divisor << step, quotient, step, saturated
+  // the serial rpw engine (long division, one numerator bit shifted in per step): entry,
+  // partial remainder, the numerator's bits still to shift in followed by the quotient's bits
+  // so far, divisor, step, saturated.  In the widths the values reach (issue 15 area): a
+  // quotient < 64 needs a remainder < warps <= 63 and a 7-bit trial subtract, not the
+  // 12-bit remainder and 11-bit shifted divisor of a divisor-shifting form.
   reg div_busy_q, div_busy_d, div_sat_q, div_sat_d;
   reg [RTB_W-1:0] div_rtb_q, div_rtb_d;
-  reg [11:0] div_rem_q, div_rem_d;  // < 64 * warps <= 4032 unless saturated
-  reg [10:0] div_dsh_q, div_dsh_d;  // warps << div_k_q
-  reg [5:0] div_quo_q, div_quo_d;
-  reg [2:0] div_k_q, div_k_d;       // quotient bit of this step, 5 down to 0
+  reg [5:0] div_rem_q, div_rem_d;  // < warps unless saturated
+  reg [5:0] div_quo_q, div_quo_d;  // {numerator bits k..0, quotient bits 5..k+1}
+  reg [5:0] div_dvs_q, div_dvs_d;  // warps
+  reg [2:0] div_k_q, div_k_d;      // quotient bit of this step, 5 down to 0
   (* mem2reg *) reg [PTB_W-1:0] res_ptb_q[0:TBS-1];
   (* mem2reg *) reg [PTB_W-1:0] res_ptb_d[0:TBS-1];
   (* mem2reg *) reg [5:0] res_rpw_q[0:TBS-1];
@@ -365,16 +372,15 @@ module kmu_sm_ctrl #(
   reg [PTBS-1:0] ptb_ip0_q, ptb_ip0_d, ptb_ip1_q, ptb_ip1_d;
   (* mem2reg *) reg [7:0] ptb_slot_q[0:PTBS-1];
   (* mem2reg *) reg [7:0] ptb_slot_d[0:PTBS-1];
-  (* mem2reg *) reg [5:0] ptb_warps_q[0:PTBS-1];
-  (* mem2reg *) reg [5:0] ptb_warps_d[0:PTBS-1];
-  (* mem2reg *) reg [17:0] ptb_regs_q[0:PTBS-1];
-  (* mem2reg *) reg [17:0] ptb_regs_d[0:PTBS-1];
-  (* mem2reg *) reg [16:0] ptb_shmem_q[0:PTBS-1];
-  (* mem2reg *) reg [16:0] ptb_shmem_d[0:PTBS-1];
+  // a preempted TB's resources and rpw: written at its evict (by seq_ptb_q), read only through
+  // the table's one read (ptb_ri, below): memories with an asynchronous read, LUT RAM where
+  // the device has it (ECP5), flip-flops on iCE40 (issue 15 area)
+  reg [5:0] ptb_warps_q[0:PTBS-1];
+  reg [17:0] ptb_regs_q[0:PTBS-1];
+  reg [16:0] ptb_shmem_q[0:PTBS-1];
+  reg [5:0] ptb_rpw_q[0:PTBS-1];
   (* mem2reg *) reg [ROW_W-1:0] ptb_row_q[0:PTBS-1];
   (* mem2reg *) reg [ROW_W-1:0] ptb_row_d[0:PTBS-1];
-  (* mem2reg *) reg [5:0] ptb_rpw_q[0:PTBS-1];
-  (* mem2reg *) reg [5:0] ptb_rpw_d[0:PTBS-1];
   (* mem2reg *) reg [IPB_W-1:0] ptb_ipb_q[0:PTBS-1];  // <= IPB: stored only when it fits
   (* mem2reg *) reg [IPB_W-1:0] ptb_ipb_d[0:PTBS-1];
   reg [IPB_W-1:0] ip_free_q, ip_free_d;  // free on-chip checkpoint bytes (<= IPB)
@@ -498,29 +504,45 @@ module kmu_sm_ctrl #(
                  need_regs_ok && ({1'b0, need_shmem_i} <= free_shmem_q);
   assign ewt_fit_o = need_ewarp_i && ewt_room && !drp && ({14'd0, need_regs_i} <= REGS);
 
-  wire start_fit = tb_gate && (start_warps_i != 6'd0) &&
-                   ({2'd0, start_warps_i} <= free_warps_q) && (start_regs_i <= free_regs_q) &&
-                   ({1'b0, start_shmem_i} <= free_shmem_q);
+  // The allocation's operands (issue 15 area): the three allocations of this block exclude
+  // each other by registered state alone: the EWT head's (launch or warp-level preemption)
+  // only while an event warp is pending (ewt_pend), a restore only while one waits and no
+  // event warp does (rst_wait, !ewt_pend), a TB start only when neither (tb_gate).  So one
+  // operand per resource, selected by ewt_pend and rst_wait (not by the late allocation
+  // decisions), feeds one fit compare per counter and the allocation's writes; the EWT head's,
+  // the restore's and the start's compares were three sets before.  (A compare's result is
+  // used only under its own allocation's select: KMU_ASSERT below.)
+  wire [5:0] op_warps;
+  wire [17:0] op_regs;
+  wire [16:0] op_shmem;
+  wire op_fit_w = ({2'd0, op_warps} <= free_warps_q);
+  wire op_fit_r = (op_regs <= free_regs_q);
+  wire op_fit_s = ({1'b0, op_shmem} <= free_shmem_q);
+  wire start_fit = tb_gate && (start_warps_i != 6'd0) && op_fit_w && op_fit_r && op_fit_s;
   wire start_ewt_fit = ewt_room && !drp && ({14'd0, start_regs_i} <= REGS);
   wire start_tb_ok = start_valid_i && !start_ewarp_i && start_fit;
   wire ewt_push = start_valid_i && start_ewarp_i && start_ewt_fit;
   assign err_overflow_o = start_valid_i && !(start_ewarp_i ? start_ewt_fit : start_fit);
 
   // the EWT head starts when a resident entry, a warp slot and its registers are free
-  wire ewt_launch = ewt_pend && tb_room && (free_warps_q != 8'd0) && (ewt_regs <= free_regs_q) &&
-                    !rst_fin && !drp;
+  // (op_warps is 1 and op_regs the head's registers while an event warp is pending)
+  wire ewt_fit = op_fit_w && op_fit_r;
+  wire ewt_launch = ewt_pend && tb_room && ewt_fit && !rst_fin && !drp;
 
   // warp-level preemption: the head asks for a victim when a resident entry is free but no warp
   // slot or not its registers (the controller's reserve rule compares per-thread counts)
-  // (ceil(regs / 32) in 14 bits, 8192 for regs > 262112: computed once, for the request,
-  // the reserve and the event warp's rpw, alloc_rpw; issue 15 area)
-  wire [13:0] ewt_regw = {1'b0, ewt_regs[17:5]} + {13'd0, ewt_regs[4:0] != 5'd0};
+  // (ceil(regs / 32) in 14 bits, 8192 for regs > 262112: computed once, for the
+  // request, the reserve and the event warp's rpw (alloc_rpw) while an event warp is pending,
+  // and for the rpw engine's load at a TB start (div_num) otherwise; issue 15 area)
+  // (of the EWT head's or the start's registers, not of op_regs: the restore read, which
+  // op_regs also selects and which never needs this, stays off the adder's path; Fmax)
+  wire [17:0] regw_in = ewt_pend ? ewt_regs : start_regs_i;
+  wire [13:0] ewt_regw = {1'b0, regw_in[17:5]} + {13'd0, regw_in[4:0] != 5'd0};
   wire [12:0] ewt_rpt = ewt_regw[12:0];
   assign wp_ev_regs_o = ewt_rpt[7:0];
   assign wp_free_regs_o = (free_regs_q[17:13] != 5'd0) ? 8'hff : free_regs_q[12:5];
-  assign wp_ev_valid_o = wp_en_i && ewt_pend && tb_room && (ewt_rpt[12:8] == 5'd0) &&
-                         !((free_warps_q != 8'd0) && (ewt_regs <= free_regs_q)) && !rst_fin &&
-                         !drp;
+  assign wp_ev_valid_o = wp_en_i && ewt_pend && tb_room && (ewt_rpt[12:8] == 5'd0) && !ewt_fit &&
+                         !rst_fin && !drp;
   assign wp_ev_pc_o = ewt_kp[EK_KPTR +: 32];
   assign wp_ev_id_o = {{(16 - RTB_W) {1'b0}}, rtb_idx};
   // the head's identity: the SIMT starting the event warp in a victim's slot needs it (its
@@ -533,46 +555,59 @@ module kmu_sm_ctrl #(
   wire ewt_pop = ewt_launch || wp_go;
 
   // ---------------------------------------------------------------- allocation (one per cycle)
-  // the preempted entry to restore (rc_idx) read by index
+  // The preempted table read by index: the entry to restore (rc_idx, r_*) while the sequencer
+  // is idle (a restore is allocated only then), the sequencer's entry (seq_ptb_q, sp_*) while
+  // it runs (it reads its entry in no other state): one read, not two (issue 15 area)
+  wire [PTB_W-1:0] ptb_ri = (seq_st_q == S_IDLE) ? rc_idx : seq_ptb_q;
   reg [7:0] r_slot;
   reg [ROW_W-1:0] r_row;
   reg [5:0] r_warps, r_rpw;
   reg [17:0] r_regs;
   reg [16:0] r_shmem;
+  reg sp_two, sp_ip0, sp_ip1;
+  reg [IPB_W-1:0] sp_ipb;
   always @(*) begin
-    r_rpw = 6'd0;
+    r_rpw = ptb_rpw_q[ptb_ri];
     r_slot = 8'd0;
     r_row = {ROW_W{1'b0}};
-    r_warps = 6'd0;
-    r_regs = 18'd0;
-    r_shmem = 17'd0;
+    r_warps = ptb_warps_q[ptb_ri];
+    r_regs = ptb_regs_q[ptb_ri];
+    r_shmem = ptb_shmem_q[ptb_ri];
+    sp_two = 1'b0;
+    sp_ip0 = 1'b0;
+    sp_ip1 = 1'b0;
+    sp_ipb = {IPB_W{1'b0}};
     for (pi = 0; pi < PTBS; pi = pi + 1) begin
-      if (rc_idx == pi[PTB_W-1:0]) begin
+      if (ptb_ri == pi[PTB_W-1:0]) begin
         r_slot = ptb_slot_q[pi];
         r_row = ptb_row_q[pi];
-        r_warps = ptb_warps_q[pi];
-        r_regs = ptb_regs_q[pi];
-        r_shmem = ptb_shmem_q[pi];
-        r_rpw = ptb_rpw_q[pi];
+        sp_two = ptb_two_q[pi];
+        sp_ip0 = ptb_ip0_q[pi];
+        sp_ip1 = ptb_ip1_q[pi];
+        sp_ipb = ptb_ipb_q[pi];
       end
     end
   end
+  wire [ROW_W-1:0] sp_row = r_row;  // (the sequencer's entry's row: the same read)
 
   // exclusive: a TB start needs an empty EWT and no restore pending, a restore an empty EWT,
   // an event warp waits in the cycle a restore ends (one start-FIFO push per cycle)
   // (a warp-level preemption start takes an entry but no warp slot, and registers only when
   // it reserves them; it is exclusive with the others as the EWT head is)
   wire alloc_go = ewt_pop || start_tb_ok || rst_alloc;
-  wire [5:0] alloc_warps = ewt_launch ? 6'd1 : wp_go ? 6'd0 : rst_alloc ? r_warps : start_warps_i;
-  wire [17:0] alloc_regs = ewt_launch ? ewt_regs :
-                           wp_go ? (wp_rsv ? {5'd0, ewt_rpt[7:0], 5'd0} : 18'd0) :
-                           rst_alloc ? r_regs : start_regs_i;
-  wire [16:0] alloc_shmem = ewt_pop ? 17'd0 : rst_alloc ? r_shmem : start_shmem_i;
-  wire [7:0] alloc_slot = ewt_pop ? ewt_id[EI_SLOT +: 8] : rst_alloc ? r_slot : start_slot_i;
+  // the operands (above): the EWT head's while an event warp is pending, else the restore's
+  // while one waits, else the TB start's; an allocation reads them only under its own select
+  assign op_warps = ewt_pend ? 6'd1 : rst_wait ? r_warps : start_warps_i;
+  assign op_regs = ewt_pend ? ewt_regs : rst_wait ? r_regs : start_regs_i;
+  assign op_shmem = rst_wait ? r_shmem : start_shmem_i;  // (an event warp's is 0: alloc_shmem)
+  wire [5:0] alloc_warps = wp_go ? 6'd0 : op_warps;
+  wire [17:0] alloc_regs = wp_go ? (wp_rsv ? {5'd0, ewt_rpt[7:0], 5'd0} : 18'd0) : op_regs;
+  wire [16:0] alloc_shmem = ewt_pend ? 17'd0 : op_shmem;
+  wire [7:0] alloc_slot = ewt_pend ? ewt_id[EI_SLOT +: 8] : rst_wait ? r_slot : start_slot_i;
   // the payload word {TB index, kernel pointer, parameter} of an EWT head or a TB start (a
   // restore writes none: its row, swapped in below, holds it since its TB's start)
-  wire [PAY_W-1:0] alloc_pay = ewt_pop ? {ewt_id[EI_TB +: 32], ewt_kp} :
-                                         {start_tb_i, start_kptr_i, start_param_i};
+  wire [PAY_W-1:0] alloc_pay = ewt_pend ? {ewt_id[EI_TB +: 32], ewt_kp} :
+                                          {start_tb_i, start_kptr_i, start_param_i};
   // a TB start of 1, 2, 4, 8, 16 or 32 warps needs no division: rpw = ceil(regs / 2^(5+k)),
   // a shift with a round-up (its dropped bits not all 0), saturated to 63
   reg [12:0] pw_sh;  // regs >> (5 + k)
@@ -601,16 +636,21 @@ module kmu_sm_ctrl #(
   // one; a TB start's is pw_rpw for a power-of-two warp count, else written by the serial
   // engine (0 until then)
   // (ceil(regs / 32): ewt_regw, above)
-  wire [5:0] alloc_rpw = ewt_launch ? ((ewt_regw[13:6] != 8'd0) ? 6'd63 : ewt_regw[5:0]) :
-                         rst_alloc ? r_rpw : start_tb_ok ? pw_rpw : 6'd0;
-  // the engine's load for a TB start: numerator ceil(regs / 32) + warps - 1, saturated when
-  // the quotient would be >= 64 (numerator >= warps << 6)
-  wire [13:0] div_regw = {1'b0, start_regs_i[17:5]} + {13'd0, start_regs_i[4:0] != 5'd0};
-  wire [13:0] div_num = div_regw + {8'd0, start_warps_i} - 14'd1;
-  wire div_num_sat = (div_num >= {2'd0, start_warps_i, 6'd0});
-  // one restoring step: quotient bit div_k_q
-  wire [12:0] div_trial = {1'b0, div_rem_q} - {2'd0, div_dsh_q};
-  wire div_ge = !div_trial[12];
+  wire [5:0] alloc_rpw = ewt_pend ? (wp_go ? 6'd0 :
+                                     (ewt_regw[13:6] != 8'd0) ? 6'd63 : ewt_regw[5:0]) :
+                         rst_wait ? r_rpw : pw_rpw;
+  // the engine's load for a TB start: numerator ceil(regs / 32) + warps - 1 (ewt_regw is the
+  // start's ceil(regs / 32) when no event warp is pending, as at every TB start), saturated
+  // when the quotient would be >= 64 (numerator >= warps << 6, i.e. numerator >> 6 >= warps);
+  // else numerator >> 6 < warps is the first partial remainder and the low 6 bits are shifted
+  // in one per step
+  wire [13:0] div_num = ewt_regw + {8'd0, start_warps_i} - 14'd1;
+  wire div_num_sat = (div_num[13:6] >= {2'd0, start_warps_i});
+  // one step: quotient bit div_k_q; 2 * remainder + the next numerator bit < 2 * warps
+  wire [6:0] div_t = {div_rem_q, div_quo_q[5]};
+  wire [7:0] div_trial = {1'b0, div_t} - {2'd0, div_dvs_q};
+  wire div_ge = !div_trial[7];
+  wire unused_div_trial = div_trial[6];  // (the difference is < warps when div_ge)
   wire [5:0] div_rpw = div_sat_q ? 6'd63 : {div_quo_q[4:0], div_ge};
 
   // the alloc_warps lowest free warp slots: slot w is taken when it is free and fewer than
@@ -719,29 +759,28 @@ module kmu_sm_ctrl #(
     d_base = 1'b0;
     d_ptb = {PTB_W{1'b0}};
     q_rpw = 6'd0;
-    q_shmem = 17'd0;
+    q_shmem = res_shmem_q[seq_rtb_q];
     q_slot = 8'd0;
     q_row = {ROW_W{1'b0}};
     s_ewarp = 1'b0;
     s_slot = 8'd0;
-    s_warps = 6'd0;
+    s_warps = res_warps_q[st_rtb];
     d_valid = 1'b0;
     d_started = 1'b0;
     d_slot = 8'd0;
-    d_warps = 6'd0;
-    d_regs = 18'd0;
-    d_shmem = 17'd0;
+    // (an index >= TBS: done_ok is 0, so the resources read are unused)
+    d_warps = res_warps_q[simt_done_rtb_i];
+    d_regs = res_regs_q[simt_done_rtb_i];
+    d_shmem = res_shmem_q[simt_done_rtb_i];
     for (e = 0; e < TBS; e = e + 1) begin
       if (st_rtb == e[RTB_W-1:0]) begin
         s_ewarp = res_ewarp_q[e];
         s_slot = res_slot_q[e];
-        s_warps = res_warps_q[e];
         s_rst = res_rst_q[e];
         s_rpw = res_rpw_q[e];
       end
       if (seq_rtb_q == e[RTB_W-1:0]) begin
         q_rpw = res_rpw_q[e];
-        q_shmem = res_shmem_q[e];
         q_slot = res_slot_q[e];
         q_row = res_row_q[e];
       end
@@ -749,9 +788,6 @@ module kmu_sm_ctrl #(
         d_valid = res_valid_q[e];
         d_started = res_started_q[e];
         d_slot = res_slot_q[e];
-        d_warps = res_warps_q[e];
-        d_regs = res_regs_q[e];
-        d_shmem = res_shmem_q[e];
         d_base = res_base_q[e];
         d_ptb = res_ptb_q[e];
       end
@@ -875,17 +911,14 @@ module kmu_sm_ctrl #(
   reg [WARPS-1:0] v_wmask;
   reg [IPB_W-1:0] pk_ipb;
   always @(*) begin
-    v_warps = 6'd0;
-    v_regs = 18'd0;
-    v_shmem = 17'd0;
+    v_warps = res_warps_q[rel_rtb];
+    v_regs = res_regs_q[rel_rtb];
+    v_shmem = res_shmem_q[rel_rtb];
     v_base = 1'b0;
     v_ptb = {PTB_W{1'b0}};
     pk_ipb = {IPB_W{1'b0}};
     for (e = 0; e < TBS; e = e + 1) begin
       if (rel_rtb == e[RTB_W-1:0]) begin
-        v_warps = res_warps_q[e];
-        v_regs = res_regs_q[e];
-        v_shmem = res_shmem_q[e];
         v_base = res_base_q[e];
         v_ptb = res_ptb_q[e];
       end
@@ -894,28 +927,11 @@ module kmu_sm_ctrl #(
     for (pi = 0; pi < PTBS; pi = pi + 1) if (drp_pk == pi[PTB_W-1:0]) pk_ipb = ptb_ipb_q[pi];
   end
 
-  // the preempted-table entry of the sequencer (seq_ptb_q) read by index
-  reg sp_two, sp_ip0, sp_ip1;
-  reg [IPB_W-1:0] sp_ipb;
-  reg [ROW_W-1:0] sp_row;
-  reg [7:0] npre;
+  // the preempted TBs waiting (ptb_count_o)
+  reg [PC_W-1:0] npre;  // (in the count's width, not 8 bits: issue 15 area)
   always @(*) begin
-    sp_two = 1'b0;
-    sp_ip0 = 1'b0;
-    sp_ip1 = 1'b0;
-    sp_ipb = {IPB_W{1'b0}};
-    sp_row = {ROW_W{1'b0}};
-    npre = 8'd0;
-    for (pi = 0; pi < PTBS; pi = pi + 1) begin
-      if (seq_ptb_q == pi[PTB_W-1:0]) begin
-        sp_two = ptb_two_q[pi];
-        sp_ip0 = ptb_ip0_q[pi];
-        sp_ip1 = ptb_ip1_q[pi];
-        sp_ipb = ptb_ipb_q[pi];
-        sp_row = ptb_row_q[pi];
-      end
-      npre = npre + {7'd0, ptb_pre_q[pi]};
-    end
+    npre = {PC_W{1'b0}};
+    for (pi = 0; pi < PTBS; pi = pi + 1) if (ptb_pre_q[pi]) npre = npre + PC_ONE;
   end
   wire rst_last = !(!seq_k_q && sp_two);
   assign rst_fin = (seq_st_q == S_RWAIT) && ctx_done_i && rst_last;
@@ -953,9 +969,9 @@ module kmu_sm_ctrl #(
   wire pick_go = pick && !pick_drop;
   // restore: the lowest preempted entry when the sequencer is free, no save is pending, no
   // event warp waits and its resources fit
+  // (op_* are the restore's operands while one waits and no event warp does)
   assign rst_alloc = (seq_st_q == S_IDLE) && !sel_any && rst_go_ok && !ewt_pend && tb_room &&
-                     ({2'd0, r_warps} <= free_warps_q) && (r_regs <= free_regs_q) &&
-                     ({1'b0, r_shmem} <= free_shmem_q);
+                     op_fit_w && op_fit_r && op_fit_s;
 
   // decisions: eligible = resident, started, not an event warp, no switch pending, not in the
   // sequencer; every other named bit is ignored and raises err_dec_o
@@ -988,7 +1004,7 @@ module kmu_sm_ctrl #(
     y_ckpt = 1'b0;
     y_bptb = {PTB_W{1'b0}};
     y_slot = 8'd0;
-    y_tb = 32'd0;
+    y_tb = res_tb_q[yld_rtb_i];  // (an index >= TBS: not accepted, yld_tb_o unused)
     for (e = 0; e < TBS; e = e + 1) begin
       if (yld_rtb_i == e[RTB_W-1:0]) begin
         y_elig = elig[e];
@@ -996,7 +1012,6 @@ module kmu_sm_ctrl #(
         y_ckpt = res_ckpt_q[e];
         y_bptb = res_ptb_q[e];
         y_slot = res_slot_q[e];
-        y_tb = res_tb_q[e];
       end
     end
   end
@@ -1037,6 +1052,21 @@ module kmu_sm_ctrl #(
   wire ip_fit = (IPB != 0) && inplace_en_i && (policy_i == KMU_POL_PEP) && seq_sw_q &&
                 (ip_bytes <= {{(32 - IPB_W) {1'b0}}, ip_free_q});
   wire [IPB_W-1:0] ip_take = ip_bytes[IPB_W-1:0];  // = ip_bytes when ip_fit (<= IPB)
+
+  // The sequencer's change of the free on-chip bytes (issue 15 area: one adder, not a
+  // subtracter and an adder): a save that fits takes ip_take when its command is decided
+  // (PAUSE, paused); a discarded checkpoint (sv_kill), a discarded restore (rst_kill) or a
+  // completed restore returns its table entry's bytes (sp_ipb).  One sequencer state, so
+  // never two in a cycle; ip_free_q + ~ip_take + 1 is the subtraction, its carry-in the low
+  // bit of a one-wider add.  (The drop's forgotten entries add theirs after it, pk_ipb.)
+  wire sq_paused = (seq_st_q == S_PAUSE) && !(done_ok && (simt_done_rtb_i == seq_rtb_q)) &&
+                   ((simt_paused_i & sr_bit) != {TBS{1'b0}});
+  wire ip_sub = sq_paused && ip_fit;
+  wire ip_ret = ((seq_st_q == S_EVICT) && sv_kill) || rst_kill || (rst_fin && !seq_abt);
+  wire [IPB_W-1:0] ip_opd = ip_sub ? ~ip_take : ip_ret ? sp_ipb : {IPB_W{1'b0}};
+  wire [IPB_W:0] ip_sum = {ip_free_q, 1'b1} + {ip_opd, ip_sub};
+  wire [IPB_W-1:0] ip_seq = ip_sum[IPB_W:1];
+  wire unused_ip_sum = ip_sum[0];
 
   wire unused_done_room;
   wire [TC_W-1:0] dn_count;
@@ -1111,6 +1141,9 @@ module kmu_sm_ctrl #(
   // killed done)
   wire [2:0] rel_tb = {2'd0, done_pop} + {2'd0, rel_go} + {2'd0, done_kill};
 
+  // an evict (not a discarded checkpoint's) writes the TB's resources into its table entry
+  wire ptb_res_we = (seq_st_q == S_EVICT) && !sv_kill;
+
   // ---------------------------------------------------------------- next state
   always @(*) begin
     res_valid_d = res_valid_q;
@@ -1118,10 +1151,6 @@ module kmu_sm_ctrl #(
     res_ewarp_d = res_ewarp_q;
     for (e = 0; e < TBS; e = e + 1) begin
       res_slot_d[e] = res_slot_q[e];
-      res_tb_d[e] = res_tb_q[e];
-      res_warps_d[e] = res_warps_q[e];
-      res_regs_d[e] = res_regs_q[e];
-      res_shmem_d[e] = res_shmem_q[e];
       res_row_d[e] = res_row_q[e];
       res_ptb_d[e] = res_ptb_q[e];
       res_rpw_d[e] = res_rpw_q[e];
@@ -1135,7 +1164,7 @@ module kmu_sm_ctrl #(
     div_sat_d = div_sat_q;
     div_rtb_d = div_rtb_q;
     div_rem_d = div_rem_q;
-    div_dsh_d = div_dsh_q;
+    div_dvs_d = div_dvs_q;
     div_quo_d = div_quo_q;
     div_k_d = div_k_q;
     ptb_valid_d = ptb_valid_q;
@@ -1147,14 +1176,10 @@ module kmu_sm_ctrl #(
     ptb_ip1_d = ptb_ip1_q;
     for (pi = 0; pi < PTBS; pi = pi + 1) begin
       ptb_slot_d[pi] = ptb_slot_q[pi];
-      ptb_warps_d[pi] = ptb_warps_q[pi];
-      ptb_regs_d[pi] = ptb_regs_q[pi];
-      ptb_shmem_d[pi] = ptb_shmem_q[pi];
       ptb_row_d[pi] = ptb_row_q[pi];
-      ptb_rpw_d[pi] = ptb_rpw_q[pi];
       ptb_ipb_d[pi] = ptb_ipb_q[pi];
     end
-    ip_free_d = ip_free_q;
+    ip_free_d = ip_seq;
     seq_st_d = seq_st_q;
     seq_rtb_d = seq_rtb_q;
     seq_ptb_d = seq_ptb_q;
@@ -1189,10 +1214,8 @@ module kmu_sm_ctrl #(
         res_valid_d[e] = 1'b0;
         res_started_d[e] = 1'b0;
       end
-      if (st_fire && (st_rtb == e[RTB_W-1:0])) begin
-        res_started_d[e] = 1'b1;
-        res_tb_d[e] = s_pay[PW_TB +: 32];  // (only a started entry's is read: yld_tb_o)
-      end
+      if (st_fire && (st_rtb == e[RTB_W-1:0])) res_started_d[e] = 1'b1;
+      // (and its TB index into res_tb_q, below: only a started entry's is read, yld_tb_o)
     end
     if (done_ok) begin
       wst_busy_d = wst_busy_d & ~d_wmask;
@@ -1254,7 +1277,7 @@ module kmu_sm_ctrl #(
         end else if ((simt_paused_i & sr_bit) != {TBS{1'b0}}) begin
           seq_op_d = (seq_sw_q && (policy_i <= KMU_POL_CHIMERA)) ? KMU_CTX_OP_SAVE_ALL : KMU_CTX_OP_SAVE_DIRTY;
           seq_ip_d = ip_fit;
-          if (ip_fit) ip_free_d = ip_free_q - ip_take;
+          // (its bytes are taken: ip_sub, ip_seq above)
           for (pi = 0; pi < PTBS; pi = pi + 1)
             if (seq_ptb_q == pi[PTB_W-1:0]) ptb_ipb_d[pi] = ip_fit ? ip_take : {IPB_W{1'b0}};
           seq_st_d = S_SCMD;
@@ -1288,7 +1311,7 @@ module kmu_sm_ctrl #(
         res_base_d = res_base_d & ~sr_bit;
         // (its warp slots, warps, registers, shared memory: the release below, rel_go)
         // a TB of a tag under a drop: its checkpoint is discarded (table entry, on-chip bytes)
-        if (sv_kill) ip_free_d = ip_free_d + sp_ipb;
+        // (sv_kill: its bytes return, ip_ret above)
         for (pi = 0; pi < PTBS; pi = pi + 1) begin
           if (sv_kill && (seq_ptb_q == pi[PTB_W-1:0])) ptb_valid_d[pi] = 1'b0;
           if (!sv_kill && (seq_ptb_q == pi[PTB_W-1:0])) begin
@@ -1299,13 +1322,10 @@ module kmu_sm_ctrl #(
             ptb_ip0_d[pi] = seq_ip_q && !seq_k_q;
             ptb_ip1_d[pi] = seq_ip_q && seq_k_q;
             ptb_slot_d[pi] = q_slot;
-            // (v_*: the release's read, of seq_rtb_q in EVICT)
-            ptb_warps_d[pi] = v_warps;
-            ptb_regs_d[pi] = v_regs;
-            ptb_shmem_d[pi] = v_shmem;
+            // (its warps, registers, shared memory (v_*: the release's read, of seq_rtb_q in
+            // EVICT) and rpw: ptb_res_we, below)
             // the TB's payload row goes to the table entry, whose row the freed entry takes
             ptb_row_d[pi] = q_row;
-            ptb_rpw_d[pi] = q_rpw;
           end
         end
         seq_st_d = S_IDLE;
@@ -1317,8 +1337,7 @@ module kmu_sm_ctrl #(
           if (rst_kill) begin
             for (pi = 0; pi < PTBS; pi = pi + 1)
               if (seq_ptb_q == pi[PTB_W-1:0]) ptb_valid_d[pi] = 1'b0;
-            ip_free_d = ip_free_q + sp_ipb;
-            seq_st_d = S_IDLE;
+            seq_st_d = S_IDLE;  // (its bytes return: ip_ret above)
           end
         end else if (ctx_done_i) begin
           if (!rst_last) begin
@@ -1327,8 +1346,7 @@ module kmu_sm_ctrl #(
           end else begin  // restored: offered again (start FIFO), the table entry is free
             for (pi = 0; pi < PTBS; pi = pi + 1)
               if (seq_ptb_q == pi[PTB_W-1:0]) ptb_valid_d[pi] = 1'b0;
-            ip_free_d = ip_free_q + sp_ipb;
-            seq_st_d = S_IDLE;
+            seq_st_d = S_IDLE;  // (its bytes return: ip_ret above)
           end
         end
       end
@@ -1435,7 +1453,7 @@ module kmu_sm_ctrl #(
           ptb_pre_d[pi] = 1'b0;
         end
       end
-      ip_free_d = ip_free_d + pk_ipb;
+      ip_free_d = ip_free_d + pk_ipb;  // (after the sequencer's change, ip_seq)
     end
     // no save of the tag is begun (but a taken yield's switch: above, drp_yldm)
     res_ckpt_d = res_ckpt_d & ~drp_tagm;
@@ -1452,8 +1470,7 @@ module kmu_sm_ctrl #(
     // the rpw engine: one quotient bit per cycle; the last step writes the entry's rpw (an
     // entry in the engine is not offered, so it is neither started, finished nor evicted)
     if (div_busy_q) begin
-      div_rem_d = div_ge ? div_trial[11:0] : div_rem_q;
-      div_dsh_d = {1'b0, div_dsh_q[10:1]};
+      div_rem_d = div_ge ? div_trial[5:0] : div_t[5:0];  // (< warps either way)
       div_quo_d = {div_quo_q[4:0], div_ge};
       div_k_d = div_k_q - 3'd1;
       if (div_last) begin
@@ -1465,9 +1482,9 @@ module kmu_sm_ctrl #(
       div_busy_d = 1'b1;
       div_sat_d = div_num_sat;
       div_rtb_d = rtb_idx;
-      div_rem_d = div_num[11:0];
-      div_dsh_d = {start_warps_i, 5'd0};
-      div_quo_d = 6'd0;
+      div_rem_d = div_num[11:6];
+      div_quo_d = div_num[5:0];
+      div_dvs_d = start_warps_i;
       div_k_d = 3'd5;
     end
 
@@ -1479,9 +1496,7 @@ module kmu_sm_ctrl #(
           res_started_d[e] = wp_go;  // started by the preemption controller, never offered
           res_ewarp_d[e] = ewt_pop;
           res_slot_d[e] = alloc_slot;
-          res_warps_d[e] = alloc_warps;
-          res_regs_d[e] = alloc_regs;
-          res_shmem_d[e] = alloc_shmem;
+          // (its warps, registers, shared memory: res_*_q, written below)
           res_rpw_d[e] = alloc_rpw;
           res_ptb_d[e] = {PTB_W{1'b0}};
           res_ckpt_d[e] = 1'b0;
@@ -1541,7 +1556,7 @@ module kmu_sm_ctrl #(
   assign elig_o = elig;
   assign base_o = res_base_q;
   assign pre_busy_o = seq_busy;
-  assign ptb_count_o = npre;
+  assign ptb_count_o = {{(8 - PC_W) {1'b0}}, npre};
 
   // ---------------------------------------------------------------- registers
   // The per-entry tables and the engine's data have no reset (LUT RAM / block RAM style, issue
@@ -1551,27 +1566,33 @@ module kmu_sm_ctrl #(
   always @(posedge clk_i) begin
     for (te = 0; te < TBS; te = te + 1) begin
       res_slot_q[te] <= res_slot_d[te];
-      res_tb_q[te] <= res_tb_d[te];
-      res_warps_q[te] <= res_warps_d[te];
-      res_regs_q[te] <= res_regs_d[te];
-      res_shmem_q[te] <= res_shmem_d[te];
       res_ptb_q[te] <= res_ptb_d[te];
       res_rpw_q[te] <= res_rpw_d[te];
     end
     for (tp = 0; tp < PTBS; tp = tp + 1) begin
       ptb_slot_q[tp] <= ptb_slot_d[tp];
-      ptb_warps_q[tp] <= ptb_warps_d[tp];
-      ptb_regs_q[tp] <= ptb_regs_d[tp];
-      ptb_shmem_q[tp] <= ptb_shmem_d[tp];
-      ptb_rpw_q[tp] <= ptb_rpw_d[tp];
       ptb_ipb_q[tp] <= ptb_ipb_d[tp];
     end
     for (tw = 0; tw < WARPS; tw = tw + 1) wst_owner_q[tw] <= wst_owner_d[tw];
+    // the memories with one write port (above): the started TB's index, an allocated entry's
+    // resources, the evicted TB's resources and rpw into its table entry
+    if (st_fire) res_tb_q[st_rtb] <= s_pay[PW_TB +: 32];
+    if (alloc_go) begin
+      res_warps_q[rtb_idx] <= alloc_warps;
+      res_regs_q[rtb_idx] <= alloc_regs;
+      res_shmem_q[rtb_idx] <= alloc_shmem;
+    end
+    if (ptb_res_we) begin
+      ptb_warps_q[seq_ptb_q] <= v_warps;
+      ptb_regs_q[seq_ptb_q] <= v_regs;
+      ptb_shmem_q[seq_ptb_q] <= v_shmem;
+      ptb_rpw_q[seq_ptb_q] <= q_rpw;
+    end
     if (sq_push) sq_mem_q[sq_wptr_q] <= sq_wdata;
     div_sat_q <= div_sat_d;
     div_rtb_q <= div_rtb_d;
     div_rem_q <= div_rem_d;
-    div_dsh_q <= div_dsh_d;
+    div_dvs_q <= div_dvs_d;
     div_quo_q <= div_quo_d;
     div_k_q <= div_k_d;
   end
@@ -1735,6 +1756,39 @@ module kmu_sm_ctrl #(
     end
     if (drp_ek_q) as_elive[ewt_ix_q[drp_ep_q]] = 1'b1;
   end
+  // the shared allocation operands (op_*, issue 15 area) against each allocation's own fields
+  wire as_start_fit = tb_gate && (start_warps_i != 6'd0) &&
+                      ({2'd0, start_warps_i} <= free_warps_q) && (start_regs_i <= free_regs_q) &&
+                      ({1'b0, start_shmem_i} <= free_shmem_q);
+  wire as_rst_alloc = (seq_st_q == S_IDLE) && !sel_any && rst_go_ok && !ewt_pend && tb_room &&
+                      ({2'd0, r_warps} <= free_warps_q) && (r_regs <= free_regs_q) &&
+                      ({1'b0, r_shmem} <= free_shmem_q);
+  wire as_ewt_fit = (free_warps_q != 8'd0) && (ewt_regs <= free_regs_q);
+  wire [5:0] as_warps = ewt_launch ? 6'd1 : wp_go ? 6'd0 : rst_alloc ? r_warps : start_warps_i;
+  wire [17:0] as_regs = ewt_launch ? ewt_regs : wp_go ? (wp_rsv ? {5'd0, ewt_rpt[7:0], 5'd0} :
+                        18'd0) : rst_alloc ? r_regs : start_regs_i;
+  wire [16:0] as_shmem = ewt_pop ? 17'd0 : rst_alloc ? r_shmem : start_shmem_i;
+  wire [7:0] as_slot = ewt_pop ? ewt_id[EI_SLOT +: 8] : rst_alloc ? r_slot : start_slot_i;
+  wire [5:0] as_rpw = rst_alloc ? r_rpw : start_tb_ok ? pw_rpw :
+                      (ewt_launch && (ewt_rpt[12:6] != 7'd0)) ? 6'd63 :
+                      {6{ewt_launch}} & ewt_rpt[5:0];
+  wire [13:0] as_regw = ewt_pend ? {1'b0, ewt_regs[17:5]} + {13'd0, ewt_regs[4:0] != 5'd0} :
+                        {1'b0, start_regs_i[17:5]} + {13'd0, start_regs_i[4:0] != 5'd0};
+  // the rpw engine's result (issue 15: long division in the widths it reaches) against a
+  // division of the entry's own registers and warps (simulation only)
+  integer as_rw, as_w, as_dq, ad;
+  always @(*) begin
+    as_rw = 0;
+    as_w = 1;
+    for (ad = 0; ad < TBS; ad = ad + 1) begin
+      if (div_rtb_q == ad[RTB_W-1:0]) begin
+        as_rw = ({14'd0, res_regs_q[ad]} + 32'd31) / 32'd32;
+        as_w = (res_warps_q[ad] == 6'd0) ? 32'd1 : {26'd0, res_warps_q[ad]};
+      end
+    end
+    as_dq = (as_rw + as_w - 32'd1) / as_w;
+    if (as_dq > 63) as_dq = 63;
+  end
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
     if (rst_ni) begin
@@ -1759,6 +1813,82 @@ module kmu_sm_ctrl #(
       if (ewt_we && (ewt_cnt_d != {EWT_CNT_W{1'b0}}) && (ewt_ra == ewt_wa) && !ewt_byp_d) begin
         $display("ASSERTION kmu_sm_ctrl %m t=%0t: EWT row %0d read and written, no bypass",
                  $time, ewt_wa);
+        $stop;
+      end
+      // the shared operands: every fit decision and every allocated field is the one of the
+      // allocation's own source (EWT head, restore, TB start), ceil(regs / 32) of the EWT head
+      // while one is pending and of the start otherwise
+      if ((start_fit != as_start_fit) || (rst_alloc != as_rst_alloc) ||
+          (ewt_pend && (ewt_fit != as_ewt_fit)) ||
+          ((ewt_pend || div_go) && (ewt_regw != as_regw))) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: shared fit start %0d/%0d rst %0d/%0d ewt %0d/%0d",
+                 $time, start_fit, as_start_fit, rst_alloc, as_rst_alloc, ewt_fit, as_ewt_fit);
+        $stop;
+      end
+      if (alloc_go && ((alloc_warps != as_warps) || (alloc_regs != as_regs) ||
+                       (alloc_shmem != as_shmem) || (alloc_slot != as_slot) ||
+                       (alloc_rpw != as_rpw))) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: shared operands warps %0d/%0d regs %0d/%0d",
+                 $time, alloc_warps, as_warps, alloc_regs, as_regs);
+        $display("  shmem %0d/%0d slot %0d/%0d rpw %0d/%0d", alloc_shmem, as_shmem, alloc_slot,
+                 as_slot, alloc_rpw, as_rpw);
+        $stop;
+      end
+      // the rpw engine: the partial remainder stays below the divisor (the widths above hold),
+      // and the last step writes ceil(ceil(regs / 32) / warps), saturated to 63
+      if (div_busy_q && !div_sat_q && (div_rem_q >= div_dvs_q)) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: rpw engine remainder %0d >= divisor %0d",
+                 $time, div_rem_q, div_dvs_q);
+        $stop;
+      end
+      if (div_last && ({26'd0, div_rpw} != as_dq)) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: rpw engine writes %0d to entry %0d, not %0d",
+                 $time, div_rpw, div_rtb_q, as_dq);
+        $stop;
+      end
+      // the preempted table's one read (ptb_ri): the restore candidate's entry while the
+      // sequencer is idle, the sequencer's own entry while it runs
+      if (((seq_st_q == S_IDLE) && rc_any &&
+           ((r_regs != ptb_regs_q[rc_idx]) || (r_row != ptb_row_q[rc_idx]))) ||
+          ((seq_st_q != S_IDLE) && ((sp_row != ptb_row_q[seq_ptb_q]) ||
+                                    (sp_ipb != ptb_ipb_q[seq_ptb_q]) ||
+                                    (sp_two != ptb_two_q[seq_ptb_q])))) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: table read of entry %0d (state %0d, cand %0d)",
+                 $time, ptb_ri, seq_st_q, rc_idx);
+        $stop;
+      end
+      // the free on-chip bytes (ip_seq: one adder): the sequencer takes or returns in one
+      // cycle, never both; the result is the count minus what is taken plus what returns; it
+      // never exceeds IPB (no checkpoint's bytes return twice)
+      if ((ip_sub && ip_ret) ||
+          (ip_free_d != ip_free_q - (ip_sub ? ip_take : {IPB_W{1'b0}}) +
+                        (ip_ret ? sp_ipb : {IPB_W{1'b0}}) +
+                        (drp_pk_any ? pk_ipb : {IPB_W{1'b0}}))) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: on-chip bytes %0d -> %0d (%0d %0d, %0d %0d)",
+                 $time, ip_free_q, ip_free_d, ip_sub, ip_take, ip_ret, sp_ipb);
+        $stop;
+      end
+      if ({1'b0, ip_free_q} > IPB[IPB_W:0]) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: on-chip bytes free %0d > IPB", $time, ip_free_q);
+        $stop;
+      end
+      // the one-write-port memories (res_tb_q, ptb_*_q resources): the offer writes the TB
+      // index of a resident unstarted entry; an evict writes the resources into a reserved
+      // table entry, never over a preempted TB waiting for its restore
+      // an allocation writes the resources of a free entry only (res_*_q: one write port)
+      if (alloc_go && (!rtb_any || res_valid_q[rtb_idx])) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: resources written for entry %0d, not free",
+                 $time, rtb_idx);
+        $stop;
+      end
+      if (st_fire && (!res_valid_q[st_rtb] || res_started_q[st_rtb])) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: TB index written for entry %0d, not unstarted",
+                 $time, st_rtb);
+        $stop;
+      end
+      if (ptb_res_we && (!ptb_valid_q[seq_ptb_q] || ptb_pre_q[seq_ptb_q])) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: resources written into table entry %0d (%0d %0d)",
+                 $time, seq_ptb_q, ptb_valid_q[seq_ptb_q], ptb_pre_q[seq_ptb_q]);
         $stop;
       end
       if (drop_valid_i && drp) begin
