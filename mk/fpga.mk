@@ -21,10 +21,12 @@ FPGA_BOARDS := ulx3s icebreaker
 # empty: the board's own configuration (ULX3S: `fpga`).  The build goes to
 # build/fpga/<board>-<config> then (build/fpga/ulx3s-NSM1 for CONFIG=NSM=1).
 CONFIG ?=
-# the largest configuration measured to fit the ULX3S's ECP5-85F, routed to its bitstream
-# (docs/fpga.md, "Measured": 76 % of its LUT4 after YoWASP Yosys, 78 % TRELLIS_COMB after
-# packing; 3 SMs with the LUT-RAM TB runner: 91 % of TRELLIS_COMB after packing, placed at 10.91
-# MHz, routing not finished in its session): the fpga preset with two SMs
+# the fpga preset with two SMs.  Two SMs of the old, larger fpga SM (TBS 8, WARPS 16) were
+# routed to a bitstream (docs/fpga.md, "Measured": 76 % of the LUT4, 78 % TRELLIS_COMB after
+# packing); since 2026-11-27 the preset's SMs are the small configuration's, and two of those
+# are smaller still (not routed again).  Three of the new SMs pack to 72 % and place at 11.43
+# MHz, but their routing did not finish in its session (docs/fpga.md, "The fpga
+# configuration's SM"), so `fit` stays NSM 2 until a 3-SM build routes
 FPGA_CONFIG_ulx3s_fit := NSM=2
 # the same with one SM (both routed to bitstreams at the 6.25 MHz PLL clock, docs/fpga.md)
 FPGA_CONFIG_ulx3s_1sm := NSM=1
