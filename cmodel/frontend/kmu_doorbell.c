@@ -1,5 +1,6 @@
 /* kmu_doorbell.c - C twin of rtl/frontend/kmu_doorbell.v.  Same state names: last_idx_q,
- * last_cause_q, cnt_q (the pending-doorbell counts), the arbiter's ptr_q (u_arb); comb() is
+ * last_cause_q, the count flags nz_q / full_q, the count memories rcnt_m / dcnt_m (a count is
+ * their difference while nz_q is set), the arbiter's ptr_q (u_arb); comb() is
  * the RTL's always @(*) plus assigns in three phases (a system top evaluates them in data-flow
  * order around the EKT), tick() its clocked block.  Cause, launch-error and unregister codes
  * come from the generated cmodel/include/kmu_regmap.h. */
@@ -9,6 +10,11 @@
 
 void kmu_doorbell_init(kmu_doorbell *m, const kmu_doorbell_params *p) {
   m->p = *p;
+  /* the memories' power-up contents: any value; a pattern unlike 0 */
+  for (unsigned e = 0; e < KMU_DOORBELL_MAX; e++) {
+    m->q.rcnt[e] = 0x5A5Au + 7u * e;
+    m->q.dcnt[e] = 0xA5A5u + 3u * e;
+  }
   if (m->p.pend_w == 0) m->p.pend_w = 8;
   m->id_w = 1;
   while ((1u << m->id_w) < p->entries) m->id_w++;
@@ -22,30 +28,27 @@ void kmu_doorbell_free(kmu_doorbell *m) { kmu_rr_arb_free(&m->u_arb); }
 void kmu_doorbell_reset(kmu_doorbell *m) {
   m->q.last_idx = 0;
   m->q.last_cause = KMU_DB_CAUSE_NONE;
-  for (unsigned e = 0; e < KMU_DOORBELL_MAX; e++) m->q.cnt[e] = 0;
+  m->q.nz = 0;
+  m->q.full = 0;
+  /* rcnt / dcnt: no reset (their power-up contents never reach an output; the memories keep
+   * what they hold, here whatever init or the last run left) */
   m->d = m->q;
   kmu_rr_arb_reset(&m->u_arb);
 }
 
 /* Phase 1, from the state alone: the last error (read through the CSR block), the bus ready. */
 void kmu_doorbell_comb_out(const kmu_doorbell *m, kmu_doorbell_out *o) {
-  uint64_t nz = 0;
-  for (unsigned e = 0; e < m->p.entries; e++)
-    if (m->q.cnt[e]) nz |= 1ull << e;
   o->db_ready_o = 1;
   o->last_err_idx_o = m->q.last_idx;
   o->last_err_cause_o = m->q.last_cause;
-  o->pending_o = nz != 0;
+  o->pending_o = m->q.nz != 0;
 }
 
 /* Phase 2, from the doorbell write, the EKT's valid bits and the unregister request: the launch
  * offer to the EKT, the refusals, the unregister passed on. */
 void kmu_doorbell_comb_req(kmu_doorbell *m, const kmu_doorbell_in *i, kmu_doorbell_out *o) {
   const unsigned n = m->p.entries;
-  const unsigned full = (unsigned)kmu_mask(m->p.pend_w);
-  uint64_t nz = 0;
-  for (unsigned e = 0; e < n; e++)
-    if (m->q.cnt[e]) nz |= 1ull << e;
+  const uint64_t nz = m->q.nz;
   m->nz_e = nz;
   m->any_pend = nz != 0;
   kmu_rr_arb_in ai = {nz, 0};
@@ -58,7 +61,7 @@ void kmu_doorbell_comb_req(kmu_doorbell *m, const kmu_doorbell_in *i, kmu_doorbe
   int unknown = idx >= n;
   int known = i->db_valid_i && !unknown;
   int r_valid = m->ring_id < n && ((i->valid_i >> m->ring_id) & 1);
-  int r_full = m->ring_id < n && m->q.cnt[m->ring_id] == full;
+  int r_full = (m->q.full >> m->ring_id) & 1;
   m->ring_ok = known && r_valid && !r_full;
   o->launch_valid_o = m->any_pend || m->ring_ok;
   o->launch_id_o = m->any_pend ? m->gnt_idx : m->ring_id;
@@ -89,9 +92,23 @@ void kmu_doorbell_comb_next(kmu_doorbell *m, const kmu_doorbell_in *i, kmu_doorb
   kmu_rr_arb_comb(&m->u_arb, &ai, &ao);
 
   *d = *q;
-  /* the one incrementer (the ringing entry) and the one decrementer (the granted entry) */
-  if (inc && !(drain && same)) d->cnt[m->ring_id] = (q->cnt[m->ring_id] + 1) & mask;
-  if (drain && !(inc && same)) d->cnt[m->gnt_idx] = (q->cnt[m->gnt_idx] - 1) & mask;
+  /* the ringing and the granted entry's count (the granted one is non-zero: nz_q) */
+  const unsigned r = m->ring_id, g = m->gnt_idx;
+  const int r_nz = (q->nz >> r) & 1;
+  const unsigned r_cnt = r_nz ? (q->rcnt[r] - q->dcnt[r]) & mask : 0;
+  const unsigned g_cnt = (q->rcnt[g] - q->dcnt[g]) & mask;
+  /* one incrementer per memory: a ring into a zero count starts from the dcnt word */
+  if (inc) d->rcnt[r] = ((r_nz ? q->rcnt[r] : q->dcnt[r]) + 1) & mask;
+  if (drain) d->dcnt[g] = (q->dcnt[g] + 1) & mask;
+  /* the flags; a ring and a drain of one entry leave them */
+  if (inc && !(drain && same)) {
+    d->nz |= 1ull << r;
+    d->full = (d->full & ~(1ull << r)) | ((uint64_t)(r_cnt == mask - 1) << r);
+  }
+  if (drain && !(inc && same)) {
+    d->nz = (d->nz & ~(1ull << g)) | ((uint64_t)(g_cnt != 1) << g);
+    d->full &= ~(1ull << g);
+  }
   uint64_t idx = i->db_idx_i & 0x3FF;
   if (o->err_unknown_o || o->err_unreg_o || o->err_full_o) {
     d->last_idx = (unsigned)idx;

@@ -31,9 +31,14 @@ typedef struct {
 } kmu_doorbell_params;
 
 typedef struct {
-  unsigned last_idx;                /* last_idx_q, 10 bits */
-  unsigned last_cause;              /* last_cause_q, db_cause_e */
-  unsigned cnt[KMU_DOORBELL_MAX];   /* cnt_q: pending doorbells per entry */
+  unsigned last_idx;   /* last_idx_q, 10 bits */
+  unsigned last_cause; /* last_cause_q, db_cause_e */
+  uint64_t nz;         /* nz_q: the entry's count is non-zero */
+  uint64_t full;       /* full_q: the entry's count is 2^PEND_W - 1 */
+  /* the count memories rcnt_m / dcnt_m (no reset; a count is rcnt - dcnt mod 2^PEND_W while
+   * nz is set), 2^ID_W words */
+  unsigned rcnt[KMU_DOORBELL_MAX];
+  unsigned dcnt[KMU_DOORBELL_MAX];
 } kmu_doorbell_regs;
 
 typedef struct {

@@ -32,11 +32,18 @@
 // db_valid_i and unreg_valid_i are never high in one cycle (kmu_csr takes one bus request per
 // cycle); the assertions check it.
 //
-// The counts: ENTRIES x PEND_W registers (reset 0: they are state, not a table).  One shared
-// incrementer (the ringing entry's count, read by idx) and one shared decrementer (the granted
-// entry's count); a ring and a drain of one entry in one cycle leave it unchanged.  Per entry
-// only a non-zero flag and an all-ones flag (no per-entry adders).
-//
+// The counts (issue 15: LUT RAM on ECP5, was 1,827 LUT4 of registers and multiplexers at 32
+// entries): a count is the difference of two words of LUT RAM without reset, rcnt_m[e] (bumped
+// by a doorbell waiting) and dcnt_m[e] (bumped by a drain), so a ring and a drain in one cycle
+// write different memories: each has one write port.  Per entry two flag registers with reset:
+// nz_q (count != 0) and full_q (count = 2^PEND_W - 1); a count is rcnt_m - dcnt_m (mod
+// 2^PEND_W) only while nz_q is set, and a doorbell into a zero count writes rcnt_m = dcnt_m + 1,
+// so the memories' power-up contents never reach an output.  Reads: the ringing entry's two
+// words (its count and the full flag after the ring) and the granted entry's two (is the drain
+// its last?), four asynchronous read ports; one shared incrementer per memory, no per-entry
+// adders.  A ring and a drain of one entry in one cycle write both words, so the count and its
+// flags stay.
+
 // It keeps the last refused doorbell (last_err_idx_o, last_err_cause_o, shown in ERR_DB_INFO):
 // a refusal here (index idx) wins over an EKT refusal of a drained doorbell in the same cycle
 // (index launch_id_o).  Codes come from the register map (db_cause_e, launch_err_e,
@@ -89,19 +96,30 @@ module kmu_doorbell #(
 
   reg [9:0] last_idx_q, last_idx_d;
   reg [1:0] last_cause_q, last_cause_d;
-  (* mem2reg *) reg [PEND_W-1:0] cnt_q[0:ENTRIES-1];  // pending doorbells per entry
-  (* mem2reg *) reg [PEND_W-1:0] cnt_d[0:ENTRIES-1];
-
-  // per-entry flags (no per-entry adders)
-  reg [ENTRIES-1:0] nz_e;  // count != 0
-  reg [ENTRIES-1:0] full_e;  // count = 2^PEND_W - 1
-  always @(*) begin
-    for (e = 0; e < ENTRIES; e = e + 1) begin
-      nz_e[e] = (cnt_q[e] != {PEND_W{1'b0}});
-      full_e[e] = (cnt_q[e] == CNT_FULL);
+  // the count memories (LUT RAM, no reset), 2^ID_W words so that every ID_W-bit index reads
+  // inside them (ENTRIES need not be a power of two; words >= ENTRIES are never written)
+  localparam integer NW = 1 << ID_W;
+  reg [PEND_W-1:0] rcnt_m[0:NW-1];  // doorbells that waited in the count, mod 2^PEND_W
+  reg [PEND_W-1:0] dcnt_m[0:NW-1];  // doorbells drained from it, mod 2^PEND_W
+  // per-entry flags (reset), padded with zeros to NW bits for the reads
+  reg [ENTRIES-1:0] nz_q, nz_d;  // count != 0
+  reg [ENTRIES-1:0] full_q, full_d;  // count = 2^PEND_W - 1
+  wire [NW-1:0] nz_pad, full_pad, valid_pad;
+  genvar gp;
+  generate
+    for (gp = 0; gp < NW; gp = gp + 1) begin : g_pad
+      if (gp < ENTRIES) begin : g_in
+        assign nz_pad[gp] = nz_q[gp];
+        assign full_pad[gp] = full_q[gp];
+        assign valid_pad[gp] = valid_i[gp];
+      end else begin : g_out
+        assign nz_pad[gp] = 1'b0;
+        assign full_pad[gp] = 1'b0;
+        assign valid_pad[gp] = 1'b0;
+      end
     end
-  end
-  wire any_pend = (nz_e != {ENTRIES{1'b0}});
+  endgenerate
+  wire any_pend = (nz_q != {ENTRIES{1'b0}});
 
   // the drain: round-robin over the entries with a non-zero count
   wire [ENTRIES-1:0] unused_gnt;
@@ -113,7 +131,7 @@ module kmu_doorbell #(
   ) u_arb (
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
-      .req_i      (nz_e),
+      .req_i      (nz_q),
       .ack_i      (drain),
       .gnt_o      (unused_gnt),
       .gnt_idx_o  (gnt_idx),
@@ -124,33 +142,29 @@ module kmu_doorbell #(
   wire [ID_W-1:0] ring_id = db_idx_i[ID_W-1:0];
   // The index is 10 bits, so ENTRIES >= 1024 makes every doorbell known.
   wire unknown = ({22'd0, db_idx_i} >= ENTRIES);
-  reg r_valid, r_full;
-  reg [PEND_W-1:0] r_cnt, g_cnt;  // the ringing and the granted entry's count
-  reg u_hold;  // the unregistered entry has doorbells waiting
-  always @(*) begin
-    r_valid = 1'b0;
-    r_full = 1'b0;
-    r_cnt = {PEND_W{1'b0}};
-    g_cnt = {PEND_W{1'b0}};
-    u_hold = 1'b0;
-    for (e = 0; e < ENTRIES; e = e + 1) begin
-      if (ring_id == e[ID_W-1:0]) begin
-        r_valid = valid_i[e];
-        r_full = full_e[e];
-        r_cnt = cnt_q[e];
-      end
-      if (gnt_idx == e[ID_W-1:0]) g_cnt = cnt_q[e];
-      if (unreg_id_i == e[ID_W-1:0]) u_hold = nz_e[e];
-    end
-  end
+  wire r_valid = valid_pad[ring_id];
+  wire r_full = full_pad[ring_id];
+  wire r_nz = nz_pad[ring_id];
+  wire u_hold = nz_pad[unreg_id_i];  // the unregistered entry has doorbells waiting
+  wire [PEND_W-1:0] r_rc = rcnt_m[ring_id];
+  wire [PEND_W-1:0] r_dc = dcnt_m[ring_id];
+  wire [PEND_W-1:0] g_rc = rcnt_m[gnt_idx];
+  wire [PEND_W-1:0] g_dc = dcnt_m[gnt_idx];
+  // the ringing and the granted entry's count (the granted one is non-zero: nz_q)
+  wire [PEND_W-1:0] r_cnt = r_nz ? (r_rc - r_dc) : {PEND_W{1'b0}};
+  wire [PEND_W-1:0] g_cnt = g_rc - g_dc;
 
   wire known = db_valid_i && !unknown;
   wire ring_ok = known && r_valid && !r_full;  // goes to the EKT now or waits in its count
   wire bypass = ring_ok && !any_pend && launch_ready_i;  // straight to the EKT this cycle
   wire inc = ring_ok && !bypass;
-  // the one incrementer and the one decrementer, shared by all entries
-  wire [PEND_W-1:0] inc_val = r_cnt + {{(PEND_W - 1) {1'b0}}, 1'b1};
-  wire [PEND_W-1:0] dec_val = g_cnt - {{(PEND_W - 1) {1'b0}}, 1'b1};
+  // one incrementer per memory, shared by all entries: a ring into a zero count starts its
+  // rcnt_m word from the entry's dcnt_m word (the difference then is 1)
+  localparam [PEND_W-1:0] ONE = {{(PEND_W - 1) {1'b0}}, 1'b1};
+  wire [PEND_W-1:0] rc_new = (r_nz ? r_rc : r_dc) + ONE;
+  wire [PEND_W-1:0] dc_new = g_dc + ONE;
+  wire inc_full = (r_cnt == CNT_FULL - ONE);  // the ring fills the count
+  wire dec_last = (g_cnt == ONE);  // the drain empties the count
   wire same = (ring_id == gnt_idx);  // a ring and a drain of one entry cancel
 
   assign db_ready_o = 1'b1;
@@ -169,10 +183,19 @@ module kmu_doorbell #(
   always @(*) begin
     last_idx_d = last_idx_q;
     last_cause_d = last_cause_q;
+    // the flags: a ring sets nz and full when it fills the count, a drain clears full and
+    // clears nz when it takes the last; both of one entry leave them
+    nz_d = nz_q;
+    full_d = full_q;
     for (e = 0; e < ENTRIES; e = e + 1) begin
-      cnt_d[e] = cnt_q[e];
-      if (inc && (ring_id == e[ID_W-1:0]) && !(drain && same)) cnt_d[e] = inc_val;
-      if (drain && (gnt_idx == e[ID_W-1:0]) && !(inc && same)) cnt_d[e] = dec_val;
+      if (inc && (ring_id == e[ID_W-1:0]) && !(drain && same)) begin
+        nz_d[e] = 1'b1;
+        full_d[e] = inc_full;
+      end
+      if (drain && (gnt_idx == e[ID_W-1:0]) && !(inc && same)) begin
+        nz_d[e] = !dec_last;
+        full_d[e] = 1'b0;
+      end
     end
     if (err_unknown_o) begin
       last_idx_d = db_idx_i;
@@ -192,15 +215,23 @@ module kmu_doorbell #(
     end
   end
 
+  // the count memories: one write port each, no reset
+  always @(posedge clk_i) begin
+    if (inc) rcnt_m[ring_id] <= rc_new;
+    if (drain) dcnt_m[gnt_idx] <= dc_new;
+  end
+
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       last_idx_q   <= 10'd0;
       last_cause_q <= KMU_DB_CAUSE_NONE;
-      for (e = 0; e < ENTRIES; e = e + 1) cnt_q[e] <= {PEND_W{1'b0}};
+      nz_q         <= {ENTRIES{1'b0}};
+      full_q       <= {ENTRIES{1'b0}};
     end else begin
       last_idx_q   <= last_idx_d;
       last_cause_q <= last_cause_d;
-      for (e = 0; e < ENTRIES; e = e + 1) cnt_q[e] <= cnt_d[e];
+      nz_q         <= nz_d;
+      full_q       <= full_d;
     end
   end
 
@@ -227,9 +258,22 @@ module kmu_doorbell #(
         $display("ASSERTION kmu_doorbell %m t=%0t: pending count wraps", $time);
         $stop;
       end
-      if ((nz_e & ~valid_i) != {ENTRIES{1'b0}}) begin
+      // the flags tell the count: non-zero, full exactly at 2^PEND_W - 1
+      for (e = 0; e < ENTRIES; e = e + 1) begin
+        if (nz_q[e] && (rcnt_m[e] == dcnt_m[e])) begin
+          $display("ASSERTION kmu_doorbell %m t=%0t: entry %0d flagged non-zero with count 0",
+                   $time, e);
+          $stop;
+        end
+        if (full_q[e] != (nz_q[e] && (rcnt_m[e] - dcnt_m[e] == CNT_FULL))) begin
+          $display("ASSERTION kmu_doorbell %m t=%0t: entry %0d full flag %0d, count %0d", $time,
+                   e, full_q[e], nz_q[e] ? rcnt_m[e] - dcnt_m[e] : 0);
+          $stop;
+        end
+      end
+      if ((nz_q & ~valid_i) != {ENTRIES{1'b0}}) begin
         $display("ASSERTION kmu_doorbell %m t=%0t: doorbells wait for unregistered entries %h",
-                 $time, nz_e & ~valid_i);
+                 $time, nz_q & ~valid_i);
         $stop;
       end
     end
