@@ -15,6 +15,8 @@
 //     f_cnt == f_tbs; a free entry is held nowhere.
 // The room reservation: while the descriptor register holds a kernel for the geometry engine,
 // its level has room (so the hold ends when the engine does: a bounded hold).
+// The outstanding count is 2 bits here (OUT_W = 2): a take that finds it full is refused
+// (err_take_o), which the claims cover (f_take counts only OK takes).
 // TReM (stop_i, free_i): driven by the solver under kmu_revoke's contract (assumed below); a
 // replay restarts the count at 0, a stopped kernel takes nothing and never completes, and the
 // pool / restart / zombie flags agree with the pooled continuations (general invariants over
@@ -89,7 +91,8 @@ module kmu_kmu_fv #(
       .SLOTS(SLOTS),
       .PEND(1),
       .EKT_ID_W(1),
-      .CT(CT)
+      .CT(CT),
+      .OUT_W(2)  // issue 15: 3 TBs outstanding at most, so a refused take is in reach (cover)
   ) dut (
       .clk_i(clk_i), .rst_ni(rst_ni), .mode_rgem_i(mode_rgem_i),
       .ev_valid_i(ev_valid_i), .ev_ready_o(ev_ready_o), .ev_kptr_i(ev_kptr_i),
@@ -279,6 +282,10 @@ module kmu_kmu_fv #(
       cover (f_take && take_tb_o == 32'd2);
       cover (f_cpl_fire && f_cpl_idx == f_tag && f_tbs == 32'd3);
       cover (f_adm_fresh && f_cand_tbs[31:16] != 16'd0);  // a grid above 65,535 TBs
+      // a take of f_tag refused for a full outstanding count (its slot valid, TBs left)
+      cover (take_valid_i && err_take_o && take_slot_i < SLOTS && slot_valid_o[take_slot_i] &&
+             take_tag_o == f_tag &&
+             f_cnt == 32'd3);
     end
   end
 endmodule

@@ -17,10 +17,16 @@
  * one phase hands to a later one are in m->c. */
 #include "kmu_kmu.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void kmu_kmu_init(kmu_kmu *m, const kmu_kmu_params *p) {
   m->p = *p;
+  if (p->out_w < 1 || p->out_w > 32) {
+    fprintf(stderr, "kmu_kmu model: OUT_W=%u, the outstanding count is 1..32 bits\n", p->out_w);
+    abort();
+  }
   m->slot_w = 1;
   while ((1u << m->slot_w) < p->slots) m->slot_w++;
   m->tag_w = 1;
@@ -334,7 +340,12 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const int d_stop = dt < nct && q->ct_stop[dt];
   const uint32_t d_out = dt < nct ? q->ct_out[dt] : 0;
 
-  o->err_take_o = i->take_valid_i && (!t_valid || o->take_tb_o == t_tbs);
+  /* the take's CT entry and its outstanding count (OUT_W bits): a take that would pass
+   * 2^OUT_W - 1 is refused, the count before the edge decides */
+  const unsigned t_tag = (unsigned)o->take_tag_o;
+  const uint32_t t_out = t_tag < nct ? q->ct_out[t_tag] : 0;
+  const int t_full = t_out == (uint32_t)kmu_mask(m->p.out_w);
+  o->err_take_o = i->take_valid_i && (!t_valid || o->take_tb_o == t_tbs || t_full);
   const int take_ok = i->take_valid_i && !o->err_take_o;
   const int take_last = take_ok && (uint32_t)(o->take_tb_o + 1) == t_tbs;
   /* a stopped kernel's done reports are absorbed: no error, no count */
@@ -537,13 +548,12 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     if (stop_hit && d->tag[s] == rt) d->valid &= ~(1ull << s);
   }
   /* next state: completion table */
-  const unsigned t_tag = (unsigned)o->take_tag_o;
   for (unsigned e = 0; e < nct; e++) {
     const int tk = take_ok && t_tag == e, dn = done_ok && dt == e;
     if (tk && !dn)
-      d->ct_out[e] = q->ct_out[e] + 1;
+      d->ct_out[e] = (uint32_t)((q->ct_out[e] + 1ull) & kmu_mask(m->p.out_w));
     else if (dn && !tk)
-      d->ct_out[e] = q->ct_out[e] - 1;
+      d->ct_out[e] = (uint32_t)((q->ct_out[e] - 1ull) & kmu_mask(m->p.out_w));
     if (take_last && t_tag == e) d->ct_all[e] = 1;
     if (cpl_fire && cpl_idx == e) d->ct_valid[e] = 0;
     if (adm_fresh && ct_alloc_idx == e) {

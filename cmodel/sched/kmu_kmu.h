@@ -51,6 +51,7 @@ typedef struct {
   unsigned pend;     /* PEND, >= 1 */
   unsigned ekt_id_w; /* EKT_ID_W, 1..16 */
   unsigned ct;       /* CT, SLOTS..256: completion-table entries (kernel tags) */
+  unsigned out_w;    /* OUT_W, 1..32: outstanding-count bits of a CT entry (ct_out) */
 } kmu_kmu_params;
 
 typedef struct {

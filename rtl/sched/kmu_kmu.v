@@ -100,7 +100,8 @@
 //   take_valid_i/take_slot_i (always ready): take_tb_o = the slot's next TB index, take_tag_o
 //     = its kernel tag (the TB carries it to done_tag_i), take_kptr_o, take_param_o (driven
 //     every cycle for take_slot_i; zeros for an index >= SLOTS).  err_take_o: a take of a
-//     free slot (ignored).
+//     free slot, or of a slot whose kernel has 2^OUT_W - 1 TBs outstanding (issue 15: the
+//     count is OUT_W bits, sized by the top for what its SMs hold), ignored.
 //   done_valid_i/done_tag_i (always ready): err_done_o for a free CT entry, an index >= CT or
 //     an entry with no TB outstanding (ignored).  Take and done of one CT entry in one cycle:
 //     the outstanding count before the edge decides the error; both apply.
@@ -140,7 +141,11 @@ module kmu_kmu #(
     parameter integer SLOTS    = 4,          // active kernel slots (KDU), 1..32: 4 small, 32 paper
     parameter integer PEND     = 4,          // pending kernels per priority level, >= 1
     parameter integer EKT_ID_W = 3,          // EKT entry id bits, 1..16
-    parameter integer CT       = 2 * SLOTS   // completion-table entries (kernel tags), SLOTS..256
+    parameter integer CT       = 2 * SLOTS,  // completion-table entries (kernel tags), SLOTS..256
+    // outstanding-count bits of a CT entry (a kernel's TBs taken and not done), 1..32: the top
+    // derives it from what the SMs can hold (kmu_gpu: NSM * (TBS + PTBS + EWT)); a take that
+    // would pass 2^OUT_W - 1 is refused (err_take_o)
+    parameter integer OUT_W    = 8
 ) (
     input  wire                  clk_i,
     input  wire                  rst_ni,           // asynchronous, active low
@@ -316,8 +321,8 @@ module kmu_kmu #(
   reg [CT-1:0] ct_valid_q, ct_valid_d;
   (* mem2reg *) reg ct_all_q[0:CT-1];  // every TB taken
   (* mem2reg *) reg ct_all_d[0:CT-1];
-  (* mem2reg *) reg [31:0] ct_out_q[0:CT-1];  // TBs taken, not done
-  (* mem2reg *) reg [31:0] ct_out_d[0:CT-1];
+  (* mem2reg *) reg [OUT_W-1:0] ct_out_q[0:CT-1];  // TBs taken, not done (issue 15: OUT_W bits)
+  (* mem2reg *) reg [OUT_W-1:0] ct_out_d[0:CT-1];
   (* mem2reg *) reg [31:0] ct_cpl_addr_q[0:CT-1];
   (* mem2reg *) reg [31:0] ct_cpl_addr_d[0:CT-1];
   (* mem2reg *) reg ct_event_q[0:CT-1];
@@ -641,7 +646,7 @@ module kmu_kmu #(
   always @(*) begin
     ct_other = 1'b0;
     for (e = 0; e < CT; e = e + 1)
-      if (ct_valid_q[e] && !(ct_pool_q[e] && (ct_zombie_q[e] || ct_out_q[e] == 32'd0)) &&
+      if (ct_valid_q[e] && !(ct_pool_q[e] && (ct_zombie_q[e] || ct_out_q[e] == {OUT_W{1'b0}})) &&
           !(cand_cont && cand_tag == e[TAG_W-1:0]))
         ct_other = 1'b1;
   end
@@ -692,11 +697,11 @@ module kmu_kmu #(
 
   // CT read for the done (an index >= CT reads a free entry)
   reg d_valid, d_stop;
-  reg [31:0] d_out;
+  reg [OUT_W-1:0] d_out;
   always @(*) begin
     d_valid = 1'b0;
     d_stop = 1'b0;
-    d_out = 32'd0;
+    d_out = {OUT_W{1'b0}};
     for (e = 0; e < CT; e = e + 1) begin
       if (done_tag_i == e[TAG_W-1:0]) begin
         d_valid = ct_valid_q[e];
@@ -706,14 +711,41 @@ module kmu_kmu #(
     end
   end
 
-  assign err_take_o = take_valid_i && (!t_valid || take_tb_o == t_tbs);
+  // the CT entry of this cycle's take and its outstanding count
+  wire [TAG_W-1:0] t_tag = take_tag_o;
+  reg [OUT_W-1:0] t_out;
+  always @(*) begin
+    t_out = {OUT_W{1'b0}};
+    for (e = 0; e < CT; e = e + 1) if (t_tag == e[TAG_W-1:0]) t_out = ct_out_q[e];
+  end
+  // A kernel's outstanding count is OUT_W bits (issue 15: not 32 per entry).  The top sizes it
+  // for every TB its SMs can hold, so a take never finds it full there; should one (a wrong
+  // OUT_W, a dispatcher that did not check the SMs' room) it is refused like any bad take:
+  // err_take_o, nothing changes (a done of the kernel in the same cycle still counts: the
+  // count before the edge decides, as for the done).  The carry of the shared adder is the test.
+  wire [OUT_W:0] t_out_sum = {1'b0, t_out} + {{OUT_W{1'b0}}, 1'b1};
+  wire [OUT_W-1:0] t_out_inc = t_out_sum[OUT_W-1:0];
+  wire t_full = t_out_sum[OUT_W];  // t_out is 2^OUT_W - 1
+  assign err_take_o = take_valid_i && (!t_valid || take_tb_o == t_tbs || t_full);
   wire take_ok = take_valid_i && !err_take_o;
+`ifdef KMU_ASSERT
+  // an accepted take never wraps its kernel's outstanding count to 0
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni && take_ok && (t_out_inc == {OUT_W{1'b0}})) begin
+      $display("ASSERTION kmu_kmu %m t=%0t: a take wraps tag %0d's outstanding count (OUT_W %0d)",
+               $time, t_tag, OUT_W);
+      $stop;
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
   // the one TB-index adder (issue 15: not one per slot): the taken slot's next index + 1, for
   // its next state, its last-take check and a swap-out of it in this cycle
   wire [31:0] take_inc = take_tb_o + 32'd1;
   wire take_last = take_ok && (take_inc == t_tbs);  // frees the slot at the edge
   // a stopped kernel's done reports are absorbed: no error, no count
-  assign err_done_o = done_valid_i && (!d_valid || (d_out == 32'd0 && !d_stop));
+  assign err_done_o = done_valid_i && (!d_valid || (d_out == {OUT_W{1'b0}} && !d_stop));
   wire done_ok = done_valid_i && !err_done_o && !d_stop;
 
   // a slot with TBs left to take: a valid slot always has some (its last take frees it, an
@@ -1005,7 +1037,7 @@ module kmu_kmu #(
     cpl_idx = {TAG_W{1'b0}};
     cpl_any = 1'b0;
     for (e = CT - 1; e >= 0; e = e - 1) begin
-      if (ct_valid_q[e] && ct_all_q[e] && ct_out_q[e] == 32'd0 && !ct_stop_q[e]) begin
+      if (ct_valid_q[e] && ct_all_q[e] && ct_out_q[e] == {OUT_W{1'b0}} && !ct_stop_q[e]) begin
         cpl_idx = e[TAG_W-1:0];
         cpl_any = 1'b1;
       end
@@ -1096,17 +1128,9 @@ module kmu_kmu #(
     end
   end
 
-  // the CT entry of this cycle's take
-  wire [TAG_W-1:0] t_tag = take_tag_o;
   // the outstanding counts change through two shared adders (issue 15: not one pair per entry):
-  // the take's entry + 1, the done's entry - 1 (d_out, read above)
-  reg [31:0] t_out;
-  always @(*) begin
-    t_out = 32'd0;
-    for (e = 0; e < CT; e = e + 1) if (t_tag == e[TAG_W-1:0]) t_out = ct_out_q[e];
-  end
-  wire [31:0] t_out_inc = t_out + 32'd1;
-  wire [31:0] d_out_dec = d_out - 32'd1;
+  // the take's entry + 1 (t_out_inc, above), the done's entry - 1
+  wire [OUT_W-1:0] d_out_dec = d_out - {{(OUT_W - 1) {1'b0}}, 1'b1};
   always @(*) begin
     ct_valid_d = ct_valid_q;
     ct_stop_d = ct_stop_q;
@@ -1135,7 +1159,7 @@ module kmu_kmu #(
       if (adm_fresh && (ct_alloc_idx == e[TAG_W-1:0])) begin
         ct_valid_d[e] = 1'b1;
         ct_all_d[e] = (cand_tbs == 32'd0);
-        ct_out_d[e] = 32'd0;
+        ct_out_d[e] = {OUT_W{1'b0}};
         ct_cpl_addr_d[e] = cand_lb[LB_CPL+:32];
         ct_event_d[e] = cand_lc[LC_EVENT];
         ct_id_d[e] = cand_lc[LC_ID+:EKT_ID_W];
@@ -1160,7 +1184,7 @@ module kmu_kmu #(
       if (stop_hit && (rvk_tag_i == e[TAG_W-1:0])) ct_stop_d[e] = 1'b1;
       if (fr_fire && (fr_tag_q == e[TAG_W-1:0])) begin
         if (fr_replay_q) begin  // back to the pool from TB 0, the same tag
-          ct_out_d[e] = 32'd0;
+          ct_out_d[e] = {OUT_W{1'b0}};
           ct_all_d[e] = f_zero;
           ct_stop_d[e] = 1'b0;
           if (ct_pool_q[e]) ct_restart_d[e] = 1'b1;
