@@ -33,8 +33,8 @@
 //     its level is reserved from the handshake on (swap-outs and replays take only room
 //     beyond it), so the hold is bounded.  The pending FIFOs hold these results, not the dimensions.  Each level is four kmu_fifo lanes of <= 64 bits, pushed
 //     and popped together (lane A {param, kptr}, lane B {tbs, cpl_addr}, lane C {id, event,
-//     shmem, regs, warps}, lane D {cont, tag, next}: a continuation's kernel tag and next TB
-//     index); PEND words deep.
+//     shmem, regs, warps}, lane D {cont, tag}: a continuation's kernel tag; a continuation's
+//     next TB index is in lane B's cpl_addr field, issue 15); PEND words deep.
 //   - Admission (at most one per cycle): the pending candidates are the FIFO heads plus the
 //     descriptor accepted in this cycle; the one of the highest priority wins, ties to the
 //     older (a FIFO head).  kmu_prio_enc picks the highest non-empty level and the lowest free
@@ -253,8 +253,9 @@ module kmu_kmu #(
   localparam integer LA_W = 64;  // lane A: {param, kptr}
   localparam integer LA_KPTR = 0;
   localparam integer LA_PARAM = 32;
-  localparam integer LB_W = 64;  // lane B: {tbs, cpl_addr}
+  localparam integer LB_W = 64;  // lane B: {tbs, cpl_addr}; a continuation: {tbs, next}
   localparam integer LB_CPL = 0;
+  localparam integer LB_NEXT = 0;  // a continuation's next TB index, where a fresh kernel's cpl_addr is
   localparam integer LB_TBS = 32;
   localparam integer LC_W = EKT_ID_W + 1 + 16 + 18 + 6;  // lane C: {id, event, shmem, regs, warps}
   localparam integer LC_WARPS = 0;
@@ -262,10 +263,11 @@ module kmu_kmu #(
   localparam integer LC_SHMEM = 24;
   localparam integer LC_EVENT = 40;
   localparam integer LC_ID = 41;
-  localparam integer LD_W = 1 + TAG_W + 32;  // lane D: {cont, tag, next} of a continuation
-  localparam integer LD_NEXT = 0;
-  localparam integer LD_TAG = 32;
-  localparam integer LD_CONT = 32 + TAG_W;
+  // lane D: {cont, tag} of a continuation (issue 15: its next TB index is in lane B's cpl_addr
+  // field, which a continuation never reads: its CT entry has the address)
+  localparam integer LD_W = 1 + TAG_W;
+  localparam integer LD_TAG = 0;
+  localparam integer LD_CONT = TAG_W;
   localparam integer LE_W = 1 + 16 + 32;  // lane E: {est, lid, user} of a fresh kernel
   localparam integer LE_USER = 0;
   localparam integer LE_LID = 1;
@@ -821,7 +823,7 @@ module kmu_kmu #(
   reg [LD_W-1:0] vic_ld;
   always @(*) begin
     vic_la = {LA_W{1'b0}};
-    vic_lb = {LB_W{1'b0}};  // cpl_addr unused: it is in the CT entry
+    vic_lb = {LB_W{1'b0}};  // {tbs, next}: its cpl_addr is in the CT entry
     vic_lc = {LC_W{1'b0}};  // id unused: it is in the CT entry
     vic_ld = {LD_W{1'b0}};
     for (s = 0; s < SLOTS; s = s + 1) begin
@@ -833,7 +835,7 @@ module kmu_kmu #(
         vic_lc[LC_REGS+:18] = regs_q[s];
         vic_lc[LC_SHMEM+:16] = shmem_q[s];
         vic_lc[LC_EVENT] = event_q[s];
-        vic_ld[LD_NEXT+:32] = (take_ok && (take_slot_i == s[SLOT_W-1:0])) ? take_inc :
+        vic_lb[LB_NEXT+:32] = (take_ok && (take_slot_i == s[SLOT_W-1:0])) ? take_inc :
                               next_q[s];
         vic_ld[LD_TAG+:TAG_W] = tag_q[s];
         vic_ld[LD_CONT] = 1'b1;
@@ -870,7 +872,7 @@ module kmu_kmu #(
         f_pool = ct_pool_q[e];
         f_event = ct_event_q[e];
         f_id = ct_id_q[e];
-        rpl_lb = {ct_tbs_q[e], 32'd0};  // cpl_addr unused: it is in the CT entry
+        rpl_lb = {ct_tbs_q[e], 32'd0};  // {tbs, next}: from TB 0
       end
     end
     // the descriptor copy, read at free_i
@@ -878,7 +880,7 @@ module kmu_kmu #(
     rpl_la = fr_in_q ? fr_desc_q[CD_LA+:LA_W] : {LA_W{1'b0}};
     rpl_lc = fr_in_q ? fr_desc_q[CD_LC+:LC_W] : {LC_W{1'b0}};
   end
-  wire [LD_W-1:0] rpl_ld = {1'b1, fr_tag_q, 32'd0};  // a continuation from TB 0
+  wire [LD_W-1:0] rpl_ld = {1'b1, fr_tag_q};  // a continuation (from TB 0: rpl_lb)
   // a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation
   wire f_zero = (rpl_lb[LB_TBS+:32] == 32'd0);
   // a replay whose kernel has no pooled continuation pushes one; it waits for its level's room
@@ -896,8 +898,8 @@ module kmu_kmu #(
   assign cb_lc = swp ? vic_lc : rpl_lc;
   (* keep *) wire [LD_W-1:0] cb_ld;
   assign cb_ld = swp ? vic_ld : rpl_ld;
-  // not read from the bus: a continuation's cpl_addr and EKT id, its cont flag (per level)
-  wire unused_cb = |{cb_lb[LB_CPL+:32], cb_lc[LC_ID+:EKT_ID_W], cb_ld[LD_W-1]};
+  // not read from the bus: a continuation's EKT id, its cont flag (per level)
+  wire unused_cb = |{cb_lc[LC_ID+:EKT_ID_W], cb_ld[LD_W-1]};
 `ifdef KMU_ASSERT
   // the bus carries one continuation a cycle: a replay push never meets a swap-out
   /* verilator lint_off SYNCASYNCNET */
@@ -931,12 +933,17 @@ module kmu_kmu #(
       wire rpl_here = rpl_push && (f_prio == LV);  // a replay's continuation goes here
       // The level's push word: the continuation bus (cb_*) when a swap-out or a replay pushes
       // here, else the new kernel's.  Only the fields the word's kind reads are selected: a
-      // continuation never reads lane E, its completion address or its EKT id (they are in its
-      // CT entry), a fresh kernel never reads a tag or a next index (lane D under cont = 0), so
-      // those take one source with no multiplexer (issue 15).
+      // continuation never reads lane E or its EKT id (they are in its CT entry), a fresh kernel
+      // never reads a tag (lane D under cont = 0), so those take one source with no multiplexer
+      // (issue 15).  Lane B's low half is a fresh kernel's cpl_addr or a continuation's next
+      // TB index (a continuation's address is in its CT entry: 32 bits a word fewer).
       wire cb_here = swp_here || rpl_here;
       wire [LA_W-1:0] ins_la = cb_here ? cb_la : in_la;
-      wire [LB_W-1:0] ins_lb = {cb_here ? cb_lb[LB_TBS+:32] : in_lb[LB_TBS+:32], in_lb[LB_CPL+:32]};
+      // lane B whole: {tbs, next} or {tbs, cpl_addr}.  Kept (keep): without it ABC9 (ECP5)
+      // folds this multiplexer into the victim's read and the take's path (measured 8,077
+      // against 7,139 ECP5 LUT4 small; iCE40 8,080 either way: docs/synthesis.md)
+      (* keep *) wire [LB_W-1:0] ins_lb;
+      assign ins_lb = cb_here ? cb_lb : in_lb;
       wire [LC_W-1:0] ins_lc = {
         in_lc[LC_ID+:EKT_ID_W], cb_here ? cb_lc[LC_ID-1:0] : in_lc[LC_ID-1:0]
       };
@@ -1120,7 +1127,7 @@ module kmu_kmu #(
         param_d[s] = cand_la[LA_PARAM+:32];
         tbs_d[s] = cand_tbs;
         prio_d[s] = cand_prio;
-        next_d[s] = (cand_cont && !cand_restart) ? cand_ld[LD_NEXT+:32] : 32'd0;
+        next_d[s] = (cand_cont && !cand_restart) ? cand_lb[LB_NEXT+:32] : 32'd0;
         tag_d[s] = cand_cont ? cand_tag : ct_alloc_idx;
       end
       // a stop clears the tag's slot (also one admitted in this cycle)
