@@ -1137,7 +1137,8 @@ module kmu_kmu #(
 
   // the outstanding counts change through two shared adders (issue 15: not one pair per entry):
   // the take's entry + 1 (t_out_inc, above), the done's entry - 1
-  wire [OUT_W-1:0] d_out_dec = d_out - {{(OUT_W - 1) {1'b0}}, 1'b1};
+  localparam [OUT_W-1:0] OUT_ONE = 1;  // (no zero-width replication at OUT_W = 1)
+  wire [OUT_W-1:0] d_out_dec = d_out - OUT_ONE;
   always @(*) begin
     ct_valid_d = ct_valid_q;
     ct_stop_d = ct_stop_q;
