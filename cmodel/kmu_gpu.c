@@ -42,7 +42,9 @@ static unsigned clog2_min1(unsigned n) {
 void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
   memset(m, 0, sizeof *m);
   m->p = *p;
-  kmu_kmu_params kp = {p->slots, p->pend, clog2_min1(p->entries), p->ct};
+  /* kmu_kmu's outstanding-count bits (KMU_OUT_W in the RTL): clog2(NSM * (TBS + PTBS + EWT) + 1) */
+  kmu_kmu_params kp = {p->slots, p->pend, clog2_min1(p->entries), p->ct,
+                       kmu_clog2((uint64_t)p->nsm * (p->tbs + p->ptbs + p->ewt) + 1)};
   kmu_dispatch_params dp = {p->nsm, p->slots};
   if (p->nsm < 1 || p->nsm > KMU_GPU_LANES) {
     fprintf(stderr, "kmu_gpu model: NSM=%u, the C twin holds 1..%u SMs\n", p->nsm,

@@ -15,6 +15,8 @@
 //     f_cnt == f_tbs; a free entry is held nowhere.
 // The room reservation: while the descriptor register holds a kernel for the geometry engine,
 // its level has room (so the hold ends when the engine does: a bounded hold).
+// The outstanding count is 2 bits here (OUT_W = 2): a take that finds it full is refused
+// (err_take_o), which the claims cover (f_take counts only OK takes).
 // TReM (stop_i, free_i): driven by the solver under kmu_revoke's contract (assumed below); a
 // replay restarts the count at 0, a stopped kernel takes nothing and never completes, and the
 // pool / restart / zombie flags agree with the pooled continuations (general invariants over
@@ -64,7 +66,7 @@ module kmu_kmu_fv #(
 );
   localparam integer SLOT_W = (SLOTS > 1) ? $clog2(SLOTS) : 1;
   localparam integer TAG_W = (CT > 1) ? $clog2(CT) : 1;
-  localparam integer LD_W = 1 + TAG_W + 32;  // kmu_kmu's lane D: {cont, tag, next}
+  localparam integer LD_W = 1 + TAG_W;  // kmu_kmu's lane D: {cont, tag} (next: lane B's low half)
   initial assume (!rst_ni);
 
   wire ev_ready_o, host_ready_o, err_desc_o, err_take_o, err_done_o, swap_o;
@@ -89,7 +91,8 @@ module kmu_kmu_fv #(
       .SLOTS(SLOTS),
       .PEND(1),
       .EKT_ID_W(1),
-      .CT(CT)
+      .CT(CT),
+      .OUT_W(2)  // issue 15: 3 TBs outstanding at most, so a refused take is in reach (cover)
   ) dut (
       .clk_i(clk_i), .rst_ni(rst_ni), .mode_rgem_i(mode_rgem_i),
       .ev_valid_i(ev_valid_i), .ev_ready_o(ev_ready_o), .ev_kptr_i(ev_kptr_i),
@@ -128,7 +131,7 @@ module kmu_kmu_fv #(
   (* keep *) wire [CT-1:0] f_ct_valid, f_ct_all;
   (* keep *) wire [3:0] f_lvl_ne;  // the pending levels (PEND = 1: the head is the word)
   (* keep *) wire [4*LD_W-1:0] f_lvl_ld;
-  (* keep *) wire [4*64-1:0] f_lvl_lb;  // lane B {tbs, cpl_addr}
+  (* keep *) wire [4*64-1:0] f_lvl_lb;  // lane B {tbs, cpl_addr}; a continuation {tbs, next}
   (* keep *) wire [3:0] f_cnt_a, f_cnt_b, f_cnt_d;  // the lanes' word counts per level
   (* keep *) wire f_adm_fresh, f_cpl_fire;
   (* keep *) wire [TAG_W-1:0] f_ct_alloc, f_cpl_idx;
@@ -183,7 +186,7 @@ module kmu_kmu_fv #(
     for (i = 0; i < SLOTS; i = i + 1)
       if (slot_valid_o[i] && f_tag_hit[i]) f_in_slot = f_in_slot + 4'd1;
     for (i = 0; i < 4; i = i + 1)
-      if (f_lvl_ne[i] && f_lvl_ld[LD_W*i+LD_W-1] && f_lvl_ld[LD_W*i+32+:TAG_W] == f_tag)
+      if (f_lvl_ne[i] && f_lvl_ld[LD_W*i+LD_W-1] && f_lvl_ld[LD_W*i+:TAG_W] == f_tag)
         f_in_pool = f_in_pool + 4'd1;
   end
   wire [3:0] f_holders = f_in_slot + f_in_pool;
@@ -216,10 +219,10 @@ module kmu_kmu_fv #(
       end
       for (i = 0; i < 4; i = i + 1) begin
         if (f_lvl_ne[i] && f_lvl_ld[LD_W*i+LD_W-1]) begin
-          assert (f_ct_pool[f_lvl_ld[LD_W*i+32+:TAG_W]]);
-          assert (f_lvl_lb[64*i+32+:32] == f_ct_tbs[32*f_lvl_ld[LD_W*i+32+:TAG_W]+:32]);
-          assert (f_lvl_ld[LD_W*i+:32] < f_lvl_lb[64*i+32+:32] ||
-                  f_ct_restart[f_lvl_ld[LD_W*i+32+:TAG_W]]);
+          assert (f_ct_pool[f_lvl_ld[LD_W*i+:TAG_W]]);
+          assert (f_lvl_lb[64*i+32+:32] == f_ct_tbs[32*f_lvl_ld[LD_W*i+:TAG_W]+:32]);
+          assert (f_lvl_lb[64*i+:32] < f_lvl_lb[64*i+32+:32] ||
+                  f_ct_restart[f_lvl_ld[LD_W*i+:TAG_W]]);
         end
       end
       // no kernel in two places: two slots, or two levels
@@ -230,7 +233,7 @@ module kmu_kmu_fv #(
       for (i = 0; i < 4; i = i + 1)
         for (j = i + 1; j < 4; j = j + 1)
           if (f_lvl_ne[i] && f_lvl_ld[LD_W*i+LD_W-1] && f_lvl_ne[j] && f_lvl_ld[LD_W*j+LD_W-1])
-            assert (f_lvl_ld[LD_W*i+32+:TAG_W] != f_lvl_ld[LD_W*j+32+:TAG_W]);
+            assert (f_lvl_ld[LD_W*i+:TAG_W] != f_lvl_ld[LD_W*j+:TAG_W]);
       // a level's lanes hold the same words
       assert (f_cnt_b == f_cnt_a && f_cnt_d == f_cnt_a);
       // the room reservation (issue 15): while the register holds a descriptor its level has
@@ -259,8 +262,8 @@ module kmu_kmu_fv #(
         end
       end
       for (i = 0; i < 4; i = i + 1) begin
-        if (f_lvl_ne[i] && f_lvl_ld[LD_W*i+LD_W-1] && f_lvl_ld[LD_W*i+32+:TAG_W] == f_tag) begin
-          assert ((f_lvl_ld[LD_W*i+:32] == f_cnt || f_restart) && f_lvl_lb[64*i+32+:32] == f_tbs);
+        if (f_lvl_ne[i] && f_lvl_ld[LD_W*i+LD_W-1] && f_lvl_ld[LD_W*i+:TAG_W] == f_tag) begin
+          assert ((f_lvl_lb[64*i+:32] == f_cnt || f_restart) && f_lvl_lb[64*i+32+:32] == f_tbs);
         end
       end
     end
@@ -279,6 +282,10 @@ module kmu_kmu_fv #(
       cover (f_take && take_tb_o == 32'd2);
       cover (f_cpl_fire && f_cpl_idx == f_tag && f_tbs == 32'd3);
       cover (f_adm_fresh && f_cand_tbs[31:16] != 16'd0);  // a grid above 65,535 TBs
+      // a take of f_tag refused for a full outstanding count (its slot valid, TBs left)
+      cover (take_valid_i && err_take_o && take_slot_i < SLOTS && slot_valid_o[take_slot_i] &&
+             take_tag_o == f_tag &&
+             f_cnt == 32'd3);
     end
   end
 endmodule

@@ -249,6 +249,11 @@ module kmu_gpu #(
   localparam integer ID_W = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
   localparam integer SLOT_W = (SLOTS > 1) ? $clog2(SLOTS) : 1;
   localparam integer TAG_W = (CT > 1) ? $clog2(CT) : 1;  // kernel tag (<= 8 bits: CT <= 256)
+  // kmu_kmu's outstanding-count bits (issue 15): a kernel's TBs taken and not reported done are
+  // on the SMs, each in a resident entry (TBS: the done FIFO's reports included), the
+  // preempted-TB table (PTBS: preempted and yielded TBs) or the event-warp table (EWT), so at
+  // most NSM * (TBS + PTBS + EWT); kmu_kmu refuses a take beyond (err_take_o, hw_err_o)
+  localparam integer KMU_OUT_W = $clog2(NSM * (TBS + PTBS + EWT) + 1);
   localparam integer SM_W = (NSM > 1) ? $clog2(NSM) : 1;
   localparam integer RTB_W = (TBS > 1) ? $clog2(TBS) : 1;
 
@@ -541,7 +546,8 @@ module kmu_gpu #(
       .SLOTS   (SLOTS),
       .PEND    (PEND),
       .EKT_ID_W(ID_W),
-      .CT      (CT)
+      .CT      (CT),
+      .OUT_W   (KMU_OUT_W)
   ) u_kmu (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),

@@ -11,7 +11,9 @@
 #include "kmu_kmu.h"
 #include "kmu_tb.h"
 
-static const kmu_kmu_params params = {P_SLOTS, P_PEND, P_EKT_ID_W, P_CT};
+static const kmu_kmu_params params = {P_SLOTS, P_PEND, P_EKT_ID_W, P_CT, P_OUT_W};
+/* a kernel's outstanding TBs (taken, not done) at most: a take beyond is refused (err_take_o) */
+#define OUT_MAX ((uint32_t)kmu_mask(P_OUT_W))
 #define KMU_CUR_IN kmu_kmu_in
 #define KMU_CUR_OUT kmu_kmu_out
 KMU_BLOCK(kmu_kmu, KMU_KMU_IN, KMU_KMU_OUT, &params)
@@ -162,7 +164,7 @@ typedef struct {
   /* counters */
   uint64_t accepted, admitted, readmitted, bypassed, completed, written, credits, takes, dones,
       err_takes, err_dones, bad, zero_cpl, cpl_stalls, max_cplq, rgem_cycles, swaps,
-      swap_blocked, ct_waits, resv_blocked;
+      swap_blocked, ct_waits, resv_blocked, out_full;
 } rnd_ctx;
 
 static krec *krec_of(rnd_ctx *x, uint64_t kid) { return &x->rec[kid % CAP]; }
@@ -505,7 +507,9 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   const unsigned ts = (unsigned)i->take_slot_i, dt = (unsigned)i->done_tag_i;
   const int t_occ = ts < NS && x->slot_k[ts] >= 0;
   krec *tr = t_occ ? krec_of(x, (uint64_t)x->slot_k[ts]) : NULL;
-  const int take_err = !t_occ || tr->taken == tr->tbs;
+  /* refused: a free slot, none left, or its kernel's outstanding count full (OUT_W bits) */
+  const int take_err = !t_occ || tr->taken == tr->tbs || tr->out == OUT_MAX;
+  if (i->take_valid_i && t_occ && tr->taken != tr->tbs && tr->out == OUT_MAX) x->out_full++;
   if (i->take_valid_i) ok &= KMU_EXPECT_EQ(t, cyc, "err_take_o", take_err, o->err_take_o);
   else ok &= KMU_EXPECT_EQ(t, cyc, "err_take_o without a take", 0, o->err_take_o);
   if (t_occ) {
@@ -752,7 +756,7 @@ static int rnd_finish(void *c) {
   if (getenv("KMU_KMU_STATS"))
     printf("  stats: rgem %u acc %llu adm %llu byp %llu cpl %llu wr %llu cred %llu takes %llu "
            "dones %llu errt %llu errd %llu bad %llu zero %llu cplstall %llu maxcplq %llu "
-           "swaps %llu readm %llu swapblk %llu ctwait %llu resvblk %llu slow %llu\n",
+           "swaps %llu readm %llu swapblk %llu ctwait %llu resvblk %llu slow %llu outfull %llu\n",
            x->rgem_mode, (unsigned long long)x->accepted, (unsigned long long)x->admitted,
            (unsigned long long)x->bypassed, (unsigned long long)x->completed,
            (unsigned long long)x->written, (unsigned long long)x->credits,
@@ -762,7 +766,8 @@ static int rnd_finish(void *c) {
            (unsigned long long)x->cpl_stalls, (unsigned long long)x->max_cplq,
            (unsigned long long)x->swaps, (unsigned long long)x->readmitted,
            (unsigned long long)x->swap_blocked, (unsigned long long)x->ct_waits,
-           (unsigned long long)x->resv_blocked, (unsigned long long)x->slow);
+           (unsigned long long)x->resv_blocked, (unsigned long long)x->slow,
+           (unsigned long long)x->out_full);
   return ok;
 }
 
@@ -799,7 +804,7 @@ static int t_resv(const char *test, uint64_t seed, uint64_t cycles) {
 /* ======================================================================== directed */
 /* A directed test is a program of steps: one cycle's inputs and the outputs the spec requires
  * in that cycle (default inputs: mem_req_ready_i = 1, everything else 0). */
-#define MAX_STEPS 4096
+#define MAX_STEPS 8192 /* out_full at OUT_W = 11: 2 x 2047 takes and dones */
 #define MAX_EXP 24
 typedef kmu_dexp dexp;
 typedef struct {
@@ -2173,6 +2178,51 @@ static int t_resv_swap(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* the outstanding count's bound (issue 15: OUT_W bits per CT entry, docs/blocks/kmu_kmu.md
+ * "Take"): a kernel of OUT_MAX + 2 TBs; OUT_MAX takes without a done fill its count, the next
+ * take is refused (err_take_o, nothing changes: the same TB index offered again), also with a
+ * done of the kernel in the same cycle (the count before the edge decides; the done counts);
+ * after a done the take goes through; the kernel completes once, after its last done */
+static int t_out_full(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  const unsigned max = OUT_MAX, n = OUT_MAX + 2;
+  kdesc k = kern(1500, 1, n, 0); /* 1-D grid of 64-thread TBs: fast */
+  dstep *s = p_desc(p, &k, "a kernel of OUT_MAX + 2 TBs: slot 0, tag 0");
+  for (unsigned t = 0; t < max; t++) {
+    s = p_take(p, 0, 0, "take: the count rises to OUT_MAX");
+    exp_slot(s, 0, &k, t);
+    EXP(s, take_tag_o, 0);
+  }
+  s = p_take(p, 0, 1, "count full: the take is refused");
+  exp_slot(s, 0, &k, max);
+  EXP(s, slot_valid_o, 1);
+  EXP(s, swap_o, 0);
+  s = p_take(p, 0, 1, "refused again: nothing changed (TB index OUT_MAX offered again)");
+  exp_slot(s, 0, &k, max);
+  s->in.done_valid_i = 1, s->in.done_tag_i = 0;
+  EXP(s, err_done_o, 0); /* with a done of the kernel: the count before the edge decides */
+  s = p_take(p, 0, 0, "the done made room: TB OUT_MAX is taken");
+  exp_slot(s, 0, &k, max);
+  s = p_take(p, 0, 1, "full again");
+  exp_slot(s, 0, &k, max + 1);
+  s = p_done(p, 0, 0, "a done");
+  exp_slot(s, 0, &k, max + 1);
+  s = p_take(p, 0, 0, "the last TB");
+  exp_slot(s, 0, &k, max + 1);
+  s = p_idle(p, "last take: the slot is free, OUT_MAX TBs outstanding");
+  EXP(s, slot_valid_o, 0);
+  for (unsigned t = 0; t < max; t++) {
+    s = p_done(p, 0, 0, "done");
+    EXP(s, kernel_done_o, 0);
+  }
+  s = p_done(p, 0, 1, "completes the cycle after its last done; no TB outstanding: refused");
+  exp_cpl(s, &k);
+  s = p_idle(p, "completed once");
+  EXP(s, kernel_done_o, 0);
+  return d_run(p);
+}
+
 static const kmu_test tests[] = {
     {"admit", t_admit, 0, 0},
     {"tbs", t_tbs, 0, 0},
@@ -2196,6 +2246,7 @@ static const kmu_test tests[] = {
     {"replay_pooled", t_replay_pooled, 0, 0},
     {"resv_replay", t_resv_replay, 0, 0},
     {"resv_swap", t_resv_swap, 0, 0},
+    {"out_full", t_out_full, 0, 0},
 };
 
 int main(int argc, char **argv) {

@@ -17,16 +17,22 @@
  * one phase hands to a later one are in m->c. */
 #include "kmu_kmu.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void kmu_kmu_init(kmu_kmu *m, const kmu_kmu_params *p) {
   m->p = *p;
+  if (p->out_w < 1 || p->out_w > 32) {
+    fprintf(stderr, "kmu_kmu model: OUT_W=%u, the outstanding count is 1..32 bits\n", p->out_w);
+    abort();
+  }
   m->slot_w = 1;
   while ((1u << m->slot_w) < p->slots) m->slot_w++;
   m->tag_w = 1;
   while ((1u << m->tag_w) < p->ct) m->tag_w++;
   m->lc_w = p->ekt_id_w + 1 + 16 + 18 + 6;
-  m->ld_w = 1 + m->tag_w + 32;
+  m->ld_w = 1 + m->tag_w; /* lane D {cont, tag}: a continuation's next is in lane B */
   const kmu_rr_arb_params ap = {2};
   const kmu_prio_enc_params lp = {KMU_KMU_LEVELS}, sp = {p->slots};
   const kmu_fifo_params fa = {64, p->pend}, fb = {64, p->pend}, fc = {m->lc_w, p->pend};
@@ -85,9 +91,9 @@ void kmu_kmu_reset(kmu_kmu *m) {
 /* pending FIFO lane field offsets (the RTL's LA_*, LB_*, LC_*, LD_* localparams) */
 enum {
   LA_KPTR = 0, LA_PARAM = 32,                                    /* lane A {param, kptr} */
-  LB_CPL = 0, LB_TBS = 32,                                       /* lane B {tbs, cpl_addr} */
+  LB_CPL = 0, LB_NEXT = 0, LB_TBS = 32, /* lane B {tbs, cpl_addr}; a continuation {tbs, next} */
   LC_WARPS = 0, LC_REGS = 6, LC_SHMEM = 24, LC_EVENT = 40, LC_ID = 41, /* lane C */
-  LD_NEXT = 0, LD_TAG = 32,                                      /* lane D; LD_CONT = 32+TAG_W */
+  LD_TAG = 0,                                                    /* lane D; LD_CONT = TAG_W */
   LE_USER = 0, LE_LID = 1, LE_EST = 17                           /* lane E {est, lid, user} */
 };
 /* geometry engine phases (the RTL's GEO_* localparams, geo_ph_q) */
@@ -170,7 +176,7 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   kmu_kmu_regs *d = &m->d;
   const unsigned n = m->p.slots, nct = m->p.ct;
   const uint64_t smask = kmu_mask(n), swm = kmu_mask(m->slot_w), tgm = kmu_mask(m->tag_w);
-  const unsigned ld_cont = 32 + m->tag_w;
+  const unsigned ld_cont = m->tag_w;
   kmu_fifo_in fai[KMU_KMU_LEVELS], fbi[KMU_KMU_LEVELS], fci[KMU_KMU_LEVELS],
       fdi[KMU_KMU_LEVELS], fei[KMU_KMU_LEVELS], cpli;
   kmu_fifo_out fao[KMU_KMU_LEVELS], fbo[KMU_KMU_LEVELS], fco[KMU_KMU_LEVELS],
@@ -334,7 +340,12 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const int d_stop = dt < nct && q->ct_stop[dt];
   const uint32_t d_out = dt < nct ? q->ct_out[dt] : 0;
 
-  o->err_take_o = i->take_valid_i && (!t_valid || o->take_tb_o == t_tbs);
+  /* the take's CT entry and its outstanding count (OUT_W bits): a take that would pass
+   * 2^OUT_W - 1 is refused, the count before the edge decides */
+  const unsigned t_tag = (unsigned)o->take_tag_o;
+  const uint32_t t_out = t_tag < nct ? q->ct_out[t_tag] : 0;
+  const int t_full = t_out == (uint32_t)kmu_mask(m->p.out_w);
+  o->err_take_o = i->take_valid_i && (!t_valid || o->take_tb_o == t_tbs || t_full);
   const int take_ok = i->take_valid_i && !o->err_take_o;
   const int take_last = take_ok && (uint32_t)(o->take_tb_o + 1) == t_tbs;
   /* a stopped kernel's done reports are absorbed: no error, no count */
@@ -367,11 +378,12 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   if (vic_idx < n) {
     const unsigned v = vic_idx;
     vic_la = (uint64_t)q->param[v] << LA_PARAM | (uint64_t)q->kptr[v] << LA_KPTR;
-    vic_lb = (uint64_t)q->tbs[v] << LB_TBS; /* cpl_addr is in the CT entry */
+    /* {tbs, next}: the cpl_addr is in the CT entry */
+    vic_lb = (uint64_t)q->tbs[v] << LB_TBS |
+             (uint64_t)(uint32_t)(q->next[v] + (uint32_t)(take_ok && ts == v)) << LB_NEXT;
     vic_lc = ((q->event >> v) & 1) << LC_EVENT | (uint64_t)q->shmem[v] << LC_SHMEM |
              (uint64_t)q->regs[v] << LC_REGS | (uint64_t)q->warps[v] << LC_WARPS;
-    vic_ld = 1ull << ld_cont | (uint64_t)(q->tag[v] & tgm) << LD_TAG |
-             (uint64_t)(uint32_t)(q->next[v] + (uint32_t)(take_ok && ts == v)) << LD_NEXT;
+    vic_ld = 1ull << ld_cont | (uint64_t)(q->tag[v] & tgm) << LD_TAG;
   }
   /* room reservation: the descriptor for the engine owns one word of its level's room from
    * its handshake until it leaves the register; a swap-out or replay push takes only a word
@@ -435,13 +447,14 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     fai[l].pop_ready_i = fbi[l].pop_ready_i = fci[l].pop_ready_i = fdi[l].pop_ready_i = pop;
     fei[l].pop_ready_i = pop;
     /* the continuation bus when a continuation goes here, else the new kernel; only the fields
-     * the word's kind reads are selected (a continuation: not lane E, cpl_addr or the EKT id; a
-     * fresh kernel: not lane D's tag and next), as in the RTL */
+     * the word's kind reads are selected (a continuation: not lane E or the EKT id; a fresh
+     * kernel: not lane D's tag), as in the RTL; lane B's low half is a fresh kernel's cpl_addr
+     * or a continuation's next TB index */
     const int cb_here = swp_here || rpl_here;
-    const uint64_t lb_tbs = 0xffffffffull << LB_TBS, lc_id = kmu_mask(m->p.ekt_id_w) << LC_ID;
+    const uint64_t lc_id = kmu_mask(m->p.ekt_id_w) << LC_ID;
     const uint64_t ld_cont_bit = 1ull << ld_cont;
     fai[l].push_data_i = cb_here ? cb_la : in_la;
-    fbi[l].push_data_i = ((cb_here ? cb_lb : in_lb) & lb_tbs) | (in_lb & ~lb_tbs);
+    fbi[l].push_data_i = cb_here ? cb_lb : in_lb;
     fci[l].push_data_i = ((cb_here ? cb_lc : in_lc) & ~lc_id) | (in_lc & lc_id);
     fdi[l].push_data_i = (cb_here ? ld_cont_bit : 0) | (cb_ld & (ld_cont_bit - 1));
     fei[l].push_data_i = in_le;
@@ -530,20 +543,19 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
       d->param[s] = (uint32_t)(cand_la >> LA_PARAM);
       d->tbs[s] = cand_tbs;
       d->prio[s] = cand_prio;
-      d->next[s] = (cand_cont && !cand_restart) ? (uint32_t)(cand_ld >> LD_NEXT) : 0;
+      d->next[s] = (cand_cont && !cand_restart) ? (uint32_t)(cand_lb >> LB_NEXT) : 0;
       d->tag[s] = cand_cont ? cand_tag : ct_alloc_idx;
     }
     /* a stop clears the tag's slot (also one admitted in this cycle) */
     if (stop_hit && d->tag[s] == rt) d->valid &= ~(1ull << s);
   }
   /* next state: completion table */
-  const unsigned t_tag = (unsigned)o->take_tag_o;
   for (unsigned e = 0; e < nct; e++) {
     const int tk = take_ok && t_tag == e, dn = done_ok && dt == e;
     if (tk && !dn)
-      d->ct_out[e] = q->ct_out[e] + 1;
+      d->ct_out[e] = (uint32_t)((q->ct_out[e] + 1ull) & kmu_mask(m->p.out_w));
     else if (dn && !tk)
-      d->ct_out[e] = q->ct_out[e] - 1;
+      d->ct_out[e] = (uint32_t)((q->ct_out[e] - 1ull) & kmu_mask(m->p.out_w));
     if (take_last && t_tag == e) d->ct_all[e] = 1;
     if (cpl_fire && cpl_idx == e) d->ct_valid[e] = 0;
     if (adm_fresh && ct_alloc_idx == e) {

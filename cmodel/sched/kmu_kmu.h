@@ -51,6 +51,7 @@ typedef struct {
   unsigned pend;     /* PEND, >= 1 */
   unsigned ekt_id_w; /* EKT_ID_W, 1..16 */
   unsigned ct;       /* CT, SLOTS..256: completion-table entries (kernel tags) */
+  unsigned out_w;    /* OUT_W, 1..32: outstanding-count bits of a CT entry (ct_out) */
 } kmu_kmu_params;
 
 typedef struct {
@@ -110,7 +111,8 @@ typedef struct {
   kmu_rr_arb u_in_arb;
   kmu_prio_enc u_lvl_enc, u_alloc, u_vic_lvl, u_vic_enc;
   /* per level: lane A {param, kptr}, lane B {tbs, cpl_addr}, lane C {id, event, shmem, regs,
-   * warps}, lane D {cont, tag, next} (g_lvl[l].u_fifo_a/b/c/d in the RTL) */
+   * warps} (a continuation: {tbs, next} in lane B), lane D {cont, tag} (g_lvl[l].u_fifo_a/b/c/d
+   * in the RTL) */
   kmu_fifo u_fifo_a[KMU_KMU_LEVELS], u_fifo_b[KMU_KMU_LEVELS], u_fifo_c[KMU_KMU_LEVELS];
   kmu_fifo u_fifo_d[KMU_KMU_LEVELS], u_fifo_e[KMU_KMU_LEVELS]; /* lane E {est, lid, user} */
   kmu_fifo u_cpl_fifo;

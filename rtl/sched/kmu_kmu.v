@@ -33,8 +33,8 @@
 //     its level is reserved from the handshake on (swap-outs and replays take only room
 //     beyond it), so the hold is bounded.  The pending FIFOs hold these results, not the dimensions.  Each level is four kmu_fifo lanes of <= 64 bits, pushed
 //     and popped together (lane A {param, kptr}, lane B {tbs, cpl_addr}, lane C {id, event,
-//     shmem, regs, warps}, lane D {cont, tag, next}: a continuation's kernel tag and next TB
-//     index); PEND words deep.
+//     shmem, regs, warps}, lane D {cont, tag}: a continuation's kernel tag; a continuation's
+//     next TB index is in lane B's cpl_addr field, issue 15); PEND words deep.
 //   - Admission (at most one per cycle): the pending candidates are the FIFO heads plus the
 //     descriptor accepted in this cycle; the one of the highest priority wins, ties to the
 //     older (a FIFO head).  kmu_prio_enc picks the highest non-empty level and the lowest free
@@ -100,7 +100,8 @@
 //   take_valid_i/take_slot_i (always ready): take_tb_o = the slot's next TB index, take_tag_o
 //     = its kernel tag (the TB carries it to done_tag_i), take_kptr_o, take_param_o (driven
 //     every cycle for take_slot_i; zeros for an index >= SLOTS).  err_take_o: a take of a
-//     free slot (ignored).
+//     free slot, or of a slot whose kernel has 2^OUT_W - 1 TBs outstanding (issue 15: the
+//     count is OUT_W bits, sized by the top for what its SMs hold), ignored.
 //   done_valid_i/done_tag_i (always ready): err_done_o for a free CT entry, an index >= CT or
 //     an entry with no TB outstanding (ignored).  Take and done of one CT entry in one cycle:
 //     the outstanding count before the edge decides the error; both apply.
@@ -140,7 +141,11 @@ module kmu_kmu #(
     parameter integer SLOTS    = 4,          // active kernel slots (KDU), 1..32: 4 small, 32 paper
     parameter integer PEND     = 4,          // pending kernels per priority level, >= 1
     parameter integer EKT_ID_W = 3,          // EKT entry id bits, 1..16
-    parameter integer CT       = 2 * SLOTS   // completion-table entries (kernel tags), SLOTS..256
+    parameter integer CT       = 2 * SLOTS,  // completion-table entries (kernel tags), SLOTS..256
+    // outstanding-count bits of a CT entry (a kernel's TBs taken and not done), 1..32: the top
+    // derives it from what the SMs can hold (kmu_gpu: NSM * (TBS + PTBS + EWT)); a take that
+    // would pass 2^OUT_W - 1 is refused (err_take_o)
+    parameter integer OUT_W    = 8
 ) (
     input  wire                  clk_i,
     input  wire                  rst_ni,           // asynchronous, active low
@@ -248,8 +253,9 @@ module kmu_kmu #(
   localparam integer LA_W = 64;  // lane A: {param, kptr}
   localparam integer LA_KPTR = 0;
   localparam integer LA_PARAM = 32;
-  localparam integer LB_W = 64;  // lane B: {tbs, cpl_addr}
+  localparam integer LB_W = 64;  // lane B: {tbs, cpl_addr}; a continuation: {tbs, next}
   localparam integer LB_CPL = 0;
+  localparam integer LB_NEXT = 0;  // a continuation's next TB index, where a fresh kernel's cpl_addr is
   localparam integer LB_TBS = 32;
   localparam integer LC_W = EKT_ID_W + 1 + 16 + 18 + 6;  // lane C: {id, event, shmem, regs, warps}
   localparam integer LC_WARPS = 0;
@@ -257,10 +263,11 @@ module kmu_kmu #(
   localparam integer LC_SHMEM = 24;
   localparam integer LC_EVENT = 40;
   localparam integer LC_ID = 41;
-  localparam integer LD_W = 1 + TAG_W + 32;  // lane D: {cont, tag, next} of a continuation
-  localparam integer LD_NEXT = 0;
-  localparam integer LD_TAG = 32;
-  localparam integer LD_CONT = 32 + TAG_W;
+  // lane D: {cont, tag} of a continuation (issue 15: its next TB index is in lane B's cpl_addr
+  // field, which a continuation never reads: its CT entry has the address)
+  localparam integer LD_W = 1 + TAG_W;
+  localparam integer LD_TAG = 0;
+  localparam integer LD_CONT = TAG_W;
   localparam integer LE_W = 1 + 16 + 32;  // lane E: {est, lid, user} of a fresh kernel
   localparam integer LE_USER = 0;
   localparam integer LE_LID = 1;
@@ -316,8 +323,8 @@ module kmu_kmu #(
   reg [CT-1:0] ct_valid_q, ct_valid_d;
   (* mem2reg *) reg ct_all_q[0:CT-1];  // every TB taken
   (* mem2reg *) reg ct_all_d[0:CT-1];
-  (* mem2reg *) reg [31:0] ct_out_q[0:CT-1];  // TBs taken, not done
-  (* mem2reg *) reg [31:0] ct_out_d[0:CT-1];
+  (* mem2reg *) reg [OUT_W-1:0] ct_out_q[0:CT-1];  // TBs taken, not done (issue 15: OUT_W bits)
+  (* mem2reg *) reg [OUT_W-1:0] ct_out_d[0:CT-1];
   (* mem2reg *) reg [31:0] ct_cpl_addr_q[0:CT-1];
   (* mem2reg *) reg [31:0] ct_cpl_addr_d[0:CT-1];
   (* mem2reg *) reg ct_event_q[0:CT-1];
@@ -641,7 +648,7 @@ module kmu_kmu #(
   always @(*) begin
     ct_other = 1'b0;
     for (e = 0; e < CT; e = e + 1)
-      if (ct_valid_q[e] && !(ct_pool_q[e] && (ct_zombie_q[e] || ct_out_q[e] == 32'd0)) &&
+      if (ct_valid_q[e] && !(ct_pool_q[e] && (ct_zombie_q[e] || ct_out_q[e] == {OUT_W{1'b0}})) &&
           !(cand_cont && cand_tag == e[TAG_W-1:0]))
         ct_other = 1'b1;
   end
@@ -692,11 +699,11 @@ module kmu_kmu #(
 
   // CT read for the done (an index >= CT reads a free entry)
   reg d_valid, d_stop;
-  reg [31:0] d_out;
+  reg [OUT_W-1:0] d_out;
   always @(*) begin
     d_valid = 1'b0;
     d_stop = 1'b0;
-    d_out = 32'd0;
+    d_out = {OUT_W{1'b0}};
     for (e = 0; e < CT; e = e + 1) begin
       if (done_tag_i == e[TAG_W-1:0]) begin
         d_valid = ct_valid_q[e];
@@ -706,14 +713,41 @@ module kmu_kmu #(
     end
   end
 
-  assign err_take_o = take_valid_i && (!t_valid || take_tb_o == t_tbs);
+  // the CT entry of this cycle's take and its outstanding count
+  wire [TAG_W-1:0] t_tag = take_tag_o;
+  reg [OUT_W-1:0] t_out;
+  always @(*) begin
+    t_out = {OUT_W{1'b0}};
+    for (e = 0; e < CT; e = e + 1) if (t_tag == e[TAG_W-1:0]) t_out = ct_out_q[e];
+  end
+  // A kernel's outstanding count is OUT_W bits (issue 15: not 32 per entry).  The top sizes it
+  // for every TB its SMs can hold, so a take never finds it full there; should one (a wrong
+  // OUT_W, a dispatcher that did not check the SMs' room) it is refused like any bad take:
+  // err_take_o, nothing changes (a done of the kernel in the same cycle still counts: the
+  // count before the edge decides, as for the done).  The carry of the shared adder is the test.
+  wire [OUT_W:0] t_out_sum = {1'b0, t_out} + {{OUT_W{1'b0}}, 1'b1};
+  wire [OUT_W-1:0] t_out_inc = t_out_sum[OUT_W-1:0];
+  wire t_full = t_out_sum[OUT_W];  // t_out is 2^OUT_W - 1
+  assign err_take_o = take_valid_i && (!t_valid || take_tb_o == t_tbs || t_full);
   wire take_ok = take_valid_i && !err_take_o;
+`ifdef KMU_ASSERT
+  // an accepted take never wraps its kernel's outstanding count to 0
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni && take_ok && (t_out_inc == {OUT_W{1'b0}})) begin
+      $display("ASSERTION kmu_kmu %m t=%0t: a take wraps tag %0d's outstanding count (OUT_W %0d)",
+               $time, t_tag, OUT_W);
+      $stop;
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
   // the one TB-index adder (issue 15: not one per slot): the taken slot's next index + 1, for
   // its next state, its last-take check and a swap-out of it in this cycle
   wire [31:0] take_inc = take_tb_o + 32'd1;
   wire take_last = take_ok && (take_inc == t_tbs);  // frees the slot at the edge
   // a stopped kernel's done reports are absorbed: no error, no count
-  assign err_done_o = done_valid_i && (!d_valid || (d_out == 32'd0 && !d_stop));
+  assign err_done_o = done_valid_i && (!d_valid || (d_out == {OUT_W{1'b0}} && !d_stop));
   wire done_ok = done_valid_i && !err_done_o && !d_stop;
 
   // a slot with TBs left to take: a valid slot always has some (its last take frees it, an
@@ -789,7 +823,7 @@ module kmu_kmu #(
   reg [LD_W-1:0] vic_ld;
   always @(*) begin
     vic_la = {LA_W{1'b0}};
-    vic_lb = {LB_W{1'b0}};  // cpl_addr unused: it is in the CT entry
+    vic_lb = {LB_W{1'b0}};  // {tbs, next}: its cpl_addr is in the CT entry
     vic_lc = {LC_W{1'b0}};  // id unused: it is in the CT entry
     vic_ld = {LD_W{1'b0}};
     for (s = 0; s < SLOTS; s = s + 1) begin
@@ -801,7 +835,7 @@ module kmu_kmu #(
         vic_lc[LC_REGS+:18] = regs_q[s];
         vic_lc[LC_SHMEM+:16] = shmem_q[s];
         vic_lc[LC_EVENT] = event_q[s];
-        vic_ld[LD_NEXT+:32] = (take_ok && (take_slot_i == s[SLOT_W-1:0])) ? take_inc :
+        vic_lb[LB_NEXT+:32] = (take_ok && (take_slot_i == s[SLOT_W-1:0])) ? take_inc :
                               next_q[s];
         vic_ld[LD_TAG+:TAG_W] = tag_q[s];
         vic_ld[LD_CONT] = 1'b1;
@@ -838,7 +872,7 @@ module kmu_kmu #(
         f_pool = ct_pool_q[e];
         f_event = ct_event_q[e];
         f_id = ct_id_q[e];
-        rpl_lb = {ct_tbs_q[e], 32'd0};  // cpl_addr unused: it is in the CT entry
+        rpl_lb = {ct_tbs_q[e], 32'd0};  // {tbs, next}: from TB 0
       end
     end
     // the descriptor copy, read at free_i
@@ -846,7 +880,7 @@ module kmu_kmu #(
     rpl_la = fr_in_q ? fr_desc_q[CD_LA+:LA_W] : {LA_W{1'b0}};
     rpl_lc = fr_in_q ? fr_desc_q[CD_LC+:LC_W] : {LC_W{1'b0}};
   end
-  wire [LD_W-1:0] rpl_ld = {1'b1, fr_tag_q, 32'd0};  // a continuation from TB 0
+  wire [LD_W-1:0] rpl_ld = {1'b1, fr_tag_q};  // a continuation (from TB 0: rpl_lb)
   // a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation
   wire f_zero = (rpl_lb[LB_TBS+:32] == 32'd0);
   // a replay whose kernel has no pooled continuation pushes one; it waits for its level's room
@@ -864,8 +898,8 @@ module kmu_kmu #(
   assign cb_lc = swp ? vic_lc : rpl_lc;
   (* keep *) wire [LD_W-1:0] cb_ld;
   assign cb_ld = swp ? vic_ld : rpl_ld;
-  // not read from the bus: a continuation's cpl_addr and EKT id, its cont flag (per level)
-  wire unused_cb = |{cb_lb[LB_CPL+:32], cb_lc[LC_ID+:EKT_ID_W], cb_ld[LD_W-1]};
+  // not read from the bus: a continuation's EKT id, its cont flag (per level)
+  wire unused_cb = |{cb_lc[LC_ID+:EKT_ID_W], cb_ld[LD_W-1]};
 `ifdef KMU_ASSERT
   // the bus carries one continuation a cycle: a replay push never meets a swap-out
   /* verilator lint_off SYNCASYNCNET */
@@ -899,12 +933,17 @@ module kmu_kmu #(
       wire rpl_here = rpl_push && (f_prio == LV);  // a replay's continuation goes here
       // The level's push word: the continuation bus (cb_*) when a swap-out or a replay pushes
       // here, else the new kernel's.  Only the fields the word's kind reads are selected: a
-      // continuation never reads lane E, its completion address or its EKT id (they are in its
-      // CT entry), a fresh kernel never reads a tag or a next index (lane D under cont = 0), so
-      // those take one source with no multiplexer (issue 15).
+      // continuation never reads lane E or its EKT id (they are in its CT entry), a fresh kernel
+      // never reads a tag (lane D under cont = 0), so those take one source with no multiplexer
+      // (issue 15).  Lane B's low half is a fresh kernel's cpl_addr or a continuation's next
+      // TB index (a continuation's address is in its CT entry: 32 bits a word fewer).
       wire cb_here = swp_here || rpl_here;
       wire [LA_W-1:0] ins_la = cb_here ? cb_la : in_la;
-      wire [LB_W-1:0] ins_lb = {cb_here ? cb_lb[LB_TBS+:32] : in_lb[LB_TBS+:32], in_lb[LB_CPL+:32]};
+      // lane B whole: {tbs, next} or {tbs, cpl_addr}.  Kept (keep): without it ABC9 (ECP5)
+      // folds this multiplexer into the victim's read and the take's path (measured 8,077
+      // against 7,139 ECP5 LUT4 small; iCE40 8,080 either way: docs/synthesis.md)
+      (* keep *) wire [LB_W-1:0] ins_lb;
+      assign ins_lb = cb_here ? cb_lb : in_lb;
       wire [LC_W-1:0] ins_lc = {
         in_lc[LC_ID+:EKT_ID_W], cb_here ? cb_lc[LC_ID-1:0] : in_lc[LC_ID-1:0]
       };
@@ -1005,7 +1044,7 @@ module kmu_kmu #(
     cpl_idx = {TAG_W{1'b0}};
     cpl_any = 1'b0;
     for (e = CT - 1; e >= 0; e = e - 1) begin
-      if (ct_valid_q[e] && ct_all_q[e] && ct_out_q[e] == 32'd0 && !ct_stop_q[e]) begin
+      if (ct_valid_q[e] && ct_all_q[e] && ct_out_q[e] == {OUT_W{1'b0}} && !ct_stop_q[e]) begin
         cpl_idx = e[TAG_W-1:0];
         cpl_any = 1'b1;
       end
@@ -1088,7 +1127,7 @@ module kmu_kmu #(
         param_d[s] = cand_la[LA_PARAM+:32];
         tbs_d[s] = cand_tbs;
         prio_d[s] = cand_prio;
-        next_d[s] = (cand_cont && !cand_restart) ? cand_ld[LD_NEXT+:32] : 32'd0;
+        next_d[s] = (cand_cont && !cand_restart) ? cand_lb[LB_NEXT+:32] : 32'd0;
         tag_d[s] = cand_cont ? cand_tag : ct_alloc_idx;
       end
       // a stop clears the tag's slot (also one admitted in this cycle)
@@ -1096,17 +1135,10 @@ module kmu_kmu #(
     end
   end
 
-  // the CT entry of this cycle's take
-  wire [TAG_W-1:0] t_tag = take_tag_o;
   // the outstanding counts change through two shared adders (issue 15: not one pair per entry):
-  // the take's entry + 1, the done's entry - 1 (d_out, read above)
-  reg [31:0] t_out;
-  always @(*) begin
-    t_out = 32'd0;
-    for (e = 0; e < CT; e = e + 1) if (t_tag == e[TAG_W-1:0]) t_out = ct_out_q[e];
-  end
-  wire [31:0] t_out_inc = t_out + 32'd1;
-  wire [31:0] d_out_dec = d_out - 32'd1;
+  // the take's entry + 1 (t_out_inc, above), the done's entry - 1
+  localparam [OUT_W-1:0] OUT_ONE = 1;  // (no zero-width replication at OUT_W = 1)
+  wire [OUT_W-1:0] d_out_dec = d_out - OUT_ONE;
   always @(*) begin
     ct_valid_d = ct_valid_q;
     ct_stop_d = ct_stop_q;
@@ -1135,7 +1167,7 @@ module kmu_kmu #(
       if (adm_fresh && (ct_alloc_idx == e[TAG_W-1:0])) begin
         ct_valid_d[e] = 1'b1;
         ct_all_d[e] = (cand_tbs == 32'd0);
-        ct_out_d[e] = 32'd0;
+        ct_out_d[e] = {OUT_W{1'b0}};
         ct_cpl_addr_d[e] = cand_lb[LB_CPL+:32];
         ct_event_d[e] = cand_lc[LC_EVENT];
         ct_id_d[e] = cand_lc[LC_ID+:EKT_ID_W];
@@ -1160,7 +1192,7 @@ module kmu_kmu #(
       if (stop_hit && (rvk_tag_i == e[TAG_W-1:0])) ct_stop_d[e] = 1'b1;
       if (fr_fire && (fr_tag_q == e[TAG_W-1:0])) begin
         if (fr_replay_q) begin  // back to the pool from TB 0, the same tag
-          ct_out_d[e] = 32'd0;
+          ct_out_d[e] = {OUT_W{1'b0}};
           ct_all_d[e] = f_zero;
           ct_stop_d[e] = 1'b0;
           if (ct_pool_q[e]) ct_restart_d[e] = 1'b1;
