@@ -235,7 +235,9 @@ module kmu_ctx_engine #(
   reg [5:0] iss_slot_q, iss_slot_d;  // S_REG: slot being read
   reg [RPW-1:0] iss_bits_q, iss_bits_d;  // S_REG: its registers still to read
   wire [RPW-1:0] iss_bits;  // this cycle's: the word read last cycle after a load (iss_ld_q)
-  reg [7:0] iss_beat_q, iss_beat_d;  // beat of the register (S_SCAN, S_REG)
+  // beat of the register (S_SCAN, S_REG); always 0 when a register is one beat (REG_BEATS 1:
+  // the last beat is the first, so it never counts; pepctx2: then a constant, no register)
+  reg [7:0] iss_beat_q, iss_beat_d;
   reg [16:0] iss_off_q, iss_off_d;  // S_SHM: shm byte offset
   // response walker (restore)
   reg [2:0] rsp_ph_q, rsp_ph_d;
@@ -854,13 +856,13 @@ module kmu_ctx_engine #(
       iss_idx_q <= iss_idx_d;
       iss_slot_q <= iss_slot_d;
       iss_bits_q <= iss_bits_d;
-      iss_beat_q <= iss_beat_d;
+      iss_beat_q <= (REG_BEATS > 1) ? iss_beat_d : 8'd0;
       iss_off_q <= iss_off_d;
       rsp_ph_q <= rsp_ph_d;
       rsp_rem_q <= rsp_rem_d;
       rsp_slot_q <= rsp_slot_d;
       rsp_bits_q <= rsp_bits_d;
-      rsp_beat_q <= rsp_beat_d;
+      rsp_beat_q <= (REG_BEATS > 1) ? rsp_beat_d : 8'd0;
       rsp_off_q <= rsp_off_d;
       done_q <= done_d;
       abt_q <= abt_d;
@@ -911,6 +913,13 @@ module kmu_ctx_engine #(
       end
       if (abt_q && idle) begin
         $display("ASSERTION kmu_ctx_engine %m t=%0t: aborting while idle", $time);
+        $stop;
+      end
+      // a one-beat register's beat never counts (REG_BEATS 1: the beat registers are
+      // constant 0, pepctx2)
+      if ((REG_BEATS == 1) && ((iss_beat_d != 8'd0) || (rsp_beat_d != 8'd0))) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: a beat counted at one beat a register",
+                 $time);
         $stop;
       end
       // the counts' widths hold a command's: its bytes never pass MAX_BY, its registers never

@@ -310,7 +310,13 @@ module kmu_pep_predictor #(
 
   // ---------------------------------------------------------------- this cycle's threshold
   // worst-case switch time, all TBs of the SM: sw_q = the previous cycle's ctx_bytes_i >>
-  // bw_shift_i (registered: the shifter is off the threshold's path)
+  // bw_shift_i (registered: the shifter is off the threshold's path).  The shifter as four
+  // 2:1 stages, the widest shift first (pepctx2: Yosys's own network for the variable `>>` cost
+  // 14 iCE40 / 16 ECP5 LUT4 more; the same function, asserted)
+  wire [23:0] sw_s0 = bw_shift_i[3] ? {8'd0, ctx_bytes_i[23:8]} : ctx_bytes_i;
+  wire [23:0] sw_s1 = bw_shift_i[2] ? {4'd0, sw_s0[23:4]} : sw_s0;
+  wire [23:0] sw_s2 = bw_shift_i[1] ? {2'd0, sw_s1[23:2]} : sw_s1;
+  wire [23:0] sw_s3 = bw_shift_i[0] ? {1'd0, sw_s2[23:1]} : sw_s2;
   wire [23:0] sw = sw_q;
   wire pre_walk = wk_q && wk_pre_q;  // a request's walk runs: it answers a new request too
   wire pre_go = preempt_valid_i && !pre_walk;
@@ -415,7 +421,7 @@ module kmu_pep_predictor #(
     // predicted launch time belonged to a launch that never came
     arm_d = arm_q;
     ex_d = hint_fire ? {pred_launch_i, 1'b0} : ex_q - 33'd1;
-    sw_d = ctx_bytes_i >> bw_shift_i;
+    sw_d = sw_s3;
     tl_d = tl_dec[32] ? 32'd0 : tl_dec[31:0];
     if (preempt_valid_i) arm_d = 1'b0;
     else if (hint_fire) arm_d = 1'b1;
@@ -525,6 +531,12 @@ module kmu_pep_predictor #(
       if (start_ok && ((st_wa == d_ra) || (st_wa == w_ra))) begin
         $display("ASSERTION kmu_pep_predictor %m t=%0t: start_m word %0d written and read", $time,
                  st_wa);
+        $stop;
+      end
+      // the staged shifter is ctx_bytes_i >> bw_shift_i
+      if (sw_s3 != (ctx_bytes_i >> bw_shift_i)) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: sw %0d for %0d >> %0d", $time, sw_s3,
+                 ctx_bytes_i, bw_shift_i);
         $stop;
       end
       // the new TB's one-adder test is avg > X + 1
