@@ -366,6 +366,7 @@ module kmu_sm_ctrl #(
   (* mem2reg *) reg [5:0] res_rpw_d[0:TBS-1];
   // preempted-TB table
   reg [PTBS-1:0] ptb_valid_q, ptb_valid_d, ptb_pre_q, ptb_pre_d, ptb_two_q, ptb_two_d;
+  reg [PTBS-1:0] ptb_pre_x;  // ptb_pre_d but for a restore's allocation (rc_q, below)
   // GPUpIO: a yielded TB, restorable only once named by the wake port (wk_*); a woken one
   // (ptb_wk_q: named by the wake port, not yet restored) is restored first and not held
   reg [PTBS-1:0] ptb_yld_q, ptb_yld_d, ptb_wk_q, ptb_wk_d;
@@ -541,7 +542,12 @@ module kmu_sm_ctrl #(
   wire [12:0] ewt_rpt = ewt_regw[12:0];
   assign wp_ev_regs_o = ewt_rpt[7:0];
   assign wp_free_regs_o = (free_regs_q[17:13] != 5'd0) ? 8'hff : free_regs_q[12:5];
-  assign wp_ev_valid_o = wp_en_i && ewt_pend && tb_room && (ewt_rpt[12:8] == 5'd0) && !ewt_fit &&
+  // (the head asks only when it needs at most 255 registers per thread: ceil(regs / 32) <= 255,
+  // regs <= 8160, tested on the head's registers without the ceil's adder, which stays off the
+  // request's path into the allocation: issue 15 Fmax)
+  wire ewt_rpt_ok = (ewt_regs[17:13] == 5'd0) && !((ewt_regs[12:5] == 8'hff) &&
+                                                   (ewt_regs[4:0] != 5'd0));
+  assign wp_ev_valid_o = wp_en_i && ewt_pend && tb_room && ewt_rpt_ok && !ewt_fit &&
                          !rst_fin && !drp;
   assign wp_ev_pc_o = ewt_kp[EK_KPTR +: 32];
   assign wp_ev_id_o = {{(16 - RTB_W) {1'b0}}, rtb_idx};
@@ -555,24 +561,34 @@ module kmu_sm_ctrl #(
   wire ewt_pop = ewt_launch || wp_go;
 
   // ---------------------------------------------------------------- allocation (one per cycle)
-  // The preempted table read by index: the entry to restore (rc_idx, r_*) while the sequencer
-  // is idle (a restore is allocated only then), the sequencer's entry (seq_ptb_q, sp_*) while
-  // it runs (it reads its entry in no other state): one read, not two (issue 15 area)
-  wire [PTB_W-1:0] ptb_ri = (seq_st_q == S_IDLE) ? rc_idx : seq_ptb_q;
+  // The restore candidate's entry and resources, registered (issue 15, Fmax): rc_q is the
+  // candidate rc_idx and rq_*_q its warps, registers, shared memory and rpw, loaded at every
+  // edge from the next state (the candidate of ptb_pre_x / ptb_yld_d / ptb_wk_d, the table as
+  // written at that edge), so the restore's fit compares start at registers, not at the
+  // candidate's priority encoders and the table's PTBS:1 read.  ptb_pre_x leaves out only a
+  // restore's own clear of its bit: a restore allocated at an edge puts the sequencer in
+  // S_RCMD, and the candidate is used only while the sequencer is idle, by when it has been
+  // loaded again.  No cycle changes (KMU_ASSERT: rc_q and rq_*_q equal the combinational read
+  // whenever the sequencer is idle and a candidate waits); the C twin reads the table as before.
+  reg [PTB_W-1:0] rc_q;
+  reg [5:0] rq_warps_q, rq_rpw_q;
+  reg [17:0] rq_regs_q;
+  reg [16:0] rq_shmem_q;
+  // The preempted table's flip-flop fields read by index: the entry to restore (rc_q, r_*)
+  // while the sequencer is idle (a restore is allocated only then), the sequencer's entry
+  // (seq_ptb_q, sp_*) while it runs (it reads its entry in no other state): one read, not two
+  // (issue 15 area)
+  wire [PTB_W-1:0] ptb_ri = (seq_st_q == S_IDLE) ? rc_q : seq_ptb_q;
   reg [7:0] r_slot;
   reg [ROW_W-1:0] r_row;
-  reg [5:0] r_warps, r_rpw;
-  reg [17:0] r_regs;
-  reg [16:0] r_shmem;
+  wire [5:0] r_warps = rq_warps_q, r_rpw = rq_rpw_q;  // (the restore candidate's: above)
+  wire [17:0] r_regs = rq_regs_q;
+  wire [16:0] r_shmem = rq_shmem_q;
   reg sp_two, sp_ip0, sp_ip1;
   reg [IPB_W-1:0] sp_ipb;
   always @(*) begin
-    r_rpw = ptb_rpw_q[ptb_ri];
     r_slot = 8'd0;
     r_row = {ROW_W{1'b0}};
-    r_warps = ptb_warps_q[ptb_ri];
-    r_regs = ptb_regs_q[ptb_ri];
-    r_shmem = ptb_shmem_q[ptb_ri];
     sp_two = 1'b0;
     sp_ip0 = 1'b0;
     sp_ip1 = 1'b0;
@@ -661,15 +677,42 @@ module kmu_sm_ctrl #(
   // 19.3 -> 41.5 MHz on the HX8K).  The same function as counting only the slots taken (the C
   // twin's loop): that count is min(free slots below, alloc_warps), which is below alloc_warps
   // exactly when the free count is.
+  // Up to 16 warp slots the count below each slot is kept one-hot (wm_oh: a chain of 2:1
+  // multiplexers, no adder) and compared through the thermometer of the warps (wm_gt[k]:
+  // op_warps > k): Yosys maps every adder to an iCE40 carry chain, and the WARPS chained
+  // increments with their compares were the UP5K's critical path once the restore read was
+  // registered (issue 15 Fmax; the same function).  Above 16 slots (the paper's 64) the
+  // one-hot form grows with WARPS^2: the counts stay.  Both compare op_warps, not alloc_warps:
+  // a warp-level preemption start (wp_go: alloc_warps 0) takes no slot, which the write
+  // gates, so the request's acceptance (ceil(regs / 32), wp_ev_valid_o) is not in series with
+  // the compare (it was, once the counts were no longer the longest path).
   reg [WARPS-1:0] alloc_wmask;
-  reg [6:0] alloc_cnt;
-  always @(*) begin
-    alloc_cnt = 7'd0;
-    for (w = 0; w < WARPS; w = w + 1) begin
-      alloc_wmask[w] = !wst_busy_q[w] && (alloc_cnt < {1'b0, alloc_warps});
-      if (!wst_busy_q[w]) alloc_cnt = alloc_cnt + 7'd1;
+  generate
+    if (WARPS <= 16) begin : g_wm_oh
+      reg [WARPS:0] wm_oh;  // wm_oh[k]: exactly k free slots below slot wm_w
+      reg [WARPS:0] wm_gt;  // wm_gt[k]: op_warps > k
+      integer wm_w, wm_k;
+      always @(*) begin
+        for (wm_k = 0; wm_k <= WARPS; wm_k = wm_k + 1)
+          wm_gt[wm_k] = ({1'b0, op_warps} > wm_k[6:0]);
+        wm_oh = {{WARPS{1'b0}}, 1'b1};
+        for (wm_w = 0; wm_w < WARPS; wm_w = wm_w + 1) begin
+          alloc_wmask[wm_w] = !wst_busy_q[wm_w] && ((wm_oh & wm_gt) != {(WARPS + 1){1'b0}});
+          if (!wst_busy_q[wm_w]) wm_oh = {wm_oh[WARPS-1:0], 1'b0};
+        end
+      end
+    end else begin : g_wm_cnt
+      reg [6:0] alloc_cnt;
+      integer wm_w;
+      always @(*) begin
+        alloc_cnt = 7'd0;
+        for (wm_w = 0; wm_w < WARPS; wm_w = wm_w + 1) begin
+          alloc_wmask[wm_w] = !wst_busy_q[wm_w] && (alloc_cnt < {1'b0, op_warps});
+          if (!wst_busy_q[wm_w]) alloc_cnt = alloc_cnt + 7'd1;
+        end
+      end
     end
-  end
+  endgenerate
 
   // ---------------------------------------------------------------- SIMT start (oldest first)
   // The start queue: kmu_fifo's behaviour (depth TBS, registered head, a push visible from the
@@ -1168,7 +1211,7 @@ module kmu_sm_ctrl #(
     div_quo_d = div_quo_q;
     div_k_d = div_k_q;
     ptb_valid_d = ptb_valid_q;
-    ptb_pre_d = ptb_pre_q;
+    ptb_pre_x = ptb_pre_q;
     ptb_two_d = ptb_two_q;
     ptb_yld_d = ptb_yld_q;
     ptb_wk_d = ptb_wk_q;
@@ -1256,11 +1299,11 @@ module kmu_sm_ctrl #(
         end else if (rst_alloc) begin
           seq_st_d = S_RCMD;
           seq_rtb_d = rtb_idx;
-          seq_ptb_d = rc_idx;
+          seq_ptb_d = rc_q;
           seq_k_d = 1'b0;
           for (pi = 0; pi < PTBS; pi = pi + 1) begin
-            if (rc_idx == pi[PTB_W-1:0]) begin
-              ptb_pre_d[pi] = 1'b0;
+            if (rc_q == pi[PTB_W-1:0]) begin
+              // (its ptb_pre bit clears: ptb_pre_d, below)
               ptb_row_d[pi] = pay_wa;  // the free entry's row (rtb_idx) goes to the table entry
             end
           end
@@ -1315,7 +1358,7 @@ module kmu_sm_ctrl #(
         for (pi = 0; pi < PTBS; pi = pi + 1) begin
           if (sv_kill && (seq_ptb_q == pi[PTB_W-1:0])) ptb_valid_d[pi] = 1'b0;
           if (!sv_kill && (seq_ptb_q == pi[PTB_W-1:0])) begin
-            ptb_pre_d[pi] = 1'b1;
+            ptb_pre_x[pi] = 1'b1;
             ptb_two_d[pi] = seq_k_q;
             ptb_yld_d[pi] = y_ev;
             ptb_wk_d[pi] = 1'b0;
@@ -1450,7 +1493,7 @@ module kmu_sm_ctrl #(
       for (pi = 0; pi < PTBS; pi = pi + 1) begin
         if (drp_pk == pi[PTB_W-1:0]) begin
           ptb_valid_d[pi] = 1'b0;
-          ptb_pre_d[pi] = 1'b0;
+          ptb_pre_x[pi] = 1'b0;
         end
       end
       ip_free_d = ip_free_d + pk_ipb;  // (after the sequencer's change, ip_seq)
@@ -1506,7 +1549,7 @@ module kmu_sm_ctrl #(
         end
       end
       for (w = 0; w < WARPS; w = w + 1) begin
-        if (alloc_wmask[w]) begin
+        if (alloc_wmask[w] && !wp_go) begin  // (a borrowed slot: none of its own)
           wst_busy_d[w] = 1'b1;
           wst_owner_d[w] = rtb_idx;
         end
@@ -1557,6 +1600,41 @@ module kmu_sm_ctrl #(
   assign base_o = res_base_q;
   assign pre_busy_o = seq_busy;
   assign ptb_count_o = {{(8 - PC_W) {1'b0}}, npre};
+
+  // the restore candidate of the next state (rc_q, above): ptb_pre_d but for a restore's own
+  // clear (ptb_pre_x), so the allocation's decision is not on this path
+  reg [PTBS-1:0] rst_clr;
+  integer rp;
+  always @(*) begin
+    for (rp = 0; rp < PTBS; rp = rp + 1) rst_clr[rp] = rst_alloc && (rc_q == rp[PTB_W-1:0]);
+    ptb_pre_d = ptb_pre_x & ~rst_clr;
+  end
+  wire [PTB_W-1:0] rcn_pv_idx, rcn_wk_idx;
+  wire unused_rcn_pv_any, rcn_wk_any;  // (rc_q matters only while a candidate waits)
+  kmu_prio_enc #(
+      .N(PTBS)
+  ) u_rcn_pre_enc (
+      .in_i   (ptb_pre_x & ~ptb_yld_d),
+      .idx_o  (rcn_pv_idx),
+      .valid_o(unused_rcn_pv_any)
+  );
+  kmu_prio_enc #(
+      .N(PTBS)
+  ) u_rcn_wk_enc (
+      .in_i   (ptb_pre_x & ptb_wk_d),
+      .idx_o  (rcn_wk_idx),
+      .valid_o(rcn_wk_any)
+  );
+  wire [PTB_W-1:0] rc_nx = rcn_wk_any ? rcn_wk_idx : rcn_pv_idx;
+  // an evict writing the candidate's entry at this edge: its resources, not the table's
+  wire rq_fwd = ptb_res_we && (seq_ptb_q == rc_nx);
+  always @(posedge clk_i) begin
+    rc_q <= rc_nx;
+    rq_warps_q <= rq_fwd ? v_warps : ptb_warps_q[rc_nx];
+    rq_regs_q <= rq_fwd ? v_regs : ptb_regs_q[rc_nx];
+    rq_shmem_q <= rq_fwd ? v_shmem : ptb_shmem_q[rc_nx];
+    rq_rpw_q <= rq_fwd ? q_rpw : ptb_rpw_q[rc_nx];
+  end
 
   // ---------------------------------------------------------------- registers
   // The per-entry tables and the engine's data have no reset (LUT RAM / block RAM style, issue
@@ -1732,6 +1810,15 @@ module kmu_sm_ctrl #(
     else if (drop_valid_i && !drp) as_pend_q <= 1'b1;
     else if (drp_ack_q) as_pend_q <= 1'b0;
   end
+  // the warp slots an allocation takes (alloc_wmask: the one-hot count up to 16 slots, the
+  // counts above; issue 15 Fmax): exactly alloc_warps slots become busy, none otherwise
+  reg [6:0] as_wnew;
+  integer aw;
+  always @(*) begin
+    as_wnew = 7'd0;
+    for (aw = 0; aw < WARPS; aw = aw + 1)
+      if (wst_busy_d[aw] && !wst_busy_q[aw]) as_wnew = as_wnew + 7'd1;
+  end
   // the rows every resident and table entry owns (all ROWS of them when none is shared)
   reg [ROWS-1:0] as_rows;
   integer ae;
@@ -1834,6 +1921,11 @@ module kmu_sm_ctrl #(
                  as_slot, alloc_rpw, as_rpw);
         $stop;
       end
+      if (as_wnew != (alloc_go ? {1'b0, alloc_warps} : 7'd0)) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: %0d warp slots newly busy, allocation of %0d",
+                 $time, as_wnew, alloc_go ? alloc_warps : 6'd0);
+        $stop;
+      end
       // the rpw engine: the partial remainder stays below the divisor (the widths above hold),
       // and the last step writes ceil(ceil(regs / 32) / warps), saturated to 63
       if (div_busy_q && !div_sat_q && (div_rem_q >= div_dvs_q)) begin
@@ -1849,7 +1941,9 @@ module kmu_sm_ctrl #(
       // the preempted table's one read (ptb_ri): the restore candidate's entry while the
       // sequencer is idle, the sequencer's own entry while it runs
       if (((seq_st_q == S_IDLE) && rc_any &&
-           ((r_regs != ptb_regs_q[rc_idx]) || (r_row != ptb_row_q[rc_idx]))) ||
+           ((rc_q != rc_idx) || (r_regs != ptb_regs_q[rc_idx]) ||
+            (r_warps != ptb_warps_q[rc_idx]) || (r_shmem != ptb_shmem_q[rc_idx]) ||
+            (r_rpw != ptb_rpw_q[rc_idx]) || (r_row != ptb_row_q[rc_idx]))) ||
           ((seq_st_q != S_IDLE) && ((sp_row != ptb_row_q[seq_ptb_q]) ||
                                     (sp_ipb != ptb_ipb_q[seq_ptb_q]) ||
                                     (sp_two != ptb_two_q[seq_ptb_q])))) begin
