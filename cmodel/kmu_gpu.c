@@ -58,8 +58,9 @@ void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
   kmu_rr_arb_params ap = {p->nsm};
   kmu_mem_port_params mp = {2 + p->nsm}; /* client 1+NSM: the copy engine */
   kmu_copy_engine_params cep = {p->cp_nprio, p->cp_qd, p->cp_idw, p->cp_lenw, p->cp_buf};
+  /* DB_PEND_W: kmu_gpu keeps kmu_frontend's default 8 */
   kmu_frontend_params fp = {p->aw,       p->entries, p->cnt_w,  p->nsm,
-                            p->cp_nprio, p->cp_lenw, p->cp_idw};
+                            p->cp_nprio, p->cp_lenw, p->cp_idw, 8};
   kmu_frontend_init(&m->u_frontend, &fp);
   kmu_kmu_init(&m->u_kmu, &kp);
   kmu_dispatch_init(&m->u_dispatch, &dp);

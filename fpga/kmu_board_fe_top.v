@@ -58,7 +58,8 @@ module kmu_board_fe_top #(
     parameter integer NSM     = 2,         // SM_RESERVE's implemented bits (no SMs here)
     parameter integer CP_NPRIO = 2,
     parameter integer CP_LENW = 12,
-    parameter integer CP_IDW  = 4
+    parameter integer CP_IDW  = 4,
+    parameter integer DB_PEND_W = 8
 ) (
     input  wire clk_i,
     input  wire rst_ni,
@@ -154,7 +155,8 @@ module kmu_board_fe_top #(
       .NSM     (NSM),
       .CP_NPRIO(CP_NPRIO),
       .CP_LENW (CP_LENW),
-      .CP_IDW  (CP_IDW)
+      .CP_IDW  (CP_IDW),
+      .DB_PEND_W(DB_PEND_W)
   ) u_fe (
       .clk_i             (clk_i),
       .rst_ni            (rst_ni),

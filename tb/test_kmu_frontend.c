@@ -17,7 +17,7 @@
 #include "kmu_tb.h"
 
 /* the copy window at the RTL's default copy-engine sizes (CP_NPRIO 2, CP_LENW 12, CP_IDW 4) */
-static const kmu_frontend_params params = {P_AW, P_ENTRIES, P_CNT_W, P_NSM, 2, 12, 4};
+static const kmu_frontend_params params = {P_AW, P_ENTRIES, P_CNT_W, P_NSM, 2, 12, 4, 8};
 #define KMU_CUR_IN kmu_frontend_in
 #define KMU_CUR_OUT kmu_frontend_out
 KMU_BLOCK(kmu_frontend, KMU_FRONTEND_IN, KMU_FRONTEND_OUT, &params)

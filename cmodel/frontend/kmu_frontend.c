@@ -17,7 +17,7 @@ void kmu_frontend_init(kmu_frontend *m, const kmu_frontend_params *p) {
   m->p = *p;
   kmu_axil_slave_params sp = {p->aw};
   kmu_csr_params cp = {p->aw, p->entries, p->cnt_w, p->nsm, p->cp_nprio, p->cp_lenw, p->cp_idw};
-  kmu_doorbell_params dp = {p->entries, 8}; /* PEND_W: the RTL's default */
+  kmu_doorbell_params dp = {p->entries, p->db_pend_w}; /* 0: PEND_W's default 8 */
   kmu_ekt_params ep = {p->entries};
   kmu_axil_slave_init(&m->u_axil_slave, &sp);
   kmu_csr_init(&m->u_csr, &cp);

@@ -61,6 +61,7 @@ typedef struct {
   unsigned cnt_w;   /* CNT_W */
   unsigned nsm;     /* NSM */
   unsigned cp_nprio, cp_lenw, cp_idw; /* CP_NPRIO, CP_LENW, CP_IDW (kmu_csr's copy window) */
+  unsigned db_pend_w; /* DB_PEND_W, kmu_doorbell's count bits (0: the RTL default 8) */
 } kmu_frontend_params;
 
 /* the wires between the sub-blocks, named after the RTL's */

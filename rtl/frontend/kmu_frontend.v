@@ -48,7 +48,10 @@ module kmu_frontend #(
     parameter integer NSM     = 2,   // SMs (reserve_mask_o width)
     parameter integer CP_NPRIO = 2,  // copy engine priority levels (kmu_csr's copy window)
     parameter integer CP_LENW = 12,  // copy engine byte-count bits
-    parameter integer CP_IDW  = 4    // copy engine tag bits
+    parameter integer CP_IDW  = 4,   // copy engine tag bits
+    // kmu_doorbell's pending-count bits (1..16): doorbells waiting per entry, 2^DB_PEND_W - 1
+    // (the iCEBreaker's front-end board sets 4: on iCE40 the counts are flip-flops)
+    parameter integer DB_PEND_W = 8
 ) (
     input wire clk_i,
     input wire rst_ni,
@@ -423,7 +426,8 @@ module kmu_frontend #(
   );
 
   kmu_doorbell #(
-      .ENTRIES(ENTRIES)
+      .ENTRIES(ENTRIES),
+      .PEND_W (DB_PEND_W)
   ) u_doorbell (
       .clk_i           (clk_i),
       .rst_ni          (rst_ni),

@@ -34,7 +34,7 @@ $(FPGA_SIM): $(FPGA_SIM_RTL) $(RTL_INCLUDES) sim/fpga/kmu_fpga_sim.cpp $(FPGA_SI
 
 # The front-end board (fpga/kmu_board_fe_top.v: kmu_uart_axil, kmu_frontend, the kernel stand-in
 # kmu_fe_sink; the iCEBreaker's default machine, docs/fpga.md) Verilated the same way, with the
-# iCEBreaker build's front-end sizes (FPGA_FE_ENTRIES, FPGA_FE_CNT_W: kmu_icebreaker_top's
+# iCEBreaker build's front-end sizes (FPGA_FE_ENTRIES, FPGA_FE_CNT_W, FPGA_FE_DB_PEND_W: kmu_icebreaker_top's
 # parameter defaults, read from the file, so the two cannot drift apart) and the sink's cycle
 # count from the low 20 bits of a kernel's parameter; scripts/test_fpga_fe_sim.sh drives it
 # (make test: a few seconds of CPU) and reads the same defaults for its expected values.
@@ -43,9 +43,10 @@ FPGA_FE_BOARD_TOP  := fpga/boards/icebreaker/kmu_icebreaker_top.v
 fpga_fe_param       = $(shell sed -n 's/^ *parameter integer $(1) *= *\([0-9][0-9]*\),.*/\1/p' $(FPGA_FE_BOARD_TOP))
 FPGA_FE_ENTRIES    := $(call fpga_fe_param,ENTRIES)
 FPGA_FE_CNT_W      := $(call fpga_fe_param,CNT_W)
+FPGA_FE_DB_PEND_W  := $(call fpga_fe_param,DB_PEND_W)
 FPGA_FE_SIM        := $(BUILD)/bin/kmu-fpga-fe-sim
 FPGA_FE_SIM_PARAMS = CLK_HZ=12000000 BAUD=1500000 RUN_W=20 ENTRIES=$(FPGA_FE_ENTRIES) \
-                     CNT_W=$(FPGA_FE_CNT_W) NSM=1
+                     CNT_W=$(FPGA_FE_CNT_W) NSM=1 DB_PEND_W=$(FPGA_FE_DB_PEND_W)
 FPGA_FE_SIM_RTL    = $(sort $(RTL_kmu_frontend) $(RTL_kmu_uart_axil)) fpga/kmu_fe_sink.v \
                      fpga/kmu_board_fe_top.v
 FPGA_FE_SIM_DIR    := $(BUILD)/fpga-fe-sim

@@ -23,6 +23,10 @@ module kmu_icebreaker_top #(
     parameter integer GPU     = 0,   // 0: the front-end board, 1: kmu_gpu (does not fit)
     parameter integer ENTRIES = 7,   // GPU = 0: EKT entries
     parameter integer CNT_W   = 8,   // GPU = 0: counter bits
+    // GPU = 0: doorbells an EKT entry can hold waiting, 2^DB_PEND_W - 1 (kmu_doorbell's counts are
+    // two words of flip-flops each on iCE40: at 8 the board packs into 5,184 of the UP5K's 5,280
+    // cells, at 4 into 4,981; docs/fpga.md, "2026-11-28", says why neither places today)
+    parameter integer DB_PEND_W = 4,
     parameter integer RUN_W   = 16   // GPU = 0: the kernel stand-in's cycle-count bits
 ) (
     input  wire CLK,
@@ -100,7 +104,8 @@ module kmu_icebreaker_top #(
           .AW     (16),
           .ENTRIES(ENTRIES),
           .CNT_W  (CNT_W),
-          .NSM    (1)
+          .NSM    (1),
+          .DB_PEND_W(DB_PEND_W)
       ) u_top (
           .clk_i      (CLK),
           .rst_ni     (rst_n),
