@@ -1,8 +1,7 @@
 #!/usr/bin/env python3
-"""fpga_area.py - the hierarchical ECP5 netlist of `make fpga BOARD=ulx3s` (scripts/fpga.sh),
+"""fpga_area.py - the ECP5 netlist of `make fpga BOARD=ulx3s` (scripts/fpga.sh),
 counted with scripts/synth_system.py's block counts.
 
-    fpga_area.py keep TOP                 the Yosys keep_hierarchy commands of the flow
     fpga_area.py period TOPV PARAMS REF   the core clock's period in ps (an integer) from the
                                           board top TOPV's PLL parameters (their defaults,
                                           overridden by PARAMS "NAME=VALUE ..."), REF MHz the
@@ -106,9 +105,6 @@ def period(topv, params, ref):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == "keep":
-        print("; ".join(Y.keep_commands(argv[2])))
-        return 0
     if len(argv) == 5 and argv[1] == "period":
         return period(argv[2], argv[3], float(argv[4]))
     if len(argv) == 5 and argv[1] == "blocks":
