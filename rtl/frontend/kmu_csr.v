@@ -10,11 +10,13 @@
 //
 // Bus (docs/frontend-interfaces.md 1, 3): every request is answered in the cycle it is accepted
 // (bus_req_valid_i && bus_req_ready_o); bus_rsp_rdata_o / bus_rsp_err_o are valid in that cycle.
+// A read is refused in the cycle it is first offered and accepted in the next (the master holds
+// it): the plain RW registers are read from a mirror RAM with a registered read (issue 15).
 // SLVERR (bus_rsp_err_o = 1, rdata 0, no register changes) for: an unaligned address, a write
 // with wstrb != 4'hF, an unmapped address, a write to a read-only register,
 // a read of a write-only register.  Every SLVERR sets ERR_STATUS.BUS and counts in ERR_CNT_BUS.
-// bus_req_ready_o is 1 except for a valid doorbell-window write while db_ready_i is low (the bus
-// waits; kmu_doorbell holds db_ready_i at 1).  Busy, register map 1.7: a REG_CMD write while
+// bus_req_ready_o is 1 except in a read's first cycle and for a valid doorbell-window write
+// while db_ready_i is low (the bus waits; kmu_doorbell holds db_ready_i at 1).  Busy, register map 1.7: a REG_CMD write while
 // reg_ready_i is low, an HL_CMD write while host_valid_o && !host_ready_i and a TR_CMD write while
 // trem_req_valid_o && !trem_req_ready_i are answered SLVERR at once (BUS, ERR_CNT_BUS).
 //
@@ -98,7 +100,8 @@
 // KERNEL_STATUS.KERNEL_DONE) || (COPY_IRQ.EN && COPY_CPL.VALID) || (TR_IRQ_EN & TR_EVENTS) != 0,
 // from registers only.
 //
-// Latency: 0 cycles request -> response; register writes and events take effect at the edge.
+// Latency: a write is answered in the cycle it is offered, a read in the cycle after (one wait
+// cycle, then the handshake with the data); register writes and events take effect at the edge.
 // A PRE_HINT write accepted in cycle t: pre_hint_valid_o high in t+1 only, pre_pred_launch_o
 // the written value from t+1.  The only input -> read-data paths are the live status reads
 // (STATUS, ERR_DB_INFO, EKT_VALID, PRE_STATUS, COPY_STATUS, TR_RESULT.BUSY, TR_ELASTIC, TR_LE,
