@@ -16,9 +16,10 @@
 // with wstrb != 4'hF, an unmapped address, a write to a read-only register,
 // a read of a write-only register.  Every SLVERR sets ERR_STATUS.BUS and counts in ERR_CNT_BUS.
 // bus_req_ready_o is 1 except in a read's first cycle and for a valid doorbell-window write
-// while db_ready_i is low (the bus waits; kmu_doorbell holds db_ready_i at 1).  Busy, register map 1.7: a REG_CMD write while
-// reg_ready_i is low, an HL_CMD write while host_valid_o && !host_ready_i and a TR_CMD write while
-// trem_req_valid_o && !trem_req_ready_i are answered SLVERR at once (BUS, ERR_CNT_BUS).
+// while db_ready_i is low (the bus waits; kmu_doorbell holds db_ready_i at 1).  Busy, register
+// map 1.7: a REG_CMD write while reg_ready_i is low, an HL_CMD write while host_valid_o &&
+// !host_ready_i and a TR_CMD write while trem_req_valid_o && !trem_req_ready_i are answered
+// SLVERR at once (BUS, ERR_CNT_BUS).
 //
 // Outputs to the other blocks, all combinational from this cycle's request:
 //   db_valid_o/db_ready_i/db_idx_o : a doorbell-window write; the bus and db handshakes are one.
@@ -290,6 +291,8 @@ module kmu_csr #(
   localparam [31:0] CP_NPRIO_W = CP_NPRIO;
   localparam [31:0] CP_LENW_W = CP_LENW;
   localparam [31:0] CP_IDW_W = CP_IDW;
+  // the registers read from the mirror RAM (mir in the register select; each its mhit bit)
+  localparam integer MIR_NREG = 40;
   // COPY_CTRL's implemented bits: DIR, PRIO and the CP_IDW low bits of ID
   localparam [31:0] CP_CTRL_MASK = (KMU_COPY_CTRL_MASK & ~KMU_COPY_CTRL_ID_MASK) |
       ({16'd0, CP_ID_MASK} << KMU_COPY_CTRL_ID_SHIFT);
@@ -528,6 +531,7 @@ module kmu_csr #(
   reg [31:0] rval;
   reg        mir;
   reg [31:0] mmask, mrst;
+  reg [MIR_NREG-1:0] mhit;  // one-hot: which mirrored register (its valid bit)
   always @(*) begin
     rd_ok = 1'b0;
     wr_ok = 1'b0;
@@ -535,6 +539,7 @@ module kmu_csr #(
     mir   = 1'b0;
     mmask = 32'd0;
     mrst  = 32'd0;
+    mhit  = {MIR_NREG{1'b0}};
     if (in_64k) begin
       case (a)
         KMU_ID_ADDR: begin
@@ -625,6 +630,7 @@ module kmu_csr #(
           rd_ok = KMU_KMU_CTRL_RD;
           wr_ok = KMU_KMU_CTRL_WR;
           mir   = 1'b1;
+          mhit[0] = 1'b1;
           mmask = KMU_KMU_CTRL_MASK;
           mrst  = KMU_KMU_CTRL_RESET & KMU_KMU_CTRL_MASK;
         end
@@ -632,6 +638,7 @@ module kmu_csr #(
           rd_ok = KMU_SM_RESERVE_RD;
           wr_ok = KMU_SM_RESERVE_WR;
           mir   = 1'b1;
+          mhit[1] = 1'b1;
           mmask = KMU_SM_RESERVE_MASK & RSV_MASK;
           mrst  = KMU_SM_RESERVE_RESET & RSV_MASK;
         end
@@ -639,6 +646,7 @@ module kmu_csr #(
           rd_ok = KMU_IRQ_ENABLE_RD;
           wr_ok = KMU_IRQ_ENABLE_WR;
           mir   = 1'b1;
+          mhit[2] = 1'b1;
           mmask = KMU_IRQ_ENABLE_MASK;
           mrst  = KMU_IRQ_ENABLE_RESET & KMU_IRQ_ENABLE_MASK;
         end
@@ -646,6 +654,7 @@ module kmu_csr #(
           rd_ok = KMU_SCRATCH_RD;
           wr_ok = KMU_SCRATCH_WR;
           mir   = 1'b1;
+          mhit[3] = 1'b1;
           mmask = KMU_SCRATCH_MASK;
           mrst  = KMU_SCRATCH_RESET & KMU_SCRATCH_MASK;
         end
@@ -653,6 +662,7 @@ module kmu_csr #(
           rd_ok = KMU_REG_KPTR_RD;
           wr_ok = KMU_REG_KPTR_WR;
           mir   = 1'b1;
+          mhit[4] = 1'b1;
           mmask = KMU_REG_KPTR_MASK;
           mrst  = KMU_REG_KPTR_RESET & KMU_REG_KPTR_MASK;
         end
@@ -660,6 +670,7 @@ module kmu_csr #(
           rd_ok = KMU_REG_GRID_XY_RD;
           wr_ok = KMU_REG_GRID_XY_WR;
           mir   = 1'b1;
+          mhit[5] = 1'b1;
           mmask = KMU_REG_GRID_XY_MASK;
           mrst  = KMU_REG_GRID_XY_RESET & KMU_REG_GRID_XY_MASK;
         end
@@ -667,6 +678,7 @@ module kmu_csr #(
           rd_ok = KMU_REG_GRID_Z_RD;
           wr_ok = KMU_REG_GRID_Z_WR;
           mir   = 1'b1;
+          mhit[6] = 1'b1;
           mmask = KMU_REG_GRID_Z_MASK;
           mrst  = KMU_REG_GRID_Z_RESET & KMU_REG_GRID_Z_MASK;
         end
@@ -674,6 +686,7 @@ module kmu_csr #(
           rd_ok = KMU_REG_TB_XY_RD;
           wr_ok = KMU_REG_TB_XY_WR;
           mir   = 1'b1;
+          mhit[7] = 1'b1;
           mmask = KMU_REG_TB_XY_MASK;
           mrst  = KMU_REG_TB_XY_RESET & KMU_REG_TB_XY_MASK;
         end
@@ -681,6 +694,7 @@ module kmu_csr #(
           rd_ok = KMU_REG_TB_Z_RD;
           wr_ok = KMU_REG_TB_Z_WR;
           mir   = 1'b1;
+          mhit[8] = 1'b1;
           mmask = KMU_REG_TB_Z_MASK;
           mrst  = KMU_REG_TB_Z_RESET & KMU_REG_TB_Z_MASK;
         end
@@ -688,6 +702,7 @@ module kmu_csr #(
           rd_ok = KMU_REG_RES_RD;
           wr_ok = KMU_REG_RES_WR;
           mir   = 1'b1;
+          mhit[9] = 1'b1;
           mmask = KMU_REG_RES_MASK;
           mrst  = KMU_REG_RES_RESET & KMU_REG_RES_MASK;
         end
@@ -695,6 +710,7 @@ module kmu_csr #(
           rd_ok = KMU_REG_PBASE_RD;
           wr_ok = KMU_REG_PBASE_WR;
           mir   = 1'b1;
+          mhit[10] = 1'b1;
           mmask = KMU_REG_PBASE_MASK;
           mrst  = KMU_REG_PBASE_RESET & KMU_REG_PBASE_MASK;
         end
@@ -702,6 +718,7 @@ module kmu_csr #(
           rd_ok = KMU_REG_PEND_RD;
           wr_ok = KMU_REG_PEND_WR;
           mir   = 1'b1;
+          mhit[11] = 1'b1;
           mmask = KMU_REG_PEND_MASK;
           mrst  = KMU_REG_PEND_RESET & KMU_REG_PEND_MASK;
         end
@@ -709,6 +726,7 @@ module kmu_csr #(
           rd_ok = KMU_REG_PSIZE_RD;
           wr_ok = KMU_REG_PSIZE_WR;
           mir   = 1'b1;
+          mhit[12] = 1'b1;
           mmask = KMU_REG_PSIZE_MASK;
           mrst  = KMU_REG_PSIZE_RESET & KMU_REG_PSIZE_MASK;
         end
@@ -739,6 +757,7 @@ module kmu_csr #(
           rd_ok = KMU_HL_KPTR_RD;
           wr_ok = KMU_HL_KPTR_WR;
           mir   = 1'b1;
+          mhit[13] = 1'b1;
           mmask = KMU_HL_KPTR_MASK;
           mrst  = KMU_HL_KPTR_RESET & KMU_HL_KPTR_MASK;
         end
@@ -746,6 +765,7 @@ module kmu_csr #(
           rd_ok = KMU_HL_GRID_XY_RD;
           wr_ok = KMU_HL_GRID_XY_WR;
           mir   = 1'b1;
+          mhit[14] = 1'b1;
           mmask = KMU_HL_GRID_XY_MASK;
           mrst  = KMU_HL_GRID_XY_RESET & KMU_HL_GRID_XY_MASK;
         end
@@ -753,6 +773,7 @@ module kmu_csr #(
           rd_ok = KMU_HL_GRID_Z_RD;
           wr_ok = KMU_HL_GRID_Z_WR;
           mir   = 1'b1;
+          mhit[15] = 1'b1;
           mmask = KMU_HL_GRID_Z_MASK;
           mrst  = KMU_HL_GRID_Z_RESET & KMU_HL_GRID_Z_MASK;
         end
@@ -760,6 +781,7 @@ module kmu_csr #(
           rd_ok = KMU_HL_TB_XY_RD;
           wr_ok = KMU_HL_TB_XY_WR;
           mir   = 1'b1;
+          mhit[16] = 1'b1;
           mmask = KMU_HL_TB_XY_MASK;
           mrst  = KMU_HL_TB_XY_RESET & KMU_HL_TB_XY_MASK;
         end
@@ -767,6 +789,7 @@ module kmu_csr #(
           rd_ok = KMU_HL_TB_Z_RD;
           wr_ok = KMU_HL_TB_Z_WR;
           mir   = 1'b1;
+          mhit[17] = 1'b1;
           mmask = KMU_HL_TB_Z_MASK;
           mrst  = KMU_HL_TB_Z_RESET & KMU_HL_TB_Z_MASK;
         end
@@ -774,6 +797,7 @@ module kmu_csr #(
           rd_ok = KMU_HL_RES_RD;
           wr_ok = KMU_HL_RES_WR;
           mir   = 1'b1;
+          mhit[18] = 1'b1;
           mmask = KMU_HL_RES_MASK;
           mrst  = KMU_HL_RES_RESET & KMU_HL_RES_MASK;
         end
@@ -781,6 +805,7 @@ module kmu_csr #(
           rd_ok = KMU_HL_PARAM_RD;
           wr_ok = KMU_HL_PARAM_WR;
           mir   = 1'b1;
+          mhit[19] = 1'b1;
           mmask = KMU_HL_PARAM_MASK;
           mrst  = KMU_HL_PARAM_RESET & KMU_HL_PARAM_MASK;
         end
@@ -788,6 +813,7 @@ module kmu_csr #(
           rd_ok = KMU_HL_CPL_ADDR_RD;
           wr_ok = KMU_HL_CPL_ADDR_WR;
           mir   = 1'b1;
+          mhit[20] = 1'b1;
           mmask = KMU_HL_CPL_ADDR_MASK;
           mrst  = KMU_HL_CPL_ADDR_RESET & KMU_HL_CPL_ADDR_MASK;
         end
@@ -804,6 +830,7 @@ module kmu_csr #(
           rd_ok = KMU_HL_EST_RD;
           wr_ok = KMU_HL_EST_WR;
           mir   = 1'b1;
+          mhit[21] = 1'b1;
           mmask = KMU_HL_EST_MASK;
           mrst  = KMU_HL_EST_RESET & KMU_HL_EST_MASK;
         end
@@ -811,6 +838,7 @@ module kmu_csr #(
           rd_ok = KMU_PRE_CTRL_RD;
           wr_ok = KMU_PRE_CTRL_WR;
           mir   = 1'b1;
+          mhit[22] = 1'b1;
           mmask = KMU_PRE_CTRL_MASK;
           mrst  = KMU_PRE_CTRL_RESET & KMU_PRE_CTRL_MASK;
         end
@@ -818,6 +846,7 @@ module kmu_csr #(
           rd_ok = KMU_PRE_CTX_BASE_RD;
           wr_ok = KMU_PRE_CTX_BASE_WR;
           mir   = 1'b1;
+          mhit[23] = 1'b1;
           mmask = KMU_PRE_CTX_BASE_MASK;
           mrst  = KMU_PRE_CTX_BASE_RESET & KMU_PRE_CTX_BASE_MASK;
         end
@@ -825,6 +854,7 @@ module kmu_csr #(
           rd_ok = KMU_PRE_DEADLINE_RD;
           wr_ok = KMU_PRE_DEADLINE_WR;
           mir   = 1'b1;
+          mhit[24] = 1'b1;
           mmask = KMU_PRE_DEADLINE_MASK;
           mrst  = KMU_PRE_DEADLINE_RESET & KMU_PRE_DEADLINE_MASK;
         end
@@ -832,6 +862,7 @@ module kmu_csr #(
           rd_ok = KMU_PRE_BW_RD;
           wr_ok = KMU_PRE_BW_WR;
           mir   = 1'b1;
+          mhit[25] = 1'b1;
           mmask = KMU_PRE_BW_MASK;
           mrst  = KMU_PRE_BW_RESET & KMU_PRE_BW_MASK;
         end
@@ -839,6 +870,7 @@ module kmu_csr #(
           rd_ok = KMU_PRE_HINT_RD;
           wr_ok = KMU_PRE_HINT_WR;
           mir   = 1'b1;
+          mhit[26] = 1'b1;
           mmask = KMU_PRE_HINT_MASK;
           mrst  = KMU_PRE_HINT_RESET & KMU_PRE_HINT_MASK;
         end
@@ -892,6 +924,7 @@ module kmu_csr #(
           rd_ok = KMU_TR_IRQ_EN_RD;
           wr_ok = KMU_TR_IRQ_EN_WR;
           mir   = 1'b1;
+          mhit[27] = 1'b1;
           mmask = KMU_TR_IRQ_EN_MASK;
           mrst  = KMU_TR_IRQ_EN_RESET & KMU_TR_IRQ_EN_MASK;
         end
@@ -899,6 +932,7 @@ module kmu_csr #(
           rd_ok = KMU_TR_THRESH_RD;
           wr_ok = KMU_TR_THRESH_WR;
           mir   = 1'b1;
+          mhit[28] = 1'b1;
           mmask = KMU_TR_THRESH_MASK;
           mrst  = KMU_TR_THRESH_RESET & KMU_TR_THRESH_MASK;
         end
@@ -906,6 +940,7 @@ module kmu_csr #(
           rd_ok = KMU_TR_COST_RD;
           wr_ok = KMU_TR_COST_WR;
           mir   = 1'b1;
+          mhit[29] = 1'b1;
           mmask = KMU_TR_COST_MASK;
           mrst  = KMU_TR_COST_RESET & KMU_TR_COST_MASK;
         end
@@ -913,6 +948,7 @@ module kmu_csr #(
           rd_ok = KMU_TR_CTRL_RD;
           wr_ok = KMU_TR_CTRL_WR;
           mir   = 1'b1;
+          mhit[30] = 1'b1;
           mmask = KMU_TR_CTRL_MASK;
           mrst  = KMU_TR_CTRL_RESET & KMU_TR_CTRL_MASK;
         end
@@ -920,6 +956,7 @@ module kmu_csr #(
           rd_ok = KMU_TR_SLA_RD;
           wr_ok = KMU_TR_SLA_WR;
           mir   = 1'b1;
+          mhit[31] = 1'b1;
           mmask = KMU_TR_SLA_MASK;
           mrst  = KMU_TR_SLA_RESET & KMU_TR_SLA_MASK;
         end
@@ -927,6 +964,7 @@ module kmu_csr #(
           rd_ok = KMU_TR_PERIOD_RD;
           wr_ok = KMU_TR_PERIOD_WR;
           mir   = 1'b1;
+          mhit[32] = 1'b1;
           mmask = KMU_TR_PERIOD_MASK;
           mrst  = KMU_TR_PERIOD_RESET & KMU_TR_PERIOD_MASK;
         end
@@ -971,6 +1009,7 @@ module kmu_csr #(
           rd_ok = KMU_COPY_SRC_RD;
           wr_ok = KMU_COPY_SRC_WR;
           mir   = 1'b1;
+          mhit[33] = 1'b1;
           mmask = KMU_COPY_SRC_MASK;
           mrst  = KMU_COPY_SRC_RESET & KMU_COPY_SRC_MASK;
         end
@@ -978,6 +1017,7 @@ module kmu_csr #(
           rd_ok = KMU_COPY_DST_RD;
           wr_ok = KMU_COPY_DST_WR;
           mir   = 1'b1;
+          mhit[34] = 1'b1;
           mmask = KMU_COPY_DST_MASK;
           mrst  = KMU_COPY_DST_RESET & KMU_COPY_DST_MASK;
         end
@@ -985,6 +1025,7 @@ module kmu_csr #(
           rd_ok = KMU_COPY_LEN_RD;
           wr_ok = KMU_COPY_LEN_WR;
           mir   = 1'b1;
+          mhit[35] = 1'b1;
           mmask = KMU_COPY_LEN_MASK;
           mrst  = KMU_COPY_LEN_RESET & KMU_COPY_LEN_MASK;
         end
@@ -992,6 +1033,7 @@ module kmu_csr #(
           rd_ok = KMU_COPY_CTRL_RD;
           wr_ok = KMU_COPY_CTRL_WR;
           mir   = 1'b1;
+          mhit[36] = 1'b1;
           mmask = CP_CTRL_MASK;
           mrst  = KMU_COPY_CTRL_RESET & CP_CTRL_MASK;
         end
@@ -999,6 +1041,7 @@ module kmu_csr #(
           rd_ok = KMU_COPY_CHUNK_RD;
           wr_ok = KMU_COPY_CHUNK_WR;
           mir   = 1'b1;
+          mhit[37] = 1'b1;
           mmask = KMU_COPY_CHUNK_MASK;
           mrst  = KMU_COPY_CHUNK_RESET & KMU_COPY_CHUNK_MASK;
         end
@@ -1036,6 +1079,7 @@ module kmu_csr #(
           rd_ok = KMU_COPY_IRQ_RD;
           wr_ok = KMU_COPY_IRQ_WR;
           mir   = 1'b1;
+          mhit[38] = 1'b1;
           mmask = KMU_COPY_IRQ_MASK;
           mrst  = KMU_COPY_IRQ_RESET & KMU_COPY_IRQ_MASK;
         end
@@ -1087,6 +1131,7 @@ module kmu_csr #(
           rd_ok = KMU_YIELD_CTRL_RD;
           wr_ok = KMU_YIELD_CTRL_WR;
           mir   = 1'b1;
+          mhit[39] = 1'b1;
           mmask = KMU_YIELD_CTRL_MASK;
           mrst  = KMU_YIELD_CTRL_RESET & KMU_YIELD_CTRL_MASK;
         end
@@ -1145,8 +1190,8 @@ module kmu_csr #(
   // a copy in RAM, not through the read multiplexer over their flip-flops (issue 15: the
   // multiplexer over about 1,500 readable bits was most of the block's area).  The
   // flip-flops stay where the value drives an output or a command stage.  A word per
-  // register at slot mir_slot(address); no reset in the RAM: a valid bit per used slot (reset
-  // to 0) says whether the register has been written since reset, else mrst is read.  The
+  // register at slot mir_slot(address); no reset in the RAM: a valid bit per mirrored register
+  // (reset to 0) says whether it has been written since reset, else mrst is read.  The
   // bus takes one request a cycle, so no write lands between a read's two cycles.
   localparam integer MIR_AW = 7;
   localparam integer MIR_N = 1 << MIR_AW;
@@ -1170,7 +1215,7 @@ module kmu_csr #(
     begin
       u = {MIR_N{1'b0}};
       dup = 1'b0;
-      for (k = 0; k < 40; k = k + 1) begin
+      for (k = 0; k < MIR_NREG; k = k + 1) begin
         case (k)
           0: ad = KMU_SCRATCH_ADDR;       1: ad = KMU_KMU_CTRL_ADDR;
           2: ad = KMU_SM_RESERVE_ADDR;    3: ad = KMU_IRQ_ENABLE_ADDR;
@@ -1201,7 +1246,6 @@ module kmu_csr #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
   localparam [MIR_N:0] MIR_INFO = mir_used(0);
-  localparam [MIR_N-1:0] MIR_SLOTS = MIR_INFO[MIR_N-1:0];
   /* verilator lint_off UNUSEDPARAM */
   localparam MIR_DUP = MIR_INFO[MIR_N];  // checked under KMU_ASSERT
   /* verilator lint_on UNUSEDPARAM */
@@ -1214,13 +1258,12 @@ module kmu_csr #(
     if (mir_we) mir_mem[mslot] <= bus_req_wdata_i & mmask;
     if (!mir_we) mir_q <= mir_mem[mslot];  // a read enable: never a read during a write
   end
-  reg [MIR_N-1:0] mir_vld_q, mir_vld_d;  // written since reset (only MIR_SLOTS bits exist)
-  always @(*) begin
-    mir_vld_d = mir_vld_q;
-    if (mir_we) mir_vld_d[mslot] = 1'b1;
-    mir_vld_d = mir_vld_d & MIR_SLOTS;
-  end
-  wire [31:0] mir_rval = mir ? (mir_vld_q[mslot] ? mir_q : mrst) : 32'd0;
+  // written since reset: a bit per mirrored register, set and read through the select's
+  // one-hot mhit (the address decode the select builds anyway; by slot it cost 139 iCE40 LUT4
+  // against about 60, docs/synthesis.md csrram)
+  reg [MIR_NREG-1:0] mir_vld_q;
+  wire [MIR_NREG-1:0] mir_vld_d = mir_vld_q | (mir_we ? mhit : {MIR_NREG{1'b0}});
+  wire [31:0] mir_rval = mir ? (((mir_vld_q & mhit) != {MIR_NREG{1'b0}}) ? mir_q : mrst) : 32'd0;
 
   // read data: only in a read's handshake cycle (its second), 0 in the cycle it waits
   assign bus_rsp_err_o = bus_req_valid_i && (req_err || busy_err);
@@ -1971,7 +2014,7 @@ module kmu_csr #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rd_wait_q <= 1'b0;
-      mir_vld_q <= {MIR_N{1'b0}};
+      mir_vld_q <= {MIR_NREG{1'b0}};
     end else begin
       rd_wait_q <= rd_first;
       mir_vld_q <= mir_vld_d;
