@@ -1904,6 +1904,8 @@ module kmu_csr #(
       cp_lerr_q     <= 3'd0;
       cnt_cp_q      <= {CNT_W{1'b0}};
       perf_cp_q     <= {CNT_W{1'b0}};
+      rd_wait_q     <= 1'b0;
+      mir_vld_q     <= {MIR_NREG{1'b0}};
     end else begin
       err_q         <= err_d;
       res_busy_q    <= res_busy_d;
@@ -2008,16 +2010,8 @@ module kmu_csr #(
       cp_lerr_q     <= cp_lerr_d;
       cnt_cp_q      <= cnt_cp_d;
       perf_cp_q     <= perf_cp_d;
-    end
-  end
-
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      rd_wait_q <= 1'b0;
-      mir_vld_q <= {MIR_NREG{1'b0}};
-    end else begin
-      rd_wait_q <= rd_first;
-      mir_vld_q <= mir_vld_d;
+      rd_wait_q     <= rd_first;
+      mir_vld_q     <= mir_vld_d;
     end
   end
 
