@@ -74,6 +74,10 @@ module kmu_axil_slave_fv #(
       assert (req_valid && req_write == $past(req_write) && req_addr == $past(req_addr));
       assert (req_wdata == $past(req_wdata) && req_wstrb == $past(req_wstrb));
     end
+    // kmu_csr's read (issue 15, csrram): refused in the cycle it is offered, taken in the next
+    if (f_past_valid && $past(rst_ni) && rst_ni)
+      cover ($past(req_valid && !req_write && !bus_req_ready_i) && req_valid && !req_write &&
+             bus_req_ready_i);
   end
 endmodule
 

@@ -325,6 +325,7 @@ typedef struct {
    * pulse due this cycle, and coverage (bits of every output seen 1 and 0, live reads) */
   unsigned pre_pct, busy_pct;
   uint32_t pcnt[3]; /* PERF_PREEMPTS, PERF_WP, PERF_CTX_SAVES */
+  int rd_wait;         /* a read was offered last cycle and waited: this cycle takes it */
   int hint_due;
   int ysig_due;        /* a YIELD_SIGNAL write accepted last cycle: the pulse now */
   uint32_t ysig_addr;  /* its data: ysig_addr_o from the pulse on */
@@ -334,6 +335,7 @@ typedef struct {
   /* TReM window: input rates, the held request, the result, events, counters as the spec
    * expects them, and coverage */
   unsigned tr_rdy_pct, tr_ev_pct;
+  unsigned tr_block; /* cycles left with trem_req_ready_i held low */
   int tr_pend;
   uint32_t tr_req; /* the TR_CMD word of the held request */
   uint32_t tr_res; /* TR_RESULT without BUSY */
@@ -480,7 +482,11 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
   i->pre_req_i = kmu_rng_pct(r, x->pre_pct);
   i->wp_start_i = kmu_rng_pct(r, x->pre_pct);
   i->ctx_save_i = kmu_rng_pct(r, x->pre_pct);
-  i->trem_req_ready_i = kmu_rng_pct(r, x->tr_rdy_pct);
+  /* kmu_revoke busy for a long stretch now and then (up to 1,023 cycles), so a held request
+   * meets the next TR_CMD at every seed (reads take two cycles: fewer requests a cycle) */
+  if (x->tr_block) x->tr_block--;
+  else if (kmu_rng_below(r, 1000) == 0) x->tr_block = (unsigned)kmu_rng_bits(r, 10);
+  i->trem_req_ready_i = !x->tr_block && kmu_rng_pct(r, x->tr_rdy_pct);
   i->trem_busy_i = kmu_rng_pct(r, 50);
   i->trem_done_valid_i = kmu_rng_pct(r, x->tr_ev_pct);
   i->trem_done_status_i = kmu_rng_pct(r, 40) ? 0 : kmu_rng_bits(r, 3);
@@ -535,8 +541,12 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
    * is held and not taken; only a doorbell may wait (for db_ready_i) */
   int busy = (reg_w && !i->reg_ready_i) || (hl_w && x->h_pend && !i->host_ready_i) ||
              (tr_w && x->tr_pend && !i->trem_req_ready_i);
-  int exp_ready = !(db_w && !i->db_ready_i);
+  /* a read waits one cycle (the RTL's mirror RAM reads in it): not ready in the cycle it is
+   * first offered, taken in the next (this test holds a refused request) */
+  int rd_first = v && !w && !x->rd_wait;
+  int exp_ready = !(db_w && !i->db_ready_i) && !rd_first;
   int fire = v && o->bus_req_ready_o;
+  x->rd_wait = rd_first;
 
   ok &= KMU_EXPECT_EQ(t, cyc, "bus_rsp_err_o (SLVERR expected from the map, or busy)",
                       v && (e || busy), o->bus_rsp_err_o);
@@ -550,8 +560,9 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   if (tr_w && busy) x->n_tr_stall++;
   if (busy) e = 1, reg_w = hl_w = tr_w = 0;
   if (db_w) ok &= KMU_EXPECT_EQ(t, cyc, "db_idx_o", (a - DB_BASE) / 4, o->db_idx_o);
-  if (!v || w || e) ok &= KMU_EXPECT_EQ(t, cyc, "bus_rsp_rdata_o 0 unless an OKAY read", 0,
-                                         o->bus_rsp_rdata_o);
+  if (!v || w || e || rd_first)
+    ok &= KMU_EXPECT_EQ(t, cyc, "bus_rsp_rdata_o 0 unless an OKAY read's handshake", 0,
+                        o->bus_rsp_rdata_o);
   /* the staging registers drive the registration fields */
   ok &= KMU_EXPECT_EQ(t, cyc, "reg_kptr_o", x->rf[0x100 / 4], o->reg_kptr_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "reg_grid_y_o", x->rf[0x104 / 4] >> 16, o->reg_grid_y_o);
@@ -997,6 +1008,7 @@ typedef struct {
   step *s;
   unsigned n, cap;
   unsigned cur, left; /* cursor of drive */
+  int wait;           /* this cycle: the wait cycle of the read step .cur (nothing else checked) */
 } script;
 
 static void push(script *sc, step st) {
@@ -1019,18 +1031,26 @@ static void sc_init(void *c, uint64_t seed) {
   (void)seed;
   sc->cur = 0;
   sc->left = sc->n ? (sc->s[0].rep ? sc->s[0].rep : 1) : 0;
+  sc->wait = 0;
 }
 
 static int sc_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *in) {
   script *sc = c;
   kmu_csr_in *i = in;
   (void)cyc, (void)pi, (void)po;
-  if (sc->left == 0) {
-    if (sc->cur + 1 >= sc->n) return 0;
-    sc->cur++;
-    sc->left = sc->s[sc->cur].rep ? sc->s[sc->cur].rep : 1;
+  /* every read step is preceded by its wait cycle (the read offered, not yet taken); the step
+   * itself is the handshake cycle, as written */
+  if (sc->wait) {
+    sc->wait = 0;
+  } else {
+    if (sc->left == 0) {
+      if (sc->cur + 1 >= sc->n) return 0;
+      sc->cur++;
+      sc->left = sc->s[sc->cur].rep ? sc->s[sc->cur].rep : 1;
+    }
+    sc->left--;
+    sc->wait = sc->s[sc->cur].op == OP_RD;
   }
-  sc->left--;
   const step *s = &sc->s[sc->cur];
   memset(i, 0, sizeof *i);
   i->bus_req_valid_i = s->op != OP_IDLE;
@@ -1084,6 +1104,13 @@ static int sc_drive(void *c, uint64_t cyc, const void *pi, const void *po, void 
   i->cp_cpl_id_i = s->cpid;
   i->cp_cpl_status_i = s->cpst;
   i->cp_busy_i = s->cpbusy;
+  if (sc->wait) { /* the read's wait cycle: no event, no handshake but the bus's (refused) */
+    i->db_err_unknown_i = i->db_err_unreg_i = i->db_err_full_i = 0;
+    i->launch_fire_i = i->reg_done_i = i->cpl_valid_i = i->cpl_err_i = i->desc_fire_i = 0;
+    i->kernel_done_i = i->pre_req_i = i->wp_start_i = i->ctx_save_i = 0;
+    i->trem_done_valid_i = i->trem_guard_i = i->cp_cpl_valid_i = 0;
+    i->host_ready_i = i->trem_req_ready_i = i->cp_cmd_ready_i = 0;
+  }
   return 1;
 }
 
@@ -1095,6 +1122,13 @@ static int sc_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   char w[200];
   int ok = 1;
   (void)ip;
+  if (sc->wait) { /* a read's wait cycle: refused, no read data */
+    ok &= KMU_EXPECT_EQ(t, cyc, "bus_req_ready_o low in a read's first cycle", 0,
+                        o->bus_req_ready_o);
+    ok &= KMU_EXPECT_EQ(t, cyc, "bus_rsp_rdata_o 0 in a read's first cycle", 0,
+                        o->bus_rsp_rdata_o);
+    return ok;
+  }
 #define DCHK(sig, exp, act)                                     \
   snprintf(w, sizeof w, "%s: %s (%s 0x%03x)", s->what, sig,      \
            s->op == OP_RD ? "read" : s->op == OP_WR ? "write" : "idle", s->addr); \
@@ -1166,7 +1200,8 @@ static int sc_check(void *c, uint64_t cyc, const void *ip, const void *op) {
 
 static int run_script(script *sc) {
   uint64_t cycles = 0;
-  for (unsigned k = 0; k < sc->n; k++) cycles += sc->s[k].rep ? sc->s[k].rep : 1;
+  for (unsigned k = 0; k < sc->n; k++)  /* a read step: its wait cycle too */
+    cycles += (sc->s[k].rep ? sc->s[k].rep : 1) * (sc->s[k].op == OP_RD ? 2u : 1u);
   kmu_stim st = {sc, sc_init, sc_drive, sc_check, NULL};
   int ok = kmu_lockstep(&kmu_csr_block, &st, sc->test, 1, cycles);
   free(sc->s);
@@ -1175,7 +1210,7 @@ static int run_script(script *sc) {
 
 /* ---- reset values and read-only registers */
 static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
-  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  script scv = {test, NULL, 0, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
   uint64_t all = kmu_mask(P_ENTRIES);
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "no error after reset");
@@ -1235,7 +1270,7 @@ static int t_reset(const char *test, uint64_t seed, uint64_t cycles) {
 /* ---- every SLVERR case of section 3 */
 static unsigned n_slverr;
 static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
-  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  script scv = {test, NULL, 0, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
   unsigned n0;
   WR(A_SCRATCH, 0x12345678, "SCRATCH set for the no-change checks");
@@ -1311,7 +1346,7 @@ static int t_slverr(const char *test, uint64_t seed, uint64_t cycles) {
 
 /* ---- ERR_STATUS: every source, write 1 to clear, set beats clear, irq_o */
 static int t_rw1c(const char *test, uint64_t seed, uint64_t cycles) {
-  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  script scv = {test, NULL, 0, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
   S(.ev = EV_DBUNREG, .what = "doorbell of an unregistered entry, refused as it rings");
   S(.chk_irq = 1, .irq = 1, .what = "irq_o follows ERR_STATUS");
@@ -1389,7 +1424,7 @@ static void one_event(script *sc, const cnt_src *c, unsigned rep, const char *wh
 }
 
 static int t_counters(const char *test, uint64_t seed, uint64_t cycles) {
-  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  script scv = {test, NULL, 0, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
   static const cnt_src src[] = {
       {0x018, EV_UNKNOWN, 0, 0, 0, 0, "ERR_CNT_DB (unknown)", 0},
@@ -1461,7 +1496,7 @@ static int t_counters(const char *test, uint64_t seed, uint64_t cycles) {
 
 /* ---- KMU_CTRL, SM_RESERVE: read-back and the configuration outputs */
 static int t_config(const char *test, uint64_t seed, uint64_t cycles) {
-  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  script scv = {test, NULL, 0, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
   uint64_t all = RSVM; /* every SM that SM_RESERVE can reserve */
   S(.op = OP_IDLE, .chk_cfg = 1, .rgem = 0, .rsv = 0, .what = "reset: concurrent, nothing reserved");
@@ -1504,7 +1539,7 @@ static int t_config(const char *test, uint64_t seed, uint64_t cycles) {
 
 /* ---- KERNEL_STATUS (RW1C), PERF_KERNELS and IRQ_ENABLE */
 static int t_kernel(const char *test, uint64_t seed, uint64_t cycles) {
-  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  script scv = {test, NULL, 0, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
   S(.op = OP_IDLE, .chk_irq = 1, .irq = 0, .what = "reset: no interrupt");
   S(.ev = EV_KDONE, .chk_irq = 1, .irq = 0, .what = "a kernel completes");
@@ -1585,7 +1620,7 @@ static int chk_stage(const char *t, uint64_t cyc, const kmu_csr_out *o) {
 }
 
 static int t_regcmd(const char *test, uint64_t seed, uint64_t cycles) {
-  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  script scv = {test, NULL, 0, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
   unsigned id5 = 5 & (unsigned)kmu_mask(id_w()), id2 = 2 & (unsigned)kmu_mask(id_w());
   WR(0x100, 0x80001000, "REG_KPTR");
@@ -1638,7 +1673,7 @@ static int t_regcmd(const char *test, uint64_t seed, uint64_t cycles) {
 
 /* ---- unregistration */
 static int t_unreg(const char *test, uint64_t seed, uint64_t cycles) {
-  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  script scv = {test, NULL, 0, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
   unsigned top = P_ENTRIES - 1;
   S(.op = OP_WR, .addr = A_UNREG_CMD, .data = top, .ucode = 0, .exp_unreg = 1, .unreg_id = top,
@@ -1667,7 +1702,7 @@ static int t_unreg(const char *test, uint64_t seed, uint64_t cycles) {
 
 /* ---- staging and scratch registers: stored bits per the map */
 static int t_staging(const char *test, uint64_t seed, uint64_t cycles) {
-  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  script scv = {test, NULL, 0, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
   for (unsigned k = 0; k < NMAP; k++) {
     if (map[k].kind != K_RW) continue;
@@ -1705,7 +1740,7 @@ static void stage(script *sc, const hdesc *h, const char *what) {
 }
 
 static int t_host(const char *test, uint64_t seed, uint64_t cycles) {
-  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  script scv = {test, NULL, 0, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
   /* staging and read-back */
   stage(sc, &HA, "stage kernel A");
@@ -1844,7 +1879,7 @@ static void pre_write(script *sc, pre_exp *p, unsigned addr, uint32_t data, cons
 }
 
 static int t_preempt(const char *test, uint64_t seed, uint64_t cycles) {
-  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  script scv = {test, NULL, 0, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
   pre_exp p = {0, 0, 0, PRE_BW_RESET, 0};
   pre_idle(sc, &p, "reset: DRAIN, everything off, PRE_BW.SHIFT 2, no hint");
@@ -1940,7 +1975,7 @@ static int t_preempt(const char *test, uint64_t seed, uint64_t cycles) {
 #define TRES(st, rep, tag, lid) ((uint32_t)(st) | (uint32_t)(rep) << 3 | 1u << 6 | \
                                  (uint32_t)(tag) << 8 | (uint32_t)(lid) << 16)
 static int t_trem(const char *test, uint64_t seed, uint64_t cycles) {
-  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  script scv = {test, NULL, 0, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
   const uint32_t ca = KMU_TREM_KIND_LID | 1u << 2 | 0x1234u << 16; /* by launch id, replay */
   const uint32_t cb = KMU_TREM_KIND_ROOM | 0x00FFu << 16;            /* make room, retire */
@@ -2055,7 +2090,7 @@ static int cp_chunk7(const char *t, uint64_t cyc, const kmu_csr_out *o) {
 }
 
 static int t_copy(const char *test, uint64_t seed, uint64_t cycles) {
-  script scv = {test, NULL, 0, 0, 0, 0}, *sc = &scv;
+  script scv = {test, NULL, 0, 0, 0, 0, 0}, *sc = &scv;
   (void)seed, (void)cycles;
   const uint32_t id = 0xA5C3u & CP_IDM, prio = P_CP_NPRIO - 1;
   const uint32_t ctrl = 1u | prio << 4 | 0xA5C3u << 16; /* device to host, the top priority */

@@ -1,7 +1,9 @@
 /* kmu_csr.c - C twin of rtl/frontend/kmu_csr.v.  Same state names (err_q, res_*_q, ures_*_q, cnt_*_q,
  * perf_*_q, kdone_q, rgem_q, rsv_q, irq_en_*_q, scratch_q, the staging registers, hl_*_q, the
  * host descriptor host_*_q, the preemption window pre_*_q, the copy window cp_*_q, cq_*_q,
- * wref_*_q, ccpl_*_q, cp_lerr_q, cnt_cp_q, perf_cp_q and the TReM window tr_*_q); comb() is the
+ * wref_*_q, ccpl_*_q, cp_lerr_q, cnt_cp_q, perf_cp_q, the TReM window tr_*_q and the bus's
+ * rd_wait_q; the RTL's mirror RAM (mir_mem, mir_vld_q, mir_q) is not modelled: the twin reads
+ * the registers, which the mirror copies); comb() is the
  * RTL's always @(*)
  * blocks plus
  * assigns, tick() its clocked block.  Every address, field and code comes from the generated
@@ -466,13 +468,17 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   /* a command whose stage is occupied: SLVERR at once, never a held bus (issue 13) */
   int busy_err = (regcmd_req && !i->reg_ready_i) || (hlcmd_req && hl_busy) ||
                  (trcmd_req && tr_busy);
-  o->bus_req_ready_o = !(db_req && !i->db_ready_i);
+  /* a read waits one cycle (issue 15, csrram): not ready in the cycle it is first offered
+   * (the RTL's mirror RAM reads then), taken in the next; its data only in that cycle.  The
+   * twin reads the registers themselves (c->rval): the RTL's mirror RAM must agree. */
+  int rd_first = valid && !wr && !q->rd_wait;
+  o->bus_req_ready_o = !(db_req && !i->db_ready_i) && !rd_first;
   int fire = valid && o->bus_req_ready_o;
   int acc_wr = fire && wr && !req_err && !busy_err;
   int acc_err = fire && (req_err || busy_err);
 
   o->bus_rsp_err_o = valid && (req_err || busy_err);
-  o->bus_rsp_rdata_o = (valid && !wr && !req_err) ? c->rval : 0;
+  o->bus_rsp_rdata_o = (valid && !wr && !req_err && q->rd_wait) ? c->rval : 0;
 
   /* events */
   int reg_fire = regcmd_req && i->reg_ready_i;
@@ -504,6 +510,7 @@ void kmu_csr_comb_next(kmu_csr *m, const kmu_csr_in *i, kmu_csr_out *o) {
   int ev_cp_ref = cpl_in && cpl_in_st != KMU_COPY_ST_OK;
 
   *d = *q;
+  d->rd_wait = rd_first;
   uint32_t set = FLD_PUT(ev_db_unknown, ERR_STATUS_DB_UNKNOWN) |
                  FLD_PUT(ev_db_unreg || ev_db_ring_unreg, ERR_STATUS_DB_UNREG) |
                  FLD_PUT(ev_db_inflight || ev_db_ring_full, ERR_STATUS_DB_INFLIGHT) |

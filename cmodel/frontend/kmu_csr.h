@@ -63,6 +63,7 @@ typedef struct {
 } kmu_csr_params;
 
 typedef struct {
+  unsigned rd_wait; /* rd_wait_q: a read offered last cycle waited; this cycle takes it */
   uint32_t err; /* err_q: ERR_STATUS */
   unsigned res_busy, res_done, res_code, res_id;
   unsigned ures_done, ures_code, ures_id;

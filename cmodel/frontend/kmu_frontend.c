@@ -179,6 +179,12 @@ void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i) {
   w->csr_i.trem_auto_req_i = i->trem_auto_req_i;
   w->csr_i.trem_auto_ok_i = i->trem_auto_ok_i;
   w->csr_i.trem_auto_nv_i = i->trem_auto_nv_i;
+  /* the copy engine's completion offer and busy: COPY_STATUS.BUSY reads them live, so they are
+   * set before the decode (set after it, the decode read last cycle's values: a mismatch with
+   * the RTL when they changed in a read's handshake cycle, first seen in kmu_gpu's cosim copy
+   * workloads once reads took two cycles, csrram) */
+  w->csr_i.cp_cpl_valid_i = i->cp_cpl_valid_i;
+  w->csr_i.cp_busy_i = i->cp_busy_i;
   kmu_csr_comb_req(&m->u_csr, &w->csr_i, &w->csr_o);
 
   /* kmu_doorbell, the launch offer */
@@ -240,10 +246,8 @@ void kmu_frontend_comb_next(kmu_frontend *m, const kmu_frontend_in *i) {
   w->csr_i.wp_start_i = i->wp_start_i;
   w->csr_i.ctx_save_i = i->ctx_save_i;
   w->csr_i.cp_cmd_ready_i = i->cp_cmd_ready_i;
-  w->csr_i.cp_cpl_valid_i = i->cp_cpl_valid_i;
   w->csr_i.cp_cpl_id_i = i->cp_cpl_id_i;
   w->csr_i.cp_cpl_status_i = i->cp_cpl_status_i;
-  w->csr_i.cp_busy_i = i->cp_busy_i;
   kmu_csr_comb_next(&m->u_csr, &w->csr_i, &w->csr_o);
 
   /* kmu_axil_slave, the bus side: the CSR block's answer */

@@ -10,13 +10,16 @@
 //
 // Bus (docs/frontend-interfaces.md 1, 3): every request is answered in the cycle it is accepted
 // (bus_req_valid_i && bus_req_ready_o); bus_rsp_rdata_o / bus_rsp_err_o are valid in that cycle.
+// A read is refused in the cycle it is first offered and accepted in the next (the master holds
+// it): the plain RW registers are read from a mirror RAM with a registered read (issue 15).
 // SLVERR (bus_rsp_err_o = 1, rdata 0, no register changes) for: an unaligned address, a write
 // with wstrb != 4'hF, an unmapped address, a write to a read-only register,
 // a read of a write-only register.  Every SLVERR sets ERR_STATUS.BUS and counts in ERR_CNT_BUS.
-// bus_req_ready_o is 1 except for a valid doorbell-window write while db_ready_i is low (the bus
-// waits; kmu_doorbell holds db_ready_i at 1).  Busy, register map 1.7: a REG_CMD write while
-// reg_ready_i is low, an HL_CMD write while host_valid_o && !host_ready_i and a TR_CMD write while
-// trem_req_valid_o && !trem_req_ready_i are answered SLVERR at once (BUS, ERR_CNT_BUS).
+// bus_req_ready_o is 1 except in a read's first cycle and for a valid doorbell-window write
+// while db_ready_i is low (the bus waits; kmu_doorbell holds db_ready_i at 1).  Busy, register
+// map 1.7: a REG_CMD write while reg_ready_i is low, an HL_CMD write while host_valid_o &&
+// !host_ready_i and a TR_CMD write while trem_req_valid_o && !trem_req_ready_i are answered
+// SLVERR at once (BUS, ERR_CNT_BUS).
 //
 // Outputs to the other blocks, all combinational from this cycle's request:
 //   db_valid_o/db_ready_i/db_idx_o : a doorbell-window write; the bus and db handshakes are one.
@@ -98,7 +101,8 @@
 // KERNEL_STATUS.KERNEL_DONE) || (COPY_IRQ.EN && COPY_CPL.VALID) || (TR_IRQ_EN & TR_EVENTS) != 0,
 // from registers only.
 //
-// Latency: 0 cycles request -> response; register writes and events take effect at the edge.
+// Latency: a write is answered in the cycle it is offered, a read in the cycle after (one wait
+// cycle, then the handshake with the data); register writes and events take effect at the edge.
 // A PRE_HINT write accepted in cycle t: pre_hint_valid_o high in t+1 only, pre_pred_launch_o
 // the written value from t+1.  The only input -> read-data paths are the live status reads
 // (STATUS, ERR_DB_INFO, EKT_VALID, PRE_STATUS, COPY_STATUS, TR_RESULT.BUSY, TR_ELASTIC, TR_LE,
@@ -287,8 +291,15 @@ module kmu_csr #(
   localparam [31:0] CP_NPRIO_W = CP_NPRIO;
   localparam [31:0] CP_LENW_W = CP_LENW;
   localparam [31:0] CP_IDW_W = CP_IDW;
+  // the registers read from the mirror RAM (mir in the register select; each its mhit bit)
+  localparam integer MIR_NREG = 40;
+  // COPY_CTRL's implemented bits: DIR, PRIO and the CP_IDW low bits of ID
+  localparam [31:0] CP_CTRL_MASK = (KMU_COPY_CTRL_MASK & ~KMU_COPY_CTRL_ID_MASK) |
+      ({16'd0, CP_ID_MASK} << KMU_COPY_CTRL_ID_SHIFT);
 
   // ------------------------------------------------------------------ state
+  // the bus: a read offered in the last cycle waited; this cycle takes it
+  reg rd_wait_q;
   // error status (only the bits of KMU_ERR_STATUS_MASK ever set) and result registers
   reg [31:0] err_q, err_d;
   reg res_busy_q, res_busy_d;
@@ -513,13 +524,22 @@ module kmu_csr #(
   wire        db_hit = in_64k && in_win(a, KMU_DOORBELL_ADDR, DB_LAST);
   // no reserved window is left in register map 1.4 (the copy and TReM windows are built)
 
-  // register select: may software read / write it, and its read value
+  // register select: may software read / write it, and its read value.  A mirrored register
+  // (mir) reads from the mirror RAM below, not from its flip-flops: mmask is its implemented
+  // bits (a write stores wdata & mmask), mrst its reset value (read until the first write).
   reg        rd_ok, wr_ok;
   reg [31:0] rval;
+  reg        mir;
+  reg [31:0] mmask, mrst;
+  reg [MIR_NREG-1:0] mhit;  // one-hot: which mirrored register (its valid bit)
   always @(*) begin
     rd_ok = 1'b0;
     wr_ok = 1'b0;
     rval  = 32'd0;
+    mir   = 1'b0;
+    mmask = 32'd0;
+    mrst  = 32'd0;
+    mhit  = {MIR_NREG{1'b0}};
     if (in_64k) begin
       case (a)
         KMU_ID_ADDR: begin
@@ -609,73 +629,106 @@ module kmu_csr #(
         KMU_KMU_CTRL_ADDR: begin
           rd_ok = KMU_KMU_CTRL_RD;
           wr_ok = KMU_KMU_CTRL_WR;
-          rval[KMU_KMU_CTRL_RGEM_SHIFT] = rgem_q;
+          mir   = 1'b1;
+          mhit[0] = 1'b1;
+          mmask = KMU_KMU_CTRL_MASK;
+          mrst  = KMU_KMU_CTRL_RESET & KMU_KMU_CTRL_MASK;
         end
         KMU_SM_RESERVE_ADDR: begin
           rd_ok = KMU_SM_RESERVE_RD;
           wr_ok = KMU_SM_RESERVE_WR;
-          rval  = rsv_q;
+          mir   = 1'b1;
+          mhit[1] = 1'b1;
+          mmask = KMU_SM_RESERVE_MASK & RSV_MASK;
+          mrst  = KMU_SM_RESERVE_RESET & RSV_MASK;
         end
         KMU_IRQ_ENABLE_ADDR: begin
           rd_ok = KMU_IRQ_ENABLE_RD;
           wr_ok = KMU_IRQ_ENABLE_WR;
-          rval[KMU_IRQ_ENABLE_ERR_SHIFT] = irq_en_err_q;
-          rval[KMU_IRQ_ENABLE_KERNEL_DONE_SHIFT] = irq_en_kd_q;
+          mir   = 1'b1;
+          mhit[2] = 1'b1;
+          mmask = KMU_IRQ_ENABLE_MASK;
+          mrst  = KMU_IRQ_ENABLE_RESET & KMU_IRQ_ENABLE_MASK;
         end
         KMU_SCRATCH_ADDR: begin
           rd_ok = KMU_SCRATCH_RD;
           wr_ok = KMU_SCRATCH_WR;
-          rval  = scratch_q;
+          mir   = 1'b1;
+          mhit[3] = 1'b1;
+          mmask = KMU_SCRATCH_MASK;
+          mrst  = KMU_SCRATCH_RESET & KMU_SCRATCH_MASK;
         end
         KMU_REG_KPTR_ADDR: begin
           rd_ok = KMU_REG_KPTR_RD;
           wr_ok = KMU_REG_KPTR_WR;
-          rval  = kptr_q;
+          mir   = 1'b1;
+          mhit[4] = 1'b1;
+          mmask = KMU_REG_KPTR_MASK;
+          mrst  = KMU_REG_KPTR_RESET & KMU_REG_KPTR_MASK;
         end
         KMU_REG_GRID_XY_ADDR: begin
           rd_ok = KMU_REG_GRID_XY_RD;
           wr_ok = KMU_REG_GRID_XY_WR;
-          rval[KMU_REG_GRID_XY_X_SHIFT+:KMU_REG_GRID_XY_X_WIDTH] = grid_x_q;
-          rval[KMU_REG_GRID_XY_Y_SHIFT+:KMU_REG_GRID_XY_Y_WIDTH] = grid_y_q;
+          mir   = 1'b1;
+          mhit[5] = 1'b1;
+          mmask = KMU_REG_GRID_XY_MASK;
+          mrst  = KMU_REG_GRID_XY_RESET & KMU_REG_GRID_XY_MASK;
         end
         KMU_REG_GRID_Z_ADDR: begin
           rd_ok = KMU_REG_GRID_Z_RD;
           wr_ok = KMU_REG_GRID_Z_WR;
-          rval[KMU_REG_GRID_Z_Z_SHIFT+:KMU_REG_GRID_Z_Z_WIDTH] = grid_z_q;
+          mir   = 1'b1;
+          mhit[6] = 1'b1;
+          mmask = KMU_REG_GRID_Z_MASK;
+          mrst  = KMU_REG_GRID_Z_RESET & KMU_REG_GRID_Z_MASK;
         end
         KMU_REG_TB_XY_ADDR: begin
           rd_ok = KMU_REG_TB_XY_RD;
           wr_ok = KMU_REG_TB_XY_WR;
-          rval[KMU_REG_TB_XY_X_SHIFT+:KMU_REG_TB_XY_X_WIDTH] = tb_x_q;
-          rval[KMU_REG_TB_XY_Y_SHIFT+:KMU_REG_TB_XY_Y_WIDTH] = tb_y_q;
+          mir   = 1'b1;
+          mhit[7] = 1'b1;
+          mmask = KMU_REG_TB_XY_MASK;
+          mrst  = KMU_REG_TB_XY_RESET & KMU_REG_TB_XY_MASK;
         end
         KMU_REG_TB_Z_ADDR: begin
           rd_ok = KMU_REG_TB_Z_RD;
           wr_ok = KMU_REG_TB_Z_WR;
-          rval[KMU_REG_TB_Z_Z_SHIFT+:KMU_REG_TB_Z_Z_WIDTH] = tb_z_q;
+          mir   = 1'b1;
+          mhit[8] = 1'b1;
+          mmask = KMU_REG_TB_Z_MASK;
+          mrst  = KMU_REG_TB_Z_RESET & KMU_REG_TB_Z_MASK;
         end
         KMU_REG_RES_ADDR: begin
           rd_ok = KMU_REG_RES_RD;
           wr_ok = KMU_REG_RES_WR;
-          rval[KMU_REG_RES_SHMEM_SHIFT+:KMU_REG_RES_SHMEM_WIDTH] = shmem_q;
-          rval[KMU_REG_RES_NREGS_SHIFT+:KMU_REG_RES_NREGS_WIDTH] = nregs_q;
-          rval[KMU_REG_RES_PRIO_SHIFT+:KMU_REG_RES_PRIO_WIDTH] = prio_q;
+          mir   = 1'b1;
+          mhit[9] = 1'b1;
+          mmask = KMU_REG_RES_MASK;
+          mrst  = KMU_REG_RES_RESET & KMU_REG_RES_MASK;
         end
         KMU_REG_PBASE_ADDR: begin
           rd_ok = KMU_REG_PBASE_RD;
           wr_ok = KMU_REG_PBASE_WR;
-          rval  = pbase_q;
+          mir   = 1'b1;
+          mhit[10] = 1'b1;
+          mmask = KMU_REG_PBASE_MASK;
+          mrst  = KMU_REG_PBASE_RESET & KMU_REG_PBASE_MASK;
         end
         KMU_REG_PEND_ADDR: begin
           rd_ok = KMU_REG_PEND_RD;
           wr_ok = KMU_REG_PEND_WR;
-          rval  = pend_q;
+          mir   = 1'b1;
+          mhit[11] = 1'b1;
+          mmask = KMU_REG_PEND_MASK;
+          mrst  = KMU_REG_PEND_RESET & KMU_REG_PEND_MASK;
         end
         KMU_REG_PSIZE_ADDR: begin
           rd_ok = KMU_REG_PSIZE_RD;
           wr_ok = KMU_REG_PSIZE_WR;
-          rval[KMU_REG_PSIZE_ESIZE_SHIFT+:KMU_REG_PSIZE_ESIZE_WIDTH] = esize_q;
-          rval[KMU_REG_PSIZE_MAXINF_SHIFT+:KMU_REG_PSIZE_MAXINF_WIDTH] = maxinf_q;
+          mir   = 1'b1;
+          mhit[12] = 1'b1;
+          mmask = KMU_REG_PSIZE_MASK;
+          mrst  = KMU_REG_PSIZE_RESET & KMU_REG_PSIZE_MASK;
         end
         KMU_REG_CMD_ADDR: begin
           rd_ok = KMU_REG_CMD_RD;
@@ -703,47 +756,66 @@ module kmu_csr #(
         KMU_HL_KPTR_ADDR: begin
           rd_ok = KMU_HL_KPTR_RD;
           wr_ok = KMU_HL_KPTR_WR;
-          rval  = hl_kptr_q;
+          mir   = 1'b1;
+          mhit[13] = 1'b1;
+          mmask = KMU_HL_KPTR_MASK;
+          mrst  = KMU_HL_KPTR_RESET & KMU_HL_KPTR_MASK;
         end
         KMU_HL_GRID_XY_ADDR: begin
           rd_ok = KMU_HL_GRID_XY_RD;
           wr_ok = KMU_HL_GRID_XY_WR;
-          rval[KMU_HL_GRID_XY_X_SHIFT+:KMU_HL_GRID_XY_X_WIDTH] = hl_grid_x_q;
-          rval[KMU_HL_GRID_XY_Y_SHIFT+:KMU_HL_GRID_XY_Y_WIDTH] = hl_grid_y_q;
+          mir   = 1'b1;
+          mhit[14] = 1'b1;
+          mmask = KMU_HL_GRID_XY_MASK;
+          mrst  = KMU_HL_GRID_XY_RESET & KMU_HL_GRID_XY_MASK;
         end
         KMU_HL_GRID_Z_ADDR: begin
           rd_ok = KMU_HL_GRID_Z_RD;
           wr_ok = KMU_HL_GRID_Z_WR;
-          rval[KMU_HL_GRID_Z_Z_SHIFT+:KMU_HL_GRID_Z_Z_WIDTH] = hl_grid_z_q;
+          mir   = 1'b1;
+          mhit[15] = 1'b1;
+          mmask = KMU_HL_GRID_Z_MASK;
+          mrst  = KMU_HL_GRID_Z_RESET & KMU_HL_GRID_Z_MASK;
         end
         KMU_HL_TB_XY_ADDR: begin
           rd_ok = KMU_HL_TB_XY_RD;
           wr_ok = KMU_HL_TB_XY_WR;
-          rval[KMU_HL_TB_XY_X_SHIFT+:KMU_HL_TB_XY_X_WIDTH] = hl_tb_x_q;
-          rval[KMU_HL_TB_XY_Y_SHIFT+:KMU_HL_TB_XY_Y_WIDTH] = hl_tb_y_q;
+          mir   = 1'b1;
+          mhit[16] = 1'b1;
+          mmask = KMU_HL_TB_XY_MASK;
+          mrst  = KMU_HL_TB_XY_RESET & KMU_HL_TB_XY_MASK;
         end
         KMU_HL_TB_Z_ADDR: begin
           rd_ok = KMU_HL_TB_Z_RD;
           wr_ok = KMU_HL_TB_Z_WR;
-          rval[KMU_HL_TB_Z_Z_SHIFT+:KMU_HL_TB_Z_Z_WIDTH] = hl_tb_z_q;
+          mir   = 1'b1;
+          mhit[17] = 1'b1;
+          mmask = KMU_HL_TB_Z_MASK;
+          mrst  = KMU_HL_TB_Z_RESET & KMU_HL_TB_Z_MASK;
         end
         KMU_HL_RES_ADDR: begin
           rd_ok = KMU_HL_RES_RD;
           wr_ok = KMU_HL_RES_WR;
-          rval[KMU_HL_RES_SHMEM_SHIFT+:KMU_HL_RES_SHMEM_WIDTH] = hl_shmem_q;
-          rval[KMU_HL_RES_NREGS_SHIFT+:KMU_HL_RES_NREGS_WIDTH] = hl_nregs_q;
-          rval[KMU_HL_RES_PRIO_SHIFT+:KMU_HL_RES_PRIO_WIDTH] = hl_prio_q;
-          rval[KMU_HL_RES_CLASS_SHIFT] = hl_class_q;
+          mir   = 1'b1;
+          mhit[18] = 1'b1;
+          mmask = KMU_HL_RES_MASK;
+          mrst  = KMU_HL_RES_RESET & KMU_HL_RES_MASK;
         end
         KMU_HL_PARAM_ADDR: begin
           rd_ok = KMU_HL_PARAM_RD;
           wr_ok = KMU_HL_PARAM_WR;
-          rval  = hl_param_q;
+          mir   = 1'b1;
+          mhit[19] = 1'b1;
+          mmask = KMU_HL_PARAM_MASK;
+          mrst  = KMU_HL_PARAM_RESET & KMU_HL_PARAM_MASK;
         end
         KMU_HL_CPL_ADDR_ADDR: begin
           rd_ok = KMU_HL_CPL_ADDR_RD;
           wr_ok = KMU_HL_CPL_ADDR_WR;
-          rval  = hl_cpl_q;
+          mir   = 1'b1;
+          mhit[20] = 1'b1;
+          mmask = KMU_HL_CPL_ADDR_MASK;
+          mrst  = KMU_HL_CPL_ADDR_RESET & KMU_HL_CPL_ADDR_MASK;
         end
         KMU_HL_CMD_ADDR: begin
           rd_ok = KMU_HL_CMD_RD;
@@ -757,37 +829,50 @@ module kmu_csr #(
         KMU_HL_EST_ADDR: begin
           rd_ok = KMU_HL_EST_RD;
           wr_ok = KMU_HL_EST_WR;
-          rval  = hl_est_q;
+          mir   = 1'b1;
+          mhit[21] = 1'b1;
+          mmask = KMU_HL_EST_MASK;
+          mrst  = KMU_HL_EST_RESET & KMU_HL_EST_MASK;
         end
         KMU_PRE_CTRL_ADDR: begin
           rd_ok = KMU_PRE_CTRL_RD;
           wr_ok = KMU_PRE_CTRL_WR;
-          rval[KMU_PRE_CTRL_POLICY_SHIFT+:KMU_PRE_CTRL_POLICY_WIDTH] = pre_policy_q;
-          rval[KMU_PRE_CTRL_INPLACE_SHIFT] = pre_inplace_q;
-          rval[KMU_PRE_CTRL_WP_EN_SHIFT] = pre_wp_en_q;
-          rval[KMU_PRE_CTRL_VPOL_SHIFT+:KMU_PRE_CTRL_VPOL_WIDTH] = pre_vpol_q;
-          rval[KMU_PRE_CTRL_OPT_SHIFT+:KMU_PRE_CTRL_OPT_WIDTH] = pre_opt_q;
-          rval[KMU_PRE_CTRL_ALL_SHIFT] = pre_all_q;
+          mir   = 1'b1;
+          mhit[22] = 1'b1;
+          mmask = KMU_PRE_CTRL_MASK;
+          mrst  = KMU_PRE_CTRL_RESET & KMU_PRE_CTRL_MASK;
         end
         KMU_PRE_CTX_BASE_ADDR: begin
           rd_ok = KMU_PRE_CTX_BASE_RD;
           wr_ok = KMU_PRE_CTX_BASE_WR;
-          rval  = pre_ctx_base_q;
+          mir   = 1'b1;
+          mhit[23] = 1'b1;
+          mmask = KMU_PRE_CTX_BASE_MASK;
+          mrst  = KMU_PRE_CTX_BASE_RESET & KMU_PRE_CTX_BASE_MASK;
         end
         KMU_PRE_DEADLINE_ADDR: begin
           rd_ok = KMU_PRE_DEADLINE_RD;
           wr_ok = KMU_PRE_DEADLINE_WR;
-          rval  = pre_deadline_q;
+          mir   = 1'b1;
+          mhit[24] = 1'b1;
+          mmask = KMU_PRE_DEADLINE_MASK;
+          mrst  = KMU_PRE_DEADLINE_RESET & KMU_PRE_DEADLINE_MASK;
         end
         KMU_PRE_BW_ADDR: begin
           rd_ok = KMU_PRE_BW_RD;
           wr_ok = KMU_PRE_BW_WR;
-          rval[KMU_PRE_BW_SHIFT_SHIFT+:KMU_PRE_BW_SHIFT_WIDTH] = pre_bw_shift_q;
+          mir   = 1'b1;
+          mhit[25] = 1'b1;
+          mmask = KMU_PRE_BW_MASK;
+          mrst  = KMU_PRE_BW_RESET & KMU_PRE_BW_MASK;
         end
         KMU_PRE_HINT_ADDR: begin
           rd_ok = KMU_PRE_HINT_RD;
           wr_ok = KMU_PRE_HINT_WR;
-          rval  = pre_launch_q;
+          mir   = 1'b1;
+          mhit[26] = 1'b1;
+          mmask = KMU_PRE_HINT_MASK;
+          mrst  = KMU_PRE_HINT_RESET & KMU_PRE_HINT_MASK;
         end
         KMU_PRE_STATUS_ADDR: begin
           rd_ok = KMU_PRE_STATUS_RD;
@@ -838,35 +923,50 @@ module kmu_csr #(
         KMU_TR_IRQ_EN_ADDR: begin
           rd_ok = KMU_TR_IRQ_EN_RD;
           wr_ok = KMU_TR_IRQ_EN_WR;
-          rval[KMU_TR_IRQ_EN_DONE_SHIFT] = tr_en_done_q;
-          rval[KMU_TR_IRQ_EN_GUARD_SHIFT] = tr_en_guard_q;
+          mir   = 1'b1;
+          mhit[27] = 1'b1;
+          mmask = KMU_TR_IRQ_EN_MASK;
+          mrst  = KMU_TR_IRQ_EN_RESET & KMU_TR_IRQ_EN_MASK;
         end
         KMU_TR_THRESH_ADDR: begin
           rd_ok = KMU_TR_THRESH_RD;
           wr_ok = KMU_TR_THRESH_WR;
-          rval[KMU_TR_THRESH_THR_SHIFT+:KMU_TR_THRESH_THR_WIDTH] = tr_thr_q;
+          mir   = 1'b1;
+          mhit[28] = 1'b1;
+          mmask = KMU_TR_THRESH_MASK;
+          mrst  = KMU_TR_THRESH_RESET & KMU_TR_THRESH_MASK;
         end
         KMU_TR_COST_ADDR: begin
           rd_ok = KMU_TR_COST_RD;
           wr_ok = KMU_TR_COST_WR;
-          rval  = tr_cost_q;
+          mir   = 1'b1;
+          mhit[29] = 1'b1;
+          mmask = KMU_TR_COST_MASK;
+          mrst  = KMU_TR_COST_RESET & KMU_TR_COST_MASK;
         end
         KMU_TR_CTRL_ADDR: begin
           rd_ok = KMU_TR_CTRL_RD;
           wr_ok = KMU_TR_CTRL_WR;
-          rval[KMU_TR_CTRL_POLICY_SHIFT+:KMU_TR_CTRL_POLICY_WIDTH] = tr_policy_q;
-          rval[KMU_TR_CTRL_SHIFT_SHIFT+:KMU_TR_CTRL_SHIFT_WIDTH] = tr_shift_q;
-          rval[KMU_TR_CTRL_UNIT_SHIFT+:KMU_TR_CTRL_UNIT_WIDTH] = tr_unit_q;
+          mir   = 1'b1;
+          mhit[30] = 1'b1;
+          mmask = KMU_TR_CTRL_MASK;
+          mrst  = KMU_TR_CTRL_RESET & KMU_TR_CTRL_MASK;
         end
         KMU_TR_SLA_ADDR: begin
           rd_ok = KMU_TR_SLA_RD;
           wr_ok = KMU_TR_SLA_WR;
-          rval  = tr_sla_q;
+          mir   = 1'b1;
+          mhit[31] = 1'b1;
+          mmask = KMU_TR_SLA_MASK;
+          mrst  = KMU_TR_SLA_RESET & KMU_TR_SLA_MASK;
         end
         KMU_TR_PERIOD_ADDR: begin
           rd_ok = KMU_TR_PERIOD_RD;
           wr_ok = KMU_TR_PERIOD_WR;
-          rval  = tr_period_q;
+          mir   = 1'b1;
+          mhit[32] = 1'b1;
+          mmask = KMU_TR_PERIOD_MASK;
+          mrst  = KMU_TR_PERIOD_RESET & KMU_TR_PERIOD_MASK;
         end
         KMU_TR_ELASTIC_ADDR: begin
           rd_ok = KMU_TR_ELASTIC_RD;
@@ -908,29 +1008,42 @@ module kmu_csr #(
         KMU_COPY_SRC_ADDR: begin
           rd_ok = KMU_COPY_SRC_RD;
           wr_ok = KMU_COPY_SRC_WR;
-          rval  = cp_src_q;
+          mir   = 1'b1;
+          mhit[33] = 1'b1;
+          mmask = KMU_COPY_SRC_MASK;
+          mrst  = KMU_COPY_SRC_RESET & KMU_COPY_SRC_MASK;
         end
         KMU_COPY_DST_ADDR: begin
           rd_ok = KMU_COPY_DST_RD;
           wr_ok = KMU_COPY_DST_WR;
-          rval  = cp_dst_q;
+          mir   = 1'b1;
+          mhit[34] = 1'b1;
+          mmask = KMU_COPY_DST_MASK;
+          mrst  = KMU_COPY_DST_RESET & KMU_COPY_DST_MASK;
         end
         KMU_COPY_LEN_ADDR: begin
           rd_ok = KMU_COPY_LEN_RD;
           wr_ok = KMU_COPY_LEN_WR;
-          rval  = cp_len_q;
+          mir   = 1'b1;
+          mhit[35] = 1'b1;
+          mmask = KMU_COPY_LEN_MASK;
+          mrst  = KMU_COPY_LEN_RESET & KMU_COPY_LEN_MASK;
         end
         KMU_COPY_CTRL_ADDR: begin
           rd_ok = KMU_COPY_CTRL_RD;
           wr_ok = KMU_COPY_CTRL_WR;
-          rval[KMU_COPY_CTRL_DIR_SHIFT] = cp_dir_q;
-          rval[KMU_COPY_CTRL_PRIO_SHIFT+:KMU_COPY_CTRL_PRIO_WIDTH] = cp_prio_q;
-          rval[KMU_COPY_CTRL_ID_SHIFT+:KMU_COPY_CTRL_ID_WIDTH] = cp_id_q;
+          mir   = 1'b1;
+          mhit[36] = 1'b1;
+          mmask = CP_CTRL_MASK;
+          mrst  = KMU_COPY_CTRL_RESET & CP_CTRL_MASK;
         end
         KMU_COPY_CHUNK_ADDR: begin
           rd_ok = KMU_COPY_CHUNK_RD;
           wr_ok = KMU_COPY_CHUNK_WR;
-          rval[KMU_COPY_CHUNK_LOG2_SHIFT+:KMU_COPY_CHUNK_LOG2_WIDTH] = cp_chunk_q;
+          mir   = 1'b1;
+          mhit[37] = 1'b1;
+          mmask = KMU_COPY_CHUNK_MASK;
+          mrst  = KMU_COPY_CHUNK_RESET & KMU_COPY_CHUNK_MASK;
         end
         KMU_COPY_GO_ADDR: begin
           rd_ok = KMU_COPY_GO_RD;
@@ -965,7 +1078,10 @@ module kmu_csr #(
         KMU_COPY_IRQ_ADDR: begin
           rd_ok = KMU_COPY_IRQ_RD;
           wr_ok = KMU_COPY_IRQ_WR;
-          rval[KMU_COPY_IRQ_EN_SHIFT] = cp_irq_en_q;
+          mir   = 1'b1;
+          mhit[38] = 1'b1;
+          mmask = KMU_COPY_IRQ_MASK;
+          mrst  = KMU_COPY_IRQ_RESET & KMU_COPY_IRQ_MASK;
         end
         KMU_PERF_COPIES_ADDR: begin
           rd_ok = KMU_PERF_COPIES_RD;
@@ -1014,8 +1130,10 @@ module kmu_csr #(
         KMU_YIELD_CTRL_ADDR: begin
           rd_ok = KMU_YIELD_CTRL_RD;
           wr_ok = KMU_YIELD_CTRL_WR;
-          rval[KMU_YIELD_CTRL_TAIL_SHIFT] = ytail_q;
-          rval[KMU_YIELD_CTRL_MAXWAIT_SHIFT+:KMU_YIELD_CTRL_MAXWAIT_WIDTH] = ymaxwait_q;
+          mir   = 1'b1;
+          mhit[39] = 1'b1;
+          mmask = KMU_YIELD_CTRL_MASK;
+          mrst  = KMU_YIELD_CTRL_RESET & KMU_YIELD_CTRL_MASK;
         end
         KMU_COPY_CONFIG_ADDR: begin
           rd_ok = KMU_COPY_CONFIG_RD;
@@ -1056,13 +1174,101 @@ module kmu_csr #(
   // never makes it (db_ready_i = 1 in kmu_frontend): the bus is never held.
   wire busy_err = (regcmd_req && !reg_ready_i) || (hlcmd_req && hl_busy) ||
       (trcmd_req && tr_busy);
-  assign bus_req_ready_o = !(db_req && !db_ready_i);
+  // A read waits one cycle (issue 15, csrram): in the cycle it is first offered
+  // (rd_first) the bus is not ready and the mirror RAM reads the register's word; the master
+  // holds the offer (kmu_axil_slave's lock_q) and the read is taken in the next cycle with the
+  // RAM's registered read data.  Writes are taken in the cycle they are offered, as before.
+  wire rd_first = bus_req_valid_i && !bus_req_write_i && !rd_wait_q;
+  assign bus_req_ready_o = !(db_req && !db_ready_i) && !rd_first;
   wire fire = bus_req_valid_i && bus_req_ready_o;
   wire acc_wr = fire && bus_req_write_i && !req_err && !busy_err;  // an OKAY write takes effect
   wire acc_err = fire && (req_err || busy_err);
 
+  // ------------------------------------------------------------------ mirror RAM
+  // The RW registers whose read value is the last value written (masked) or their reset value
+  // (the staging, configuration and enable registers: mir in the select above) are read from
+  // a copy in RAM, not through the read multiplexer over their flip-flops (issue 15: the
+  // multiplexer over about 1,500 readable bits was most of the block's area).  The
+  // flip-flops stay where the value drives an output or a command stage.  A word per
+  // register at slot mir_slot(address); no reset in the RAM: a valid bit per mirrored register
+  // (reset to 0) says whether it has been written since reset, else mrst is read.  The
+  // bus takes one request a cycle, so no write lands between a read's two cycles.
+  localparam integer MIR_AW = 7;
+  localparam integer MIR_N = 1 << MIR_AW;
+  // the slot: the window (0x0000 registers, 0x0100 registration staging, 0x2000 host launch,
+  // 0x2100 preemption, 0x2200 TReM, 0x2300 copy, 0x2400 yield) and the word in it, a[5:2]
+  // (no two mirrored registers of a window share it: MIR_DUP below)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic [MIR_AW-1:0] mir_slot(input [15:0] x);  // the bits named here only
+    begin
+      mir_slot = {(x[13] ? x[10:8] : {1'b1, x[8], ~x[8]}), x[5:2]};
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  // the slots in use, and how many mirrored registers share a slot with an earlier one
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic [MIR_N:0] mir_used(input integer dummy);  // a constant function's argument
+    reg [MIR_N-1:0] u;
+    reg dup;
+    integer k;
+    reg [15:0] ad;
+    begin
+      u = {MIR_N{1'b0}};
+      dup = 1'b0;
+      for (k = 0; k < MIR_NREG; k = k + 1) begin
+        case (k)
+          0: ad = KMU_SCRATCH_ADDR;       1: ad = KMU_KMU_CTRL_ADDR;
+          2: ad = KMU_SM_RESERVE_ADDR;    3: ad = KMU_IRQ_ENABLE_ADDR;
+          4: ad = KMU_REG_KPTR_ADDR;      5: ad = KMU_REG_GRID_XY_ADDR;
+          6: ad = KMU_REG_GRID_Z_ADDR;    7: ad = KMU_REG_TB_XY_ADDR;
+          8: ad = KMU_REG_TB_Z_ADDR;      9: ad = KMU_REG_RES_ADDR;
+          10: ad = KMU_REG_PBASE_ADDR;    11: ad = KMU_REG_PEND_ADDR;
+          12: ad = KMU_REG_PSIZE_ADDR;    13: ad = KMU_HL_KPTR_ADDR;
+          14: ad = KMU_HL_GRID_XY_ADDR;   15: ad = KMU_HL_GRID_Z_ADDR;
+          16: ad = KMU_HL_TB_XY_ADDR;     17: ad = KMU_HL_TB_Z_ADDR;
+          18: ad = KMU_HL_RES_ADDR;       19: ad = KMU_HL_PARAM_ADDR;
+          20: ad = KMU_HL_CPL_ADDR_ADDR;  21: ad = KMU_HL_EST_ADDR;
+          22: ad = KMU_PRE_CTRL_ADDR;     23: ad = KMU_PRE_CTX_BASE_ADDR;
+          24: ad = KMU_PRE_DEADLINE_ADDR; 25: ad = KMU_PRE_BW_ADDR;
+          26: ad = KMU_PRE_HINT_ADDR;     27: ad = KMU_TR_IRQ_EN_ADDR;
+          28: ad = KMU_TR_THRESH_ADDR;    29: ad = KMU_TR_COST_ADDR;
+          30: ad = KMU_TR_CTRL_ADDR;      31: ad = KMU_TR_SLA_ADDR;
+          32: ad = KMU_TR_PERIOD_ADDR;    33: ad = KMU_COPY_SRC_ADDR;
+          34: ad = KMU_COPY_DST_ADDR;     35: ad = KMU_COPY_LEN_ADDR;
+          36: ad = KMU_COPY_CTRL_ADDR;    37: ad = KMU_COPY_CHUNK_ADDR;
+          38: ad = KMU_COPY_IRQ_ADDR;     default: ad = KMU_YIELD_CTRL_ADDR;
+        endcase
+        if (u[mir_slot(ad)]) dup = 1'b1;
+        u[mir_slot(ad)] = 1'b1;
+      end
+      mir_used = {dup, u};
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  localparam [MIR_N:0] MIR_INFO = mir_used(0);
+  /* verilator lint_off UNUSEDPARAM */
+  localparam MIR_DUP = MIR_INFO[MIR_N];  // checked under KMU_ASSERT
+  /* verilator lint_on UNUSEDPARAM */
+
+  wire [MIR_AW-1:0] mslot = mir_slot(a);
+  wire mir_we = acc_wr && mir;
+  reg [31:0] mir_mem[0:MIR_N-1];
+  reg [31:0] mir_q;  // the RAM's registered read data: the word of last cycle's address
+  always @(posedge clk_i) begin
+    if (mir_we) mir_mem[mslot] <= bus_req_wdata_i & mmask;
+    if (!mir_we) mir_q <= mir_mem[mslot];  // a read enable: never a read during a write
+  end
+  // written since reset: a bit per mirrored register, set and read through the select's
+  // one-hot mhit (the address decode the select builds anyway; by slot it cost 139 iCE40 LUT4
+  // against about 60, docs/synthesis.md csrram)
+  reg [MIR_NREG-1:0] mir_vld_q;
+  wire [MIR_NREG-1:0] mir_vld_d = mir_vld_q | (mir_we ? mhit : {MIR_NREG{1'b0}});
+  wire [31:0] mir_rval = mir ? (((mir_vld_q & mhit) != {MIR_NREG{1'b0}}) ? mir_q : mrst) : 32'd0;
+
+  // read data: only in a read's handshake cycle (its second), 0 in the cycle it waits
   assign bus_rsp_err_o = bus_req_valid_i && (req_err || busy_err);
-  assign bus_rsp_rdata_o = (bus_req_valid_i && !bus_req_write_i && !req_err) ? rval : 32'd0;
+  assign bus_rsp_rdata_o = (bus_req_valid_i && !bus_req_write_i && !req_err && rd_wait_q) ?
+      (rval | mir_rval) : 32'd0;
 
   assign db_valid_o = db_req;
   assign db_idx_o = db_off;
@@ -1698,6 +1904,8 @@ module kmu_csr #(
       cp_lerr_q     <= 3'd0;
       cnt_cp_q      <= {CNT_W{1'b0}};
       perf_cp_q     <= {CNT_W{1'b0}};
+      rd_wait_q     <= 1'b0;
+      mir_vld_q     <= {MIR_NREG{1'b0}};
     end else begin
       err_q         <= err_d;
       res_busy_q    <= res_busy_d;
@@ -1802,11 +2010,34 @@ module kmu_csr #(
       cp_lerr_q     <= cp_lerr_d;
       cnt_cp_q      <= cnt_cp_d;
       perf_cp_q     <= perf_cp_d;
+      rd_wait_q     <= rd_first;
+      mir_vld_q     <= mir_vld_d;
     end
   end
 
 `ifdef KMU_ASSERT
   // ---------------------------------------------------------------- assertions
+  // the mirror RAM: no two mirrored registers share a slot
+  initial begin
+    if (MIR_DUP) begin
+      $display("ASSERTION kmu_csr %m: two mirrored registers share a mirror RAM slot");
+      $stop;
+    end
+  end
+  // a read that waited is offered again, unchanged, in the next cycle (kmu_axil_slave holds a
+  // refused offer): else the RAM's read data would belong to another address
+  reg [AW-1:0] rd_addr_q;
+  always @(posedge clk_i) rd_addr_q <= bus_req_addr_i;
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni && rd_wait_q && !(bus_req_valid_i && !bus_req_write_i &&
+                                 bus_req_addr_i == rd_addr_q)) begin
+      $display("ASSERTION kmu_csr %m t=%0t: a read made to wait was not offered again unchanged",
+               $time);
+      $stop;
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
   // in_win's mask compare decodes the doorbell window as the magnitude compares would.
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin

@@ -505,13 +505,17 @@ module kmu_frontend #(
   );
 `ifdef KMU_ASSERT
   // ---------------------------------------------------------------- assertions
-  // The bounded-write rule (issue 13, docs/architecture.md): the register bus never waits, so
-  // a request leaves the slave's FIFO in the cycle it is offered and its AXI response follows
-  // 2 cycles after its AW/W handshakes whatever the back end does (kmu_doorbell takes every
-  // doorbell; kmu_csr answers a busy command SLVERR).  rst_ni only masks the check in reset.
+  // The bounded-write rule (issue 13, docs/architecture.md): the register bus never waits for
+  // the back end, so a write leaves the slave's FIFO in the cycle it is offered and its AXI
+  // response follows 2 cycles after its AW/W handshakes whatever the back end does
+  // (kmu_doorbell takes every doorbell; kmu_csr answers a busy command SLVERR); a read waits
+  // exactly one cycle (kmu_csr's registered read, issue 15 csrram): its R 3 cycles after AR.
+  // rst_ni only masks the check in reset.
+  reg bus_held_q;  // the request of the last cycle was refused
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
-    if (rst_ni && bus_req_valid && !bus_req_ready) begin
+    bus_held_q <= rst_ni && bus_req_valid && !bus_req_ready;
+    if (rst_ni && bus_req_valid && !bus_req_ready && (bus_req_write || bus_held_q)) begin
       $display("ASSERTION kmu_frontend %m t=%0t: register bus request 0x%0h held (write %0d)",
                $time, bus_req_addr, bus_req_write);
       $stop;
