@@ -101,7 +101,9 @@ void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
 
   kmu_prio_enc_in ei;
   kmu_prio_enc_out eo;
-  ei.in_i = q->rsp_ph == KMU_CTX_R_BMAP ? q->rsp_rem : (nz & rsp_from);
+  /* idle (a save): the wmask's first slot; R_WAIT: the first non-empty slot */
+  ei.in_i = (q->rsp_ph == KMU_CTX_R_BMAP || q->rsp_ph == KMU_CTX_R_IDLE) ? q->rsp_rem
+                                                                         : (nz & rsp_from);
   kmu_prio_enc_comb(&m->u_rsp_wenc, &ei, &eo);
   const unsigned rsp_w = (unsigned)eo.idx_o;
   const int rsp_w_valid = (int)eo.valid_o;
@@ -117,8 +119,7 @@ void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   const unsigned s_lo = q->iss_slot & ((1u << wi_w_of(nw)) - 1);
   const int iss_s_in = s_lo < nw && ((q->wmask >> s_lo) & 1);
   const int iss_s_nz = s_lo < nw && ((q->nz >> s_lo) & 1);
-  /* the TB's last slot: in the wmask, the walk's count of wmask slots the command's last */
-  const int iss_s_end = iss_s_in && q->iss_idx == q->nlast;
+
   const uint32_t iss_w_bmap = iss_s_nz ? m->iss_rbm_q : 0;
 
   /* ---- addresses and data */
@@ -177,7 +178,6 @@ void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   c->any_nz = any_nz;
   c->iss_s_in = iss_s_in;
   c->iss_s_nz = iss_s_nz;
-  c->iss_s_end = iss_s_end;
   c->rsp_w = rsp_w;
   c->rsp_w_valid = rsp_w_valid;
   c->iss_r = iss_r;
@@ -212,7 +212,7 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   const unsigned rbe = c->rbe, rsp_w = c->rsp_w, iss_r = c->iss_r;
   const unsigned rsp_r = c->rsp_r;
   const int rsp_w_valid = c->rsp_w_valid;
-  const int iss_s_in = c->iss_s_in, iss_s_nz = c->iss_s_nz, iss_s_end = c->iss_s_end;
+  const int iss_s_in = c->iss_s_in, iss_s_nz = c->iss_s_nz;
   const uint32_t rpw_mask = c->rpw_mask;
 
   /* ---- command check */
@@ -265,17 +265,20 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
         d->iss_idx = 0;
         d->iss_slot = 0;
         d->nlast = (unsigned)__builtin_popcountll(cmd_wmask) - 1;
+        d->rsp_rem = cmd_wmask; /* a save: the response encoder shows the first slot */
         if (cmd_op == KMU_CTX_OP_RESTORE) {
           d->state = KMU_CTX_S_BMAP;
           d->rsp_ph = KMU_CTX_R_BMAP;
-          d->rsp_rem = cmd_wmask;
           d->rsp_beat = 0;
         } else {
           d->state = KMU_CTX_S_START;
         }
       }
       break;
-    case KMU_CTX_S_START: d->state = KMU_CTX_S_SCAN; break;
+    case KMU_CTX_S_START:
+      d->state = KMU_CTX_S_SCAN;
+      d->iss_slot = rsp_w; /* the TB's first slot: the bitmap walk starts there */
+      break;
     case KMU_CTX_S_SCAN:
       if (fire) {
         if (iss_last_beat) {
@@ -314,21 +317,18 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
     case KMU_CTX_S_RWAIT:
       if (q->rsp_ph == KMU_CTX_R_WAIT) {
         d->iss_beat = 0;
-        d->iss_slot = 0;
+        d->iss_slot = rsp_w; /* the first non-empty slot (the response side's pick) */
         d->iss_idx = 0;
         d->state = any_nz ? KMU_CTX_S_SEEK : KMU_CTX_S_SHM;
       }
       break;
-    case KMU_CTX_S_SEEK: /* an empty slot is passed, a non-empty one loaded; the TB's last ends */
+    case KMU_CTX_S_SEEK: /* an empty slot is passed, a non-empty one loaded */
       if (iss_s_nz) d->state = KMU_CTX_S_LOAD;
-      else if (!iss_s_end) {
-        d->iss_slot = (q->iss_slot + 1) & M6;
-        if (iss_s_in) d->iss_idx = (q->iss_idx + 1) & 0x7fu;
-      } else if (q->shmem != 0) d->state = KMU_CTX_S_SHM;
-      else d->state = KMU_CTX_S_DRAIN;
+      else d->iss_slot = (q->iss_slot + 1) & M6;
       break;
-    case KMU_CTX_S_LOAD:
+    case KMU_CTX_S_LOAD: /* counts the loads: the last non-empty slot (nzc) ends the walk */
       d->iss_bits = m->iss_rbm_q;
+      d->iss_idx = (q->iss_idx + 1) & 0x7fu;
       d->state = KMU_CTX_S_REG;
       break;
     case KMU_CTX_S_REG:
@@ -337,9 +337,8 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
           d->iss_beat = 0;
           d->iss_bits &= ~(1u << iss_r);
           if (d->iss_bits == 0) {
-            if (!iss_s_end) {
+            if (q->iss_idx != q->nzc) {
               d->iss_slot = (q->iss_slot + 1) & M6;
-              d->iss_idx = (q->iss_idx + 1) & 0x7fu;
               d->state = KMU_CTX_S_SEEK;
             } else if (q->shmem != 0) d->state = KMU_CTX_S_SHM;
             else d->state = KMU_CTX_S_DRAIN;
@@ -469,12 +468,13 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   m->bm_wd = q->cur_bm;
   if (bm_clr) {
     d->nz = 0;
+    d->nzc = 0;
     d->cur_v = 0;
   } else if (bm_load) {
     m->bm_we = 1;
     m->bm_wa = rsp_w;
     m->bm_wd = evt_bmap;
-    if (evt_bmap) d->nz |= 1ull << rsp_w;
+    if (evt_bmap) d->nz |= 1ull << rsp_w, d->nzc = q->nzc + 1;
     else d->nz &= ~(1ull << rsp_w);
   } else if (q->state == KMU_CTX_S_FLUSH) {
     m->bm_we = (int)q->cur_v; /* the scan's last slot */

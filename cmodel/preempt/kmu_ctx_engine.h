@@ -73,6 +73,7 @@ typedef struct {
   unsigned rsp_ld;
   /* issue walker (serial: one slot a cycle), the command's last warp index */
   unsigned iss_idx, iss_slot, nlast;
+  unsigned nzc; /* restore: the non-empty slots loaded */
   uint32_t iss_bits;
   unsigned iss_beat, iss_off;
   /* response walker (restore) */
@@ -90,7 +91,7 @@ typedef struct {
 
 /* nets between the phases of one cycle's comb() */
 typedef struct {
-  int idle, restore, any_nz, rsp_w_valid, iss_act, iss_s_in, iss_s_nz, iss_s_end;
+  int idle, restore, any_nz, rsp_w_valid, iss_act, iss_s_in, iss_s_nz;
   unsigned rbe, rsp_w, iss_r, rsp_r;
   uint32_t rpw_mask, iss_bits, rsp_bits;
 } kmu_ctx_engine_nets;

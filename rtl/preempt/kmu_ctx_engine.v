@@ -35,20 +35,20 @@
 // Latency (req_ready_i always high, B = accepted requests of the command; ctxcyc: the issue
 // side walks the slots one a cycle, no slot encoder):
 //   save:    command in t -> scan_start_o in t+1; requests in every cycle the scan offers an
-//            entry; two cycles (S_FLUSH: the scan's last slot word written; S_BRD: slot 0's
-//            read); the bitmap words, one slot a cycle from slot 0 to the TB's last slot lw (a
-//            slot outside the wmask: a cycle without a write, lw + 1 - n of them); the shm beats
-//            back to back; done_o the cycle after the last write is accepted: t + B + L + 3 +
-//            (lw + 1 - n) with L = cycles from scan_start_o to the first entry (4 with
-//            kmu_dirty_rf); an empty scan: t + B + L' + 4 + (lw + 1 - n) with L' = scan_start_o
-//            -> scan_done_i.  The B requests take exactly B cycles of the memory port (+ stalls).
+//            entry; two cycles (S_FLUSH: the scan's last slot word written; S_BRD: the first
+//            slot's read); the bitmap words, one slot a cycle from the TB's first slot fw to its
+//            last lw (a slot outside the wmask: a cycle without a write, h = lw - fw + 1 - n of
+//            them); the shm beats back to back; done_o the cycle after the last write is
+//            accepted: t + B + L + 3 + h with L = cycles from scan_start_o to the first entry (4
+//            with kmu_dirty_rf); an empty scan: t + B + L' + 4 + h with L' = scan_start_o ->
+//            scan_done_i.  The B requests take exactly B cycles of the memory port (+ stalls).
 //   restore: command in t -> bitmap reads t+1..t+n; one cycle after the last bitmap arrived (in
-//            D cycles) the walk starts at slot 0: an empty slot costs a cycle, a non-empty one
-//            two (visit, load) and then its register reads back to back; the walk ends at slot
-//            WARPS-1, then the shm reads; done_o the cycle after the last read data arrived:
-//            t + B + 2D + 2 + W, W = g + k + 1 without shared memory (g the last non-empty
-//            slot, k the non-empty slots), WARPS + k with it, 0 with no register;
-//            t + B + D + 1 when nothing follows the bitmaps.
+//            D cycles) the walk starts at the first non-empty slot g1: an empty slot costs a
+//            cycle, a non-empty one two (visit, load) and then its register reads back to back;
+//            the walk ends with the last non-empty slot g, then the shm reads; done_o the cycle
+//            after the last read data arrived: t + B + 2D + 2 + W, W = g - g1 + k + 1 (k the
+//            non-empty slots), 0 with no register; t + B + D + 1 when nothing follows the
+//            bitmaps.
 //   in place: as above with D = 0 and one access per register.
 // Handshakes: cmd_valid_i / cmd_ready_o (= idle).  A command with op 3, rpw 0 or > RPW, an
 // empty wmask or shmem > SHMEM raises err_cmd_o in its cycle (only when cmd_ready_o is high) and
@@ -87,9 +87,10 @@
 // end is compared with a registered limit.  The bitmaps are in block RAM (bmap_mem, no reset;
 // nz_q marks the non-empty slots): a save builds its scan's current slot's word in cur_bm_q
 // and writes it when the scan leaves the slot (the last one in S_FLUSH).  The issue side walks
-// the slots with a counter (iss_slot_q), one a cycle, and reads each word the cycle before it
-// uses it, after every write to it (no bypass); the response side, which must take a response
-// every cycle, keeps its slot encoder.  See docs/blocks/kmu_ctx_engine.md (Hardware).
+// the slots with a counter (iss_slot_q), one a cycle, from the slot the response side's encoder
+// shows (a save: the wmask's first; a restore: the first non-empty), and reads each word the
+// cycle before it uses it, after every write to it (no bypass); the response side, which must
+// take a response every cycle, keeps its slot encoder.  See docs/blocks/kmu_ctx_engine.md (Hardware).
 // C twin: cmodel/preempt/kmu_ctx_engine.c (composed of the kmu_prio_enc twin).
 `default_nettype none
 
@@ -245,6 +246,7 @@ module kmu_ctx_engine #(
   reg [RPW-1:0] iss_bits_q, iss_bits_d;  // S_REG: its registers still to read
   wire [RPW-1:0] iss_bits = iss_bits_q;
   reg [WX_W-1:0] nlast_q;  // the command's warps less one (the last warp index)
+  reg [WX_W-1:0] nzc_q, nzc_d;  // restore: the non-empty slots (bitmap words loaded non-zero)
   // beat of the register (S_SCAN, S_REG); always 0 when a register is one beat (REG_BEATS 1:
   // the last beat is the first, so it never counts; pepctx2: then a constant, no register)
   reg [7:0] iss_beat_q, iss_beat_d;
@@ -310,13 +312,15 @@ module kmu_ctx_engine #(
   end
 
   // the response side's slot encoder: the lowest slot still to go (R_BMAP), else the next
-  // non-empty one (the response side takes a response every cycle: it cannot step serially)
+  // non-empty one (the response side takes a response every cycle: it cannot step serially).
+  // Idle (a save) it shows the command's first slot (rsp_rem_q = the wmask): the issue walk
+  // starts there (S_START); in R_WAIT the first non-empty slot: the restore's walk starts there.
   wire [WI_W-1:0] rsp_w_idx;
   wire rsp_w_valid;
   kmu_prio_enc #(
       .N(WARPS)
   ) u_rsp_wenc (
-      .in_i   ((rsp_ph_q == R_BMAP) ? rsp_rem_q : (nz & rsp_from)),
+      .in_i   (((rsp_ph_q == R_BMAP) || (rsp_ph_q == R_IDLE)) ? rsp_rem_q : (nz & rsp_from)),
       .idx_o  (rsp_w_idx),
       .valid_o(rsp_w_valid)
   );
@@ -361,10 +365,11 @@ module kmu_ctx_engine #(
         iss_s_nz = nz_q[w];
       end
   end
-  // iss_idx_q counts the wmask's slots the walk has passed: the visited slot is the TB's last
-  // when it is in the wmask and the count is the command's warps less one (the walk ends)
+  // save: iss_idx_q counts the wmask's slots the walk has passed: the visited slot is the TB's
+  // last when it is in the wmask and the count is the command's warps less one (the walk ends)
   wire iss_i_last = (iss_idx_q[WX_W-1:0] == nlast_q);
-  wire iss_s_end = iss_s_in && iss_i_last;
+  // restore: iss_idx_q counts the non-empty slots loaded; the last ends the walk
+  wire iss_nz_last = (iss_idx_q[WX_W-1:0] == nzc_q);
   // the bitmap word S_BMAP writes (slot iss_slot_q, read by port A last cycle, after the scan's
   // last word was written in S_FLUSH: no bypass): an empty slot's 0, else the read word
   wire [RPW-1:0] iss_w_bmap = iss_s_nz ? iss_rbm_q : {RPW{1'b0}};
@@ -496,17 +501,20 @@ module kmu_ctx_engine #(
           iss_beat_d = 8'd0;
           iss_idx_d = 7'd0;
           iss_slot_d = 6'd0;
+          rsp_rem_d = cmd_wmask_i;  // a save: the response encoder shows the first slot
           if (cmd_op_i == KMU_CTX_OP_RESTORE) begin
             state_d = S_BMAP;
             rsp_ph_d = R_BMAP;
-            rsp_rem_d = cmd_wmask_i;
             rsp_beat_d = 8'd0;
           end else begin
             state_d = S_START;
           end
         end
       end
-      S_START: state_d = S_SCAN;
+      S_START: begin
+        state_d = S_SCAN;
+        iss_slot_d = rsp_w6;  // the TB's first slot: the bitmap walk starts there
+      end
       S_SCAN: begin
         if (fire) begin
           if (iss_last_beat) begin
@@ -522,9 +530,10 @@ module kmu_ctx_engine #(
         end
       end
       S_FLUSH: state_d = S_BRD;  // the last slot's word is written now
-      S_BRD: state_d = S_BMAP;  // port A reads slot 0's word now
+      S_BRD: state_d = S_BMAP;  // port A reads the first slot's word now
       S_BMAP: begin
-        // a save visits the slots one a cycle (a slot outside the wmask: a cycle, no write),
+        // a save visits the slots one a cycle from the TB's first to its last (a slot outside
+        // the wmask: a cycle, no write),
         // a restore reads the words of warps 0..n-1 back to back (no slot needed)
         if (!restore && !iss_s_in) iss_slot_d = iss_slot_q + 6'd1;
         if (fire) begin
@@ -545,25 +554,22 @@ module kmu_ctx_engine #(
       S_RWAIT: begin
         if (rsp_ph_q == R_WAIT) begin
           iss_beat_d = 8'd0;
-          iss_slot_d = 6'd0;
+          iss_slot_d = rsp_w6;  // the first non-empty slot (the response side's pick)
           iss_idx_d = 7'd0;
           if (any_nz) state_d = S_SEEK;
           else state_d = S_SHM;  // no register in the checkpoint: shared memory follows
         end
       end
-      // the slots one a cycle: an empty one is passed, a non-empty one's word is read (port A)
-      // and loaded (S_LOAD), then its registers are read (S_REG); the TB's last slot ends the
-      // walk
+      // the slots one a cycle from the first non-empty one: an empty one is passed, a
+      // non-empty one's word is read (port A) and loaded (S_LOAD), then its registers are read
+      // (S_REG); the last non-empty slot (the count nzc_q of the loads) ends the walk
       S_SEEK: begin
         if (iss_s_nz) state_d = S_LOAD;
-        else if (!iss_s_end) begin
-          iss_slot_d = iss_slot_q + 6'd1;
-          if (iss_s_in) iss_idx_d = iss_idx_q + 7'd1;
-        end else if (shmem_q != 17'd0) state_d = S_SHM;
-        else state_d = S_DRAIN;
+        else iss_slot_d = iss_slot_q + 6'd1;
       end
       S_LOAD: begin
         iss_bits_d = iss_rbm_q;
+        iss_idx_d = iss_idx_q + 7'd1;
         state_d = S_REG;
       end
       S_REG: begin
@@ -572,9 +578,8 @@ module kmu_ctx_engine #(
             iss_beat_d = 8'd0;
             for (r = 0; r < RPW; r = r + 1) if (iss_r_idx == r[RI_W-1:0]) iss_bits_d[r] = 1'b0;
             if (iss_bits_d == {RPW{1'b0}}) begin
-              if (!iss_s_end) begin
+              if (!iss_nz_last) begin
                 iss_slot_d = iss_slot_q + 6'd1;
-                iss_idx_d = iss_idx_q + 7'd1;
                 state_d = S_SEEK;
               end else if (shmem_q != 17'd0) state_d = S_SHM;
               else state_d = S_DRAIN;
@@ -722,6 +727,7 @@ module kmu_ctx_engine #(
   always @(*) begin
     for (r = 0; r < RPW; r = r + 1) bs_bit[r] = (scan_reg_i == r[4:0]);
     nz_d = nz_q;
+    nzc_d = nzc_q;
     cur_v_d = cur_v_q;
     cur_slot_d = cur_slot_q;
     cur_bm_d = cur_bm_q;
@@ -730,11 +736,13 @@ module kmu_ctx_engine #(
     bm_wd = cur_bm_q;
     if (bm_clr) begin
       nz_d = {WARPS{1'b0}};
+      nzc_d = {WX_W{1'b0}};
       cur_v_d = 1'b0;
     end else if (bm_load) begin
       bm_we = 1'b1;
       bm_wa = rsp_w_idx;
       bm_wd = evt_bmap;
+      if (evt_bmap != {RPW{1'b0}}) nzc_d = nzc_q + {{(WX_W - 1) {1'b0}}, 1'b1};
       for (w = 0; w < WARPS; w = w + 1)
         if (rsp_w_idx == w[WI_W-1:0]) nz_d[w] = (evt_bmap != {RPW{1'b0}});
     end else if (state_q == S_FLUSH) begin
@@ -825,6 +833,7 @@ module kmu_ctx_engine #(
       cur_bm_q <= {RPW{1'b0}};
       rsp_ld_q <= 1'b0;
       nlast_q <= {WX_W{1'b0}};
+      nzc_q <= {WX_W{1'b0}};
       iss_idx_q <= 7'd0;
       iss_slot_q <= 6'd0;
       iss_bits_q <= {RPW{1'b0}};
@@ -858,6 +867,7 @@ module kmu_ctx_engine #(
       cur_bm_q <= cur_bm_d;
       rsp_ld_q <= rsp_ld_d;
       if (cmd_go) nlast_q <= cmd_cnt - {{(WX_W - 1) {1'b0}}, 1'b1};
+      nzc_q <= nzc_d;
       iss_idx_q <= iss_idx_d;
       iss_slot_q <= iss_slot_d;
       iss_bits_q <= iss_bits_d;
@@ -906,6 +916,17 @@ module kmu_ctx_engine #(
       if (idle && (out_q != {OUT_W{1'b0}})) begin
         $display("ASSERTION kmu_ctx_engine %m t=%0t: idle with %0d reads outstanding", $time,
                  out_q);
+        $stop;
+      end
+      // ctxcyc: a restore's walk stays on the slots (it ends at the last non-empty one, the
+      // count nzc_q of the loads) and that last one is the highest non-empty slot
+      if ((state_q == S_SEEK) && ({26'd0, iss_slot_q} >= WARPS)) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: the restore's walk passed the last slot",
+                 $time);
+        $stop;
+      end
+      if ((state_q == S_REG) && iss_nz_last && ((nz_q >> iss_slot_q) > 1)) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: the walk ends below a non-empty slot", $time);
         $stop;
       end
       // ctxcyc: port A never reads the word written in its cycle (S_BMAP / S_LOAD use it)
