@@ -261,20 +261,26 @@ def pep_benches(report, missed):
     for test in ("timing_mem", "timing_inplace"):
         out = run(PEP_BINS["ctx_engine"], [test], {"KMU_COV": "1"})
         for m in re.finditer(r"(SAVE|RESTORE)( in place)?: (\d+) accesses \((\d+) registers\), "
-                             r"command -> done_o (\d+) cycles", out):
-            acc, cyc = int(m.group(3)), int(m.group(5))
+                             r"command -> done_o (\d+) cycles(?: \(slot walk (\d+)\))?", out):
+            acc, cyc, walk = int(m.group(3)), int(m.group(5)), int(m.group(6) or 0)
             saves.append({"test": test, "op": m.group(1) + (m.group(2) or ""), "accesses": acc,
                           "registers": int(m.group(4)), "cycles": cyc,
-                          "cycles_beyond_accesses": cyc - acc})
-    over = [x["cycles_beyond_accesses"] for x in saves if x["op"].startswith("SAVE")]
+                          "cycles_beyond_accesses": cyc - acc, "slot_walk_cycles": walk})
+    # ctxcyc: the issue side walks the slots one a cycle, so a save's bitmaps cost a cycle per
+    # slot outside the TB's wmask below its last slot (the layout, not the size): the test
+    # prints that term (from the latency formula) and it is taken out here
+    over = [x["cycles_beyond_accesses"] - x["slot_walk_cycles"] for x in saves
+            if x["op"].startswith("SAVE")]
     P["ctx_engine"] = saves
     P["targets"] = {
         "predictor_decision_within_one_walk_2tbs_plus_1": t,
         "predictor_armed_tb_start_within_2_cycles": ta,
         "save_overhead_cycles_independent_of_size": {
             "value": sorted(set(over)), "met": len(set(over)) == 1,
-            "note": "cycles beyond one cycle per memory access, per save: one constant (the "
-                    "scan and request pipeline fill), whatever the save's size"},
+            "note": "cycles beyond one cycle per memory access and the bitmap walk's cycles for "
+                    "the slots outside the wmask (ctxcyc), per save: one constant (the scan and "
+                    "request pipeline fill, the last bitmap word's write and read), whatever the "
+                    "save's size"},
     }
     for k, v in P["targets"].items():
         if not v["met"]:
@@ -389,7 +395,7 @@ def main():
           f"preempt -> decision {pl.get('preempt_to_decision_cycles')}")
     for x in P["ctx_engine"]:
         print(f"  ctx engine {x['op']:17} {x['accesses']:>6} accesses {x['cycles']:>6} cycles "
-              f"(+{x['cycles_beyond_accesses']})")
+              f"(+{x['cycles_beyond_accesses']}, of which the slot walk {x['slot_walk_cycles']})")
     print("targets missed: " + (", ".join(missed) if missed else "none"))
     print("wrote build/reports/bench.json")
     return 1 if (missed and strict) else 0

@@ -150,6 +150,7 @@ typedef struct {
   unsigned exp_regs;
   uint32_t exp_bytes;
   uint64_t exp_cycles;
+  unsigned exp_walk; /* of exp_cycles: the slot walk's cycles (ctxcyc: the wmask's layout) */
   acc_t *acc;
   unsigned acc_h, acc_n;
   rfw_t *rfw;
@@ -302,17 +303,26 @@ static void expect_save(world *x, const cmd_t *c, int k) {
   x->exp_bytes = n * REGB + (ck->nw + nsb) * BB;
   x->n_empty += n == 0;
   x->sc_pending = 1;
-  /* latency: scan_start_o in t+1, first entry L later (or scan_done L later), then B accesses
-   * back to back, done the cycle after the last: B + L + 1 (+1 for an empty scan) */
-  x->exp_cycles = x->acc_n + x->scan_lmin + 1 + (n == 0);
+  /* latency: scan_start_o in t+1, first entry L later (or scan_done L later), then the register
+   * writes back to back; the bitmaps after two cycles (the last slot's word written, the first
+   * slot's read: ctxcyc) and one cycle per slot from the TB's first to its last (a slot outside
+   * the wmask: a cycle without a write); then the shared memory; done the cycle after the last:
+   * B + L + 3 + (last slot - first slot + 1 - n) (+1 for an empty scan) */
+  unsigned lw = nth_slot(c->wmask, ck->nw - 1), fw = nth_slot(c->wmask, 0);
+  x->exp_walk = lw - fw + 1 - ck->nw;
+  x->exp_cycles = x->acc_n + x->scan_lmin + 3 + x->exp_walk + (n == 0);
 }
 
 static void expect_restore(world *x, const cmd_t *c, int k) {
   const ckpt_t *ck = &x->ck[k];
-  unsigned rbe = c->inplace ? 1 : RB, n = 0, nw = popc(c->wmask);
+  unsigned rbe = c->inplace ? 1 : RB, n = 0, nw = popc(c->wmask), nk = 0, gk = 0, g1 = 0;
   for (unsigned i = 0; i < nw; i++) acc_push(x, 0, c->area + i * BB, 0, -1);
   for (unsigned i = 0; i < nw; i++) {
     unsigned w = nth_slot(c->wmask, i);
+    if (ck->bmap[i] & (uint32_t)kmu_mask(c->rpw)) { /* a non-empty slot */
+      if (!nk++) g1 = w;
+      gk = w;
+    }
     for (unsigned r = 0; r < c->rpw; r++) {
       if (!((ck->bmap[i] >> r) & 1)) continue;
       for (unsigned b = 0; b < rbe; b++)
@@ -328,10 +338,15 @@ static void expect_restore(world *x, const cmd_t *c, int k) {
   }
   x->exp_regs = n;
   x->exp_bytes = n * REGB + (nw + nsb) * BB;
-  /* latency: bitmaps t+1..t+n, the last arrives D later, registers from one cycle after that,
-   * done the cycle after the last data: B + 2D + 2 (B + D + 1 when only bitmaps) */
+  /* latency: bitmaps t+1..t+n, the last arrives D later, one cycle to start the walk, which
+   * visits the slots one a cycle (ctxcyc) from the first non-empty one g1 to the last g: a
+   * non-empty slot a cycle more (its word loaded), then its registers back to back; done the
+   * cycle after the last data: B + 2D + 2 + W, W = g - g1 + k + 1 (k the non-empty slots),
+   * 0 with no register; B + D + 1 when only bitmaps */
   unsigned d = c->inplace ? 0 : x->minlat;
-  x->exp_cycles = x->acc_n + (n || nsb ? 2 * d + 2 : d + 1);
+  unsigned walk = nk ? gk - g1 + nk + 1 : 0;
+  x->exp_walk = n || nsb ? walk : 0;
+  x->exp_cycles = x->acc_n + (n || nsb ? 2 * d + 2 + walk : d + 1);
 }
 
 /* ---------------------------------------------------------------- episodes */
@@ -586,9 +601,9 @@ static int w_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     x->last_b = x->acc_n;
     x->last_cycles = cyc - x->act_cyc;
     if (x->scripted && getenv("KMU_COV") && !kmu_tb_quiet())
-      printf("  %s: %s%s: %u accesses (%u registers), command -> done_o %llu cycles\n", t,
-             x->act_restore ? "RESTORE" : "SAVE", x->act_inplace ? " in place" : "", x->acc_n,
-             x->exp_regs, (unsigned long long)x->last_cycles);
+      printf("  %s: %s%s: %u accesses (%u registers), command -> done_o %llu cycles (slot walk "
+             "%u)\n", t, x->act_restore ? "RESTORE" : "SAVE", x->act_inplace ? " in place" : "",
+             x->acc_n, x->exp_regs, (unsigned long long)x->last_cycles, x->exp_walk);
     x->n_measured++;
     x->active = 0;
     x->done_due = UINT64_MAX;
@@ -1026,6 +1041,11 @@ static int t_err_cmd(const char *test, uint64_t seed, uint64_t cycles) {
   s = st(p, "the scan is empty (scan_done_i): the bitmaps follow");
   s->in.scan_done_i = 1;
   EXP(s, busy_o, 1), EXP(s, scan_ready_o, 0), EXP(s, req_valid_o, 0);
+  /* ctxcyc: two cycles before the bitmaps (the scan's last word written, the first slot's read) */
+  s = st(p, "the scan's last slot word written: no request");
+  EXP(s, busy_o, 1), EXP(s, req_valid_o, 0), EXP(s, ip_wen_o, 0);
+  s = st(p, "the first slot's word read: no request");
+  EXP(s, busy_o, 1), EXP(s, req_valid_o, 0), EXP(s, ip_wen_o, 0);
   s = st(p, "bitmap of warp 0 (all zero) at the area's start; memory not ready");
   EXP(s, req_valid_o, 1), EXP(s, req_write_o, 1), EXP(s, req_addr_o, 0x1000);
   EXP(s, req_wdata_o, 0);

@@ -1,11 +1,11 @@
 /* kmu_ctx_engine.c - C twin of rtl/preempt/kmu_ctx_engine.v, built from the kmu_prio_enc twin.
  * Same state names: q.state (state_q), q.op, q.inplace, q.wmask, q.rpw, q.shmem, q.area,
- * the bitmaps q.nz/cur_v/cur_slot/cur_bm/byp/byp_bm/iss_ld/rsp_ld with the RAM bmap_mem and its
- * read registers iss_rbm_q, rsp_rbm_q, the issue walker
- * q.iss_rem/iss_idx/iss_slot/iss_bits/iss_beat/iss_off, the response
+ * the bitmaps q.nz/cur_v/cur_slot/cur_bm/rsp_ld with the RAM bmap_mem and its
+ * read registers iss_rbm_q, rsp_rbm_q, the issue walker (serial, ctxcyc)
+ * q.iss_idx/iss_slot/nlast/iss_bits/iss_beat/iss_off, the response
  * walker q.rsp_ph/rsp_rem/rsp_slot/rsp_bits/rsp_beat/rsp_off, the abort q.abt/hold/out,
  * q.done/regs/bytes; instances
- * u_iss_wenc, u_rsp_wenc (slots), u_iss_renc, u_rsp_renc (registers), u_bm_nenc (port A).  comb() follows the RTL's
+ * u_rsp_wenc (slots), u_iss_renc, u_rsp_renc (registers).  comb() follows the RTL's
  * order: the encoders (their inputs depend only on state), the addresses and data, the
  * handshakes, then the issue side and the response side of the next state.  comb() is two
  * phases, comb_out (issue-side outputs) then comb_next, which a system top calls apart
@@ -18,15 +18,20 @@
 #define M6 0x3fu
 #define M17 0x1ffffu
 
+/* WI_W: the slot index width of the RTL ($clog2(WARPS), at least 1) */
+static unsigned wi_w_of(unsigned nw) {
+  unsigned w = 1;
+  while ((1u << w) < nw) w++;
+  return w;
+}
+
 
 void kmu_ctx_engine_init(kmu_ctx_engine *m, const kmu_ctx_engine_params *p) {
   m->p = *p;
   const kmu_prio_enc_params pw = {p->warps}, pr = {p->rpw};
-  kmu_prio_enc_init(&m->u_iss_wenc, &pw);
   kmu_prio_enc_init(&m->u_rsp_wenc, &pw);
   kmu_prio_enc_init(&m->u_iss_renc, &pr);
   kmu_prio_enc_init(&m->u_rsp_renc, &pr);
-  kmu_prio_enc_init(&m->u_bm_nenc, &pw);
   memset(m->bmap_mem, 0, sizeof m->bmap_mem);
   m->iss_rbm_q = m->rsp_rbm_q = 0;
   /* the counts' widths: a command moves at most WARPS x RPW registers and MAX_BY bytes (its
@@ -44,11 +49,9 @@ void kmu_ctx_engine_init(kmu_ctx_engine *m, const kmu_ctx_engine_params *p) {
 }
 
 void kmu_ctx_engine_free(kmu_ctx_engine *m) {
-  kmu_prio_enc_free(&m->u_iss_wenc);
   kmu_prio_enc_free(&m->u_rsp_wenc);
   kmu_prio_enc_free(&m->u_iss_renc);
   kmu_prio_enc_free(&m->u_rsp_renc);
-  kmu_prio_enc_free(&m->u_bm_nenc);
 }
 
 void kmu_ctx_engine_reset(kmu_ctx_engine *m) {
@@ -56,11 +59,9 @@ void kmu_ctx_engine_reset(kmu_ctx_engine *m) {
   memset(&m->q, 0, sizeof m->q);
   m->d = m->q;
   m->bm_we = m->ra_en = m->rb_en = 0;
-  kmu_prio_enc_reset(&m->u_iss_wenc);
   kmu_prio_enc_reset(&m->u_rsp_wenc);
   kmu_prio_enc_reset(&m->u_iss_renc);
   kmu_prio_enc_reset(&m->u_rsp_renc);
-  kmu_prio_enc_reset(&m->u_bm_nenc);
 }
 
 /* Phase 1, from the state and the register file's scan stage (registered there), the shared
@@ -89,23 +90,20 @@ void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
 
   /* ---- bitmap helpers */
   const uint32_t rpw_mask = (uint32_t)kmu_mask(q->rpw < nr ? q->rpw : nr); /* r < rpw */
-  /* the slots after a walker's current one (every slot while the walk has not started) */
+  /* the slots after the response walker's current one (every slot while it has not started) */
   const uint64_t wm = kmu_mask(nw);
-  const uint64_t iss_from = q->state == KMU_CTX_S_RWAIT ? wm : wm & ~kmu_mask(q->iss_slot + 1);
   const uint64_t rsp_from = q->rsp_ph == KMU_CTX_R_WAIT ? wm : wm & ~kmu_mask(q->rsp_slot + 1);
   const uint64_t nz = q->nz;
   const int any_nz = nz != 0;
-  /* the walkers' bits: the word read last cycle after a load */
-  const uint32_t iss_bits = q->iss_ld ? m->iss_rbm_q : q->iss_bits;
+  /* the response walker's bits: the word read last cycle after a load */
+  const uint32_t iss_bits = q->iss_bits;
   const uint32_t rsp_bits = q->rsp_ld ? m->rsp_rbm_q : q->rsp_bits;
 
   kmu_prio_enc_in ei;
   kmu_prio_enc_out eo;
-  ei.in_i = q->state == KMU_CTX_S_BMAP ? q->iss_rem : (nz & iss_from);
-  kmu_prio_enc_comb(&m->u_iss_wenc, &ei, &eo);
-  const unsigned iss_w = (unsigned)eo.idx_o;
-  const int iss_w_valid = (int)eo.valid_o;
-  ei.in_i = q->rsp_ph == KMU_CTX_R_BMAP ? q->rsp_rem : (nz & rsp_from);
+  /* idle (a save): the wmask's first slot; R_WAIT: the first non-empty slot */
+  ei.in_i = (q->rsp_ph == KMU_CTX_R_BMAP || q->rsp_ph == KMU_CTX_R_IDLE) ? q->rsp_rem
+                                                                         : (nz & rsp_from);
   kmu_prio_enc_comb(&m->u_rsp_wenc, &ei, &eo);
   const unsigned rsp_w = (unsigned)eo.idx_o;
   const int rsp_w_valid = (int)eo.valid_o;
@@ -115,12 +113,14 @@ void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   ei.in_i = rsp_bits;
   kmu_prio_enc_comb(&m->u_rsp_renc, &ei, &eo);
   const unsigned rsp_r = (unsigned)eo.idx_o;
-  /* the word S_BMAP writes (slot iss_w, read last cycle): the scan's current slot's, an empty
-   * slot's 0, the word written in the read's cycle, else the read word */
-  const uint32_t iss_w_bmap = (q->cur_v && q->cur_slot == iss_w) ? q->cur_bm
-                              : !((q->nz >> iss_w) & 1)           ? 0
-                              : q->byp                           ? q->byp_bm
-                                                                 : m->iss_rbm_q;
+  /* the visited slot (the index's low WI_W bits, as the RTL's compare): in the wmask, non-empty,
+   * the last; the word S_BMAP writes (read by port A last cycle): an empty slot's 0, else the
+   * read word */
+  const unsigned s_lo = q->iss_slot & ((1u << wi_w_of(nw)) - 1);
+  const int iss_s_in = s_lo < nw && ((q->wmask >> s_lo) & 1);
+  const int iss_s_nz = s_lo < nw && ((q->nz >> s_lo) & 1);
+
+  const uint32_t iss_w_bmap = iss_s_nz ? m->iss_rbm_q : 0;
 
   /* ---- addresses and data */
   const unsigned pc_slot = q->state == KMU_CTX_S_SCAN ? scan_warp : q->iss_slot;
@@ -144,7 +144,8 @@ void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   /* ---- issue handshakes */
   const int iss_act = q->abt ? (int)q->hold
                             : (q->state == KMU_CTX_S_SCAN && scan_valid) ||
-                                  q->state == KMU_CTX_S_BMAP || q->state == KMU_CTX_S_REG ||
+                                  (q->state == KMU_CTX_S_BMAP && (restore || iss_s_in)) ||
+                                  q->state == KMU_CTX_S_REG ||
                                   q->state == KMU_CTX_S_SHM;
 
   /* outputs of the issue side */
@@ -175,8 +176,8 @@ void kmu_ctx_engine_comb_out(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   c->iss_bits = iss_bits;
   c->rsp_bits = rsp_bits;
   c->any_nz = any_nz;
-  c->iss_w = iss_w;
-  c->iss_w_valid = iss_w_valid;
+  c->iss_s_in = iss_s_in;
+  c->iss_s_nz = iss_s_nz;
   c->rsp_w = rsp_w;
   c->rsp_w_valid = rsp_w_valid;
   c->iss_r = iss_r;
@@ -208,9 +209,10 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   const int req_ready = (int)(i->req_ready_i & 1), rsp_valid = (int)(i->rsp_valid_i & 1);
   /* phase 1's nets */
   const int idle = c->idle, restore = c->restore, any_nz = c->any_nz, iss_act = c->iss_act;
-  const unsigned rbe = c->rbe, iss_w = c->iss_w, rsp_w = c->rsp_w, iss_r = c->iss_r;
+  const unsigned rbe = c->rbe, rsp_w = c->rsp_w, iss_r = c->iss_r;
   const unsigned rsp_r = c->rsp_r;
-  const int iss_w_valid = c->iss_w_valid, rsp_w_valid = c->rsp_w_valid;
+  const int rsp_w_valid = c->rsp_w_valid;
+  const int iss_s_in = c->iss_s_in, iss_s_nz = c->iss_s_nz;
   const uint32_t rpw_mask = c->rpw_mask;
 
   /* ---- command check */
@@ -241,7 +243,7 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   *d = *q;
   d->iss_bits = c->iss_bits;
   d->rsp_bits = c->rsp_bits;
-  d->iss_ld = d->rsp_ld = 0;
+  d->rsp_ld = 0;
   int bm_clr = 0, bm_set = 0, bm_load = 0;
   d->done = 0;
   d->hold = q->hold && !fire;
@@ -260,19 +262,23 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
         d->regs = 0;
         d->bytes = 0;
         d->iss_beat = 0;
-        d->iss_rem = cmd_wmask;
         d->iss_idx = 0;
+        d->iss_slot = 0;
+        d->nlast = (unsigned)__builtin_popcountll(cmd_wmask) - 1;
+        d->rsp_rem = cmd_wmask; /* a save: the response encoder shows the first slot */
         if (cmd_op == KMU_CTX_OP_RESTORE) {
           d->state = KMU_CTX_S_BMAP;
           d->rsp_ph = KMU_CTX_R_BMAP;
-          d->rsp_rem = cmd_wmask;
           d->rsp_beat = 0;
         } else {
           d->state = KMU_CTX_S_START;
         }
       }
       break;
-    case KMU_CTX_S_START: d->state = KMU_CTX_S_SCAN; break;
+    case KMU_CTX_S_START:
+      d->state = KMU_CTX_S_SCAN;
+      d->iss_slot = rsp_w; /* the TB's first slot: the bitmap walk starts there */
+      break;
     case KMU_CTX_S_SCAN:
       if (fire) {
         if (iss_last_beat) {
@@ -280,20 +286,24 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
           bm_set = 1;
           d->regs = (q->regs + 1) & 0xfffu;
           d->bytes = q->bytes + regb;
-          if (scan_last) d->state = KMU_CTX_S_BMAP;
+          if (scan_last) d->state = KMU_CTX_S_FLUSH;
         } else {
           d->iss_beat = (q->iss_beat + 1) & 0xffu;
         }
       } else if (scan_done && !scan_valid) {
-        d->state = KMU_CTX_S_BMAP; /* an empty scan */
+        d->state = KMU_CTX_S_FLUSH; /* an empty scan */
       }
       break;
+    case KMU_CTX_S_FLUSH: d->state = KMU_CTX_S_BRD; break; /* the last slot's word written */
+    case KMU_CTX_S_BRD: d->state = KMU_CTX_S_BMAP; break;  /* port A reads slot 0's word */
     case KMU_CTX_S_BMAP:
+      /* a save visits the slots one a cycle; a restore reads warps 0..n-1 back to back */
+      if (!restore && !iss_s_in) d->iss_slot = (q->iss_slot + 1) & M6;
       if (fire) {
-        d->iss_rem &= ~(1ull << iss_w);
+        d->iss_slot = (q->iss_slot + 1) & M6;
         d->iss_idx = (q->iss_idx + 1) & 0x7fu;
         if (!restore) d->bytes = q->bytes + beatb;
-        if (d->iss_rem == 0) {
+        if (q->iss_idx == q->nlast) {
           d->iss_off = 0;
           if (restore) d->state = KMU_CTX_S_RWAIT;
           else if (q->shmem != 0) d->state = KMU_CTX_S_SHM;
@@ -307,14 +317,19 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
     case KMU_CTX_S_RWAIT:
       if (q->rsp_ph == KMU_CTX_R_WAIT) {
         d->iss_beat = 0;
-        if (iss_w_valid) {
-          d->state = KMU_CTX_S_REG;
-          d->iss_slot = iss_w;
-          d->iss_ld = 1; /* its bitmap: read now (port A), iss_bits next cycle */
-        } else {
-          d->state = KMU_CTX_S_SHM;
-        }
+        d->iss_slot = rsp_w; /* the first non-empty slot (the response side's pick) */
+        d->iss_idx = 0;
+        d->state = any_nz ? KMU_CTX_S_SEEK : KMU_CTX_S_SHM;
       }
+      break;
+    case KMU_CTX_S_SEEK: /* an empty slot is passed, a non-empty one loaded */
+      if (iss_s_nz) d->state = KMU_CTX_S_LOAD;
+      else d->iss_slot = (q->iss_slot + 1) & M6;
+      break;
+    case KMU_CTX_S_LOAD: /* counts the loads: the last non-empty slot (nzc) ends the walk */
+      d->iss_bits = m->iss_rbm_q;
+      d->iss_idx = (q->iss_idx + 1) & 0x7fu;
+      d->state = KMU_CTX_S_REG;
       break;
     case KMU_CTX_S_REG:
       if (fire) {
@@ -322,9 +337,9 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
           d->iss_beat = 0;
           d->iss_bits &= ~(1u << iss_r);
           if (d->iss_bits == 0) {
-            if (iss_w_valid) {
-              d->iss_slot = iss_w;
-              d->iss_ld = 1;
+            if (q->iss_idx != q->nzc) {
+              d->iss_slot = (q->iss_slot + 1) & M6;
+              d->state = KMU_CTX_S_SEEK;
             } else if (q->shmem != 0) d->state = KMU_CTX_S_SHM;
             else d->state = KMU_CTX_S_DRAIN;
           }
@@ -453,13 +468,16 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   m->bm_wd = q->cur_bm;
   if (bm_clr) {
     d->nz = 0;
+    d->nzc = 0;
     d->cur_v = 0;
   } else if (bm_load) {
     m->bm_we = 1;
     m->bm_wa = rsp_w;
     m->bm_wd = evt_bmap;
-    if (evt_bmap) d->nz |= 1ull << rsp_w;
+    if (evt_bmap) d->nz |= 1ull << rsp_w, d->nzc = q->nzc + 1;
     else d->nz &= ~(1ull << rsp_w);
+  } else if (q->state == KMU_CTX_S_FLUSH) {
+    m->bm_we = (int)q->cur_v; /* the scan's last slot */
   } else if (bm_set && scan_warp < nw && scan_reg < nr) {
     d->nz |= 1ull << scan_warp;
     if (q->cur_v && q->cur_slot == scan_warp) {
@@ -471,18 +489,12 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
       d->cur_bm = 1u << scan_reg;
     }
   }
-  kmu_prio_enc_in ni = {d->iss_rem};
-  kmu_prio_enc_out no;
-  kmu_prio_enc_comb(&m->u_bm_nenc, &ni, &no);
-  m->ra_en =
-      d->iss_ld || (!restore && (q->state == KMU_CTX_S_SCAN || q->state == KMU_CTX_S_BMAP));
-  m->ra = d->iss_ld ? iss_w : (unsigned)no.idx_o;
+  /* port A: the slot visited next (S_BRD, a save's S_BMAP, S_SEEK); no write meets it */
+  m->ra_en = q->state == KMU_CTX_S_BRD || q->state == KMU_CTX_S_SEEK ||
+             (q->state == KMU_CTX_S_BMAP && !restore);
+  m->ra = d->iss_slot & ((1u << wi_w_of(nw)) - 1);
   m->rb_en = (int)d->rsp_ld;
   m->rb = rsp_w;
-  if (m->ra_en) {
-    d->byp = (unsigned)(m->bm_we && m->bm_wa == m->ra);
-    d->byp_bm = m->bm_wd;
-  }
 
   /* ---- outputs of the response side */
   o->scan_ready_o = (uint64_t)scan_take;
@@ -502,13 +514,11 @@ void kmu_ctx_engine_comb(kmu_ctx_engine *m, const kmu_ctx_engine_in *i, kmu_ctx_
 
 void kmu_ctx_engine_tick(kmu_ctx_engine *m) {
   /* the bitmap RAM: the read registers load the old word, then the write */
-  if (m->ra_en) m->iss_rbm_q = m->bmap_mem[m->ra];
+  if (m->ra_en) m->iss_rbm_q = m->ra < m->p.warps ? m->bmap_mem[m->ra] : 0;
   if (m->rb_en) m->rsp_rbm_q = m->bmap_mem[m->rb];
   if (m->bm_we) m->bmap_mem[m->bm_wa] = m->bm_wd;
   m->q = m->d;
-  kmu_prio_enc_tick(&m->u_iss_wenc);
   kmu_prio_enc_tick(&m->u_rsp_wenc);
   kmu_prio_enc_tick(&m->u_iss_renc);
   kmu_prio_enc_tick(&m->u_rsp_renc);
-  kmu_prio_enc_tick(&m->u_bm_nenc);
 }

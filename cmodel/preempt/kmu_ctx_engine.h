@@ -51,7 +51,11 @@ enum {
   KMU_CTX_S_RWAIT,
   KMU_CTX_S_REG,
   KMU_CTX_S_SHM,
-  KMU_CTX_S_DRAIN
+  KMU_CTX_S_DRAIN,
+  KMU_CTX_S_FLUSH, /* ctxcyc: save, the scan's last slot word written */
+  KMU_CTX_S_BRD,   /* save: port A reads slot 0's word */
+  KMU_CTX_S_SEEK,  /* restore: visit slot iss_slot */
+  KMU_CTX_S_LOAD   /* restore: its word into iss_bits */
 };
 enum { KMU_CTX_R_IDLE, KMU_CTX_R_BMAP, KMU_CTX_R_WAIT, KMU_CTX_R_REG, KMU_CTX_R_SHM };
 
@@ -62,17 +66,14 @@ typedef struct {
   unsigned rpw, shmem;
   uint32_t area;
   /* bitmaps (the words in bmap_mem, below): non-empty slots; save: the scan's current slot's
-   * word; the word written in the cycle of the last port-A read to its address; the walkers'
-   * bits are the word read last cycle */
+   * word; the response walker's bits are the word read last cycle */
   uint64_t nz;
   unsigned cur_v, cur_slot;
   uint32_t cur_bm;
-  unsigned byp;
-  uint32_t byp_bm;
-  unsigned iss_ld, rsp_ld;
-  /* issue walker */
-  uint64_t iss_rem;
-  unsigned iss_idx, iss_slot;
+  unsigned rsp_ld;
+  /* issue walker (serial: one slot a cycle), the command's last warp index */
+  unsigned iss_idx, iss_slot, nlast;
+  unsigned nzc; /* restore: the non-empty slots loaded */
   uint32_t iss_bits;
   unsigned iss_beat, iss_off;
   /* response walker (restore) */
@@ -90,8 +91,8 @@ typedef struct {
 
 /* nets between the phases of one cycle's comb() */
 typedef struct {
-  int idle, restore, any_nz, iss_w_valid, rsp_w_valid, iss_act;
-  unsigned rbe, iss_w, rsp_w, iss_r, rsp_r;
+  int idle, restore, any_nz, rsp_w_valid, iss_act, iss_s_in, iss_s_nz;
+  unsigned rbe, rsp_w, iss_r, rsp_r;
   uint32_t rpw_mask, iss_bits, rsp_bits;
 } kmu_ctx_engine_nets;
 
@@ -99,9 +100,8 @@ typedef struct {
   kmu_ctx_engine_params p;
   kmu_ctx_engine_nets c;
   kmu_ctx_engine_regs q, d;
-  kmu_prio_enc u_iss_wenc, u_rsp_wenc; /* slots */
+  kmu_prio_enc u_rsp_wenc;             /* slots (the response side) */
   kmu_prio_enc u_iss_renc, u_rsp_renc; /* registers */
-  kmu_prio_enc u_bm_nenc;              /* the next S_BMAP slot (port A's address) */
   /* the bitmap RAM (no reset) and its read registers; ports applied at the edge */
   uint32_t bmap_mem[KMU_CTX_ENGINE_MAX_WARPS];
   uint32_t iss_rbm_q, rsp_rbm_q;

@@ -32,17 +32,24 @@
 // checkpoint restores into any warp mask of the same size), a shared-memory response to shm.
 // Base + incremental = two RESTORE commands, the incremental last (its registers override).
 //
-// Latency (req_ready_i always high, B = accepted requests of the command):
+// Latency (req_ready_i always high, B = accepted requests of the command; ctxcyc: the issue
+// side walks the slots one a cycle, no slot encoder):
 //   save:    command in t -> scan_start_o in t+1; requests in every cycle the scan offers an
-//            entry, then B' = bitmaps + shm beats back to back; done_o the cycle after the last
-//            write is accepted: t + B + L + 1 with L = cycles from scan_start_o to the first
-//            entry (4 with kmu_dirty_rf: B + 5); an empty scan: t + B + L' + 2 with L' =
-//            scan_start_o -> scan_done_i (the bitmaps start the cycle after scan_done_i).  The
-//            B requests take exactly B cycles of the memory port (+ its stalls).
-//   restore: command in t -> bitmap reads t+1..t+n; one cycle after the last bitmap arrived
-//            (in D cycles) the register reads start back to back; done_o the cycle after the last
-//            read data arrived: t + B + 2D + 2 (t + B + D + 1 when nothing follows the bitmaps).
-//   in place: as above with D = 0 and one access per register: t + B + L + 1 / t + B + 2.
+//            entry; two cycles (S_FLUSH: the scan's last slot word written; S_BRD: the first
+//            slot's read); the bitmap words, one slot a cycle from the TB's first slot fw to its
+//            last lw (a slot outside the wmask: a cycle without a write, h = lw - fw + 1 - n of
+//            them); the shm beats back to back; done_o the cycle after the last write is
+//            accepted: t + B + L + 3 + h with L = cycles from scan_start_o to the first entry (4
+//            with kmu_dirty_rf); an empty scan: t + B + L' + 4 + h with L' = scan_start_o ->
+//            scan_done_i.  The B requests take exactly B cycles of the memory port (+ stalls).
+//   restore: command in t -> bitmap reads t+1..t+n; one cycle after the last bitmap arrived (in
+//            D cycles) the walk starts at the first non-empty slot g1: an empty slot costs a
+//            cycle, a non-empty one two (visit, load) and then its register reads back to back;
+//            the walk ends with the last non-empty slot g, then the shm reads; done_o the cycle
+//            after the last read data arrived: t + B + 2D + 2 + W, W = g - g1 + k + 1 (k the
+//            non-empty slots), 0 with no register; t + B + D + 1 when nothing follows the
+//            bitmaps.
+//   in place: as above with D = 0 and one access per register.
 // Handshakes: cmd_valid_i / cmd_ready_o (= idle).  A command with op 3, rpw 0 or > RPW, an
 // empty wmask or shmem > SHMEM raises err_cmd_o in its cycle (only when cmd_ready_o is high) and
 // is consumed and ignored.  scan_valid_i / scan_ready_o: kmu_dirty_rf's stream (in memory mode
@@ -73,14 +80,17 @@
 // only makes a later SAVE_DIRTY of a TB in those slots save more, never less; kmu_sm_ctrl
 // frees the slots only once the engine is idle (the scan over), so no write of a new TB meets
 // the drained scan (whose handshake would clear its dirty bit).
-// Implementation (issue 15, no cycle changed): the warp index of every slot is a table
+// Implementation (issue 15; the walk's cycles changed by ctxcyc): the warp index of every slot is a table
 // registered with the command (widx_q), not a popcount in the address path; the address is
 // area_q plus one narrow offset (one 32-bit adder); each count has one adder and only the bits
 // a command's count can reach (regs_q RG_W, bytes_q BY_W: pepctx); the shared-memory
 // end is compared with a registered limit.  The bitmaps are in block RAM (bmap_mem, no reset;
 // nz_q marks the non-empty slots): a save builds its scan's current slot's word in cur_bm_q
-// and writes it when the scan leaves the slot; every word is read the cycle before it is used
-// (no cycle changed).  See docs/blocks/kmu_ctx_engine.md (Hardware).
+// and writes it when the scan leaves the slot (the last one in S_FLUSH).  The issue side walks
+// the slots with a counter (iss_slot_q), one a cycle, from the slot the response side's encoder
+// shows (a save: the wmask's first; a restore: the first non-empty), and reads each word the
+// cycle before it uses it, after every write to it (no bypass); the response side, which must
+// take a response every cycle, keeps its slot encoder.  See docs/blocks/kmu_ctx_engine.md (Hardware).
 // C twin: cmodel/preempt/kmu_ctx_engine.c (composed of the kmu_prio_enc twin).
 `default_nettype none
 
@@ -190,21 +200,25 @@ module kmu_ctx_engine #(
   // context operations KMU_CTX_OP_* (regmap/kmu.rdl)
 `include "kmu_regmap.vh"
   // issue side (the main state)
-  localparam [2:0] S_IDLE = 3'd0,  // cmd_ready_o
-  S_START = 3'd1,  // scan_start_o
-  S_SCAN = 3'd2,  // save the scanned registers
-  S_BMAP = 3'd3,  // bitmap words: written (save) or read (restore)
-  S_RWAIT = 3'd4,  // restore: wait for every bitmap
-  S_REG = 3'd5,  // restore: register reads
-  S_SHM = 3'd6,  // shared-memory beats
-  S_DRAIN = 3'd7;  // restore: every read issued, responses outstanding
+  localparam [3:0] S_IDLE = 4'd0,  // cmd_ready_o
+  S_START = 4'd1,  // scan_start_o
+  S_SCAN = 4'd2,  // save the scanned registers
+  S_BMAP = 4'd3,  // bitmap words: written (save, slot by slot) or read (restore)
+  S_RWAIT = 4'd4,  // restore: wait for every bitmap
+  S_REG = 4'd5,  // restore: register reads of slot iss_slot_q
+  S_SHM = 4'd6,  // shared-memory beats
+  S_DRAIN = 4'd7,  // restore: every read issued, responses outstanding
+  S_FLUSH = 4'd8,  // save: the scan's last slot word (cur_bm_q) written to bmap_mem
+  S_BRD = 4'd9,  // save: port A reads slot 0's word (S_BMAP's first)
+  S_SEEK = 4'd10,  // restore: visit slot iss_slot_q (non-empty: port A reads its word)
+  S_LOAD = 4'd11;  // restore: the visited slot's word into iss_bits_q
   // response side (restore): what the next read data is
   localparam [2:0] R_IDLE = 3'd0, R_BMAP = 3'd1, R_WAIT = 3'd2, R_REG = 3'd3, R_SHM = 3'd4;
 
   integer w, r;
 
   // ---------------------------------------------------------------- state
-  reg [2:0] state_q, state_d;
+  reg [3:0] state_q, state_d;
   reg [1:0] op_q, op_d;
   reg inplace_q, inplace_d;
   reg [WARPS-1:0] wmask_q, wmask_d;
@@ -223,18 +237,16 @@ module kmu_ctx_engine #(
   reg cur_v_q, cur_v_d;
   reg [WI_W-1:0] cur_slot_q, cur_slot_d;
   reg [RPW-1:0] cur_bm_q, cur_bm_d;
-  // a write to the address iss_rbm_q was read from, in the cycle of that read: its word
-  // (bmap_mem's read-during-write is left undefined: no_rw_check)
-  reg byp_q, byp_d;
-  reg [RPW-1:0] byp_bm_q, byp_bm_d;
-  // the walker's bits are the word read last cycle (a load: iss_rbm_q / rsp_rbm_q)
-  reg iss_ld_q, iss_ld_d, rsp_ld_q, rsp_ld_d;
-  // issue walker
-  reg [WARPS-1:0] iss_rem_q, iss_rem_d;  // S_BMAP: slots whose bitmap is still to go
+  // the response walker's bits are the word read last cycle (a load: rsp_rbm_q)
+  reg rsp_ld_q, rsp_ld_d;
+  // issue walker (ctxcyc: serial, one slot a cycle, no slot encoder): iss_slot_q counts the
+  // slots 0..WARPS-1 in S_BMAP (save) and S_SEEK / S_LOAD / S_REG (restore)
   reg [6:0] iss_idx_q, iss_idx_d;  // S_BMAP: warp index i
-  reg [5:0] iss_slot_q, iss_slot_d;  // S_REG: slot being read
+  reg [5:0] iss_slot_q, iss_slot_d;  // the slot visited
   reg [RPW-1:0] iss_bits_q, iss_bits_d;  // S_REG: its registers still to read
-  wire [RPW-1:0] iss_bits;  // this cycle's: the word read last cycle after a load (iss_ld_q)
+  wire [RPW-1:0] iss_bits = iss_bits_q;
+  reg [WX_W-1:0] nlast_q;  // the command's warps less one (the last warp index)
+  reg [WX_W-1:0] nzc_q, nzc_d;  // restore: the non-empty slots (bitmap words loaded non-zero)
   // beat of the register (S_SCAN, S_REG); always 0 when a register is one beat (REG_BEATS 1:
   // the last beat is the first, so it never counts; pepctx2: then a constant, no register)
   reg [7:0] iss_beat_q, iss_beat_d;
@@ -263,7 +275,6 @@ module kmu_ctx_engine #(
   reg [RG_W-1:0] regs_q, regs_d;
   reg [BY_W-1:0] bytes_q, bytes_d;
 
-  assign iss_bits = iss_ld_q ? iss_rbm_q : iss_bits_q;
   assign rsp_bits = rsp_ld_q ? rsp_rbm_q : rsp_bits_q;
 
   // ---------------------------------------------------------------- command check
@@ -294,29 +305,22 @@ module kmu_ctx_engine #(
   reg [RPW-1:0] rpw_mask;  // registers < rpw
   wire [WARPS-1:0] nz = nz_q;  // slots with a non-empty bitmap
   wire any_nz = |nz_q;
-  reg [WARPS-1:0] iss_from, rsp_from;  // slots after the current one (all while waiting)
+  reg [WARPS-1:0] rsp_from;  // slots after the response walker's (all while waiting)
   always @(*) begin
     for (r = 0; r < RPW; r = r + 1) rpw_mask[r] = (r[5:0] < rpw_q);
-    for (w = 0; w < WARPS; w = w + 1) begin
-      iss_from[w] = (state_q == S_RWAIT) || (w[5:0] > iss_slot_q);
-      rsp_from[w] = (rsp_ph_q == R_WAIT) || (w[5:0] > rsp_slot_q);
-    end
+    for (w = 0; w < WARPS; w = w + 1) rsp_from[w] = (rsp_ph_q == R_WAIT) || (w[5:0] > rsp_slot_q);
   end
 
-  // slot encoders: the lowest slot still to go (S_BMAP / R_BMAP), else the next non-empty one
-  wire [WI_W-1:0] iss_w_idx, rsp_w_idx;
-  wire iss_w_valid, rsp_w_valid;
-  kmu_prio_enc #(
-      .N(WARPS)
-  ) u_iss_wenc (
-      .in_i   ((state_q == S_BMAP) ? iss_rem_q : (nz & iss_from)),
-      .idx_o  (iss_w_idx),
-      .valid_o(iss_w_valid)
-  );
+  // the response side's slot encoder: the lowest slot still to go (R_BMAP), else the next
+  // non-empty one (the response side takes a response every cycle: it cannot step serially).
+  // Idle (a save) it shows the command's first slot (rsp_rem_q = the wmask): the issue walk
+  // starts there (S_START); in R_WAIT the first non-empty slot: the restore's walk starts there.
+  wire [WI_W-1:0] rsp_w_idx;
+  wire rsp_w_valid;
   kmu_prio_enc #(
       .N(WARPS)
   ) u_rsp_wenc (
-      .in_i   ((rsp_ph_q == R_BMAP) ? rsp_rem_q : (nz & rsp_from)),
+      .in_i   (((rsp_ph_q == R_BMAP) || (rsp_ph_q == R_IDLE)) ? rsp_rem_q : (nz & rsp_from)),
       .idx_o  (rsp_w_idx),
       .valid_o(rsp_w_valid)
   );
@@ -338,11 +342,9 @@ module kmu_ctx_engine #(
       .valid_o(unused_rsp_r_valid)
   );
   // the encoder indices at the port widths (slot 6 bits, register 5 bits)
-  reg [5:0] iss_w6, rsp_w6;
+  reg [5:0] rsp_w6;
   reg [4:0] iss_r5, rsp_r5;
   always @(*) begin
-    iss_w6 = 6'd0;
-    iss_w6[WI_W-1:0] = iss_w_idx;
     rsp_w6 = 6'd0;
     rsp_w6[WI_W-1:0] = rsp_w_idx;
     iss_r5 = 5'd0;
@@ -351,15 +353,26 @@ module kmu_ctx_engine #(
     rsp_r5[RI_W-1:0] = rsp_r_idx;
   end
 
-  // the bitmap word S_BMAP writes (slot iss_w_idx, read last cycle: see the read ports): the
-  // scan's current slot's from cur_bm_q, an empty slot's 0, else the read word
-  reg iss_w_nz;
+  // the visited slot: in the command's wmask (S_BMAP of a save writes its word), non-empty
+  // (S_SEEK), the last slot (the walk ends)
+  reg iss_s_in, iss_s_nz;
   always @(*) begin
-    iss_w_nz = 1'b0;
-    for (w = 0; w < WARPS; w = w + 1) if (iss_w_idx == w[WI_W-1:0]) iss_w_nz = nz_q[w];
+    iss_s_in = 1'b0;
+    iss_s_nz = 1'b0;
+    for (w = 0; w < WARPS; w = w + 1)
+      if (iss_slot_q[WI_W-1:0] == w[WI_W-1:0]) begin
+        iss_s_in = wmask_q[w];
+        iss_s_nz = nz_q[w];
+      end
   end
-  wire [RPW-1:0] iss_w_bmap = (cur_v_q && (cur_slot_q == iss_w_idx)) ? cur_bm_q :
-                              !iss_w_nz ? {RPW{1'b0}} : byp_q ? byp_bm_q : iss_rbm_q;
+  // save: iss_idx_q counts the wmask's slots the walk has passed: the visited slot is the TB's
+  // last when it is in the wmask and the count is the command's warps less one (the walk ends)
+  wire iss_i_last = (iss_idx_q[WX_W-1:0] == nlast_q);
+  // restore: iss_idx_q counts the non-empty slots loaded; the last ends the walk
+  wire iss_nz_last = (iss_idx_q[WX_W-1:0] == nzc_q);
+  // the bitmap word S_BMAP writes (slot iss_slot_q, read by port A last cycle, after the scan's
+  // last word was written in S_FLUSH: no bypass): an empty slot's 0, else the read word
+  wire [RPW-1:0] iss_w_bmap = iss_s_nz ? iss_rbm_q : {RPW{1'b0}};
 
   // ---------------------------------------------------------------- addresses and data
   // warp index of a slot: its set bits of the wmask below it (the scanned slot or iss_slot_q)
@@ -407,7 +420,8 @@ module kmu_ctx_engine #(
   end
 
   // ---------------------------------------------------------------- issue handshakes
-  wire iss_act = abt_q ? hold_q : (((state_q == S_SCAN) && scan_valid_i) || (state_q == S_BMAP) ||
+  wire iss_act = abt_q ? hold_q : (((state_q == S_SCAN) && scan_valid_i) ||
+                                    ((state_q == S_BMAP) && (restore || iss_s_in)) ||
                                     (state_q == S_REG) || (state_q == S_SHM));
   wire fire = iss_act && (inplace_q || req_ready_i);  // an access is accepted this cycle
   wire iss_last_beat = (iss_beat_q == rbe - 8'd1);
@@ -449,11 +463,9 @@ module kmu_ctx_engine #(
     bm_clr = 1'b0;
     bm_set = 1'b0;
     bm_load = 1'b0;
-    iss_rem_d = iss_rem_q;
     iss_idx_d = iss_idx_q;
     iss_slot_d = iss_slot_q;
     iss_bits_d = iss_bits;
-    iss_ld_d = 1'b0;
     iss_beat_d = iss_beat_q;
     iss_off_d = iss_off_q;
     rsp_ph_d = rsp_ph_q;
@@ -487,39 +499,48 @@ module kmu_ctx_engine #(
           regs_d = {RG_W{1'b0}};
           bytes_d = {BY_W{1'b0}};
           iss_beat_d = 8'd0;
-          iss_rem_d = cmd_wmask_i;
           iss_idx_d = 7'd0;
+          iss_slot_d = 6'd0;
+          rsp_rem_d = cmd_wmask_i;  // a save: the response encoder shows the first slot
           if (cmd_op_i == KMU_CTX_OP_RESTORE) begin
             state_d = S_BMAP;
             rsp_ph_d = R_BMAP;
-            rsp_rem_d = cmd_wmask_i;
             rsp_beat_d = 8'd0;
           end else begin
             state_d = S_START;
           end
         end
       end
-      S_START: state_d = S_SCAN;
+      S_START: begin
+        state_d = S_SCAN;
+        iss_slot_d = rsp_w6;  // the TB's first slot: the bitmap walk starts there
+      end
       S_SCAN: begin
         if (fire) begin
           if (iss_last_beat) begin
             iss_beat_d = 8'd0;
             bm_set = 1'b1;
             add_reg = 1'b1;
-            if (scan_last_i) state_d = S_BMAP;
+            if (scan_last_i) state_d = S_FLUSH;
           end else begin
             iss_beat_d = iss_beat_q + 8'd1;
           end
         end else if (scan_done_i && !scan_valid_i) begin
-          state_d = S_BMAP;  // an empty scan
+          state_d = S_FLUSH;  // an empty scan
         end
       end
+      S_FLUSH: state_d = S_BRD;  // the last slot's word is written now
+      S_BRD: state_d = S_BMAP;  // port A reads the first slot's word now
       S_BMAP: begin
+        // a save visits the slots one a cycle from the TB's first to its last (a slot outside
+        // the wmask: a cycle, no write),
+        // a restore reads the words of warps 0..n-1 back to back (no slot needed)
+        if (!restore && !iss_s_in) iss_slot_d = iss_slot_q + 6'd1;
         if (fire) begin
-          for (w = 0; w < WARPS; w = w + 1) if (iss_w_idx == w[WI_W-1:0]) iss_rem_d[w] = 1'b0;
+          iss_slot_d = iss_slot_q + 6'd1;
           iss_idx_d = iss_idx_q + 7'd1;
           if (!restore) add_beat = 1'b1;
-          if (iss_rem_d == {WARPS{1'b0}}) begin
+          if (iss_i_last) begin
             iss_off_d = 17'd0;
             if (restore) state_d = S_RWAIT;
             else if (shmem_q != 17'd0) state_d = S_SHM;
@@ -533,14 +554,23 @@ module kmu_ctx_engine #(
       S_RWAIT: begin
         if (rsp_ph_q == R_WAIT) begin
           iss_beat_d = 8'd0;
-          if (iss_w_valid) begin
-            state_d = S_REG;
-            iss_slot_d = iss_w6;
-            iss_ld_d = 1'b1;  // its bitmap: read now (port A), iss_bits next cycle
-          end else begin
-            state_d = S_SHM;  // no register in the checkpoint: shared memory follows
-          end
+          iss_slot_d = rsp_w6;  // the first non-empty slot (the response side's pick)
+          iss_idx_d = 7'd0;
+          if (any_nz) state_d = S_SEEK;
+          else state_d = S_SHM;  // no register in the checkpoint: shared memory follows
         end
+      end
+      // the slots one a cycle from the first non-empty one: an empty one is passed, a
+      // non-empty one's word is read (port A) and loaded (S_LOAD), then its registers are read
+      // (S_REG); the last non-empty slot (the count nzc_q of the loads) ends the walk
+      S_SEEK: begin
+        if (iss_s_nz) state_d = S_LOAD;
+        else iss_slot_d = iss_slot_q + 6'd1;
+      end
+      S_LOAD: begin
+        iss_bits_d = iss_rbm_q;
+        iss_idx_d = iss_idx_q + 7'd1;
+        state_d = S_REG;
       end
       S_REG: begin
         if (fire) begin
@@ -548,9 +578,9 @@ module kmu_ctx_engine #(
             iss_beat_d = 8'd0;
             for (r = 0; r < RPW; r = r + 1) if (iss_r_idx == r[RI_W-1:0]) iss_bits_d[r] = 1'b0;
             if (iss_bits_d == {RPW{1'b0}}) begin
-              if (iss_w_valid) begin
-                iss_slot_d = iss_w6;
-                iss_ld_d = 1'b1;
+              if (!iss_nz_last) begin
+                iss_slot_d = iss_slot_q + 6'd1;
+                state_d = S_SEEK;
               end else if (shmem_q != 17'd0) state_d = S_SHM;
               else state_d = S_DRAIN;
             end
@@ -697,6 +727,7 @@ module kmu_ctx_engine #(
   always @(*) begin
     for (r = 0; r < RPW; r = r + 1) bs_bit[r] = (scan_reg_i == r[4:0]);
     nz_d = nz_q;
+    nzc_d = nzc_q;
     cur_v_d = cur_v_q;
     cur_slot_d = cur_slot_q;
     cur_bm_d = cur_bm_q;
@@ -705,13 +736,17 @@ module kmu_ctx_engine #(
     bm_wd = cur_bm_q;
     if (bm_clr) begin
       nz_d = {WARPS{1'b0}};
+      nzc_d = {WX_W{1'b0}};
       cur_v_d = 1'b0;
     end else if (bm_load) begin
       bm_we = 1'b1;
       bm_wa = rsp_w_idx;
       bm_wd = evt_bmap;
+      if (evt_bmap != {RPW{1'b0}}) nzc_d = nzc_q + {{(WX_W - 1) {1'b0}}, 1'b1};
       for (w = 0; w < WARPS; w = w + 1)
         if (rsp_w_idx == w[WI_W-1:0]) nz_d[w] = (evt_bmap != {RPW{1'b0}});
+    end else if (state_q == S_FLUSH) begin
+      bm_we = cur_v_q;  // the scan's last slot (ctxcyc: S_BMAP reads every word from the RAM)
     end else if (bs_ok) begin
       for (w = 0; w < WARPS; w = w + 1) if (bs_slot == w[WI_W-1:0]) nz_d[w] = 1'b1;
       if (cur_v_q && (cur_slot_q == bs_slot)) begin
@@ -725,30 +760,14 @@ module kmu_ctx_engine #(
     end
   end
 
-  // Read port A (issue side): a walker's load reads its next slot; in a save, in every S_SCAN
-  // and S_BMAP cycle (those before an S_BMAP cycle; not from state_d: a shorter path), the
-  // slot S_BMAP writes out next (the lowest of iss_rem_d), so its word is in iss_rbm_q then.
+  // Read port A (issue side, ctxcyc): the slot the walker visits next (iss_slot_d), in S_BRD
+  // and a save's S_BMAP (the word S_BMAP writes in the next cycle) and in S_SEEK (a non-empty
+  // slot stays: S_LOAD takes its word).  No write meets it (the save's last word went in
+  // S_FLUSH, a restore's loads end before S_SEEK: KMU_ASSERT), so it needs no bypass.
   // Port B (response side): the walker's load.
-  wire [WI_W-1:0] bm_nxt;
-  wire unused_bm_nxt_valid;  // iss_rem_d is not empty in S_BMAP
-  kmu_prio_enc #(
-      .N(WARPS)
-  ) u_bm_nenc (
-      .in_i   (iss_rem_d),
-      .idx_o  (bm_nxt),
-      .valid_o(unused_bm_nxt_valid)
-  );
-  wire ra_en = iss_ld_d || (!restore && ((state_q == S_SCAN) || (state_q == S_BMAP)));
-  wire [WI_W-1:0] ra = iss_ld_d ? iss_w_idx : bm_nxt;
+  wire ra_en = (state_q == S_BRD) || (state_q == S_SEEK) || ((state_q == S_BMAP) && !restore);
+  wire [WI_W-1:0] ra = iss_slot_d[WI_W-1:0];
   wire rb_en = rsp_ld_d;
-  always @(*) begin
-    byp_d = byp_q;
-    byp_bm_d = byp_bm_q;
-    if (ra_en) begin
-      byp_d = bm_we && (bm_wa == ra);
-      byp_bm_d = bm_wd;
-    end
-  end
   always @(posedge clk_i) begin
     if (bm_we) bmap_mem[bm_wa] <= bm_wd;
     if (ra_en) iss_rbm_q <= bmap_mem[ra];
@@ -812,11 +831,9 @@ module kmu_ctx_engine #(
       cur_v_q <= 1'b0;
       cur_slot_q <= {WI_W{1'b0}};
       cur_bm_q <= {RPW{1'b0}};
-      byp_q <= 1'b0;
-      byp_bm_q <= {RPW{1'b0}};
-      iss_ld_q <= 1'b0;
       rsp_ld_q <= 1'b0;
-      iss_rem_q <= {WARPS{1'b0}};
+      nlast_q <= {WX_W{1'b0}};
+      nzc_q <= {WX_W{1'b0}};
       iss_idx_q <= 7'd0;
       iss_slot_q <= 6'd0;
       iss_bits_q <= {RPW{1'b0}};
@@ -848,11 +865,9 @@ module kmu_ctx_engine #(
       cur_v_q <= cur_v_d;
       cur_slot_q <= cur_slot_d;
       cur_bm_q <= cur_bm_d;
-      byp_q <= byp_d;
-      byp_bm_q <= byp_bm_d;
-      iss_ld_q <= iss_ld_d;
       rsp_ld_q <= rsp_ld_d;
-      iss_rem_q <= iss_rem_d;
+      if (cmd_go) nlast_q <= cmd_cnt - {{(WX_W - 1) {1'b0}}, 1'b1};
+      nzc_q <= nzc_d;
       iss_idx_q <= iss_idx_d;
       iss_slot_q <= iss_slot_d;
       iss_bits_q <= iss_bits_d;
@@ -901,6 +916,22 @@ module kmu_ctx_engine #(
       if (idle && (out_q != {OUT_W{1'b0}})) begin
         $display("ASSERTION kmu_ctx_engine %m t=%0t: idle with %0d reads outstanding", $time,
                  out_q);
+        $stop;
+      end
+      // ctxcyc: a restore's walk stays on the slots (it ends at the last non-empty one, the
+      // count nzc_q of the loads) and that last one is the highest non-empty slot
+      if ((state_q == S_SEEK) && ({26'd0, iss_slot_q} >= WARPS)) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: the restore's walk passed the last slot",
+                 $time);
+        $stop;
+      end
+      if ((state_q == S_REG) && iss_nz_last && ((nz_q >> iss_slot_q) > 1)) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: the walk ends below a non-empty slot", $time);
+        $stop;
+      end
+      // ctxcyc: port A never reads the word written in its cycle (S_BMAP / S_LOAD use it)
+      if (ra_en && bm_we && (bm_wa == ra)) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: port A reads the bitmap written now", $time);
         $stop;
       end
       if (rb_en && bm_we && (bm_wa == rsp_w_idx)) begin
