@@ -411,15 +411,13 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const unsigned ft = q->fr_tag < nct ? q->fr_tag : 0;
   const int f_pool = q->fr_tag < nct && q->ct_pool[ft];
   const int f_event = q->fr_tag < nct && q->ct_event[ft];
-  /* the descriptor copy read at free_i (fr_desc_q; 0 for a tag >= CT: fr_in_q) */
-  const unsigned f_prio = q->fr_in ? q->fr_prio & 3 : 0;
+  /* the descriptor copy read at free_i (fr_desc_q; used only with rpl_push: a tag < CT) */
+  const unsigned f_prio = q->fr_prio & 3;
   const int fr_block = drop_pop && cand_tag == q->fr_tag;
   uint64_t rpl_la = 0, rpl_lb = 0, rpl_lc = 0;
   if (q->fr_tag < nct) rpl_lb = (uint64_t)q->ct_tbs[ft] << LB_TBS;
-  if (q->fr_in) {
-    rpl_la = (uint64_t)q->fr_param << LA_PARAM | (uint64_t)q->fr_kptr << LA_KPTR;
-    rpl_lc = q->fr_lc;
-  }
+  rpl_la = (uint64_t)q->fr_param << LA_PARAM | (uint64_t)q->fr_kptr << LA_KPTR;
+  rpl_lc = q->fr_lc;
   const uint64_t rpl_ld = 1ull << ld_cont | (uint64_t)(q->fr_tag & tgm) << LD_TAG;
   /* a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation */
   const int f_zero = q->fr_tag < nct && q->ct_tbs[ft] == 0;
@@ -605,7 +603,6 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   d->fr_pend = q->fr_pend && !fr_fire;
   if (i->free_i) { /* the registered read of the descriptor copy (before this edge's write) */
     const unsigned rtm = (unsigned)(i->rvk_tag_i & tgm);
-    d->fr_in = rtm < nct;
     d->fr_kptr = q->ct_kptr[rtm];
     d->fr_param = q->ct_param[rtm];
     d->fr_lc = q->ct_lc[rtm];

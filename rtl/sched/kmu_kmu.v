@@ -337,12 +337,13 @@ module kmu_kmu #(
   // param, kptr}: written at a fresh admission (ct_alloc_idx), read only for a free, by one
   // registered read at free_i (rvk_tag_i) into fr_desc_q.  The freed tag is valid and stopped
   // until its free is done (kmu_revoke's contract), so its word is not rewritten in between.
-  // 2^TAG_W words, so every tag indexes a word; fr_in_q says the tag was < CT (else the copy
-  // reads 0).  The TB count stays per entry in registers (ct_tbs_q): the zero-TB replay reads
-  // it, and the formal proof (formal/kmu_kmu_fv.v) binds it per entry.
+  // 2^TAG_W words, so every tag indexes a word.  A tag >= CT reads an unwritten word, but no
+  // push uses it: its TB count reads 0 (f_zero, from ct_tbs_q), so it never pushes (issue 15:
+  // no gate on the copy, 99 iCE40 LUT4 fewer).  The TB count stays per entry in registers
+  // (ct_tbs_q): the zero-TB replay reads it, and the formal proof (formal/kmu_kmu_fv.v) binds
+  // it per entry.
   reg [CD_W-1:0] ct_desc_m[0:(1<<TAG_W)-1];
   reg [CD_W-1:0] fr_desc_q;  // the freed tag's descriptor copy
-  reg fr_in_q;  // ... and its tag is a CT entry
   reg [CT-1:0] ct_stop_q, ct_stop_d;  // stopped: no completion, dones absorbed
   reg [CT-1:0] ct_pool_q, ct_pool_d;  // a continuation of it waits in the pool
   reg [CT-1:0] ct_zombie_q, ct_zombie_d;  // retired, freed when its pooled continuation drops
@@ -821,11 +822,13 @@ module kmu_kmu #(
   reg [LB_W-1:0] vic_lb;
   reg [LC_W-1:0] vic_lc;
   reg [LD_W-1:0] vic_ld;
+  reg [31:0] vic_next;  // the victim's next_q (before this cycle's take)
   always @(*) begin
     vic_la = {LA_W{1'b0}};
     vic_lb = {LB_W{1'b0}};  // {tbs, next}: its cpl_addr is in the CT entry
     vic_lc = {LC_W{1'b0}};  // id unused: it is in the CT entry
     vic_ld = {LD_W{1'b0}};
+    vic_next = 32'd0;
     for (s = 0; s < SLOTS; s = s + 1) begin
       if (vic_idx == s[SLOT_W-1:0]) begin
         vic_la[LA_KPTR+:32] = kptr_q[s];
@@ -835,12 +838,14 @@ module kmu_kmu #(
         vic_lc[LC_REGS+:18] = regs_q[s];
         vic_lc[LC_SHMEM+:16] = shmem_q[s];
         vic_lc[LC_EVENT] = event_q[s];
-        vic_lb[LB_NEXT+:32] = (take_ok && (take_slot_i == s[SLOT_W-1:0])) ? take_inc :
-                              next_q[s];
+        vic_next = next_q[s];
         vic_ld[LD_TAG+:TAG_W] = tag_q[s];
         vic_ld[LD_CONT] = 1'b1;
       end
     end
+    // a take of the victim in this cycle: its next index is the take's (issue 15: one 32-bit
+    // multiplexer after the slot read, not one per slot before it: 85 iCE40 LUT4 fewer)
+    vic_lb[LB_NEXT+:32] = (take_ok && (take_slot_i == vic_idx)) ? take_inc : vic_next;
   end
 
   // swap: no slot free (nor freed by this cycle's take), not RGEM, the victim's level takes
@@ -875,10 +880,10 @@ module kmu_kmu #(
         rpl_lb = {ct_tbs_q[e], 32'd0};  // {tbs, next}: from TB 0
       end
     end
-    // the descriptor copy, read at free_i
-    f_prio = fr_in_q ? fr_desc_q[CD_PRIO+:2] : 2'd0;
-    rpl_la = fr_in_q ? fr_desc_q[CD_LA+:LA_W] : {LA_W{1'b0}};
-    rpl_lc = fr_in_q ? fr_desc_q[CD_LC+:LC_W] : {LC_W{1'b0}};
+    // the descriptor copy, read at free_i (read only with rpl_push: a tag < CT, written)
+    f_prio = fr_desc_q[CD_PRIO+:2];
+    rpl_la = fr_desc_q[CD_LA+:LA_W];
+    rpl_lc = fr_desc_q[CD_LC+:LC_W];
   end
   wire [LD_W-1:0] rpl_ld = {1'b1, fr_tag_q};  // a continuation (from TB 0: rpl_lb)
   // a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation
@@ -1270,7 +1275,6 @@ module kmu_kmu #(
       fr_pend_q <= 1'b0;
       fr_replay_q <= 1'b0;
       fr_tag_q <= {TAG_W{1'b0}};
-      fr_in_q <= 1'b0;
       for (s = 0; s < SLOTS; s = s + 1) begin
         prio_q[s] <= 2'd0;
         tag_q[s] <= {TAG_W{1'b0}};
@@ -1305,7 +1309,6 @@ module kmu_kmu #(
       fr_pend_q <= fr_pend_d;
       fr_replay_q <= fr_replay_d;
       fr_tag_q <= fr_tag_d;
-      if (free_i) fr_in_q <= ({{(32 - TAG_W) {1'b0}}, rvk_tag_i} < CT);
       for (s = 0; s < SLOTS; s = s + 1) begin
         prio_q[s] <= prio_d[s];
         tag_q[s] <= tag_d[s];
