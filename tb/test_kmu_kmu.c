@@ -599,7 +599,9 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   int swp = 0;
   if (vk) {
     const unsigned vl = vk->d.prio;
-    const int clash = nk && !byp && nk->d.prio == vl; /* the accepted one is pushed there */
+    /* the new kernel goes into the pool in this cycle (at any level): one pool push word a
+     * cycle, the swap-out waits (issue 15) */
+    const int clash = nk && ak != nk;
     /* room beyond the reserved word */
     const int room = (int)PEND - (int)x->pool[vl].n - ((int)vl == resv);
     swp = x->pool[vl].n < PEND && room > 0 && !clash && (cand_cont || free_ct >= 0);
@@ -749,7 +751,10 @@ static int rnd_finish(void *c) {
      * the free tag a fresh candidate needs, and without a first swap no continuation exists */
     ok &= KMU_EXPECT_EQ(t, 0, "CT = SLOTS: no swap", 0, x->swaps);
   else if (x->swap_mix == 1) {
-    ok &= kmu_expect(x->swaps >= 100, t, 0, "swaps happen often", 100, x->swaps);
+    /* a floor on the coverage: 100 before issue 15's one pool push word, which holds a
+     * swap-out off in a cycle with a new kernel going into the pool (then 87 to 221 a seed at
+     * the small size, KMU_KMU_STATS=1) */
+    ok &= kmu_expect(x->swaps >= 50, t, 0, "swaps happen often", 50, x->swaps);
     ok &= kmu_expect(x->readmitted > 0, t, 0, "continuations were admitted again", 1,
                      x->readmitted);
   }
@@ -1416,10 +1421,13 @@ static int t_bypass(const char *test, uint64_t seed, uint64_t cycles) {
  * slot, a priority-3 kernel arrives.  Bound, from the design (docs/blocks/kmu_kmu.md):
  *   CT > SLOTS: in the acceptance cycle t the candidate is the arrival (P = 3), no slot is
  *   free, every slot holds a priority-0 kernel with TBs left, so the victim is the highest
- *   slot; level 0 is empty and the arrival goes to level 3 (no clash), and a CT entry is
- *   free: swap_o in t, the slot is free in t+1, the arrival is admitted at the end of t+1
- *   (lowest free slot = the victim's, lowest free CT entry = SLOTS) and in its slot in t+2:
- *   the bound is 2 cycles, whatever the low kernels' TB counts.
+ *   slot; the arrival goes into the pool (level 3) in t, so no swap-out in t (issue 15: the
+ *   pool takes one push word a cycle); in t+1 the candidate is the arrival at the head of
+ *   level 3, level 0 is empty and a CT entry is free: swap_o in t+1 (with a take of the
+ *   victim in that cycle: the continuation saves the index after it), the slot is free in
+ *   t+2, the arrival is admitted at the end of t+2 (lowest free slot = the victim's, lowest
+ *   free CT entry = SLOTS) and in its slot in t+3: the bound is 3 cycles (2 before issue 15's
+ *   one pool push word), whatever the low kernels' TB counts.
  *   CT = SLOTS: every CT entry is held by a low kernel, a swap would free a slot that the
  *   fresh arrival cannot use (no tag), so none happens; it is admitted the cycle after the
  *   first low kernel's completion (entry free from the cycle after the completion pulse):
@@ -1454,11 +1462,14 @@ static int t_inversion(const char *test, uint64_t seed, uint64_t cycles) {
   EXP(s, slot_valid_o, ALL_SLOTS);
   unsigned hs, htag;
   if (P_CT > NS) {
+    EXP(s, swap_o, 0); /* the arrival goes into the pool in t: one push word a cycle */
+    s = p_take(p, vic, 0, "t+1: the swap-out, with a take of the victim in the same cycle");
+    exp_slot(s, vic, &lo[vic], next[vic]++);
     EXP(s, swap_o, 1);
-    s = p_idle(p, "t+1: the victim's slot is free; the arrival is admitted at this edge");
+    s = p_idle(p, "t+2: the victim's slot is free; the arrival is admitted at this edge");
     EXP(s, slot_valid_o, ALL_SLOTS & ~(1ull << vic));
     EXP(s, swap_o, 0);
-    s = p_idle(p, "t+2: the arrival is in the victim's slot with tag SLOTS (bound: 2 cycles)");
+    s = p_idle(p, "t+3: the arrival is in the victim's slot with tag SLOTS (bound: 3 cycles)");
     EXP(s, slot_valid_o, ALL_SLOTS);
     EXP(s, swap_o, 0); /* the candidate is the continuation (priority 0): nothing below */
     hs = vic, htag = NS;
@@ -1989,12 +2000,15 @@ static int t_replay_pooled(const char *test, uint64_t seed, uint64_t cycles) {
     EXP(s, slot_valid_o, ALL_SLOTS);
   }
   const kdesc hi = kern(1200, 3, 3, 0);
-  s = p_desc(p, &hi, "t: a priority-3 arrival swaps out the last slot's kernel (its "
-            "continuation {next 2} queues behind X)");
+  s = p_desc(p, &hi, "t: a priority-3 arrival goes into the pool (one push word a cycle: no "
+            "swap-out in t)");
+  EXP(s, swap_o, 0);
+  s = p_idle(p, "t+1: it swaps out the last slot's kernel (its continuation {next 2} queues "
+            "behind X)");
   EXP(s, swap_o, 1);
-  s = p_idle(p, "t+1: the victim's slot is free; the arrival is admitted at this edge");
+  s = p_idle(p, "t+2: the victim's slot is free; the arrival is admitted at this edge");
   EXP(s, slot_valid_o, ALL_SLOTS & ~(1ull << vic));
-  s = p_idle(p, "t+2: the arrival in the victim's slot");
+  s = p_idle(p, "t+3: the arrival in the victim's slot");
   EXP(s, slot_valid_o, ALL_SLOTS);
   exp_slot(s, vic, &hi, 0);
   s = p_idle(p, "stop the victim's tag: its continuation is not the pool's head (X is)");

@@ -390,10 +390,13 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
    * beyond it and the new kernel's (lvl_spare) */
   const int resv_on = !geo_idle || (hs_fire && !fa_fast);
   const unsigned resv_lvl = geo_idle ? ac_prio : q->hd_prio & 3;
+  /* one pool push word a cycle (issue 15): a continuation push waits out a cycle in which the
+   * new kernel goes into the pool, at any level */
+  const int in_push = in_fire && !adm_byp;
   int lvl_push_in[KMU_KMU_LEVELS], lvl_spare[KMU_KMU_LEVELS];
   for (unsigned l = 0; l < KMU_KMU_LEVELS; l++) {
-    lvl_push_in[l] = in_fire && !adm_byp && in_prio == l;
-    lvl_spare[l] = fao[l].push_ready_o && !lvl_push_in[l] &&
+    lvl_push_in[l] = in_push && in_prio == l;
+    lvl_spare[l] = fao[l].push_ready_o && !in_push &&
                    !(resv_on && resv_lvl == l && fao[l].count_o == m->p.pend - 1);
   }
   const int swp = !i->mode_rgem_i && cand_any && !alloc_ok && !take_last && vic_any &&
@@ -411,15 +414,13 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   const unsigned ft = q->fr_tag < nct ? q->fr_tag : 0;
   const int f_pool = q->fr_tag < nct && q->ct_pool[ft];
   const int f_event = q->fr_tag < nct && q->ct_event[ft];
-  /* the descriptor copy read at free_i (fr_desc_q; 0 for a tag >= CT: fr_in_q) */
-  const unsigned f_prio = q->fr_in ? q->fr_prio & 3 : 0;
+  /* the descriptor copy read at free_i (fr_desc_q; used only with rpl_push: a tag < CT) */
+  const unsigned f_prio = q->fr_prio & 3;
   const int fr_block = drop_pop && cand_tag == q->fr_tag;
   uint64_t rpl_la = 0, rpl_lb = 0, rpl_lc = 0;
   if (q->fr_tag < nct) rpl_lb = (uint64_t)q->ct_tbs[ft] << LB_TBS;
-  if (q->fr_in) {
-    rpl_la = (uint64_t)q->fr_param << LA_PARAM | (uint64_t)q->fr_kptr << LA_KPTR;
-    rpl_lc = q->fr_lc;
-  }
+  rpl_la = (uint64_t)q->fr_param << LA_PARAM | (uint64_t)q->fr_kptr << LA_KPTR;
+  rpl_lc = q->fr_lc;
   const uint64_t rpl_ld = 1ull << ld_cont | (uint64_t)(q->fr_tag & tgm) << LD_TAG;
   /* a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation */
   const int f_zero = q->fr_tag < nct && q->ct_tbs[ft] == 0;
@@ -446,17 +447,17 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
     fei[l].push_valid_i = push;
     fai[l].pop_ready_i = fbi[l].pop_ready_i = fci[l].pop_ready_i = fdi[l].pop_ready_i = pop;
     fei[l].pop_ready_i = pop;
-    /* the continuation bus when a continuation goes here, else the new kernel; only the fields
-     * the word's kind reads are selected (a continuation: not lane E or the EKT id; a fresh
-     * kernel: not lane D's tag), as in the RTL; lane B's low half is a fresh kernel's cpl_addr
-     * or a continuation's next TB index */
-    const int cb_here = swp_here || rpl_here;
+    /* the pool's one push word (ps_*): the continuation bus when a continuation is pushed, else
+     * the new kernel; only the fields the word's kind reads are selected (a continuation: not
+     * lane E or the EKT id; a fresh kernel: not lane D's tag), as in the RTL; lane B's low half
+     * is a fresh kernel's cpl_addr or a continuation's next TB index */
+    const int cb_push = swp || rpl_push;
     const uint64_t lc_id = kmu_mask(m->p.ekt_id_w) << LC_ID;
     const uint64_t ld_cont_bit = 1ull << ld_cont;
-    fai[l].push_data_i = cb_here ? cb_la : in_la;
-    fbi[l].push_data_i = cb_here ? cb_lb : in_lb;
-    fci[l].push_data_i = ((cb_here ? cb_lc : in_lc) & ~lc_id) | (in_lc & lc_id);
-    fdi[l].push_data_i = (cb_here ? ld_cont_bit : 0) | (cb_ld & (ld_cont_bit - 1));
+    fai[l].push_data_i = cb_push ? cb_la : in_la;
+    fbi[l].push_data_i = cb_push ? cb_lb : in_lb;
+    fci[l].push_data_i = ((cb_push ? cb_lc : in_lc) & ~lc_id) | (in_lc & lc_id);
+    fdi[l].push_data_i = (cb_push ? ld_cont_bit : 0) | (cb_ld & (ld_cont_bit - 1));
     fei[l].push_data_i = in_le;
     kmu_fifo_comb(&m->u_fifo_a[l], &fai[l], &fao[l]);
     kmu_fifo_comb(&m->u_fifo_b[l], &fbi[l], &fbo[l]);
@@ -605,7 +606,6 @@ void kmu_kmu_comb_next(kmu_kmu *m, const kmu_kmu_in *i, kmu_kmu_out *o) {
   d->fr_pend = q->fr_pend && !fr_fire;
   if (i->free_i) { /* the registered read of the descriptor copy (before this edge's write) */
     const unsigned rtm = (unsigned)(i->rvk_tag_i & tgm);
-    d->fr_in = rtm < nct;
     d->fr_kptr = q->ct_kptr[rtm];
     d->fr_param = q->ct_param[rtm];
     d->fr_lc = q->ct_lc[rtm];

@@ -63,11 +63,10 @@ typedef struct {
   unsigned warps[KMU_KMU_MAX_SLOTS], regs[KMU_KMU_MAX_SLOTS], shmem[KMU_KMU_MAX_SLOTS];
   /* TReM: launch ids, the stop's ack, the pending free */
   unsigned lid, last_lid, stop_ack, free_ack, fr_pend, fr_replay, fr_tag;
-  /* the freed tag's descriptor copy (fr_desc_q: the RAM word read at free_i) and fr_in_q (the
-   * tag is < CT) */
+  /* the freed tag's descriptor copy (fr_desc_q: the RAM word read at free_i) */
   uint32_t fr_kptr, fr_param;
   uint64_t fr_lc;
-  unsigned fr_prio, fr_in;
+  unsigned fr_prio;
   /* the serial geometry engine (geo_*_q): phase, the held descriptor's stream (1 host),
    * product, multiplicand, multiplier, TB count, malformed flag, warps per TB */
   unsigned geo_ph, geo_src, geo_ml, geo_bad, geo_warps;

@@ -49,7 +49,8 @@
 //   - Slot swap-out: in a cycle where the best candidate has priority P, no slot is free or
 //     freed by this cycle's take, and a valid slot of priority < P has TBs left after this
 //     cycle's take, the victim is the lowest-priority such slot (ties: the highest index).
-//     If its level's FIFO has room and takes no other push this cycle, the mode is not RGEM,
+//     If its level's FIFO has room, no other word goes into the pool this cycle (the new
+//     kernel's push, at any level: one pool push word a cycle, issue 15), the mode is not RGEM,
 //     and the candidate can be admitted next cycle (a continuation, or a CT entry is free: no
 //     swap would otherwise free a slot that nobody can use), the victim's issue state is
 //     pushed at the tail of its level as a continuation and its slot frees at the edge
@@ -78,8 +79,9 @@
 //     never shows in the slot table.
 //   New: swap in cycle t (swap_o) -> the victim's slot free from t+1, the candidate admitted
 //     at the end of t+1 (slot visible in t+2); a priority-P arrival accepted in cycle t with
-//     every slot held by lower kernels that have TBs left and a free CT entry is in a slot in
-//     t+2 (one cycle more than into a free slot).
+//     every slot held by lower kernels that have TBs left and a free CT entry goes into the
+//     pool in t, swaps out in t+1 and is in a slot in t+3 (two cycles more than into a free
+//     slot; t+2 before issue 15's one pool push word).
 //
 // Handshake contract:
 //   ev_/host_ valid/ready: a handshake is valid && ready.  *_ready_o is the arbiter's grant
@@ -131,8 +133,9 @@
 //     is in the pool it restarts at TB 0 (ct_restart_q) when admitted, else a continuation with
 //     next TB 0 and the same tag is pushed at the tail of its level (from the per-entry
 //     descriptor copy: the RAM ct_desc_m, read at free_i, and the TB count ct_tbs_q) when that
-//     level's FIFO has room and takes no other push in the cycle and no swap-out happens in it (issue
-//     15: the two continuations share one push bus).  The tag is kept, so the completion of the replay is the kernel's only
+//     level's FIFO has room and no other word goes into the pool in the cycle: no swap-out
+//     (issue 15: the two continuations share one push bus) and no new kernel (the pool's one
+//     push word).  The tag is kept, so the completion of the replay is the kernel's only
 //     completion.
 // C twin: cmodel/sched/kmu_kmu.c (composed of the kmu_fifo, kmu_rr_arb and kmu_prio_enc twins).
 `default_nettype none
@@ -337,12 +340,13 @@ module kmu_kmu #(
   // param, kptr}: written at a fresh admission (ct_alloc_idx), read only for a free, by one
   // registered read at free_i (rvk_tag_i) into fr_desc_q.  The freed tag is valid and stopped
   // until its free is done (kmu_revoke's contract), so its word is not rewritten in between.
-  // 2^TAG_W words, so every tag indexes a word; fr_in_q says the tag was < CT (else the copy
-  // reads 0).  The TB count stays per entry in registers (ct_tbs_q): the zero-TB replay reads
-  // it, and the formal proof (formal/kmu_kmu_fv.v) binds it per entry.
+  // 2^TAG_W words, so every tag indexes a word.  A tag >= CT reads an unwritten word, but no
+  // push uses it: its TB count reads 0 (f_zero, from ct_tbs_q), so it never pushes (issue 15:
+  // no gate on the copy, 99 iCE40 LUT4 fewer).  The TB count stays per entry in registers
+  // (ct_tbs_q): the zero-TB replay reads it, and the formal proof (formal/kmu_kmu_fv.v) binds
+  // it per entry.
   reg [CD_W-1:0] ct_desc_m[0:(1<<TAG_W)-1];
   reg [CD_W-1:0] fr_desc_q;  // the freed tag's descriptor copy
-  reg fr_in_q;  // ... and its tag is a CT entry
   reg [CT-1:0] ct_stop_q, ct_stop_d;  // stopped: no completion, dones absorbed
   reg [CT-1:0] ct_pool_q, ct_pool_d;  // a continuation of it waits in the pool
   reg [CT-1:0] ct_zombie_q, ct_zombie_d;  // retired, freed when its pooled continuation drops
@@ -821,11 +825,13 @@ module kmu_kmu #(
   reg [LB_W-1:0] vic_lb;
   reg [LC_W-1:0] vic_lc;
   reg [LD_W-1:0] vic_ld;
+  reg [31:0] vic_next;  // the victim's next_q (before this cycle's take)
   always @(*) begin
     vic_la = {LA_W{1'b0}};
     vic_lb = {LB_W{1'b0}};  // {tbs, next}: its cpl_addr is in the CT entry
     vic_lc = {LC_W{1'b0}};  // id unused: it is in the CT entry
     vic_ld = {LD_W{1'b0}};
+    vic_next = 32'd0;
     for (s = 0; s < SLOTS; s = s + 1) begin
       if (vic_idx == s[SLOT_W-1:0]) begin
         vic_la[LA_KPTR+:32] = kptr_q[s];
@@ -835,12 +841,14 @@ module kmu_kmu #(
         vic_lc[LC_REGS+:18] = regs_q[s];
         vic_lc[LC_SHMEM+:16] = shmem_q[s];
         vic_lc[LC_EVENT] = event_q[s];
-        vic_lb[LB_NEXT+:32] = (take_ok && (take_slot_i == s[SLOT_W-1:0])) ? take_inc :
-                              next_q[s];
+        vic_next = next_q[s];
         vic_ld[LD_TAG+:TAG_W] = tag_q[s];
         vic_ld[LD_CONT] = 1'b1;
       end
     end
+    // a take of the victim in this cycle: its next index is the take's (issue 15: one 32-bit
+    // multiplexer after the slot read, not one per slot before it: 85 iCE40 LUT4 fewer)
+    vic_lb[LB_NEXT+:32] = (take_ok && (take_slot_i == vic_idx)) ? take_inc : vic_next;
   end
 
   // swap: no slot free (nor freed by this cycle's take), not RGEM, the victim's level takes
@@ -875,10 +883,10 @@ module kmu_kmu #(
         rpl_lb = {ct_tbs_q[e], 32'd0};  // {tbs, next}: from TB 0
       end
     end
-    // the descriptor copy, read at free_i
-    f_prio = fr_in_q ? fr_desc_q[CD_PRIO+:2] : 2'd0;
-    rpl_la = fr_in_q ? fr_desc_q[CD_LA+:LA_W] : {LA_W{1'b0}};
-    rpl_lc = fr_in_q ? fr_desc_q[CD_LC+:LC_W] : {LC_W{1'b0}};
+    // the descriptor copy, read at free_i (read only with rpl_push: a tag < CT, written)
+    f_prio = fr_desc_q[CD_PRIO+:2];
+    rpl_la = fr_desc_q[CD_LA+:LA_W];
+    rpl_lc = fr_desc_q[CD_LC+:LC_W];
   end
   wire [LD_W-1:0] rpl_ld = {1'b1, fr_tag_q};  // a continuation (from TB 0: rpl_lb)
   // a zero-TB kernel is replayed as it was admitted: all taken at once, no continuation
@@ -898,8 +906,37 @@ module kmu_kmu #(
   assign cb_lc = swp ? vic_lc : rpl_lc;
   (* keep *) wire [LD_W-1:0] cb_ld;
   assign cb_ld = swp ? vic_ld : rpl_ld;
-  // not read from the bus: a continuation's EKT id, its cont flag (per level)
+  // not read from the bus: a continuation's EKT id, its cont flag (ps_ld's)
   wire unused_cb = |{cb_lc[LC_ID+:EKT_ID_W], cb_ld[LD_W-1]};
+  // The pool's one push word (issue 15): a continuation push (the bus) waits out a cycle in
+  // which the new kernel goes into the pool (lvl_spare), so a cycle pushes at most one word
+  // into the pool and the four levels share one multiplexer (before: one per level, as a new
+  // kernel and a continuation could go to two levels in one cycle; 594 iCE40 LUT4 measured).
+  // Only the fields the word's kind reads are selected: a continuation never reads lane E or
+  // its EKT id (they are in its CT entry), a fresh kernel never reads a tag (lane D under
+  // cont = 0), so those take one source with no multiplexer.  Lane B's low half is a fresh
+  // kernel's cpl_addr or a continuation's next TB index.
+  wire in_push = in_fire && !adm_byp;  // the new kernel goes into the pool (at in_prio)
+  wire cb_push = swp || rpl_push;  // the continuation bus goes into the pool
+  wire [LA_W-1:0] ps_la = cb_push ? cb_la : in_la;
+  // lane B whole: {tbs, next} or {tbs, cpl_addr}.  Kept (keep): without it ABC9 (ECP5) folds
+  // this multiplexer into the victim's read and the take's path (docs/synthesis.md)
+  (* keep *) wire [LB_W-1:0] ps_lb;
+  assign ps_lb = cb_push ? cb_lb : in_lb;
+  wire [LC_W-1:0] ps_lc = {in_lc[LC_ID+:EKT_ID_W], cb_push ? cb_lc[LC_ID-1:0] : in_lc[LC_ID-1:0]};
+  wire [LD_W-1:0] ps_ld = {cb_push, cb_ld[LD_W-2:0]};
+`ifdef KMU_ASSERT
+  // one pool push word a cycle: a continuation never meets the new kernel's pool push
+  /* verilator lint_off SYNCASYNCNET */
+  always @(posedge clk_i) begin
+    if (rst_ni && cb_push && in_push) begin
+      $display("ASSERTION kmu_kmu %m t=%0t: a continuation push and the new kernel's pool push in one cycle",
+               $time);
+      $stop;
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+`endif
 `ifdef KMU_ASSERT
   // the bus carries one continuation a cycle: a replay push never meets a swap-out
   /* verilator lint_off SYNCASYNCNET */
@@ -931,32 +968,21 @@ module kmu_kmu #(
       wire unused_rdy_b, unused_rdy_c, unused_rdy_d, unused_val_b, unused_val_c, unused_val_d;
       wire swp_here = swp && (vic_lvl == LV);  // the victim goes to this level
       wire rpl_here = rpl_push && (f_prio == LV);  // a replay's continuation goes here
-      // The level's push word: the continuation bus (cb_*) when a swap-out or a replay pushes
-      // here, else the new kernel's.  Only the fields the word's kind reads are selected: a
-      // continuation never reads lane E or its EKT id (they are in its CT entry), a fresh kernel
-      // never reads a tag (lane D under cont = 0), so those take one source with no multiplexer
-      // (issue 15).  Lane B's low half is a fresh kernel's cpl_addr or a continuation's next
-      // TB index (a continuation's address is in its CT entry: 32 bits a word fewer).
-      wire cb_here = swp_here || rpl_here;
-      wire [LA_W-1:0] ins_la = cb_here ? cb_la : in_la;
-      // lane B whole: {tbs, next} or {tbs, cpl_addr}.  Kept (keep): without it ABC9 (ECP5)
-      // folds this multiplexer into the victim's read and the take's path (measured 8,077
-      // against 7,139 ECP5 LUT4 small; iCE40 8,080 either way: docs/synthesis.md)
-      (* keep *) wire [LB_W-1:0] ins_lb;
-      assign ins_lb = cb_here ? cb_lb : in_lb;
-      wire [LC_W-1:0] ins_lc = {
-        in_lc[LC_ID+:EKT_ID_W], cb_here ? cb_lc[LC_ID-1:0] : in_lc[LC_ID-1:0]
-      };
-      wire [LD_W-1:0] ins_ld = {cb_here, cb_ld[LD_W-2:0]};
+      // the level's push word: the pool's one push word of the cycle (ps_*, above)
+      wire [LA_W-1:0] ins_la = ps_la;
+      wire [LB_W-1:0] ins_lb = ps_lb;
+      wire [LC_W-1:0] ins_lc = ps_lc;
+      wire [LD_W-1:0] ins_ld = ps_ld;
       wire [LE_W-1:0] ins_le = in_le;
       wire unused_rdy_e, unused_val_e;
       wire [$clog2(PEND+1)-1:0] unused_cnt_e;
-      assign lvl_push_in[l] = in_fire && !adm_byp && (in_prio == LV);
+      assign lvl_push_in[l] = in_push && (in_prio == LV);
       assign lvl_push[l] = lvl_push_in[l] || swp_here || rpl_here;
       assign lvl_pop[l] = (adm_pop || drop_pop) && (lvl_hi == LV);
-      // room for a push besides the new kernel's and the reserved word (lane A's count; the
-      // lanes move together)
-      assign lvl_spare[l] = lvl_room[l] && !lvl_push_in[l] &&
+      // room for a continuation push besides the reserved word (lane A's count; the lanes
+      // move together), in a cycle in which the new kernel does not go into the pool (at any
+      // level: one push word a cycle, ps_* above)
+      assign lvl_spare[l] = lvl_room[l] && !in_push &&
                             !(resv_on && (resv_lvl == LV) && (cnt_a == PEND_LAST));
       kmu_fifo #(
           .WIDTH(LA_W),
@@ -1270,7 +1296,6 @@ module kmu_kmu #(
       fr_pend_q <= 1'b0;
       fr_replay_q <= 1'b0;
       fr_tag_q <= {TAG_W{1'b0}};
-      fr_in_q <= 1'b0;
       for (s = 0; s < SLOTS; s = s + 1) begin
         prio_q[s] <= 2'd0;
         tag_q[s] <= {TAG_W{1'b0}};
@@ -1305,7 +1330,6 @@ module kmu_kmu #(
       fr_pend_q <= fr_pend_d;
       fr_replay_q <= fr_replay_d;
       fr_tag_q <= fr_tag_d;
-      if (free_i) fr_in_q <= ({{(32 - TAG_W) {1'b0}}, rvk_tag_i} < CT);
       for (s = 0; s < SLOTS; s = s + 1) begin
         prio_q[s] <= prio_d[s];
         tag_q[s] <= tag_d[s];
