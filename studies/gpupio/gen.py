@@ -40,11 +40,16 @@ SHAPES = {
 }
 
 
+def warps(shape):
+    """the TB's warps (32 threads each)"""
+    return (SHAPES[shape][0] + 31) // 32
+
+
 def ctx_bytes(shape):
     """the TB's context in bytes: its warps' registers (REG_BYTES = 128 per warp register in
     the paper build) and its shared memory"""
     thr, regs, shm = SHAPES[shape]
-    return -(-thr // 32) * regs * 128 + shm
+    return warps(shape) * regs * 128 + shm
 
 
 def kernel(name, grid, shape, cycles, io=None, rounds=None, yld=None, extra=""):

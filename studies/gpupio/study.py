@@ -17,8 +17,9 @@ model's premise: a request's I cycles start when the previous request's end).
           yield onto an idle SM.  Measured: the save (the TB's paused cycles: pause -> evict,
           kernels[].preemption), the wake-up latency (the device's YIELD_SIGNAL write accepted
           -> the TB issuing again, kmusim's wake_lat), the restore time (kmu_ctx_engine's
-          restore: B + 2D + 2 cycles, B = the restore's memory reads counted on the port, D the
-          memory latency; docs/blocks/kmu_ctx_engine.md, asserted by its tests), and
+          restore: B + 2D + 2 + W cycles, B = the restore's memory reads counted on the port, D
+          the memory latency, W = 2 x the TB's warps the slot walk (on an idle SM its warps sit
+          in adjacent slots from 0); docs/blocks/kmu_ctx_engine.md, asserted by its tests), and
           alpha = save + wake-up latency: the SM time one yield costs.
   model   section 3 (Fig. 1-2): B TBs of one I/O kernel on one SM (reserve: SM 0 only), one TB
           at a time, each computes C then waits I (rounds=1), without yield (it spins: the
@@ -230,7 +231,8 @@ def main():
                     "save": pre["paused_cycles"] / max(1, pre["pauses"]),
                     "saved_bytes": d["summary"]["preemption"]["ctx_save_bytes"],
                     "restore_reads": reads,
-                    "restore": reads + 2 * D + 2,
+                    # the slot walk: W = g - g1 + k + 1 = 2k for k warps in adjacent slots
+                    "restore": reads + 2 * D + 2 + 2 * gen.warps(s),
                     "wake_lat": k["wake_lat_mean"]})
                 row["alpha"] = row["save"] + row["wake_lat"]
                 row["wake_over_restore"] = row["wake_lat"] - row["restore"]
@@ -327,7 +329,7 @@ def main():
             targets.append((c["wake_lat"] <= c["restore"] + WAKE_SLACK,
                             f"gpupio.wake_lat {s}: wake-up latency {f2(c['wake_lat'], 0)} <= "
                             f"restore {c['restore']} + {WAKE_SLACK} (idle SM; "
-                            f"{c['restore_reads']} restore reads, 2 x memory latency + 2)"))
+                            f"{c['restore_reads']} restore reads, 2 x memory latency + 2, the walk)"))
     pts = [r for r in model if r.get("S_meas") is not None]
 
     def within(rows, err, name, what):
@@ -390,7 +392,7 @@ def main():
           "whole SM (shared memory > SHMEM/2).", "",
           "## Calibration: one yield onto an idle SM (alpha = save + wake-up latency)", "",
           "| context | bytes (regs + shmem) | saved bytes | save (pause -> evict) | restore "
-          "(B + 2D + 2) | wake-up latency | wake - restore | alpha |", "|---|---|---|---|---|---|---|---|"]
+          "(B + 2D + 2 + W) | wake-up latency | wake - restore | alpha |", "|---|---|---|---|---|---|---|---|"]
     for s in P["shapes"]:
         r = calib[s]
         md.append(f"| {s} | {r['ctx_bytes']:,} | {c(r.get('saved_bytes'))} | {c(r.get('save'))} | "
