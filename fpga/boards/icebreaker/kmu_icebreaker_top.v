@@ -21,12 +21,12 @@
 
 module kmu_icebreaker_top #(
     parameter integer GPU     = 0,   // 0: the front-end board, 1: kmu_gpu (does not fit)
-    parameter integer ENTRIES = 7,   // GPU = 0: EKT entries
-    parameter integer CNT_W   = 8,   // GPU = 0: counter bits
-    // GPU = 0: doorbells an EKT entry can hold waiting, 2^DB_PEND_W - 1 (kmu_doorbell's counts are
-    // two words of flip-flops each on iCE40: at 8 the board packs into 5,184 of the UP5K's 5,280
-    // cells, at 4 into 4,981; docs/fpga.md, "2026-11-28", says why neither places today)
-    parameter integer DB_PEND_W = 4,
+    // GPU = 0: the front end at kmu_frontend's own defaults: since kmu_csr's mirror RAM (csrram)
+    // and -dffe_min_ce_use 8 (scripts/fpga.sh) they place and route in 4,589 of the UP5K's
+    // 5,280 cells (86 %, 14.48 MHz; docs/fpga.md "2026-11-28"); larger was not measured
+    parameter integer ENTRIES = 8,   // GPU = 0: EKT entries
+    parameter integer CNT_W   = 16,  // GPU = 0: counter bits
+    parameter integer DB_PEND_W = 8, // GPU = 0: doorbells an EKT entry can hold waiting, 2^W - 1
     parameter integer RUN_W   = 16   // GPU = 0: the kernel stand-in's cycle-count bits
 ) (
     input  wire CLK,
