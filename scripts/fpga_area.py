@@ -45,6 +45,23 @@ def blocks(netlist, top, cap):
     return 0
 
 
+def pll_out(who, ref, fin, fb, op, os_):
+    """The EHXPLLL's CLKOS in MHz from REF MHz and its four divisors (CLKI, CLKFB, CLKOP,
+    CLKOS); exits naming them when a divisor is not positive or the PLL is outside the ECP5's
+    ranges (ECP5 data sheet, sysCLOCK PLL timing; the same as LiteX's ECP5PLL: PFD 10..400
+    MHz, VCO 400..800 MHz, outputs 3.125..400 MHz; outside them the PLL is not specified to
+    lock)"""
+    div = f"CLKI_DIV {fin} CLKFB_DIV {fb} CLKOP_DIV {op} CLKOS_DIV {os_}"
+    if min(fin, fb, op, os_) < 1:
+        sys.exit(f"fpga_area.py {who}: EHXPLLL {div}: every divisor must be at least 1")
+    pfd, vco = ref / fin, ref / fin * fb * op
+    f = vco / os_
+    if not (10 <= pfd <= 400 and 400 <= vco <= 800 and 3.125 <= f <= 400):
+        sys.exit(f"fpga_area.py {who}: EHXPLLL {div} from {ref:g} MHz: PFD {pfd:g}, VCO {vco:g},"
+                 f" CLKOS {f:g} MHz, outside the ECP5's 10..400 / 400..800 / 3.125..400 MHz")
+    return f
+
+
 def clock(netlist, ref):
     """The core clock of the board netlist, for nextpnr's --freq: the EHXPLLL's output, so a
     CONFIG that overrides the PLL divisors constrains what it builds."""
@@ -66,16 +83,7 @@ def clock(netlist, ref):
         if any(k not in p for k in keys):
             sys.exit(f"fpga_area.py clock: the EHXPLLL does not set {', '.join(keys)}"
                      " (the board top's core clock is its CLKOS)")
-        fin, fb, op, os_ = (num(p[k]) for k in keys)
-        pfd, vco = ref / fin, ref / fin * fb * op
-        f = vco / os_
-        # the ECP5 PLL's ranges (ECP5 data sheet, sysCLOCK PLL timing; the same as LiteX's
-        # ECP5PLL): PFD 10..400 MHz, VCO 400..800 MHz, outputs 3.125..400 MHz; outside them
-        # the PLL is not specified to lock
-        if not (10 <= pfd <= 400 and 400 <= vco <= 800 and 3.125 <= f <= 400):
-            sys.exit(f"fpga_area.py clock: EHXPLLL CLKI_DIV {fin} CLKFB_DIV {fb} CLKOP_DIV {op}"
-                     f" CLKOS_DIV {os_} from {ref:g} MHz: PFD {pfd:g}, VCO {vco:g}, CLKOS {f:g}"
-                     " MHz, outside the ECP5's 10..400 / 400..800 / 3.125..400 MHz")
+        f = pll_out("clock", ref, *(num(p[k]) for k in keys))
     print(f"{f:.4f}".rstrip("0").rstrip("."))
     return 0
 
@@ -93,13 +101,15 @@ def period(topv, params, ref):
     for kv in params.split():
         k, _, v = kv.partition("=")
         if k in want:
+            if not re.fullmatch(r"\d+", v):
+                sys.exit(f"fpga_area.py period: CONFIG's {k}={v}: not a non-negative integer")
             val[k] = int(v)
     if val.get("PLL", 0) == 0:
         mhz = ref
     else:
         if any(k not in val for k in want[1:]):
             sys.exit(f"fpga_area.py period: {topv} does not set {', '.join(want[1:])}")
-        mhz = ref / val["PLL_IN"] * val["PLL_FB"] * val["PLL_VCO"] / val["PLL_OUT"]
+        mhz = pll_out("period", ref, *(val[k] for k in want[1:]))
     print(int(round(1e6 / mhz)))
     return 0
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_fpga_args.sh - make test: `make fpga`'s answers to bad arguments (issue 15 item 3): an
 # unknown BOARD and a CONFIG that is neither a preset of the board nor NAME=VALUE pairs each end
-# the target with exit code 2 and a message naming what is wrong, before any tool runs.
+# the target with exit code 2 and a message naming what is wrong, before any tool runs; the
+# ULX3S flow's clock period from CONFIG's PLL divisors answers a bad one with exit 1 and its name.
 # PASS/FAIL lines for scripts/run_tests.sh.
 set -u
 cd "$(dirname "$0")/.."
@@ -29,5 +30,25 @@ expect bad_board 2 "BOARD must be one of ulx3s icebreaker" BOARD=nope
 expect bad_config_word 2 "CONFIG='foo': 'foo' is neither a preset of BOARD=ulx3s \\((.* )?fit( .*)?\\) nor NAME=VALUE" BOARD=ulx3s CONFIG=foo
 expect bad_config_pair 2 "'=3' is neither" BOARD=ulx3s "CONFIG=NSM=2 =3"
 expect bad_preset_other_board 2 "CONFIG='gpu': 'gpu' is neither a preset of BOARD=ulx3s" BOARD=ulx3s CONFIG=gpu
+# the board flow's clock period (scripts/fpga_area.py period, ABC9's delay bound), computed
+# before Yosys from the ULX3S top's PLL parameters and CONFIG: a bad divisor exits 1 naming it
+# expect_period NAME WANT_RC PATTERN PARAMS: fpga_area.py period prints PATTERN and exits WANT_RC
+expect_period() {
+  local name=$1 want=$2 pat=$3 rc
+  python3 scripts/fpga_area.py period fpga/boards/ulx3s/kmu_ulx3s_top.v "$4" 25 >"$tmp/out" 2>&1
+  rc=$?
+  if [ "$rc" = "$want" ] && grep -qE "$pat" "$tmp/out"; then
+    echo "PASS fpga_args.$name"; pass=$((pass + 1))
+  else
+    echo "FAIL fpga_args.$name: fpga_area.py period '$4' exited $rc (want $want):"; head -n 3 "$tmp/out"
+    fail=$((fail + 1))
+  fi
+}
+# 25 MHz x 24 / 96 = 6.25 MHz: 160,000 ps; the oscillator: 40,000 ps
+expect_period period_default 0 "^160000$" ""
+expect_period period_no_pll 0 "^40000$" "PLL=0 NSM=2"
+expect_period period_not_number 1 "CONFIG's PLL_OUT=x6: not a non-negative integer" "PLL_OUT=x6"
+expect_period period_zero_div 1 "CLKOS_DIV 0: every divisor must be at least 1" "PLL_OUT=0"
+expect_period period_out_of_range 1 "CLKOS 600 MHz, outside the ECP5" "PLL_OUT=1"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
