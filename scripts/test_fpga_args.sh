@@ -9,18 +9,22 @@ cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
-# expect NAME WANT_RC PATTERN ARGS...: make fpga ARGS exits WANT_RC and prints PATTERN
-expect() {
-  local name=$1 want=$2 pat=$3 rc
-  shift 3
-  make -s --no-print-directory fpga "$@" >"$tmp/out" 2>&1
-  rc=$?
-  if [ "$rc" = "$want" ] && grep -qE "$pat" "$tmp/out"; then
-    echo "PASS fpga_args.$name"; pass=$((pass + 1))
+# judge NAME WANT_RC PATTERN RC WHAT: PASS when the command WHAT exited WANT_RC (its exit code
+# RC) and its output ($tmp/out) holds PATTERN
+judge() {
+  if [ "$4" = "$2" ] && grep -qE "$3" "$tmp/out"; then
+    echo "PASS fpga_args.$1"; pass=$((pass + 1))
   else
-    echo "FAIL fpga_args.$name: make fpga $* exited $rc (want $want), output:"; head -n 5 "$tmp/out"
+    echo "FAIL fpga_args.$1: $5 exited $4 (want $2), output:"; head -n 5 "$tmp/out"
     fail=$((fail + 1))
   fi
+}
+# expect NAME WANT_RC PATTERN ARGS...: make fpga ARGS exits WANT_RC and prints PATTERN
+expect() {
+  local name=$1 want=$2 pat=$3
+  shift 3
+  make -s --no-print-directory fpga "$@" >"$tmp/out" 2>&1
+  judge "$name" "$want" "$pat" $? "make fpga $*"
   # nothing was built: no tool ran for a refused argument
   if grep -qE 'yosys|nextpnr' "$tmp/out"; then
     echo "FAIL fpga_args.$name.no_tool: a tool ran"; fail=$((fail + 1))
@@ -34,15 +38,8 @@ expect bad_preset_other_board 2 "CONFIG='gpu': 'gpu' is neither a preset of BOAR
 # before Yosys from the ULX3S top's PLL parameters and CONFIG: a bad divisor exits 1 naming it
 # expect_period NAME WANT_RC PATTERN PARAMS: fpga_area.py period prints PATTERN and exits WANT_RC
 expect_period() {
-  local name=$1 want=$2 pat=$3 rc
   python3 scripts/fpga_area.py period fpga/boards/ulx3s/kmu_ulx3s_top.v "$4" 25 >"$tmp/out" 2>&1
-  rc=$?
-  if [ "$rc" = "$want" ] && grep -qE "$pat" "$tmp/out"; then
-    echo "PASS fpga_args.$name"; pass=$((pass + 1))
-  else
-    echo "FAIL fpga_args.$name: fpga_area.py period '$4' exited $rc (want $want):"; head -n 3 "$tmp/out"
-    fail=$((fail + 1))
-  fi
+  judge "$1" "$2" "$3" $? "fpga_area.py period '$4'"
 }
 # 25 MHz x 24 / 96 = 6.25 MHz: 160,000 ps; the oscillator: 40,000 ps
 expect_period period_default 0 "^160000$" ""
