@@ -103,6 +103,7 @@ case $board in
     # the option 89 sets, 127 stranded, about +150 LUT4 and it places.
     ys="$ys; synth_ice40 -dsp -dffe_min_ce_use 8 -top $top -json $out/$top.json"
     step "yosys synth_ice40" "$out/yosys.log" yosys -p "$ys" || exit 1
+    python3 scripts/fpga_area.py groups "$out/$top.json" $top | tee -a "$rep"
     step "nextpnr-ice40" "$out/nextpnr.log" nextpnr-ice40 --up5k --package sg48 \
       --json "$out/$top.json" --pcf "$dir/icebreaker.pcf" --freq 12 --asc "$out/$top.asc" \
       --report "$out/nextpnr-report.json" --timing-allow-fail ||

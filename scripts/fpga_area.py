@@ -6,6 +6,9 @@ counted with scripts/synth_system.py's block counts.
                                           board top TOPV's PLL parameters (their defaults,
                                           overridden by PARAMS "NAME=VALUE ..."), REF MHz the
                                           oscillator: ABC9's delay bound (scripts/fpga.sh)
+    fpga_area.py groups NETLIST TOP       an iCE40 netlist's flip-flop control groups (clock,
+                                          enable, set/reset): how many, how many under 8
+                                          flip-flops, the logic-block slots they strand
     fpga_area.py blocks NETLIST TOP CAP   total and per-block ECP5 cells of TOP's netlist
                                           (own module times instances); exit 3 when the LUT4s
                                           it takes on the device exceed CAP (the device's)
@@ -114,9 +117,32 @@ def period(topv, params, ref):
     return 0
 
 
+def groups(netlist, top):
+    """The iCE40 flip-flops of TOP (a flat netlist) grouped by clock, clock enable and set/reset:
+    a UP5K logic block's 8 cells share them, so a group of n flip-flops takes ceil(n / 8) blocks
+    and strands the rest of the last one for flip-flops (docs/fpga.md "2026-11-28")."""
+    import collections
+    import json
+    with open(netlist) as f:
+        cells = json.load(f)["modules"][top]["cells"].values()
+    g = collections.Counter()
+    for c in cells:
+        if c["type"].startswith("SB_DFF"):
+            p = c["connections"]
+            g[(c["type"].startswith("SB_DFFN"), tuple(p.get("C", [])), tuple(p.get("E", [])),
+               tuple(p.get("R", p.get("S", []))), "S" in p)] += 1
+    small = sum(1 for n in g.values() if n < 8)
+    stranded = sum(-n % 8 for n in g.values())
+    print(f"  flip-flop control groups: {len(g)} ({small} under 8 flip-flops), "
+          f"{stranded} logic-block slots stranded, {sum(g.values())} flip-flops")
+    return 0
+
+
 def main(argv):
     if len(argv) == 5 and argv[1] == "period":
         return period(argv[2], argv[3], float(argv[4]))
+    if len(argv) == 4 and argv[1] == "groups":
+        return groups(argv[2], argv[3])
     if len(argv) == 5 and argv[1] == "blocks":
         return blocks(argv[2], argv[3], int(argv[4]))
     if len(argv) == 4 and argv[1] == "clock":
