@@ -521,6 +521,10 @@ module kmu_pep_predictor #(
   // (a freed entry leaves them in its cycle); the visit's step is a defined one; a request's
   // decision comes when its walk is over (busy_o low); a mask is only out with its valid.
   // rst_ni only masks the checks in reset (no flop): hence the lint waiver.
+  localparam [63:0] TW_MAX = (64'd1 << TW) - 64'd1;
+  function [63:0] sat64(input [63:0] v);
+    sat64 = (v > TW_MAX) ? TW_MAX : v;
+  endfunction
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
     if (rst_ni) begin
@@ -552,6 +556,15 @@ module kmu_pep_predictor #(
       if (sw_s3 != (ctx_bytes_i >> bw_shift_i)) begin
         $display("ASSERTION kmu_pep_predictor %m t=%0t: sw %0d for %0d >> %0d", $time, sw_s3,
                  ctx_bytes_i, bw_shift_i);
+        $stop;
+      end
+      // the TW clamps (pepboard): a time or count input >= 2^TW reads as 2^TW - 1
+      if ((sat64({40'd0, sw_s3}) != {{(64 - TW) {1'b0}}, sw_sat}) ||
+          (sat64({32'd0, pred_launch_i}) != {{(64 - TW) {1'b0}}, pl_n}) ||
+          (sat64({32'd0, deadline_i}) != {{(64 - TW) {1'b0}}, dl_n}) ||
+          (sat64({32'd0, tb_start_insts_i}) != {{(64 - TW) {1'b0}}, in_n})) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: TW clamp: sw %0d->%0d pl %0d->%0d", $time,
+                 sw_s3, sw_sat, pred_launch_i, pl_n);
         $stop;
       end
       // the new TB's one-adder test is avg > X + 1
