@@ -1006,6 +1006,35 @@ static int t_judge_edge(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* ---- the new TB's average read meets the sample's write (pepboard): D, the first TB of slot 1,
+ * finishes in t after 2000 cycles (the slot's first sample, written at t+1's edge); N of slot 1
+ * starts in t+1, so its average is read at the edge that writes it and must take the new word
+ * (avg 2000).  Armed by a hint at t - 100 with pred_launch 1000: N is judged in t+2 with
+ * X = (1000 - 102) + 50 = 948 < rem = 1999: checkpointed in t+3 (the old word, never written,
+ * would drain it).  The hint's walk checkpoints D (unknown estimate) 2 TBS + 1 cycles after it */
+static int t_judge_fwd(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p->t.pred_launch_i = 1000;
+  p_idle(p, "sw_q = 800 >> 4 = 50");
+  const unsigned t0 = now(p);
+  p_start(p, 0, 1, 0, 0, 1, "D of slot 1 (not profiled), insts unknown");
+  p_until(p, t0 + 1900);
+  p_hint(p, "hint at t - 100, pred_launch 1000");
+  dstep *s = p_dec(p, 0, "the hint's walk: D (unknown: long)");
+  exp_ckpt(s, 1, 0x1);
+  p_until(p, t0 + 2000);
+  p_done(p, 0, 1, "t: D finishes, the slot's first sample 2000");
+  p_start(p, 1, 1, 0, 0, 1, "t+1: N of slot 1; the sample lands at this edge");
+  s = p_idle(p, "t+2: N judged, avg 2000 (the word written at its start's edge)");
+  exp_ckpt(s, 0, 0);
+  EXP(s, armed_o, 1);
+  EXP(s, prof_valid_o, 1u << 1);
+  s = p_idle(p, "t+3: N checkpointed (rem 1999 > X 948)");
+  exp_ckpt(s, 1, 0x2);
+  return d_run(p);
+}
+
 /* ---- Chimera: drain or switch against the deadline from (insts - exec) * el / exec;
  * CHIMERA_DIRTY decides the same; DRAIN switches nothing; PEP against sw.  A and B are
  * Chimera estimates (the walk spends 32 more cycles on each), C is unknown */
@@ -1391,6 +1420,7 @@ static const kmu_test tests[] = {
     {"unknown", t_unknown, 0, 0}, {"ema", t_ema, 0, 0},
     {"clear", t_clear, 0, 0},     {"same_cycle", t_same_cycle, 0, 0},
     {"arm", t_arm, 0, 0},         {"errors", t_errors, 0, 0},
+    {"judge_fwd", t_judge_fwd, 0, 0},
     {"random", t_random, 250000, 4},
 };
 
