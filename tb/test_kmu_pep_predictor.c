@@ -1035,6 +1035,31 @@ static int t_judge_fwd(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* ---- the walk's average read does not take the word written at the same edge (pepboard): slot
+ * 1 profiled at 300; B of slot 1 finishes in t after 2700 cycles (EMA 300 + 2400 / 8 = 600,
+ * written at t+1's edge) in the cycle of a CHIMERA request (deadline 400); A of slot 1, started
+ * at t - 10, is visited first: W_RD in t+1 reads the average before that edge, 300, so
+ * rem = 290 <= 400 drains (600 would switch it); B, freed in t, is no candidate */
+static int t_walk_old_avg(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p_sample(p, 0, 1, 300); /* avg[1] = 300 */
+  const unsigned b = now(p);
+  p_start(p, 1, 1, 0, 0, 1, "B of slot 1 on entry 1");
+  p_until(p, b + 2700 - 10);
+  p_start(p, 0, 1, 0, 0, 1, "t - 10: A of slot 1 on entry 0");
+  p_until(p, b + 2700);
+  p->t.policy_i = CHIM;
+  p->t.deadline_i = 400;
+  p->ev = now(p);
+  dstep *s = p_done(p, 1, 1, "t: B finishes (sample 2700) and a CHIMERA request, deadline 400");
+  s->in.preempt_valid_i = 1;
+  s = p_dec(p, 0, "the walk's decision: A (rem 300 - 10 = 290 <= 400) drains");
+  exp_pre(s, 1, 0x0);
+  EXP(s, prof_valid_o, 1u << 1);
+  return d_run(p);
+}
+
 /* ---- Chimera: drain or switch against the deadline from (insts - exec) * el / exec;
  * CHIMERA_DIRTY decides the same; DRAIN switches nothing; PEP against sw.  A and B are
  * Chimera estimates (the walk spends 32 more cycles on each), C is unknown */
@@ -1420,7 +1445,7 @@ static const kmu_test tests[] = {
     {"unknown", t_unknown, 0, 0}, {"ema", t_ema, 0, 0},
     {"clear", t_clear, 0, 0},     {"same_cycle", t_same_cycle, 0, 0},
     {"arm", t_arm, 0, 0},         {"errors", t_errors, 0, 0},
-    {"judge_fwd", t_judge_fwd, 0, 0},
+    {"judge_fwd", t_judge_fwd, 0, 0}, {"walk_old_avg", t_walk_old_avg, 0, 0},
     {"random", t_random, 250000, 4},
 };
 

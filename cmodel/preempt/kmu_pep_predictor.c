@@ -8,7 +8,8 @@
  * block RAM too, two words per entry (q.par bit e names the current one), read ports q.d_st
  * (the done's start), q.w_st / q.w_in (the walk's, a cycle ahead).  comb() follows the RTL's blocks in order: entry
  * lookups, input checks, the profile sample, this cycle's threshold x, the new TB's judgement,
- * the visit of the walk, the next state; tick() is the rising edge. */
+ * the visit of the walk, the next state; tick() is the rising edge.  Times and counts are TW
+ * (m->p.tw) bits, as in the RTL: modulo 2^TW, inputs saturated to 2^TW - 1. */
 #include "kmu_pep_predictor.h"
 
 #include <string.h>

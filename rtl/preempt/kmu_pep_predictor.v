@@ -11,7 +11,7 @@
 // Interface contract: docs/pep-interfaces.md section 3; block page
 // docs/blocks/kmu_pep_predictor.md (which refines it: port widths, same-cycle rules, latency).
 //
-// State: cyc_q (free-running 32-bit cycle counter); per TB entry e the valid bits live_q,
+// State: cyc_q (free-running TW-bit cycle counter); per TB entry e the valid bits live_q,
 // rest_q (restored TB) and the tables (no reset: read only for a live entry) start_m (cycle of
 // its start), kslot_m, insts_m (announced warp instructions of the whole TB, 0 = unknown),
 // exec_m (warp instructions retired, saturating); start_m and insts_m are block RAM with two
@@ -26,6 +26,9 @@
 // while armed); the walk engine wk_*_q, the visited entry's registers r_*_q and the serial
 // comparator mul_*_q; the registered decisions ckpt_*_q, pre_*_q.
 //
+// Widths (issue 15, pepboard): every time and count is TW bits (parameter TW, 16..32; default
+// and paper 32, the ULX3S board 16); below, 32 / 33 / 2^32 read TW / TW + 1 / 2^TW.  A time or
+// count input >= 2^TW reads as 2^TW - 1 (asserted); a TB living 2^TW cycles or more aliases.
 // Remaining time rem(e) of a visited TB, el = wk_t_q - start_m[e] (mod 2^32), wk_t_q the event's
 // cycle:
 //   profiled slot:   rem = avg > el ? avg - el : 0                  (32 bits)
