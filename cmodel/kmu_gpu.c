@@ -53,7 +53,7 @@ void kmu_gpu_init(kmu_gpu *m, const kmu_gpu_params *p) {
   }
   kmu_sm_params sp = {p->tbs,       p->warps, p->regs,  p->shmem,     p->ewt,
                       p->ptbs,      p->area_bytes, p->ipb, p->rpw,   32,
-                      p->reg_bytes, p->beat_bytes, p->ct, p->ema_sh};
+                      p->reg_bytes, p->beat_bytes, p->ct, p->ema_sh, p->pep_tw};
   kmu_preempt_ctrl_params pp = {p->nsm, p->tbs, p->ct};
   kmu_rr_arb_params ap = {p->nsm};
   kmu_mem_port_params mp = {2 + p->nsm}; /* client 1+NSM: the copy engine */

@@ -124,6 +124,7 @@ typedef struct {
   unsigned rpw, reg_bytes, beat_bytes;   /* RPW, REG_BYTES, BEAT_BYTES */
   unsigned ema_sh;                       /* EMA_SH */
   unsigned cp_nprio, cp_qd, cp_idw, cp_lenw, cp_buf; /* CP_NPRIO, CP_QD, CP_IDW, CP_LENW, CP_BUF */
+  unsigned pep_tw;                       /* PEP_TW (16..32; 32 unless a board passes it) */
 } kmu_gpu_params;
 
 typedef struct {

@@ -77,6 +77,7 @@ module kmu_gpu #(
     parameter integer REG_BYTES = 4,    // bytes of a warp register (4 small, 128 paper)
     parameter integer BEAT_BYTES = 4,   // bytes per memory beat of the context engines
     parameter integer EMA_SH  = 3,      // predictor profile EMA weight 2^-EMA_SH
+    parameter integer PEP_TW  = 32,     // predictor time and count width (16..32)
     parameter integer CP_NPRIO = 2,     // copy engine priority levels (2..8)
     parameter integer CP_QD   = 2,      // copy engine queued copies per priority
     parameter integer CP_IDW  = 4,      // copy tag bits
@@ -1177,7 +1178,8 @@ module kmu_gpu #(
           .REG_BYTES (REG_BYTES),
           .BEAT_BYTES(BEAT_BYTES),
           .KSLOTS    (CT),
-          .EMA_SH    (EMA_SH)
+          .EMA_SH    (EMA_SH),
+          .PEP_TW    (PEP_TW)
       ) u_sm (
           .clk_i               (clk_i),
           .rst_ni              (rst_ni),

@@ -16,7 +16,7 @@
 #include "kmu_pep_predictor.h"
 #include "kmu_tb.h"
 
-static const kmu_pep_predictor_params params = {P_TBS, P_KSLOTS, P_EMA_SH};
+static const kmu_pep_predictor_params params = {P_TBS, P_KSLOTS, P_EMA_SH, P_TW};
 #define KMU_CUR_IN kmu_pep_predictor_in
 #define KMU_CUR_OUT kmu_pep_predictor_out
 KMU_BLOCK(kmu_pep_predictor, KMU_PEP_PREDICTOR_IN, KMU_PEP_PREDICTOR_OUT, &params)
@@ -24,7 +24,11 @@ KMU_BLOCK(kmu_pep_predictor, KMU_PEP_PREDICTOR_IN, KMU_PEP_PREDICTOR_OUT, &param
 #define NT P_TBS
 #define NK P_KSLOTS
 #define RTB_W (NT > 32 ? 6 : NT > 16 ? 5 : NT > 8 ? 4 : NT > 4 ? 3 : NT > 2 ? 2 : 1)
-#define U32MAX 0xffffffffull
+/* TW: times and counts modulo 2^TW, a time or count input >= 2^TW reads as 2^TW - 1 (the
+ * tests keep every TB's life below 2^TW cycles, so elapsed times and samples are exact) */
+#define TWP (1ull << P_TW)
+#define TWM (TWP - 1)
+static uint64_t sat_tw(uint64_t v) { return v > TWM ? TWM : v; }
 #define DRAIN KMU_POL_DRAIN
 #define CHIM KMU_POL_CHIMERA
 #define CHIMD KMU_POL_CHIMERA_DIRTY
@@ -57,7 +61,7 @@ typedef struct {
   int armed;
   uint64_t hint_at, hint_pl; /* the last hint's cycle and pred_launch_i then */
   uint64_t sw_prev;          /* ctx_bytes_i >> bw_shift_i of the previous cycle (0 after reset) */
-  /* the walk (two cycles per entry: read, decide; a Chimera estimate 33 more) */
+  /* the walk (two cycles per entry: read, decide; a Chimera estimate TW + 1 more) */
   int wk, wk_pre;
   unsigned wk_pol, wk_idx, wk_left;
   uint64_t wk_x, wk_t, wk_cand, wk_mask;
@@ -294,7 +298,7 @@ static int sb_long(const rnd_ctx *x, unsigned e, uint64_t el, int prof, uint64_t
   return lg;
 }
 
-/* a Chimera estimate (the engine spends 32 more cycles on it) */
+/* a Chimera estimate (the engine spends TW more cycles on it) */
 static int sb_chimera(const rnd_ctx *x, unsigned e) {
   const sb_tb *b = &x->tb[e];
   return !x->prof[b->ks] && b->insts != 0 && b->exec != 0;
@@ -354,8 +358,8 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   const unsigned pol = (unsigned)i->policy_i;
   /* sw: the previous cycle's CSRs (the model registers it) */
   const uint64_t sw = x->sw_prev;
-  x->sw_prev = (uint64_t)i->ctx_bytes_i >> i->bw_shift_i;
-  const uint64_t pl = i->pred_launch_i;
+  x->sw_prev = sat_tw((uint64_t)i->ctx_bytes_i >> i->bw_shift_i);
+  const uint64_t pl = sat_tw(i->pred_launch_i);
   const int pre = (int)i->preempt_valid_i;
   const int pre_walk = x->wk && x->wk_pre;
   const int pre_go = pre && !pre_walk;
@@ -364,7 +368,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   if (i->hint_valid_i && pre) x->n_hint_pre++;
   uint64_t X;
   if (pre)
-    X = pol == PEP ? sw : i->deadline_i;
+    X = pol == PEP ? sw : sat_tw(i->deadline_i);
   else if (hint)
     X = pl + sw;
   else {
@@ -372,7 +376,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     int64_t tl = (int64_t)x->hint_at + (int64_t)x->hint_pl - (int64_t)cyc;
     X = (uint64_t)(tl > 0 ? tl : 0) + sw;
   }
-  if (X > U32MAX) X = U32MAX, x->n_sat += (pre_go || hint || judge);
+  if (X > TWM) X = TWM, x->n_sat += (pre_go || hint || judge);
   uint64_t ckm = 0;
   for (unsigned e = 0; e < NT; e++) {
     if (!judge || !x->tb[e].fresh || !x->tb[e].live || !((i->elig_i >> e) & 1) ||
@@ -386,7 +390,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     x->n_cat[cat]++;
   }
   /* the walk's visit of entry wk_idx: read in its first cycle (profile, average, exec as
-   * then), its bit decided in the next cycle, or 34 cycles later for a Chimera estimate */
+   * then), its bit decided in the next cycle, or TW + 2 cycles later for a Chimera estimate */
   int wk_end = 0;
   uint64_t wk_out = 0;
   int next_entry = 0;
@@ -398,7 +402,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       x->rd_avg = x->avg[x->tb[e].ks];
       x->rd_exec = x->tb[e].exec;
       x->rd_chim = cand && sb_chimera(x, e);
-      x->wk_left = x->rd_chim ? 34 : 1;
+      x->wk_left = x->rd_chim ? P_TW + 2 : 1;
     } else if (x->wk_left > 1) {
       x->wk_left--;
     } else {
@@ -491,7 +495,7 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
     b->rest = (int)i->tb_start_restored_i;
     b->start = cyc;
     b->ks = sks;
-    b->insts = i->tb_start_insts_i;
+    b->insts = sat_tw(i->tb_start_insts_i);
     b->exec = 0;
     x->n_starts++;
   }
@@ -693,7 +697,7 @@ static dstep *p_pre(dprog *p, const char *what) {
 }
 /* the step of the last hint's or request's decision: the walk visits TBS entries, two cycles
  * each, nc of them with a Chimera estimate 33 cycles more (docs/blocks/kmu_pep_predictor.md) */
-#define LAT(nc) (2 * NT + 1 + 33 * (nc))
+#define LAT(nc) (2 * NT + 1 + (P_TW + 1) * (nc))
 static dstep *p_dec(dprog *p, unsigned nc, const char *what) {
   p_until(p, p->ev + LAT(nc));
   return st(p, what);
@@ -989,8 +993,8 @@ static int t_judge_edge(const char *test, uint64_t seed, uint64_t cycles) {
   p_evict(p, 0, 1, "out");
   p_evict(p, 1, 1, "out");
   /* saturation: sw = 16000 >> 4 = 1000; X's sum in h + L + 2 is pred_launch - (L + 2) + 1000 =
-   * 2^32 with pred_launch = 2^32 - 998 + L (saturated: 2^32 - 1), then 2^32 - 1, 2^32 - 2 */
-  empty_hint(p, (uint32_t)(0x100000000ull - 998 + L), 16000, "hint 3, nothing live");
+   * 2^TW with pred_launch = 2^TW - 998 + L (saturated: 2^TW - 1), then 2^TW - 1, 2^TW - 2 */
+  empty_hint(p, (uint32_t)(TWP - 998 + L), 16000, "hint 3, nothing live");
   p_start(p, 0, 1, 0, 0, 1, "TB of slot 1 (avg 300)");
   p_start(p, 1, 1, 0, 0, 1, "another; the first judged: X saturated (sum 2^32)");
   s = p_start(p, 2, 4, 0, 0, 1, "unprofiled slot 4, insts unknown; the second: X = 2^32 - 1");
@@ -999,6 +1003,60 @@ static int t_judge_edge(const char *test, uint64_t seed, uint64_t cycles) {
   exp_ckpt(s, 0, 0);
   s = p_idle(p, "its decision");
   exp_ckpt(s, 1, 0x4);
+  return d_run(p);
+}
+
+/* ---- the new TB's average read meets the sample's write (pepboard): D, the first TB of slot 1,
+ * finishes in t after 2000 cycles (the slot's first sample, written at t+1's edge); N of slot 1
+ * starts in t+1, so its average is read at the edge that writes it and must take the new word
+ * (avg 2000).  Armed by a hint at t - 100 with pred_launch 1000: N is judged in t+2 with
+ * X = (1000 - 102) + 50 = 948 < rem = 1999: checkpointed in t+3 (the old word, never written,
+ * would drain it).  The hint's walk checkpoints D (unknown estimate) 2 TBS + 1 cycles after it */
+static int t_judge_fwd(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p->t.pred_launch_i = 1000;
+  p_idle(p, "sw_q = 800 >> 4 = 50");
+  const unsigned t0 = now(p);
+  p_start(p, 0, 1, 0, 0, 1, "D of slot 1 (not profiled), insts unknown");
+  p_until(p, t0 + 1900);
+  p_hint(p, "hint at t - 100, pred_launch 1000");
+  dstep *s = p_dec(p, 0, "the hint's walk: D (unknown: long)");
+  exp_ckpt(s, 1, 0x1);
+  p_until(p, t0 + 2000);
+  p_done(p, 0, 1, "t: D finishes, the slot's first sample 2000");
+  p_start(p, 1, 1, 0, 0, 1, "t+1: N of slot 1; the sample lands at this edge");
+  s = p_idle(p, "t+2: N judged, avg 2000 (the word written at its start's edge)");
+  exp_ckpt(s, 0, 0);
+  EXP(s, armed_o, 1);
+  EXP(s, prof_valid_o, 1u << 1);
+  s = p_idle(p, "t+3: N checkpointed (rem 1999 > X 948)");
+  exp_ckpt(s, 1, 0x2);
+  return d_run(p);
+}
+
+/* ---- the walk's average read does not take the word written at the same edge (pepboard): slot
+ * 1 profiled at 300; B of slot 1 finishes in t after 2700 cycles (EMA 300 + 2400 / 8 = 600,
+ * written at t+1's edge) in the cycle of a CHIMERA request (deadline 400); A of slot 1, started
+ * at t - 10, is visited first: W_RD in t+1 reads the average before that edge, 300, so
+ * rem = 290 <= 400 drains (600 would switch it); B, freed in t, is no candidate */
+static int t_walk_old_avg(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  p_sample(p, 0, 1, 300); /* avg[1] = 300 */
+  const unsigned b = now(p);
+  p_start(p, 1, 1, 0, 0, 1, "B of slot 1 on entry 1");
+  p_until(p, b + 2700 - 10);
+  p_start(p, 0, 1, 0, 0, 1, "t - 10: A of slot 1 on entry 0");
+  p_until(p, b + 2700);
+  p->t.policy_i = CHIM;
+  p->t.deadline_i = 400;
+  p->ev = now(p);
+  dstep *s = p_done(p, 1, 1, "t: B finishes (sample 2700) and a CHIMERA request, deadline 400");
+  s->in.preempt_valid_i = 1;
+  s = p_dec(p, 0, "the walk's decision: A (rem 300 - 10 = 290 <= 400) drains");
+  exp_pre(s, 1, 0x0);
+  EXP(s, prof_valid_o, 1u << 1);
   return d_run(p);
 }
 
@@ -1387,6 +1445,7 @@ static const kmu_test tests[] = {
     {"unknown", t_unknown, 0, 0}, {"ema", t_ema, 0, 0},
     {"clear", t_clear, 0, 0},     {"same_cycle", t_same_cycle, 0, 0},
     {"arm", t_arm, 0, 0},         {"errors", t_errors, 0, 0},
+    {"judge_fwd", t_judge_fwd, 0, 0}, {"walk_old_avg", t_walk_old_avg, 0, 0},
     {"random", t_random, 250000, 4},
 };
 

@@ -27,9 +27,12 @@
 #include "kmu_tb.h"
 #include "kmu_yield_mon.h" /* KMU_YR_* answer codes of the yield lane */
 
+#ifndef P_PEP_TW
+#define P_PEP_TW 32 /* the predictor's time width: the RTL's default unless a harness names it */
+#endif
 static const kmu_sm_params params = {P_TBS,  P_WARPS, P_REGS,      P_SHMEM,      P_EWT,
                                      P_PTBS, P_AREA_BYTES, P_IPB,  P_RPW,        P_DW,
-                                     P_REG_BYTES, P_BEAT_BYTES, P_KSLOTS, P_EMA_SH};
+                                     P_REG_BYTES, P_BEAT_BYTES, P_KSLOTS, P_EMA_SH, P_PEP_TW};
 #define KMU_CUR_IN kmu_sm_in
 #define KMU_CUR_OUT kmu_sm_out
 KMU_BLOCK(kmu_sm, KMU_SM_IN, KMU_SM_OUT, &params)

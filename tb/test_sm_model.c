@@ -131,8 +131,8 @@ static int run(const runcfg *rc, uint64_t seed, result *res) {
   build_workload(&wl, (int)rc->paper);
   const kmusim_config *cfg = &wl.cfg;
   const kmu_sm_params P = rc->paper
-      ? (kmu_sm_params){32, 64, 65536, 98304, 4, 32, 524288, 65536, 32, 32, 128, 32, 32, 3}
-      : (kmu_sm_params){4, 8, 4096, 16384, 4, 3, 32768, 256, 16, 32, 4, 4, 8, 3};
+      ? (kmu_sm_params){32, 64, 65536, 98304, 4, 32, 524288, 65536, 32, 32, 128, 32, 32, 3, 32}
+      : (kmu_sm_params){4, 8, 4096, 16384, 4, 3, 32768, 256, 16, 32, 4, 4, 8, 3, 32};
   const uint32_t CTX = 0x80000000u;
   const uint32_t BMAP_B = P.warps * P.beat_bytes, SHM_OFF = BMAP_B + P.warps * P.rpw * P.reg_bytes;
   kmu_rng rng, rng_sm, rng_mem;

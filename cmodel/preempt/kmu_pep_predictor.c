@@ -8,7 +8,8 @@
  * block RAM too, two words per entry (q.par bit e names the current one), read ports q.d_st
  * (the done's start), q.w_st / q.w_in (the walk's, a cycle ahead).  comb() follows the RTL's blocks in order: entry
  * lookups, input checks, the profile sample, this cycle's threshold x, the new TB's judgement,
- * the visit of the walk, the next state; tick() is the rising edge. */
+ * the visit of the walk, the next state; tick() is the rising edge.  Times and counts are TW
+ * (m->p.tw) bits, as in the RTL: modulo 2^TW, inputs saturated to 2^TW - 1. */
 #include "kmu_pep_predictor.h"
 
 #include <string.h>
@@ -51,19 +52,25 @@ void kmu_pep_predictor_comb_out(const kmu_pep_predictor *m, kmu_pep_predictor_ou
   o->live_o = q->live;
 }
 
-/* a 33-bit two's complement value as a signed number */
-static int64_t sext33(uint64_t v) {
-  return (v >> 32) & 1 ? (int64_t)(v & 0xffffffffull) - 0x100000000ll : (int64_t)(v & 0xffffffffull);
+/* a (TW + 1)-bit two's complement value as a signed number */
+static int64_t sext_tw(uint64_t v, unsigned tw) {
+  const int64_t lo = (int64_t)(v & kmu_mask(tw));
+  return (v >> tw) & 1 ? lo - ((int64_t)1 << tw) : lo;
 }
 
-/* D = 2D + op (both 33-bit two's complement), saturated to [-2^32, 2^32-1]: a D at a bound
- * stays there (|op| < 2^32), so its sign and D == 0 are those of the exact product difference */
-static uint64_t acc33_step(uint64_t acc, uint64_t op33) {
-  int64_t s = 2 * sext33(acc) + sext33(op33);
-  if (s > 0xffffffffll) s = 0xffffffffll;
-  if (s < -0x100000000ll) s = -0x100000000ll;
-  return (uint64_t)s & 0x1ffffffffull;
+/* D = 2D + op (both (TW + 1)-bit two's complement), saturated to [-2^TW, 2^TW-1]: a D at a
+ * bound stays there (|op| < 2^TW), so its sign and D == 0 are those of the exact product
+ * difference */
+static uint64_t acc_step(uint64_t acc, uint64_t op, unsigned tw) {
+  const int64_t hi = ((int64_t)1 << tw) - 1;
+  int64_t s = 2 * sext_tw(acc, tw) + sext_tw(op, tw);
+  if (s > hi) s = hi;
+  if (s < -hi - 1) s = -hi - 1;
+  return (uint64_t)s & kmu_mask(tw + 1);
 }
+
+/* a time or count saturated to TW bits (the RTL's input clamp) */
+static uint32_t sat_tw(uint64_t v, uint64_t twm) { return (uint32_t)(v > twm ? twm : v); }
 
 /* Phase 2, from the inputs: the refusals and the next state. */
 void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_in *i,
@@ -95,6 +102,11 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   const unsigned bw_shift = (unsigned)(i->bw_shift_i & 0xf);
   const int hint_valid = (int)(i->hint_valid_i & 1);
   const int preempt = (int)(i->preempt_valid_i & 1);
+  /* TW: every time and count modulo 2^TW, the time and count inputs saturated to it */
+  const unsigned tw = m->p.tw;
+  const uint64_t twm = kmu_mask(tw), tw1m = kmu_mask(tw + 1);
+  const uint32_t pl_n = sat_tw(pred_launch, twm), dl_n = sat_tw(deadline, twm);
+  const uint32_t in_n = sat_tw(start_insts, twm);
 
   /* entry lookups by index (an index >= TBS is out of range, never live) */
   const int s_in = start_rtb < nt;
@@ -127,13 +139,13 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   /* (an index >= TBS reads an unwritten entry of the C array: unused, do_sample is low) */
   const unsigned s_ks = q->kslot_m[done_rtb];
   /* the done's cycle is cyc - 1 now: cyc - 1 - start = cyc + ~start */
-  const uint32_t smp_val = q->cyc + ~q->d_st;
+  const uint32_t smp_val = (uint32_t)((q->cyc + ~q->d_st) & twm);
   /* a clear of the slot in the same cycle wins (the sample is dropped) */
   const int do_sample = done_ok && !d_rest && !(clear_ok && clear_k == s_ks);
   const int s_prof = (int)((q->prof >> q->smp_ks) & 1);
   const uint32_t s_avg = q->avg_s;
   const int64_t ema_step = floor_shift((int64_t)smp_val - (int64_t)s_avg, m->p.ema_sh);
-  const uint32_t ema = (uint32_t)((int64_t)s_avg + ema_step);
+  const uint32_t ema = (uint32_t)((uint64_t)((int64_t)s_avg + ema_step) & twm);
   const uint32_t avg_new = s_prof ? ema : smp_val;
 
   /* this cycle's threshold x (saturated to 32 bits) */
@@ -145,10 +157,10 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   const int ex_end = (q->ex >> 1) == 0; /* the armed window's last cycle (or past it) */
   const uint32_t tl = q->tl; /* pred_launch at the hint, counted down to 0 */
   const int pre_dl = preempt && policy != KMU_POL_PEP; /* X = a + b, one adder */
-  const uint32_t x_a = preempt ? (pre_dl ? deadline : 0) : hint_fire ? pred_launch : tl;
+  const uint32_t x_a = preempt ? (pre_dl ? dl_n : 0) : hint_fire ? pl_n : tl;
   const uint32_t x_b = pre_dl ? 0 : sw;
   const uint64_t x_wide = (uint64_t)x_a + x_b;
-  const uint32_t x = x_wide > M32 ? (uint32_t)M32 : (uint32_t)x_wide;
+  const uint32_t x = sat_tw(x_wide, twm);
 
   /* the new TB (judge): el = 1, exec = 0: the profile's estimate or unknown (long) */
   const unsigned fi = q->fresh_idx, fk = q->fresh_ks;
@@ -166,13 +178,13 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   const int v_cand = (int)((q->wk_cand >> vi) & 1);
   const int v_prof = (int)((q->prof >> v_ks) & 1);
   const int v_unknown = v_insts == 0 || v_exec == 0;
-  const unsigned mul_b = 31 - q->mul_n;
+  const unsigned mul_b = tw - 1 - q->mul_n;
   const int el_bit = (int)((q->r_el >> mul_b) & 1), ex_bit = (int)((q->r_ex >> mul_b) & 1);
   /* -X (33-bit two's complement) from wk_x itself: the RTL adds ~X with a carry-in, no register */
   const uint64_t mul_op =
-      el_bit ? (ex_bit ? q->r_rmx : q->r_ri) : (ex_bit ? (0 - (uint64_t)q->wk_x) & 0x1ffffffffull : 0);
-  const uint64_t mul_next = acc33_step(q->mul_acc, mul_op);
-  const int mul_long = !((q->mul_acc >> 32) & 1) && q->mul_acc != 0; /* D > 0 */
+      el_bit ? (ex_bit ? q->r_rmx : q->r_ri) : (ex_bit ? (0 - (uint64_t)q->wk_x) & tw1m : 0);
+  const uint64_t mul_next = acc_step(q->mul_acc, mul_op, tw);
+  const int mul_long = !((q->mul_acc >> tw) & 1) && q->mul_acc != 0; /* D > 0 */
   const int v_fin = q->wk && (q->wk_st == KMU_PEP_W_DEC || q->wk_st == KMU_PEP_W_FIN);
   const uint64_t r_elx = (uint64_t)q->r_el + q->wk_x;
   const int v_long = q->wk_st == KMU_PEP_W_FIN ? mul_long : q->r_prof ? q->r_avg > r_elx : 1;
@@ -193,7 +205,7 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
 
   /* next state */
   KMU_D_FROM_Q(m); /* *d = *q */
-  d->cyc = q->cyc + 1;
+  d->cyc = (uint32_t)((q->cyc + 1) & twm);
   d->live = (q->live & ~freed) | (start_ok ? 1ull << start_rtb : 0);
   if (start_ok) d->rest = (d->rest & ~(1ull << start_rtb)) | (uint64_t)start_restored << start_rtb;
   d->fresh = start_ok;
@@ -205,9 +217,9 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   d->smp = do_sample;
   d->smp_ks = s_ks;
   if (clear_ok) d->prof &= ~(1ull << clear_k);
-  d->sw = ctx_bytes >> bw_shift;
-  d->tl = hint_fire ? (pred_launch ? pred_launch - 1 : 0) : (q->tl ? q->tl - 1 : 0);
-  d->ex = hint_fire ? 2 * (uint64_t)pred_launch : (q->ex - 1) & 0x1ffffffffull;
+  d->sw = sat_tw(ctx_bytes >> bw_shift, twm);
+  d->tl = hint_fire ? (pl_n ? pl_n - 1 : 0) : (q->tl ? q->tl - 1 : 0);
+  d->ex = hint_fire ? 2 * (uint64_t)pl_n : (q->ex - 1) & tw1m;
   if (preempt)
     d->arm = 0;
   else if (hint_fire)
@@ -229,22 +241,22 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   } else if (q->wk) {
     switch (q->wk_st) {
       case KMU_PEP_W_RD: /* read the entry; a candidate with Chimera's estimate: comparator */
-        d->r_el = q->wk_t - q->w_st;
+        d->r_el = (uint32_t)((q->wk_t - q->w_st) & twm);
         d->r_prof = v_prof;
         d->r_ri = v_insts > v_exec ? v_insts - v_exec : 0;
         d->r_ex = v_exec;
         d->wk_st = v_cand && !v_prof && !v_unknown ? KMU_PEP_W_PREP : KMU_PEP_W_DEC;
         break;
       case KMU_PEP_W_PREP:
-        d->r_rmx = ((uint64_t)q->r_ri - q->wk_x) & 0x1ffffffffull;
+        d->r_rmx = ((uint64_t)q->r_ri - q->wk_x) & tw1m;
         d->mul_n = 0;
         d->mul_acc = 0;
         d->wk_st = KMU_PEP_W_MUL;
         break;
       case KMU_PEP_W_MUL:
-        d->mul_n = (q->mul_n + 1) & 31;
+        d->mul_n = (q->mul_n + 1) & (unsigned)kmu_mask(kmu_clog2(tw));
         d->mul_acc = mul_next;
-        if (q->mul_n == 31) d->wk_st = KMU_PEP_W_FIN;
+        if (q->mul_n == tw - 1) d->wk_st = KMU_PEP_W_FIN;
         break;
       default: /* W_DEC, W_FIN: the visit's bit; next entry, or the end */
         d->wk_mask = wk_bits;
@@ -263,14 +275,14 @@ void kmu_pep_predictor_comb_next(kmu_pep_predictor *m, const kmu_pep_predictor_i
   d->pre_mask = wk_end && q->wk_pre ? wk_out : 0;
 
   /* tables: retire (saturating), then a start of the same entry wins; the sample */
-  if (inst_ok && q->exec_m[inst_rtb] != (uint32_t)M32) d->exec_m[inst_rtb] = q->exec_m[inst_rtb] + 1;
+  if (inst_ok && q->exec_m[inst_rtb] != (uint32_t)twm) d->exec_m[inst_rtb] = q->exec_m[inst_rtb] + 1;
   if (start_ok) {
     d->kslot_m[start_rtb] = start_kslot & (unsigned)kmu_mask(m->ks_w);
     d->exec_m[start_rtb] = 0;
     /* start_m / insts_m: the entry's other word, and par flips */
     const unsigned wa = (unsigned)((((q->par >> start_rtb) & 1) ^ 1) << m->rtb_w) | start_rtb;
     d->start_m[wa] = q->cyc;
-    d->insts_m[wa] = start_insts;
+    d->insts_m[wa] = in_n;
     d->par = q->par ^ (1ull << start_rtb);
   }
   /* their read ports: the done entry's word, the next visit's word (d->wk_idx) */

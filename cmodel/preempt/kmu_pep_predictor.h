@@ -34,7 +34,8 @@ enum { KMU_PEP_W_RD, KMU_PEP_W_DEC, KMU_PEP_W_PREP, KMU_PEP_W_MUL, KMU_PEP_W_FIN
 typedef struct {
   unsigned tbs;    /* TBS, resident TB entries, 1..64 */
   unsigned kslots; /* KSLOTS, kernel slots, 1..64 */
-  unsigned ema_sh; /* EMA_SH, profile EMA weight 2^-EMA_SH, 0..31 */
+  unsigned ema_sh; /* EMA_SH, profile EMA weight 2^-EMA_SH, 0..TW-1 */
+  unsigned tw;     /* TW, time and count width, 16..32 (32 the paper's, 16 the board's) */
 } kmu_pep_predictor_params;
 
 /* The registers (same names as the RTL without _q/_d); per entry bit e / index e, per kernel
@@ -47,7 +48,7 @@ typedef struct {
   unsigned fresh_idx, fresh_ks;
   uint64_t prof;
   int arm;
-  uint64_t ex; /* the armed window's count down, 33 bits (wraps freely while disarmed) */
+  uint64_t ex; /* the armed window's count down, TW + 1 bits (wraps freely while disarmed) */
   uint32_t tl, sw;
   /* the walk and its serial comparator */
   int wk, wk_pre;
@@ -66,9 +67,9 @@ typedef struct {
   uint32_t w_st, w_in; /* start_m / insts_m's walk read ports (read a cycle ahead) */
   int r_prof;
   uint32_t r_ri, r_ex;
-  uint64_t r_rmx; /* ri - X, 33-bit two's complement */
+  uint64_t r_rmx; /* ri - X, (TW + 1)-bit two's complement */
   unsigned mul_n;
-  uint64_t mul_acc; /* D, 33-bit two's complement, saturated to [-2^32, 2^32-1] */
+  uint64_t mul_acc; /* D, (TW + 1)-bit two's complement, saturated to [-2^TW, 2^TW-1] */
   int ckpt_valid;
   uint64_t ckpt_mask;
   int pre_valid;

@@ -25,7 +25,7 @@ void kmu_sm_init(kmu_sm *m, const kmu_sm_params *p) {
                            p->ptbs, p->area_bytes, p->ipb,  p->reg_bytes, p->rpw};
   kmu_ctx_engine_params ep = {p->warps, p->rpw, p->dw, p->reg_bytes, p->beat_bytes, p->shmem};
   kmu_dirty_rf_params rp = {p->warps, p->rpw, p->dw};
-  kmu_pep_predictor_params pp = {p->tbs, p->kslots, p->ema_sh};
+  kmu_pep_predictor_params pp = {p->tbs, p->kslots, p->ema_sh, p->pep_tw};
   kmu_warp_preempt_params wp = {p->warps};
   kmu_sm_ctrl_init(&m->u_sm_ctrl, &sp);
   kmu_ctx_engine_init(&m->u_ctx_engine, &ep);

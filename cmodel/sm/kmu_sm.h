@@ -88,6 +88,7 @@ typedef struct {
   uint32_t area_bytes, ipb;                    /* AREA_BYTES IPB */
   unsigned rpw, dw, reg_bytes, beat_bytes;     /* RPW DW REG_BYTES BEAT_BYTES */
   unsigned kslots, ema_sh;                     /* KSLOTS EMA_SH */
+  unsigned pep_tw;                             /* PEP_TW (16..32) */
 } kmu_sm_params;
 
 /* the wires between the sub-blocks, named after the RTL's instances */

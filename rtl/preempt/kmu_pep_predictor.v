@@ -11,7 +11,7 @@
 // Interface contract: docs/pep-interfaces.md section 3; block page
 // docs/blocks/kmu_pep_predictor.md (which refines it: port widths, same-cycle rules, latency).
 //
-// State: cyc_q (free-running 32-bit cycle counter); per TB entry e the valid bits live_q,
+// State: cyc_q (free-running TW-bit cycle counter); per TB entry e the valid bits live_q,
 // rest_q (restored TB) and the tables (no reset: read only for a live entry) start_m (cycle of
 // its start), kslot_m, insts_m (announced warp instructions of the whole TB, 0 = unknown),
 // exec_m (warp instructions retired, saturating); start_m and insts_m are block RAM with two
@@ -26,6 +26,9 @@
 // while armed); the walk engine wk_*_q, the visited entry's registers r_*_q and the serial
 // comparator mul_*_q; the registered decisions ckpt_*_q, pre_*_q.
 //
+// Widths (issue 15, pepboard): every time and count is TW bits (parameter TW, 16..32; default
+// and paper 32, the ULX3S board 16); below, 32 / 33 / 2^32 read TW / TW + 1 / 2^TW.  A time or
+// count input >= 2^TW reads as 2^TW - 1 (asserted); a TB living 2^TW cycles or more aliases.
 // Remaining time rem(e) of a visited TB, el = wk_t_q - start_m[e] (mod 2^32), wk_t_q the event's
 // cycle:
 //   profiled slot:   rem = avg > el ? avg - el : 0                  (32 bits)
@@ -98,7 +101,11 @@
 module kmu_pep_predictor #(
     parameter integer TBS    = 4,  // resident TB entries (1..64); 4 small, 32 paper
     parameter integer KSLOTS = 8,  // kernel slots (1..64); 8 small, 32 paper
-    parameter integer EMA_SH = 3   // profile EMA weight 2^-EMA_SH (0..31); 3
+    parameter integer EMA_SH = 3,  // profile EMA weight 2^-EMA_SH (0..TW-1); 3
+    // time and count width TW (16..32): cycle stamps, TB times, averages, instruction counts,
+    // thresholds; 32 the paper's, 16 the ULX3S board's (issue 15, pepboard: a time or count
+    // input >= 2^TW reads as 2^TW - 1, a TB living 2^TW cycles or more aliases)
+    parameter integer TW     = 32
 ) (
     input  wire                                     clk_i,
     input  wire                                     rst_ni,               // async, active low
@@ -151,14 +158,16 @@ module kmu_pep_predictor #(
   localparam integer KS_W = (KSLOTS > 1) ? $clog2(KSLOTS) : 1;
   localparam integer LAST_I = TBS - 1;
   localparam [RTB_W-1:0] LAST = LAST_I[RTB_W-1:0];  // the walk's last entry
-  localparam [4:0] MUL_LAST = 5'd31;  // the serial comparator's last step (32 bits)
+  localparam integer MB_W = $clog2(TW);  // a step's bit index
+  localparam integer MUL_LAST_I = TW - 1;
+  localparam [MB_W-1:0] MUL_LAST = MUL_LAST_I[MB_W-1:0];  // the serial comparator's last step (TW bits)
   // a visit: W_RD (read the entry into r_*), then W_DEC (decide), or for a Chimera estimate
   // W_PREP (ri - X), W_MUL (32 steps), W_FIN (decide from D)
   localparam [2:0] W_RD = 3'd0, W_DEC = 3'd1, W_PREP = 3'd2, W_MUL = 3'd3, W_FIN = 3'd4;
   // D = ri * el - X * exec, saturated to [-2^32, 2^32-1] (33-bit two's complement): a D at a
   // bound stays there (2D plus any step's operand, |op| < 2^32, is beyond it again), and the
   // true D stays beyond it too, so the sign and D == 0 are those of the exact 66-bit D
-  localparam integer ACC_W = 33;
+  localparam integer ACC_W = TW + 1;
   localparam [ACC_W-1:0] ACC_MAX = {1'b0, {(ACC_W - 1) {1'b1}}};  // 2^32 - 1
   localparam [ACC_W-1:0] ACC_MIN = {1'b1, {(ACC_W - 1) {1'b0}}};  // -2^32
   // policy codes KMU_POL_* (regmap/kmu.rdl)
@@ -167,7 +176,7 @@ module kmu_pep_predictor #(
   integer e, k;
 
   // ---------------------------------------------------------------- state
-  reg [31:0] cyc_q, cyc_d;
+  reg [TW-1:0] cyc_q, cyc_d;
   reg [TBS-1:0] live_q, live_d;
   reg [TBS-1:0] rest_q, rest_d;  // restored: no profile sample at its end
   reg fresh_q, fresh_d;  // a TB started in the previous cycle (judged while armed)
@@ -175,30 +184,30 @@ module kmu_pep_predictor #(
   reg [KS_W-1:0] fresh_ks_q, fresh_ks_d;  // its kernel slot
   reg [KSLOTS-1:0] prof_q, prof_d;
   reg arm_q, arm_d;
-  reg [32:0] ex_q, ex_d;  // the armed window's count down (wraps freely while disarmed)
-  reg [31:0] tl_q, tl_d;  // cycles to the predicted launch: pred_launch at the hint, counted down
-  reg [23:0] sw_q, sw_d;  // the switch time, registered from ctx_bytes_i >> bw_shift_i
+  reg [TW:0] ex_q, ex_d;  // the armed window's count down (wraps freely while disarmed)
+  reg [TW-1:0] tl_q, tl_d;  // cycles to the predicted launch: pred_launch at the hint, counted down
+  reg [TW-1:0] sw_q, sw_d;  // the switch time, registered from ctx_bytes_i >> bw_shift_i
   // the walk
   reg wk_q, wk_d;  // a walk runs
   reg wk_pre_q, wk_pre_d;  // a preemption request's walk (else a hint's)
   reg [1:0] wk_pol_q, wk_pol_d;  // the request's policy
-  reg [31:0] wk_x_q, wk_x_d;  // its threshold X
-  reg [31:0] wk_t_q, wk_t_d;  // its cycle (el = wk_t_q - start)
+  reg [TW-1:0] wk_x_q, wk_x_d;  // its threshold X
+  reg [TW-1:0] wk_t_q, wk_t_d;  // its cycle (el = wk_t_q - start)
   reg [RTB_W-1:0] wk_idx_q, wk_idx_d;  // the entry being visited
   reg [TBS-1:0] wk_cand_q, wk_cand_d;  // live at the event, not freed since
   reg [TBS-1:0] wk_mask_q, wk_mask_d;  // the bits decided so far
   reg [2:0] wk_st_q, wk_st_d;  // the visit's step (W_*)
   // the visited entry, read in W_RD (registered: the decision works on registers)
-  reg [31:0] r_el_q, r_el_d;  // el = wk_t_q - start_m
+  reg [TW-1:0] r_el_q, r_el_d;  // el = wk_t_q - start_m
   // its slot's average: avg_m's walk read port (a block RAM read register, no reset), read
   // with the address of every cycle; W_DEC uses the word read in W_RD
-  reg [31:0] r_avg_q;
+  reg [TW-1:0] r_avg_q;
   reg r_prof_q, r_prof_d;  // its slot is profiled
-  reg [31:0] r_ri_q, r_ri_d;  // insts - exec, clamped at 0
-  reg [31:0] r_ex_q, r_ex_d;  // exec
+  reg [TW-1:0] r_ri_q, r_ri_d;  // insts - exec, clamped at 0
+  reg [TW-1:0] r_ex_q, r_ex_d;  // exec
   // the serial comparator
-  reg [32:0] r_rmx_q, r_rmx_d;  // ri - X (two's complement)
-  reg [4:0] mul_n_q, mul_n_d;  // its step
+  reg [TW:0] r_rmx_q, r_rmx_d;  // ri - X (two's complement)
+  reg [MB_W-1:0] mul_n_q, mul_n_d;  // its step
   reg [ACC_W-1:0] mul_acc_q, mul_acc_d;  // D (two's complement)
   reg ckpt_valid_q, ckpt_valid_d;
   reg [TBS-1:0] ckpt_mask_q, ckpt_mask_d;
@@ -209,7 +218,7 @@ module kmu_pep_predictor #(
   // read only for a live entry / a profiled slot; written at a start, a retired instruction, a
   // profile sample
   reg [KS_W-1:0] kslot_m[0:TBS-1];
-  reg [31:0] exec_m[0:TBS-1];
+  reg [TW-1:0] exec_m[0:TBS-1];
   // start_m, insts_m (issue 15, pepctx: block RAM, no reset): two words per entry, entry e's
   // current one at {par_q[e], e}; a start writes the other word and flips par_q[e], so no
   // read ever meets a write to its word (no_rw_check holds by construction: a done reads the
@@ -219,11 +228,11 @@ module kmu_pep_predictor #(
   // walk visits in the next cycle, wk_idx_d: W_RD uses the word, read a cycle ahead).
   reg [TBS-1:0] par_q, par_d;
   (* ram_style = "block", no_rw_check *)
-  reg [31:0] start_m[0:(2 << RTB_W)-1];
+  reg [TW-1:0] start_m[0:(2 << RTB_W)-1];
   (* ram_style = "block", no_rw_check *)
-  reg [31:0] insts_m[0:(2 << RTB_W)-1];
-  reg [31:0] d_st_q;  // the done entry's start (sample = cyc - start, in the next cycle)
-  reg [31:0] w_st_q, w_in_q;  // the visited entry's start and insts (read a cycle ahead)
+  reg [TW-1:0] insts_m[0:(2 << RTB_W)-1];
+  reg [TW-1:0] d_st_q;  // the done entry's start (sample = cyc - start, in the next cycle)
+  reg [TW-1:0] w_st_q, w_in_q;  // the visited entry's start and insts (read a cycle ahead)
   // their addresses: a start writes the entry's other word (par_q flips at the same edge); the
   // done reads the done entry's word, the walk the word of the next cycle's entry
   wire [RTB_W:0] st_wa = {~par_q[tb_start_rtb_i], tb_start_rtb_i};
@@ -235,8 +244,8 @@ module kmu_pep_predictor #(
   // The first two take the word written at the same edge (a forward; the RAM's own
   // read-during-write is left undefined: no_rw_check); the walk's reads the word before it.
   (* ram_style = "block", no_rw_check *)
-  reg [31:0] avg_m[0:KSLOTS-1];
-  reg [31:0] avg_j_q, avg_s_q;
+  reg [TW-1:0] avg_m[0:KSLOTS-1];
+  reg [TW-1:0] avg_j_q, avg_s_q;
   // the profile sample in flight: a done in t (not restored, its slot not cleared in t) is
   // registered here and read avg_m at t's edge; t+1 computes the EMA and writes avg_m and
   // prof_q at t+1's edge (a clear of the slot in t+1 wins)
@@ -294,19 +303,19 @@ module kmu_pep_predictor #(
   wire [KS_W-1:0] s_ks = kslot_m[tb_done_rtb_i];
   // the TB's execution time (cycles): cyc of the done = cyc_q - 1 in the second cycle, so
   // cyc_q - 1 - start = cyc_q + ~start (one adder)
-  wire [31:0] smp_val = cyc_q + ~d_st_q;
+  wire [TW-1:0] smp_val = cyc_q + ~d_st_q;
   // a clear of the slot in the same cycle wins (the sample is dropped)
   // (clear_ok: kslot_clear_i < KSLOTS, its upper bits are 0)
   wire do_sample = done_ok && !d_rest && !(clear_ok && (kslot_clear_i[KS_W-1:0] == s_ks));
   wire s_prof = prof_q[smp_ks_q];  // the sample's slot is profiled (as of the second cycle)
-  wire [31:0] s_avg = avg_s_q;
+  wire [TW-1:0] s_avg = avg_s_q;
   // avg + (sample - avg) >>> EMA_SH: the 33-bit signed difference, shifted arithmetically
-  // (rounds towards minus infinity); the sum lies between avg and sample, so 32 bits hold it
-  wire signed [32:0] ema_diff = $signed({1'b0, smp_val}) - $signed({1'b0, s_avg});
-  wire signed [32:0] ema_step = ema_diff >>> EMA_SH;
-  wire [31:0] ema = s_avg + ema_step[31:0];  // mod 2^32: the true sum fits
-  wire unused_ema_sign = ema_step[32];
-  wire [31:0] avg_new = s_prof ? ema : smp_val;  // the first sample is the average
+  // (rounds towards minus infinity); the sum lies between avg and sample, so TW bits hold it
+  wire signed [TW:0] ema_diff = $signed({1'b0, smp_val}) - $signed({1'b0, s_avg});
+  wire signed [TW:0] ema_step = ema_diff >>> EMA_SH;
+  wire [TW-1:0] ema = s_avg + ema_step[TW-1:0];  // mod 2^TW: the true sum fits
+  wire unused_ema_sign = ema_step[TW];
+  wire [TW-1:0] avg_new = s_prof ? ema : smp_val;  // the first sample is the average
 
   // ---------------------------------------------------------------- this cycle's threshold
   // worst-case switch time, all TBs of the SM: sw_q = the previous cycle's ctx_bytes_i >>
@@ -317,53 +326,62 @@ module kmu_pep_predictor #(
   wire [23:0] sw_s1 = bw_shift_i[2] ? {4'd0, sw_s0[23:4]} : sw_s0;
   wire [23:0] sw_s2 = bw_shift_i[1] ? {2'd0, sw_s1[23:2]} : sw_s1;
   wire [23:0] sw_s3 = bw_shift_i[0] ? {1'd0, sw_s2[23:1]} : sw_s2;
-  wire [23:0] sw = sw_q;
+  // saturated to TW bits (a TW >= 24 never saturates)
+  wire [TW+23:0] sw_wide = {{TW{1'b0}}, sw_s3};
+  wire [TW-1:0] sw_sat = (sw_wide[TW+23:TW] != 24'd0) ? {TW{1'b1}} : sw_wide[TW-1:0];
+  wire [TW-1:0] sw = sw_q;
+  // the 32-bit time and count inputs saturated to TW bits (no logic at TW = 32)
+  wire [TW+31:0] pl_wide = {{TW{1'b0}}, pred_launch_i};
+  wire [TW+31:0] dl_wide = {{TW{1'b0}}, deadline_i};
+  wire [TW+31:0] in_wide = {{TW{1'b0}}, tb_start_insts_i};
+  wire [TW-1:0] pl_n = (pl_wide[TW+31:TW] != 32'd0) ? {TW{1'b1}} : pl_wide[TW-1:0];
+  wire [TW-1:0] dl_n = (dl_wide[TW+31:TW] != 32'd0) ? {TW{1'b1}} : dl_wide[TW-1:0];
+  wire [TW-1:0] in_n = (in_wide[TW+31:TW] != 32'd0) ? {TW{1'b1}} : in_wide[TW-1:0];
   wire pre_walk = wk_q && wk_pre_q;  // a request's walk runs: it answers a new request too
   wire pre_go = preempt_valid_i && !pre_walk;
   wire hint_fire = hint_valid_i && !preempt_valid_i && (policy_i == KMU_POL_PEP) && !pre_walk;
   wire judge = arm_q && (policy_i == KMU_POL_PEP) && !preempt_valid_i && !hint_fire;
-  wire ex_end = (ex_q[32:1] == 32'd0);  // the armed window's last cycle (or past it)
-  wire [31:0] tl = tl_q;  // max(0, pred_launch (at the hint) - (cyc - hint))
+  wire ex_end = (ex_q[TW:1] == {TW{1'b0}});  // the armed window's last cycle (or past it)
+  wire [TW-1:0] tl = tl_q;  // max(0, pred_launch (at the hint) - (cyc - hint))
   // the count down: pred_launch_i at a hint, else tl_q, less one, floored at 0 (the borrow:
   // one decrementer, no zero compare)
-  wire [32:0] tl_dec = {1'b0, (hint_fire ? pred_launch_i : tl_q)} - 33'd1;
+  wire [TW:0] tl_dec = {1'b0, (hint_fire ? pl_n : tl_q)} - {{TW{1'b0}}, 1'b1};
   // X = a + b, one adder: request: sw (PEP) or deadline; hint: pred_launch + sw; new TB: tl + sw
   wire pre_dl = preempt_valid_i && (policy_i != KMU_POL_PEP);  // a deadline, no sw
-  wire [31:0] x_a = preempt_valid_i ? (pre_dl ? deadline_i : 32'd0) :
-                                      (hint_fire ? pred_launch_i : tl);
-  wire [23:0] x_b = pre_dl ? 24'd0 : sw;
-  wire [32:0] x_wide = {1'b0, x_a} + {9'd0, x_b};
-  wire [31:0] x = x_wide[32] ? 32'hffff_ffff : x_wide[31:0];  // saturated to 32 bits
+  wire [TW-1:0] x_a = preempt_valid_i ? (pre_dl ? dl_n : {TW{1'b0}}) : (hint_fire ? pl_n : tl);
+  wire [TW-1:0] x_b = pre_dl ? {TW{1'b0}} : sw;
+  wire [TW:0] x_wide = {1'b0, x_a} + {1'b0, x_b};
+  wire [TW-1:0] x = x_wide[TW] ? {TW{1'b1}} : x_wide[TW-1:0];  // saturated to TW bits
 
   // ---------------------------------------------------------------- the new TB (judge)
   // started in the previous cycle: el = 1, exec = 0, so rem is the profile's or unknown (long)
   wire f_prof = prof_q[fresh_ks_q];
-  wire [31:0] f_avg = avg_j_q;  // read at the start's edge (its slot), forwarded
+  wire [TW-1:0] f_avg = avg_j_q;  // read at the start's edge (its slot), forwarded
   // rem = max(0, avg - 1) > X <=> avg > X + 1 <=> avg - X - 1 = avg + ~X > 0, against the
   // unsaturated X (a saturated one exceeds any avg as well): one adder (35-bit two's
   // complement) and a zero test, off the saturation mux
-  wire [34:0] f_dif = {3'b0, f_avg} + ~{2'b0, x_wide};
-  wire f_long = f_prof ? (!f_dif[34] && (f_dif != 35'd0)) : 1'b1;
+  wire [TW+2:0] f_dif = {3'b0, f_avg} + ~{2'b0, x_wide};
+  wire f_long = f_prof ? (!f_dif[TW+2] && (f_dif != {(TW + 3) {1'b0}})) : 1'b1;
   wire f_ok = fresh_q && live_q[fresh_idx_q] && elig_i[fresh_idx_q] && !base_i[fresh_idx_q];
   wire [TBS-1:0] ck_new = (f_ok && f_long) ? (one << fresh_idx_q) : {TBS{1'b0}};
 
   // ---------------------------------------------------------------- the walk: visit wk_idx_q
   // W_RD: the table reads of the visited entry, registered
   wire [KS_W-1:0] v_ks = kslot_m[wk_idx_q];
-  wire [31:0] v_insts = w_in_q;  // read a cycle ahead (a restarted entry is no candidate)
-  wire [31:0] v_exec = exec_m[wk_idx_q];
+  wire [TW-1:0] v_insts = w_in_q;  // read a cycle ahead (a restarted entry is no candidate)
+  wire [TW-1:0] v_exec = exec_m[wk_idx_q];
   wire v_cand = wk_cand_q[wk_idx_q];
   wire v_prof = prof_q[v_ks];
-  wire v_unknown = (v_insts == 32'd0) || (v_exec == 32'd0);
+  wire v_unknown = (v_insts == {TW{1'b0}}) || (v_exec == {TW{1'b0}});
   // insts - exec clamped at 0: one subtraction, its borrow clamps (no separate compare)
-  wire [32:0] v_ri = {1'b0, v_insts} - {1'b0, v_exec};
+  wire [TW:0] v_ri = {1'b0, v_insts} - {1'b0, v_exec};
   wire [ACC_W-1:0] ext_ri = {1'b0, r_ri_q};
   wire [ACC_W-1:0] ext_rmx = r_rmx_q;
   // -X = ~X + 1: the operand ~X (= -X - 1, no register) and the 1 in the carry-in, the LSB
   // of 2D (always 0)
   wire [ACC_W-1:0] ext_nx = {1'b1, ~wk_x_q};
   // W_MUL step, MSB first: D = 2D + (el[b] ? ri : 0) - (exec[b] ? X : 0), one adder
-  wire [4:0] mul_b = MUL_LAST - mul_n_q;  // the bit of this step
+  wire [MB_W-1:0] mul_b = MUL_LAST - mul_n_q;  // the bit of this step
   wire el_bit = r_el_q[mul_b];
   wire ex_bit = r_ex_q[mul_b];
   wire [ACC_W-1:0] mul_op = el_bit ? (ex_bit ? ext_rmx : ext_ri) :
@@ -379,7 +397,7 @@ module kmu_pep_predictor #(
   // the visit's bit is decided in W_DEC (profile: rem > X <=> avg > el + X; unknown: long) or
   // W_FIN (Chimera: D > 0)
   wire v_fin = wk_q && ((wk_st_q == W_DEC) || (wk_st_q == W_FIN));
-  wire [32:0] r_elx = {1'b0, r_el_q} + {1'b0, wk_x_q};
+  wire [TW:0] r_elx = {1'b0, r_el_q} + {1'b0, wk_x_q};
   wire v_long = (wk_st_q == W_FIN) ? mul_long : (r_prof_q ? ({1'b0, r_avg_q} > r_elx) : 1'b1);
   wire v_ok = v_cand && elig_i[wk_idx_q];
   wire v_base = base_i[wk_idx_q];
@@ -401,7 +419,7 @@ module kmu_pep_predictor #(
 
   // ---------------------------------------------------------------- next state
   always @(*) begin
-    cyc_d = cyc_q + 32'd1;
+    cyc_d = cyc_q + {{(TW - 1) {1'b0}}, 1'b1};
     live_d = (live_q & ~freed) | (start_ok ? (one << tb_start_rtb_i) : {TBS{1'b0}});
     rest_d = rest_q;
     if (start_ok) rest_d[tb_start_rtb_i] = tb_start_restored_i;
@@ -420,9 +438,9 @@ module kmu_pep_predictor #(
     // hint state: a preemption request disarms; a hint (re-)arms; a hint older than twice the
     // predicted launch time belonged to a launch that never came
     arm_d = arm_q;
-    ex_d = hint_fire ? {pred_launch_i, 1'b0} : ex_q - 33'd1;
-    sw_d = sw_s3;
-    tl_d = tl_dec[32] ? 32'd0 : tl_dec[31:0];
+    ex_d = hint_fire ? {pl_n, 1'b0} : ex_q - {{TW{1'b0}}, 1'b1};
+    sw_d = sw_sat;
+    tl_d = tl_dec[TW] ? {TW{1'b0}} : tl_dec[TW-1:0];
     if (preempt_valid_i) arm_d = 1'b0;
     else if (hint_fire) arm_d = 1'b1;
     else if (arm_q && ex_end) arm_d = 1'b0;
@@ -459,18 +477,18 @@ module kmu_pep_predictor #(
         W_RD: begin  // read the entry; a candidate with Chimera's estimate gets the comparator
           r_el_d = wk_t_q - w_st_q;
           r_prof_d = v_prof;
-          r_ri_d = v_ri[32] ? 32'd0 : v_ri[31:0];
+          r_ri_d = v_ri[TW] ? {TW{1'b0}} : v_ri[TW-1:0];
           r_ex_d = v_exec;
           wk_st_d = (v_cand && !v_prof && !v_unknown) ? W_PREP : W_DEC;
         end
         W_PREP: begin
           r_rmx_d = {1'b0, r_ri_q} - {1'b0, wk_x_q};
-          mul_n_d = 5'd0;
+          mul_n_d = {MB_W{1'b0}};
           mul_acc_d = {ACC_W{1'b0}};
           wk_st_d = W_MUL;
         end
         W_MUL: begin
-          mul_n_d = mul_n_q + 5'd1;
+          mul_n_d = mul_n_q + {{(MB_W - 1) {1'b0}}, 1'b1};
           mul_acc_d = mul_next;
           if (mul_n_q == MUL_LAST) wk_st_d = W_FIN;
         end
@@ -506,6 +524,10 @@ module kmu_pep_predictor #(
   // (a freed entry leaves them in its cycle); the visit's step is a defined one; a request's
   // decision comes when its walk is over (busy_o low); a mask is only out with its valid.
   // rst_ni only masks the checks in reset (no flop): hence the lint waiver.
+  localparam [63:0] TW_MAX = (64'd1 << TW) - 64'd1;
+  function [63:0] sat64(input [63:0] v);
+    sat64 = (v > TW_MAX) ? TW_MAX : v;
+  endfunction
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
     if (rst_ni) begin
@@ -539,8 +561,17 @@ module kmu_pep_predictor #(
                  ctx_bytes_i, bw_shift_i);
         $stop;
       end
+      // the TW clamps (pepboard): a time or count input >= 2^TW reads as 2^TW - 1
+      if ((sat64({40'd0, sw_s3}) != {{(64 - TW) {1'b0}}, sw_sat}) ||
+          (sat64({32'd0, pred_launch_i}) != {{(64 - TW) {1'b0}}, pl_n}) ||
+          (sat64({32'd0, deadline_i}) != {{(64 - TW) {1'b0}}, dl_n}) ||
+          (sat64({32'd0, tb_start_insts_i}) != {{(64 - TW) {1'b0}}, in_n})) begin
+        $display("ASSERTION kmu_pep_predictor %m t=%0t: TW clamp: sw %0d->%0d pl %0d->%0d", $time,
+                 sw_s3, sw_sat, pred_launch_i, pl_n);
+        $stop;
+      end
       // the new TB's one-adder test is avg > X + 1
-      if (f_prof && (f_long != ({2'b0, f_avg} > ({1'b0, x_wide} + 34'd1)))) begin
+      if (f_prof && (f_long != ({2'b0, f_avg} > ({1'b0, x_wide} + {{(TW + 1) {1'b0}}, 1'b1})))) begin
         $display("ASSERTION kmu_pep_predictor %m t=%0t: new TB avg %0d X %0d long %0d", $time,
                  f_avg, x_wide, f_long);
         $stop;
@@ -564,13 +595,13 @@ module kmu_pep_predictor #(
 
   // ---------------------------------------------------------------- tables (no reset)
   // the retired entry's exec + 1; its carry out holds an all-ones count (no all-ones compare)
-  wire [32:0] ex_inc = {1'b0, exec_m[tb_inst_rtb_i]} + 33'd1;
+  wire [TW:0] ex_inc = {1'b0, exec_m[tb_inst_rtb_i]} + {{TW{1'b0}}, 1'b1};
   always @(posedge clk_i) begin
     // retire (saturating), then a start of the same entry wins (exec 0)
-    if (inst_ok && !ex_inc[32]) exec_m[tb_inst_rtb_i] <= ex_inc[31:0];
+    if (inst_ok && !ex_inc[TW]) exec_m[tb_inst_rtb_i] <= ex_inc[TW-1:0];
     if (start_ok) begin
       kslot_m[tb_start_rtb_i] <= tb_start_kslot_i[KS_W-1:0];
-      exec_m[tb_start_rtb_i]  <= 32'd0;
+      exec_m[tb_start_rtb_i]  <= {TW{1'b0}};
     end
     if (smp_q) avg_m[smp_ks_q] <= avg_new;
   end
@@ -578,7 +609,7 @@ module kmu_pep_predictor #(
   always @(posedge clk_i) begin
     if (start_ok) begin
       start_m[st_wa] <= cyc_q;
-      insts_m[st_wa] <= tb_start_insts_i;
+      insts_m[st_wa] <= in_n;
     end
     d_st_q <= start_m[d_ra];
     w_st_q <= start_m[w_ra];
@@ -595,7 +626,7 @@ module kmu_pep_predictor #(
   // ---------------------------------------------------------------- registers
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      cyc_q <= 32'd0;
+      cyc_q <= {TW{1'b0}};
       live_q <= {TBS{1'b0}};
       rest_q <= {TBS{1'b0}};
       fresh_q <= 1'b0;
@@ -603,27 +634,27 @@ module kmu_pep_predictor #(
       fresh_ks_q <= {KS_W{1'b0}};
       prof_q <= {KSLOTS{1'b0}};
       arm_q <= 1'b0;
-      ex_q <= 33'd0;
-      tl_q <= 32'd0;
-      sw_q <= 24'd0;
+      ex_q <= {(TW + 1) {1'b0}};
+      tl_q <= {TW{1'b0}};
+      sw_q <= {TW{1'b0}};
       wk_q <= 1'b0;
       wk_pre_q <= 1'b0;
       wk_pol_q <= 2'd0;
-      wk_x_q <= 32'd0;
-      wk_t_q <= 32'd0;
+      wk_x_q <= {TW{1'b0}};
+      wk_t_q <= {TW{1'b0}};
       wk_idx_q <= {RTB_W{1'b0}};
       wk_cand_q <= {TBS{1'b0}};
       wk_mask_q <= {TBS{1'b0}};
       wk_st_q <= W_RD;
-      r_el_q <= 32'd0;
+      r_el_q <= {TW{1'b0}};
       smp_q <= 1'b0;
       smp_ks_q <= {KS_W{1'b0}};
       par_q <= {TBS{1'b0}};
       r_prof_q <= 1'b0;
-      r_ri_q <= 32'd0;
-      r_ex_q <= 32'd0;
-      r_rmx_q <= 33'd0;
-      mul_n_q <= 5'd0;
+      r_ri_q <= {TW{1'b0}};
+      r_ex_q <= {TW{1'b0}};
+      r_rmx_q <= {(TW + 1) {1'b0}};
+      mul_n_q <= {MB_W{1'b0}};
       mul_acc_q <= {ACC_W{1'b0}};
       ckpt_valid_q <= 1'b0;
       ckpt_mask_q <= {TBS{1'b0}};

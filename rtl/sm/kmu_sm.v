@@ -74,7 +74,8 @@ module kmu_sm #(
     parameter integer REG_BYTES  = 4,      // bytes of a warp register; 4 small, 128 paper
     parameter integer BEAT_BYTES = 4,      // bytes per memory beat; 4 small, 32 paper
     parameter integer KSLOTS     = 8,      // kernel slots the predictor profiles (1..64)
-    parameter integer EMA_SH     = 3       // predictor profile EMA weight 2^-EMA_SH
+    parameter integer EMA_SH     = 3,      // predictor profile EMA weight 2^-EMA_SH
+    parameter integer PEP_TW     = 32      // predictor time and count width (16..32)
 ) (
     input  wire         clk_i,
     input  wire         rst_ni,                // asynchronous, active low
@@ -631,7 +632,8 @@ module kmu_sm #(
   kmu_pep_predictor #(
       .TBS   (TBS),
       .KSLOTS(KSLOTS),
-      .EMA_SH(EMA_SH)
+      .EMA_SH(EMA_SH),
+      .TW    (PEP_TW)
   ) u_pep_predictor (
       .clk_i              (clk_i),
       .rst_ni             (rst_ni),

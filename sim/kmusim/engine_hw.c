@@ -37,7 +37,7 @@ static const kmu_gpu_params build_params = {
     P_AW,   P_ENTRIES,    P_CNT_W, P_NSM, P_SLOTS,     P_PEND,       P_TBS,   P_WARPS,
     P_REGS, P_SHMEM,      P_EWT,   P_CT,  P_PTBS,      P_AREA_BYTES, P_IPB,   P_RPW,
     P_REG_BYTES, P_BEAT_BYTES, P_EMA_SH, P_CP_NPRIO,  P_CP_QD,      P_CP_IDW, P_CP_LENW,
-    P_CP_BUF};
+    P_CP_BUF, 32 /* PEP_TW: the RTL's default (not passed) */};
 
 static int config_matches(const kmusim_config *c, char *err, size_t errlen) {
   const kmu_gpu_params *p = &build_params;

@@ -24,10 +24,10 @@ GPU_SMALL     := AW=16 ENTRIES=8 CNT_W=16 NSM=2 SLOTS=4 PEND=4 CT=8 TBS=4 WARPS=
 # configuration's size (4 TBs, 8 warps, 4,096 registers: the per-SM blocks are x8 on the board,
 # docs/fpga.md "The fpga configuration's SM"), a larger front end and KMU; the sizes it does not
 # name the small ones; fpga/boards/ulx3s/kmu_ulx3s_top.v's parameter defaults are exactly these
-# (keep them equal)
+# (keep them equal); PEP_TW=16 is the board's alone (the predictor's 16-bit times: pepboard)
 GPU_FPGA      := AW=16 ENTRIES=32 CNT_W=16 NSM=8 SLOTS=8 PEND=8 CT=16 TBS=4 WARPS=8 REGS=4096 \
                  SHMEM=16384 EWT=4 PTBS=4 AREA_BYTES=32768 IPB=256 RPW=16 REG_BYTES=4 \
-                 BEAT_BYTES=4 EMA_SH=3 CP_NPRIO=4 CP_QD=2 CP_IDW=4 CP_LENW=20 CP_BUF=4
+                 BEAT_BYTES=4 EMA_SH=3 CP_NPRIO=4 CP_QD=2 CP_IDW=4 CP_LENW=20 CP_BUF=4 PEP_TW=16
 GPU_PAPER     := AW=16 ENTRIES=32 CNT_W=32 NSM=16 SLOTS=32 PEND=32 CT=64 TBS=32 WARPS=64 \
                  REGS=65536 SHMEM=98304 EWT=4 PTBS=32 AREA_BYTES=524288 IPB=65536 RPW=32 \
                  REG_BYTES=128 BEAT_BYTES=32 EMA_SH=3 CP_NPRIO=8 CP_QD=4 CP_IDW=8 CP_LENW=24 \

@@ -399,7 +399,7 @@ static void run(const runcfg *cf, runres *r) {
   kmu_sm sm;
   const kmu_sm_params smp = {P_TBS,   P_WARPS, P_REGS,      P_SHMEM,      P_EWT,
                              P_PTBS,  P_AREA_BYTES, P_IPB, P_RPW,   P_DW,
-                             P_REG_BYTES, P_BEAT_BYTES, P_KSLOTS, P_EMA_SH};
+                             P_REG_BYTES, P_BEAT_BYTES, P_KSLOTS, P_EMA_SH, 32};
   kmu_sm_init(&sm, &smp);
   kmu_sm_reset(&sm);
   rtl_begin();

@@ -258,9 +258,9 @@ static const char *pol_name[] = {"drain", "chimera", "chimera_dirty", "pep", "pe
 
 static void sim_init(sim *s) {
   /* kmu_sm in the paper configuration: TBS WARPS REGS SHMEM EWT PTBS AREA_BYTES IPB RPW DW
-   * REG_BYTES BEAT_BYTES KSLOTS EMA_SH */
+   * REG_BYTES BEAT_BYTES KSLOTS EMA_SH PEP_TW */
   kmu_sm_params sp = {TBS, WARPS, REGS, SHMEM, 4, TBS, AREA_BYTES, IPB, RPW, 32,
-                      REG_BYTES, BEAT_BYTES, 32, 3};
+                      REG_BYTES, BEAT_BYTES, 32, 3, 32};
   kmu_mem_port_params mp = {1};
   kmu_sm_init(&s->sm, &sp);
   kmu_mem_port_init(&s->mp, &mp);

@@ -64,6 +64,9 @@ module kmu_ulx3s_top #(
     parameter integer REG_BYTES  = 4,
     parameter integer BEAT_BYTES = 4,
     parameter integer EMA_SH     = 3,
+    // the predictor's times and counts in 16 bits (issue 15, pepboard: -616 ECP5 LUT sites per
+    // SM; a TB living 65,536 cycles or more aliases, docs/blocks/kmu_pep_predictor.md)
+    parameter integer PEP_TW     = 16,
     parameter integer CP_NPRIO   = 4,
     parameter integer CP_QD      = 2,
     parameter integer CP_IDW     = 4,
@@ -170,6 +173,7 @@ module kmu_ulx3s_top #(
       .REG_BYTES (REG_BYTES),
       .BEAT_BYTES(BEAT_BYTES),
       .EMA_SH    (EMA_SH),
+      .PEP_TW    (PEP_TW),
       .CP_NPRIO  (CP_NPRIO),
       .CP_QD     (CP_QD),
       .CP_IDW    (CP_IDW),
