@@ -768,7 +768,7 @@ module kmu_sm_ctrl #(
   wire [ROW_W-1:0] pay_wa = res_row_q[rtb_idx];
   wire [ROW_W-1:0] pay_ra = res_row_q[sq_nh];
   wire pay_byp_d = pay_we && sq_nv && (sq_nh == rtb_idx);
-  (* no_rw_check *) reg [PAY_W-1:0] pay_mem[0:ROWS-1];
+  (* no_rw_check, ram_style = "block" *) reg [PAY_W-1:0] pay_mem[0:ROWS-1];
   reg [PAY_W-1:0] pay_rd_q, pay_wd_q;
   reg pay_byp_q;
   always @(posedge clk_i) begin
