@@ -373,13 +373,13 @@ module kmu_sm_ctrl #(
   reg [PTBS-1:0] ptb_ip0_q, ptb_ip0_d, ptb_ip1_q, ptb_ip1_d;
   (* mem2reg *) reg [7:0] ptb_slot_q[0:PTBS-1];
   (* mem2reg *) reg [7:0] ptb_slot_d[0:PTBS-1];
-  // a preempted TB's resources and rpw: written at its evict (by seq_ptb_q), read only through
-  // the table's one read (ptb_ri, below): memories with an asynchronous read, LUT RAM where
-  // the device has it (ECP5), flip-flops on iCE40 (issue 15 area)
-  reg [5:0] ptb_warps_q[0:PTBS-1];
-  reg [17:0] ptb_regs_q[0:PTBS-1];
-  reg [16:0] ptb_shmem_q[0:PTBS-1];
-  reg [5:0] ptb_rpw_q[0:PTBS-1];
+  // a preempted TB's resources and rpw {warps, regs, shmem, rpw} (47 bits): written at its
+  // evict (by seq_ptb_q), read only for the registered restore candidate (rq_*, below, by the
+  // next state's candidate rc_nx): one block RAM word per entry, no reset (issue 15 board area:
+  // the four LUT-RAM tables were 14 TRELLIS_DPR16X4 per SM on the ULX3S, 84 LUT sites)
+  localparam integer PR_W = 6 + 18 + 17 + 6;
+  localparam integer PR_RPW = 0, PR_SHMEM = 6, PR_REGS = 23, PR_WARPS = 41;
+  (* no_rw_check, ram_style = "block" *) reg [PR_W-1:0] ptb_res_mem[0:PTBS-1];
   (* mem2reg *) reg [ROW_W-1:0] ptb_row_q[0:PTBS-1];
   (* mem2reg *) reg [ROW_W-1:0] ptb_row_d[0:PTBS-1];
   (* mem2reg *) reg [IPB_W-1:0] ptb_ipb_q[0:PTBS-1];  // <= IPB: stored only when it fits
@@ -562,18 +562,19 @@ module kmu_sm_ctrl #(
 
   // ---------------------------------------------------------------- allocation (one per cycle)
   // The restore candidate's entry and resources, registered (issue 15, Fmax): rc_q is the
-  // candidate rc_idx and rq_*_q its warps, registers, shared memory and rpw, loaded at every
-  // edge from the next state (the candidate of ptb_pre_x / ptb_yld_d / ptb_wk_d, the table as
+  // candidate rc_idx and rq_* its warps, registers, shared memory and rpw (the preempted
+  // table's block RAM ptb_res_mem, read at every edge at the next state's candidate rc_nx,
+  // the evict written at that edge forwarded through rq_fw_q), loaded at every edge from the next state (the candidate of ptb_pre_x / ptb_yld_d / ptb_wk_d, the table as
   // written at that edge), so the restore's fit compares start at registers, not at the
   // candidate's priority encoders and the table's PTBS:1 read.  ptb_pre_x leaves out only a
   // restore's own clear of its bit: a restore allocated at an edge puts the sequencer in
   // S_RCMD, and the candidate is used only while the sequencer is idle, by when it has been
-  // loaded again.  No cycle changes (KMU_ASSERT: rc_q and rq_*_q equal the combinational read
+  // loaded again.  No cycle changes (KMU_ASSERT: rc_q and rq_* equal the combinational read
   // whenever the sequencer is idle and a candidate waits); the C twin reads the table as before.
   reg [PTB_W-1:0] rc_q;
-  reg [5:0] rq_warps_q, rq_rpw_q;
-  reg [17:0] rq_regs_q;
-  reg [16:0] rq_shmem_q;
+  wire [5:0] rq_warps, rq_rpw;  // (the block RAM's read register or the forwarded word)
+  wire [17:0] rq_regs;
+  wire [16:0] rq_shmem;
   // The preempted table's flip-flop fields read by index: the entry to restore (rc_q, r_*)
   // while the sequencer is idle (a restore is allocated only then), the sequencer's entry
   // (seq_ptb_q, sp_*) while it runs (it reads its entry in no other state): one read, not two
@@ -581,9 +582,9 @@ module kmu_sm_ctrl #(
   wire [PTB_W-1:0] ptb_ri = (seq_st_q == S_IDLE) ? rc_q : seq_ptb_q;
   reg [7:0] r_slot;
   reg [ROW_W-1:0] r_row;
-  wire [5:0] r_warps = rq_warps_q, r_rpw = rq_rpw_q;  // (the restore candidate's: above)
-  wire [17:0] r_regs = rq_regs_q;
-  wire [16:0] r_shmem = rq_shmem_q;
+  wire [5:0] r_warps = rq_warps, r_rpw = rq_rpw;  // (the restore candidate's: above)
+  wire [17:0] r_regs = rq_regs;
+  wire [16:0] r_shmem = rq_shmem;
   reg sp_two, sp_ip0, sp_ip1;
   reg [IPB_W-1:0] sp_ipb;
   always @(*) begin
@@ -1627,14 +1628,24 @@ module kmu_sm_ctrl #(
   );
   wire [PTB_W-1:0] rc_nx = rcn_wk_any ? rcn_wk_idx : rcn_pv_idx;
   // an evict writing the candidate's entry at this edge: its resources, not the table's
+  // (the RAM reads the old word of a row written at the same edge (no_rw_check): that word is
+  // taken from rq_fw_q instead, the one case, rq_fwd_q)
   wire rq_fwd = ptb_res_we && (seq_ptb_q == rc_nx);
+  wire [PR_W-1:0] ptb_res_wd = {v_warps, v_regs, v_shmem, q_rpw};
+  reg [PR_W-1:0] ptb_res_rd_q, rq_fw_q;
+  reg rq_fwd_q;
   always @(posedge clk_i) begin
     rc_q <= rc_nx;
-    rq_warps_q <= rq_fwd ? v_warps : ptb_warps_q[rc_nx];
-    rq_regs_q <= rq_fwd ? v_regs : ptb_regs_q[rc_nx];
-    rq_shmem_q <= rq_fwd ? v_shmem : ptb_shmem_q[rc_nx];
-    rq_rpw_q <= rq_fwd ? q_rpw : ptb_rpw_q[rc_nx];
+    if (ptb_res_we) ptb_res_mem[seq_ptb_q] <= ptb_res_wd;
+    ptb_res_rd_q <= ptb_res_mem[rc_nx];
+    rq_fwd_q <= rq_fwd;
+    rq_fw_q <= ptb_res_wd;
   end
+  wire [PR_W-1:0] rq_word = rq_fwd_q ? rq_fw_q : ptb_res_rd_q;
+  assign rq_warps = rq_word[PR_WARPS +: 6];
+  assign rq_regs = rq_word[PR_REGS +: 18];
+  assign rq_shmem = rq_word[PR_SHMEM +: 17];
+  assign rq_rpw = rq_word[PR_RPW +: 6];
 
   // ---------------------------------------------------------------- registers
   // The per-entry tables and the engine's data have no reset (LUT RAM / block RAM style, issue
@@ -1659,12 +1670,6 @@ module kmu_sm_ctrl #(
       res_warps_q[rtb_idx] <= alloc_warps;
       res_regs_q[rtb_idx] <= alloc_regs;
       res_shmem_q[rtb_idx] <= alloc_shmem;
-    end
-    if (ptb_res_we) begin
-      ptb_warps_q[seq_ptb_q] <= v_warps;
-      ptb_regs_q[seq_ptb_q] <= v_regs;
-      ptb_shmem_q[seq_ptb_q] <= v_shmem;
-      ptb_rpw_q[seq_ptb_q] <= q_rpw;
     end
     if (sq_push) sq_mem_q[sq_wptr_q] <= sq_wdata;
     div_sat_q <= div_sat_d;
@@ -1941,9 +1946,10 @@ module kmu_sm_ctrl #(
       // the preempted table's one read (ptb_ri): the restore candidate's entry while the
       // sequencer is idle, the sequencer's own entry while it runs
       if (((seq_st_q == S_IDLE) && rc_any &&
-           ((rc_q != rc_idx) || (r_regs != ptb_regs_q[rc_idx]) ||
-            (r_warps != ptb_warps_q[rc_idx]) || (r_shmem != ptb_shmem_q[rc_idx]) ||
-            (r_rpw != ptb_rpw_q[rc_idx]) || (r_row != ptb_row_q[rc_idx]))) ||
+           ((rc_q != rc_idx) || (r_regs != ptb_res_mem[rc_idx][PR_REGS +: 18]) ||
+            (r_warps != ptb_res_mem[rc_idx][PR_WARPS +: 6]) ||
+            (r_shmem != ptb_res_mem[rc_idx][PR_SHMEM +: 17]) ||
+            (r_rpw != ptb_res_mem[rc_idx][PR_RPW +: 6]) || (r_row != ptb_row_q[rc_idx]))) ||
           ((seq_st_q != S_IDLE) && ((sp_row != ptb_row_q[seq_ptb_q]) ||
                                     (sp_ipb != ptb_ipb_q[seq_ptb_q]) ||
                                     (sp_two != ptb_two_q[seq_ptb_q])))) begin
