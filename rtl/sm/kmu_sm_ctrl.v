@@ -312,6 +312,7 @@ module kmu_sm_ctrl #(
   localparam integer WF_W = (FW_W < 6) ? FW_W : 6;    // an entry's warps (<= 63)
   localparam integer SF_W = (FS_W < 17) ? FS_W : 17;  // an entry's shared memory bytes
   localparam [7:0] FW_MASK = (1 << FW_W) - 1;
+  localparam [7:0] TC_MASK = (1 << TC_W) - 1;
   localparam [17:0] FR_MASK = (1 << FR_W) - 1;
   localparam [17:0] FS_MASK = (1 << FS_W) - 1;
   // context operations KMU_CTX_OP_* and policies KMU_POL_* (regmap/kmu.rdl)
@@ -353,13 +354,16 @@ module kmu_sm_ctrl #(
   (* mem2reg *) reg [RTB_W-1:0] wst_owner_q[0:WARPS-1];
   (* mem2reg *) reg [RTB_W-1:0] wst_owner_d[0:WARPS-1];
   // free-resource counters
-  reg [7:0] free_tb_q, free_tb_d;
+  reg [TC_W-1:0] free_tb_q;
+  reg [7:0] free_tb_d, free_tb_x;
   reg [FW_W-1:0] free_warps_q;
   reg [FR_W-1:0] free_regs_q;
   reg [FS_W-1:0] free_shmem_q;
   reg [7:0] free_warps_d, free_warps_x;  // (the next count, the count zero-extended)
   reg [17:0] free_regs_d, free_regs_x, free_shmem_d, free_shmem_x;
   always @(*) begin
+    free_tb_x = 8'd0;
+    free_tb_x[TC_W-1:0] = free_tb_q;
     free_warps_x = 8'd0;
     free_warps_x[FW_W-1:0] = free_warps_q;
     free_regs_x = 18'd0;
@@ -368,7 +372,7 @@ module kmu_sm_ctrl #(
     free_shmem_x[FS_W-1:0] = free_shmem_q;
   end
   // (the next counts' bits above the counters' widths are 0: the counts never exceed them)
-  wire unused_free_hi = |{free_warps_d & ~FW_MASK, free_regs_d & ~FR_MASK,
+  wire unused_free_hi = |{free_tb_d & ~TC_MASK, free_warps_d & ~FW_MASK, free_regs_d & ~FR_MASK,
                           free_shmem_d & ~FS_MASK};
   // preemption, per resident entry: base checkpoint / switch pending, has a base, restored
   reg [TBS-1:0] res_ckpt_q, res_ckpt_d, res_sw_q, res_sw_d, res_base_q, res_base_d;
@@ -492,7 +496,7 @@ module kmu_sm_ctrl #(
       .idx_o  (rtb_idx),
       .valid_o(rtb_any)
   );
-  wire tb_room = (free_tb_q != 8'd0) && rtb_any;
+  wire tb_room = (free_tb_q != {TC_W{1'b0}}) && rtb_any;
 
   // ---------------------------------------------------------------- event-warp table
   // A queue with kmu_fifo's behaviour (depth EWT, a push visible from the next cycle, push
@@ -1287,7 +1291,7 @@ module kmu_sm_ctrl #(
     // a resident entry counts free again at its done report's handshake, or in the cycle it
     // leaves without a report: one count of this cycle's returns (issue 15 area: not a chain
     // of 8-bit increments), minus the allocation
-    free_tb_d = free_tb_q + {5'd0, rel_tb} - {7'd0, alloc_go};
+    free_tb_d = free_tb_x + {5'd0, rel_tb} - {7'd0, alloc_go};
     free_warps_d = free_warps_x;
     free_regs_d = free_regs_x;
     free_shmem_d = free_shmem_x;
@@ -1612,7 +1616,7 @@ module kmu_sm_ctrl #(
   assign simt_start_param_o = s_pay[PW_PARAM +: 32];
   assign simt_start_wmask_o = s_wmask;
   assign simt_start_ewarp_o = s_ewarp;
-  assign free_tb_o = free_tb_q;
+  assign free_tb_o = free_tb_x;
   assign free_warps_o = free_warps_x;
   assign free_regs_o = free_regs_x;
   assign free_shmem_o = free_shmem_x;
@@ -1790,7 +1794,7 @@ module kmu_sm_ctrl #(
       drp_ek_q <= 1'b0;
       drp_ep_q <= {EP_W{1'b0}};
       wst_busy_q <= {WARPS{1'b0}};
-      free_tb_q <= TBS[7:0];
+      free_tb_q <= TBS[TC_W-1:0];
       free_warps_q <= WARPS[FW_W-1:0];
       free_regs_q <= REGS[FR_W-1:0];
       free_shmem_q <= SHMEM[FS_W-1:0];
@@ -1840,7 +1844,7 @@ module kmu_sm_ctrl #(
       drp_ek_q <= drp_ek_d;
       drp_ep_q <= drp_ep_d;
       wst_busy_q <= wst_busy_d;
-      free_tb_q <= free_tb_d;
+      free_tb_q <= free_tb_d[TC_W-1:0];
       free_warps_q <= free_warps_d[FW_W-1:0];
       free_regs_q <= free_regs_d[FR_W-1:0];
       free_shmem_q <= free_shmem_d[FS_W-1:0];
@@ -1973,6 +1977,16 @@ module kmu_sm_ctrl #(
                  $time, alloc_warps, as_warps, alloc_regs, as_regs);
         $display("  shmem %0d/%0d slot %0d/%0d rpw %0d/%0d", alloc_shmem, as_shmem, alloc_slot,
                  as_slot, alloc_rpw, as_rpw);
+        $stop;
+      end
+      // the counters in their own widths (issue 15 board area): the next counts never leave
+      // 0..capacity, so the bits above each counter's width are 0 (what the stores drop)
+      if (((free_tb_d & ~TC_MASK) != 8'd0) || ((free_warps_d & ~FW_MASK) != 8'd0) ||
+          ((free_regs_d & ~FR_MASK) != 18'd0) || ((free_shmem_d & ~FS_MASK) != 18'd0) ||
+          (free_tb_d > TBS[7:0]) || (free_warps_d > WARPS[7:0]) ||
+          (free_regs_d > REGS[17:0]) || (free_shmem_d > SHMEM[17:0])) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: next free counts tb %0d warps %0d regs %0d shmem %0d",
+                 $time, free_tb_d, free_warps_d, free_regs_d, free_shmem_d);
         $stop;
       end
       if (as_wnew != (alloc_go ? {1'b0, alloc_warps} : 7'd0)) begin
