@@ -371,6 +371,25 @@ module kmu_sm_ctrl #(
     free_shmem_x = 18'd0;
     free_shmem_x[FS_W-1:0] = free_shmem_q;
   end
+  // an entry's warps, registers and shared memory in the ports' widths (zero-extended)
+  function [5:0] zx_w(input [WF_W-1:0] v);
+    begin
+      zx_w = 6'd0;
+      zx_w[WF_W-1:0] = v;
+    end
+  endfunction
+  function [17:0] zx_r(input [FR_W-1:0] v);
+    begin
+      zx_r = 18'd0;
+      zx_r[FR_W-1:0] = v;
+    end
+  endfunction
+  function [16:0] zx_s(input [SF_W-1:0] v);
+    begin
+      zx_s = 17'd0;
+      zx_s[SF_W-1:0] = v;
+    end
+  endfunction
   // (the next counts' bits above the counters' widths are 0: the counts never exceed them)
   wire unused_free_hi = |{free_tb_d & ~TC_MASK, free_warps_d & ~FW_MASK, free_regs_d & ~FR_MASK,
                           free_shmem_d & ~FS_MASK};
@@ -608,9 +627,9 @@ module kmu_sm_ctrl #(
   // loaded again.  No cycle changes (KMU_ASSERT: rc_q and rq_* equal the combinational read
   // whenever the sequencer is idle and a candidate waits); the C twin reads the table as before.
   reg [PTB_W-1:0] rc_q;
-  reg [5:0] rq_warps, rq_rpw;  // (the block RAM's read register or the forwarded word)
-  reg [17:0] rq_regs;
-  reg [16:0] rq_shmem;
+  wire [5:0] rq_warps, rq_rpw;  // (the block RAM's read register or the forwarded word)
+  wire [17:0] rq_regs;
+  wire [16:0] rq_shmem;
   // The preempted table's flip-flop fields read by index: the entry to restore (rc_q, r_*)
   // while the sequencer is idle (a restore is allocated only then), the sequencer's entry
   // (seq_ptb_q, sp_*) while it runs (it reads its entry in no other state): one read, not two
@@ -839,24 +858,19 @@ module kmu_sm_ctrl #(
     d_base = 1'b0;
     d_ptb = {PTB_W{1'b0}};
     q_rpw = 6'd0;
-    q_shmem = 17'd0;
-    q_shmem[SF_W-1:0] = res_shmem_q[seq_rtb_q];
+    q_shmem = zx_s(res_shmem_q[seq_rtb_q]);
     q_slot = 8'd0;
     q_row = {ROW_W{1'b0}};
     s_ewarp = 1'b0;
     s_slot = 8'd0;
-    s_warps = 6'd0;
-    s_warps[WF_W-1:0] = res_warps_q[st_rtb];
+    s_warps = zx_w(res_warps_q[st_rtb]);
     d_valid = 1'b0;
     d_started = 1'b0;
     d_slot = 8'd0;
     // (an index >= TBS: done_ok is 0, so the resources read are unused)
-    d_warps = 6'd0;
-    d_warps[WF_W-1:0] = res_warps_q[simt_done_rtb_i];
-    d_regs = 18'd0;
-    d_regs[FR_W-1:0] = res_regs_q[simt_done_rtb_i];
-    d_shmem = 17'd0;
-    d_shmem[SF_W-1:0] = res_shmem_q[simt_done_rtb_i];
+    d_warps = zx_w(res_warps_q[simt_done_rtb_i]);
+    d_regs = zx_r(res_regs_q[simt_done_rtb_i]);
+    d_shmem = zx_s(res_shmem_q[simt_done_rtb_i]);
     for (e = 0; e < TBS; e = e + 1) begin
       if (st_rtb == e[RTB_W-1:0]) begin
         s_ewarp = res_ewarp_q[e];
@@ -996,12 +1010,9 @@ module kmu_sm_ctrl #(
   reg [WARPS-1:0] v_wmask;
   reg [IPB_W-1:0] pk_ipb;
   always @(*) begin
-    v_warps = 6'd0;
-    v_warps[WF_W-1:0] = res_warps_q[rel_rtb];
-    v_regs = 18'd0;
-    v_regs[FR_W-1:0] = res_regs_q[rel_rtb];
-    v_shmem = 17'd0;
-    v_shmem[SF_W-1:0] = res_shmem_q[rel_rtb];
+    v_warps = zx_w(res_warps_q[rel_rtb]);
+    v_regs = zx_r(res_regs_q[rel_rtb]);
+    v_shmem = zx_s(res_shmem_q[rel_rtb]);
     v_base = 1'b0;
     v_ptb = {PTB_W{1'b0}};
     pk_ipb = {IPB_W{1'b0}};
@@ -1686,15 +1697,10 @@ module kmu_sm_ctrl #(
     rq_fw_q <= ptb_res_wd;
   end
   wire [PR_W-1:0] rq_word = rq_fwd_q ? rq_fw_q : ptb_res_rd_q;
-  always @(*) begin
-    rq_warps = 6'd0;
-    rq_warps[WF_W-1:0] = rq_word[PR_WARPS +: WF_W];
-    rq_regs = 18'd0;
-    rq_regs[FR_W-1:0] = rq_word[PR_REGS +: FR_W];
-    rq_shmem = 17'd0;
-    rq_shmem[SF_W-1:0] = rq_word[PR_SHMEM +: SF_W];
-    rq_rpw = rq_word[PR_RPW +: 6];
-  end
+  assign rq_warps = zx_w(rq_word[PR_WARPS +: WF_W]);
+  assign rq_regs = zx_r(rq_word[PR_REGS +: FR_W]);
+  assign rq_shmem = zx_s(rq_word[PR_SHMEM +: SF_W]);
+  assign rq_rpw = rq_word[PR_RPW +: 6];
 
   // ---------------------------------------------------------------- registers
   // The per-entry tables and the engine's data have no reset (LUT RAM / block RAM style, issue
