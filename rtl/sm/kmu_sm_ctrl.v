@@ -301,6 +301,20 @@ module kmu_sm_ctrl #(
   // the payload word: {TB index, kernel pointer, parameter}
   localparam integer PAY_W = 96;
   localparam integer PW_PARAM = 0, PW_KPTR = 32, PW_TB = 64;
+  // the free counters and an entry's resources in the widths their values reach (0..WARPS,
+  // 0..REGS, 0..SHMEM), not the ports' 8 / 18 / 18 bits: the counters' adders, their fit
+  // compares and the tables are that much narrower (issue 15 board area: at the ULX3S SM,
+  // 4 / 13 / 15 bits).  A need above the counter's width never fits (the *_MASK tests); the
+  // outputs and the selected operands are zero-extended (*_x).
+  localparam integer FW_W = $clog2(WARPS + 1);  // free_warps_q
+  localparam integer FR_W = $clog2(REGS + 1);   // free_regs_q, an entry's registers
+  localparam integer FS_W = $clog2(SHMEM + 1);  // free_shmem_q
+  localparam integer WF_W = (FW_W < 6) ? FW_W : 6;    // an entry's warps (<= 63)
+  localparam integer SF_W = (FS_W < 17) ? FS_W : 17;  // an entry's shared memory bytes
+  localparam [7:0] FW_MASK = (1 << FW_W) - 1;
+  localparam [7:0] TC_MASK = (1 << TC_W) - 1;
+  localparam [17:0] FR_MASK = (1 << FR_W) - 1;
+  localparam [17:0] FS_MASK = (1 << FS_W) - 1;
   // context operations KMU_CTX_OP_* and policies KMU_POL_* (regmap/kmu.rdl)
 `include "kmu_regmap.vh"
 
@@ -323,9 +337,9 @@ module kmu_sm_ctrl #(
   // (an entry's resources are written once, at its allocation (by rtb_idx), and read by the
   // offer, the done port, the release and the sequencer: memories with asynchronous reads,
   // LUT RAM where the device has it (ECP5: one copy per read), flip-flops on iCE40; issue 15)
-  reg [5:0] res_warps_q[0:TBS-1];
-  reg [17:0] res_regs_q[0:TBS-1];
-  reg [16:0] res_shmem_q[0:TBS-1];
+  reg [WF_W-1:0] res_warps_q[0:TBS-1];
+  reg [FR_W-1:0] res_regs_q[0:TBS-1];
+  reg [SF_W-1:0] res_shmem_q[0:TBS-1];
   // the TB payload {TB index, kernel pointer, parameter} (96 bits: the widest per-TB fields,
   // read by the SIMT offer) lives in pay_mem, a RAM of TBS + PTBS rows without reset (issue 15:
   // iCE40 block RAM, synchronous read).  Each resident entry and each preempted-table entry
@@ -340,10 +354,45 @@ module kmu_sm_ctrl #(
   (* mem2reg *) reg [RTB_W-1:0] wst_owner_q[0:WARPS-1];
   (* mem2reg *) reg [RTB_W-1:0] wst_owner_d[0:WARPS-1];
   // free-resource counters
-  reg [7:0] free_tb_q, free_tb_d;
-  reg [7:0] free_warps_q, free_warps_d;
-  reg [17:0] free_regs_q, free_regs_d;
-  reg [17:0] free_shmem_q, free_shmem_d;
+  reg [TC_W-1:0] free_tb_q;
+  reg [7:0] free_tb_d, free_tb_x;
+  reg [FW_W-1:0] free_warps_q;
+  reg [FR_W-1:0] free_regs_q;
+  reg [FS_W-1:0] free_shmem_q;
+  reg [7:0] free_warps_d, free_warps_x;  // (the next count, the count zero-extended)
+  reg [17:0] free_regs_d, free_regs_x, free_shmem_d, free_shmem_x;
+  always @(*) begin
+    free_tb_x = 8'd0;
+    free_tb_x[TC_W-1:0] = free_tb_q;
+    free_warps_x = 8'd0;
+    free_warps_x[FW_W-1:0] = free_warps_q;
+    free_regs_x = 18'd0;
+    free_regs_x[FR_W-1:0] = free_regs_q;
+    free_shmem_x = 18'd0;
+    free_shmem_x[FS_W-1:0] = free_shmem_q;
+  end
+  // an entry's warps, registers and shared memory in the ports' widths (zero-extended)
+  function [5:0] zx_w(input [WF_W-1:0] v);
+    begin
+      zx_w = 6'd0;
+      zx_w[WF_W-1:0] = v;
+    end
+  endfunction
+  function [17:0] zx_r(input [FR_W-1:0] v);
+    begin
+      zx_r = 18'd0;
+      zx_r[FR_W-1:0] = v;
+    end
+  endfunction
+  function [16:0] zx_s(input [SF_W-1:0] v);
+    begin
+      zx_s = 17'd0;
+      zx_s[SF_W-1:0] = v;
+    end
+  endfunction
+  // (the next counts' bits above the counters' widths are 0: the counts never exceed them)
+  wire unused_free_hi = |{free_tb_d & ~TC_MASK, free_warps_d & ~FW_MASK, free_regs_d & ~FR_MASK,
+                          free_shmem_d & ~FS_MASK};
   // preemption, per resident entry: base checkpoint / switch pending, has a base, restored
   reg [TBS-1:0] res_ckpt_q, res_ckpt_d, res_sw_q, res_sw_d, res_base_q, res_base_d;
   reg [TBS-1:0] res_rst_q, res_rst_d;
@@ -373,13 +422,13 @@ module kmu_sm_ctrl #(
   reg [PTBS-1:0] ptb_ip0_q, ptb_ip0_d, ptb_ip1_q, ptb_ip1_d;
   (* mem2reg *) reg [7:0] ptb_slot_q[0:PTBS-1];
   (* mem2reg *) reg [7:0] ptb_slot_d[0:PTBS-1];
-  // a preempted TB's resources and rpw: written at its evict (by seq_ptb_q), read only through
-  // the table's one read (ptb_ri, below): memories with an asynchronous read, LUT RAM where
-  // the device has it (ECP5), flip-flops on iCE40 (issue 15 area)
-  reg [5:0] ptb_warps_q[0:PTBS-1];
-  reg [17:0] ptb_regs_q[0:PTBS-1];
-  reg [16:0] ptb_shmem_q[0:PTBS-1];
-  reg [5:0] ptb_rpw_q[0:PTBS-1];
+  // a preempted TB's resources and rpw {warps, regs, shmem, rpw} (47 bits): written at its
+  // evict (by seq_ptb_q), read only for the registered restore candidate (rq_*, below, by the
+  // next state's candidate rc_nx): one block RAM word per entry, no reset (issue 15 board area:
+  // the four LUT-RAM tables were 14 TRELLIS_DPR16X4 per SM on the ULX3S, 84 LUT sites)
+  localparam integer PR_W = WF_W + FR_W + SF_W + 6;
+  localparam integer PR_RPW = 0, PR_SHMEM = 6, PR_REGS = 6 + SF_W, PR_WARPS = 6 + SF_W + FR_W;
+  (* no_rw_check, ram_style = "block" *) reg [PR_W-1:0] ptb_res_mem[0:PTBS-1];
   (* mem2reg *) reg [ROW_W-1:0] ptb_row_q[0:PTBS-1];
   (* mem2reg *) reg [ROW_W-1:0] ptb_row_d[0:PTBS-1];
   (* mem2reg *) reg [IPB_W-1:0] ptb_ipb_q[0:PTBS-1];  // <= IPB: stored only when it fits
@@ -466,7 +515,7 @@ module kmu_sm_ctrl #(
       .idx_o  (rtb_idx),
       .valid_o(rtb_any)
   );
-  wire tb_room = (free_tb_q != 8'd0) && rtb_any;
+  wire tb_room = (free_tb_q != {TC_W{1'b0}}) && rtb_any;
 
   // ---------------------------------------------------------------- event-warp table
   // A queue with kmu_fifo's behaviour (depth EWT, a push visible from the next cycle, push
@@ -496,13 +545,17 @@ module kmu_sm_ctrl #(
   wire [17:0] ewt_regs = ewt_id[EI_REGS +: 18];
 
   // ---------------------------------------------------------------- fit
-  wire need_regs_ok = (need_regs_i <= free_regs_q);
+  wire need_regs_ok = ((need_regs_i & ~FR_MASK) == 18'd0) &&
+                      ((need_regs_i & FR_MASK) <= free_regs_x);
   // the rpw engine takes the next TB start in its last step (it loads at the same edge)
   wire div_last = div_busy_q && (div_k_q == 3'd0);
   wire div_free = !div_busy_q || div_last;
   wire tb_gate = tb_room && !ewt_pend && !rst_pend && !drp && div_free;
-  assign fit_o = tb_gate && (need_warps_i != 6'd0) && ({2'd0, need_warps_i} <= free_warps_q) &&
-                 need_regs_ok && ({1'b0, need_shmem_i} <= free_shmem_q);
+  assign fit_o = tb_gate && (need_warps_i != 6'd0) &&
+                 (({2'd0, need_warps_i} & ~FW_MASK) == 8'd0) &&
+                 (({2'd0, need_warps_i} & FW_MASK) <= free_warps_x) && need_regs_ok &&
+                 (({1'b0, need_shmem_i} & ~FS_MASK) == 18'd0) &&
+                 (({1'b0, need_shmem_i} & FS_MASK) <= free_shmem_x);
   assign ewt_fit_o = need_ewarp_i && ewt_room && !drp && ({14'd0, need_regs_i} <= REGS);
 
   // The allocation's operands (issue 15 area): the three allocations of this block exclude
@@ -516,9 +569,11 @@ module kmu_sm_ctrl #(
   wire [5:0] op_warps;
   wire [17:0] op_regs;
   wire [16:0] op_shmem;
-  wire op_fit_w = ({2'd0, op_warps} <= free_warps_q);
-  wire op_fit_r = (op_regs <= free_regs_q);
-  wire op_fit_s = ({1'b0, op_shmem} <= free_shmem_q);
+  wire op_fit_w = (({2'd0, op_warps} & ~FW_MASK) == 8'd0) &&
+                  (({2'd0, op_warps} & FW_MASK) <= free_warps_x);
+  wire op_fit_r = ((op_regs & ~FR_MASK) == 18'd0) && ((op_regs & FR_MASK) <= free_regs_x);
+  wire op_fit_s = (({1'b0, op_shmem} & ~FS_MASK) == 18'd0) &&
+                  (({1'b0, op_shmem} & FS_MASK) <= free_shmem_x);
   wire start_fit = tb_gate && (start_warps_i != 6'd0) && op_fit_w && op_fit_r && op_fit_s;
   wire start_ewt_fit = ewt_room && !drp && ({14'd0, start_regs_i} <= REGS);
   wire start_tb_ok = start_valid_i && !start_ewarp_i && start_fit;
@@ -541,7 +596,7 @@ module kmu_sm_ctrl #(
   wire [13:0] ewt_regw = {1'b0, regw_in[17:5]} + {13'd0, regw_in[4:0] != 5'd0};
   wire [12:0] ewt_rpt = ewt_regw[12:0];
   assign wp_ev_regs_o = ewt_rpt[7:0];
-  assign wp_free_regs_o = (free_regs_q[17:13] != 5'd0) ? 8'hff : free_regs_q[12:5];
+  assign wp_free_regs_o = (free_regs_x[17:13] != 5'd0) ? 8'hff : free_regs_x[12:5];
   // (the head asks only when it needs at most 255 registers per thread: ceil(regs / 32) <= 255,
   // regs <= 8160, tested on the head's registers without the ceil's adder, which stays off the
   // request's path into the allocation: issue 15 Fmax)
@@ -562,18 +617,19 @@ module kmu_sm_ctrl #(
 
   // ---------------------------------------------------------------- allocation (one per cycle)
   // The restore candidate's entry and resources, registered (issue 15, Fmax): rc_q is the
-  // candidate rc_idx and rq_*_q its warps, registers, shared memory and rpw, loaded at every
-  // edge from the next state (the candidate of ptb_pre_x / ptb_yld_d / ptb_wk_d, the table as
+  // candidate rc_idx and rq_* its warps, registers, shared memory and rpw (the preempted
+  // table's block RAM ptb_res_mem, read at every edge at the next state's candidate rc_nx,
+  // the evict written at that edge forwarded through rq_fw_q), loaded at every edge from the next state (the candidate of ptb_pre_x / ptb_yld_d / ptb_wk_d, the table as
   // written at that edge), so the restore's fit compares start at registers, not at the
   // candidate's priority encoders and the table's PTBS:1 read.  ptb_pre_x leaves out only a
   // restore's own clear of its bit: a restore allocated at an edge puts the sequencer in
   // S_RCMD, and the candidate is used only while the sequencer is idle, by when it has been
-  // loaded again.  No cycle changes (KMU_ASSERT: rc_q and rq_*_q equal the combinational read
+  // loaded again.  No cycle changes (KMU_ASSERT: rc_q and rq_* equal the combinational read
   // whenever the sequencer is idle and a candidate waits); the C twin reads the table as before.
   reg [PTB_W-1:0] rc_q;
-  reg [5:0] rq_warps_q, rq_rpw_q;
-  reg [17:0] rq_regs_q;
-  reg [16:0] rq_shmem_q;
+  wire [5:0] rq_warps, rq_rpw;  // (the block RAM's read register or the forwarded word)
+  wire [17:0] rq_regs;
+  wire [16:0] rq_shmem;
   // The preempted table's flip-flop fields read by index: the entry to restore (rc_q, r_*)
   // while the sequencer is idle (a restore is allocated only then), the sequencer's entry
   // (seq_ptb_q, sp_*) while it runs (it reads its entry in no other state): one read, not two
@@ -581,9 +637,9 @@ module kmu_sm_ctrl #(
   wire [PTB_W-1:0] ptb_ri = (seq_st_q == S_IDLE) ? rc_q : seq_ptb_q;
   reg [7:0] r_slot;
   reg [ROW_W-1:0] r_row;
-  wire [5:0] r_warps = rq_warps_q, r_rpw = rq_rpw_q;  // (the restore candidate's: above)
-  wire [17:0] r_regs = rq_regs_q;
-  wire [16:0] r_shmem = rq_shmem_q;
+  wire [5:0] r_warps = rq_warps, r_rpw = rq_rpw;  // (the restore candidate's: above)
+  wire [17:0] r_regs = rq_regs;
+  wire [16:0] r_shmem = rq_shmem;
   reg sp_two, sp_ip0, sp_ip1;
   reg [IPB_W-1:0] sp_ipb;
   always @(*) begin
@@ -768,7 +824,7 @@ module kmu_sm_ctrl #(
   wire [ROW_W-1:0] pay_wa = res_row_q[rtb_idx];
   wire [ROW_W-1:0] pay_ra = res_row_q[sq_nh];
   wire pay_byp_d = pay_we && sq_nv && (sq_nh == rtb_idx);
-  (* no_rw_check *) reg [PAY_W-1:0] pay_mem[0:ROWS-1];
+  (* no_rw_check, ram_style = "block" *) reg [PAY_W-1:0] pay_mem[0:ROWS-1];
   reg [PAY_W-1:0] pay_rd_q, pay_wd_q;
   reg pay_byp_q;
   always @(posedge clk_i) begin
@@ -802,19 +858,19 @@ module kmu_sm_ctrl #(
     d_base = 1'b0;
     d_ptb = {PTB_W{1'b0}};
     q_rpw = 6'd0;
-    q_shmem = res_shmem_q[seq_rtb_q];
+    q_shmem = zx_s(res_shmem_q[seq_rtb_q]);
     q_slot = 8'd0;
     q_row = {ROW_W{1'b0}};
     s_ewarp = 1'b0;
     s_slot = 8'd0;
-    s_warps = res_warps_q[st_rtb];
+    s_warps = zx_w(res_warps_q[st_rtb]);
     d_valid = 1'b0;
     d_started = 1'b0;
     d_slot = 8'd0;
     // (an index >= TBS: done_ok is 0, so the resources read are unused)
-    d_warps = res_warps_q[simt_done_rtb_i];
-    d_regs = res_regs_q[simt_done_rtb_i];
-    d_shmem = res_shmem_q[simt_done_rtb_i];
+    d_warps = zx_w(res_warps_q[simt_done_rtb_i]);
+    d_regs = zx_r(res_regs_q[simt_done_rtb_i]);
+    d_shmem = zx_s(res_shmem_q[simt_done_rtb_i]);
     for (e = 0; e < TBS; e = e + 1) begin
       if (st_rtb == e[RTB_W-1:0]) begin
         s_ewarp = res_ewarp_q[e];
@@ -954,9 +1010,9 @@ module kmu_sm_ctrl #(
   reg [WARPS-1:0] v_wmask;
   reg [IPB_W-1:0] pk_ipb;
   always @(*) begin
-    v_warps = res_warps_q[rel_rtb];
-    v_regs = res_regs_q[rel_rtb];
-    v_shmem = res_shmem_q[rel_rtb];
+    v_warps = zx_w(res_warps_q[rel_rtb]);
+    v_regs = zx_r(res_regs_q[rel_rtb]);
+    v_shmem = zx_s(res_shmem_q[rel_rtb]);
     v_base = 1'b0;
     v_ptb = {PTB_W{1'b0}};
     pk_ipb = {IPB_W{1'b0}};
@@ -1246,10 +1302,10 @@ module kmu_sm_ctrl #(
     // a resident entry counts free again at its done report's handshake, or in the cycle it
     // leaves without a report: one count of this cycle's returns (issue 15 area: not a chain
     // of 8-bit increments), minus the allocation
-    free_tb_d = free_tb_q + {5'd0, rel_tb} - {7'd0, alloc_go};
-    free_warps_d = free_warps_q;
-    free_regs_d = free_regs_q;
-    free_shmem_d = free_shmem_q;
+    free_tb_d = free_tb_x + {5'd0, rel_tb} - {7'd0, alloc_go};
+    free_warps_d = free_warps_x;
+    free_regs_d = free_regs_x;
+    free_shmem_d = free_shmem_x;
 
     // a finished TB frees its entry, warps, registers and shared memory
     for (e = 0; e < TBS; e = e + 1) begin
@@ -1571,10 +1627,10 @@ module kmu_sm_ctrl #(
   assign simt_start_param_o = s_pay[PW_PARAM +: 32];
   assign simt_start_wmask_o = s_wmask;
   assign simt_start_ewarp_o = s_ewarp;
-  assign free_tb_o = free_tb_q;
-  assign free_warps_o = free_warps_q;
-  assign free_regs_o = free_regs_q;
-  assign free_shmem_o = free_shmem_q;
+  assign free_tb_o = free_tb_x;
+  assign free_warps_o = free_warps_x;
+  assign free_regs_o = free_regs_x;
+  assign free_shmem_o = free_shmem_x;
   assign ewt_free_o = EWT[7:0] - {{(8 - EWT_CNT_W) {1'b0}}, ewt_cnt_q};
   assign resident_o = res_valid_q;
   assign busy_warps_o = wst_busy_q;
@@ -1627,14 +1683,24 @@ module kmu_sm_ctrl #(
   );
   wire [PTB_W-1:0] rc_nx = rcn_wk_any ? rcn_wk_idx : rcn_pv_idx;
   // an evict writing the candidate's entry at this edge: its resources, not the table's
+  // (the RAM reads the old word of a row written at the same edge (no_rw_check): that word is
+  // taken from rq_fw_q instead, the one case, rq_fwd_q)
   wire rq_fwd = ptb_res_we && (seq_ptb_q == rc_nx);
+  wire [PR_W-1:0] ptb_res_wd = {v_warps[WF_W-1:0], v_regs[FR_W-1:0], v_shmem[SF_W-1:0], q_rpw};
+  reg [PR_W-1:0] ptb_res_rd_q, rq_fw_q;
+  reg rq_fwd_q;
   always @(posedge clk_i) begin
     rc_q <= rc_nx;
-    rq_warps_q <= rq_fwd ? v_warps : ptb_warps_q[rc_nx];
-    rq_regs_q <= rq_fwd ? v_regs : ptb_regs_q[rc_nx];
-    rq_shmem_q <= rq_fwd ? v_shmem : ptb_shmem_q[rc_nx];
-    rq_rpw_q <= rq_fwd ? q_rpw : ptb_rpw_q[rc_nx];
+    if (ptb_res_we) ptb_res_mem[seq_ptb_q] <= ptb_res_wd;
+    ptb_res_rd_q <= ptb_res_mem[rc_nx];
+    rq_fwd_q <= rq_fwd;
+    rq_fw_q <= ptb_res_wd;
   end
+  wire [PR_W-1:0] rq_word = rq_fwd_q ? rq_fw_q : ptb_res_rd_q;
+  assign rq_warps = zx_w(rq_word[PR_WARPS +: WF_W]);
+  assign rq_regs = zx_r(rq_word[PR_REGS +: FR_W]);
+  assign rq_shmem = zx_s(rq_word[PR_SHMEM +: SF_W]);
+  assign rq_rpw = rq_word[PR_RPW +: 6];
 
   // ---------------------------------------------------------------- registers
   // The per-entry tables and the engine's data have no reset (LUT RAM / block RAM style, issue
@@ -1656,15 +1722,9 @@ module kmu_sm_ctrl #(
     // resources, the evicted TB's resources and rpw into its table entry
     if (st_fire) res_tb_q[st_rtb] <= s_pay[PW_TB +: 32];
     if (alloc_go) begin
-      res_warps_q[rtb_idx] <= alloc_warps;
-      res_regs_q[rtb_idx] <= alloc_regs;
-      res_shmem_q[rtb_idx] <= alloc_shmem;
-    end
-    if (ptb_res_we) begin
-      ptb_warps_q[seq_ptb_q] <= v_warps;
-      ptb_regs_q[seq_ptb_q] <= v_regs;
-      ptb_shmem_q[seq_ptb_q] <= v_shmem;
-      ptb_rpw_q[seq_ptb_q] <= q_rpw;
+      res_warps_q[rtb_idx] <= alloc_warps[WF_W-1:0];  // (<= WARPS, REGS, SHMEM: fit)
+      res_regs_q[rtb_idx] <= alloc_regs[FR_W-1:0];
+      res_shmem_q[rtb_idx] <= alloc_shmem[SF_W-1:0];
     end
     if (sq_push) sq_mem_q[sq_wptr_q] <= sq_wdata;
     div_sat_q <= div_sat_d;
@@ -1740,10 +1800,10 @@ module kmu_sm_ctrl #(
       drp_ek_q <= 1'b0;
       drp_ep_q <= {EP_W{1'b0}};
       wst_busy_q <= {WARPS{1'b0}};
-      free_tb_q <= TBS[7:0];
-      free_warps_q <= WARPS[7:0];
-      free_regs_q <= REGS[17:0];
-      free_shmem_q <= SHMEM[17:0];
+      free_tb_q <= TBS[TC_W-1:0];
+      free_warps_q <= WARPS[FW_W-1:0];
+      free_regs_q <= REGS[FR_W-1:0];
+      free_shmem_q <= SHMEM[FS_W-1:0];
     end else begin
       res_valid_q <= res_valid_d;
       res_started_q <= res_started_d;
@@ -1790,10 +1850,10 @@ module kmu_sm_ctrl #(
       drp_ek_q <= drp_ek_d;
       drp_ep_q <= drp_ep_d;
       wst_busy_q <= wst_busy_d;
-      free_tb_q <= free_tb_d;
-      free_warps_q <= free_warps_d;
-      free_regs_q <= free_regs_d;
-      free_shmem_q <= free_shmem_d;
+      free_tb_q <= free_tb_d[TC_W-1:0];
+      free_warps_q <= free_warps_d[FW_W-1:0];
+      free_regs_q <= free_regs_d[FR_W-1:0];
+      free_shmem_q <= free_shmem_d[FS_W-1:0];
     end
   end
 
@@ -1845,12 +1905,12 @@ module kmu_sm_ctrl #(
   end
   // the shared allocation operands (op_*, issue 15 area) against each allocation's own fields
   wire as_start_fit = tb_gate && (start_warps_i != 6'd0) &&
-                      ({2'd0, start_warps_i} <= free_warps_q) && (start_regs_i <= free_regs_q) &&
-                      ({1'b0, start_shmem_i} <= free_shmem_q);
+                      ({2'd0, start_warps_i} <= free_warps_x) && (start_regs_i <= free_regs_x) &&
+                      ({1'b0, start_shmem_i} <= free_shmem_x);
   wire as_rst_alloc = (seq_st_q == S_IDLE) && !sel_any && rst_go_ok && !ewt_pend && tb_room &&
-                      ({2'd0, r_warps} <= free_warps_q) && (r_regs <= free_regs_q) &&
-                      ({1'b0, r_shmem} <= free_shmem_q);
-  wire as_ewt_fit = (free_warps_q != 8'd0) && (ewt_regs <= free_regs_q);
+                      ({2'd0, r_warps} <= free_warps_x) && (r_regs <= free_regs_x) &&
+                      ({1'b0, r_shmem} <= free_shmem_x);
+  wire as_ewt_fit = (free_warps_x != 8'd0) && (ewt_regs <= free_regs_x);
   wire [5:0] as_warps = ewt_launch ? 6'd1 : wp_go ? 6'd0 : rst_alloc ? r_warps : start_warps_i;
   wire [17:0] as_regs = ewt_launch ? ewt_regs : wp_go ? (wp_rsv ? {5'd0, ewt_rpt[7:0], 5'd0} :
                         18'd0) : rst_alloc ? r_regs : start_regs_i;
@@ -1869,8 +1929,12 @@ module kmu_sm_ctrl #(
     as_w = 1;
     for (ad = 0; ad < TBS; ad = ad + 1) begin
       if (div_rtb_q == ad[RTB_W-1:0]) begin
-        as_rw = ({14'd0, res_regs_q[ad]} + 32'd31) / 32'd32;
-        as_w = (res_warps_q[ad] == 6'd0) ? 32'd1 : {26'd0, res_warps_q[ad]};
+        as_rw = 0;
+        as_rw[FR_W-1:0] = res_regs_q[ad];
+        as_rw = (as_rw + 31) / 32;
+        as_w = 0;
+        as_w[WF_W-1:0] = res_warps_q[ad];
+        if (as_w == 0) as_w = 1;
       end
     end
     as_dq = (as_rw + as_w - 32'd1) / as_w;
@@ -1921,6 +1985,16 @@ module kmu_sm_ctrl #(
                  as_slot, alloc_rpw, as_rpw);
         $stop;
       end
+      // the counters in their own widths (issue 15 board area): the next counts never leave
+      // 0..capacity, so the bits above each counter's width are 0 (what the stores drop)
+      if (((free_tb_d & ~TC_MASK) != 8'd0) || ((free_warps_d & ~FW_MASK) != 8'd0) ||
+          ((free_regs_d & ~FR_MASK) != 18'd0) || ((free_shmem_d & ~FS_MASK) != 18'd0) ||
+          (free_tb_d > TBS[7:0]) || (free_warps_d > WARPS[7:0]) ||
+          (free_regs_d > REGS[17:0]) || (free_shmem_d > SHMEM[17:0])) begin
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: next free counts tb %0d warps %0d regs %0d shmem %0d",
+                 $time, free_tb_d, free_warps_d, free_regs_d, free_shmem_d);
+        $stop;
+      end
       if (as_wnew != (alloc_go ? {1'b0, alloc_warps} : 7'd0)) begin
         $display("ASSERTION kmu_sm_ctrl %m t=%0t: %0d warp slots newly busy, allocation of %0d",
                  $time, as_wnew, alloc_go ? alloc_warps : 6'd0);
@@ -1941,9 +2015,10 @@ module kmu_sm_ctrl #(
       // the preempted table's one read (ptb_ri): the restore candidate's entry while the
       // sequencer is idle, the sequencer's own entry while it runs
       if (((seq_st_q == S_IDLE) && rc_any &&
-           ((rc_q != rc_idx) || (r_regs != ptb_regs_q[rc_idx]) ||
-            (r_warps != ptb_warps_q[rc_idx]) || (r_shmem != ptb_shmem_q[rc_idx]) ||
-            (r_rpw != ptb_rpw_q[rc_idx]) || (r_row != ptb_row_q[rc_idx]))) ||
+           ((rc_q != rc_idx) || (r_regs[FR_W-1:0] != ptb_res_mem[rc_idx][PR_REGS +: FR_W]) ||
+            (r_warps[WF_W-1:0] != ptb_res_mem[rc_idx][PR_WARPS +: WF_W]) ||
+            (r_shmem[SF_W-1:0] != ptb_res_mem[rc_idx][PR_SHMEM +: SF_W]) ||
+            (r_rpw != ptb_res_mem[rc_idx][PR_RPW +: 6]) || (r_row != ptb_row_q[rc_idx]))) ||
           ((seq_st_q != S_IDLE) && ((sp_row != ptb_row_q[seq_ptb_q]) ||
                                     (sp_ipb != ptb_ipb_q[seq_ptb_q]) ||
                                     (sp_two != ptb_two_q[seq_ptb_q])))) begin
@@ -2046,8 +2121,8 @@ module kmu_sm_ctrl #(
         $stop;
       end
       if (wk_any && (seq_st_q == S_IDLE) && !sel_any && !ewt_pend && !drp && tb_room &&
-          ({2'd0, r_warps} <= free_warps_q) && (r_regs <= free_regs_q) &&
-          ({1'b0, r_shmem} <= free_shmem_q) && !(rst_alloc && (rc_idx == wk_idx))) begin
+          ({2'd0, r_warps} <= free_warps_x) && (r_regs <= free_regs_x) &&
+          ({1'b0, r_shmem} <= free_shmem_x) && !(rst_alloc && (rc_idx == wk_idx))) begin
         $display("ASSERTION kmu_sm_ctrl %m t=%0t: woken entry %0d not restored, room (hold %0d)",
                  $time, wk_idx, hold_i);
         $stop;
