@@ -198,6 +198,12 @@ module kmu_ctx_engine #(
   localparam integer RG_W = $clog2(WARPS * RPW + 1);  // regs_q (<= 12; was 12 bits)
   localparam [BY_W-1:0] REGB_N = REG_BYTES[BY_W-1:0];
   localparam [BY_W-1:0] BEATB_N = BEAT_BYTES[BY_W-1:0];
+  // the shared-memory byte offsets (iss_off_q, rsp_off_q) and their limit (shm_lim_q) reach at
+  // most SHMEM + BEAT_BYTES - 1 (the offset after the last beat): SW bits, the bits above are
+  // constant 0 (ctxboard: the board's 16 KB needs 15 of the ports' 17)
+  localparam integer SW0 = $clog2(SHMEM + BEAT_BYTES);
+  localparam integer SW = (SW0 > 17) ? 17 : SW0;
+  localparam [16:0] SWM = (17'd1 << SW) - 17'd1;
 
   // context operations KMU_CTX_OP_* (regmap/kmu.rdl)
 `include "kmu_regmap.vh"
@@ -442,7 +448,12 @@ module kmu_ctx_engine #(
   wire rsp_evt = rsp_take && (inplace_q ? ip_rv_q : rsp_valid_i);
   wire rsp_last_beat = (rsp_beat_q == rbe - 8'd1);
   wire [RPW-1:0] evt_bmap = evt_data[RPW-1:0] & rpw_mask;  // bits >= rpw are ignored
-  wire shm_rsp_last = (rsp_off_q >= shm_lim_q);
+  // the restore's last shared-memory response (ctxboard: no second comparator): the issue side
+  // has read every beat (S_DRAIN: nothing follows the shared memory) and this response is the
+  // last one outstanding (memory: out_q = 1; in place: the store answers the read of last
+  // cycle, the only one outstanding).  The same cycle as rsp_off_q >= shm_lim_q (asserted; the
+  // C twin keeps that form, so the lockstep compares the two every cycle).
+  wire shm_rsp_last = (state_q == S_DRAIN) && (inplace_q || (out_q == OUT_ONE));
   // outstanding reads: + a memory read accepted, - a response (one with none outstanding is
   // ignored, as the response side does)
   wire rd_fire = fire && !inplace_q && restore;
@@ -868,7 +879,7 @@ module kmu_ctx_engine #(
       rpw_q <= rpw_d;
       shmem_q <= shmem_d;
       area_q <= area_d;
-      shm_lim_q <= shm_lim_d[17] ? 17'd0 : shm_lim_d[16:0];
+      shm_lim_q <= shm_lim_d[17] ? 17'd0 : (shm_lim_d[16:0] & SWM);
       widx_q <= widx_d;
       nz_q <= nz_d;
       cur_v_q <= cur_v_d;
@@ -881,13 +892,13 @@ module kmu_ctx_engine #(
       iss_slot_q <= iss_slot_d;
       iss_bits_q <= iss_bits_d;
       iss_beat_q <= (REG_BEATS > 1) ? iss_beat_d : 8'd0;
-      iss_off_q <= iss_off_d;
+      iss_off_q <= iss_off_d & SWM;
       rsp_ph_q <= rsp_ph_d;
       rsp_rem_q <= rsp_rem_d;
       rsp_slot_q <= rsp_slot_d;
       rsp_bits_q <= rsp_bits_d;
       rsp_beat_q <= (REG_BEATS > 1) ? rsp_beat_d : 8'd0;
-      rsp_off_q <= rsp_off_d;
+      rsp_off_q <= rsp_off_d & SWM;
       done_q <= done_d;
       abt_q <= abt_d;
       hold_q <= hold_d;
@@ -957,6 +968,18 @@ module kmu_ctx_engine #(
       // in the read's cycle (then the engine is idle: the data is dropped)
       if (ip_rv_q && !rsp_take && !idle) begin
         $display("ASSERTION kmu_ctx_engine %m t=%0t: in-place read data not taken", $time);
+        $stop;
+      end
+      // ctxboard: the shared-memory offsets fit their SW bits (the bits above are dropped)
+      if (((iss_off_d & ~SWM) != 17'd0) || ((rsp_off_d & ~SWM) != 17'd0)) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: a shared-memory offset past %0d bits",
+                 $time, SW);
+        $stop;
+      end
+      // ctxboard: the restore's last shared-memory response is the one at the limit
+      if (rsp_evt && (rsp_ph_q == R_SHM) && (shm_rsp_last != (rsp_off_q >= shm_lim_q))) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: last shm response %0d, offset %0d limit %0d",
+                 $time, shm_rsp_last, rsp_off_q, shm_lim_q);
         $stop;
       end
       if (abt_q && idle) begin
