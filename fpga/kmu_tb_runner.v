@@ -44,9 +44,10 @@
 //            ev_param_i[RUN_W-1:0] cycles (DEF_CYC when 0), pulses ev_done_o[w] and then offers
 //            the entry's done.
 //   memories shm_rdata_o is a pattern of shm_raddr_i (no shared-memory storage: a restore's
-//            writes are dropped, a save reads the pattern); ip_rdata_o is a combinational read of
-//            an IPB-byte LUT RAM written by ip_wen_i (the on-chip checkpoint store; addresses
-//            modulo IPB; IPB = 0: reads 0).
+//            writes are dropped, a save reads the pattern); ip_rdata_o is the registered read
+//            (the word of ip_addr_i in the cycle before, as kmu_ctx_engine takes it since
+//            ctxboard) of an IPB-byte block RAM written by ip_wen_i (the on-chip checkpoint
+//            store; addresses modulo IPB; IPB = 0: reads 0).
 // Storage (docs/fpga.md): per entry, the state, flags and the waiting/paused bits are
 // flip-flops; its warp mask, registers per warp, key and counts are LUT RAM without reset, each
 // written by one event (the start, or the progress: a start and a progress of another entry
@@ -59,7 +60,7 @@
 // cycle after the last exit.
 // Contract: every output is a register, a LUT RAM read or a function of them and of the inputs
 // it names (insts_o: of the start-bus fields, a combinational lookup; inst_*: of pause_i;
-// wexit_*: of vic_stop_i; ip_rdata_o / shm_rdata_o: of the address).  inst_rtb_o,
+// wexit_*: of vic_stop_i; shm_rdata_o: of the address; ip_rdata_o: a register).  inst_rtb_o,
 // wstart_warp_o / wstart_regs_o and wexit_warp_o mean something only with their valid (idle,
 // they are not 0: the picks' trees give their all-ones index when nothing is set).
 `default_nettype none
@@ -465,10 +466,19 @@ module kmu_tb_runner #(
     if (IPB >= 4) begin : g_ip
       localparam integer IPW = IPB / 4;
       localparam integer IAW = (IPW > 1) ? $clog2(IPW) : 1;
+      // a registered read (ctxboard: kmu_ctx_engine takes the word the cycle after its read), so
+      // the store maps to block RAM (one DP16KD at IPB 256) instead of LUT RAM; it reads every
+      // cycle (no enable: the engine only looks at the word after an ip_ren_o, never after a
+      // write, so a read meeting a write is don't-care: no_rw_check, no collision logic)
+      (* no_rw_check *)
       reg [31:0] ip_mem[0:IPW-1];
+      reg [31:0] ip_rd_q;
       wire [IAW-1:0] ia = ip_addr_i[IAW+1:2];
-      always @(posedge clk_i) if (ip_wen_i) ip_mem[ia] <= ip_wdata_i;
-      assign ip_rdata_o = ip_mem[ia];
+      always @(posedge clk_i) begin
+        if (ip_wen_i) ip_mem[ia] <= ip_wdata_i;
+        ip_rd_q <= ip_mem[ia];
+      end
+      assign ip_rdata_o = ip_rd_q;
       wire unused_ip = &{1'b0, ip_addr_i[31:IAW+2], ip_addr_i[1:0]};
     end else begin : g_noip
       assign ip_rdata_o = 32'd0;

@@ -38,8 +38,9 @@
 // SMs that have a TB to start; simt_start_insts_i is the offered TB's warp instructions, read
 // in the handshake cycle); the SIMT done bus needs no back-pressure (simt_done_ready_o is 1).
 // Per-SM ports (vectors of NSM elements, SM s at [s*W +: W]) are kmu_sm's SIMT-side ports with
-// the same names and contracts (docs/blocks/kmu_sm.md): shm_rdata_i and ip_rdata_i are
-// combinational reads of shm_raddr_o / ip_addr_o (registered addresses).  The memory port
+// the same names and contracts (docs/blocks/kmu_sm.md): shm_rdata_i is a combinational read
+// of shm_raddr_o (a registered address), ip_rdata_i the registered read of the last cycle's
+// ip_ren_o / ip_addr_o (a block RAM's read; ctxboard).  The memory port
 // carries the completion-flag writes (client 0), SM s's context engine (client 1+s) and the
 // copy engine's device side (client 1+NSM), round robin; read responses come back tagged with
 // the client.  The host link (hlink_*) is the copy engine's host side, leaving the top as it is:

@@ -8,7 +8,8 @@
  * (ascending slot, then register; the handshake clears the dirty bit; random start latency and
  * bubbles; scan_done the cycle after the last handshake, or after the latency for an empty
  * scan), a memory (random req_ready, in-order read responses after a random latency), the
- * TB's shared memory and the on-chip store.
+ * TB's shared memory (a combinational read) and the on-chip store (a registered read: the word
+ * of last cycle's read, as a block RAM gives it; ctxboard).
  *
  * An episode is a PEP preemption of one TB: save (SAVE_ALL or SAVE_DIRTY: Chimera, Chimera +
  * dirty, a PEP base) into area 0; maybe the TB runs on (writes some registers, changes shared
@@ -159,6 +160,10 @@ typedef struct {
   unsigned shw_h, shw_n;
   rsp_t *rq;
   unsigned rq_h, rq_n;
+  /* the on-chip store reads like a block RAM (ctxboard): an in-place read of the last cycle
+   * (ip_rdata_i this cycle) and its word */
+  int ip_rv;
+  uint32_t ip_rd;
   uint64_t last_due;
   /* memory protocol: last cycle's request */
   int prev_rv, prev_rr;
@@ -198,6 +203,7 @@ static void world_reset(world *x) {
   x->present = x->active = 0;
   x->acc_n = x->acc_h = x->rfw_n = x->rfw_h = x->shw_n = x->shw_h = x->rq_n = x->rq_h = 0;
   x->last_due = 0;
+  x->ip_rv = 0;
   x->done_due = UINT64_MAX;
   x->prev_rv = 0;
   x->nsteps = x->sp = 0;
@@ -343,7 +349,7 @@ static void expect_restore(world *x, const cmd_t *c, int k) {
    * non-empty slot a cycle more (its word loaded), then its registers back to back; done the
    * cycle after the last data: B + 2D + 2 + W, W = g - g1 + k + 1 (k the non-empty slots),
    * 0 with no register; B + D + 1 when only bitmaps */
-  unsigned d = c->inplace ? 0 : x->minlat;
+  unsigned d = c->inplace ? 1 : x->minlat; /* the store's registered read (ctxboard; was 0) */
   unsigned walk = nk ? gk - g1 + nk + 1 : 0;
   x->exp_walk = n || nsb ? walk : 0;
   x->exp_cycles = x->acc_n + (n || nsb ? 2 * d + 2 + walk : d + 1);
@@ -562,17 +568,14 @@ static int w_drive(void *c, uint64_t cyc, const void *pi, const void *po, void *
     i->rsp_valid_i = 1;
     i->rsp_rdata_i = x->rq[x->rq_h].data;
   }
-  /* combinational reads: the word at the address the specification says comes next (the
-   * scoreboard checks the engine's address against it) */
+  /* shared memory, a combinational read: the word at the address the specification says comes
+   * next (the scoreboard checks the engine's address against it); the on-chip store, a
+   * registered read (ctxboard): the word of last cycle's in-place read, else noise */
   i->shm_rdata_i = rnd32(x);
-  i->ip_rdata_i = rnd32(x);
+  i->ip_rdata_i = x->ip_rv ? x->ip_rd : rnd32(x);
   if (x->active && x->acc_h < x->acc_n) {
     const acc_t *a = &x->acc[x->acc_h];
     if (!x->act_restore && a->shm_off >= 0) i->shm_rdata_i = x->shm[a->shm_off / 4];
-    if (x->act_restore && x->act_inplace) {
-      uint32_t *pw = word_of(x, 1, a->addr);
-      if (pw) i->ip_rdata_i = *pw;
-    }
   }
   return 1;
 }
@@ -688,6 +691,7 @@ static int w_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       ok &= KMU_EXPECT_EQ(t, cyc, "aborting: scan_ready_o (the scan drains)", 1, o->scan_ready_o);
     if (fire) x->abt_hold = 0;
   }
+  x->ip_rv = 0; /* last cycle's in-place read data was on ip_rdata_i in this one */
   if (fire && ok) {
     int inpl = x->act_inplace;
     int write = inpl ? (int)o->ip_wen_o : (int)o->req_write_o;
@@ -707,6 +711,10 @@ static int w_check(void *c, uint64_t cyc, const void *ip, const void *op) {
       uint32_t *pw = word_of(x, inpl, addr);
       ok &= kmu_expect(pw != NULL, t, cyc, "access inside the test's memory", 0, addr);
       if (ok && write) *pw = wdata;
+      if (ok && !write && inpl) { /* the store answers in the next cycle */
+        x->ip_rv = 1;
+        x->ip_rd = *pw;
+      }
       if (ok && !write && !inpl) { /* the memory answers later, in order */
         uint64_t due = cyc + rnd_range(x, x->minlat, x->maxlat);
         if (x->check_timing) due = cyc + x->minlat;
@@ -756,7 +764,7 @@ static int w_check(void *c, uint64_t cyc, const void *ip, const void *op) {
 
   /* ---- everything of the command happened: done_o is due in the next cycle */
   if (x->active && !x->aborting && x->done_due == UINT64_MAX && x->acc_h == x->acc_n &&
-      x->rfw_h == x->rfw_n && x->shw_h == x->shw_n && x->rq_n == 0 &&
+      x->rfw_h == x->rfw_n && x->shw_h == x->shw_n && x->rq_n == 0 && !x->ip_rv &&
       (x->act_restore || x->sc_pos == x->sc_n))
     x->done_due = cyc + 1;
 

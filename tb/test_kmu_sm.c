@@ -138,6 +138,8 @@ typedef struct env {
   uint32_t wr_d;
   /* memory */
   uint32_t *mem, *ip;
+  int ip_rv;      /* the on-chip store reads like a block RAM (ctxboard): a read last cycle */
+  uint32_t ip_rd; /* and its word, on ip_rdata_i in this one */
   struct { uint64_t due; uint32_t data; } rq[4096];
   unsigned rq_h, rq_t;
   uint64_t last_due;
@@ -720,11 +722,7 @@ static int env_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
     i->mem_rsp_rdata_i = x->rq[x->rq_h % 4096].data;
   }
   i->shm_rdata_i = x->sv_u >= 0 ? shm_val((unsigned)x->sv_u, x->shm_next * BB) : rnd32(x);
-  i->ip_rdata_i = rnd32(x);
-  if (x->rs_u >= 0 && x->rs_ip && x->rs_pos < x->rs_n) {
-    uint32_t *w = mem_word(x, x->ip, x->rs_seq[x->rs_pos]);
-    if (w) i->ip_rdata_i = *w;
-  }
+  i->ip_rdata_i = x->ip_rv ? x->ip_rd : rnd32(x);
   /* ---- GPUpIO yield: the SIMT's event, the lane stand-in (kmu_yield_mon's answer one cycle
    * after the handshake), wake-ups of saved yields after a random delay ---- */
   if (x->y_on && (x->ent[x->y_e].pause_seen || !x->ent[x->y_e].valid ||
@@ -880,6 +878,7 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
     }
   }
   if (i->mem_rsp_valid_i & 1) x->rq_h++;
+  x->ip_rv = 0;
   if ((o->ip_wen_o & 1) || (o->ip_ren_o & 1)) {
     uint32_t a = (uint32_t)o->ip_addr_o;
     uint32_t *w = mem_word(x, x->ip, a);
@@ -897,6 +896,8 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
         return 0;
       }
       x->rs_pos++;
+      x->ip_rv = 1; /* the store answers in the next cycle */
+      x->ip_rd = *w;
     }
   }
   if (o->shm_wen_o & 1) {

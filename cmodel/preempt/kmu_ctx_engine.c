@@ -3,7 +3,8 @@
  * the bitmaps q.nz/cur_v/cur_slot/cur_bm/rsp_ld with the RAM bmap_mem and its
  * read registers iss_rbm_q, rsp_rbm_q, the issue walker (serial, ctxcyc)
  * q.iss_idx/iss_slot/nlast/iss_bits/iss_beat/iss_off, the response
- * walker q.rsp_ph/rsp_rem/rsp_slot/rsp_bits/rsp_beat/rsp_off, the abort q.abt/hold/out,
+ * walker q.rsp_ph/rsp_rem/rsp_slot/rsp_bits/rsp_beat/rsp_off, the abort q.abt/hold/out, the
+ * in-place read of last cycle q.ip_rv (ctxboard),
  * q.done/regs/bytes; instances
  * u_rsp_wenc (slots), u_iss_renc, u_rsp_renc (registers).  comb() follows the RTL's
  * order: the encoders (their inputs depend only on state), the addresses and data, the
@@ -230,7 +231,8 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   /* ---- response events (restore) */
   const int rsp_take = !q->abt && (q->rsp_ph == KMU_CTX_R_BMAP || q->rsp_ph == KMU_CTX_R_REG ||
                                    q->rsp_ph == KMU_CTX_R_SHM);
-  const int rsp_evt = rsp_take && (q->inplace ? fire : rsp_valid);
+  /* in place: the read of last cycle (the store's registered read, ctxboard) */
+  const int rsp_evt = rsp_take && (q->inplace ? (int)q->ip_rv : rsp_valid);
   const int rsp_last_beat = q->rsp_beat == rbe - 1;
   const uint32_t evt_bmap = evt_data & rm & rpw_mask;
   const int shm_rsp_last = q->rsp_off + beatb >= q->shmem;
@@ -248,6 +250,7 @@ void kmu_ctx_engine_comb_next(kmu_ctx_engine *m, const kmu_ctx_engine_in *i,
   d->done = 0;
   d->hold = q->hold && !fire;
   d->out = out_d;
+  d->ip_rv = (unsigned)(fire && q->inplace && restore); /* = ip_ren_o */
   int fin = 0;
   switch (q->state) {
     case KMU_CTX_S_IDLE:

@@ -84,6 +84,8 @@ typedef struct {
   unsigned rsp_beat, rsp_off;
   /* abort (TReM drop): aborting, the stalled request still held, reads outstanding */
   unsigned abt, hold, out;
+  /* ctxboard: an in-place read was issued last cycle (its data is on ip_rdata_i now) */
+  unsigned ip_rv;
   /* results */
   unsigned done, regs;
   uint32_t bytes;

@@ -49,14 +49,16 @@
 //            after the last read data arrived: t + B + 2D + 2 + W, W = g - g1 + k + 1 (k the
 //            non-empty slots), 0 with no register; t + B + D + 1 when nothing follows the
 //            bitmaps.
-//   in place: as above with D = 0 and one access per register.
+//   in place: as above with D = 1 (the store's registered read; ctxboard, was 0) and one access
+//            per register: a restore t + B + 4 + W (t + B + 2 with only bitmaps).
 // Handshakes: cmd_valid_i / cmd_ready_o (= idle).  A command with op 3, rpw 0 or > RPW, an
 // empty wmask or shmem > SHMEM raises err_cmd_o in its cycle (only when cmd_ready_o is high) and
 // is consumed and ignored.  scan_valid_i / scan_ready_o: kmu_dirty_rf's stream (in memory mode
 // scan_ready_o = req_ready_i on the register's last beat: combinational).  req_*: held until
 // req_ready_i (the scan holds its entry).  rsp_*: taken in the cycle they arrive; a response
-// with no read outstanding is ignored.  shm_rdata_i and ip_rdata_i are combinational reads of
-// shm_raddr_o / ip_addr_o.  done_o: one-cycle pulse; done_regs_o / done_bytes_o count the
+// with no read outstanding is ignored.  shm_rdata_i is a combinational read of shm_raddr_o;
+// ip_rdata_i is the word of the ip_addr_o of an ip_ren_o in the cycle before (a registered read,
+// as a block RAM gives it: ctxboard), taken like a memory response of latency 1.  done_o: one-cycle pulse; done_regs_o / done_bytes_o count the
 // command's warp registers and bytes (registers x REG_BYTES + (bitmap + shm beats) x
 // BEAT_BYTES, in place the same) and hold until the next command is accepted.
 // Abort (TReM revocation, issue 12): abort_i (a level, sampled every cycle; a pulse is enough)
@@ -158,7 +160,7 @@ module kmu_ctx_engine #(
     output wire             ip_ren_o,
     output wire [     31:0] ip_addr_o,      // the layout's byte address (beat 0 of a register)
     output wire [     31:0] ip_wdata_o,
-    input  wire [     31:0] ip_rdata_i,     // combinational read of ip_addr_o
+    input  wire [     31:0] ip_rdata_i,     // the word of last cycle's ip_ren_o / ip_addr_o
 
     // status
     output wire             busy_o,
@@ -196,6 +198,12 @@ module kmu_ctx_engine #(
   localparam integer RG_W = $clog2(WARPS * RPW + 1);  // regs_q (<= 12; was 12 bits)
   localparam [BY_W-1:0] REGB_N = REG_BYTES[BY_W-1:0];
   localparam [BY_W-1:0] BEATB_N = BEAT_BYTES[BY_W-1:0];
+  // the shared-memory byte offsets (iss_off_q, rsp_off_q) and their limit (shm_lim_q) reach at
+  // most SHMEM + BEAT_BYTES - 1 (the offset after the last beat): SW bits, the bits above are
+  // constant 0 (ctxboard: the board's 16 KB needs 15 of the ports' 17)
+  localparam integer SW0 = $clog2(SHMEM + BEAT_BYTES);
+  localparam integer SW = (SW0 > 17) ? 17 : SW0;
+  localparam [16:0] SWM = (17'd1 << SW) - 17'd1;
 
   // context operations KMU_CTX_OP_* (regmap/kmu.rdl)
 `include "kmu_regmap.vh"
@@ -272,6 +280,10 @@ module kmu_ctx_engine #(
   reg abt_q, abt_d;
   reg hold_q, hold_d;  // aborting with the request stalled at the abort still to be accepted
   reg [OUT_W-1:0] out_q, out_d;  // memory reads issued whose response has not arrived
+  // ctxboard: an in-place read was issued last cycle, its data is on ip_rdata_i now (the store
+  // reads like a block RAM: registered, one cycle; an in-place response of fixed latency 1)
+  reg ip_rv_q;
+  wire ip_rv_d;
   reg [RG_W-1:0] regs_q, regs_d;
   reg [BY_W-1:0] bytes_q, bytes_d;
 
@@ -432,13 +444,20 @@ module kmu_ctx_engine #(
 
   // ---------------------------------------------------------------- response events (restore)
   wire rsp_take = !abt_q && ((rsp_ph_q == R_BMAP) || (rsp_ph_q == R_REG) || (rsp_ph_q == R_SHM));
-  wire rsp_evt = rsp_take && (inplace_q ? fire : rsp_valid_i);
+  // (in place: the read of last cycle; ip_rv_q is only set by an in-place restore's read)
+  wire rsp_evt = rsp_take && (inplace_q ? ip_rv_q : rsp_valid_i);
   wire rsp_last_beat = (rsp_beat_q == rbe - 8'd1);
   wire [RPW-1:0] evt_bmap = evt_data[RPW-1:0] & rpw_mask;  // bits >= rpw are ignored
-  wire shm_rsp_last = (rsp_off_q >= shm_lim_q);
+  // the restore's last shared-memory response (ctxboard: no second comparator): the issue side
+  // has read every beat (S_DRAIN: nothing follows the shared memory) and this response is the
+  // last one outstanding (memory: out_q = 1; in place: the store answers the read of last
+  // cycle, the only one outstanding).  The same cycle as rsp_off_q >= shm_lim_q (asserted; the
+  // C twin keeps that form, so the lockstep compares the two every cycle).
+  wire shm_rsp_last = (state_q == S_DRAIN) && (inplace_q || (out_q == OUT_ONE));
   // outstanding reads: + a memory read accepted, - a response (one with none outstanding is
   // ignored, as the response side does)
   wire rd_fire = fire && !inplace_q && restore;
+  assign ip_rv_d = fire && inplace_q && restore;  // = ip_ren_o: its data comes next cycle
   wire rsp_dec = rsp_valid_i && (out_q != {OUT_W{1'b0}});
   always @(*) begin
     out_d = out_q;
@@ -849,6 +868,7 @@ module kmu_ctx_engine #(
       abt_q <= 1'b0;
       hold_q <= 1'b0;
       out_q <= {OUT_W{1'b0}};
+      ip_rv_q <= 1'b0;
       regs_q <= {RG_W{1'b0}};
       bytes_q <= {BY_W{1'b0}};
     end else begin
@@ -859,7 +879,7 @@ module kmu_ctx_engine #(
       rpw_q <= rpw_d;
       shmem_q <= shmem_d;
       area_q <= area_d;
-      shm_lim_q <= shm_lim_d[17] ? 17'd0 : shm_lim_d[16:0];
+      shm_lim_q <= shm_lim_d[17] ? 17'd0 : (shm_lim_d[16:0] & SWM);
       widx_q <= widx_d;
       nz_q <= nz_d;
       cur_v_q <= cur_v_d;
@@ -872,17 +892,18 @@ module kmu_ctx_engine #(
       iss_slot_q <= iss_slot_d;
       iss_bits_q <= iss_bits_d;
       iss_beat_q <= (REG_BEATS > 1) ? iss_beat_d : 8'd0;
-      iss_off_q <= iss_off_d;
+      iss_off_q <= iss_off_d & SWM;
       rsp_ph_q <= rsp_ph_d;
       rsp_rem_q <= rsp_rem_d;
       rsp_slot_q <= rsp_slot_d;
       rsp_bits_q <= rsp_bits_d;
       rsp_beat_q <= (REG_BEATS > 1) ? rsp_beat_d : 8'd0;
-      rsp_off_q <= rsp_off_d;
+      rsp_off_q <= rsp_off_d & SWM;
       done_q <= done_d;
       abt_q <= abt_d;
       hold_q <= hold_d;
       out_q <= out_d;
+      ip_rv_q <= ip_rv_d;
       regs_q <= regs_d;
       bytes_q <= bytes_d;
     end
@@ -940,6 +961,25 @@ module kmu_ctx_engine #(
       end
       if (bm_we && bm_clr) begin
         $display("ASSERTION kmu_ctx_engine %m t=%0t: a bitmap write at the accept", $time);
+        $stop;
+      end
+      // ctxboard: an in-place read's data (the cycle after it) always meets a response side
+      // that takes it (a restore's R_BMAP / R_REG / R_SHM), unless the command was aborted
+      // in the read's cycle (then the engine is idle: the data is dropped)
+      if (ip_rv_q && !rsp_take && !idle) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: in-place read data not taken", $time);
+        $stop;
+      end
+      // ctxboard: the shared-memory offsets fit their SW bits (the bits above are dropped)
+      if (((iss_off_d & ~SWM) != 17'd0) || ((rsp_off_d & ~SWM) != 17'd0)) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: a shared-memory offset past %0d bits",
+                 $time, SW);
+        $stop;
+      end
+      // ctxboard: the restore's last shared-memory response is the one at the limit
+      if (rsp_evt && (rsp_ph_q == R_SHM) && (shm_rsp_last != (rsp_off_q >= shm_lim_q))) begin
+        $display("ASSERTION kmu_ctx_engine %m t=%0t: last shm response %0d, offset %0d limit %0d",
+                 $time, shm_rsp_last, rsp_off_q, shm_lim_q);
         $stop;
       end
       if (abt_q && idle) begin

@@ -53,8 +53,9 @@
 // Interface contract: the dispatcher side is kmu_sm_ctrl's (fit query answered in the same
 // cycle, start always accepted when it fits); simt_* are the SIMT pipeline's; mem_req_* is a
 // valid/ready request stream with in-order responses (mem_rsp_valid_i, no back-pressure);
-// shm_* and ip_* are combinational-read memories outside (the SIMT's shared memory, the
-// on-chip checkpoint store).  err_o (named offsets ERR_*) collects the blocks' refusals of
+// shm_* is a combinational-read memory outside (the SIMT's shared memory), ip_* a
+// registered-read one (the on-chip checkpoint store: ip_rdata_i is the word of the last
+// cycle's ip_ren_o / ip_addr_o, as a block RAM gives it; ctxboard).  err_o (named offsets ERR_*) collects the blocks' refusals of
 // inputs a correct system never produces; err_dec_o (a decision that names an ineligible entry)
 // is not an error of the system (it is the predictor's race with a TB's end).
 // C twin: cmodel/sm/kmu_sm.c.

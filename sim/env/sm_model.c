@@ -105,6 +105,7 @@ struct sm_ss {
   int rs_cur;
   unsigned rsm_n;
   ipmap ip;
+  uint32_t ip_rd; /* the store's read register (ctxboard: a block RAM's registered read) */
   /* evicted TBs */
   sm_tb *ev;
   unsigned nev, cap_ev;
@@ -1131,7 +1132,7 @@ void sm_model_comb_reads(const sm_model *s, unsigned sm, const kmu_sm_out *o, km
     const uint64_t j = o->shm_raddr_o / s->hw.beat_bytes;
     if (j < t->nshm) i->shm_rdata_i = t->shm[j];
   }
-  if (o->ip_ren_o & 1) i->ip_rdata_i = ip_get(&ss->ip, (uint32_t)o->ip_addr_o);
+  i->ip_rdata_i = ss->ip_rd; /* the word of last cycle's ip_ren_o (0 without one) */
 }
 
 /* ---------------------------------------------------------------- SIMT observe */
@@ -1511,6 +1512,8 @@ int sm_model_observe_sm(sm_model *s, unsigned sm, uint64_t cycle, const kmu_sm_i
                           (unsigned long long)o->ip_addr_o);
     if (o->ip_wen_o & 1) ip_put(&ss->ip, (uint32_t)o->ip_addr_o, (uint32_t)o->ip_wdata_o);
   }
+  /* the store reads like a block RAM (ctxboard): ip_rdata_i of the next cycle */
+  ss->ip_rd = (o->ip_ren_o & 1) ? ip_get(&ss->ip, (uint32_t)o->ip_addr_o) : 0;
   if ((o->ctx_done_o & 1) && ss->sv_tb >= 0) ss->sv_tb = -1;
   /* ---- eviction ---- */
   if (o->simt_evict_valid_o & 1) {

@@ -30,8 +30,10 @@
  *   1. sm_model_drive_sm(s): the SIMT-side inputs of kmu_sm, from registered state only
  *      (Moore: nothing depends on an output of the same cycle);
  *      sm_model_drive(): the shared done bus (as in legacy mode);
- *   2. the engine's comb; sm_model_comb_reads(s): shm_rdata_i / ip_rdata_i for this cycle's
- *      shm_raddr_o / ip_addr_o (combinational-read memories outside kmu_sm); comb again;
+ *   2. the engine's comb; sm_model_comb_reads(s): shm_rdata_i for this cycle's shm_raddr_o
+ *      (a combinational-read memory outside kmu_sm) and ip_rdata_i, the on-chip store's word
+ *      of the last cycle's ip_ren_o / ip_addr_o (a registered read, as a block RAM gives it:
+ *      ctxboard; 0 without one); comb again;
  *      simt_start_insts_i = sm_model_start_insts(s, o) while an offer is up;
  *   3. sm_model_observe_sm(s): the settled inputs and outputs of the cycle (every control,
  *      pulse and handshake of the SIMT side, checked against the protocol);
@@ -397,8 +399,9 @@ uint64_t sm_model_start_insts(const sm_model *s, unsigned sm, const kmu_sm_out *
  * simt_wstart_*, simt_wexit_*, rf_wr_*, rf_rd_*, w_*_i, rsave_ready_i, rsave_done_i,
  * ev_done_i, rrest_ready_i, rrest_done_i.  Other fields of *i are left as they are. */
 void sm_model_drive_sm(const sm_model *s, unsigned sm, uint64_t cycle, kmu_sm_in *i);
-/* shm_rdata_i (for o->shm_raddr_o while o->shm_ren_o) and ip_rdata_i (o->ip_addr_o while
- * o->ip_ren_o); 0 otherwise */
+/* shm_rdata_i (for o->shm_raddr_o while o->shm_ren_o; 0 otherwise) and ip_rdata_i (the word
+ * of the last cycle's o->ip_addr_o when o->ip_ren_o was set then, read by observe_sm; 0
+ * otherwise) */
 void sm_model_comb_reads(const sm_model *s, unsigned sm, const kmu_sm_out *o, kmu_sm_in *i);
 /* the settled cycle of SM sm.  Reads from i: what drive_sm drove and opt_i; from o:
  * simt_pause_o, simt_evict_*, rf_wr_ready_o, rf_rd_data_o, shm_*, ip_*, ctx_cmd_valid_o /

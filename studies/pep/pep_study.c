@@ -224,6 +224,7 @@ typedef struct {
   kmu_mem_port_out mpo;
   /* memory model */
   uint32_t *mem, *ip;
+  uint32_t ip_rd; /* the store's read register (ctxboard: a block RAM's registered read) */
   int64_t last_acc;
   struct { int64_t due; uint32_t data; } rq[1024];
   unsigned rq_h, rq_t;
@@ -463,8 +464,7 @@ static int run_cycles(sim *s, int64_t stop_before) {
       {
         uint32_t a = (uint32_t)s->smo.shm_raddr_o;
         smi->shm_rdata_i = s->cmd_tb >= 0 ? shm_val((unsigned)s->cmd_tb, a / BEAT_BYTES) : 0;
-        uint32_t ia = (uint32_t)s->smo.ip_addr_o >> 5;
-        smi->ip_rdata_i = ia < STORE_WORDS ? s->ip[ia] : 0;
+        smi->ip_rdata_i = s->ip_rd; /* the word of last cycle's ip_ren_o */
       }
       smi->mem_req_ready_i = s->mpo.req_ready_o & 1;
       smi->mem_rsp_valid_i = s->mpo.rsp_valid_o & 1;
@@ -544,6 +544,10 @@ static int run_cycles(sim *s, int64_t stop_before) {
     if (s->smo.ip_wen_o & 1) {
       uint32_t ia = (uint32_t)s->smo.ip_addr_o >> 5;
       if (ia < STORE_WORDS) s->ip[ia] = (uint32_t)s->smo.ip_wdata_o;
+    }
+    { /* the store reads like a block RAM (ctxboard): next cycle's ip_rdata_i */
+      uint32_t ia = (uint32_t)s->smo.ip_addr_o >> 5;
+      s->ip_rd = (s->smo.ip_ren_o & 1) && ia < STORE_WORDS ? s->ip[ia] : 0;
     }
     if (s->smo.shm_wen_o & 1) {
       unsigned b = (unsigned)s->smo.shm_waddr_o / BEAT_BYTES;
