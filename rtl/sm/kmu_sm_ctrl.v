@@ -619,8 +619,9 @@ module kmu_sm_ctrl #(
   // The restore candidate's entry and resources, registered (issue 15, Fmax): rc_q is the
   // candidate rc_idx and rq_* its warps, registers, shared memory and rpw (the preempted
   // table's block RAM ptb_res_mem, read at every edge at the next state's candidate rc_nx,
-  // the evict written at that edge forwarded through rq_fw_q), loaded at every edge from the next state (the candidate of ptb_pre_x / ptb_yld_d / ptb_wk_d, the table as
-  // written at that edge), so the restore's fit compares start at registers, not at the
+  // the evict written at that edge forwarded through rq_fw_q), loaded at every edge from the
+  // next state (the candidate of ptb_pre_x / ptb_yld_d / ptb_wk_d, the table as written at
+  // that edge), so the restore's fit compares start at registers, not at the
   // candidate's priority encoders and the table's PTBS:1 read.  ptb_pre_x leaves out only a
   // restore's own clear of its bit: a restore allocated at an edge puts the sequencer in
   // S_RCMD, and the candidate is used only while the sequencer is idle, by when it has been
@@ -1991,7 +1992,7 @@ module kmu_sm_ctrl #(
           ((free_regs_d & ~FR_MASK) != 18'd0) || ((free_shmem_d & ~FS_MASK) != 18'd0) ||
           (free_tb_d > TBS[7:0]) || (free_warps_d > WARPS[7:0]) ||
           (free_regs_d > REGS[17:0]) || (free_shmem_d > SHMEM[17:0])) begin
-        $display("ASSERTION kmu_sm_ctrl %m t=%0t: next free counts tb %0d warps %0d regs %0d shmem %0d",
+        $display("ASSERTION kmu_sm_ctrl %m t=%0t: next free tb %0d warps %0d regs %0d shmem %0d",
                  $time, free_tb_d, free_warps_d, free_regs_d, free_shmem_d);
         $stop;
       end
