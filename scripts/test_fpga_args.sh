@@ -2,7 +2,8 @@
 # test_fpga_args.sh - make test: `make fpga`'s answers to bad arguments (issue 15 item 3): an
 # unknown BOARD and a CONFIG that is neither a preset of the board nor NAME=VALUE pairs each end
 # the target with exit code 2 and a message naming what is wrong, before any tool runs; the
-# ULX3S flow's clock period from CONFIG's PLL divisors answers a bad one with exit 1 and its name.
+# ULX3S flow's clock period from CONFIG's PLL divisors answers a bad one with exit 1 and its name;
+# scripts/fpga_sm.sh answers an unknown parameter with exit 1 and its name.
 # PASS/FAIL lines for scripts/run_tests.sh.
 set -u
 cd "$(dirname "$0")/.."
@@ -47,5 +48,13 @@ expect_period period_no_pll 0 "^40000$" "PLL=0 NSM=2"
 expect_period period_not_number 1 "CONFIG's PLL_OUT=x6: not a non-negative integer" "PLL_OUT=x6"
 expect_period period_zero_div 1 "CLKOS_DIV 0: every divisor must be at least 1" "PLL_OUT=0"
 expect_period period_out_of_range 1 "CLKOS 600 MHz, outside the ECP5" "PLL_OUT=1"
+# scripts/fpga_sm.sh (one board SM's blocks, docs/synthesis.md): an argument that is not
+# NAME=VALUE of one of its parameters exits 1 naming it, before Yosys
+expect_sm() {
+  bash scripts/fpga_sm.sh "$3" >"$tmp/out" 2>&1
+  judge "$1" 1 "$2" $? "fpga_sm.sh '$3'"
+}
+expect_sm sm_unknown_param "fpga_sm.sh: NOPE=1: kmu_sm has no parameter NOPE here" NOPE=1
+expect_sm sm_not_pair "fpga_sm.sh: PEP_TW: expected NAME=VALUE" PEP_TW
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
