@@ -61,6 +61,10 @@ ECP5_PNR_TIMEOUT = int(os.environ.get("SYS_ECP5_PNR_TIMEOUT", "3600"))
 # for Debian's native 0.23: measured no faster on this hierarchical flow and 26 % more LUT4
 # (its abc against 0.70's abc9; docs/synthesis.md, "Time")
 SYS_ECP5_YOSYS = os.environ.get("SYS_ECP5_YOSYS", "yowasp")
+# configurations whose ECP5 mapping goes to Debian's native Yosys straight away: YoWASP's
+# WebAssembly stack is too small for the paper system's netlist (its TopoSort in synth_ecp5's
+# techmap trapped after 3,329 s, docs/synthesis.md "Time"), so trying it first only wastes that
+ECP5_NATIVE_CONFIGS = ("paper",)
 ICE40_PNR_TIMEOUT = int(os.environ.get("SYS_ICE40_PNR_TIMEOUT", "1200"))
 OUT_JSON = os.path.join(S.BUILD, "system.json")
 OUT_MD = os.path.join(S.BUILD, "system.md")
@@ -191,7 +195,7 @@ def area_flow(cfg, params, files, flow, force):
     """One Yosys run (generic / ecp5 / ice40) of a configuration: its result dict."""
     d = os.path.join(S.BUILD, f"system_{cfg}")
     path = os.path.join(d, f"{flow}.result.json")
-    yosys = "yosys" if flow != "ecp5" else \
+    yosys = "yosys" if flow != "ecp5" or cfg in ECP5_NATIVE_CONFIGS else \
         (S.ecp5_yosys() if SYS_ECP5_YOSYS == "yowasp" else SYS_ECP5_YOSYS)
     key = key_of(cfg, params, files, flow + yosys + ("-hier" if flow == "generic" else ""))
     old = json.load(open(path)) if os.path.exists(path) else {}
