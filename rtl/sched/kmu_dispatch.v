@@ -325,6 +325,7 @@ module kmu_dispatch #(
       .q_event_i     (q_event_i),
       .sm_fit_i      (sm_fit_i),
       .sm_ewt_fit_i  (sm_ewt_fit_i),
+      .sm_ewt_idle_i (sm_ewt_idle_i),
       .reserve_mask_i(reserve_mask_i),
       .part_i        (part_i),
       .umask_i       (umask_i),
