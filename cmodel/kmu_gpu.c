@@ -270,13 +270,15 @@ void kmu_gpu_comb(kmu_gpu *m, const kmu_gpu_in *i, kmu_gpu_out *o) {
   }
 
   /* (4) dispatch: the SM and the take; kmu: the slot's next TB; dispatch: the start */
-  uint64_t fit = 0, ewt_fit = 0;
+  uint64_t fit = 0, ewt_fit = 0, ewt_idle = 0;
   for (unsigned s = 0; s < nsm; s++) {
     fit |= (w->sm_o[s].fit_o & 1) << s;
     ewt_fit |= (w->sm_o[s].ewt_fit_o & 1) << s;
+    ewt_idle |= (w->sm_o[s].ewt_idle_o & 1) << s;
   }
   w->dsp_i.sm_fit_i = fit;
   w->dsp_i.sm_ewt_fit_i = ewt_fit;
+  w->dsp_i.sm_ewt_idle_i = ewt_idle; /* an SM whose table entry would start now */
   w->dsp_i.reserve_mask_i = w->fe_o.reserve_mask_o; /* SM_RESERVE */
   /* TReM Elastic's split, and the pick's class: its kernel tag's class bit (el_user_q) */
   w->dsp_i.part_i = w->tp_o.part_o;

@@ -48,6 +48,7 @@ module kmu_dispatch_props #(
     input wire              need_ewarp_o,
     input wire [   NSM-1:0] sm_fit_i,
     input wire [   NSM-1:0] sm_ewt_fit_i,
+    input wire [   NSM-1:0] sm_ewt_idle_i,
     input wire [   NSM-1:0] reserve_mask_i,
     input wire              part_i,
     input wire [   NSM-1:0] umask_i,
@@ -117,6 +118,8 @@ module kmu_dispatch_props #(
       if (start_ewarp_o) begin
         assert (f_ewarp && sm_ewt_fit_i[start_sm_o]);
         assert (f_fit == 0);  // a resident start first
+        // an idle SM's table first (sm_ewt_idle_i) whenever one is a candidate
+        if ((f_ewt & sm_ewt_idle_i) != 0) assert (sm_ewt_idle_i[start_sm_o]);
       end else begin
         assert (sm_fit_i[start_sm_o]);
       end
@@ -164,6 +167,9 @@ module kmu_dispatch_props #(
     if (rst_ni) begin
       cover (take_valid_o && !start_ewarp_o && f_level == 2'd3 && f_lower);
       cover (take_valid_o && start_ewarp_o);
+      // an idle SM's table chosen while a busy SM's table also had room
+      cover (take_valid_o && start_ewarp_o && (f_ewt & ~sm_ewt_idle_i) != 0 &&
+             sm_ewt_idle_i[start_sm_o]);
       cover (drain_cycle_o);
       cover (take_valid_o && q_event_i && reserve_mask_i != 0);
       cover (take_valid_o && part_i && !q_user_i && umask_i != 0);

@@ -777,6 +777,7 @@ module kmu_gpu #(
   wire [17:0] need_regs;
   wire [15:0] need_shmem;
   wire [NSM-1:0] sm_fit, sm_ewt_fit;
+  wire [NSM-1:0] sm_ewt_idle;  // an SM whose table entry would start now (registers)
   wire start_valid, start_ewarp;
   wire [SM_W-1:0] start_sm;
   wire [SLOT_W-1:0] unused_start_slot;  // the SMs get the kernel tag instead
@@ -815,6 +816,7 @@ module kmu_gpu #(
       .need_ewarp_o  (need_ewarp),
       .sm_fit_i      (sm_fit),
       .sm_ewt_fit_i  (sm_ewt_fit),
+      .sm_ewt_idle_i (sm_ewt_idle),
       .reserve_mask_i(reserve_mask),
       .part_i        (tp_part),
       .umask_i       (tp_umask),
@@ -1190,6 +1192,7 @@ module kmu_gpu #(
           .need_ewarp_i        (need_ewarp),
           .fit_o               (sm_fit[s]),
           .ewt_fit_o           (sm_ewt_fit[s]),
+          .ewt_idle_o          (sm_ewt_idle[s]),
           .start_valid_i       (start_valid && (start_sm == s[SM_W-1:0])),
           .start_ewarp_i       (start_ewarp),
           .start_slot_i        (start_tag[7:0]),

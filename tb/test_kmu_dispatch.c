@@ -77,6 +77,7 @@ typedef struct {
   /* traffic mix of this seed */
   unsigned arrive_pct, event_pct, ewarp_pct, big_pct, done_pct, noise_pct, res_mode, junk_pct;
   unsigned phase_len, hold_pct;
+  unsigned wpbusy_pct; /* an SM's warp-preemption controller busy (sm_ewt_idle_i = 0) */
   uint64_t res_mask;
   int part;       /* TReM Elastic's split on (this phase) */
   uint64_t umask; /* its user-facing SMs */
@@ -96,6 +97,9 @@ typedef struct {
   int rpart, lift; /* lift: every slot held by a parked kernel, the split lifted */
   uint64_t parks, park_pass, unparks, lifts, lift_takes;
   uint64_t ew_direct, ew_both; /* warp-level events started as a TB; cycles with both choices */
+  /* warp-level events sent to a table: with an idle and a busy table among the candidates;
+   * where the preference for the idle one changed the round-robin pick; to an idle SM */
+  uint64_t ew_mixed, ew_moved, ew_idle;
   uint64_t max_lwait, max_smwait;
 } rnd_ctx;
 
@@ -143,6 +147,7 @@ static void rnd_init(void *c, uint64_t seed) {
   x->junk_pct = (unsigned)kmu_rng_below(g, 50);
   x->hold_pct = (unsigned)kmu_rng_below(g, 30);
   x->phase_len = 500 + (unsigned)kmu_rng_below(g, 5000);
+  x->wpbusy_pct = (unsigned)kmu_rng_below(g, 90);
   for (unsigned k = 0; k < NS; k++) x->s[k].gap = (unsigned)kmu_rng_below(g, 20);
 }
 
@@ -266,12 +271,17 @@ static int rnd_drive(void *c, uint64_t cyc, const void *pi, const void *po, void
    * arbitrary (the dispatcher must follow whatever they say) */
   for (unsigned m = 0; m < NSM; m++) {
     int f = k && !ewt_pending(&x->sm[m]) && fits(&x->sm[m], k), e = ewt_fits(&x->sm[m]);
+    /* idle: the table empty and the SM's warp-preemption controller (not modelled: a
+     * per-seed chance) free; registered state, so not tied to the need */
+    int idl = !ewt_pending(&x->sm[m]) && !kmu_rng_pct(g, x->wpbusy_pct);
     if (!k || kmu_rng_pct(g, x->noise_pct)) {
       f = kmu_rng_pct(g, 50);
       e = kmu_rng_pct(g, 50);
+      idl = kmu_rng_pct(g, 50);
     }
     i->sm_fit_i |= (uint64_t)f << m;
     i->sm_ewt_fit_i |= (uint64_t)e << m;
+    i->sm_ewt_idle_i |= (uint64_t)idl << m;
   }
   i->reserve_mask_i = x->res_mask;
   /* the split's registers: now and then anything (the dispatcher follows what it is told) */
@@ -328,10 +338,20 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
   const uint64_t ewt = ewarp ? allow & i->sm_ewt_fit_i : 0;
   const uint64_t tbc = allow & i->sm_fit_i;
   const int use_ewt = tbc == 0 && ewt != 0;
-  const uint64_t cand = k ? (use_ewt ? ewt : tbc) : 0;
+  /* among the tables, those of idle SMs (sm_ewt_idle_i: the event warp starts there now)
+   * when any is a candidate, else every table with room */
+  const uint64_t ewt_idle = ewt & i->sm_ewt_idle_i;
+  const uint64_t ewt_req = ewt_idle ? ewt_idle : ewt;
+  const uint64_t cand = k ? (use_ewt ? ewt_req : tbc) : 0;
   if (k && ewarp && tbc && ewt) x->ew_both++; /* the choice the rule is about */
   unsigned sm = 0;
   const int take = rr_pick(cand, x->smptr, NSM, &sm);
+  if (take && use_ewt && ewt_idle && (ewt & ~ewt_idle)) {
+    unsigned sm_any = 0;
+    x->ew_mixed++;
+    rr_pick(ewt, x->smptr, NSM, &sm_any);
+    if (sm_any != sm) x->ew_moved++;
+  }
   ok &= KMU_EXPECT_EQ(t, cyc, "take_valid_o = an eligible SM fits", take, o->take_valid_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "start_valid_o = take_valid_o", take, o->start_valid_o);
   ok &= KMU_EXPECT_EQ(t, cyc, "start_sm_o = round-robin among eligible SMs", sm, o->start_sm_o);
@@ -361,6 +381,9 @@ static int rnd_check(void *c, uint64_t cyc, const void *ip, const void *op) {
                      "only a warp-level event goes to the event-warp table", 1, 0);
     ok &= kmu_expect(!o->start_ewarp_o || !tbc, t, cyc,
                      "the event-warp table only when no allowed SM starts it now", 1, 0);
+    ok &= kmu_expect(!o->start_ewarp_o || !ewt_idle || ((i->sm_ewt_idle_i >> ss) & 1), t, cyc,
+                     "an event warp goes to an idle SM's table when one is a candidate", 1, 0);
+    if (o->start_ewarp_o && ((i->sm_ewt_idle_i >> ss) & 1)) x->ew_idle++;
     if (k) {
       ok &= KMU_EXPECT_EQ(t, cyc, "start_warps_o", k->warps, o->start_warps_o);
       ok &= KMU_EXPECT_EQ(t, cyc, "start_regs_o", k->regs, o->start_regs_o);
@@ -478,6 +501,11 @@ static int rnd_finish(void *c) {
                    "parking: a pick parked, a TB out past a parked slot, parked slots probed "
                    "again",
                    1, 0);
+  /* the idle-table preference changed a round-robin pick (the miss it is for: a busy SM's
+   * table at the pointer, an idle one further on), wherever such choices were frequent */
+  if (x->ew_mixed >= 20)
+    ok &= kmu_expect(x->ew_moved > 0, t, 0,
+                     "an idle SM's table chosen over a busy one the pointer named", 1, 0);
   /* a table full of parked kernels needs few slots (32 rarely fill: the directed park test
    * lifts at both sizes) */
   if (NS <= 4)
@@ -485,13 +513,16 @@ static int rnd_finish(void *c) {
                      "the split lifted (a batch TB on a user SM)", 1, 0);
   if (getenv("KMU_DISPATCH_STATS"))
     printf("  stats: takes %llu (lvl %llu %llu %llu %llu) stalls %llu drains %llu ewarps %llu "
-           "(direct %llu, both possible %llu) ev-res %llu host-res %llu max waits %llu %llu "
+           "(direct %llu, both possible %llu; to a table: idle %llu, idle and busy %llu, "
+           "moved by the preference %llu) ev-res %llu host-res %llu max waits %llu %llu "
            "elastic user %llu batch %llu blocked %llu parks %llu past parked %llu unparks %llu lifts %llu (batch on user SMs %llu)\n",
            (unsigned long long)x->takes, (unsigned long long)x->lvl_takes[0],
            (unsigned long long)x->lvl_takes[1], (unsigned long long)x->lvl_takes[2],
            (unsigned long long)x->lvl_takes[3], (unsigned long long)x->stalls,
            (unsigned long long)x->drains, (unsigned long long)x->ewarps,
            (unsigned long long)x->ew_direct, (unsigned long long)x->ew_both,
+           (unsigned long long)x->ew_idle, (unsigned long long)x->ew_mixed,
+           (unsigned long long)x->ew_moved,
            (unsigned long long)x->ev_res, (unsigned long long)x->host_res,
            (unsigned long long)x->max_lwait, (unsigned long long)x->max_smwait,
            (unsigned long long)x->el_user, (unsigned long long)x->el_batch,
@@ -834,6 +865,76 @@ static int t_ewarp(const char *test, uint64_t seed, uint64_t cycles) {
   return d_run(p);
 }
 
+/* warp-level events to a table (EDGE IV-C, IV-D): an idle SM's table (sm_ewt_idle_i: empty,
+ * its warp-preemption controller free, so the event warp starts now) is preferred over a busy
+ * SM's, whatever the SM pointer says; with no idle candidate, round-robin among the tables as
+ * before (no stall).  The preference orders tables only: a TB that fits now still goes first,
+ * and neither the reservation nor a TB's SM choice looks at it.  The SM pointer starts at 0
+ * and moves past every winner (NSM = 2 or 16). */
+static int t_ewtidle(const char *test, uint64_t seed, uint64_t cycles) {
+  (void)seed, (void)cycles;
+  PROG(test);
+  dstep *s = st(p, "tables of SMs 0, 1 have room, SM 0 busy: SM 1's though the pointer is at 0");
+  s->in.slot_p3_i = 1;
+  s->in.sm_ewt_fit_i = 3;
+  s->in.sm_ewt_idle_i = 2;
+  q(s, 0, 1, 32, 0, 1);
+  exp_take(s, 0, 1, 1); /* pointer now 2 % NSM */
+  s = st(p, "tables of SMs 0, 1 have room, none idle: round-robin as before (SM 0), no stall");
+  s->in.slot_p3_i = 1;
+  s->in.sm_ewt_fit_i = 3;
+  s->in.sm_ewt_idle_i = 0;
+  q(s, 0, 1, 32, 0, 1);
+  exp_take(s, 0, 0, 1); /* pointer now 1 */
+  s = st(p, "pointer at SM 1, SM 1 busy, SM 0 idle: SM 0's table");
+  s->in.slot_p3_i = 1;
+  s->in.sm_ewt_fit_i = 3;
+  s->in.sm_ewt_idle_i = ALL_SM & ~2ull;
+  q(s, 0, 1, 32, 0, 1);
+  exp_take(s, 0, 0, 1); /* pointer now 1 */
+  s = st(p, "SMs 0, 1 both idle: round-robin among the idle ones (SM 1)");
+  s->in.slot_p3_i = 1;
+  s->in.sm_ewt_fit_i = 3;
+  s->in.sm_ewt_idle_i = ALL_SM;
+  q(s, 0, 1, 32, 0, 1);
+  exp_take(s, 0, 1, 1); /* pointer now 2 % NSM */
+  s = st(p, "the idle SM's table has no room: the busy SM's table with room (SM 0)");
+  s->in.slot_p3_i = 1;
+  s->in.sm_ewt_fit_i = 1;
+  s->in.sm_ewt_idle_i = ALL_SM & ~1ull;
+  q(s, 0, 1, 32, 0, 1);
+  exp_take(s, 0, 0, 1); /* pointer now 1 */
+  s = st(p, "SM 0 reserved, idle SM 1 not allowed: SM 0's table (busy)");
+  s->in.slot_p3_i = 1;
+  s->in.reserve_mask_i = 1;
+  s->in.sm_ewt_fit_i = 3;
+  s->in.sm_ewt_idle_i = ALL_SM & ~1ull;
+  q(s, 0, 1, 32, 0, 1);
+  exp_take(s, 0, 0, 1); /* pointer now 1 */
+  s = st(p, "SM 0 fits a TB, SM 1 idle with table room: a TB on SM 0 (direct first)");
+  s->in.slot_p3_i = 1;
+  s->in.sm_fit_i = 1;
+  s->in.sm_ewt_fit_i = 3;
+  s->in.sm_ewt_idle_i = ALL_SM & ~1ull;
+  q(s, 0, 1, 32, 0, 1);
+  exp_take(s, 0, 0, 0); /* pointer now 1 */
+  s = st(p, "a host kernel of one warp, no SM fits, every SM idle: no take (no table)");
+  s->in.slot_p3_i = 1;
+  s->in.sm_ewt_fit_i = ALL_SM;
+  s->in.sm_ewt_idle_i = ALL_SM;
+  q(s, 0, 1, 32, 0, 0);
+  exp_none(s, 0, 0);
+  EXP(s, start_ewarp_o, 0);
+  s = st(p, "a TB (two warps), SMs 0, 1 fit, only SM 0 idle: round-robin from 1 (SM 1)");
+  s->in.slot_p3_i = 1;
+  s->in.sm_fit_i = 3;
+  s->in.sm_ewt_fit_i = ALL_SM;
+  s->in.sm_ewt_idle_i = 1;
+  q(s, 0, 2, 64, 0, 1);
+  exp_take(s, 0, 1, 0);
+  return d_run(p);
+}
+
 /* round-robin among the slots of a level and across the SMs; per-level order */
 static int t_rr(const char *test, uint64_t seed, uint64_t cycles) {
   (void)seed, (void)cycles;
@@ -1072,6 +1173,7 @@ static const kmu_test tests[] = {
     {"drain", t_drain, 0, 0},
     {"reserve", t_reserve, 0, 0},
     {"ewarp", t_ewarp, 0, 0},
+    {"ewtidle", t_ewtidle, 0, 0},
     {"rr", t_rr, 0, 0},
     {"elastic", t_elastic, 0, 0},
     {"park", t_park, 0, 0},

@@ -825,6 +825,12 @@ static int env_check(void *c, uint64_t cyc, const void *ii, const void *oo) {
     if (o->err_overflow_o & 1) FAIL(x, "err_overflow_o in a legal run");
   }
   if (o->err_dec_o & 1) x->n_err_dec++;
+  /* ---- ewt_idle_o (kmu_sm.v, the dispatcher's idle-table preference): the event-warp table
+   * empty and the warp-preemption controller idle, in every cycle ---- */
+  if ((o->ewt_idle_o & 1) != (o->ewt_free_o == NE && !(o->wp_busy_o & 1)))
+    FAIL(x, "ewt_idle_o %llu with ewt_free_o %llu of %u and wp_busy_o %llu",
+         (unsigned long long)o->ewt_idle_o, (unsigned long long)o->ewt_free_o, (unsigned)NE,
+         (unsigned long long)o->wp_busy_o);
   if (x->fail) return 0;
   /* ---- one kind of preemption at a time (kmu_sm.v header) ----
    * the warp slots of the warp-level preemption in progress (victim, or the free slot the event

@@ -105,7 +105,8 @@ void kmu_dispatch_comb_take(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispa
   const int event = (int)(i->q_event_i & 1);
 
   /* SM candidates: reservation, then a resident TB that starts now; a warp-level event goes
-   * to an event-warp table only when no eligible SM fits it as a TB */
+   * to an event-warp table only when no eligible SM fits it as a TB, an idle SM's
+   * (sm_ewt_idle_i) when one has room */
   const uint64_t res = i->reserve_mask_i & nmask;
   const uint64_t res_ok = event ? (res ? res : nmask) : ~res & nmask;
   /* TReM Elastic's split: user-facing on umask (anywhere when empty), batch on the rest */
@@ -117,11 +118,15 @@ void kmu_dispatch_comb_take(kmu_dispatch *m, const kmu_dispatch_in *i, kmu_dispa
   const uint64_t ewt_cand = o->need_ewarp_o ? allowed & i->sm_ewt_fit_i : 0;
   const uint64_t tb_cand = allowed & i->sm_fit_i;
   const int use_ewt = tb_cand == 0 && ewt_cand != 0;
+  /* among the tables, an idle SM's first (its warp-preemption controller free, its table
+   * empty: the warp starts now), else any with room (no stall) */
+  const uint64_t ewt_idle = ewt_cand & i->sm_ewt_idle_i;
+  const uint64_t ewt_req = ewt_idle ? ewt_idle : ewt_cand;
 
   /* (3) the SM: round-robin among the candidates; the grant is the take */
   kmu_rr_arb_in si;
   kmu_rr_arb_out so;
-  si.req_i = c->lvl_valid ? (use_ewt ? ewt_cand : tb_cand) : 0;
+  si.req_i = c->lvl_valid ? (use_ewt ? ewt_req : tb_cand) : 0;
   si.ack_i = 1; /* the grant does not depend on ack; every grant is a take */
   kmu_rr_arb_comb(&m->u_sm_rr, &si, &so);
   const int take = (int)so.gnt_valid_o;

@@ -13,8 +13,8 @@ extern "C" {
 
 #define KMU_DISPATCH_IN(X)                                                                    \
   X(slot_p0_i) X(slot_p1_i) X(slot_p2_i) X(slot_p3_i) X(q_warps_i) X(q_regs_i) X(q_shmem_i)   \
-  X(q_event_i) X(sm_fit_i) X(sm_ewt_fit_i) X(reserve_mask_i) X(part_i) X(umask_i) X(q_user_i)  \
-  X(take_tb_i) X(take_kptr_i) X(take_param_i)
+  X(q_event_i) X(sm_fit_i) X(sm_ewt_fit_i) X(sm_ewt_idle_i) X(reserve_mask_i) X(part_i)      \
+  X(umask_i) X(q_user_i) X(take_tb_i) X(take_kptr_i) X(take_param_i)
 /* q_slot_o and start_sm_o are 0 when there is no choice, so they are compared every cycle;
  * the need and start data are compared while their valid is high. */
 #define KMU_DISPATCH_OUT(X)                                                                   \

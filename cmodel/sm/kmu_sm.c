@@ -138,6 +138,10 @@ void kmu_sm_comb_fit(kmu_sm *m, const kmu_sm_in *i, kmu_sm_out *o) {
   o->free_regs_o = sco->free_regs_o;
   o->free_shmem_o = sco->free_shmem_o;
   o->ewt_free_o = sco->ewt_free_o;
+  /* kmu_sm.v ewt_idle_o: the table empty and the warp-preemption controller idle, from
+   * registers (its busy_o is its state, read here before its own phase runs) */
+  o->ewt_idle_o = (uint64_t)(sco->ewt_free_o == m->p.ewt &&
+                             m->u_warp_preempt.q.state == KMU_WP_S_IDLE);
   o->resident_o = sco->resident_o;
   o->busy_warps_o = sco->busy_warps_o;
   o->elig_o = sco->elig_o;

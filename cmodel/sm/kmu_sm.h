@@ -33,7 +33,7 @@ extern "C" {
   X(yr_code_i) X(wk_valid_i) X(wk_ptb_i)
 #define KMU_SM_OUT(X)                                                                         \
   X(fit_o, always) X(ewt_fit_o, always) X(err_overflow_o, always) X(done_valid_o, always)     \
-  X(done_slot_o, done_valid_o) X(simt_start_valid_o, always)                                  \
+  X(ewt_idle_o, always) X(done_slot_o, done_valid_o) X(simt_start_valid_o, always)            \
   X(simt_start_rtb_o, simt_start_valid_o) X(simt_start_slot_o, simt_start_valid_o)            \
   X(simt_start_tb_o, simt_start_valid_o) X(simt_start_warps_o, simt_start_valid_o)            \
   X(simt_start_kptr_o, simt_start_valid_o) X(simt_start_param_o, simt_start_valid_o)          \

@@ -30,8 +30,15 @@
 //          with sm_ewt_fit_i (start_ewarp_o = 1).  Direct first because it starts one cycle
 //          earlier (from the table the warp starts at the next edge) with the same resources;
 //          no event warp overtakes an older one on its SM, as kmu_sm_ctrl's fit_o is 0 while
-//          its table holds one.  Among the candidates, kmu_rr_arb u_sm_rr: the lowest
-//          candidate at or after the SM after the previous winner.
+//          its table holds one.  Among the tables, those of SMs that can start the warp now
+//          first (sm_ewt_idle_i: the SM's table holds no event warp and its warp-preemption
+//          controller is idle; EDGE IV-D serves one event per SM at a time, for the event
+//          warp's whole run, so a table behind a busy controller waits for the previous
+//          event's end while another SM could preempt at once); when no idle SM is a
+//          candidate, any table with room, as before (no stall: the preference only orders).
+//          sm_ewt_idle_i is registered state of the SMs (not an answer to the need), so it
+//          adds no path through the broadcast need.  Among the candidates, kmu_rr_arb
+//          u_sm_rr: the lowest candidate at or after the SM after the previous winner.
 //   take   take_valid_o = start_valid_o = need_valid_o && a candidate SM.
 //   park   a pick that no SM may take under the current masks (eligible = 0: a batch kernel
 //          while Elastic sets every SM aside for user-facing work, U = NSM; a host kernel
@@ -89,6 +96,7 @@ module kmu_dispatch #(
     output wire         need_ewarp_o,        // warp-level event: event, 1 warp, 0 shmem
     input  wire [NSM-1:0] sm_fit_i,          // SM s can start the need as a resident TB
     input  wire [NSM-1:0] sm_ewt_fit_i,      // SM s's event-warp table can take the need
+    input  wire [NSM-1:0] sm_ewt_idle_i,     // SM s starts a table entry now (registered)
     input  wire [NSM-1:0] reserve_mask_i,    // SMs reserved for event kernels (CSR)
     // TReM Elastic (kmu_trem_policy, registers): the split on, the user-facing SMs; the
     // chosen slot's class (1 user-facing), a query answer like q_event_i
@@ -218,7 +226,11 @@ module kmu_dispatch #(
   wire [NSM-1:0] tb_cand = allowed & sm_fit_i;
   // a resident TB that starts now first; the event-warp table only when no eligible SM fits
   wire use_ewt = ~|tb_cand && |ewt_cand;
-  wire [NSM-1:0] sm_req = {NSM{lvl_valid}} & (use_ewt ? ewt_cand : tb_cand);
+  // among the tables, an idle SM's first (its warp-preemption controller free, its table
+  // empty: the warp starts now), else any with room (no stall)
+  wire [NSM-1:0] ewt_idle = ewt_cand & sm_ewt_idle_i;
+  wire [NSM-1:0] ewt_req = (|ewt_idle) ? ewt_idle : ewt_cand;
+  wire [NSM-1:0] sm_req = {NSM{lvl_valid}} & (use_ewt ? ewt_req : tb_cand);
   wire [SM_W-1:0] sm_idx;
   wire sm_valid;
   kmu_rr_arb #(
@@ -313,6 +325,7 @@ module kmu_dispatch #(
       .q_event_i     (q_event_i),
       .sm_fit_i      (sm_fit_i),
       .sm_ewt_fit_i  (sm_ewt_fit_i),
+      .sm_ewt_idle_i (sm_ewt_idle_i),
       .reserve_mask_i(reserve_mask_i),
       .part_i        (part_i),
       .umask_i       (umask_i),
@@ -349,10 +362,16 @@ module kmu_dispatch #(
 `ifdef KMU_ASSERT
   // ---------------------------------------------------------------- assertions
   // A parked slot is never the pick (so never taken): the choice runs on slot_pk_i & ~park_q.
+  // An event warp sent to a table goes to an idle SM's whenever one is a candidate.
   /* verilator lint_off SYNCASYNCNET */
   always @(posedge clk_i) begin
     if (rst_ni && lvl_valid && park_q[slot]) begin
       $display("ASSERTION kmu_dispatch %m t=%0t: parked slot %0d picked", $time, slot);
+      $stop;
+    end
+    if (rst_ni && take && use_ewt && (|ewt_idle) && !ewt_idle[sm_idx]) begin
+      $display("ASSERTION kmu_dispatch %m t=%0t: event warp to busy SM %0d, idle %h", $time,
+               sm_idx, ewt_idle);
       $stop;
     end
   end

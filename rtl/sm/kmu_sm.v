@@ -88,6 +88,7 @@ module kmu_sm #(
     input  wire         need_ewarp_i,
     output wire         fit_o,
     output wire         ewt_fit_o,
+    output wire         ewt_idle_o,            // EWT empty, warp preemption idle (registers)
     input  wire         start_valid_i,
     input  wire         start_ewarp_i,
     input  wire [7:0]   start_slot_i,
@@ -750,6 +751,11 @@ module kmu_sm #(
   assign err_o[ERR_PR_CLEAR]   = pr_err_clear;
   assign err_o[ERR_WP+:5]      = wp_err;
   assign wp_busy_o             = wp_busy;
+  // an event warp sent to this SM's table now starts at once (nothing ahead of it in the
+  // table, the warp-preemption controller free to take it): the dispatcher prefers such an SM
+  // (kmu_dispatch sm_ewt_idle_i).  Registered state only (the table's count, the controller's
+  // state), so it is no answer to the broadcast need and adds no path through it.
+  assign ewt_idle_o            = (ewt_free_o == EWT[7:0]) && !wp_busy;
 
   // ---------------------------------------------------------------- the event warp's identity
   // kmu_warp_preempt keeps the entry id of the event in progress (cur_id_o); its TB index,
