@@ -21,14 +21,13 @@ FPGA_BOARDS := ulx3s icebreaker
 # empty: the board's own configuration (ULX3S: `fpga`).  The build goes to
 # build/fpga/<board>-<config> then (build/fpga/ulx3s-NSM1 for CONFIG=NSM=1).
 CONFIG ?=
-# the fpga preset with two SMs.  Two SMs of the old, larger fpga SM (TBS 8, WARPS 16) were
-# routed to a bitstream (docs/fpga.md, "Measured": 76 % of the LUT4, 78 % TRELLIS_COMB after
-# packing); since 2026-11-27 the preset's SMs are the small configuration's, and two of those
-# are smaller still (not routed again).  Three of the new SMs pack to 72 % and place at 11.43
-# MHz, but their routing did not finish in its session (docs/fpga.md, "The fpga
-# configuration's SM"), so `fit` stays NSM 2 until a 3-SM build routes
-FPGA_CONFIG_ulx3s_fit := NSM=2
-# the same with one SM (both routed to bitstreams at the 6.25 MHz PLL clock, docs/fpga.md)
+# the fpga preset with six SMs, the largest that routes: on main 97e093a (2026-11-28) it packs
+# to 75 % of the TRELLIS_COMB and router1 routed it (15.90 MHz post-route, the 6.25 MHz PLL
+# clock met; docs/fpga.md, "Six SMs route").  The default's eight SMs pack to 93 % and place,
+# but router1 does not converge on them (the same page); seven pack to 96 % (not routed).
+# Until 2026-11-28 `fit` was NSM 2 (two of the older, larger fpga SMs were routed)
+FPGA_CONFIG_ulx3s_fit := NSM=6
+# the same with one SM (routed to a bitstream at the 6.25 MHz PLL clock with the older SM, docs/fpga.md)
 FPGA_CONFIG_ulx3s_1sm := NSM=1
 # the iCEBreaker's kmu_gpu variant (kmu_icebreaker_top GPU=1): the smallest kmu_gpu with every
 # mechanism, about four UP5Ks (docs/fpga.md, "Measured"); kept so that the no-fit measurement
