@@ -24,6 +24,8 @@
 //   directly (CORE_HZ 25 MHz, the earlier top).  nextpnr derives the core clock's constraint
 //   from the PLL and ulx3s.lpf's 25 MHz FREQUENCY; scripts/fpga.sh also passes it as --freq.
 //   cells/EHXPLLL.v is a lint stand-in for the primitive (make lint), never synthesised.
+//   Reset: the synchronised reset goes to every flip-flop on a global net through a DCCA
+//   (below; cells/DCCA.v the lint stand-in).
 //   led[0] irq   led[1] busy   led[2] error (sticky)   led[3] heartbeat (about 1 Hz)
 //   led[7:4] off
 //   btn[0] (BTN_PWRn, active low): reset while pressed; reset is held while the PLL is not
@@ -146,7 +148,24 @@ module kmu_ulx3s_top #(
     if (!btn_q[1] || !lock_q[1]) por_q <= 17'd0;
     else if (!por_q[16]) por_q <= por_q + 17'd1;
   end
-  wire rst_n = por_q[16];
+  // The core reset on a global clock net: the synchronised reset, active high, through a DCCA
+  // (a global buffer) onto the primary clock network, which reaches every slice's LSR.  About
+  // 15,400 flip-flops (the RTL's asynchronous resets) take it: on the fabric that one net,
+  // through a LUT inverter per kept module, was the largest after the clock, and the 8-SM build
+  // did not route (docs/fpga.md "The reset on a global").  rst_n is its complement: the
+  // flip-flops' reset pins are active high (Yosys's ECP5 flip-flops: LSR), so each sees
+  // ~rst_n = rst_g, and scripts/fpga.sh folds the two inversions after flattening (each kmu_sm
+  // is mapped once, kept apart, then flattened with its inverter merged into this one), so the
+  // LSR pins are driven by the DCCA itself.  The assertion and the release are both from the
+  // core clock's por_q flop: the release reaches every flip-flop within the global's skew
+  // (nanoseconds) of a 160 ns cycle, as the clock does.
+  wire rst_g;
+  DCCA u_rst_buf (
+      .CLKI(~por_q[16]),
+      .CE  (1'b1),
+      .CLKO(rst_g)
+  );
+  wire rst_n = ~rst_g;
 
   kmu_board_top #(
       .CLK_HZ    (CORE_HZ),
