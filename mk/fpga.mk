@@ -21,11 +21,11 @@ FPGA_BOARDS := ulx3s icebreaker
 # empty: the board's own configuration (ULX3S: `fpga`).  The build goes to
 # build/fpga/<board>-<config> then (build/fpga/ulx3s-NSM1 for CONFIG=NSM=1).
 CONFIG ?=
-# the fpga preset with six SMs, the largest that routes: on main 97e093a (2026-11-28) it packs
-# to 75 % of the TRELLIS_COMB and router1 routed it (15.90 MHz post-route, the 6.25 MHz PLL
-# clock met; docs/fpga.md, "Six SMs route").  The default's eight SMs pack to 93 % and place,
-# but router1 does not converge on them (the same page); seven pack to 96 % (not routed).
-# Until 2026-11-28 `fit` was NSM 2 (two of the older, larger fpga SMs were routed)
+# the fpga preset with six SMs, a quicker build than the default's eight: on main 97e093a
+# (2026-11-28) it packed to 75 % of the TRELLIS_COMB and router1 routed it (15.90 MHz
+# post-route, the 6.25 MHz PLL clock met; docs/fpga.md, "Six SMs route").  The default's eight
+# SMs route since the core reset went onto a global (86 %, 16.28 MHz post-route, about 47 min;
+# docs/fpga.md, "The reset on a global").  Until 2026-11-28 `fit` was NSM 2.
 FPGA_CONFIG_ulx3s_fit := NSM=6
 # the same with one SM (routed to a bitstream at the 6.25 MHz PLL clock with the older SM, docs/fpga.md)
 FPGA_CONFIG_ulx3s_1sm := NSM=1

@@ -69,15 +69,25 @@ case $board in
         # every path for least depth; nextpnr still checks the clock
         ps=$(python3 scripts/fpga_area.py period "$dir/$top.v" "$params" 25) || exit 1
         ys="$ys; synth_ecp5 -top $top -run :map_luts; check -latchonly -assert"
-        ys="$ys; techmap -map +/lattice/latches_map.v; abc9 -W 300 -D $ps; clean"
-        ys="$ys; synth_ecp5 -top $top -run map_cells: -json $out/$top.json" ;;
-      *) ys="$ys; synth_ecp5 -top $top -json $out/$top.json" ;;
+        ys="$ys; techmap -map +/lattice/latches_map.v; abc9 -W 300 -D $ps; clean" ;;
+      *) ys="$ys; synth_ecp5 -top $top -run :map_cells" ;;
     esac
+    # LUT-mapped, still hierarchical: the per-block cells (the report's rows) from a copy mapped
+    # to cells as it is; then flattened for nextpnr.  Flattening merges the kept modules' reset
+    # inverters (opt_merge: one LUT on rst_ni for all) and folds them into the board top's own
+    # (opt_lut: ~~rst_g), so every flip-flop's LSR is driven by the top's DCCA, the reset's
+    # global buffer, instead of a LUT on the fabric (kmu_ulx3s_top.v, docs/fpga.md "The reset
+    # on a global")
+    ys="$ys; design -save mapped; synth_ecp5 -top $top -run map_cells: -json $out/${top}_blocks.json"
+    ys="$ys; design -load mapped; setattr -mod -unset keep_hierarchy *; flatten; opt_merge"
+    ys="$ys; opt_lut; opt_merge; opt_lut; opt_clean; synth_ecp5 -top $top -run map_cells: -json $out/$top.json"
     say "  yosys: $yosys ($("$yosys" -V 2>/dev/null | head -n 1))"
     step "yosys synth_ecp5" "$out/yosys.log" "$yosys" -p "$ys" || exit 1
     # the netlist's size against the 85F's 83,640 LUT4 (TRELLIS_COMB): a netlist over it is
     # not placed (nextpnr would stop at packing)
-    python3 scripts/fpga_area.py blocks "$out/$top.json" $top 83640 | tee -a "$rep"
+    python3 scripts/fpga_area.py blocks "$out/${top}_blocks.json" $top 83640 | tee -a "$rep"
+    python3 scripts/fpga_area.py resets "$out/$top.json" $top | tee -a "$rep"
+    [ "${PIPESTATUS[0]}" = 0 ] || { say "  nextpnr-ecp5: not run (a reset is not on the global)"; exit 1; }
     [ "${PIPESTATUS[0]}" = 0 ] || { say "  nextpnr-ecp5: not run (the netlist does not fit)"; exit 1; }
     # the core clock: the board top's EHXPLLL output from the 25 MHz oscillator (nextpnr also
     # derives it from ulx3s.lpf's FREQUENCY and the PLL; --freq says the same)

@@ -12,6 +12,10 @@ counted with scripts/synth_system.py's block counts.
     fpga_area.py blocks NETLIST TOP CAP   total and per-block ECP5 cells of TOP's netlist
                                           (own module times instances); exit 3 when the LUT4s
                                           it takes on the device exceed CAP (the device's)
+    fpga_area.py resets NETLIST TOP       what drives the LSR of TOP's (a flat ECP5 netlist)
+                                          flip-flops with an asynchronous reset; exit 4 when
+                                          any is not the board top's DCCA (the reset's global
+                                          buffer, kmu_ulx3s_top.v): it would be on the fabric
 The device's LUT4s are nextpnr-ecp5's "Total LUT4s" before packing: LUT4 cells, 2 per CCU2C
 carry and 6 per TRELLIS_DPR16X4 (4 RAM LUTs and 2 RAMW LUTs: measured equal on the ULX3S
 build, 68,009 both).  The LUT4 of issue 15's targets (synth_system.py) leaves the LUT RAM out.
@@ -138,6 +142,33 @@ def groups(netlist, top):
     return 0
 
 
+def resets(netlist, top):
+    """The drivers of the LSR pins of TOP's flip-flops with an asynchronous reset (SRMODE
+    ASYNC): the board top puts the core reset on a global (a DCCA) and scripts/fpga.sh folds the
+    modules' reset inverters into it; a flip-flop reset from anything else (a LUT, a port) would
+    take the fabric's routing (docs/fpga.md "The reset on a global")."""
+    import collections
+    import json
+    with open(netlist) as f:
+        cells = json.load(f)["modules"][top]["cells"]
+    drv = {}
+    for name, c in cells.items():
+        for port, bits in c["connections"].items():
+            if c.get("port_directions", {}).get(port) == "output":
+                for b in bits:
+                    drv[b] = (c["type"], name)
+    by = collections.Counter()
+    for c in cells.values():
+        if c["type"] == "TRELLIS_FF" and c["parameters"].get("SRMODE") == "ASYNC":
+            lsr = c["connections"].get("LSR", [None])[0]
+            by[drv.get(lsr, ("a port or constant", str(lsr)))] += 1
+    total = sum(by.values())
+    glb = sum(n for (t, _), n in by.items() if t == "DCCA")
+    print(f"  asynchronous resets: {glb:,} of {total:,} flip-flops' LSR from the global (DCCA)"
+          + "".join(f"; {n:,} from {t} {name}" for (t, name), n in by.most_common() if t != "DCCA"))
+    return 0 if glb == total else 4
+
+
 def main(argv):
     if len(argv) == 5 and argv[1] == "period":
         return period(argv[2], argv[3], float(argv[4]))
@@ -145,6 +176,8 @@ def main(argv):
         return groups(argv[2], argv[3])
     if len(argv) == 5 and argv[1] == "blocks":
         return blocks(argv[2], argv[3], int(argv[4]))
+    if len(argv) == 4 and argv[1] == "resets":
+        return resets(argv[2], argv[3])
     if len(argv) == 4 and argv[1] == "clock":
         return clock(argv[2], float(argv[3]))
     sys.exit(__doc__)

@@ -6,10 +6,9 @@
 // small configuration's too (GPU_SMALL,
 // sim/kmusim/kmusim.mk) - every mechanism - on-chip memories, TB runners), the host link on the
 // FT231X USB serial port (115200 baud: kmuctl's default), status on the LEDs.  Build:
-// `make fpga BOARD=ulx3s` (mk/fpga.mk, docs/fpga.md; the 8-SM `fpga` configuration does not fit
-// the 85F, `make fpga BOARD=ulx3s CONFIG=fit` builds it with 2 SMs: two of the old, larger
-// SMs routed at 15.32 MHz against the 6.25 MHz core clock, three of the new ones place but were
-// not routed yet; `CONFIG=1sm`, one SM).  Pins: ulx3s.lpf (emard/ulx3s
+// `make fpga BOARD=ulx3s` (mk/fpga.mk, docs/fpga.md: the 8-SM `fpga` configuration routes at
+// 86 % of the 85F's slice LUTs, 16.28 MHz post-route against the 6.25 MHz core clock;
+// `CONFIG=fit` builds it with 6 SMs, `CONFIG=1sm` with one).  Pins: ulx3s.lpf (emard/ulx3s
 // doc/constraints/ulx3s_v20.lpf, the board's public constraint file).
 //   Clock: the core clock is the 25 MHz oscillator through an ECP5 EHXPLLL: CLKOP (VCO /
 //   PLL_VCO, 25 MHz) is only the feedback, the core runs on CLKOS, CORE_HZ = 25 MHz * PLL_FB /
@@ -24,6 +23,8 @@
 //   directly (CORE_HZ 25 MHz, the earlier top).  nextpnr derives the core clock's constraint
 //   from the PLL and ulx3s.lpf's 25 MHz FREQUENCY; scripts/fpga.sh also passes it as --freq.
 //   cells/EHXPLLL.v is a lint stand-in for the primitive (make lint), never synthesised.
+//   Reset: the synchronised reset goes to every flip-flop on a global net through a DCCA
+//   (below; cells/DCCA.v the lint stand-in).
 //   led[0] irq   led[1] busy   led[2] error (sticky)   led[3] heartbeat (about 1 Hz)
 //   led[7:4] off
 //   btn[0] (BTN_PWRn, active low): reset while pressed; reset is held while the PLL is not
@@ -146,7 +147,24 @@ module kmu_ulx3s_top #(
     if (!btn_q[1] || !lock_q[1]) por_q <= 17'd0;
     else if (!por_q[16]) por_q <= por_q + 17'd1;
   end
-  wire rst_n = por_q[16];
+  // The core reset on a global clock net: the synchronised reset, active high, through a DCCA
+  // (a global buffer) onto the primary clock network, which reaches every slice's LSR.  About
+  // 15,400 flip-flops (the RTL's asynchronous resets) take it: on the fabric that one net,
+  // through a LUT inverter per kept module, was the largest after the clock, and the 8-SM build
+  // did not route (docs/fpga.md "The reset on a global").  rst_n is its complement: the
+  // flip-flops' reset pins are active high (Yosys's ECP5 flip-flops: LSR), so each sees
+  // ~rst_n = rst_g, and scripts/fpga.sh folds the two inversions after flattening (each kmu_sm
+  // is mapped once, kept apart, then flattened with its inverter merged into this one), so the
+  // LSR pins are driven by the DCCA itself.  The assertion and the release are both from the
+  // core clock's por_q flop: the release reaches every flip-flop within the global's skew
+  // (nanoseconds) of a 160 ns cycle, as the clock does.
+  wire rst_g;
+  DCCA u_rst_buf (
+      .CLKI(~por_q[16]),
+      .CE  (1'b1),
+      .CLKO(rst_g)
+  );
+  wire rst_n = ~rst_g;
 
   kmu_board_top #(
       .CLK_HZ    (CORE_HZ),
