@@ -22,8 +22,9 @@
 module kmu_icebreaker_top #(
     parameter integer GPU     = 0,   // 0: the front-end board, 1: kmu_gpu (does not fit)
     // GPU = 0: the front end at kmu_frontend's own defaults: since kmu_csr's mirror RAM (csrram)
-    // and -dffe_min_ce_use 8 (scripts/fpga.sh) they place and route in 4,589 of the UP5K's
-    // 5,280 cells (86 %, 14.48 MHz; docs/fpga.md "2026-11-28"); larger was not measured
+    // and -dffe_min_ce_use 8 (scripts/fpga.sh) they place and route in 4,600 of the UP5K's
+    // 5,280 cells (87 %, 13.88 MHz on a clean clone of f3ff2e9; docs/fpga.md "2026-11-28");
+    // larger was not measured
     parameter integer ENTRIES = 8,   // GPU = 0: EKT entries
     parameter integer CNT_W   = 16,  // GPU = 0: counter bits
     parameter integer DB_PEND_W = 8, // GPU = 0: doorbells an EKT entry can hold waiting, 2^W - 1
