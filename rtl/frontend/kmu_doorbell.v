@@ -215,6 +215,21 @@ module kmu_doorbell #(
     end
   end
 
+`ifdef KMU_ZERO_POWERUP
+  // Simulation only (make icarus-agree defines it for iverilog; synthesis and the Verilated
+  // harnesses never do): the count words start at zero, as the Verilated records do
+  // (KMU_POWERUP=0).  A ring into a zero count reads its entry's dcnt_m word, which may never
+  // have been written: the difference rc - dc is exact for any content (the random power-up
+  // of the lockstep runs checks that), but four-state Icarus computes X from an X word, and an
+  // `if` on that X then takes its else branch, so without this its replay of a record left
+  // the Verilated run's (measured: launch_valid_o / pending_o at cycle 65 of a directed test).
+  integer zi;
+  initial
+    for (zi = 0; zi < NW; zi = zi + 1) begin
+      rcnt_m[zi] = {PEND_W{1'b0}};
+      dcnt_m[zi] = {PEND_W{1'b0}};
+    end
+`endif
   // the count memories: one write port each, no reset
   always @(posedge clk_i) begin
     if (inc) rcnt_m[ring_id] <= rc_new;
