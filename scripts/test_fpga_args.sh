@@ -3,6 +3,7 @@
 # unknown BOARD and a CONFIG that is neither a preset of the board nor NAME=VALUE pairs each end
 # the target with exit code 2 and a message naming what is wrong, before any tool runs; the
 # ULX3S flow's clock period from CONFIG's PLL divisors answers a bad one with exit 1 and its name;
+# its reset check answers a reset off the global with exit 4 and the driver's name;
 # scripts/fpga_sm.sh answers an unknown parameter with exit 1 and its name.
 # PASS/FAIL lines for scripts/run_tests.sh.
 set -u
@@ -48,6 +49,23 @@ expect_period period_no_pll 0 "^40000$" "PLL=0 NSM=2"
 expect_period period_not_number 1 "CONFIG's PLL_OUT=x6: not a non-negative integer" "PLL_OUT=x6"
 expect_period period_zero_div 1 "CLKOS_DIV 0: every divisor must be at least 1" "PLL_OUT=0"
 expect_period period_out_of_range 1 "CLKOS 600 MHz, outside the ECP5" "PLL_OUT=1"
+# the ULX3S reset check (scripts/fpga_area.py resets, before nextpnr): a flip-flop with an
+# asynchronous reset whose LSR is not the top's DCCA (the reset's global buffer) exits 4 naming
+# the driver; all from the DCCA passes.  Two-cell netlists: a DCCA or a LUT4 driving net 2, an
+# ASYNC TRELLIS_FF's LSR on it.
+expect_resets() {
+  cat >"$tmp/n.json" <<EOF2
+{"modules": {"t": {"cells": {
+  "drv": {"type": "$4", "parameters": {}, "port_directions": {"$5": "output"},
+          "connections": {"$5": [2]}},
+  "ff": {"type": "TRELLIS_FF", "parameters": {"SRMODE": "ASYNC"},
+         "port_directions": {"LSR": "input", "Q": "output"}, "connections": {"LSR": [2], "Q": [3]}}}}}}
+EOF2
+  python3 scripts/fpga_area.py resets "$tmp/n.json" t >"$tmp/out" 2>&1
+  judge "$1" "$2" "$3" $? "fpga_area.py resets ($4 on the LSR)"
+}
+expect_resets resets_global 0 "1 of 1 flip-flops' LSR from the global" DCCA CLKO
+expect_resets resets_fabric 4 "0 of 1 flip-flops' LSR from the global \\(DCCA\\); 1 from LUT4 drv" LUT4 Z
 # scripts/fpga_sm.sh (one board SM's blocks, docs/synthesis.md): an argument that is not
 # NAME=VALUE of one of its parameters exits 1 naming it, before Yosys
 expect_sm() {
